@@ -1,0 +1,61 @@
+#pragma once
+// The parameters of the 784-128-10 network, and the sizes the app shows (computed, not typed in).
+
+#include <Eigen/Core>
+#include <cstddef>
+#include <cstdint>
+
+namespace bplab {
+
+inline constexpr int kInputs = 784;  ///< 28 x 28 pixels, flattened in row order
+inline constexpr int kHidden = 128;  ///< hidden neurons (ReLU)
+inline constexpr int kOutputs = 10;  ///< output neurons (SoftMax); class c is neuron c+1
+inline constexpr int kImageSide = 28;
+
+template <class S>
+using Mat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>; // column-major
+template <class S>
+using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+
+/**
+ * W1 (128x784), b1 (128), W2 (10x128), b2 (10). Row j of W1 holds hidden neuron j's 784 input
+ * weights (torch.nn.Linear layout). The same struct holds gradients and weight adjustments.
+ */
+template <class S>
+struct Params {
+    Mat<S> W1;
+    Vec<S> b1;
+    Mat<S> W2;
+    Vec<S> b2;
+
+    static Params zeros()
+    {
+        return {Mat<S>::Zero(kHidden, kInputs), Vec<S>::Zero(kHidden), Mat<S>::Zero(kOutputs, kHidden),
+                Vec<S>::Zero(kOutputs)};
+    }
+    template <class T>
+    Params<T> cast() const
+    {
+        return {W1.template cast<T>(), b1.template cast<T>(), W2.template cast<T>(), b2.template cast<T>()};
+    }
+    bool allFinite() const { return W1.allFinite() && b1.allFinite() && W2.allFinite() && b2.allFinite(); }
+    bool operator==(const Params &o) const { return W1 == o.W1 && b1 == o.b1 && W2 == o.W2 && b2 == o.b2; }
+};
+
+using ParamsF = Params<float>;
+using ParamsD = Params<double>;
+
+// Sizes of the network, from the layer shapes.
+constexpr std::size_t hiddenWeightCount() { return std::size_t(kHidden) * kInputs; }   // 100,352
+constexpr std::size_t outputWeightCount() { return std::size_t(kOutputs) * kHidden; }  // 1,280
+constexpr std::size_t weightCount() { return hiddenWeightCount() + outputWeightCount(); } // 101,632
+constexpr std::size_t biasCount() { return std::size_t(kHidden) + kOutputs; }           // 138
+constexpr std::size_t parameterCount() { return weightCount() + biasCount(); }          // 101,770
+/** Bytes of the weights alone at a precision of bytesPerValue (2 = FP16, 4 = FP32, 8 = FP64). */
+constexpr std::size_t weightBytes(int bytesPerValue) { return weightCount() * std::size_t(bytesPerValue); }
+constexpr std::size_t parameterBytes(int bytesPerValue) { return parameterCount() * std::size_t(bytesPerValue); }
+/** Forward-pass multiply-adds: one per weight per sample. */
+constexpr std::size_t multiplyAddsPerSample() { return weightCount(); }
+constexpr std::size_t multiplyAddsPerBatch(int batch) { return multiplyAddsPerSample() * std::size_t(batch); }
+
+} // namespace bplab
