@@ -1,0 +1,165 @@
+"""Runs `backprop-lab-cli bench --json` and bench/torch_peer.py alternately, measures the peak
+memory of `backprop-lab-cli train`, and prints a summary (and, with --markdown, a table for
+docs/benchmarks.md). Started by bench/compare, which prepares the CLI and the peer's packages."""
+import argparse
+import glob
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# Targets from the Foundation issue.
+TARGET_RATIO = 3.0       # torch epoch / our epoch, at least
+TARGET_ROOFLINE = 1.6    # our epoch / roofline epoch, at most
+TARGET_EVAL_MS = 20.0    # evaluating 10,000 test images, at most
+TARGET_RSS_MB = 150.0    # peak memory of `train` on 60,000 samples, at most
+
+
+def has_training_images(folder):
+    return bool(glob.glob(os.path.join(folder, "train*-images-idx3-ubyte*")))
+
+
+def choose_data(args):
+    """The same folder for both programs: --data, $BPLAB_DATA, full MNIST in the application data
+    folder, the shared MNIST folder beside the repository, the offline sample."""
+    data_home = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    candidates = [args.data, os.environ.get("BPLAB_DATA"),
+                  os.path.join(data_home, "backprop-lab", "mnist"),
+                  os.path.join(args.repo, "..", "shared", "data", "mnist"),
+                  os.path.join(data_home, "backprop-lab", "sample")]
+    for folder in candidates:
+        if folder and has_training_images(folder):
+            return os.path.realpath(folder)
+    sys.exit("compare: no data folder found; pass --data DIR")
+
+
+def run(cmd, what):
+    """Runs cmd; returns (stdout, seconds, peak RSS in MB (10^6 bytes)). Exits with its stderr on failure."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        # wait4 gives this child's own resource usage (ru_maxrss in KiB on Linux).
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode(errors="replace")
+        if proc.returncode != 0:
+            sys.stderr.write(err.read().decode(errors="replace")[-2000:])
+            sys.exit(f"compare: {what} failed with exit code {proc.returncode}: {' '.join(cmd)}")
+    return stdout, seconds, usage.ru_maxrss * 1024 / 1e6
+
+
+def last_json(text, what):
+    for line in reversed(text.strip().splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            return json.loads(line)
+    sys.exit(f"compare: {what} printed no JSON object:\n{text[-1000:]}")
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def median(rows, key):
+    return statistics.median(r[key] for r in rows)
+
+
+def verdict(ok):
+    return "met" if ok else "NOT met"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cli", required=True)
+    parser.add_argument("--repo", required=True)
+    parser.add_argument("--data", help="MNIST folder for both programs (default: the best found)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--samples", type=int, default=60000)
+    parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
+    args = parser.parse_args()
+
+    data = choose_data(args)
+    peer = [sys.executable, os.path.join(args.repo, "bench", "torch_peer.py"),
+            "--data", data, "--samples", str(args.samples)]
+    ours_cmd = [args.cli, "bench", "--data", data, "--samples", str(args.samples), "--json"]
+    print(f"data: {data}", file=sys.stderr)
+    print(f"ours: {' '.join(ours_cmd)}", file=sys.stderr)
+    print(f"peer: {' '.join(peer)}", file=sys.stderr)
+
+    ours, torch, bench_rss = [], [], []
+    for r in range(args.rounds):
+        out, _, rss = run(ours_cmd, "backprop-lab-cli bench")
+        ours.append(last_json(out, "backprop-lab-cli bench"))
+        bench_rss.append(rss)
+        out, _, _ = run(peer, "torch_peer.py")
+        torch.append(last_json(out, "torch_peer.py"))
+        print(f"round {r + 1}/{args.rounds}: ours {ours[-1]['epoch_seconds']:.3f} s, "
+              f"torch {torch[-1]['epoch_seconds']:.3f} s", file=sys.stderr)
+
+    # Peak memory of a real training run (one epoch; the CLI's default output, no terminal).
+    train_cmd = [args.cli, "train", "--data", data, "--epochs", "1", "--json"]
+    _, train_seconds, train_rss = run(train_cmd, "backprop-lab-cli train")
+
+    ours_epoch = median(ours, "epoch_seconds")
+    torch_epoch = median(torch, "epoch_seconds")
+    roofline = median(ours, "roofline_epoch_seconds")
+    ratio = torch_epoch / ours_epoch
+    vs_roof = ours_epoch / roofline
+    ours_eval_ms = median(ours, "eval_seconds_10k") * 1000
+    torch_eval_ms = median(torch, "eval_seconds_10k") * 1000
+    gflops = median(ours, "gflops")
+    bench_peak = max(bench_rss)
+
+    print(f"machine: {cpu_name()}, {os.cpu_count()} cores; torch {torch[0].get('torch', '?')}")
+    print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
+          f"{args.rounds} alternating rounds (medians)")
+    print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s,"
+          f" {gflops:.1f} GFLOP/s)")
+    print(f"epoch  torch {torch_epoch:.3f} s  ({median(torch, 'samples_per_second'):,.0f} samples/s)")
+    print(f"ratio torch/ours: {ratio:.2f}x  (target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)})")
+    print(f"ours vs roofline: {ours_epoch:.3f} s / {roofline:.3f} s = {vs_roof:.2f}x  "
+          f"(target <= {TARGET_ROOFLINE:g}x: {verdict(vs_roof <= TARGET_ROOFLINE)})")
+    print(f"eval 10k: ours {ours_eval_ms:.1f} ms, torch {torch_eval_ms:.1f} ms  "
+          f"(target < {TARGET_EVAL_MS:g} ms: {verdict(ours_eval_ms < TARGET_EVAL_MS)})")
+    print(f"peak RSS: bench on {args.samples:,} samples {bench_peak:.0f} MB "
+          f"(target < {TARGET_RSS_MB:g}: {verdict(bench_peak < TARGET_RSS_MB)}); "
+          f"train --epochs 1 on the data folder {train_rss:.0f} MB ({train_seconds:.1f} s)")
+
+    if args.markdown:
+        ours_all = ", ".join(f"{r['epoch_seconds']:.3f}" for r in ours)
+        torch_all = ", ".join(f"{r['epoch_seconds']:.3f}" for r in torch)
+        print()
+        print("| measure | Backprop Lab | PyTorch peer | target |")
+        print("| --- | --- | --- | --- |")
+        print(f"| one epoch of {args.samples:,} samples, batch 64 (median) | {ours_epoch:.3f} s | "
+              f"{torch_epoch:.3f} s | ours at least {TARGET_RATIO:g}x faster |")
+        print(f"| all rounds (s) | {ours_all} | {torch_all} | |")
+        print(f"| samples/s (median) | {median(ours, 'samples_per_second'):,.0f} | "
+              f"{median(torch, 'samples_per_second'):,.0f} | |")
+        print(f"| ratio torch/ours | {ratio:.2f}x | | >= {TARGET_RATIO:g}x ({verdict(ratio >= TARGET_RATIO)}) |")
+        print(f"| GFLOP/s achieved | {gflops:.1f} | | |")
+        print(f"| GEMM roofline epoch | {roofline:.3f} s (ours {vs_roof:.2f}x of it) | | "
+              f"<= {TARGET_ROOFLINE:g}x ({verdict(vs_roof <= TARGET_ROOFLINE)}) |")
+        print(f"| evaluate 10,000 test images | {ours_eval_ms:.1f} ms | {torch_eval_ms:.1f} ms | "
+              f"< {TARGET_EVAL_MS:g} ms ({verdict(ours_eval_ms < TARGET_EVAL_MS)}) |")
+        print(f"| peak RSS, `bench --samples {args.samples}` | {bench_peak:.0f} MB | | "
+              f"< {TARGET_RSS_MB:g} MB ({verdict(bench_peak < TARGET_RSS_MB)}) |")
+        print(f"| peak RSS, `train --epochs 1` on the data folder | {train_rss:.0f} MB | | |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+#!/usr/bin/python3
+"""The PyTorch peer of `backprop-lab-cli bench`: the same 784-128-10 network (ReLU, SoftMax +
+cross-entropy), batch 64, plain SGD at lr 0.1, on the same data, timing one training epoch.
+
+Prints one JSON object with the keys of `backprop-lab-cli bench --json` that apply to it:
+"samples", "batch", "epoch_seconds", "samples_per_second", "eval_seconds_10k".
+
+Run it with Debian's Python, which has python3-torch, and one OpenBLAS thread (torch uses two):
+    OPENBLAS_NUM_THREADS=1 /usr/bin/python3 bench/torch_peer.py --data ../shared/data/mnist
+A benchmark peer only: nothing in the application or its tests depends on it.
+"""
+import argparse
+import glob
+import gzip
+import json
+import os
+import struct
+import sys
+import time
+
+import numpy as np
+
+TRAIN_IMAGES = ("train-images-idx3-ubyte", "train-images.idx3-ubyte")
+TRAIN_LABELS = ("train-labels-idx1-ubyte", "train-labels.idx1-ubyte")
+TEST_IMAGES = ("t10k-images-idx3-ubyte", "t10k-images.idx3-ubyte")
+
+
+def find_file(folder, names):
+    """The first of `names` (raw or .gz) that exists in `folder`, or None."""
+    for name in names:
+        for candidate in (name, name + ".gz"):
+            path = os.path.join(folder, candidate)
+            if os.path.isfile(path):
+                return path
+    return None
+
+
+def training_files(folder):
+    """(images, labels) paths. As the application does: where train-images is absent, a subset
+    train<tag>-images-idx3-ubyte with its own train<tag>-labels-idx1-ubyte (e.g. train10k-...)."""
+    images = find_file(folder, TRAIN_IMAGES)
+    if images:
+        labels = find_file(folder, TRAIN_LABELS)
+    else:
+        found = sorted(glob.glob(os.path.join(folder, "train?*-images-idx3-ubyte*")))
+        images = found[0] if found else None
+        labels = images.replace("-images-idx3-", "-labels-idx1-") if images else None
+    if not images or not labels or not os.path.isfile(labels):
+        sys.exit(f"torch_peer: {folder} holds no training images with their labels")
+    return images, labels
+
+
+def read_idx(path, magic):
+    """An IDX file (raw or gzip) as a uint8 array shaped by its header."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        data = f.read()
+    found, = struct.unpack(">I", data[:4])
+    if found != magic:
+        sys.exit(f"torch_peer: {path}: magic 0x{found:08x}, expected 0x{magic:08x}")
+    ndim = magic & 0xFF
+    dims = struct.unpack(">" + "I" * ndim, data[4:4 + 4 * ndim])
+    count = int(np.prod(dims))
+    body = np.frombuffer(data, dtype=np.uint8, offset=4 + 4 * ndim)
+    if body.size != count:
+        sys.exit(f"torch_peer: {path}: header promises {count} bytes, file holds {body.size}")
+    return body.reshape(dims)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", required=True, help="folder with the MNIST IDX files")
+    parser.add_argument("--samples", type=int, default=60000,
+                        help="samples in the timed epoch (the data is tiled when it has fewer)")
+    parser.add_argument("--batch", type=int, default=64)
+    parser.add_argument("--lr", type=float, default=0.1)
+    parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warmup-epochs", type=int, default=1,
+                        help="untimed epochs first (torch's first epoch runs ~30%% slower while "
+                             "its allocator settles; timing a later one is the fair comparison)")
+    args = parser.parse_args()
+
+    import torch  # after argument parsing: --help stays fast
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+
+    images_path, labels_path = training_files(args.data)
+    images = read_idx(images_path, 0x803).reshape(-1, 784)
+    labels = read_idx(labels_path, 0x801).astype(np.int64)
+    if len(images) != len(labels):
+        sys.exit(f"torch_peer: {len(images)} images in {images_path} but {len(labels)} labels "
+                 f"in {labels_path}")
+    n = len(images)
+    reps = -(-args.samples // n)
+    images = np.tile(images, (reps, 1))[:args.samples]
+    labels = np.tile(labels, reps)[:args.samples]
+    # x / 255 in [0, 1], the CLI's default input scaling.
+    x_all = torch.from_numpy(images.astype(np.float32) / 255.0)
+    y_all = torch.from_numpy(labels)
+    test_path = find_file(args.data, TEST_IMAGES)
+    if not test_path:
+        sys.exit(f"torch_peer: {args.data} holds no t10k-images-idx3-ubyte (raw or .gz)")
+    test = read_idx(test_path, 0x803).reshape(-1, 784)[:10000]
+    x_test = torch.from_numpy(test.astype(np.float32) / 255.0)
+
+    model = torch.nn.Sequential(torch.nn.Linear(784, 128), torch.nn.ReLU(),
+                                torch.nn.Linear(128, 10))
+    loss_fn = torch.nn.CrossEntropyLoss()
+    opt = torch.optim.SGD(model.parameters(), lr=args.lr)
+
+    def step(xb, yb):
+        opt.zero_grad(set_to_none=True)
+        loss = loss_fn(model(xb), yb)
+        loss.backward()
+        opt.step()
+
+    def epoch():
+        """A shuffled pass over all samples in mini-batches (the last one may be smaller)."""
+        perm = torch.randperm(args.samples)
+        for i in range(0, args.samples, args.batch):
+            idx = perm[i:i + args.batch]
+            step(x_all[idx], y_all[idx])
+
+    for _ in range(args.warmup_epochs):
+        epoch()
+    start = time.perf_counter()
+    epoch()
+    epoch_seconds = time.perf_counter() - start
+
+    with torch.no_grad():
+        model(x_test)  # warm-up
+        start = time.perf_counter()
+        predicted = model(x_test).argmax(dim=1)
+        eval_seconds = time.perf_counter() - start
+    assert predicted.numel() == len(test)
+
+    print(json.dumps({
+        "samples": args.samples,
+        "batch": args.batch,
+        "epoch_seconds": epoch_seconds,
+        "samples_per_second": args.samples / epoch_seconds,
+        "eval_seconds_10k": eval_seconds * 10000 / len(test),
+        "threads": args.threads,
+        "torch": torch.__version__,
+    }))
+
+
+if __name__ == "__main__":
+    main()
