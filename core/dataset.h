@@ -51,6 +51,9 @@ std::string appDataFolder();
 std::string knownDatasetFolder(KnownDataset which);
 std::optional<KnownDataset> parseKnownDataset(const std::string &name); // "mnist", "fashion", "sample"
 
+/** True when folder holds the two t10k files and one set of training files (raw or .gz). */
+bool looksLikeDataFolder(const std::string &folder);
+
 /**
  * The folder to use: explicitDir if given; else the known dataset if given; else $BPLAB_DATA;
  * else full MNIST in the application data folder; else the offline sample. The error lists every

@@ -1,0 +1,79 @@
+#include "fileio.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <filesystem>
+#include <unistd.h>
+
+namespace bplab {
+
+std::string systemError(int err)
+{
+    return std::strerror(err);
+}
+
+std::string fileNameOf(const std::string &path)
+{
+    const auto name = std::filesystem::path(path).filename().string();
+    return name.empty() ? path : name;
+}
+
+namespace {
+
+bool writeAll(int fd, const void *data, std::size_t size)
+{
+    const auto *p = static_cast<const unsigned char *>(data);
+    while (size > 0) {
+        const ssize_t n = ::write(fd, p, size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        p += n;
+        size -= std::size_t(n);
+    }
+    return true;
+}
+
+} // namespace
+
+Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> pieces)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    // The temporary file must be in the same folder: rename() is only atomic within a file system.
+    std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    const int fd = ::mkstemp(tmpl.data());
+    if (fd < 0)
+        return Error{path + ": cannot create a temporary file in " + dir.string() + ": " + systemError(errno)};
+    for (const ByteSpan &piece : pieces) {
+        if (piece.size > 0 && !writeAll(fd, piece.data, piece.size)) {
+            const int err = errno;
+            ::close(fd);
+            ::unlink(tmpl.c_str());
+            return Error{path + ": writing failed: " + systemError(err)};
+        }
+    }
+    // Readable by others like an ordinary file (mkstemp creates it 0600).
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);
+    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(tmpl.c_str());
+        return Error{path + ": flushing to disk failed: " + systemError(err)};
+    }
+    if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmpl.c_str());
+        return Error{path + ": cannot replace the file: " + systemError(err)};
+    }
+    return Status::success();
+}
+
+} // namespace bplab

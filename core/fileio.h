@@ -1,0 +1,46 @@
+#pragma once
+// File helpers shared by the core's readers and writers (internal to bplab_core).
+
+#include "result.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace bplab {
+
+/** A piece of a file to write: `size` bytes at `data`. */
+struct ByteSpan {
+    const void *data;
+    std::size_t size;
+};
+
+/**
+ * Writes the pieces, in order, to a temporary file in the same folder as path, flushes it to disk
+ * (fsync) and renames it over path: a reader sees the old file or the new one, never half of one.
+ */
+Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> pieces);
+
+/** The last component of a path ("a/b/train-images.gz" -> "train-images.gz"), for messages. */
+std::string fileNameOf(const std::string &path);
+
+/** strerror(errno) as a string, for messages. */
+std::string systemError(int err);
+
+/** Big-endian 32-bit value at p. */
+inline std::uint32_t readBigEndian32(const unsigned char *p)
+{
+    return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) |
+           std::uint32_t(p[3]);
+}
+inline void writeBigEndian32(unsigned char *p, std::uint32_t v)
+{
+    p[0] = static_cast<unsigned char>(v >> 24);
+    p[1] = static_cast<unsigned char>(v >> 16);
+    p[2] = static_cast<unsigned char>(v >> 8);
+    p[3] = static_cast<unsigned char>(v);
+}
+
+} // namespace bplab
