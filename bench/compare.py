@@ -38,7 +38,8 @@ def choose_data(args):
 
 
 def run(cmd, what):
-    """Runs cmd; returns (stdout, seconds, peak RSS in MB (10^6 bytes)). Exits with its stderr on failure."""
+    """Runs cmd; returns (stdout, seconds, peak RSS in MB of 10^6 bytes).
+    Exits with the command's stderr when it fails."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
@@ -129,8 +130,10 @@ def main():
           f"{args.rounds} alternating rounds (medians)")
     print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s,"
           f" {gflops:.1f} GFLOP/s)")
-    print(f"epoch  torch {torch_epoch:.3f} s  ({median(torch, 'samples_per_second'):,.0f} samples/s)")
-    print(f"ratio torch/ours: {ratio:.2f}x  (target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)})")
+    print(f"epoch  torch {torch_epoch:.3f} s  "
+          f"({median(torch, 'samples_per_second'):,.0f} samples/s)")
+    print(f"ratio torch/ours: {ratio:.2f}x  "
+          f"(target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)})")
     print(f"ours vs roofline: {ours_epoch:.3f} s / {roofline:.3f} s = {vs_roof:.2f}x  "
           f"(target <= {TARGET_ROOFLINE:g}x: {verdict(vs_roof <= TARGET_ROOFLINE)})")
     print(f"eval 10k: ours {ours_eval_ms:.1f} ms, torch {torch_eval_ms:.1f} ms  "
@@ -150,7 +153,8 @@ def main():
         print(f"| all rounds (s) | {ours_all} | {torch_all} | |")
         print(f"| samples/s (median) | {median(ours, 'samples_per_second'):,.0f} | "
               f"{median(torch, 'samples_per_second'):,.0f} | |")
-        print(f"| ratio torch/ours | {ratio:.2f}x | | >= {TARGET_RATIO:g}x ({verdict(ratio >= TARGET_RATIO)}) |")
+        print(f"| ratio torch/ours | {ratio:.2f}x | | "
+              f">= {TARGET_RATIO:g}x ({verdict(ratio >= TARGET_RATIO)}) |")
         print(f"| GFLOP/s achieved | {gflops:.1f} | | |")
         print(f"| GEMM roofline epoch | {roofline:.3f} s (ours {vs_roof:.2f}x of it) | | "
               f"<= {TARGET_ROOFLINE:g}x ({verdict(vs_roof <= TARGET_ROOFLINE)}) |")
