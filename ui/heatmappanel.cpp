@@ -1,0 +1,452 @@
+#include "heatmappanel.h"
+
+#include "heatmapmosaic.h"
+#include "uiformat.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace bplab {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ColorBrewer RdBu (11 classes), negative = blue, 0 = near-white, positive = red: diverging and
+// readable with the common colour-vision deficiencies. Gaps (NaN) are transparent.
+QCPColorGradient divergingGradient()
+{
+    static const char *const stops[] = {"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
+                                        "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"};
+    QCPColorGradient g;
+    g.clearColorStops();
+    const int n = int(std::size(stops));
+    for (int i = 0; i < n; ++i)
+        g.setColorStopAt(double(i) / (n - 1), QColor(QLatin1String(stops[i])));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setLevelCount(256);
+    g.setNanHandling(QCPColorGradient::nhTransparent);
+    return g;
+}
+
+// m = max |v| over the finite values, so [-m, m] puts 0 in the middle colour; 1 when all are 0.
+template <class M>
+double symmetricRange(const M &m)
+{
+    double r = 0;
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+        const double v = m.data()[i];
+        if (std::isfinite(v))
+            r = std::max(r, std::abs(v));
+    }
+    return r > 0 ? r : 1.0;
+}
+
+void hideAxes(QCPAxisRect *rect)
+{
+    for (QCPAxis *axis : rect->axes())
+        axis->setVisible(false);
+    rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 at the top, like an image
+}
+} // namespace
+
+HeatmapPanel::HeatmapPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_quantityBox(new QComboBox(this))
+    , m_hover(new QLabel(this))
+    , m_plot(new QCustomPlot(this))
+{
+    m_quantityBox->addItem(tr("Gradients dL/dW"), int(Quantity::Gradients));
+    m_quantityBox->addItem(tr("Weights W"), int(Quantity::Weights));
+    m_quantityBox->addItem(tr("Adjustments −lr · dL/dW"), int(Quantity::Adjustments));
+    m_quantityBox->setToolTip(tr("Which values the heatmaps show: the gradient of the loss, the weights "
+                                 "themselves, or what the last step added to the weights"));
+    connect(m_quantityBox, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setQuantity(Quantity(m_quantityBox->itemData(index).toInt())); });
+    auto *showLabel = new QLabel(tr("Show:"), this);
+    showLabel->setBuddy(m_quantityBox);
+    m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_hover->setText(QStringLiteral(" "));
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(showLabel);
+    top->addWidget(m_quantityBox);
+    top->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_hover);
+
+    // The plot's layout, created once: title, W1 mosaic + colour bar, title, W2 + colour bar.
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    grid->clear();
+    m_hiddenTitle = new QCPTextElement(m_plot, QString());
+    m_outputTitle = new QCPTextElement(m_plot, QString());
+    auto *hiddenRect = new QCPAxisRect(m_plot);
+    auto *outputRect = new QCPAxisRect(m_plot);
+    m_hiddenScale = new QCPColorScale(m_plot);
+    m_outputScale = new QCPColorScale(m_plot);
+    grid->addElement(0, 0, m_hiddenTitle);
+    grid->addElement(1, 0, hiddenRect);
+    grid->addElement(1, 1, m_hiddenScale);
+    grid->addElement(2, 0, m_outputTitle);
+    grid->addElement(3, 0, outputRect);
+    grid->addElement(3, 1, m_outputScale);
+    grid->setRowStretchFactors({0.01, 4, 0.01, 1});
+    grid->setColumnStretchFactors({1, 0.01});
+    auto *columns = new QCPMarginGroup(m_plot);
+    hiddenRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
+    outputRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
+    auto *hiddenRow = new QCPMarginGroup(m_plot);
+    hiddenRect->setMarginGroup(QCP::msTop | QCP::msBottom, hiddenRow);
+    m_hiddenScale->setMarginGroup(QCP::msTop | QCP::msBottom, hiddenRow);
+    auto *outputRow = new QCPMarginGroup(m_plot);
+    outputRect->setMarginGroup(QCP::msTop | QCP::msBottom, outputRow);
+    m_outputScale->setMarginGroup(QCP::msTop | QCP::msBottom, outputRow);
+    for (QCPAxisRect *rect : {hiddenRect, outputRect}) {
+        hideAxes(rect);
+        rect->setAutoMargins(QCP::msNone);
+        rect->setMargins(QMargins(4, 4, 4, 4));
+    }
+
+    const QCPColorGradient gradient = divergingGradient();
+    m_hiddenMap = new QCPColorMap(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
+    m_hiddenMap->data()->setSize(mosaic::kWidth, mosaic::kHeight);
+    m_hiddenMap->data()->setRange(QCPRange(0, mosaic::kWidth - 1), QCPRange(0, mosaic::kHeight - 1));
+    m_hiddenMap->data()->fill(kNaN); // the gaps stay NaN (transparent); tiles are set on refresh
+    m_outputMap = new QCPColorMap(outputRect->axis(QCPAxis::atBottom), outputRect->axis(QCPAxis::atLeft));
+    m_outputMap->data()->setSize(kHidden, kOutputs);
+    m_outputMap->data()->setRange(QCPRange(0, kHidden - 1), QCPRange(0, kOutputs - 1));
+    m_outputMap->data()->fill(kNaN);
+    for (auto [map, scale] : {std::pair{m_hiddenMap, m_hiddenScale}, std::pair{m_outputMap, m_outputScale}}) {
+        map->setInterpolate(false);
+        map->setTightBoundary(false);
+        map->setGradient(gradient);
+        map->setColorScale(scale);
+        scale->setType(QCPAxis::atRight);
+        scale->setGradient(gradient);
+        scale->setRangeDrag(false);
+        scale->setRangeZoom(false);
+        scale->axis()->ticker()->setTickCount(4);
+        scale->axis()->setNumberFormat(QStringLiteral("g"));
+        scale->axis()->setNumberPrecision(2);
+        map->setDataRange(QCPRange(-1, 1));
+    }
+    hiddenRect->axis(QCPAxis::atBottom)->setRange(-0.5, mosaic::kWidth - 0.5);
+    hiddenRect->axis(QCPAxis::atLeft)->setRange(-0.5, mosaic::kHeight - 0.5);
+    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, kHidden - 0.5);
+    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, kOutputs - 0.5);
+
+    // Selection outlines: around hidden neuron j's tile and around column j of W2.
+    for (auto [item, rect] : {std::pair{&m_hiddenOutline, hiddenRect}, std::pair{&m_outputOutline, outputRect}}) {
+        *item = new QCPItemRect(m_plot);
+        (*item)->setClipAxisRect(rect);
+        (*item)->setClipToAxisRect(true);
+        for (QCPItemPosition *pos : {(*item)->topLeft, (*item)->bottomRight}) {
+            pos->setAxisRect(rect);
+            pos->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        }
+        (*item)->setVisible(false);
+        (*item)->setSelectable(false);
+    }
+
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitAspect);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onMouseMove);
+    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPanel::onMousePress);
+
+    applyStyle();
+    updateTitles();
+    m_plot->replot();
+}
+
+HeatmapPanel::~HeatmapPanel() = default;
+
+void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights, std::shared_ptr<const ParamsF> gradients,
+                                 std::shared_ptr<const ParamsF> adjustments)
+{
+    m_weights = std::move(weights);
+    m_gradients = std::move(gradients);
+    m_adjustments = std::move(adjustments);
+    // A hidden panel (another tab) costs nothing until it is shown.
+    if (isVisible())
+        refresh();
+    else
+        m_dirty = true;
+}
+
+void HeatmapPanel::clear() { setParameters(nullptr, nullptr, nullptr); }
+
+void HeatmapPanel::setQuantity(Quantity quantity)
+{
+    if (quantity == m_quantity)
+        return;
+    m_quantity = quantity;
+    const int index = m_quantityBox->findData(int(quantity));
+    if (index != m_quantityBox->currentIndex())
+        m_quantityBox->setCurrentIndex(index); // re-enters with m_quantity already set: no-op
+    refresh();
+    emit quantityChanged(quantity);
+}
+
+void HeatmapPanel::setSelectedHiddenNeuron(int j)
+{
+    m_selected = (j >= 0 && j < kHidden) ? j : -1;
+    updateSelection();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::setPresentation(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+const ParamsF *HeatmapPanel::shown() const
+{
+    const ParamsF *p = m_quantity == Quantity::Weights     ? m_weights.get()
+                       : m_quantity == Quantity::Gradients ? m_gradients.get()
+                                                           : m_adjustments.get();
+    if (!p || p->W1.rows() != kHidden || p->W1.cols() != kInputs || p->W2.rows() != kOutputs || p->W2.cols() != kHidden)
+        return nullptr;
+    return p;
+}
+
+// Only the cells and the data ranges change; the maps, scales and layout were made once.
+void HeatmapPanel::refresh()
+{
+    m_dirty = false;
+    const ParamsF *p = shown();
+    QCPColorMapData *hidden = m_hiddenMap->data();
+    QCPColorMapData *output = m_outputMap->data();
+    const auto finiteOrNaN = [](float v) { return std::isfinite(v) ? double(v) : kNaN; };
+    for (int j = 0; j < kHidden; ++j)
+        for (int r = 0; r < mosaic::kTileSide; ++r)
+            for (int c = 0; c < mosaic::kTileSide; ++c)
+                hidden->setCell(mosaic::mosaicX(j, c), mosaic::mosaicY(j, r),
+                                p ? finiteOrNaN(p->W1(j, r * mosaic::kTileSide + c)) : kNaN);
+    for (int k = 0; k < kOutputs; ++k)
+        for (int j = 0; j < kHidden; ++j)
+            output->setCell(j, k, p ? finiteOrNaN(p->W2(k, j)) : kNaN);
+    const double m1 = p ? symmetricRange(p->W1) : 1.0;
+    const double m2 = p ? symmetricRange(p->W2) : 1.0;
+    m_hiddenMap->setDataRange(QCPRange(-m1, m1));
+    m_outputMap->setDataRange(QCPRange(-m2, m2));
+    updateTitles();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapPanel::updateTitles()
+{
+    const bool has = shown() != nullptr;
+    const QString none = has ? QString() : tr("  (no values yet)");
+    switch (m_quantity) {
+    case Quantity::Gradients:
+        m_hiddenTitle->setText(tr("dL/dW1 = δ1 xᵀ: one 28×28 tile per hidden neuron (1-128)") + none);
+        m_outputTitle->setText(tr("dL/dW2 = δ2 a1ᵀ: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenScale->setLabel(tr("dL/dW1"));
+        m_outputScale->setLabel(tr("dL/dW2"));
+        break;
+    case Quantity::Weights:
+        m_hiddenTitle->setText(tr("W1: hidden neuron j's 784 input weights as a 28×28 tile") + none);
+        m_outputTitle->setText(tr("W2: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenScale->setLabel(tr("W1"));
+        m_outputScale->setLabel(tr("W2"));
+        break;
+    case Quantity::Adjustments:
+        m_hiddenTitle->setText(tr("ΔW1 = −lr · dL/dW1: what the last step added to W1") + none);
+        m_outputTitle->setText(tr("ΔW2 = −lr · dL/dW2: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenScale->setLabel(tr("ΔW1"));
+        m_outputScale->setLabel(tr("ΔW2"));
+        break;
+    }
+}
+
+void HeatmapPanel::updateSelection()
+{
+    m_hiddenOutline->setVisible(m_selected >= 0);
+    m_outputOutline->setVisible(m_selected >= 0);
+    if (m_selected < 0)
+        return;
+    // The outline runs through the gap cells around the tile.
+    const double x0 = mosaic::mosaicX(m_selected, 0) - 0.5, y0 = mosaic::mosaicY(m_selected, 0) - 0.5;
+    m_hiddenOutline->topLeft->setCoords(x0 - 0.5, y0 - 0.5);
+    m_hiddenOutline->bottomRight->setCoords(x0 + mosaic::kTileSide + 0.5, y0 + mosaic::kTileSide + 0.5);
+    m_outputOutline->topLeft->setCoords(m_selected - 0.5, -0.5);
+    m_outputOutline->bottomRight->setCoords(m_selected + 0.5, kOutputs - 0.5);
+}
+
+// Square cells for the mosaic (the tiles are images); W2 is stretched to the rect's height but
+// spans the same pixels horizontally as the mosaic, so hidden neuron j's column lines up.
+void HeatmapPanel::fitAspect()
+{
+    QCPAxis *hx = m_hiddenMap->keyAxis(), *hy = m_hiddenMap->valueAxis();
+    const QRect r = hx->axisRect()->rect();
+    if (r.width() <= 0 || r.height() <= 0)
+        return;
+    const double scale = std::min(r.width() / double(mosaic::kWidth), r.height() / double(mosaic::kHeight));
+    const double spanX = r.width() / scale, spanY = r.height() / scale;
+    const double cx = (mosaic::kWidth - 1) / 2.0, cy = (mosaic::kHeight - 1) / 2.0;
+    hx->setRange(cx - spanX / 2, cx + spanX / 2);
+    hy->setRange(cy - spanY / 2, cy + spanY / 2);
+    const double f0 = (-0.5 - hx->range().lower) / spanX;
+    const double f1 = (mosaic::kWidth - 0.5 - hx->range().lower) / spanX;
+    const double span2 = kHidden / (f1 - f0);
+    const double lower2 = -0.5 - f0 * span2;
+    m_outputMap->keyAxis()->setRange(lower2, lower2 + span2);
+}
+
+void HeatmapPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        applyStyle();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    QWidget::changeEvent(event);
+}
+
+void HeatmapPanel::showEvent(QShowEvent *event)
+{
+    if (!qFuzzyCompare(m_plot->bufferDevicePixelRatio(), m_plot->devicePixelRatioF()))
+        m_plot->setBufferDevicePixelRatio(m_plot->devicePixelRatioF());
+    if (m_dirty)
+        refresh();
+    QWidget::showEvent(event);
+}
+
+// Text follows the palette; sizes follow the widget's font (presentation: 1.2x and thicker lines).
+void HeatmapPanel::applyStyle()
+{
+    const double scale = m_presentation ? 1.2 : 1.0;
+    const QFont base = readableFont(font(), scale);
+    QFont titleFont = base;
+    titleFont.setWeight(QFont::DemiBold);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QFontMetrics fm(base);
+
+    m_plot->setBackground(pal.color(QPalette::Window));
+    for (QCPTextElement *title : {m_hiddenTitle, m_outputTitle}) {
+        title->setFont(titleFont);
+        title->setTextColor(text);
+        title->setMargins(QMargins(0, fm.height() / 4, 0, fm.height() / 4));
+    }
+    for (QCPColorScale *s : {m_hiddenScale, m_outputScale}) {
+        QCPAxis *axis = s->axis();
+        axis->setTickLabelFont(base);
+        axis->setLabelFont(base);
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setBasePen(QPen(text, 1));
+        axis->setTickPen(QPen(text, 1));
+        axis->setSubTickPen(QPen(text, 1));
+        s->setBarWidth(fm.height() * 3 / 4);
+    }
+    for (QCPAxisRect *rect : {m_hiddenMap->keyAxis()->axisRect(), m_outputMap->keyAxis()->axisRect()})
+        rect->setBackground(pal.color(QPalette::Base));
+    const double outline = (m_presentation ? 3.0 : 2.0) * std::max(1.0, fm.height() / 18.0);
+    for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline}) {
+        item->setPen(QPen(text, outline));
+        item->setBrush(Qt::NoBrush);
+    }
+    m_hover->setFont(base);
+    m_quantityBox->setFont(base);
+    m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
+    const int pad = fm.height() / 3;
+    m_hover->setContentsMargins(pad, 0, pad, 0);
+}
+
+HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
+{
+    Target t;
+    if (m_hiddenMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
+        const int x = int(std::lround(m_hiddenMap->keyAxis()->pixelToCoord(plotPos.x())));
+        const int y = int(std::lround(m_hiddenMap->valueAxis()->pixelToCoord(plotPos.y())));
+        const mosaic::Cell cell = mosaic::cellAt(x, y);
+        if (cell.valid())
+            t = {Target::Hidden, cell.neuron, cell.row, cell.col};
+    } else if (m_outputMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
+        const int j = int(std::lround(m_outputMap->keyAxis()->pixelToCoord(plotPos.x())));
+        const int k = int(std::lround(m_outputMap->valueAxis()->pixelToCoord(plotPos.y())));
+        if (j >= 0 && j < kHidden && k >= 0 && k < kOutputs)
+            t = {Target::Output, k, -1, j};
+    }
+    return t;
+}
+
+double HeatmapPanel::valueOf(const Target &t) const
+{
+    const ParamsF *p = shown();
+    if (!p || t.kind == Target::None)
+        return kNaN;
+    if (t.kind == Target::Hidden)
+        return p->W1(t.neuron, t.row * mosaic::kTileSide + t.col);
+    return p->W2(t.neuron, t.col);
+}
+
+double HeatmapPanel::valueAt(const QPoint &widgetPos) const
+{
+    return valueOf(targetAt(m_plot->mapFrom(this, widgetPos)));
+}
+
+QString HeatmapPanel::hoverTextAt(const QPoint &widgetPos) const
+{
+    const Target t = targetAt(m_plot->mapFrom(this, widgetPos));
+    const ParamsF *p = shown();
+    if (t.kind == Target::None || !p)
+        return {};
+    const QString symbol = m_quantity == Quantity::Gradients ? QStringLiteral("dL/dW")
+                           : m_quantity == Quantity::Weights ? QStringLiteral("W")
+                                                             : QStringLiteral("ΔW");
+    if (t.kind == Target::Hidden)
+        return tr("hidden neuron %1, pixel (%2, %3): %4%5 = %6")
+            .arg(t.neuron + 1)
+            .arg(t.row)
+            .arg(t.col)
+            .arg(symbol)
+            .arg(1)
+            .arg(formatExact(p->W1(t.neuron, t.row * mosaic::kTileSide + t.col)));
+    return tr("output neuron %1 ← hidden neuron %2: %3%4 = %5")
+        .arg(t.neuron + 1)
+        .arg(t.col + 1)
+        .arg(symbol)
+        .arg(2)
+        .arg(formatExact(p->W2(t.neuron, t.col)));
+}
+
+QString HeatmapPanel::hoverText() const { return m_hover->text().trimmed(); }
+QString HeatmapPanel::hiddenTitle() const { return m_hiddenTitle->text(); }
+QString HeatmapPanel::outputTitle() const { return m_outputTitle->text(); }
+double HeatmapPanel::hiddenRange() const { return m_hiddenMap->dataRange().upper; }
+double HeatmapPanel::outputRange() const { return m_outputMap->dataRange().upper; }
+
+void HeatmapPanel::onMouseMove(QMouseEvent *event)
+{
+    const QString text = hoverTextAt(mapFrom(m_plot, event->pos()));
+    m_hover->setText(text.isEmpty() ? QStringLiteral(" ") : text);
+}
+
+void HeatmapPanel::onMousePress(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    const Target t = targetAt(event->pos());
+    const int j = t.kind == Target::Hidden ? t.neuron : t.kind == Target::Output ? t.col : -1;
+    if (j < 0)
+        return;
+    setSelectedHiddenNeuron(j);
+    emit hiddenNeuronSelected(j);
+}
+
+} // namespace bplab

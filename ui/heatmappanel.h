@@ -1,0 +1,114 @@
+#pragma once
+// The heatmap panel: W1 (128x784) as a 16x8 mosaic of 28x28 tiles, one per hidden neuron, and
+// W2 (10x128) below it; the gradients, the weights or the weight adjustments, on a diverging
+// colour scale centred on 0. Hover names the weight and its value; clicking a tile selects that
+// hidden neuron.
+
+#include "params.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemRect;
+class QCPTextElement;
+class QComboBox;
+class QLabel;
+class QMouseEvent;
+
+namespace bplab {
+
+class HeatmapPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Quantity { Gradients, Weights, Adjustments };
+    Q_ENUM(Quantity)
+
+    explicit HeatmapPanel(QWidget *parent = nullptr);
+    ~HeatmapPanel() override;
+
+    /** The three snapshots the panel can show (any may be null: "no values yet"). Only the chosen
+     *  quantity is drawn; a hidden panel draws when it is shown again. */
+    void setParameters(std::shared_ptr<const ParamsF> weights, std::shared_ptr<const ParamsF> gradients,
+                       std::shared_ptr<const ParamsF> adjustments);
+    void clear();
+
+    void setQuantity(Quantity quantity);
+    Quantity quantity() const { return m_quantity; }
+
+    /** Outlines hidden neuron j's tile (0-based; -1: none). Does not emit hiddenNeuronSelected. */
+    void setSelectedHiddenNeuron(int j);
+    int selectedHiddenNeuron() const { return m_selected; }
+
+    /** Thicker outlines, larger titles and colour-bar text for a projector. */
+    void setPresentation(bool on);
+    bool presentation() const { return m_presentation; }
+
+    // What is shown (tests). Positions are in this widget's coordinates.
+    /** "hidden neuron 5, pixel (12, 7): dL/dW1 = -0.00123" / "output neuron 3 ← hidden neuron 5:
+     *  W2 = 0.0417", the value at full precision; "" outside the maps or in a gap. */
+    QString hoverTextAt(const QPoint &widgetPos) const;
+    /** The value shown at widgetPos; NaN outside the maps, in a gap or without values. */
+    double valueAt(const QPoint &widgetPos) const;
+    /** The hover text currently shown below the maps. */
+    QString hoverText() const;
+    QString hiddenTitle() const;
+    QString outputTitle() const;
+    /** The symmetric colour range [-m, m] of the W1 map and of the W2 map. */
+    double hiddenRange() const;
+    double outputRange() const;
+    QCustomPlot *plot() const { return m_plot; }
+    QCPColorMap *hiddenMap() const { return m_hiddenMap; }
+    QCPColorMap *outputMap() const { return m_outputMap; }
+    QComboBox *quantityBox() const { return m_quantityBox; }
+
+signals:
+    void quantityChanged(bplab::HeatmapPanel::Quantity quantity);
+    /** The user clicked hidden neuron j's tile (or its column in W2); j is 0-based. */
+    void hiddenNeuronSelected(int j);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    struct Target {
+        enum Kind { None, Hidden, Output } kind = None;
+        int neuron = -1; // hidden neuron j (Hidden) or output neuron k (Output)
+        int row = -1, col = -1;  // Hidden: pixel; Output: col = hidden neuron j
+    };
+    Target targetAt(const QPoint &plotPos) const;
+    double valueOf(const Target &t) const;
+    const ParamsF *shown() const;
+    void refresh();
+    void updateTitles();
+    void updateSelection();
+    void fitAspect();
+    void applyStyle();
+    void onMouseMove(QMouseEvent *event);
+    void onMousePress(QMouseEvent *event);
+
+    std::shared_ptr<const ParamsF> m_weights, m_gradients, m_adjustments;
+    Quantity m_quantity = Quantity::Gradients;
+    int m_selected = -1;
+    bool m_presentation = false;
+    bool m_dirty = false;
+
+    QComboBox *m_quantityBox = nullptr;
+    QLabel *m_hover = nullptr;
+    QCustomPlot *m_plot = nullptr;
+    QCPTextElement *m_hiddenTitle = nullptr;
+    QCPTextElement *m_outputTitle = nullptr;
+    QCPColorMap *m_hiddenMap = nullptr;
+    QCPColorMap *m_outputMap = nullptr;
+    QCPColorScale *m_hiddenScale = nullptr;
+    QCPColorScale *m_outputScale = nullptr;
+    QCPItemRect *m_hiddenOutline = nullptr;
+    QCPItemRect *m_outputOutline = nullptr;
+};
+
+} // namespace bplab

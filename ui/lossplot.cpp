@@ -1,0 +1,435 @@
+#include "lossplot.h"
+
+#include "uiformat.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QMenu>
+#include <QTextStream>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+// Replots are coalesced to at most one per frame interval (~40 per second).
+constexpr int kReplotIntervalMs = 25;
+// The hover read-out picks the nearest point within this many font heights of the mouse.
+constexpr double kHoverRadiusEm = 1.5;
+
+QString exact7(double v) { return QString::number(v, 'g', 7); }
+} // namespace
+
+LossPlot::LossPlot(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_window.reserve(kMovingAverageSpan);
+
+    QCPAxisRect *rect = m_plot->axisRect();
+    m_plot->yAxis2->setVisible(true);
+    m_plot->xAxis->setLabel(tr("epoch"));
+    m_plot->yAxis->setLabel(tr("cross-entropy loss"));
+    m_plot->yAxis2->setLabel(tr("test accuracy (%)"));
+    m_plot->yAxis2->setRange(0, 100);
+
+    m_batch = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_batch->setName(tr("batch loss"));
+    m_average = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_average->setName(tr("moving average (%1 batches)").arg(kMovingAverageSpan));
+    m_testLoss = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_testLoss->setName(tr("test loss"));
+    m_testAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+    m_testAccuracy->setName(tr("test accuracy (right axis)"));
+
+    m_plot->legend->setVisible(true);
+    rect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    // Zoom (wheel) and pan (drag) act on the x axis only; the y axes keep following the data.
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    rect->setRangeDrag(Qt::Horizontal);
+    rect->setRangeZoom(Qt::Horizontal);
+    rect->setRangeDragAxes(m_plot->xAxis, nullptr);
+    rect->setRangeZoomAxes(m_plot->xAxis, nullptr);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { onUserRangeChange(); });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &LossPlot::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+
+    m_tracer = new QCPItemTracer(m_plot);
+    m_tracer->setStyle(QCPItemTracer::tsCircle);
+    m_tracer->setInterpolating(false);
+    m_tracer->setVisible(false);
+    m_readout = new QCPItemText(m_plot);
+    m_readout->setLayer(QStringLiteral("overlay"));
+    m_readout->position->setType(QCPItemPosition::ptAbsolute);
+    m_readout->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_readout->setTextAlignment(Qt::AlignLeft);
+    m_readout->setClipToAxisRect(false);
+    m_readout->setVisible(false);
+    m_plot->installEventFilter(this);
+
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &LossPlot::showContextMenu);
+
+    // However often data arrives, the plot repaints at most every kReplotIntervalMs, and a
+    // hidden plot not at all until it is shown.
+    m_replotTimer = new QTimer(this);
+    m_replotTimer->setSingleShot(true);
+    m_replotTimer->setInterval(kReplotIntervalMs);
+    connect(m_replotTimer, &QTimer::timeout, this, [this] {
+        if (m_plot->isVisible())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        else
+            m_replotPending = true;
+    });
+    applyStyle();
+    updateRanges();
+    m_plot->replot();
+}
+
+LossPlot::~LossPlot() = default;
+
+int LossPlot::batchCount() const { return m_batch->dataCount(); }
+int LossPlot::epochCount() const { return m_testLoss->dataCount(); }
+
+void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
+{
+    const qsizetype n = std::min(x.size(), loss.size());
+    if (n == 0)
+        return;
+    QVector<double> average(n);
+    for (qsizetype i = 0; i < n; ++i) {
+        // average = mean of the last kMovingAverageSpan losses (fewer at the start)
+        if (m_window.size() < kMovingAverageSpan)
+            m_window.append(loss[i]);
+        else
+            m_window[m_windowNext] = loss[i];
+        m_windowNext = (m_windowNext + 1) % kMovingAverageSpan;
+        double sum = 0;
+        for (double v : std::as_const(m_window))
+            sum += v;
+        average[i] = sum / m_window.size();
+        if (std::isfinite(loss[i]))
+            m_maxLoss = std::max(m_maxLoss, loss[i]);
+        m_maxX = std::max(m_maxX, x[i]);
+    }
+    const QVector<double> keys = n == x.size() ? x : x.first(n);
+    m_batch->addData(keys, n == loss.size() ? loss : loss.first(n), true);
+    m_average->addData(keys, average, true);
+    updateRanges();
+    queueReplot();
+}
+
+void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent)
+{
+    m_testLoss->addData(x, testLoss);
+    m_testAccuracy->addData(x, testAccuracyPercent);
+    if (std::isfinite(testLoss))
+        m_maxLoss = std::max(m_maxLoss, testLoss);
+    m_maxX = std::max(m_maxX, x);
+    updateRanges();
+    queueReplot();
+}
+
+void LossPlot::clear()
+{
+    for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy})
+        g->data()->clear();
+    m_window.clear();
+    m_windowNext = 0;
+    m_maxX = 0;
+    m_maxLoss = 0;
+    m_userZoomed = false;
+    m_tracer->setVisible(false);
+    m_readout->setVisible(false);
+    m_hoverText.clear();
+    updateRanges();
+    queueReplot();
+}
+
+void LossPlot::resetView()
+{
+    m_userZoomed = false;
+    updateRanges();
+    queueReplot();
+}
+
+void LossPlot::onUserRangeChange() { m_userZoomed = true; }
+
+// While the user has not zoomed or panned, x shows the whole run; y always shows 0 .. the
+// largest loss so far (the maxima are kept incrementally: no pass over the data per frame).
+void LossPlot::updateRanges()
+{
+    if (!m_userZoomed)
+        m_plot->xAxis->setRange(0, m_maxX > 0 ? m_maxX * 1.02 : 1.0);
+    m_plot->yAxis->setRange(0, m_maxLoss > 0 ? m_maxLoss * 1.05 : 2.5);
+    m_plot->yAxis2->setRange(0, 100);
+}
+
+void LossPlot::queueReplot()
+{
+    if (!m_replotTimer->isActive())
+        m_replotTimer->start();
+}
+
+bool LossPlot::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot) {
+        if (event->type() == QEvent::Show && m_replotPending) {
+            m_replotPending = false;
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        } else if (event->type() == QEvent::Leave && m_readout->visible()) {
+            m_tracer->setVisible(false);
+            m_readout->setVisible(false);
+            m_hoverText.clear();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        } else if (event->type() == QEvent::Show || event->type() == QEvent::ScreenChangeInternal) {
+            // High-DPI: render the buffer at the screen's device pixel ratio.
+            if (!qFuzzyCompare(m_plot->bufferDevicePixelRatio(), m_plot->devicePixelRatioF()))
+                m_plot->setBufferDevicePixelRatio(m_plot->devicePixelRatioF());
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void LossPlot::setPresentation(bool on)
+{
+    if (m_presentation == on)
+        return;
+    m_presentation = on;
+    applyStyle();
+    queueReplot();
+}
+
+void LossPlot::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        applyStyle();
+        queueReplot();
+    }
+    QWidget::changeEvent(event);
+}
+
+// Text and axes follow the palette (light or dark); data colours are fixed. Sizes follow the
+// widget's font, so a larger application font scales the plot too.
+void LossPlot::applyStyle()
+{
+    const double scale = m_presentation ? 1.2 : 1.0;
+    const double line = m_presentation ? 2.0 : 1.0;
+    const QFont tickFont = readableFont(font(), scale);
+    QFont labelFont = tickFont;
+    labelFont.setWeight(QFont::DemiBold);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    QColor gridColor = pal.color(QPalette::Mid);
+    gridColor.setAlpha(90);
+
+    m_plot->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
+        axis->setTickLabelFont(tickFont);
+        axis->setLabelFont(labelFont);
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->setBasePen(QPen(text, line));
+        axis->setTickPen(QPen(text, line));
+        axis->setSubTickPen(QPen(text, line));
+        axis->grid()->setPen(QPen(gridColor, 1, Qt::DotLine));
+    }
+    m_plot->yAxis2->grid()->setVisible(false);
+
+    const QFontMetrics fm(tickFont);
+    const double marker = fm.height() * 0.45;
+    QColor faint = colors::blue();
+    faint.setAlpha(pal.color(QPalette::Base).lightness() < 128 ? 110 : 70);
+    m_batch->setPen(QPen(faint, line));
+    m_average->setPen(QPen(colors::blue(), 2.5 * line));
+    m_testLoss->setPen(QPen(colors::vermillion(), 2 * line));
+    m_testLoss->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors::vermillion(),
+                                                pal.color(QPalette::Base), marker));
+    m_testAccuracy->setPen(QPen(colors::green(), 2 * line, Qt::DashLine));
+    m_testAccuracy->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(),
+                                                    colors::green(), marker));
+
+    m_plot->legend->setFont(tickFont);
+    m_plot->legend->setTextColor(text);
+    QColor legendBack = pal.color(QPalette::Base);
+    legendBack.setAlpha(220);
+    m_plot->legend->setBrush(legendBack);
+    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    m_plot->legend->setIconSize(fm.height() * 2, fm.height());
+
+    m_tracer->setSize(fm.height() * 0.8);
+    m_tracer->setPen(QPen(text, 1.5 * line));
+    m_readout->setFont(tickFont);
+    m_readout->setColor(text);
+    m_readout->setBrush(legendBack);
+    m_readout->setPen(QPen(pal.color(QPalette::Mid)));
+    const int pad = fm.height() / 4;
+    m_readout->setPadding(QMargins(pad * 2, pad, pad * 2, pad));
+
+}
+
+LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
+{
+    // The nearest point (in pixels) of any graph within the hover radius.
+    const double radius = QFontMetrics(readableFont(font())).height() * kHoverRadiusEm;
+    Hit hit;
+    double bestDist = radius * radius;
+    for (QCPGraph *g : {m_testAccuracy, m_testLoss, m_average, m_batch}) {
+        if (!g->visible() || g->data()->isEmpty())
+            continue;
+        QCPAxis *keyAxis = g->keyAxis();
+        QCPAxis *valueAxis = g->valueAxis();
+        const double k0 = keyAxis->pixelToCoord(pos.x() - radius);
+        const double k1 = keyAxis->pixelToCoord(pos.x() + radius);
+        auto begin = g->data()->findBegin(std::min(k0, k1), false);
+        auto end = g->data()->findEnd(std::max(k0, k1), false);
+        // Dense data: look at no more than ~4000 points per graph.
+        const auto count = end - begin;
+        const int stride = std::max<int>(1, int(count / 4000));
+        for (auto it = begin; it < end; it += stride) {
+            const double dx = keyAxis->coordToPixel(it->key) - pos.x();
+            const double dy = valueAxis->coordToPixel(it->value) - pos.y();
+            const double d = dx * dx + dy * dy;
+            if (d < bestDist) {
+                bestDist = d;
+                hit = {g, it->key, it->value, int(it - g->data()->constBegin())};
+            }
+        }
+    }
+    return hit;
+}
+
+QString LossPlot::hoverTextAt(const QPoint &pos) const
+{
+    const Hit hit = nearestPoint(pos);
+    if (!hit.graph)
+        return {};
+    if (hit.graph == m_batch)
+        return tr("batch %1, epoch %2\nbatch loss %3").arg(hit.index + 1).arg(exact7(hit.key), exact7(hit.value));
+    if (hit.graph == m_average)
+        return tr("batch %1, epoch %2\nmoving average %3").arg(hit.index + 1).arg(exact7(hit.key), exact7(hit.value));
+    if (hit.graph == m_testLoss)
+        return tr("epoch %1\ntest loss %2").arg(exact7(hit.key), exact7(hit.value));
+    return tr("epoch %1\ntest accuracy %2 %").arg(exact7(hit.key), exact7(hit.value));
+}
+
+void LossPlot::onMouseMove(QMouseEvent *event)
+{
+    if (event->buttons() & Qt::LeftButton)
+        onUserRangeChange(); // a drag pans the x axis
+    const Hit hit = nearestPoint(event->pos());
+    m_hoverText = hoverTextAt(event->pos());
+    m_tracer->setVisible(hit.graph != nullptr);
+    m_readout->setVisible(hit.graph != nullptr);
+    if (hit.graph) {
+        m_tracer->setGraph(hit.graph);
+        m_tracer->setGraphKey(hit.key);
+        m_readout->setText(m_hoverText);
+        // Beside the mouse, flipped to stay inside the plot.
+        const QRect area = m_plot->axisRect()->rect();
+        const int off = QFontMetrics(readableFont(font())).height() / 2;
+        const bool right = event->pos().x() < area.center().x();
+        const bool below = event->pos().y() < area.top() + area.height() / 3;
+        m_readout->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | (below ? Qt::AlignTop : Qt::AlignBottom));
+        m_readout->position->setCoords(event->pos().x() + (right ? off : -off), event->pos().y() + (below ? off : -off));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlot::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Export as PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
+    menu.addAction(tr("Export as PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
+    menu.addAction(tr("Export loss history as CSV…"), this, [this] { exportWithDialog(QStringLiteral("csv")); });
+    menu.addSeparator();
+    QAction *reset = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
+    reset->setEnabled(m_userZoomed);
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+void LossPlot::exportWithDialog(const QString &kind)
+{
+    const QString filter = kind == QLatin1String("png")   ? tr("PNG image (*.png)")
+                           : kind == QLatin1String("pdf") ? tr("PDF document (*.pdf)")
+                                                          : tr("CSV table (*.csv)");
+    QString fileName = QFileDialog::getSaveFileName(this, tr("Export loss plot"), QStringLiteral("loss.") + kind, filter);
+    if (fileName.isEmpty())
+        return;
+    if (!fileName.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
+        fileName += QLatin1Char('.') + kind;
+    if (kind == QLatin1String("png"))
+        exportPng(fileName);
+    else if (kind == QLatin1String("pdf"))
+        exportPdf(fileName);
+    else
+        exportCsv(fileName);
+}
+
+bool LossPlot::exportPng(const QString &fileName)
+{
+    // Twice the on-screen resolution: sharp on slides and in documents.
+    const int w = m_plot->width() > 50 ? 0 : 1200;
+    const int h = m_plot->height() > 50 ? 0 : 700;
+    const bool ok = m_plot->savePng(fileName, w, h, 2.0);
+    emit exported(fileName, ok);
+    return ok;
+}
+
+bool LossPlot::exportPdf(const QString &fileName)
+{
+    const int w = m_plot->width() > 50 ? 0 : 1200;
+    const int h = m_plot->height() > 50 ? 0 : 700;
+    const bool ok = m_plot->savePdf(fileName, w, h);
+    emit exported(fileName, ok);
+    return ok;
+}
+
+QString LossPlot::csvText() const
+{
+    QString out;
+    QTextStream s(&out);
+    s << "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent\n";
+    const auto batch = m_batch->data();
+    const auto average = m_average->data();
+    const auto loss = m_testLoss->data();
+    const auto accuracy = m_testAccuracy->data();
+    int b = 0, e = 0;
+    const int nb = batch->size(), ne = loss->size();
+    // Merged in x order; an epoch's row follows the batches that end at its x.
+    while (b < nb || e < ne) {
+        if (b < nb && (e >= ne || batch->at(b)->key <= loss->at(e)->key)) {
+            s << "batch," << (b + 1) << ',' << formatExact(batch->at(b)->key) << ','
+              << formatExact(batch->at(b)->value) << ',' << formatExact(average->at(b)->value) << ",,\n";
+            ++b;
+        } else {
+            s << "test,," << formatExact(loss->at(e)->key) << ",,," << formatExact(loss->at(e)->value) << ','
+              << formatExact(accuracy->at(e)->value) << '\n';
+            ++e;
+        }
+    }
+    return out;
+}
+
+bool LossPlot::exportCsv(const QString &fileName) const
+{
+    QFile file(fileName);
+    bool ok = file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text);
+    if (ok)
+        ok = file.write(csvText().toUtf8()) >= 0;
+    if (ok)
+        ok = file.flush();
+    emit const_cast<LossPlot *>(this)->exported(fileName, ok);
+    return ok;
+}
+
+} // namespace bplab

@@ -1,0 +1,105 @@
+#pragma once
+// The loss plot: every batch's training loss (faint) with its moving average, and per epoch the
+// test loss (left axis) and test accuracy (right axis, 0-100 %). x is the fractional epoch.
+
+#include <QVector>
+#include <QWidget>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemTracer;
+class QCPItemText;
+class QMouseEvent;
+class QTimer;
+
+namespace bplab {
+
+class LossPlot : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LossPlot(QWidget *parent = nullptr);
+    ~LossPlot() override;
+
+    /** Number of batches the moving average spans. */
+    static constexpr int kMovingAverageSpan = 50;
+
+    /** Appends batch losses at fractional epochs x (ascending, x.size() == loss.size()). Every
+     *  point is kept; the replot is queued, so many calls per frame cost one repaint. */
+    void appendBatchLosses(const QVector<double> &x, const QVector<double> &loss);
+    /** Appends one epoch's evaluation on the test set. */
+    void appendEpoch(double x, double testLoss, double testAccuracyPercent);
+    void clear();
+
+    /** Thicker lines and larger markers and text for a projector. */
+    void setPresentation(bool on);
+    bool presentation() const { return m_presentation; }
+
+    /** Back to following the data (undoes the user's zoom or pan). */
+    void resetView();
+    bool userHasZoomed() const { return m_userZoomed; }
+
+    bool exportPng(const QString &fileName);
+    bool exportPdf(const QString &fileName);
+    /** Rows in x order: "batch,step,epoch,loss,moving_average,," and "test,,epoch,,,test_loss,
+     *  test_accuracy_percent", full precision, '.' decimal point. */
+    bool exportCsv(const QString &fileName) const;
+    QString csvText() const;
+
+    // What is shown (tests).
+    int batchCount() const;
+    int epochCount() const;
+    QCustomPlot *plot() const { return m_plot; }
+    QCPGraph *batchGraph() const { return m_batch; }
+    QCPGraph *averageGraph() const { return m_average; }
+    QCPGraph *testLossGraph() const { return m_testLoss; }
+    QCPGraph *testAccuracyGraph() const { return m_testAccuracy; }
+    /** The read-out the mouse at pos (plot widget coordinates) shows; "" when no point is near. */
+    QString hoverTextAt(const QPoint &pos) const;
+    QString hoverText() const { return m_hoverText; }
+
+signals:
+    /** The last export's result, for a status bar ("Saved loss.csv"). */
+    void exported(const QString &fileName, bool ok);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct Hit {
+        QCPGraph *graph = nullptr;
+        double key = 0, value = 0;
+        int index = -1;
+    };
+    Hit nearestPoint(const QPoint &pos) const;
+    void applyStyle();
+    void updateRanges();
+    void queueReplot();
+    void onMouseMove(QMouseEvent *event);
+    void onUserRangeChange();
+    void showContextMenu(const QPoint &pos);
+    void exportWithDialog(const QString &kind);
+
+    QCustomPlot *m_plot = nullptr;
+    QCPGraph *m_batch = nullptr;
+    QCPGraph *m_average = nullptr;
+    QCPGraph *m_testLoss = nullptr;
+    QCPGraph *m_testAccuracy = nullptr;
+    QCPItemTracer *m_tracer = nullptr;
+    QCPItemText *m_readout = nullptr;
+    QString m_hoverText;
+    QTimer *m_replotTimer = nullptr;
+    bool m_replotPending = false;
+
+    // Moving average over the last kMovingAverageSpan batch losses (a ring buffer).
+    QVector<double> m_window;
+    int m_windowNext = 0;
+
+    double m_maxX = 0;
+    double m_maxLoss = 0;
+    bool m_userZoomed = false;
+    bool m_presentation = false;
+};
+
+} // namespace bplab

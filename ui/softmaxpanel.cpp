@@ -1,0 +1,273 @@
+#include "softmaxpanel.h"
+
+#include "uiformat.h"
+
+#include <QEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+constexpr int kRows = 10;
+bool isDark(const QPalette &pal) { return pal.color(QPalette::Window).lightness() < 128; }
+} // namespace
+
+SoftmaxPanel::SoftmaxPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    for (int c = 0; c < kRows; ++c)
+        m_classNames << QString::number(c);
+}
+
+void SoftmaxPanel::setTrace(const TraceF &trace)
+{
+    const auto n = trace.logits.size();
+    if (n != kRows || trace.exp.size() != n || trace.probabilities.size() != n) {
+        clear();
+        return;
+    }
+    m_logits.resize(n);
+    m_exp.resize(n);
+    m_probabilities.resize(n);
+    for (int k = 0; k < n; ++k) {
+        m_logits[k] = trace.logits[k];
+        m_exp[k] = trace.exp[k];
+        m_probabilities[k] = trace.probabilities[k];
+    }
+    m_expSum = trace.expSum;
+    m_expFinite = trace.expFinite && std::isfinite(trace.expSum);
+    m_label = (trace.label >= 0 && trace.label < kRows) ? trace.label : -1;
+    m_predicted = (trace.predicted >= 0 && trace.predicted < kRows) ? trace.predicted : -1;
+    update();
+}
+
+void SoftmaxPanel::setClassNames(const QStringList &names)
+{
+    m_classNames.clear();
+    for (int c = 0; c < kRows; ++c)
+        m_classNames << (names.size() == kRows && !names[c].isEmpty() ? names[c] : QString::number(c));
+    updateGeometry();
+    update();
+}
+
+void SoftmaxPanel::clear()
+{
+    m_logits.clear();
+    m_exp.clear();
+    m_probabilities.clear();
+    m_expSum = 0;
+    m_expFinite = true;
+    m_label = m_predicted = -1;
+    update();
+}
+
+QString SoftmaxPanel::neuronText(int k) const
+{
+    if (k < 0 || k >= kRows)
+        return {};
+    const QString &name = m_classNames.value(k);
+    if (name == QString::number(k))
+        return tr("neuron %1 (class %2)").arg(k + 1).arg(k);
+    return tr("neuron %1 (%2)").arg(k + 1).arg(name);
+}
+
+QString SoftmaxPanel::logitText(int k) const
+{
+    return k >= 0 && k < m_logits.size() ? formatSig4(m_logits[k]) : QString();
+}
+
+QString SoftmaxPanel::expText(int k) const
+{
+    return k >= 0 && k < m_exp.size() ? formatSig4(m_exp[k]) : QString();
+}
+
+QString SoftmaxPanel::probabilityText(int k) const
+{
+    return k >= 0 && k < m_probabilities.size() ? formatSig4(m_probabilities[k]) : QString();
+}
+
+QString SoftmaxPanel::markText(int k) const
+{
+    if (!hasTrace())
+        return {};
+    QStringList marks;
+    if (k == m_label)
+        marks << tr("target");
+    if (k == m_predicted)
+        marks << tr("predicted");
+    return marks.join(QStringLiteral(", "));
+}
+
+QString SoftmaxPanel::rowText(int k) const
+{
+    if (k < 0 || k >= rowCount())
+        return {};
+    QString text = QStringLiteral("%1 | z = %2 | e^z = %3 | p = %4")
+                       .arg(neuronText(k), logitText(k), expText(k), probabilityText(k));
+    const QString mark = markText(k);
+    if (!mark.isEmpty())
+        text += QStringLiteral(" | ") + mark;
+    return text;
+}
+
+QString SoftmaxPanel::sumText() const
+{
+    if (!hasTrace())
+        return {};
+    if (!m_expFinite)
+        return tr("sum e^z = inf: the exponentials overflowed, so the probabilities come from the "
+                  "max-shifted form p = e^(z - max z) / sum e^(z - max z)");
+    return tr("sum e^z = %1").arg(formatSig4(m_expSum));
+}
+
+QFont SoftmaxPanel::panelFont() const { return readableFont(font()); }
+
+// Column widths come from the font and the widest text each column can hold.
+SoftmaxPanel::Columns SoftmaxPanel::columns() const
+{
+    const QFontMetrics fm(panelFont());
+    const int em = fm.height();
+    const int pad = em / 2;
+    Columns c{};
+    c.nameW = fm.horizontalAdvance(tr("neuron"));
+    for (int k = 0; k < kRows; ++k)
+        c.nameW = std::max(c.nameW, fm.horizontalAdvance(neuronText(k)));
+    const int number = fm.horizontalAdvance(QStringLiteral("-8.888e-88"));
+    c.logitW = std::max(number, fm.horizontalAdvance(tr("logit z")));
+    c.expW = std::max(number, fm.horizontalAdvance(tr("e^z")));
+    c.valueW = fm.horizontalAdvance(QStringLiteral("8.888e-88"));
+    c.markW = fm.horizontalAdvance(QStringLiteral("◀ ") + tr("target, predicted"));
+    const int fixed = c.nameW + c.logitW + c.expW + c.valueW + c.markW + 6 * pad + 2 * pad;
+    c.barW = std::max(em * 3, width() - fixed);
+
+    c.name = pad;
+    c.logit = c.name + c.nameW + pad;
+    c.exp = c.logit + c.logitW + pad;
+    c.bar = c.exp + c.expW + pad * 2;
+    c.value = c.bar + c.barW + pad;
+    c.mark = c.value + c.valueW + pad;
+
+    // Title and header above, the sum (up to three lines) below; rows share the rest.
+    c.headerH = em * 5 / 2;
+    const int footer = em * 4;
+    const int available = height() - c.headerH - footer - pad;
+    c.rowH = std::clamp(available / kRows, em * 5 / 4, em * 2);
+    c.top = pad + c.headerH;
+    return c;
+}
+
+QRect SoftmaxPanel::barRect(int k) const
+{
+    if (k < 0 || k >= kRows)
+        return {};
+    const Columns c = columns();
+    const int barH = c.rowH * 6 / 10;
+    return QRect(c.bar, c.top + k * c.rowH + (c.rowH - barH) / 2, c.barW, barH);
+}
+
+QSize SoftmaxPanel::sizeHint() const
+{
+    const QFontMetrics fm(panelFont());
+    const Columns c = columns();
+    return {c.mark + c.markW + fm.height() / 2 - c.barW + fm.height() * 8, fm.height() * (7 + kRows * 2)};
+}
+
+QSize SoftmaxPanel::minimumSizeHint() const
+{
+    const QFontMetrics fm(panelFont());
+    const Columns c = columns();
+    return {c.mark + c.markW + fm.height() / 2 - c.barW + fm.height() * 3, fm.height() * (7 + kRows * 5 / 4)};
+}
+
+void SoftmaxPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        updateGeometry();
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+void SoftmaxPanel::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    const QFont base = panelFont();
+    QFont bold = base;
+    bold.setWeight(QFont::DemiBold);
+    p.setFont(base);
+    const QFontMetrics fm(base);
+    const int em = fm.height();
+    const QColor text = palette().color(QPalette::WindowText);
+    const QColor muted = palette().color(QPalette::PlaceholderText);
+    p.fillRect(rect(), palette().color(QPalette::Window));
+
+    const Columns c = columns();
+    // Title with the formula, then the column headers.
+    p.setFont(bold);
+    p.setPen(text);
+    p.drawText(QRect(c.name, em / 2, width() - em, em), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("SoftMax output: p_k = e^z_k / sum_j e^z_j"));
+    p.setFont(base);
+    p.setPen(muted);
+    const int headerY = em / 2 + em * 3 / 2;
+    p.drawText(QRect(c.name, headerY, c.nameW, em), Qt::AlignLeft | Qt::AlignVCenter, tr("neuron"));
+    p.drawText(QRect(c.logit, headerY, c.logitW, em), Qt::AlignRight | Qt::AlignVCenter, tr("logit z"));
+    p.drawText(QRect(c.exp, headerY, c.expW, em), Qt::AlignRight | Qt::AlignVCenter, tr("e^z"));
+    p.drawText(QRect(c.bar, headerY, c.barW + c.valueW, em), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("probability p"));
+
+    if (!hasTrace()) {
+        p.setPen(muted);
+        p.drawText(QRect(0, c.top, width(), c.rowH * kRows), Qt::AlignCenter, tr("No sample yet"));
+        return;
+    }
+
+    const bool dark = isDark(palette());
+    const QColor targetColor = dark ? colors::skyBlue() : colors::blue();
+    const QColor predictedColor = dark ? colors::orange() : colors::vermillion();
+    QColor targetTint = targetColor;
+    targetTint.setAlpha(40);
+    for (int k = 0; k < kRows; ++k) {
+        const int y = c.top + k * c.rowH;
+        const QRect row(0, y, width(), c.rowH);
+        const bool isTarget = k == m_label;
+        const bool isPredicted = k == m_predicted;
+        if (isTarget)
+            p.fillRect(row.adjusted(em / 4, 1, -em / 4, -1), targetTint);
+        p.setFont(isTarget || isPredicted ? bold : base);
+        p.setPen(text);
+        p.drawText(QRect(c.name, y, c.nameW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, neuronText(k));
+        p.drawText(QRect(c.logit, y, c.logitW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, logitText(k));
+        p.drawText(QRect(c.exp, y, c.expW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, expText(k));
+
+        // The bar: an outline at full length (p = 1) and the filled part p.
+        const QRect full = barRect(k);
+        p.setPen(QPen(palette().color(QPalette::Mid), 1));
+        p.setBrush(palette().color(QPalette::Base));
+        p.drawRect(full.adjusted(0, 0, -1, -1));
+        const double prob = std::clamp(m_probabilities[k], 0.0, 1.0);
+        const QColor fill = isTarget ? targetColor : (isPredicted ? predictedColor : colors::grey());
+        p.fillRect(QRectF(full.left(), full.top(), full.width() * prob, full.height()), fill);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(text);
+        p.drawText(QRect(c.value, y, c.valueW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, probabilityText(k));
+
+        const QString mark = markText(k);
+        if (!mark.isEmpty()) {
+            p.setPen(isTarget ? targetColor : predictedColor);
+            p.drawText(QRect(c.mark, y, width() - c.mark, c.rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("◀ ") + mark);
+        }
+    }
+
+    p.setFont(base);
+    p.setPen(m_expFinite ? text : predictedColor);
+    const int footerY = c.top + kRows * c.rowH + em / 2;
+    p.drawText(QRect(c.name, footerY, width() - c.name - em / 2, height() - footerY),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, sumText());
+}
+
+} // namespace bplab

@@ -1,0 +1,67 @@
+#pragma once
+// The SoftMax panel: for each of the ten output neurons its logit z, e^z and probability (a bar
+// with its value), the target and predicted neurons marked, and the sum of the exponentials.
+
+#include "network.h"
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+namespace bplab {
+
+class SoftmaxPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SoftmaxPanel(QWidget *parent = nullptr);
+
+    /** Copies what the panel shows (logits, exp, expSum, expFinite, probabilities, label,
+     *  predicted); keeps no reference into the trace. A trace without ten outputs clears. */
+    void setTrace(const TraceF &trace);
+    /** Names of the ten classes (Fashion-MNIST); empty or not ten: "0".."9". */
+    void setClassNames(const QStringList &names);
+    void clear();
+
+    // What is shown, as text (tests, accessibility). k is the neuron index 0-9 (neuron k+1).
+    bool hasTrace() const { return !m_logits.isEmpty(); }
+    int rowCount() const { return m_logits.size(); }
+    QString neuronText(int k) const;      ///< "neuron 8 (class 7)" or "neuron 10 (Ankle boot)"
+    QString logitText(int k) const;       ///< z with 4 significant digits
+    QString expText(int k) const;         ///< e^z with 4 significant digits ("inf" on overflow)
+    QString probabilityText(int k) const; ///< p with 4 significant digits
+    QString markText(int k) const;        ///< "target", "predicted", "target, predicted" or ""
+    /** The whole row: "neuron 8 (class 7) | z = 3.142 | e^z = 23.15 | p = 0.8123 | target". */
+    QString rowText(int k) const;
+    /** "sum e^z = 1234" or, when the exponentials overflowed, a sentence saying so. */
+    QString sumText() const;
+    int targetNeuron() const { return m_label; }
+    int predictedNeuron() const { return m_predicted; }
+    /** The rectangle of row k's probability bar at its full length (widget coordinates). */
+    QRect barRect(int k) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Columns {
+        int mark, name, logit, exp, bar, value; // x positions
+        int markW, nameW, logitW, expW, barW, valueW;
+        int top, rowH, headerH;
+    };
+    QFont panelFont() const;
+    Columns columns() const;
+
+    QVector<double> m_logits, m_exp, m_probabilities;
+    double m_expSum = 0;
+    bool m_expFinite = true;
+    int m_label = -1;
+    int m_predicted = -1;
+    QStringList m_classNames;
+};
+
+} // namespace bplab

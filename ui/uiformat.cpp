@@ -1,0 +1,45 @@
+#include "uiformat.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace bplab {
+
+QString formatSig4(double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("nan");
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    // %#.4g keeps trailing zeros; the exponent is then shortened ("e+05" -> "e5").
+    QString text = QString::asprintf("%#.4g", value);
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    if (e < 0)
+        return text;
+    QString mantissa = text.left(e);
+    int exponent = text.mid(e + 1).toInt();
+    return mantissa + QLatin1Char('e') + QString::number(exponent);
+}
+
+template <class T>
+static QString shortest(T value)
+{
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return QString::fromLatin1(buffer, result.ptr - buffer);
+}
+
+QString formatExact(float value) { return shortest(value); }
+QString formatExact(double value) { return shortest(value); }
+
+QFont readableFont(const QFont &base, double scale)
+{
+    QFont font = base;
+    double points = base.pointSizeF();
+    if (points <= 0) // a font set in pixels: convert at the usual 96 dpi
+        points = base.pixelSize() * 72.0 / 96.0;
+    font.setPointSizeF(std::max(points * scale, kMinReadablePointSize * std::max(scale, 1.0)));
+    return font;
+}
+
+} // namespace bplab
