@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace bplab {
@@ -17,9 +18,15 @@ enum class Normalize { None, Standard }; // x/255, or (x/255 - 0.1307) / 0.3081 
 /** Weights from a seeded generator (bitwise reproducible on one build). Biases 0 except PyTorch. */
 ParamsF initParams(Init init, std::uint64_t seed);
 
-/** Scales 784 bytes into the network's input x (column vector). */
+/** Scales 784 bytes into the network's input x (column vector). Defined for float and double. */
 template <class S>
 Vec<S> scaleInput(const std::uint8_t *pixels, Normalize normalize);
+template <>
+Vec<float> scaleInput<float>(const std::uint8_t *pixels, Normalize normalize);
+template <>
+Vec<double> scaleInput<double>(const std::uint8_t *pixels, Normalize normalize);
+/** The 256 float input values for the bytes 0-255 under a scaling (used by every float path). */
+const float *inputTable(Normalize normalize);
 
 /** Every value of one sample's forward and backward pass (what `explain` prints). */
 template <class S>
@@ -90,6 +97,20 @@ void gatherBatch(const Dataset &data, const std::uint32_t *indices, int count, N
 double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count,
                             BatchWorkspace &ws, ParamsF &grads);
 
+/**
+ * Threads (OpenMP) that forwardBackwardBatch splits a mini-batch over, by hidden neuron. Default:
+ * $BPLAB_THREADS, else kDefaultTrainingThreads; at most omp_get_max_threads(). The result bits
+ * depend on this number: "same seed, same weights" holds for one build and one thread count.
+ * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
+ * which is faster at batch 64 and does not stall when other programs load the cores.
+ */
+inline constexpr int kDefaultTrainingThreads = 1;
+int trainingThreads();
+void setTrainingThreads(int threads);
+/** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */
+int evaluationThreads();
+void setEvaluationThreads(int threads);
+
 /** Test loss, accuracy (percent) and confusion matrix [true][predicted]. */
 struct Evaluation {
     double loss = 0;
@@ -105,5 +126,8 @@ std::array<float, kOutputs> predictProbabilities(const ParamsF &params, const st
 
 std::string toString(Init init);
 std::string toString(Normalize normalize);
+/** "he", "xavier", "pytorch" / "none", "standard"; nullopt for anything else. */
+std::optional<Init> parseInit(const std::string &name);
+std::optional<Normalize> parseNormalize(const std::string &name);
 
 } // namespace bplab

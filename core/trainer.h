@@ -103,16 +103,22 @@ public:
     int batchesPerEpoch() const;
     std::size_t totalSteps() const;
 
+    /** The configuration training runs with now (config() as of the last reset(), current lr). */
+    const TrainConfig &activeConfig() const { return m_active; }
+
 private:
     void startEpoch();
+    void restart(); // position, gradients and optimiser back to the start; weights kept
 
     std::shared_ptr<const DataSplit> m_data;
     TrainConfig m_config;
+    TrainConfig m_active;
     ParamsF m_params;
     ParamsF m_grads;
     Sgd m_sgd;
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;
+    std::vector<std::uint8_t> m_batchLabels;
     std::uint64_t m_shuffleState = 0;
     int m_epoch = 0;        // 0-based current epoch
     int m_batchInEpoch = 0; // next batch in the epoch
