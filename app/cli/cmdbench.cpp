@@ -1,0 +1,196 @@
+// bench: the speed of one training epoch, of evaluation, and this machine's GEMM roofline.
+
+#include "command.h"
+#include "commands.h"
+#include "dataoptions.h"
+#include "jsonwriter.h"
+#include "progressbar.h"
+#include "roofline.h"
+
+#include "trainer.h"
+
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <chrono>
+
+namespace bplab::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char *kBenchDetails = R"(What is measured:
+  epoch_seconds   one training epoch of --samples images (the training set tiled, or cut, to that
+                  size) at batch --batch with plain SGD (lr 0.1), shuffling included: the MEDIAN of
+                  --repeats runs after one untimed warm-up run (the best run is shown too).
+  gflops          samples x 409,088 FLOP / epoch_seconds. 409,088 = 4 x 101,632 + 2 x 1,280: per
+                  sample the forward pass does one multiply-add (2 FLOP) per weight (W1 x, W2 a1),
+                  the backward pass the same for dW1 = delta1 x^T and dW2 = delta2 a1^T, plus
+                  W2^T delta2 (1,280 multiply-adds); no gradient is needed for the input itself.
+  roofline_epoch_seconds  the same epoch's five matrix products alone (Z1 = W1 X, Z2 = W2 A1,
+                  dW2 = Delta2 A1^T, W2^T Delta2, dW1 = Delta1 X^T, at the epoch's batch shapes),
+                  each timed in a tight loop at its best speed on this machine: the time the epoch
+                  would take if it did nothing but GEMMs at peak.
+  eval_seconds_10k  evaluating 10,000 test images (the test set tiled to 10,000), median.
+--json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
+"roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
+"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads".)";
+
+/** FLOPs of one training sample (forward + backward), as explained in --help. */
+constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+} // namespace
+
+int runBench(const QStringList &args)
+{
+    Command cmd(QStringLiteral("bench"),
+                QStringLiteral("Times one training epoch and evaluation, and compares them with this "
+                               "machine's GEMM roofline."),
+                QString::fromUtf8(kBenchDetails));
+    addDataOptions(cmd);
+    cmd.addOption(QStringLiteral("samples"), QStringLiteral("Samples in the timed epoch (default 60,000)."),
+                  QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."), QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("repeats"), QStringLiteral("Timed runs; the median is reported (default 5)."),
+                  QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
+
+    if (const int code = cmd.parse(args); code >= 0)
+        return code;
+    long long samples = 60000;
+    int batch = 64;
+    int repeats = 5;
+    if (!cmd.intValue(QStringLiteral("samples"), 1LL, 10'000'000LL, samples)
+        || !cmd.intValue(QStringLiteral("batch"), 1, 1 << 16, batch)
+        || !cmd.intValue(QStringLiteral("repeats"), 1, 1000, repeats))
+        return kExitUsage;
+    const bool json = cmd.isSet(QStringLiteral("json"));
+
+    std::shared_ptr<DataSplit> data;
+    if (const int code = loadData(cmd, data); code >= 0)
+        return code;
+    if (data->train.size() == 0 || data->test.size() == 0)
+        return cmd.dataError(QStringLiteral("%1: bench needs training and test images").arg(qs(data->folder)));
+
+    // The timed epoch's data: the training set tiled to `samples`; a tiny test set, so that the
+    // evaluation the trainer runs after the epoch's last batch costs nothing measurable.
+    auto benchData = std::make_shared<DataSplit>();
+    benchData->name = data->name;
+    benchData->folder = data->folder;
+    benchData->classNames = data->classNames;
+    benchData->train = tileDataset(data->train, std::size_t(samples));
+    benchData->test = tileDataset(data->test, std::min<std::size_t>(data->test.size(), std::size_t(batch)));
+    const Dataset test10k = tileDataset(data->test, 10000);
+    if (std::size_t(samples) != data->train.size())
+        cmd.note(QStringLiteral("bench: the %1 training images %2 to %3 samples")
+                         .arg(thousands(data->train.size()),
+                              std::size_t(samples) > data->train.size() ? QStringLiteral("tiled")
+                                                                        : QStringLiteral("cut"),
+                              thousands(std::uint64_t(samples))));
+
+    TrainConfig config = sourceRecipe();
+    config.epochs = 1;
+    config.batch = batch;
+    std::shared_ptr<const DataSplit> shared = benchData;
+
+    std::vector<double> epochSeconds;
+    {
+        Trainer probe(shared, config);
+        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1) * probe.totalSteps());
+        std::size_t done = 0;
+        for (int r = 0; r <= repeats; ++r) {
+            Trainer trainer(shared, config); // allocation and initialisation stay outside the timing
+            const auto t0 = Clock::now();
+            while (!trainer.finished()) {
+                trainer.trainBatch();
+                bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
+            }
+            const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+            if (r > 0) // run 0 warms caches and threads
+                epochSeconds.push_back(s);
+        }
+    }
+    const double epoch = median(epochSeconds);
+    const double best = *std::min_element(epochSeconds.begin(), epochSeconds.end());
+
+    std::vector<double> evalSeconds;
+    const ParamsF params = initParams(Init::He, 1);
+    for (int r = 0; r <= repeats; ++r) {
+        const auto t0 = Clock::now();
+        const Evaluation ev = evaluate(params, test10k, Normalize::None);
+        const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (r > 0 && ev.count == test10k.size())
+            evalSeconds.push_back(s);
+    }
+    const double eval10k = median(evalSeconds);
+
+    // Roofline: full batches at the batch shape, and the last partial batch at its own shape.
+    const std::size_t fullBatches = std::size_t(samples) / std::size_t(batch);
+    const int remainder = int(std::size_t(samples) % std::size_t(batch));
+    const BatchRoofline full = measureBatchRoofline(batch);
+    double roofline = double(fullBatches) * full.seconds();
+    if (remainder > 0)
+        roofline += measureBatchRoofline(remainder).seconds();
+
+    const double samplesPerSecond = double(samples) / epoch;
+    const double gflops = double(samples) * kFlopsPerSample / epoch / 1e9;
+    if (json) {
+        JsonObject()
+                .add("samples", samples)
+                .add("batch", batch)
+                .add("epoch_seconds", epoch)
+                .add("samples_per_second", samplesPerSecond)
+                .add("gflops", gflops)
+                .add("roofline_epoch_seconds", roofline)
+                .add("eval_seconds_10k", eval10k)
+                .add("statistic", "median")
+                .add("repeats", repeats)
+                .add("epoch_seconds_best", best)
+                .add("roofline_ratio", epoch / roofline)
+                .add("threads", Eigen::nbThreads())
+                .printLine();
+        return kExitOk;
+    }
+
+    QString text = QStringLiteral("one training epoch: %1 samples (%2), batch %3, plain SGD; median of %4 runs "
+                                  "after a warm-up\n")
+                           .arg(thousands(std::uint64_t(samples)), qs(data->name))
+                           .arg(batch)
+                           .arg(repeats);
+    text += QStringLiteral("  %1 s (best %2 s), %3 samples/s, %4 GFLOP/s at %5 FLOP per sample\n")
+                    .arg(epoch, 0, 'f', 4)
+                    .arg(best, 0, 'f', 4)
+                    .arg(thousands(std::uint64_t(samplesPerSecond)))
+                    .arg(gflops, 0, 'f', 1)
+                    .arg(thousands(std::uint64_t(kFlopsPerSample)));
+    text += QStringLiteral("roofline: the epoch's matrix products alone at this machine's peak take %1 s; the "
+                           "epoch runs at %2x that\n")
+                    .arg(roofline, 0, 'f', 4)
+                    .arg(epoch / roofline, 0, 'f', 2);
+    for (const GemmTiming &g : full.gemms)
+        text += QStringLiteral("  %1 %2x%3 * %3x%4  %5 us  %6 GFLOP/s\n")
+                        .arg(qs(g.formula), -20)
+                        .arg(g.m)
+                        .arg(g.k)
+                        .arg(g.n)
+                        .arg(g.seconds * 1e6, 7, 'f', 1)
+                        .arg(g.gflops(), 6, 'f', 1);
+    text += QStringLiteral("  one batch of %1 at peak: %2 us, %3 GFLOP/s; Eigen threads: %4\n")
+                    .arg(batch)
+                    .arg(full.seconds() * 1e6, 0, 'f', 1)
+                    .arg(full.flops() / full.seconds() / 1e9, 0, 'f', 1)
+                    .arg(Eigen::nbThreads());
+    text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n").arg(eval10k * 1e3, 0, 'f', 2);
+    printOut(text);
+    return kExitOk;
+}
+
+} // namespace bplab::cli

@@ -1,0 +1,119 @@
+// eval: test loss, accuracy and the confusion matrix of a saved model.
+
+#include "command.h"
+#include "commands.h"
+#include "dataoptions.h"
+#include "jsonwriter.h"
+
+#include "network.h"
+
+#include <cmath>
+
+namespace bplab::cli {
+
+namespace {
+
+const char *kEvalDetails = R"(--model takes a model file (as written by train --save) or an .npz (as written by export, or
+NumPy/PyTorch); the kind is detected by content. The test set of the data folder is evaluated.
+
+--json prints one object: {"model", "dataset", "folder", "count", "correct", "test_loss",
+"test_accuracy" (percent), "class_names" (10), "confusion" (10 rows: true class 0-9; columns:
+predicted class 0-9)}.)";
+
+void printConfusion(const Evaluation &ev, const DataSplit &data)
+{
+    QString text = QStringLiteral("confusion matrix (rows: true class, columns: predicted class; "
+                                  "output neuron = class + 1)\n  true |");
+    for (int p = 0; p < kOutputs; ++p)
+        text += QStringLiteral("%1").arg(p, 6);
+    text += QStringLiteral(" |  recall  name\n");
+    text += QStringLiteral("-------+") + QString(6 * kOutputs, QLatin1Char('-')) + QStringLiteral("-+--------\n");
+    for (int t = 0; t < kOutputs; ++t) {
+        long long rowSum = 0;
+        text += QStringLiteral("%1 |").arg(t, 6);
+        for (int p = 0; p < kOutputs; ++p) {
+            text += QStringLiteral("%1").arg(ev.confusion[t][p], 6);
+            rowSum += ev.confusion[t][p];
+        }
+        const double recall = rowSum > 0 ? 100.0 * ev.confusion[t][t] / double(rowSum) : 0.0;
+        text += QStringLiteral(" | %1%  %2\n").arg(recall, 6, 'f', 2).arg(qs(data.classNames[t]));
+    }
+    printOut(text);
+}
+
+} // namespace
+
+int runEval(const QStringList &args)
+{
+    Command cmd(QStringLiteral("eval"),
+                QStringLiteral("Evaluates a model on the test set: loss, accuracy and confusion matrix."),
+                QString::fromUtf8(kEvalDetails));
+    cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file or .npz to evaluate."),
+                  QStringLiteral("FILE"));
+    addDataOptions(cmd);
+    addNormalizeOption(cmd, QStringLiteral("Use the scaling the model was trained with."));
+    cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
+
+    if (const int code = cmd.parse(args); code >= 0)
+        return code;
+    Normalize normalize = Normalize::None;
+    if (!cmd.require(QStringLiteral("model")) || !normalizeValue(cmd, normalize))
+        return kExitUsage;
+    const QString modelPath = cmd.value(QStringLiteral("model"));
+
+    ParamsF params;
+    if (const int code = loadModelFile(cmd, modelPath, params); code >= 0)
+        return code;
+    std::shared_ptr<DataSplit> data;
+    if (const int code = loadData(cmd, data); code >= 0)
+        return code;
+    if (data->test.size() == 0)
+        return cmd.dataError(QStringLiteral("%1: the test set is empty").arg(qs(data->folder)));
+
+    const Evaluation ev = evaluate(params, data->test, normalize);
+    long long correct = 0;
+    for (int c = 0; c < kOutputs; ++c)
+        correct += ev.confusion[c][c];
+
+    if (cmd.isSet(QStringLiteral("json"))) {
+        std::string names = "[", rows = "[";
+        for (int t = 0; t < kOutputs; ++t) {
+            if (t) {
+                names += ',';
+                rows += ',';
+            }
+            names += jsonString(qs(data->classNames[t]));
+            rows += '[';
+            for (int p = 0; p < kOutputs; ++p) {
+                if (p)
+                    rows += ',';
+                rows += std::to_string(ev.confusion[t][p]);
+            }
+            rows += ']';
+        }
+        JsonObject()
+                .add("model", modelPath)
+                .add("dataset", qs(data->name))
+                .add("folder", qs(data->folder))
+                .add("normalize", normalizeName(normalize))
+                .add("count", std::uint64_t(ev.count))
+                .add("correct", correct)
+                .add("test_loss", ev.loss)
+                .add("test_accuracy", ev.accuracy)
+                .addRaw("class_names", names + ']')
+                .addRaw("confusion", rows + ']')
+                .printLine();
+        return kExitOk;
+    }
+
+    printOut(QStringLiteral("model: %1 (inputs %2)\ntest set: %3, %4 images\n"
+                            "test loss %5, test accuracy %6% (%7 of %4 correct)\n\n")
+                     .arg(modelPath, describeNormalize(normalize), qs(data->name), thousands(ev.count))
+                     .arg(ev.loss, 0, 'f', 4)
+                     .arg(ev.accuracy, 0, 'f', 2)
+                     .arg(thousands(std::uint64_t(correct))));
+    printConfusion(ev, *data);
+    return kExitOk;
+}
+
+} // namespace bplab::cli

@@ -1,0 +1,124 @@
+#include "dataoptions.h"
+
+#include "modelfile.h"
+
+#include <algorithm>
+
+namespace bplab::cli {
+
+void addDataOptions(Command &command)
+{
+    command.addOption(QStringLiteral("data"),
+                      QStringLiteral("Data folder with train-images-idx3-ubyte, train-labels-idx1-ubyte, "
+                                     "t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte (each optionally .gz)."),
+                      QStringLiteral("DIR"));
+    command.addOption(QStringLiteral("dataset"),
+                      QStringLiteral("A known dataset instead of --data: mnist (full MNIST in the "
+                                     "application data folder), fashion (/usr/share/datasets/fashion-mnist) "
+                                     "or sample (the offline sample). Without either: $BPLAB_DATA, then "
+                                     "full MNIST, then the offline sample."),
+                      QStringLiteral("NAME"));
+}
+
+void addNormalizeOption(Command &command, const QString &extra)
+{
+    command.addOption(QStringLiteral("normalize"),
+                      QStringLiteral("Input scaling: none (x/255, the default) or standard "
+                                     "((x/255 - 0.1307) / 0.3081, MNIST's mean and deviation).")
+                              + (extra.isEmpty() ? QString() : QLatin1Char(' ') + extra),
+                      QStringLiteral("MODE"));
+}
+
+int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
+{
+    const bool haveDir = command.isSet(QStringLiteral("data"));
+    const bool haveKnown = command.isSet(QStringLiteral("dataset"));
+    if (haveDir && haveKnown)
+        return command.usageError(QStringLiteral("give either --data DIR or --dataset NAME, not both"));
+
+    std::string explicitDir;
+    std::optional<KnownDataset> known;
+    if (haveDir) {
+        explicitDir = command.value(QStringLiteral("data")).toStdString();
+        if (explicitDir.empty())
+            return command.usageError(QStringLiteral("--data needs a folder"));
+    }
+    if (haveKnown) {
+        known = parseKnownDataset(command.value(QStringLiteral("dataset")).trimmed().toLower().toStdString());
+        if (!known)
+            return command.usageError(QStringLiteral("--dataset must be one of mnist|fashion|sample (got '%1')")
+                                              .arg(command.value(QStringLiteral("dataset"))));
+    }
+
+    Result<std::string> folder = findDataFolder(explicitDir, known);
+    if (!folder)
+        return command.dataError(qs(folder.error()));
+    Result<DataSplit> split = loadDataFolder(*folder);
+    if (!split)
+        return command.dataError(qs(split.error()));
+    out = std::make_shared<DataSplit>(std::move(*split));
+    command.note(QStringLiteral("data: %1 from %2 (%3 training, %4 test images)")
+                         .arg(qs(out->name), qs(out->folder), thousands(out->train.size()),
+                              thousands(out->test.size())));
+    return -1;
+}
+
+bool normalizeValue(const Command &command, Normalize &out)
+{
+    QString mode = out == Normalize::Standard ? QStringLiteral("standard") : QStringLiteral("none");
+    if (!command.choiceValue(QStringLiteral("normalize"), {QStringLiteral("none"), QStringLiteral("standard")},
+                             mode))
+        return false;
+    out = mode == QLatin1String("standard") ? Normalize::Standard : Normalize::None;
+    return true;
+}
+
+int loadModelFile(const Command &command, const QString &path, ParamsF &out)
+{
+    Result<ParamsF> params = loadAnyModel(path.toStdString());
+    if (!params)
+        return command.dataError(qs(params.error()));
+    if (!params->allFinite())
+        return command.dataError(QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
+    out = std::move(*params);
+    return -1;
+}
+
+QString normalizeName(Normalize normalize)
+{
+    return normalize == Normalize::Standard ? QStringLiteral("standard") : QStringLiteral("none");
+}
+
+QString initName(Init init)
+{
+    switch (init) {
+    case Init::Xavier: return QStringLiteral("xavier");
+    case Init::PyTorch: return QStringLiteral("pytorch");
+    case Init::He: break;
+    }
+    return QStringLiteral("he");
+}
+
+QString describeNormalize(Normalize normalize)
+{
+    return normalize == Normalize::Standard ? QStringLiteral("(x/255 - 0.1307) / 0.3081")
+                                            : QStringLiteral("x/255");
+}
+
+Dataset tileDataset(const Dataset &source, std::size_t count)
+{
+    Dataset tiled;
+    tiled.rows = source.rows;
+    tiled.cols = source.cols;
+    const std::size_t pixelsPerImage = std::size_t(source.rows) * std::size_t(source.cols);
+    tiled.pixels.resize(count * pixelsPerImage);
+    tiled.labels.resize(count);
+    for (std::size_t i = 0; i < count && source.size() > 0; ++i) {
+        const std::size_t from = i % source.size();
+        std::copy_n(source.image(from), pixelsPerImage, tiled.pixels.data() + i * pixelsPerImage);
+        tiled.labels[i] = source.labels[from];
+    }
+    return tiled;
+}
+
+} // namespace bplab::cli

@@ -1,0 +1,41 @@
+#pragma once
+// The options that pick data (--data DIR | --dataset mnist|fashion|sample), the input scaling
+// (--normalize) and models (--model FILE), shared by train, eval, explain and bench.
+
+#include "command.h"
+#include "dataset.h"
+#include "network.h"
+#include "params.h"
+
+#include <memory>
+#include <optional>
+
+namespace bplab::cli {
+
+void addDataOptions(Command &command);
+void addNormalizeOption(Command &command, const QString &extra = {});
+
+/**
+ * Finds and reads the data folder the options name (core's lookup order: --data, --dataset,
+ * $BPLAB_DATA, the application data folder, the offline sample) and notes on stderr which one is
+ * used. Returns -1 on success, else the exit code (after printing the message).
+ */
+int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
+
+/** Reads --normalize (default none). Returns false after a usage error. */
+bool normalizeValue(const Command &command, Normalize &out);
+
+/** Reads a model file or .npz (by content). Returns -1 on success, else the exit code. */
+int loadModelFile(const Command &command, const QString &path, ParamsF &out);
+
+/** "none" / "standard" and "he" / "xavier" / "pytorch": the option values. */
+QString normalizeName(Normalize normalize);
+QString initName(Init init);
+
+/** "x/255" or "(x/255 - 0.1307) / 0.3081": how inputs are scaled, for messages. */
+QString describeNormalize(Normalize normalize);
+
+/** `count` images taken cyclically from `source` (bench tiles a small set to the size asked). */
+Dataset tileDataset(const Dataset &source, std::size_t count);
+
+} // namespace bplab::cli

@@ -1,0 +1,102 @@
+#include "jsonwriter.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace bplab::cli {
+
+namespace {
+
+template <class T>
+std::string shortest(T v)
+{
+    if (!std::isfinite(v))
+        return "null";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, result.ptr);
+}
+
+} // namespace
+
+std::string jsonNumber(double v) { return shortest(v); }
+std::string jsonNumber(float v) { return shortest(v); }
+
+std::string jsonString(const QString &s)
+{
+    const QByteArray utf8 = s.toUtf8();
+    std::string out = "\"";
+    for (const char c : utf8) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char esc[8];
+                std::snprintf(esc, sizeof esc, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
+                out += esc;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + '"';
+}
+
+void JsonObject::key(const char *key)
+{
+    if (m_text.size() > 1)
+        m_text += ',';
+    m_text += jsonString(QString::fromUtf8(key));
+    m_text += ':';
+}
+
+JsonObject &JsonObject::add(const char *k, double v) { return addRaw(k, jsonNumber(v)); }
+JsonObject &JsonObject::add(const char *k, float v) { return addRaw(k, jsonNumber(v)); }
+JsonObject &JsonObject::add(const char *k, int v) { return addRaw(k, std::to_string(v)); }
+JsonObject &JsonObject::add(const char *k, long long v) { return addRaw(k, std::to_string(v)); }
+JsonObject &JsonObject::add(const char *k, std::uint64_t v) { return addRaw(k, std::to_string(v)); }
+JsonObject &JsonObject::add(const char *k, bool v) { return addRaw(k, v ? "true" : "false"); }
+JsonObject &JsonObject::add(const char *k, const QString &v) { return addRaw(k, jsonString(v)); }
+
+template <class T>
+static std::string arrayText(const T *values, std::size_t n)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i)
+            out += ',';
+        out += jsonNumber(values[i]);
+    }
+    return out + ']';
+}
+
+JsonObject &JsonObject::addArray(const char *k, const float *values, std::size_t n)
+{
+    return addRaw(k, arrayText(values, n));
+}
+
+JsonObject &JsonObject::addArray(const char *k, const double *values, std::size_t n)
+{
+    return addRaw(k, arrayText(values, n));
+}
+
+JsonObject &JsonObject::addRaw(const char *k, const std::string &json)
+{
+    key(k);
+    m_text += json;
+    return *this;
+}
+
+void JsonObject::printLine() const
+{
+    const std::string line = text() + '\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fflush(stdout);
+}
+
+} // namespace bplab::cli
