@@ -1,5 +1,7 @@
 #include "fileio.h"
 
+#include "idx.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -40,6 +42,39 @@ bool writeAll(int fd, const void *data, std::size_t size)
 }
 
 } // namespace
+
+Result<std::vector<std::uint8_t>> readWholeFile(const std::string &path, std::uint64_t maxBytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return Error{path + ": cannot open: " + systemError(errno)};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return Error{path + ": not a regular file"};
+    }
+    const std::uint64_t size = std::uint64_t(st.st_size);
+    if (size > maxBytes) {
+        ::close(fd);
+        return Error{fileNameOf(path) + ": " + withThousands(size) + " bytes is more than such a file can hold (at most " +
+                     withThousands(maxBytes) + ")"};
+    }
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            return Error{path + ": reading failed: " + (n == 0 ? std::string("the file shrank") : systemError(err))};
+        }
+        done += std::size_t(n);
+    }
+    ::close(fd);
+    return bytes;
+}
 
 Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> pieces)
 {

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bplab {
 
@@ -22,6 +23,12 @@ struct ByteSpan {
  * (fsync) and renames it over path: a reader sees the old file or the new one, never half of one.
  */
 Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> pieces);
+
+/**
+ * Reads a whole file of at most maxBytes (larger files are refused before anything is allocated);
+ * the message names the file.
+ */
+Result<std::vector<std::uint8_t>> readWholeFile(const std::string &path, std::uint64_t maxBytes);
 
 /** The last component of a path ("a/b/train-images.gz" -> "train-images.gz"), for messages. */
 std::string fileNameOf(const std::string &path);

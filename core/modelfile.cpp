@@ -1,1 +1,186 @@
-// Implementation follows.
+// The model file (docs/file-formats.md): a fixed header, the four arrays as little-endian float32
+// in row-major order (torch.nn.Linear layout), and a CRC32 of everything before it.
+
+#include "modelfile.h"
+
+#include "fileio.h"
+#include "idx.h"
+
+#include <array>
+#include <bit>
+#include <cstring>
+#include <zlib.h>
+
+namespace bplab {
+
+namespace {
+
+constexpr char kMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kDtypeFloat32 = 1;
+constexpr std::uint32_t kArrayCount = 4;
+constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + kArrayCount * 8; // magic, version, dtype, count, reserved, shapes
+constexpr std::size_t kFileBytes = kHeaderBytes + parameterBytes(4) + 4;
+
+struct Shape {
+    const char *name;
+    std::uint32_t rows;
+    std::uint32_t cols;
+};
+constexpr std::array<Shape, kArrayCount> kShapes = {
+    {{"W1", kHidden, kInputs}, {"b1", kHidden, 1}, {"W2", kOutputs, kHidden}, {"b2", kOutputs, 1}}};
+
+void putU32(std::vector<std::uint8_t> &out, std::uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        out.push_back(std::uint8_t(v >> (8 * i)));
+}
+
+std::uint32_t getU32(const std::uint8_t *p)
+{
+    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16) | (std::uint32_t(p[3]) << 24);
+}
+
+void putF32(std::vector<std::uint8_t> &out, float v)
+{
+    putU32(out, std::bit_cast<std::uint32_t>(v));
+}
+
+float getF32(const std::uint8_t *p)
+{
+    return std::bit_cast<float>(getU32(p));
+}
+
+/** Row-major traversal of m, as the file stores it. */
+template <class M, class F>
+void forEachRowMajor(M &m, F f)
+{
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            f(m(r, c));
+}
+
+std::string hexByte(std::uint8_t b)
+{
+    static const char *digits = "0123456789ABCDEF";
+    return {digits[b >> 4], digits[b & 15]};
+}
+
+} // namespace
+
+std::vector<std::uint8_t> encodeModel(const ParamsF &params)
+{
+    std::vector<std::uint8_t> out;
+    out.reserve(kFileBytes);
+    out.insert(out.end(), kMagic, kMagic + 8);
+    putU32(out, kVersion);
+    putU32(out, kDtypeFloat32);
+    putU32(out, kArrayCount);
+    putU32(out, 0); // reserved (flags), always 0 in version 1
+    for (const Shape &s : kShapes) {
+        putU32(out, s.rows);
+        putU32(out, s.cols);
+    }
+    forEachRowMajor(params.W1, [&](float v) { putF32(out, v); });
+    forEachRowMajor(params.b1, [&](float v) { putF32(out, v); });
+    forEachRowMajor(params.W2, [&](float v) { putF32(out, v); });
+    forEachRowMajor(params.b2, [&](float v) { putF32(out, v); });
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), out.data(), uInt(out.size()));
+    putU32(out, std::uint32_t(crc));
+    return out;
+}
+
+Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    if (size < 8 || std::memcmp(data, kMagic, 8) != 0) {
+        std::string start;
+        for (std::size_t i = 0; i < std::min<std::size_t>(size, 8); ++i)
+            start += (i ? " " : "") + hexByte(data[i]);
+        return Error{name + ": not a Backprop Lab model file (it should start with \"BPLABMDL\"; it starts with " +
+                     (size == 0 ? std::string("nothing: the file is empty") : "bytes " + start) + ")"};
+    }
+    if (size < 16)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes (a model file has " +
+                     withThousands(kFileBytes) + ")"};
+    const std::uint32_t version = getU32(data + 8);
+    if (version != kVersion)
+        return Error{name + ": model file version " + withThousands(version) + "; this program reads version " +
+                     std::to_string(kVersion)};
+    const std::uint32_t dtype = getU32(data + 12);
+    if (dtype != kDtypeFloat32)
+        return Error{name + ": data type code " + withThousands(dtype) + " is unknown (1 = float32)"};
+    if (size < kHeaderBytes)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes (a model file has " +
+                     withThousands(kFileBytes) + ")"};
+    const std::uint32_t count = getU32(data + 16);
+    if (count != kArrayCount)
+        return Error{name + ": holds " + withThousands(count) + " arrays; the 784-128-10 network has 4"};
+    if (getU32(data + 20) != 0)
+        return Error{name + ": reserved header field is " + withThousands(getU32(data + 20)) + ", expected 0"};
+    for (std::size_t i = 0; i < kArrayCount; ++i) {
+        const std::uint32_t rows = getU32(data + 24 + 8 * i), cols = getU32(data + 28 + 8 * i);
+        if (rows != kShapes[i].rows || cols != kShapes[i].cols)
+            return Error{name + ": array " + kShapes[i].name + " is " + withThousands(rows) + "x" + withThousands(cols) +
+                         "; the network needs " + std::to_string(kShapes[i].rows) + "x" +
+                         std::to_string(kShapes[i].cols)};
+    }
+    if (size != kFileBytes)
+        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file has " +
+                     withThousands(kFileBytes) + (size < kFileBytes ? " (it is cut short)" : " (extra data at the end)")};
+    const std::uint32_t stored = getU32(data + size - 4);
+    const std::uint32_t actual = std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size - 4)));
+    if (stored != actual) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "checksum mismatch (CRC32 stored 0x%08X, computed 0x%08X)", stored, actual);
+        return Error{name + ": " + buf + ": the file is damaged"};
+    }
+    ParamsF p = ParamsF::zeros();
+    const std::uint8_t *v = data + kHeaderBytes;
+    auto read = [&](float &x) {
+        x = getF32(v);
+        v += 4;
+    };
+    forEachRowMajor(p.W1, read);
+    forEachRowMajor(p.b1, read);
+    forEachRowMajor(p.W2, read);
+    forEachRowMajor(p.b2, read);
+    return p;
+}
+
+std::size_t modelFileBytes()
+{
+    return kFileBytes;
+}
+
+Status saveModel(const std::string &path, const ParamsF &params)
+{
+    if (params.W1.rows() != kHidden || params.W1.cols() != kInputs || params.b1.size() != kHidden ||
+        params.W2.rows() != kOutputs || params.W2.cols() != kHidden || params.b2.size() != kOutputs)
+        return Error{path + ": the parameters do not have the 784-128-10 shapes; nothing written"};
+    const std::vector<std::uint8_t> bytes = encodeModel(params);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+Result<ParamsF> loadModel(const std::string &path)
+{
+    // A model file has exactly kFileBytes; anything far larger is refused before it is read.
+    auto bytes = readWholeFile(path, kFileBytes + 1024);
+    if (!bytes)
+        return Error{bytes.error()};
+    return decodeModel(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+Result<ParamsF> loadAnyModel(const std::string &path)
+{
+    auto bytes = readWholeFile(path, std::uint64_t(64) << 20);
+    if (!bytes)
+        return Error{bytes.error()};
+    const auto &b = *bytes;
+    if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
+        return decodeModel(b.data(), b.size(), fileNameOf(path));
+    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5))
+        return decodeNpz(b.data(), b.size(), fileNameOf(path));
+    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
+}
+
+} // namespace bplab
