@@ -1,0 +1,61 @@
+#include "appsettings.h"
+
+namespace bplab {
+
+StoredTraining readTraining(const QSettings &s)
+{
+    StoredTraining t;
+    t.recipe = s.value(QStringLiteral("training/recipe")).toString() == QStringLiteral("tuned")
+                   ? ControlBar::TunedRecipe
+                   : ControlBar::SourceRecipe;
+    t.config = t.recipe == ControlBar::TunedRecipe ? tunedRecipe() : sourceRecipe();
+    // Values out of range (a hand-edited file) fall back to the recipe's.
+    const double lr = s.value(QStringLiteral("training/lr"), t.config.lr).toDouble();
+    if (lr > 0 && lr <= 10)
+        t.config.lr = lr;
+    const int batch = s.value(QStringLiteral("training/batch"), t.config.batch).toInt();
+    if (batch >= 1 && batch <= 4096)
+        t.config.batch = batch;
+    const int epochs = s.value(QStringLiteral("training/epochs"), t.config.epochs).toInt();
+    if (epochs >= 1 && epochs <= 1000)
+        t.config.epochs = epochs;
+    const qlonglong seed = s.value(QStringLiteral("training/seed"), qlonglong(t.config.seed)).toLongLong();
+    if (seed >= 0 && seed <= 2147483647)
+        t.config.seed = std::uint64_t(seed);
+    return t;
+}
+
+void writeTraining(QSettings &s, const TrainConfig &c, ControlBar::Recipe recipe)
+{
+    s.setValue(QStringLiteral("training/recipe"),
+               recipe == ControlBar::TunedRecipe ? QStringLiteral("tuned") : QStringLiteral("source"));
+    s.setValue(QStringLiteral("training/lr"), c.lr);
+    s.setValue(QStringLiteral("training/batch"), c.batch);
+    s.setValue(QStringLiteral("training/epochs"), c.epochs);
+    s.setValue(QStringLiteral("training/seed"), qlonglong(c.seed));
+}
+
+QString readLastDataset(const QSettings &s)
+{
+    return s.value(QStringLiteral("data/last")).toString();
+}
+
+QStringList readOpenedFolders(const QSettings &s)
+{
+    return s.value(QStringLiteral("data/opened")).toStringList();
+}
+
+void writeDataset(QSettings &s, const QString &folder)
+{
+    if (folder.isEmpty())
+        return;
+    s.setValue(QStringLiteral("data/last"), folder);
+    QStringList opened = readOpenedFolders(s);
+    opened.removeAll(folder);
+    opened.prepend(folder);
+    while (opened.size() > 8)
+        opened.removeLast();
+    s.setValue(QStringLiteral("data/opened"), opened);
+}
+
+} // namespace bplab

@@ -1,0 +1,182 @@
+#include "automation.h"
+
+#include "framecounter.h"
+#include "mainwindow.h"
+#include "trainingcontroller.h"
+#include "trainview.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace bplab {
+
+namespace {
+/** Time for queued replots and layouts after the last snapshot, before the grab. */
+constexpr int kSettleMs = 300;
+} // namespace
+
+ScreenshotRun::ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent)
+    : QObject(parent), m_window(window), m_batches(batches), m_file(file)
+{
+}
+
+void ScreenshotRun::begin(bool dataRequested)
+{
+    TrainingController *c = m_window->controller();
+    connect(c, &TrainingController::dataLoaded, this, [this, c] {
+        if (m_trainingIssued)
+            return;
+        m_trainingIssued = true;
+        c->runBatches(m_batches);
+    });
+    connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
+        if (!m_trainingIssued)
+            return;
+        if (s == TrainingState::Running)
+            m_sawRunning = true;
+        else if ((s == TrainingState::Paused && m_sawRunning) || s == TrainingState::Finished)
+            grabSoon(0);
+    });
+    connect(c, &TrainingController::dataFailed, this, [this] { grabSoon(3); });
+    connect(c, &TrainingController::trainingError, this, [this] { grabSoon(0); });
+    if (!dataRequested)
+        grabSoon(3);
+}
+
+void ScreenshotRun::grabSoon(int exitCode)
+{
+    if (m_grabbing)
+        return;
+    m_grabbing = true;
+    QTimer::singleShot(kSettleMs, this, [this, exitCode] { grabNow(exitCode); });
+}
+
+void ScreenshotRun::grabNow(int exitCode)
+{
+    const QPixmap shot = m_window->grab();
+    if (!shot.save(m_file, "PNG")) {
+        std::fprintf(stderr, "backprop-lab: could not write the screenshot %s: check that the folder "
+                             "exists and is writable.\n", qPrintable(m_file));
+        QCoreApplication::exit(1);
+        return;
+    }
+    if (exitCode == 3)
+        std::fprintf(stderr, "backprop-lab: no data (%s); the screenshot shows the error page.\n",
+                     qPrintable(m_window->controller()->lastError()));
+    std::fprintf(stderr, "backprop-lab: wrote %s (%dx%d, %llu batches)\n", qPrintable(m_file),
+                 shot.width(), shot.height(),
+                 static_cast<unsigned long long>(m_window->controller()->stepCount()));
+    QCoreApplication::exit(exitCode);
+}
+
+ReportRun::ReportRun(MainWindow *window, const QString &reportFile, bool quitWhenDone, QObject *parent)
+    : QObject(parent), m_window(window), m_file(reportFile), m_quit(quitWhenDone), m_probe(5)
+{
+}
+
+void ReportRun::begin(bool dataRequested)
+{
+    TrainingController *c = m_window->controller();
+    connect(c, &TrainingController::dataLoaded, this, [this, c] {
+        FrameCounter *frames = m_window->trainView()->frameCounter();
+        m_framesAtStart = frames->frames();
+        m_paintsAtStart = frames->paints();
+        m_appliedAtStart = m_window->trainView()->appliedSnapshots();
+        m_probe.start();
+        m_wall.start();
+        c->start();
+    });
+    connect(c, &TrainingController::epochFinished, this,
+            [this](const EpochSnapshot &e) { m_epochs.append(e); });
+    connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
+        if (s == TrainingState::Finished)
+            finish(0, {});
+    });
+    connect(c, &TrainingController::dataFailed, this,
+            [this](const QString &, const QString &msg) { finish(1, msg); });
+    connect(c, &TrainingController::trainingError, this,
+            [this](const QString &msg) { finish(1, msg); });
+    if (!dataRequested)
+        finish(1, c->lastError().isEmpty() ? QStringLiteral("no data folder found") : c->lastError());
+}
+
+void ReportRun::finish(int exitCode, const QString &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_error = error;
+    m_probe.stop();
+    m_wallSeconds = m_wall.isValid() ? double(m_wall.nsecsElapsed()) / 1e9 : 0;
+    FrameCounter *frames = m_window->trainView()->frameCounter();
+    m_frames = frames->frames() - m_framesAtStart;
+    m_paints = frames->paints() - m_paintsAtStart;
+    m_applied = m_window->trainView()->appliedSnapshots() - m_appliedAtStart;
+    if (!error.isEmpty())
+        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(error));
+    if (!m_file.isEmpty()) {
+        QFile out(m_file);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(reportJson()) < 0) {
+            std::fprintf(stderr, "backprop-lab: could not write the report %s: %s\n",
+                         qPrintable(m_file), qPrintable(out.errorString()));
+            exitCode = 1;
+        }
+    }
+    if (m_quit || exitCode != 0)
+        QCoreApplication::exit(exitCode);
+}
+
+QByteArray ReportRun::reportJson() const
+{
+    const TrainingController *c = m_window->controller();
+    const Progress &p = c->progress();
+    const double trainSeconds = p.runSeconds - p.evalSeconds;
+    QJsonObject o;
+    // Samples over the running time without the test-set evaluations: the CLI's measure
+    // (EpochReport.seconds), but here with every cost of the live GUI included.
+    o[QStringLiteral("samples_per_second")] = trainSeconds > 0 ? double(p.totalSamples) / trainSeconds : 0.0;
+    o[QStringLiteral("samples_per_second_wall")] = p.runSeconds > 0 ? double(p.totalSamples) / p.runSeconds : 0.0;
+    o[QStringLiteral("ui_latency_ms_p50")] = m_probe.percentileMs(50);
+    o[QStringLiteral("ui_latency_ms_p99")] = m_probe.percentileMs(99);
+    o[QStringLiteral("ui_latency_ms_max")] = m_probe.maxMs();
+    o[QStringLiteral("latency_samples")] = double(m_probe.sampleCount());
+    o[QStringLiteral("frames")] = double(m_frames);
+    o[QStringLiteral("frames_per_second")] = m_wallSeconds > 0 ? double(m_frames) / m_wallSeconds : 0.0;
+    o[QStringLiteral("panel_paints")] = double(m_paints);
+    o[QStringLiteral("snapshots_applied")] = double(m_applied);
+    o[QStringLiteral("seconds")] = m_wallSeconds;
+    o[QStringLiteral("run_seconds")] = p.runSeconds;
+    o[QStringLiteral("eval_seconds")] = p.evalSeconds;
+    o[QStringLiteral("samples")] = double(p.totalSamples);
+    o[QStringLiteral("batches")] = double(p.step);
+    o[QStringLiteral("epochs")] = p.epochs;
+    o[QStringLiteral("batch")] = p.batchSize;
+    o[QStringLiteral("seed")] = double(c->config().seed);
+    o[QStringLiteral("lr")] = c->config().lr;
+    if (const DatasetInfoPtr d = c->dataset()) {
+        o[QStringLiteral("dataset")] = d->name;
+        o[QStringLiteral("data_folder")] = d->folder;
+    }
+    QJsonArray epochs;
+    for (const EpochSnapshot &e : m_epochs) {
+        epochs.append(QJsonObject{{QStringLiteral("epoch"), e.epoch},
+                                  {QStringLiteral("train_loss"), e.trainLoss},
+                                  {QStringLiteral("test_loss"), e.testLoss},
+                                  {QStringLiteral("test_accuracy"), e.testAccuracy},
+                                  {QStringLiteral("seconds"), e.seconds},
+                                  {QStringLiteral("samples_per_second"), e.samplesPerSecond}});
+    }
+    o[QStringLiteral("epoch_reports")] = epochs;
+    if (!m_error.isEmpty())
+        o[QStringLiteral("error")] = m_error;
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+} // namespace bplab

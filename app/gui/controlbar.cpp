@@ -1,0 +1,222 @@
+#include "controlbar.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+namespace bplab {
+
+namespace {
+const QString kOpenFolder = QStringLiteral("\x01open"); // item data of "Open folder..."
+
+QLabel *caption(const QString &text, QWidget *buddy)
+{
+    auto *label = new QLabel(text);
+    label->setBuddy(buddy);
+    label->setContentsMargins(8, 0, 2, 0);
+    label->setToolTip(buddy->toolTip());
+    return label;
+}
+} // namespace
+
+ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidget *parent)
+    : QToolBar(tr("Training"), parent)
+{
+    setObjectName(QStringLiteral("controlBar"));
+    setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    setMovable(false);
+
+    m_dataset = new QComboBox;
+    m_dataset->setObjectName(QStringLiteral("datasetBox"));
+    m_dataset->setToolTip(tr("The data set to train on: the ones found on this computer, or "
+                             "\"Open folder...\" for a folder with MNIST-style IDX files"));
+    m_dataset->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_dataset->setMinimumContentsLength(10);
+    m_dataset->addItem(tr("Open folder..."), kOpenFolder);
+    connect(m_dataset, &QComboBox::activated, this, &ControlBar::onDatasetActivated);
+    addWidget(caption(tr("&Data"), m_dataset));
+    addWidget(m_dataset);
+    addSeparator();
+
+    addAction(startPause);
+    addAction(step);
+    addAction(reset);
+    for (QAction *a : {startPause, step, reset})
+        if (QWidget *w = widgetForAction(a))
+            w->setObjectName(a->objectName() + QStringLiteral("Button"));
+    addSeparator();
+
+    m_recipe = new QComboBox;
+    m_recipe->setObjectName(QStringLiteral("recipeBox"));
+    m_recipe->addItem(tr("Source: plain SGD"));
+    m_recipe->addItem(tr("Tuned: momentum + cosine"));
+    m_recipe->setToolTip(tr("Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
+                            "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
+                            "schedule and standardised pixels.\nChoosing one sets the learning rate, "
+                            "batch size and epochs; press Reset to apply."));
+    connect(m_recipe, &QComboBox::activated, this, &ControlBar::onRecipeChosen);
+    addWidget(caption(tr("Re&cipe"), m_recipe));
+    addWidget(m_recipe);
+
+    m_lr = new QDoubleSpinBox;
+    m_lr->setObjectName(QStringLiteral("learningRateBox"));
+    m_lr->setDecimals(4);
+    m_lr->setRange(0.0001, 10.0);
+    m_lr->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    m_lr->setKeyboardTracking(false);
+    m_lr->setToolTip(tr("Learning rate: delta_w = -(learning rate) x gradient.\nMay change at "
+                        "any time, also while training."));
+    addWidget(caption(tr("&LR"), m_lr));
+    addWidget(m_lr);
+
+    m_batch = new QSpinBox;
+    m_batch->setObjectName(QStringLiteral("batchBox"));
+    m_batch->setRange(1, 4096);
+    m_batch->setKeyboardTracking(false);
+    m_batch->setToolTip(tr("Mini-batch size: images per update; their gradients are averaged.\n"
+                           "Takes effect on Reset."));
+    addWidget(caption(tr("&Batch"), m_batch));
+    addWidget(m_batch);
+
+    m_epochs = new QSpinBox;
+    m_epochs->setObjectName(QStringLiteral("epochsBox"));
+    m_epochs->setRange(1, 1000);
+    m_epochs->setKeyboardTracking(false);
+    m_epochs->setToolTip(tr("Epochs: passes over the whole training set. Takes effect on Reset."));
+    addWidget(caption(tr("&Epochs"), m_epochs));
+    addWidget(m_epochs);
+
+    m_seed = new QSpinBox;
+    m_seed->setObjectName(QStringLiteral("seedBox"));
+    m_seed->setRange(0, 2147483647);
+    m_seed->setKeyboardTracking(false);
+    m_seed->setToolTip(tr("Seed of the initial weights and the shuffling: the same seed gives the "
+                          "same numbers every time. Takes effect on Reset."));
+    addWidget(caption(tr("See&d"), m_seed));
+    addWidget(m_seed);
+
+    m_resetHint = new QLabel(tr("  Reset (Ctrl+R) to apply"));
+    m_resetHint->setObjectName(QStringLiteral("resetHint"));
+    m_resetHint->setToolTip(tr("Batch size, epochs, seed and recipe change the run from its "
+                               "start: press Reset to re-initialise with them."));
+    QFont bold = m_resetHint->font();
+    bold.setBold(true);
+    m_resetHint->setFont(bold);
+    m_resetHintAction = addWidget(m_resetHint);
+    m_resetHintAction->setVisible(false);
+
+    const auto edited = [this] { emit configEdited(); };
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, edited);
+    for (QSpinBox *box : {m_batch, m_epochs, m_seed})
+        connect(box, &QSpinBox::valueChanged, this, edited);
+
+    setConfig(sourceRecipe(), SourceRecipe);
+}
+
+TrainConfig ControlBar::config() const
+{
+    TrainConfig c = recipe() == TunedRecipe ? tunedRecipe() : sourceRecipe();
+    c.lr = m_lr->value();
+    c.batch = m_batch->value();
+    c.epochs = m_epochs->value();
+    c.seed = std::uint64_t(m_seed->value());
+    return c;
+}
+
+ControlBar::Recipe ControlBar::recipe() const
+{
+    return m_recipe->currentIndex() == TunedRecipe ? TunedRecipe : SourceRecipe;
+}
+
+void ControlBar::setConfig(const TrainConfig &config, Recipe recipe)
+{
+    const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed);
+    m_recipe->setCurrentIndex(recipe);
+    m_lr->setValue(config.lr);
+    m_batch->setValue(config.batch);
+    m_epochs->setValue(config.epochs);
+    m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));
+}
+
+void ControlBar::onRecipeChosen(int index)
+{
+    TrainConfig c = index == TunedRecipe ? tunedRecipe() : sourceRecipe();
+    c.seed = std::uint64_t(m_seed->value()); // the seed is the user's, not the recipe's
+    setConfig(c, Recipe(index));
+    emit configEdited();
+}
+
+void ControlBar::setDatasets(const QList<DatasetChoice> &choices)
+{
+    const QSignalBlocker blocker(m_dataset);
+    m_dataset->clear();
+    for (const DatasetChoice &c : choices) {
+        m_dataset->addItem(c.label, c.folder);
+        m_dataset->setItemData(m_dataset->count() - 1, c.folder, Qt::ToolTipRole);
+    }
+    m_dataset->addItem(tr("Open folder..."), kOpenFolder);
+    if (!m_currentFolder.isEmpty())
+        selectDataset(m_currentFolder);
+}
+
+void ControlBar::selectDataset(const QString &folder, const QString &label)
+{
+    const QSignalBlocker blocker(m_dataset);
+    m_currentFolder = folder;
+    if (folder.isEmpty()) {
+        m_dataset->setCurrentIndex(-1);
+        return;
+    }
+    int index = m_dataset->findData(folder);
+    if (index < 0) {
+        index = m_dataset->count() - 1; // before "Open folder..."
+        m_dataset->insertItem(index, label.isEmpty() ? folder : label, folder);
+        m_dataset->setItemData(index, folder, Qt::ToolTipRole);
+    } else if (!label.isEmpty()) {
+        m_dataset->setItemText(index, label);
+    }
+    m_dataset->setCurrentIndex(index);
+}
+
+QString ControlBar::selectedFolder() const
+{
+    return m_currentFolder;
+}
+
+void ControlBar::onDatasetActivated(int index)
+{
+    const QString folder = m_dataset->itemData(index).toString();
+    if (folder == kOpenFolder) {
+        // Back to the data set in use until the dialog picks another one.
+        selectDataset(m_currentFolder);
+        emit openFolderRequested();
+        return;
+    }
+    if (folder != m_currentFolder) {
+        m_currentFolder = folder;
+        emit datasetChosen(folder);
+    }
+}
+
+void ControlBar::setState(TrainingState state)
+{
+    const bool idle = state == TrainingState::Paused || state == TrainingState::Finished
+                      || state == TrainingState::NoData;
+    m_dataset->setEnabled(idle);
+    m_recipe->setEnabled(idle);
+    m_batch->setEnabled(idle);
+    m_epochs->setEnabled(idle);
+    m_seed->setEnabled(idle);
+    m_lr->setEnabled(state != TrainingState::Loading);
+}
+
+void ControlBar::setResetPending(bool pending)
+{
+    // A toolbar widget is shown and hidden through its action.
+    m_resetHintAction->setVisible(pending);
+}
+
+} // namespace bplab

@@ -1,0 +1,72 @@
+#pragma once
+// The main toolbar: data set, Start/Pause, Step, Reset and the hyperparameters. It turns the
+// controls into a TrainConfig and back; the main window connects it to the controller.
+
+#include "datasetcatalog.h"
+#include "snapshots.h"
+
+#include <trainer.h>
+
+#include <QToolBar>
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+
+namespace bplab {
+
+class ControlBar : public QToolBar
+{
+    Q_OBJECT
+public:
+    enum Recipe { SourceRecipe = 0, TunedRecipe = 1 };
+
+    /** The actions are the main window's (they also sit in its menus). */
+    ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidget *parent = nullptr);
+
+    /** The recipe with the learning rate, batch size, epochs and seed of the controls. */
+    TrainConfig config() const;
+    /** Shows a configuration (signals blocked). */
+    void setConfig(const TrainConfig &config, Recipe recipe);
+    Recipe recipe() const;
+
+    void setDatasets(const QList<DatasetChoice> &choices);
+    /** Selects folder, adding it to the list when new. */
+    void selectDataset(const QString &folder, const QString &label = {});
+    QString selectedFolder() const;
+
+    /** Enables what may change in this state (only the learning rate while running). */
+    void setState(TrainingState state);
+    void setResetPending(bool pending);
+
+    QComboBox *datasetBox() const { return m_dataset; }
+    QComboBox *recipeBox() const { return m_recipe; }
+    QDoubleSpinBox *learningRateBox() const { return m_lr; }
+    QSpinBox *batchBox() const { return m_batch; }
+    QSpinBox *epochsBox() const { return m_epochs; }
+    QSpinBox *seedBox() const { return m_seed; }
+
+signals:
+    /** The user changed a hyperparameter (config() has the new values). */
+    void configEdited();
+    void datasetChosen(const QString &folder);
+    void openFolderRequested();
+
+private:
+    void onRecipeChosen(int index);
+    void onDatasetActivated(int index);
+
+    QComboBox *m_dataset = nullptr;
+    QComboBox *m_recipe = nullptr;
+    QDoubleSpinBox *m_lr = nullptr;
+    QSpinBox *m_batch = nullptr;
+    QSpinBox *m_epochs = nullptr;
+    QSpinBox *m_seed = nullptr;
+    QLabel *m_resetHint = nullptr;
+    QAction *m_resetHintAction = nullptr;
+    QString m_currentFolder;
+};
+
+} // namespace bplab

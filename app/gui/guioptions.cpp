@@ -1,0 +1,126 @@
+#include "guioptions.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace bplab {
+
+int viewFromName(const QString &name)
+{
+    static const QStringList names{QStringLiteral("train"), QStringLiteral("step"),
+                                   QStringLiteral("draw"), QStringLiteral("cluster"),
+                                   QStringLiteral("data")};
+    return int(names.indexOf(name.toLower()));
+}
+
+QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitNow)
+{
+    exitNow = false;
+    QCommandLineParser p;
+    p.setApplicationDescription(QCoreApplication::translate(
+        "main", "Trains a 784-128-10 network on MNIST and shows every step, live."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("Read the data set from DIR (IDX files, optionally .gz)."), QStringLiteral("DIR"));
+    const QCommandLineOption dataset(QStringLiteral("dataset"), QStringLiteral("A known data set: mnist, fashion or sample."), QStringLiteral("NAME"));
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Open this view: train, step, draw, cluster or data."), QStringLiteral("VIEW"));
+    const QCommandLineOption after(QStringLiteral("after-batches"), QStringLiteral("With --screenshot: train N batches first (default 0)."), QStringLiteral("N"));
+    const QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("Grab the main window to FILE.png and exit."), QStringLiteral("FILE"));
+    const QCommandLineOption quit(QStringLiteral("quit-when-done"), QStringLiteral("Start training at once and exit when the last epoch is done."));
+    const QCommandLineOption report(QStringLiteral("report"), QStringLiteral("When training is done, write samples/s, GUI latency and frames to FILE.json."), QStringLiteral("FILE"));
+    const QCommandLineOption epochs(QStringLiteral("epochs"), QStringLiteral("Number of epochs."), QStringLiteral("N"));
+    const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Mini-batch size."), QStringLiteral("N"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the weights and the shuffling."), QStringLiteral("S"));
+    const QCommandLineOption lr(QStringLiteral("lr"), QStringLiteral("Learning rate."), QStringLiteral("RATE"));
+    const QCommandLineOption recipe(QStringLiteral("recipe"), QStringLiteral("source (plain SGD, default) or tuned (momentum + cosine)."), QStringLiteral("NAME"));
+    const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (large fonts; full screen unless --screenshot)."));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080 (default 1280x800)."), QStringLiteral("WxH"));
+    p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, seed, lr, recipe,
+                  presentation, size});
+    if (!p.parse(arguments))
+        return p.errorText();
+    if (p.isSet(QStringLiteral("help"))) {
+        exitNow = true;
+        fputs(qPrintable(p.helpText()), stdout);
+        return {};
+    }
+    if (p.isSet(QStringLiteral("version"))) {
+        exitNow = true;
+        printf("%s %s\n", qPrintable(QCoreApplication::applicationName()),
+               qPrintable(QCoreApplication::applicationVersion()));
+        return {};
+    }
+    if (!p.positionalArguments().isEmpty())
+        return QStringLiteral("Unexpected argument \"%1\" (see --help).").arg(p.positionalArguments().first());
+
+    const auto integer = [&p](const QCommandLineOption &opt, qint64 lo, qint64 hi, qint64 &out) -> QString {
+        bool ok = false;
+        out = p.value(opt).toLongLong(&ok);
+        if (!ok || out < lo || out > hi)
+            return QStringLiteral("--%1 must be a whole number from %2 to %3, not \"%4\".")
+                .arg(opt.names().first()).arg(lo).arg(hi).arg(p.value(opt));
+        return {};
+    };
+    qint64 n = 0;
+    o.dataDir = p.value(data);
+    o.dataset = p.value(dataset).toLower();
+    if (p.isSet(dataset) && o.dataset != QStringLiteral("mnist") && o.dataset != QStringLiteral("fashion")
+        && o.dataset != QStringLiteral("sample"))
+        return QStringLiteral("--dataset must be mnist, fashion or sample, not \"%1\".").arg(p.value(dataset));
+    if (p.isSet(view)) {
+        o.view = viewFromName(p.value(view));
+        if (o.view < 0)
+            return QStringLiteral("--view must be train, step, draw, cluster or data, not \"%1\".").arg(p.value(view));
+    }
+    if (p.isSet(after)) {
+        if (QString e = integer(after, 0, 100000000, n); !e.isEmpty())
+            return e;
+        o.afterBatches = n;
+    }
+    o.screenshot = p.value(shot);
+    o.quitWhenDone = p.isSet(quit);
+    o.report = p.value(report);
+    if (p.isSet(epochs)) {
+        if (QString e = integer(epochs, 1, 1000, n); !e.isEmpty())
+            return e;
+        o.epochs = int(n);
+    }
+    if (p.isSet(batch)) {
+        if (QString e = integer(batch, 1, 4096, n); !e.isEmpty())
+            return e;
+        o.batch = int(n);
+    }
+    if (p.isSet(seed)) {
+        if (QString e = integer(seed, 0, 2147483647, n); !e.isEmpty())
+            return e;
+        o.seed = n;
+    }
+    if (p.isSet(lr)) {
+        bool ok = false;
+        const double v = p.value(lr).toDouble(&ok);
+        if (!ok || !(v > 0) || v > 10)
+            return QStringLiteral("--lr must be a number above 0 and at most 10, not \"%1\".").arg(p.value(lr));
+        o.lr = v;
+    }
+    if (p.isSet(recipe)) {
+        const QString r = p.value(recipe).toLower();
+        if (r != QStringLiteral("source") && r != QStringLiteral("tuned"))
+            return QStringLiteral("--recipe must be source or tuned, not \"%1\".").arg(p.value(recipe));
+        o.tuned = r == QStringLiteral("tuned");
+    }
+    o.presentation = p.isSet(presentation);
+    if (p.isSet(size)) {
+        const QStringList wh = p.value(size).toLower().split(QLatin1Char('x'));
+        bool okW = false, okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
+        const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192)
+            return QStringLiteral("--size must look like 1920x1080 (320x240 to 8192x8192), not \"%1\".").arg(p.value(size));
+        o.size = QSize(w, h);
+    }
+    if (o.afterBatches > 0 && o.screenshot.isEmpty())
+        return QStringLiteral("--after-batches needs --screenshot FILE.png.");
+    return {};
+}
+
+} // namespace bplab

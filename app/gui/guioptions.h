@@ -1,0 +1,39 @@
+#pragma once
+// The command line of backprop-lab (see --help): data selection, hyperparameter overrides and the
+// automation flags used for screenshots, benchmarks and tests.
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace bplab {
+
+struct GuiOptions {
+    QString dataDir;         ///< --data DIR
+    QString dataset;         ///< --dataset mnist|fashion|sample
+    int view = -1;           ///< --view train|step|draw|cluster|data (0-4; -1: the remembered one)
+    qint64 afterBatches = 0; ///< --after-batches N (with --screenshot)
+    QString screenshot;      ///< --screenshot FILE.png
+    bool quitWhenDone = false;
+    QString report;          ///< --report FILE.json
+    std::optional<int> epochs, batch;
+    std::optional<qint64> seed;
+    std::optional<double> lr;
+    std::optional<bool> tuned; ///< --recipe source|tuned
+    bool presentation = false;
+    QSize size;              ///< --size WxH (empty: the default or the remembered one)
+
+    /** Screenshot or benchmark: settings are neither read nor written. */
+    bool automation() const { return !screenshot.isEmpty() || quitWhenDone || !report.isEmpty(); }
+};
+
+/** Parses arguments (argv[0] first). Returns an error message ("" when fine); --help and
+ *  --version print and set exitNow. */
+QString parseGuiOptions(const QStringList &arguments, GuiOptions &options, bool &exitNow);
+
+/** "train" -> 0 ... "data" -> 4; -1 when unknown. */
+int viewFromName(const QString &name);
+
+} // namespace bplab

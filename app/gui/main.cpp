@@ -1,0 +1,97 @@
+// backprop-lab: the desktop app. Parses the command line, opens the main window on the best data
+// found, and hands the automation flags (--screenshot, --report) to their runs.
+
+#include "automation.h"
+#include "controlbar.h"
+#include "datasetcatalog.h"
+#include "guioptions.h"
+#include "mainwindow.h"
+
+#include <dataset.h>
+
+#include <QApplication>
+
+#include <cstdio>
+#include <memory>
+
+using namespace bplab;
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("backprop-lab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Backprop Lab"));
+    QApplication::setOrganizationName(QStringLiteral("BackpropLab"));
+    QApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));
+
+    GuiOptions o;
+    bool exitNow = false;
+    const QString problem = parseGuiOptions(QApplication::arguments(), o, exitNow);
+    if (exitNow)
+        return 0;
+    if (!problem.isEmpty()) {
+        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(problem));
+        return 2;
+    }
+
+    MainWindow window;
+    // Automation runs are reproducible: they neither read nor write the remembered settings.
+    const QString remembered = o.automation() ? QString() : window.loadSettings();
+
+    TrainConfig config = window.controlBar()->config();
+    bool tuned = window.controlBar()->recipe() == ControlBar::TunedRecipe;
+    if (o.tuned) {
+        const std::uint64_t seed = config.seed;
+        tuned = *o.tuned;
+        config = tuned ? tunedRecipe() : sourceRecipe();
+        config.seed = seed;
+    }
+    if (o.epochs)
+        config.epochs = *o.epochs;
+    if (o.batch)
+        config.batch = *o.batch;
+    if (o.seed)
+        config.seed = std::uint64_t(*o.seed);
+    if (o.lr)
+        config.lr = *o.lr;
+    window.setTrainingConfig(config, tuned);
+    if (o.view >= 0)
+        window.setView(MainWindow::View(o.view));
+    if (o.size.isValid())
+        window.resize(o.size);
+    else if (o.automation())
+        window.resize(MainWindow::defaultSize());
+
+    // The data: the flags, else the last data set, else the best one found (core's lookup order).
+    QString folder, findError;
+    if (!o.dataDir.isEmpty() || !o.dataset.isEmpty() || remembered.isEmpty()
+        || !looksLikeDataFolder(remembered)) {
+        const auto found = findDataFolder(o.dataDir.toStdString(), parseKnownDataset(o.dataset.toStdString()));
+        if (found)
+            folder = QString::fromStdString(*found);
+        else
+            findError = QString::fromStdString(found.error());
+    } else {
+        folder = remembered;
+    }
+
+    std::unique_ptr<ScreenshotRun> screenshot;
+    std::unique_ptr<ReportRun> report;
+    if (!o.screenshot.isEmpty())
+        screenshot = std::make_unique<ScreenshotRun>(&window, o.afterBatches, o.screenshot);
+    else if (o.quitWhenDone || !o.report.isEmpty())
+        report = std::make_unique<ReportRun>(&window, o.report, o.quitWhenDone);
+
+    if (o.presentation)
+        window.setPresentationMode(true, /*fullScreen=*/o.screenshot.isEmpty());
+    window.show();
+    if (!folder.isEmpty())
+        window.openData(folder);
+    else
+        window.showDataError(findError);
+    if (screenshot)
+        screenshot->begin(!folder.isEmpty());
+    if (report)
+        report->begin(!folder.isEmpty());
+    return app.exec();
+}

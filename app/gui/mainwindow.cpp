@@ -1,0 +1,249 @@
+#include "mainwindow.h"
+
+#include "appsettings.h"
+#include "controlbar.h"
+#include "datasetcatalog.h"
+#include "errorpage.h"
+#include "messagebanner.h"
+#include "statusline.h"
+#include "trainingcontroller.h"
+#include "trainview.h"
+
+#include <comingpage.h>
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace bplab {
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Backprop Lab"));
+    m_controller = new TrainingController(this);
+    createActions();
+    m_controls = new ControlBar(m_startPause, m_step, m_reset, this);
+    addToolBar(Qt::TopToolBarArea, m_controls);
+    createViews();
+    createMenus();
+    m_status = new StatusLine(statusBar());
+    connectController();
+    m_controller->setConfig(m_controls->config());
+    m_controls->setDatasets(findDatasets());
+    resize(defaultSize());
+    updateActions();
+    updatePage();
+}
+
+MainWindow::~MainWindow()
+{
+    // Stop the thread before the panels it feeds are destroyed.
+    m_controller->shutdown();
+}
+
+void MainWindow::createViews()
+{
+    m_sidebar = new QListWidget;
+    m_sidebar->setObjectName(QStringLiteral("viewList"));
+    m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+5)"));
+    m_pages = new QStackedWidget;
+    m_train = new TrainView;
+    m_pages->addWidget(m_train);
+    struct Coming {
+        QString name, text;
+    };
+    const Coming coming[] = {
+        {tr("Step through"), tr("One forward and one backward pass of one image, operation by "
+                                "operation, with the real numbers of the current network.")},
+        {tr("Draw"), tr("Draw a digit with the mouse and watch the ten SoftMax probabilities move "
+                        "while the pen moves.")},
+        {tr("Data parallel"), tr("Two servers with two GPUs each: mini-batches split across them, "
+                                 "gradients summed by an All-Reduce over NVLink and RDMA.")},
+        {tr("Dataset"), tr("Browse the training and test images, their labels and the class "
+                           "balance.")},
+    };
+    m_sidebar->addItem(tr("Train"));
+    for (const Coming &c : coming) {
+        m_sidebar->addItem(c.name);
+        m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
+    }
+    for (int i = 0; i < kViewCount; ++i)
+        m_sidebar->item(i)->setToolTip(tr("%1 (Ctrl+%2)").arg(m_sidebar->item(i)->text()).arg(i + 1));
+    m_errorPage = new ErrorPage;
+    m_pages->addWidget(m_errorPage);
+    m_sidebar->setCurrentRow(0);
+    m_sidebar->setFixedWidth(m_sidebar->sizeHintForColumn(0) + 4 * m_sidebar->frameWidth() + 24);
+    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
+        updatePage();
+        updateActions();
+    });
+
+    m_banner = new MessageBanner;
+    auto *right = new QVBoxLayout;
+    right->setContentsMargins(0, 0, 0, 0);
+    right->addWidget(m_banner);
+    right->addWidget(m_pages, 1);
+    auto *central = new QWidget;
+    auto *row = new QHBoxLayout(central);
+    row->setContentsMargins(4, 4, 4, 4);
+    row->addWidget(m_sidebar);
+    row->addLayout(right, 1);
+    setCentralWidget(central);
+
+    connect(m_errorPage, &ErrorPage::openFolderRequested, this, &MainWindow::chooseFolder);
+    connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
+        if (!m_controller->dataFolder().isEmpty())
+            openData(m_controller->dataFolder());
+        else
+            chooseFolder();
+    });
+}
+
+void MainWindow::connectController()
+{
+    TrainingController *c = m_controller;
+    connect(c, &TrainingController::dataLoaded, this, [this](DatasetInfoPtr info) {
+        m_hasData = true;
+        m_train->setClassNames(info->classNames);
+        m_controls->selectDataset(m_controls->selectedFolder(), info->name);
+        m_status->setDataset(info.get(), info->folder);
+        if (m_persist) {
+            QSettings settings;
+            writeDataset(settings, m_controls->selectedFolder());
+        }
+        updatePage();
+    });
+    connect(c, &TrainingController::dataFailed, this, [this](const QString &folder, const QString &msg) {
+        m_hasData = false;
+        m_status->setDataset(nullptr, folder);
+        m_errorPage->setError(tr("Cannot read the training data in %1").arg(folder), msg,
+                              tr("Choose another folder (File > Open data folder..., Ctrl+O), or "
+                                 "replace the damaged file and press Try again. scripts/setup "
+                                 "installs the offline MNIST sample and, with internet, full MNIST."));
+        updatePage();
+    });
+    connect(c, &TrainingController::visualReady, this,
+            [this](VisualPtr s) { m_train->applyVisual(*s); });
+    connect(c, &TrainingController::lossesReady, this,
+            [this](LossChunkPtr chunk) { m_train->appendLosses(*chunk); });
+    connect(c, &TrainingController::epochFinished, this, [this](const EpochSnapshot &e) {
+        m_train->appendEpoch(e);
+        statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
+                                     .arg(e.epoch)
+                                     .arg(e.testAccuracy, 0, 'f', 2)
+                                     .arg(e.testLoss, 0, 'f', 4),
+                                 8000);
+    });
+    connect(c, &TrainingController::progressChanged, m_status, &StatusLine::setProgress);
+    connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
+        m_controls->setState(s);
+        m_status->setState(s);
+        updateActions();
+    });
+    connect(c, &TrainingController::wasReset, m_train, &TrainView::clearHistory);
+    connect(c, &TrainingController::trainingError, m_banner, &MessageBanner::showMessage);
+    connect(c, &TrainingController::resetPendingChanged, m_controls, &ControlBar::setResetPending);
+    connect(m_train, &TrainView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
+    connect(c, &TrainingController::selectedHiddenNeuronChanged, m_train,
+            &TrainView::setSelectedHiddenNeuron);
+
+    connect(m_controls, &ControlBar::configEdited, this,
+            [this] { m_controller->setConfig(m_controls->config()); });
+    connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
+    connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+}
+
+void MainWindow::openData(const QString &folder)
+{
+    const QString canonical = QFileInfo(folder).canonicalFilePath();
+    const QString path = canonical.isEmpty() ? folder : canonical;
+    m_banner->hide();
+    m_controls->selectDataset(path, datasetLabel(path));
+    statusBar()->showMessage(tr("Reading %1 ...").arg(path));
+    m_controller->loadData(path);
+}
+
+void MainWindow::showDataError(const QString &message)
+{
+    m_hasData = false;
+    m_status->setDataset(nullptr, {});
+    m_errorPage->setError(tr("No training data found"), message,
+                          tr("Open a folder with MNIST-style IDX files (File > Open data folder..., "
+                             "Ctrl+O), or run scripts/setup: it installs the offline MNIST sample "
+                             "and, with internet, full MNIST."));
+    updatePage();
+}
+
+void MainWindow::setTrainingConfig(const TrainConfig &config, bool tunedRecipe)
+{
+    m_controls->setConfig(config, tunedRecipe ? ControlBar::TunedRecipe : ControlBar::SourceRecipe);
+    m_controller->setConfig(m_controls->config());
+}
+
+void MainWindow::chooseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Open a data folder (MNIST-style IDX files)"), m_controls->selectedFolder());
+    if (!folder.isEmpty())
+        openData(folder);
+}
+
+bool MainWindow::showsError() const
+{
+    return m_pages->currentWidget() == m_errorPage;
+}
+
+void MainWindow::setView(View view)
+{
+    m_sidebar->setCurrentRow(int(view));
+}
+
+MainWindow::View MainWindow::view() const
+{
+    return View(std::max(0, m_sidebar->currentRow()));
+}
+
+void MainWindow::updatePage()
+{
+    const bool error = !m_hasData && m_controller->state() != TrainingState::Loading
+                       && !m_errorPage->message().isEmpty();
+    m_pages->setCurrentWidget(error ? static_cast<QWidget *>(m_errorPage)
+                                    : m_pages->widget(int(view())));
+}
+
+void MainWindow::updateActions()
+{
+    const TrainingState s = m_controller->state();
+    const bool running = s == TrainingState::Running;
+    m_startPause->setText(running ? tr("Pause") : tr("Start"));
+    m_startPause->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_startPause->setToolTip(running ? tr("Pause the training after the current batch (Space)")
+                                     : s == TrainingState::Finished
+                                           ? tr("All epochs are done: press Reset to train again")
+                                           : tr("Train batch after batch with the panels live (Space)"));
+    m_startPause->setEnabled(s == TrainingState::Running || s == TrainingState::Paused);
+    m_step->setEnabled(s == TrainingState::Paused || s == TrainingState::Running);
+    m_reset->setEnabled(s == TrainingState::Paused || s == TrainingState::Running
+                        || s == TrainingState::Finished);
+    for (int i = 0; i < kViewCount; ++i)
+        m_viewActions[i]->setChecked(i == int(view()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Stops within a batch: the worker checks its stop flag before every batch.
+    m_controller->shutdown();
+    if (m_persist)
+        saveSettings();
+    event->accept();
+}
+
+} // namespace bplab

@@ -1,0 +1,113 @@
+#pragma once
+// The main window: toolbar, views (side bar + stack), menus, status bar and settings. It wires the
+// panels to the TrainingController it owns; the panels themselves know nothing of training.
+
+#include "snapshots.h"
+
+#include <trainer.h>
+
+#include <QFont>
+#include <QMainWindow>
+
+class QAction;
+class QListWidget;
+class QStackedWidget;
+
+namespace bplab {
+
+class ControlBar;
+class ErrorPage;
+class MessageBanner;
+class StatusLine;
+class TrainView;
+class TrainingController;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    enum class View { Train = 0, Step, Draw, Cluster, Data };
+    static constexpr int kViewCount = 5;
+    /** The default size, also the automation's screenshot size. */
+    static constexpr QSize defaultSize() { return {1280, 800}; }
+
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /** Restores layout, hyperparameters, the last data set's folder (returned; "" if none) and
+     *  turns on saving them when the window closes. */
+    QString loadSettings();
+    void saveSettings();
+
+    /** Reads a data folder (in the worker thread); the views show it when loaded. */
+    void openData(const QString &folder);
+    /** Shows the error page (e.g. no data folder found at all). */
+    void showDataError(const QString &message);
+    /** Sets the controls and the controller; weights follow on the next reset or data load. */
+    void setTrainingConfig(const TrainConfig &config, bool tunedRecipe);
+
+    void setView(View view);
+    View view() const;
+    /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
+    void setPresentationMode(bool on, bool fullScreen = true);
+    bool isPresentationMode() const { return m_presentation; }
+
+    TrainingController *controller() const { return m_controller; }
+    TrainView *trainView() const { return m_train; }
+    ControlBar *controlBar() const { return m_controls; }
+    ErrorPage *errorPage() const { return m_errorPage; }
+    MessageBanner *banner() const { return m_banner; }
+    StatusLine *statusLine() const { return m_status; }
+    /** True while the error page replaces the views. */
+    bool showsError() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createViews();
+    void connectController();
+    void updatePage();
+    void updateActions();
+    void chooseFolder();
+    void exportLossPlot(const QString &kind);
+    void exportHeatmap();
+    void showShortcuts();
+    void showAbout();
+    QString saveFileName(const QString &title, const QString &baseName, const QString &filter);
+
+    TrainingController *m_controller = nullptr;
+    ControlBar *m_controls = nullptr;
+    StatusLine *m_status = nullptr;
+    QListWidget *m_sidebar = nullptr;
+    QStackedWidget *m_pages = nullptr; // the views, then the error page
+    TrainView *m_train = nullptr;
+    ErrorPage *m_errorPage = nullptr;
+    MessageBanner *m_banner = nullptr;
+
+    QAction *m_startPause = nullptr;
+    QAction *m_step = nullptr;
+    QAction *m_reset = nullptr;
+    QAction *m_openFolder = nullptr;
+    QAction *m_exportPng = nullptr;
+    QAction *m_exportPdf = nullptr;
+    QAction *m_exportHeatmap = nullptr;
+    QAction *m_exportCsv = nullptr;
+    QAction *m_quit = nullptr;
+    QAction *m_viewActions[kViewCount] = {};
+    QAction *m_presentationAction = nullptr;
+    QAction *m_pixelValues = nullptr;
+    QAction *m_shortcuts = nullptr;
+    QAction *m_about = nullptr;
+
+    bool m_hasData = false;
+    bool m_persist = false;
+    bool m_presentation = false;
+    bool m_wasMaximized = false;
+    QFont m_normalFont;
+};
+
+} // namespace bplab

@@ -1,0 +1,275 @@
+// MainWindow: actions, menus, exports, presentation mode and settings.
+
+#include "mainwindow.h"
+
+#include "appsettings.h"
+#include "controlbar.h"
+#include "messagebanner.h"
+#include "shortcutsdialog.h"
+#include "trainingcontroller.h"
+#include "trainview.h"
+
+#include <heatmappanel.h>
+#include <lossplot.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QKeyEvent>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+
+namespace bplab {
+
+void MainWindow::createActions()
+{
+    const auto make = [this](const QString &name, const QString &text, const QString &tip,
+                             const QList<QKeySequence> &keys = {}) {
+        auto *a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        a->setShortcuts(keys);
+        // Window-wide: the keys work whichever panel has the focus.
+        a->setShortcutContext(Qt::WindowShortcut);
+        addAction(a);
+        return a;
+    };
+    m_startPause = make(QStringLiteral("actionStartPause"), tr("Start"),
+                        tr("Train batch after batch with the panels live (Space)"),
+                        {QKeySequence(Qt::Key_Space)});
+    connect(m_startPause, &QAction::triggered, this, [this] { m_controller->togglePause(); });
+    m_step = make(QStringLiteral("actionStep"), tr("Step"),
+                  tr("Train exactly one mini-batch, then stop (S or Right)"),
+                  {QKeySequence(Qt::Key_S), QKeySequence(Qt::Key_Right)});
+    m_step->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    connect(m_step, &QAction::triggered, this, [this] { m_controller->step(); });
+    m_reset = make(QStringLiteral("actionReset"), tr("Reset"),
+                   tr("Re-initialise the weights from the seed and apply the batch size, epochs "
+                      "and recipe (Ctrl+R)"),
+                   {QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_reset->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    connect(m_reset, &QAction::triggered, this, [this] {
+        m_banner->hide();
+        m_controller->reset();
+    });
+
+    m_openFolder = make(QStringLiteral("actionOpenFolder"), tr("&Open data folder..."),
+                        tr("Train on the MNIST-style IDX files of another folder"),
+                        {QKeySequence::Open});
+    connect(m_openFolder, &QAction::triggered, this, &MainWindow::chooseFolder);
+    m_exportPng = make(QStringLiteral("actionExportLossPng"), tr("Export loss plot as &PNG..."),
+                       tr("Save the loss plot as an image"));
+    connect(m_exportPng, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("png")); });
+    m_exportPdf = make(QStringLiteral("actionExportLossPdf"), tr("Export loss plot as P&DF..."),
+                       tr("Save the loss plot as a vector PDF"));
+    connect(m_exportPdf, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("pdf")); });
+    m_exportHeatmap = make(QStringLiteral("actionExportHeatmap"), tr("Export &heatmaps as PNG..."),
+                           tr("Save the weight/gradient heatmaps as an image"));
+    connect(m_exportHeatmap, &QAction::triggered, this, &MainWindow::exportHeatmap);
+    m_exportCsv = make(QStringLiteral("actionExportCsv"), tr("Export loss &history as CSV..."),
+                       tr("Save every batch loss and every epoch's test loss and accuracy"));
+    connect(m_exportCsv, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("csv")); });
+    m_quit = make(QStringLiteral("actionQuit"), tr("&Quit"), tr("Stop training and close (Ctrl+Q)"),
+                  {QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    const QString viewNames[kViewCount] = {tr("&Train"), tr("&Step through"), tr("&Draw"),
+                                           tr("Data &parallel"), tr("Data&set")};
+    for (int i = 0; i < kViewCount; ++i) {
+        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewNames[i],
+                                tr("Show the %1 view").arg(QString(viewNames[i]).remove(QLatin1Char('&'))),
+                                {QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i))});
+        m_viewActions[i]->setCheckable(true);
+        connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
+    }
+    m_presentationAction = make(QStringLiteral("actionPresentation"), tr("&Presentation mode"),
+                                tr("Full screen with 1.5x fonts and lines, for a projector (F11; "
+                                   "Esc leaves)"),
+                                {QKeySequence(Qt::Key_F11)});
+    m_presentationAction->setCheckable(true);
+    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+    m_pixelValues = make(QStringLiteral("actionPixelValues"), tr("Show pi&xel values"),
+                         tr("Print each pixel's 0-255 value on the digit (P)"), {QKeySequence(Qt::Key_P)});
+    m_pixelValues->setCheckable(true);
+    connect(m_pixelValues, &QAction::toggled, this,
+            [this](bool on) { m_train->setShowPixelValues(on); });
+
+    m_shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard shortcuts"),
+                       tr("List every keyboard shortcut (F1)"), {QKeySequence::HelpContents});
+    connect(m_shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    m_about = make(QStringLiteral("actionAbout"), tr("&About Backprop Lab"),
+                   tr("Version and what the app is for"));
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openFolder);
+    file->addSeparator();
+    file->addAction(m_exportPng);
+    file->addAction(m_exportPdf);
+    file->addAction(m_exportHeatmap);
+    file->addAction(m_exportCsv);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *training = menuBar()->addMenu(tr("&Training"));
+    training->addAction(m_startPause);
+    training->addAction(m_step);
+    training->addAction(m_reset);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    for (QAction *a : m_viewActions)
+        view->addAction(a);
+    view->addSeparator();
+    view->addAction(m_presentationAction);
+    view->addAction(m_pixelValues);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcuts);
+    help->addAction(m_about);
+    for (QMenu *m : {file, training, view, help})
+        m->setToolTipsVisible(true);
+}
+
+QString MainWindow::saveFileName(const QString &title, const QString &baseName, const QString &filter)
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    return QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(baseName), filter);
+}
+
+void MainWindow::exportLossPlot(const QString &kind)
+{
+    LossPlot *plot = m_train->lossPlot();
+    QString file;
+    bool ok = false;
+    if (kind == QStringLiteral("png")) {
+        file = saveFileName(tr("Export the loss plot"), QStringLiteral("loss.png"), tr("PNG image (*.png)"));
+        ok = file.isEmpty() || plot->exportPng(file);
+    } else if (kind == QStringLiteral("pdf")) {
+        file = saveFileName(tr("Export the loss plot"), QStringLiteral("loss.pdf"), tr("PDF (*.pdf)"));
+        ok = file.isEmpty() || plot->exportPdf(file);
+    } else {
+        file = saveFileName(tr("Export the loss history"), QStringLiteral("loss.csv"),
+                            tr("CSV table (*.csv)"));
+        ok = file.isEmpty() || plot->exportCsv(file);
+    }
+    if (file.isEmpty())
+        return;
+    if (ok)
+        statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+    else
+        m_banner->showMessage(tr("Could not write %1: check that the folder exists and that you "
+                                 "may write to it, then export again.").arg(file));
+}
+
+void MainWindow::exportHeatmap()
+{
+    const QString file = saveFileName(tr("Export the heatmaps"), QStringLiteral("heatmaps.png"),
+                                      tr("PNG image (*.png)"));
+    if (file.isEmpty())
+        return;
+    if (m_train->heatmapPanel()->grab().save(file, "PNG"))
+        statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+    else
+        m_banner->showMessage(tr("Could not write %1: check that the folder exists and that you "
+                                 "may write to it, then export again.").arg(file));
+}
+
+void MainWindow::showShortcuts()
+{
+    QList<QAction *> list{m_startPause, m_step, m_reset};
+    for (QAction *a : m_viewActions)
+        list << a;
+    list << m_presentationAction << m_pixelValues << m_openFolder << m_shortcuts << m_quit;
+    ShortcutsDialog dialog(list, this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Backprop Lab"),
+                       tr("<h3>Backprop Lab %1</h3><p>Trains a 784-128-10 network (ReLU, SoftMax, "
+                          "cross-entropy, SGD) on MNIST and shows every step: the digit, the ten "
+                          "probabilities, the loss curves and the gradients.</p><p>Same seed, same "
+                          "numbers, every time.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::setPresentationMode(bool on, bool fullScreen)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont big = m_normalFont;
+        if (big.pointSizeF() > 0)
+            big.setPointSizeF(big.pointSizeF() * 1.5);
+        else
+            big.setPixelSize(big.pixelSize() * 3 / 2);
+        QApplication::setFont(big);
+        m_wasMaximized = isMaximized();
+        if (fullScreen)
+            showFullScreen();
+    } else {
+        QApplication::setFont(m_normalFont);
+        if (isFullScreen())
+            m_wasMaximized ? showMaximized() : showNormal();
+    }
+    m_train->setPresentation(on);
+    const QSignalBlocker blocker(m_presentationAction);
+    m_presentationAction->setChecked(on);
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape && m_presentation) {
+        setPresentationMode(false);
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
+QString MainWindow::loadSettings()
+{
+    m_persist = true;
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
+    m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
+    const int view = s.value(QStringLiteral("view/current"), 0).toInt();
+    setView(View(std::clamp(view, 0, kViewCount - 1)));
+    const StoredTraining t = readTraining(s);
+    setTrainingConfig(t.config, t.recipe == ControlBar::TunedRecipe);
+    m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
+    return readLastDataset(s);
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings s;
+    if (m_presentation)
+        setPresentationMode(false); // store the normal layout, not the full-screen one
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
+    s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
+    s.setValue(QStringLiteral("view/current"), int(view()));
+    writeTraining(s, m_controls->config(), m_controls->recipe());
+    if (m_hasData)
+        writeDataset(s, m_controls->selectedFolder());
+}
+
+} // namespace bplab

@@ -1,0 +1,60 @@
+#include "messagebanner.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QToolButton>
+
+namespace bplab {
+
+MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
+{
+    setObjectName(QStringLiteral("messageBanner"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    auto *icon = new QLabel;
+    const int side = style()->pixelMetric(QStyle::PM_SmallIconSize);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(side, side));
+    m_text = new QLabel;
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *close = new QToolButton;
+    close->setAutoRaise(true);
+    close->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+    close->setToolTip(tr("Hide this message"));
+    connect(close, &QToolButton::clicked, this, &QWidget::hide);
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(8, 4, 4, 4);
+    layout->addWidget(icon);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(close);
+    applyPalette();
+    hide();
+}
+
+void MessageBanner::showMessage(const QString &text)
+{
+    m_text->setText(text);
+    applyPalette(); // follows a light/dark switch since the last message
+    show();
+}
+
+QString MessageBanner::text() const
+{
+    return m_text->text();
+}
+
+void MessageBanner::applyPalette()
+{
+    // A warm tint of the window colour: readable on light and dark palettes alike.
+    QPalette p = parentWidget() ? parentWidget()->palette() : QPalette();
+    const QColor base = p.color(QPalette::Window);
+    const QColor warn(0xE6, 0x9F, 0x00);
+    const QColor tint = QColor::fromRgbF(base.redF() * 0.75 + warn.redF() * 0.25,
+                                         base.greenF() * 0.75 + warn.greenF() * 0.25,
+                                         base.blueF() * 0.75 + warn.blueF() * 0.25);
+    p.setColor(QPalette::Window, tint);
+    setPalette(p);
+}
+
+} // namespace bplab

@@ -1,0 +1,27 @@
+#include "snapshots.h"
+
+namespace bplab {
+
+void registerSnapshotTypes()
+{
+    qRegisterMetaType<bplab::TrainingState>();
+    qRegisterMetaType<bplab::Progress>();
+    qRegisterMetaType<bplab::EpochSnapshot>();
+    qRegisterMetaType<bplab::VisualPtr>();
+    qRegisterMetaType<bplab::LossChunkPtr>();
+    qRegisterMetaType<bplab::DatasetInfoPtr>();
+}
+
+QString toString(TrainingState state)
+{
+    switch (state) {
+    case TrainingState::NoData: return QStringLiteral("No data");
+    case TrainingState::Loading: return QStringLiteral("Loading");
+    case TrainingState::Paused: return QStringLiteral("Paused");
+    case TrainingState::Running: return QStringLiteral("Running");
+    case TrainingState::Finished: return QStringLiteral("Finished");
+    }
+    return {};
+}
+
+} // namespace bplab

@@ -1,0 +1,104 @@
+#pragma once
+// The value snapshots the training worker sends to the GUI thread. Every payload is a copy that the
+// worker never touches again (shared as std::shared_ptr<const T>): never a reference into the
+// trainer's buffers, never a widget or a QPixmap.
+
+#include <network.h>
+#include <params.h>
+#include <trainer.h>
+
+#include <QImage>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <cstdint>
+#include <memory>
+
+namespace bplab {
+
+/** Where the training stands. */
+enum class TrainingState {
+    NoData,   ///< nothing loaded (or the last load failed)
+    Loading,  ///< a data folder is being read
+    Paused,   ///< data loaded, not running (also right after a reset)
+    Running,  ///< batches are being trained
+    Finished, ///< all epochs done; Reset to train again
+};
+
+/** The position of the training, attached to every snapshot. */
+struct Progress {
+    std::uint64_t step = 0;     ///< batches trained since the last reset
+    std::uint64_t totalSteps = 0;
+    int epoch = 0;              ///< 0-based epoch of the next batch (== epochs when finished)
+    int epochs = 0;
+    int batchInEpoch = 0;       ///< batches done in the current epoch
+    int batchesPerEpoch = 0;
+    int batchSize = 0;
+    double learningRate = 0;    ///< the rate used by the last batch
+    double samplesPerSecond = 0; ///< recent training speed (0 when not running)
+    std::uint64_t totalSamples = 0; ///< samples trained while running since the last reset
+    double runSeconds = 0;          ///< wall time spent running since the last reset
+    double evalSeconds = 0;         ///< part of runSeconds spent evaluating on the test set
+};
+
+/** What the Train view draws: the first sample of the last batch and the network's state. */
+struct VisualSnapshot {
+    Progress progress;
+    QImage digit;          ///< 28x28 Format_Grayscale8
+    int sampleIndex = -1;  ///< index into the training set
+    int label = -1;
+    int predicted = -1;
+    TraceF trace;          ///< forward/backward trace of that sample with the current weights
+    std::shared_ptr<const ParamsF> weights;
+    std::shared_ptr<const ParamsF> gradients;   ///< averaged gradient of the last batch
+    std::shared_ptr<const ParamsF> adjustments; ///< delta_w = -lr * gradient of the last batch
+};
+
+/** Batch losses since the previous chunk: none is ever dropped. x is the fractional epoch
+ *  (epoch + (batch + 1) / batchesPerEpoch), so epoch e ends at x = e + 1. */
+struct LossChunk {
+    Progress progress;
+    QVector<double> x;
+    QVector<double> loss;
+};
+
+/** The end of one epoch, after the evaluation on the test set. */
+struct EpochSnapshot {
+    int epoch = 0;        ///< 1-based
+    double x = 0;         ///< == epoch (the loss plot's axis)
+    double trainLoss = 0;
+    double testLoss = 0;
+    double testAccuracy = 0; ///< percent
+    double seconds = 0;
+    double samplesPerSecond = 0;
+};
+
+/** The data set in use. */
+struct DatasetInfo {
+    QString name;
+    QString folder;
+    qsizetype trainCount = 0;
+    qsizetype testCount = 0;
+    QStringList classNames;
+};
+
+using VisualPtr = std::shared_ptr<const VisualSnapshot>;
+using LossChunkPtr = std::shared_ptr<const LossChunk>;
+using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
+using ParamsPtr = std::shared_ptr<const ParamsF>;
+
+/** Registers the snapshot types for queued connections (idempotent). */
+void registerSnapshotTypes();
+
+QString toString(TrainingState state);
+
+} // namespace bplab
+
+Q_DECLARE_METATYPE(bplab::TrainingState)
+Q_DECLARE_METATYPE(bplab::Progress)
+Q_DECLARE_METATYPE(bplab::EpochSnapshot)
+Q_DECLARE_METATYPE(bplab::VisualPtr)
+Q_DECLARE_METATYPE(bplab::LossChunkPtr)
+Q_DECLARE_METATYPE(bplab::DatasetInfoPtr)

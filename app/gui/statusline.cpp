@@ -1,0 +1,118 @@
+#include "statusline.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QStatusBar>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+QString duration(double seconds)
+{
+    const qint64 s = qint64(std::llround(seconds));
+    if (s >= 3600)
+        return QStringLiteral("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
+    if (s >= 60)
+        return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1 s").arg(s);
+}
+} // namespace
+
+StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
+{
+    m_state = new QLabel;
+    m_state->setToolTip(tr("What the training is doing"));
+    m_epoch = new QLabel;
+    m_epoch->setToolTip(tr("The epoch in progress: a pass over the whole training set"));
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("batchProgress"));
+    m_progress->setToolTip(tr("Mini-batches done in this epoch"));
+    m_progress->setMinimumWidth(160);
+    m_progress->setMaximumWidth(260);
+    m_progress->setFormat(tr("batch %v / %m"));
+    m_speed = new QLabel;
+    m_speed->setToolTip(tr("Training speed: images per second over the last half second"));
+    m_eta = new QLabel;
+    m_eta->setToolTip(tr("Time left for the remaining epochs at the current speed (without the "
+                         "evaluations on the test set)"));
+    m_dataset = new QLabel;
+    m_dataset->setToolTip(tr("The data set in use and its folder"));
+    bar->addPermanentWidget(m_state);
+    bar->addPermanentWidget(m_epoch);
+    bar->addPermanentWidget(m_progress);
+    bar->addPermanentWidget(m_speed);
+    bar->addPermanentWidget(m_eta);
+    bar->addPermanentWidget(m_dataset, 1);
+    refresh();
+}
+
+void StatusLine::setProgress(const Progress &progress)
+{
+    m_last = progress;
+    refresh();
+}
+
+void StatusLine::setState(TrainingState state)
+{
+    m_stateValue = state;
+    refresh();
+}
+
+void StatusLine::setDataset(const DatasetInfo *info, const QString &folder)
+{
+    const QLocale c = QLocale::c();
+    if (info) {
+        m_dataset->setText(tr("%1: %2 training / %3 test images")
+                               .arg(info->name, c.toString(qlonglong(info->trainCount)),
+                                    c.toString(qlonglong(info->testCount))));
+        m_dataset->setToolTip(tr("Data folder: %1").arg(info->folder));
+    } else {
+        m_dataset->setText(tr("No data"));
+        m_dataset->setToolTip(folder.isEmpty() ? tr("No data folder found")
+                                               : tr("Could not read %1").arg(folder));
+    }
+}
+
+QString StatusLine::epochText() const
+{
+    if (m_last.epochs <= 0)
+        return tr("Epoch -");
+    const int shown = std::min(m_last.epoch + 1, m_last.epochs);
+    return tr("Epoch %1 / %2").arg(shown).arg(m_last.epochs);
+}
+
+QString StatusLine::speedText() const
+{
+    if (m_stateValue != TrainingState::Running || m_last.samplesPerSecond <= 0)
+        return tr("- samples/s");
+    return tr("%1 samples/s").arg(QLocale::c().toString(qlonglong(std::llround(m_last.samplesPerSecond))));
+}
+
+QString StatusLine::etaText() const
+{
+    if (m_stateValue == TrainingState::Finished)
+        return tr("done");
+    if (m_stateValue != TrainingState::Running || m_last.samplesPerSecond <= 0)
+        return tr("ETA -");
+    const double remaining = double(m_last.totalSteps - std::min(m_last.step, m_last.totalSteps))
+                             * m_last.batchSize / m_last.samplesPerSecond;
+    return tr("ETA %1").arg(duration(remaining));
+}
+
+void StatusLine::refresh()
+{
+    m_state->setText(toString(m_stateValue));
+    m_epoch->setText(epochText());
+    const int perEpoch = std::max(1, m_last.batchesPerEpoch);
+    const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
+    m_progress->setRange(0, perEpoch);
+    m_progress->setValue(finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch));
+    m_speed->setText(speedText());
+    m_eta->setText(etaText());
+}
+
+} // namespace bplab

@@ -1,0 +1,43 @@
+#pragma once
+// The status bar's contents: state, epoch, a batch progress bar, samples/s, ETA and the data set.
+
+#include "snapshots.h"
+
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+
+namespace bplab {
+
+class StatusLine : public QObject
+{
+    Q_OBJECT
+public:
+    /** Adds its widgets to bar (permanent widgets, so messages do not hide them). */
+    explicit StatusLine(QStatusBar *bar);
+
+    void setProgress(const Progress &progress);
+    void setState(TrainingState state);
+    void setDataset(const DatasetInfo *info, const QString &folder);
+
+    QString epochText() const;
+    QString speedText() const;
+    QString etaText() const;
+    QProgressBar *progressBar() const { return m_progress; }
+
+private:
+    void refresh();
+
+    QLabel *m_state = nullptr;
+    QLabel *m_epoch = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_speed = nullptr;
+    QLabel *m_eta = nullptr;
+    QLabel *m_dataset = nullptr;
+    Progress m_last;
+    TrainingState m_stateValue = TrainingState::NoData;
+};
+
+} // namespace bplab

@@ -1,0 +1,100 @@
+#pragma once
+// Owns the training thread and its worker; the GUI's single entry point to training. Every method
+// is called from the GUI thread and never blocks (except shutdown(), bounded by one batch).
+
+#include "snapshots.h"
+
+#include <trainer.h>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QThread;
+
+namespace bplab {
+
+class TrainingWorker;
+
+class TrainingController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit TrainingController(QObject *parent = nullptr);
+    /** Stops the thread (shutdown()). */
+    ~TrainingController() override;
+
+    /** Stops training and the thread: stop flag, requestInterruption(), quit(), wait(). A batch
+     *  in progress finishes first (milliseconds). Idempotent; no command works afterwards. */
+    void shutdown();
+    bool isShutDown() const { return m_shutDown; }
+
+    /** Reads a data folder in the worker thread; dataLoaded() or dataFailed() follows. */
+    void loadData(const QString &folder);
+    /** The hyperparameters. The learning rate applies at once (also while running); batch size,
+     *  epochs, seed, initialisation, normalisation and the schedule apply on the next reset()
+     *  (resetPending() says so). */
+    void setConfig(const TrainConfig &config);
+    const TrainConfig &config() const { return m_config; }
+    void setLearningRate(double lr);
+    /** True when the configuration differs from the one the weights were initialised with. */
+    bool resetPending() const;
+
+    void start();
+    void pause();
+    void togglePause();
+    /** Exactly one mini-batch (pauses first when running). */
+    void step();
+    /** Pauses and re-initialises the weights from the seed with the current configuration. */
+    void reset();
+    /** Trains n batches, then pauses (automation); stateChanged(Paused or Finished) follows. */
+    void runBatches(qint64 n);
+
+    TrainingState state() const { return m_state; }
+    bool isRunning() const { return m_state == TrainingState::Running; }
+    /** The last progress reported by the worker (step = batches since the last reset). */
+    const Progress &progress() const { return m_progress; }
+    std::uint64_t stepCount() const { return m_progress.step; }
+    DatasetInfoPtr dataset() const { return m_dataset; }
+    QString dataFolder() const { return m_folder; }
+    QString lastError() const { return m_lastError; }
+    /** The current weights, readable at any time (exact when not running, <= ~33 ms old while
+     *  running); null without data. The object never changes. */
+    ParamsPtr currentWeights() const;
+    /** The hidden neuron selected on the heatmap (-1: none); shared by the views. */
+    int selectedHiddenNeuron() const { return m_selectedHidden; }
+    void setSelectedHiddenNeuron(int neuron);
+
+signals:
+    void dataLoaded(bplab::DatasetInfoPtr info);
+    void dataFailed(const QString &folder, const QString &message);
+    void visualReady(bplab::VisualPtr snapshot);
+    void lossesReady(bplab::LossChunkPtr chunk);
+    void epochFinished(const bplab::EpochSnapshot &epoch);
+    void stateChanged(bplab::TrainingState state);
+    void progressChanged(const bplab::Progress &progress);
+    void wasReset();
+    void trainingError(const QString &message);
+    void resetPendingChanged(bool pending);
+    void selectedHiddenNeuronChanged(int neuron);
+
+private:
+    void updateProgress(const Progress &progress);
+    void setResetConfig(const TrainConfig &config);
+
+    QThread *m_thread = nullptr;
+    std::unique_ptr<TrainingWorker> m_worker;
+    TrainConfig m_config;
+    TrainConfig m_appliedConfig; // the one of the last reset / load
+    TrainingState m_state = TrainingState::NoData;
+    Progress m_progress;
+    DatasetInfoPtr m_dataset;
+    ParamsPtr m_finalWeights; // after shutdown()
+    QString m_folder;
+    QString m_lastError;
+    int m_selectedHidden = -1;
+    bool m_shutDown = false;
+};
+
+} // namespace bplab

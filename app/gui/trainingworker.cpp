@@ -1,0 +1,344 @@
+#include "trainingworker.h"
+
+#include <QMetaObject>
+
+#include <cmath>
+#include <limits>
+
+namespace bplab {
+
+namespace {
+constexpr qint64 kMs = 1000000; // nanoseconds
+constexpr double kNoLr = std::numeric_limits<double>::quiet_NaN();
+constexpr qsizetype kLossReserve = 4096;
+} // namespace
+
+TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent), m_pendingLr(kNoLr)
+{
+    m_clock.start();
+    m_pendingX.reserve(kLossReserve);
+    m_pendingLoss.reserve(kLossReserve);
+}
+
+TrainingWorker::~TrainingWorker() = default;
+
+ParamsPtr TrainingWorker::currentWeights() const
+{
+    std::lock_guard lock(m_weightsMutex);
+    return m_weights;
+}
+
+void TrainingWorker::publishWeights(ParamsPtr weights)
+{
+    std::lock_guard lock(m_weightsMutex);
+    m_weights = std::move(weights);
+}
+
+void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
+{
+    if (m_stop.load())
+        return;
+    m_run.store(false);
+    m_budget = -1;
+    setState(TrainingState::Loading);
+    auto loaded = loadDataFolder(folder.toStdString());
+    QString problem;
+    if (!loaded)
+        problem = QString::fromStdString(loaded.error());
+    else if (loaded->train.rows * loaded->train.cols != kInputs || loaded->train.size() == 0)
+        problem = tr("%1 holds %2 training images of %3x%4 pixels; the network needs at least one "
+                     "image of 28x28 pixels. Choose a folder with MNIST-style IDX files.")
+                      .arg(folder)
+                      .arg(loaded->train.size())
+                      .arg(loaded->train.rows)
+                      .arg(loaded->train.cols);
+    if (!problem.isEmpty()) {
+        m_trainer.reset();
+        m_data.reset();
+        publishWeights(nullptr);
+        emit dataFailed(folder, problem);
+        setState(TrainingState::NoData);
+        return;
+    }
+
+    m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
+    m_config = config;
+    m_trainer = std::make_unique<Trainer>(m_data, m_config);
+    m_trainer->reset();
+    m_pendingLr.store(kNoLr);
+    clearHistory();
+
+    auto info = std::make_shared<DatasetInfo>();
+    info->name = QString::fromStdString(m_data->name);
+    info->folder = QString::fromStdString(m_data->folder);
+    info->trainCount = qsizetype(m_data->train.size());
+    info->testCount = qsizetype(m_data->test.size());
+    for (const std::string &name : m_data->classNames)
+        info->classNames << QString::fromStdString(name);
+    emit dataLoaded(info);
+    emit wasReset(progress());
+    sendVisual();
+    setState(TrainingState::Paused);
+}
+
+void TrainingWorker::setConfig(const TrainConfig &config)
+{
+    m_config = config;
+    if (m_trainer)
+        m_trainer->setLearningRate(config.lr);
+}
+
+void TrainingWorker::reset(const TrainConfig &config)
+{
+    m_config = config;
+    m_pendingLr.store(kNoLr);
+    if (!m_trainer)
+        return;
+    m_run.store(false);
+    m_budget = -1;
+    m_trainer->setConfig(m_config);
+    m_trainer->reset();
+    clearHistory();
+    emit wasReset(progress());
+    sendVisual();
+    setState(TrainingState::Paused);
+}
+
+void TrainingWorker::clearHistory()
+{
+    m_pendingX.clear();
+    m_pendingLoss.clear();
+    m_totalSamples = 0;
+    m_runSecondsBefore = 0;
+    m_running = false;
+    m_speed = 0;
+    m_evalNs = 0;
+    m_lastLr = m_config.lr;
+}
+
+void TrainingWorker::resume()
+{
+    if (!m_trainer || m_sliceScheduled || m_stop.load() || !m_run.load())
+        return;
+    if (m_trainer->finished()) {
+        m_run.store(false);
+        setState(TrainingState::Finished);
+        return;
+    }
+    m_running = true;
+    m_runStartNs = m_clock.nsecsElapsed();
+    m_speedStartNs = m_runStartNs;
+    m_speedSamples = 0;
+    m_lastFlushNs = m_runStartNs;
+    m_lastVisualNs = m_runStartNs;
+    setState(TrainingState::Running);
+    scheduleSlice();
+}
+
+void TrainingWorker::runBatches(qint64 n)
+{
+    if (!m_trainer || m_sliceScheduled)
+        return;
+    m_budget = std::max<qint64>(0, n);
+    m_run.store(true);
+    resume();
+    if (!m_sliceScheduled) // nothing to do (finished, or n == 0): still report the exact state
+        endRun();
+}
+
+void TrainingWorker::scheduleSlice()
+{
+    m_sliceScheduled = true;
+    QMetaObject::invokeMethod(this, &TrainingWorker::runSlice, Qt::QueuedConnection);
+}
+
+void TrainingWorker::runSlice()
+{
+    m_sliceScheduled = false;
+    if (!m_trainer || m_stop.load())
+        return;
+    const qint64 sliceEnd = m_clock.nsecsElapsed() + kSliceMs * kMs;
+    // Flags are checked before every batch: a pause or stop never waits for more than one batch.
+    while (m_run.load(std::memory_order_relaxed) && !m_stop.load(std::memory_order_relaxed)
+           && m_budget != 0 && !m_trainer->finished()) {
+        if (!trainOne())
+            break;
+        if (m_budget > 0)
+            --m_budget;
+        afterBatch();
+        if (m_clock.nsecsElapsed() >= sliceEnd) {
+            scheduleSlice();
+            return;
+        }
+    }
+    if (m_stop.load())
+        return;
+    endRun();
+}
+
+void TrainingWorker::endRun()
+{
+    m_run.store(false);
+    m_budget = -1;
+    if (m_running) {
+        m_runSecondsBefore += double(m_clock.nsecsElapsed() - m_runStartNs) / 1e9;
+        m_running = false;
+    }
+    m_speed = 0;
+    sendVisual(); // the exact state at the pause, whatever the throttle says
+    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+}
+
+void TrainingWorker::step()
+{
+    if (!m_trainer || m_sliceScheduled || m_stop.load())
+        return;
+    if (m_trainer->finished()) {
+        setState(TrainingState::Finished);
+        return;
+    }
+    trainOne();
+    sendVisual();
+    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+}
+
+void TrainingWorker::applyPendingLearningRate()
+{
+    const double lr = m_pendingLr.exchange(kNoLr);
+    if (!std::isnan(lr)) {
+        m_config.lr = lr;
+        m_trainer->setLearningRate(lr);
+    }
+}
+
+bool TrainingWorker::trainOne()
+{
+    applyPendingLearningRate();
+    const qint64 t0 = m_clock.nsecsElapsed();
+    const BatchReport report = m_trainer->trainBatch();
+    const qint64 took = m_clock.nsecsElapsed() - t0;
+    // The epoch's last batch also evaluates the test set: its time beyond an ordinary batch's.
+    if (report.epochEnded)
+        m_evalNs += std::max<qint64>(0, took - m_prevBatchNs);
+    else
+        m_prevBatchNs = took;
+    m_totalSamples += std::uint64_t(report.count);
+    m_speedSamples += std::uint64_t(report.count);
+    m_lastLr = report.lr;
+    // x = epoch + (batch + 1) / batchesPerEpoch: epoch e ends at x = e + 1.
+    const double x = report.epoch + double(report.batchInEpoch + 1) / std::max(1, report.batchesPerEpoch);
+    m_pendingX.push_back(x);
+    m_pendingLoss.push_back(report.loss);
+    if (report.epochEnded) {
+        flushLosses();
+        const EpochReport &e = *report.epochEnded;
+        emit epochFinished(EpochSnapshot{e.epoch, double(e.epoch), e.trainLoss, e.testLoss,
+                                         e.testAccuracy, e.seconds, e.samplesPerSecond});
+    }
+    if (!std::isfinite(report.loss)) {
+        m_run.store(false);
+        emit trainingError(tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
+                              "Lower the learning rate and press Reset (Ctrl+R).")
+                               .arg(report.step + 1)
+                               .arg(report.loss)
+                               .arg(report.lr));
+        return false;
+    }
+    return true;
+}
+
+void TrainingWorker::afterBatch()
+{
+    const qint64 now = m_clock.nsecsElapsed();
+    if (now - m_speedStartNs >= 500 * kMs) {
+        m_speed = double(m_speedSamples) / (double(now - m_speedStartNs) / 1e9);
+        m_speedStartNs = now;
+        m_speedSamples = 0;
+    }
+    // Visuals are rate-limited and never queue up behind a busy GUI (one in flight at most);
+    // losses are only batched, never dropped.
+    if (now - m_lastVisualNs >= kVisualIntervalMs * kMs && m_visualsInFlight.load() <= 0)
+        sendVisual();
+    else if (now - m_lastFlushNs >= kLossFlushMs * kMs)
+        flushLosses();
+}
+
+void TrainingWorker::flushLosses()
+{
+    m_lastFlushNs = m_clock.nsecsElapsed();
+    if (m_pendingX.isEmpty())
+        return;
+    auto chunk = std::make_shared<LossChunk>();
+    chunk->progress = progress();
+    chunk->x = std::move(m_pendingX);
+    chunk->loss = std::move(m_pendingLoss);
+    m_pendingX = QVector<double>();
+    m_pendingLoss = QVector<double>();
+    m_pendingX.reserve(kLossReserve);
+    m_pendingLoss.reserve(kLossReserve);
+    emit lossesReady(chunk);
+}
+
+void TrainingWorker::sendVisual()
+{
+    flushLosses();
+    m_lastVisualNs = m_clock.nsecsElapsed();
+    if (!m_trainer)
+        return;
+    auto s = std::make_shared<VisualSnapshot>();
+    s->progress = progress();
+    const Dataset &train = m_data->train;
+    const std::vector<std::uint32_t> indices = m_trainer->lastBatchIndices();
+    const std::size_t index = indices.empty() ? 0 : indices.front();
+    const std::uint8_t *pixels = train.image(index);
+    s->sampleIndex = int(index);
+    s->label = train.label(index);
+    s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
+    auto weights = std::make_shared<const ParamsF>(m_trainer->params());
+    auto gradients = std::make_shared<const ParamsF>(m_trainer->gradients());
+    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, m_config.normalize), s->label);
+    s->predicted = s->trace.predicted;
+    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(*gradients, float(m_lastLr)));
+    s->weights = weights;
+    s->gradients = std::move(gradients);
+    publishWeights(std::move(weights));
+    m_visualsInFlight.fetch_add(1);
+    emit visualReady(s);
+}
+
+void TrainingWorker::setState(TrainingState state)
+{
+    m_state = state;
+    emit stateChanged(state, progress());
+}
+
+double TrainingWorker::runSeconds() const
+{
+    double s = m_runSecondsBefore;
+    if (m_running)
+        s += double(m_clock.nsecsElapsed() - m_runStartNs) / 1e9;
+    return s;
+}
+
+Progress TrainingWorker::progress() const
+{
+    Progress p;
+    p.learningRate = m_lastLr;
+    p.samplesPerSecond = m_running ? m_speed : 0.0;
+    p.totalSamples = m_totalSamples;
+    p.runSeconds = runSeconds();
+    p.evalSeconds = double(m_evalNs) / 1e9;
+    if (!m_trainer)
+        return p;
+    p.step = m_trainer->step();
+    p.totalSteps = m_trainer->totalSteps();
+    p.epochs = m_trainer->config().epochs;
+    p.batchSize = m_trainer->config().batch;
+    p.batchesPerEpoch = m_trainer->batchesPerEpoch();
+    const std::uint64_t perEpoch = std::uint64_t(std::max(1, p.batchesPerEpoch));
+    p.epoch = int(p.step / perEpoch);
+    p.batchInEpoch = int(p.step % perEpoch);
+    return p;
+}
+
+} // namespace bplab

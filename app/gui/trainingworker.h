@@ -1,0 +1,119 @@
+#pragma once
+// The bridge between the core's Trainer and the GUI: lives in the controller's QThread, takes
+// commands as queued calls or atomic flags, and sends value snapshots out as signals.
+
+#include "snapshots.h"
+
+#include <dataset.h>
+#include <trainer.h>
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+namespace bplab {
+
+class TrainingWorker : public QObject
+{
+    Q_OBJECT
+public:
+    /** At most one visual snapshot per this many milliseconds while running. */
+    static constexpr int kVisualIntervalMs = 33;
+    /** Batch losses are flushed at least this often while running (and with every visual). */
+    static constexpr int kLossFlushMs = 50;
+    /** A run slice returns to the event loop after this long so queued commands get through. */
+    static constexpr int kSliceMs = 20;
+
+    explicit TrainingWorker(QObject *parent = nullptr);
+    ~TrainingWorker() override;
+
+    // ---- Thread-safe: callable from any thread, never block. ----
+    /** Start (true) or pause (false); a pause takes effect before the next batch. */
+    void setRunRequested(bool run) { m_run.store(run); }
+    bool runRequested() const { return m_run.load(); }
+    /** Ends every loop for good (shutdown); checked before every batch. */
+    void requestStop() { m_stop.store(true); }
+    /** The learning rate from the next batch on, also while running. */
+    void requestLearningRate(double lr) { m_pendingLr.store(lr); }
+    /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
+    void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
+    /** The current weights: exact when not running, at most ~33 ms old while running; null
+     *  without data. The object never changes (a new one is published instead). */
+    ParamsPtr currentWeights() const;
+
+    // ---- Worker thread only: call through QMetaObject::invokeMethod(..., Qt::QueuedConnection). ----
+    /** Reads the folder and builds a fresh trainer with this configuration (weights from its seed). */
+    void loadData(const QString &folder, const bplab::TrainConfig &config);
+    /** Keeps the configuration; the learning rate applies now, the rest on reset(). */
+    void setConfig(const bplab::TrainConfig &config);
+    /** Runs batches while the run flag is set (returns to the event loop between slices). */
+    void resume();
+    /** Trains exactly one mini-batch (when not running and not finished). */
+    void step();
+    /** Trains n batches (or up to the end), then pauses; for automation. */
+    void runBatches(qint64 n);
+    /** Applies the configuration and re-initialises the weights from its seed. */
+    void reset(const bplab::TrainConfig &config);
+
+signals:
+    void dataLoaded(bplab::DatasetInfoPtr info);
+    void dataFailed(const QString &folder, const QString &message);
+    void visualReady(bplab::VisualPtr snapshot);
+    void lossesReady(bplab::LossChunkPtr chunk);
+    void epochFinished(const bplab::EpochSnapshot &epoch);
+    void stateChanged(bplab::TrainingState state, const bplab::Progress &progress);
+    /** After a reset or a new data set: the history starts again. */
+    void wasReset(const bplab::Progress &progress);
+    void trainingError(const QString &message);
+
+private:
+    void runSlice();
+    void scheduleSlice();
+    bool trainOne();
+    void afterBatch();
+    void endRun();
+    void flushLosses();
+    void sendVisual();
+    void setState(TrainingState state);
+    void applyPendingLearningRate();
+    void clearHistory();
+    Progress progress() const;
+    double runSeconds() const;
+    void publishWeights(ParamsPtr weights);
+
+    // Shared with other threads.
+    std::atomic<bool> m_run{false};
+    std::atomic<bool> m_stop{false};
+    std::atomic<double> m_pendingLr;
+    std::atomic<int> m_visualsInFlight{0};
+    mutable std::mutex m_weightsMutex;
+    ParamsPtr m_weights;
+
+    // Worker thread only.
+    std::shared_ptr<const DataSplit> m_data;
+    std::unique_ptr<Trainer> m_trainer;
+    TrainConfig m_config;
+    TrainingState m_state = TrainingState::NoData;
+    bool m_sliceScheduled = false;
+    qint64 m_budget = -1; // batches left in runBatches(); -1: unlimited
+    double m_lastLr = 0;
+    QVector<double> m_pendingX, m_pendingLoss;
+    QElapsedTimer m_clock; // monotonic, started once
+    qint64 m_lastVisualNs = 0;
+    qint64 m_lastFlushNs = 0;
+    qint64 m_runStartNs = 0;
+    double m_runSecondsBefore = 0; // of finished runs since the last reset
+    bool m_running = false;
+    std::uint64_t m_totalSamples = 0;
+    std::uint64_t m_speedSamples = 0;
+    qint64 m_speedStartNs = 0;
+    double m_speed = 0;
+    qint64 m_prevBatchNs = 0; // duration of the previous trainBatch() call
+    qint64 m_evalNs = 0;      // evaluation time inside epoch-ending batches since the last reset
+};
+
+} // namespace bplab

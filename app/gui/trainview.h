@@ -1,0 +1,62 @@
+#pragma once
+// The Train view: the digit being learned, the SoftMax outputs, the loss curves and the heatmaps
+// of weights, gradients and adjustments, in splitters. Applies the worker's snapshots to the panels.
+
+#include "snapshots.h"
+
+#include <QWidget>
+
+class QSplitter;
+
+namespace bplab {
+
+class DigitPanel;
+class SoftmaxPanel;
+class LossPlot;
+class HeatmapPanel;
+class FrameCounter;
+
+class TrainView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainView(QWidget *parent = nullptr);
+
+    void setClassNames(const QStringList &names);
+    void applyVisual(const VisualSnapshot &snapshot);
+    void appendLosses(const LossChunk &chunk);
+    void appendEpoch(const EpochSnapshot &epoch);
+    /** Empties the loss history (after a reset or a new data set). */
+    void clearHistory();
+    void setPresentation(bool on);
+    void setShowPixelValues(bool show);
+    void setSelectedHiddenNeuron(int neuron);
+
+    QByteArray saveLayout() const;
+    void restoreLayout(const QByteArray &state);
+
+    DigitPanel *digitPanel() const { return m_digit; }
+    SoftmaxPanel *softmaxPanel() const { return m_softmax; }
+    LossPlot *lossPlot() const { return m_loss; }
+    HeatmapPanel *heatmapPanel() const { return m_heatmap; }
+    FrameCounter *frameCounter() const { return m_frames; }
+    /** Snapshots applied since construction (tests, report). */
+    qint64 appliedSnapshots() const { return m_applied; }
+
+signals:
+    void hiddenNeuronSelected(int neuron);
+
+private:
+    DigitPanel *m_digit = nullptr;
+    SoftmaxPanel *m_softmax = nullptr;
+    LossPlot *m_loss = nullptr;
+    HeatmapPanel *m_heatmap = nullptr;
+    QSplitter *m_columns = nullptr;
+    QSplitter *m_left = nullptr;
+    QSplitter *m_right = nullptr;
+    FrameCounter *m_frames = nullptr;
+    QStringList m_classNames;
+    qint64 m_applied = 0;
+};
+
+} // namespace bplab
