@@ -9,8 +9,6 @@
 
 #include "trainer.h"
 
-#include <Eigen/Core>
-
 #include <algorithm>
 #include <chrono>
 
@@ -35,7 +33,10 @@ const char *kBenchDetails = R"(What is measured:
   eval_seconds_10k  evaluating 10,000 test images (the test set tiled to 10,000), median.
 --json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
 "roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
-"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads".)";
+"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads".
+With --threads N (or $BPLAB_THREADS) the batch is split over N threads by hidden neuron, and the
+roofline's products are split the same way and run at once on N threads (Z2 = W2 A1 on one).
+The machine's other load shows in these times: compare runs made under the same conditions.)";
 
 /** FLOPs of one training sample (forward + backward), as explained in --help. */
 constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
@@ -61,17 +62,25 @@ int runBench(const QStringList &args)
     cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."), QStringLiteral("N"));
     cmd.addOption(QStringLiteral("repeats"), QStringLiteral("Timed runs; the median is reported (default 5)."),
                   QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("threads"),
+                  QStringLiteral("Threads a training batch is split over (default: $BPLAB_THREADS, else %1).")
+                          .arg(kDefaultTrainingThreads),
+                  QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     long long samples = 60000;
+    int threads = trainingThreads();
     int batch = 64;
     int repeats = 5;
     if (!cmd.intValue(QStringLiteral("samples"), 1LL, 10'000'000LL, samples)
         || !cmd.intValue(QStringLiteral("batch"), 1, 1 << 16, batch)
-        || !cmd.intValue(QStringLiteral("repeats"), 1, 1000, repeats))
+        || !cmd.intValue(QStringLiteral("repeats"), 1, 1000, repeats)
+        || !cmd.intValue(QStringLiteral("threads"), 1, 1024, threads))
         return kExitUsage;
+    setTrainingThreads(threads);
+    threads = trainingThreads(); // at most what OpenMP offers
     const bool json = cmd.isSet(QStringLiteral("json"));
 
     std::shared_ptr<DataSplit> data;
@@ -135,10 +144,10 @@ int runBench(const QStringList &args)
     // Roofline: full batches at the batch shape, and the last partial batch at its own shape.
     const std::size_t fullBatches = std::size_t(samples) / std::size_t(batch);
     const int remainder = int(std::size_t(samples) % std::size_t(batch));
-    const BatchRoofline full = measureBatchRoofline(batch);
+    const BatchRoofline full = measureBatchRoofline(batch, threads);
     double roofline = double(fullBatches) * full.seconds();
     if (remainder > 0)
-        roofline += measureBatchRoofline(remainder).seconds();
+        roofline += measureBatchRoofline(remainder, threads).seconds();
 
     const double samplesPerSecond = double(samples) / epoch;
     const double gflops = double(samples) * kFlopsPerSample / epoch / 1e9;
@@ -155,7 +164,7 @@ int runBench(const QStringList &args)
                 .add("repeats", repeats)
                 .add("epoch_seconds_best", best)
                 .add("roofline_ratio", epoch / roofline)
-                .add("threads", Eigen::nbThreads())
+                .add("threads", threads)
                 .printLine();
         return kExitOk;
     }
@@ -183,11 +192,11 @@ int runBench(const QStringList &args)
                         .arg(g.n)
                         .arg(g.seconds * 1e6, 7, 'f', 1)
                         .arg(g.gflops(), 6, 'f', 1);
-    text += QStringLiteral("  one batch of %1 at peak: %2 us, %3 GFLOP/s; Eigen threads: %4\n")
+    text += QStringLiteral("  one batch of %1 at peak: %2 us, %3 GFLOP/s; training threads: %4\n")
                     .arg(batch)
                     .arg(full.seconds() * 1e6, 0, 'f', 1)
                     .arg(full.flops() / full.seconds() / 1e9, 0, 'f', 1)
-                    .arg(Eigen::nbThreads());
+                    .arg(threads);
     text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n").arg(eval10k * 1e3, 0, 'f', 2);
     printOut(text);
     return kExitOk;

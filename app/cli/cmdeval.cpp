@@ -22,11 +22,15 @@ predicted class 0-9)}.)";
 
 void printConfusion(const Evaluation &ev, const DataSplit &data)
 {
+    // Class names are shown where they say more than the digit (Fashion-MNIST).
+    bool named = false;
+    for (int c = 0; c < kOutputs; ++c)
+        named = named || qs(data.classNames[c]) != QString::number(c);
     QString text = QStringLiteral("confusion matrix (rows: true class, columns: predicted class; "
                                   "output neuron = class + 1)\n  true |");
     for (int p = 0; p < kOutputs; ++p)
         text += QStringLiteral("%1").arg(p, 6);
-    text += QStringLiteral(" |  recall  name\n");
+    text += named ? QStringLiteral(" |  recall  name\n") : QStringLiteral(" |  recall\n");
     text += QStringLiteral("-------+") + QString(6 * kOutputs, QLatin1Char('-')) + QStringLiteral("-+--------\n");
     for (int t = 0; t < kOutputs; ++t) {
         long long rowSum = 0;
@@ -36,7 +40,8 @@ void printConfusion(const Evaluation &ev, const DataSplit &data)
             rowSum += ev.confusion[t][p];
         }
         const double recall = rowSum > 0 ? 100.0 * ev.confusion[t][t] / double(rowSum) : 0.0;
-        text += QStringLiteral(" | %1%  %2\n").arg(recall, 6, 'f', 2).arg(qs(data.classNames[t]));
+        text += QStringLiteral(" | %1%").arg(recall, 6, 'f', 2);
+        text += named ? QStringLiteral("  %1\n").arg(qs(data.classNames[t])) : QStringLiteral("\n");
     }
     printOut(text);
 }

@@ -73,7 +73,7 @@ void printText(const TraceF &before, const TraceF &after, const QString &set, lo
     text += QStringLiteral("\nloss L = -ln p[%1] = -ln %2 = %3\n")
                     .arg(before.label)
                     .arg(before.probabilities[before.label], 0, 'g', 6)
-                    .arg(before.loss, 0, 'f', 6);
+                    .arg(double(before.loss), 0, 'g', 6);
     text += QStringLiteral("delta2 = p - y: ");
     for (int k = 0; k < kOutputs; ++k)
         text += QStringLiteral("%1%2").arg(k ? QStringLiteral(", ") : QString()).arg(before.delta2[k], 0, 'f', 4);
@@ -84,7 +84,7 @@ void printText(const TraceF &before, const TraceF &after, const QString &set, lo
                     .arg(activeHidden).arg(kHidden);
     text += QStringLiteral("after one SGD step on this image alone (lr %1): loss %2 (%3), predicted class %4\n")
                     .arg(double(lr))
-                    .arg(after.loss, 0, 'f', 6)
+                    .arg(double(after.loss), 0, 'g', 6)
                     .arg(after.loss < before.loss ? QStringLiteral("lower") : QStringLiteral("not lower"))
                     .arg(after.predicted);
     text += QStringLiteral("(--json gives every value: input, z1, a1, logits, exp, probabilities, delta2, delta1)\n");

@@ -18,6 +18,8 @@ namespace bplab::cli {
 namespace {
 
 std::atomic<bool> g_interrupted{false};
+/** The cross-entropy of a uniform guess over 10 classes: ln 10. */
+const double kChanceLoss = std::log(double(kOutputs));
 void onInterrupt(int) { g_interrupted = true; }
 
 const char *kTrainDetails = R"(Recipes (--recipe; any option given explicitly overrides the recipe's value):
@@ -73,8 +75,8 @@ void printEpoch(const EpochReport &r, int epochs, bool json)
                 .add("train_loss", r.trainLoss)
                 .add("test_loss", r.testLoss)
                 .add("test_accuracy", r.testAccuracy)
-                .add("seconds", r.seconds)
-                .add("samples_per_second", r.samplesPerSecond)
+                .add("seconds", std::round(r.seconds * 1e6) / 1e6)
+                .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10)
                 .printLine();
         return;
     }
@@ -167,6 +169,8 @@ int runTrain(const QStringList &args)
     bool diverged = false;
     BatchReport badBatch;
     std::optional<EpochReport> last;
+    double firstBatchLoss = 0;
+    bool warned = false;
     if (config.epochs > 0) {
         g_interrupted = false;
         auto previous = std::signal(SIGINT, onInterrupt);
@@ -180,6 +184,8 @@ int runTrain(const QStringList &args)
                     }
                     if (g_interrupted)
                         stop = true;
+                    if (b.step == 0)
+                        firstBatchLoss = b.loss;
                     bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
                                                    .arg(b.epoch + 1)
                                                    .arg(config.epochs)
@@ -189,6 +195,19 @@ int runTrain(const QStringList &args)
                     bar.clear();
                     last = e;
                     printEpoch(e, config.epochs, json);
+                    // The log-sum-exp loss stays finite when the weights blow up, so a too large
+                    // learning rate shows as a loss worse than uniform guessing that also grew.
+                    if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
+                        warned = true;
+                        cmd.note(QStringLiteral("warning: the training loss of epoch %1 (%2) is worse than guessing "
+                                                "(ln 10 = %3) and than the first batch's (%4): the learning rate "
+                                                "%5 is too large (the source's recipe uses 0.1)")
+                                         .arg(e.epoch)
+                                         .arg(e.trainLoss, 0, 'g', 4)
+                                         .arg(kChanceLoss, 0, 'f', 3)
+                                         .arg(firstBatchLoss, 0, 'g', 4)
+                                         .arg(config.lr));
+                    }
                 },
                 &stop);
         bar.clear();

@@ -7,6 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <memory>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace bplab::cli {
 
@@ -15,15 +20,47 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using MatF = Mat<float>;
 
-/** Best seconds per call of op over `trials` trials of at least minSeconds each. */
-double bestSeconds(const std::function<void()> &op, double minSeconds, int trials)
+/** The operands of one thread's share: `hidden` of the 128 hidden neurons, one sample per column. */
+struct Operands {
+    Operands(int hidden, int batch)
+        : W1(MatF::Random(hidden, kInputs)), W2(MatF::Random(kOutputs, kHidden)),
+          W2part(MatF::Random(kOutputs, hidden)), X(MatF::Random(kInputs, batch)),
+          A1(MatF::Random(kHidden, batch)), A1part(MatF::Random(hidden, batch)),
+          Delta2(MatF::Random(kOutputs, batch)), Delta1(MatF::Random(hidden, batch)), Z1(hidden, batch),
+          Z2(kOutputs, batch), dW2(kOutputs, hidden), Back(hidden, batch), dW1(hidden, kInputs)
+    {
+    }
+    MatF W1, W2, W2part, X, A1, A1part, Delta2, Delta1;
+    MatF Z1, Z2, dW2, Back, dW1;
+};
+
+/** Runs op(t) on `threads` threads at once (t = 0..threads-1), `iterations` times each. */
+void runParallel(int threads, int iterations, const std::function<void(int)> &op)
 {
-    op(); // warm the caches and Eigen's thread pool
+#ifdef _OPENMP
+    if (threads > 1) {
+#pragma omp parallel num_threads(threads)
+        {
+            const int t = omp_get_thread_num();
+            for (int i = 0; i < iterations; ++i)
+                op(t);
+        }
+        return;
+    }
+#endif
+    (void)threads;
+    for (int i = 0; i < iterations; ++i)
+        op(0);
+}
+
+/** Best seconds per call of op over `trials` trials of at least minSeconds each. */
+double bestSeconds(int threads, const std::function<void(int)> &op, double minSeconds, int trials)
+{
+    runParallel(threads, 1, op); // warm the caches and the thread pool
     int iterations = 1;
     for (;;) {
         const auto t0 = Clock::now();
-        for (int i = 0; i < iterations; ++i)
-            op();
+        runParallel(threads, iterations, op);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
         if (s >= minSeconds || iterations >= (1 << 24))
             break;
@@ -32,8 +69,7 @@ double bestSeconds(const std::function<void()> &op, double minSeconds, int trial
     double best = 1e30;
     for (int t = 0; t < trials; ++t) {
         const auto t0 = Clock::now();
-        for (int i = 0; i < iterations; ++i)
-            op();
+        runParallel(threads, iterations, op);
         best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count() / iterations);
     }
     return best;
@@ -57,33 +93,41 @@ double BatchRoofline::flops() const
     return f;
 }
 
-BatchRoofline measureBatchRoofline(int batch, double minSeconds, int trials)
+BatchRoofline measureBatchRoofline(int batch, int threads, double minSeconds, int trials)
 {
-    // Random operands in the core's layout: one sample per column of X (784 x B), column-major.
-    const MatF W1 = MatF::Random(kHidden, kInputs);
-    const MatF W2 = MatF::Random(kOutputs, kHidden);
-    const MatF X = MatF::Random(kInputs, batch);
-    const MatF A1 = MatF::Random(kHidden, batch);
-    const MatF Delta2 = MatF::Random(kOutputs, batch);
-    const MatF Delta1 = MatF::Random(kHidden, batch);
-    MatF Z1(kHidden, batch), Z2(kOutputs, batch), dW2(kOutputs, kHidden), Back(kHidden, batch),
-            dW1(kHidden, kInputs);
+#ifdef _OPENMP
+    threads = std::clamp(threads, 1, std::max(1, omp_get_max_threads()));
+#else
+    threads = 1;
+#endif
+    // Each thread's operands are its own (as the core's shares write disjoint rows), sized by
+    // its share of the hidden neurons.
+    std::vector<std::unique_ptr<Operands>> ops;
+    for (int t = 0; t < threads; ++t) {
+        const int first = kHidden * t / threads;
+        const int last = kHidden * (t + 1) / threads;
+        ops.push_back(std::make_unique<Operands>(last - first, batch));
+    }
 
     BatchRoofline r;
     r.batch = batch;
-    const auto time = [&](std::string formula, int m, int k, int n, const std::function<void()> &op) {
-        r.gemms.push_back({std::move(formula), m, k, n, bestSeconds(op, minSeconds, trials)});
+    const auto time = [&](std::string formula, int m, int k, int n, int opThreads,
+                          const std::function<void(int)> &op) {
+        r.gemms.push_back({std::move(formula), m, k, n, bestSeconds(opThreads, op, minSeconds, trials)});
     };
     // Z1 = W1 X
-    time("Z1 = W1 X", kHidden, kInputs, batch, [&] { Z1.noalias() = W1 * X; });
-    // Z2 = W2 A1
-    time("Z2 = W2 A1", kOutputs, kHidden, batch, [&] { Z2.noalias() = W2 * A1; });
+    time("Z1 = W1 X", kHidden, kInputs, batch, threads, [&](int t) { ops[t]->Z1.noalias() = ops[t]->W1 * ops[t]->X; });
+    // Z2 = W2 A1 (all 128 hidden activations: one thread)
+    time("Z2 = W2 A1", kOutputs, kHidden, batch, 1, [&](int) { ops[0]->Z2.noalias() = ops[0]->W2 * ops[0]->A1; });
     // dW2 = Delta2 A1^T
-    time("dW2 = Delta2 A1^T", kOutputs, batch, kHidden, [&] { dW2.noalias() = Delta2 * A1.transpose(); });
+    time("dW2 = Delta2 A1^T", kOutputs, batch, kHidden, threads,
+         [&](int t) { ops[t]->dW2.noalias() = ops[t]->Delta2 * ops[t]->A1part.transpose(); });
     // W2^T Delta2 (then .* relu'(Z1) gives Delta1)
-    time("W2^T Delta2", kHidden, kOutputs, batch, [&] { Back.noalias() = W2.transpose() * Delta2; });
+    time("W2^T Delta2", kHidden, kOutputs, batch, threads,
+         [&](int t) { ops[t]->Back.noalias() = ops[t]->W2part.transpose() * ops[t]->Delta2; });
     // dW1 = Delta1 X^T
-    time("dW1 = Delta1 X^T", kHidden, batch, kInputs, [&] { dW1.noalias() = Delta1 * X.transpose(); });
+    time("dW1 = Delta1 X^T", kHidden, batch, kInputs, threads,
+         [&](int t) { ops[t]->dW1.noalias() = ops[t]->Delta1 * ops[t]->X.transpose(); });
     return r;
 }
 

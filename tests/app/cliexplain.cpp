@@ -150,8 +150,10 @@ void TestCliExplain::indexOutOfRange()
 {
     const CliRun run = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "60"});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(isOneLine(run.err), run.err.constData());
-    QVERIFY2(run.err.contains("0 to 59"), run.err.constData());
+    // The message is the last line of stderr (after the note on the data used).
+    const QByteArray message = run.err.trimmed().split('\n').last();
+    QVERIFY2(message.startsWith("backprop-lab-cli explain: "), run.err.constData());
+    QVERIFY2(message.contains("0 to 59"), run.err.constData());
     const CliRun run2 = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "train", "--index",
                                 "1000000", "--json"});
     QCOMPARE(run2.exitCode, 2);

@@ -1,0 +1,69 @@
+#pragma once
+// A small synthetic IDX data set (written with the core's writers into a temporary folder), so the
+// GUI tests need nothing from outside the repository, and helpers to find the window's controls.
+
+#include <idx.h>
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QString>
+#include <QToolBar>
+#include <QWidget>
+
+#include <cstdint>
+#include <string>
+
+namespace bplab::test {
+
+/** Class c's image: a bright bar whose position depends on c, plus a deterministic texture. */
+inline IdxImages syntheticImages(std::size_t count, std::uint32_t salt)
+{
+    IdxImages images;
+    images.count = count;
+    images.rows = 28;
+    images.cols = 28;
+    images.pixels.resize(count * 784);
+    for (std::size_t n = 0; n < count; ++n) {
+        const int c = int(n % 10);
+        for (int r = 0; r < 28; ++r)
+            for (int col = 0; col < 28; ++col) {
+                const bool bar = col >= 2 + 2 * c && col < 5 + 2 * c && r >= 4 && r < 24;
+                const std::uint32_t noise = (std::uint32_t(n) * 2654435761u + std::uint32_t(r * 28 + col) * 40503u + salt) >> 27;
+                images.pixels[n * 784 + std::size_t(r * 28 + col)] = std::uint8_t(bar ? 200 + noise : noise * 2);
+            }
+    }
+    return images;
+}
+
+inline IdxLabels syntheticLabels(std::size_t count)
+{
+    IdxLabels labels;
+    for (std::size_t n = 0; n < count; ++n)
+        labels.labels.push_back(std::uint8_t(n % 10));
+    return labels;
+}
+
+/** Writes the four files of a data folder; returns "" or the core's error message. */
+inline QString writeSyntheticDataset(const QString &folder, std::size_t train, std::size_t test)
+{
+    const std::string f = folder.toStdString();
+    for (const Status &s : {writeIdxImages(f + "/train-images-idx3-ubyte", syntheticImages(train, 1)),
+                            writeIdxLabels(f + "/train-labels-idx1-ubyte", syntheticLabels(train)),
+                            writeIdxImages(f + "/t10k-images-idx3-ubyte", syntheticImages(test, 2)),
+                            writeIdxLabels(f + "/t10k-labels-idx1-ubyte", syntheticLabels(test))})
+        if (!s)
+            return QString::fromStdString(s.error());
+    return {};
+}
+
+/** The toolbar button of the window's action named actionName. */
+inline QAbstractButton *toolButton(QWidget *window, const char *actionName)
+{
+    auto *action = window->findChild<QAction *>(QLatin1String(actionName));
+    auto *bar = window->findChild<QToolBar *>(QStringLiteral("controlBar"));
+    if (!action || !bar)
+        return nullptr;
+    return qobject_cast<QAbstractButton *>(bar->widgetForAction(action));
+}
+
+} // namespace bplab::test
