@@ -118,8 +118,9 @@ private:
 
 std::string damagedGzip(IdxSource &src)
 {
-    return src.name() + ": the gzip data is damaged after " + withThousands(src.consumed()) +
-           " inflated bytes (zlib: " + src.error() + "); fetch the file again";
+    const std::string where =
+        src.consumed() > 0 ? " after " + withThousands(src.consumed()) + " inflated bytes" : std::string();
+    return src.name() + ": the gzip data is damaged" + where + " (zlib: " + src.error() + "); fetch the file again";
 }
 
 /** Reads the header (headerSize bytes) and checks the magic. */
