@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace bplab {
@@ -19,12 +20,20 @@ ComingPage::ComingPage(const QString &title, const QString &text, QWidget *paren
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addStretch(2);
-    layout->addWidget(m_title);
-    layout->addSpacing(fontMetrics().height());
-    layout->addWidget(m_text);
-    layout->addStretch(3);
+    // A column of at most ~45 characters, centred: the side stretches take what the column
+    // (capped by its maximum width) leaves.
+    m_column = new QWidget(this);
+    auto *column = new QVBoxLayout(m_column);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addStretch(2);
+    column->addWidget(m_title);
+    column->addSpacing(fontMetrics().height());
+    column->addWidget(m_text);
+    column->addStretch(3);
+    auto *layout = new QHBoxLayout(this);
+    layout->addStretch(1);
+    layout->addWidget(m_column, 100);
+    layout->addStretch(1);
     applyStyle();
 }
 
@@ -48,8 +57,7 @@ void ComingPage::applyStyle()
     m_text->setFont(readableFont(font(), 1.1));
     const int margin = fontMetrics().horizontalAdvance(QLatin1Char('M')) * 4;
     layout()->setContentsMargins(margin, margin, margin, margin);
-    m_text->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 45);
-    layout()->setAlignment(m_text, Qt::AlignHCenter);
+    m_column->setMaximumWidth(QFontMetrics(m_text->font()).averageCharWidth() * 50);
     QPalette pal = m_text->palette();
     pal.setColor(QPalette::WindowText, palette().color(QPalette::PlaceholderText));
     m_text->setPalette(pal);

@@ -24,6 +24,7 @@ private:
 
     QLabel *m_title = nullptr;
     QLabel *m_text = nullptr;
+    QWidget *m_column = nullptr;
 };
 
 } // namespace bplab

@@ -49,6 +49,14 @@ double symmetricRange(const M &m)
     return r > 0 ? r : 1.0;
 }
 
+// A title that may be clipped when the panel is narrow instead of forcing the panel wider.
+class ClippedTitle : public QCPTextElement
+{
+public:
+    using QCPTextElement::QCPTextElement;
+    QSize minimumOuterSizeHint() const override { return {0, QCPTextElement::minimumOuterSizeHint().height()}; }
+};
+
 void hideAxes(QCPAxisRect *rect)
 {
     for (QCPAxis *axis : rect->axes())
@@ -70,8 +78,9 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
                                  "themselves, or what the last step added to the weights"));
     connect(m_quantityBox, &QComboBox::currentIndexChanged, this,
             [this](int index) { setQuantity(Quantity(m_quantityBox->itemData(index).toInt())); });
-    auto *showLabel = new QLabel(tr("Show:"), this);
+    auto *showLabel = new QLabel(tr("&Show:"), this);
     showLabel->setBuddy(m_quantityBox);
+    m_showLabel = showLabel;
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hover->setText(QStringLiteral(" "));
 
@@ -88,8 +97,8 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     // The plot's layout, created once: title, W1 mosaic + colour bar, title, W2 + colour bar.
     QCPLayoutGrid *grid = m_plot->plotLayout();
     grid->clear();
-    m_hiddenTitle = new QCPTextElement(m_plot, QString());
-    m_outputTitle = new QCPTextElement(m_plot, QString());
+    m_hiddenTitle = new ClippedTitle(m_plot, QString());
+    m_outputTitle = new ClippedTitle(m_plot, QString());
     auto *hiddenRect = new QCPAxisRect(m_plot);
     auto *outputRect = new QCPAxisRect(m_plot);
     m_hiddenScale = new QCPColorScale(m_plot);
@@ -253,20 +262,20 @@ void HeatmapPanel::updateTitles()
     const QString none = has ? QString() : tr("  (no values yet)");
     switch (m_quantity) {
     case Quantity::Gradients:
-        m_hiddenTitle->setText(tr("dL/dW1 = δ1 xᵀ: one 28×28 tile per hidden neuron (1-128)") + none);
-        m_outputTitle->setText(tr("dL/dW2 = δ2 a1ᵀ: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenTitle->setText(tr("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)") + none);
+        m_outputTitle->setText(tr("dL/dW2 = δ2 a1ᵀ   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("dL/dW1"));
         m_outputScale->setLabel(tr("dL/dW2"));
         break;
     case Quantity::Weights:
-        m_hiddenTitle->setText(tr("W1: hidden neuron j's 784 input weights as a 28×28 tile") + none);
-        m_outputTitle->setText(tr("W2: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenTitle->setText(tr("W1   (a hidden neuron's 784 input weights per tile)") + none);
+        m_outputTitle->setText(tr("W2   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("W1"));
         m_outputScale->setLabel(tr("W2"));
         break;
     case Quantity::Adjustments:
-        m_hiddenTitle->setText(tr("ΔW1 = −lr · dL/dW1: what the last step added to W1") + none);
-        m_outputTitle->setText(tr("ΔW2 = −lr · dL/dW2: output neurons 1-10 (rows) × hidden neurons 1-128") + none);
+        m_hiddenTitle->setText(tr("ΔW1 = −lr · dL/dW1   (what the step adds to W1)") + none);
+        m_outputTitle->setText(tr("ΔW2 = −lr · dL/dW2   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("ΔW1"));
         m_outputScale->setLabel(tr("ΔW2"));
         break;
@@ -353,8 +362,14 @@ void HeatmapPanel::applyStyle()
         axis->setSubTickPen(QPen(text, 1));
         s->setBarWidth(fm.height() * 3 / 4);
     }
-    for (QCPAxisRect *rect : {m_hiddenMap->keyAxis()->axisRect(), m_outputMap->keyAxis()->axisRect()})
-        rect->setBackground(pal.color(QPalette::Base));
+    // The gaps between tiles are NaN cells drawn in the palette's mid colour: grid lines.
+    QCPColorGradient gradient = divergingGradient();
+    gradient.setNanHandling(QCPColorGradient::nhNanColor);
+    gradient.setNanColor(pal.color(QPalette::Mid));
+    for (QCPColorMap *map : {m_hiddenMap, m_outputMap})
+        map->setGradient(gradient);
+    for (QCPColorScale *s : {m_hiddenScale, m_outputScale})
+        s->setGradient(gradient);
     const double outline = (m_presentation ? 3.0 : 2.0) * std::max(1.0, fm.height() / 18.0);
     for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline}) {
         item->setPen(QPen(text, outline));
@@ -362,6 +377,7 @@ void HeatmapPanel::applyStyle()
     }
     m_hover->setFont(base);
     m_quantityBox->setFont(base);
+    m_showLabel->setFont(base);
     m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
     const int pad = fm.height() / 3;
     m_hover->setContentsMargins(pad, 0, pad, 0);
@@ -433,7 +449,7 @@ double HeatmapPanel::outputRange() const { return m_outputMap->dataRange().upper
 
 void HeatmapPanel::onMouseMove(QMouseEvent *event)
 {
-    const QString text = hoverTextAt(mapFrom(m_plot, event->pos()));
+    const QString text = hoverTextAt(m_plot->mapTo(this, event->pos()));
     m_hover->setText(text.isEmpty() ? QStringLiteral(" ") : text);
 }
 

@@ -100,6 +100,7 @@ private:
 
     QComboBox *m_quantityBox = nullptr;
     QLabel *m_hover = nullptr;
+    QLabel *m_showLabel = nullptr;
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_hiddenTitle = nullptr;
     QCPTextElement *m_outputTitle = nullptr;

@@ -50,8 +50,17 @@ LossPlot::LossPlot(QWidget *parent)
     m_testAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
     m_testAccuracy->setName(tr("test accuracy (right axis)"));
 
+    // The legend sits below the axes in two columns, so it never covers a curve.
     m_plot->legend->setVisible(true);
-    rect->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    rect->insetLayout()->take(m_plot->legend);
+    rect->insetLayout()->simplify();
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->legend->setWrap(2);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    auto *columns = new QCPMarginGroup(m_plot);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
+    m_plot->legend->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
 
     // Zoom (wheel) and pan (drag) act on the x axis only; the y axes keep following the data.
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -261,10 +270,13 @@ void LossPlot::applyStyle()
     m_plot->legend->setFont(tickFont);
     m_plot->legend->setTextColor(text);
     QColor legendBack = pal.color(QPalette::Base);
-    legendBack.setAlpha(220);
-    m_plot->legend->setBrush(legendBack);
-    m_plot->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    legendBack.setAlpha(230);
+    m_plot->legend->setBrush(Qt::NoBrush);
+    m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setIconSize(fm.height() * 2, fm.height());
+    m_plot->legend->setColumnSpacing(fm.height() * 2);
+    m_plot->legend->setRowSpacing(0);
+    m_plot->legend->setMargins(QMargins(0, 0, 0, fm.height() / 4));
 
     m_tracer->setSize(fm.height() * 0.8);
     m_tracer->setPen(QPen(text, 1.5 * line));
@@ -375,21 +387,27 @@ void LossPlot::exportWithDialog(const QString &kind)
         exportCsv(fileName);
 }
 
+// The size on screen; a plot never shown (an export from a script) gets a slide-sized page.
+QSize LossPlot::exportSize() const
+{
+    if (m_plot->isVisible() && m_plot->width() >= 200 && m_plot->height() >= 150)
+        return m_plot->size();
+    return {1200, 700};
+}
+
 bool LossPlot::exportPng(const QString &fileName)
 {
     // Twice the on-screen resolution: sharp on slides and in documents.
-    const int w = m_plot->width() > 50 ? 0 : 1200;
-    const int h = m_plot->height() > 50 ? 0 : 700;
-    const bool ok = m_plot->savePng(fileName, w, h, 2.0);
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePng(fileName, size.width(), size.height(), 2.0);
     emit exported(fileName, ok);
     return ok;
 }
 
 bool LossPlot::exportPdf(const QString &fileName)
 {
-    const int w = m_plot->width() > 50 ? 0 : 1200;
-    const int h = m_plot->height() > 50 ? 0 : 700;
-    const bool ok = m_plot->savePdf(fileName, w, h);
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePdf(fileName, size.width(), size.height());
     emit exported(fileName, ok);
     return ok;
 }

@@ -73,6 +73,7 @@ private:
         int index = -1;
     };
     Hit nearestPoint(const QPoint &pos) const;
+    QSize exportSize() const;
     void applyStyle();
     void updateRanges();
     void queueReplot();

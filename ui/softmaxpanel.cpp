@@ -125,34 +125,44 @@ QString SoftmaxPanel::sumText() const
 
 QFont SoftmaxPanel::panelFont() const { return readableFont(font()); }
 
-// Column widths come from the font and the widest text each column can hold.
+// The marks drawn before a row's name: shapes (not colour alone), explained in the footer.
+static const QString kTargetMark = QStringLiteral("◆");
+static const QString kPredictedMark = QStringLiteral("▲");
+
+// Column widths come from the (bold) font and the widest text each column holds; numbers get at
+// least the width of a typical value so the columns do not jump from sample to sample.
 SoftmaxPanel::Columns SoftmaxPanel::columns() const
 {
-    const QFontMetrics fm(panelFont());
+    QFont bold = panelFont();
+    bold.setWeight(QFont::DemiBold);
+    const QFontMetrics fm(bold);
     const int em = fm.height();
     const int pad = em / 2;
     Columns c{};
+    c.markW = fm.horizontalAdvance(kTargetMark + kPredictedMark) + pad;
     c.nameW = fm.horizontalAdvance(tr("neuron"));
-    for (int k = 0; k < kRows; ++k)
+    c.logitW = std::max(fm.horizontalAdvance(QStringLiteral("-0.00000")), fm.horizontalAdvance(tr("logit z")));
+    c.expW = std::max(fm.horizontalAdvance(QStringLiteral("0.00000")), fm.horizontalAdvance(tr("e^z")));
+    c.valueW = fm.horizontalAdvance(QStringLiteral("0.00000"));
+    for (int k = 0; k < kRows; ++k) {
         c.nameW = std::max(c.nameW, fm.horizontalAdvance(neuronText(k)));
-    const int number = fm.horizontalAdvance(QStringLiteral("-8.888e-88"));
-    c.logitW = std::max(number, fm.horizontalAdvance(tr("logit z")));
-    c.expW = std::max(number, fm.horizontalAdvance(tr("e^z")));
-    c.valueW = fm.horizontalAdvance(QStringLiteral("8.888e-88"));
-    c.markW = fm.horizontalAdvance(QStringLiteral("◀ ") + tr("target, predicted"));
-    const int fixed = c.nameW + c.logitW + c.expW + c.valueW + c.markW + 6 * pad + 2 * pad;
+        c.logitW = std::max(c.logitW, fm.horizontalAdvance(logitText(k)));
+        c.expW = std::max(c.expW, fm.horizontalAdvance(expText(k)));
+        c.valueW = std::max(c.valueW, fm.horizontalAdvance(probabilityText(k)));
+    }
+    const int fixed = c.markW + c.nameW + c.logitW + c.expW + c.valueW + 7 * pad;
     c.barW = std::max(em * 3, width() - fixed);
 
-    c.name = pad;
+    c.mark = pad;
+    c.name = c.mark + c.markW;
     c.logit = c.name + c.nameW + pad;
     c.exp = c.logit + c.logitW + pad;
     c.bar = c.exp + c.expW + pad * 2;
     c.value = c.bar + c.barW + pad;
-    c.mark = c.value + c.valueW + pad;
 
-    // Title and header above, the sum (up to three lines) below; rows share the rest.
+    // Title and header above; the sum and the legend of the marks (up to four lines) below.
     c.headerH = em * 5 / 2;
-    const int footer = em * 4;
+    const int footer = em * 5;
     const int available = height() - c.headerH - footer - pad;
     c.rowH = std::clamp(available / kRows, em * 5 / 4, em * 2);
     c.top = pad + c.headerH;
@@ -172,14 +182,14 @@ QSize SoftmaxPanel::sizeHint() const
 {
     const QFontMetrics fm(panelFont());
     const Columns c = columns();
-    return {c.mark + c.markW + fm.height() / 2 - c.barW + fm.height() * 8, fm.height() * (7 + kRows * 2)};
+    return {c.value + c.valueW + fm.height() / 2 - c.barW + fm.height() * 10, fm.height() * (8 + kRows * 2)};
 }
 
 QSize SoftmaxPanel::minimumSizeHint() const
 {
     const QFontMetrics fm(panelFont());
     const Columns c = columns();
-    return {c.mark + c.markW + fm.height() / 2 - c.barW + fm.height() * 3, fm.height() * (7 + kRows * 5 / 4)};
+    return {c.value + c.valueW + fm.height() / 2 - c.barW + fm.height() * 3, fm.height() * (8 + kRows * 5 / 4)};
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)
@@ -209,7 +219,7 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
     p.setFont(bold);
     p.setPen(text);
     p.drawText(QRect(c.name, em / 2, width() - em, em), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("SoftMax output: p_k = e^z_k / sum_j e^z_j"));
+               tr("SoftMax: p = e^z / Σ e^z over the 10 outputs"));
     p.setFont(base);
     p.setPen(muted);
     const int headerY = em / 2 + em * 3 / 2;
@@ -239,6 +249,16 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
             p.fillRect(row.adjusted(em / 4, 1, -em / 4, -1), targetTint);
         p.setFont(isTarget || isPredicted ? bold : base);
         p.setPen(text);
+        QString marks;
+        if (isTarget)
+            marks += kTargetMark;
+        if (isPredicted)
+            marks += kPredictedMark;
+        if (!marks.isEmpty()) {
+            p.setPen(isTarget ? targetColor : predictedColor);
+            p.drawText(QRect(c.mark, y, c.markW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, marks);
+            p.setPen(text);
+        }
         p.drawText(QRect(c.name, y, c.nameW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, neuronText(k));
         p.drawText(QRect(c.logit, y, c.logitW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, logitText(k));
         p.drawText(QRect(c.exp, y, c.expW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, expText(k));
@@ -255,19 +275,29 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
         p.setPen(text);
         p.drawText(QRect(c.value, y, c.valueW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, probabilityText(k));
 
-        const QString mark = markText(k);
-        if (!mark.isEmpty()) {
-            p.setPen(isTarget ? targetColor : predictedColor);
-            p.drawText(QRect(c.mark, y, width() - c.mark, c.rowH), Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("◀ ") + mark);
-        }
     }
 
     p.setFont(base);
     p.setPen(m_expFinite ? text : predictedColor);
     const int footerY = c.top + kRows * c.rowH + em / 2;
-    p.drawText(QRect(c.name, footerY, width() - c.name - em / 2, height() - footerY),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, sumText());
+    const QRect footer(c.mark, footerY, width() - c.mark - em / 2, height() - footerY);
+    QRect used;
+    p.drawText(footer, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, sumText(), &used);
+    // The legend of the marks, in the marks' colours and with words.
+    p.setFont(bold);
+    const int legendY = used.bottom() + em / 2;
+    const QString targetLegend = kTargetMark + QLatin1Char(' ') + tr("target (label %1)").arg(m_label);
+    int x = c.mark;
+    if (m_label >= 0) {
+        p.setPen(targetColor);
+        p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter, targetLegend);
+        x += QFontMetrics(bold).horizontalAdvance(targetLegend) + em * 3 / 2;
+    }
+    if (m_predicted >= 0) {
+        p.setPen(m_predicted == m_label ? targetColor : predictedColor);
+        p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter,
+                   kPredictedMark + QLatin1Char(' ') + tr("predicted (largest p)"));
+    }
 }
 
 } // namespace bplab

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace bplab {
 
@@ -11,8 +12,11 @@ QString formatSig4(double value)
         return QStringLiteral("nan");
     if (std::isinf(value))
         return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    // %#.4g keeps trailing zeros; the exponent is then shortened ("e+05" -> "e5").
-    QString text = QString::asprintf("%#.4g", value);
+    // %#.4g keeps trailing zeros (QString::asprintf ignores '#'); the exponent is then shortened
+    // ("e+05" -> "e5").
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%#.4g", value);
+    const QString text = QString::fromLatin1(buffer);
     const qsizetype e = text.indexOf(QLatin1Char('e'));
     if (e < 0)
         return text;
