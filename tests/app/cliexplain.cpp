@@ -20,6 +20,7 @@ private slots:
     void jsonTrace();
     void textSummary();
     void indexOutOfRange();
+    void overflowingExpIsNull();
 
 private:
     QTemporaryDir m_tmp;
@@ -159,6 +160,43 @@ void TestCliExplain::indexOutOfRange()
     QCOMPARE(run2.exitCode, 2);
     QVERIFY2(run2.err.contains("0 to 199"), run2.err.constData());
     QVERIFY(run2.out.isEmpty());
+}
+
+void TestCliExplain::overflowingExpIsNull()
+{
+    // W1 = 0, b1 = 0, W2 = 0: the logits are b2 = (100, 0, ..., 0); e^100 = 2.7e43 overflows float
+    // (largest 3.4e38), yet p = SoftMax is exact: p0 = 1 / (1 + 9 e^-100), loss = 100 for label != 0.
+    QVector<float> b2(10, 0.0f);
+    b2[0] = 100.0f;
+    const QString npz = m_tmp.filePath(QStringLiteral("overflow.npz"));
+    QVERIFY(writeNpz(npz, {{"W1", {128, 784}, QVector<float>(128 * 784, 0.0f)},
+                           {"b1", {128}, QVector<float>(128, 0.0f)},
+                           {"W2", {10, 128}, QVector<float>(10 * 128, 0.0f)},
+                           {"b2", {10}, b2}}));
+    int index = 0; // a test image whose label is not 0
+    while (m_test.labels.at(index) == 0)
+        ++index;
+    const CliRun run = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test", "--index",
+                               QString::number(index), "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.contains("overflow"), run.err.constData());
+    const QJsonObject o = run.json();
+    const QJsonArray ex = o.value("exp").toArray();
+    QCOMPARE(ex.size(), 10);
+    QVERIFY(ex[0].isNull());
+    for (int k = 1; k < 10; ++k)
+        QCOMPARE(ex[k].toDouble(), 1.0); // e^0
+    QVERIFY(o.value("exp_sum").isNull());
+    const QVector<double> p = numbers(o.value("probabilities"));
+    QVERIFY(fuzzyEqual(p[0], 1.0, 1e-6));
+    QVERIFY(fuzzyEqual(o.value("loss").toDouble(), 100.0, 1e-5));
+    QCOMPARE(o.value("predicted").toInt(), 0);
+    // The text summary says so instead of printing inf.
+    const CliRun text = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test", "--index",
+                                QString::number(index)});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("overflow"));
+    QVERIFY(!text.out.contains("inf"));
 }
 
 QTEST_MAIN(TestCliExplain)

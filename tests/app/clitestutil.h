@@ -16,6 +16,7 @@
 #include <QVector>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace bplab::test {
@@ -150,6 +151,74 @@ inline bool writeSyntheticFolder(const QString &dir, int trainCount, int testCou
     if (testOut)
         *testOut = test;
     return ok;
+}
+
+/** CRC-32 (zip's polynomial 0xEDB88320). */
+inline std::uint32_t crc32(const QByteArray &data)
+{
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char c : data) {
+        crc ^= std::uint8_t(c);
+        for (int k = 0; k < 8; ++k)
+            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+inline QByteArray littleEndian(std::uint32_t v, int bytes)
+{
+    QByteArray b;
+    for (int i = 0; i < bytes; ++i)
+        b += char((v >> (8 * i)) & 0xFF);
+    return b;
+}
+
+/** One float32 array for writeNpz: name (without .npy), shape, values in C order. */
+struct NpyArray {
+    QString name;
+    QVector<int> shape;
+    QVector<float> values;
+};
+
+/**
+ * Writes arrays as np.savez does: a zip of stored .npy (format 1.0, '<f4', C order) entries.
+ * Written here, independently of the tool, so that a test can hand it weights of its choosing.
+ */
+inline bool writeNpz(const QString &path, const QVector<NpyArray> &arrays)
+{
+    QByteArray zip, directory;
+    for (const NpyArray &a : arrays) {
+        QStringList dims;
+        for (int d : a.shape)
+            dims << QString::number(d);
+        QByteArray header = QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (%1%2), }")
+                                    .arg(dims.join(QStringLiteral(", ")), a.shape.size() == 1 ? "," : "")
+                                    .toLatin1();
+        while ((10 + header.size() + 1) % 64 != 0)
+            header += ' ';
+        header += '\n';
+        QByteArray npy = QByteArray("\x93NUMPY\x01\x00", 8) + littleEndian(std::uint32_t(header.size()), 2) + header;
+        for (float v : a.values) {
+            std::uint32_t bits;
+            std::memcpy(&bits, &v, 4);
+            npy += littleEndian(bits, 4);
+        }
+        const QByteArray name = (a.name + QStringLiteral(".npy")).toUtf8();
+        const std::uint32_t crc = crc32(npy), size = std::uint32_t(npy.size()), offset = std::uint32_t(zip.size());
+        // version 20, no flags, stored, time 0, date 1980-01-01
+        const QByteArray common = littleEndian(20, 2) + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 2)
+                + littleEndian(0x21, 2) + littleEndian(crc, 4) + littleEndian(size, 4) + littleEndian(size, 4)
+                + littleEndian(std::uint32_t(name.size()), 2) + littleEndian(0, 2);
+        zip += littleEndian(0x04034b50, 4) + common + name + npy;
+        directory += littleEndian(0x02014b50, 4) + littleEndian(20, 2) + common + littleEndian(0, 2)
+                + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 4) + littleEndian(offset, 4) + name;
+    }
+    const std::uint32_t directoryOffset = std::uint32_t(zip.size());
+    zip += directory;
+    zip += littleEndian(0x06054b50, 4) + littleEndian(0, 2) + littleEndian(0, 2)
+            + littleEndian(std::uint32_t(arrays.size()), 2) + littleEndian(std::uint32_t(arrays.size()), 2)
+            + littleEndian(std::uint32_t(directory.size()), 4) + littleEndian(directoryOffset, 4) + littleEndian(0, 2);
+    return writeFile(path, zip);
 }
 
 /** The values of a JSON array as doubles (null -> NaN). */
