@@ -24,11 +24,20 @@ void printErr(const QString &line)
 
 QString oneLine(const QString &message)
 {
-    QStringList parts = message.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (QString &p : parts)
-        p = p.trimmed();
-    parts.removeAll(QString());
-    return parts.join(QStringLiteral("; "));
+    // "Looked in:\n  a\n  b\nRun ..." -> "Looked in: a; b; Run ...": a line ending in ':' runs on.
+    QString out;
+    for (QString part : message.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        part = part.trimmed();
+        if (part.startsWith(QLatin1String("- ")))
+            part = part.mid(2);
+        if (part.isEmpty())
+            continue;
+        if (!out.isEmpty())
+            out += out.endsWith(QLatin1Char(':')) || out.endsWith(QLatin1Char(';')) ? QStringLiteral(" ")
+                                                                                   : QStringLiteral("; ");
+        out += part;
+    }
+    return out;
 }
 
 QString thousands(std::uint64_t n) { return qs(withThousands(n)); }
