@@ -90,13 +90,16 @@ def main():
     parser.add_argument("--data", help="MNIST folder for both programs (default: the best found)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--samples", type=int, default=60000)
+    parser.add_argument("--threads", type=int, default=2,
+                        help="threads for both: bench --threads and torch.set_num_threads")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
     args = parser.parse_args()
 
     data = choose_data(args)
     peer = [sys.executable, os.path.join(args.repo, "bench", "torch_peer.py"),
-            "--data", data, "--samples", str(args.samples)]
-    ours_cmd = [args.cli, "bench", "--data", data, "--samples", str(args.samples), "--json"]
+            "--data", data, "--samples", str(args.samples), "--threads", str(args.threads)]
+    ours_cmd = [args.cli, "bench", "--data", data, "--samples", str(args.samples),
+                "--threads", str(args.threads), "--json"]
     print(f"data: {data}", file=sys.stderr)
     print(f"ours: {' '.join(ours_cmd)}", file=sys.stderr)
     print(f"peer: {' '.join(peer)}", file=sys.stderr)
@@ -112,6 +115,7 @@ def main():
               f"torch {torch[-1]['epoch_seconds']:.3f} s", file=sys.stderr)
 
     # Peak memory of a real training run (one epoch; the CLI's default output, no terminal).
+    os.environ["BPLAB_THREADS"] = str(args.threads)
     train_cmd = [args.cli, "train", "--data", data, "--epochs", "1", "--json"]
     _, train_seconds, train_rss = run(train_cmd, "backprop-lab-cli train")
 
@@ -127,7 +131,8 @@ def main():
 
     print(f"machine: {cpu_name()}, {os.cpu_count()} cores; torch {torch[0].get('torch', '?')}")
     print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
-          f"{args.rounds} alternating rounds (medians)")
+          f"{args.threads} threads each, {args.rounds} alternating rounds (medians; each of ours "
+          f"is itself the median of {ours[0].get('repeats', 1)} epochs)")
     print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s,"
           f" {gflops:.1f} GFLOP/s)")
     print(f"epoch  torch {torch_epoch:.3f} s  "

@@ -3,7 +3,8 @@
 cross-entropy), batch 64, plain SGD at lr 0.1, on the same data, timing one training epoch.
 
 Prints one JSON object with the keys of `backprop-lab-cli bench --json` that apply to it:
-"samples", "batch", "epoch_seconds", "samples_per_second", "eval_seconds_10k".
+"samples", "batch", "epoch_seconds", "samples_per_second", "eval_seconds_10k" (medians of
+--repeats timed runs after one untimed warm-up epoch, as the CLI measures), "epoch_seconds_best".
 
 Run it with Debian's Python, which has python3-torch, and one OpenBLAS thread (torch uses two):
     OPENBLAS_NUM_THREADS=1 /usr/bin/python3 bench/torch_peer.py --data ../shared/data/mnist
@@ -14,6 +15,7 @@ import glob
 import gzip
 import json
 import os
+import statistics
 import struct
 import sys
 import time
@@ -76,6 +78,8 @@ def main():
     parser.add_argument("--lr", type=float, default=0.1)
     parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="timed epochs; the median is reported (as backprop-lab-cli bench)")
     parser.add_argument("--warmup-epochs", type=int, default=1,
                         help="untimed epochs first (torch's first epoch runs ~30%% slower while "
                              "its allocator settles; timing a later one is the fair comparison)")
@@ -125,15 +129,20 @@ def main():
 
     for _ in range(args.warmup_epochs):
         epoch()
-    start = time.perf_counter()
-    epoch()
-    epoch_seconds = time.perf_counter() - start
+    times = []
+    for _ in range(max(1, args.repeats)):
+        start = time.perf_counter()
+        epoch()
+        times.append(time.perf_counter() - start)
+    epoch_seconds = statistics.median(times)
 
+    eval_times = []
     with torch.no_grad():
         model(x_test)  # warm-up
-        start = time.perf_counter()
-        predicted = model(x_test).argmax(dim=1)
-        eval_seconds = time.perf_counter() - start
+        for _ in range(max(1, args.repeats)):
+            start = time.perf_counter()
+            predicted = model(x_test).argmax(dim=1)
+            eval_times.append(time.perf_counter() - start)
     assert predicted.numel() == len(test)
 
     print(json.dumps({
@@ -141,7 +150,10 @@ def main():
         "batch": args.batch,
         "epoch_seconds": epoch_seconds,
         "samples_per_second": args.samples / epoch_seconds,
-        "eval_seconds_10k": eval_seconds * 10000 / len(test),
+        "eval_seconds_10k": statistics.median(eval_times) * 10000 / len(test),
+        "statistic": "median",
+        "repeats": max(1, args.repeats),
+        "epoch_seconds_best": min(times),
         "threads": args.threads,
         "torch": torch.__version__,
     }))
