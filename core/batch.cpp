@@ -14,6 +14,9 @@
 
 namespace bplab {
 
+/** Samples per product in the batch path (see batchPart). */
+constexpr int kGemmColumns = 128;
+
 BatchWorkspace::BatchWorkspace(int batch)
 {
     resize(batch);
@@ -149,9 +152,14 @@ void batchPart(const ParamsF &params, const std::uint8_t *labels, int n, BatchWo
     auto X = ws.X.leftCols(n);
     auto Z1 = ws.Z1.block(h.first, 0, h.size, n);
     auto A1 = ws.A1.block(h.first, 0, h.size, n);
-    // Z1 = W1 X + b1 1^T; A1 = max(0, Z1)
+    // Z1 = W1 X + b1 1^T; A1 = max(0, Z1). In pieces of at most kGemmColumns samples, so that
+    // Eigen's packing buffers stay under EIGEN_STACK_ALLOCATION_LIMIT (core/CMakeLists.txt) and
+    // live on the stack: no heap allocation for any batch size.
     if (h.size > 0) {
-        Z1.noalias() = params.W1.middleRows(h.first, h.size) * X;
+        for (int c = 0; c < n; c += kGemmColumns) {
+            const int w = std::min(kGemmColumns, n - c);
+            Z1.middleCols(c, w).noalias() = params.W1.middleRows(h.first, h.size) * X.middleCols(c, w);
+        }
         Z1.colwise() += params.b1.segment(h.first, h.size);
         A1 = Z1.cwiseMax(0.0f);
     }
@@ -188,8 +196,13 @@ void batchPart(const ParamsF &params, const std::uint8_t *labels, int n, BatchWo
         // delta1 = (W2^T delta2) .* relu'(z1)
         D1.noalias() = params.W2.middleCols(h.first, h.size).transpose() * D2;
         D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
-        // dW1 = delta1 x^T, db1 = sum over the batch of delta1
-        grads.W1.middleRows(h.first, h.size).noalias() = D1 * X.transpose();
+        // dW1 = delta1 x^T, db1 = sum over the batch of delta1 (summed in pieces, as above)
+        auto dW1 = grads.W1.middleRows(h.first, h.size);
+        dW1.noalias() = D1.leftCols(std::min(kGemmColumns, n)) * X.leftCols(std::min(kGemmColumns, n)).transpose();
+        for (int c = kGemmColumns; c < n; c += kGemmColumns) {
+            const int w = std::min(kGemmColumns, n - c);
+            dW1.noalias() += D1.middleCols(c, w) * X.middleCols(c, w).transpose();
+        }
         grads.b1.segment(h.first, h.size).noalias() = D1.rowwise().sum();
     }
 }
