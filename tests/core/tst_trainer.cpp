@@ -1,0 +1,278 @@
+// The training loop: determinism, the shuffle, callbacks and stop, the schedule, the optimiser,
+// and that training on a small synthetic set actually learns.
+
+#include "modelfile.h"
+#include "synthetic.h"
+#include "testsupport.h"
+#include "trainer.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <fstream>
+#include <set>
+
+using namespace bplab;
+using namespace bplab::test;
+
+namespace {
+
+std::vector<char> fileBytes(const std::string &path)
+{
+    std::ifstream f(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+TrainConfig smallConfig(std::uint64_t seed)
+{
+    TrainConfig c = sourceRecipe();
+    c.epochs = 2;
+    c.batch = 32;
+    c.seed = seed;
+    return c;
+}
+
+} // namespace
+
+class TestTrainer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void recipes()
+    {
+        const TrainConfig s = sourceRecipe();
+        QCOMPARE(s.epochs, 10);
+        QCOMPARE(s.batch, 64);
+        QCOMPARE(s.lr, 0.1);
+        QCOMPARE(s.momentum, 0.0);
+        QVERIFY(s.schedule == Schedule::Constant && s.normalize == Normalize::None && s.init == Init::He);
+        const TrainConfig t = tunedRecipe();
+        QCOMPARE(t.epochs, 15);
+        QCOMPARE(t.lr, 0.05);
+        QCOMPARE(t.momentum, 0.9);
+        QVERIFY(t.schedule == Schedule::Cosine && t.normalize == Normalize::Standard);
+    }
+
+    void schedule()
+    {
+        TrainConfig c;
+        c.lr = 0.2;
+        QCOMPARE(scheduledLr(c, 0, 100), 0.2);
+        QCOMPARE(scheduledLr(c, 99, 100), 0.2);
+        c.schedule = Schedule::Cosine;
+        // lr = base * 0.5 * (1 + cos(pi * step / total))
+        QCOMPARE(scheduledLr(c, 0, 100), 0.2);
+        QVERIFY(fuzzyEqual(scheduledLr(c, 50, 100), 0.1, 1e-15));
+        QVERIFY(fuzzyEqual(scheduledLr(c, 25, 100), 0.1 * (1 + std::sqrt(0.5)), 1e-15));
+        QVERIFY(std::abs(scheduledLr(c, 100, 100)) < 1e-17);
+    }
+
+    void sgdWithMomentum()
+    {
+        Sgd sgd;
+        ParamsF w = ParamsF::zeros(), g = ParamsF::zeros();
+        g.W1(1, 2) = 1.0f;
+        g.b2(3) = -2.0f;
+        // v1 = g; w1 = -lr g
+        sgd.update(g, w, 0.5f, 0.9f);
+        QCOMPARE(w.W1(1, 2), -0.5f);
+        QCOMPARE(w.b2(3), 1.0f);
+        // v2 = 0.9 v1 + g = 1.9 g; w2 = w1 - lr v2
+        sgd.update(g, w, 0.5f, 0.9f);
+        QCOMPARE(sgd.velocity().W1(1, 2), 1.9f);
+        QVERIFY(fuzzyEqual(w.W1(1, 2), -0.5 - 0.95, 1e-6));
+        QVERIFY(fuzzyEqual(w.b2(3), 1.0 + 1.9, 1e-6));
+        sgd.reset();
+        QVERIFY(sgd.velocity() == ParamsF::zeros());
+        // Plain SGD: w = w - lr g.
+        ParamsF plain = ParamsF::zeros();
+        sgd.update(g, plain, 0.1f, 0.0f);
+        QCOMPARE(plain.W1(1, 2), -0.1f);
+    }
+
+    void determinism()
+    {
+        auto split = syntheticSplit(300, 50);
+        for (const TrainConfig &base : {smallConfig(7), tunedRecipe()}) {
+            TrainConfig c = base;
+            c.epochs = 2;
+            c.seed = 7;
+            Trainer a(split, c), b(split, c);
+            a.run({}, {});
+            b.run({}, {});
+            QVERIFY(a.params() == b.params());
+            QVERIFY(a.gradients() == b.gradients());
+            QVERIFY(!(a.params() == initParams(c.init, 7)));
+            // The files are byte for byte the same.
+            QTemporaryDir dir;
+            const std::string fa = (dir.path() + "/a.bplab").toStdString(), fb = (dir.path() + "/b.bplab").toStdString();
+            QVERIFY(saveModel(fa, a.params()).ok());
+            QVERIFY(saveModel(fb, b.params()).ok());
+            QVERIFY(fileBytes(fa) == fileBytes(fb));
+            QCOMPARE(fileBytes(fa).size(), std::size_t(407140));
+            // Another seed gives other weights.
+            c.seed = 8;
+            Trainer other(split, c);
+            other.run({}, {});
+            QVERIFY(!(other.params() == a.params()));
+            // reset() starts the same run again.
+            a.reset();
+            a.run({}, {});
+            QVERIFY(a.params() == b.params());
+        }
+    }
+
+    void epochsAndCallbacks()
+    {
+        auto split = syntheticSplit(100, 20);
+        Trainer t(split, smallConfig(1)); // batch 32: 3 full batches and one of 4
+        QCOMPARE(t.batchesPerEpoch(), 4);
+        QCOMPARE(t.totalSteps(), std::size_t(8));
+        std::vector<BatchReport> batches;
+        std::vector<EpochReport> epochs;
+        t.run([&](const BatchReport &r) { batches.push_back(r); }, [&](const EpochReport &e) { epochs.push_back(e); });
+        QVERIFY(t.finished());
+        QCOMPARE(batches.size(), std::size_t(8));
+        QCOMPARE(epochs.size(), std::size_t(2));
+        QCOMPARE(batches[3].count, 4);
+        QCOMPARE(batches[2].count, 32);
+        QVERIFY(batches[3].epochEnded.has_value());
+        QVERIFY(!batches[2].epochEnded.has_value());
+        QCOMPARE(batches[5].epoch, 1);
+        QCOMPARE(batches[5].batchInEpoch, 1);
+        QCOMPARE(batches[5].step, std::size_t(5));
+        QCOMPARE(epochs[1].epoch, 2);
+        QCOMPARE(batches[7].epochEnded->epoch, 2);
+        QVERIFY(epochs[0].seconds > 0 && epochs[0].samplesPerSecond > 0);
+        QVERIFY(epochs[0].testAccuracy >= 0 && epochs[0].testAccuracy <= 100);
+        // The epoch's train loss is the mean of its batches' losses.
+        const double mean = (batches[4].loss + batches[5].loss + batches[6].loss + batches[7].loss) / 4;
+        QVERIFY(fuzzyEqual(epochs[1].trainLoss, mean, 1e-12));
+        // The epoch's test figures are those of evaluate() on the weights at its end.
+        const Evaluation ev = evaluate(t.params(), split->test, Normalize::None);
+        QCOMPARE(epochs[1].testAccuracy, ev.accuracy);
+        QCOMPARE(epochs[1].testLoss, ev.loss);
+        for (const auto &b : batches)
+            QCOMPARE(b.lr, 0.1);
+    }
+
+    void everySampleOncePerEpoch()
+    {
+        auto split = syntheticSplit(100, 10);
+        Trainer t(split, smallConfig(3));
+        std::vector<std::uint32_t> first, second;
+        for (int b = 0; b < 4; ++b) {
+            t.trainBatch();
+            const auto idx = t.lastBatchIndices();
+            first.insert(first.end(), idx.begin(), idx.end());
+        }
+        for (int b = 0; b < 4; ++b) {
+            t.trainBatch();
+            const auto idx = t.lastBatchIndices();
+            second.insert(second.end(), idx.begin(), idx.end());
+        }
+        QCOMPARE(std::set<std::uint32_t>(first.begin(), first.end()).size(), std::size_t(100));
+        QCOMPARE(std::set<std::uint32_t>(second.begin(), second.end()).size(), std::size_t(100));
+        QCOMPARE(*std::max_element(first.begin(), first.end()), 99u);
+        QVERIFY(first != second); // each epoch has its own order
+        std::vector<std::uint32_t> identity(100);
+        std::iota(identity.begin(), identity.end(), 0u);
+        QVERIFY(first != identity);
+    }
+
+    void stopBetweenBatches()
+    {
+        auto split = syntheticSplit(200, 10);
+        Trainer t(split, smallConfig(1));
+        std::atomic<bool> stop{false};
+        int seen = 0;
+        t.run([&](const BatchReport &) {
+            if (++seen == 3)
+                stop = true;
+        }, {}, &stop);
+        QCOMPARE(seen, 3);
+        QCOMPARE(t.step(), std::size_t(3));
+        QVERIFY(!t.finished());
+        // Continuing is resuming: the rest of the run, no more.
+        stop = false;
+        t.run({}, {}, &stop);
+        QCOMPARE(t.step(), t.totalSteps());
+        // And equals an uninterrupted run.
+        Trainer whole(split, smallConfig(1));
+        whole.run({}, {});
+        QVERIFY(whole.params() == t.params());
+    }
+
+    void configChanges()
+    {
+        auto split = syntheticSplit(100, 10);
+        Trainer t(split, smallConfig(1));
+        t.trainBatch();
+        t.setLearningRate(0.01);
+        QCOMPARE(t.trainBatch().lr, 0.01);
+        TrainConfig c = t.config();
+        c.batch = 10;
+        c.lr = 0.02;
+        t.setConfig(c);
+        QCOMPARE(t.batchesPerEpoch(), 4); // the batch size waits for reset()
+        QCOMPARE(t.trainBatch().lr, 0.02); // the learning rate does not
+        t.reset();
+        QCOMPARE(t.batchesPerEpoch(), 10);
+        QCOMPARE(t.step(), std::size_t(0));
+        QCOMPARE(t.trainBatch().count, 10);
+
+        const ParamsF start = initParams(Init::Xavier, 99);
+        t.setParams(start);
+        QCOMPARE(t.step(), std::size_t(0));
+        QVERIFY(t.params() == start);
+        QVERIFY(t.gradients() == ParamsF::zeros());
+    }
+
+    void cosineEndsNearZero()
+    {
+        auto split = syntheticSplit(64, 10);
+        TrainConfig c = tunedRecipe();
+        c.epochs = 3;
+        Trainer t(split, c);
+        std::vector<double> lrs;
+        t.run([&](const BatchReport &r) { lrs.push_back(r.lr); }, {});
+        QCOMPARE(lrs.size(), std::size_t(3));
+        QCOMPARE(lrs[0], 0.05);
+        QVERIFY(fuzzyEqual(lrs[1], 0.05 * 0.5 * (1 + std::cos(3.14159265358979323846 / 3)), 1e-12));
+        QVERIFY(lrs[2] < lrs[1]);
+    }
+
+    void learnsASyntheticTask()
+    {
+        auto split = syntheticSplit(2000, 500);
+        TrainConfig c = sourceRecipe();
+        c.epochs = 3;
+        Trainer t(split, c);
+        std::vector<double> losses;
+        std::vector<EpochReport> epochs;
+        t.run([&](const BatchReport &r) { losses.push_back(r.loss); },
+              [&](const EpochReport &e) { epochs.push_back(e); });
+        QCOMPARE(epochs.size(), std::size_t(3));
+        // Ten classes at random: ln 10 = 2.30; the first batch is near it, the last far below.
+        QVERIFY2(losses.front() > 1.0, qPrintable(QString::number(losses.front())));
+        QVERIFY2(epochs.back().trainLoss < 0.1 * losses.front(),
+                 qPrintable(QString("%1 -> %2").arg(losses.front()).arg(epochs.back().trainLoss)));
+        QVERIFY(epochs.back().trainLoss < epochs.front().trainLoss);
+        QVERIFY2(epochs.back().testAccuracy > 95.0, qPrintable(QString::number(epochs.back().testAccuracy)));
+        QVERIFY(t.params().allFinite());
+    }
+
+    void emptyTrainingSet()
+    {
+        auto split = syntheticSplit(0, 10);
+        Trainer t(split, smallConfig(1));
+        QCOMPARE(t.batchesPerEpoch(), 0);
+        QVERIFY(t.finished());
+        t.run({}, {});
+        QCOMPARE(t.step(), std::size_t(0));
+        QVERIFY(t.lastBatchIndices().empty());
+    }
+};
+
+QTEST_MAIN(TestTrainer)
+#include "tst_trainer.moc"
