@@ -63,7 +63,7 @@ Result<std::vector<double>> parseNumberArray(const char *text, std::size_t size,
         const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v);
         if (ec != std::errc() || end == s.data() + i) {
             const std::string near(s.substr(i, 12));
-            return Error{name + ": value " + withThousands(values.size() + 1) + " at byte " + withThousands(i) +
+            return Error{name + ": value " + withThousands(values.size() + 1) + " at byte " + withThousands(i + 1) +
                          " is not a number (\"" + near + "\")"};
         }
         values.push_back(v);
@@ -76,8 +76,10 @@ Result<std::vector<double>> parseNumberArray(const char *text, std::size_t size,
         }
         if (i < s.size() && s[i] == ']')
             break;
+        if (i >= s.size())
+            return Error{name + ": the array ends without ']' after " + withThousands(values.size()) + " values"};
         return Error{name + ": expected ',' or ']' after value " + withThousands(values.size()) + " at byte " +
-                     withThousands(i)};
+                     withThousands(i + 1)};
     }
     return values;
 }
