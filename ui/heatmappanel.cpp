@@ -109,7 +109,7 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     grid->addElement(2, 0, m_outputTitle);
     grid->addElement(3, 0, outputRect);
     grid->addElement(3, 1, m_outputScale);
-    grid->setRowStretchFactors({0.01, 4, 0.01, 1});
+    grid->setRowStretchFactors({0.01, 3, 0.01, 1});
     grid->setColumnStretchFactors({1, 0.01});
     auto *columns = new QCPMarginGroup(m_plot);
     hiddenRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
@@ -149,13 +149,39 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
         scale->axis()->setNumberPrecision(2);
         map->setDataRange(QCPRange(-1, 1));
     }
+    m_outputScale->axis()->ticker()->setTickCount(3);
     hiddenRect->axis(QCPAxis::atBottom)->setRange(-0.5, mosaic::kWidth - 0.5);
     hiddenRect->axis(QCPAxis::atLeft)->setRange(-0.5, mosaic::kHeight - 0.5);
     outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, kHidden - 0.5);
     outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, kOutputs - 0.5);
 
-    // Selection outlines: around hidden neuron j's tile and around column j of W2.
-    for (auto [item, rect] : {std::pair{&m_hiddenOutline, hiddenRect}, std::pair{&m_outputOutline, outputRect}}) {
+    // Grid lines through the gap cells: when the mosaic is drawn smaller than one pixel per cell
+    // the gap cells alone can vanish; lines are always at least one device pixel wide.
+    for (int i = 1; i < mosaic::kTilesAcross + mosaic::kTilesDown; ++i) {
+        if (i == mosaic::kTilesAcross)
+            continue;
+        auto *line = new QCPItemLine(m_plot);
+        line->setClipAxisRect(hiddenRect);
+        line->setSelectable(false);
+        for (QCPItemPosition *pos : {line->start, line->end}) {
+            pos->setAxisRect(hiddenRect);
+            pos->setAxes(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
+        }
+        const double at = (i < mosaic::kTilesAcross ? i : i - mosaic::kTilesAcross) * mosaic::kPitch - 1;
+        if (i < mosaic::kTilesAcross) {
+            line->start->setCoords(at, -0.5);
+            line->end->setCoords(at, mosaic::kHeight - 0.5);
+        } else {
+            line->start->setCoords(-0.5, at);
+            line->end->setCoords(mosaic::kWidth - 0.5, at);
+        }
+        m_gridLines.append(line);
+    }
+
+    // Selection outlines: around hidden neuron j's tile and around column j of W2, each a dark
+    // line with a light core so it shows on any cell colour and in light and dark palettes.
+    for (auto [item, rect] : {std::pair{&m_hiddenOutline, hiddenRect}, std::pair{&m_outputOutline, outputRect},
+                              std::pair{&m_hiddenOutlineCore, hiddenRect}, std::pair{&m_outputOutlineCore, outputRect}}) {
         *item = new QCPItemRect(m_plot);
         (*item)->setClipAxisRect(rect);
         (*item)->setClipToAxisRect(true);
@@ -265,27 +291,27 @@ void HeatmapPanel::updateTitles()
         m_hiddenTitle->setText(tr("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)") + none);
         m_outputTitle->setText(tr("dL/dW2 = δ2 a1ᵀ   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("dL/dW1"));
-        m_outputScale->setLabel(tr("dL/dW2"));
+
         break;
     case Quantity::Weights:
         m_hiddenTitle->setText(tr("W1   (a hidden neuron's 784 input weights per tile)") + none);
         m_outputTitle->setText(tr("W2   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("W1"));
-        m_outputScale->setLabel(tr("W2"));
+
         break;
     case Quantity::Adjustments:
         m_hiddenTitle->setText(tr("ΔW1 = −lr · dL/dW1   (what the step adds to W1)") + none);
         m_outputTitle->setText(tr("ΔW2 = −lr · dL/dW2   (10 outputs × 128 hidden)") + none);
         m_hiddenScale->setLabel(tr("ΔW1"));
-        m_outputScale->setLabel(tr("ΔW2"));
+
         break;
     }
 }
 
 void HeatmapPanel::updateSelection()
 {
-    m_hiddenOutline->setVisible(m_selected >= 0);
-    m_outputOutline->setVisible(m_selected >= 0);
+    for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline, m_hiddenOutlineCore, m_outputOutlineCore})
+        item->setVisible(m_selected >= 0);
     if (m_selected < 0)
         return;
     // The outline runs through the gap cells around the tile.
@@ -294,6 +320,10 @@ void HeatmapPanel::updateSelection()
     m_hiddenOutline->bottomRight->setCoords(x0 + mosaic::kTileSide + 0.5, y0 + mosaic::kTileSide + 0.5);
     m_outputOutline->topLeft->setCoords(m_selected - 0.5, -0.5);
     m_outputOutline->bottomRight->setCoords(m_selected + 0.5, kOutputs - 0.5);
+    for (auto [core, outline] : {std::pair{m_hiddenOutlineCore, m_hiddenOutline}, std::pair{m_outputOutlineCore, m_outputOutline}}) {
+        core->topLeft->setCoords(outline->topLeft->coords());
+        core->bottomRight->setCoords(outline->bottomRight->coords());
+    }
 }
 
 // Square cells for the mosaic (the tiles are images); W2 is stretched to the rect's height but
@@ -371,14 +401,19 @@ void HeatmapPanel::applyStyle()
     for (QCPColorScale *s : {m_hiddenScale, m_outputScale})
         s->setGradient(gradient);
     const double outline = (m_presentation ? 3.0 : 2.0) * std::max(1.0, fm.height() / 18.0);
-    for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline}) {
-        item->setPen(QPen(text, outline));
-        item->setBrush(Qt::NoBrush);
-    }
+    for (QCPItemLine *line : std::as_const(m_gridLines))
+        line->setPen(QPen(pal.color(QPalette::Mid), 0)); // cosmetic: one device pixel
+    for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline})
+        item->setPen(QPen(QColor(0, 0, 0), outline * 1.6));
+    for (QCPItemRect *item : {m_hiddenOutlineCore, m_outputOutlineCore})
+        item->setPen(QPen(QColor(255, 255, 255), outline * 0.5));
     m_hover->setFont(base);
     m_quantityBox->setFont(base);
     m_showLabel->setFont(base);
     m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
+    m_outputMap->keyAxis()->axisRect()->setMinimumSize(0, fm.height() * 3);
+    if (QLayoutItem *top = layout() ? layout()->itemAt(0) : nullptr; top && top->layout())
+        top->layout()->setContentsMargins(fm.height() / 2, fm.height() / 4, fm.height() / 2, 0);
     const int pad = fm.height() / 3;
     m_hover->setContentsMargins(pad, 0, pad, 0);
 }

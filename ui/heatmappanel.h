@@ -6,6 +6,7 @@
 
 #include "params.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <memory>
@@ -13,6 +14,7 @@
 class QCustomPlot;
 class QCPColorMap;
 class QCPColorScale;
+class QCPItemLine;
 class QCPItemRect;
 class QCPTextElement;
 class QComboBox;
@@ -110,6 +112,9 @@ private:
     QCPColorScale *m_outputScale = nullptr;
     QCPItemRect *m_hiddenOutline = nullptr;
     QCPItemRect *m_outputOutline = nullptr;
+    QCPItemRect *m_hiddenOutlineCore = nullptr;
+    QList<QCPItemLine *> m_gridLines;
+    QCPItemRect *m_outputOutlineCore = nullptr;
 };
 
 } // namespace bplab

@@ -44,13 +44,13 @@ LossPlot::LossPlot(QWidget *parent)
     m_batch = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
     m_batch->setName(tr("batch loss"));
     m_average = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
-    m_average->setName(tr("moving average (%1 batches)").arg(kMovingAverageSpan));
+    m_average->setName(tr("moving average"));
     m_testLoss = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
     m_testLoss->setName(tr("test loss"));
     m_testAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
-    m_testAccuracy->setName(tr("test accuracy (right axis)"));
+    m_testAccuracy->setName(tr("test accuracy (%)"));
 
-    // The legend sits below the axes in two columns, so it never covers a curve.
+    // The legend sits below the axes (in as many columns as fit), so it never covers a curve.
     m_plot->legend->setVisible(true);
     rect->insetLayout()->take(m_plot->legend);
     rect->insetLayout()->simplify();
@@ -218,6 +218,38 @@ void LossPlot::setPresentation(bool on)
     queueReplot();
 }
 
+// Four legend entries in one row when they fit under the axes, else two rows of two, else one
+// column; the text is never clipped.
+void LossPlot::updateLegendColumns()
+{
+    QCPLegend *legend = m_plot->legend;
+    int itemW = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        itemW = std::max(itemW, legend->item(i)->minimumOuterSizeHint().width());
+    // The width under the axes: the plot's width less the axis margins of the last layout.
+    const QMargins margins = m_plot->axisRect()->margins();
+    const int fallback = QFontMetrics(legend->font()).height() * 8;
+    const int sides = margins.left() + margins.right() > 0 ? margins.left() + margins.right() : fallback;
+    const int available = width() - sides;
+    const int count = legend->itemCount();
+    int columns = 1;
+    for (int c : {count, 2})
+        if (c * itemW + (c - 1) * legend->columnSpacing() <= available) {
+            columns = c;
+            break;
+        }
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+void LossPlot::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateLegendColumns();
+}
+
 void LossPlot::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
@@ -256,10 +288,13 @@ void LossPlot::applyStyle()
 
     const QFontMetrics fm(tickFont);
     const double marker = fm.height() * 0.45;
-    QColor faint = colors::blue();
-    faint.setAlpha(pal.color(QPalette::Base).lightness() < 128 ? 110 : 70);
+    // On a dark background the darker blue is too dim: the sky blue of the same palette.
+    const bool dark = pal.color(QPalette::Base).lightness() < 128;
+    const QColor lossColor = dark ? colors::skyBlue() : colors::blue();
+    QColor faint = lossColor;
+    faint.setAlpha(dark ? 90 : 70);
     m_batch->setPen(QPen(faint, line));
-    m_average->setPen(QPen(colors::blue(), 2.5 * line));
+    m_average->setPen(QPen(lossColor, 2.5 * line));
     m_testLoss->setPen(QPen(colors::vermillion(), 2 * line));
     m_testLoss->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors::vermillion(),
                                                 pal.color(QPalette::Base), marker));
@@ -273,10 +308,11 @@ void LossPlot::applyStyle()
     legendBack.setAlpha(230);
     m_plot->legend->setBrush(Qt::NoBrush);
     m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setIconSize(fm.height() * 2, fm.height());
-    m_plot->legend->setColumnSpacing(fm.height() * 2);
+    m_plot->legend->setIconSize(fm.height() * 8 / 5, fm.height());
+    m_plot->legend->setColumnSpacing(fm.height());
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setMargins(QMargins(0, 0, 0, fm.height() / 4));
+    updateLegendColumns();
 
     m_tracer->setSize(fm.height() * 0.8);
     m_tracer->setPen(QPen(text, 1.5 * line));

@@ -64,6 +64,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -75,6 +76,7 @@ private:
     Hit nearestPoint(const QPoint &pos) const;
     QSize exportSize() const;
     void applyStyle();
+    void updateLegendColumns();
     void updateRanges();
     void queueReplot();
     void onMouseMove(QMouseEvent *event);

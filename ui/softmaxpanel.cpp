@@ -123,7 +123,24 @@ QString SoftmaxPanel::sumText() const
     return tr("sum e^z = %1").arg(formatSig4(m_expSum));
 }
 
-QFont SoftmaxPanel::panelFont() const { return readableFont(font()); }
+QFont SoftmaxPanel::naturalFont() const { return readableFont(font()); }
+
+// The natural font, made smaller when the panel is narrower or shorter than the table needs at
+// that size, but never below kMinReadablePointSize.
+QFont SoftmaxPanel::panelFont() const
+{
+    QFont f = naturalFont();
+    const Columns c = columnsFor(f, 0, 0);
+    const double em = QFontMetrics(f).height();
+    const double needW = c.fixedW + 4 * em;
+    const double needH = c.top + kRows * em * 5 / 4 + em * 5;
+    const double scale = std::min({1.0, width() / needW, height() / needH});
+    if (scale < 1.0)
+        f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * scale));
+    return f;
+}
+
+SoftmaxPanel::Columns SoftmaxPanel::columns() const { return columnsFor(panelFont(), width(), height()); }
 
 // The marks drawn before a row's name: shapes (not colour alone), explained in the footer.
 static const QString kTargetMark = QStringLiteral("◆");
@@ -131,9 +148,9 @@ static const QString kPredictedMark = QStringLiteral("▲");
 
 // Column widths come from the (bold) font and the widest text each column holds; numbers get at
 // least the width of a typical value so the columns do not jump from sample to sample.
-SoftmaxPanel::Columns SoftmaxPanel::columns() const
+SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int height) const
 {
-    QFont bold = panelFont();
+    QFont bold = base;
     bold.setWeight(QFont::DemiBold);
     const QFontMetrics fm(bold);
     const int em = fm.height();
@@ -150,8 +167,8 @@ SoftmaxPanel::Columns SoftmaxPanel::columns() const
         c.expW = std::max(c.expW, fm.horizontalAdvance(expText(k)));
         c.valueW = std::max(c.valueW, fm.horizontalAdvance(probabilityText(k)));
     }
-    const int fixed = c.markW + c.nameW + c.logitW + c.expW + c.valueW + 7 * pad;
-    c.barW = std::max(em * 3, width() - fixed);
+    c.fixedW = c.markW + c.nameW + c.logitW + c.expW + c.valueW + 7 * pad;
+    c.barW = std::max(em * 3, width - c.fixedW);
 
     c.mark = pad;
     c.name = c.mark + c.markW;
@@ -163,7 +180,7 @@ SoftmaxPanel::Columns SoftmaxPanel::columns() const
     // Title and header above; the sum and the legend of the marks (up to four lines) below.
     c.headerH = em * 5 / 2;
     const int footer = em * 5;
-    const int available = height() - c.headerH - footer - pad;
+    const int available = height - c.headerH - footer - pad;
     c.rowH = std::clamp(available / kRows, em * 5 / 4, em * 2);
     c.top = pad + c.headerH;
     return c;
@@ -180,16 +197,18 @@ QRect SoftmaxPanel::barRect(int k) const
 
 QSize SoftmaxPanel::sizeHint() const
 {
-    const QFontMetrics fm(panelFont());
-    const Columns c = columns();
-    return {c.value + c.valueW + fm.height() / 2 - c.barW + fm.height() * 10, fm.height() * (8 + kRows * 2)};
+    const QFont f = naturalFont();
+    const int em = QFontMetrics(f).height();
+    const Columns c = columnsFor(f, 0, 0);
+    return {c.fixedW + em * 10, c.top + kRows * em * 2 + em * 5};
 }
 
 QSize SoftmaxPanel::minimumSizeHint() const
 {
-    const QFontMetrics fm(panelFont());
-    const Columns c = columns();
-    return {c.value + c.valueW + fm.height() / 2 - c.barW + fm.height() * 3, fm.height() * (8 + kRows * 5 / 4)};
+    const QFont f = naturalFont();
+    const int em = QFontMetrics(f).height();
+    const Columns c = columnsFor(f, 0, 0);
+    return {c.fixedW + em * 4, c.top + kRows * em * 5 / 4 + em * 5};
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)

@@ -52,8 +52,11 @@ private:
         int mark, name, logit, exp, bar, value; // x positions
         int markW, nameW, logitW, expW, barW, valueW;
         int top, rowH, headerH;
+        int fixedW; // everything but the bar
     };
-    QFont panelFont() const;
+    QFont naturalFont() const; ///< the widget's font, at least kMinReadablePointSize
+    QFont panelFont() const;   ///< naturalFont(), smaller when the panel is too small for it
+    Columns columnsFor(const QFont &base, int width, int height) const;
     Columns columns() const;
 
     QVector<double> m_logits, m_exp, m_probabilities;
