@@ -52,20 +52,26 @@ double median(std::vector<double> v)
 
 int runBench(const QStringList &args)
 {
-    Command cmd(QStringLiteral("bench"),
-                QStringLiteral("Times one training epoch and evaluation, and compares them with this "
-                               "machine's GEMM roofline."),
-                QString::fromUtf8(kBenchDetails));
+    Command cmd(
+            QStringLiteral("bench"),
+            QStringLiteral("Times one training epoch and evaluation, and compares them with this "
+                           "machine's GEMM roofline."),
+            QString::fromUtf8(kBenchDetails));
     addDataOptions(cmd);
-    cmd.addOption(QStringLiteral("samples"), QStringLiteral("Samples in the timed epoch (default 60,000)."),
+    cmd.addOption(QStringLiteral("samples"),
+                  QStringLiteral("Samples in the timed epoch (default 60,000)."),
                   QStringLiteral("N"));
-    cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."), QStringLiteral("N"));
-    cmd.addOption(QStringLiteral("repeats"), QStringLiteral("Timed runs; the median is reported (default 5)."),
+    cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."),
                   QStringLiteral("N"));
-    cmd.addOption(QStringLiteral("threads"),
-                  QStringLiteral("Threads a training batch is split over (default: $BPLAB_THREADS, else %1).")
-                          .arg(kDefaultTrainingThreads),
+    cmd.addOption(QStringLiteral("repeats"),
+                  QStringLiteral("Timed runs; the median is reported (default 5)."),
                   QStringLiteral("N"));
+    cmd.addOption(
+            QStringLiteral("threads"),
+            QStringLiteral(
+                    "Threads a training batch is split over (default: $BPLAB_THREADS, else %1).")
+                    .arg(kDefaultTrainingThreads),
+            QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
@@ -87,7 +93,8 @@ int runBench(const QStringList &args)
     if (const int code = loadData(cmd, data); code >= 0)
         return code;
     if (data->train.size() == 0 || data->test.size() == 0)
-        return cmd.dataError(QStringLiteral("%1: bench needs training and test images").arg(qs(data->folder)));
+        return cmd.dataError(
+                QStringLiteral("%1: bench needs training and test images").arg(qs(data->folder)));
 
     // The timed epoch's data: the training set tiled to `samples`; a tiny test set, so that the
     // evaluation the trainer runs after the epoch's last batch costs nothing measurable.
@@ -96,7 +103,8 @@ int runBench(const QStringList &args)
     benchData->folder = data->folder;
     benchData->classNames = data->classNames;
     benchData->train = tileDataset(data->train, std::size_t(samples));
-    benchData->test = tileDataset(data->test, std::min<std::size_t>(data->test.size(), std::size_t(batch)));
+    benchData->test
+            = tileDataset(data->test, std::min<std::size_t>(data->test.size(), std::size_t(batch)));
     const Dataset test10k = tileDataset(data->test, 10000);
     if (std::size_t(samples) != data->train.size())
         cmd.note(QStringLiteral("bench: the %1 training images %2 to %3 samples")
@@ -116,7 +124,8 @@ int runBench(const QStringList &args)
         ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1) * probe.totalSteps());
         std::size_t done = 0;
         for (int r = 0; r <= repeats; ++r) {
-            Trainer trainer(shared, config); // allocation and initialisation stay outside the timing
+            Trainer trainer(shared,
+                            config); // allocation and initialisation stay outside the timing
             const auto t0 = Clock::now();
             while (!trainer.finished()) {
                 trainer.trainBatch();
@@ -169,18 +178,21 @@ int runBench(const QStringList &args)
         return kExitOk;
     }
 
-    QString text = QStringLiteral("one training epoch: %1 samples (%2), batch %3, plain SGD; median of %4 runs "
-                                  "after a warm-up\n")
-                           .arg(thousands(std::uint64_t(samples)), qs(data->name))
-                           .arg(batch)
-                           .arg(repeats);
+    QString text
+            = QStringLiteral(
+                      "one training epoch: %1 samples (%2), batch %3, plain SGD; median of %4 runs "
+                      "after a warm-up\n")
+                      .arg(thousands(std::uint64_t(samples)), qs(data->name))
+                      .arg(batch)
+                      .arg(repeats);
     text += QStringLiteral("  %1 s (best %2 s), %3 samples/s, %4 GFLOP/s at %5 FLOP per sample\n")
                     .arg(epoch, 0, 'f', 4)
                     .arg(best, 0, 'f', 4)
                     .arg(thousands(std::uint64_t(samplesPerSecond)))
                     .arg(gflops, 0, 'f', 1)
                     .arg(thousands(std::uint64_t(kFlopsPerSample)));
-    text += QStringLiteral("roofline: the epoch's matrix products alone at this machine's peak take %1 s; the "
+    text += QStringLiteral("roofline: the epoch's matrix products alone at this machine's peak "
+                           "take %1 s; the "
                            "epoch runs at %2x that\n")
                     .arg(roofline, 0, 'f', 4)
                     .arg(epoch / roofline, 0, 'f', 2);
@@ -197,7 +209,8 @@ int runBench(const QStringList &args)
                     .arg(full.seconds() * 1e6, 0, 'f', 1)
                     .arg(full.flops() / full.seconds() / 1e9, 0, 'f', 1)
                     .arg(threads);
-    text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n").arg(eval10k * 1e3, 0, 'f', 2);
+    text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n")
+                    .arg(eval10k * 1e3, 0, 'f', 2);
     printOut(text);
     return kExitOk;
 }

@@ -13,7 +13,8 @@ namespace bplab::cli {
 
 namespace {
 
-const char *kEvalDetails = R"(--model takes a model file (as written by train --save) or an .npz (as written by export, or
+const char *kEvalDetails
+        = R"(--model takes a model file (as written by train --save) or an .npz (as written by export, or
 NumPy/PyTorch); the kind is detected by content. The test set of the data folder is evaluated.
 
 --json prints one object: {"model", "dataset", "folder", "count", "correct", "test_loss",
@@ -31,7 +32,8 @@ void printConfusion(const Evaluation &ev, const DataSplit &data)
     for (int p = 0; p < kOutputs; ++p)
         text += QStringLiteral("%1").arg(p, 6);
     text += named ? QStringLiteral(" |  recall  name\n") : QStringLiteral(" |  recall\n");
-    text += QStringLiteral("-------+") + QString(6 * kOutputs, QLatin1Char('-')) + QStringLiteral("-+--------\n");
+    text += QStringLiteral("-------+") + QString(6 * kOutputs, QLatin1Char('-'))
+            + QStringLiteral("-+--------\n");
     for (int t = 0; t < kOutputs; ++t) {
         long long rowSum = 0;
         text += QStringLiteral("%1 |").arg(t, 6);
@@ -51,7 +53,8 @@ void printConfusion(const Evaluation &ev, const DataSplit &data)
 int runEval(const QStringList &args)
 {
     Command cmd(QStringLiteral("eval"),
-                QStringLiteral("Evaluates a model on the test set: loss, accuracy and confusion matrix."),
+                QStringLiteral(
+                        "Evaluates a model on the test set: loss, accuracy and confusion matrix."),
                 QString::fromUtf8(kEvalDetails));
     cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file or .npz to evaluate."),
                   QStringLiteral("FILE"));
@@ -113,7 +116,8 @@ int runEval(const QStringList &args)
 
     printOut(QStringLiteral("model: %1 (inputs %2)\ntest set: %3, %4 images\n"
                             "test loss %5, test accuracy %6% (%7 of %4 correct)\n\n")
-                     .arg(modelPath, describeNormalize(normalize), qs(data->name), thousands(ev.count))
+                     .arg(modelPath, describeNormalize(normalize), qs(data->name),
+                          thousands(ev.count))
                      .arg(ev.loss, 0, 'f', 4)
                      .arg(ev.accuracy, 0, 'f', 2)
                      .arg(thousands(std::uint64_t(correct))));

@@ -16,7 +16,10 @@ constexpr int kBatch = 64;
 
 /** Forward + backward FLOPs of one training sample: 2 per multiply-add; forward W1 x and W2 a1,
  *  backward dW1, dW2 and W2^T delta2 (no gradient w.r.t. the input). */
-constexpr std::size_t trainingFlopsPerSample() { return 4 * weightCount() + 2 * outputWeightCount(); }
+constexpr std::size_t trainingFlopsPerSample()
+{
+    return 4 * weightCount() + 2 * outputWeightCount();
+}
 
 JsonObject precisionJson(int bytes)
 {
@@ -28,16 +31,22 @@ JsonObject precisionJson(int bytes)
 
 QString row(const QString &label, std::uint64_t a, std::uint64_t b)
 {
-    return QStringLiteral("  %1 %2 bytes  %3 bytes\n").arg(label, -6).arg(thousands(a), 10).arg(thousands(b), 10);
+    return QStringLiteral("  %1 %2 bytes  %3 bytes\n")
+            .arg(label, -6)
+            .arg(thousands(a), 10)
+            .arg(thousands(b), 10);
 }
 
 } // namespace
 
 int runInfo(const QStringList &args)
 {
-    Command cmd(QStringLiteral("info"),
-                QStringLiteral("Parameter counts, memory per precision and multiply-adds of the network."),
-                QStringLiteral(R"(Every number is computed from the layer shapes (784 inputs, 128 hidden, 10 outputs).
+    Command cmd(
+            QStringLiteral("info"),
+            QStringLiteral(
+                    "Parameter counts, memory per precision and multiply-adds of the network."),
+            QStringLiteral(
+                    R"(Every number is computed from the layer shapes (784 inputs, 128 hidden, 10 outputs).
 --json keys: "inputs", "hidden", "outputs", "hidden_weights", "output_weights", "weights",
 "biases", "parameters", "memory" {"fp16"|"fp32"|"fp64": {"bytes_per_value", "weights",
 "parameters"}}, "multiply_adds_per_sample", "batch", "multiply_adds_per_batch",
@@ -70,12 +79,22 @@ int runInfo(const QStringList &args)
 
     const std::uint64_t hiddenPerBatch = std::uint64_t(hiddenWeightCount()) * kBatch;
     const std::uint64_t outputPerBatch = std::uint64_t(outputWeightCount()) * kBatch;
-    QString text = QStringLiteral("network %1-%2-%3: ReLU hidden layer, SoftMax output, cross-entropy loss\n\n")
-                           .arg(kInputs).arg(kHidden).arg(kOutputs);
+    QString text
+            = QStringLiteral(
+                      "network %1-%2-%3: ReLU hidden layer, SoftMax output, cross-entropy loss\n\n")
+                      .arg(kInputs)
+                      .arg(kHidden)
+                      .arg(kOutputs);
     text += QStringLiteral("weights     %1 x %2 = %3 (hidden) + %4 x %1 = %5 (output) = %6\n")
-                    .arg(kHidden).arg(kInputs).arg(thousands(hiddenWeightCount())).arg(kOutputs)
+                    .arg(kHidden)
+                    .arg(kInputs)
+                    .arg(thousands(hiddenWeightCount()))
+                    .arg(kOutputs)
                     .arg(thousands(outputWeightCount()), thousands(weightCount()));
-    text += QStringLiteral("biases      %1 + %2 = %3\n").arg(kHidden).arg(kOutputs).arg(thousands(biasCount()));
+    text += QStringLiteral("biases      %1 + %2 = %3\n")
+                    .arg(kHidden)
+                    .arg(kOutputs)
+                    .arg(thousands(biasCount()));
     text += QStringLiteral("parameters  %1\n\n").arg(thousands(parameterCount()));
     text += QStringLiteral("memory       weights only  with biases\n");
     text += row(QStringLiteral("FP16"), weightBytes(2), parameterBytes(2));
@@ -93,18 +112,22 @@ int runInfo(const QStringList &args)
 
     // The source material's slips, with the values computed here (MISSION.md, "Known slips").
     const double p = 0.181;
-    text += QStringLiteral("\nnotes on the source material (the values above are the correct ones):\n");
-    text += QStringLiteral("- it gives the cross-entropy of p = %1 as 0.734; -ln %1 = %2 (base 10 would give %3)\n")
+    text += QStringLiteral(
+            "\nnotes on the source material (the values above are the correct ones):\n");
+    text += QStringLiteral("- it gives the cross-entropy of p = %1 as 0.734; -ln %1 = %2 (base 10 "
+                           "would give %3)\n")
                     .arg(p)
                     .arg(-std::log(p), 0, 'f', 3)
                     .arg(-std::log10(p), 0, 'f', 3);
-    text += QStringLiteral("- it counts \"768 neurons (64 x 138)\"; 64 x 138 = %1, and the network has %2 neurons "
+    text += QStringLiteral("- it counts \"768 neurons (64 x 138)\"; 64 x 138 = %1, and the network "
+                           "has %2 neurons "
                            "(%3 hidden + %4 output)\n")
                     .arg(thousands(64u * biasCount()))
                     .arg(kHidden + kOutputs)
                     .arg(kHidden)
                     .arg(kOutputs);
-    text += QStringLiteral("- it calls %1 + %2 \"weight parameters\"; they are the multiply-adds of a batch of %3 "
+    text += QStringLiteral("- it calls %1 + %2 \"weight parameters\"; they are the multiply-adds "
+                           "of a batch of %3 "
                            "(%4); the network has %5 weights\n")
                     .arg(thousands(hiddenPerBatch), thousands(outputPerBatch))
                     .arg(kBatch)

@@ -17,12 +17,16 @@ namespace bplab::cli {
 
 namespace {
 
-std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_interrupted {false};
 /** The cross-entropy of a uniform guess over 10 classes: ln 10. */
 const double kChanceLoss = std::log(double(kOutputs));
-void onInterrupt(int) { g_interrupted = true; }
+void onInterrupt(int)
+{
+    g_interrupted = true;
+}
 
-const char *kTrainDetails = R"(Recipes (--recipe; any option given explicitly overrides the recipe's value):
+const char *kTrainDetails
+        = R"(Recipes (--recipe; any option given explicitly overrides the recipe's value):
   source  the source's method: plain SGD, lr 0.1, batch 64, he init, x/255 inputs, 10 epochs
   tuned   standard input scaling, momentum 0.9, lr 0.05, cosine schedule, 15 epochs
 
@@ -38,12 +42,16 @@ evaluated and explained with --normalize standard too.
 --epochs 0 trains nothing: with --init-from and --save it converts an .npz into a model file.
 Ctrl-C stops after the current batch; the model is then not saved (exit code 130).)";
 
-QString scheduleName(Schedule s) { return s == Schedule::Cosine ? QStringLiteral("cosine") : QStringLiteral("constant"); }
+QString scheduleName(Schedule s)
+{
+    return s == Schedule::Cosine ? QStringLiteral("cosine") : QStringLiteral("constant");
+}
 
 bool readConfig(const Command &cmd, TrainConfig &config)
 {
     QString recipe = QStringLiteral("source");
-    if (!cmd.choiceValue(QStringLiteral("recipe"), {QStringLiteral("source"), QStringLiteral("tuned")}, recipe))
+    if (!cmd.choiceValue(QStringLiteral("recipe"),
+                         {QStringLiteral("source"), QStringLiteral("tuned")}, recipe))
         return false;
     config = recipe == QLatin1String("tuned") ? tunedRecipe() : sourceRecipe();
 
@@ -53,17 +61,18 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         || !cmd.intValue(QStringLiteral("batch"), 1, 1 << 20, config.batch)
         || !cmd.doubleValue(QStringLiteral("lr"), 0.0, 1000.0, config.lr, true)
         || !cmd.doubleValue(QStringLiteral("momentum"), 0.0, 0.999999, config.momentum)
-        || !cmd.choiceValue(QStringLiteral("schedule"), {QStringLiteral("constant"), QStringLiteral("cosine")},
-                            schedule)
+        || !cmd.choiceValue(QStringLiteral("schedule"),
+                            {QStringLiteral("constant"), QStringLiteral("cosine")}, schedule)
         || !normalizeValue(cmd, config.normalize)
-        || !cmd.choiceValue(QStringLiteral("init"),
-                            {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
+        || !cmd.choiceValue(
+                QStringLiteral("init"),
+                {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
     config.schedule = schedule == QLatin1String("cosine") ? Schedule::Cosine : Schedule::Constant;
-    config.init = init == QLatin1String("xavier") ? Init::Xavier
-            : init == QLatin1String("pytorch")    ? Init::PyTorch
-                                                  : Init::He;
+    config.init = init == QLatin1String("xavier")    ? Init::Xavier
+                  : init == QLatin1String("pytorch") ? Init::PyTorch
+                                                     : Init::He;
     return true;
 }
 
@@ -80,7 +89,8 @@ void printEpoch(const EpochReport &r, int epochs, bool json)
                 .printLine();
         return;
     }
-    printOut(QStringLiteral("epoch %1/%2  train loss %3  test loss %4  test accuracy %5%  %6 s  %7 samples/s\n")
+    printOut(QStringLiteral("epoch %1/%2  train loss %3  test loss %4  test accuracy %5%  %6 s  %7 "
+                            "samples/s\n")
                      .arg(r.epoch, QString::number(epochs).size())
                      .arg(epochs)
                      .arg(r.trainLoss, 0, 'f', 4)
@@ -94,34 +104,44 @@ void printEpoch(const EpochReport &r, int epochs, bool json)
 
 int runTrain(const QStringList &args)
 {
-    Command cmd(QStringLiteral("train"),
-                QStringLiteral("Trains the 784-128-10 network with mini-batch SGD and reports each epoch."),
-                QString::fromUtf8(kTrainDetails));
+    Command cmd(
+            QStringLiteral("train"),
+            QStringLiteral(
+                    "Trains the 784-128-10 network with mini-batch SGD and reports each epoch."),
+            QString::fromUtf8(kTrainDetails));
     addDataOptions(cmd);
-    cmd.addOption(QStringLiteral("recipe"), QStringLiteral("Starting settings: source (default) or tuned."),
+    cmd.addOption(QStringLiteral("recipe"),
+                  QStringLiteral("Starting settings: source (default) or tuned."),
                   QStringLiteral("NAME"));
-    cmd.addOption(QStringLiteral("epochs"), QStringLiteral("Passes over the training set (source: 10, tuned: 15)."),
+    cmd.addOption(QStringLiteral("epochs"),
+                  QStringLiteral("Passes over the training set (source: 10, tuned: 15)."),
                   QStringLiteral("N"));
-    cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."), QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch size (default 64)."),
+                  QStringLiteral("N"));
     cmd.addOption(QStringLiteral("lr"), QStringLiteral("Learning rate (source: 0.1, tuned: 0.05)."),
                   QStringLiteral("X"));
-    cmd.addOption(QStringLiteral("momentum"), QStringLiteral("Momentum, 0 = plain SGD (source: 0, tuned: 0.9)."),
+    cmd.addOption(QStringLiteral("momentum"),
+                  QStringLiteral("Momentum, 0 = plain SGD (source: 0, tuned: 0.9)."),
                   QStringLiteral("X"));
     cmd.addOption(QStringLiteral("schedule"),
-                  QStringLiteral("Learning-rate schedule: constant or cosine (source: constant, tuned: cosine)."),
+                  QStringLiteral("Learning-rate schedule: constant or cosine (source: constant, "
+                                 "tuned: cosine)."),
                   QStringLiteral("NAME"));
     addNormalizeOption(cmd, QStringLiteral("(tuned: standard)"));
     cmd.addOption(QStringLiteral("init"),
                   QStringLiteral("Weight initialisation: he (default), xavier or pytorch (uniform "
                                  "+-1/sqrt(fan_in), as torch.nn.Linear)."),
                   QStringLiteral("NAME"));
-    cmd.addOption(QStringLiteral("init-from"),
-                  QStringLiteral("Start from these weights (.npz as written by export, or a model file) "
-                                 "instead of --init."),
-                  QStringLiteral("FILE"));
-    cmd.addOption(QStringLiteral("seed"), QStringLiteral("Seed of the initialisation and the shuffling (default 1)."),
+    cmd.addOption(
+            QStringLiteral("init-from"),
+            QStringLiteral("Start from these weights (.npz as written by export, or a model file) "
+                           "instead of --init."),
+            QStringLiteral("FILE"));
+    cmd.addOption(QStringLiteral("seed"),
+                  QStringLiteral("Seed of the initialisation and the shuffling (default 1)."),
                   QStringLiteral("N"));
-    cmd.addOption(QStringLiteral("save"), QStringLiteral("Write the trained model to FILE (.bplab suggested)."),
+    cmd.addOption(QStringLiteral("save"),
+                  QStringLiteral("Write the trained model to FILE (.bplab suggested)."),
                   QStringLiteral("FILE"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object per epoch on stdout."));
 
@@ -144,19 +164,22 @@ int runTrain(const QStringList &args)
     std::optional<ParamsF> initial;
     if (cmd.isSet(QStringLiteral("init-from"))) {
         ParamsF p;
-        if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("init-from")), p); code >= 0)
+        if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("init-from")), p);
+            code >= 0)
             return code;
         initial = std::move(p);
     }
 
-    cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), momentum %5, inputs %6, %7, seed %8")
+    cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), momentum %5, inputs %6, "
+                            "%7, seed %8")
                      .arg(config.epochs)
                      .arg(config.batch)
                      .arg(config.lr)
                      .arg(scheduleName(config.schedule))
                      .arg(config.momentum)
                      .arg(describeNormalize(config.normalize))
-                     .arg(initial ? QStringLiteral("weights from %1").arg(cmd.value(QStringLiteral("init-from")))
+                     .arg(initial ? QStringLiteral("weights from %1")
+                                            .arg(cmd.value(QStringLiteral("init-from")))
                                   : QStringLiteral("%1 init").arg(initName(config.init)))
                      .arg(config.seed));
 
@@ -165,7 +188,7 @@ int runTrain(const QStringList &args)
     if (initial)
         trainer.setParams(*initial);
 
-    std::atomic<bool> stop{false};
+    std::atomic<bool> stop {false};
     bool diverged = false;
     BatchReport badBatch;
     std::optional<EpochReport> last;
@@ -199,8 +222,10 @@ int runTrain(const QStringList &args)
                     // learning rate shows as a loss worse than uniform guessing that also grew.
                     if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
                         warned = true;
-                        cmd.note(QStringLiteral("warning: the training loss of epoch %1 (%2) is worse than guessing "
-                                                "(ln 10 = %3) and than the first batch's (%4): the learning rate "
+                        cmd.note(QStringLiteral("warning: the training loss of epoch %1 (%2) is "
+                                                "worse than guessing "
+                                                "(ln 10 = %3) and than the first batch's (%4): the "
+                                                "learning rate "
                                                 "%5 is too large (the source's recipe uses 0.1)")
                                          .arg(e.epoch)
                                          .arg(e.trainLoss, 0, 'g', 4)
@@ -215,16 +240,20 @@ int runTrain(const QStringList &args)
     }
 
     if (diverged || !trainer.params().allFinite()) {
-        return cmd.dataError(QStringLiteral("training diverged in epoch %1, batch %2 (loss %3 at learning rate %4): "
-                                            "the weights are no longer finite; try a smaller --lr")
-                                     .arg(badBatch.epoch + 1)
-                                     .arg(badBatch.batchInEpoch + 1)
-                                     .arg(badBatch.loss)
-                                     .arg(badBatch.lr));
+        return cmd.dataError(
+                QStringLiteral(
+                        "training diverged in epoch %1, batch %2 (loss %3 at learning rate %4): "
+                        "the weights are no longer finite; try a smaller --lr")
+                        .arg(badBatch.epoch + 1)
+                        .arg(badBatch.batchInEpoch + 1)
+                        .arg(badBatch.loss)
+                        .arg(badBatch.lr));
     }
     if (g_interrupted) {
-        cmd.note(QStringLiteral("%1 train: interrupted after %2 of %3 batches; the model was not saved")
-                         .arg(QLatin1String(kProgram), thousands(trainer.step()), thousands(trainer.totalSteps())));
+        cmd.note(QStringLiteral(
+                         "%1 train: interrupted after %2 of %3 batches; the model was not saved")
+                         .arg(QLatin1String(kProgram), thousands(trainer.step()),
+                              thousands(trainer.totalSteps())));
         return kExitInterrupted;
     }
 
@@ -240,12 +269,14 @@ int runTrain(const QStringList &args)
             loss = ev.loss;
             accuracy = ev.accuracy;
         }
-        const auto correct = std::uint64_t(std::llround(accuracy * double(data->test.size()) / 100.0));
-        printOut(QStringLiteral("final: test loss %1, test accuracy %2% (%3 of %4) after %5 epochs\n")
+        const auto correct
+                = std::uint64_t(std::llround(accuracy * double(data->test.size()) / 100.0));
+        printOut(QStringLiteral("final: test loss %1, test accuracy %2% (%3 of %4) after %5\n")
                          .arg(loss, 0, 'f', 4)
                          .arg(accuracy, 0, 'f', 2)
                          .arg(thousands(correct), thousands(data->test.size()))
-                         .arg(config.epochs));
+                         .arg(config.epochs == 1 ? QStringLiteral("1 epoch")
+                                                 : QStringLiteral("%1 epochs").arg(config.epochs)));
     }
 
     if (!savePath.isEmpty()) {
@@ -254,7 +285,8 @@ int runTrain(const QStringList &args)
             return cmd.dataError(qs(saved.error()));
         cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
         if (config.normalize == Normalize::Standard)
-            cmd.note(QStringLiteral("note: %1 does not record the input scaling; pass --normalize standard to "
+            cmd.note(QStringLiteral("note: %1 does not record the input scaling; pass --normalize "
+                                    "standard to "
                                     "eval and explain")
                              .arg(savePath));
     }

@@ -33,18 +33,27 @@ QString oneLine(const QString &message)
         if (part.isEmpty())
             continue;
         if (!out.isEmpty())
-            out += out.endsWith(QLatin1Char(':')) || out.endsWith(QLatin1Char(';')) ? QStringLiteral(" ")
-                                                                                   : QStringLiteral("; ");
+            out += out.endsWith(QLatin1Char(':')) || out.endsWith(QLatin1Char(';'))
+                           ? QStringLiteral(" ")
+                           : QStringLiteral("; ");
         out += part;
     }
     return out;
 }
 
-QString thousands(std::uint64_t n) { return qs(withThousands(n)); }
-QString qs(const std::string &s) { return QString::fromStdString(s); }
+QString thousands(std::uint64_t n)
+{
+    return qs(withThousands(n));
+}
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 Command::Command(QString name, QString summary, QString details)
-    : m_name(std::move(name)), m_summary(std::move(summary)), m_details(std::move(details))
+    : m_name(std::move(name))
+    , m_summary(std::move(summary))
+    , m_details(std::move(details))
 {
     m_parser.setApplicationDescription(m_summary);
     m_parser.addHelpOption();
@@ -63,7 +72,8 @@ QString Command::helpText() const
     // Qt's usage line names the binary's path; ours names the command.
     QString text = m_parser.helpText();
     const qsizetype eol = text.indexOf(QLatin1Char('\n'));
-    const QString usage = QStringLiteral("Usage: %1 %2 [options]").arg(QLatin1String(kProgram), m_name);
+    const QString usage
+            = QStringLiteral("Usage: %1 %2 [options]").arg(QLatin1String(kProgram), m_name);
     text = usage + (eol >= 0 ? text.mid(eol) : QString());
     if (!m_details.isEmpty())
         text += QLatin1Char('\n') + m_details.trimmed() + QLatin1Char('\n');
@@ -74,8 +84,9 @@ int Command::parse(const QStringList &args)
 {
     // The parser skips its first element as the program name; ours is the command name.
     if (!m_parser.parse(args))
-        return usageError(m_parser.errorText() + QStringLiteral(" (see %1 %2 --help)")
-                                  .arg(QLatin1String(kProgram), m_name));
+        return usageError(
+                m_parser.errorText()
+                + QStringLiteral(" (see %1 %2 --help)").arg(QLatin1String(kProgram), m_name));
     if (m_parser.isSet(QStringLiteral("help"))) {
         printOut(helpText());
         return kExitOk;
@@ -99,7 +110,10 @@ int Command::dataError(const QString &message) const
     return kExitBadData;
 }
 
-void Command::note(const QString &message) const { printErr(message); }
+void Command::note(const QString &message) const
+{
+    printErr(message);
+}
 
 bool Command::require(const QString &option) const
 {
@@ -144,7 +158,8 @@ bool Command::seedValue(const QString &option, std::uint64_t &out) const
     const qulonglong v = text.toULongLong(&ok);
     if (!ok) {
         usageError(QStringLiteral("--%1 must be a whole number from 0 to %2 (got '%3')")
-                           .arg(option, QString::number(std::numeric_limits<qulonglong>::max()), text));
+                           .arg(option, QString::number(std::numeric_limits<qulonglong>::max()),
+                                text));
         return false;
     }
     out = v;
@@ -162,7 +177,8 @@ bool Command::doubleValue(const QString &option, double min, double max, double 
     const bool aboveMin = minExclusive ? v > min : v >= min;
     if (!ok || !std::isfinite(v) || !aboveMin || v > max) {
         usageError(QStringLiteral("--%1 must be a number %2 %3 and at most %4 (got '%5')")
-                           .arg(option, minExclusive ? QStringLiteral("above") : QStringLiteral("from"),
+                           .arg(option,
+                                minExclusive ? QStringLiteral("above") : QStringLiteral("from"),
                                 QString::number(min), QString::number(max), text));
         return false;
     }

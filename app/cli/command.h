@@ -14,8 +14,8 @@ namespace bplab::cli {
 
 enum ExitCode : int {
     kExitOk = 0,
-    kExitUsage = 1,      ///< unknown option, missing or malformed value
-    kExitBadData = 2,    ///< a file that cannot be read, is damaged, or a value outside the data
+    kExitUsage = 1,   ///< unknown option, missing or malformed value
+    kExitBadData = 2, ///< a file that cannot be read, is damaged, or a value outside the data
     kExitInterrupted = 130,
 };
 

@@ -8,16 +8,18 @@ namespace bplab::cli {
 
 void addDataOptions(Command &command)
 {
-    command.addOption(QStringLiteral("data"),
-                      QStringLiteral("Data folder with train-images-idx3-ubyte, train-labels-idx1-ubyte, "
-                                     "t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte (each optionally .gz)."),
-                      QStringLiteral("DIR"));
-    command.addOption(QStringLiteral("dataset"),
-                      QStringLiteral("A known dataset instead of --data: mnist (full MNIST in the "
-                                     "application data folder), fashion (/usr/share/datasets/fashion-mnist) "
-                                     "or sample (the offline sample). Without either: $BPLAB_DATA, then "
-                                     "full MNIST, then the offline sample."),
-                      QStringLiteral("NAME"));
+    command.addOption(
+            QStringLiteral("data"),
+            QStringLiteral("Data folder with train-images-idx3-ubyte, train-labels-idx1-ubyte, "
+                           "t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte (each optionally .gz)."),
+            QStringLiteral("DIR"));
+    command.addOption(
+            QStringLiteral("dataset"),
+            QStringLiteral("A known dataset instead of --data: mnist (full MNIST in the "
+                           "application data folder), fashion (/usr/share/datasets/fashion-mnist) "
+                           "or sample (the offline sample). Without either: $BPLAB_DATA, then "
+                           "full MNIST, then the offline sample."),
+            QStringLiteral("NAME"));
 }
 
 void addNormalizeOption(Command &command, const QString &extra)
@@ -34,7 +36,8 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
     const bool haveDir = command.isSet(QStringLiteral("data"));
     const bool haveKnown = command.isSet(QStringLiteral("dataset"));
     if (haveDir && haveKnown)
-        return command.usageError(QStringLiteral("give either --data DIR or --dataset NAME, not both"));
+        return command.usageError(
+                QStringLiteral("give either --data DIR or --dataset NAME, not both"));
 
     std::string explicitDir;
     std::optional<KnownDataset> known;
@@ -44,10 +47,12 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
             return command.usageError(QStringLiteral("--data needs a folder"));
     }
     if (haveKnown) {
-        known = parseKnownDataset(command.value(QStringLiteral("dataset")).trimmed().toLower().toStdString());
+        known = parseKnownDataset(
+                command.value(QStringLiteral("dataset")).trimmed().toLower().toStdString());
         if (!known)
-            return command.usageError(QStringLiteral("--dataset must be one of mnist|fashion|sample (got '%1')")
-                                              .arg(command.value(QStringLiteral("dataset"))));
+            return command.usageError(
+                    QStringLiteral("--dataset must be one of mnist|fashion|sample (got '%1')")
+                            .arg(command.value(QStringLiteral("dataset"))));
     }
 
     Result<std::string> folder = findDataFolder(explicitDir, known);
@@ -66,8 +71,8 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
 bool normalizeValue(const Command &command, Normalize &out)
 {
     QString mode = out == Normalize::Standard ? QStringLiteral("standard") : QStringLiteral("none");
-    if (!command.choiceValue(QStringLiteral("normalize"), {QStringLiteral("none"), QStringLiteral("standard")},
-                             mode))
+    if (!command.choiceValue(QStringLiteral("normalize"),
+                             {QStringLiteral("none"), QStringLiteral("standard")}, mode))
         return false;
     out = mode == QLatin1String("standard") ? Normalize::Standard : Normalize::None;
     return true;
@@ -79,7 +84,8 @@ int loadModelFile(const Command &command, const QString &path, ParamsF &out)
     if (!params)
         return command.dataError(qs(params.error()));
     if (!params->allFinite())
-        return command.dataError(QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
+        return command.dataError(
+                QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
     out = std::move(*params);
     return -1;
 }
@@ -92,9 +98,12 @@ QString normalizeName(Normalize normalize)
 QString initName(Init init)
 {
     switch (init) {
-    case Init::Xavier: return QStringLiteral("xavier");
-    case Init::PyTorch: return QStringLiteral("pytorch");
-    case Init::He: break;
+    case Init::Xavier:
+        return QStringLiteral("xavier");
+    case Init::PyTorch:
+        return QStringLiteral("pytorch");
+    case Init::He:
+        break;
     }
     return QStringLiteral("he");
 }

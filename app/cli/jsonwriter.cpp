@@ -8,7 +8,7 @@ namespace bplab::cli {
 
 namespace {
 
-template <class T>
+template<class T>
 std::string shortest(T v)
 {
     if (!std::isfinite(v))
@@ -20,8 +20,14 @@ std::string shortest(T v)
 
 } // namespace
 
-std::string jsonNumber(double v) { return shortest(v); }
-std::string jsonNumber(float v) { return shortest(v); }
+std::string jsonNumber(double v)
+{
+    return shortest(v);
+}
+std::string jsonNumber(float v)
+{
+    return shortest(v);
+}
 
 std::string jsonString(const QString &s)
 {
@@ -29,11 +35,21 @@ std::string jsonString(const QString &s)
     std::string out = "\"";
     for (const char c : utf8) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char esc[8];
@@ -55,15 +71,36 @@ void JsonObject::key(const char *key)
     m_text += ':';
 }
 
-JsonObject &JsonObject::add(const char *k, double v) { return addRaw(k, jsonNumber(v)); }
-JsonObject &JsonObject::add(const char *k, float v) { return addRaw(k, jsonNumber(v)); }
-JsonObject &JsonObject::add(const char *k, int v) { return addRaw(k, std::to_string(v)); }
-JsonObject &JsonObject::add(const char *k, long long v) { return addRaw(k, std::to_string(v)); }
-JsonObject &JsonObject::add(const char *k, std::uint64_t v) { return addRaw(k, std::to_string(v)); }
-JsonObject &JsonObject::add(const char *k, bool v) { return addRaw(k, v ? "true" : "false"); }
-JsonObject &JsonObject::add(const char *k, const QString &v) { return addRaw(k, jsonString(v)); }
+JsonObject &JsonObject::add(const char *k, double v)
+{
+    return addRaw(k, jsonNumber(v));
+}
+JsonObject &JsonObject::add(const char *k, float v)
+{
+    return addRaw(k, jsonNumber(v));
+}
+JsonObject &JsonObject::add(const char *k, int v)
+{
+    return addRaw(k, std::to_string(v));
+}
+JsonObject &JsonObject::add(const char *k, long long v)
+{
+    return addRaw(k, std::to_string(v));
+}
+JsonObject &JsonObject::add(const char *k, std::uint64_t v)
+{
+    return addRaw(k, std::to_string(v));
+}
+JsonObject &JsonObject::add(const char *k, bool v)
+{
+    return addRaw(k, v ? "true" : "false");
+}
+JsonObject &JsonObject::add(const char *k, const QString &v)
+{
+    return addRaw(k, jsonString(v));
+}
 
-template <class T>
+template<class T>
 static std::string arrayText(const T *values, std::size_t n)
 {
     std::string out = "[";

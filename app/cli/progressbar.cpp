@@ -11,15 +11,23 @@ constexpr auto kInterval = std::chrono::milliseconds(100);
 constexpr int kWidth = 30;
 } // namespace
 
-bool ProgressBar::stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
-
-ProgressBar::ProgressBar(QString label, std::size_t total)
-    : m_label(std::move(label)), m_total(total), m_enabled(stderrIsTerminal()),
-      m_start(std::chrono::steady_clock::now()), m_lastDraw(m_start)
+bool ProgressBar::stderrIsTerminal()
 {
+    return ::isatty(STDERR_FILENO) == 1;
 }
 
-ProgressBar::~ProgressBar() { clear(); }
+ProgressBar::ProgressBar(QString label, std::size_t total)
+    : m_label(std::move(label))
+    , m_total(total)
+    , m_enabled(stderrIsTerminal())
+    , m_start(std::chrono::steady_clock::now())
+    , m_lastDraw(m_start)
+{ }
+
+ProgressBar::~ProgressBar()
+{
+    clear();
+}
 
 void ProgressBar::update(std::size_t done, const QString &suffix)
 {

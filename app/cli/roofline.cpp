@@ -20,16 +20,25 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using MatF = Mat<float>;
 
-/** The operands of one thread's share: `hidden` of the 128 hidden neurons, one sample per column. */
-struct Operands {
+/** The operands of one thread's share: `hidden` of the 128 hidden neurons, one sample per column.
+ */
+struct Operands
+{
     Operands(int hidden, int batch)
-        : W1(MatF::Random(hidden, kInputs)), W2(MatF::Random(kOutputs, kHidden)),
-          W2part(MatF::Random(kOutputs, hidden)), X(MatF::Random(kInputs, batch)),
-          A1(MatF::Random(kHidden, batch)), A1part(MatF::Random(hidden, batch)),
-          Delta2(MatF::Random(kOutputs, batch)), Delta1(MatF::Random(hidden, batch)), Z1(hidden, batch),
-          Z2(kOutputs, batch), dW2(kOutputs, hidden), Back(hidden, batch), dW1(hidden, kInputs)
-    {
-    }
+        : W1(MatF::Random(hidden, kInputs))
+        , W2(MatF::Random(kOutputs, kHidden))
+        , W2part(MatF::Random(kOutputs, hidden))
+        , X(MatF::Random(kInputs, batch))
+        , A1(MatF::Random(kHidden, batch))
+        , A1part(MatF::Random(hidden, batch))
+        , Delta2(MatF::Random(kOutputs, batch))
+        , Delta1(MatF::Random(hidden, batch))
+        , Z1(hidden, batch)
+        , Z2(kOutputs, batch)
+        , dW2(kOutputs, hidden)
+        , Back(hidden, batch)
+        , dW1(hidden, kInputs)
+    { }
     MatF W1, W2, W2part, X, A1, A1part, Delta2, Delta1;
     MatF Z1, Z2, dW2, Back, dW1;
 };
@@ -64,13 +73,15 @@ double bestSeconds(int threads, const std::function<void(int)> &op, double minSe
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
         if (s >= minSeconds || iterations >= (1 << 24))
             break;
-        iterations = s <= 0 ? iterations * 16 : std::max(iterations * 2, int(iterations * minSeconds / s * 1.2));
+        iterations = s <= 0 ? iterations * 16
+                            : std::max(iterations * 2, int(iterations * minSeconds / s * 1.2));
     }
     double best = 1e30;
     for (int t = 0; t < trials; ++t) {
         const auto t0 = Clock::now();
         runParallel(threads, iterations, op);
-        best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count() / iterations);
+        best = std::min(best,
+                        std::chrono::duration<double>(Clock::now() - t0).count() / iterations);
     }
     return best;
 }
@@ -113,12 +124,15 @@ BatchRoofline measureBatchRoofline(int batch, int threads, double minSeconds, in
     r.batch = batch;
     const auto time = [&](std::string formula, int m, int k, int n, int opThreads,
                           const std::function<void(int)> &op) {
-        r.gemms.push_back({std::move(formula), m, k, n, bestSeconds(opThreads, op, minSeconds, trials)});
+        r.gemms.push_back(
+                {std::move(formula), m, k, n, bestSeconds(opThreads, op, minSeconds, trials)});
     };
     // Z1 = W1 X
-    time("Z1 = W1 X", kHidden, kInputs, batch, threads, [&](int t) { ops[t]->Z1.noalias() = ops[t]->W1 * ops[t]->X; });
+    time("Z1 = W1 X", kHidden, kInputs, batch, threads,
+         [&](int t) { ops[t]->Z1.noalias() = ops[t]->W1 * ops[t]->X; });
     // Z2 = W2 A1 (all 128 hidden activations: one thread)
-    time("Z2 = W2 A1", kOutputs, kHidden, batch, 1, [&](int) { ops[0]->Z2.noalias() = ops[0]->W2 * ops[0]->A1; });
+    time("Z2 = W2 A1", kOutputs, kHidden, batch, 1,
+         [&](int) { ops[0]->Z2.noalias() = ops[0]->W2 * ops[0]->A1; });
     // dW2 = Delta2 A1^T
     time("dW2 = Delta2 A1^T", kOutputs, batch, kHidden, threads,
          [&](int t) { ops[t]->dW2.noalias() = ops[t]->Delta2 * ops[t]->A1part.transpose(); });

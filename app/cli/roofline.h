@@ -7,18 +7,20 @@
 
 namespace bplab::cli {
 
-struct GemmTiming {
-    std::string formula; ///< e.g. "Z1 = W1 X"
+struct GemmTiming
+{
+    std::string formula;     ///< e.g. "Z1 = W1 X"
     int m = 0, k = 0, n = 0; ///< (m x k) * (k x n)
-    double seconds = 0;  ///< best time of one product
+    double seconds = 0;      ///< best time of one product
     double flops() const { return 2.0 * m * k * n; }
     double gflops() const { return seconds > 0 ? flops() / seconds / 1e9 : 0; }
 };
 
-struct BatchRoofline {
+struct BatchRoofline
+{
     int batch = 0;
     std::vector<GemmTiming> gemms;
-    double seconds() const;  ///< sum of the products' best times: one batch at peak
+    double seconds() const; ///< sum of the products' best times: one batch at peak
     double flops() const;
 };
 
@@ -29,6 +31,7 @@ struct BatchRoofline {
  * it (core/batch.cpp): every thread takes its share of the 128 hidden neurons for the products
  * that involve them, all at once; Z2 = W2 A1 runs on one thread.
  */
-BatchRoofline measureBatchRoofline(int batch, int threads = 1, double minSeconds = 0.01, int trials = 5);
+BatchRoofline measureBatchRoofline(int batch, int threads = 1, double minSeconds = 0.01,
+                                   int trials = 5);
 
 } // namespace bplab::cli

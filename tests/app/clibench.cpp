@@ -22,7 +22,8 @@ void TestCliBench::jsonKeysAndConsistency()
     const QString data = tmp.filePath(QStringLiteral("data"));
     QVERIFY(writeSyntheticFolder(data, 100, 30));
     // 1,000 samples from 100 images: the set is tiled; 1,000 = 15 x 64 + 40 (a partial batch).
-    const CliRun run = runCli({"bench", "--data", data, "--samples", "1000", "--repeats", "3", "--json"});
+    const CliRun run
+            = runCli({"bench", "--data", data, "--samples", "1000", "--repeats", "3", "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject o = run.json();
     for (const char *key : {"samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
@@ -37,7 +38,8 @@ void TestCliBench::jsonKeysAndConsistency()
     QVERIFY(fuzzyEqual(o.value("samples_per_second").toDouble(), 1000 / seconds, 1e-9));
     // 409,088 FLOP per sample: 4 x 101,632 + 2 x 1,280.
     QVERIFY(fuzzyEqual(o.value("gflops").toDouble(), 1000 * 409088.0 / seconds / 1e9, 1e-9));
-    // The roofline counts only the matrix products at their best speed: never slower than the epoch.
+    // The roofline counts only the matrix products at their best speed: never slower than the
+    // epoch.
     const double roofline = o.value("roofline_epoch_seconds").toDouble();
     QVERIFY(roofline > 0);
     QVERIFY2(roofline < seconds, qPrintable(QStringLiteral("%1 vs %2").arg(roofline).arg(seconds)));

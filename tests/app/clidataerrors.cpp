@@ -67,26 +67,30 @@ void TestCliDataErrors::damagedFile_data()
     const SyntheticSet test = syntheticSet(kTest, 1001);
     const QByteArray validTrainImages = idxImages(kTrain, 28, 28, train.pixels);
 
-    QTest::newRow("truncated images") << "train-images-idx3-ubyte" << validTrainImages.left(16 + 50 * 784 + 300)
-                                      << "holds";
-    QTest::newRow("wrong magic") << "t10k-images-idx3-ubyte" << idxImages(kTest, 28, 28, test.pixels, 0x00000804)
-                                 << "magic";
-    QTest::newRow("label file as images") << "train-images-idx3-ubyte" << idxLabels(kTrain, train.labels)
-                                          << "magic";
-    QTest::newRow("count larger than file") << "t10k-labels-idx1-ubyte" << idxLabels(5000, test.labels)
-                                            << "5,000";
-    QTest::newRow("image count larger than file") << "train-images-idx3-ubyte"
-                                                  << idxImages(1000000, 28, 28, train.pixels) << "1,000,000";
-    QTest::newRow("huge dimensions") << "train-images-idx3-ubyte" << idxImages(kTrain, 1000000, 1000000, train.pixels)
-                                     << "1,000,000";
+    QTest::newRow("truncated images")
+            << "train-images-idx3-ubyte" << validTrainImages.left(16 + 50 * 784 + 300) << "holds";
+    QTest::newRow("wrong magic") << "t10k-images-idx3-ubyte"
+                                 << idxImages(kTest, 28, 28, test.pixels, 0x00000804) << "magic";
+    QTest::newRow("label file as images")
+            << "train-images-idx3-ubyte" << idxLabels(kTrain, train.labels) << "magic";
+    QTest::newRow("count larger than file")
+            << "t10k-labels-idx1-ubyte" << idxLabels(5000, test.labels) << "5,000";
+    QTest::newRow("image count larger than file")
+            << "train-images-idx3-ubyte" << idxImages(1000000, 28, 28, train.pixels) << "1,000,000";
+    QTest::newRow("huge dimensions")
+            << "train-images-idx3-ubyte" << idxImages(kTrain, 1000000, 1000000, train.pixels)
+            << "1,000,000";
     QByteArray badLabels = train.labels;
     badLabels[7] = char(11);
-    QTest::newRow("label 11") << "train-labels-idx1-ubyte" << idxLabels(kTrain, badLabels) << "label 11";
+    QTest::newRow("label 11") << "train-labels-idx1-ubyte" << idxLabels(kTrain, badLabels)
+                              << "label 11";
     QTest::newRow("corrupt gzip") << "train-images-idx3-ubyte.gz" << corruptGzip() << "gzip";
     QTest::newRow("empty file") << "t10k-labels-idx1-ubyte" << QByteArray() << "empty";
-    QTest::newRow("header cut short") << "t10k-images-idx3-ubyte" << QByteArray::fromHex("0000080300") << "header";
-    QTest::newRow("fewer labels than images") << "train-labels-idx1-ubyte"
-                                              << idxLabels(kTrain - 1, train.labels.left(kTrain - 1)) << "99";
+    QTest::newRow("header cut short")
+            << "t10k-images-idx3-ubyte" << QByteArray::fromHex("0000080300") << "header";
+    QTest::newRow("fewer labels than images")
+            << "train-labels-idx1-ubyte" << idxLabels(kTrain - 1, train.labels.left(kTrain - 1))
+            << "99";
 }
 
 void TestCliDataErrors::damagedFile()
@@ -103,14 +107,16 @@ void TestCliDataErrors::damagedFile()
     QFile::remove(QDir(dir).filePath(name));
     QVERIFY(writeFile(QDir(dir).filePath(file), content));
 
-    for (const QStringList &args : {QStringList{"train", "--data", dir, "--epochs", "1"},
-                                    QStringList{"bench", "--data", dir, "--samples", "64", "--repeats", "1"}}) {
+    for (const QStringList &args :
+         {QStringList {"train", "--data", dir, "--epochs", "1"},
+          QStringList {"bench", "--data", dir, "--samples", "64", "--repeats", "1"}}) {
         const CliRun run = runCli(args);
         QVERIFY(!run.crashed);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(isOneLine(run.err), run.err.constData());
         QVERIFY2(run.err.contains(name.toUtf8()), run.err.constData());
-        QVERIFY2(QString::fromUtf8(run.err).contains(keyword, Qt::CaseInsensitive), run.err.constData());
+        QVERIFY2(QString::fromUtf8(run.err).contains(keyword, Qt::CaseInsensitive),
+                 run.err.constData());
         QVERIFY(run.out.isEmpty());
     }
 }

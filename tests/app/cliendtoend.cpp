@@ -15,10 +15,11 @@ namespace {
 /** The offline sample as scripts/setup imports it, or "" when absent. */
 QString offlineSample()
 {
-    const QString xdg = qEnvironmentVariable("XDG_DATA_HOME", QDir::homePath() + QStringLiteral("/.local/share"));
+    const QString xdg = qEnvironmentVariable("XDG_DATA_HOME",
+                                             QDir::homePath() + QStringLiteral("/.local/share"));
     const QDir dir(xdg + QStringLiteral("/backprop-lab/sample"));
-    for (const char *name : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
-                             "t10k-labels-idx1-ubyte"}) {
+    for (const char *name : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
+                             "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"}) {
         const QString f = dir.filePath(QString::fromUtf8(name));
         if (!QFile::exists(f) && !QFile::exists(f + QStringLiteral(".gz")))
             return {};
@@ -65,14 +66,16 @@ void TestCliEndToEnd::trainEvaluate()
     }
 
     const QString model = tmp.filePath(QStringLiteral("e2e.bplab"));
-    const CliRun run = runCli({"train", "--data", data, "--epochs", "3", "--seed", "1", "--json", "--save", model});
+    const CliRun run = runCli(
+            {"train", "--data", data, "--epochs", "3", "--seed", "1", "--json", "--save", model});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 3);
     const QJsonObject first = QJsonDocument::fromJson(lines.first()).object();
     const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
     const double accuracy = last.value("test_accuracy").toDouble();
-    qInfo("%s: test accuracy after 3 epochs %.2f%% (bound %.1f%%)", qPrintable(data), accuracy, bound);
+    qInfo("%s: test accuracy after 3 epochs %.2f%% (bound %.1f%%)", qPrintable(data), accuracy,
+          bound);
     QVERIFY2(accuracy > bound, lines.last().constData());
     QVERIFY(last.value("train_loss").toDouble() < first.value("train_loss").toDouble());
 
@@ -80,7 +83,8 @@ void TestCliEndToEnd::trainEvaluate()
     const CliRun eval = runCli({"eval", "--model", model, "--data", data, "--json"});
     QVERIFY2(eval.exitCode == 0, eval.err.constData());
     QVERIFY(fuzzyEqual(eval.json().value("test_accuracy").toDouble(), accuracy, 1e-9));
-    QVERIFY(fuzzyEqual(eval.json().value("test_loss").toDouble(), last.value("test_loss").toDouble(), 1e-6));
+    QVERIFY(fuzzyEqual(eval.json().value("test_loss").toDouble(),
+                       last.value("test_loss").toDouble(), 1e-6));
     // The confusion matrix holds every test image once, the correct ones on the diagonal.
     const QJsonArray rows = eval.json().value("confusion").toArray();
     QCOMPARE(rows.size(), 10);

@@ -37,7 +37,8 @@ void TestCliExplain::initTestCase()
     QVERIFY(writeSyntheticFolder(m_data, 200, 60, 7, &m_train, &m_test));
     // Untrained weights (he init, seed 5): losses near ln 10, where one step clearly helps.
     m_model = m_tmp.filePath(QStringLiteral("start.bplab"));
-    const CliRun run = runCli({"train", "--data", m_data, "--epochs", "0", "--seed", "5", "--save", m_model});
+    const CliRun run = runCli(
+            {"train", "--data", m_data, "--epochs", "0", "--seed", "5", "--save", m_model});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(QFile::exists(m_model));
 }
@@ -57,14 +58,16 @@ void TestCliExplain::jsonTrace()
     QFETCH(QString, set);
     QFETCH(int, index);
     QFETCH(double, lr);
-    const CliRun run = runCli({"explain", "--model", m_model, "--data", m_data, "--set", set, "--index",
-                               QString::number(index), "--lr", QString::number(lr), "--json"});
+    const CliRun run
+            = runCli({"explain", "--model", m_model, "--data", m_data, "--set", set, "--index",
+                      QString::number(index), "--lr", QString::number(lr), "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject o = run.json();
 
-    const QStringList expectedKeys = {"set", "index", "label", "predicted", "input", "target", "z1", "a1",
-                                      "logits", "exp", "exp_sum", "probabilities", "loss", "delta2", "delta1",
-                                      "lr", "loss_after"};
+    const QStringList expectedKeys
+            = {"set",  "index",  "label",  "predicted", "input",     "target",
+               "z1",   "a1",     "logits", "exp",       "exp_sum",   "probabilities",
+               "loss", "delta2", "delta1", "lr",        "loss_after"};
     QStringList keys = o.keys();
     QStringList sortedExpected = expectedKeys;
     keys.sort();
@@ -128,35 +131,42 @@ void TestCliExplain::jsonTrace()
     const double loss = o.value("loss").toDouble();
     QVERIFY2(fuzzyEqual(loss, -std::log(p[label]), 1e-5), qPrintable(QString::number(loss)));
     // One SGD step on this sample alone lowers its loss (untrained weights, small lr).
-    QVERIFY2(o.value("loss_after").toDouble() < loss,
-             qPrintable(QStringLiteral("%1 -> %2").arg(loss).arg(o.value("loss_after").toDouble())));
+    QVERIFY2(
+            o.value("loss_after").toDouble() < loss,
+            qPrintable(QStringLiteral("%1 -> %2").arg(loss).arg(o.value("loss_after").toDouble())));
 }
 
 void TestCliExplain::textSummary()
 {
-    const CliRun run = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "3"});
+    const CliRun run = runCli(
+            {"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "3"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const int label = m_test.labels.at(3);
     const QString out = QString::fromUtf8(run.out);
-    QVERIFY2(out.contains(QStringLiteral("label: class %1%2 = output neuron %3").arg(label).arg(QString()).arg(label + 1)),
+    QVERIFY2(out.contains(QStringLiteral("label: class %1%2 = output neuron %3")
+                                  .arg(label)
+                                  .arg(QString())
+                                  .arg(label + 1)),
              run.out.constData());
     QVERIFY(out.contains(QStringLiteral("loss L = -ln p[%1]").arg(label)));
     QVERIFY(out.contains(QStringLiteral("after one SGD step")));
     // The ten probabilities: one row per output neuron 1..10 beside class 0..9.
     for (int k = 0; k < 10; ++k)
-        QVERIFY(out.contains(QRegularExpression(QStringLiteral("\\n\\s+%1\\s+%2\\s").arg(k + 1).arg(k))));
+        QVERIFY(out.contains(
+                QRegularExpression(QStringLiteral("\\n\\s+%1\\s+%2\\s").arg(k + 1).arg(k))));
 }
 
 void TestCliExplain::indexOutOfRange()
 {
-    const CliRun run = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "60"});
+    const CliRun run = runCli(
+            {"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "60"});
     QCOMPARE(run.exitCode, 2);
     // The message is the last line of stderr (after the note on the data used).
     const QByteArray message = run.err.trimmed().split('\n').last();
     QVERIFY2(message.startsWith("backprop-lab-cli explain: "), run.err.constData());
     QVERIFY2(message.contains("0 to 59"), run.err.constData());
-    const CliRun run2 = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "train", "--index",
-                                "1000000", "--json"});
+    const CliRun run2 = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "train",
+                                "--index", "1000000", "--json"});
     QCOMPARE(run2.exitCode, 2);
     QVERIFY2(run2.err.contains("0 to 199"), run2.err.constData());
     QVERIFY(run2.out.isEmpty());
@@ -165,7 +175,8 @@ void TestCliExplain::indexOutOfRange()
 void TestCliExplain::overflowingExpIsNull()
 {
     // W1 = 0, b1 = 0, W2 = 0: the logits are b2 = (100, 0, ..., 0); e^100 = 2.7e43 overflows float
-    // (largest 3.4e38), yet p = SoftMax is exact: p0 = 1 / (1 + 9 e^-100), loss = 100 for label != 0.
+    // (largest 3.4e38), yet p = SoftMax is exact: p0 = 1 / (1 + 9 e^-100), loss = 100 for label !=
+    // 0.
     QVector<float> b2(10, 0.0f);
     b2[0] = 100.0f;
     const QString npz = m_tmp.filePath(QStringLiteral("overflow.npz"));
@@ -176,8 +187,8 @@ void TestCliExplain::overflowingExpIsNull()
     int index = 0; // a test image whose label is not 0
     while (m_test.labels.at(index) == 0)
         ++index;
-    const CliRun run = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test", "--index",
-                               QString::number(index), "--json"});
+    const CliRun run = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test",
+                               "--index", QString::number(index), "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY2(run.err.contains("overflow"), run.err.constData());
     const QJsonObject o = run.json();
@@ -192,8 +203,8 @@ void TestCliExplain::overflowingExpIsNull()
     QVERIFY(fuzzyEqual(o.value("loss").toDouble(), 100.0, 1e-5));
     QCOMPARE(o.value("predicted").toInt(), 0);
     // The text summary says so instead of printing inf.
-    const CliRun text = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test", "--index",
-                                QString::number(index)});
+    const CliRun text = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test",
+                                "--index", QString::number(index)});
     QCOMPARE(text.exitCode, 0);
     QVERIFY(text.out.contains("overflow"));
     QVERIFY(!text.out.contains("inf"));

@@ -45,8 +45,9 @@ void TestCliInfo::textNumbersAndNotes()
 {
     const CliRun run = runCli({QStringLiteral("info")});
     QCOMPARE(run.exitCode, 0);
-    for (const char *expected : {"100,352", "1,280", "101,632", "138", "101,770", "406,528", "203,264",
-                                 "813,056", "407,080", "6,504,448", "6,422,528", "81,920"})
+    for (const char *expected :
+         {"100,352", "1,280", "101,632", "138", "101,770", "406,528", "203,264", "813,056",
+          "407,080", "6,504,448", "6,422,528", "81,920"})
         QVERIFY2(run.out.contains(expected), expected);
     // The source's slips are pointed out with the correct values.
     QVERIFY(run.out.contains("1.709")); // -ln 0.181

@@ -45,12 +45,13 @@ QJsonObject TestCliModelFiles::evalJson(const QString &model)
 
 void TestCliModelFiles::trainJsonLines()
 {
-    const CliRun run = runCli({"train", "--data", m_data, "--epochs", "3", "--seed", "2", "--json"});
+    const CliRun run
+            = runCli({"train", "--data", m_data, "--epochs", "3", "--seed", "2", "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 3);
-    const QStringList expectedKeys = {"epoch", "samples_per_second", "seconds", "test_accuracy", "test_loss",
-                                      "train_loss"};
+    const QStringList expectedKeys = {"epoch",         "samples_per_second", "seconds",
+                                      "test_accuracy", "test_loss",          "train_loss"};
     double firstLoss = 0;
     for (int i = 0; i < lines.size(); ++i) {
         QJsonParseError error;
@@ -64,7 +65,8 @@ void TestCliModelFiles::trainJsonLines()
         QVERIFY(accuracy >= 0 && accuracy <= 100);
         QVERIFY(o.value("seconds").toDouble() > 0);
         // 640 samples in `seconds`: the rate is the quotient.
-        QVERIFY(fuzzyEqual(o.value("samples_per_second").toDouble(), 640 / o.value("seconds").toDouble(), 1e-3));
+        QVERIFY(fuzzyEqual(o.value("samples_per_second").toDouble(),
+                           640 / o.value("seconds").toDouble(), 1e-3));
         if (i == 0)
             firstLoss = o.value("train_loss").toDouble();
         else
@@ -78,9 +80,9 @@ void TestCliModelFiles::trainJsonLines()
 void TestCliModelFiles::sameSeedSameBytes()
 {
     const QStringList common = {"train", "--data", m_data, "--epochs", "2", "--json"};
-    const CliRun a = runCli(common + QStringList{"--seed", "3", "--save", path("a.bplab")});
-    const CliRun b = runCli(common + QStringList{"--seed", "3", "--save", path("b.bplab")});
-    const CliRun c = runCli(common + QStringList{"--seed", "4", "--save", path("c.bplab")});
+    const CliRun a = runCli(common + QStringList {"--seed", "3", "--save", path("a.bplab")});
+    const CliRun b = runCli(common + QStringList {"--seed", "3", "--save", path("b.bplab")});
+    const CliRun c = runCli(common + QStringList {"--seed", "4", "--save", path("c.bplab")});
     QVERIFY2(a.exitCode == 0 && b.exitCode == 0 && c.exitCode == 0, a.err + b.err + c.err);
     const QByteArray bytesA = readFile(path("a.bplab"));
     QVERIFY(bytesA.size() > 101770 * 4); // every parameter as float32, plus the header
@@ -93,7 +95,9 @@ void TestCliModelFiles::npzRoundTrip()
     const QString model = path("trained.bplab");
     const QString npz = path("trained.npz");
     const QString back = path("back.bplab");
-    QCOMPARE(runCli({"train", "--data", m_data, "--epochs", "1", "--seed", "9", "--save", model}).exitCode, 0);
+    QCOMPARE(runCli({"train", "--data", m_data, "--epochs", "1", "--seed", "9", "--save", model})
+                     .exitCode,
+             0);
 
     const CliRun exported = runCli({"export", "--model", model, "--npz", npz});
     QVERIFY2(exported.exitCode == 0, exported.err.constData());
@@ -106,21 +110,26 @@ void TestCliModelFiles::npzRoundTrip()
     const QJsonObject fromNpz = evalJson(npz);
     QVERIFY(!fromModel.isEmpty() && !fromNpz.isEmpty());
     QCOMPARE(fromNpz.value("count").toInt(), 200);
-    QCOMPARE(fromNpz.value("test_accuracy").toDouble(), fromModel.value("test_accuracy").toDouble());
+    QCOMPARE(fromNpz.value("test_accuracy").toDouble(),
+             fromModel.value("test_accuracy").toDouble());
     QCOMPARE(fromNpz.value("test_loss").toDouble(), fromModel.value("test_loss").toDouble());
     QCOMPARE(fromNpz.value("confusion"), fromModel.value("confusion"));
 
     // --init-from the .npz without training writes the very same weights back.
-    const CliRun imported = runCli({"train", "--data", m_data, "--init-from", npz, "--epochs", "0", "--save", back});
+    const CliRun imported = runCli(
+            {"train", "--data", m_data, "--init-from", npz, "--epochs", "0", "--save", back});
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
     QCOMPARE(readFile(back), readFile(model));
     const QJsonObject fromBack = evalJson(back);
-    QCOMPARE(fromBack.value("test_accuracy").toDouble(), fromModel.value("test_accuracy").toDouble());
+    QCOMPARE(fromBack.value("test_accuracy").toDouble(),
+             fromModel.value("test_accuracy").toDouble());
 
     // Training on from the imported weights starts where the model left off: the first epoch's
     // test loss is no worse than a fresh start's first epoch.
-    const CliRun resumed = runCli({"train", "--data", m_data, "--init-from", npz, "--epochs", "1", "--json"});
-    const CliRun fresh = runCli({"train", "--data", m_data, "--seed", "11", "--epochs", "1", "--json"});
+    const CliRun resumed
+            = runCli({"train", "--data", m_data, "--init-from", npz, "--epochs", "1", "--json"});
+    const CliRun fresh
+            = runCli({"train", "--data", m_data, "--seed", "11", "--epochs", "1", "--json"});
     QVERIFY(resumed.exitCode == 0 && fresh.exitCode == 0);
     QVERIFY(QJsonDocument::fromJson(resumed.out).object().value("test_loss").toDouble()
             < QJsonDocument::fromJson(fresh.out).object().value("test_loss").toDouble());
@@ -137,7 +146,8 @@ void TestCliModelFiles::damagedModelIsRefused()
     QVERIFY(writeFile(damaged, bytes));
     for (const QString &command : {QStringLiteral("eval"), QStringLiteral("export")}) {
         QStringList args = {command, "--model", damaged};
-        args += command == QLatin1String("eval") ? QStringList{"--data", m_data} : QStringList{"--npz", path("x.npz")};
+        args += command == QLatin1String("eval") ? QStringList {"--data", m_data}
+                                                 : QStringList {"--npz", path("x.npz")};
         const CliRun run = runCli(args);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(isOneLine(run.err), run.err.constData());
@@ -149,7 +159,8 @@ void TestCliModelFiles::damagedModelIsRefused()
     const QString npz = path("good.npz");
     QCOMPARE(runCli({"export", "--model", model, "--npz", npz}).exitCode, 0);
     QVERIFY(writeFile(path("short.npz"), readFile(npz).left(5000)));
-    const CliRun run = runCli({"train", "--data", m_data, "--init-from", path("short.npz"), "--epochs", "1"});
+    const CliRun run = runCli(
+            {"train", "--data", m_data, "--init-from", path("short.npz"), "--epochs", "1"});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("short.npz"), run.err.constData());
 }
@@ -158,7 +169,8 @@ void TestCliModelFiles::divergingRunIsReported()
 {
     // lr 1000 blows the first steps' weights up; the loss stays finite (log-sum-exp) but worse
     // than guessing: the tool says the learning rate is too large.
-    const CliRun run = runCli({"train", "--data", m_data, "--epochs", "2", "--lr", "1000", "--json"});
+    const CliRun run
+            = runCli({"train", "--data", m_data, "--epochs", "2", "--lr", "1000", "--json"});
     QVERIFY(!run.crashed);
     QVERIFY2(run.err.contains("learning rate 1000 is too large"), run.err.constData());
     QCOMPARE(run.err.count("warning:"), 1); // once, not every epoch

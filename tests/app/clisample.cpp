@@ -20,12 +20,16 @@ QByteArray digitImage(int d, int i)
 {
     QByteArray image(784, '\0');
     for (int p = 0; p < 784; ++p)
-        image[p] = char(((p * 7 + d * 31 + i * 13) % 97) < 40 ? 0 : (p * 11 + d * 17 + i * 5) % 256);
+        image[p]
+                = char(((p * 7 + d * 31 + i * 13) % 97) < 40 ? 0 : (p * 11 + d * 17 + i * 5) % 256);
     return image;
 }
 
 /** The key of an image with its label (for set comparisons). */
-QByteArray key(const QByteArray &image, int label) { return image + char(label); }
+QByteArray key(const QByteArray &image, int label)
+{
+    return image + char(label);
+}
 
 } // namespace
 
@@ -50,7 +54,8 @@ QString TestCliImportSample::writePackage(QTemporaryDir &tmp, int brokenDigit)
         for (int i = 0; i < kPerDigit; ++i) {
             const QByteArray image = digitImage(d, i);
             for (int p = 0; p < 784; ++p) {
-                // x/255 rounded to 3 places, written as the package writes it ("0", "0.2", "0.624").
+                // x/255 rounded to 3 places, written as the package writes it ("0", "0.2",
+                // "0.624").
                 const double v = std::round(quint8(image[p]) / 255.0 * 1000.0) / 1000.0;
                 values << QString::number(v, 'g', 3);
             }
@@ -83,8 +88,8 @@ void TestCliImportSample::importsEveryImageOnce()
     QSet<QByteArray> found;
     int total = 0;
     for (const auto &[images, labels, count] :
-         {std::tuple{"train-images-idx3-ubyte", "train-labels-idx1-ubyte", 80},
-          std::tuple{"t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte", 20}}) {
+         {std::tuple {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", 80},
+          std::tuple {"t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte", 20}}) {
         const QByteArray img = readFile(QDir(out).filePath(QString::fromUtf8(images)));
         const QByteArray lab = readFile(QDir(out).filePath(QString::fromUtf8(labels)));
         QCOMPARE(img.left(16), idxImages(std::uint32_t(count), 28, 28, {}));
@@ -113,13 +118,15 @@ void TestCliImportSample::damagedPackage()
 {
     QTemporaryDir tmp;
     const QString package = writePackage(tmp, 4);
-    const CliRun run = runCli({"import-sample", "--from", package, "--out", tmp.filePath(QStringLiteral("s"))});
+    const CliRun run = runCli(
+            {"import-sample", "--from", package, "--out", tmp.filePath(QStringLiteral("s"))});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.trimmed().split('\n').last().contains("4.json"), run.err.constData());
     QVERIFY(!QFile::exists(tmp.filePath(QStringLiteral("s/train-images-idx3-ubyte"))));
 
-    const CliRun missing = runCli({"import-sample", "--from", tmp.filePath(QStringLiteral("nothing")), "--out",
-                                   tmp.filePath(QStringLiteral("s"))});
+    const CliRun missing
+            = runCli({"import-sample", "--from", tmp.filePath(QStringLiteral("nothing")), "--out",
+                      tmp.filePath(QStringLiteral("s"))});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("nothing"), missing.err.constData());
 }

@@ -21,7 +21,8 @@
 
 namespace bplab::test {
 
-struct CliRun {
+struct CliRun
+{
     int exitCode = -1;
     bool crashed = false;
     QByteArray out;
@@ -39,7 +40,8 @@ inline CliRun runCli(const QStringList &args, int timeoutMs = 300000)
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("BPLAB_DATA"));
-    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::temp().filePath(QStringLiteral("bplab-test-no-data")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"),
+               QDir::temp().filePath(QStringLiteral("bplab-test-no-data")));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(BPLAB_CLI_PATH), args);
     CliRun run;
@@ -69,14 +71,15 @@ inline QByteArray bigEndian32(std::uint32_t v)
 }
 
 /** An IDX image file: magic, count, rows, cols, then the pixels as given. */
-inline QByteArray idxImages(std::uint32_t count, std::uint32_t rows, std::uint32_t cols, const QByteArray &pixels,
-                            std::uint32_t magic = 0x00000803)
+inline QByteArray idxImages(std::uint32_t count, std::uint32_t rows, std::uint32_t cols,
+                            const QByteArray &pixels, std::uint32_t magic = 0x00000803)
 {
     return bigEndian32(magic) + bigEndian32(count) + bigEndian32(rows) + bigEndian32(cols) + pixels;
 }
 
 /** An IDX label file: magic, count, then one byte per label. */
-inline QByteArray idxLabels(std::uint32_t count, const QByteArray &labels, std::uint32_t magic = 0x00000801)
+inline QByteArray idxLabels(std::uint32_t count, const QByteArray &labels,
+                            std::uint32_t magic = 0x00000801)
 {
     return bigEndian32(magic) + bigEndian32(count) + labels;
 }
@@ -94,7 +97,8 @@ inline QByteArray readFile(const QString &path)
 }
 
 /** Images and labels of one set, as bytes. */
-struct SyntheticSet {
+struct SyntheticSet
+{
     QByteArray pixels; // count * 784
     QByteArray labels;
     int count() const { return int(labels.size()); }
@@ -131,21 +135,22 @@ inline SyntheticSet syntheticSet(int count, std::uint32_t seed)
 }
 
 /** Writes the four uncompressed IDX files of a synthetic data folder into dir. */
-inline bool writeSyntheticFolder(const QString &dir, int trainCount, int testCount, std::uint32_t seed = 1,
-                                 SyntheticSet *trainOut = nullptr, SyntheticSet *testOut = nullptr)
+inline bool writeSyntheticFolder(const QString &dir, int trainCount, int testCount,
+                                 std::uint32_t seed = 1, SyntheticSet *trainOut = nullptr,
+                                 SyntheticSet *testOut = nullptr)
 {
     const SyntheticSet train = syntheticSet(trainCount, seed);
     const SyntheticSet test = syntheticSet(testCount, seed + 1000);
     const QDir d(dir);
     const bool ok = QDir().mkpath(dir)
-            && writeFile(d.filePath(QStringLiteral("train-images-idx3-ubyte")),
-                         idxImages(std::uint32_t(trainCount), 28, 28, train.pixels))
-            && writeFile(d.filePath(QStringLiteral("train-labels-idx1-ubyte")),
-                         idxLabels(std::uint32_t(trainCount), train.labels))
-            && writeFile(d.filePath(QStringLiteral("t10k-images-idx3-ubyte")),
-                         idxImages(std::uint32_t(testCount), 28, 28, test.pixels))
-            && writeFile(d.filePath(QStringLiteral("t10k-labels-idx1-ubyte")),
-                         idxLabels(std::uint32_t(testCount), test.labels));
+                    && writeFile(d.filePath(QStringLiteral("train-images-idx3-ubyte")),
+                                 idxImages(std::uint32_t(trainCount), 28, 28, train.pixels))
+                    && writeFile(d.filePath(QStringLiteral("train-labels-idx1-ubyte")),
+                                 idxLabels(std::uint32_t(trainCount), train.labels))
+                    && writeFile(d.filePath(QStringLiteral("t10k-images-idx3-ubyte")),
+                                 idxImages(std::uint32_t(testCount), 28, 28, test.pixels))
+                    && writeFile(d.filePath(QStringLiteral("t10k-labels-idx1-ubyte")),
+                                 idxLabels(std::uint32_t(testCount), test.labels));
     if (trainOut)
         *trainOut = train;
     if (testOut)
@@ -174,7 +179,8 @@ inline QByteArray littleEndian(std::uint32_t v, int bytes)
 }
 
 /** One float32 array for writeNpz: name (without .npy), shape, values in C order. */
-struct NpyArray {
+struct NpyArray
+{
     QString name;
     QVector<int> shape;
     QVector<float> values;
@@ -191,33 +197,41 @@ inline bool writeNpz(const QString &path, const QVector<NpyArray> &arrays)
         QStringList dims;
         for (int d : a.shape)
             dims << QString::number(d);
-        QByteArray header = QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (%1%2), }")
-                                    .arg(dims.join(QStringLiteral(", ")), a.shape.size() == 1 ? "," : "")
-                                    .toLatin1();
+        QByteArray header
+                = QStringLiteral("{'descr': '<f4', 'fortran_order': False, 'shape': (%1%2), }")
+                          .arg(dims.join(QStringLiteral(", ")), a.shape.size() == 1 ? "," : "")
+                          .toLatin1();
         while ((10 + header.size() + 1) % 64 != 0)
             header += ' ';
         header += '\n';
-        QByteArray npy = QByteArray("\x93NUMPY\x01\x00", 8) + littleEndian(std::uint32_t(header.size()), 2) + header;
+        QByteArray npy = QByteArray("\x93NUMPY\x01\x00", 8)
+                         + littleEndian(std::uint32_t(header.size()), 2) + header;
         for (float v : a.values) {
             std::uint32_t bits;
             std::memcpy(&bits, &v, 4);
             npy += littleEndian(bits, 4);
         }
         const QByteArray name = (a.name + QStringLiteral(".npy")).toUtf8();
-        const std::uint32_t crc = crc32(npy), size = std::uint32_t(npy.size()), offset = std::uint32_t(zip.size());
+        const std::uint32_t crc = crc32(npy), size = std::uint32_t(npy.size()),
+                            offset = std::uint32_t(zip.size());
         // version 20, no flags, stored, time 0, date 1980-01-01
-        const QByteArray common = littleEndian(20, 2) + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 2)
-                + littleEndian(0x21, 2) + littleEndian(crc, 4) + littleEndian(size, 4) + littleEndian(size, 4)
-                + littleEndian(std::uint32_t(name.size()), 2) + littleEndian(0, 2);
+        const QByteArray common
+                = littleEndian(20, 2) + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 2)
+                  + littleEndian(0x21, 2) + littleEndian(crc, 4) + littleEndian(size, 4)
+                  + littleEndian(size, 4) + littleEndian(std::uint32_t(name.size()), 2)
+                  + littleEndian(0, 2);
         zip += littleEndian(0x04034b50, 4) + common + name + npy;
         directory += littleEndian(0x02014b50, 4) + littleEndian(20, 2) + common + littleEndian(0, 2)
-                + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 4) + littleEndian(offset, 4) + name;
+                     + littleEndian(0, 2) + littleEndian(0, 2) + littleEndian(0, 4)
+                     + littleEndian(offset, 4) + name;
     }
     const std::uint32_t directoryOffset = std::uint32_t(zip.size());
     zip += directory;
     zip += littleEndian(0x06054b50, 4) + littleEndian(0, 2) + littleEndian(0, 2)
-            + littleEndian(std::uint32_t(arrays.size()), 2) + littleEndian(std::uint32_t(arrays.size()), 2)
-            + littleEndian(std::uint32_t(directory.size()), 4) + littleEndian(directoryOffset, 4) + littleEndian(0, 2);
+           + littleEndian(std::uint32_t(arrays.size()), 2)
+           + littleEndian(std::uint32_t(arrays.size()), 2)
+           + littleEndian(std::uint32_t(directory.size()), 4) + littleEndian(directoryOffset, 4)
+           + littleEndian(0, 2);
     return writeFile(path, zip);
 }
 
