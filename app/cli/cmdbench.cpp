@@ -85,6 +85,8 @@ int runBench(const QStringList &args)
         || !cmd.intValue(QStringLiteral("repeats"), 1, 1000, repeats)
         || !cmd.intValue(QStringLiteral("threads"), 1, 1024, threads))
         return kExitUsage;
+    if (batch > samples)
+        return cmd.usageError(QStringLiteral("--batch %1 is larger than --samples %2").arg(batch).arg(samples));
     setTrainingThreads(threads);
     threads = trainingThreads(); // at most what OpenMP offers
     const bool json = cmd.isSet(QStringLiteral("json"));

@@ -160,6 +160,13 @@ int runTrain(const QStringList &args)
         return code;
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
+    if (std::size_t(config.batch) > data->train.size()) {
+        // A batch larger than the data would only allocate buffers that stay empty.
+        cmd.note(QStringLiteral("batch %1 is larger than the %2 training images: using %2")
+                         .arg(config.batch)
+                         .arg(thousands(data->train.size())));
+        config.batch = int(data->train.size());
+    }
 
     std::optional<ParamsF> initial;
     if (cmd.isSet(QStringLiteral("init-from"))) {

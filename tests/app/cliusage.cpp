@@ -110,6 +110,8 @@ void TestCliUsage::usageErrors_data()
             << QStringList {"explain", "--model", "m", "--set", "test", "--index", "-1"}
             << "--index";
     QTest::newRow("export without npz") << QStringList {"export", "--model", "m"} << "--npz";
+    QTest::newRow("bench batch above samples") << QStringList{"bench", "--samples", "10", "--batch", "64"}
+                                               << "--samples 10";
     QTest::newRow("bench samples 0") << QStringList {"bench", "--samples", "0"} << "--samples";
     QTest::newRow("import-sample without from") << QStringList {"import-sample"} << "--from";
 }
