@@ -147,6 +147,7 @@ void MainWindow::connectController()
         m_controls->setState(s);
         m_status->setState(s);
         updateActions();
+        updatePage(); // dataFailed arrives while the state still says Loading
     });
     connect(c, &TrainingController::wasReset, m_train, &TrainView::clearHistory);
     connect(c, &TrainingController::trainingError, m_banner, &MessageBanner::showMessage);

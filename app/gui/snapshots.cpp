@@ -12,7 +12,7 @@ void registerSnapshotTypes()
     qRegisterMetaType<bplab::DatasetInfoPtr>();
 }
 
-QString toString(TrainingState state)
+QString stateName(TrainingState state)
 {
     switch (state) {
     case TrainingState::NoData: return QStringLiteral("No data");

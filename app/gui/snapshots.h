@@ -92,7 +92,7 @@ using ParamsPtr = std::shared_ptr<const ParamsF>;
 /** Registers the snapshot types for queued connections (idempotent). */
 void registerSnapshotTypes();
 
-QString toString(TrainingState state);
+QString stateName(TrainingState state);
 
 } // namespace bplab
 

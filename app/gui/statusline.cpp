@@ -105,7 +105,7 @@ QString StatusLine::etaText() const
 
 void StatusLine::refresh()
 {
-    m_state->setText(toString(m_stateValue));
+    m_state->setText(stateName(m_stateValue));
     m_epoch->setText(epochText());
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
