@@ -1,0 +1,107 @@
+#pragma once
+// Real data parallelism: N replicas of the network, each computing the real gradient of its slice
+// of one global mini-batch, a real all-reduce (ring or hierarchical) on the flattened gradients,
+// then the same averaged SGD step on every replica. Replica w takes samples [w*B, (w+1)*B) of the
+// global batch of N*B that a single trainer with batch N*B would take (same seed, same shuffle), so
+// the averaged gradient equals that trainer's gradient up to float rounding.
+
+#include "allreduce.h"
+#include "dataset.h"
+#include "trainer.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace bplab::cluster {
+
+struct DataParallelStep {
+    int epoch = 0;         ///< 0-based
+    int batchInEpoch = 0;  ///< 0-based global batch
+    int batchesPerEpoch = 0;
+    std::size_t step = 0;  ///< global step, 0-based
+    int count = 0;         ///< samples in the global batch (the last may be smaller)
+    double loss = 0;       ///< mean cross-entropy over the global batch, before the update
+    double lr = 0;
+    std::optional<EpochReport> epochEnded; ///< after the test-set evaluation
+};
+
+/** What a snapshot holds: the weights, the optimiser state and the position in the data. */
+struct DataParallelSnapshot {
+    ParamsF params;
+    Sgd sgd;
+    int epoch = 0;
+    int batchInEpoch = 0;
+    std::size_t step = 0;
+};
+
+class DataParallelTrainer {
+public:
+    /** config.batch is the per-replica batch B; ranks = servers x gpusPerServer replicas. */
+    DataParallelTrainer(std::shared_ptr<const DataSplit> data, TrainConfig config, int servers, int gpusPerServer,
+                        Algorithm algorithm = Algorithm::Ring);
+
+    /** Weights from the seed on every replica, optimisers cleared, position at the start. */
+    void reset();
+    /** Same weights on every replica (e.g. --init-from); position and optimisers reset. */
+    void setParams(const ParamsF &params);
+
+    /** One global step: N gradients, the all-reduce, the averaged update on every replica. */
+    DataParallelStep trainStep();
+    bool finished() const;
+    void run(const std::function<void(const DataParallelStep &)> &onStep,
+             const std::function<void(const EpochReport &)> &onEpoch, const std::atomic<bool> *stop = nullptr);
+
+    int replicas() const { return int(m_params.size()); }
+    int globalBatch() const { return m_config.batch * replicas(); }
+    const TrainConfig &config() const { return m_config; }
+    /** Replica w's weights (all equal bit for bit after every step). */
+    const ParamsF &params(int replica = 0) const { return m_params[std::size_t(replica)]; }
+    /** Replica w's own gradient of the last step (mean over its slice; zeros when it had none). */
+    const ParamsF &replicaGradient(int replica) const { return m_grads[std::size_t(replica)]; }
+    /** Samples replica w had in the last step. */
+    int replicaCount(int replica) const { return m_counts[std::size_t(replica)]; }
+    /** The averaged gradient every replica applied in the last step. */
+    const ParamsF &averagedGradient() const { return m_average; }
+    /** The all-reduce schedule the last step ran (for drawing). */
+    const Schedule &schedule() const { return m_schedule; }
+    bool replicasIdentical() const;
+
+    std::size_t step() const { return m_step; }
+    int epoch() const { return m_epoch; }
+    int batchesPerEpoch() const;
+    std::size_t totalSteps() const;
+
+    DataParallelSnapshot snapshot() const;
+    /** Back to a snapshot: the following steps repeat exactly what followed the snapshot. */
+    void restore(const DataParallelSnapshot &s);
+
+private:
+    void makeOrder(int epoch);
+
+    std::shared_ptr<const DataSplit> m_data;
+    TrainConfig m_config;
+    int m_servers = 1;
+    int m_gpus = 1;
+    Algorithm m_algorithm = Algorithm::Ring;
+    std::vector<ParamsF> m_params;
+    std::vector<ParamsF> m_grads;
+    std::vector<Sgd> m_sgd;
+    std::vector<int> m_counts;
+    std::vector<std::vector<float>> m_buffers;
+    ParamsF m_average;
+    Schedule m_schedule;
+    BatchWorkspace m_ws;
+    std::vector<std::uint8_t> m_labels;
+    std::vector<std::uint32_t> m_order;
+    int m_epoch = 0;
+    int m_batchInEpoch = 0;
+    std::size_t m_step = 0;
+    double m_epochLossSum = 0;
+    double m_epochSeconds = 0;
+};
+
+} // namespace bplab::cluster
