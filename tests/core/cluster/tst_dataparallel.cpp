@@ -1,0 +1,172 @@
+// Real replicas: the averaged gradient of N replicas x B samples equals one replica's gradient on
+// the N*B samples, the replicas stay bit-identical, a run matches the single trainer with batch
+// N*B after an epoch, and a roll-back to a snapshot ends with the weights of an undisturbed run.
+
+#include "dataparallel.h"
+#include "synthetic.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace bplab;
+using namespace bplab::cluster;
+
+namespace {
+
+/** max |a - b| / max |b| over one tensor. */
+template <class A, class B>
+double relDiff(const A &a, const B &b)
+{
+    const double scale = std::max(1e-30, double(b.template cast<double>().cwiseAbs().maxCoeff()));
+    return double((a.template cast<double>() - b.template cast<double>()).cwiseAbs().maxCoeff()) / scale;
+}
+
+double maxRelDiff(const ParamsF &a, const ParamsF &b)
+{
+    return std::max({relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+}
+
+double maxRelDiff(const ParamsF &a, const ParamsD &b)
+{
+    return std::max({relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+}
+
+TrainConfig config(int batch, int epochs = 1)
+{
+    TrainConfig c = sourceRecipe();
+    c.batch = batch;
+    c.epochs = epochs;
+    c.seed = 7;
+    return c;
+}
+
+} // namespace
+
+class TestDataParallel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { setTrainingThreads(1); }
+
+    void averagedGradientEqualsBigBatch_data()
+    {
+        QTest::addColumn<int>("algorithm");
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("gpus");
+        QTest::newRow("ring 1x4") << int(Algorithm::Ring) << 1 << 4;
+        QTest::newRow("ring 2x4") << int(Algorithm::Ring) << 2 << 4;
+        QTest::newRow("hierarchical 2x4") << int(Algorithm::Hierarchical) << 2 << 4;
+    }
+    void averagedGradientEqualsBigBatch()
+    {
+        QFETCH(int, algorithm);
+        QFETCH(int, servers);
+        QFETCH(int, gpus);
+        const auto data = test::syntheticSplit(512, 50);
+        const int n = servers * gpus, B = 16;
+        DataParallelTrainer dp(data, config(B), servers, gpus, Algorithm(algorithm));
+        Trainer single(data, config(n * B));
+        const std::vector<std::uint32_t> expectIdx = [&] {
+            single.trainBatch();
+            return single.lastBatchIndices();
+        }();
+        dp.trainStep();
+        QCOMPARE(dp.replicas(), n);
+        for (int w = 0; w < n; ++w)
+            QCOMPARE(dp.replicaCount(w), B);
+        // The same samples: the float path agrees with the single trainer to rounding.
+        const double rel = maxRelDiff(dp.averagedGradient(), single.gradients());
+        QVERIFY2(rel < 1e-5, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
+        // And both agree with the mean of the per-sample gradients in double.
+        ParamsD ref = ParamsD::zeros();
+        const ParamsD w0 = initParams(config(B).init, config(B).seed).cast<double>();
+        for (std::uint32_t i : expectIdx) {
+            const Vec<double> x = scaleInput<double>(data->train.image(i), Normalize::None);
+            const ParamsD g = gradientsOf(forwardTrace(w0, x, data->train.label(i)));
+            ref.W1 += g.W1;
+            ref.b1 += g.b1;
+            ref.W2 += g.W2;
+            ref.b2 += g.b2;
+        }
+        const double inv = 1.0 / double(expectIdx.size());
+        ref.W1 *= inv;
+        ref.b1 *= inv;
+        ref.W2 *= inv;
+        ref.b2 *= inv;
+        const double relD = maxRelDiff(dp.averagedGradient(), ref);
+        QVERIFY2(relD < 1e-5, qPrintable(QStringLiteral("relative difference to double %1").arg(relD)));
+        // The replicas' own gradients differ (different samples), their average is the result.
+        QVERIFY(!(dp.replicaGradient(0) == dp.replicaGradient(1)));
+    }
+
+    void replicasStayBitIdentical()
+    {
+        const auto data = test::syntheticSplit(400, 50);
+        for (Algorithm a : {Algorithm::Ring, Algorithm::Hierarchical}) {
+            TrainConfig c = config(8, 1);
+            c.momentum = 0.9; // the optimiser state must stay identical too
+            DataParallelTrainer dp(data, c, 2, 3, a);
+            for (int s = 0; s < 10; ++s) {
+                dp.trainStep();
+                QVERIFY(dp.replicasIdentical());
+            }
+            QVERIFY(!(dp.params(0) == initParams(c.init, c.seed)));
+        }
+    }
+
+    void matchesSingleTrainerAfterAnEpoch()
+    {
+        // 1,000 samples: 15 full global batches of 64 and a short last one of 40 (replicas 0-2
+        // get 16, 16 and 8 samples, replica 3 none).
+        const auto data = test::syntheticSplit(1000, 100);
+        DataParallelTrainer dp(data, config(16), 2, 2);
+        Trainer single(data, config(64));
+        QCOMPARE(dp.batchesPerEpoch(), single.batchesPerEpoch());
+        std::optional<EpochReport> dpEpoch, singleEpoch;
+        dp.run({}, [&](const EpochReport &e) { dpEpoch = e; });
+        single.run({}, [&](const EpochReport &e) { singleEpoch = e; });
+        QVERIFY(dp.finished());
+        QCOMPARE(dp.replicaCount(0), 16);
+        QCOMPARE(dp.replicaCount(2), 8);
+        QCOMPARE(dp.replicaCount(3), 0);
+        const double rel = maxRelDiff(dp.params(0), single.params());
+        QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
+        QVERIFY(dpEpoch && singleEpoch);
+        QVERIFY(std::abs(dpEpoch->trainLoss - singleEpoch->trainLoss) < 1e-4);
+        QVERIFY(std::abs(dpEpoch->testAccuracy - singleEpoch->testAccuracy) <= 1.0);
+    }
+
+    void rollBackToSnapshotEndsWithTheSameWeights()
+    {
+        const auto data = test::syntheticSplit(600, 50);
+        const TrainConfig c = config(8, 2);
+        DataParallelTrainer clean(data, c, 2, 2);
+        DataParallelTrainer faulty(data, c, 2, 2);
+        const int k = 5, failAt = 13; // 600 / 32 = 19 steps per epoch; the failure crosses no epoch
+        DataParallelSnapshot snap = faulty.snapshot();
+        bool failed = false;
+        int lost = 0;
+        while (!faulty.finished()) {
+            const std::size_t step = faulty.step();
+            faulty.trainStep();
+            if (!failed && int(step) == failAt) {
+                failed = true;
+                lost = int(step) - int(snap.step);
+                faulty.restore(snap);
+                continue;
+            }
+            if (faulty.step() % k == 0)
+                snap = faulty.snapshot();
+        }
+        clean.run({}, {});
+        QVERIFY(failed);
+        QCOMPARE(lost, failAt - (failAt / k) * k);
+        QVERIFY(lost < k);
+        QVERIFY(faulty.params(0) == clean.params(0));
+        QVERIFY(faulty.replicasIdentical());
+    }
+};
+
+QTEST_MAIN(TestDataParallel)
+#include "tst_dataparallel.moc"
