@@ -5,6 +5,8 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
+#include <QMenu>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -194,6 +196,8 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     }
 
     m_plot->setMouseTracking(true);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitAspect);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPanel::onMousePress);
@@ -498,6 +502,52 @@ void HeatmapPanel::onMousePress(QMouseEvent *event)
         return;
     setSelectedHiddenNeuron(j);
     emit hiddenNeuronSelected(j);
+}
+
+void HeatmapPanel::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    for (const QString kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
+        const QString label = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
+        menu.addAction(label, this, [this, kind] {
+            const QString filter = kind == QLatin1String("png") ? tr("PNG image (*.png)") : tr("PDF document (*.pdf)");
+            QString file = QFileDialog::getSaveFileName(this, tr("Export heatmaps"), QStringLiteral("heatmaps.") + kind, filter);
+            if (file.isEmpty())
+                return;
+            if (!file.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
+                file += QLatin1Char('.') + kind;
+            kind == QLatin1String("png") ? exportPng(file) : exportPdf(file);
+        });
+    }
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+// The size on screen; a panel never shown gets a page-sized plot.
+QSize HeatmapPanel::exportSize() const
+{
+    if (m_plot->isVisible() && m_plot->width() >= 300 && m_plot->height() >= 200)
+        return m_plot->size();
+    return {1200, 800};
+}
+
+bool HeatmapPanel::exportPng(const QString &fileName)
+{
+    if (m_dirty)
+        refresh();
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePng(fileName, size.width(), size.height(), 2.0);
+    emit exported(fileName, ok);
+    return ok;
+}
+
+bool HeatmapPanel::exportPdf(const QString &fileName)
+{
+    if (m_dirty)
+        refresh();
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePdf(fileName, size.width(), size.height());
+    emit exported(fileName, ok);
+    return ok;
 }
 
 } // namespace bplab

@@ -50,6 +50,11 @@ public:
     void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
 
+    /** The two maps with their titles and colour bars, at twice the on-screen resolution. */
+    bool exportPng(const QString &fileName);
+    /** The same as a vector PDF. */
+    bool exportPdf(const QString &fileName);
+
     // What is shown (tests). Positions are in this widget's coordinates.
     /** "hidden neuron 5, pixel (12, 7): dL/dW1 = -0.00123" / "output neuron 3 ← hidden neuron 5:
      *  W2 = 0.0417", the value at full precision; "" outside the maps or in a gap. */
@@ -72,6 +77,8 @@ signals:
     void quantityChanged(bplab::HeatmapPanel::Quantity quantity);
     /** The user clicked hidden neuron j's tile (or its column in W2); j is 0-based. */
     void hiddenNeuronSelected(int j);
+    /** The last export's result, for a status bar. */
+    void exported(const QString &fileName, bool ok);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -93,6 +100,8 @@ private:
     void applyStyle();
     void onMouseMove(QMouseEvent *event);
     void onMousePress(QMouseEvent *event);
+    void showContextMenu(const QPoint &pos);
+    QSize exportSize() const;
 
     std::shared_ptr<const ParamsF> m_weights, m_gradients, m_adjustments;
     Quantity m_quantity = Quantity::Gradients;

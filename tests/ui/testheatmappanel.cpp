@@ -30,6 +30,7 @@ private slots:
     void clickSelectsHiddenNeuron();
     void missingValues();
     void mouseMoveShowsHoverText();
+    void exports();
 
 private:
     QPoint hiddenCellPos(int j, int r, int c) const;
@@ -253,6 +254,34 @@ void TestHeatmapPanel::mouseMoveShowsHoverText()
     QTest::mouseMove(m_panel->plot(), m_panel->plot()->mapFrom(m_panel.get(), pos));
     QTRY_COMPARE(m_panel->hoverText(), m_panel->hoverTextAt(pos));
     QVERIFY(m_panel->hoverText().startsWith(QStringLiteral("hidden neuron 65, pixel (20, 3): W1 = ")));
+}
+
+void TestHeatmapPanel::exports()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    HeatmapPanel panel; // never shown: exports at a page size
+    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    QSignalSpy spy(&panel, &HeatmapPanel::exported);
+    const QString png = dir.filePath(QStringLiteral("heatmaps.png"));
+    QVERIFY(panel.exportPng(png));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(2400, 1600));
+    // The diverging colours are there: some strongly red and some strongly blue pixels.
+    int red = 0, blue = 0;
+    for (int y = 0; y < image.height(); y += 5)
+        for (int x = 0; x < image.width(); x += 5) {
+            const QColor c = image.pixelColor(x, y);
+            red += c.red() > 150 && c.blue() < 100;
+            blue += c.blue() > 150 && c.red() < 100;
+        }
+    QVERIFY2(red > 100 && blue > 100, qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
+    const QString pdf = dir.filePath(QStringLiteral("heatmaps.pdf"));
+    QVERIFY(panel.exportPdf(pdf));
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.read(5) == "%PDF-");
+    QCOMPARE(spy.count(), 2);
 }
 
 QTEST_MAIN(TestHeatmapPanel)

@@ -1,0 +1,57 @@
+#pragma once
+// The network at a glance, top to bottom: the input image, the 128 hidden neurons as a 16x8 grid
+// and the 10 output neurons. Neurons are coloured by the value the active stage is about, the
+// active stage's layer is highlighted, the selected hidden neuron's edges are drawn (its strongest
+// inputs and its 10 outputs). Hover any neuron for its values; click to select it.
+
+#include <QWidget>
+
+namespace bplab {
+
+class StepModel;
+
+class NetworkDiagram : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit NetworkDiagram(const StepModel *model, QWidget *parent = nullptr);
+
+    enum class Part { None, Input, Hidden, Output };
+    struct Hit {
+        Part part = Part::None;
+        int index = -1; ///< pixel 0-783, hidden neuron 0-127 or output neuron 0-9
+    };
+    /** What is under a widget position, and its hover text. */
+    Hit hitAt(const QPoint &pos) const;
+    QString hoverText(const Hit &hit) const;
+    /** Centre of hidden neuron j / output neuron k (widget coordinates, for tests). */
+    QPoint hiddenCenter(int j) const;
+    QPoint outputCenter(int k) const;
+    /** The layers the active stage is about ("input", "hidden", "output", "edges"). */
+    QStringList highlightedParts() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void hiddenNeuronClicked(int j);
+    void outputNeuronClicked(int k);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    struct Geometry {
+        QRect input, hidden, output;
+        int hiddenPitch = 1, outputPitch = 1, radius = 1, outputRadius = 1;
+    };
+    Geometry geometry() const;
+    QColor hiddenColor(int j, float range) const;
+    QColor outputColor(int k, float range) const;
+
+    const StepModel *m_model;
+};
+
+} // namespace bplab

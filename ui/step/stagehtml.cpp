@@ -1,0 +1,49 @@
+#include "stagehtml.h"
+
+#include "uiformat.h"
+
+namespace bplab::html {
+
+namespace {
+QString link(const QString &shown, const QString &exact)
+{
+    // The link target carries the exact value; the view shows it as a tooltip on hover.
+    return QStringLiteral("<a href=\"v:%1\" style=\"text-decoration:none;\">%2</a>")
+        .arg(exact, shown);
+}
+} // namespace
+
+QString num(float v) { return link(formatSig4(double(v)), formatExact(v)); }
+QString num(double v) { return link(formatSig4(v), formatExact(v)); }
+QString op(float v) { return v < 0 ? QStringLiteral("(%1)").arg(num(v)) : num(v); }
+QString op(double v) { return v < 0 ? QStringLiteral("(%1)").arg(num(v)) : num(v); }
+
+QString p(const QString &text) { return QStringLiteral("<p style=\"margin-top:6px; margin-bottom:6px\">%1</p>").arg(text); }
+
+QString note(const QString &text)
+{
+    return QStringLiteral("<p style=\"margin-top:4px; margin-bottom:4px\"><i>%1</i></p>").arg(text);
+}
+
+QString table(const QStringList &header, const QVector<QStringList> &rows, int highlightRow)
+{
+    QString t = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\" style=\"margin-top:4px; margin-bottom:4px\"><tr>");
+    for (const QString &h : header)
+        t += QStringLiteral("<th align=\"right\" style=\"border-bottom:1px solid gray\">%1</th>").arg(h);
+    t += QStringLiteral("</tr>");
+    for (int r = 0; r < rows.size(); ++r) {
+        t += QStringLiteral("<tr>");
+        for (const QString &c : rows[r])
+            t += r == highlightRow ? QStringLiteral("<td align=\"right\"><b>%1</b></td>").arg(c)
+                                   : QStringLiteral("<td align=\"right\">%1</td>").arg(c);
+        t += QStringLiteral("</tr>");
+    }
+    return t + QStringLiteral("</table>");
+}
+
+QString sub(const QString &base, const QString &index)
+{
+    return QStringLiteral("%1<sub>%2</sub>").arg(base, index);
+}
+
+} // namespace bplab::html

@@ -1,0 +1,42 @@
+#pragma once
+// What each of the ten stages shows: a title, the formula written out with the model's actual
+// numbers (rich text; every number a link whose target is its full-precision text, for the hover)
+// and up to two value grids. Built from the StepModel only; nothing is recomputed here.
+
+#include "valuegrid.h"
+
+#include <QSet>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace bplab {
+
+class StepModel;
+
+struct GridSpec {
+    QVector<float> values;
+    int rows = 0, cols = 0;
+    ValueGrid::Scale scale = ValueGrid::Scale::Diverging;
+    QString caption;
+    QString valueName;
+    QString cellName;  ///< "" for pixels, else e.g. "hidden neuron %1"
+    QSet<int> marked;
+    int selected = -1;
+    int cellSize = 8;
+    bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
+    bool selectsOutput = false;
+};
+
+struct StagePage {
+    QString title;     ///< "5. SoftMax"
+    QString html;      ///< the formulas with the numbers
+    QVector<GridSpec> grids;
+};
+
+/** Short names of the stages 1-10 for the stage list ("Input", "Weighted sums", ...). */
+QStringList stageNames();
+/** The page of stage 1-10 for the model's current trace and selection. */
+StagePage stagePage(const StepModel &model, int stage);
+
+} // namespace bplab

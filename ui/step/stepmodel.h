@@ -1,0 +1,117 @@
+#pragma once
+// The state of the step-through view: the model, the sample, the learning rate, the stage and the
+// selected neurons, and the core's trace of one SGD step computed once from them. Every number the
+// view shows is read here; the widgets recompute nothing.
+
+#include "dataset.h"
+#include "network.h"
+
+#include <QObject>
+#include <QString>
+#include <QVector>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace bplab {
+
+class StepModel : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kFirstStage = 1;
+    static constexpr int kLastStage = 10;
+    static constexpr int kDefaultHidden = 0; ///< hidden neuron 1
+    static constexpr int kDefaultOutput = 8; ///< output neuron 9
+    static constexpr float kDefaultLearningRate = 0.01f;
+
+    explicit StepModel(QObject *parent = nullptr);
+
+    // Inputs. Each setter recomputes the trace (when model and sample are both set) and emits
+    // traceChanged(); setting the same value again does nothing.
+    /** The weights to step through (never modified: the step works on a copy). */
+    void setParams(std::shared_ptr<const ParamsF> params, const QString &description);
+    /** pixels: 784 bytes in row order; label 0-9; source e.g. "test #12", "drawn digit". */
+    void setSample(const std::uint8_t *pixels, int label, const QString &source);
+    void setNormalize(Normalize normalize);
+    void setLearningRate(float lr);
+
+    std::shared_ptr<const ParamsF> params() const { return m_params; }
+    QString modelDescription() const { return m_modelDescription; }
+    const std::array<std::uint8_t, kInputs> &pixels() const { return m_pixels; }
+    bool hasSample() const { return m_label >= 0; }
+    int label() const { return m_label; }
+    QString sampleSource() const { return m_source; }
+    Normalize normalize() const { return m_normalize; }
+    float learningRate() const { return m_lr; }
+
+    // Navigation and selection (stateChanged() on change).
+    int stage() const { return m_stage; }
+    void setStage(int stage); ///< clamped to 1..10
+    void next() { setStage(m_stage + 1); }
+    void back() { setStage(m_stage - 1); }
+    void home() { setStage(kFirstStage); }
+    int hiddenNeuron() const { return m_hidden; } ///< 0-based (neuron j+1)
+    int outputNeuron() const { return m_output; } ///< 0-based = class (neuron k+1)
+    void setHiddenNeuron(int j); ///< clamped to 0..127
+    void setOutputNeuron(int k); ///< clamped to 0..9
+
+    // The trace (valid when hasTrace()).
+    bool hasTrace() const { return m_step != nullptr; }
+    const StepTrace<float> &step() const { return *m_step; }
+    const TraceF &before() const { return m_step->before; }
+    const TraceF &after() const { return m_step->afterTrace; }
+
+    // Values the stages show that are not a single field of the trace (computed once per trace).
+    /** One term w_ji x_i of the selected hidden neuron's weighted sum. */
+    struct Term {
+        int input = 0; ///< i, 0-based pixel index (row i / 28, column i % 28)
+        float weight = 0;
+        float x = 0;
+        float product = 0;
+    };
+    /** The `count` terms of the selected hidden neuron with the largest |w_ji x_i|, largest first. */
+    QVector<Term> topTerms(int count) const;
+    /** Sum of the selected neuron's terms not among topTerms(count) (summed in double). */
+    double restOfTerms(int count) const;
+    /** Sum of all 784 terms (double; z_j minus b_j up to float rounding). */
+    double allTerms() const;
+    /** Inputs with x_i != 0 (the other terms are 0 whatever the weight). */
+    int nonZeroInputs() const;
+    /** w_kj * delta_k for the selected hidden neuron j and k = 0..9 (stage 8). */
+    QVector<float> backTerms() const;
+    /** sum_j w_kj a_j for output neuron k (double; z_k minus b_k up to float rounding). */
+    double outputWeightedSum(int k) const;
+    /** Hidden neurons with z_j <= 0 (ReLU output 0). */
+    int zeroedHidden() const;
+    /** -log10 p_target: the base-10 cross-entropy. */
+    double lossBase10() const;
+
+    /** First test image from `from` on (wrapping) that the model gets wrong; -1 if none. */
+    static int findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize,
+                                 int from);
+
+signals:
+    /** The trace was recomputed (model, sample, normalisation or learning rate changed). */
+    void traceChanged();
+    /** Stage or selected neuron changed. */
+    void stateChanged();
+
+private:
+    void recompute();
+
+    std::shared_ptr<const ParamsF> m_params;
+    QString m_modelDescription;
+    std::array<std::uint8_t, kInputs> m_pixels{};
+    int m_label = -1;
+    QString m_source;
+    Normalize m_normalize = Normalize::None;
+    float m_lr = kDefaultLearningRate;
+    int m_stage = kFirstStage;
+    int m_hidden = kDefaultHidden;
+    int m_output = kDefaultOutput;
+    std::shared_ptr<const StepTrace<float>> m_step;
+};
+
+} // namespace bplab

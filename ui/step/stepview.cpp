@@ -1,0 +1,312 @@
+#include "stepview.h"
+
+#include "networkdiagram.h"
+#include "stagepages.h"
+#include "uiformat.h"
+#include "valuegrid.h"
+
+#include <QApplication>
+#include <QCursor>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTextDocument>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace bplab {
+
+StepView::StepView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("stepView"));
+    setFocusPolicy(Qt::StrongFocus);
+    m_model = new StepModel(this);
+
+    m_title = new QLabel;
+    m_title->setObjectName(QStringLiteral("stageTitle"));
+    m_formula = new QLabel;
+    m_formula->setObjectName(QStringLiteral("stageFormula"));
+    m_formula->setTextFormat(Qt::RichText);
+    m_formula->setWordWrap(true);
+    m_formula->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_formula->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    m_formula->setOpenExternalLinks(false);
+    m_formula->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    // Every number is a link whose target is its full-precision text: hover shows it.
+    connect(m_formula, &QLabel::linkHovered, this, [this](const QString &link) {
+        if (link.startsWith(QLatin1String("v:")))
+            QToolTip::showText(QCursor::pos(), tr("exact value: %1").arg(link.mid(2)), m_formula);
+        else
+            QToolTip::hideText();
+    });
+    auto *gridRow = new QHBoxLayout;
+    gridRow->setContentsMargins(0, 0, 0, 0);
+    for (int i = 0; i < 2; ++i) {
+        auto *grid = new ValueGrid;
+        grid->setObjectName(QStringLiteral("stageGrid%1").arg(i + 1));
+        connect(grid, &ValueGrid::cellClicked, this, [this, i](int cell) {
+            if (i >= m_specs.size())
+                return;
+            if (m_specs[i].selectsHidden)
+                selectHidden(cell);
+        });
+        m_grids.push_back(grid);
+        gridRow->addWidget(grid, 1, Qt::AlignTop);
+    }
+    gridRow->addStretch();
+    auto *page = new QWidget;
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(8, 4, 8, 8);
+    pageLayout->addWidget(m_title);
+    pageLayout->addWidget(m_formula);
+    pageLayout->addLayout(gridRow);
+    pageLayout->addStretch(1);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("stagePage"));
+    m_scroll->setWidget(page);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+
+    m_diagram = new NetworkDiagram(m_model);
+    m_diagram->setObjectName(QStringLiteral("networkDiagram"));
+    connect(m_diagram, &NetworkDiagram::hiddenNeuronClicked, this, &StepView::selectHidden);
+    connect(m_diagram, &NetworkDiagram::outputNeuronClicked, m_model, &StepModel::setOutputNeuron);
+
+    auto *body = new QHBoxLayout;
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addWidget(createLeftColumn());
+    body->addWidget(m_scroll, 1);
+    body->addWidget(m_diagram);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(createChooser());
+    layout->addLayout(body, 1);
+
+    connect(m_model, &StepModel::traceChanged, this, [this] {
+        refreshPage();
+        refreshChooser();
+    });
+    connect(m_model, &StepModel::stateChanged, this, &StepView::refreshPage);
+    applyFonts();
+    refreshPage();
+    refreshChooser();
+}
+
+StepView::~StepView() = default;
+
+QWidget *StepView::createLeftColumn()
+{
+    auto *column = new QWidget;
+    auto *v = new QVBoxLayout(column);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_stageList = new QListWidget;
+    m_stageList->setObjectName(QStringLiteral("stageList"));
+    m_stageList->setFocusPolicy(Qt::NoFocus);
+    const QStringList names = stageNames();
+    for (int i = 0; i < names.size(); ++i)
+        m_stageList->addItem(QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
+    m_stageList->setToolTip(tr("Jump to any stage (Right/Space: next, Left/Backspace: back, Home: first)"));
+    connect(m_stageList, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0)
+            m_model->setStage(row + 1);
+    });
+    m_back = new QPushButton(tr("\u25C0 Back"));
+    m_back->setObjectName(QStringLiteral("stepBack"));
+    m_back->setToolTip(tr("The previous stage (Left or Backspace)"));
+    m_next = new QPushButton(tr("Next \u25B6"));
+    m_next->setObjectName(QStringLiteral("stepNext"));
+    m_next->setToolTip(tr("The next stage (Right or Space)"));
+    for (QPushButton *b : {m_back, m_next})
+        b->setFocusPolicy(Qt::NoFocus);
+    connect(m_back, &QPushButton::clicked, m_model, &StepModel::back);
+    connect(m_next, &QPushButton::clicked, m_model, &StepModel::next);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_next);
+
+    m_sizes = new QLabel;
+    m_sizes->setObjectName(QStringLiteral("sizesPanel"));
+    m_sizes->setTextFormat(Qt::RichText);
+    m_sizes->setWordWrap(true);
+    const QLocale en(QLocale::English);
+    const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
+    m_sizes->setText(tr("<b>Sizes</b><br>weights %1&times;%2 + %3&times;%4 = %5<br>biases %6, all parameters %7<br>"
+                        "memory of the weights: FP16 %8 B, FP32 %9 B, FP64 %10 B (FP32 with biases %11 B)<br>"
+                        "multiply-adds: %12 per image, %13 per batch of 64")
+                         .arg(kHidden).arg(kInputs).arg(kOutputs).arg(kHidden)
+                         .arg(n(weightCount()), n(biasCount()), n(parameterCount()), n(weightBytes(2)), n(weightBytes(4)),
+                              n(weightBytes(8)), n(parameterBytes(4)), n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
+
+    auto *exports = new QHBoxLayout;
+    const QString kinds[] = {QStringLiteral("PNG"), QStringLiteral("JSON"), QStringLiteral("CSV")};
+    for (const QString &kind : kinds) {
+        auto *b = new QPushButton(kind);
+        b->setObjectName(QStringLiteral("export") + kind);
+        b->setFocusPolicy(Qt::NoFocus);
+        b->setToolTip(kind == QLatin1String("PNG") ? tr("Save the current stage as a picture")
+                                                   : tr("Save the whole trace (every value of every stage) as %1").arg(kind));
+        connect(b, &QPushButton::clicked, this, [this, kind] { saveWithDialog(kind); });
+        exports->addWidget(b);
+    }
+    auto *exportLabel = new QLabel(tr("Export:"));
+    v->addWidget(m_stageList, 1);
+    v->addLayout(buttons);
+    v->addWidget(exportLabel);
+    v->addLayout(exports);
+    v->addWidget(m_sizes);
+    column->setFixedWidth(240);
+    return column;
+}
+
+void StepView::refreshPage()
+{
+    const int stage = m_model->stage();
+    {
+        const QSignalBlocker block(m_stageList);
+        m_stageList->setCurrentRow(stage - 1);
+    }
+    m_back->setEnabled(stage > StepModel::kFirstStage);
+    m_next->setEnabled(stage < StepModel::kLastStage);
+    const StagePage page = stagePage(*m_model, stage);
+    m_title->setText(page.title);
+    m_formula->setText(page.html);
+    m_specs = page.grids;
+    for (int i = 0; i < m_grids.size(); ++i) {
+        if (i < m_specs.size()) {
+            applyGrid(m_grids[i], m_specs[i]);
+            m_grids[i]->show();
+        } else {
+            m_grids[i]->hide();
+        }
+    }
+}
+
+void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
+{
+    grid->setCellName(spec.cellName);
+    grid->setValueName(spec.valueName);
+    grid->setCellSize(spec.cellSize);
+    grid->setValues(spec.values, spec.rows, spec.cols, spec.scale);
+    grid->setMarked(spec.marked);
+    grid->setSelected(spec.selected);
+    grid->setCaption(spec.caption);
+    grid->setCursor(spec.selectsHidden ? Qt::PointingHandCursor : Qt::ArrowCursor);
+}
+
+void StepView::selectHidden(int j)
+{
+    if (j < 0 || j >= kHidden)
+        return;
+    const bool changed = j != m_model->hiddenNeuron();
+    m_model->setHiddenNeuron(j);
+    if (changed)
+        emit hiddenNeuronSelected(j);
+}
+
+void StepView::setSelectedHiddenNeuron(int j)
+{
+    if (j >= 0)
+        m_model->setHiddenNeuron(j);
+}
+
+QString StepView::pageTitle() const { return m_title->text(); }
+QString StepView::pageHtml() const { return m_formula->text(); }
+
+QString StepView::pageText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_formula->text());
+    return doc.toPlainText();
+}
+
+QString StepView::sizesText() const
+{
+    QTextDocument doc;
+    doc.setHtml(m_sizes->text());
+    return doc.toPlainText();
+}
+
+bool StepView::isNavigationKey(int key)
+{
+    return key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space || key == Qt::Key_Backspace
+           || key == Qt::Key_Home;
+}
+
+bool StepView::event(QEvent *event)
+{
+    // The window's own shortcuts (e.g. Space = start/pause) must not take the stage keys while
+    // this view has the focus itself (an edited spin box keeps its keys).
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() == Qt::NoModifier && isNavigationKey(key->key())) {
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
+void StepView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->modifiers() != Qt::NoModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Right:
+    case Qt::Key_Space:
+        m_model->next();
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Backspace:
+        m_model->back();
+        break;
+    case Qt::Key_Home:
+        m_model->home();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void StepView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!focusWidget() || focusWidget() == this)
+        setFocus(Qt::OtherFocusReason);
+}
+
+void StepView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        applyFonts();
+}
+
+void StepView::applyFonts()
+{
+    // Projector-sized text relative to the window's font: presentation mode scales it all.
+    const QFont base = readableFont(font(), 1.0);
+    QFont formula = readableFont(font(), 1.25);
+    m_formula->setFont(formula);
+    QFont title = readableFont(font(), 1.7);
+    title.setBold(true);
+    m_title->setFont(title);
+    QFont list = readableFont(font(), 1.15);
+    m_stageList->setFont(list);
+    for (ValueGrid *g : m_grids)
+        g->setFont(base);
+    m_diagram->setFont(base);
+    QPalette pal = m_formula->palette();
+    pal.setColor(QPalette::Link, palette().color(QPalette::WindowText));
+    pal.setColor(QPalette::LinkVisited, palette().color(QPalette::WindowText));
+    m_formula->setPalette(pal);
+}
+
+} // namespace bplab

@@ -1,0 +1,127 @@
+#pragma once
+// The step-through view: one image, one forward and one backward pass and one SGD step, stage by
+// stage with the real numbers (stages 1-10 of the issue), a network diagram, the sizes of the
+// network, a sample chooser and exports. The app supplies data and weights through the setters;
+// every number comes from the StepModel (the core's trace).
+
+#include "stepmodel.h"
+
+#include <QString>
+#include <QVector>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QScrollArea;
+class QSpinBox;
+
+namespace bplab {
+
+class NetworkDiagram;
+class ValueGrid;
+struct GridSpec;
+
+class StepView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit StepView(QWidget *parent = nullptr);
+    ~StepView() override;
+
+    // What the app supplies.
+    /** The data to pick images from (null: none). Keeps the chosen set and index when possible. */
+    void setDataset(std::shared_ptr<const DataSplit> data);
+    /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
+    void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
+    void setNormalize(Normalize normalize);
+    void setLearningRate(double lr);
+    /** Selects hidden neuron j (0-based) without emitting hiddenNeuronSelected; -1 is ignored. */
+    void setSelectedHiddenNeuron(int j);
+    /** The training set index the training is on (-1: none): the "Training sample" button. */
+    void setCurrentTrainingIndex(int index);
+    /** Shows image `index` of the test set (test = true) or training set. False when out of range. */
+    bool showSample(bool test, int index);
+    /** A digit from elsewhere (e.g. drawn): 784 bytes, label 0-9. */
+    void showPixels(const std::uint8_t *pixels, int label, const QString &source);
+    void setStage(int stage) { m_model->setStage(stage); }
+
+    StepModel *model() const { return m_model; }
+    NetworkDiagram *diagram() const { return m_diagram; }
+    QListWidget *stageList() const { return m_stageList; }
+    QPushButton *nextButton() const { return m_next; }
+    QPushButton *backButton() const { return m_back; }
+    QSpinBox *indexBox() const { return m_index; }
+    QComboBox *setBox() const { return m_set; }
+    QDoubleSpinBox *learningRateBox() const { return m_lr; }
+    /** The shown page: "5. SoftMax", its formula text (plain), its grids. */
+    QString pageTitle() const;
+    QString pageText() const;
+    QString pageHtml() const;
+    QString sizesText() const;
+    QVector<ValueGrid *> grids() const { return m_grids; }
+
+    // Exports (false with a message in lastError() when the file cannot be written).
+    /** The whole trace as `explain --json` prints it. */
+    QString traceJson() const;
+    QString traceCsv() const;
+    bool exportPng(const QString &file);
+    bool exportJson(const QString &file);
+    bool exportCsv(const QString &file);
+    QString lastError() const { return m_lastError; }
+
+signals:
+    /** The user clicked a hidden neuron (diagram or grid); j is 0-based. */
+    void hiddenNeuronSelected(int j);
+    /** "Use current weights": the app answers with setModel. */
+    void currentWeightsRequested();
+
+protected:
+    bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    QWidget *createChooser();
+    QWidget *createLeftColumn();
+    void refreshPage();
+    void refreshChooser();
+    void applyFonts();
+    void applyGrid(ValueGrid *grid, const GridSpec &spec);
+    void loadChosenSample();
+    void selectHidden(int j);
+    void saveWithDialog(const QString &kind);
+    bool writeFile(const QString &file, const QByteArray &bytes);
+    static bool isNavigationKey(int key);
+
+    StepModel *m_model = nullptr;
+    std::shared_ptr<const DataSplit> m_data;
+    int m_trainingIndex = -1;
+    QString m_lastError;
+    QVector<GridSpec> m_specs;
+
+    QComboBox *m_set = nullptr;
+    QSpinBox *m_index = nullptr;
+    QPushButton *m_random = nullptr;
+    QPushButton *m_trainingSample = nullptr;
+    QPushButton *m_misclassified = nullptr;
+    QDoubleSpinBox *m_lr = nullptr;
+    QPushButton *m_useWeights = nullptr;
+    QLabel *m_modelLabel = nullptr;
+    QListWidget *m_stageList = nullptr;
+    QPushButton *m_back = nullptr;
+    QPushButton *m_next = nullptr;
+    QLabel *m_sizes = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QLabel *m_title = nullptr;
+    QLabel *m_formula = nullptr;
+    QVector<ValueGrid *> m_grids;
+    NetworkDiagram *m_diagram = nullptr;
+};
+
+} // namespace bplab

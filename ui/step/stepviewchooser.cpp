@@ -1,0 +1,257 @@
+// The step view's sample chooser, model line and exports.
+
+#include "stepview.h"
+
+#include "tracejson.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSpinBox>
+
+namespace bplab {
+
+QWidget *StepView::createChooser()
+{
+    auto *bar = new QWidget;
+    auto *h = new QHBoxLayout(bar);
+    h->setContentsMargins(0, 0, 0, 0);
+    m_set = new QComboBox;
+    m_set->setObjectName(QStringLiteral("sampleSet"));
+    m_set->addItem(tr("Test image"), QStringLiteral("test"));
+    m_set->addItem(tr("Training image"), QStringLiteral("train"));
+    m_index = new QSpinBox;
+    m_index->setObjectName(QStringLiteral("sampleIndex"));
+    m_index->setRange(0, 0);
+    m_index->setToolTip(tr("The image's index in the set, from 0"));
+    m_random = new QPushButton(tr("Random"));
+    m_trainingSample = new QPushButton(tr("Training's sample"));
+    m_trainingSample->setToolTip(tr("The training image the training is on"));
+    m_misclassified = new QPushButton(tr("Misclassified"));
+    m_misclassified->setToolTip(tr("The next test image the model gets wrong"));
+    m_lr = new QDoubleSpinBox;
+    m_lr->setObjectName(QStringLiteral("stepLearningRate"));
+    m_lr->setDecimals(4);
+    m_lr->setRange(0.0001, 10.0);
+    m_lr->setSingleStep(0.01);
+    m_lr->setValue(StepModel::kDefaultLearningRate);
+    m_lr->setToolTip(tr("The learning rate of this one step"));
+    m_useWeights = new QPushButton(tr("Use current weights"));
+    m_useWeights->setToolTip(tr("Step through with the training's weights as they are now"));
+    m_modelLabel = new QLabel;
+    m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
+    m_modelLabel->setWordWrap(true);
+    for (QPushButton *b : {m_random, m_trainingSample, m_misclassified, m_useWeights})
+        b->setFocusPolicy(Qt::TabFocus);
+    h->addWidget(m_set);
+    h->addWidget(m_index);
+    h->addWidget(m_random);
+    h->addWidget(m_trainingSample);
+    h->addWidget(m_misclassified);
+    h->addSpacing(12);
+    h->addWidget(new QLabel(tr("lr")));
+    h->addWidget(m_lr);
+    h->addSpacing(12);
+    h->addWidget(m_useWeights);
+    h->addWidget(m_modelLabel, 1);
+
+    connect(m_set, &QComboBox::currentIndexChanged, this, [this] {
+        refreshChooser();
+        loadChosenSample();
+    });
+    connect(m_index, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
+    connect(m_random, &QPushButton::clicked, this, [this] {
+        if (m_index->maximum() > 0)
+            m_index->setValue(int(QRandomGenerator::global()->bounded(m_index->maximum() + 1)));
+    });
+    connect(m_trainingSample, &QPushButton::clicked, this, [this] {
+        if (m_trainingIndex >= 0)
+            showSample(false, m_trainingIndex);
+    });
+    connect(m_misclassified, &QPushButton::clicked, this, [this] {
+        if (!m_data || !m_model->params())
+            return;
+        const bool test = m_set->currentData().toString() == QLatin1String("test");
+        const int from = test ? m_index->value() + 1 : 0;
+        const int i = StepModel::findMisclassified(*m_model->params(), m_data->test, m_model->normalize(), from);
+        if (i >= 0)
+            showSample(true, i);
+        else
+            m_modelLabel->setText(tr("The model gets every test image right."));
+    });
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { m_model->setLearningRate(float(v)); });
+    connect(m_useWeights, &QPushButton::clicked, this, &StepView::currentWeightsRequested);
+    return bar;
+}
+
+void StepView::refreshChooser()
+{
+    const bool test = m_set->currentData().toString() == QLatin1String("test");
+    const Dataset *set = m_data ? (test ? &m_data->test : &m_data->train) : nullptr;
+    const int count = set ? int(set->size()) : 0;
+    {
+        const QSignalBlocker block(m_index);
+        m_index->setRange(0, std::max(0, count - 1));
+    }
+    m_index->setSuffix(count > 0 ? tr(" of %1").arg(QLocale(QLocale::English).toString(count)) : QString());
+    m_set->setEnabled(m_data != nullptr);
+    m_index->setEnabled(count > 0);
+    m_random->setEnabled(count > 0);
+    m_trainingSample->setEnabled(m_data && m_trainingIndex >= 0);
+    m_misclassified->setEnabled(m_data && m_model->params());
+    QString model = m_model->params() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
+    if (m_model->hasSample())
+        model += tr("; image: %1").arg(m_model->sampleSource());
+    m_modelLabel->setText(model);
+}
+
+void StepView::loadChosenSample()
+{
+    if (!m_data)
+        return;
+    const bool test = m_set->currentData().toString() == QLatin1String("test");
+    const Dataset &set = test ? m_data->test : m_data->train;
+    const int i = m_index->value();
+    if (i < 0 || std::size_t(i) >= set.size())
+        return;
+    m_model->setSample(set.image(std::size_t(i)), set.label(std::size_t(i)),
+                       QStringLiteral("%1 #%2").arg(test ? QStringLiteral("test") : QStringLiteral("train")).arg(i));
+    refreshChooser();
+}
+
+void StepView::setDataset(std::shared_ptr<const DataSplit> data)
+{
+    m_data = std::move(data);
+    refreshChooser();
+    loadChosenSample();
+}
+
+void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
+{
+    m_model->setParams(std::move(params), description);
+    refreshChooser();
+}
+
+void StepView::setNormalize(Normalize normalize) { m_model->setNormalize(normalize); }
+
+void StepView::setLearningRate(double lr) { m_lr->setValue(lr); }
+
+void StepView::setCurrentTrainingIndex(int index)
+{
+    m_trainingIndex = index;
+    m_trainingSample->setEnabled(m_data && index >= 0);
+}
+
+bool StepView::showSample(bool test, int index)
+{
+    const Dataset *set = m_data ? (test ? &m_data->test : &m_data->train) : nullptr;
+    if (!set || index < 0 || std::size_t(index) >= set->size())
+        return false;
+    {
+        const QSignalBlocker block(m_set);
+        m_set->setCurrentIndex(test ? 0 : 1);
+    }
+    refreshChooser();
+    if (m_index->value() == index)
+        loadChosenSample();
+    else
+        m_index->setValue(index); // loads it
+    return true;
+}
+
+void StepView::showPixels(const std::uint8_t *pixels, int label, const QString &source)
+{
+    m_model->setSample(pixels, label, source);
+    refreshChooser();
+}
+
+QString StepView::traceJson() const
+{
+    if (!m_model->hasTrace())
+        return {};
+    // "test #12" -> set "test", index 12; anything else (a drawn digit) -> that name, index -1.
+    const QString source = m_model->sampleSource();
+    QString set = source;
+    long long index = -1;
+    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0) {
+        set = source.left(hash);
+        index = source.mid(hash + 2).toLongLong();
+    }
+    return QString::fromStdString(explainJson(m_model->step(), set.toStdString(), index, m_model->learningRate()));
+}
+
+QString StepView::traceCsv() const
+{
+    if (!m_model->hasTrace())
+        return {};
+    const QString source = m_model->sampleSource();
+    QString set = source;
+    long long index = -1;
+    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0) {
+        set = source.left(hash);
+        index = source.mid(hash + 2).toLongLong();
+    }
+    return QString::fromStdString(explainCsv(m_model->step(), set.toStdString(), index, m_model->learningRate()));
+}
+
+bool StepView::writeFile(const QString &file, const QByteArray &bytes)
+{
+    QFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(bytes) != bytes.size()) {
+        m_lastError = tr("Could not write %1: %2").arg(file, out.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool StepView::exportPng(const QString &file)
+{
+    if (!grab().save(file, "PNG")) {
+        m_lastError = tr("Could not write %1: check that the folder exists and is writable.").arg(file);
+        return false;
+    }
+    return true;
+}
+
+bool StepView::exportJson(const QString &file)
+{
+    if (!m_model->hasTrace()) {
+        m_lastError = tr("Nothing to export yet: choose an image and a model first.");
+        return false;
+    }
+    return writeFile(file, (traceJson() + QLatin1Char('\n')).toUtf8());
+}
+
+bool StepView::exportCsv(const QString &file)
+{
+    if (!m_model->hasTrace()) {
+        m_lastError = tr("Nothing to export yet: choose an image and a model first.");
+        return false;
+    }
+    return writeFile(file, traceCsv().toUtf8());
+}
+
+void StepView::saveWithDialog(const QString &kind)
+{
+    const QString suffix = kind.toLower();
+    const QString base = kind == QLatin1String("PNG") ? QStringLiteral("step-stage-%1.png").arg(m_model->stage())
+                                                      : QStringLiteral("step-trace.%1").arg(suffix);
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export %1").arg(kind), base,
+                                                      tr("%1 files (*.%2)").arg(kind, suffix));
+    if (file.isEmpty())
+        return;
+    const bool ok = kind == QLatin1String("PNG") ? exportPng(file)
+                    : kind == QLatin1String("JSON") ? exportJson(file)
+                                                    : exportCsv(file);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export"), m_lastError);
+}
+
+} // namespace bplab

@@ -1,0 +1,112 @@
+#include "tracejson.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+
+std::string quoted(const std::string &s)
+{
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20)
+            out += c;
+    }
+    return out + '"';
+}
+
+std::string array(const Vec<float> &v)
+{
+    std::string out = "[";
+    for (Eigen::Index i = 0; i < v.size(); ++i) {
+        if (i)
+            out += ',';
+        out += jsonFloat(v[i]);
+    }
+    return out + ']';
+}
+
+void csvRows(std::string &out, const char *name, const Vec<float> &v)
+{
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        out += std::string(name) + ',' + std::to_string(i) + ',' + jsonFloat(v[i]) + '\n';
+}
+
+void csvRow(std::string &out, const char *name, const std::string &value)
+{
+    out += std::string(name) + ",0," + value + '\n';
+}
+
+} // namespace
+
+std::string jsonFloat(float v)
+{
+    if (!std::isfinite(v))
+        return "null";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, result.ptr);
+}
+
+std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
+{
+    const TraceF &t = step.before;
+    std::string s = "{";
+    const auto key = [&s](const char *k) {
+        if (s.size() > 1)
+            s += ',';
+        s += '"';
+        s += k;
+        s += "\":";
+    };
+    key("set"), s += quoted(set);
+    key("index"), s += std::to_string(index);
+    key("label"), s += std::to_string(t.label);
+    key("predicted"), s += std::to_string(t.predicted);
+    key("input"), s += array(t.input);
+    key("target"), s += array(t.target);
+    key("z1"), s += array(t.z1);
+    key("a1"), s += array(t.a1);
+    key("logits"), s += array(t.logits);
+    key("exp"), s += array(t.exp);
+    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
+    key("probabilities"), s += array(t.probabilities);
+    key("loss"), s += jsonFloat(t.loss);
+    key("delta2"), s += array(t.delta2);
+    key("delta1"), s += array(t.delta1);
+    key("lr"), s += jsonFloat(lr);
+    key("loss_after"), s += jsonFloat(step.afterTrace.loss);
+    return s + '}';
+}
+
+std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr)
+{
+    const TraceF &t = step.before;
+    std::string out = "quantity,index,value\n";
+    csvRow(out, "set", quoted(set));
+    csvRow(out, "index", std::to_string(index));
+    csvRow(out, "label", std::to_string(t.label));
+    csvRow(out, "predicted", std::to_string(t.predicted));
+    csvRows(out, "input", t.input);
+    csvRows(out, "target", t.target);
+    csvRows(out, "z1", t.z1);
+    csvRows(out, "a1", t.a1);
+    csvRows(out, "logits", t.logits);
+    csvRows(out, "exp", t.exp);
+    csvRow(out, "exp_sum", jsonFloat(t.expFinite ? t.expSum : std::nanf("")));
+    csvRows(out, "probabilities", t.probabilities);
+    csvRow(out, "loss", jsonFloat(t.loss));
+    csvRows(out, "delta2", t.delta2);
+    csvRows(out, "delta1", t.delta1);
+    csvRow(out, "lr", jsonFloat(lr));
+    csvRow(out, "loss_after", jsonFloat(step.afterTrace.loss));
+    csvRows(out, "probabilities_after", step.afterTrace.probabilities);
+    csvRow(out, "predicted_after", std::to_string(step.afterTrace.predicted));
+    return out;
+}
+
+} // namespace bplab

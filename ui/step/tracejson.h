@@ -1,0 +1,22 @@
+#pragma once
+// The whole step trace as text: the JSON object `backprop-lab-cli explain --json` prints (same keys,
+// same order, same shortest-exact numbers, null for non-finite) and a long-format CSV. Plain C++
+// (no Qt) so that the CLI and the app can share it.
+
+#include "network.h"
+
+#include <string>
+
+namespace bplab {
+
+/** The shortest text that reads back as the same float; "null" when not finite. */
+std::string jsonFloat(float v);
+
+/** set: "train", "test" or another source name; index: the image's index in it (-1: none). */
+std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr);
+
+/** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the same
+ *  quantities and numbers as explainJson plus the selected update's after-trace probabilities. */
+std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr);
+
+} // namespace bplab
