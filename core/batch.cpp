@@ -41,13 +41,8 @@ namespace {
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n, Normalize normalize,
                    BatchWorkspace &ws)
 {
-    const float *table = inputTable(normalize);
-    for (int c = 0; c < n; ++c) {
-        const std::uint8_t *src = data.image(indices[c]);
-        float *dst = ws.X.col(c0 + c).data();
-        for (int i = 0; i < kInputs; ++i)
-            dst[i] = table[src[i]];
-    }
+    for (int c = 0; c < n; ++c)
+        scaleBytes(data.image(indices[c]), kInputs, normalize, ws.X.col(c0 + c).data());
 }
 
 } // namespace

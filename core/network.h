@@ -25,8 +25,10 @@ template <>
 Vec<float> scaleInput<float>(const std::uint8_t *pixels, Normalize normalize);
 template <>
 Vec<double> scaleInput<double>(const std::uint8_t *pixels, Normalize normalize);
-/** The 256 float input values for the bytes 0-255 under a scaling (used by every float path). */
+/** The 256 float input values for the bytes 0-255 under a scaling (the same bits as scaleBytes). */
 const float *inputTable(Normalize normalize);
+/** out[i] = the float input for pixels[i], i < n (vectorised; what every float path uses). */
+void scaleBytes(const std::uint8_t *pixels, int n, Normalize normalize, float *out);
 
 /** Every value of one sample's forward and backward pass (what `explain` prints). */
 template <class S>
