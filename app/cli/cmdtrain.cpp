@@ -8,6 +8,7 @@
 
 #include "modelfile.h"
 #include "trainer.h"
+#include "workerstrainer.h"
 
 #include <atomic>
 #include <cmath>
@@ -143,12 +144,17 @@ int runTrain(const QStringList &args)
     cmd.addOption(QStringLiteral("save"),
                   QStringLiteral("Write the trained model to FILE (.bplab suggested)."),
                   QStringLiteral("FILE"));
+    cmd.addOption(QStringLiteral("workers"),
+                  QStringLiteral("Data-parallel replicas, each with its own --batch, joined by a "
+                                 "ring all-reduce (default 1)."),
+                  QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object per epoch on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     TrainConfig config;
-    if (!readConfig(cmd, config))
+    int workers = 1;
+    if (!readConfig(cmd, config) || !cmd.intValue(QStringLiteral("workers"), 1, 64, workers))
         return kExitUsage;
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
@@ -191,7 +197,12 @@ int runTrain(const QStringList &args)
                      .arg(config.seed));
 
     std::shared_ptr<const DataSplit> shared = data;
-    Trainer trainer(shared, config);
+    if (workers > 1)
+        cmd.note(QStringLiteral("data parallel: %1 replicas x batch %2 = global batch %3")
+                         .arg(workers)
+                         .arg(config.batch)
+                         .arg(workers * config.batch));
+    cluster::WorkersTrainer trainer(shared, config, workers);
     if (initial)
         trainer.setParams(*initial);
 

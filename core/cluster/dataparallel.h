@@ -18,16 +18,9 @@
 
 namespace bplab::cluster {
 
-struct DataParallelStep {
-    int epoch = 0;         ///< 0-based
-    int batchInEpoch = 0;  ///< 0-based global batch
-    int batchesPerEpoch = 0;
-    std::size_t step = 0;  ///< global step, 0-based
-    int count = 0;         ///< samples in the global batch (the last may be smaller)
-    double loss = 0;       ///< mean cross-entropy over the global batch, before the update
-    double lr = 0;
-    std::optional<EpochReport> epochEnded; ///< after the test-set evaluation
-};
+/** A global step's report: the single trainer's BatchReport (count = samples of all replicas,
+ *  loss = their mean), so that code written for Trainer runs N replicas unchanged. */
+using DataParallelStep = BatchReport;
 
 /** What a snapshot holds: the weights, the optimiser state and the position in the data. */
 struct DataParallelSnapshot {

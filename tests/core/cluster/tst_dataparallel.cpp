@@ -3,6 +3,7 @@
 // N*B after an epoch, and a roll-back to a snapshot ends with the weights of an undisturbed run.
 
 #include "dataparallel.h"
+#include "workerstrainer.h"
 #include "synthetic.h"
 
 #include <QTest>
@@ -135,6 +136,25 @@ private slots:
         QVERIFY(dpEpoch && singleEpoch);
         QVERIFY(std::abs(dpEpoch->trainLoss - singleEpoch->trainLoss) < 1e-4);
         QVERIFY(std::abs(dpEpoch->testAccuracy - singleEpoch->testAccuracy) <= 1.0);
+    }
+
+    void workersTrainerMatchesOneWorkerWithTheGlobalBatch()
+    {
+        // What train --workers 4 --batch 16 runs against --workers 1 --batch 64.
+        const auto data = test::syntheticSplit(700, 100);
+        WorkersTrainer four(data, config(16), 4);
+        WorkersTrainer one(data, config(64), 1);
+        QCOMPARE(four.workers(), 4);
+        QCOMPARE(one.workers(), 1);
+        QCOMPARE(four.totalSteps(), one.totalSteps());
+        int batches = 0;
+        four.run([&](const BatchReport &b) { batches += b.count == 64 || b.count == 700 % 64; }, {});
+        one.run({}, {});
+        QCOMPARE(std::size_t(batches), one.totalSteps());
+        QCOMPARE(four.step(), one.step());
+        const double rel = maxRelDiff(four.params(), one.params());
+        QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
+        QVERIFY(!(four.params() == initParams(Init::He, 7)));
     }
 
     void rollBackToSnapshotEndsWithTheSameWeights()
