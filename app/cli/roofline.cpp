@@ -71,7 +71,9 @@ double bestSeconds(int threads, const std::function<void(int)> &op, double minSe
         const auto t0 = Clock::now();
         runParallel(threads, iterations, op);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-        if (s >= minSeconds || iterations >= (1 << 24))
+        // At least 32 calls per trial, so that starting the threads (slow on a loaded machine)
+        // is spread over many products instead of being timed as one.
+        if ((s >= minSeconds && iterations >= 32) || iterations >= (1 << 24))
             break;
         iterations = s <= 0 ? iterations * 16
                             : std::max(iterations * 2, int(iterations * minSeconds / s * 1.2));
