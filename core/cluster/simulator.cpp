@@ -363,23 +363,34 @@ SimResult simulate(const SimConfig &config)
 
 UtilizationTimeline utilizationTimeline(const SimResult &result, int bins)
 {
+    return utilizationTimeline(result, bins, 0.0, result.totalSeconds);
+}
+
+UtilizationTimeline utilizationTimeline(const SimResult &result, int bins, double from, double to)
+{
     UtilizationTimeline tl;
     bins = std::max(bins, 1);
-    const double total = result.totalSeconds;
-    tl.binSeconds = total > 0 ? total / bins : 0.0;
+    const double span = to - from;
+    tl.binSeconds = span > 0 ? span / bins : 0.0;
     tl.times.resize(std::size_t(bins));
     for (int b = 0; b < bins; ++b)
-        tl.times[std::size_t(b)] = b * tl.binSeconds;
+        tl.times[std::size_t(b)] = from + b * tl.binSeconds;
     tl.links.assign(result.busy.size(), std::vector<double>(std::size_t(bins), 0.0));
     if (tl.binSeconds <= 0)
         return tl;
     for (std::size_t l = 0; l < result.busy.size(); ++l) {
         std::vector<double> &u = tl.links[l];
-        for (const auto &[a, e] : result.busy[l]) {
-            int b = std::clamp(int(a / tl.binSeconds), 0, bins - 1);
+        // The busy intervals are sorted and disjoint: start at the first that ends after `from`.
+        const auto &iv = result.busy[l];
+        auto it = std::lower_bound(iv.begin(), iv.end(), from,
+                                   [](const std::pair<double, double> &p, double t) { return p.second <= t; });
+        for (; it != iv.end() && it->first < to; ++it) {
+            const double a = std::max(it->first, from);
+            const double e = std::min(it->second, to);
+            int b = std::clamp(int((a - from) / tl.binSeconds), 0, bins - 1);
             double t = a;
             while (t < e && b < bins) {
-                const double binEnd = b == bins - 1 ? std::max(e, total) : (b + 1) * tl.binSeconds;
+                const double binEnd = b == bins - 1 ? e : from + (b + 1) * tl.binSeconds;
                 const double piece = std::min(e, binEnd) - t;
                 u[std::size_t(b)] += piece / tl.binSeconds;
                 t = std::min(e, binEnd);

@@ -116,5 +116,7 @@ struct UtilizationTimeline {
     std::vector<std::vector<double>> links; ///< [link][bin]
 };
 UtilizationTimeline utilizationTimeline(const SimResult &result, int bins);
+/** The same over the window [from, to) only (zooming in a plot); empty when to <= from. */
+UtilizationTimeline utilizationTimeline(const SimResult &result, int bins, double from, double to);
 
 } // namespace bplab::cluster
