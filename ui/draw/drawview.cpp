@@ -1,0 +1,271 @@
+#include "drawview.h"
+
+#include "drawnstore.h"
+#include "probabilitybars.h"
+#include "stagestrip.h"
+#include "uiformat.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+
+namespace bplab {
+
+namespace {
+bool isPictureFile(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == "png" || suffix == "jpg" || suffix == "jpeg" || suffix == "pgm" || suffix == "bmp";
+}
+} // namespace
+
+DrawView::DrawView(QWidget *parent)
+    : QWidget(parent)
+    , m_keepFolder(drawnDigitsFolder())
+{
+    setAcceptDrops(true);
+    m_canvas = new DrawCanvas(this);
+    m_canvas->setHint(tr("Draw a digit here\n(mouse, pen or finger)\n\nor drop a picture of one"));
+    m_bars = new ProbabilityBars(this);
+    m_stages = new StageStrip(this);
+    m_title = new QLabel(tr("The network's answer"), this);
+    m_modelNote = new QLabel(this);
+    m_modelNote->setWordWrap(true);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stagesTitle = new QLabel(tr("What the network sees (MNIST's preprocessing)"), this);
+    m_stagesTitle->setWordWrap(true);
+
+    auto *clear = new QPushButton(tr("Clear"), this);
+    m_undoButton = new QPushButton(tr("Undo stroke"), this);
+    auto *open = new QPushButton(tr("Open picture…"), this);
+    m_penSlider = new QSlider(Qt::Horizontal, this);
+    m_penSlider->setRange(8, 48);
+    m_penSlider->setValue(int(DrawCanvas::kDefaultPenWidth));
+    m_penSlider->setToolTip(tr("Pen width (the default matches MNIST's strokes)"));
+    m_penSlider->setAccessibleName(tr("Pen width"));
+    m_stepButton = new QPushButton(tr("Step through this digit"), this);
+    m_keepButton = new QPushButton(tr("Keep for testing…"), this);
+    m_keepButton->setToolTip(tr("Saves the 28×28 digit with its label in %1").arg(m_keepFolder));
+
+    auto *tools = new QHBoxLayout;
+    tools->addWidget(clear);
+    tools->addWidget(m_undoButton);
+    tools->addSpacing(8);
+    tools->addWidget(new QLabel(tr("Pen"), this));
+    tools->addWidget(m_penSlider, 1);
+    tools->addSpacing(8);
+    tools->addWidget(open);
+    auto *left = new QVBoxLayout;
+    left->addWidget(m_canvas, 1);
+    left->addLayout(tools);
+
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_stepButton);
+    actions->addWidget(m_keepButton);
+    actions->addStretch(1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_title);
+    right->addWidget(m_bars, 3);
+    right->addWidget(m_modelNote);
+    right->addSpacing(6);
+    right->addWidget(m_stagesTitle);
+    right->addWidget(m_stages, 1);
+    right->addLayout(actions);
+    right->addWidget(m_status);
+
+    auto *main = new QHBoxLayout(this);
+    main->setContentsMargins(12, 12, 12, 12);
+    main->setSpacing(18);
+    main->addLayout(left, 5);
+    main->addLayout(right, 4);
+
+    connect(m_canvas, &DrawCanvas::inputReceived, this, [this] {
+        m_sinceInput.start();
+        m_latencyPending = true;
+    });
+    connect(m_canvas, &DrawCanvas::strokesChanged, this, &DrawView::refresh);
+    connect(m_canvas, &DrawCanvas::pictureRemoved, this, [this] { m_pictureResult = {}; });
+    connect(m_bars, &ProbabilityBars::painted, this, [this] {
+        if (m_latencyPending) {
+            m_lastLatencyMs = m_sinceInput.nsecsElapsed() / 1e6;
+            m_latencyPending = false;
+        }
+    });
+    connect(clear, &QPushButton::clicked, m_canvas, &DrawCanvas::clear);
+    connect(m_undoButton, &QPushButton::clicked, m_canvas, &DrawCanvas::undoStroke);
+    connect(m_penSlider, &QSlider::valueChanged, this, [this](int v) { m_canvas->setPenWidth(float(v)); });
+    connect(open, &QPushButton::clicked, this, &DrawView::choosePicture);
+    connect(m_stepButton, &QPushButton::clicked, this, [this] {
+        if (m_result.empty)
+            return;
+        emit stepThroughRequested(QVector<quint8>(m_result.input.begin(), m_result.input.end()));
+    });
+    connect(m_keepButton, &QPushButton::clicked, this, &DrawView::askToKeep);
+    applyFonts();
+    refresh();
+}
+
+void DrawView::setModel(std::shared_ptr<const ParamsF> params, Normalize normalize)
+{
+    m_model = std::move(params);
+    m_normalize = normalize;
+    predict();
+}
+
+void DrawView::setModelNote(const QString &note)
+{
+    m_modelNote->setText(note);
+}
+
+void DrawView::setClassNames(const QStringList &names)
+{
+    m_bars->setClassNames(names);
+}
+
+void DrawView::refresh()
+{
+    if (m_canvas->hasPicture() && !m_pictureResult.raw.isNull())
+        m_result = m_pictureResult;
+    else {
+        StrokeOptions options;
+        options.referenceWidth = DrawCanvas::kDefaultPenWidth;
+        m_result = preprocessStrokes(m_canvas->strokes(), DrawCanvas::kCanvasSide, DrawCanvas::kCanvasSide, options);
+    }
+    if (m_result.empty)
+        m_stages->clear();
+    else
+        m_stages->setStages(imageFromGrey(m_result.raw), imageFromGrey(m_result.cropped),
+                            imageFromGrey(m_result.fitted), imageFromGrey(m_result.centred));
+    predict();
+    updateActions();
+}
+
+void DrawView::predict()
+{
+    if (m_result.empty)
+        m_bars->clear(m_canvas->hasPicture() ? tr("No ink found in the picture") : tr("Draw a digit"));
+    else if (!m_model)
+        m_bars->clear(tr("No model yet: load data and train"));
+    else
+        m_bars->setProbabilities(predictProbabilities(*m_model, m_result.input.data(), m_normalize));
+}
+
+void DrawView::updateActions()
+{
+    m_stepButton->setEnabled(!m_result.empty);
+    m_keepButton->setEnabled(!m_result.empty);
+    m_undoButton->setEnabled(!m_canvas->isEmpty());
+}
+
+bool DrawView::openPicture(const QString &path)
+{
+    QImageReader reader(path);
+    reader.setAutoTransform(true);
+    const QImage image = reader.read();
+    if (image.isNull()) {
+        setStatus(tr("Cannot read %1 as a picture: %2.").arg(QFileInfo(path).fileName(), reader.errorString()));
+        return false;
+    }
+    setPicture(image, tr("%1 (%2×%3)").arg(QFileInfo(path).fileName()).arg(image.width()).arg(image.height()));
+    return true;
+}
+
+void DrawView::setPicture(const QImage &image, const QString &caption)
+{
+    m_pictureResult = preprocessPicture(greyFromImage(image));
+    m_canvas->setPicture(image, caption);
+    setStatus(m_pictureResult.empty ? tr("No ink found in this picture.")
+                                    : tr("Picture: %1. Draw on the canvas to replace it.").arg(caption));
+    refresh();
+}
+
+QString DrawView::statusText() const
+{
+    return m_status->text();
+}
+
+void DrawView::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+Result<std::size_t> DrawView::keepForTesting(int label)
+{
+    if (m_result.empty)
+        return Error{"There is no digit to keep: draw one first."};
+    Result<std::size_t> kept = appendDrawnDigit(m_keepFolder, m_result.input, label);
+    if (kept) {
+        setStatus(tr("Kept as %1: %2 digits in %3.").arg(label).arg(*kept).arg(m_keepFolder));
+        emit digitKept(label, qsizetype(*kept));
+    } else {
+        setStatus(QString::fromStdString(kept.error()));
+    }
+    return kept;
+}
+
+void DrawView::askToKeep()
+{
+    bool ok = false;
+    const int guess = std::max(0, m_bars->topClass());
+    const int label = QInputDialog::getInt(this, tr("Keep for testing"), tr("Which digit is this (0-9)?"), guess, 0,
+                                           9, 1, &ok);
+    if (ok)
+        keepForTesting(label);
+}
+
+void DrawView::choosePicture()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a picture of a digit"), QString(),
+                                                      tr("Pictures (*.png *.jpg *.jpeg *.pgm *.bmp)"));
+    if (!path.isEmpty())
+        openPicture(path);
+}
+
+void DrawView::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (mime->hasImage() || (mime->hasUrls() && !mime->urls().isEmpty() && isPictureFile(mime->urls().first().toLocalFile())))
+        event->acceptProposedAction();
+}
+
+void DrawView::dropEvent(QDropEvent *event)
+{
+    const QMimeData *mime = event->mimeData();
+    if (mime->hasUrls() && !mime->urls().isEmpty()) {
+        openPicture(mime->urls().first().toLocalFile());
+        event->acceptProposedAction();
+    } else if (mime->hasImage()) {
+        setPicture(qvariant_cast<QImage>(mime->imageData()), tr("dropped picture"));
+        event->acceptProposedAction();
+    }
+}
+
+void DrawView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        applyFonts();
+    QWidget::changeEvent(event);
+}
+
+void DrawView::applyFonts()
+{
+    QFont title = readableFont(font(), 1.3);
+    title.setBold(true);
+    m_title->setFont(title);
+    QFont body = readableFont(font());
+    for (QLabel *l : {m_modelNote, m_status, m_stagesTitle})
+        l->setFont(body);
+}
+
+} // namespace bplab

@@ -1,0 +1,119 @@
+#include "probabilitybars.h"
+
+#include "uiformat.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace bplab {
+
+ProbabilityBars::ProbabilityBars(QWidget *parent)
+    : QWidget(parent)
+{
+    setAccessibleName(tr("Probabilities of the ten classes"));
+}
+
+void ProbabilityBars::setProbabilities(const std::array<float, 10> &p)
+{
+    m_p = p;
+    m_has = true;
+    update();
+}
+
+void ProbabilityBars::clear(const QString &why)
+{
+    m_p.fill(0);
+    m_has = false;
+    m_why = why;
+    update();
+}
+
+void ProbabilityBars::setClassNames(const QStringList &names)
+{
+    m_classNames = names.size() == 10 ? names : QStringList();
+    update();
+}
+
+int ProbabilityBars::topClass() const
+{
+    if (!m_has)
+        return -1;
+    return int(std::max_element(m_p.begin(), m_p.end()) - m_p.begin());
+}
+
+QString ProbabilityBars::topText() const
+{
+    const int k = topClass();
+    if (k < 0)
+        return QStringLiteral("–");
+    if (!m_classNames.isEmpty() && m_classNames[k] != QString::number(k))
+        return QStringLiteral("%1 %2").arg(k).arg(m_classNames[k]);
+    return QString::number(k);
+}
+
+QString ProbabilityBars::valueText(int k) const
+{
+    return QStringLiteral("%1%").arg(100.0 * m_p[std::size_t(k)], 0, 'f', 1);
+}
+
+void ProbabilityBars::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette &pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QFont base = readableFont(font());
+    const int top = topClass();
+
+    // The top class, large, with its probability.
+    QFont big = base;
+    big.setPointSizeF(base.pointSizeF() * 3.2);
+    big.setBold(true);
+    const QFontMetrics bigFm(big);
+    const int headH = bigFm.height() + 4;
+    QRect head(0, 0, width(), headH);
+    p.setFont(big);
+    p.setPen(m_has ? colors::blue().lighter(pal.color(QPalette::Window).lightness() < 128 ? 160 : 100) : text);
+    p.drawText(head.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, topText());
+    QFont mid = base;
+    mid.setPointSizeF(base.pointSizeF() * 1.4);
+    p.setFont(mid);
+    p.setPen(text);
+    const int bigW = bigFm.horizontalAdvance(topText()) + 24;
+    p.drawText(head.adjusted(bigW, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+               m_has ? tr("%1 sure").arg(valueText(top)) : (m_why.isEmpty() ? tr("Draw a digit") : m_why));
+
+    // Ten rows: class, bar, percentage.
+    p.setFont(base);
+    const QFontMetrics fm(base);
+    const int rowsTop = headH + 6;
+    const int rowH = std::max(fm.height() + 4, (height() - rowsTop) / 10);
+    const int nameW = fm.horizontalAdvance(m_classNames.isEmpty() ? QStringLiteral("9") : QStringLiteral("9 Sneaker")) + 12;
+    const int valueW = fm.horizontalAdvance(QStringLiteral("100.0%")) + 8;
+    const int barX = nameW, barW = std::max(10, width() - nameW - valueW - 4);
+    for (int k = 0; k < 10; ++k) {
+        const int y = rowsTop + k * rowH;
+        QRect name(0, y, nameW - 8, rowH);
+        QFont f = base;
+        f.setBold(k == top);
+        p.setFont(f);
+        p.setPen(text);
+        const QString label = m_classNames.isEmpty() ? QString::number(k) : QStringLiteral("%1 %2").arg(k).arg(m_classNames[k]);
+        p.drawText(name, Qt::AlignRight | Qt::AlignVCenter, label);
+        const QRectF track(barX, y + rowH * 0.18, barW, rowH * 0.64);
+        QColor trackColor = text;
+        trackColor.setAlphaF(0.12f);
+        p.fillRect(track, trackColor);
+        if (m_has) {
+            QRectF bar = track;
+            bar.setWidth(std::max(0.0, double(m_p[std::size_t(k)])) * barW);
+            p.fillRect(bar, k == top ? colors::blue() : colors::grey());
+            p.drawText(QRect(barX + barW + 6, y, valueW, rowH), Qt::AlignLeft | Qt::AlignVCenter, valueText(k));
+        }
+    }
+    if (m_has)
+        emit painted();
+}
+
+} // namespace bplab

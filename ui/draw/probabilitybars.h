@@ -1,0 +1,48 @@
+#pragma once
+// The ten SoftMax probabilities as horizontal bars, with the most likely class written large.
+
+#include <QStringList>
+#include <QWidget>
+
+#include <array>
+
+namespace bplab {
+
+class ProbabilityBars : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ProbabilityBars(QWidget *parent = nullptr);
+
+    /** Shows the probabilities p_0..p_9 (copied). */
+    void setProbabilities(const std::array<float, 10> &p);
+    /** Back to "no prediction" with an explanation (e.g. "No model yet"). */
+    void clear(const QString &why = {});
+    void setClassNames(const QStringList &names);
+
+    bool hasProbabilities() const { return m_has; }
+    /** The most likely class 0-9, -1 without probabilities. */
+    int topClass() const;
+    float probability(int k) const { return m_p[std::size_t(k)]; }
+    QString topText() const;            ///< "7" or "7 Sneaker" (what is shown large)
+    QString valueText(int k) const;     ///< "92.3%"
+    QString emptyText() const { return m_why; }
+
+    QSize sizeHint() const override { return {360, 420}; }
+    QSize minimumSizeHint() const override { return {220, 260}; }
+
+signals:
+    /** A paint of new probabilities has finished (latency measurements end here). */
+    void painted();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    std::array<float, 10> m_p{};
+    bool m_has = false;
+    QString m_why;
+    QStringList m_classNames;
+};
+
+} // namespace bplab
