@@ -1,5 +1,6 @@
 #include "automation.h"
 
+#include "errorpage.h"
 #include "framecounter.h"
 #include "mainwindow.h"
 #include "trainingcontroller.h"
@@ -14,12 +15,24 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <ctime>
 
 namespace bplab {
 
 namespace {
 /** Time for queued replots and layouts after the last snapshot, before the grab. */
 constexpr int kSettleMs = 300;
+
+/** CPU seconds the calling thread has used (0 where the clock is missing). */
+double threadCpuSeconds()
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    timespec ts{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+#endif
+    return 0;
+}
 } // namespace
 
 ScreenshotRun::ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent)
@@ -69,7 +82,7 @@ void ScreenshotRun::grabNow(int exitCode)
     }
     if (exitCode == 3)
         std::fprintf(stderr, "backprop-lab: no data (%s); the screenshot shows the error page.\n",
-                     qPrintable(m_window->controller()->lastError()));
+                     qPrintable(m_window->errorPage()->message()));
     std::fprintf(stderr, "backprop-lab: wrote %s (%dx%d, %llu batches)\n", qPrintable(m_file),
                  shot.width(), shot.height(),
                  static_cast<unsigned long long>(m_window->controller()->stepCount()));
@@ -90,6 +103,7 @@ void ReportRun::begin(bool dataRequested)
         m_paintsAtStart = frames->paints();
         m_appliedAtStart = m_window->trainView()->appliedSnapshots();
         m_probe.start();
+        m_guiCpuAtStart = threadCpuSeconds();
         m_wall.start();
         c->start();
     });
@@ -115,6 +129,7 @@ void ReportRun::finish(int exitCode, const QString &error)
     m_error = error;
     m_probe.stop();
     m_wallSeconds = m_wall.isValid() ? double(m_wall.nsecsElapsed()) / 1e9 : 0;
+    m_guiCpuSeconds = m_wall.isValid() ? threadCpuSeconds() - m_guiCpuAtStart : 0;
     FrameCounter *frames = m_window->trainView()->frameCounter();
     m_frames = frames->frames() - m_framesAtStart;
     m_paints = frames->paints() - m_paintsAtStart;
@@ -152,6 +167,8 @@ QByteArray ReportRun::reportJson() const
     o[QStringLiteral("panel_paints")] = double(m_paints);
     o[QStringLiteral("snapshots_applied")] = double(m_applied);
     o[QStringLiteral("seconds")] = m_wallSeconds;
+    // How busy the GUI thread was: CPU it took from the training on a machine with few cores.
+    o[QStringLiteral("gui_thread_cpu_seconds")] = m_guiCpuSeconds;
     o[QStringLiteral("run_seconds")] = p.runSeconds;
     o[QStringLiteral("eval_seconds")] = p.evalSeconds;
     o[QStringLiteral("samples")] = double(p.totalSamples);

@@ -58,6 +58,8 @@ private:
     LatencyProbe m_probe;
     QElapsedTimer m_wall;
     double m_wallSeconds = 0;
+    double m_guiCpuAtStart = 0;
+    double m_guiCpuSeconds = 0;
     qint64 m_framesAtStart = 0;
     qint64 m_paintsAtStart = 0;
     qint64 m_appliedAtStart = 0;

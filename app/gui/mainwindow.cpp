@@ -10,6 +10,7 @@
 #include "trainview.h"
 
 #include <comingpage.h>
+#include <dataset.h>
 
 #include <QAction>
 #include <QCloseEvent>
@@ -100,10 +101,16 @@ void MainWindow::createViews()
 
     connect(m_errorPage, &ErrorPage::openFolderRequested, this, &MainWindow::chooseFolder);
     connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
-        if (!m_controller->dataFolder().isEmpty())
+        if (!m_controller->dataFolder().isEmpty()) {
             openData(m_controller->dataFolder());
+            return;
+        }
+        // Nothing was found at start-up: look again (scripts/setup may have run since).
+        const auto found = findDataFolder({}, std::nullopt);
+        if (found)
+            openData(QString::fromStdString(*found));
         else
-            chooseFolder();
+            showDataError(QString::fromStdString(found.error()));
     });
 }
 

@@ -46,6 +46,8 @@ struct Progress {
 /** What the Train view draws: the first sample of the last batch and the network's state. */
 struct VisualSnapshot {
     Progress progress;
+    bool live = false;     ///< a rate-limited snapshot while running (false: the exact state
+                           ///< after a pause, step, reset or load, which must all be shown)
     QImage digit;          ///< 28x28 Format_Grayscale8
     int sampleIndex = -1;  ///< index into the training set
     int label = -1;

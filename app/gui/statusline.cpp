@@ -110,6 +110,7 @@ void StatusLine::refresh()
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     m_progress->setRange(0, perEpoch);
+    m_progress->setTextVisible(m_last.batchesPerEpoch > 0);
     m_progress->setValue(finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch));
     m_speed->setText(speedText());
     m_eta->setText(etaText());

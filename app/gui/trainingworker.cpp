@@ -258,7 +258,7 @@ void TrainingWorker::afterBatch()
     // Visuals are rate-limited and never queue up behind a busy GUI (one in flight at most);
     // losses are only batched, never dropped.
     if (now - m_lastVisualNs >= kVisualIntervalMs * kMs && m_visualsInFlight.load() <= 0)
-        sendVisual();
+        sendVisual(/*live=*/true);
     else if (now - m_lastFlushNs >= kLossFlushMs * kMs)
         flushLosses();
 }
@@ -279,7 +279,7 @@ void TrainingWorker::flushLosses()
     emit lossesReady(chunk);
 }
 
-void TrainingWorker::sendVisual()
+void TrainingWorker::sendVisual(bool live)
 {
     flushLosses();
     m_lastVisualNs = m_clock.nsecsElapsed();
@@ -287,6 +287,7 @@ void TrainingWorker::sendVisual()
         return;
     auto s = std::make_shared<VisualSnapshot>();
     s->progress = progress();
+    s->live = live;
     const Dataset &train = m_data->train;
     const std::vector<std::uint32_t> indices = m_trainer->lastBatchIndices();
     const std::size_t index = indices.empty() ? 0 : indices.front();

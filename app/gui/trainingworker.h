@@ -77,7 +77,7 @@ private:
     void afterBatch();
     void endRun();
     void flushLosses();
-    void sendVisual();
+    void sendVisual(bool live = false);
     void setState(TrainingState state);
     void applyPendingLearningRate();
     void clearHistory();

@@ -70,7 +70,12 @@ void TrainView::applyVisual(const VisualSnapshot &s)
 {
     m_digit->setSample(s.digit, s.label, s.predicted, m_classNames);
     m_softmax->setTrace(s.trace);
-    m_heatmap->setParameters(s.weights, s.gradients, s.adjustments);
+    // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
+    // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
+    if (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs) {
+        m_heatmap->setParameters(s.weights, s.gradients, s.adjustments);
+        m_heatmapClock.start();
+    }
     ++m_applied;
 }
 

@@ -4,6 +4,7 @@
 
 #include "snapshots.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QSplitter;
@@ -40,6 +41,9 @@ public:
     LossPlot *lossPlot() const { return m_loss; }
     HeatmapPanel *heatmapPanel() const { return m_heatmap; }
     FrameCounter *frameCounter() const { return m_frames; }
+    /** While running the heatmaps (the costliest panel to draw) follow at most this often. */
+    static constexpr int kHeatmapIntervalMs = 100;
+
     /** Snapshots applied since construction (tests, report). */
     qint64 appliedSnapshots() const { return m_applied; }
 
@@ -57,6 +61,7 @@ private:
     FrameCounter *m_frames = nullptr;
     QStringList m_classNames;
     qint64 m_applied = 0;
+    QElapsedTimer m_heatmapClock;
 };
 
 } // namespace bplab
