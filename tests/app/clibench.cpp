@@ -38,11 +38,12 @@ void TestCliBench::jsonKeysAndConsistency()
     QVERIFY(fuzzyEqual(o.value("samples_per_second").toDouble(), 1000 / seconds, 1e-9));
     // 409,088 FLOP per sample: 4 x 101,632 + 2 x 1,280.
     QVERIFY(fuzzyEqual(o.value("gflops").toDouble(), 1000 * 409088.0 / seconds / 1e9, 1e-9));
-    // The roofline counts only the matrix products at their best speed: never slower than the
-    // epoch.
+    // The roofline counts only the matrix products at their best speed: not slower than the whole
+    // epoch (a factor 2 absorbs a burst of load from other programs during the roofline's loops),
+    // and not faster than 10 TFLOP/s, far beyond this kind of CPU (catches a miscounted shape).
     const double roofline = o.value("roofline_epoch_seconds").toDouble();
-    QVERIFY(roofline > 0);
-    QVERIFY2(roofline < seconds, qPrintable(QStringLiteral("%1 vs %2").arg(roofline).arg(seconds)));
+    QVERIFY2(roofline < 2 * seconds, qPrintable(QStringLiteral("%1 vs %2").arg(roofline).arg(seconds)));
+    QVERIFY2(roofline > 1000 * 409088.0 / 10e12, qPrintable(QString::number(roofline)));
     QVERIFY(o.value("eval_seconds_10k").toDouble() > 0);
     QVERIFY2(run.err.contains("tiled"), run.err.constData());
 }
