@@ -233,6 +233,11 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     const QStringList parts = highlightedParts();
     const int label = fontMetrics().height() + 6;
 
+    struct Title {
+        QRect rect;
+        QString text;
+    };
+    QVector<Title> titles;
     const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
         const QRect box = r.adjusted(-6, -label - 2, 6, 6);
         if (parts.contains(name)) {
@@ -242,15 +247,25 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
             p.setPen(QPen(highlight, 2));
             p.drawRoundedRect(box, 8, 8);
         }
-        p.setPen(text);
-        p.drawText(QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), Qt::AlignHCenter | Qt::AlignTop,
-                   title);
+        titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
+    };
+    const auto drawTitles = [&] {
+        // On top of the edges, on a plate of the window colour so they stay readable.
+        QColor plate = palette().color(QPalette::Window);
+        plate.setAlpha(220);
+        for (const Title &t : titles) {
+            const QRect r = fontMetrics().boundingRect(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text).adjusted(-4, 0, 4, 0);
+            p.fillRect(r, plate);
+            p.setPen(text);
+            p.drawText(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text);
+        }
     };
     frame(g.input, QStringLiteral("input"), tr("Input x: 784 pixels"));
     frame(g.hidden, QStringLiteral("hidden"), tr("Hidden: 128 neurons (ReLU)"));
     frame(g.output, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
 
     if (!m_model->hasTrace()) {
+        drawTitles();
         p.setPen(text);
         p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
         return;
@@ -282,7 +297,9 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
             continue;
         const QPointF from(g.input.left() + (t.input % kImageSide + 0.5) * g.input.width() / kImageSide,
                            g.input.top() + (t.input / kImageSide + 0.5) * g.input.height() / kImageSide);
-        p.setPen(QPen(divergingColor(t.product, termRange), 1 + 2.0 * std::abs(t.product) / termRange));
+        QColor c = divergingColor(t.product, termRange);
+        c.setAlpha(170);
+        p.setPen(QPen(c, 1 + 2.0 * std::abs(t.product) / termRange));
         p.drawLine(from, hc);
     }
     for (int k = 0; k < kOutputs; ++k) {
@@ -335,6 +352,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
         }
     }
     p.setFont(font());
+    drawTitles();
     p.setPen(text);
     p.drawText(QRect(0, g.output.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                tr("Blue ring: target neuron %1. Orange: selected.").arg(m.label() + 1));

@@ -27,10 +27,13 @@ QString note(const QString &text)
 
 QString table(const QStringList &header, const QVector<QStringList> &rows, int highlightRow)
 {
-    QString t = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\" style=\"margin-top:4px; margin-bottom:4px\"><tr>");
-    for (const QString &h : header)
-        t += QStringLiteral("<th align=\"right\" style=\"border-bottom:1px solid gray\">%1</th>").arg(h);
-    t += QStringLiteral("</tr>");
+    QString t = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"3\" style=\"margin-top:4px; margin-bottom:4px\">");
+    if (!header.isEmpty()) {
+        t += QStringLiteral("<tr>");
+        for (const QString &h : header)
+            t += QStringLiteral("<th align=\"right\" style=\"border-bottom:1px solid gray\">%1</th>").arg(h);
+        t += QStringLiteral("</tr>");
+    }
     for (int r = 0; r < rows.size(); ++r) {
         t += QStringLiteral("<tr>");
         for (const QString &c : rows[r])

@@ -134,12 +134,16 @@ QWidget *StepView::createLeftColumn()
     m_sizes->setWordWrap(true);
     const QLocale en(QLocale::English);
     const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
-    m_sizes->setText(tr("<b>Sizes</b><br>weights %1&times;%2 + %3&times;%4 = %5<br>biases %6, all parameters %7<br>"
-                        "memory of the weights: FP16 %8 B, FP32 %9 B, FP64 %10 B (FP32 with biases %11 B)<br>"
-                        "multiply-adds: %12 per image, %13 per batch of 64")
-                         .arg(kHidden).arg(kInputs).arg(kOutputs).arg(kHidden)
-                         .arg(n(weightCount()), n(biasCount()), n(parameterCount()), n(weightBytes(2)), n(weightBytes(4)),
-                              n(weightBytes(8)), n(parameterBytes(4)), n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
+    m_sizes->setText(tr("<b>Sizes</b> (computed from the layer shapes)<br>"
+                        "weights: %1&times;%2 = %3 + %4&times;%1 = %5, together %6<br>"
+                        "biases: %1 + %4 = %7; all parameters %8<br>"
+                        "weights in memory: FP16 %9 B, FP32 %10 B, FP64 %11 B (FP32 with biases %12 B)<br>"
+                        "multiply-adds: %13 per image, %14 per batch of 64")
+                         .arg(kHidden).arg(kInputs)
+                         .arg(n(hiddenWeightCount())).arg(kOutputs)
+                         .arg(n(outputWeightCount()), n(weightCount()), n(biasCount()), n(parameterCount()),
+                              n(weightBytes(2)), n(weightBytes(4)), n(weightBytes(8)), n(parameterBytes(4)),
+                              n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
 
     auto *exports = new QHBoxLayout;
     const QString kinds[] = {QStringLiteral("PNG"), QStringLiteral("JSON"), QStringLiteral("CSV")};
@@ -153,11 +157,13 @@ QWidget *StepView::createLeftColumn()
         exports->addWidget(b);
     }
     auto *exportLabel = new QLabel(tr("Export:"));
-    v->addWidget(m_stageList, 1);
+    v->addWidget(m_stageList);
     v->addLayout(buttons);
     v->addWidget(exportLabel);
     v->addLayout(exports);
+    v->addSpacing(8);
     v->addWidget(m_sizes);
+    v->addStretch(1);
     column->setFixedWidth(240);
     return column;
 }
@@ -173,7 +179,11 @@ void StepView::refreshPage()
     m_next->setEnabled(stage < StepModel::kLastStage);
     const StagePage page = stagePage(*m_model, stage);
     m_title->setText(page.title);
-    m_formula->setText(page.html);
+    // Numbers are links (for the exact-value hover) but read as text: the window's text colour.
+    QString html = page.html;
+    html.replace(QLatin1String("style=\"text-decoration:none;\""),
+                 QStringLiteral("style=\"text-decoration:none; color:%1\"").arg(palette().color(QPalette::WindowText).name()));
+    m_formula->setText(html);
     m_specs = page.grids;
     for (int i = 0; i < m_grids.size(); ++i) {
         if (i < m_specs.size()) {
@@ -285,8 +295,10 @@ void StepView::showEvent(QShowEvent *event)
 void StepView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
         applyFonts();
+        refreshPage();
+    }
 }
 
 void StepView::applyFonts()
@@ -300,6 +312,8 @@ void StepView::applyFonts()
     m_title->setFont(title);
     QFont list = readableFont(font(), 1.15);
     m_stageList->setFont(list);
+    // Exactly as tall as its ten rows: the room below goes to the sizes.
+    m_stageList->setFixedHeight(m_stageList->sizeHintForRow(0) * m_stageList->count() + 2 * m_stageList->frameWidth() + 4);
     for (ValueGrid *g : m_grids)
         g->setFont(base);
     m_diagram->setFont(base);
