@@ -3,8 +3,8 @@
 #include "uiformat.h"
 
 #include <QEvent>
-#include <QLabel>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QVBoxLayout>
 
 namespace bplab {
@@ -37,8 +37,14 @@ ComingPage::ComingPage(const QString &title, const QString &text, QWidget *paren
     applyStyle();
 }
 
-QString ComingPage::title() const { return m_title->text(); }
-QString ComingPage::text() const { return m_text->text(); }
+QString ComingPage::title() const
+{
+    return m_title->text();
+}
+QString ComingPage::text() const
+{
+    return m_text->text();
+}
 
 void ComingPage::changeEvent(QEvent *event)
 {

@@ -13,19 +13,30 @@ namespace {
 constexpr int kSide = 28;
 constexpr int kClasses = 10;
 
-bool isDark(const QPalette &pal) { return pal.color(QPalette::Window).lightness() < 128; }
-QColor rightColor(const QPalette &pal) { return isDark(pal) ? colors::skyBlue() : colors::blue(); }
-QColor wrongColor(const QPalette &pal) { return isDark(pal) ? colors::orange() : colors::vermillion(); }
+bool isDark(const QPalette &pal)
+{
+    return pal.color(QPalette::Window).lightness() < 128;
+}
+QColor rightColor(const QPalette &pal)
+{
+    return isDark(pal) ? colors::skyBlue() : colors::blue();
+}
+QColor wrongColor(const QPalette &pal)
+{
+    return isDark(pal) ? colors::orange() : colors::vermillion();
+}
 } // namespace
 
 DigitPanel::DigitPanel(QWidget *parent)
     : QWidget(parent)
-{
-}
+{ }
 
-void DigitPanel::setSample(const QImage &image, int label, int predicted, const QStringList &classNames)
+void DigitPanel::setSample(const QImage &image, int label, int predicted,
+                           const QStringList &classNames)
 {
-    m_image = image.format() == QImage::Format_Grayscale8 ? image : image.convertToFormat(QImage::Format_Grayscale8);
+    m_image = image.format() == QImage::Format_Grayscale8
+                      ? image
+                      : image.convertToFormat(QImage::Format_Grayscale8);
     m_label = (label >= 0 && label < kClasses) ? label : -1;
     m_predicted = (predicted >= 0 && predicted < kClasses) ? predicted : -1;
     m_classNames = classNames;
@@ -87,10 +98,14 @@ QVector<int> DigitPanel::oneHot() const
 // Every size comes from the font so presentation mode (a larger font) scales the panel.
 static QSize infoSize(const QFontMetrics &fm)
 {
-    const int cell = std::max(fm.height() * 3 / 2, fm.horizontalAdvance(QStringLiteral("10")) + fm.height() / 2);
+    const int cell = std::max(fm.height() * 3 / 2,
+                              fm.horizontalAdvance(QStringLiteral("10")) + fm.height() / 2);
     const int rowLabel = fm.horizontalAdvance(QStringLiteral("neuron ")) + fm.height() / 2;
-    const int width = std::max(rowLabel + kClasses * cell, fm.horizontalAdvance(QStringLiteral("Predicted: 9 Sneaker  ✗ wrong")));
-    const int height = fm.height() * 2 + fm.height() + cell + fm.height() + fm.height() * 2 + fm.height() / 2;
+    const int width
+            = std::max(rowLabel + kClasses * cell,
+                       fm.horizontalAdvance(QStringLiteral("Predicted: 9 Sneaker  ✗ wrong")));
+    const int height = fm.height() * 2 + fm.height() + cell + fm.height() + fm.height() * 2
+                       + fm.height() / 2;
     return {width, height};
 }
 
@@ -114,21 +129,28 @@ DigitPanel::Layout DigitPanel::computeLayout() const
         const int totalW = side + gap + info.width();
         const int x0 = area.left() + std::max(0, (area.width() - totalW) / 2);
         layout.image = QRect(x0, area.top() + (area.height() - side) / 2, side, side);
-        layout.info = QRect(x0 + side + gap, area.top() + std::max(0, (area.height() - info.height()) / 2),
+        layout.info = QRect(x0 + side + gap,
+                            area.top() + std::max(0, (area.height() - info.height()) / 2),
                             info.width(), info.height());
     } else {
         const int totalH = side + gap + info.height();
         const int y0 = area.top() + std::max(0, (area.height() - totalH) / 2);
         layout.image = QRect(area.left() + (area.width() - side) / 2, y0, side, side);
-        layout.info = QRect(area.left() + std::max(0, (area.width() - info.width()) / 2), y0 + side + gap,
-                            info.width(), info.height());
+        layout.info = QRect(area.left() + std::max(0, (area.width() - info.width()) / 2),
+                            y0 + side + gap, info.width(), info.height());
     }
     return layout;
 }
 
-QFont DigitPanel::panelFont() const { return readableFont(font()); }
+QFont DigitPanel::panelFont() const
+{
+    return readableFont(font());
+}
 
-QRect DigitPanel::imageRect() const { return hasSample() ? computeLayout().image : QRect(); }
+QRect DigitPanel::imageRect() const
+{
+    return hasSample() ? computeLayout().image : QRect();
+}
 
 QSize DigitPanel::sizeHint() const
 {
@@ -183,7 +205,8 @@ void DigitPanel::paintImage(QPainter &p, const QRect &r)
     // The largest font whose "255" fits in a pixel with a small margin; too small to read: skip.
     QFont valueFont = panelFont();
     valueFont.setPixelSize(std::max(1, int(cell * 0.42)));
-    while (valueFont.pixelSize() > 1 && QFontMetrics(valueFont).horizontalAdvance(QStringLiteral("255")) > cell * 0.9)
+    while (valueFont.pixelSize() > 1
+           && QFontMetrics(valueFont).horizontalAdvance(QStringLiteral("255")) > cell * 0.9)
         valueFont.setPixelSize(valueFont.pixelSize() - 1);
     if (valueFont.pixelSize() < 8)
         return;
@@ -231,7 +254,8 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
     p.setPen(muted);
     p.drawText(QRect(r.left(), y, rowLabel, h), Qt::AlignLeft | Qt::AlignVCenter, tr("class"));
     for (int k = 0; k < kClasses; ++k)
-        p.drawText(QRect(r.left() + rowLabel + k * cell, y, cell, h), Qt::AlignCenter, QString::number(k));
+        p.drawText(QRect(r.left() + rowLabel + k * cell, y, cell, h), Qt::AlignCenter,
+                   QString::number(k));
     y += h;
     p.setPen(text);
     p.drawText(QRect(r.left(), y, rowLabel, cell), Qt::AlignLeft | Qt::AlignVCenter, tr("y"));
@@ -251,14 +275,17 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
     p.setPen(muted);
     p.drawText(QRect(r.left(), y, rowLabel, h), Qt::AlignLeft | Qt::AlignVCenter, tr("neuron"));
     for (int k = 0; k < kClasses; ++k)
-        p.drawText(QRect(r.left() + rowLabel + k * cell, y, cell, h), Qt::AlignCenter, QString::number(k + 1));
+        p.drawText(QRect(r.left() + rowLabel + k * cell, y, cell, h), Qt::AlignCenter,
+                   QString::number(k + 1));
     y += h * 2;
 
     // The prediction: colour plus a mark and a word, so it never depends on colour alone.
     const bool known = m_predicted >= 0 && m_label >= 0;
     p.setFont(bold);
-    p.setPen(!known ? text : (m_predicted == m_label ? rightColor(palette()) : wrongColor(palette())));
-    p.drawText(QRect(r.left(), y, r.width(), h), Qt::AlignLeft | Qt::AlignVCenter, predictionText());
+    p.setPen(!known ? text
+                    : (m_predicted == m_label ? rightColor(palette()) : wrongColor(palette())));
+    p.drawText(QRect(r.left(), y, r.width(), h), Qt::AlignLeft | Qt::AlignVCenter,
+               predictionText());
 }
 
 } // namespace bplab

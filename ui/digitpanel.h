@@ -17,7 +17,8 @@ public:
 
     /** image: 28x28 QImage::Format_Grayscale8 (other formats are converted); label and
      *  predicted: 0-9, or -1 when unknown; classNames: optional names of the ten classes. */
-    void setSample(const QImage &image, int label, int predicted, const QStringList &classNames = {});
+    void setSample(const QImage &image, int label, int predicted,
+                   const QStringList &classNames = {});
     /** Prints each pixel's 0-255 value inside it when the pixels are large enough. */
     void setShowPixelValues(bool show);
     bool showPixelValues() const { return m_showValues; }
@@ -45,7 +46,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Layout {
+    struct Layout
+    {
         QRect image, info;
     };
     Layout computeLayout() const;

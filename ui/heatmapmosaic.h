@@ -12,8 +12,10 @@ inline constexpr int kPitch = kTileSide + kGap;
 inline constexpr int kWidth = kTilesAcross * kPitch - kGap; // 463 cells
 inline constexpr int kHeight = kTilesDown * kPitch - kGap;  // 231 cells
 
-/** A weight of W1: hidden neuron j (0-127), pixel row r and column c (0-27), i.e. W1(j, 28r + c). */
-struct Cell {
+/** A weight of W1: hidden neuron j (0-127), pixel row r and column c (0-27), i.e. W1(j, 28r + c).
+ */
+struct Cell
+{
     int neuron = -1;
     int row = -1;
     int col = -1;
@@ -25,8 +27,14 @@ struct Cell {
 Cell cellAt(int x, int y);
 
 /** Mosaic x of hidden neuron j's pixel column c. */
-inline constexpr int mosaicX(int neuron, int col) { return (neuron % kTilesAcross) * kPitch + col; }
+inline constexpr int mosaicX(int neuron, int col)
+{
+    return (neuron % kTilesAcross) * kPitch + col;
+}
 /** Mosaic y of hidden neuron j's pixel row r. */
-inline constexpr int mosaicY(int neuron, int row) { return (neuron / kTilesAcross) * kPitch + row; }
+inline constexpr int mosaicY(int neuron, int row)
+{
+    return (neuron / kTilesAcross) * kPitch + row;
+}
 
 } // namespace bplab::mosaic

@@ -6,9 +6,9 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
-#include <QMenu>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -25,8 +25,9 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // readable with the common colour-vision deficiencies. Gaps (NaN) are transparent.
 QCPColorGradient divergingGradient()
 {
-    static const char *const stops[] = {"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
-                                        "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"};
+    static const char *const stops[]
+            = {"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
+               "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"};
     QCPColorGradient g;
     g.clearColorStops();
     const int n = int(std::size(stops));
@@ -39,7 +40,7 @@ QCPColorGradient divergingGradient()
 }
 
 // m = max |v| over the finite values, so [-m, m] puts 0 in the middle colour; 1 when all are 0.
-template <class M>
+template<class M>
 double symmetricRange(const M &m)
 {
     double r = 0;
@@ -56,7 +57,10 @@ class ClippedTitle : public QCPTextElement
 {
 public:
     using QCPTextElement::QCPTextElement;
-    QSize minimumOuterSizeHint() const override { return {0, QCPTextElement::minimumOuterSizeHint().height()}; }
+    QSize minimumOuterSizeHint() const override
+    {
+        return {0, QCPTextElement::minimumOuterSizeHint().height()};
+    }
 };
 
 void hideAxes(QCPAxisRect *rect)
@@ -76,8 +80,9 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     m_quantityBox->addItem(tr("Gradients dL/dW"), int(Quantity::Gradients));
     m_quantityBox->addItem(tr("Weights W"), int(Quantity::Weights));
     m_quantityBox->addItem(tr("Adjustments −lr · dL/dW"), int(Quantity::Adjustments));
-    m_quantityBox->setToolTip(tr("Which values the heatmaps show: the gradient of the loss, the weights "
-                                 "themselves, or what the last step added to the weights"));
+    m_quantityBox->setToolTip(
+            tr("Which values the heatmaps show: the gradient of the loss, the weights "
+               "themselves, or what the last step added to the weights"));
     connect(m_quantityBox, &QComboBox::currentIndexChanged, this,
             [this](int index) { setQuantity(Quantity(m_quantityBox->itemData(index).toInt())); });
     auto *showLabel = new QLabel(tr("&Show:"), this);
@@ -129,15 +134,19 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     }
 
     const QCPColorGradient gradient = divergingGradient();
-    m_hiddenMap = new QCPColorMap(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
+    m_hiddenMap = new QCPColorMap(hiddenRect->axis(QCPAxis::atBottom),
+                                  hiddenRect->axis(QCPAxis::atLeft));
     m_hiddenMap->data()->setSize(mosaic::kWidth, mosaic::kHeight);
-    m_hiddenMap->data()->setRange(QCPRange(0, mosaic::kWidth - 1), QCPRange(0, mosaic::kHeight - 1));
+    m_hiddenMap->data()->setRange(QCPRange(0, mosaic::kWidth - 1),
+                                  QCPRange(0, mosaic::kHeight - 1));
     m_hiddenMap->data()->fill(kNaN); // the gaps stay NaN (transparent); tiles are set on refresh
-    m_outputMap = new QCPColorMap(outputRect->axis(QCPAxis::atBottom), outputRect->axis(QCPAxis::atLeft));
+    m_outputMap = new QCPColorMap(outputRect->axis(QCPAxis::atBottom),
+                                  outputRect->axis(QCPAxis::atLeft));
     m_outputMap->data()->setSize(kHidden, kOutputs);
     m_outputMap->data()->setRange(QCPRange(0, kHidden - 1), QCPRange(0, kOutputs - 1));
     m_outputMap->data()->fill(kNaN);
-    for (auto [map, scale] : {std::pair{m_hiddenMap, m_hiddenScale}, std::pair{m_outputMap, m_outputScale}}) {
+    for (auto [map, scale] :
+         {std::pair {m_hiddenMap, m_hiddenScale}, std::pair {m_outputMap, m_outputScale}}) {
         map->setInterpolate(false);
         map->setTightBoundary(false);
         map->setGradient(gradient);
@@ -169,7 +178,8 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
             pos->setAxisRect(hiddenRect);
             pos->setAxes(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
         }
-        const double at = (i < mosaic::kTilesAcross ? i : i - mosaic::kTilesAcross) * mosaic::kPitch - 1;
+        const double at
+                = (i < mosaic::kTilesAcross ? i : i - mosaic::kTilesAcross) * mosaic::kPitch - 1;
         if (i < mosaic::kTilesAcross) {
             line->start->setCoords(at, -0.5);
             line->end->setCoords(at, mosaic::kHeight - 0.5);
@@ -182,8 +192,10 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
 
     // Selection outlines: around hidden neuron j's tile and around column j of W2, each a dark
     // line with a light core so it shows on any cell colour and in light and dark palettes.
-    for (auto [item, rect] : {std::pair{&m_hiddenOutline, hiddenRect}, std::pair{&m_outputOutline, outputRect},
-                              std::pair{&m_hiddenOutlineCore, hiddenRect}, std::pair{&m_outputOutlineCore, outputRect}}) {
+    for (auto [item, rect] :
+         {std::pair {&m_hiddenOutline, hiddenRect}, std::pair {&m_outputOutline, outputRect},
+          std::pair {&m_hiddenOutlineCore, hiddenRect},
+          std::pair {&m_outputOutlineCore, outputRect}}) {
         *item = new QCPItemRect(m_plot);
         (*item)->setClipAxisRect(rect);
         (*item)->setClipToAxisRect(true);
@@ -209,7 +221,8 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
 
 HeatmapPanel::~HeatmapPanel() = default;
 
-void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights, std::shared_ptr<const ParamsF> gradients,
+void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights,
+                                 std::shared_ptr<const ParamsF> gradients,
                                  std::shared_ptr<const ParamsF> adjustments)
 {
     m_weights = std::move(weights);
@@ -222,7 +235,10 @@ void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights, std::sh
         m_dirty = true;
 }
 
-void HeatmapPanel::clear() { setParameters(nullptr, nullptr, nullptr); }
+void HeatmapPanel::clear()
+{
+    setParameters(nullptr, nullptr, nullptr);
+}
 
 void HeatmapPanel::setQuantity(Quantity quantity)
 {
@@ -257,7 +273,8 @@ const ParamsF *HeatmapPanel::shown() const
     const ParamsF *p = m_quantity == Quantity::Weights     ? m_weights.get()
                        : m_quantity == Quantity::Gradients ? m_gradients.get()
                                                            : m_adjustments.get();
-    if (!p || p->W1.rows() != kHidden || p->W1.cols() != kInputs || p->W2.rows() != kOutputs || p->W2.cols() != kHidden)
+    if (!p || p->W1.rows() != kHidden || p->W1.cols() != kInputs || p->W2.rows() != kOutputs
+        || p->W2.cols() != kHidden)
         return nullptr;
     return p;
 }
@@ -314,17 +331,21 @@ void HeatmapPanel::updateTitles()
 
 void HeatmapPanel::updateSelection()
 {
-    for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline, m_hiddenOutlineCore, m_outputOutlineCore})
+    for (QCPItemRect *item :
+         {m_hiddenOutline, m_outputOutline, m_hiddenOutlineCore, m_outputOutlineCore})
         item->setVisible(m_selected >= 0);
     if (m_selected < 0)
         return;
     // The outline runs through the gap cells around the tile.
-    const double x0 = mosaic::mosaicX(m_selected, 0) - 0.5, y0 = mosaic::mosaicY(m_selected, 0) - 0.5;
+    const double x0 = mosaic::mosaicX(m_selected, 0) - 0.5,
+                 y0 = mosaic::mosaicY(m_selected, 0) - 0.5;
     m_hiddenOutline->topLeft->setCoords(x0 - 0.5, y0 - 0.5);
-    m_hiddenOutline->bottomRight->setCoords(x0 + mosaic::kTileSide + 0.5, y0 + mosaic::kTileSide + 0.5);
+    m_hiddenOutline->bottomRight->setCoords(x0 + mosaic::kTileSide + 0.5,
+                                            y0 + mosaic::kTileSide + 0.5);
     m_outputOutline->topLeft->setCoords(m_selected - 0.5, -0.5);
     m_outputOutline->bottomRight->setCoords(m_selected + 0.5, kOutputs - 0.5);
-    for (auto [core, outline] : {std::pair{m_hiddenOutlineCore, m_hiddenOutline}, std::pair{m_outputOutlineCore, m_outputOutline}}) {
+    for (auto [core, outline] : {std::pair {m_hiddenOutlineCore, m_hiddenOutline},
+                                 std::pair {m_outputOutlineCore, m_outputOutline}}) {
         core->topLeft->setCoords(outline->topLeft->coords());
         core->bottomRight->setCoords(outline->bottomRight->coords());
     }
@@ -338,7 +359,8 @@ void HeatmapPanel::fitAspect()
     const QRect r = hx->axisRect()->rect();
     if (r.width() <= 0 || r.height() <= 0)
         return;
-    const double scale = std::min(r.width() / double(mosaic::kWidth), r.height() / double(mosaic::kHeight));
+    const double scale
+            = std::min(r.width() / double(mosaic::kWidth), r.height() / double(mosaic::kHeight));
     const double spanX = r.width() / scale, spanY = r.height() / scale;
     const double cx = (mosaic::kWidth - 1) / 2.0, cy = (mosaic::kHeight - 1) / 2.0;
     hx->setRange(cx - spanX / 2, cx + spanX / 2);
@@ -466,25 +488,40 @@ QString HeatmapPanel::hoverTextAt(const QPoint &widgetPos) const
                                                              : QStringLiteral("ΔW");
     if (t.kind == Target::Hidden)
         return tr("hidden neuron %1, pixel (%2, %3): %4%5 = %6")
-            .arg(t.neuron + 1)
-            .arg(t.row)
-            .arg(t.col)
-            .arg(symbol)
-            .arg(1)
-            .arg(formatExact(p->W1(t.neuron, t.row * mosaic::kTileSide + t.col)));
+                .arg(t.neuron + 1)
+                .arg(t.row)
+                .arg(t.col)
+                .arg(symbol)
+                .arg(1)
+                .arg(formatExact(p->W1(t.neuron, t.row * mosaic::kTileSide + t.col)));
     return tr("output neuron %1 ← hidden neuron %2: %3%4 = %5")
-        .arg(t.neuron + 1)
-        .arg(t.col + 1)
-        .arg(symbol)
-        .arg(2)
-        .arg(formatExact(p->W2(t.neuron, t.col)));
+            .arg(t.neuron + 1)
+            .arg(t.col + 1)
+            .arg(symbol)
+            .arg(2)
+            .arg(formatExact(p->W2(t.neuron, t.col)));
 }
 
-QString HeatmapPanel::hoverText() const { return m_hover->text().trimmed(); }
-QString HeatmapPanel::hiddenTitle() const { return m_hiddenTitle->text(); }
-QString HeatmapPanel::outputTitle() const { return m_outputTitle->text(); }
-double HeatmapPanel::hiddenRange() const { return m_hiddenMap->dataRange().upper; }
-double HeatmapPanel::outputRange() const { return m_outputMap->dataRange().upper; }
+QString HeatmapPanel::hoverText() const
+{
+    return m_hover->text().trimmed();
+}
+QString HeatmapPanel::hiddenTitle() const
+{
+    return m_hiddenTitle->text();
+}
+QString HeatmapPanel::outputTitle() const
+{
+    return m_outputTitle->text();
+}
+double HeatmapPanel::hiddenRange() const
+{
+    return m_hiddenMap->dataRange().upper;
+}
+double HeatmapPanel::outputRange() const
+{
+    return m_outputMap->dataRange().upper;
+}
 
 void HeatmapPanel::onMouseMove(QMouseEvent *event)
 {
@@ -508,10 +545,13 @@ void HeatmapPanel::showContextMenu(const QPoint &pos)
 {
     QMenu menu(this);
     for (const QString kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
-        const QString label = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
+        const QString label
+                = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
         menu.addAction(label, this, [this, kind] {
-            const QString filter = kind == QLatin1String("png") ? tr("PNG image (*.png)") : tr("PDF document (*.pdf)");
-            QString file = QFileDialog::getSaveFileName(this, tr("Export heatmaps"), QStringLiteral("heatmaps.") + kind, filter);
+            const QString filter = kind == QLatin1String("png") ? tr("PNG image (*.png)")
+                                                                : tr("PDF document (*.pdf)");
+            QString file = QFileDialog::getSaveFileName(this, tr("Export heatmaps"),
+                                                        QStringLiteral("heatmaps.") + kind, filter);
             if (file.isEmpty())
                 return;
             if (!file.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))

@@ -35,7 +35,8 @@ public:
 
     /** The three snapshots the panel can show (any may be null: "no values yet"). Only the chosen
      *  quantity is drawn; a hidden panel draws when it is shown again. */
-    void setParameters(std::shared_ptr<const ParamsF> weights, std::shared_ptr<const ParamsF> gradients,
+    void setParameters(std::shared_ptr<const ParamsF> weights,
+                       std::shared_ptr<const ParamsF> gradients,
                        std::shared_ptr<const ParamsF> adjustments);
     void clear();
 
@@ -85,10 +86,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    struct Target {
+    struct Target
+    {
         enum Kind { None, Hidden, Output } kind = None;
-        int neuron = -1; // hidden neuron j (Hidden) or output neuron k (Output)
-        int row = -1, col = -1;  // Hidden: pixel; Output: col = hidden neuron j
+        int neuron = -1;        // hidden neuron j (Hidden) or output neuron k (Output)
+        int row = -1, col = -1; // Hidden: pixel; Output: col = hidden neuron j
     };
     Target targetAt(const QPoint &plotPos) const;
     double valueOf(const Target &t) const;

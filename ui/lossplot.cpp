@@ -22,7 +22,10 @@ constexpr int kReplotIntervalMs = 25;
 // The hover read-out picks the nearest point within this many font heights of the mouse.
 constexpr double kHoverRadiusEm = 1.5;
 
-QString exact7(double v) { return QString::number(v, 'g', 7); }
+QString exact7(double v)
+{
+    return QString::number(v, 'g', 7);
+}
 } // namespace
 
 LossPlot::LossPlot(QWidget *parent)
@@ -106,8 +109,14 @@ LossPlot::LossPlot(QWidget *parent)
 
 LossPlot::~LossPlot() = default;
 
-int LossPlot::batchCount() const { return m_batch->dataCount(); }
-int LossPlot::epochCount() const { return m_testLoss->dataCount(); }
+int LossPlot::batchCount() const
+{
+    return m_batch->dataCount();
+}
+int LossPlot::epochCount() const
+{
+    return m_testLoss->dataCount();
+}
 
 void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
 {
@@ -171,7 +180,10 @@ void LossPlot::resetView()
     queueReplot();
 }
 
-void LossPlot::onUserRangeChange() { m_userZoomed = true; }
+void LossPlot::onUserRangeChange()
+{
+    m_userZoomed = true;
+}
 
 // While the user has not zoomed or panned, x shows the whole run; y always shows 0 .. the
 // largest loss so far (the maxima are kept incrementally: no pass over the data per frame).
@@ -229,7 +241,8 @@ void LossPlot::updateLegendColumns()
     // The width under the axes: the plot's width less the axis margins of the last layout.
     const QMargins margins = m_plot->axisRect()->margins();
     const int fallback = QFontMetrics(legend->font()).height() * 8;
-    const int sides = margins.left() + margins.right() > 0 ? margins.left() + margins.right() : fallback;
+    const int sides
+            = margins.left() + margins.right() > 0 ? margins.left() + margins.right() : fallback;
     const int available = width() - sides;
     const int count = legend->itemCount();
     int columns = 1;
@@ -299,8 +312,8 @@ void LossPlot::applyStyle()
     m_testLoss->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors::vermillion(),
                                                 pal.color(QPalette::Base), marker));
     m_testAccuracy->setPen(QPen(colors::green(), 2 * line, Qt::DashLine));
-    m_testAccuracy->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(),
-                                                    colors::green(), marker));
+    m_testAccuracy->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(), colors::green(), marker));
 
     m_plot->legend->setFont(tickFont);
     m_plot->legend->setTextColor(text);
@@ -322,7 +335,6 @@ void LossPlot::applyStyle()
     m_readout->setPen(QPen(pal.color(QPalette::Mid)));
     const int pad = fm.height() / 4;
     m_readout->setPadding(QMargins(pad * 2, pad, pad * 2, pad));
-
 }
 
 LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
@@ -362,9 +374,13 @@ QString LossPlot::hoverTextAt(const QPoint &pos) const
     if (!hit.graph)
         return {};
     if (hit.graph == m_batch)
-        return tr("batch %1, epoch %2\nbatch loss %3").arg(hit.index + 1).arg(exact7(hit.key), exact7(hit.value));
+        return tr("batch %1, epoch %2\nbatch loss %3")
+                .arg(hit.index + 1)
+                .arg(exact7(hit.key), exact7(hit.value));
     if (hit.graph == m_average)
-        return tr("batch %1, epoch %2\nmoving average %3").arg(hit.index + 1).arg(exact7(hit.key), exact7(hit.value));
+        return tr("batch %1, epoch %2\nmoving average %3")
+                .arg(hit.index + 1)
+                .arg(exact7(hit.key), exact7(hit.value));
     if (hit.graph == m_testLoss)
         return tr("epoch %1\ntest loss %2").arg(exact7(hit.key), exact7(hit.value));
     return tr("epoch %1\ntest accuracy %2 %").arg(exact7(hit.key), exact7(hit.value));
@@ -387,8 +403,10 @@ void LossPlot::onMouseMove(QMouseEvent *event)
         const int off = QFontMetrics(readableFont(font())).height() / 2;
         const bool right = event->pos().x() < area.center().x();
         const bool below = event->pos().y() < area.top() + area.height() / 3;
-        m_readout->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | (below ? Qt::AlignTop : Qt::AlignBottom));
-        m_readout->position->setCoords(event->pos().x() + (right ? off : -off), event->pos().y() + (below ? off : -off));
+        m_readout->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight)
+                                        | (below ? Qt::AlignTop : Qt::AlignBottom));
+        m_readout->position->setCoords(event->pos().x() + (right ? off : -off),
+                                       event->pos().y() + (below ? off : -off));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -398,9 +416,11 @@ void LossPlot::showContextMenu(const QPoint &pos)
     QMenu menu(this);
     menu.addAction(tr("Export as PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
     menu.addAction(tr("Export as PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
-    menu.addAction(tr("Export loss history as CSV…"), this, [this] { exportWithDialog(QStringLiteral("csv")); });
+    menu.addAction(tr("Export loss history as CSV…"), this,
+                   [this] { exportWithDialog(QStringLiteral("csv")); });
     menu.addSeparator();
-    QAction *reset = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
+    QAction *reset
+            = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
     reset->setEnabled(m_userZoomed);
     menu.exec(m_plot->mapToGlobal(pos));
 }
@@ -410,7 +430,8 @@ void LossPlot::exportWithDialog(const QString &kind)
     const QString filter = kind == QLatin1String("png")   ? tr("PNG image (*.png)")
                            : kind == QLatin1String("pdf") ? tr("PDF document (*.pdf)")
                                                           : tr("CSV table (*.csv)");
-    QString fileName = QFileDialog::getSaveFileName(this, tr("Export loss plot"), QStringLiteral("loss.") + kind, filter);
+    QString fileName = QFileDialog::getSaveFileName(this, tr("Export loss plot"),
+                                                    QStringLiteral("loss.") + kind, filter);
     if (fileName.isEmpty())
         return;
     if (!fileName.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
@@ -463,11 +484,13 @@ QString LossPlot::csvText() const
     while (b < nb || e < ne) {
         if (b < nb && (e >= ne || batch->at(b)->key <= loss->at(e)->key)) {
             s << "batch," << (b + 1) << ',' << formatExact(batch->at(b)->key) << ','
-              << formatExact(batch->at(b)->value) << ',' << formatExact(average->at(b)->value) << ",,\n";
+              << formatExact(batch->at(b)->value) << ',' << formatExact(average->at(b)->value)
+              << ",,\n";
             ++b;
         } else {
-            s << "test,," << formatExact(loss->at(e)->key) << ",,," << formatExact(loss->at(e)->value) << ','
-              << formatExact(accuracy->at(e)->value) << '\n';
+            s << "test,," << formatExact(loss->at(e)->key) << ",,,"
+              << formatExact(loss->at(e)->value) << ',' << formatExact(accuracy->at(e)->value)
+              << '\n';
             ++e;
         }
     }

@@ -68,7 +68,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Hit {
+    struct Hit
+    {
         QCPGraph *graph = nullptr;
         double key = 0, value = 0;
         int index = -1;

@@ -12,7 +12,10 @@ namespace bplab {
 
 namespace {
 constexpr int kRows = 10;
-bool isDark(const QPalette &pal) { return pal.color(QPalette::Window).lightness() < 128; }
+bool isDark(const QPalette &pal)
+{
+    return pal.color(QPalette::Window).lightness() < 128;
+}
 } // namespace
 
 SoftmaxPanel::SoftmaxPanel(QWidget *parent)
@@ -48,7 +51,8 @@ void SoftmaxPanel::setClassNames(const QStringList &names)
 {
     m_classNames.clear();
     for (int c = 0; c < kRows; ++c)
-        m_classNames << (names.size() == kRows && !names[c].isEmpty() ? names[c] : QString::number(c));
+        m_classNames << (names.size() == kRows && !names[c].isEmpty() ? names[c]
+                                                                      : QString::number(c));
     updateGeometry();
     update();
 }
@@ -106,7 +110,7 @@ QString SoftmaxPanel::rowText(int k) const
     if (k < 0 || k >= rowCount())
         return {};
     QString text = QStringLiteral("%1 | z = %2 | e^z = %3 | p = %4")
-                       .arg(neuronText(k), logitText(k), expText(k), probabilityText(k));
+                           .arg(neuronText(k), logitText(k), expText(k), probabilityText(k));
     const QString mark = markText(k);
     if (!mark.isEmpty())
         text += QStringLiteral(" | ") + mark;
@@ -123,7 +127,10 @@ QString SoftmaxPanel::sumText() const
     return tr("sum e^z = %1").arg(formatSig4(m_expSum));
 }
 
-QFont SoftmaxPanel::naturalFont() const { return readableFont(font()); }
+QFont SoftmaxPanel::naturalFont() const
+{
+    return readableFont(font());
+}
 
 // The natural font, made smaller when the panel is narrower or shorter than the table needs at
 // that size, but never below kMinReadablePointSize.
@@ -140,7 +147,10 @@ QFont SoftmaxPanel::panelFont() const
     return f;
 }
 
-SoftmaxPanel::Columns SoftmaxPanel::columns() const { return columnsFor(panelFont(), width(), height()); }
+SoftmaxPanel::Columns SoftmaxPanel::columns() const
+{
+    return columnsFor(panelFont(), width(), height());
+}
 
 // The marks drawn before a row's name: shapes (not colour alone), explained in the footer.
 static const QString kTargetMark = QStringLiteral("◆");
@@ -155,11 +165,13 @@ SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int
     const QFontMetrics fm(bold);
     const int em = fm.height();
     const int pad = em / 2;
-    Columns c{};
+    Columns c {};
     c.markW = fm.horizontalAdvance(kTargetMark + kPredictedMark) + pad;
     c.nameW = fm.horizontalAdvance(tr("neuron"));
-    c.logitW = std::max(fm.horizontalAdvance(QStringLiteral("-0.00000")), fm.horizontalAdvance(tr("logit z")));
-    c.expW = std::max(fm.horizontalAdvance(QStringLiteral("0.00000")), fm.horizontalAdvance(tr("e^z")));
+    c.logitW = std::max(fm.horizontalAdvance(QStringLiteral("-0.00000")),
+                        fm.horizontalAdvance(tr("logit z")));
+    c.expW = std::max(fm.horizontalAdvance(QStringLiteral("0.00000")),
+                      fm.horizontalAdvance(tr("e^z")));
     c.valueW = fm.horizontalAdvance(QStringLiteral("0.00000"));
     for (int k = 0; k < kRows; ++k) {
         c.nameW = std::max(c.nameW, fm.horizontalAdvance(neuronText(k)));
@@ -243,7 +255,8 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
     p.setPen(muted);
     const int headerY = em / 2 + em * 3 / 2;
     p.drawText(QRect(c.name, headerY, c.nameW, em), Qt::AlignLeft | Qt::AlignVCenter, tr("neuron"));
-    p.drawText(QRect(c.logit, headerY, c.logitW, em), Qt::AlignRight | Qt::AlignVCenter, tr("logit z"));
+    p.drawText(QRect(c.logit, headerY, c.logitW, em), Qt::AlignRight | Qt::AlignVCenter,
+               tr("logit z"));
     p.drawText(QRect(c.exp, headerY, c.expW, em), Qt::AlignRight | Qt::AlignVCenter, tr("e^z"));
     p.drawText(QRect(c.bar, headerY, c.barW + c.valueW, em), Qt::AlignLeft | Qt::AlignVCenter,
                tr("probability p"));
@@ -278,8 +291,10 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
             p.drawText(QRect(c.mark, y, c.markW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, marks);
             p.setPen(text);
         }
-        p.drawText(QRect(c.name, y, c.nameW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, neuronText(k));
-        p.drawText(QRect(c.logit, y, c.logitW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, logitText(k));
+        p.drawText(QRect(c.name, y, c.nameW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                   neuronText(k));
+        p.drawText(QRect(c.logit, y, c.logitW, c.rowH), Qt::AlignRight | Qt::AlignVCenter,
+                   logitText(k));
         p.drawText(QRect(c.exp, y, c.expW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, expText(k));
 
         // The bar: an outline at full length (p = 1) and the filled part p.
@@ -288,12 +303,13 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
         p.setBrush(palette().color(QPalette::Base));
         p.drawRect(full.adjusted(0, 0, -1, -1));
         const double prob = std::clamp(m_probabilities[k], 0.0, 1.0);
-        const QColor fill = isTarget ? targetColor : (isPredicted ? predictedColor : colors::grey());
+        const QColor fill
+                = isTarget ? targetColor : (isPredicted ? predictedColor : colors::grey());
         p.fillRect(QRectF(full.left(), full.top(), full.width() * prob, full.height()), fill);
         p.setBrush(Qt::NoBrush);
         p.setPen(text);
-        p.drawText(QRect(c.value, y, c.valueW, c.rowH), Qt::AlignRight | Qt::AlignVCenter, probabilityText(k));
-
+        p.drawText(QRect(c.value, y, c.valueW, c.rowH), Qt::AlignRight | Qt::AlignVCenter,
+                   probabilityText(k));
     }
 
     p.setFont(base);
@@ -305,11 +321,13 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
     // The legend of the marks, in the marks' colours and with words.
     p.setFont(bold);
     const int legendY = used.bottom() + em / 2;
-    const QString targetLegend = kTargetMark + QLatin1Char(' ') + tr("target (label %1)").arg(m_label);
+    const QString targetLegend
+            = kTargetMark + QLatin1Char(' ') + tr("target (label %1)").arg(m_label);
     int x = c.mark;
     if (m_label >= 0) {
         p.setPen(targetColor);
-        p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter, targetLegend);
+        p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter,
+                   targetLegend);
         x += QFontMetrics(bold).horizontalAdvance(targetLegend) + em * 3 / 2;
     }
     if (m_predicted >= 0) {

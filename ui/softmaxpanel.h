@@ -48,7 +48,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Columns {
+    struct Columns
+    {
         int mark, name, logit, exp, bar, value; // x positions
         int markW, nameW, logitW, expW, barW, valueW;
         int top, rowH, headerH;

@@ -25,7 +25,7 @@ QString formatSig4(double value)
     return mantissa + QLatin1Char('e') + QString::number(exponent);
 }
 
-template <class T>
+template<class T>
 static QString shortest(T value)
 {
     char buffer[64];
@@ -33,8 +33,14 @@ static QString shortest(T value)
     return QString::fromLatin1(buffer, result.ptr - buffer);
 }
 
-QString formatExact(float value) { return shortest(value); }
-QString formatExact(double value) { return shortest(value); }
+QString formatExact(float value)
+{
+    return shortest(value);
+}
+QString formatExact(double value)
+{
+    return shortest(value);
+}
 
 QFont readableFont(const QFont &base, double scale)
 {

@@ -25,12 +25,37 @@ QFont readableFont(const QFont &base, double scale = 1.0);
 /** Data colours (Okabe-Ito, distinguishable with the common colour-vision deficiencies). They are
  *  fixed in light and dark palettes; text and backgrounds come from the widget's palette. */
 namespace colors {
-inline QColor blue() { return QColor(0x00, 0x72, 0xB2); }       // target, batch loss
-inline QColor orange() { return QColor(0xE6, 0x9F, 0x00); }     // predicted (wrong), test loss
-inline QColor vermillion() { return QColor(0xD5, 0x5E, 0x00); } // wrong
-inline QColor green() { return QColor(0x00, 0x9E, 0x73); }      // test accuracy
-inline QColor skyBlue() { return QColor(0x56, 0xB4, 0xE9); }
-inline QColor grey() { return QColor(0x99, 0x99, 0x99); }
+// Okabe-Ito: target and batch loss; predicted (wrong) and test loss; wrong; test accuracy.
+inline constexpr QRgb kBlue = 0x0072B2;
+inline constexpr QRgb kOrange = 0xE69F00;
+inline constexpr QRgb kVermillion = 0xD55E00;
+inline constexpr QRgb kGreen = 0x009E73;
+inline constexpr QRgb kSkyBlue = 0x56B4E9; // the blue on dark backgrounds
+inline constexpr QRgb kGrey = 0x999999;    // bars of the other neurons
+inline QColor blue()
+{
+    return QColor(kBlue);
+}
+inline QColor orange()
+{
+    return QColor(kOrange);
+}
+inline QColor vermillion()
+{
+    return QColor(kVermillion);
+}
+inline QColor green()
+{
+    return QColor(kGreen);
+}
+inline QColor skyBlue()
+{
+    return QColor(kSkyBlue);
+}
+inline QColor grey()
+{
+    return QColor(kGrey);
+}
 } // namespace colors
 
 } // namespace bplab

@@ -17,7 +17,8 @@ private slots:
 
 void TestComingPage::showsTitleAndText()
 {
-    ComingPage page(QStringLiteral("Draw"), QStringLiteral("Draw a digit and watch the network guess it."));
+    ComingPage page(QStringLiteral("Draw"),
+                    QStringLiteral("Draw a digit and watch the network guess it."));
     page.resize(600, 400);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));

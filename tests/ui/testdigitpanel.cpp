@@ -64,8 +64,8 @@ void TestDigitPanel::rightPrediction()
 void TestDigitPanel::classNames()
 {
     DigitPanel panel;
-    const QStringList names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag",
-                               "Ankle boot"};
+    const QStringList names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                               "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
     panel.setSample(testImage(), 9, 7, names);
     QCOMPARE(panel.labelText(), QStringLiteral("Label: 9 Ankle boot → neuron 10"));
     QCOMPARE(panel.predictionText(), QStringLiteral("Predicted: 7 Sneaker  ✗ wrong"));
@@ -78,13 +78,15 @@ void TestDigitPanel::pixelsAreDrawnAsGiven()
     const QImage image = testImage();
     panel.setSample(image, 3, 3);
     const QRect r = panel.imageRect();
-    QVERIFY2(r.width() >= 28 * 8, qPrintable(QStringLiteral("image drawn only %1 px wide").arg(r.width())));
+    QVERIFY2(r.width() >= 28 * 8,
+             qPrintable(QStringLiteral("image drawn only %1 px wide").arg(r.width())));
     QCOMPARE(r.width(), r.height());
     QCOMPARE(r.width() % 28, 0); // whole pixels per image pixel: crisp
     const QImage shot = panel.grab().toImage();
     const double dpr = shot.devicePixelRatio();
     const double cell = r.width() / 28.0;
-    for (const QPoint &p : {QPoint(0, 0), QPoint(7, 5), QPoint(13, 20), QPoint(27, 27), QPoint(10, 3)}) {
+    for (const QPoint &p :
+         {QPoint(0, 0), QPoint(7, 5), QPoint(13, 20), QPoint(27, 27), QPoint(10, 3)}) {
         const QPointF centre(r.left() + (p.x() + 0.5) * cell, r.top() + (p.y() + 0.5) * cell);
         const QColor shown = shot.pixelColor(int(centre.x() * dpr), int(centre.y() * dpr));
         const int expected = image.pixelColor(p).red();

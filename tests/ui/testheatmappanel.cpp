@@ -46,7 +46,8 @@ static std::shared_ptr<ParamsF> knownParams(float scale)
     auto p = std::make_shared<ParamsF>(ParamsF::zeros());
     for (int j = 0; j < kHidden; ++j)
         for (int i = 0; i < kInputs; ++i)
-            p->W1(j, i) = scale * float(((j * kInputs + i) % 2 ? -1 : 1) * (1 + j * kInputs + i)) * 1e-6f;
+            p->W1(j, i) = scale * float(((j * kInputs + i) % 2 ? -1 : 1) * (1 + j * kInputs + i))
+                          * 1e-6f;
     for (int k = 0; k < kOutputs; ++k)
         for (int j = 0; j < kHidden; ++j)
             p->W2(k, j) = scale * float(k * 0.01 - j * 1e-4 + 1e-5);
@@ -74,14 +75,16 @@ QPoint TestHeatmapPanel::hiddenCellPos(int j, int r, int c) const
     const QCPColorMap *map = m_panel->hiddenMap();
     const double x = (j % 16) * 29 + c;
     const double y = (j / 16) * 29 + r;
-    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(x))), int(std::lround(map->valueAxis()->coordToPixel(y))));
+    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(x))),
+                         int(std::lround(map->valueAxis()->coordToPixel(y))));
     return m_panel->plot()->mapTo(m_panel.get(), plotPos);
 }
 
 QPoint TestHeatmapPanel::outputCellPos(int k, int j) const
 {
     const QCPColorMap *map = m_panel->outputMap();
-    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(j))), int(std::lround(map->valueAxis()->coordToPixel(k))));
+    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(j))),
+                         int(std::lround(map->valueAxis()->coordToPixel(k))));
     return m_panel->plot()->mapTo(m_panel.get(), plotPos);
 }
 
@@ -125,31 +128,35 @@ void TestHeatmapPanel::hoverValueOfHiddenWeights()
     const QPoint pos = hiddenCellPos(j, r, c);
     const float expected = m_gradients->W1(j, r * 28 + c);
     QCOMPARE(m_panel->valueAt(pos), double(expected));
-    QCOMPARE(m_panel->hoverTextAt(pos), QStringLiteral("hidden neuron %1, pixel (%2, %3): dL/dW1 = %4")
-                                            .arg(j + 1)
-                                            .arg(r)
-                                            .arg(c)
-                                            .arg(formatExact(expected)));
+    QCOMPARE(m_panel->hoverTextAt(pos),
+             QStringLiteral("hidden neuron %1, pixel (%2, %3): dL/dW1 = %4")
+                     .arg(j + 1)
+                     .arg(r)
+                     .arg(c)
+                     .arg(formatExact(expected)));
 }
 
 void TestHeatmapPanel::hoverValueOfOutputWeights()
 {
     m_panel->setQuantity(Quantity::Gradients);
-    for (auto [k, j] : {std::pair{0, 0}, std::pair{9, 127}, std::pair{4, 63}, std::pair{7, 1}}) {
+    for (auto [k, j] :
+         {std::pair {0, 0}, std::pair {9, 127}, std::pair {4, 63}, std::pair {7, 1}}) {
         const QPoint pos = outputCellPos(k, j);
         QCOMPARE(m_panel->valueAt(pos), double(m_gradients->W2(k, j)));
-        QCOMPARE(m_panel->hoverTextAt(pos), QStringLiteral("output neuron %1 ← hidden neuron %2: dL/dW2 = %3")
-                                                .arg(k + 1)
-                                                .arg(j + 1)
-                                                .arg(formatExact(m_gradients->W2(k, j))));
+        QCOMPARE(m_panel->hoverTextAt(pos),
+                 QStringLiteral("output neuron %1 ← hidden neuron %2: dL/dW2 = %3")
+                         .arg(k + 1)
+                         .arg(j + 1)
+                         .arg(formatExact(m_gradients->W2(k, j))));
     }
 }
 
 void TestHeatmapPanel::gapsShowNothing()
 {
     const QCPColorMap *map = m_panel->hiddenMap();
-    const QPoint gap = m_panel->plot()->mapTo(m_panel.get(), QPoint(int(std::lround(map->keyAxis()->coordToPixel(28))),
-                                                                    int(std::lround(map->valueAxis()->coordToPixel(10)))));
+    const QPoint gap = m_panel->plot()->mapTo(
+            m_panel.get(), QPoint(int(std::lround(map->keyAxis()->coordToPixel(28))),
+                                  int(std::lround(map->valueAxis()->coordToPixel(10)))));
     QVERIFY(std::isnan(m_panel->valueAt(gap)));
     QCOMPARE(m_panel->hoverTextAt(gap), QString());
     QVERIFY(std::isnan(m_panel->valueAt(QPoint(1, 1)))); // the quantity box corner
@@ -178,7 +185,8 @@ void TestHeatmapPanel::quantitySwitch()
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.last().at(0).value<Quantity>(), Quantity::Weights);
     QCOMPARE(m_panel->valueAt(pos), double(m_weights->W1(42, i)));
-    QVERIFY(m_panel->hoverTextAt(pos).endsWith(QStringLiteral("W1 = ") + formatExact(m_weights->W1(42, i))));
+    QVERIFY(m_panel->hoverTextAt(pos).endsWith(QStringLiteral("W1 = ")
+                                               + formatExact(m_weights->W1(42, i))));
     QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("W1")));
     QCOMPARE(m_panel->quantityBox()->currentIndex(), 1);
     QCOMPARE(m_panel->hiddenRange(), double(m_weights->W1.cwiseAbs().maxCoeff()));
@@ -217,7 +225,8 @@ void TestHeatmapPanel::clickSelectsHiddenNeuron()
 
     // A gap or the right button selects nothing.
     const QCPColorMap *map = m_panel->hiddenMap();
-    const QPoint gap(int(std::lround(map->keyAxis()->coordToPixel(57))), int(std::lround(map->valueAxis()->coordToPixel(3))));
+    const QPoint gap(int(std::lround(map->keyAxis()->coordToPixel(57))),
+                     int(std::lround(map->valueAxis()->coordToPixel(3))));
     QTest::mouseClick(plot, Qt::LeftButton, {}, gap);
     QTest::mouseClick(plot, Qt::RightButton, {}, toPlot(hiddenCellPos(3, 3, 3)));
     QCOMPARE(spy.count(), 3);
@@ -239,8 +248,9 @@ void TestHeatmapPanel::missingValues()
     panel.plot()->replot();
     QVERIFY(panel.hiddenTitle().contains(QStringLiteral("no values yet")));
     const QCPColorMap *map = panel.hiddenMap();
-    const QPoint pos = panel.plot()->mapTo(&panel, QPoint(int(std::lround(map->keyAxis()->coordToPixel(5))),
-                                                          int(std::lround(map->valueAxis()->coordToPixel(5)))));
+    const QPoint pos = panel.plot()->mapTo(
+            &panel, QPoint(int(std::lround(map->keyAxis()->coordToPixel(5))),
+                           int(std::lround(map->valueAxis()->coordToPixel(5)))));
     QVERIFY(std::isnan(panel.valueAt(pos)));
     panel.setQuantity(Quantity::Weights);
     QCOMPARE(panel.valueAt(pos), double(m_weights->W1(0, 5 * 28 + 5)));
@@ -253,7 +263,8 @@ void TestHeatmapPanel::mouseMoveShowsHoverText()
     const QPoint pos = hiddenCellPos(64, 20, 3);
     QTest::mouseMove(m_panel->plot(), m_panel->plot()->mapFrom(m_panel.get(), pos));
     QTRY_COMPARE(m_panel->hoverText(), m_panel->hoverTextAt(pos));
-    QVERIFY(m_panel->hoverText().startsWith(QStringLiteral("hidden neuron 65, pixel (20, 3): W1 = ")));
+    QVERIFY(m_panel->hoverText().startsWith(
+            QStringLiteral("hidden neuron 65, pixel (20, 3): W1 = ")));
 }
 
 void TestHeatmapPanel::exports()
@@ -275,7 +286,8 @@ void TestHeatmapPanel::exports()
             red += c.red() > 150 && c.blue() < 100;
             blue += c.blue() > 150 && c.red() < 100;
         }
-    QVERIFY2(red > 100 && blue > 100, qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
+    QVERIFY2(red > 100 && blue > 100,
+             qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
     const QString pdf = dir.filePath(QStringLiteral("heatmaps.pdf"));
     QVERIFY(panel.exportPdf(pdf));
     QFile file(pdf);

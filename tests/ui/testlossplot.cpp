@@ -68,10 +68,10 @@ void TestLossPlot::movingAverage()
     plot.appendBatchLosses(x.mid(33), loss.mid(33));
     const auto avg = plot.averageGraph()->data();
     QCOMPARE(avg->at(0)->value, 1.0);
-    QCOMPARE(avg->at(9)->value, 5.5);          // mean(1..10): fewer than 50 so far
-    QCOMPARE(avg->at(49)->value, 25.5);        // mean(1..50)
-    QCOMPARE(avg->at(99)->value, 75.5);        // mean(51..100)
-    QCOMPARE(avg->at(119)->value, 95.5);       // mean(71..120)
+    QCOMPARE(avg->at(9)->value, 5.5);    // mean(1..10): fewer than 50 so far
+    QCOMPARE(avg->at(49)->value, 25.5);  // mean(1..50)
+    QCOMPARE(avg->at(99)->value, 75.5);  // mean(51..100)
+    QCOMPARE(avg->at(119)->value, 95.5); // mean(71..120)
     QCOMPARE(avg->at(119)->key, 1.2);
 }
 
@@ -84,13 +84,13 @@ void TestLossPlot::csvText()
     plot.appendBatchLosses({1.25}, {0.5});
     const QStringList lines = plot.csvText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QStringList expected = {
-        "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent",
-        "batch,1,0.25,2.5,2.5,,",
-        "batch,2,0.5,1.5,2,,",
-        "batch,3,0.75,1,1.6666666666666667,,",
-        "batch,4,1,0.75,1.4375,,",
-        "test,,1,,,0.625,81.25",
-        "batch,5,1.25,0.5,1.25,,",
+            "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent",
+            "batch,1,0.25,2.5,2.5,,",
+            "batch,2,0.5,1.5,2,,",
+            "batch,3,0.75,1,1.6666666666666667,,",
+            "batch,4,1,0.75,1.4375,,",
+            "test,,1,,,0.625,81.25",
+            "batch,5,1.25,0.5,1.25,,",
     };
     QCOMPARE(lines, expected);
 }
@@ -173,8 +173,8 @@ void TestLossPlot::zoomStopsAutoScroll()
     QVERIFY(!plot.userHasZoomed());
 
     const QPointF centre = plot.plot()->axisRect()->rect().center();
-    QWheelEvent wheel(centre, plot.plot()->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
-                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(centre, plot.plot()->mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QCoreApplication::sendEvent(plot.plot(), &wheel);
     QVERIFY(plot.userHasZoomed());
     const QCPRange zoomed = plot.plot()->xAxis->range();

@@ -28,7 +28,8 @@ private slots:
 // A trace as the core makes it: p = e^z / sum e^z for fixed logits.
 static TraceF knownTrace(int label, int predicted)
 {
-    static const float logits[10] = {1.23456f, -0.5f, 2.0f, 0.0f, -3.25f, 4.5f, 0.125f, -1.0f, 0.75f, 3.0f};
+    static const float logits[10]
+            = {1.23456f, -0.5f, 2.0f, 0.0f, -3.25f, 4.5f, 0.125f, -1.0f, 0.75f, 3.0f};
     TraceF t;
     t.logits.resize(10);
     t.exp.resize(10);
@@ -84,9 +85,10 @@ void TestSoftmaxPanel::rowsShowTheTrace()
     for (int k = 0; k < 10; ++k) {
         QCOMPARE(panel.probabilityText(k), formatSig4(t.probabilities[k]));
         QString expected = QStringLiteral("neuron %1 (class %2) | z = %3 | e^z = %4 | p = %5")
-                               .arg(k + 1)
-                               .arg(k)
-                               .arg(formatSig4(t.logits[k]), formatSig4(t.exp[k]), formatSig4(t.probabilities[k]));
+                                   .arg(k + 1)
+                                   .arg(k)
+                                   .arg(formatSig4(t.logits[k]), formatSig4(t.exp[k]),
+                                        formatSig4(t.probabilities[k]));
         if (k == 3)
             expected += QStringLiteral(" | target");
         if (k == 5)
@@ -106,7 +108,9 @@ void TestSoftmaxPanel::marksOnTargetAndPrediction()
     QCOMPARE(panel.targetNeuron(), 3);
     QCOMPARE(panel.predictedNeuron(), 5);
     for (int k = 0; k < 10; ++k) {
-        const QString expected = k == 3 ? QStringLiteral("target") : k == 5 ? QStringLiteral("predicted") : QString();
+        const QString expected = k == 3   ? QStringLiteral("target")
+                                 : k == 5 ? QStringLiteral("predicted")
+                                          : QString();
         QCOMPARE(panel.markText(k), expected);
     }
 }
@@ -141,7 +145,9 @@ void TestSoftmaxPanel::barsHaveTheProbabilityLength()
     QVERIFY(colorAt(0.90) != blue);
     // Neuron 5 (index 4) has p = 0.0003: almost nothing filled.
     const QRect small = panel.barRect(4);
-    QVERIFY(QColor(shot.pixel(int((small.left() + small.width() * 0.2) * dpr), int(small.center().y() * dpr))) != colors::grey());
+    QVERIFY(QColor(shot.pixel(int((small.left() + small.width() * 0.2) * dpr),
+                              int(small.center().y() * dpr)))
+            != colors::grey());
 }
 
 void TestSoftmaxPanel::overflowIsExplained()
@@ -165,8 +171,8 @@ void TestSoftmaxPanel::overflowIsExplained()
 void TestSoftmaxPanel::classNames()
 {
     SoftmaxPanel panel;
-    panel.setClassNames({"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag",
-                         "Ankle boot"});
+    panel.setClassNames({"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt",
+                         "Sneaker", "Bag", "Ankle boot"});
     panel.setTrace(knownTrace(9, 9));
     QCOMPARE(panel.neuronText(9), QStringLiteral("neuron 10 (Ankle boot)"));
     QVERIFY(panel.rowText(0).startsWith(QStringLiteral("neuron 1 (T-shirt/top) | z = 1.235")));
