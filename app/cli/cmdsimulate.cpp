@@ -19,7 +19,8 @@ namespace {
 
 using namespace bplab::cluster;
 
-const char *kSimulateDetails = R"(The cluster: S servers of G GPUs. Each GPU has a PCIe link to its server's DRAM, an NVLink
+const char *kSimulateDetails
+        = R"(The cluster: S servers of G GPUs. Each GPU has a PCIe link to its server's DRAM, an NVLink
 port to the server's NVSwitch and its own NIC to one switch between the servers; every link has
 one direction, a bandwidth and a latency. A link is busy for bytes / bandwidth, messages on it
 queue first-in first-out, and a message arrives after latency + bytes / bandwidth per hop.
@@ -64,15 +65,15 @@ std::string linksJson(const SimResult &r)
         const Link &l = r.links[i];
         const LinkStats &s = r.linkStats[i];
         out += (i ? "," : "")
-                + JsonObject()
-                          .add("name", qs(l.name))
-                          .add("kind", qs(toString(l.kind)))
-                          .add("bandwidth_bytes_per_s", l.bytesPerS)
-                          .add("latency_seconds", l.latencyS)
-                          .add("bytes", s.bytes)
-                          .add("busy_seconds", s.busySeconds)
-                          .add("utilization", s.utilization)
-                          .text();
+               + JsonObject()
+                         .add("name", qs(l.name))
+                         .add("kind", qs(toString(l.kind)))
+                         .add("bandwidth_bytes_per_s", l.bytesPerS)
+                         .add("latency_seconds", l.latencyS)
+                         .add("bytes", s.bytes)
+                         .add("busy_seconds", s.busySeconds)
+                         .add("utilization", s.utilization)
+                         .text();
     }
     return out + "]";
 }
@@ -82,16 +83,17 @@ std::string ranksJson(const SimResult &r)
     std::string out = "[";
     for (std::size_t k = 0; k < r.rankTrafficPerIteration.size(); ++k) {
         const RankTraffic &t = r.rankTrafficPerIteration[k];
-        const RankTraffic total = k < r.rankTrafficTotal.size() ? r.rankTrafficTotal[k] : RankTraffic{};
+        const RankTraffic total
+                = k < r.rankTrafficTotal.size() ? r.rankTrafficTotal[k] : RankTraffic {};
         out += (k ? "," : "")
-                + JsonObject()
-                          .add("rank", int(k))
-                          .add("bytes_sent", t.bytesSent)
-                          .add("bytes_received", t.bytesReceived)
-                          .add("messages_sent", t.messagesSent)
-                          .add("bytes_sent_total", total.bytesSent)
-                          .add("bytes_received_total", total.bytesReceived)
-                          .text();
+               + JsonObject()
+                         .add("rank", int(k))
+                         .add("bytes_sent", t.bytesSent)
+                         .add("bytes_received", t.bytesReceived)
+                         .add("messages_sent", t.messagesSent)
+                         .add("bytes_sent_total", total.bytesSent)
+                         .add("bytes_received_total", total.bytesReceived)
+                         .text();
     }
     return out + "]";
 }
@@ -102,23 +104,24 @@ std::string iterationsJson(const SimResult &r)
     for (std::size_t i = 0; i < r.iterations.size(); ++i) {
         const IterationStats &s = r.iterations[i];
         out += (i ? "," : "")
-                + JsonObject()
-                          .add("iteration", s.iteration)
-                          .add("seconds", s.seconds)
-                          .add("compute_seconds", s.computeSeconds)
-                          .add("allreduce_seconds", s.allreduceSeconds)
-                          .add("pcie_seconds", s.pcieSeconds)
-                          .add("snapshot_seconds", s.snapshotSeconds)
-                          .add("algbw", s.algbw)
-                          .add("busbw", s.busbw)
-                          .add("lost", s.lost)
-                          .add("failed", s.failed)
-                          .text();
+               + JsonObject()
+                         .add("iteration", s.iteration)
+                         .add("seconds", s.seconds)
+                         .add("compute_seconds", s.computeSeconds)
+                         .add("allreduce_seconds", s.allreduceSeconds)
+                         .add("pcie_seconds", s.pcieSeconds)
+                         .add("snapshot_seconds", s.snapshotSeconds)
+                         .add("algbw", s.algbw)
+                         .add("busbw", s.busbw)
+                         .add("lost", s.lost)
+                         .add("failed", s.failed)
+                         .text();
     }
     return out + "]";
 }
 
-struct Means {
+struct Means
+{
     double seconds = 0, compute = 0, allreduce = 0, pcie = 0, algbw = 0, busbw = 0;
 };
 
@@ -162,8 +165,8 @@ bool writeCsv(const SimResult &r, int bins, const QString &path, QString &error)
         text += "\n";
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
-        || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit()) {
         error = QStringLiteral("cannot write the CSV file %1: %2").arg(path, file.errorString());
         return false;
     }
@@ -182,8 +185,12 @@ QString textReport(const SimResult &r, const SimConfig &c)
                  .arg(qs(toString(c.algorithm)));
     double pcieBw = 0, nvBw = 0, nicBw = 0;
     for (const Link &l : r.links)
-        (l.kind == LinkKind::Pcie ? pcieBw : l.kind == LinkKind::NvLink ? nvBw : nicBw) = l.bytesPerS;
-    t += QStringLiteral("links       PCIe %1, NVLink %2, NIC %3 (%4 Gb/s) per direction; latency x %5\n")
+        (l.kind == LinkKind::Pcie     ? pcieBw
+         : l.kind == LinkKind::NvLink ? nvBw
+                                      : nicBw)
+                = l.bytesPerS;
+    t += QStringLiteral(
+                 "links       PCIe %1, NVLink %2, NIC %3 (%4 Gb/s) per direction; latency x %5\n")
                  .arg(rate(pcieBw), rate(nvBw), rate(nicBw))
                  .arg(nicBw * 8 / 1e9, 0, 'f', 0)
                  .arg(c.cluster.latencyScale);
@@ -198,7 +205,8 @@ QString textReport(const SimResult &r, const SimConfig &c)
     t += QStringLiteral("  pcie copy   %1%2\n")
                  .arg(duration(m.pcie))
                  .arg(c.resident ? QStringLiteral(" (dataset resident in VRAM)") : QString());
-    t += QStringLiteral("  compute     %1 (forward + backward + update)\n").arg(duration(m.compute));
+    t += QStringLiteral("  compute     %1 (forward + backward + update)\n")
+                 .arg(duration(m.compute));
     t += QStringLiteral("  all-reduce  %1, algbw %2, busbw %3 = algbw x 2(N-1)/N\n")
                  .arg(duration(m.allreduce), rate(m.algbw), rate(m.busbw));
     if (!r.rankTrafficPerIteration.empty()) {
@@ -208,7 +216,8 @@ QString textReport(const SimResult &r, const SimConfig &c)
                      .arg(t0.messagesSent);
         if (c.algorithm == Algorithm::Ring)
             t += QStringLiteral(" (2(N-1)/N x S = %1; chunks are whole floats)")
-                         .arg(thousands(std::uint64_t(n > 1 ? 2.0 * (n - 1) / n * r.timedGradientBytes : 0)));
+                         .arg(thousands(std::uint64_t(
+                                 n > 1 ? 2.0 * (n - 1) / n * r.timedGradientBytes : 0)));
         t += QLatin1Char('\n');
     }
     // Which link kinds limit the ring: the slowest link a message crosses.
@@ -246,7 +255,8 @@ QString textReport(const SimResult &r, const SimConfig &c)
                  .arg(c.mtbfSeconds / 3600.0)
                  .arg(duration(r.youngIntervalSeconds))
                  .arg(r.youngIntervalIterations, 0, 'f', 0)
-                 .arg(c.snapshotEvery > 0 ? QString::number(c.snapshotEvery) : QStringLiteral("none"));
+                 .arg(c.snapshotEvery > 0 ? QString::number(c.snapshotEvery)
+                                          : QStringLiteral("none"));
     if (c.failAt >= 0)
         t += QStringLiteral("failure     at iteration %1: rolled back, %2 iteration(s) lost, %3 of "
                             "work and recovery\n")
@@ -265,11 +275,12 @@ int runSimulate(const QStringList &args)
                 QStringLiteral("Simulates data-parallel training on a GPU cluster: link use, "
                                "all-reduce times, snapshots and failures."),
                 QString::fromUtf8(kSimulateDetails));
-    cmd.addOption(QStringLiteral("servers"), QStringLiteral("Servers (default 2)."), QStringLiteral("S"));
+    cmd.addOption(QStringLiteral("servers"), QStringLiteral("Servers (default 2)."),
+                  QStringLiteral("S"));
     cmd.addOption(QStringLiteral("gpus-per-server"), QStringLiteral("GPUs per server (default 4)."),
                   QStringLiteral("G"));
-    cmd.addOption(QStringLiteral("algorithm"), QStringLiteral("ring or hierarchical (default ring)."),
-                  QStringLiteral("NAME"));
+    cmd.addOption(QStringLiteral("algorithm"),
+                  QStringLiteral("ring or hierarchical (default ring)."), QStringLiteral("NAME"));
     cmd.addOption(QStringLiteral("iterations"), QStringLiteral("Training iterations (default 10)."),
                   QStringLiteral("N"));
     cmd.addOption(QStringLiteral("batch"), QStringLiteral("Mini-batch per GPU (default 64)."),
@@ -277,7 +288,8 @@ int runSimulate(const QStringList &args)
     cmd.addOption(QStringLiteral("model-scale"),
                   QStringLiteral("Multiplies the gradient's size and the FLOPs (default 1)."),
                   QStringLiteral("K"));
-    cmd.addOption(QStringLiteral("pcie"), QStringLiteral("gen4 (31.5 GB/s) or gen5 (63 GB/s); default gen4."),
+    cmd.addOption(QStringLiteral("pcie"),
+                  QStringLiteral("gen4 (31.5 GB/s) or gen5 (63 GB/s); default gen4."),
                   QStringLiteral("GEN"));
     cmd.addOption(QStringLiteral("nvlink"),
                   QStringLiteral("a100 (300 GB/s) or h100 (450 GB/s) per direction; default a100."),
@@ -285,20 +297,25 @@ int runSimulate(const QStringList &args)
     cmd.addOption(QStringLiteral("nic"), QStringLiteral("200 or 400 Gb/s per GPU; default 200."),
                   QStringLiteral("GBPS"));
     cmd.addOption(QStringLiteral("latency-scale"),
-                  QStringLiteral("Multiplies every latency; 0 = none (default 1)."), QStringLiteral("X"));
+                  QStringLiteral("Multiplies every latency; 0 = none (default 1)."),
+                  QStringLiteral("X"));
     cmd.addOption(QStringLiteral("resident"),
                   QStringLiteral("The dataset sits in the GPUs' memories: no PCIe copies."));
     cmd.addOption(QStringLiteral("bucket-mb"),
                   QStringLiteral("Gradient bucket cap in MiB (default 25, as PyTorch DDP)."),
                   QStringLiteral("M"));
     cmd.addOption(QStringLiteral("gpu-tflops"),
-                  QStringLiteral("GPU throughput in TFLOP/s (default 19.5, A100 FP32)."), QStringLiteral("T"));
+                  QStringLiteral("GPU throughput in TFLOP/s (default 19.5, A100 FP32)."),
+                  QStringLiteral("T"));
     cmd.addOption(QStringLiteral("snapshot-every"),
-                  QStringLiteral("Write a snapshot every K iterations (default 0: never)."), QStringLiteral("K"));
+                  QStringLiteral("Write a snapshot every K iterations (default 0: never)."),
+                  QStringLiteral("K"));
     cmd.addOption(QStringLiteral("storage-gbps"),
-                  QStringLiteral("Snapshot storage bandwidth in GB/s (default 2)."), QStringLiteral("X"));
+                  QStringLiteral("Snapshot storage bandwidth in GB/s (default 2)."),
+                  QStringLiteral("X"));
     cmd.addOption(QStringLiteral("fail-at"),
-                  QStringLiteral("A GPU or link fails during this iteration (0-based)."), QStringLiteral("ITER"));
+                  QStringLiteral("A GPU or link fails during this iteration (0-based)."),
+                  QStringLiteral("ITER"));
     cmd.addOption(QStringLiteral("drop-packet-at"),
                   QStringLiteral("The first network message of this iteration is lost once."),
                   QStringLiteral("ITER"));
@@ -307,27 +324,31 @@ int runSimulate(const QStringList &args)
                   QStringLiteral("H"));
     cmd.addOption(QStringLiteral("csv"), QStringLiteral("Write the utilisation timeline to FILE."),
                   QStringLiteral("FILE"));
-    cmd.addOption(QStringLiteral("bins"), QStringLiteral("Time bins of the CSV timeline (default 200)."),
+    cmd.addOption(QStringLiteral("bins"),
+                  QStringLiteral("Time bins of the CSV timeline (default 200)."),
                   QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
     if (const int code = cmd.parse(args); code >= 0)
         return code;
 
     SimConfig c;
-    QString algorithm = QStringLiteral("ring"), pcie = QStringLiteral("gen4"), nvlink = QStringLiteral("a100"),
-            nic = QStringLiteral("200");
+    QString algorithm = QStringLiteral("ring"), pcie = QStringLiteral("gen4"),
+            nvlink = QStringLiteral("a100"), nic = QStringLiteral("200");
     double bucketMb = 25, tflops = 19.5, storageGbps = 2, mtbfHours = 24;
     int bins = 200;
     if (!cmd.intValue(QStringLiteral("servers"), 1, 64, c.cluster.servers)
         || !cmd.intValue(QStringLiteral("gpus-per-server"), 1, 64, c.cluster.gpusPerServer)
-        || !cmd.choiceValue(QStringLiteral("algorithm"), {QStringLiteral("ring"), QStringLiteral("hierarchical")},
-                            algorithm)
+        || !cmd.choiceValue(QStringLiteral("algorithm"),
+                            {QStringLiteral("ring"), QStringLiteral("hierarchical")}, algorithm)
         || !cmd.intValue(QStringLiteral("iterations"), 1, 1000000, c.iterations)
         || !cmd.intValue(QStringLiteral("batch"), 1, 1000000, c.batch)
         || !cmd.doubleValue(QStringLiteral("model-scale"), 0, 1e5, c.modelScale, true)
-        || !cmd.choiceValue(QStringLiteral("pcie"), {QStringLiteral("gen4"), QStringLiteral("gen5")}, pcie)
-        || !cmd.choiceValue(QStringLiteral("nvlink"), {QStringLiteral("a100"), QStringLiteral("h100")}, nvlink)
-        || !cmd.choiceValue(QStringLiteral("nic"), {QStringLiteral("200"), QStringLiteral("400")}, nic)
+        || !cmd.choiceValue(QStringLiteral("pcie"),
+                            {QStringLiteral("gen4"), QStringLiteral("gen5")}, pcie)
+        || !cmd.choiceValue(QStringLiteral("nvlink"),
+                            {QStringLiteral("a100"), QStringLiteral("h100")}, nvlink)
+        || !cmd.choiceValue(QStringLiteral("nic"), {QStringLiteral("200"), QStringLiteral("400")},
+                            nic)
         || !cmd.doubleValue(QStringLiteral("latency-scale"), 0, 1e6, c.cluster.latencyScale)
         || !cmd.doubleValue(QStringLiteral("bucket-mb"), 0, 1e6, bucketMb, true)
         || !cmd.doubleValue(QStringLiteral("gpu-tflops"), 0, 1e6, tflops, true)
@@ -339,14 +360,16 @@ int runSimulate(const QStringList &args)
         || !cmd.intValue(QStringLiteral("bins"), 1, 1000000, bins))
         return kExitUsage;
     if (c.failAt >= c.iterations)
-        return cmd.usageError(QStringLiteral("--fail-at %1 is not below --iterations %2 (iterations count from 0)")
-                                      .arg(c.failAt)
-                                      .arg(c.iterations));
-    if (c.dropPacketAt >= c.iterations)
         return cmd.usageError(
-                QStringLiteral("--drop-packet-at %1 is not below --iterations %2 (iterations count from 0)")
-                        .arg(c.dropPacketAt)
+                QStringLiteral(
+                        "--fail-at %1 is not below --iterations %2 (iterations count from 0)")
+                        .arg(c.failAt)
                         .arg(c.iterations));
+    if (c.dropPacketAt >= c.iterations)
+        return cmd.usageError(QStringLiteral("--drop-packet-at %1 is not below --iterations %2 "
+                                             "(iterations count from 0)")
+                                      .arg(c.dropPacketAt)
+                                      .arg(c.iterations));
     c.algorithm = *parseAlgorithm(algorithm.toStdString());
     c.cluster.pcie = *parsePcie(pcie.toStdString());
     c.cluster.nvlink = *parseNvLink(nvlink.toStdString());

@@ -48,8 +48,9 @@ int mod(int a, int n)
  * A ring over `members` (global ranks in ring order) on the range [base, base + len): appends its
  * reduce-scatter (and all-gather unless rsOnly) steps from step `firstStep`; returns steps used.
  */
-int appendRing(std::vector<Transfer> &out, const std::vector<int> &members, std::size_t base, std::size_t len,
-               int firstStep, Phase rsPhase, Phase agPhase, bool doReduceScatter, bool doAllGather)
+int appendRing(std::vector<Transfer> &out, const std::vector<int> &members, std::size_t base,
+               std::size_t len, int firstStep, Phase rsPhase, Phase agPhase, bool doReduceScatter,
+               bool doAllGather)
 {
     const int n = int(members.size());
     if (n < 2)
@@ -102,8 +103,8 @@ Schedule ringSchedule(int ranks, std::size_t values, bool reduceScatterOnly)
     std::vector<int> members(std::size_t(s.ranks));
     for (int r = 0; r < s.ranks; ++r)
         members[std::size_t(r)] = r;
-    s.steps = appendRing(s.transfers, members, 0, values, 0, Phase::ReduceScatter, Phase::AllGather, true,
-                         !reduceScatterOnly);
+    s.steps = appendRing(s.transfers, members, 0, values, 0, Phase::ReduceScatter, Phase::AllGather,
+                         true, !reduceScatterOnly);
     return s;
 }
 
@@ -124,8 +125,8 @@ Schedule hierarchicalSchedule(int servers, int gpusPerServer, std::size_t values
     // 1. Inside every server at once: reduce-scatter over NVLink (G-1 steps).
     int used = 0;
     for (int srv = 0; srv < S; ++srv)
-        used = appendRing(s.transfers, serverRing(srv), 0, values, 0, Phase::ReduceScatter, Phase::AllGather,
-                          true, false);
+        used = appendRing(s.transfers, serverRing(srv), 0, values, 0, Phase::ReduceScatter,
+                          Phase::AllGather, true, false);
     int step = used;
     // 2. Across servers, per chunk: local rank l holds chunk (l + 1) mod G of its server's sum; the
     //    S ranks with the same l all-reduce that chunk in a ring over their NICs (2(S-1) steps).
@@ -137,15 +138,15 @@ Schedule hierarchicalSchedule(int servers, int gpusPerServer, std::size_t values
         std::vector<int> m(static_cast<std::size_t>(S));
         for (int srv = 0; srv < S; ++srv)
             m[std::size_t(srv)] = srv * G + l;
-        used = appendRing(s.transfers, m, begin, len, step, Phase::InterReduceScatter, Phase::InterAllGather,
-                          true, true);
+        used = appendRing(s.transfers, m, begin, len, step, Phase::InterReduceScatter,
+                          Phase::InterAllGather, true, true);
     }
     step += used;
     // 3. Inside every server: all-gather of the G finished chunks over NVLink (G-1 steps).
     used = 0;
     for (int srv = 0; srv < S; ++srv)
-        used = appendRing(s.transfers, serverRing(srv), 0, values, step, Phase::ReduceScatter, Phase::AllGather,
-                          false, true);
+        used = appendRing(s.transfers, serverRing(srv), 0, values, step, Phase::ReduceScatter,
+                          Phase::AllGather, false, true);
     step += used;
     s.steps = step;
     // Order by step (the phases above appended server by server).

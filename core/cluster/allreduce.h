@@ -26,7 +26,8 @@ std::string toString(Phase p); ///< "reduce-scatter", "inter-reduce-scatter", ..
  * adds them into its own (reduce) or overwrites its own (copy). Steps are global and ordered: a
  * transfer of step s may leave src only after everything src receives in earlier steps arrived.
  */
-struct Transfer {
+struct Transfer
+{
     int step = 0;
     Phase phase = Phase::ReduceScatter;
     int src = 0;
@@ -37,11 +38,12 @@ struct Transfer {
     bool reduce = true;
 };
 
-struct Schedule {
+struct Schedule
+{
     Algorithm algorithm = Algorithm::Ring;
     int ranks = 0;
     int steps = 0;
-    std::size_t values = 0; ///< buffer length the schedule covers
+    std::size_t values = 0;          ///< buffer length the schedule covers
     std::vector<Transfer> transfers; ///< ordered by step
 };
 
@@ -66,7 +68,8 @@ Schedule makeSchedule(Algorithm a, int servers, int gpusPerServer, std::size_t v
 void applySchedule(const Schedule &schedule, std::vector<std::vector<float>> &buffers);
 
 /** Per rank: bytes sent and received and messages sent (bytesPerValue = 4 x model scale). */
-struct RankTraffic {
+struct RankTraffic
+{
     double bytesSent = 0;
     double bytesReceived = 0;
     int messagesSent = 0;

@@ -8,10 +8,14 @@
 
 namespace bplab::cluster {
 
-DataParallelTrainer::DataParallelTrainer(std::shared_ptr<const DataSplit> data, TrainConfig config, int servers,
-                                         int gpusPerServer, Algorithm algorithm)
-    : m_data(std::move(data)), m_config(config), m_servers(std::max(servers, 1)),
-      m_gpus(std::max(gpusPerServer, 1)), m_algorithm(algorithm), m_ws(std::max(config.batch, 1))
+DataParallelTrainer::DataParallelTrainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
+                                         int servers, int gpusPerServer, Algorithm algorithm)
+    : m_data(std::move(data))
+    , m_config(config)
+    , m_servers(std::max(servers, 1))
+    , m_gpus(std::max(gpusPerServer, 1))
+    , m_algorithm(algorithm)
+    , m_ws(std::max(config.batch, 1))
 {
     m_config.batch = std::max(m_config.batch, 1);
     m_config.epochs = std::max(m_config.epochs, 0);
@@ -96,7 +100,8 @@ DataParallelStep DataParallelTrainer::trainStep()
     const int total = int(std::min<std::size_t>(std::size_t(globalBatch()), train.size() - first));
 
     // Each replica: the mean gradient of its slice, scaled by its sample count (so that the
-    // all-reduce's sum divided by the global count is the global mean, also for a short last batch).
+    // all-reduce's sum divided by the global count is the global mean, also for a short last
+    // batch).
     double lossSum = 0;
     for (int w = 0; w < n; ++w) {
         const int begin = std::min(total, w * B);
@@ -112,8 +117,8 @@ DataParallelStep DataParallelTrainer::trainStep()
         gatherBatch(train, idx, count, m_config.normalize, m_ws);
         for (int c = 0; c < count; ++c)
             m_labels[std::size_t(c)] = train.labels[idx[c]];
-        const double loss =
-                forwardBackwardBatch(m_params[std::size_t(w)], m_labels.data(), count, m_ws, m_grads[std::size_t(w)]);
+        const double loss = forwardBackwardBatch(m_params[std::size_t(w)], m_labels.data(), count,
+                                                 m_ws, m_grads[std::size_t(w)]);
         lossSum += loss * count;
         flatten(m_grads[std::size_t(w)], buf.data());
         const float weight = float(count);
@@ -131,7 +136,8 @@ DataParallelStep DataParallelTrainer::trainStep()
         for (float &v : buf)
             v *= inv;
         unflatten(buf.data(), m_average);
-        m_sgd[std::size_t(w)].update(m_average, m_params[std::size_t(w)], float(lr), float(m_config.momentum));
+        m_sgd[std::size_t(w)].update(m_average, m_params[std::size_t(w)], float(lr),
+                                     float(m_config.momentum));
     }
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

@@ -23,7 +23,8 @@ namespace bplab::cluster {
 using DataParallelStep = BatchReport;
 
 /** What a snapshot holds: the weights, the optimiser state and the position in the data. */
-struct DataParallelSnapshot {
+struct DataParallelSnapshot
+{
     ParamsF params;
     Sgd sgd;
     int epoch = 0;
@@ -31,11 +32,12 @@ struct DataParallelSnapshot {
     std::size_t step = 0;
 };
 
-class DataParallelTrainer {
+class DataParallelTrainer
+{
 public:
     /** config.batch is the per-replica batch B; ranks = servers x gpusPerServer replicas. */
-    DataParallelTrainer(std::shared_ptr<const DataSplit> data, TrainConfig config, int servers, int gpusPerServer,
-                        Algorithm algorithm = Algorithm::Ring);
+    DataParallelTrainer(std::shared_ptr<const DataSplit> data, TrainConfig config, int servers,
+                        int gpusPerServer, Algorithm algorithm = Algorithm::Ring);
 
     /** Weights from the seed on every replica, optimisers cleared, position at the start. */
     void reset();
@@ -46,7 +48,8 @@ public:
     DataParallelStep trainStep();
     bool finished() const;
     void run(const std::function<void(const DataParallelStep &)> &onStep,
-             const std::function<void(const EpochReport &)> &onEpoch, const std::atomic<bool> *stop = nullptr);
+             const std::function<void(const EpochReport &)> &onEpoch,
+             const std::atomic<bool> *stop = nullptr);
 
     int replicas() const { return int(m_params.size()); }
     int globalBatch() const { return m_config.batch * replicas(); }

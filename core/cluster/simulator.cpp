@@ -46,7 +46,8 @@ namespace {
 
 constexpr double kNoTime = -std::numeric_limits<double>::infinity();
 
-struct Prepared {
+struct Prepared
+{
     int step;
     int src;
     int dst;
@@ -56,16 +57,21 @@ struct Prepared {
     int index; // into the bucket's Schedule
 };
 
-struct BucketPlan {
+struct BucketPlan
+{
     std::size_t offset = 0;
     std::size_t count = 0;
     Schedule schedule;
     std::vector<Prepared> transfers;
 };
 
-class Engine {
+class Engine
+{
 public:
-    Engine(const SimConfig &c, SimResult &r, const Topology &topo) : m_c(c), m_r(r), m_topo(topo)
+    Engine(const SimConfig &c, SimResult &r, const Topology &topo)
+        : m_c(c)
+        , m_r(r)
+        , m_topo(topo)
     {
         m_free.assign(topo.links().size(), 0.0);
     }
@@ -115,7 +121,8 @@ private:
 std::vector<BucketPlan> planBuckets(const SimConfig &c, const Topology &topo, std::size_t values)
 {
     // DDP fills buckets in reverse parameter order (the order the backward pass produces them).
-    const std::size_t cap = std::max<std::size_t>(1, std::size_t(std::max(c.bucketCapBytes, 4.0) / 4.0));
+    const std::size_t cap
+            = std::max<std::size_t>(1, std::size_t(std::max(c.bucketCapBytes, 4.0) / 4.0));
     std::vector<BucketPlan> plans;
     std::size_t hi = values;
     while (hi > 0) {
@@ -134,12 +141,14 @@ std::vector<BucketPlan> planBuckets(const SimConfig &c, const Topology &topo, st
             }
         }
         if (!reused) {
-            p.schedule = makeSchedule(c.algorithm, topo.config().servers, topo.config().gpusPerServer, n);
+            p.schedule = makeSchedule(c.algorithm, topo.config().servers,
+                                      topo.config().gpusPerServer, n);
             p.transfers.reserve(p.schedule.transfers.size());
             for (std::size_t i = 0; i < p.schedule.transfers.size(); ++i) {
                 const Transfer &t = p.schedule.transfers[i];
                 const std::vector<int> path = topo.path(t.src, t.dst);
-                Prepared q{t.step, t.src, t.dst, int(path.size()), {-1, -1}, double(t.count) * 4.0, int(i)};
+                Prepared q {t.step, t.src, t.dst, int(path.size()), {-1, -1}, double(t.count) * 4.0,
+                            int(i)};
                 for (std::size_t h = 0; h < path.size() && h < 2; ++h)
                     q.link[h] = path[h];
                 p.transfers.push_back(q);
@@ -172,7 +181,8 @@ SimResult simulate(const SimConfig &config)
     r.busy.assign(r.links.size(), {});
     r.gradientValues = parameterCount();
     r.gradientBytes = double(parameterCount()) * 4.0;
-    const std::size_t values = std::max<std::size_t>(1, std::size_t(std::llround(double(parameterCount()) * c.modelScale)));
+    const std::size_t values = std::max<std::size_t>(
+            1, std::size_t(std::llround(double(parameterCount()) * c.modelScale)));
     r.timedGradientBytes = double(values) * 4.0;
 
     const std::vector<BucketPlan> plans = planBuckets(c, topo, values);
@@ -184,8 +194,10 @@ SimResult simulate(const SimConfig &config)
         const auto t = trafficOf(p.schedule, 4.0);
         for (int k = 0; k < n; ++k) {
             r.rankTrafficPerIteration[std::size_t(k)].bytesSent += t[std::size_t(k)].bytesSent;
-            r.rankTrafficPerIteration[std::size_t(k)].bytesReceived += t[std::size_t(k)].bytesReceived;
-            r.rankTrafficPerIteration[std::size_t(k)].messagesSent += t[std::size_t(k)].messagesSent;
+            r.rankTrafficPerIteration[std::size_t(k)].bytesReceived
+                    += t[std::size_t(k)].bytesReceived;
+            r.rankTrafficPerIteration[std::size_t(k)].messagesSent
+                    += t[std::size_t(k)].messagesSent;
         }
     }
 
@@ -205,7 +217,9 @@ SimResult simulate(const SimConfig &config)
     int completed = 0, lastSnapshot = 0;
     bool failed = false, dropped = false, recorded = false;
     std::size_t firstOfSnapshotWindow = 0; // index into r.iterations of iteration lastSnapshot
-    auto phase = [&](PhaseKind k, int it, double a, double b) { r.phases.push_back({k, it, a, b}); };
+    auto phase = [&](PhaseKind k, int it, double a, double b) {
+        r.phases.push_back({k, it, a, b});
+    };
 
     while (completed < c.iterations) {
         const int it = completed;
@@ -254,11 +268,14 @@ SimResult simulate(const SimConfig &config)
                 }
                 const double depart = cur[std::size_t(t.src)];
                 double arrival;
-                if (!dropped && it == c.dropPacketAt && topo.serverOf(t.src) != topo.serverOf(t.dst)) {
-                    // The first network message of this iteration is lost once: sent, timed out, sent again.
+                if (!dropped && it == c.dropPacketAt
+                    && topo.serverOf(t.src) != topo.serverOf(t.dst)) {
+                    // The first network message of this iteration is lost once: sent, timed out,
+                    // sent again.
                     dropped = true;
                     const double first = eng.send(t.link, t.hops, t.bytes, depart);
-                    arrival = eng.send(t.link, t.hops, t.bytes, std::max(first, depart + c.retransmitSeconds));
+                    arrival = eng.send(t.link, t.hops, t.bytes,
+                                       std::max(first, depart + c.retransmitSeconds));
                 } else {
                     arrival = eng.send(t.link, t.hops, t.bytes, depart);
                 }
@@ -302,10 +319,12 @@ SimResult simulate(const SimConfig &config)
         now = end;
         for (int k = 0; k < n; ++k) {
             r.rankTrafficTotal.resize(std::size_t(n));
-            r.rankTrafficTotal[std::size_t(k)].bytesSent += r.rankTrafficPerIteration[std::size_t(k)].bytesSent;
-            r.rankTrafficTotal[std::size_t(k)].bytesReceived +=
-                    r.rankTrafficPerIteration[std::size_t(k)].bytesReceived;
-            r.rankTrafficTotal[std::size_t(k)].messagesSent += r.rankTrafficPerIteration[std::size_t(k)].messagesSent;
+            r.rankTrafficTotal[std::size_t(k)].bytesSent
+                    += r.rankTrafficPerIteration[std::size_t(k)].bytesSent;
+            r.rankTrafficTotal[std::size_t(k)].bytesReceived
+                    += r.rankTrafficPerIteration[std::size_t(k)].bytesReceived;
+            r.rankTrafficTotal[std::size_t(k)].messagesSent
+                    += r.rankTrafficPerIteration[std::size_t(k)].messagesSent;
         }
 
         if (!failed && it == c.failAt) {
@@ -382,8 +401,9 @@ UtilizationTimeline utilizationTimeline(const SimResult &result, int bins, doubl
         std::vector<double> &u = tl.links[l];
         // The busy intervals are sorted and disjoint: start at the first that ends after `from`.
         const auto &iv = result.busy[l];
-        auto it = std::lower_bound(iv.begin(), iv.end(), from,
-                                   [](const std::pair<double, double> &p, double t) { return p.second <= t; });
+        auto it = std::lower_bound(
+                iv.begin(), iv.end(), from,
+                [](const std::pair<double, double> &p, double t) { return p.second <= t; });
         for (; it != iv.end() && it->first < to; ++it) {
             const double a = std::max(it->first, from);
             const double e = std::min(it->second, to);

@@ -60,18 +60,27 @@ int Topology::add(Link link)
     return int(m_links.size()) - 1;
 }
 
-Topology::Topology(const ClusterConfig &config) : m_config(config)
+Topology::Topology(const ClusterConfig &config)
+    : m_config(config)
 {
     m_config.servers = std::max(m_config.servers, 1);
     m_config.gpusPerServer = std::max(m_config.gpusPerServer, 1);
     const double scale = std::max(m_config.latencyScale, 0.0);
-    const double pcieBw = m_config.pcieBytesPerS > 0 ? m_config.pcieBytesPerS : bandwidthOf(m_config.pcie);
-    const double nvBw = m_config.nvlinkBytesPerS > 0 ? m_config.nvlinkBytesPerS : bandwidthOf(m_config.nvlink);
-    const double nicBw = m_config.nicBytesPerS > 0 ? m_config.nicBytesPerS : bandwidthOf(m_config.nic);
-    // A DRAM -> GPU copy is one hop; GPU -> GPU paths are two hops, each with half the path latency.
-    const double pcieLat = scale * (m_config.pcieLatencyS >= 0 ? m_config.pcieLatencyS : kPcieLatencyS);
-    const double nvLat = scale * 0.5 * (m_config.nvlinkLatencyS >= 0 ? m_config.nvlinkLatencyS : kNvLinkLatencyS);
-    const double netLat = scale * 0.5 * (m_config.netLatencyS >= 0 ? m_config.netLatencyS : kNetLatencyS);
+    const double pcieBw
+            = m_config.pcieBytesPerS > 0 ? m_config.pcieBytesPerS : bandwidthOf(m_config.pcie);
+    const double nvBw = m_config.nvlinkBytesPerS > 0 ? m_config.nvlinkBytesPerS
+                                                     : bandwidthOf(m_config.nvlink);
+    const double nicBw
+            = m_config.nicBytesPerS > 0 ? m_config.nicBytesPerS : bandwidthOf(m_config.nic);
+    // A DRAM -> GPU copy is one hop; GPU -> GPU paths are two hops, each with half the path
+    // latency.
+    const double pcieLat
+            = scale * (m_config.pcieLatencyS >= 0 ? m_config.pcieLatencyS : kPcieLatencyS);
+    const double nvLat
+            = scale * 0.5
+              * (m_config.nvlinkLatencyS >= 0 ? m_config.nvlinkLatencyS : kNvLinkLatencyS);
+    const double netLat
+            = scale * 0.5 * (m_config.netLatencyS >= 0 ? m_config.netLatencyS : kNetLatencyS);
 
     const int n = m_config.ranks();
     const int g = m_config.gpusPerServer;
@@ -80,11 +89,12 @@ Topology::Topology(const ClusterConfig &config) : m_config(config)
         const std::string gpu = "s" + std::to_string(s) + ".g" + std::to_string(r % g);
         const std::string dram = "s" + std::to_string(s) + ".dram";
         const std::string nic = "s" + std::to_string(s) + ".nic" + std::to_string(r % g);
-        m_pcieDown.push_back(add({dram + ">g" + std::to_string(r % g), LinkKind::Pcie, pcieBw, pcieLat, s, r, false}));
+        m_pcieDown.push_back(add({dram + ">g" + std::to_string(r % g), LinkKind::Pcie, pcieBw,
+                                  pcieLat, s, r, false}));
         m_pcieUp.push_back(add({gpu + ">dram", LinkKind::Pcie, pcieBw, pcieLat, s, r, true}));
         m_nvOut.push_back(add({gpu + ">nvswitch", LinkKind::NvLink, nvBw, nvLat, s, r, true}));
-        m_nvIn.push_back(add({"s" + std::to_string(s) + ".nvswitch>g" + std::to_string(r % g), LinkKind::NvLink, nvBw,
-                              nvLat, s, r, false}));
+        m_nvIn.push_back(add({"s" + std::to_string(s) + ".nvswitch>g" + std::to_string(r % g),
+                              LinkKind::NvLink, nvBw, nvLat, s, r, false}));
         m_nicOut.push_back(add({nic + ">switch", LinkKind::Nic, nicBw, netLat, s, r, true}));
         m_nicIn.push_back(add({"switch>" + nic, LinkKind::Nic, nicBw, netLat, s, r, false}));
     }

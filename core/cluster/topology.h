@@ -34,10 +34,11 @@ double bandwidthOf(NicPreset p);
 std::optional<PciePreset> parsePcie(const std::string &s);     ///< "gen4", "gen5"
 std::optional<NvLinkPreset> parseNvLink(const std::string &s); ///< "a100", "h100"
 std::optional<NicPreset> parseNic(const std::string &s);       ///< "200", "400"
-std::string toString(LinkKind k);                               ///< "pcie", "nvlink", "nic"
+std::string toString(LinkKind k);                              ///< "pcie", "nvlink", "nic"
 
 /** The hardware: shape, presets and overrides. Overrides (> 0) replace a preset's value. */
-struct ClusterConfig {
+struct ClusterConfig
+{
     int servers = 2;
     int gpusPerServer = 4;
     PciePreset pcie = PciePreset::Gen4;
@@ -51,13 +52,14 @@ struct ClusterConfig {
 };
 
 /** One directional link. */
-struct Link {
+struct Link
+{
     std::string name; ///< e.g. "s0.dram>g1", "s0.g1>nvswitch", "s1.nic3>switch"
     LinkKind kind = LinkKind::Pcie;
     double bytesPerS = 0;
     double latencyS = 0;
     int server = 0;
-    int rank = 0; ///< the GPU the link belongs to (global rank = server * G + local)
+    int rank = 0;         ///< the GPU the link belongs to (global rank = server * G + local)
     bool outbound = true; ///< leaves the GPU / DRAM (towards a switch), else arrives at it
 };
 
@@ -66,7 +68,8 @@ struct Link {
  * DRAM -> GPU: [pcie down]; GPU -> GPU in a server: [nvlink out of src, nvlink into dst];
  * across servers (GPUDirect RDMA): [nic out of src, nic into dst] through one non-blocking switch.
  */
-class Topology {
+class Topology
+{
 public:
     explicit Topology(const ClusterConfig &config);
 

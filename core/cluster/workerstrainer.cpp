@@ -2,10 +2,12 @@
 
 namespace bplab::cluster {
 
-WorkersTrainer::WorkersTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config, int workers)
+WorkersTrainer::WorkersTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config,
+                               int workers)
 {
     if (workers > 1)
-        m_parallel = std::make_unique<DataParallelTrainer>(std::move(data), config, 1, workers, Algorithm::Ring);
+        m_parallel = std::make_unique<DataParallelTrainer>(std::move(data), config, 1, workers,
+                                                           Algorithm::Ring);
     else
         m_single = std::make_unique<Trainer>(std::move(data), config);
 }
@@ -34,7 +36,8 @@ const ParamsF &WorkersTrainer::params() const
 }
 
 void WorkersTrainer::run(const std::function<void(const BatchReport &)> &onBatch,
-                         const std::function<void(const EpochReport &)> &onEpoch, const std::atomic<bool> *stop)
+                         const std::function<void(const EpochReport &)> &onEpoch,
+                         const std::atomic<bool> *stop)
 {
     if (m_parallel)
         m_parallel->run(onBatch, onEpoch, stop);

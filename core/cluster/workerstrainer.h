@@ -9,7 +9,8 @@
 
 namespace bplab::cluster {
 
-class WorkersTrainer {
+class WorkersTrainer
+{
 public:
     /** workers replicas of batch config.batch each (global batch workers x batch), in one server
      *  joined by a ring all-reduce; workers <= 1: the plain Trainer with config as given. */
@@ -21,7 +22,8 @@ public:
     std::size_t step() const;
     const ParamsF &params() const;
     void run(const std::function<void(const BatchReport &)> &onBatch,
-             const std::function<void(const EpochReport &)> &onEpoch, const std::atomic<bool> *stop = nullptr);
+             const std::function<void(const EpochReport &)> &onEpoch,
+             const std::atomic<bool> *stop = nullptr);
 
 private:
     std::unique_ptr<Trainer> m_single;

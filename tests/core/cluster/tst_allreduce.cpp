@@ -36,7 +36,8 @@ float directSum(int ranks, std::size_t i)
 
 } // namespace
 
-class TestAllReduce : public QObject {
+class TestAllReduce : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -109,7 +110,7 @@ private slots:
         for (int n : {2, 3, 4, 8, 16})
             QTest::addRow("ring %d", n) << int(Algorithm::Ring) << 1 << n;
         QTest::newRow("ring 2x4") << int(Algorithm::Ring) << 2 << 4;
-        for (auto [s, g] : {std::pair{2, 1}, {2, 2}, {2, 4}, {2, 8}, {3, 4}, {1, 4}, {4, 2}})
+        for (auto [s, g] : {std::pair {2, 1}, {2, 2}, {2, 4}, {2, 8}, {3, 4}, {1, 4}, {4, 2}})
             QTest::addRow("hierarchical %dx%d", s, g) << int(Algorithm::Hierarchical) << s << g;
     }
     void allReduceEqualsDirectSum()
@@ -174,7 +175,8 @@ private slots:
         QFETCH(int, gpus);
         QFETCH(qulonglong, values);
         const Schedule s = hierarchicalSchedule(2, gpus, values);
-        std::vector<double> out(static_cast<std::size_t>(2 * gpus)), in(static_cast<std::size_t>(2 * gpus));
+        std::vector<double> out(static_cast<std::size_t>(2 * gpus)),
+                in(static_cast<std::size_t>(2 * gpus));
         for (const Transfer &t : s.transfers) {
             if (t.src / gpus != t.dst / gpus) {
                 out[std::size_t(t.src)] += double(t.count) * 4;
@@ -198,10 +200,10 @@ private slots:
         p.b2(4) = 4.0f;
         const std::vector<float> flat = flatten(p);
         QCOMPARE(flat.size(), std::size_t(101770));
-        QCOMPARE(flat[700 * 128 + 3], 1.5f);              // column-major W1
-        QCOMPARE(flat[100352 + 127], -2.0f);              // b1 after W1
-        QCOMPARE(flat[100352 + 128 + 9], 3.0f);           // W2 column 0
-        QCOMPARE(flat[101770 - 10 + 4], 4.0f);            // b2 last
+        QCOMPARE(flat[700 * 128 + 3], 1.5f);    // column-major W1
+        QCOMPARE(flat[100352 + 127], -2.0f);    // b1 after W1
+        QCOMPARE(flat[100352 + 128 + 9], 3.0f); // W2 column 0
+        QCOMPARE(flat[101770 - 10 + 4], 4.0f);  // b2 last
         ParamsF q;
         unflatten(flat.data(), q);
         QVERIFY(q == p);

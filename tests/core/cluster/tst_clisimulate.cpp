@@ -10,7 +10,8 @@
 
 using namespace bplab::test;
 
-class TestCliSimulate : public QObject {
+class TestCliSimulate : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -22,8 +23,8 @@ private slots:
 
     void jsonHoldsTheIssuesKeys()
     {
-        const CliRun run = runCli({"simulate", "--servers", "2", "--gpus-per-server", "4", "--iterations", "3",
-                                   "--json"});
+        const CliRun run = runCli({"simulate", "--servers", "2", "--gpus-per-server", "4",
+                                   "--iterations", "3", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject o = run.json();
         QCOMPARE(o.value("gradient_bytes").toDouble(), 407080.0);
@@ -34,7 +35,8 @@ private slots:
         for (int r = 0; r < 8; ++r) {
             const QJsonObject k = ranks[r].toObject();
             QCOMPARE(k.value("rank").toInt(), r);
-            // 2(N-1)/N x S = 712,390 bytes, give or take the whole-float chunks (N does not divide S)
+            // 2(N-1)/N x S = 712,390 bytes, give or take the whole-float chunks (N does not divide
+            // S)
             QVERIFY(std::abs(k.value("bytes_sent").toDouble() - 712390.0) <= 8);
             QVERIFY(k.contains("bytes_received"));
         }
@@ -43,14 +45,16 @@ private slots:
         int kinds[3] = {0, 0, 0};
         for (const auto &v : links) {
             const QJsonObject l = v.toObject();
-            for (const char *key : {"name", "kind", "bandwidth_bytes_per_s", "bytes", "busy_seconds", "utilization"})
+            for (const char *key :
+                 {"name", "kind", "bandwidth_bytes_per_s", "bytes", "busy_seconds", "utilization"})
                 QVERIFY2(l.contains(key), key);
             const QString kind = l.value("kind").toString();
             kinds[kind == "pcie" ? 0 : kind == "nvlink" ? 1 : 2] += 1;
             QVERIFY(kind == "pcie" || kind == "nvlink" || kind == "nic");
             if (kind == "nic")
                 QCOMPARE(l.value("bandwidth_bytes_per_s").toDouble(), 25e9);
-            QVERIFY(l.value("utilization").toDouble() >= 0 && l.value("utilization").toDouble() <= 1);
+            QVERIFY(l.value("utilization").toDouble() >= 0
+                    && l.value("utilization").toDouble() <= 1);
         }
         QCOMPARE(kinds[0], 16);
         QCOMPARE(kinds[1], 16);
@@ -59,8 +63,8 @@ private slots:
         QCOMPARE(its.size(), 3);
         for (const auto &v : its) {
             const QJsonObject it = v.toObject();
-            for (const char *key :
-                 {"seconds", "compute_seconds", "allreduce_seconds", "pcie_seconds", "algbw", "busbw"})
+            for (const char *key : {"seconds", "compute_seconds", "allreduce_seconds",
+                                    "pcie_seconds", "algbw", "busbw"})
                 QVERIFY2(it.contains(key), key);
             QVERIFY(it.value("seconds").toDouble() > it.value("allreduce_seconds").toDouble());
             QVERIFY(std::abs(it.value("busbw").toDouble() - it.value("algbw").toDouble() * 14 / 8)
@@ -71,19 +75,20 @@ private slots:
     void busbwEqualsTheLinkWithoutLatency()
     {
         // 5 GPUs in one server: S splits evenly, every step crosses NVLink at 300 GB/s.
-        const CliRun run = runCli({"simulate", "--servers", "1", "--gpus-per-server", "5", "--latency-scale", "0",
-                                   "--resident", "--json"});
+        const CliRun run = runCli({"simulate", "--servers", "1", "--gpus-per-server", "5",
+                                   "--latency-scale", "0", "--resident", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject it = run.json().value("iterations").toArray().first().toObject();
         QVERIFY(std::abs(it.value("busbw").toDouble() - 300e9) < 1e-6 * 300e9);
-        QVERIFY(std::abs(it.value("allreduce_seconds").toDouble() - 8.0 / 5 * 407080 / 300e9) < 1e-15);
+        QVERIFY(std::abs(it.value("allreduce_seconds").toDouble() - 8.0 / 5 * 407080 / 300e9)
+                < 1e-15);
         QCOMPARE(it.value("pcie_seconds").toDouble(), 0.0);
     }
 
     void failureLosesTheIterationsSinceTheSnapshot()
     {
-        const CliRun run = runCli({"simulate", "--iterations", "20", "--snapshot-every", "5", "--fail-at", "13",
-                                   "--json"});
+        const CliRun run = runCli({"simulate", "--iterations", "20", "--snapshot-every", "5",
+                                   "--fail-at", "13", "--json"});
         QCOMPARE(run.exitCode, 0);
         const QJsonObject o = run.json();
         QCOMPARE(o.value("lost_iterations").toInt(), 3);
@@ -96,8 +101,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("timeline.csv");
-        const CliRun run = runCli({"simulate", "--servers", "2", "--gpus-per-server", "2", "--model-scale", "100",
-                                   "--csv", path, "--bins", "50"});
+        const CliRun run = runCli({"simulate", "--servers", "2", "--gpus-per-server", "2",
+                                   "--model-scale", "100", "--csv", path, "--bins", "50"});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("all-reduce"));
         QFile f(path);
@@ -122,7 +127,8 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::newRow("algorithm") << QStringList {"--algorithm", "tree"} << 1 << "--algorithm must be one of";
+        QTest::newRow("algorithm")
+                << QStringList {"--algorithm", "tree"} << 1 << "--algorithm must be one of";
         QTest::newRow("nic") << QStringList {"--nic", "100"} << 1 << "--nic must be one of 200|400";
         QTest::newRow("fail-at") << QStringList {"--iterations", "5", "--fail-at", "5"} << 1
                                  << "--fail-at 5 is not below --iterations 5";

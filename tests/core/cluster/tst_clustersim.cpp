@@ -37,7 +37,8 @@ bool relClose(double a, double b, double tol)
 
 } // namespace
 
-class TestClusterSim : public QObject {
+class TestClusterSim : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -68,7 +69,9 @@ private slots:
         // T = 2(N-1)/N x S / B, busbw = B
         const double expected = 2.0 * (n - 1) / n * bytes / bw;
         QVERIFY2(relClose(it.allreduceSeconds, expected, 1e-12),
-                 qPrintable(QStringLiteral("%1 s, expected %2 s").arg(it.allreduceSeconds).arg(expected)));
+                 qPrintable(QStringLiteral("%1 s, expected %2 s")
+                                    .arg(it.allreduceSeconds)
+                                    .arg(expected)));
         QVERIFY(relClose(it.busbw, bw, 1e-12));
         QVERIFY(relClose(it.algbw, bw * n / (2.0 * (n - 1)), 1e-12));
         // Every rank sends and receives 2(N-1)/N x S in 2(N-1) messages.
@@ -145,7 +148,10 @@ private slots:
         double pcie = 0, nv = 0, nic = 0;
         for (std::size_t l = 0; l < r.links.size(); ++l) {
             const double b = r.linkStats[l].bytes;
-            (r.links[l].kind == LinkKind::Pcie ? pcie : r.links[l].kind == LinkKind::NvLink ? nv : nic) += b;
+            (r.links[l].kind == LinkKind::Pcie     ? pcie
+             : r.links[l].kind == LinkKind::NvLink ? nv
+                                                   : nic)
+                    += b;
         }
         QVERIFY(pcie > 0 && nv > 0 && nic > 0);
     }
@@ -166,7 +172,8 @@ private slots:
             for (double u : tl.links[l])
                 integral += u * tl.binSeconds * r.links[l].bytesPerS;
             // every iteration moves the same bytes, a quarter of the run's
-            QVERIFY(relClose(integral, r.linkStats[l].bytes / 4, 1e-9) || r.linkStats[l].bytes == 0);
+            QVERIFY(relClose(integral, r.linkStats[l].bytes / 4, 1e-9)
+                    || r.linkStats[l].bytes == 0);
         }
         QVERIFY(utilizationTimeline(r, 10, 1.0, 1.0).binSeconds == 0);
     }

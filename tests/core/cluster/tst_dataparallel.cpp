@@ -3,8 +3,8 @@
 // N*B after an epoch, and a roll-back to a snapshot ends with the weights of an undisturbed run.
 
 #include "dataparallel.h"
-#include "workerstrainer.h"
 #include "synthetic.h"
+#include "workerstrainer.h"
 
 #include <QTest>
 
@@ -16,21 +16,24 @@ using namespace bplab::cluster;
 namespace {
 
 /** max |a - b| / max |b| over one tensor. */
-template <class A, class B>
+template<class A, class B>
 double relDiff(const A &a, const B &b)
 {
     const double scale = std::max(1e-30, double(b.template cast<double>().cwiseAbs().maxCoeff()));
-    return double((a.template cast<double>() - b.template cast<double>()).cwiseAbs().maxCoeff()) / scale;
+    return double((a.template cast<double>() - b.template cast<double>()).cwiseAbs().maxCoeff())
+           / scale;
 }
 
 double maxRelDiff(const ParamsF &a, const ParamsF &b)
 {
-    return std::max({relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+    return std::max(
+            {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
 }
 
 double maxRelDiff(const ParamsF &a, const ParamsD &b)
 {
-    return std::max({relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+    return std::max(
+            {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
 }
 
 TrainConfig config(int batch, int epochs = 1)
@@ -44,7 +47,8 @@ TrainConfig config(int batch, int epochs = 1)
 
 } // namespace
 
-class TestDataParallel : public QObject {
+class TestDataParallel : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -96,7 +100,8 @@ private slots:
         ref.W2 *= inv;
         ref.b2 *= inv;
         const double relD = maxRelDiff(dp.averagedGradient(), ref);
-        QVERIFY2(relD < 1e-5, qPrintable(QStringLiteral("relative difference to double %1").arg(relD)));
+        QVERIFY2(relD < 1e-5,
+                 qPrintable(QStringLiteral("relative difference to double %1").arg(relD)));
         // The replicas' own gradients differ (different samples), their average is the result.
         QVERIFY(!(dp.replicaGradient(0) == dp.replicaGradient(1)));
     }
@@ -148,7 +153,8 @@ private slots:
         QCOMPARE(one.workers(), 1);
         QCOMPARE(four.totalSteps(), one.totalSteps());
         int batches = 0;
-        four.run([&](const BatchReport &b) { batches += b.count == 64 || b.count == 700 % 64; }, {});
+        four.run([&](const BatchReport &b) { batches += b.count == 64 || b.count == 700 % 64; },
+                 {});
         one.run({}, {});
         QCOMPARE(std::size_t(batches), one.totalSteps());
         QCOMPARE(four.step(), one.step());
