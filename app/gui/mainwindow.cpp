@@ -13,6 +13,7 @@
 #include <dataset.h>
 
 #include <QAction>
+#include <QEvent>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -22,6 +23,8 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace bplab {
 
@@ -81,7 +84,7 @@ void MainWindow::createViews()
     m_errorPage = new ErrorPage;
     m_pages->addWidget(m_errorPage);
     m_sidebar->setCurrentRow(0);
-    m_sidebar->setFixedWidth(m_sidebar->sizeHintForColumn(0) + 4 * m_sidebar->frameWidth() + 24);
+    fitSidebar();
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
         updatePage();
         updateActions();
@@ -243,6 +246,22 @@ void MainWindow::updateActions()
                         || s == TrainingState::Finished);
     for (int i = 0; i < kViewCount; ++i)
         m_viewActions[i]->setChecked(i == int(view()));
+}
+
+void MainWindow::fitSidebar()
+{
+    // As wide as the longest view name in the current font (presentation mode makes it 1.5x).
+    int widest = 0;
+    for (int i = 0; i < m_sidebar->count(); ++i)
+        widest = std::max(widest, m_sidebar->fontMetrics().horizontalAdvance(m_sidebar->item(i)->text()));
+    m_sidebar->setFixedWidth(widest + 2 * m_sidebar->frameWidth() + m_sidebar->fontMetrics().height() * 2);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange && m_sidebar)
+        fitSidebar();
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

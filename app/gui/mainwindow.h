@@ -64,6 +64,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
@@ -71,6 +72,7 @@ private:
     void createViews();
     void connectController();
     void updatePage();
+    void fitSidebar();
     void updateActions();
     void chooseFolder();
     void exportLossPlot(const QString &kind);

@@ -31,8 +31,6 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("batchProgress"));
     m_progress->setToolTip(tr("Mini-batches done in this epoch"));
-    m_progress->setMinimumWidth(160);
-    m_progress->setMaximumWidth(260);
     m_progress->setFormat(tr("batch %v / %m"));
     m_speed = new QLabel;
     m_speed->setToolTip(tr("Training speed: images per second over the last half second"));
@@ -111,6 +109,8 @@ void StatusLine::refresh()
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     m_progress->setRange(0, perEpoch);
     m_progress->setTextVisible(m_last.batchesPerEpoch > 0);
+    // Room for "batch 9999 / 9999" in the current font (presentation mode enlarges it).
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("batch 9999 / 9999")) + 40);
     m_progress->setValue(finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch));
     m_speed->setText(speedText());
     m_eta->setText(etaText());

@@ -47,6 +47,12 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_columns->setStretchFactor(1, 3);
     for (QSplitter *s : {m_left, m_right, m_columns})
         s->setChildrenCollapsible(false);
+    // Initial proportions (scaled to the real size when shown): the loss plot needs the height
+    // for its axis titles, the heatmaps keep their aspect within the rest.
+    m_left->setSizes({45, 55});
+    m_right->setSizes({44, 56});
+    m_columns->setSizes({44, 56});
+    m_loss->setMinimumHeight(220);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
