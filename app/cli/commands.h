@@ -14,5 +14,6 @@ int runInfo(const QStringList &args);
 int runBench(const QStringList &args);
 int runImportSample(const QStringList &args);
 int runSimulate(const QStringList &args);
+int runPredict(const QStringList &args);
 
 } // namespace bplab::cli

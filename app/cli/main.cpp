@@ -24,6 +24,8 @@ const CommandEntry kCommands[] = {
          bplab::cli::runTrain},
         {"eval", "test loss, accuracy and confusion matrix of a model file or .npz",
          bplab::cli::runEval},
+        {"predict", "the class and ten probabilities of pictures of digits (MNIST's preprocessing)",
+         bplab::cli::runPredict},
         {"explain", "every value of one sample's forward and backward pass and one SGD step",
          bplab::cli::runExplain},
         {"export", "write a model's weights as NumPy arrays (.npz, torch.nn.Linear layout)",
@@ -95,7 +97,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample, simulate; see %1 --help)")
+                           "info, bench, import-sample, simulate, predict; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }
