@@ -288,6 +288,7 @@ void StepView::keyPressEvent(QKeyEvent *event)
 void StepView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    loadPendingFolder();
     if (!focusWidget() || focusWidget() == this)
         setFocus(Qt::OtherFocusReason);
 }

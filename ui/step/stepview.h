@@ -36,6 +36,11 @@ public:
     // What the app supplies.
     /** The data to pick images from (null: none). Keeps the chosen set and index when possible. */
     void setDataset(std::shared_ptr<const DataSplit> data);
+    /** Reads the data from a folder the first time the view is shown (or at once when it is
+     *  visible): a short wait once, then images can be chosen. Errors show in the model line. */
+    void setDataFolder(const QString &folder);
+    /** Shows image `index` of the test or training set now, or as soon as the data is there. */
+    void requestSample(bool test, int index);
     /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
     void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
     void setNormalize(Normalize normalize);
@@ -97,11 +102,16 @@ private:
     void selectHidden(int j);
     void saveWithDialog(const QString &kind);
     bool writeFile(const QString &file, const QByteArray &bytes);
+    void loadPendingFolder();
     static bool isNavigationKey(int key);
 
     StepModel *m_model = nullptr;
     std::shared_ptr<const DataSplit> m_data;
     int m_trainingIndex = -1;
+    QString m_pendingFolder;
+    QString m_loadedFolder;
+    int m_pendingIndex = -1; // requestSample() before the data was there
+    bool m_pendingTest = true;
     QString m_lastError;
     QVector<GridSpec> m_specs;
 

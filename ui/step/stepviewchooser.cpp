@@ -4,6 +4,7 @@
 
 #include "tracejson.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -130,7 +131,53 @@ void StepView::setDataset(std::shared_ptr<const DataSplit> data)
 {
     m_data = std::move(data);
     refreshChooser();
+    if (m_pendingIndex >= 0 && m_data) {
+        const int index = m_pendingIndex;
+        m_pendingIndex = -1;
+        if (showSample(m_pendingTest, index))
+            return;
+        const Dataset &set = m_pendingTest ? m_data->test : m_data->train;
+        m_modelLabel->setText(tr("There is no image %1 in the %2 set (it holds %3); showing image 0.")
+                                  .arg(index).arg(m_pendingTest ? tr("test") : tr("training")).arg(set.size()));
+    }
     loadChosenSample();
+}
+
+void StepView::requestSample(bool test, int index)
+{
+    if (m_data) {
+        showSample(test, index);
+        return;
+    }
+    m_pendingTest = test;
+    m_pendingIndex = index;
+}
+
+void StepView::setDataFolder(const QString &folder)
+{
+    if (folder == m_loadedFolder && m_data)
+        return;
+    m_pendingFolder = folder;
+    if (isVisible())
+        loadPendingFolder();
+}
+
+void StepView::loadPendingFolder()
+{
+    if (m_pendingFolder.isEmpty())
+        return;
+    const QString folder = m_pendingFolder;
+    m_pendingFolder.clear();
+    // The view keeps its own copy of the images (bytes: 55 MB for all of MNIST); read once.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    auto loaded = loadDataFolder(folder.toStdString());
+    QApplication::restoreOverrideCursor();
+    if (!loaded.ok()) {
+        m_modelLabel->setText(tr("Cannot read the images: %1").arg(QString::fromStdString(loaded.error())));
+        return;
+    }
+    m_loadedFolder = folder;
+    setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
 }
 
 void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &description)

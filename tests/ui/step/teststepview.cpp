@@ -43,6 +43,7 @@ private slots:
     void jsonExport();
     void csvExport();
     void chooserPicksImages();
+    void folderLoadsWhenShown();
     void jsonEqualsCli();
     void grabsEveryStage();
 
@@ -345,6 +346,21 @@ void TestStepView::chooserPicksImages()
     Q_UNUSED(button)
     QVERIFY(m_view->showSample(true, 2));
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("test #2"));
+}
+
+void TestStepView::folderLoadsWhenShown()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeSyntheticFolder(dir.path(), 30, 20, 3));
+    m_view->setDataFolder(dir.path());
+    m_view->requestSample(false, 5); // before the data is there
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("drawn digit"));
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5"));
+    QCOMPARE(m_view->indexBox()->maximum(), 29);
+    m_view->setDataFolder(dir.filePath(QStringLiteral("missing")));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5")); // kept
 }
 
 void TestStepView::jsonEqualsCli()
