@@ -6,6 +6,7 @@
 #include "stepmodel.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -200,8 +201,11 @@ StagePage softmax(const StepModel &m)
     QVector<QStringList> rows;
     for (int k = 0; k < kOutputs; ++k)
         rows.push_back({QString::number(k + 1), QString::number(k), num(t.logits[k]),
-                        std::isfinite(t.exp[k]) ? num(t.exp[k]) : tr("overflow"), num(t.probabilities[k])});
-    h += table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k")}, rows, t.predicted);
+                        std::isfinite(t.exp[k]) ? num(t.exp[k]) : tr("overflow"), num(t.probabilities[k]),
+                        QStringList{k == t.label ? tr("target") : QString(), k == t.predicted ? tr("predicted") : QString()}
+                            .filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(", "))});
+    h += table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()}, rows,
+               t.predicted);
     if (t.expFinite)
         h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>; e.g. %3 = %4 / %2 = %5")
                    .arg(sub("z", "k"), num(t.expSum), sub("p", QString::number(t.label + 1)), num(t.exp[t.label]),

@@ -165,15 +165,15 @@ StagePage update(const StepModel &m)
         row(sub("b", J) + tr(" (hidden)"), w.b1[j], s.adjustments.b1[j], s.after.b1[j]),
     };
     h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
-    h += p(tr("Then the forward pass again on the same image with the new weights:"));
+    const bool lower = a.loss < t.loss;
+    h += p(tr("Then the forward pass again on the same image with the new weights: loss L = &minus;ln %1 before "
+              "<b>%2</b>, after <b>%3</b> (%4); predicted class %5 &rarr; %6.")
+               .arg(sub("p", "target"), num(t.loss), num(a.loss), lower ? tr("lower") : tr("not lower"))
+               .arg(t.predicted).arg(a.predicted));
     QVector<QStringList> probs;
     for (int c = 0; c < kOutputs; ++c)
         probs.push_back({QString::number(c + 1), QString::number(c), num(t.probabilities[c]), num(a.probabilities[c])});
     h += table({tr("neuron"), tr("class"), tr("p before"), tr("p after")}, probs, t.label);
-    const bool lower = a.loss < t.loss;
-    h += p(tr("Loss L = &minus;ln %1: before <b>%2</b>, after <b>%3</b> (%4); predicted class %5 &rarr; %6.")
-               .arg(sub("p", "target"), num(t.loss), num(a.loss), lower ? tr("lower") : tr("not lower"))
-               .arg(t.predicted).arg(a.predicted));
     if (!lower)
         h += note(tr("With a large learning rate one step can overshoot; try a smaller one."));
     page.html = h;

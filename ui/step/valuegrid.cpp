@@ -35,7 +35,8 @@ QColor divergingColor(float v, float range)
 ValueGrid::ValueGrid(QWidget *parent) : QWidget(parent)
 {
     setMouseTracking(true);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    // Never squeezed below its cells: in a tall page the scroll area scrolls instead.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
 void ValueGrid::setValues(const QVector<float> &values, int rows, int cols, Scale scale)
