@@ -265,7 +265,8 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
         p.setPen(QPen(palette().color(QPalette::Mid), 1));
         p.setBrush(y1[k] ? on : palette().color(QPalette::Base));
         p.drawRect(c);
-        p.setPen(y1[k] ? QColor(Qt::white) : muted);
+        // White on the dark blue, black on the sky blue of dark palettes: both readable.
+        p.setPen(y1[k] ? (isDark(palette()) ? QColor(Qt::black) : QColor(Qt::white)) : muted);
         p.setFont(y1[k] ? bold : base);
         p.drawText(c, Qt::AlignCenter, QString::number(y1[k]));
     }

@@ -1,0 +1,168 @@
+// The heatmap panel's interaction: what lies under the mouse (hover read-out), clicks that
+// select a hidden neuron, and the exports.
+
+#include "heatmapmosaic.h"
+#include "heatmappanel.h"
+#include "uiformat.h"
+
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenu>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+namespace bplab {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+} // namespace
+
+HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
+{
+    Target t;
+    if (m_hiddenMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
+        const int x = int(std::lround(m_hiddenMap->keyAxis()->pixelToCoord(plotPos.x())));
+        const int y = int(std::lround(m_hiddenMap->valueAxis()->pixelToCoord(plotPos.y())));
+        const mosaic::Cell cell = mosaic::cellAt(x, y);
+        if (cell.valid())
+            t = {Target::Hidden, cell.neuron, cell.row, cell.col};
+    } else if (m_outputMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
+        const int j = int(std::lround(m_outputMap->keyAxis()->pixelToCoord(plotPos.x())));
+        const int k = int(std::lround(m_outputMap->valueAxis()->pixelToCoord(plotPos.y())));
+        if (j >= 0 && j < kHidden && k >= 0 && k < kOutputs)
+            t = {Target::Output, k, -1, j};
+    }
+    return t;
+}
+
+double HeatmapPanel::valueOf(const Target &t) const
+{
+    const ParamsF *p = shown();
+    if (!p || t.kind == Target::None)
+        return kNaN;
+    if (t.kind == Target::Hidden)
+        return p->W1(t.neuron, t.row * mosaic::kTileSide + t.col);
+    return p->W2(t.neuron, t.col);
+}
+
+double HeatmapPanel::valueAt(const QPoint &widgetPos) const
+{
+    return valueOf(targetAt(m_plot->mapFrom(this, widgetPos)));
+}
+
+QString HeatmapPanel::hoverTextAt(const QPoint &widgetPos) const
+{
+    const Target t = targetAt(m_plot->mapFrom(this, widgetPos));
+    const ParamsF *p = shown();
+    if (t.kind == Target::None || !p)
+        return {};
+    const QString symbol = m_quantity == Quantity::Gradients ? QStringLiteral("dL/dW")
+                           : m_quantity == Quantity::Weights ? QStringLiteral("W")
+                                                             : QStringLiteral("ΔW");
+    if (t.kind == Target::Hidden)
+        return tr("hidden neuron %1, pixel (%2, %3): %4%5 = %6")
+                .arg(t.neuron + 1)
+                .arg(t.row)
+                .arg(t.col)
+                .arg(symbol)
+                .arg(1)
+                .arg(formatExact(p->W1(t.neuron, t.row * mosaic::kTileSide + t.col)));
+    return tr("output neuron %1 ← hidden neuron %2: %3%4 = %5")
+            .arg(t.neuron + 1)
+            .arg(t.col + 1)
+            .arg(symbol)
+            .arg(2)
+            .arg(formatExact(p->W2(t.neuron, t.col)));
+}
+
+QString HeatmapPanel::hoverText() const
+{
+    return m_hover->text().trimmed();
+}
+QString HeatmapPanel::hiddenTitle() const
+{
+    return m_hiddenTitle->text();
+}
+QString HeatmapPanel::outputTitle() const
+{
+    return m_outputTitle->text();
+}
+double HeatmapPanel::hiddenRange() const
+{
+    return m_hiddenMap->dataRange().upper;
+}
+double HeatmapPanel::outputRange() const
+{
+    return m_outputMap->dataRange().upper;
+}
+
+void HeatmapPanel::onMouseMove(QMouseEvent *event)
+{
+    const QString text = hoverTextAt(m_plot->mapTo(this, event->pos()));
+    m_hover->setText(text.isEmpty() ? QStringLiteral(" ") : text);
+}
+
+void HeatmapPanel::onMousePress(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    const Target t = targetAt(event->pos());
+    const int j = t.kind == Target::Hidden ? t.neuron : t.kind == Target::Output ? t.col : -1;
+    if (j < 0)
+        return;
+    setSelectedHiddenNeuron(j);
+    emit hiddenNeuronSelected(j);
+}
+
+void HeatmapPanel::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    for (const QString kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
+        const QString label
+                = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
+        menu.addAction(label, this, [this, kind] {
+            const QString filter = kind == QLatin1String("png") ? tr("PNG image (*.png)")
+                                                                : tr("PDF document (*.pdf)");
+            QString file = QFileDialog::getSaveFileName(this, tr("Export heatmaps"),
+                                                        QStringLiteral("heatmaps.") + kind, filter);
+            if (file.isEmpty())
+                return;
+            if (!file.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
+                file += QLatin1Char('.') + kind;
+            kind == QLatin1String("png") ? exportPng(file) : exportPdf(file);
+        });
+    }
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+// The size on screen; a panel never shown gets a page-sized plot.
+QSize HeatmapPanel::exportSize() const
+{
+    if (m_plot->isVisible() && m_plot->width() >= 300 && m_plot->height() >= 200)
+        return m_plot->size();
+    return {1200, 800};
+}
+
+bool HeatmapPanel::exportPng(const QString &fileName)
+{
+    if (m_dirty)
+        refresh();
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePng(fileName, size.width(), size.height(), 2.0);
+    emit exported(fileName, ok);
+    return ok;
+}
+
+bool HeatmapPanel::exportPdf(const QString &fileName)
+{
+    if (m_dirty)
+        refresh();
+    const QSize size = exportSize();
+    const bool ok = m_plot->savePdf(fileName, size.width(), size.height());
+    emit exported(fileName, ok);
+    return ok;
+}
+
+} // namespace bplab
