@@ -3,6 +3,7 @@
 #include "appsettings.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
+#include "drawpage.h"
 #include "errorpage.h"
 #include "messagebanner.h"
 #include "statusline.h"
@@ -11,6 +12,7 @@
 
 #include <comingpage.h>
 #include <dataset.h>
+#include <drawview.h>
 
 #include <QAction>
 #include <QEvent>
@@ -77,6 +79,12 @@ void MainWindow::createViews()
     m_sidebar->addItem(tr("Train"));
     for (const Coming &c : coming) {
         m_sidebar->addItem(c.name);
+        if (m_pages->count() == int(View::Draw)) {
+            auto *draw = new DrawView;
+            connectDrawView(draw, m_controller);
+            m_pages->addWidget(draw);
+            continue;
+        }
         m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
     }
     for (int i = 0; i < kViewCount; ++i)

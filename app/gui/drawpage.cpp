@@ -1,0 +1,82 @@
+#include "drawpage.h"
+
+#include "trainingcontroller.h"
+
+#include <drawnstore.h>
+#include <drawview.h>
+#include <idx.h>
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLocale>
+#include <QTimer>
+
+#include <memory>
+
+namespace bplab {
+
+namespace {
+
+/** The first test image of the data folder as a 28x28 grey QImage (null when unreadable). */
+QImage firstTestImage(const QString &folder, int &label)
+{
+    for (const QString &name : {QStringLiteral("t10k-images-idx3-ubyte.gz"), QStringLiteral("t10k-images-idx3-ubyte")}) {
+        const QString path = folder + QLatin1Char('/') + name;
+        if (!QFileInfo::exists(path))
+            continue;
+        const Result<IdxImages> images = readIdxImages(path.toStdString());
+        if (!images || images->count == 0 || images->rows != kImageSide || images->cols != kImageSide)
+            return {};
+        QString labelsPath = path;
+        labelsPath.replace(QStringLiteral("images-idx3"), QStringLiteral("labels-idx1"));
+        const Result<IdxLabels> labels = readIdxLabels(labelsPath.toStdString());
+        label = labels && !labels->labels.empty() ? labels->labels[0] : -1;
+        GreyImage g(kImageSide, kImageSide);
+        std::copy_n(images->pixels.begin(), kInputs, g.pixels.begin());
+        return imageFromGrey(g);
+    }
+    return {};
+}
+
+} // namespace
+
+void connectDrawView(DrawView *view, TrainingController *c)
+{
+    auto refresh = [view, c] {
+        const ParamsPtr weights = c->currentWeights();
+        view->setModel(weights, c->config().normalize);
+        view->setModelNote(weights ? QObject::tr("Weights after %1 batches%2")
+                                             .arg(QLocale().toString(qulonglong(c->stepCount())),
+                                                  c->isRunning() ? QObject::tr(", updated while training") : QString())
+                                   : QString());
+    };
+    // Snapshots come up to 30 times a second while training; the bars need a new model far less
+    // often, and the timer catches the last one when snapshots stop.
+    auto sinceSwap = std::make_shared<QElapsedTimer>();
+    sinceSwap->start();
+    QObject::connect(c, &TrainingController::visualReady, view, [refresh, sinceSwap] {
+        if (sinceSwap->elapsed() >= 250) {
+            sinceSwap->restart();
+            refresh();
+        }
+    });
+    auto *timer = new QTimer(view);
+    timer->setInterval(1000);
+    QObject::connect(timer, &QTimer::timeout, view, refresh);
+    timer->start();
+    QObject::connect(c, &TrainingController::stateChanged, view, refresh);
+    QObject::connect(c, &TrainingController::wasReset, view, refresh);
+    QObject::connect(c, &TrainingController::dataLoaded, view, [view, refresh](DatasetInfoPtr info) {
+        view->setClassNames(info->classNames);
+        if (view->canvas()->isEmpty() && !view->canvas()->hasPicture()) {
+            int label = -1;
+            const QImage example = firstTestImage(info->folder, label);
+            if (!example.isNull())
+                view->setPicture(example, label >= 0 ? QObject::tr("Example: test image 1 (label %1). Draw to replace it.").arg(label)
+                                                     : QObject::tr("Example: test image 1. Draw to replace it."));
+        }
+        refresh();
+    });
+}
+
+} // namespace bplab
