@@ -23,6 +23,8 @@ public:
 
     /** Number of batches the moving average spans. */
     static constexpr int kMovingAverageSpan = 50;
+    /** Beyond this many batch points the batch and average lines are drawn without antialiasing. */
+    static constexpr int kAntialiasedPoints = 20000;
 
     /** Appends batch losses at fractional epochs x (ascending, x.size() == loss.size()). Every
      *  point is kept; the replot is queued, so many calls per frame cost one repaint. */

@@ -54,6 +54,20 @@ void TestLossPlot::keepsEveryPoint()
     QCOMPARE(last->key, 20.0);
     QCOMPARE(last->value, 2.3 / (1.0 + (appended - 1) * 0.001));
     QCOMPARE(plot.testAccuracyGraph()->data()->at(19)->value, 91.9);
+    // Dense history: drawn without antialiasing (cheaper replots); the epochs' lines keep it.
+    QVERIFY(plot.batchGraph()->antialiased()); // 18,760 points: still antialiased
+    QVector<double> x, loss;
+    for (int i = 1; i <= 5000; ++i) {
+        x << 20 + i / 938.0;
+        loss << 0.25;
+    }
+    plot.appendBatchLosses(x, loss);
+    QCOMPARE(plot.batchCount(), appended + 5000);
+    QVERIFY(!plot.batchGraph()->antialiased());
+    QVERIFY(!plot.averageGraph()->antialiased());
+    QVERIFY(plot.testLossGraph()->antialiased());
+    plot.clear();
+    QVERIFY(plot.batchGraph()->antialiased());
 }
 
 void TestLossPlot::movingAverage()
