@@ -35,8 +35,11 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption recipe(QStringLiteral("recipe"), QStringLiteral("source (plain SGD, default) or tuned (momentum + cosine)."), QStringLiteral("NAME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (large fonts; full screen unless --screenshot)."));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080 (default 1280x800)."), QStringLiteral("WxH"));
+    const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
+    const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
+    const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K of 10 (default 1)."), QStringLiteral("K"));
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, seed, lr, recipe,
-                  presentation, size});
+                  presentation, size, set, index, stage});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help"))) {
@@ -117,6 +120,22 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (!okW || !okH || w < 320 || h < 240 || w > 8192 || h > 8192)
             return QStringLiteral("--size must look like 1920x1080 (320x240 to 8192x8192), not \"%1\".").arg(p.value(size));
         o.size = QSize(w, h);
+    }
+    if (p.isSet(set)) {
+        const QString s = p.value(set).toLower();
+        if (s != QStringLiteral("test") && s != QStringLiteral("train"))
+            return QStringLiteral("--set must be test or train, not \"%1\".").arg(p.value(set));
+        o.stepTest = s == QStringLiteral("test");
+    }
+    if (p.isSet(index)) {
+        if (QString e = integer(index, 0, 100000000, n); !e.isEmpty())
+            return e;
+        o.stepIndex = int(n);
+    }
+    if (p.isSet(stage)) {
+        if (QString e = integer(stage, 1, 10, n); !e.isEmpty())
+            return e;
+        o.stepStage = int(n);
     }
     if (o.afterBatches > 0 && o.screenshot.isEmpty())
         return QStringLiteral("--after-batches needs --screenshot FILE.png.");

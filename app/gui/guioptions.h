@@ -24,6 +24,9 @@ struct GuiOptions {
     std::optional<bool> tuned; ///< --recipe source|tuned
     bool presentation = false;
     QSize size;              ///< --size WxH (empty: the default or the remembered one)
+    bool stepTest = true;    ///< --set test|train: the Step view's image set
+    int stepIndex = 0;       ///< --index N: the Step view's image
+    int stepStage = 1;       ///< --stage K: the Step view's stage (1-10)
 
     /** Screenshot or benchmark: settings are neither read nor written. */
     bool automation() const { return !screenshot.isEmpty() || quitWhenDone || !report.isEmpty(); }

@@ -83,6 +83,8 @@ int main(int argc, char **argv)
     window.setTrainingConfig(config, tuned);
     if (o.view >= 0)
         window.setView(MainWindow::View(o.view));
+    if (o.view == int(MainWindow::View::Step))
+        window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
     if (o.size.isValid())
         window.resize(o.size);
     else if (o.automation())

@@ -7,6 +7,7 @@
 #include "errorpage.h"
 #include "messagebanner.h"
 #include "statusline.h"
+#include "stepview.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
@@ -79,6 +80,11 @@ void MainWindow::createViews()
     m_sidebar->addItem(tr("Train"));
     for (const Coming &c : coming) {
         m_sidebar->addItem(c.name);
+        if (m_pages->count() == int(View::Step)) {
+            m_stepView = new StepView;
+            m_pages->addWidget(m_stepView);
+            continue;
+        }
         if (m_pages->count() == int(View::Draw)) {
             auto *draw = new DrawView;
             connectDrawView(draw, m_controller);
@@ -174,10 +180,37 @@ void MainWindow::connectController()
     connect(c, &TrainingController::selectedHiddenNeuronChanged, m_train,
             &TrainView::setSelectedHiddenNeuron);
 
+    connectStepView();
     connect(m_controls, &ControlBar::configEdited, this,
             [this] { m_controller->setConfig(m_controls->config()); });
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+}
+
+void MainWindow::connectStepView()
+{
+    TrainingController *c = m_controller;
+    const auto useCurrentWeights = [this] {
+        m_stepView->setNormalize(m_controller->config().normalize);
+        m_stepView->setModel(m_controller->currentWeights(),
+                             tr("current weights, %1 batches trained").arg(m_controller->stepCount()));
+    };
+    connect(c, &TrainingController::dataLoaded, m_stepView, [this, useCurrentWeights](DatasetInfoPtr info) {
+        useCurrentWeights();
+        m_stepView->setDataFolder(info->folder);
+    });
+    connect(c, &TrainingController::wasReset, m_stepView, useCurrentWeights);
+    connect(m_stepView, &StepView::currentWeightsRequested, this, useCurrentWeights);
+    connect(c, &TrainingController::visualReady, m_stepView,
+            [this](VisualPtr s) { m_stepView->setCurrentTrainingIndex(s->sampleIndex); });
+    connect(m_stepView, &StepView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
+    connect(c, &TrainingController::selectedHiddenNeuronChanged, m_stepView, &StepView::setSelectedHiddenNeuron);
+}
+
+void MainWindow::showStepSample(bool test, int index, int stage)
+{
+    m_stepView->requestSample(test, index);
+    m_stepView->setStage(stage);
 }
 
 void MainWindow::openData(const QString &folder)

@@ -19,6 +19,7 @@ class ControlBar;
 class ErrorPage;
 class MessageBanner;
 class StatusLine;
+class StepView;
 class TrainView;
 class TrainingController;
 
@@ -54,6 +55,9 @@ public:
 
     TrainingController *controller() const { return m_controller; }
     TrainView *trainView() const { return m_train; }
+    StepView *stepView() const { return m_stepView; }
+    /** The Step view's image (test or training set, index) and stage, now or once the data is read. */
+    void showStepSample(bool test, int index, int stage);
     ControlBar *controlBar() const { return m_controls; }
     ErrorPage *errorPage() const { return m_errorPage; }
     MessageBanner *banner() const { return m_banner; }
@@ -71,6 +75,7 @@ private:
     void createMenus();
     void createViews();
     void connectController();
+    void connectStepView();
     void updatePage();
     void fitSidebar();
     void updateActions();
@@ -87,6 +92,7 @@ private:
     QListWidget *m_sidebar = nullptr;
     QStackedWidget *m_pages = nullptr; // the views, then the error page
     TrainView *m_train = nullptr;
+    StepView *m_stepView = nullptr;
     ErrorPage *m_errorPage = nullptr;
     MessageBanner *m_banner = nullptr;
 

@@ -51,7 +51,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     // for its axis titles, the heatmaps keep their aspect within the rest.
     m_left->setSizes({45, 55});
     m_right->setSizes({44, 56});
-    m_columns->setSizes({44, 56});
+    m_columns->setSizes({42, 58});
     m_loss->setMinimumHeight(220);
 
     auto *layout = new QHBoxLayout(this);
