@@ -1,0 +1,169 @@
+// The Data parallel page against the core: the plotted numbers are simulate()'s, controls run the
+// simulation again, the utilisation curves integrate to the bytes each link carried.
+
+#include "clusterview.h"
+#include "linkplot.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace bplab;
+using namespace bplab::cluster;
+using namespace bplab::clusterview;
+
+namespace {
+double kindBytes(const SimResult &r, LinkKind k)
+{
+    double b = 0;
+    for (std::size_t l = 0; l < r.links.size(); ++l)
+        if (r.links[l].kind == k)
+            b += r.linkStats[l].bytes;
+    return b;
+}
+} // namespace
+
+class TestClusterView : public QObject
+{
+    Q_OBJECT
+private slots:
+    void modelEqualsCoreSimulate();
+    void controlReRuns();
+    void utilisationIntegratesToBytes();
+    void verdictFollowsModelSize();
+    void largeRunGoesToWorker();
+};
+
+void TestClusterView::modelEqualsCoreSimulate()
+{
+    ClusterView view;
+    ClusterSettings s;
+    s.servers = 2;
+    s.gpusPerServer = 4;
+    s.algorithm = Algorithm::Hierarchical;
+    s.modelScale = 50;
+    s.iterations = 7;
+    s.snapshotEvery = 3;
+    s.failAt = 5;
+    view.setSettings(s);
+    view.simulateNow();
+    QVERIFY(view.settings() == s);
+    const SimResult direct = simulate(toSimConfig(s));
+    const auto shown = view.result();
+    QVERIFY(shown);
+    QCOMPARE(shown->totalSeconds, direct.totalSeconds);
+    QCOMPARE(shown->links.size(), direct.links.size());
+    for (std::size_t l = 0; l < direct.links.size(); ++l) {
+        QCOMPARE(shown->linkStats[l].bytes, direct.linkStats[l].bytes);
+        QCOMPARE(shown->linkStats[l].busySeconds, direct.linkStats[l].busySeconds);
+    }
+    QCOMPARE(shown->iterations.size(), direct.iterations.size());
+    for (std::size_t i = 0; i < direct.iterations.size(); ++i) {
+        QCOMPARE(shown->iterations[i].algbw, direct.iterations[i].algbw);
+        QCOMPARE(shown->iterations[i].busbw, direct.iterations[i].busbw);
+    }
+    QCOMPARE(shown->lostIterations, direct.lostIterations);
+    QVERIFY(direct.lostIterations > 0);
+    // The bandwidth plot holds the same per-iteration numbers in GB/s.
+    QCPGraph *bus = view.linkPlot()->bandwidthPlot()->graph(1);
+    QCOMPARE(bus->dataCount(), int(direct.iterations.size()));
+    for (int i = 0; i < bus->dataCount(); ++i)
+        QCOMPARE(bus->data()->at(i)->value, direct.iterations[std::size_t(i)].busbw / 1e9);
+}
+
+void TestClusterView::controlReRuns()
+{
+    ClusterView view;
+    QVERIFY(view.result());
+    QCOMPARE(view.result()->config.cluster.servers, 2);
+    QVERIFY(kindBytes(*view.result(), LinkKind::Nic) > 0);
+    QSignalSpy spy(&view, &ClusterView::simulated);
+    view.serversBox()->setValue(1);
+    QVERIFY(spy.wait(2000));
+    QCOMPARE(view.result()->config.cluster.servers, 1);
+    QCOMPARE(kindBytes(*view.result(), LinkKind::Nic), 0.0);
+    QVERIFY(kindBytes(*view.result(), LinkKind::NvLink) > 0);
+    // No NIC line is drawn without NIC traffic: PCIe and NVLink only.
+    QCOMPARE(view.linkPlot()->lineCount(), 2);
+
+    view.algorithmBox()->setCurrentIndex(view.algorithmBox()->findData(int(Algorithm::Hierarchical)));
+    QVERIFY(spy.wait(2000));
+    QVERIFY(view.result()->config.algorithm == Algorithm::Hierarchical);
+}
+
+void TestClusterView::utilisationIntegratesToBytes()
+{
+    ClusterView view;
+    ClusterSettings s;
+    s.modelScale = 200;
+    s.iterations = 4;
+    view.setSettings(s);
+    view.simulateNow();
+    const auto r = view.result();
+    const UtilizationTimeline &t = view.linkPlot()->timeline();
+    QCOMPARE(int(t.times.size()), LinkPlot::kBins);
+    int checked = 0;
+    for (std::size_t l = 0; l < r->links.size(); ++l) {
+        const double bytes = r->linkStats[l].bytes;
+        const std::vector<double> pct = view.linkPlot()->linkPercent(int(l));
+        double integral = 0;
+        for (double p : pct)
+            integral += p / 100.0 * t.binSeconds * r->links[l].bytesPerS;
+        if (bytes == 0) {
+            QCOMPARE(integral, 0.0);
+            continue;
+        }
+        ++checked;
+        QVERIFY2(std::abs(integral - bytes) <= 0.01 * bytes,
+                 qPrintable(QStringLiteral("%1: %2 vs %3")
+                                    .arg(QString::fromStdString(r->links[l].name))
+                                    .arg(integral)
+                                    .arg(bytes)));
+    }
+    QVERIFY(checked >= 3 * 8);
+    // Each-link mode draws one line per link that carried bytes.
+    view.linkPlot()->setShowEachLink(true);
+    QCOMPARE(view.linkPlot()->lineCount(), checked);
+}
+
+void TestClusterView::verdictFollowsModelSize()
+{
+    ClusterView view;
+    ClusterSettings s = view.settings();
+    s.gpusPerServer = 8;
+    s.latencyScale = 20;
+    view.setSettings(s);
+    view.simulateNow();
+    QVERIFY2(view.latencyShareShown() > 0.5, qPrintable(view.verdictText()));
+    QCOMPARE(view.latencyShareShown(), latencyShare(*view.result()));
+    QVERIFY(view.verdictText().contains(QStringLiteral("latency dominates")));
+    QVERIFY(view.verdictText().contains(QStringLiteral("407,080 bytes")));
+    s.modelScale = 10000;
+    s.latencyScale = 1;
+    s.iterations = 2;
+    view.setSettings(s);
+    view.simulateNow();
+    QVERIFY2(view.latencyShareShown() < 0.1, qPrintable(view.verdictText()));
+    QVERIFY(view.verdictText().contains(QStringLiteral("bandwidth dominates")));
+}
+
+void TestClusterView::largeRunGoesToWorker()
+{
+    ClusterView view;
+    QSignalSpy spy(&view, &ClusterView::simulated);
+    ClusterSettings s = view.settings();
+    s.servers = 8;
+    s.gpusPerServer = 8;
+    s.iterations = 1000;
+    view.setSettings(s);
+    QVERIFY(spy.wait(60000));
+    QCOMPARE(view.result()->config.iterations, 1000);
+    QCOMPARE(view.result()->config.cluster.ranks(), 64);
+    QVERIFY(view.lastRunInWorker());
+}
+
+QTEST_MAIN(TestClusterView)
+#include "tst_clusterview.moc"

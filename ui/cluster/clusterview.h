@@ -1,0 +1,111 @@
+#pragma once
+// The Data parallel page: controls for the simulated cluster on the left; on the right the
+// link-utilisation plot, the topology with the all-reduce's chunks moving, and the replicas' real
+// gradients. Every change of a control runs the core's timing simulation again: on the GUI thread
+// when the last run of that size took under 20 ms, else on a worker thread that hands back a value.
+
+#include "clustersettings.h"
+#include "dataset.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QTabWidget;
+class QThread;
+class QTimer;
+
+namespace bplab::clusterview {
+
+class LinkPlot;
+class TopologyWidget;
+class ReplicaHeatmaps;
+
+class ClusterView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ClusterView(QWidget *parent = nullptr);
+    ~ClusterView() override;
+
+    /** What the controls show; setSettings moves the controls and runs the simulation. */
+    ClusterSettings settings() const;
+    void setSettings(const ClusterSettings &s);
+
+    /** Runs the simulation of the current settings now, on the calling (GUI) thread. */
+    void simulateNow();
+    /** The last finished simulation (null before the first). */
+    std::shared_ptr<const cluster::SimResult> result() const { return m_result; }
+    /** Whether the last finished run went through the worker thread, and how long it took. */
+    bool lastRunInWorker() const { return m_lastInWorker; }
+    double lastRunSeconds() const { return m_lastSeconds; }
+    /** The sentence on latency or bandwidth shown above the plots. */
+    QString verdictText() const;
+    /** Latency's share of the all-reduce's time in the last run (latencyShare()). */
+    double latencyShareShown() const { return m_latencyShare; }
+
+    /** The dataset the replicas train on ("Run one global step"); null disables the button. */
+    void setDataset(std::shared_ptr<const DataSplit> data);
+
+    // The parts (tests, automation).
+    LinkPlot *linkPlot() const { return m_linkPlot; }
+    TopologyWidget *topology() const { return m_topology; }
+    ReplicaHeatmaps *heatmaps() const { return m_heatmaps; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QSpinBox *serversBox() const { return m_servers; }
+    QSpinBox *gpusBox() const { return m_gpus; }
+    QDoubleSpinBox *modelScaleBox() const { return m_modelScale; }
+    QComboBox *algorithmBox() const { return m_algorithm; }
+
+signals:
+    /** A simulation finished and every part shows it. */
+    void simulated();
+
+private:
+    QWidget *makeControls();
+    void scheduleRun();
+    void run();
+    void apply(std::shared_ptr<const cluster::SimResult> r, double share, double seconds,
+               bool worker);
+    void updateSummary();
+
+    std::shared_ptr<const cluster::SimResult> m_result;
+    std::shared_ptr<const DataSplit> m_data;
+    bool m_lastInWorker = false;
+    double m_lastSeconds = 0;
+    double m_secondsPerRankIteration = 0; ///< measured cost, to choose thread or not
+    quint64 m_generation = 0;
+    QList<QThread *> m_threads;
+    bool m_updatingControls = false;
+    double m_latencyShare = 0;
+
+    QTimer *m_runTimer = nullptr;
+    QSpinBox *m_servers = nullptr;
+    QSpinBox *m_gpus = nullptr;
+    QComboBox *m_pcie = nullptr;
+    QComboBox *m_nvlink = nullptr;
+    QComboBox *m_nic = nullptr;
+    QDoubleSpinBox *m_latency = nullptr;
+    QComboBox *m_algorithm = nullptr;
+    QDoubleSpinBox *m_bucket = nullptr;
+    QDoubleSpinBox *m_modelScale = nullptr;
+    QCheckBox *m_resident = nullptr;
+    QSpinBox *m_snapshot = nullptr;
+    QSpinBox *m_failAt = nullptr;
+    QSpinBox *m_dropAt = nullptr;
+    QSpinBox *m_iterations = nullptr;
+    QCheckBox *m_eachLink = nullptr;
+    QLabel *m_verdict = nullptr;
+    QLabel *m_summary = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    LinkPlot *m_linkPlot = nullptr;
+    TopologyWidget *m_topology = nullptr;
+    ReplicaHeatmaps *m_heatmaps = nullptr;
+};
+
+} // namespace bplab::clusterview

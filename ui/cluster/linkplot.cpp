@@ -1,0 +1,434 @@
+#include "linkplot.h"
+
+#include "clustersettings.h"
+#include "uiformat.h"
+
+#include <QEvent>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace bplab::clusterview {
+
+using namespace bplab::cluster;
+
+namespace {
+
+QColor kindColor(LinkKind k)
+{
+    switch (k) {
+    case LinkKind::Pcie:
+        return colors::orange();
+    case LinkKind::NvLink:
+        return colors::green();
+    case LinkKind::Nic:
+        return colors::blue();
+    }
+    return colors::grey();
+}
+
+QString kindName(LinkKind k)
+{
+    switch (k) {
+    case LinkKind::Pcie:
+        return QObject::tr("PCIe");
+    case LinkKind::NvLink:
+        return QObject::tr("NVLink");
+    case LinkKind::Nic:
+        return QObject::tr("NIC");
+    }
+    return {};
+}
+
+// The shaded phases: compute (forward, backward, update) share one colour.
+enum class Shade { Pcie, Compute, Sync, Snapshot, Failure };
+constexpr int kShades = 5;
+
+Shade shadeOf(PhaseKind k)
+{
+    switch (k) {
+    case PhaseKind::PcieCopy:
+        return Shade::Pcie;
+    case PhaseKind::Forward:
+    case PhaseKind::Backward:
+    case PhaseKind::Update:
+        return Shade::Compute;
+    case PhaseKind::AllReduce:
+        return Shade::Sync;
+    case PhaseKind::Snapshot:
+        return Shade::Snapshot;
+    case PhaseKind::Failure:
+    case PhaseKind::Recovery:
+        return Shade::Failure;
+    }
+    return Shade::Compute;
+}
+
+QColor shadeColor(Shade s)
+{
+    QColor c;
+    switch (s) {
+    case Shade::Pcie:
+        c = QColor(0xE69F00);
+        break;
+    case Shade::Compute:
+        c = QColor(0x999999);
+        break;
+    case Shade::Sync:
+        c = QColor(0x56B4E9);
+        break;
+    case Shade::Snapshot:
+        c = QColor(0xCC79A7);
+        break;
+    case Shade::Failure:
+        c = QColor(0xD55E00);
+        break;
+    }
+    c.setAlpha(s == Shade::Failure ? 90 : 55);
+    return c;
+}
+
+QString shadeName(Shade s)
+{
+    switch (s) {
+    case Shade::Pcie:
+        return QObject::tr("PCIe copy");
+    case Shade::Compute:
+        return QObject::tr("compute");
+    case Shade::Sync:
+        return QObject::tr("synchronisation");
+    case Shade::Snapshot:
+        return QObject::tr("snapshot");
+    case Shade::Failure:
+        return QObject::tr("failure");
+    }
+    return {};
+}
+
+// Seconds per axis unit so that the run's length reads in small numbers.
+double unitFor(double total)
+{
+    if (total < 2e-3)
+        return 1e-6;
+    if (total < 2.0)
+        return 1e-3;
+    return 1.0;
+}
+
+QString unitName(double unit)
+{
+    return unit == 1e-6 ? QStringLiteral("µs") : unit == 1e-3 ? QStringLiteral("ms")
+                                                              : QStringLiteral("s");
+}
+
+void setupFonts(QCustomPlot *p, const QFont &f)
+{
+    for (QCPAxis *a : {p->xAxis, p->yAxis}) {
+        a->setTickLabelFont(f);
+        a->setLabelFont(f);
+    }
+    p->legend->setFont(f);
+}
+
+} // namespace
+
+LinkPlot::LinkPlot(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_bwPlot(new QCustomPlot(this))
+    , m_zoomTimer(new QTimer(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_plot, 3);
+    layout->addWidget(m_bwPlot, 1);
+    m_plot->setMinimumHeight(220);
+    m_bwPlot->setMinimumHeight(120);
+
+    m_plot->addLayer(QStringLiteral("phases"), m_plot->layer(QStringLiteral("grid")),
+                     QCustomPlot::limBelow);
+    m_phaseLayer = m_plot->layer(QStringLiteral("phases"));
+    m_plot->yAxis->setLabel(tr("link utilisation (%)"));
+    m_plot->yAxis->setRange(0, 105);
+    m_plot->legend->setVisible(true);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(8);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+
+    m_bwPlot->xAxis->setLabel(tr("iteration (in the order run)"));
+    m_bwPlot->yAxis->setLabel(tr("GB/s"));
+    m_bwPlot->legend->setVisible(true);
+    m_bwPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+
+    m_zoomTimer->setSingleShot(true);
+    m_zoomTimer->setInterval(60);
+    connect(m_zoomTimer, &QTimer::timeout, this, &LinkPlot::refineWindow);
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            [this] { m_zoomTimer->start(); });
+    applyStyle();
+}
+
+LinkPlot::~LinkPlot() = default;
+
+void LinkPlot::setResult(std::shared_ptr<const SimResult> result)
+{
+    m_result = std::move(result);
+    rebuild();
+}
+
+void LinkPlot::setShowEachLink(bool on)
+{
+    if (on == m_eachLink)
+        return;
+    m_eachLink = on;
+    rebuild();
+}
+
+std::vector<double> LinkPlot::linkPercent(int link) const
+{
+    std::vector<double> out;
+    if (link < 0 || std::size_t(link) >= m_timeline.links.size())
+        return out;
+    out.reserve(m_timeline.links[std::size_t(link)].size());
+    for (double v : m_timeline.links[std::size_t(link)])
+        out.push_back(100.0 * v);
+    return out;
+}
+
+int LinkPlot::lineCount() const
+{
+    int n = 0;
+    for (int i = 0; i < m_plot->graphCount(); ++i)
+        if (m_plot->graph(i)->property("line").toBool())
+            ++n;
+    return n;
+}
+
+int LinkPlot::phaseRectCount() const
+{
+    return m_phaseRects;
+}
+
+void LinkPlot::rebuild()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_phaseRects = 0;
+    m_timeline = {};
+    if (!m_result || m_result->totalSeconds <= 0) {
+        m_plot->replot();
+        rebuildBandwidth();
+        return;
+    }
+    const SimResult &r = *m_result;
+    m_unit = unitFor(r.totalSeconds);
+    m_timeline = utilizationTimeline(r, kBins);
+
+    // One line per kind (aggregated) or per link; kinds without traffic are left out.
+    for (LinkKind k : {LinkKind::Pcie, LinkKind::NvLink, LinkKind::Nic}) {
+        if (!kindCarries(r, k))
+            continue;
+        if (!m_eachLink) {
+            QCPGraph *g = m_plot->addGraph();
+            g->setProperty("line", true);
+            g->setProperty("kind", int(k));
+            g->setProperty("link", -1);
+            g->setName(tr("%1 (all links)").arg(kindName(k)));
+            g->setPen(QPen(kindColor(k), 2.5));
+            g->setLineStyle(QCPGraph::lsStepLeft);
+            continue;
+        }
+        bool first = true;
+        for (std::size_t l = 0; l < r.links.size(); ++l) {
+            if (r.links[l].kind != k || r.linkStats[l].bytes <= 0)
+                continue;
+            QCPGraph *g = m_plot->addGraph();
+            g->setProperty("line", true);
+            g->setProperty("kind", int(k));
+            g->setProperty("link", int(l));
+            g->setName(tr("%1 links").arg(kindName(k)));
+            QColor c = kindColor(k);
+            c.setAlpha(170);
+            g->setPen(QPen(c, 1.2));
+            g->setLineStyle(QCPGraph::lsStepLeft);
+            if (!first)
+                g->removeFromLegend();
+            first = false;
+        }
+    }
+
+    // The phases behind the lines, and one legend entry for each shade that occurs.
+    bool used[kShades] = {};
+    const std::size_t maxRects = 4000;
+    for (const PhaseInterval &p : r.phases) {
+        if (std::size_t(m_phaseRects) >= maxRects)
+            break;
+        const Shade s = shadeOf(p.kind);
+        used[int(s)] = true;
+        auto *rect = new QCPItemRect(m_plot);
+        rect->setLayer(m_phaseLayer);
+        rect->setClipToAxisRect(true);
+        rect->topLeft->setCoords(p.start / m_unit, 105);
+        rect->bottomRight->setCoords(std::max(p.end, p.start) / m_unit, 0);
+        rect->setPen(Qt::NoPen);
+        rect->setBrush(shadeColor(s));
+        rect->setSelectable(false);
+        ++m_phaseRects;
+    }
+    for (int s = 0; s < kShades; ++s) {
+        if (!used[s])
+            continue;
+        QCPGraph *g = m_plot->addGraph();
+        g->setProperty("line", false);
+        g->setName(shadeName(Shade(s)));
+        g->setPen(Qt::NoPen);
+        QColor c = shadeColor(Shade(s));
+        c.setAlpha(std::min(255, c.alpha() * 2));
+        g->setBrush(c);
+    }
+
+    fillLines(m_timeline);
+    m_plot->xAxis->setLabel(tr("simulated time (%1)").arg(unitName(m_unit)));
+    m_plot->xAxis->blockSignals(true);
+    m_plot->xAxis->setRange(0, r.totalSeconds / m_unit);
+    m_plot->xAxis->blockSignals(false);
+    m_plot->replot();
+    rebuildBandwidth();
+}
+
+void LinkPlot::fillLines(const UtilizationTimeline &t)
+{
+    if (!m_result)
+        return;
+    std::vector<std::vector<double>> perKind(3);
+    for (LinkKind k : {LinkKind::Pcie, LinkKind::NvLink, LinkKind::Nic})
+        perKind[std::size_t(k)] = kindUtilization(*m_result, t, k);
+    QVector<double> keys;
+    keys.reserve(int(t.times.size()) + 1);
+    for (double time : t.times)
+        keys.push_back(time / m_unit);
+    if (!t.times.empty())
+        keys.push_back((t.times.back() + t.binSeconds) / m_unit);
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *g = m_plot->graph(i);
+        if (!g->property("line").toBool())
+            continue;
+        const int link = g->property("link").toInt();
+        const std::vector<double> &src = link >= 0 ? t.links[std::size_t(link)]
+                                                   : perKind[std::size_t(g->property("kind").toInt())];
+        QVector<double> values;
+        values.reserve(keys.size());
+        for (double v : src)
+            values.push_back(100.0 * v);
+        if (!values.isEmpty())
+            values.push_back(values.back()); // the last bin's step reaches its end
+        g->setData(keys.mid(0, values.size()), values, true);
+    }
+}
+
+// Zoomed in, the plot asks the core for a timeline of the visible window only, so that the bins
+// stay narrower than the transfers being looked at.
+void LinkPlot::refineWindow()
+{
+    if (!m_result || m_result->totalSeconds <= 0)
+        return;
+    const QCPRange range = m_plot->xAxis->range();
+    const double from = std::max(0.0, range.lower * m_unit);
+    const double to = std::min(m_result->totalSeconds, range.upper * m_unit);
+    if (to <= from)
+        return;
+    if (to - from > 0.5 * m_result->totalSeconds)
+        fillLines(m_timeline);
+    else
+        fillLines(utilizationTimeline(*m_result, kBins / 2, from, to));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LinkPlot::rebuildBandwidth()
+{
+    m_bwPlot->clearGraphs();
+    m_bwPlot->clearItems();
+    if (!m_result || m_result->iterations.empty()) {
+        m_bwPlot->replot();
+        return;
+    }
+    const SimResult &r = *m_result;
+    QVector<double> x, alg, bus;
+    for (std::size_t i = 0; i < r.iterations.size(); ++i) {
+        x.push_back(double(i));
+        alg.push_back(r.iterations[i].algbw / 1e9);
+        bus.push_back(r.iterations[i].busbw / 1e9);
+    }
+    const bool dots = r.iterations.size() <= 60;
+    QCPGraph *a = m_bwPlot->addGraph();
+    a->setName(tr("algbw"));
+    a->setPen(QPen(colors::vermillion(), 2));
+    a->setData(x, alg, true);
+    QCPGraph *b = m_bwPlot->addGraph();
+    b->setName(tr("busbw = algbw × 2(N−1)/N"));
+    b->setPen(QPen(colors::blue(), 2));
+    b->setData(x, bus, true);
+    if (dots) {
+        a->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+        b->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 6));
+    }
+    double top = 0;
+    for (double v : alg)
+        top = std::max(top, v);
+    for (double v : bus)
+        top = std::max(top, v);
+    const double line = bottleneckBandwidth(r) / 1e9;
+    if (line > 0) {
+        QCPGraph *l = m_bwPlot->addGraph();
+        l->setName(tr("line rate %1").arg(formatRate(line * 1e9)));
+        l->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+        l->setData(QVector<double> {-0.5, double(x.size()) - 0.5}, QVector<double> {line, line});
+        top = std::max(top, line);
+    }
+    m_bwPlot->xAxis->setRange(-0.5, double(x.size()) - 0.5);
+    m_bwPlot->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
+    m_bwPlot->replot();
+}
+
+void LinkPlot::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
+        applyStyle();
+        rebuild();
+    }
+}
+
+void LinkPlot::applyStyle()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QFont f = readableFont(font());
+    for (QCustomPlot *p : {m_plot, m_bwPlot}) {
+        p->setBackground(pal.color(QPalette::Base));
+        setupFonts(p, f);
+        for (QCPAxis *a : {p->xAxis, p->yAxis}) {
+            a->setBasePen(QPen(text));
+            a->setTickPen(QPen(text));
+            a->setSubTickPen(QPen(text));
+            a->setTickLabelColor(text);
+            a->setLabelColor(text);
+            QColor grid = text;
+            grid.setAlpha(40);
+            a->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        }
+        p->legend->setTextColor(text);
+        p->legend->setBrush(pal.color(QPalette::Base));
+        p->legend->setBorderPen(Qt::NoPen);
+    }
+}
+
+} // namespace bplab::clusterview

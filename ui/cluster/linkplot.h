@@ -1,0 +1,67 @@
+#pragma once
+// The link-utilisation plot: utilisation in % over simulated time, per link kind (aggregated over
+// the links of that kind) or per link, with the iteration's phases shaded behind the lines; below
+// it, algbw and busbw of every iteration beside the slowest link's line rate.
+
+#include "simulator.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCustomPlot;
+class QCPLayer;
+class QTimer;
+
+namespace bplab::clusterview {
+
+class LinkPlot : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LinkPlot(QWidget *parent = nullptr);
+    ~LinkPlot() override;
+
+    /** Draws this run (null: empty plot). Keeps the pointer. */
+    void setResult(std::shared_ptr<const cluster::SimResult> result);
+    /** One line per link instead of one per kind. */
+    void setShowEachLink(bool on);
+    bool showEachLink() const { return m_eachLink; }
+
+    /** Bins of the full-run timeline the plot was built from. */
+    static constexpr int kBins = 2000;
+    const cluster::UtilizationTimeline &timeline() const { return m_timeline; }
+    /** The values plotted for link l in % (the full run, one per bin of timeline()). */
+    std::vector<double> linkPercent(int link) const;
+    /** Lines in the utilisation plot and shaded phase rectangles (tests). */
+    int lineCount() const;
+    int phaseRectCount() const;
+    /** Unit of the time axis: seconds per axis unit (1e-6 for µs, 1e-3 for ms, 1 for s). */
+    double timeUnit() const { return m_unit; }
+
+    QCustomPlot *utilisationPlot() const { return m_plot; }
+    QCustomPlot *bandwidthPlot() const { return m_bwPlot; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void rebuild();
+    void rebuildBandwidth();
+    void fillLines(const cluster::UtilizationTimeline &t);
+    void refineWindow();
+    void applyStyle();
+
+    std::shared_ptr<const cluster::SimResult> m_result;
+    cluster::UtilizationTimeline m_timeline;
+    bool m_eachLink = false;
+    double m_unit = 1e-3;
+    int m_phaseRects = 0;
+    QCustomPlot *m_plot = nullptr;
+    QCustomPlot *m_bwPlot = nullptr;
+    QCPLayer *m_phaseLayer = nullptr;
+    QTimer *m_zoomTimer = nullptr;
+};
+
+} // namespace bplab::clusterview
