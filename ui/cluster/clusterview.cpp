@@ -1,6 +1,8 @@
 #include "clusterview.h"
 
 #include "linkplot.h"
+#include "replicaheatmaps.h"
+#include "topologywidget.h"
 #include "uiformat.h"
 
 #include <QCheckBox>
@@ -11,6 +13,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -86,6 +89,40 @@ ClusterView::ClusterView(QWidget *parent)
     m_tabs = new QTabWidget;
     m_tabs->setFont(readableFont(font()));
     m_tabs->addTab(plotPage, tr("Link utilisation"));
+
+    m_topology = new TopologyWidget;
+    auto *topoPage = new QWidget;
+    auto *topoLayout = new QVBoxLayout(topoPage);
+    topoLayout->setContentsMargins(4, 4, 4, 4);
+    auto *animBar = new QHBoxLayout;
+    auto *playButton = new QPushButton(tr("Play"));
+    auto *stepButton = new QPushButton(tr("Step"));
+    auto *speed = new QComboBox;
+    for (double f : {0.25, 0.5, 1.0, 2.0, 4.0})
+        speed->addItem(tr("%1 steps/s").arg(f), f);
+    speed->setCurrentIndex(2);
+    animBar->addWidget(playButton);
+    animBar->addWidget(stepButton);
+    animBar->addWidget(new QLabel(tr("Speed")));
+    animBar->addWidget(speed);
+    animBar->addStretch(1);
+    topoLayout->addLayout(animBar);
+    topoLayout->addWidget(m_topology, 1);
+    connect(playButton, &QPushButton::clicked, m_topology, [this] {
+        if (m_topology->playing())
+            m_topology->pause();
+        else
+            m_topology->play();
+    });
+    connect(m_topology, &TopologyWidget::playingChanged, playButton,
+            [playButton](bool on) { playButton->setText(on ? tr("Pause") : tr("Play")); });
+    connect(stepButton, &QPushButton::clicked, m_topology, &TopologyWidget::stepForward);
+    connect(speed, &QComboBox::currentIndexChanged, m_topology,
+            [this, speed] { m_topology->setSpeed(speed->currentData().toDouble()); });
+    m_tabs->addTab(topoPage, tr("Topology and ring"));
+
+    m_heatmaps = new ReplicaHeatmaps;
+    m_tabs->addTab(m_heatmaps, tr("Replica gradients"));
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_verdict);
@@ -308,6 +345,9 @@ void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double
                         * std::max(1, m_result->config.iterations);
     m_secondsPerRankIteration = seconds / size;
     m_linkPlot->setResult(m_result);
+    m_topology->setResult(m_result);
+    m_heatmaps->setCluster(m_result->config.cluster.servers, m_result->config.cluster.gpusPerServer,
+                           m_result->config.algorithm);
     updateSummary();
     emit simulated();
 }
@@ -319,7 +359,8 @@ QString ClusterView::verdictText() const
 
 void ClusterView::setDataset(std::shared_ptr<const DataSplit> data)
 {
-    m_data = std::move(data);
+    m_data = data;
+    m_heatmaps->setDataset(std::move(data));
 }
 
 void ClusterView::updateSummary()

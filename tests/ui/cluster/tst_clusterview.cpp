@@ -3,8 +3,14 @@
 
 #include "clusterview.h"
 #include "linkplot.h"
+#include "replicaheatmaps.h"
+#include "topologywidget.h"
+#include "dataparallel.h"
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <random>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -24,6 +30,22 @@ double kindBytes(const SimResult &r, LinkKind k)
             b += r.linkStats[l].bytes;
     return b;
 }
+// A small synthetic training set (the tests must not need the real MNIST files).
+std::shared_ptr<const DataSplit> syntheticData(int n)
+{
+    auto d = std::make_shared<DataSplit>();
+    d->name = "synthetic";
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> pix(0, 255), lab(0, 9);
+    d->train.pixels.resize(std::size_t(n) * 784);
+    for (auto &p : d->train.pixels)
+        p = std::uint8_t(pix(rng));
+    d->train.labels.resize(std::size_t(n));
+    for (auto &l : d->train.labels)
+        l = std::uint8_t(lab(rng));
+    d->test = d->train;
+    return d;
+}
 } // namespace
 
 class TestClusterView : public QObject
@@ -35,6 +57,9 @@ private slots:
     void utilisationIntegratesToBytes();
     void verdictFollowsModelSize();
     void largeRunGoesToWorker();
+    void animationStepsOneScheduleStep();
+    void replicaGradientsAverage();
+    void fitsTheWindow();
 };
 
 void TestClusterView::modelEqualsCoreSimulate()
@@ -163,6 +188,93 @@ void TestClusterView::largeRunGoesToWorker()
     QCOMPARE(view.result()->config.iterations, 1000);
     QCOMPARE(view.result()->config.cluster.ranks(), 64);
     QVERIFY(view.lastRunInWorker());
+}
+
+void TestClusterView::animationStepsOneScheduleStep()
+{
+    ClusterView view;
+    view.simulateNow();
+    TopologyWidget *topo = view.topology();
+    const auto r = view.result();
+    // Ring over 8 ranks, one bucket: 2(N-1) = 14 steps of 8 transfers each.
+    QCOMPARE(int(r->buckets.size()), 1);
+    QCOMPARE(topo->stepCount(), 14);
+    QCOMPARE(topo->currentStep(), 0);
+    QCOMPARE(int(topo->currentTransfers().size()), 8);
+    for (const TimedTransfer &t : topo->currentTransfers())
+        QCOMPARE(t.transfer.step, 0);
+    topo->stepForward();
+    QCOMPARE(topo->currentStep(), 1);
+    QCOMPARE(topo->progress(), 0.0);
+    for (const TimedTransfer &t : topo->currentTransfers()) {
+        QCOMPARE(t.transfer.step, 1);
+        // ring: rank r sends to r + 1
+        QCOMPARE(t.transfer.dst, (t.transfer.src + 1) % 8);
+    }
+    // The NIC out of GPU 3 carries 3 -> 4 in this step; GPU 7's PCIe link is idle.
+    const Topology topology(r->config.cluster);
+    QVERIFY(topo->linkUtilisation(topology.nicOut(3)) > 0);
+    QCOMPARE(topo->linkUtilisation(topology.pcieDown(7)), 0.0);
+    for (int k = 0; k < 13; ++k)
+        topo->stepForward();
+    QCOMPARE(topo->currentStep(), 0); // wraps after the last step
+    QVERIFY(topo->stepText().startsWith(QStringLiteral("Step 1 of 14")));
+    // Playing advances by itself.
+    topo->setSpeed(20);
+    topo->play();
+    QTRY_VERIFY_WITH_TIMEOUT(topo->currentStep() >= 1, 3000);
+    topo->pause();
+    QVERIFY(!topo->playing());
+}
+
+void TestClusterView::replicaGradientsAverage()
+{
+    ClusterView view;
+    ClusterSettings s = view.settings();
+    s.servers = 2;
+    s.gpusPerServer = 2;
+    view.setSettings(s);
+    view.simulateNow();
+    ReplicaHeatmaps *maps = view.heatmaps();
+    QVERIFY(!maps->stepButton()->isEnabled());
+    QVERIFY(!maps->runGlobalStep());
+    view.setDataset(syntheticData(1000));
+    QVERIFY(maps->stepButton()->isEnabled());
+    QTest::mouseClick(maps->stepButton(), Qt::LeftButton);
+    QCOMPARE(maps->replicas(), 4);
+    QVERIFY(maps->maxDifference() >= 0);
+    QVERIFY2(maps->maxDifference() < 1e-6, qPrintable(maps->resultText()));
+    QVERIFY(maps->colourRange() > 0);
+    const DataParallelTrainer *t = maps->trainer();
+    QVERIFY(t->replicasIdentical());
+    // The replicas' gradients differ (different images); the average lies between them.
+    QVERIFY(!(t->replicaGradient(0).W2 == t->replicaGradient(1).W2));
+    QCOMPARE(t->replicaCount(0), 64);
+    QVERIFY(maps->resultText().contains(QStringLiteral("4 replicas")));
+}
+
+void TestClusterView::fitsTheWindow()
+{
+    ClusterView view;
+    view.resize(1150, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // The controls' column leaves the plots at least 780 pixels.
+    QVERIFY2(view.tabs()->width() >= 780, qPrintable(QString::number(view.tabs()->width())));
+    QVERIFY(view.linkPlot()->utilisationPlot()->height() >= 250);
+    if (!qEnvironmentVariableIsEmpty("BPLAB_CLUSTER_GRAB")) {
+        const QString dir = qEnvironmentVariable("BPLAB_CLUSTER_GRAB");
+        view.setDataset(syntheticData(600));
+        view.heatmaps()->runGlobalStep();
+        for (int i = 0; i < 3; ++i) {
+            view.tabs()->setCurrentIndex(i);
+            if (i == 1) {
+                view.topology()->stepForward();
+                view.topology()->stepForward();
+            }
+            QVERIFY(view.grab().save(QStringLiteral("%1/cluster-tab%2.png").arg(dir).arg(i)));
+        }
+    }
 }
 
 QTEST_MAIN(TestClusterView)
