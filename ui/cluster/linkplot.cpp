@@ -143,10 +143,10 @@ LinkPlot::LinkPlot(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    layout->addWidget(m_plot, 3);
-    layout->addWidget(m_bwPlot, 1);
+    layout->addWidget(m_plot, 5);
+    layout->addWidget(m_bwPlot, 2);
     m_plot->setMinimumHeight(220);
-    m_bwPlot->setMinimumHeight(120);
+    m_bwPlot->setMinimumHeight(140);
 
     m_plot->addLayer(QStringLiteral("phases"), m_plot->layer(QStringLiteral("grid")),
                      QCustomPlot::limBelow);
@@ -157,7 +157,7 @@ LinkPlot::LinkPlot(QWidget *parent)
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(8);
+    m_plot->legend->setWrap(4);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -166,7 +166,10 @@ LinkPlot::LinkPlot(QWidget *parent)
     m_bwPlot->xAxis->setLabel(tr("iteration (in the order run)"));
     m_bwPlot->yAxis->setLabel(tr("GB/s"));
     m_bwPlot->legend->setVisible(true);
-    m_bwPlot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_bwPlot->plotLayout()->insertColumn(1);
+    m_bwPlot->plotLayout()->addElement(0, 1, m_bwPlot->legend);
+    m_bwPlot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_bwPlot->yAxis->ticker()->setTickCount(3);
 
     m_zoomTimer->setSingleShot(true);
     m_zoomTimer->setInterval(60);
@@ -241,7 +244,7 @@ void LinkPlot::rebuild()
             g->setProperty("line", true);
             g->setProperty("kind", int(k));
             g->setProperty("link", -1);
-            g->setName(tr("%1 (all links)").arg(kindName(k)));
+            g->setName(tr("%1 links").arg(kindName(k)));
             g->setPen(QPen(kindColor(k), 2.5));
             g->setLineStyle(QCPGraph::lsStepLeft);
             continue;

@@ -74,7 +74,7 @@ protected:
                           "of its own 64 images, then the all-reduce averages them."));
             return;
         }
-        const double barW = 70;
+        const double barW = 95;
         const double w = width() - barW - 20;
         const int cols = m_maps.size() > 6 ? 3 : 2;
         const int rows = (int(m_maps.size()) + cols - 1) / cols;
@@ -85,7 +85,7 @@ protected:
             const double y = line + 6 + (i / cols) * cellH;
             const QRectF title(x, y, cellW - 12, line);
             p.drawText(title, Qt::AlignLeft | Qt::AlignVCenter, m_maps[i].title);
-            const double imgH = std::max(10.0, std::min(cellH - line - 8, (cellW - 12) / 128 * 10 * 3));
+            const double imgH = std::max(10.0, std::min(cellH - line - 10, (cellW - 12) / 128 * 10 * 6));
             const QRectF img(x, y + line + 2, cellW - 12, imgH);
             p.drawImage(img, m_maps[i].image);
             p.setPen(QPen(pal.color(QPalette::Text), 1));
@@ -229,7 +229,7 @@ bool ReplicaHeatmaps::runGlobalStep()
                                 .arg(w / m_gpus)
                                 .arg(t.replicaCount(w)),
                         image(t.replicaGradient(w))});
-    maps.push_back({tr("All-reduced average (every GPU)"), image(t.averagedGradient())});
+    maps.push_back({tr("All-reduced average"), image(t.averagedGradient())});
     QString caption = tr("dL/dW2 (10 output rows × 128 hidden columns) of step %1").arg(t.step());
     if (n > kMaxMaps)
         caption += tr(", first %1 of %2 GPUs").arg(kMaxMaps).arg(n);

@@ -246,7 +246,7 @@ TopologyWidget::Geometry TopologyWidget::layout() const
         const double gw = std::min(80.0, (box.width() - 20 - gap * (g.gpus - 1)) / g.gpus);
         const double rowW = gw * g.gpus + gap * (g.gpus - 1);
         const double gTop = dram.bottom() + 0.3 * (nv.top() - dram.bottom());
-        const double gh = std::min(2.6 * line, 0.45 * (nv.top() - dram.bottom()));
+        const double gh = std::min(3.0 * line, 0.5 * (nv.top() - dram.bottom()));
         for (int k = 0; k < g.gpus; ++k)
             g.gpu.emplace_back(box.center().x() - rowW / 2 + k * (gw + gap), gTop, gw, gh);
     }
@@ -263,8 +263,11 @@ void TopologyWidget::paintEvent(QPaintEvent *)
     const QPalette pal = palette();
     p.fillRect(rect(), pal.color(QPalette::Base));
     const QColor text = pal.color(QPalette::Text);
-    QColor faint = text;
-    faint.setAlpha(110);
+    // Idle links: the text colour halfway to the background, opaque so busy colours mix cleanly.
+    const QColor base = pal.color(QPalette::Base);
+    const QColor faint = QColor::fromRgbF((text.redF() + base.redF()) / 2,
+                                          (text.greenF() + base.greenF()) / 2,
+                                          (text.blueF() + base.blueF()) / 2);
     const QFont f = readableFont(font());
     QFont bold = f;
     bold.setBold(true);
@@ -345,13 +348,17 @@ void TopologyWidget::paintEvent(QPaintEvent *)
         p.setBrush(pal.color(QPalette::AlternateBase));
         p.drawRoundedRect(gb, 5, 5);
         p.setFont(bold);
-        p.drawText(gb, Qt::AlignCenter, tr("GPU %1").arg(r));
+        p.drawText(gb.adjusted(0, 2, 0, 0), Qt::AlignHCenter | Qt::AlignTop, tr("GPU %1").arg(r));
         p.setFont(f);
     }
 
     // The current step's chunks, each on its path from src to dst.
+    auto chunkHome = [&](int r) {
+        const QRectF &b = g.gpu[std::size_t(r)];
+        return QPointF(b.center().x(), b.bottom() - std::min(b.height() / 3, 14.0));
+    };
     const auto &ts = currentTransfers();
-    const double side = std::clamp(QFontMetricsF(f).height() * 1.2, 14.0, 26.0);
+    const double side = std::clamp(QFontMetricsF(f).height() * 1.1, 14.0, 24.0);
     for (const TimedTransfer &t : ts) {
         const int src = t.transfer.src, dst = t.transfer.dst;
         if (src < 0 || dst < 0 || src >= ranks || dst >= ranks)
@@ -360,15 +367,15 @@ void TopologyWidget::paintEvent(QPaintEvent *)
         const bool sameServer = src / g.gpus == dst / g.gpus;
         if (sameServer) {
             const double y = g.nvY[std::size_t(src / g.gpus)];
-            pts = {g.gpu[std::size_t(src)].center(), QPointF(gpuAnchor(src, 0.3).x(), y),
-                   QPointF(gpuAnchor(dst, 0.3).x(), y), g.gpu[std::size_t(dst)].center()};
+            pts = {chunkHome(src), QPointF(gpuAnchor(src, 0.3).x(), y),
+                   QPointF(gpuAnchor(dst, 0.3).x(), y), chunkHome(dst)};
         } else {
             const QPointF sw = g.netSwitch.center();
-            pts = {g.gpu[std::size_t(src)].center(),
+            pts = {chunkHome(src),
                    QPointF(gpuAnchor(src, 0.75).x(), g.serverBox[std::size_t(src / g.gpus)].bottom() + 6),
                    sw,
                    QPointF(gpuAnchor(dst, 0.75).x(), g.serverBox[std::size_t(dst / g.gpus)].bottom() + 6),
-                   g.gpu[std::size_t(dst)].center()};
+                   chunkHome(dst)};
         }
         const QPointF at = along(pts, m_progress);
         const QRectF box(at.x() - side / 2, at.y() - side / 2, side, side);
