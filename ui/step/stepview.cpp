@@ -164,7 +164,6 @@ QWidget *StepView::createLeftColumn()
     v->addSpacing(8);
     v->addWidget(m_sizes);
     v->addStretch(1);
-    column->setFixedWidth(240);
     return column;
 }
 
@@ -314,7 +313,11 @@ void StepView::applyFonts()
     QFont list = readableFont(font(), 1.15);
     m_stageList->setFont(list);
     // Exactly as tall as its ten rows: the room below goes to the sizes.
-    m_stageList->setFixedHeight(m_stageList->sizeHintForRow(0) * m_stageList->count() + 2 * m_stageList->frameWidth() + 4);
+    const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(list).height() + 2);
+    m_stageList->setFixedHeight(rowHeight * m_stageList->count() + 2 * m_stageList->frameWidth() + 6);
+    // Wide enough for the longest stage name at the current font.
+    m_stageList->parentWidget()->setFixedWidth(
+        std::max(240, QFontMetrics(list).horizontalAdvance(QStringLiteral("10  Update and re-check")) + 36));
     for (ValueGrid *g : m_grids)
         g->setFont(base);
     m_diagram->setFont(base);

@@ -48,7 +48,9 @@ QWidget *StepView::createChooser()
     m_useWeights->setToolTip(tr("Step through with the training's weights as they are now"));
     m_modelLabel = new QLabel;
     m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
-    m_modelLabel->setWordWrap(true);
+    // One line, clipped when the window is narrow (the tooltip has it all): a wrapped label would
+    // push the stages down.
+    m_modelLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     for (QPushButton *b : {m_random, m_trainingSample, m_misclassified, m_useWeights})
         b->setFocusPolicy(Qt::TabFocus);
     h->addWidget(m_set);
@@ -111,6 +113,7 @@ void StepView::refreshChooser()
     if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());
     m_modelLabel->setText(model);
+    m_modelLabel->setToolTip(model);
 }
 
 void StepView::loadChosenSample()
