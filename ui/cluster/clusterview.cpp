@@ -363,6 +363,11 @@ void ClusterView::setDataset(std::shared_ptr<const DataSplit> data)
     m_heatmaps->setDataset(std::move(data));
 }
 
+void ClusterView::setDataFolder(const QString &folder)
+{
+    m_heatmaps->setDataFolder(folder);
+}
+
 void ClusterView::updateSummary()
 {
     if (!m_result)

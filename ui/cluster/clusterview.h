@@ -51,6 +51,8 @@ public:
 
     /** The dataset the replicas train on ("Run one global step"); null disables the button. */
     void setDataset(std::shared_ptr<const DataSplit> data);
+    /** Or a folder the replicas read on their first step (the app's loaded data folder). */
+    void setDataFolder(const QString &folder);
 
     // The parts (tests, automation).
     LinkPlot *linkPlot() const { return m_linkPlot; }

@@ -149,6 +149,16 @@ void ReplicaHeatmaps::setDataset(std::shared_ptr<const DataSplit> data)
                               : tr("No dataset loaded: the replicas need training images."));
 }
 
+void ReplicaHeatmaps::setDataFolder(const QString &folder)
+{
+    if (m_data && m_data->train.size() > 0)
+        return;
+    m_folder = folder;
+    m_button->setEnabled(!m_folder.isEmpty());
+    if (!m_folder.isEmpty())
+        m_result->setText(tr("Replicas will train on the images in %1.").arg(m_folder));
+}
+
 void ReplicaHeatmaps::setCluster(int servers, int gpusPerServer, Algorithm algorithm)
 {
     if (servers == m_servers && gpusPerServer == m_gpus && algorithm == m_algorithm)
@@ -181,6 +191,15 @@ void ReplicaHeatmaps::ensureTrainer()
 
 bool ReplicaHeatmaps::runGlobalStep()
 {
+    if ((!m_data || m_data->train.size() == 0) && !m_folder.isEmpty()) {
+        auto loaded = loadDataFolder(m_folder.toStdString());
+        if (!loaded) {
+            m_result->setText(QString::fromStdString(loaded.error()));
+            return false;
+        }
+        m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
+        m_trainer.reset();
+    }
     if (!m_data || m_data->train.size() == 0)
         return false;
     ensureTrainer();

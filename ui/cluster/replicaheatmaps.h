@@ -30,6 +30,8 @@ public:
 
     /** The data the replicas train on (null: the button is disabled and says why). */
     void setDataset(std::shared_ptr<const DataSplit> data);
+    /** A folder to read the data from on the first step (when no dataset was given). */
+    void setDataFolder(const QString &folder);
     /** The replicas' shape and all-reduce; a change starts from fresh weights. */
     void setCluster(int servers, int gpusPerServer, cluster::Algorithm algorithm);
 
@@ -49,6 +51,7 @@ private:
     void ensureTrainer();
 
     std::shared_ptr<const DataSplit> m_data;
+    QString m_folder;
     std::unique_ptr<cluster::DataParallelTrainer> m_trainer;
     int m_servers = 2, m_gpus = 4;
     cluster::Algorithm m_algorithm = cluster::Algorithm::Ring;
