@@ -31,14 +31,14 @@ QString table(const QStringList &header, const QVector<QStringList> &rows, int h
     if (!header.isEmpty()) {
         t += QStringLiteral("<tr>");
         for (const QString &h : header)
-            t += QStringLiteral("<th align=\"right\" nowrap style=\"border-bottom:1px solid gray\">%1</th>").arg(h);
+            t += QStringLiteral("<th align=\"right\" style=\"white-space:nowrap; border-bottom:1px solid gray\">%1</th>").arg(h);
         t += QStringLiteral("</tr>");
     }
     for (int r = 0; r < rows.size(); ++r) {
         t += QStringLiteral("<tr>");
         for (const QString &c : rows[r])
-            t += r == highlightRow ? QStringLiteral("<td align=\"right\" nowrap><b>%1</b></td>").arg(c)
-                                   : QStringLiteral("<td align=\"right\" nowrap>%1</td>").arg(c);
+            t += r == highlightRow ? QStringLiteral("<td align=\"right\" style=\"white-space:nowrap\"><b>%1</b></td>").arg(c)
+                                   : QStringLiteral("<td align=\"right\" style=\"white-space:nowrap\">%1</td>").arg(c);
         t += QStringLiteral("</tr>");
     }
     return t + QStringLiteral("</table>");
