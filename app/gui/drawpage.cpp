@@ -45,10 +45,14 @@ void connectDrawView(DrawView *view, TrainingController *c)
     auto refresh = [view, c] {
         const ParamsPtr weights = c->currentWeights();
         view->setModel(weights, c->config().normalize);
-        view->setModelNote(weights ? QObject::tr("Weights after %1 batches%2")
-                                             .arg(QLocale().toString(qulonglong(c->stepCount())),
-                                                  c->isRunning() ? QObject::tr(", updated while training") : QString())
-                                   : QString());
+        QString note;
+        if (weights && c->stepCount() == 0)
+            note = QObject::tr("Untrained weights: press Start to train, the bars follow.");
+        else if (weights)
+            note = QObject::tr("Weights after %1 batches%2")
+                           .arg(QLocale().toString(qulonglong(c->stepCount())),
+                                c->isRunning() ? QObject::tr(", updated while training") : QString());
+        view->setModelNote(note);
     };
     // Snapshots come up to 30 times a second while training; the bars need a new model far less
     // often, and the timer catches the last one when snapshots stop.

@@ -177,7 +177,10 @@ bool DrawView::openPicture(const QString &path)
         setStatus(tr("Cannot read %1 as a picture: %2.").arg(QFileInfo(path).fileName(), reader.errorString()));
         return false;
     }
-    setPicture(image, tr("%1 (%2×%3)").arg(QFileInfo(path).fileName()).arg(image.width()).arg(image.height()));
+    setPicture(image, tr("%1 (%2×%3). Draw to replace it.")
+                          .arg(QFileInfo(path).fileName())
+                          .arg(image.width())
+                          .arg(image.height()));
     return true;
 }
 
@@ -185,8 +188,7 @@ void DrawView::setPicture(const QImage &image, const QString &caption)
 {
     m_pictureResult = preprocessPicture(greyFromImage(image));
     m_canvas->setPicture(image, caption);
-    setStatus(m_pictureResult.empty ? tr("No ink found in this picture.")
-                                    : tr("Picture: %1. Draw on the canvas to replace it.").arg(caption));
+    setStatus(m_pictureResult.empty ? tr("No ink found in this picture.") : caption);
     refresh();
 }
 

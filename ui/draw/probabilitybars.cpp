@@ -31,7 +31,11 @@ void ProbabilityBars::clear(const QString &why)
 
 void ProbabilityBars::setClassNames(const QStringList &names)
 {
-    m_classNames = names.size() == 10 ? names : QStringList();
+    // Names that only repeat the digit ("0".."9") are not shown twice.
+    m_classNames.clear();
+    for (int k = 0; k < names.size() && names.size() == 10; ++k)
+        if (names[k] != QString::number(k))
+            m_classNames = names;
     update();
 }
 
@@ -99,7 +103,8 @@ void ProbabilityBars::paintEvent(QPaintEvent *)
         f.setBold(k == top);
         p.setFont(f);
         p.setPen(text);
-        const QString label = m_classNames.isEmpty() ? QString::number(k) : QStringLiteral("%1 %2").arg(k).arg(m_classNames[k]);
+        const QString label = m_classNames.isEmpty() ? QString::number(k)
+                                                      : QStringLiteral("%1 %2").arg(k).arg(m_classNames[k]);
         p.drawText(name, Qt::AlignRight | Qt::AlignVCenter, label);
         const QRectF track(barX, y + rowH * 0.18, barW, rowH * 0.64);
         QColor trackColor = text;

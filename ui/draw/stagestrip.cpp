@@ -37,9 +37,15 @@ void StageStrip::paintEvent(QPaintEvent *)
     const QFont font = readableFont(this->font());
     p.setFont(font);
     const QFontMetrics fm(font);
-    const QStringList names = captions();
     const int gap = 10;
     const int cellW = (width() - 3 * gap) / 4;
+    // Large fonts (presentation mode) get the short captions rather than clipped long ones.
+    QStringList names = captions();
+    for (const QString &n : names)
+        if (fm.horizontalAdvance(n) > cellW) {
+            names = {tr("Drawn"), tr("Cropped"), tr("20×20"), tr("28×28")};
+            break;
+        }
     const int captionH = fm.height() + 4;
     const int side = std::max(16, std::min(cellW, height() - captionH));
     const QColor text = palette().color(QPalette::WindowText);
