@@ -11,6 +11,7 @@
 #include "trainingcontroller.h"
 #include "trainview.h"
 
+#include <clusterview.h>
 #include <comingpage.h>
 #include <dataset.h>
 #include <drawview.h>
@@ -89,6 +90,13 @@ void MainWindow::createViews()
             auto *draw = new DrawView;
             connectDrawView(draw, m_controller);
             m_pages->addWidget(draw);
+            continue;
+        }
+        if (m_pages->count() == int(View::Cluster)) {
+            auto *cluster = new clusterview::ClusterView;
+            connect(m_controller, &TrainingController::dataLoaded, cluster,
+                    [cluster](DatasetInfoPtr info) { cluster->setDataFolder(info->folder); });
+            m_pages->addWidget(cluster);
             continue;
         }
         m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
