@@ -8,6 +8,7 @@
 #include "dataparallel.h"
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QPushButton>
 #include <QTabWidget>
 #include <random>
@@ -60,6 +61,7 @@ private slots:
     void animationStepsOneScheduleStep();
     void replicaGradientsAverage();
     void fitsTheWindow();
+    void realMnistReplicas();
 };
 
 void TestClusterView::modelEqualsCoreSimulate()
@@ -274,7 +276,32 @@ void TestClusterView::fitsTheWindow()
             }
             QVERIFY(view.grab().save(QStringLiteral("%1/cluster-tab%2.png").arg(dir).arg(i)));
         }
+        ClusterSettings s = view.settings();
+        s.snapshotEvery = 3;
+        s.failAt = 5;
+        s.dropPacketAt = 2;
+        s.modelScale = 100;
+        view.setSettings(s);
+        view.simulateNow();
+        view.tabs()->setCurrentIndex(0);
+        QVERIFY(view.grab().save(QStringLiteral("%1/cluster-fail.png").arg(dir)));
     }
+}
+
+void TestClusterView::realMnistReplicas()
+{
+    const QString folder = QStringLiteral(BPLAB_SHARED_MNIST);
+    if (!QFileInfo::exists(folder))
+        QSKIP("the shared MNIST folder is not on this machine");
+    ClusterView view;
+    view.setDataFolder(folder);
+    QVERIFY(view.heatmaps()->stepButton()->isEnabled());
+    QVERIFY2(view.heatmaps()->runGlobalStep(), qPrintable(view.heatmaps()->resultText()));
+    QCOMPARE(view.heatmaps()->replicas(), 8);
+    QVERIFY2(view.heatmaps()->maxDifference() < 1e-6, qPrintable(view.heatmaps()->resultText()));
+    QVERIFY(view.heatmaps()->trainer()->replicasIdentical());
+    QVERIFY(view.heatmaps()->runGlobalStep());
+    QCOMPARE(view.heatmaps()->trainer()->step(), std::size_t(2));
 }
 
 QTEST_MAIN(TestClusterView)
