@@ -34,7 +34,9 @@ std::vector<double> kindUtilization(const SimResult &r, const UtilizationTimelin
     std::vector<double> out(t.times.size(), 0.0);
     double capacity = 0;
     for (std::size_t l = 0; l < r.links.size() && l < t.links.size(); ++l) {
-        if (r.links[l].kind != kind)
+        // Links that never carry anything in this run (e.g. the NICs a ring skips) are left out,
+        // so the line shows how busy the links in use are.
+        if (r.links[l].kind != kind || l >= r.linkStats.size() || r.linkStats[l].bytes <= 0)
             continue;
         const double bw = r.links[l].bytesPerS;
         capacity += bw;

@@ -35,7 +35,8 @@ struct ClusterSettings
 /** The core's configuration for these settings (everything else at the core's defaults). */
 cluster::SimConfig toSimConfig(const ClusterSettings &s);
 
-/** Utilisation of a kind of link, aggregated: sum(util x bandwidth) / sum(bandwidth), per bin. */
+/** Utilisation of a kind of link, aggregated over the links of that kind that carry bytes in the
+ *  run: sum(util x bandwidth) / sum(bandwidth), per bin. */
 std::vector<double> kindUtilization(const cluster::SimResult &r,
                                     const cluster::UtilizationTimeline &t, cluster::LinkKind kind);
 /** Whether the run has at least one link of this kind that carried bytes. */

@@ -69,6 +69,10 @@ ClusterView::ClusterView(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setFont(readableFont(font()));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    // Room for three lines: the snapshot and failure numbers follow the per-iteration ones.
+    m_summary->setMinimumHeight(3 * QFontMetrics(m_summary->font()).lineSpacing() + 4);
+    m_verdict->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 
     m_linkPlot = new LinkPlot;
     m_eachLink = new QCheckBox(tr("Show each link"));

@@ -145,8 +145,8 @@ LinkPlot::LinkPlot(QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_plot, 5);
     layout->addWidget(m_bwPlot, 2);
-    m_plot->setMinimumHeight(220);
-    m_bwPlot->setMinimumHeight(140);
+    m_plot->setMinimumHeight(200);
+    m_bwPlot->setMinimumHeight(120);
 
     m_plot->addLayer(QStringLiteral("phases"), m_plot->layer(QStringLiteral("grid")),
                      QCustomPlot::limBelow);
@@ -157,7 +157,7 @@ LinkPlot::LinkPlot(QWidget *parent)
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, m_plot->legend);
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(4);
+    m_plot->legend->setWrap(3);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -244,7 +244,13 @@ void LinkPlot::rebuild()
             g->setProperty("line", true);
             g->setProperty("kind", int(k));
             g->setProperty("link", -1);
-            g->setName(tr("%1 links").arg(kindName(k)));
+            int used = 0, all = 0;
+            for (std::size_t l = 0; l < r.links.size(); ++l)
+                if (r.links[l].kind == k) {
+                    ++all;
+                    used += r.linkStats[l].bytes > 0 ? 1 : 0;
+                }
+            g->setName(tr("%1 (%2 of %3 links in use)").arg(kindName(k)).arg(used).arg(all));
             g->setPen(QPen(kindColor(k), 2.5));
             g->setLineStyle(QCPGraph::lsStepLeft);
             continue;
