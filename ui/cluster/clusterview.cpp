@@ -394,7 +394,7 @@ void ClusterView::updateSummary()
         compute /= n;
         sync /= n;
     }
-    QString text = tr("%1 GPUs, %2 buckets of the %3 gradient. Per iteration: %4 (compute %5, "
+    QString text = tr("%1 GPUs, %2 bucket(s) of the %3 gradient. Per iteration: %4 (compute %5, "
                       "all-reduce %6). algbw %7, busbw %8. Total %9.")
                            .arg(r.config.cluster.ranks())
                            .arg(r.buckets.size())

@@ -243,10 +243,7 @@ bool ReplicaHeatmaps::runGlobalStep()
     };
     QList<ReplicaMaps::Map> maps;
     for (int w = 0; w < std::min(n, kMaxMaps); ++w)
-        maps.push_back({tr("GPU %1 (server %2): %3 images")
-                                .arg(w)
-                                .arg(w / m_gpus)
-                                .arg(t.replicaCount(w)),
+        maps.push_back({tr("GPU %1 (server %2)").arg(w).arg(w / m_gpus),
                         image(t.replicaGradient(w))});
     maps.push_back({tr("All-reduced average"), image(t.averagedGradient())});
     QString caption = tr("dL/dW2 (10 output rows × 128 hidden columns) of step %1").arg(t.step());
