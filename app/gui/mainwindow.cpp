@@ -22,6 +22,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QListWidget>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -89,6 +90,7 @@ void MainWindow::createViews()
         if (m_pages->count() == int(View::Draw)) {
             auto *draw = new DrawView;
             connectDrawView(draw, m_controller);
+            connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
             m_pages->addWidget(draw);
             continue;
         }
@@ -193,6 +195,28 @@ void MainWindow::connectController()
             [this] { m_controller->setConfig(m_controls->config()); });
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+}
+
+void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
+{
+    if (pixels.size() != kInputs)
+        return;
+    const auto *bytes = reinterpret_cast<const std::uint8_t *>(pixels.constData());
+    // The backward pass needs a target: ask for it, proposing the network's own answer.
+    int proposed = 0;
+    if (const ParamsPtr weights = m_controller->currentWeights()) {
+        const auto p = predictProbabilities(*weights, bytes, m_controller->config().normalize);
+        proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
+    }
+    bool ok = false;
+    const int label = QInputDialog::getInt(this, tr("Step through this digit"),
+                                           tr("Which digit did you draw? It is the target y of the "
+                                              "backward pass."),
+                                           proposed, 0, kOutputs - 1, 1, &ok);
+    if (!ok)
+        return;
+    m_stepView->showPixels(bytes, label, tr("drawn digit"));
+    setView(View::Step);
 }
 
 void MainWindow::connectStepView()

@@ -8,6 +8,7 @@
 
 #include <QFont>
 #include <QMainWindow>
+#include <QVector>
 
 class QAction;
 class QListWidget;
@@ -76,6 +77,8 @@ private:
     void createViews();
     void connectController();
     void connectStepView();
+    /** Opens a drawn digit in the Step view, after asking which digit it is (the target). */
+    void stepThroughDrawnDigit(const QVector<quint8> &pixels);
     void updatePage();
     void fitSidebar();
     void updateActions();
