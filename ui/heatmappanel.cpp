@@ -1,5 +1,6 @@
 #include "heatmappanel.h"
 
+#include "divergingscale.h"
 #include "heatmapmosaic.h"
 #include "uiformat.h"
 
@@ -18,24 +19,6 @@ namespace bplab {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-// ColorBrewer RdBu (11 classes), negative = blue, 0 = near-white, positive = red: diverging and
-// readable with the common colour-vision deficiencies. Gaps (NaN) are transparent.
-QCPColorGradient divergingGradient()
-{
-    static const char *const stops[]
-            = {"#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7",
-               "#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"};
-    QCPColorGradient g;
-    g.clearColorStops();
-    const int n = int(std::size(stops));
-    for (int i = 0; i < n; ++i)
-        g.setColorStopAt(double(i) / (n - 1), QColor(QLatin1String(stops[i])));
-    g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setLevelCount(256);
-    g.setNanHandling(QCPColorGradient::nhTransparent);
-    return g;
-}
 
 // m = max |v| over the finite values, so [-m, m] puts 0 in the middle colour; 1 when all are 0.
 template<class M>

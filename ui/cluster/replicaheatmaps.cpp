@@ -2,6 +2,7 @@
 
 #include "clustersettings.h"
 #include "dataparallel.h"
+#include "divergingscale.h"
 #include "uiformat.h"
 
 #include <QHBoxLayout>
@@ -20,23 +21,6 @@ using namespace bplab::cluster;
 
 namespace {
 constexpr int kMaxMaps = 16; // replicas drawn; the rest are named in the caption
-
-// The diverging scale of the heatmap panel (ColorBrewer RdBu: negative blue, 0 near-white,
-// positive red). HeatmapPanel keeps its own copy private; both must stay the same.
-QCPColorGradient divergingScale()
-{
-    static const char *const stops[] = {"#053061", "#2166ac", "#4393c3", "#92c5de",
-                                        "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582",
-                                        "#d6604d", "#b2182b", "#67001f"};
-    QCPColorGradient g;
-    g.clearColorStops();
-    const int n = int(std::size(stops));
-    for (int i = 0; i < n; ++i)
-        g.setColorStopAt(double(i) / (n - 1), QColor(QLatin1String(stops[i])));
-    g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setLevelCount(256);
-    return g;
-}
 } // namespace
 
 /** Paints the maps in a grid, with titles and one shared colour bar. */
@@ -93,7 +77,7 @@ protected:
         }
         p.drawText(QRectF(10, 0, w, line + 4), Qt::AlignLeft | Qt::AlignVCenter, m_caption);
         // The colour bar: +range at the top, -range at the bottom.
-        QCPColorGradient g = divergingScale();
+        QCPColorGradient g = divergingGradient();
         const QRectF bar(width() - barW, line + 6, 16, height() - 2 * line - 20);
         for (int k = 0; k < int(bar.height()); ++k) {
             const double v = m_range * (1 - 2.0 * k / std::max(1.0, bar.height() - 1));
@@ -232,7 +216,7 @@ bool ReplicaHeatmaps::runGlobalStep()
     if (m_range <= 0)
         m_range = 1;
 
-    QCPColorGradient scale = divergingScale();
+    QCPColorGradient scale = divergingGradient();
     const QCPRange range(-m_range, m_range);
     auto image = [&](const ParamsF &g) {
         QImage img(int(g.W2.cols()), int(g.W2.rows()), QImage::Format_RGB32);
