@@ -95,7 +95,6 @@ void Trainer::restart()
     m_sgd.reset();
     m_order.resize(m_data->train.size());
     std::iota(m_order.begin(), m_order.end(), std::uint32_t(0));
-    m_shuffleState = mixSeed(m_active.seed, 1);
     m_epoch = 0;
     m_batchInEpoch = 0;
     m_step = 0;
@@ -142,12 +141,16 @@ bool Trainer::finished() const
     return m_step >= totalSteps();
 }
 
+void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order)
+{
+    std::iota(order.begin(), order.end(), std::uint32_t(0));
+    Rng rng(mixSeed(mixSeed(seed, 1), std::uint64_t(epoch)));
+    shuffle(order.data(), order.size(), rng);
+}
+
 void Trainer::startEpoch()
 {
-    // Each epoch's order depends only on (seed, epoch): identity, then a Fisher-Yates shuffle.
-    std::iota(m_order.begin(), m_order.end(), std::uint32_t(0));
-    Rng rng(mixSeed(m_shuffleState, std::uint64_t(m_epoch)));
-    shuffle(m_order.data(), m_order.size(), rng);
+    epochOrder(m_active.seed, m_epoch, m_order);
     m_epochLossSum = 0;
     m_epochSeconds = 0;
 }

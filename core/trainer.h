@@ -34,6 +34,10 @@ TrainConfig tunedRecipe(); // standard scaling, momentum 0.9, lr 0.05, cosine, 1
 /** lr at global step `step` of `totalSteps`: constant, or base * 0.5 * (1 + cos(pi * step / total)). */
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps);
 
+/** The order of the training samples in epoch `epoch` (0-based) for `seed`: identity, then a
+ *  Fisher-Yates shuffle seeded by (seed, epoch). Fills all of `order` (its size is the set's). */
+void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order);
+
 /** v = momentum * v + g; w = w - lr * v  (momentum 0: w = w - lr * g). */
 class Sgd {
 public:
@@ -119,7 +123,6 @@ private:
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;
     std::vector<std::uint8_t> m_batchLabels;
-    std::uint64_t m_shuffleState = 0;
     int m_epoch = 0;        // 0-based current epoch
     int m_batchInEpoch = 0; // next batch in the epoch
     std::size_t m_step = 0;

@@ -1,10 +1,8 @@
 #include "dataparallel.h"
 
-#include "rng.h"
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 
 namespace bplab::cluster {
 
@@ -72,12 +70,9 @@ bool DataParallelTrainer::finished() const
 
 void DataParallelTrainer::makeOrder(int epoch)
 {
-    // The single trainer's order (trainer.cpp): identity, then a Fisher-Yates shuffle seeded by
-    // (seed, epoch), so that one replica with batch N*B sees the same global batches.
+    // The single trainer's order, so that one replica with batch N*B sees the same global batches.
     m_order.resize(m_data->train.size());
-    std::iota(m_order.begin(), m_order.end(), std::uint32_t(0));
-    Rng rng(mixSeed(mixSeed(m_config.seed, 1), std::uint64_t(epoch)));
-    shuffle(m_order.data(), m_order.size(), rng);
+    epochOrder(m_config.seed, epoch, m_order);
 }
 
 DataParallelStep DataParallelTrainer::trainStep()
