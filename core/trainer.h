@@ -99,6 +99,9 @@ public:
     const ParamsF &params() const { return m_params; }
     /** The averaged gradient of the last batch (zeros before the first). */
     const ParamsF &gradients() const { return m_grads; }
+    /** What the last update subtracted, times lr: the gradient g (plain SGD) or the momentum
+     *  buffer v = momentum * v + g. The weight adjustment was -lr * updateDirection(). */
+    const ParamsF &updateDirection() const { return m_active.momentum != 0.0 ? m_sgd.velocity() : m_grads; }
     /** Indices into data().train of the last batch's samples. */
     std::vector<std::uint32_t> lastBatchIndices() const;
     const DataSplit &data() const { return *m_data; }

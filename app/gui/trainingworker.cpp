@@ -299,7 +299,9 @@ void TrainingWorker::sendVisual(bool live)
     auto gradients = std::make_shared<const ParamsF>(m_trainer->gradients());
     s->trace = forwardTrace(*weights, scaleInput<float>(pixels, m_config.normalize), s->label);
     s->predicted = s->trace.predicted;
-    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(*gradients, float(m_lastLr)));
+    // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
+    s->adjustments = std::make_shared<const ParamsF>(
+            adjustmentsOf(m_trainer->updateDirection(), float(m_lastLr)));
     s->weights = weights;
     s->gradients = std::move(gradients);
     publishWeights(std::move(weights));

@@ -90,6 +90,30 @@ private slots:
         QCOMPARE(plain.W1(1, 2), -0.1f);
     }
 
+    // The adjustment the app shows is what the update really did: w_new = w_old - lr * direction,
+    // where the direction is the gradient for plain SGD and the momentum buffer otherwise.
+    void updateDirectionIsTheStepTaken()
+    {
+        auto split = syntheticSplit(300, 50);
+        for (double momentum : {0.0, 0.9}) {
+            TrainConfig c = smallConfig(3);
+            c.momentum = momentum;
+            Trainer t(split, c);
+            for (int i = 0; i < 3; ++i)
+                t.trainBatch();
+            const ParamsF before = t.params();
+            const BatchReport r = t.trainBatch();
+            const ParamsF adjust = adjustmentsOf(t.updateDirection(), float(r.lr));
+            const ParamsF &after = t.params();
+            QVERIFY(((before.W1 + adjust.W1) - after.W1).cwiseAbs().maxCoeff() < 1e-6f);
+            QVERIFY(((before.b2 + adjust.b2) - after.b2).cwiseAbs().maxCoeff() < 1e-6f);
+            if (momentum == 0.0)
+                QVERIFY(t.updateDirection() == t.gradients());
+            else
+                QVERIFY(!(t.updateDirection() == t.gradients()));
+        }
+    }
+
     void determinism()
     {
         auto split = syntheticSplit(300, 50);
