@@ -148,6 +148,20 @@ void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order
     shuffle(order.data(), order.size(), rng);
 }
 
+EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
+                        const ParamsF &params, const Dataset &test, Normalize normalize)
+{
+    EpochReport e;
+    e.epoch = epoch + 1;
+    e.trainLoss = batches > 0 ? lossSum / batches : 0.0;
+    const Evaluation ev = evaluate(params, test, normalize);
+    e.testLoss = ev.loss;
+    e.testAccuracy = ev.accuracy;
+    e.seconds = seconds;
+    e.samplesPerSecond = seconds > 0 ? double(samples) / seconds : 0.0;
+    return e;
+}
+
 void Trainer::startEpoch()
 {
     epochOrder(m_active.seed, m_epoch, m_order);
@@ -191,15 +205,8 @@ BatchReport Trainer::trainBatch()
     ++m_step;
     ++m_batchInEpoch;
     if (m_batchInEpoch == perEpoch) {
-        EpochReport e;
-        e.epoch = m_epoch + 1;
-        e.trainLoss = m_epochLossSum / perEpoch;
-        const Evaluation ev = evaluate(m_params, m_data->test, m_active.normalize);
-        e.testLoss = ev.loss;
-        e.testAccuracy = ev.accuracy;
-        e.seconds = m_epochSeconds;
-        e.samplesPerSecond = m_epochSeconds > 0 ? double(train.size()) / m_epochSeconds : 0.0;
-        r.epochEnded = e;
+        r.epochEnded = epochReport(m_epoch, m_epochLossSum, perEpoch, m_epochSeconds, train.size(),
+                                   m_params, m_data->test, m_active.normalize);
         ++m_epoch;
         m_batchInEpoch = 0;
     }

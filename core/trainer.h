@@ -58,6 +58,11 @@ struct EpochReport {
     double samplesPerSecond = 0;
 };
 
+/** The report of finished epoch `epoch` (0-based): the mean batch loss, the test set's loss and
+ *  accuracy with `params`, and the training time without the evaluation. */
+EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
+                        const ParamsF &params, const Dataset &test, Normalize normalize);
+
 struct BatchReport {
     int epoch = 0;           ///< 0-based epoch the batch belongs to
     int batchInEpoch = 0;    ///< 0-based

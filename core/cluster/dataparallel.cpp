@@ -148,15 +148,8 @@ DataParallelStep DataParallelTrainer::trainStep()
     ++m_step;
     ++m_batchInEpoch;
     if (m_batchInEpoch == perEpoch) {
-        EpochReport e;
-        e.epoch = m_epoch + 1;
-        e.trainLoss = m_epochLossSum / perEpoch;
-        const Evaluation ev = evaluate(m_params[0], m_data->test, m_config.normalize);
-        e.testLoss = ev.loss;
-        e.testAccuracy = ev.accuracy;
-        e.seconds = m_epochSeconds;
-        e.samplesPerSecond = m_epochSeconds > 0 ? double(train.size()) / m_epochSeconds : 0.0;
-        r.epochEnded = e;
+        r.epochEnded = epochReport(m_epoch, m_epochLossSum, perEpoch, m_epochSeconds, train.size(),
+                                   m_params[0], m_data->test, m_config.normalize);
         ++m_epoch;
         m_batchInEpoch = 0;
     }
