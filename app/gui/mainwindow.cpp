@@ -96,8 +96,9 @@ void MainWindow::createViews()
         }
         if (m_pages->count() == int(View::Cluster)) {
             auto *cluster = new clusterview::ClusterView;
-            connect(m_controller, &TrainingController::dataLoaded, cluster,
-                    [cluster](DatasetInfoPtr info) { cluster->setDataFolder(info->folder); });
+            // The replicas train on the split the worker loaded: no second copy of the images.
+            connect(m_controller, &TrainingController::dataSplitChanged, cluster,
+                    &clusterview::ClusterView::setDataset);
             m_pages->addWidget(cluster);
             continue;
         }
@@ -227,10 +228,8 @@ void MainWindow::connectStepView()
         m_stepView->setModel(m_controller->currentWeights(),
                              tr("current weights, %1 batches trained").arg(m_controller->stepCount()));
     };
-    connect(c, &TrainingController::dataLoaded, m_stepView, [this, useCurrentWeights](DatasetInfoPtr info) {
-        useCurrentWeights();
-        m_stepView->setDataFolder(info->folder);
-    });
+    connect(c, &TrainingController::dataSplitChanged, m_stepView, &StepView::setDataset);
+    connect(c, &TrainingController::dataLoaded, m_stepView, useCurrentWeights);
     connect(c, &TrainingController::wasReset, m_stepView, useCurrentWeights);
     connect(m_stepView, &StepView::currentWeightsRequested, this, useCurrentWeights);
     connect(c, &TrainingController::visualReady, m_stepView,

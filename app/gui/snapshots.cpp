@@ -10,6 +10,7 @@ void registerSnapshotTypes()
     qRegisterMetaType<bplab::VisualPtr>();
     qRegisterMetaType<bplab::LossChunkPtr>();
     qRegisterMetaType<bplab::DatasetInfoPtr>();
+    qRegisterMetaType<bplab::DataSplitPtr>();
 }
 
 QString stateName(TrainingState state)

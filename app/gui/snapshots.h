@@ -84,12 +84,16 @@ struct DatasetInfo {
     qsizetype trainCount = 0;
     qsizetype testCount = 0;
     QStringList classNames;
+    /** The loaded images and labels themselves, shared read-only by the trainer and the views
+     *  (one copy in memory). */
+    std::shared_ptr<const DataSplit> data;
 };
 
 using VisualPtr = std::shared_ptr<const VisualSnapshot>;
 using LossChunkPtr = std::shared_ptr<const LossChunk>;
 using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
 using ParamsPtr = std::shared_ptr<const ParamsF>;
+using DataSplitPtr = std::shared_ptr<const DataSplit>;
 
 /** Registers the snapshot types for queued connections (idempotent). */
 void registerSnapshotTypes();
@@ -104,3 +108,4 @@ Q_DECLARE_METATYPE(bplab::EpochSnapshot)
 Q_DECLARE_METATYPE(bplab::VisualPtr)
 Q_DECLARE_METATYPE(bplab::LossChunkPtr)
 Q_DECLARE_METATYPE(bplab::DatasetInfoPtr)
+Q_DECLARE_METATYPE(bplab::DataSplitPtr)

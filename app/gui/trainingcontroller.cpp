@@ -32,12 +32,18 @@ TrainingController::TrainingController(QObject *parent)
         m_dataset = info;
         m_folder = info->folder;
         m_lastError.clear();
+        m_split = info->data;
+        emit dataSplitChanged(m_split);
         emit dataLoaded(info);
     });
     connect(w, &TrainingWorker::dataFailed, this, [this](const QString &folder, const QString &msg) {
         m_dataset.reset();
         m_folder = folder;
         m_lastError = msg;
+        if (m_split) {
+            m_split.reset();
+            emit dataSplitChanged(nullptr);
+        }
         emit dataFailed(folder, msg);
     });
     connect(w, &TrainingWorker::visualReady, this, [this](VisualPtr s) {

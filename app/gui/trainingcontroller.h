@@ -58,6 +58,9 @@ public:
     std::uint64_t stepCount() const { return m_progress.step; }
     DatasetInfoPtr dataset() const { return m_dataset; }
     QString dataFolder() const { return m_folder; }
+    /** The images and labels the worker loaded (null without data): the same immutable object the
+     *  trainer reads, so views share it instead of reading the folder again. */
+    DataSplitPtr dataSplit() const { return m_split; }
     QString lastError() const { return m_lastError; }
     /** The current weights, readable at any time (exact when not running, <= ~33 ms old while
      *  running); null without data. The object never changes. */
@@ -67,6 +70,9 @@ public:
     void setSelectedHiddenNeuron(int neuron);
 
 signals:
+    /** dataSplit() changed: emitted before dataLoaded() (new data) and after a failed load
+     *  (null), so the views can drop the old images. */
+    void dataSplitChanged(bplab::DataSplitPtr data);
     void dataLoaded(bplab::DatasetInfoPtr info);
     void dataFailed(const QString &folder, const QString &message);
     void visualReady(bplab::VisualPtr snapshot);
@@ -90,6 +96,7 @@ private:
     TrainingState m_state = TrainingState::NoData;
     Progress m_progress;
     DatasetInfoPtr m_dataset;
+    DataSplitPtr m_split;
     ParamsPtr m_finalWeights; // after shutdown()
     QString m_folder;
     QString m_lastError;

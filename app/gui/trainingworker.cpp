@@ -67,6 +67,8 @@ void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
     m_trainer->reset();
     m_pendingLr.store(kNoLr);
     clearHistory();
+    // Published before the signals: a receiver of dataLoaded() reads currentWeights().
+    publishWeights(std::make_shared<const ParamsF>(m_trainer->params()));
 
     auto info = std::make_shared<DatasetInfo>();
     info->name = QString::fromStdString(m_data->name);
@@ -75,6 +77,7 @@ void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
     info->testCount = qsizetype(m_data->test.size());
     for (const std::string &name : m_data->classNames)
         info->classNames << QString::fromStdString(name);
+    info->data = m_data;
     emit dataLoaded(info);
     emit wasReset(progress());
     sendVisual();
@@ -99,6 +102,7 @@ void TrainingWorker::reset(const TrainConfig &config)
     m_trainer->setConfig(m_config);
     m_trainer->reset();
     clearHistory();
+    publishWeights(std::make_shared<const ParamsF>(m_trainer->params())); // before wasReset()
     emit wasReset(progress());
     sendVisual();
     setState(TrainingState::Paused);

@@ -10,6 +10,8 @@
 #include <lossplot.h>
 #include <mainwindow.h>
 #include <network.h>
+#include <replicaheatmaps.h>
+#include <stepview.h>
 #include <trainingcontroller.h>
 #include <trainview.h>
 
@@ -43,6 +45,7 @@ private slots:
     void keyboardDrivesTraining();
     void closingWhileTrainingIsFast();
     void heatmapSelectionIsShared();
+    void viewsShareTheLoadedData();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -262,6 +265,38 @@ void TestGuiToolbar::heatmapSelectionIsShared()
     QCOMPARE(heatmap->selectedHiddenNeuron(), 7);
     controller()->setSelectedHiddenNeuron(500); // out of range: no selection
     QCOMPARE(controller()->selectedHiddenNeuron(), -1);
+}
+
+void TestGuiToolbar::viewsShareTheLoadedData()
+{
+    const DataSplitPtr data = controller()->dataSplit();
+    QVERIFY(data);
+    QCOMPARE(data->train.size(), std::size_t(2000));
+    QCOMPARE(data->test.size(), std::size_t(200));
+    QCOMPARE(controller()->dataset()->data, data);
+    // The Step view has its images without having been shown (it no longer reads the folder).
+    QVERIFY(!m_window->stepView()->isVisible());
+    QCOMPARE(m_window->stepView()->indexBox()->maximum(), 1999);
+    QVERIFY(m_window->stepView()->setBox()->isEnabled());
+    // The replicas train on the same split, not on a folder read later.
+    auto *replicas = m_window->findChild<clusterview::ReplicaHeatmaps *>();
+    QVERIFY(replicas);
+    QVERIFY2(replicas->resultText().contains(QStringLiteral("2000 training images")),
+             qPrintable(replicas->resultText()));
+
+    // A failed load drops the split everywhere; a good one shares the new one.
+    QSignalSpy changed(controller(), &TrainingController::dataSplitChanged);
+    QTemporaryDir empty;
+    m_window->openData(empty.path());
+    QTRY_COMPARE(controller()->state(), TrainingState::NoData);
+    QVERIFY(!controller()->dataSplit());
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(!changed.at(0).at(0).value<DataSplitPtr>());
+    QVERIFY(!m_window->stepView()->setBox()->isEnabled());
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(changed.at(1).at(0).value<DataSplitPtr>(), controller()->dataSplit());
 }
 
 void TestGuiToolbar::damagedDataShowsTheCoresMessage()
