@@ -108,6 +108,28 @@ Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> 
         ::unlink(tmpl.c_str());
         return Error{path + ": cannot replace the file: " + systemError(err)};
     }
+    // The rename is an entry of the folder: without this it may be lost on a power failure,
+    // leaving the old file (or none) although the write reported success.
+    return syncFolder(dir.string());
+}
+
+bool isTemporaryFileName(const std::string &fileName)
+{
+    return fileName.size() > 1 && fileName[0] == '.' && fileName.find(".tmp-") != std::string::npos;
+}
+
+Status syncFolder(const std::string &folder)
+{
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return Error{folder + ": cannot open the folder to flush it to disk: " + systemError(errno)};
+    // Some file systems cannot fsync a folder (EINVAL): their renames are durable without it.
+    if (::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+        const int err = errno;
+        ::close(fd);
+        return Error{folder + ": flushing the folder to disk failed: " + systemError(err)};
+    }
+    ::close(fd);
     return Status::success();
 }
 

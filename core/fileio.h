@@ -20,9 +20,18 @@ struct ByteSpan {
 
 /**
  * Writes the pieces, in order, to a temporary file in the same folder as path, flushes it to disk
- * (fsync) and renames it over path: a reader sees the old file or the new one, never half of one.
+ * (fsync) and renames it over path, then flushes the folder (fsync) so that the rename itself
+ * survives a power failure: a reader sees the old file or the new one, never half of one, and
+ * once this returns success the new file is on disk. The temporary file is named
+ * ".<name>.tmp-XXXXXX" (see isTemporaryFileName) and removed on failure.
  */
 Status atomicWriteFile(const std::string &path, std::initializer_list<ByteSpan> pieces);
+
+/** True for a name atomicWriteFile uses for its temporary files (left behind only by a kill). */
+bool isTemporaryFileName(const std::string &fileName);
+
+/** Flushes a folder's entries (renames, new and removed files) to disk. */
+Status syncFolder(const std::string &folder);
 
 /**
  * Reads a whole file of at most maxBytes (larger files are refused before anything is allocated);
@@ -35,6 +44,20 @@ std::string fileNameOf(const std::string &path);
 
 /** strerror(errno) as a string, for messages. */
 std::string systemError(int err);
+
+/** Little-endian values appended to / read from bytes (the model and snapshot files). */
+inline void putLittleEndian(std::vector<std::uint8_t> &out, std::uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; ++i)
+        out.push_back(std::uint8_t(v >> (8 * i)));
+}
+inline std::uint64_t readLittleEndian(const std::uint8_t *p, int bytes)
+{
+    std::uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i)
+        v = (v << 8) | p[i];
+    return v;
+}
 
 /** Big-endian 32-bit value at p. */
 inline std::uint32_t readBigEndian32(const unsigned char *p)

@@ -1,10 +1,16 @@
 #include "trainer.h"
 
+#include "fileio.h"
 #include "rng.h"
+#include "snapshot.h"
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
+#include <string>
+#include <utility>
+#include <zlib.h>
 
 namespace bplab {
 
@@ -48,6 +54,42 @@ void Sgd::reset()
     m_velocity.b1.setZero();
     m_velocity.W2.setZero();
     m_velocity.b2.setZero();
+    m_pending = false;
+}
+
+void Sgd::setVelocity(const ParamsF &velocity)
+{
+    m_velocity = velocity;
+}
+
+void Sgd::step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum)
+{
+    if (momentum == 0.0f) {
+        // w' = w - lr * g
+        next.W1 = params.W1 - lr * grads.W1;
+        next.b1 = params.b1 - lr * grads.b1;
+        next.W2 = params.W2 - lr * grads.W2;
+        next.b2 = params.b2 - lr * grads.b2;
+        return;
+    }
+    // v' = momentum * v + g; w' = w - lr * v'
+    m_next.W1 = momentum * m_velocity.W1 + grads.W1;
+    m_next.b1 = momentum * m_velocity.b1 + grads.b1;
+    m_next.W2 = momentum * m_velocity.W2 + grads.W2;
+    m_next.b2 = momentum * m_velocity.b2 + grads.b2;
+    next.W1 = params.W1 - lr * m_next.W1;
+    next.b1 = params.b1 - lr * m_next.b1;
+    next.W2 = params.W2 - lr * m_next.W2;
+    next.b2 = params.b2 - lr * m_next.b2;
+    m_pending = true;
+}
+
+void Sgd::commit()
+{
+    // Plain SGD leaves the buffer as it is (zeros), as update() does.
+    if (m_pending)
+        std::swap(m_velocity, m_next);
+    m_pending = false;
 }
 
 void Sgd::update(const ParamsF &grads, ParamsF &params, float lr, float momentum)
@@ -70,6 +112,80 @@ void Sgd::update(const ParamsF &grads, ParamsF &params, float lr, float momentum
     params.W2 -= lr * m_velocity.W2;
     params.b2 -= lr * m_velocity.b2;
 }
+
+namespace {
+
+/** "W1[3][200]" for the first element of m that is not finite; empty when all are. */
+template <class M>
+std::string firstNonFiniteIn(const M &m, const char *name, double &value)
+{
+    for (Eigen::Index c = 0; c < m.cols(); ++c)
+        for (Eigen::Index r = 0; r < m.rows(); ++r)
+            if (!std::isfinite(m(r, c))) {
+                value = double(m(r, c));
+                return m.cols() == 1 ? std::string(name) + "[" + std::to_string(r) + "]"
+                                     : std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
+            }
+    return {};
+}
+
+/** The first non-finite value of p, named with prefix ("dL/d" -> "dL/dW1[3][200]"). */
+std::string firstNonFinite(const ParamsF &p, const std::string &prefix, double &value)
+{
+    for (auto [m, name] : {std::pair<const Mat<float> *, const char *>{&p.W1, "W1"}, {&p.W2, "W2"}})
+        if (auto where = firstNonFiniteIn(*m, (prefix + name).c_str(), value); !where.empty())
+            return where;
+    for (auto [v, name] : {std::pair<const Vec<float> *, const char *>{&p.b1, "b1"}, {&p.b2, "b2"}})
+        if (auto where = firstNonFiniteIn(*v, (prefix + name).c_str(), value); !where.empty())
+            return where;
+    return {};
+}
+
+/** CRC32 of a shuffle order as little-endian uint32s (the snapshot's orderCrc). */
+std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
+{
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(order.size() * 4);
+    for (std::uint32_t v : order)
+        putLittleEndian(bytes, v, 4);
+    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), bytes.data(), uInt(bytes.size())));
+}
+
+std::string numberText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/** What diverged first, in the order it is computed: loss, gradient, momentum buffer, weight. */
+Divergence describeDivergence(const BatchReport &r, double baseLr, const ParamsF &grads,
+                              const ParamsF *velocity, const ParamsF &next)
+{
+    Divergence d;
+    d.lr = r.lr;
+    std::string where;
+    if (!std::isfinite(r.loss)) {
+        d.quantity = "the loss";
+        d.value = r.loss;
+    } else if (where = firstNonFinite(grads, "dL/d", d.value); !where.empty()) {
+        d.quantity = "the gradient " + where;
+    } else if (velocity && (where = firstNonFinite(*velocity, "v_", d.value), !where.empty())) {
+        d.quantity = "the momentum buffer " + where;
+    } else {
+        where = firstNonFinite(next, "", d.value);
+        d.quantity = (where.empty() || where[0] == 'W' ? "the weight " : "the bias ") + where;
+    }
+    d.message = "training diverged in epoch " + std::to_string(r.epoch + 1) + ", batch " +
+                std::to_string(r.batchInEpoch + 1) + "/" + std::to_string(r.batchesPerEpoch) + " (step " +
+                std::to_string(r.step + 1) + "): " + d.quantity + " became " + numberText(d.value) +
+                " at learning rate " + numberText(r.lr) +
+                "; the weights and the optimiser state are back to their values before this batch; "
+                "try a smaller learning rate (e.g. " + numberText(baseLr / 10) + ")";
+    return d;
+}
+
+} // namespace
 
 Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config)
     : m_data(std::move(data)), m_config(config), m_active(config), m_ws(std::max(config.batch, 1))
@@ -102,6 +218,10 @@ void Trainer::restart()
     m_lastBatchCount = 0;
     m_epochLossSum = 0;
     m_epochSeconds = 0;
+    m_lossHistory.clear();
+    // One float per batch; reserved up front (up to 4 MB) so that the batch loop does not allocate.
+    m_lossHistory.reserve(std::min<std::size_t>(totalSteps(), std::size_t(1) << 20));
+    m_epochReports.clear();
 }
 
 void Trainer::setParams(const ParamsF &params)
@@ -187,9 +307,13 @@ BatchReport Trainer::trainBatch()
     auto &labels = m_batchLabels;
     for (int c = 0; c < count; ++c)
         labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
-    const double loss = forwardBackwardBatch(m_params, labels.data(), count, m_ws, m_grads);
+    const double loss = forwardBackwardBatch(m_params, labels.data(), count, m_ws, m_nextGrads);
     const double lr = scheduledLr(m_active, m_step, totalSteps());
-    m_sgd.update(m_grads, m_params, float(lr), float(m_active.momentum));
+    // The new weights go to a second buffer: when the loss or any new weight is not finite the
+    // step is dropped and the last finite state is still in place. A NaN or Inf in a gradient or
+    // the momentum buffer always reaches the new weights, so one check covers all three.
+    m_sgd.step(m_nextGrads, m_params, m_nextParams, float(lr), float(m_active.momentum));
+    const bool finite = std::isfinite(loss) && m_nextParams.allFinite();
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     r.epoch = m_epoch;
@@ -199,14 +323,25 @@ BatchReport Trainer::trainBatch()
     r.count = count;
     r.loss = loss;
     r.lr = lr;
+    if (!finite) {
+        r.divergence = describeDivergence(r, m_active.lr, m_nextGrads,
+                                          m_active.momentum != 0.0 ? &m_sgd.pendingVelocity() : nullptr,
+                                          m_nextParams);
+        return r;
+    }
+    std::swap(m_params, m_nextParams);
+    std::swap(m_grads, m_nextGrads);
+    m_sgd.commit();
     m_lastBatchStart = first;
     m_lastBatchCount = count;
     m_epochLossSum += loss;
+    m_lossHistory.push_back(float(loss));
     ++m_step;
     ++m_batchInEpoch;
     if (m_batchInEpoch == perEpoch) {
         r.epochEnded = epochReport(m_epoch, m_epochLossSum, perEpoch, m_epochSeconds, train.size(),
                                    m_params, m_data->test, m_active.normalize);
+        m_epochReports.push_back(*r.epochEnded);
         ++m_epoch;
         m_batchInEpoch = 0;
     }
@@ -222,6 +357,8 @@ void Trainer::run(const std::function<void(const BatchReport &)> &onBatch,
         const BatchReport r = trainBatch();
         if (onBatch)
             onBatch(r);
+        if (r.divergence)
+            return;
         if (r.epochEnded && onEpoch)
             onEpoch(*r.epochEnded);
     }
@@ -233,6 +370,80 @@ std::vector<std::uint32_t> Trainer::lastBatchIndices() const
         return {};
     return {m_order.begin() + std::ptrdiff_t(m_lastBatchStart),
             m_order.begin() + std::ptrdiff_t(m_lastBatchStart) + m_lastBatchCount};
+}
+
+} // namespace bplab
+
+namespace bplab {
+
+const DatasetIdentity &Trainer::dataIdentity() const
+{
+    if (!m_identity)
+        m_identity = std::make_shared<const DatasetIdentity>(datasetIdentity(*m_data));
+    return *m_identity;
+}
+
+TrainingSnapshot Trainer::snapshot() const
+{
+    TrainingSnapshot s;
+    s.config = m_active;
+    s.data = dataIdentity();
+    s.epoch = m_epoch;
+    s.batchInEpoch = m_batchInEpoch;
+    s.batchesPerEpoch = batchesPerEpoch();
+    s.step = m_step;
+    // Mid-epoch m_order is epochOrder(seed, epoch); its checksum lets restore() prove it regenerates.
+    s.orderCrc = m_batchInEpoch > 0 ? orderChecksum(m_order) : 0;
+    s.epochLossSum = m_epochLossSum;
+    s.epochSeconds = m_epochSeconds;
+    s.params = m_params;
+    s.velocity = m_sgd.velocity();
+    s.batchLosses = m_lossHistory;
+    s.epochs = m_epochReports;
+    return s;
+}
+
+Status Trainer::restore(const TrainingSnapshot &s)
+{
+    if (Status st = checkSnapshot(s); !st)
+        return st;
+    if (const std::string mismatch = describeDataMismatch(s.data, dataIdentity()); !mismatch.empty())
+        return Error{mismatch};
+    const int perEpoch = int((m_data->train.size() + std::size_t(s.config.batch) - 1) / std::size_t(s.config.batch));
+    if (perEpoch != s.batchesPerEpoch)
+        return Error{"the snapshot has " + std::to_string(s.batchesPerEpoch) + " batches per epoch; this data has " +
+                     std::to_string(perEpoch) + " at batch " + std::to_string(s.config.batch)};
+    std::vector<std::uint32_t> order(m_data->train.size());
+    std::iota(order.begin(), order.end(), std::uint32_t(0));
+    if (s.batchInEpoch > 0) {
+        epochOrder(s.config.seed, s.epoch, order);
+        if (orderChecksum(order) != s.orderCrc)
+            return Error{"the shuffle order of epoch " + std::to_string(s.epoch + 1) +
+                         " does not come out as when the snapshot was taken (another build or version of the "
+                         "program); resuming would not be exact"};
+    }
+
+    m_config = s.config;
+    m_active = s.config;
+    if (m_ws.batch != m_active.batch)
+        m_ws.resize(m_active.batch);
+    m_batchLabels.assign(std::size_t(m_active.batch), 0);
+    m_params = s.params;
+    m_grads = ParamsF::zeros();
+    m_sgd.reset();
+    m_sgd.setVelocity(s.velocity);
+    m_order = std::move(order);
+    m_epoch = s.epoch;
+    m_batchInEpoch = s.batchInEpoch;
+    m_step = std::size_t(s.step);
+    m_lastBatchStart = 0;
+    m_lastBatchCount = 0;
+    m_epochLossSum = s.epochLossSum;
+    m_epochSeconds = s.epochSeconds;
+    m_lossHistory = s.batchLosses;
+    m_lossHistory.reserve(std::max(m_lossHistory.size(), std::min<std::size_t>(totalSteps(), std::size_t(1) << 20)));
+    m_epochReports = s.epochs;
+    return Status::success();
 }
 
 } // namespace bplab

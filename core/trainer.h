@@ -10,9 +10,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace bplab {
+
+struct TrainingSnapshot; // snapshot.h
+struct DatasetIdentity;  // snapshot.h
 
 enum class Schedule { Constant, Cosine };
 
@@ -25,6 +29,9 @@ struct TrainConfig {
     Normalize normalize = Normalize::None;
     Init init = Init::He;
     std::uint64_t seed = 1;
+    /** Random small shifts, rotations and scalings of the training images (augment.h), drawn
+     *  from (seed, epoch, sample index): off in the source's recipe. */
+    bool augment = false;
 };
 
 /** The "Source: plain SGD" and "Tuned: momentum + cosine" recipes. */
@@ -42,11 +49,23 @@ void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order
 class Sgd {
 public:
     void reset();
+    /** The step in place. */
     void update(const ParamsF &grads, ParamsF &params, float lr, float momentum);
+    /** The same step written into `next`; params and velocity() stay as they were until commit(),
+     *  so a step whose result is not finite is dropped at no cost (the divergence guard). */
+    void step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum);
+    /** Makes the last step()'s momentum buffer the current one. */
+    void commit();
     const ParamsF &velocity() const { return m_velocity; }
+    /** The momentum buffer step() computed (not yet committed); for messages. */
+    const ParamsF &pendingVelocity() const { return m_next; }
+    /** Replaces the momentum buffer (a restored snapshot). */
+    void setVelocity(const ParamsF &velocity);
 
 private:
     ParamsF m_velocity = ParamsF::zeros();
+    ParamsF m_next = ParamsF::zeros(); // step()'s buffer; swapped with m_velocity by commit()
+    bool m_pending = false;            // m_next holds a step's buffer not yet committed
 };
 
 struct EpochReport {
@@ -63,15 +82,33 @@ struct EpochReport {
 EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
                         const ParamsF &params, const Dataset &test, Normalize normalize);
 
+/** A batch whose loss, gradient or new weights were not finite (NaN or Inf). Its update was not
+ *  applied: the weights, the momentum buffer, the position and the histories are those before the
+ *  batch, so training the same batch again with the same learning rate fails again. */
+struct Divergence {
+    std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
+    double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf)
+    double lr = 0;        ///< the learning rate of the batch
+    /** One line for a person, the same in the app and the CLI: "training diverged in epoch 1,
+     *  batch 3/7 (step 3): the weight W1[5][300] became inf at learning rate 50; the weights and
+     *  the optimiser state are back to their values before this batch; try a smaller learning
+     *  rate (e.g. 5)". */
+    std::string message;
+};
+
 struct BatchReport {
     int epoch = 0;           ///< 0-based epoch the batch belongs to
     int batchInEpoch = 0;    ///< 0-based
     int batchesPerEpoch = 0;
     std::size_t step = 0;    ///< global batch index, 0-based
     int count = 0;           ///< samples in this batch (the last may be smaller)
-    double loss = 0;         ///< mean cross-entropy of this batch (before the update)
+    double loss = 0;         ///< mean cross-entropy of this batch (before the update); may be
+                             ///< NaN/Inf when divergence is set: never plot such a report's loss
     double lr = 0;           ///< learning rate used
     std::optional<EpochReport> epochEnded; ///< set on the last batch of an epoch (after evaluation)
+    /** Set when the batch diverged and was undone (then epochEnded is empty and step() did not
+     *  advance). The caller pauses, or lowers the learning rate and trains again. */
+    std::optional<Divergence> divergence;
 };
 
 class Trainer {
@@ -94,8 +131,8 @@ public:
     bool finished() const;
 
     /**
-     * Trains until finished() or *stop becomes true (checked between batches). Callbacks may be
-     * empty.
+     * Trains until finished(), *stop becomes true (checked between batches) or a batch diverges
+     * (reported to onBatch, then run() returns). Callbacks may be empty.
      */
     void run(const std::function<void(const BatchReport &)> &onBatch,
              const std::function<void(const EpochReport &)> &onEpoch,
@@ -118,6 +155,27 @@ public:
     /** The configuration training runs with now (config() as of the last reset(), current lr). */
     const TrainConfig &activeConfig() const { return m_active; }
 
+    /** The loss of every batch trained since the last reset(), in order (size() == step()). */
+    const std::vector<float> &lossHistory() const { return m_lossHistory; }
+    /** The report of every finished epoch since the last reset() (size() == epoch()). */
+    const std::vector<EpochReport> &epochReports() const { return m_epochReports; }
+    /** Index of the next batch in the current epoch (0-based). */
+    int batchInEpoch() const { return m_batchInEpoch; }
+
+    /** The identity of data(): counted once per Trainer (about 50 ms for MNIST), then cached. */
+    const DatasetIdentity &dataIdentity() const;
+    /** The whole training state, between batches (snapshot.h). Copies about 0.8 MB plus the
+     *  loss history. */
+    TrainingSnapshot snapshot() const;
+    /**
+     * Continues from a snapshot: weights, momentum buffer, position, histories and the
+     * hyperparameters (config() and activeConfig() become snapshot.config; change its epochs
+     * before to train to another total). Refused, with the trainer unchanged, when the snapshot
+     * was taken on other data (dataIdentity()), is inconsistent, or does not fit the data's batch
+     * count. Training then continues bit for bit as if never stopped (same build, same threads).
+     */
+    Status restore(const TrainingSnapshot &snapshot);
+
 private:
     void startEpoch();
     void restart(); // position, gradients and optimiser back to the start; weights kept
@@ -127,6 +185,10 @@ private:
     TrainConfig m_active;
     ParamsF m_params;
     ParamsF m_grads;
+    // The next weights and gradients are computed here and swapped in only when finite, so the
+    // last finite state is kept without a copy (the divergence guard).
+    ParamsF m_nextParams = ParamsF::zeros();
+    ParamsF m_nextGrads = ParamsF::zeros();
     Sgd m_sgd;
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;
@@ -138,6 +200,9 @@ private:
     int m_lastBatchCount = 0;
     double m_epochLossSum = 0;
     double m_epochSeconds = 0;
+    std::vector<float> m_lossHistory;
+    std::vector<EpochReport> m_epochReports;
+    mutable std::shared_ptr<const DatasetIdentity> m_identity; // dataIdentity(), once
 };
 
 } // namespace bplab

@@ -1,0 +1,419 @@
+// The snapshot file (docs/file-formats.md, "Snapshot"): a header, tagged sections each with its
+// own CRC32, and a CRC32 of everything before the end. Every field is checked on loading.
+
+#include "snapshot.h"
+
+#include "fileio.h"
+#include "idx.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <zlib.h>
+
+namespace bplab {
+
+namespace {
+
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8; // magic, version, section count, file size
+constexpr std::size_t kSectionHeadBytes = 4 + 8;    // tag, payload length
+constexpr std::size_t kConfigBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 8;
+constexpr std::size_t kPositionBytes = 4 * 4 + 8 * 3;
+constexpr std::size_t kEpochReportBytes = 4 + 5 * 8;
+constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
+
+// The sections of version 1, in the order they are written; each must appear exactly once.
+enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kSectionCount };
+constexpr const char *kTags[kSectionCount] = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC"};
+constexpr const char *kSectionNames[kSectionCount] = {
+    "hyperparameters", "dataset identity", "position", "weights", "momentum buffer", "loss history",
+    "epoch reports"};
+
+std::uint32_t crcOf(const std::uint8_t *data, std::size_t size)
+{
+    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size)));
+}
+
+std::string hex32(std::uint32_t v)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08X", v);
+    return buf;
+}
+
+/** Appends little-endian values; sections are built in their own buffer, then framed. */
+struct Writer {
+    std::vector<std::uint8_t> out;
+    void u32(std::uint32_t v) { putLittleEndian(out, v, 4); }
+    void i32(std::int32_t v) { putLittleEndian(out, std::uint32_t(v), 4); }
+    void u64(std::uint64_t v) { putLittleEndian(out, v, 8); }
+    void f32(float v) { putLittleEndian(out, std::bit_cast<std::uint32_t>(v), 4); }
+    void f64(double v) { putLittleEndian(out, std::bit_cast<std::uint64_t>(v), 8); }
+    void text(const std::string &s)
+    {
+        u32(std::uint32_t(s.size()));
+        out.insert(out.end(), s.begin(), s.end());
+    }
+    void params(const ParamsF &p)
+    {
+        // Row-major, W1, b1, W2, b2: the model file's order.
+        for (Eigen::Index r = 0; r < p.W1.rows(); ++r)
+            for (Eigen::Index c = 0; c < p.W1.cols(); ++c)
+                f32(p.W1(r, c));
+        for (Eigen::Index r = 0; r < p.b1.size(); ++r)
+            f32(p.b1(r));
+        for (Eigen::Index r = 0; r < p.W2.rows(); ++r)
+            for (Eigen::Index c = 0; c < p.W2.cols(); ++c)
+                f32(p.W2(r, c));
+        for (Eigen::Index r = 0; r < p.b2.size(); ++r)
+            f32(p.b2(r));
+    }
+};
+
+/** Reads little-endian values from one section; running past its end sets `overrun`. */
+struct Reader {
+    const std::uint8_t *p;
+    std::size_t left;
+    bool overrun = false;
+    const std::uint8_t *take(std::size_t n)
+    {
+        static const std::uint8_t zeros[8] = {};
+        if (n > left) {
+            overrun = true;
+            left = 0;
+            return zeros;
+        }
+        const std::uint8_t *at = p;
+        p += n;
+        left -= n;
+        return at;
+    }
+    std::uint32_t u32() { return std::uint32_t(readLittleEndian(take(4), 4)); }
+    std::int32_t i32() { return std::int32_t(u32()); }
+    std::uint64_t u64() { return readLittleEndian(take(8), 8); }
+    float f32() { return std::bit_cast<float>(u32()); }
+    double f64() { return std::bit_cast<double>(u64()); }
+    std::string text(std::size_t maxBytes)
+    {
+        const std::uint32_t n = u32();
+        if (n > maxBytes || n > left) {
+            overrun = true;
+            return {};
+        }
+        const std::uint8_t *at = take(n);
+        return std::string(reinterpret_cast<const char *>(at), n);
+    }
+    void params(ParamsF &p)
+    {
+        p = ParamsF::zeros();
+        for (Eigen::Index r = 0; r < p.W1.rows(); ++r)
+            for (Eigen::Index c = 0; c < p.W1.cols(); ++c)
+                p.W1(r, c) = f32();
+        for (Eigen::Index r = 0; r < p.b1.size(); ++r)
+            p.b1(r) = f32();
+        for (Eigen::Index r = 0; r < p.W2.rows(); ++r)
+            for (Eigen::Index c = 0; c < p.W2.cols(); ++c)
+                p.W2(r, c) = f32();
+        for (Eigen::Index r = 0; r < p.b2.size(); ++r)
+            p.b2(r) = f32();
+    }
+};
+
+void appendSection(std::vector<std::uint8_t> &file, Section which, const std::vector<std::uint8_t> &payload)
+{
+    file.insert(file.end(), kTags[which], kTags[which] + 4);
+    putLittleEndian(file, payload.size(), 8);
+    file.insert(file.end(), payload.begin(), payload.end());
+    putLittleEndian(file, crcOf(payload.data(), payload.size()), 4);
+}
+
+std::vector<std::uint8_t> configPayload(const TrainConfig &c)
+{
+    Writer w;
+    w.i32(c.epochs);
+    w.i32(c.batch);
+    w.f64(c.lr);
+    w.f64(c.momentum);
+    w.u32(c.schedule == Schedule::Cosine ? 1 : 0);
+    w.u32(c.normalize == Normalize::Standard ? 1 : 0);
+    w.u32(c.init == Init::Xavier ? 1 : c.init == Init::PyTorch ? 2 : 0);
+    w.u32(0); // augmentation: none (reserved for the augment setting)
+    w.u64(c.seed);
+    return w.out;
+}
+
+Status readConfig(Reader &r, TrainConfig &c)
+{
+    c.epochs = r.i32();
+    c.batch = r.i32();
+    c.lr = r.f64();
+    c.momentum = r.f64();
+    const std::uint32_t schedule = r.u32(), normalize = r.u32(), init = r.u32(), augment = r.u32();
+    c.seed = r.u64();
+    if (c.epochs < 0 || c.batch < 1)
+        return Error{"epochs " + std::to_string(c.epochs) + " and batch " + std::to_string(c.batch) +
+                     " are impossible (epochs >= 0, batch >= 1)"};
+    if (!std::isfinite(c.lr) || c.lr < 0 || !std::isfinite(c.momentum) || c.momentum < 0 || c.momentum >= 1)
+        return Error{"learning rate " + std::to_string(c.lr) + " or momentum " + std::to_string(c.momentum) +
+                     " is out of range"};
+    if (schedule > 1 || normalize > 1 || init > 2 || augment > 0)
+        return Error{"unknown setting codes (schedule " + std::to_string(schedule) + ", input scaling " +
+                     std::to_string(normalize) + ", init " + std::to_string(init) + ", augmentation " +
+                     std::to_string(augment) + ")"};
+    c.schedule = schedule == 1 ? Schedule::Cosine : Schedule::Constant;
+    c.normalize = normalize == 1 ? Normalize::Standard : Normalize::None;
+    c.init = init == 1 ? Init::Xavier : init == 2 ? Init::PyTorch : Init::He;
+    return Status::success();
+}
+
+} // namespace
+
+bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size)
+{
+    return size >= 8 && std::memcmp(data, kSnapshotMagic, 8) == 0;
+}
+
+std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
+{
+    std::vector<std::uint8_t> file(kSnapshotMagic, kSnapshotMagic + 8);
+    putLittleEndian(file, kSnapshotVersion, 4);
+    putLittleEndian(file, kSectionCount, 4);
+    putLittleEndian(file, 0, 8); // file size, filled in at the end
+    file.reserve(kHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
+
+    appendSection(file, kConf, configPayload(s.config));
+    Writer data;
+    data.u64(s.data.trainCount);
+    data.u64(s.data.testCount);
+    data.u32(s.data.trainCrc);
+    data.u32(s.data.testCrc);
+    data.text(s.data.name);
+    data.text(s.data.folder);
+    appendSection(file, kData, data.out);
+    Writer pos;
+    pos.i32(s.epoch);
+    pos.i32(s.batchInEpoch);
+    pos.i32(s.batchesPerEpoch);
+    pos.u32(s.orderCrc);
+    pos.u64(s.step);
+    pos.f64(s.epochLossSum);
+    pos.f64(s.epochSeconds);
+    appendSection(file, kPosn, pos.out);
+    Writer params;
+    params.out.reserve(parameterBytes(4));
+    params.params(s.params);
+    appendSection(file, kParm, params.out);
+    params.out.clear();
+    params.params(s.velocity);
+    appendSection(file, kVelo, params.out);
+    Writer losses;
+    losses.out.reserve(8 + 4 * s.batchLosses.size());
+    losses.u64(s.batchLosses.size());
+    for (float l : s.batchLosses)
+        losses.f32(l);
+    appendSection(file, kLoss, losses.out);
+    Writer epochs;
+    epochs.u32(std::uint32_t(s.epochs.size()));
+    for (const EpochReport &e : s.epochs) {
+        epochs.i32(e.epoch);
+        epochs.f64(e.trainLoss);
+        epochs.f64(e.testLoss);
+        epochs.f64(e.testAccuracy);
+        epochs.f64(e.seconds);
+        epochs.f64(e.samplesPerSecond);
+    }
+    appendSection(file, kEpoc, epochs.out);
+
+    const std::uint64_t total = file.size() + 4;
+    for (int i = 0; i < 8; ++i)
+        file[16 + std::size_t(i)] = std::uint8_t(total >> (8 * i));
+    putLittleEndian(file, crcOf(file.data(), file.size()), 4);
+    return file;
+}
+
+Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    const std::string what = name + ": ";
+    if (!looksLikeSnapshot(data, size))
+        return Error{what + "not a Backprop Lab snapshot (it should start with \"BPLABSNP\")" +
+                     (size == 0 ? std::string(": the file is empty") : std::string())};
+    if (size < kHeaderBytes + 4)
+        return Error{what + "cut short after " + withThousands(size) + " bytes, inside the header"};
+    const std::uint32_t version = std::uint32_t(readLittleEndian(data + 8, 4));
+    if (version != kSnapshotVersion)
+        return Error{what + "snapshot version " + withThousands(version) + "; this program reads version " +
+                     std::to_string(kSnapshotVersion)};
+    const std::uint32_t sections = std::uint32_t(readLittleEndian(data + 12, 4));
+    const std::uint64_t declared = readLittleEndian(data + 16, 8);
+    if (declared != size)
+        return Error{what + "the file holds " + withThousands(size) + " bytes but its header says " +
+                     withThousands(declared) +
+                     (size < declared ? " (it is cut short: an interrupted copy or write)" : "")};
+    const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
+    const std::uint32_t actualCrc = crcOf(data, size - 4);
+    if (sections != kSectionCount)
+        return Error{what + "holds " + withThousands(sections) + " sections; version 1 has " +
+                     std::to_string(kSectionCount)};
+
+    // Find every section, checking its frame and its own CRC.
+    const std::uint8_t *payload[kSectionCount] = {};
+    std::uint64_t length[kSectionCount] = {};
+    std::size_t at = kHeaderBytes;
+    for (std::uint32_t i = 0; i < sections; ++i) {
+        if (size - 4 - at < kSectionHeadBytes + 4)
+            return Error{what + "section " + std::to_string(i + 1) + " runs past the end of the file"};
+        int which = -1;
+        for (int k = 0; k < kSectionCount; ++k)
+            if (std::memcmp(data + at, kTags[k], 4) == 0)
+                which = k;
+        const std::uint64_t n = readLittleEndian(data + at + 4, 8);
+        if (which < 0)
+            return Error{what + "unknown section tag at byte " + withThousands(at) + " (the file is damaged)"};
+        if (payload[which])
+            return Error{what + "the " + kSectionNames[which] + " section appears twice"};
+        if (n > size - 4 - at - kSectionHeadBytes - 4)
+            return Error{what + "the " + kSectionNames[which] + " section claims " + withThousands(n) +
+                         " bytes, more than the file holds (the file is damaged)"};
+        const std::uint8_t *p = data + at + kSectionHeadBytes;
+        const std::uint32_t stored = std::uint32_t(readLittleEndian(p + n, 4));
+        if (const std::uint32_t actual = crcOf(p, std::size_t(n)); stored != actual)
+            return Error{what + "the " + kSectionNames[which] + " section is damaged (CRC32 stored " +
+                         hex32(stored) + ", computed " + hex32(actual) + ")"};
+        payload[which] = p;
+        length[which] = n;
+        at += kSectionHeadBytes + std::size_t(n) + 4;
+    }
+    if (at != size - 4)
+        return Error{what + withThousands(size - 4 - at) + " bytes after the last section (the file is damaged)"};
+    if (storedCrc != actualCrc)
+        return Error{what + "checksum mismatch (CRC32 stored " + hex32(storedCrc) + ", computed " + hex32(actualCrc) +
+                     "): the file is damaged"};
+
+    TrainingSnapshot s;
+    auto sized = [&](int which, std::uint64_t expected) -> Status {
+        if (length[which] != expected)
+            return Error{what + "the " + std::string(kSectionNames[which]) + " section holds " +
+                         withThousands(length[which]) + " bytes; it should hold " + withThousands(expected)};
+        return Status::success();
+    };
+    if (Status st = sized(kConf, kConfigBytes); !st)
+        return Error{st.error()};
+    Reader conf{payload[kConf], std::size_t(length[kConf])};
+    if (Status st = readConfig(conf, s.config); !st)
+        return Error{what + "hyperparameters: " + st.error()};
+
+    Reader dataReader{payload[kData], std::size_t(length[kData])};
+    s.data.trainCount = dataReader.u64();
+    s.data.testCount = dataReader.u64();
+    s.data.trainCrc = dataReader.u32();
+    s.data.testCrc = dataReader.u32();
+    s.data.name = dataReader.text(4096);
+    s.data.folder = dataReader.text(65536);
+    if (dataReader.overrun || dataReader.left != 0)
+        return Error{what + "the dataset identity section is malformed"};
+
+    if (Status st = sized(kPosn, kPositionBytes); !st)
+        return Error{st.error()};
+    Reader pos{payload[kPosn], std::size_t(length[kPosn])};
+    s.epoch = pos.i32();
+    s.batchInEpoch = pos.i32();
+    s.batchesPerEpoch = pos.i32();
+    s.orderCrc = pos.u32();
+    s.step = pos.u64();
+    s.epochLossSum = pos.f64();
+    s.epochSeconds = pos.f64();
+
+    if (Status st = sized(kParm, parameterBytes(4)); !st)
+        return Error{st.error()};
+    if (Status st = sized(kVelo, parameterBytes(4)); !st)
+        return Error{st.error()};
+    Reader parm{payload[kParm], std::size_t(length[kParm])};
+    parm.params(s.params);
+    Reader velo{payload[kVelo], std::size_t(length[kVelo])};
+    velo.params(s.velocity);
+
+    if (length[kLoss] < 8 || (length[kLoss] - 8) % 4 != 0)
+        return Error{what + "the loss history section holds " + withThousands(length[kLoss]) +
+                     " bytes; it should hold 8 + 4 per batch"};
+    Reader loss{payload[kLoss], std::size_t(length[kLoss])};
+    const std::uint64_t losses = loss.u64();
+    if (losses != (length[kLoss] - 8) / 4)
+        return Error{what + "the loss history counts " + withThousands(losses) + " batches but holds " +
+                     withThousands((length[kLoss] - 8) / 4)};
+    s.batchLosses.resize(std::size_t(losses));
+    for (float &l : s.batchLosses)
+        l = loss.f32();
+
+    Reader ep{payload[kEpoc], std::size_t(length[kEpoc])};
+    const std::uint32_t epochs = ep.u32();
+    if (Status st = sized(kEpoc, 4 + std::uint64_t(epochs) * kEpochReportBytes); !st)
+        return Error{st.error()};
+    s.epochs.resize(epochs);
+    for (EpochReport &e : s.epochs) {
+        e.epoch = ep.i32();
+        e.trainLoss = ep.f64();
+        e.testLoss = ep.f64();
+        e.testAccuracy = ep.f64();
+        e.seconds = ep.f64();
+        e.samplesPerSecond = ep.f64();
+    }
+    if (Status st = checkSnapshot(s); !st)
+        return Error{what + st.error()};
+    return s;
+}
+
+Status checkSnapshot(const TrainingSnapshot &s)
+{
+    if (s.batchesPerEpoch < 1 || s.epoch < 0 || s.batchInEpoch < 0 || s.batchInEpoch >= s.batchesPerEpoch)
+        return Error{"the position (epoch " + std::to_string(s.epoch) + ", batch " + std::to_string(s.batchInEpoch) +
+                     " of " + std::to_string(s.batchesPerEpoch) + ") is impossible"};
+    const std::uint64_t expected = std::uint64_t(s.epoch) * std::uint64_t(s.batchesPerEpoch) + std::uint64_t(s.batchInEpoch);
+    if (s.step != expected)
+        return Error{"step " + withThousands(s.step) + " does not match epoch " + std::to_string(s.epoch) + ", batch " +
+                     std::to_string(s.batchInEpoch) + " of " + std::to_string(s.batchesPerEpoch) + " (step " +
+                     withThousands(expected) + ")"};
+    if (s.batchLosses.size() != s.step)
+        return Error{"the loss history holds " + withThousands(s.batchLosses.size()) + " batches; the position is step " +
+                     withThousands(s.step)};
+    if (s.epochs.size() != std::size_t(s.epoch))
+        return Error{"there are " + withThousands(s.epochs.size()) + " epoch reports for " + std::to_string(s.epoch) +
+                     " finished epochs"};
+    if (s.batchInEpoch == 0 && s.orderCrc != 0)
+        return Error{"a shuffle-order checksum is stored at the start of an epoch"};
+    const std::size_t n = s.data.trainCount;
+    if (n == 0 || (n + std::size_t(s.config.batch) - 1) / std::size_t(s.config.batch) != std::size_t(s.batchesPerEpoch))
+        return Error{withThousands(n) + " training images at batch " + std::to_string(s.config.batch) + " are not " +
+                     std::to_string(s.batchesPerEpoch) + " batches per epoch"};
+    if (!std::isfinite(s.epochLossSum) || !std::isfinite(s.epochSeconds))
+        return Error{"the running sums of the epoch are not finite"};
+    if (!s.params.allFinite())
+        return Error{"the weights are not all finite"};
+    if (!s.velocity.allFinite())
+        return Error{"the momentum buffer is not all finite"};
+    for (std::size_t i = 0; i < s.batchLosses.size(); ++i)
+        if (!std::isfinite(s.batchLosses[i]))
+            return Error{"the loss of batch " + withThousands(i + 1) + " is not finite"};
+    for (std::size_t i = 0; i < s.epochs.size(); ++i)
+        if (s.epochs[i].epoch != int(i) + 1)
+            return Error{"epoch report " + std::to_string(i + 1) + " is numbered " + std::to_string(s.epochs[i].epoch)};
+    return Status::success();
+}
+
+Status saveSnapshot(const std::string &path, const TrainingSnapshot &snapshot)
+{
+    if (Status st = checkSnapshot(snapshot); !st)
+        return Error{path + ": not written: " + st.error()};
+    const std::vector<std::uint8_t> bytes = encodeSnapshot(snapshot);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+Result<TrainingSnapshot> loadSnapshot(const std::string &path)
+{
+    auto bytes = readWholeFile(path, kMaxFileBytes);
+    if (!bytes)
+        return Error{bytes.error()};
+    return decodeSnapshot(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+} // namespace bplab
