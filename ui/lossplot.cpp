@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bplab {
 
@@ -35,7 +36,6 @@ LossPlot::LossPlot(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_window.reserve(kMovingAverageSpan);
 
     QCPAxisRect *rect = m_plot->axisRect();
     m_plot->yAxis2->setVisible(true);
@@ -74,6 +74,7 @@ LossPlot::LossPlot(QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { onUserRangeChange(); });
     connect(m_plot, &QCustomPlot::mouseMove, this, &LossPlot::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &LossPlot::updateDrawnData);
 
     m_tracer = new QCPItemTracer(m_plot);
     m_tracer->setStyle(QCPItemTracer::tsCircle);
@@ -111,11 +112,31 @@ LossPlot::~LossPlot() = default;
 
 int LossPlot::batchCount() const
 {
-    return m_batch->dataCount();
+    return int(m_loss.size());
 }
 int LossPlot::epochCount() const
 {
     return m_testLoss->dataCount();
+}
+
+std::size_t LossPlot::historyBytes() const
+{
+    return m_x.capacity() * sizeof(double) + m_loss.capacity() * sizeof(float);
+}
+
+int LossPlot::drawnBatchPoints() const
+{
+    return m_batch->dataCount();
+}
+
+// average_i = mean(loss[i - span + 1 .. i]) (fewer at the start), in double
+double LossPlot::movingAverage(int i) const
+{
+    const int first = std::max(0, i - kMovingAverageSpan + 1);
+    double sum = 0;
+    for (int j = first; j <= i; ++j)
+        sum += double(m_loss[std::size_t(j)]);
+    return sum / double(i - first + 1);
 }
 
 void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
@@ -123,42 +144,120 @@ void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double>
     const qsizetype n = std::min(x.size(), loss.size());
     if (n == 0)
         return;
-    QVector<double> average(n);
+    // Grow by doubling, never shrink: one allocation per doubling, no per-batch work.
     for (qsizetype i = 0; i < n; ++i) {
-        // average = mean of the last kMovingAverageSpan losses (fewer at the start)
-        if (m_window.size() < kMovingAverageSpan)
-            m_window.append(loss[i]);
-        else
-            m_window[m_windowNext] = loss[i];
-        m_windowNext = (m_windowNext + 1) % kMovingAverageSpan;
-        double sum = 0;
-        for (double v : std::as_const(m_window))
-            sum += v;
-        average[i] = sum / m_window.size();
-        if (std::isfinite(loss[i]))
-            m_maxLoss = std::max(m_maxLoss, loss[i]);
+        const float value = float(loss[i]);
+        if (!std::isfinite(value) || !std::isfinite(x[i]))
+            continue; // never drawn, shown or exported
+        m_x.push_back(x[i]);
+        m_loss.push_back(value);
+        m_maxLoss = std::max(m_maxLoss, double(value));
         m_maxX = std::max(m_maxX, x[i]);
-    }
-    const QVector<double> keys = n == x.size() ? x : x.first(n);
-    m_batch->addData(keys, n == loss.size() ? loss : loss.first(n), true);
-    m_average->addData(keys, average, true);
-    // Past ~20,000 points (21 epochs of 938 batches) antialiased lines cost more than half of a
-    // replot (23 ms vs 9 ms at 100,000 points) and the dense curves look the same without it.
-    const bool antialias = m_batch->dataCount() <= kAntialiasedPoints;
-    if (m_batch->antialiased() != antialias) {
-        m_batch->setAntialiased(antialias);
-        m_average->setAntialiased(antialias);
     }
     updateRanges();
     queueReplot();
 }
 
+// The batch and average graphs get the visible part of the history: every point when there are
+// at most kPointsPerPixel per pixel column, else each column's lowest and highest point in x order
+// (what a line through every point would cover). One pass over the visible range per replot.
+void LossPlot::updateDrawnData()
+{
+    QCPAxis *xAxis = m_plot->xAxis;
+    const QCPRange range = xAxis->range();
+    // The viewport is up to date before the layout is (a resize or an export replots at once).
+    const int pixels = std::max({1, m_plot->axisRect()->width(), m_plot->viewport().width()});
+    if (m_drawnCount == m_loss.size() && m_drawnLower == range.lower && m_drawnUpper == range.upper
+        && m_drawnPixels == pixels)
+        return;
+    m_drawnCount = m_loss.size();
+    m_drawnLower = range.lower;
+    m_drawnUpper = range.upper;
+    m_drawnPixels = pixels;
+
+    const std::size_t total = m_loss.size();
+    // One point beyond each edge so that the lines run to the border.
+    std::size_t i0 = std::size_t(std::lower_bound(m_x.begin(), m_x.end(), range.lower) - m_x.begin());
+    std::size_t i1 = std::size_t(std::upper_bound(m_x.begin(), m_x.end(), range.upper) - m_x.begin());
+    i0 = i0 > 0 ? i0 - 1 : 0;
+    i1 = std::min(total, i1 + 1);
+    // The running window sum of the moving average at i0 - 1.
+    const std::size_t span = kMovingAverageSpan;
+    double sum = 0;
+    for (std::size_t j = i0 >= span ? i0 - span : 0; j < i0; ++j)
+        sum += double(m_loss[j]);
+    const auto averageAt = [&](std::size_t i) {
+        // sum over loss[i - span + 1 .. i]
+        sum += double(m_loss[i]);
+        if (i >= span)
+            sum -= double(m_loss[i - span]);
+        return sum / double(std::min(i + 1, span));
+    };
+
+    QVector<QCPGraphData> batch, average;
+    const std::size_t n = i1 > i0 ? i1 - i0 : 0;
+    if (n <= std::size_t(kPointsPerPixel) * std::size_t(pixels)) {
+        batch.reserve(qsizetype(n));
+        average.reserve(qsizetype(n));
+        for (std::size_t i = i0; i < i1; ++i) {
+            batch.append(QCPGraphData(m_x[i], double(m_loss[i])));
+            average.append(QCPGraphData(m_x[i], averageAt(i)));
+        }
+    } else {
+        batch.reserve(2 * pixels + 4);
+        average.reserve(2 * pixels + 4);
+        struct Extremes {
+            QCPGraphData lo, hi;
+            bool loFirst = true;
+        };
+        const auto flush = [](QVector<QCPGraphData> &out, const Extremes &e) {
+            out.append(e.loFirst ? e.lo : e.hi);
+            if (e.lo.key != e.hi.key || e.lo.value != e.hi.value)
+                out.append(e.loFirst ? e.hi : e.lo);
+        };
+        const double perPixel = pixels / std::max(range.size(), 1e-300);
+        long column = std::numeric_limits<long>::min();
+        Extremes b, a;
+        for (std::size_t i = i0; i < i1; ++i) {
+            const QCPGraphData pb(m_x[i], double(m_loss[i]));
+            const QCPGraphData pa(m_x[i], averageAt(i));
+            const long c = long(std::floor((m_x[i] - range.lower) * perPixel));
+            if (c != column) {
+                if (column != std::numeric_limits<long>::min()) {
+                    flush(batch, b);
+                    flush(average, a);
+                }
+                column = c;
+                b = {pb, pb, true};
+                a = {pa, pa, true};
+                continue;
+            }
+            for (auto [e, p] : {std::pair {&b, pb}, std::pair {&a, pa}}) {
+                if (p.value < e->lo.value) {
+                    e->lo = p;
+                    e->loFirst = false; // the new low comes after the high
+                } else if (p.value > e->hi.value) {
+                    e->hi = p;
+                    e->loFirst = true;
+                }
+            }
+        }
+        if (column != std::numeric_limits<long>::min()) {
+            flush(batch, b);
+            flush(average, a);
+        }
+    }
+    m_batch->data()->set(batch, true);
+    m_average->data()->set(average, true);
+}
+
 void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent)
 {
+    if (!std::isfinite(x) || !std::isfinite(testLoss) || !std::isfinite(testAccuracyPercent))
+        return; // never drawn, shown or exported
     m_testLoss->addData(x, testLoss);
     m_testAccuracy->addData(x, testAccuracyPercent);
-    if (std::isfinite(testLoss))
-        m_maxLoss = std::max(m_maxLoss, testLoss);
+    m_maxLoss = std::max(m_maxLoss, testLoss);
     m_maxX = std::max(m_maxX, x);
     updateRanges();
     queueReplot();
@@ -166,12 +265,13 @@ void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent
 
 void LossPlot::clear()
 {
-    m_batch->setAntialiased(true);
-    m_average->setAntialiased(true);
     for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy})
         g->data()->clear();
-    m_window.clear();
-    m_windowNext = 0;
+    // A new run starts small: give the old history's memory back.
+    std::vector<double>().swap(m_x);
+    std::vector<float>().swap(m_loss);
+    m_drawnCount = 0;
+    m_drawnPixels = 0;
     m_maxX = 0;
     m_maxLoss = 0;
     m_userZoomed = false;
@@ -348,31 +448,39 @@ void LossPlot::applyStyle()
 
 LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
 {
-    // The nearest point (in pixels) of any graph within the hover radius.
+    // The nearest point (in pixels) of any graph within the hover radius; the batch loss and its
+    // average are looked up in the full history, not in the thinned-out drawn points.
     const double radius = QFontMetrics(readableFont(font())).height() * kHoverRadiusEm;
     Hit hit;
     double bestDist = radius * radius;
-    for (QCPGraph *g : {m_testAccuracy, m_testLoss, m_average, m_batch}) {
-        if (!g->visible() || g->data()->isEmpty())
-            continue;
-        QCPAxis *keyAxis = g->keyAxis();
-        QCPAxis *valueAxis = g->valueAxis();
-        const double k0 = keyAxis->pixelToCoord(pos.x() - radius);
-        const double k1 = keyAxis->pixelToCoord(pos.x() + radius);
-        auto begin = g->data()->findBegin(std::min(k0, k1), false);
-        auto end = g->data()->findEnd(std::max(k0, k1), false);
-        // Dense data: look at no more than ~4000 points per graph.
-        const auto count = end - begin;
-        const int stride = std::max<int>(1, int(count / 4000));
-        for (auto it = begin; it < end; it += stride) {
-            const double dx = keyAxis->coordToPixel(it->key) - pos.x();
-            const double dy = valueAxis->coordToPixel(it->value) - pos.y();
-            const double d = dx * dx + dy * dy;
-            if (d < bestDist) {
-                bestDist = d;
-                hit = {g, it->key, it->value, int(it - g->data()->constBegin())};
-            }
+    const auto consider = [&](QCPGraph *g, double key, double value, int index) {
+        const double dx = g->keyAxis()->coordToPixel(key) - pos.x();
+        const double dy = g->valueAxis()->coordToPixel(value) - pos.y();
+        const double d = dx * dx + dy * dy;
+        if (d < bestDist) {
+            bestDist = d;
+            hit = {g, key, value, index};
         }
+    };
+    QCPAxis *xAxis = m_plot->xAxis;
+    const double k0 = std::min(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
+    const double k1 = std::max(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
+    for (QCPGraph *g : {m_testAccuracy, m_testLoss}) {
+        if (!g->visible())
+            continue;
+        const auto end = g->data()->findEnd(k1, false);
+        for (auto it = g->data()->findBegin(k0, false); it < end; ++it)
+            consider(g, it->key, it->value, int(it - g->data()->constBegin()));
+    }
+    const std::size_t begin = std::size_t(std::lower_bound(m_x.begin(), m_x.end(), k0) - m_x.begin());
+    const std::size_t end = std::size_t(std::upper_bound(m_x.begin(), m_x.end(), k1) - m_x.begin());
+    // Dense data: look at no more than ~4000 points per curve.
+    const std::size_t stride = std::max<std::size_t>(1, (end - std::min(begin, end)) / 4000);
+    for (std::size_t i = begin; i < end; i += stride) {
+        if (m_average->visible())
+            consider(m_average, m_x[i], movingAverage(int(i)), int(i));
+        if (m_batch->visible())
+            consider(m_batch, m_x[i], double(m_loss[i]), int(i));
     }
     return hit;
 }
@@ -404,8 +512,10 @@ void LossPlot::onMouseMove(QMouseEvent *event)
     m_tracer->setVisible(hit.graph != nullptr);
     m_readout->setVisible(hit.graph != nullptr);
     if (hit.graph) {
-        m_tracer->setGraph(hit.graph);
-        m_tracer->setGraphKey(hit.key);
+        // At the point itself (the drawn line may hold only the column's extremes).
+        m_tracer->setGraph(nullptr);
+        m_tracer->position->setAxes(hit.graph->keyAxis(), hit.graph->valueAxis());
+        m_tracer->position->setCoords(hit.key, hit.value);
         m_readout->setText(m_hoverText);
         // Beside the mouse, flipped to stay inside the plot.
         const QRect area = m_plot->axisRect()->rect();
@@ -483,18 +593,17 @@ QString LossPlot::csvText() const
     QString out;
     QTextStream s(&out);
     s << "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent\n";
-    const auto batch = m_batch->data();
-    const auto average = m_average->data();
     const auto loss = m_testLoss->data();
     const auto accuracy = m_testAccuracy->data();
-    int b = 0, e = 0;
-    const int nb = batch->size(), ne = loss->size();
+    std::size_t b = 0;
+    int e = 0;
+    const std::size_t nb = m_loss.size();
+    const int ne = loss->size();
     // Merged in x order; an epoch's row follows the batches that end at its x.
     while (b < nb || e < ne) {
-        if (b < nb && (e >= ne || batch->at(b)->key <= loss->at(e)->key)) {
-            s << "batch," << (b + 1) << ',' << formatExact(batch->at(b)->key) << ','
-              << formatExact(batch->at(b)->value) << ',' << formatExact(average->at(b)->value)
-              << ",,\n";
+        if (b < nb && (e >= ne || m_x[b] <= loss->at(e)->key)) {
+            s << "batch," << (b + 1) << ',' << formatExact(m_x[b]) << ',' << formatExact(m_loss[b])
+              << ',' << formatExact(movingAverage(int(b))) << ",,\n";
             ++b;
         } else {
             s << "test,," << formatExact(loss->at(e)->key) << ",,,"

@@ -1,11 +1,16 @@
-// The loss plot keeps every appended point, averages over the last 50 batches, exports what it
-// holds, and repaints far less often than data arrives.
+// The loss plot keeps every appended point compactly, draws what the pixels can show, averages over
+// the last 50 batches, exports what it holds, repaints far less often than data arrives, and never
+// draws, shows or exports a NaN or Inf.
 
 #include "lossplot.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 #include <QtTest>
 #include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
 
 using namespace bplab;
 
@@ -22,6 +27,8 @@ private slots:
     void zoomStopsAutoScroll();
     void replotsAreCoalesced();
     void clearEmpties();
+    void drawsAThinnedLineButKeepsEveryPoint();
+    void nonFiniteValuesNeverReachTheScreen();
 };
 
 void TestLossPlot::keepsEveryPoint()
@@ -45,29 +52,20 @@ void TestLossPlot::keepsEveryPoint()
     }
     QCOMPARE(appended, 20 * batchesPerEpoch);
     QCOMPARE(plot.batchCount(), appended);
-    QCOMPARE(plot.batchGraph()->dataCount(), appended);
-    QCOMPARE(plot.averageGraph()->dataCount(), appended);
     QCOMPARE(plot.epochCount(), 20);
     QCOMPARE(plot.testAccuracyGraph()->dataCount(), 20);
-    // The last point is the last loss appended, at the last x.
-    const auto last = plot.batchGraph()->data()->at(appended - 1);
-    QCOMPARE(last->key, 20.0);
-    QCOMPARE(last->value, 2.3 / (1.0 + (appended - 1) * 0.001));
+    // The last point is the last loss appended (kept as a float), at the last x.
+    QCOMPARE(plot.batchX(appended - 1), 20.0);
+    QCOMPARE(plot.batchLoss(appended - 1), double(float(2.3 / (1.0 + (appended - 1) * 0.001))));
+    QCOMPARE(plot.batchX(0), 1.0 / batchesPerEpoch);
     QCOMPARE(plot.testAccuracyGraph()->data()->at(19)->value, 91.9);
-    // Dense history: drawn without antialiasing (cheaper replots); the epochs' lines keep it.
-    QVERIFY(plot.batchGraph()->antialiased()); // 18,760 points: still antialiased
-    QVector<double> x, loss;
-    for (int i = 1; i <= 5000; ++i) {
-        x << 20 + i / 938.0;
-        loss << 0.25;
-    }
-    plot.appendBatchLosses(x, loss);
-    QCOMPARE(plot.batchCount(), appended + 5000);
-    QVERIFY(!plot.batchGraph()->antialiased());
-    QVERIFY(!plot.averageGraph()->antialiased());
-    QVERIFY(plot.testLossGraph()->antialiased());
+    // Compact: 12 bytes a batch (x as double, loss as float), at most twice that with the spare
+    // capacity of a growing vector.
+    QVERIFY2(plot.historyBytes() <= std::size_t(appended) * 12 * 2,
+             qPrintable(QString::number(plot.historyBytes())));
     plot.clear();
-    QVERIFY(plot.batchGraph()->antialiased());
+    QCOMPARE(plot.batchCount(), 0);
+    QCOMPARE(plot.historyBytes(), std::size_t(0));
 }
 
 void TestLossPlot::movingAverage()
@@ -80,12 +78,18 @@ void TestLossPlot::movingAverage()
     }
     plot.appendBatchLosses(x.first(33), loss.first(33));
     plot.appendBatchLosses(x.mid(33), loss.mid(33));
+    QCOMPARE(plot.movingAverage(0), 1.0);
+    QCOMPARE(plot.movingAverage(9), 5.5);    // mean(1..10): fewer than 50 so far
+    QCOMPARE(plot.movingAverage(49), 25.5);  // mean(1..50)
+    QCOMPARE(plot.movingAverage(99), 75.5);  // mean(51..100)
+    QCOMPARE(plot.movingAverage(119), 95.5); // mean(71..120)
+    QCOMPARE(plot.batchX(119), 1.2);
+    // 120 points fit the default width: the average line draws every one, with the same values.
+    plot.plot()->replot();
     const auto avg = plot.averageGraph()->data();
-    QCOMPARE(avg->at(0)->value, 1.0);
-    QCOMPARE(avg->at(9)->value, 5.5);    // mean(1..10): fewer than 50 so far
-    QCOMPARE(avg->at(49)->value, 25.5);  // mean(1..50)
-    QCOMPARE(avg->at(99)->value, 75.5);  // mean(51..100)
-    QCOMPARE(avg->at(119)->value, 95.5); // mean(71..120)
+    QCOMPARE(avg->size(), 120);
+    QCOMPARE(avg->at(9)->value, 5.5);
+    QCOMPARE(avg->at(119)->value, 95.5);
     QCOMPARE(avg->at(119)->key, 1.2);
 }
 
@@ -233,10 +237,99 @@ void TestLossPlot::clearEmpties()
     plot.clear();
     QCOMPARE(plot.batchCount(), 0);
     QCOMPARE(plot.epochCount(), 0);
+    plot.plot()->replot();
     QCOMPARE(plot.averageGraph()->dataCount(), 0);
     // The moving average starts over too.
     plot.appendBatchLosses({0.1}, {3.0});
+    QCOMPARE(plot.movingAverage(0), 3.0);
+    plot.plot()->replot();
     QCOMPARE(plot.averageGraph()->data()->at(0)->value, 3.0);
+}
+
+void TestLossPlot::drawsAThinnedLineButKeepsEveryPoint()
+{
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    // 50 epochs of 938 batches: a noisy falling loss with one spike that must stay visible.
+    const int perEpoch = 938, total = 50 * perEpoch, spike = 23456;
+    QVector<double> x, loss;
+    for (int i = 0; i < total; ++i) {
+        x << (i + 1.0) / perEpoch;
+        loss << (i == spike ? 9.5 : 2.0 / (1.0 + i * 0.001) + 0.1 * ((i * 7919) % 13) / 13.0);
+    }
+    plot.appendBatchLosses(x, loss);
+    plot.plot()->replot();
+    QCOMPARE(plot.batchCount(), total);
+    const int pixels = plot.plot()->viewport().width();
+    // At most each pixel column's lowest and highest point (plus the two beyond the edges).
+    QVERIFY2(plot.drawnBatchPoints() <= 2 * pixels + 4,
+             qPrintable(QStringLiteral("%1 points for %2 pixels").arg(plot.drawnBatchPoints()).arg(pixels)));
+    QVERIFY(plot.drawnBatchPoints() >= pixels / 2);
+    // The envelope keeps the extremes: the spike and the overall minimum are drawn.
+    double drawnMax = 0, drawnMin = 1e9, trueMin = 1e9;
+    for (auto it = plot.batchGraph()->data()->constBegin(); it != plot.batchGraph()->data()->constEnd(); ++it) {
+        drawnMax = std::max(drawnMax, it->value);
+        drawnMin = std::min(drawnMin, it->value);
+    }
+    for (int i = 0; i < total; ++i)
+        trueMin = std::min(trueMin, plot.batchLoss(i));
+    QCOMPARE(drawnMax, 9.5);
+    QCOMPARE(drawnMin, trueMin);
+    // Hover reads the exact point from the full history, not from the thinned line.
+    QCustomPlot *p = plot.plot();
+    const QPoint at(int(std::lround(p->xAxis->coordToPixel(x[spike]))), int(std::lround(p->yAxis->coordToPixel(9.5))));
+    QCOMPARE(plot.hoverTextAt(at), QStringLiteral("batch %1, epoch %2\nbatch loss 9.5")
+                                           .arg(spike + 1)
+                                           .arg(QString::number(x[spike], 'g', 7)));
+    // Zoomed in to 1/100 of the run: every point of the visible range is drawn as it is.
+    p->xAxis->setRange(10.0, 10.5);
+    p->replot();
+    // x = 10.0 ... 10.5 are batches 9379 ... 9848, plus one beyond each edge.
+    QCOMPARE(plot.drawnBatchPoints(), 470 + 2);
+    QCOMPARE(plot.batchGraph()->data()->at(1)->key, x[9379]);
+    QCOMPARE(plot.batchGraph()->data()->at(1)->value, plot.batchLoss(9379));
+    QVERIFY(qFuzzyCompare(plot.averageGraph()->data()->at(1)->value, plot.movingAverage(9379)));
+    // The CSV still holds every batch.
+    QCOMPARE(plot.csvText().count(QLatin1Char('\n')), 1 + total);
+}
+
+void TestLossPlot::nonFiniteValuesNeverReachTheScreen()
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendBatchLosses({0.25, 0.5, 0.75, 1.0, 1.25}, {2.0, nan, inf, 1.0, -inf});
+    plot.appendBatchLosses({nan, 1.5}, {1.0, 0.5});
+    plot.appendBatchLosses({1.75}, {1e300}); // beyond float: Inf once stored, so left out
+    plot.appendEpoch(1.0, nan, 80.0);
+    plot.appendEpoch(1.0, 0.5, inf);
+    plot.appendEpoch(2.0, 0.75, 85.0);
+    plot.plot()->replot();
+    QCOMPARE(plot.batchCount(), 3); // 2.0, 1.0 and 0.5
+    QCOMPARE(plot.epochCount(), 1);
+    QCOMPARE(plot.batchLoss(1), 1.0);
+    QCOMPARE(plot.movingAverage(2), 3.5 / 3);
+    // The y axis stays finite and scaled to the finite values.
+    QVERIFY(std::isfinite(plot.plot()->yAxis->range().upper));
+    QCOMPARE(plot.plot()->yAxis->range().upper, 2.0 * 1.05);
+    for (QCPGraph *g : {plot.batchGraph(), plot.averageGraph(), plot.testLossGraph(), plot.testAccuracyGraph()})
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            QVERIFY2(std::isfinite(it->key) && std::isfinite(it->value), qPrintable(g->name()));
+    const QString csv = plot.csvText().toLower();
+    QVERIFY2(!csv.contains(QStringLiteral("nan")) && !csv.contains(QStringLiteral("inf")), qPrintable(csv));
+    // No read-out anywhere on the plot names a non-finite value.
+    const QRect area = plot.plot()->axisRect()->rect();
+    for (int px = area.left(); px <= area.right(); px += 4)
+        for (int py = area.top(); py <= area.bottom(); py += 4) {
+            const QString text = plot.hoverTextAt(QPoint(px, py)).toLower();
+            QVERIFY2(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")),
+                     qPrintable(text));
+        }
 }
 
 QTEST_MAIN(TestLossPlot)
