@@ -1,0 +1,99 @@
+#pragma once
+// The Dataset view: every image of the training or test set in a grid with its label and index
+// (virtualised: a QListView over DatasetModel, so 60,000 images scroll smoothly), a class filter,
+// jump to an index, the label distribution beside it, and a way into the Step view.
+
+#include "datasetmodel.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QListView;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace bplab {
+
+class DistributionPlot;
+class ImageDelegate;
+
+class DatasetView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DatasetView(QWidget *parent = nullptr);
+    ~DatasetView() override;
+
+    /** The data to show (null: none). Keeps the set, filter and selection where possible. */
+    void setDataset(std::shared_ptr<const DataSplit> data);
+    /** Reads the data from a folder the first time the view is shown (at once when visible);
+     *  errors are shown in the view. */
+    void setDataFolder(const QString &folder);
+
+    void setTestSet(bool test);
+    bool isTestSet() const { return m_model->isTestSet(); }
+    /** Shows only class k (0-9), or all (-1). */
+    void setClassFilter(int k);
+    /** Selects image `index` of the current set and scrolls to it; when the class filter hides it,
+     *  the filter is cleared first. False (and a message) when there is no such image. */
+    bool jumpTo(int index);
+    /** The selected image's index in its set (-1: none). */
+    int selectedIndex() const;
+    /** Screen pixels per image pixel; 0 chooses from the font (larger in presentation mode). */
+    void setImageScale(int scale);
+
+    DatasetModel *model() const { return m_model; }
+    ImageDelegate *delegate() const { return m_delegate; }
+    QListView *grid() const { return m_grid; }
+    DistributionPlot *distribution() const { return m_plot; }
+    QComboBox *classBox() const { return m_classBox; }
+    QSpinBox *indexBox() const { return m_indexBox; }
+    QPushButton *stepButton() const { return m_stepButton; }
+    /** "Showing 5,923 of 60,000 training images" or why nothing is shown. */
+    QString statusText() const;
+
+signals:
+    /** The user asked to step through image `index` of the test (true) or training set. */
+    void openInStepRequested(bool test, int index);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QWidget *createBar();
+    QWidget *createSide();
+    void refresh();
+    void refreshSelection();
+    void applyScale();
+    void loadPendingFolder();
+    void requestStep(int row);
+
+    DatasetModel *m_model = nullptr;
+    ImageDelegate *m_delegate = nullptr;
+    QListView *m_grid = nullptr;
+    DistributionPlot *m_plot = nullptr;
+    QButtonGroup *m_sets = nullptr;
+    QPushButton *m_trainButton = nullptr;
+    QPushButton *m_testButton = nullptr;
+    QComboBox *m_classBox = nullptr;
+    QSpinBox *m_indexBox = nullptr;
+    QPushButton *m_goButton = nullptr;
+    QSlider *m_zoom = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_selection = nullptr;
+    QPushButton *m_stepButton = nullptr;
+    QWidget *m_side = nullptr;
+    QString m_pendingFolder;
+    QString m_loadedFolder;
+    QString m_error;
+    int m_userScale = 0;
+};
+
+} // namespace bplab

@@ -1,0 +1,102 @@
+#include "imagedelegate.h"
+
+#include "datasetmodel.h"
+#include "uiformat.h"
+
+#include <QApplication>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace bplab {
+
+namespace {
+constexpr int kMargin = 6;  // around the cell's content
+constexpr int kGap = 3;     // between the image and the text lines
+
+QFont labelFont(const QFont &base)
+{
+    QFont f = readableFont(base, 1.15);
+    f.setBold(true);
+    return f;
+}
+} // namespace
+
+ImageDelegate::ImageDelegate(QObject *parent) : QStyledItemDelegate(parent) {}
+
+void ImageDelegate::setScale(int scale)
+{
+    m_scale = std::clamp(scale, 1, 16);
+}
+
+QSize ImageDelegate::cellSize(const QFont &font) const
+{
+    const int side = kImageSide * m_scale;
+    const QFontMetrics label(labelFont(font));
+    const QFontMetrics small(readableFont(font));
+    // Wide enough for the largest index of MNIST's training set.
+    const int textW = small.horizontalAdvance(QStringLiteral("#00000"));
+    const int w = std::max(side, textW) + 2 * kMargin;
+    const int h = side + kGap + label.height() + small.height() + 2 * kMargin;
+    return {w, h};
+}
+
+QRect ImageDelegate::imageRect(const QRect &cell) const
+{
+    const int side = kImageSide * m_scale;
+    return {cell.left() + (cell.width() - side) / 2, cell.top() + kMargin, side, side};
+}
+
+QSize ImageDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const
+{
+    return cellSize(option.font);
+}
+
+void ImageDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    p->save();
+    const QPalette &pal = option.palette;
+    const bool selected = option.state & QStyle::State_Selected;
+    const QRect cell = option.rect.adjusted(1, 1, -1, -1);
+    if (selected) {
+        p->setRenderHint(QPainter::Antialiasing, true);
+        p->setPen(Qt::NoPen);
+        p->setBrush(pal.color(QPalette::Highlight));
+        p->drawRoundedRect(cell, 4, 4);
+        p->setRenderHint(QPainter::Antialiasing, false);
+    }
+    // Crisp pixels: every image pixel is an m_scale x m_scale square.
+    p->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    const QRect target = imageRect(option.rect);
+    const QImage image = index.data(DatasetModel::ImageRole).value<QImage>();
+    if (!image.isNull())
+        p->drawImage(target, image);
+    else
+        p->fillRect(target, Qt::black);
+
+    const QColor text = pal.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    QColor muted = text;
+    muted.setAlphaF(selected ? 0.85f : 0.65f);
+    const QFont lf = labelFont(option.font);
+    const QFont sf = readableFont(option.font);
+    const QFontMetrics lfm(lf), sfm(sf);
+    const int textW = option.rect.width() - 2 * kMargin;
+    QRect line(option.rect.left() + kMargin, target.bottom() + 1 + kGap, textW, lfm.height());
+    p->setFont(lf);
+    p->setPen(text);
+    p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter,
+                lfm.elidedText(index.data(DatasetModel::ClassNameRole).toString(), Qt::ElideRight, textW));
+    line = QRect(line.left(), line.bottom() + 1, textW, sfm.height());
+    p->setFont(sf);
+    p->setPen(muted);
+    p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter,
+                QStringLiteral("#%1").arg(index.data(DatasetModel::IndexRole).toInt()));
+    if (option.state & QStyle::State_HasFocus && selected) {
+        p->setPen(QPen(pal.color(QPalette::HighlightedText), 1, Qt::DotLine));
+        p->setBrush(Qt::NoBrush);
+        p->drawRect(target.adjusted(-2, -2, 1, 1));
+    }
+    p->restore();
+}
+
+} // namespace bplab
