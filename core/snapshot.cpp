@@ -138,7 +138,7 @@ std::vector<std::uint8_t> configPayload(const TrainConfig &c)
     w.u32(c.schedule == Schedule::Cosine ? 1 : 0);
     w.u32(c.normalize == Normalize::Standard ? 1 : 0);
     w.u32(c.init == Init::Xavier ? 1 : c.init == Init::PyTorch ? 2 : 0);
-    w.u32(0); // augmentation: none (reserved for the augment setting)
+    w.u32(c.augment ? 1 : 0);
     w.u64(c.seed);
     return w.out;
 }
@@ -157,13 +157,14 @@ Status readConfig(Reader &r, TrainConfig &c)
     if (!std::isfinite(c.lr) || c.lr < 0 || !std::isfinite(c.momentum) || c.momentum < 0 || c.momentum >= 1)
         return Error{"learning rate " + std::to_string(c.lr) + " or momentum " + std::to_string(c.momentum) +
                      " is out of range"};
-    if (schedule > 1 || normalize > 1 || init > 2 || augment > 0)
+    if (schedule > 1 || normalize > 1 || init > 2 || augment > 1)
         return Error{"unknown setting codes (schedule " + std::to_string(schedule) + ", input scaling " +
                      std::to_string(normalize) + ", init " + std::to_string(init) + ", augmentation " +
                      std::to_string(augment) + ")"};
     c.schedule = schedule == 1 ? Schedule::Cosine : Schedule::Constant;
     c.normalize = normalize == 1 ? Normalize::Standard : Normalize::None;
     c.init = init == 1 ? Init::Xavier : init == 2 ? Init::PyTorch : Init::He;
+    c.augment = augment == 1;
     return Status::success();
 }
 

@@ -4,6 +4,7 @@
 #include "rng.h"
 #include "snapshot.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -55,6 +56,7 @@ void Sgd::reset()
     m_velocity.W2.setZero();
     m_velocity.b2.setZero();
     m_pending = false;
+    m_swapped = false;
 }
 
 void Sgd::setVelocity(const ParamsF &velocity)
@@ -89,7 +91,15 @@ void Sgd::commit()
     // Plain SGD leaves the buffer as it is (zeros), as update() does.
     if (m_pending)
         std::swap(m_velocity, m_next);
+    m_swapped = m_pending;
     m_pending = false;
+}
+
+void Sgd::rollback()
+{
+    if (m_swapped)
+        std::swap(m_velocity, m_next);
+    m_swapped = false;
 }
 
 void Sgd::update(const ParamsF &grads, ParamsF &params, float lr, float momentum)
@@ -153,17 +163,26 @@ std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
 
 std::string numberText(double v)
 {
+    if (std::isnan(v))
+        return "NaN";
+    if (std::isinf(v))
+        return v > 0 ? "+Inf" : "-Inf";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", v);
     return buf;
 }
 
-/** What diverged first, in the order it is computed: loss, gradient, momentum buffer, weight. */
-Divergence describeDivergence(const BatchReport &r, double baseLr, const ParamsF &grads,
-                              const ParamsF *velocity, const ParamsF &next)
+/**
+ * What diverged first, in the order it is computed: loss, gradient, momentum buffer, weight, the
+ * test loss at the epoch's end. `next` holds the weights the failed step produced or, when two
+ * batches were undone, the too large weights of the previous step.
+ */
+Divergence describeDivergence(const BatchReport &r, double baseLr, int undone, const ParamsF &grads,
+                              const ParamsF *velocity, const ParamsF &next, double testLoss = 0)
 {
     Divergence d;
     d.lr = r.lr;
+    d.batchesUndone = undone;
     std::string where;
     if (!std::isfinite(r.loss)) {
         d.quantity = "the loss";
@@ -172,16 +191,25 @@ Divergence describeDivergence(const BatchReport &r, double baseLr, const ParamsF
         d.quantity = "the gradient " + where;
     } else if (velocity && (where = firstNonFinite(*velocity, "v_", d.value), !where.empty())) {
         d.quantity = "the momentum buffer " + where;
+    } else if (where = firstNonFinite(next, "", d.value); !where.empty()) {
+        d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
     } else {
-        where = firstNonFinite(next, "", d.value);
-        d.quantity = (where.empty() || where[0] == 'W' ? "the weight " : "the bias ") + where;
+        d.quantity = "the test loss at the end of the epoch";
+        d.value = testLoss;
+    }
+    std::string restored = "; the weights and the optimiser state are back to their values before this batch";
+    if (undone == 2) {
+        const float largest = std::max({next.W1.cwiseAbs().maxCoeff(), next.b1.cwiseAbs().maxCoeff(),
+                                        next.W2.cwiseAbs().maxCoeff(), next.b2.cwiseAbs().maxCoeff()});
+        restored = ": the weights the previous batch produced were too large for the forward pass (largest |w| " +
+                   numberText(largest) +
+                   "); the weights and the optimiser state are back to their values before that batch";
     }
     d.message = "training diverged in epoch " + std::to_string(r.epoch + 1) + ", batch " +
                 std::to_string(r.batchInEpoch + 1) + "/" + std::to_string(r.batchesPerEpoch) + " (step " +
                 std::to_string(r.step + 1) + "): " + d.quantity + " became " + numberText(d.value) +
-                " at learning rate " + numberText(r.lr) +
-                "; the weights and the optimiser state are back to their values before this batch; "
-                "try a smaller learning rate (e.g. " + numberText(baseLr / 10) + ")";
+                " at learning rate " + numberText(r.lr) + restored + "; try a smaller learning rate (e.g. " +
+                numberText(baseLr / 10) + ")";
     return d;
 }
 
@@ -209,6 +237,7 @@ void Trainer::restart()
 {
     m_grads = ParamsF::zeros();
     m_sgd.reset();
+    m_previousKept = false;
     m_order.resize(m_data->train.size());
     std::iota(m_order.begin(), m_order.end(), std::uint32_t(0));
     m_epoch = 0;
@@ -309,13 +338,6 @@ BatchReport Trainer::trainBatch()
         labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
     const double loss = forwardBackwardBatch(m_params, labels.data(), count, m_ws, m_nextGrads);
     const double lr = scheduledLr(m_active, m_step, totalSteps());
-    // The new weights go to a second buffer: when the loss or any new weight is not finite the
-    // step is dropped and the last finite state is still in place. A NaN or Inf in a gradient or
-    // the momentum buffer always reaches the new weights, so one check covers all three.
-    m_sgd.step(m_nextGrads, m_params, m_nextParams, float(lr), float(m_active.momentum));
-    const bool finite = std::isfinite(loss) && m_nextParams.allFinite();
-    m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
     r.epoch = m_epoch;
     r.batchInEpoch = m_batchInEpoch;
     r.batchesPerEpoch = perEpoch;
@@ -323,15 +345,43 @@ BatchReport Trainer::trainBatch()
     r.count = count;
     r.loss = loss;
     r.lr = lr;
+    if (!std::isfinite(loss)) {
+        // The forward pass overflowed: the weights the last batch produced are finite but already
+        // too large. The weights before that batch are still in the second buffers: swap back.
+        int undone = 1;
+        if (m_previousKept) {
+            std::swap(m_params, m_nextParams);
+            m_sgd.rollback();
+            m_previousKept = false;
+            undone = 2;
+        }
+        r.divergence = describeDivergence(r, m_active.lr, undone, m_nextGrads, nullptr, m_nextParams);
+        return r;
+    }
+    // The new weights go to a second buffer: when any new weight is not finite the step is
+    // dropped and the last finite state is still in place. A NaN or Inf in a gradient or the
+    // momentum buffer always reaches the new weights, so one check covers all three.
+    m_sgd.step(m_nextGrads, m_params, m_nextParams, float(lr), float(m_active.momentum));
+    bool finite = m_nextParams.allFinite();
+    m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (finite && m_batchInEpoch + 1 == perEpoch) {
+        // The epoch's report, on the new weights: its test loss must be finite too.
+        r.epochEnded = epochReport(m_epoch, m_epochLossSum + loss, perEpoch, m_epochSeconds, train.size(),
+                                   m_nextParams, m_data->test, m_active.normalize);
+        finite = std::isfinite(r.epochEnded->testLoss);
+    }
     if (!finite) {
-        r.divergence = describeDivergence(r, m_active.lr, m_nextGrads,
+        const double testLoss = r.epochEnded ? r.epochEnded->testLoss : 0.0;
+        r.epochEnded.reset();
+        r.divergence = describeDivergence(r, m_active.lr, 1, m_nextGrads,
                                           m_active.momentum != 0.0 ? &m_sgd.pendingVelocity() : nullptr,
-                                          m_nextParams);
+                                          m_nextParams, testLoss);
         return r;
     }
     std::swap(m_params, m_nextParams);
     std::swap(m_grads, m_nextGrads);
     m_sgd.commit();
+    m_previousKept = true;
     m_lastBatchStart = first;
     m_lastBatchCount = count;
     m_epochLossSum += loss;
@@ -339,8 +389,6 @@ BatchReport Trainer::trainBatch()
     ++m_step;
     ++m_batchInEpoch;
     if (m_batchInEpoch == perEpoch) {
-        r.epochEnded = epochReport(m_epoch, m_epochLossSum, perEpoch, m_epochSeconds, train.size(),
-                                   m_params, m_data->test, m_active.normalize);
         m_epochReports.push_back(*r.epochEnded);
         ++m_epoch;
         m_batchInEpoch = 0;
@@ -432,6 +480,7 @@ Status Trainer::restore(const TrainingSnapshot &s)
     m_grads = ParamsF::zeros();
     m_sgd.reset();
     m_sgd.setVelocity(s.velocity);
+    m_previousKept = false;
     m_order = std::move(order);
     m_epoch = s.epoch;
     m_batchInEpoch = s.batchInEpoch;

@@ -56,6 +56,9 @@ public:
     void step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum);
     /** Makes the last step()'s momentum buffer the current one. */
     void commit();
+    /** Undoes the last commit(): the buffer before it is current again (kept in step()'s buffer
+     *  until the next step()). */
+    void rollback();
     const ParamsF &velocity() const { return m_velocity; }
     /** The momentum buffer step() computed (not yet committed); for messages. */
     const ParamsF &pendingVelocity() const { return m_next; }
@@ -66,6 +69,7 @@ private:
     ParamsF m_velocity = ParamsF::zeros();
     ParamsF m_next = ParamsF::zeros(); // step()'s buffer; swapped with m_velocity by commit()
     bool m_pending = false;            // m_next holds a step's buffer not yet committed
+    bool m_swapped = false;            // the last commit() swapped: m_next holds the buffer before it
 };
 
 struct EpochReport {
@@ -82,13 +86,19 @@ struct EpochReport {
 EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
                         const ParamsF &params, const Dataset &test, Normalize normalize);
 
-/** A batch whose loss, gradient or new weights were not finite (NaN or Inf). Its update was not
- *  applied: the weights, the momentum buffer, the position and the histories are those before the
- *  batch, so training the same batch again with the same learning rate fails again. */
+/**
+ * A batch whose loss, gradient, new weights or (at an epoch's end) test loss were not finite (NaN
+ * or Inf). Its update was not applied: the weights, the momentum buffer, the position and the
+ * histories are those before the batch, so training the same batch again with the same learning
+ * rate fails again. When the loss itself is not finite, the weights were already too large for
+ * the forward pass: the previous batch's update is undone too (batchesUndone 2), back to weights
+ * whose loss was finite; the position and the histories stay (that batch's loss was real).
+ */
 struct Divergence {
     std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
     double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf)
     double lr = 0;        ///< the learning rate of the batch
+    int batchesUndone = 1; ///< 1: this batch's update was dropped; 2: the previous batch's too
     /** One line for a person, the same in the app and the CLI: "training diverged in epoch 1,
      *  batch 3/7 (step 3): the weight W1[5][300] became inf at learning rate 50; the weights and
      *  the optimiser state are back to their values before this batch; try a smaller learning
@@ -189,6 +199,7 @@ private:
     // last finite state is kept without a copy (the divergence guard).
     ParamsF m_nextParams = ParamsF::zeros();
     ParamsF m_nextGrads = ParamsF::zeros();
+    bool m_previousKept = false; // m_nextParams holds the weights before the last batch (see Divergence)
     Sgd m_sgd;
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;

@@ -10,6 +10,7 @@
 #include <QTest>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <set>
 
 using namespace bplab;
@@ -284,6 +285,121 @@ private slots:
         QVERIFY(epochs.back().trainLoss < epochs.front().trainLoss);
         QVERIFY2(epochs.back().testAccuracy > 95.0, qPrintable(QString::number(epochs.back().testAccuracy)));
         QVERIFY(t.params().allFinite());
+    }
+
+    // A learning rate of 50 blows the weights up within a few batches: the batch that produces a
+    // NaN or Inf is caught, undone (weights and momentum buffer as before it), and reported.
+    void divergenceIsCaughtAndUndone_data()
+    {
+        QTest::addColumn<double>("momentum");
+        QTest::newRow("plain SGD") << 0.0;
+        QTest::newRow("momentum 0.9") << 0.9;
+    }
+    void divergenceIsCaughtAndUndone()
+    {
+        QFETCH(double, momentum);
+        auto split = syntheticSplit(300, 50);
+        TrainConfig c = smallConfig(2);
+        c.lr = 50;
+        c.momentum = momentum;
+        c.normalize = Normalize::Standard; // inputs up to 3: the weights overflow within 2 epochs
+        c.epochs = 20;
+        Trainer t(split, c);
+        std::optional<BatchReport> bad;
+        // The state before each of the last two batches: a loss that is not finite undoes the
+        // previous batch too (its weights were already too large for the forward pass).
+        ParamsF before[2], velocityBefore[2];
+        std::vector<float> historyBefore;
+        while (!t.finished()) {
+            before[0] = before[1];
+            velocityBefore[0] = velocityBefore[1];
+            before[1] = t.params();
+            velocityBefore[1] = t.updateDirection();
+            historyBefore = t.lossHistory();
+            const BatchReport r = t.trainBatch();
+            if (r.divergence) {
+                bad = r;
+                break;
+            }
+            QVERIFY(std::isfinite(r.loss));
+        }
+        QVERIFY2(bad.has_value(), "lr 50 did not diverge");
+        const Divergence &d = *bad->divergence;
+        QVERIFY(!std::isfinite(d.value));
+        QCOMPARE(d.lr, 50.0);
+        QVERIFY(!bad->epochEnded);
+        // The weights are the last finite ones whose loss was finite, bit for bit; the position
+        // and the history did not move.
+        QVERIFY(d.batchesUndone == 1 || d.batchesUndone == 2);
+        QCOMPARE(d.batchesUndone == 2, d.quantity == "the loss");
+        const int i = d.batchesUndone == 2 ? 0 : 1;
+        QVERIFY(t.params().allFinite());
+        QVERIFY(t.params() == before[i]);
+        QVERIFY(t.gradients().allFinite());
+        if (momentum != 0.0)
+            QVERIFY(t.updateDirection() == velocityBefore[i]);
+        QCOMPARE(t.step(), bad->step);
+        QVERIFY(t.lossHistory() == historyBefore);
+        const std::string &m = d.message;
+        QVERIFY2(m.rfind("training diverged in epoch " + std::to_string(bad->epoch + 1) + ", batch " +
+                         std::to_string(bad->batchInEpoch + 1) + "/10 (step " + std::to_string(bad->step + 1) + "): ",
+                         0) == 0,
+                 m.c_str());
+        QVERIFY2(m.find(d.quantity + " became ") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("at learning rate 50") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("the weights and the optimiser state are back to their values before") != std::string::npos,
+                 m.c_str());
+        QVERIFY2(m.find("try a smaller learning rate (e.g. 5)") != std::string::npos, m.c_str());
+        // run() stops on a diverging batch (with one batch undone, the same batch at the same rate
+        // fails again the same way).
+        int seen = 0;
+        bool lastDiverged = false;
+        t.run([&](const BatchReport &r) {
+            ++seen;
+            lastDiverged = r.divergence.has_value();
+        }, {});
+        QVERIFY(lastDiverged);
+        QVERIFY(t.params().allFinite());
+        if (d.batchesUndone == 1) {
+            QCOMPARE(seen, 1);
+            QVERIFY(t.params() == before[i]);
+        }
+        // Halving the learning rate until it trains on. Without momentum the run finishes; with it
+        // the momentum buffer may already be too large to recover, and halving gives up. Either
+        // way nothing that is not finite is ever kept.
+        int halvings = 0;
+        while (!t.finished() && halvings < 30) {
+            const BatchReport r = t.trainBatch();
+            if (r.divergence) {
+                ++halvings;
+                t.setLearningRate(t.activeConfig().lr / 2);
+            } else {
+                halvings = 0;
+            }
+            QVERIFY(t.params().allFinite() && t.updateDirection().allFinite());
+        }
+        if (momentum == 0.0)
+            QVERIFY(t.finished());
+        QCOMPARE(t.lossHistory().size(), t.step());
+        for (float l : t.lossHistory())
+            QVERIFY(std::isfinite(l));
+        for (const EpochReport &e : t.epochReports())
+            QVERIFY(std::isfinite(e.trainLoss) && std::isfinite(e.testLoss));
+    }
+
+    void lossAndEpochHistories()
+    {
+        auto split = syntheticSplit(100, 20);
+        Trainer t(split, smallConfig(1));
+        std::vector<double> losses;
+        t.run([&](const BatchReport &r) { losses.push_back(r.loss); }, {});
+        QCOMPARE(t.lossHistory().size(), std::size_t(8));
+        for (std::size_t i = 0; i < losses.size(); ++i)
+            QCOMPARE(t.lossHistory()[i], float(losses[i]));
+        QCOMPARE(t.epochReports().size(), std::size_t(2));
+        QCOMPARE(t.epochReports()[1].epoch, 2);
+        t.reset();
+        QVERIFY(t.lossHistory().empty() && t.epochReports().empty());
     }
 
     void emptyTrainingSet()

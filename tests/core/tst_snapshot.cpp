@@ -1,0 +1,345 @@
+// Snapshots: exact resume (momentum and the cosine schedule, at an epoch's end and mid-epoch),
+// the file's validation (truncated, flipped bytes, wrong version, other data), and snapshot
+// folders (the newest K kept, temporary files ignored, a damaged newest file skipped).
+
+#include "modelfile.h"
+#include "snapshot.h"
+#include "synthetic.h"
+#include "trainer.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+using namespace bplab;
+using namespace bplab::test;
+
+namespace {
+
+std::vector<std::uint8_t> readBytes(const std::string &path)
+{
+    std::ifstream f(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+void writeBytes(const std::string &path, const std::vector<std::uint8_t> &bytes)
+{
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+/** Momentum 0.9 and the cosine schedule: the state that is easiest to lose on a resume. */
+TrainConfig resumeConfig()
+{
+    TrainConfig c = tunedRecipe();
+    c.epochs = 2;
+    c.batch = 32;
+    c.seed = 5;
+    return c;
+}
+
+void trainUntilStep(Trainer &t, std::size_t step)
+{
+    while (t.step() < step && !t.finished())
+        QVERIFY(!t.trainBatch().divergence);
+}
+
+bool sameEpochReports(const std::vector<EpochReport> &a, const std::vector<EpochReport> &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].epoch != b[i].epoch || a[i].trainLoss != b[i].trainLoss || a[i].testLoss != b[i].testLoss ||
+            a[i].testAccuracy != b[i].testAccuracy)
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestSnapshot : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<DataSplit> m_split = syntheticSplit(300, 60); // batch 32: 10 batches per epoch
+
+    /** A snapshot taken mid-epoch 2 with momentum: every section holds something. */
+    TrainingSnapshot midRunSnapshot()
+    {
+        Trainer t(m_split, resumeConfig());
+        trainUntilStep(t, 13);
+        return t.snapshot();
+    }
+
+private slots:
+    void roundTrip()
+    {
+        Trainer t(m_split, resumeConfig());
+        trainUntilStep(t, 13);
+        t.setLearningRate(0.03); // changed mid-run: the snapshot keeps the new value
+        const TrainingSnapshot s = t.snapshot();
+        QCOMPARE(s.epoch, 1);
+        QCOMPARE(s.batchInEpoch, 3);
+        QCOMPARE(s.batchesPerEpoch, 10);
+        QCOMPARE(s.step, std::uint64_t(13));
+        QCOMPARE(s.batchLosses.size(), std::size_t(13));
+        QCOMPARE(s.epochs.size(), std::size_t(1));
+        QCOMPARE(s.config.lr, 0.03);
+        QVERIFY(s.orderCrc != 0);
+        QVERIFY(!(s.velocity == ParamsF::zeros()));
+        QCOMPARE(s.data.trainCount, std::uint64_t(300));
+
+        const std::vector<std::uint8_t> bytes = encodeSnapshot(s);
+        // Header, seven framed sections, weights and momentum buffer at 407,080 bytes each, trailer.
+        QVERIFY(bytes.size() > 2 * parameterBytes(4) && bytes.size() < 2 * parameterBytes(4) + 1000);
+        QVERIFY(looksLikeSnapshot(bytes.data(), bytes.size()));
+        auto back = decodeSnapshot(bytes.data(), bytes.size(), "x");
+        QVERIFY2(back.ok(), back.error().c_str());
+        QVERIFY(back->params == s.params);
+        QVERIFY(back->velocity == s.velocity);
+        QVERIFY(back->batchLosses == s.batchLosses);
+        QVERIFY(sameEpochReports(back->epochs, s.epochs));
+        QCOMPARE(back->epochs[0].seconds, s.epochs[0].seconds);
+        QCOMPARE(back->config.lr, 0.03);
+        QCOMPARE(back->config.momentum, 0.9);
+        QVERIFY(back->config.schedule == Schedule::Cosine && back->config.normalize == Normalize::Standard);
+        QCOMPARE(back->config.seed, std::uint64_t(5));
+        QCOMPARE(back->epochLossSum, s.epochLossSum);
+        QCOMPARE(back->orderCrc, s.orderCrc);
+        QCOMPARE(back->data.trainCrc, s.data.trainCrc);
+        QCOMPARE(back->data.name, std::string("synthetic"));
+        // Encoding is deterministic: the same state gives the same bytes.
+        QVERIFY(encodeSnapshot(*back) == bytes);
+        QVERIFY(describeSnapshot(s).find("epoch 2/2, batch 4/10 (step 13)") != std::string::npos);
+    }
+
+    // 2 epochs straight, and 1 epoch + snapshot file + a new trainer resuming to 2 epochs: the same
+    // bits, with momentum 0.9 and the cosine schedule. Also from the middle of an epoch.
+    void exactResume_data()
+    {
+        QTest::addColumn<int>("stopAt");
+        QTest::newRow("after epoch 1") << 10;
+        QTest::newRow("mid-epoch 2") << 13;
+        QTest::newRow("after batch 1") << 1;
+    }
+    void exactResume()
+    {
+        QFETCH(int, stopAt);
+        Trainer straight(m_split, resumeConfig());
+        straight.run({}, {});
+
+        Trainer first(m_split, resumeConfig());
+        trainUntilStep(first, std::size_t(stopAt));
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/s.bplabsnap").toStdString();
+        QVERIFY(saveSnapshot(path, first.snapshot()).ok());
+        auto loaded = loadSnapshot(path);
+        QVERIFY2(loaded.ok(), loaded.error().c_str());
+
+        Trainer resumed(m_split, sourceRecipe()); // other settings: the snapshot's must win
+        const Status restored = resumed.restore(*loaded);
+        QVERIFY2(restored.ok(), restored.error().c_str());
+        QCOMPARE(resumed.step(), std::size_t(stopAt));
+        QCOMPARE(resumed.activeConfig().momentum, 0.9);
+        resumed.run({}, {});
+        QVERIFY(resumed.finished());
+        QVERIFY(encodeModel(resumed.params()) == encodeModel(straight.params()));
+        QVERIFY(resumed.lossHistory() == straight.lossHistory());
+        QCOMPARE(resumed.lossHistory().size(), std::size_t(20));
+        QVERIFY(sameEpochReports(resumed.epochReports(), straight.epochReports()));
+        QVERIFY(resumed.snapshot().velocity == straight.snapshot().velocity);
+    }
+
+    // A run of 1 epoch resumed with the total raised to 2 equals 2 epochs straight when the
+    // learning rate does not depend on the total (constant schedule).
+    void resumeToMoreEpochs()
+    {
+        TrainConfig c = resumeConfig();
+        c.schedule = Schedule::Constant;
+        Trainer straight(m_split, c);
+        straight.run({}, {});
+        c.epochs = 1;
+        Trainer one(m_split, c);
+        one.run({}, {});
+        QVERIFY(one.finished());
+        TrainingSnapshot s = one.snapshot();
+        QCOMPARE(s.epoch, 1);
+        QCOMPARE(s.batchInEpoch, 0);
+        s.config.epochs = 2;
+        Trainer resumed(m_split, c);
+        QVERIFY(resumed.restore(s).ok());
+        QVERIFY(!resumed.finished());
+        resumed.run({}, {});
+        QVERIFY(resumed.params() == straight.params());
+        QVERIFY(resumed.lossHistory() == straight.lossHistory());
+        QCOMPARE(resumed.epochReports().back().epoch, 2);
+    }
+
+    void otherDataIsRefused()
+    {
+        const TrainingSnapshot s = midRunSnapshot();
+        auto other = syntheticSplit(300, 60, 10); // same sizes, other images
+        Trainer t(other, resumeConfig());
+        const ParamsF before = t.params();
+        const Status st = t.restore(s);
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().find("other data") != std::string::npos, st.error().c_str());
+        QVERIFY2(st.error().find("300 training images") != std::string::npos, st.error().c_str());
+        QVERIFY(t.params() == before);
+        QCOMPARE(t.step(), std::size_t(0));
+        // Another size says so too.
+        Trainer small(syntheticSplit(100, 60), resumeConfig());
+        QVERIFY(small.restore(s).error().find("100 training images") != std::string::npos);
+    }
+
+    void inconsistentStateIsRefused()
+    {
+        const TrainingSnapshot good = midRunSnapshot();
+        Trainer t(m_split, resumeConfig());
+        TrainingSnapshot s = good;
+        s.step = 12;
+        QVERIFY(t.restore(s).error().find("does not match") != std::string::npos);
+        s = good;
+        s.batchLosses.pop_back();
+        QVERIFY(t.restore(s).error().find("loss history") != std::string::npos);
+        s = good;
+        s.orderCrc ^= 1;
+        QVERIFY(t.restore(s).error().find("shuffle order") != std::string::npos);
+        s = good;
+        s.params.W2(3, 4) = std::numeric_limits<float>::quiet_NaN();
+        QVERIFY(t.restore(s).error().find("not all finite") != std::string::npos);
+        QVERIFY(!saveSnapshot("/nonexistent-folder/x.bplabsnap", s).ok());
+        s = good;
+        s.config.batch = 64; // 5 batches per epoch, not 10
+        QVERIFY(!t.restore(s).ok());
+        QCOMPARE(t.step(), std::size_t(0));
+        QVERIFY(t.restore(good).ok());
+    }
+
+    void damagedFilesAreRefused()
+    {
+        const std::vector<std::uint8_t> bytes = encodeSnapshot(midRunSnapshot());
+        auto refused = [&](const std::vector<std::uint8_t> &b, const char *expected) {
+            auto r = decodeSnapshot(b.data(), b.size(), "snap.bplabsnap");
+            if (r.ok())
+                return false;
+            if (r.error().rfind("snap.bplabsnap: ", 0) != 0)
+                return false;
+            if (expected && r.error().find(expected) == std::string::npos) {
+                qWarning("%s", r.error().c_str());
+                return false;
+            }
+            return true;
+        };
+        // Truncated anywhere, including inside the header and just before the end.
+        for (std::size_t n : {std::size_t(0), std::size_t(7), std::size_t(12), std::size_t(30), bytes.size() / 2,
+                              bytes.size() - 1})
+            QVERIFY2(refused({bytes.begin(), bytes.begin() + std::ptrdiff_t(n)}, nullptr), qPrintable(QString::number(n)));
+        QVERIFY(refused({bytes.begin(), bytes.begin() + std::ptrdiff_t(bytes.size() / 2)}, "cut short"));
+        // A flipped bit anywhere is found: every 331st byte (header, section frames, payloads, trailer).
+        for (std::size_t i = 0; i < bytes.size(); i += (i < 200 ? 1 : 331)) {
+            std::vector<std::uint8_t> b = bytes;
+            b[i] ^= 0x10;
+            QVERIFY2(refused(b, nullptr), qPrintable(QString("byte %1").arg(i)));
+        }
+        std::vector<std::uint8_t> b = bytes;
+        b[b.size() - 1] ^= 1;
+        QVERIFY(refused(b, "checksum mismatch"));
+        b = bytes;
+        b[1000] ^= 1; // inside the weights
+        QVERIFY(refused(b, "the weights section is damaged"));
+        b = bytes;
+        b[8] = 2; // version 2
+        QVERIFY(refused(b, "snapshot version 2; this program reads version 1"));
+        b = bytes;
+        b.push_back(0);
+        QVERIFY(refused(b, "header says"));
+        b = bytes;
+        b[0] = 'X';
+        QVERIFY(refused(b, "not a Backprop Lab snapshot"));
+        // A model file is not a snapshot.
+        const auto model = encodeModel(ParamsF::zeros());
+        QVERIFY(refused(model, "not a Backprop Lab snapshot"));
+        QVERIFY(!looksLikeSnapshot(model.data(), model.size()));
+    }
+
+    void folderKeepsTheNewest()
+    {
+        QTemporaryDir tmp;
+        const std::string dir = (tmp.path() + "/snaps").toStdString(); // created by the first save
+        Trainer t(m_split, resumeConfig());
+        std::vector<std::string> written;
+        for (int i = 0; i < 5; ++i) {
+            t.trainBatch();
+            auto path = saveSnapshotToFolder(dir, t.snapshot(), 3);
+            QVERIFY2(path.ok(), path.error().c_str());
+            written.push_back(*path);
+        }
+        QVERIFY(written[0].find("snapshot-000001.bplabsnap") != std::string::npos);
+        std::vector<SnapshotFile> files = listSnapshots(dir);
+        QCOMPARE(files.size(), std::size_t(3));
+        QCOMPARE(files[0].number, std::uint64_t(5));
+        QCOMPARE(files[2].number, std::uint64_t(3));
+        QVERIFY(files[0].path == written[4]);
+
+        // A killed writer's temporary file and unrelated files are never taken for snapshots.
+        const std::string temp = dir + "/.snapshot-000006.bplabsnap.tmp-AbC123";
+        writeBytes(temp, {1, 2, 3});
+        writeBytes(dir + "/snapshot-7.txt", {1});
+        writeBytes(dir + "/notes.bplabsnap", {1});
+        QCOMPARE(listSnapshots(dir).size(), std::size_t(3));
+        auto newest = loadSnapshotFrom(dir);
+        QVERIFY2(newest.ok(), newest.error().c_str());
+        QCOMPARE(newest->snapshot.step, std::uint64_t(5));
+        QVERIFY(newest->skipped.empty());
+        QVERIFY(newest->path == written[4]);
+        // The next save removes the temporary file.
+        t.trainBatch();
+        QVERIFY(saveSnapshotToFolder(dir, t.snapshot(), 3).ok());
+        QVERIFY(!std::filesystem::exists(temp));
+        QVERIFY(std::filesystem::exists(dir + "/notes.bplabsnap"));
+        QCOMPARE(listSnapshots(dir).front().number, std::uint64_t(6));
+
+        // The newest damaged: the previous one is used, and the reason is given.
+        const std::string six = listSnapshots(dir).front().path;
+        std::vector<std::uint8_t> bytes = readBytes(six);
+        bytes.resize(bytes.size() / 3);
+        writeBytes(six, bytes);
+        auto fallback = loadSnapshotFrom(dir);
+        QVERIFY2(fallback.ok(), fallback.error().c_str());
+        QCOMPARE(fallback->snapshot.step, std::uint64_t(5));
+        QCOMPARE(fallback->skipped.size(), std::size_t(1));
+        QVERIFY2(fallback->skipped[0].find("snapshot-000006.bplabsnap") != std::string::npos, fallback->skipped[0].c_str());
+        // A file named directly is read as it is.
+        QVERIFY(!loadSnapshotFrom(six).ok());
+        QVERIFY(loadSnapshotFrom(written[4]).ok());
+
+        // Nothing valid: every reason in one message.
+        for (const SnapshotFile &f : listSnapshots(dir))
+            writeBytes(f.path, {'B', 'P'});
+        auto none = loadSnapshotFrom(dir);
+        QVERIFY(!none.ok());
+        QVERIFY2(none.error().find("no valid snapshot") != std::string::npos, none.error().c_str());
+        QVERIFY(!loadSnapshotFrom(tmp.path().toStdString() + "/empty-or-missing").ok());
+    }
+
+    void identityOfTheData()
+    {
+        const DatasetIdentity a = datasetIdentity(*m_split);
+        QCOMPARE(a.trainCount, std::uint64_t(300));
+        QCOMPARE(a.testCount, std::uint64_t(60));
+        DataSplit copy = *m_split;
+        copy.folder = "/elsewhere";
+        QVERIFY(datasetIdentity(copy).sameData(a)); // moved files are the same data
+        QVERIFY(describeDataMismatch(a, datasetIdentity(copy)).empty());
+        copy.train.labels[17] = std::uint8_t((copy.train.labels[17] + 1) % 10);
+        QVERIFY(!datasetIdentity(copy).sameData(a));
+        copy = *m_split;
+        copy.test.pixels[5] ^= 1;
+        QVERIFY(describeDataMismatch(a, datasetIdentity(copy)).find("test images") != std::string::npos);
+    }
+};
+
+QTEST_MAIN(TestSnapshot)
+#include "tst_snapshot.moc"
