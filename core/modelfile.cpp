@@ -1,5 +1,6 @@
 // The model file (docs/file-formats.md): a fixed header, the four arrays as little-endian float32
-// in row-major order (torch.nn.Linear layout), and a CRC32 of everything before it.
+// in row-major order (torch.nn.Linear layout), the info block (version 2) and a CRC32 of
+// everything before it.
 
 #include "modelfile.h"
 
@@ -16,11 +17,13 @@ namespace bplab {
 namespace {
 
 constexpr char kMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;       // written; version 1 (no info block) is still read
+constexpr std::uint32_t kMaxInfoBytes = 65536; // the info block is a few hundred bytes
 constexpr std::uint32_t kDtypeFloat32 = 1;
 constexpr std::uint32_t kArrayCount = 4;
-constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + kArrayCount * 8; // magic, version, dtype, count, reserved, shapes
-constexpr std::size_t kFileBytes = kHeaderBytes + parameterBytes(4) + 4;
+constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + kArrayCount * 8; // magic, version, dtype, count, info size, shapes
+constexpr std::size_t kArraysEnd = kHeaderBytes + parameterBytes(4);
+constexpr std::size_t kFileBytes = kArraysEnd + 4; // without info
 
 struct Shape {
     const char *name;
@@ -68,15 +71,16 @@ std::string hexByte(std::uint8_t b)
 
 } // namespace
 
-std::vector<std::uint8_t> encodeModel(const ParamsF &params)
+std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *info)
 {
+    const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;
-    out.reserve(kFileBytes);
+    out.reserve(kFileBytes + text.size());
     out.insert(out.end(), kMagic, kMagic + 8);
     putU32(out, kVersion);
     putU32(out, kDtypeFloat32);
     putU32(out, kArrayCount);
-    putU32(out, 0); // reserved (flags), always 0 in version 1
+    putU32(out, std::uint32_t(text.size())); // info size (reserved, 0, in version 1)
     for (const Shape &s : kShapes) {
         putU32(out, s.rows);
         putU32(out, s.cols);
@@ -85,12 +89,13 @@ std::vector<std::uint8_t> encodeModel(const ParamsF &params)
     forEachRowMajor(params.b1, [&](float v) { putF32(out, v); });
     forEachRowMajor(params.W2, [&](float v) { putF32(out, v); });
     forEachRowMajor(params.b2, [&](float v) { putF32(out, v); });
+    out.insert(out.end(), text.begin(), text.end());
     const uLong crc = crc32(crc32(0L, Z_NULL, 0), out.data(), uInt(out.size()));
     putU32(out, std::uint32_t(crc));
     return out;
 }
 
-Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name)
+Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
     if (size < 8 || std::memcmp(data, kMagic, 8) != 0) {
         std::string start;
@@ -103,8 +108,8 @@ Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const st
         return Error{name + ": cut short after " + withThousands(size) + " bytes (a model file has " +
                      withThousands(kFileBytes) + ")"};
     const std::uint32_t version = getU32(data + 8);
-    if (version != kVersion)
-        return Error{name + ": model file version " + withThousands(version) + "; this program reads version " +
+    if (version != 1 && version != kVersion)
+        return Error{name + ": model file version " + withThousands(version) + "; this program reads versions 1 and " +
                      std::to_string(kVersion)};
     const std::uint32_t dtype = getU32(data + 12);
     if (dtype != kDtypeFloat32)
@@ -115,8 +120,12 @@ Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const st
     const std::uint32_t count = getU32(data + 16);
     if (count != kArrayCount)
         return Error{name + ": holds " + withThousands(count) + " arrays; the 784-128-10 network has 4"};
-    if (getU32(data + 20) != 0)
-        return Error{name + ": reserved header field is " + withThousands(getU32(data + 20)) + ", expected 0"};
+    const std::uint32_t infoBytes = getU32(data + 20);
+    if (version == 1 && infoBytes != 0)
+        return Error{name + ": reserved header field is " + withThousands(infoBytes) + ", expected 0"};
+    if (infoBytes > kMaxInfoBytes)
+        return Error{name + ": the header announces " + withThousands(infoBytes) +
+                     " bytes of model info; at most " + withThousands(kMaxInfoBytes) + " are allowed"};
     for (std::size_t i = 0; i < kArrayCount; ++i) {
         const std::uint32_t rows = getU32(data + 24 + 8 * i), cols = getU32(data + 28 + 8 * i);
         if (rows != kShapes[i].rows || cols != kShapes[i].cols)
@@ -124,9 +133,11 @@ Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const st
                          "; the network needs " + std::to_string(kShapes[i].rows) + "x" +
                          std::to_string(kShapes[i].cols)};
     }
-    if (size != kFileBytes)
-        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file has " +
-                     withThousands(kFileBytes) + (size < kFileBytes ? " (it is cut short)" : " (extra data at the end)")};
+    const std::size_t expected = kFileBytes + infoBytes;
+    if (size != expected)
+        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file" +
+                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
+                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
     const std::uint32_t stored = getU32(data + size - 4);
     const std::uint32_t actual = std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size - 4)));
     if (stored != actual) {
@@ -134,7 +145,15 @@ Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const st
         std::snprintf(buf, sizeof buf, "checksum mismatch (CRC32 stored 0x%08X, computed 0x%08X)", stored, actual);
         return Error{name + ": " + buf + ": the file is damaged"};
     }
-    ParamsF p = ParamsF::zeros();
+    Model model;
+    if (infoBytes > 0) {
+        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + kArraysEnd), infoBytes), name);
+        if (!info)
+            return Error{info.error()};
+        model.info = std::move(*info);
+    }
+    ParamsF &p = model.params;
+    p = ParamsF::zeros();
     const std::uint8_t *v = data + kHeaderBytes;
     auto read = [&](float &x) {
         x = getF32(v);
@@ -144,7 +163,15 @@ Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const st
     forEachRowMajor(p.b1, read);
     forEachRowMajor(p.W2, read);
     forEachRowMajor(p.b2, read);
-    return p;
+    return model;
+}
+
+Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    auto model = decodeModelFile(data, size, name);
+    if (!model)
+        return Error{model.error()};
+    return std::move(model->params);
 }
 
 std::size_t modelFileBytes()
@@ -152,34 +179,68 @@ std::size_t modelFileBytes()
     return kFileBytes;
 }
 
-Status saveModel(const std::string &path, const ParamsF &params)
+namespace {
+
+Status writeModel(const std::string &path, const ParamsF &params, const ModelInfo *info)
 {
     if (params.W1.rows() != kHidden || params.W1.cols() != kInputs || params.b1.size() != kHidden ||
         params.W2.rows() != kOutputs || params.W2.cols() != kHidden || params.b2.size() != kOutputs)
         return Error{path + ": the parameters do not have the 784-128-10 shapes; nothing written"};
-    const std::vector<std::uint8_t> bytes = encodeModel(params);
+    const std::vector<std::uint8_t> bytes = encodeModel(params, info);
     return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+} // namespace
+
+Status saveModel(const std::string &path, const ParamsF &params)
+{
+    return writeModel(path, params, nullptr);
+}
+
+Status saveModel(const std::string &path, const ParamsF &params, const ModelInfo &info)
+{
+    return writeModel(path, params, &info);
+}
+
+Result<Model> readModel(const std::string &path)
+{
+    // A model file has kFileBytes plus its info; anything far larger is refused before it is read.
+    auto bytes = readWholeFile(path, kFileBytes + kMaxInfoBytes);
+    if (!bytes)
+        return Error{bytes.error()};
+    return decodeModelFile(bytes->data(), bytes->size(), fileNameOf(path));
 }
 
 Result<ParamsF> loadModel(const std::string &path)
 {
-    // A model file has exactly kFileBytes; anything far larger is refused before it is read.
-    auto bytes = readWholeFile(path, kFileBytes + 1024);
-    if (!bytes)
-        return Error{bytes.error()};
-    return decodeModel(bytes->data(), bytes->size(), fileNameOf(path));
+    auto model = readModel(path);
+    if (!model)
+        return Error{model.error()};
+    return std::move(model->params);
 }
 
 Result<ParamsF> loadAnyModel(const std::string &path)
+{
+    auto model = readAnyModel(path);
+    if (!model)
+        return Error{model.error()};
+    return std::move(model->params);
+}
+
+Result<Model> readAnyModel(const std::string &path)
 {
     auto bytes = readWholeFile(path, std::uint64_t(64) << 20);
     if (!bytes)
         return Error{bytes.error()};
     const auto &b = *bytes;
     if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
-        return decodeModel(b.data(), b.size(), fileNameOf(path));
-    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5))
-        return decodeNpz(b.data(), b.size(), fileNameOf(path));
+        return decodeModelFile(b.data(), b.size(), fileNameOf(path));
+    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5)) {
+        auto params = decodeNpz(b.data(), b.size(), fileNameOf(path));
+        if (!params)
+            return Error{params.error()};
+        return Model{std::move(*params), std::nullopt};
+    }
     return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
 }
 

@@ -1,5 +1,6 @@
 #include "trainer.h"
 
+#include "augment.h"
 #include "fileio.h"
 #include "rng.h"
 #include "snapshot.h"
@@ -331,7 +332,10 @@ BatchReport Trainer::trainBatch()
     const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(m_active.batch);
     const int count = int(std::min<std::size_t>(std::size_t(m_active.batch), train.size() - first));
 
-    gatherBatch(train, m_order.data() + first, count, m_active.normalize, m_ws);
+    if (m_active.augment)
+        gatherAugmentedBatch(train, m_order.data() + first, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
+    else
+        gatherBatch(train, m_order.data() + first, count, m_active.normalize, m_ws);
     // The labels in batch order, in a buffer sized by reset(): no allocation per batch.
     auto &labels = m_batchLabels;
     for (int c = 0; c < count; ++c)

@@ -59,7 +59,7 @@ int runEval(const QStringList &args)
     cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file or .npz to evaluate."),
                   QStringLiteral("FILE"));
     addDataOptions(cmd);
-    addNormalizeOption(cmd, QStringLiteral("Use the scaling the model was trained with."));
+    addNormalizeOption(cmd, QStringLiteral("Default: the scaling the model file records (none for older model files and .npz)."));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
@@ -69,9 +69,11 @@ int runEval(const QStringList &args)
         return kExitUsage;
     const QString modelPath = cmd.value(QStringLiteral("model"));
 
-    ParamsF params;
-    if (const int code = loadModelFile(cmd, modelPath, params); code >= 0)
+    Model model;
+    if (const int code = loadModelFile(cmd, modelPath, model); code >= 0)
         return code;
+    const ParamsF &params = model.params;
+    modelNormalizeValue(cmd, model, normalize);
     std::shared_ptr<DataSplit> data;
     if (const int code = loadData(cmd, data); code >= 0)
         return code;

@@ -6,6 +6,7 @@
 #include "jsonwriter.h"
 
 #include "network.h"
+#include "tracejson.h"
 
 #include <cmath>
 
@@ -25,19 +26,6 @@ When e^z overflows single precision, those "exp" values and "exp_sum" are null (
 says so); the probabilities are still exact.
 Classes are 0-9; the source numbers its output neurons 1-10 (class c is neuron c+1).
 An index outside the set gives exit code 2 with the valid range.)";
-
-// The values as the network computed them (float); printed in their shortest exact form.
-std::string floats(const Vec<float> &v)
-{
-    std::string out = "[";
-    for (Eigen::Index i = 0; i < v.size(); ++i) {
-        if (i)
-            out += ',';
-        out += jsonNumber(v[i]);
-    }
-    out += ']';
-    return out;
-}
 
 void printText(const TraceF &before, const TraceF &after, const QString &set, long long index,
                float lr, const DataSplit &data)
@@ -126,7 +114,7 @@ int runExplain(const QStringList &args)
     cmd.addOption(QStringLiteral("lr"),
                   QStringLiteral("Learning rate of the one SGD step (default 0.1)."),
                   QStringLiteral("X"));
-    addNormalizeOption(cmd, QStringLiteral("Use the scaling the model was trained with."));
+    addNormalizeOption(cmd, QStringLiteral("Default: the scaling the model file records (none for older model files and .npz)."));
     cmd.addOption(QStringLiteral("json"),
                   QStringLiteral("One JSON object on stdout with every value."));
 
@@ -145,9 +133,11 @@ int runExplain(const QStringList &args)
         || !normalizeValue(cmd, normalize))
         return kExitUsage;
 
-    ParamsF params;
-    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), params); code >= 0)
+    Model model;
+    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
+    const ParamsF &params = model.params;
+    modelNormalizeValue(cmd, model, normalize);
     std::shared_ptr<DataSplit> data;
     if (const int code = loadData(cmd, data); code >= 0)
         return code;
@@ -173,25 +163,7 @@ int runExplain(const QStringList &args)
                          .arg(double(t.logits.maxCoeff())));
 
     if (cmd.isSet(QStringLiteral("json"))) {
-        JsonObject()
-                .add("set", set)
-                .add("index", index)
-                .add("label", t.label)
-                .add("predicted", t.predicted)
-                .addRaw("input", floats(t.input))
-                .addRaw("target", floats(t.target))
-                .addRaw("z1", floats(t.z1))
-                .addRaw("a1", floats(t.a1))
-                .addRaw("logits", floats(t.logits))
-                .addRaw("exp", floats(t.exp))
-                .add("exp_sum", t.expFinite ? t.expSum : std::nanf(""))
-                .addRaw("probabilities", floats(t.probabilities))
-                .add("loss", t.loss)
-                .addRaw("delta2", floats(t.delta2))
-                .addRaw("delta1", floats(t.delta1))
-                .add("lr", float(lr))
-                .add("loss_after", step.afterTrace.loss)
-                .printLine();
+        printOut(QString::fromStdString(explainJson(step, set.toStdString(), index, float(lr)) + '\n'));
         return kExitOk;
     }
     printText(t, step.afterTrace, set, index, float(lr), *data);

@@ -79,7 +79,7 @@ int runPredict(const QStringList &args)
     cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file or .npz to predict with."),
                   QStringLiteral("FILE"));
     cmd.addOption(QStringLiteral("raw"), QStringLiteral("Take each image as a 28x28 input as it is."));
-    addNormalizeOption(cmd, QStringLiteral("Use the scaling the model was trained with."));
+    addNormalizeOption(cmd, QStringLiteral("Default: the scaling the model file records (none for older model files and .npz)."));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object per image and line."));
     cmd.parser().addPositionalArgument(QStringLiteral("IMAGE"), QStringLiteral("Pictures of digits."),
                                        QStringLiteral("IMAGE..."));
@@ -93,9 +93,11 @@ int runPredict(const QStringList &args)
         return kExitUsage;
     if (images.isEmpty())
         return cmd.usageError(QStringLiteral("name at least one IMAGE to predict"));
-    ParamsF params;
-    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), params); code >= 0)
+    Model model;
+    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
+    const ParamsF &params = model.params;
+    modelNormalizeValue(cmd, model, normalize);
     const bool raw = cmd.isSet(QStringLiteral("raw"));
     const bool json = cmd.isSet(QStringLiteral("json"));
 

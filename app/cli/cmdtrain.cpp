@@ -10,6 +10,8 @@
 #include "trainer.h"
 #include "workerstrainer.h"
 
+#include <QFileInfo>
+
 #include <atomic>
 #include <cmath>
 #include <csignal>
@@ -37,8 +39,9 @@ const char *kTrainDetails
 readable line per epoch. Data used, settings and files written are noted on stderr, with a
 progress bar when stderr is a terminal.
 
-The model file stores the weights only: a model trained with --normalize standard must be
-evaluated and explained with --normalize standard too.
+The model file (--save) records the recipe with the weights (input scaling, init, seed,
+hyperparameters, the data's identity, epochs trained, test accuracy): eval, explain and predict
+scale their inputs as it says unless --normalize is given.
 
 --epochs 0 trains nothing: with --init-from and --save it converts an .npz into a model file.
 Ctrl-C stops after the current batch; the model is then not saved (exit code 130).)";
@@ -298,15 +301,15 @@ int runTrain(const QStringList &args)
     }
 
     if (!savePath.isEmpty()) {
-        const Status saved = saveModel(savePath.toStdString(), trainer.params());
+        // The file records the recipe, so eval, explain and predict scale inputs as trained.
+        ModelInfo info = modelInfoFor(config, *data, last ? last->epoch : 0,
+                                      last ? std::optional<double>(last->testAccuracy) : std::nullopt);
+        if (initial)
+            info.initFrom = QFileInfo(cmd.value(QStringLiteral("init-from"))).fileName().toStdString();
+        const Status saved = saveModel(savePath.toStdString(), trainer.params(), info);
         if (!saved)
             return cmd.dataError(qs(saved.error()));
         cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
-        if (config.normalize == Normalize::Standard)
-            cmd.note(QStringLiteral("note: %1 does not record the input scaling; pass --normalize "
-                                    "standard to "
-                                    "eval and explain")
-                             .arg(savePath));
     }
     return kExitOk;
 }

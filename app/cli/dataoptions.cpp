@@ -78,16 +78,45 @@ bool normalizeValue(const Command &command, Normalize &out)
     return true;
 }
 
-int loadModelFile(const Command &command, const QString &path, ParamsF &out)
+int loadModelFile(const Command &command, const QString &path, Model &out)
 {
-    Result<ParamsF> params = loadAnyModel(path.toStdString());
-    if (!params)
-        return command.dataError(qs(params.error()));
-    if (!params->allFinite())
+    Result<Model> model = readAnyModel(path.toStdString());
+    if (!model)
+        return command.dataError(qs(model.error()));
+    if (!model->params.allFinite())
         return command.dataError(
                 QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
-    out = std::move(*params);
+    out = std::move(*model);
     return -1;
+}
+
+int loadModelFile(const Command &command, const QString &path, ParamsF &out)
+{
+    Model model;
+    const int code = loadModelFile(command, path, model);
+    if (code < 0)
+        out = std::move(model.params);
+    return code;
+}
+
+bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out)
+{
+    out = model.info ? model.info->recipe.normalize : Normalize::None;
+    if (!command.isSet(QStringLiteral("normalize"))) {
+        if (model.info)
+            command.note(QStringLiteral("inputs: %1, as the model file says (%2)")
+                                 .arg(describeNormalize(out), qs(describeModelInfo(*model.info))));
+        return true;
+    }
+    const Normalize fromFile = out;
+    if (!normalizeValue(command, out))
+        return false;
+    if (model.info && out != fromFile)
+        command.note(QStringLiteral("warning: --normalize %1 contradicts the model file, which was "
+                                    "trained with inputs %2 (--normalize %3); using %1 as asked")
+                             .arg(normalizeName(out), describeNormalize(fromFile),
+                                  normalizeName(fromFile)));
+    return true;
 }
 
 QString normalizeName(Normalize normalize)

@@ -4,6 +4,7 @@
 
 #include "command.h"
 #include "dataset.h"
+#include "modelfile.h"
 #include "network.h"
 #include "params.h"
 
@@ -27,6 +28,14 @@ bool normalizeValue(const Command &command, Normalize &out);
 
 /** Reads a model file or .npz (by content). Returns -1 on success, else the exit code. */
 int loadModelFile(const Command &command, const QString &path, ParamsF &out);
+int loadModelFile(const Command &command, const QString &path, Model &out);
+
+/**
+ * The input scaling to use with a model (eval, explain, predict): --normalize when given, else what
+ * the model file says, else none. A --normalize that contradicts the file is used, with a warning
+ * on stderr; a note says which scaling the file chose. Returns false after a usage error.
+ */
+bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out);
 
 /** "none" / "standard" and "he" / "xavier" / "pytorch": the option values. */
 QString normalizeName(Normalize normalize);

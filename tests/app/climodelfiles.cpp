@@ -1,10 +1,13 @@
 // Model files through the tool: train --json lines, determinism of saved models, the
-// export -> .npz -> train --init-from round trip, and damaged model files.
+// export -> .npz -> train --init-from round trip, the recorded input scaling (eval without
+// --normalize, a contradicting --normalize, version-1 files) and damaged model files.
 
 #include "clitestutil.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <zlib.h>
 
 using namespace bplab::test;
 
@@ -17,6 +20,8 @@ private slots:
     void trainJsonLines();
     void sameSeedSameBytes();
     void npzRoundTrip();
+    void scalingIsRecorded();
+    void versionOneFileLoads();
     void damagedModelIsRefused();
     void divergingRunIsReported();
 
@@ -119,7 +124,11 @@ void TestCliModelFiles::npzRoundTrip()
     const CliRun imported = runCli(
             {"train", "--data", m_data, "--init-from", npz, "--epochs", "0", "--save", back});
     QVERIFY2(imported.exitCode == 0, imported.err.constData());
-    QCOMPARE(readFile(back), readFile(model));
+    // The same weights (the info differs: it names the .npz and 0 epochs trained).
+    QCOMPARE(readFile(back).mid(0, 20), readFile(model).mid(0, 20));
+    QCOMPARE(readFile(back).mid(24, 407112), readFile(model).mid(24, 407112));
+    QVERIFY(readFile(back).contains("init_from=trained.npz\nseed=1\n"));
+    QVERIFY(readFile(back).contains("epochs_trained=0\n"));
     const QJsonObject fromBack = evalJson(back);
     QCOMPARE(fromBack.value("test_accuracy").toDouble(),
              fromModel.value("test_accuracy").toDouble());
@@ -133,6 +142,69 @@ void TestCliModelFiles::npzRoundTrip()
     QVERIFY(resumed.exitCode == 0 && fresh.exitCode == 0);
     QVERIFY(QJsonDocument::fromJson(resumed.out).object().value("test_loss").toDouble()
             < QJsonDocument::fromJson(fresh.out).object().value("test_loss").toDouble());
+}
+
+void TestCliModelFiles::scalingIsRecorded()
+{
+    // Trained with standard scaling: eval without --normalize uses it and gets train's accuracy.
+    const QString model = path("standard.bplab");
+    const CliRun trained = runCli({"train", "--data", m_data, "--epochs", "2", "--normalize", "standard",
+                                   "--seed", "6", "--json", "--save", model});
+    QVERIFY2(trained.exitCode == 0, trained.err.constData());
+    const QJsonObject lastEpoch = QJsonDocument::fromJson(trained.out.trimmed().split('\n').last()).object();
+    const QByteArray bytes = readFile(model);
+    for (const char *line : {"normalize=standard\n", "init=he\n", "seed=6\n", "epochs=2\n", "batch=64\n",
+                             "lr=0.1\n", "momentum=0\n", "schedule=constant\n", "augment=false\n",
+                             "train_count=640\n", "test_count=200\n", "epochs_trained=2\n"})
+        QVERIFY2(bytes.contains(line), line);
+    QVERIFY(bytes.contains("test_accuracy=" + QByteArray::number(lastEpoch.value("test_accuracy").toDouble()) + "\n"));
+
+    const CliRun eval = runCli({"eval", "--model", model, "--data", m_data, "--json"});
+    QVERIFY2(eval.exitCode == 0, eval.err.constData());
+    QCOMPARE(eval.json().value("normalize").toString(), QStringLiteral("standard"));
+    QCOMPARE(eval.json().value("test_accuracy").toDouble(), lastEpoch.value("test_accuracy").toDouble());
+    QCOMPARE(eval.json().value("test_loss").toDouble(), lastEpoch.value("test_loss").toDouble());
+    QVERIFY2(eval.err.contains("as the model file says"), eval.err.constData());
+    QVERIFY2(!eval.err.contains("warning"), eval.err.constData());
+
+    // The same --normalize: no warning. A contradicting one is used, with a warning.
+    const CliRun same = runCli({"eval", "--model", model, "--data", m_data, "--normalize", "standard", "--json"});
+    QCOMPARE(same.json().value("test_loss").toDouble(), lastEpoch.value("test_loss").toDouble());
+    QVERIFY2(!same.err.contains("warning"), same.err.constData());
+    const CliRun other = runCli({"eval", "--model", model, "--data", m_data, "--normalize", "none", "--json"});
+    QCOMPARE(other.exitCode, 0);
+    QCOMPARE(other.json().value("normalize").toString(), QStringLiteral("none"));
+    QVERIFY(other.json().value("test_loss").toDouble() != lastEpoch.value("test_loss").toDouble());
+    QVERIFY2(other.err.contains("warning: --normalize none contradicts the model file"), other.err.constData());
+
+    // explain scales its input as the file says too: (0 / 255 - 0.1307) / 0.3081 for a black pixel.
+    const CliRun explained = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "0",
+                                     "--json"});
+    QVERIFY2(explained.exitCode == 0, explained.err.constData());
+    const QVector<double> input = numbers(explained.json().value("input"));
+    QVERIFY(!input.isEmpty());
+    QVERIFY(*std::min_element(input.begin(), input.end()) < -0.4);
+}
+
+void TestCliModelFiles::versionOneFileLoads()
+{
+    // A version-1 file (weights only): version 1, reserved 0, no info, CRC32 over the rest.
+    const QString model = path("v2.bplab");
+    QCOMPARE(runCli({"train", "--data", m_data, "--epochs", "1", "--seed", "8", "--save", model}).exitCode, 0);
+    QByteArray bytes = readFile(model).left(407136);
+    bytes[8] = 1;
+    for (int i = 20; i < 24; ++i)
+        bytes[i] = 0;
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef *>(bytes.constData()), uInt(bytes.size()));
+    for (int i = 0; i < 4; ++i)
+        bytes.append(char(crc >> (8 * i)));
+    const QString old = path("v1.bplab");
+    QVERIFY(writeFile(old, bytes));
+    const CliRun run = runCli({"eval", "--model", old, "--data", m_data, "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.json().value("normalize").toString(), QStringLiteral("none"));
+    QCOMPARE(run.json().value("test_loss").toDouble(), evalJson(model).value("test_loss").toDouble());
+    QVERIFY2(!run.err.contains("model file says"), run.err.constData());
 }
 
 void TestCliModelFiles::damagedModelIsRefused()

@@ -1,5 +1,6 @@
-// The model file and .npz: round trips, every damage refused with a message, and agreement with
-// NumPy itself when Debian's python3-numpy is installed.
+// The model file and .npz: round trips (with and without the version-2 info block), version-1
+// files, every damage refused with a message, and agreement with NumPy itself when Debian's
+// python3-numpy is installed.
 
 #include "modelfile.h"
 #include "network.h"
@@ -10,6 +11,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <zlib.h>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -22,6 +25,45 @@ ParamsF sampleParams()
     p.W1(0, 1) = -0.0f;
     p.W2(9, 127) = 1e-38f; // a denormal survives too
     return p;
+}
+
+/** Info with every field set, and values that need escaping. */
+ModelInfo sampleInfo()
+{
+    ModelInfo info;
+    info.recipe = tunedRecipe();
+    info.recipe.seed = 18446744073709551615ull;
+    info.recipe.lr = 0.1 + 0.2; // 0.30000000000000004: only the shortest exact text reads back
+    info.recipe.augment = true;
+    info.initFrom = "start\\weights\n.npz";
+    info.dataset = "Fashion-MNIST \xc3\xa9";
+    info.trainCount = 60000;
+    info.testCount = 10000;
+    info.trainCrc = 0xDEADBEEF;
+    info.testCrc = 0x0000000A;
+    info.epochsTrained = 15;
+    info.testAccuracy = 96.13;
+    return info;
+}
+
+/** The bytes with the CRC32 at the end recomputed (to reach the checks after it). */
+void fixCrc(std::vector<std::uint8_t> &bytes)
+{
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), bytes.data(), uInt(bytes.size() - 4));
+    for (int i = 0; i < 4; ++i)
+        bytes[bytes.size() - 4 + std::size_t(i)] = std::uint8_t(crc >> (8 * i));
+}
+
+/** A model file whose info block is `text` (with a correct CRC32). */
+std::vector<std::uint8_t> withInfoText(const std::string &text)
+{
+    auto bytes = encodeModel(sampleParams());
+    bytes.insert(bytes.end() - 4, text.begin(), text.end());
+    const std::uint32_t n = std::uint32_t(text.size());
+    for (int i = 0; i < 4; ++i)
+        bytes[20 + std::size_t(i)] = std::uint8_t(n >> (8 * i));
+    fixCrc(bytes);
+    return bytes;
 }
 
 } // namespace
@@ -42,11 +84,14 @@ private slots:
         QCOMPARE(bytes.size(), std::size_t(407140));
         QCOMPARE(modelFileBytes(), std::size_t(407140));
         QCOMPARE(std::string(bytes.begin(), bytes.begin() + 8), std::string("BPLABMDL"));
-        QCOMPARE(int(bytes[8]), 1); // version 1, little-endian
+        QCOMPARE(int(bytes[8]), 2); // version 2, little-endian
+        QCOMPARE(int(bytes[20]), 0); // no info block
         auto back = loadModel(path("m.bplab"));
         QVERIFY2(back.ok(), back.error().c_str());
         QVERIFY(*back == p);
         QVERIFY(std::signbit(back->W1(0, 1)));
+        auto model = readModel(path("m.bplab"));
+        QVERIFY(model.ok() && model->params == p && !model->info);
         auto any = loadAnyModel(path("m.bplab"));
         QVERIFY(any.ok() && *any == p);
         // W1 row 0 starts right after the 56-byte header: row-major, the torch layout.
@@ -67,10 +112,11 @@ private slots:
         QTest::addColumn<int>("offset");
         QTest::addColumn<QString>("message");
         QTest::newRow("magic") << 0 << "flipped.bplab: not a Backprop Lab model file";
-        QTest::newRow("version") << 8 << "flipped.bplab: model file version 254; this program reads version 1";
+        QTest::newRow("version") << 8 << "flipped.bplab: model file version 253; this program reads versions 1 and 2";
         QTest::newRow("dtype") << 12 << "flipped.bplab: data type code 254 is unknown (1 = float32)";
         QTest::newRow("array count") << 16 << "flipped.bplab: holds 251 arrays; the 784-128-10 network has 4";
-        QTest::newRow("reserved") << 21 << "flipped.bplab: reserved header field is 65,280, expected 0";
+        QTest::newRow("info size") << 22 << "flipped.bplab: the header announces 16,711,680 bytes of model info; at most 65,536 are allowed";
+        QTest::newRow("info size, small") << 20 << "flipped.bplab: the file holds 407,140 bytes; a model file with 255 bytes of info has 407,395 (it is cut short)";
         QTest::newRow("shape of W1") << 24 << "flipped.bplab: array W1 is 127x784; the network needs 128x784";
         QTest::newRow("shape of b2") << 48 << "flipped.bplab: array b2 is 245x1; the network needs 10x1";
         QTest::newRow("a weight of W1") << 56 + 4 * 1000 + 2 << "flipped.bplab: checksum mismatch (CRC32 stored";
@@ -89,6 +135,113 @@ private slots:
         QVERIFY2(QString::fromStdString(r.error()).startsWith(message), r.error().c_str());
         if (message.contains("checksum"))
             QVERIFY2(r.error().find("the file is damaged") != std::string::npos, r.error().c_str());
+    }
+
+    void infoRoundTrip()
+    {
+        const ParamsF p = sampleParams();
+        const ModelInfo info = sampleInfo();
+        QVERIFY(saveModel(path("info.bplab"), p, info).ok());
+        const auto bytes = readBytes(path("info.bplab"));
+        const std::string text = encodeModelInfo(info);
+        QCOMPARE(bytes.size(), std::size_t(407140) + text.size());
+        QCOMPARE(std::string(bytes.end() - 4 - std::ptrdiff_t(text.size()), bytes.end() - 4), text);
+        QVERIFY(text.find("lr=0.30000000000000004\n") != std::string::npos);
+        QVERIFY(text.find("init_from=start\\\\weights\\n.npz\n") != std::string::npos);
+        QVERIFY(text.find("normalize=standard\nschedule") == std::string::npos); // the documented order
+        QVERIFY(text.rfind("normalize=standard\ninit=he\n", 0) == 0);
+        auto back = readModel(path("info.bplab"));
+        QVERIFY2(back.ok(), back.error().c_str());
+        QVERIFY(back->params == p);
+        QVERIFY(back->info.has_value());
+        QVERIFY(*back->info == info);
+        QCOMPARE(back->info->recipe.lr, 0.1 + 0.2);
+        QCOMPARE(back->info->recipe.seed, std::uint64_t(18446744073709551615ull));
+        QCOMPARE(back->info->initFrom, std::string("start\\weights\n.npz"));
+        QVERIFY(encodeModel(p, &info) == bytes); // the same weights and info give the same bytes
+        auto any = readAnyModel(path("info.bplab"));
+        QVERIFY(any.ok() && any->info && *any->info == info);
+        // Unknown accuracy is left out, not written as 0.
+        ModelInfo noAccuracy = info;
+        noAccuracy.testAccuracy.reset();
+        QVERIFY(encodeModelInfo(noAccuracy).find("test_accuracy") == std::string::npos);
+        auto again = decodeModelInfo(encodeModelInfo(noAccuracy), "x");
+        QVERIFY(again.ok() && *again == noAccuracy && !again->testAccuracy);
+        QCOMPARE(describeModelInfo(info),
+                 std::string("15 epochs on Fashion-MNIST \xc3\xa9 (60,000 training images), started from "
+                             "start\\weights\n.npz, seed 18446744073709551615, SGD lr 0.30000000000000004 "
+                             "momentum 0.9 cosine, batch 64, augmented, inputs standardised; test accuracy 96.13%"));
+    }
+
+    void versionOneLoads()
+    {
+        // A version-1 file: the same layout with version 1 and the reserved field 0, no info.
+        auto bytes = encodeModel(sampleParams());
+        bytes[8] = 1;
+        fixCrc(bytes);
+        writeBytes(path("v1.bplab"), bytes);
+        auto r = readModel(path("v1.bplab"));
+        QVERIFY2(r.ok(), r.error().c_str());
+        QVERIFY(r->params == sampleParams());
+        QVERIFY(!r->info);
+        // Version 1 has no info: a non-zero reserved field is still refused.
+        auto info = withInfoText("normalize=none\n");
+        info[8] = 1;
+        fixCrc(info);
+        auto d = decodeModelFile(info.data(), info.size(), "v1.bplab");
+        QVERIFY(!d.ok());
+        QCOMPARE(d.error(), std::string("v1.bplab: reserved header field is 15, expected 0"));
+    }
+
+    void flippedInfoByteIsRefused()
+    {
+        const ModelInfo info = sampleInfo();
+        auto bytes = encodeModel(sampleParams(), &info);
+        const std::size_t infoStart = 407136;
+        for (std::size_t at : {infoStart, infoStart + 3, bytes.size() - 5}) {
+            auto flipped = bytes;
+            flipped[at] ^= 0x04; // "normalize=standard" -> "jormalize=standard" etc.
+            auto r = decodeModelFile(flipped.data(), flipped.size(), "flipped.bplab");
+            QVERIFY(!r.ok());
+            QVERIFY2(r.error().rfind("flipped.bplab: checksum mismatch (CRC32 stored", 0) == 0, r.error().c_str());
+        }
+    }
+
+    void badInfoIsRefused_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString ok = "init=he\nseed=1\nepochs=10\nbatch=64\nlr=0.1\nmomentum=0\nschedule=constant\nepochs_trained=10\n";
+        QTest::newRow("no normalize") << ok << "m.bplab: the model info has no \"normalize\"";
+        QTest::newRow("unknown scaling") << "normalize=zscore\n" + ok
+                                         << "m.bplab: model info \"normalize\" is \"zscore\"; expected none or standard";
+        QTest::newRow("twice") << "normalize=none\nnormalize=standard\n" + ok
+                               << "m.bplab: model info key \"normalize\" appears twice";
+        QTest::newRow("no =") << "normalize=none\nhello\n" + ok << "m.bplab: model info line 2 is not key=value (\"hello\")";
+        QTest::newRow("no line break") << "normalize=none\n" + ok + "dataset=MNIST"
+                                       << "m.bplab: model info line 10 does not end with a line break";
+        QTest::newRow("negative batch") << "normalize=none\n" + QString(ok).replace("batch=64", "batch=-3")
+                                        << "m.bplab: model info \"batch\" is \"-3\"; expected a whole number from 1 to 1000000";
+        QTest::newRow("accuracy 120") << "normalize=none\ntest_accuracy=120\n" + ok
+                                      << "m.bplab: model info \"test_accuracy\" is \"120\"; expected a number from 0 to 100";
+        QTest::newRow("bad crc") << "normalize=none\ntrain_crc32=xyz\n" + ok
+                                 << "m.bplab: model info \"train_crc32\" is \"xyz\"; expected 8 hex digits";
+        QTest::newRow("unknown key is fine") << "normalize=standard\nfuture_key=1\n" + ok << "";
+    }
+    void badInfoIsRefused()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const auto bytes = withInfoText(text.toStdString());
+        auto r = decodeModelFile(bytes.data(), bytes.size(), "m.bplab");
+        if (message.isEmpty()) {
+            QVERIFY2(r.ok(), r.error().c_str());
+            QVERIFY(r->info->recipe.normalize == Normalize::Standard);
+            QCOMPARE(r->info->epochsTrained, 10);
+            return;
+        }
+        QVERIFY(!r.ok());
+        QCOMPARE(QString::fromStdString(r.error()), message);
     }
 
     void truncatedOrPaddedIsRefused()

@@ -1,7 +1,8 @@
 #pragma once
-// The whole step trace as text: the JSON object `backprop-lab-cli explain --json` prints (same keys,
-// same order, same shortest-exact numbers, null for non-finite) and a long-format CSV. Plain C++
-// (no Qt) so that the CLI and the app can share it.
+// The whole step trace as text: the JSON object of issue 2's explain contract, which both
+// `backprop-lab-cli explain --json` and the Step view's export write (keys in the contract's order,
+// every float in the shortest text that reads back as the same float, null for non-finite), and a
+// long-format CSV. The one implementation: the CLI and the app call it.
 
 #include "network.h"
 

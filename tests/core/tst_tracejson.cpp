@@ -1,0 +1,137 @@
+// The explain trace as JSON (core/tracejson.h), the one implementation behind `explain --json` and
+// the Step view's export: issue 2's keys in their order, values equal to the core's trace and
+// read back bit for bit, null where e^z overflows, and the CSV with the same numbers.
+
+#include "network.h"
+#include "tracejson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace bplab;
+
+class TestTraceJson : public QObject {
+    Q_OBJECT
+
+private:
+    StepTrace<float> m_step;
+    Vec<float> m_x;
+    int m_label = 7;
+
+    static Vec<float> image(std::uint64_t seed)
+    {
+        std::array<std::uint8_t, kInputs> px{};
+        for (int i = 0; i < kInputs; ++i)
+            px[std::size_t(i)] = std::uint8_t((i * 37 + int(seed) * 11) % 256 > 200 ? (i * 13) % 256 : 0);
+        return scaleInput<float>(px.data(), Normalize::None);
+    }
+
+    static void checkArray(const QJsonObject &o, const char *key, const Vec<float> &v)
+    {
+        const QJsonArray a = o.value(QLatin1String(key)).toArray();
+        QCOMPARE(a.size(), qsizetype(v.size()));
+        for (Eigen::Index i = 0; i < v.size(); ++i)
+            QVERIFY2(float(a[i].toDouble()) == v[i], qPrintable(QString("%1[%2]").arg(key).arg(i)));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_x = image(3);
+        m_step = explainStep(initParams(Init::He, 4), m_x, m_label, 0.05f);
+    }
+
+    void keysInOrder()
+    {
+        const std::string json = explainJson(m_step, "test", 12, 0.05f);
+        const char *keys[] = {"set",  "index", "label",    "predicted", "input",  "target",
+                              "z1",   "a1",    "logits",   "exp",       "exp_sum", "probabilities",
+                              "loss", "delta2", "delta1", "lr",        "loss_after"};
+        std::size_t last = 0;
+        for (const char *k : keys) {
+            const std::size_t at = json.find(std::string("\"") + k + "\":");
+            QVERIFY2(at != std::string::npos && (last == 0 || at > last), k);
+            last = at;
+        }
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+        QCOMPARE(o.keys().size(), 17);
+    }
+
+    void valuesAreTheTrace()
+    {
+        const QJsonObject o =
+                QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(m_step, "train", 12, 0.05f))).object();
+        const TraceF &t = m_step.before;
+        QCOMPARE(o.value("set").toString(), QStringLiteral("train"));
+        QCOMPARE(o.value("index").toInt(), 12);
+        QCOMPARE(o.value("label").toInt(), m_label);
+        QCOMPARE(o.value("predicted").toInt(), t.predicted);
+        checkArray(o, "input", m_x);
+        checkArray(o, "target", t.target);
+        checkArray(o, "z1", t.z1);
+        checkArray(o, "a1", t.a1);
+        checkArray(o, "logits", t.logits);
+        checkArray(o, "exp", t.exp);
+        checkArray(o, "probabilities", t.probabilities);
+        checkArray(o, "delta2", t.delta2);
+        checkArray(o, "delta1", t.delta1);
+        // Scalars read back as the same float: the shortest exact text, not 6 digits.
+        QCOMPARE(float(o.value("exp_sum").toDouble()), t.expSum);
+        QCOMPARE(float(o.value("loss").toDouble()), t.loss);
+        QCOMPARE(float(o.value("loss_after").toDouble()), m_step.afterTrace.loss);
+        QCOMPARE(float(o.value("lr").toDouble()), 0.05f);
+        QVERIFY(m_step.afterTrace.loss < t.loss);
+        QCOMPARE(target(o), m_label);
+    }
+
+    static int target(const QJsonObject &o)
+    {
+        const QJsonArray a = o.value("target").toArray();
+        for (int k = 0; k < a.size(); ++k)
+            if (a[k].toDouble() == 1.0)
+                return k;
+        return -1;
+    }
+
+    void numbersAreShortestExact()
+    {
+        QCOMPARE(jsonFloat(0.1f), std::string("0.1"));
+        QCOMPARE(jsonFloat(1.0f / 3.0f), std::string("0.33333334"));
+        QCOMPARE(jsonFloat(-0.0f), std::string("-0"));
+        QCOMPARE(jsonFloat(1e-45f), std::string("1e-45"));
+        QCOMPARE(jsonFloat(std::numeric_limits<float>::infinity()), std::string("null"));
+        QCOMPARE(jsonFloat(std::nanf("")), std::string("null"));
+        // Every float of a range reads back as itself.
+        for (float v = 1e-7f; v < 1e7f; v *= 1.37f)
+            QCOMPARE(std::stof(jsonFloat(v)), v);
+    }
+
+    void overflowIsNull()
+    {
+        ParamsF p = ParamsF::zeros();
+        p.b2(0) = 100.0f; // e^100 overflows float
+        const auto step = explainStep(p, m_x, 3, 0.1f);
+        const QJsonObject o =
+                QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(step, "drawn \"digit\"", -1, 0.1f))).object();
+        QCOMPARE(o.value("set").toString(), QStringLiteral("drawn \"digit\""));
+        QVERIFY(o.value("exp").toArray()[0].isNull());
+        QCOMPARE(o.value("exp").toArray()[1].toDouble(), 1.0);
+        QVERIFY(o.value("exp_sum").isNull());
+        QCOMPARE(o.value("loss").toDouble(), 100.0);
+    }
+
+    void csvHasTheSameNumbers()
+    {
+        const std::string csv = explainCsv(m_step, "test", 12, 0.05f);
+        QVERIFY(csv.rfind("quantity,index,value\nset,0,\"test\"\nindex,0,12\n", 0) == 0);
+        QVERIFY(csv.find("\nloss,0," + jsonFloat(m_step.before.loss) + "\n") != std::string::npos);
+        QVERIFY(csv.find("\ndelta1,127," + jsonFloat(m_step.before.delta1[127]) + "\n") != std::string::npos);
+        QVERIFY(csv.find("\nprobabilities_after,9," + jsonFloat(m_step.afterTrace.probabilities[9]) + "\n") !=
+                std::string::npos);
+    }
+};
+
+QTEST_MAIN(TestTraceJson)
+#include "tst_tracejson.moc"
