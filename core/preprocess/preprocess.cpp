@@ -1,5 +1,7 @@
 #include "preprocess.h"
 
+#include "components.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -29,13 +31,46 @@ struct AxisExtent {
 
 /** The 20x20 box pasted into 28x28 at the whole-pixel offset nearest to putting its centre of
  *  mass on (14, 14). */
-GreyImage placeCentred(const GreyImage &fitted)
+void placeCentred(PreprocessResult &result)
 {
-    const CentreOfMass c = centreOfMass(fitted);
-    if (!c.valid)
-        return GreyImage(kImageSide, kImageSide);
-    return placeShifted(fitted, kImageSide, kImageSide, std::round(kCentreOfMass - c.x),
-                        std::round(kCentreOfMass - c.y));
+    const CentreOfMass c = centreOfMass(result.fitted);
+    result.fittedInk = inkBounds(result.fitted);
+    if (!c.valid) {
+        result.centred = GreyImage(kImageSide, kImageSide);
+        return;
+    }
+    result.shiftX = int(std::round(kCentreOfMass - c.x));
+    result.shiftY = int(std::round(kCentreOfMass - c.y));
+    result.centred = placeShifted(result.fitted, kImageSide, kImageSide, result.shiftX, result.shiftY);
+}
+
+/** The strokes without those whose ink on the raw render (scale rawScale) lies only in stray
+ *  components; a stroke with a point on the main ink is kept whole, and so is one that marks no
+ *  pixel of the render at all (too thin to judge). */
+std::vector<Stroke> withoutStrayStrokes(const std::vector<Stroke> &strokes, const GreyImage &raw, float rawScale,
+                                        const StrayRule &rule)
+{
+    std::vector<int> labels;
+    const std::vector<InkComponent> components = inkComponents(raw, labels, rule);
+    if (components.size() < 2)
+        return strokes;
+    std::vector<Stroke> kept;
+    for (const Stroke &stroke : strokes) {
+        bool onMain = false, onStray = false;
+        for (const StrokePoint &p : stroke) {
+            const int x = int(std::floor(p.x * rawScale)), y = int(std::floor(p.y * rawScale));
+            if (x < 0 || y < 0 || x >= raw.width || y >= raw.height)
+                continue;
+            const int label = labels[std::size_t(y) * std::size_t(raw.width) + std::size_t(x)];
+            if (label >= 0) {
+                onMain = onMain || !components[std::size_t(label)].stray;
+                onStray = onStray || components[std::size_t(label)].stray;
+            }
+        }
+        if (onMain || !onStray)
+            kept.push_back(stroke);
+    }
+    return kept;
 }
 
 void finish(PreprocessResult &result)
@@ -56,11 +91,20 @@ PreprocessResult preprocessStrokes(const std::vector<Stroke> &strokes, int canva
     result.raw = renderStrokes(strokes, std::max(1, int(std::lround(canvasW * rawScale))),
                                std::max(1, int(std::lround(canvasH * rawScale))), 0, 0, rawScale, 0, 0,
                                rawScale, 2);
-    result.cropped = cropImage(result.raw, inkBounds(result.raw));
+    // Strokes whose ink is a stray speck (components.h) on the raw render do not count.
+    const std::vector<Stroke> kept = withoutStrayStrokes(strokes, result.raw, rawScale, options.stray);
+    result.cropBox = inkBounds(result.raw);
+    result.cropped = cropImage(result.raw, result.cropBox);
+    if (kept.size() != strokes.size()) {
+        const GreyImage clean = renderStrokes(kept, result.raw.width, result.raw.height, 0, 0, rawScale, 0, 0,
+                                              rawScale, 2);
+        result.cropBox = inkBounds(clean);
+        result.cropped = cropImage(clean, result.cropBox);
+    }
 
     AxisExtent ex, ey;
     const float widthScale = kMnistPenWidth / std::max(1e-3f, options.referenceWidth);
-    for (const Stroke &stroke : strokes)
+    for (const Stroke &stroke : kept)
         for (const StrokePoint &p : stroke) {
             const float r = 0.5f * p.width * widthScale;
             ex.v.push_back(p.x), ex.radius.push_back(r);
@@ -90,13 +134,13 @@ PreprocessResult preprocessStrokes(const std::vector<Stroke> &strokes, int canva
     const double offX = (kFittedBox - ex.extentAt(s)) / 2 - ex.lowAt(s);
     const double offY = (kFittedBox - ey.extentAt(s)) / 2 - ey.lowAt(s);
     const int ss = options.supersample;
-    result.fitted = renderStrokes(strokes, kFittedBox, kFittedBox, 0, 0, float(s), float(offX), float(offY),
+    result.fitted = renderStrokes(kept, kFittedBox, kFittedBox, 0, 0, float(s), float(offX), float(offY),
                                   widthScale, ss);
 
     // The 28x28 field: the 20x20 box moved by whole pixels so that the centre of mass is as near
     // (14, 14) as whole pixels allow (within 0.5 px), as MNIST did: a sub-pixel move would spread
     // the ink over a 21st row or column.
-    result.centred = placeCentred(result.fitted);
+    placeCentred(result);
     finish(result);
     return result;
 }
@@ -141,8 +185,11 @@ PreprocessResult preprocessPicture(const GreyImage &picture, const PictureOption
                            : std::uint8_t(std::clamp(std::lround((v - paper) * 255.0 / (strongest - paper)), 0L, 255L));
     result.raw = ink;
 
-    const PixelRect box = inkBounds(ink);
-    result.cropped = cropImage(ink, box);
+    // Stray specks far from the digit (components.h) do not widen its box.
+    const GreyImage kept = dropStrayInk(ink, options.stray);
+    const PixelRect box = inkBounds(kept);
+    result.cropBox = box;
+    result.cropped = cropImage(kept, box);
     // fit the larger side to 20, keeping the aspect ratio
     const double s = double(kFittedBox) / std::max(box.width, box.height);
     const int fw = std::clamp(int(std::lround(box.width * s)), 1, kFittedBox);
@@ -150,7 +197,7 @@ PreprocessResult preprocessPicture(const GreyImage &picture, const PictureOption
     const GreyImage small = resampleArea(result.cropped, fw, fh);
     result.fitted = placeShifted(small, kFittedBox, kFittedBox, (kFittedBox - fw) / 2, (kFittedBox - fh) / 2);
 
-    result.centred = placeCentred(result.fitted);
+    placeCentred(result);
     finish(result);
     return result;
 }

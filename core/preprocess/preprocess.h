@@ -2,9 +2,11 @@
 // MNIST's own preprocessing (LeCun, Cortes and Burges, "The MNIST database"): the ink's bounding
 // box is scaled to fit a 20x20 box keeping its aspect ratio, with anti-aliased grey levels, and
 // placed in the 28x28 field so that its intensity-weighted centre of mass lies at the centre.
+// Before the box is taken, small specks far from the digit are dropped (components.h: the rule).
 // Two inputs: pen strokes kept as vector paths (re-rendered at the final scale, so the stroke is
 // as wide as MNIST's however large it was drawn) and grey pictures of any size.
 
+#include "components.h"
 #include "greyimage.h"
 #include "params.h"
 
@@ -39,12 +41,17 @@ inline constexpr float kMnistPenWidth = 2.5f;
 /** Every stage, for the thumbnails, and the network's input. */
 struct PreprocessResult {
     GreyImage raw;     ///< the strokes as drawn (scaled down to at most rawMaxSide), or the picture with ink white
-    GreyImage cropped; ///< raw cut to the ink's bounding box
+    GreyImage cropped; ///< raw cut to the ink's bounding box, stray specks removed
     GreyImage fitted;  ///< the ink fitted into the 20x20 box (aspect kept, centred in the box)
     GreyImage centred; ///< 28x28, centre of mass within 0.5 px of (kCentreOfMass, kCentreOfMass)
     std::array<std::uint8_t, kInputs> input{}; ///< centred's bytes (all 0 when empty)
     bool empty = true;                         ///< no ink at all
     CentreOfMass centre;                       ///< of centred, measured after placing
+    // Where each stage came from (for showing the steps): the crop in raw's pixels, the ink
+    // inside the 20x20 box, and where the box's pixel (0, 0) went in the 28x28 field.
+    PixelRect cropBox;
+    PixelRect fittedInk;
+    int shiftX = 0, shiftY = 0;
 };
 
 struct StrokeOptions {
@@ -54,6 +61,8 @@ struct StrokeOptions {
     int rawMaxSide = 140;
     /** Samples per pixel side for the anti-aliasing (coverage of ss x ss points). */
     int supersample = 8;
+    /** Which specks are dropped before the box is taken (keepFraction 0: none). */
+    StrayRule stray;
 };
 
 /**
@@ -71,6 +80,8 @@ struct PictureOptions {
     /** Ink below this fraction of the strongest ink (after inversion) is paper noise and
      *  dropped; the remaining range is stretched to 0-255. */
     double noiseFraction = 0.15;
+    /** Which specks are dropped before the box is taken (keepFraction 0: none). */
+    StrayRule stray;
 };
 
 /**
