@@ -247,6 +247,11 @@ StagePage stagePage(const StepModel &m, int stage)
         page.html = p(tr("No sample or model yet: load a data set, then choose an image above."));
         return page;
     }
+    if (m.hasBatch()) {
+        page = batchStagePage(m, stage);
+        page.title = QStringLiteral("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
+        return page;
+    }
     switch (stage) {
     case 1: page = input(m); break;
     case 2: page = weightedSums(m); break;

@@ -14,6 +14,10 @@ namespace bplab {
 
 class StepModel;
 
+/** What a click on a cell of a batch grid selects: the sample of its column (and the neuron of
+ *  its row), of the cell itself, or of the 28x28 image it lies in (8 images to a row). */
+enum class SampleClick { None, Column, Cell, Mosaic };
+
 struct GridSpec {
     QVector<float> values;
     int rows = 0, cols = 0;
@@ -26,6 +30,7 @@ struct GridSpec {
     int cellSize = 8;
     bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
     bool selectsOutput = false;
+    SampleClick sampleClick = SampleClick::None;
 };
 
 struct StagePage {
@@ -36,7 +41,10 @@ struct StagePage {
 
 /** Short names of the stages 1-10 for the stage list ("Input", "Weighted sums", ...). */
 QStringList stageNames();
-/** The page of stage 1-10 for the model's current trace and selection. */
+/** The page of stage 1-10 for the model's current trace and selection (the batch's pages when
+ *  the model has a mini-batch). */
 StagePage stagePage(const StepModel &model, int stage);
+/** Stage 1-10 over the model's mini-batch (stagepagesbatch.cpp). */
+StagePage batchStagePage(const StepModel &model, int stage);
 
 } // namespace bplab

@@ -25,10 +25,51 @@ void StepModel::setSample(const std::uint8_t *pixels, int label, const QString &
     std::copy(pixels, pixels + kInputs, copy.begin());
     if (copy == m_pixels && label == m_label && source == m_source)
         return;
+    // a new sample ends the batch around the old one (setBatch starts a new one)
+    m_batchPixels.clear();
+    m_batchLabels.clear();
+    m_batchSource.clear();
     m_pixels = copy;
     m_label = label;
     m_source = source;
     recompute();
+}
+
+void StepModel::setBatch(const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels,
+                         const QString &source)
+{
+    const bool valid = labels.size() >= 2 && pixels.size() >= labels.size() * std::size_t(kInputs)
+                       && std::all_of(labels.begin(), labels.end(), [](int l) { return l >= 0 && l < kOutputs; });
+    if (!valid) {
+        if (m_batchLabels.empty())
+            return;
+        m_batchPixels.clear();
+        m_batchLabels.clear();
+        m_batchSource.clear();
+        m_batchSample = 0;
+        recompute();
+        return;
+    }
+    std::vector<std::uint8_t> copy(pixels.begin(), pixels.begin() + std::ptrdiff_t(labels.size() * kInputs));
+    if (copy == m_batchPixels && labels == m_batchLabels && source == m_batchSource)
+        return;
+    m_batchPixels = std::move(copy);
+    m_batchLabels = labels;
+    m_batchSource = source;
+    m_batchSample = std::clamp(m_batchSample, 0, int(labels.size()) - 1);
+    // the single-sample trace is that of the batch's first sample
+    std::copy(m_batchPixels.begin(), m_batchPixels.begin() + kInputs, m_pixels.begin());
+    m_label = labels.front();
+    recompute();
+}
+
+void StepModel::setBatchSample(int s)
+{
+    s = std::clamp(s, 0, std::max(0, batchSize() - 1));
+    if (s == m_batchSample)
+        return;
+    m_batchSample = s;
+    emit stateChanged();
 }
 
 void StepModel::setNormalize(Normalize normalize)
@@ -78,12 +119,17 @@ void StepModel::recompute()
 {
     if (!m_params || m_label < 0) {
         m_step.reset();
+        m_batchStep.reset();
         emit traceChanged();
         return;
     }
     // The one place the numbers are made: the core's own step (the same as `explain`).
     const Vec<float> x = scaleInput<float>(m_pixels.data(), m_normalize);
     m_step = std::make_shared<const StepTrace<float>>(explainStep(*m_params, x, m_label, m_lr));
+    m_batchStep.reset();
+    if (!m_batchLabels.empty())
+        m_batchStep = std::make_shared<const BatchStep>(
+            computeBatchStep(*m_params, m_batchPixels, m_batchLabels, m_normalize, m_lr));
     emit traceChanged();
 }
 

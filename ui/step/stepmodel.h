@@ -3,6 +3,7 @@
 // selected neurons, and the core's trace of one SGD step computed once from them. Every number the
 // view shows is read here; the widgets recompute nothing.
 
+#include "batchstep.h"
 #include "dataset.h"
 #include "network.h"
 
@@ -32,8 +33,15 @@ public:
     // traceChanged(); setting the same value again does nothing.
     /** The weights to step through (never modified: the step works on a copy). */
     void setParams(std::shared_ptr<const ParamsF> params, const QString &description);
-    /** pixels: 784 bytes in row order; label 0-9; source e.g. "test #12", "drawn digit". */
+    /** pixels: 784 bytes in row order; label 0-9; source e.g. "test #12", "drawn digit". A
+     *  different sample ends a mini-batch. */
     void setSample(const std::uint8_t *pixels, int label, const QString &source);
+    /**
+     * A mini-batch around the sample: pixels holds labels.size() * 784 bytes (sample s at s * 784),
+     * the first being the sample itself (setSample is called with it); source e.g. "test #12-#75".
+     * Fewer than 2 samples: back to the single sample.
+     */
+    void setBatch(const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels, const QString &source);
     void setNormalize(Normalize normalize);
     void setLearningRate(float lr);
 
@@ -56,6 +64,17 @@ public:
     int outputNeuron() const { return m_output; } ///< 0-based = class (neuron k+1)
     void setHiddenNeuron(int j); ///< clamped to 0..127
     void setOutputNeuron(int k); ///< clamped to 0..9
+
+    // The mini-batch (valid when hasBatch(); the single-sample trace stays that of its first sample).
+    bool hasBatch() const { return m_batchStep != nullptr; }
+    const BatchStep &batch() const { return *m_batchStep; }
+    int batchSize() const { return int(m_batchLabels.size()); } ///< 0: one sample
+    QString batchSource() const { return m_batchSource; }
+    /** The sample of the batch whose column the batch stages spell out (0-based). */
+    int batchSample() const { return m_batchSample; }
+    void setBatchSample(int s); ///< clamped to 0..B-1
+    /** Sample s's bytes in the batch. */
+    const std::uint8_t *batchPixels(int s) const { return m_batchPixels.data() + std::size_t(s) * kInputs; }
 
     // The trace (valid when hasTrace()).
     bool hasTrace() const { return m_step != nullptr; }
@@ -112,6 +131,11 @@ private:
     int m_hidden = kDefaultHidden;
     int m_output = kDefaultOutput;
     std::shared_ptr<const StepTrace<float>> m_step;
+    std::vector<std::uint8_t> m_batchPixels;
+    std::vector<int> m_batchLabels;
+    QString m_batchSource;
+    int m_batchSample = 0;
+    std::shared_ptr<const BatchStep> m_batchStep;
 };
 
 } // namespace bplab

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTextDocument>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -50,8 +51,25 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         connect(grid, &ValueGrid::cellClicked, this, [this, i](int cell) {
             if (i >= m_specs.size())
                 return;
-            if (m_specs[i].selectsHidden)
+            const GridSpec &spec = m_specs[i];
+            if (spec.selectsHidden)
                 selectHidden(cell);
+            const int row = cell / std::max(1, spec.cols), col = cell % std::max(1, spec.cols);
+            switch (spec.sampleClick) {
+            case SampleClick::None: break;
+            case SampleClick::Cell: m_model->setBatchSample(cell); break;
+            case SampleClick::Mosaic:
+                m_model->setBatchSample(row / kImageSide * (spec.cols / kImageSide) + col / kImageSide);
+                break;
+            case SampleClick::Column:
+                // the row is a neuron when the matrix has a row per hidden or output neuron
+                if (spec.rows == kHidden)
+                    selectHidden(row);
+                else if (spec.rows == kOutputs)
+                    m_model->setOutputNeuron(row);
+                m_model->setBatchSample(col);
+                break;
+            }
         });
         m_grids.push_back(grid);
         gridRow->addWidget(grid, 1, Qt::AlignTop);
@@ -59,6 +77,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     gridRow->addStretch();
     auto *page = new QWidget;
     auto *pageLayout = new QVBoxLayout(page);
+    m_pageLayout = pageLayout;
     pageLayout->setContentsMargins(8, 4, 8, 8);
     pageLayout->addWidget(m_title);
     pageLayout->addWidget(m_formula);
@@ -77,6 +96,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     connect(m_diagram, &NetworkDiagram::outputNeuronClicked, m_model, &StepModel::setOutputNeuron);
 
     auto *body = new QHBoxLayout;
+    m_body = body;
     body->setContentsMargins(0, 0, 0, 0);
     body->addWidget(createLeftColumn());
     body->addWidget(m_scroll, 1);
@@ -292,6 +312,43 @@ void StepView::showEvent(QShowEvent *event)
         setFocus(Qt::OtherFocusReason);
 }
 
+void StepView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateCompact();
+}
+
+bool StepView::wantsCompact() const
+{
+    // The page needs room for its widest table (about 48 average characters of its font); when
+    // the diagram beside it would leave less, the diagram moves under the page (which scrolls
+    // down, never sideways): what a projector's large font at 1280 px needs.
+    const int page = QFontMetrics(m_formula->font()).averageCharWidth() * 48 + 40;
+    const int left = m_stageList->parentWidget()->width();
+    return width() < left + m_diagram->sizeHint().width() + page;
+}
+
+void StepView::updateCompact()
+{
+    const bool compact = wantsCompact();
+    if (compact == m_compact && m_diagram->parentWidget())
+        return;
+    m_compact = compact;
+    if (compact) {
+        m_body->removeWidget(m_diagram);
+        // under the grids, before the page's closing stretch
+        m_pageLayout->insertWidget(m_pageLayout->count() - 1, m_diagram, 0, Qt::AlignLeft);
+        m_diagram->setFixedHeight(m_diagram->sizeHint().height());
+    } else {
+        m_pageLayout->removeWidget(m_diagram);
+        m_diagram->setMinimumHeight(0);
+        m_diagram->setMaximumHeight(QWIDGETSIZE_MAX);
+        m_diagram->setMinimumSize(m_diagram->minimumSizeHint());
+        m_body->addWidget(m_diagram);
+    }
+    m_diagram->show();
+}
+
 void StepView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -321,6 +378,7 @@ void StepView::applyFonts()
     for (ValueGrid *g : m_grids)
         g->setFont(base);
     m_diagram->setFont(base);
+    updateCompact();
     QPalette pal = m_formula->palette();
     pal.setColor(QPalette::Link, palette().color(QPalette::WindowText));
     pal.setColor(QPalette::LinkVisited, palette().color(QPalette::WindowText));

@@ -14,6 +14,8 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QHBoxLayout;
+class QVBoxLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -54,15 +56,29 @@ public:
     /** A digit from elsewhere (e.g. drawn): 784 bytes, label 0-9. */
     void showPixels(const std::uint8_t *pixels, int label, const QString &source);
     void setStage(int stage) { m_model->setStage(stage); }
+    /** Mini-batch size: 1 steps through one image; B > 1 through the chosen image and the B - 1
+     *  after it in its set (wrapping), as one SGD step on their averaged gradient. */
+    void setBatchSize(int size);
+    int batchSize() const;
+    /** Steps through the weights of a model file (.bplab model or .npz, by content) instead of
+     *  the training's. False, with the loader's message in the model line and lastError(), when
+     *  the file cannot be used; the previous weights stay. */
+    bool loadModelFile(const QString &path);
 
     StepModel *model() const { return m_model; }
     NetworkDiagram *diagram() const { return m_diagram; }
+    /** True when the window is too narrow for the diagram beside the page (e.g. presentation
+     *  mode at 1280 px): the diagram is then under the page, which scrolls only down. */
+    bool isCompact() const { return m_compact; }
     QListWidget *stageList() const { return m_stageList; }
     QPushButton *nextButton() const { return m_next; }
     QPushButton *backButton() const { return m_back; }
     QSpinBox *indexBox() const { return m_index; }
     QComboBox *setBox() const { return m_set; }
     QDoubleSpinBox *learningRateBox() const { return m_lr; }
+    QSpinBox *batchBox() const { return m_batch; }
+    QLabel *modelLabel() const { return m_modelLabel; }
+    QLabel *modelErrorLabel() const { return m_modelErrorLabel; }
     /** The shown page: "5. SoftMax", its formula text (plain), its grids. */
     QString pageTitle() const;
     QString pageText() const;
@@ -89,6 +105,7 @@ protected:
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void showEvent(QShowEvent *event) override;
 
 private:
@@ -99,11 +116,14 @@ private:
     void applyFonts();
     void applyGrid(ValueGrid *grid, const GridSpec &spec);
     void loadChosenSample();
+    void chooseModelFile();
     void selectHidden(int j);
     void saveWithDialog(const QString &kind);
     bool writeFile(const QString &file, const QByteArray &bytes);
     void loadPendingFolder();
     static bool isNavigationKey(int key);
+    bool wantsCompact() const;
+    void updateCompact();
 
     StepModel *m_model = nullptr;
     std::shared_ptr<const DataSplit> m_data;
@@ -113,6 +133,7 @@ private:
     int m_pendingIndex = -1; // requestSample() before the data was there
     bool m_pendingTest = true;
     QString m_lastError;
+    QString m_modelError; // the last model file's error, shown until another model is chosen
     QVector<GridSpec> m_specs;
 
     QComboBox *m_set = nullptr;
@@ -122,7 +143,10 @@ private:
     QPushButton *m_misclassified = nullptr;
     QDoubleSpinBox *m_lr = nullptr;
     QPushButton *m_useWeights = nullptr;
+    QPushButton *m_modelFile = nullptr;
+    QSpinBox *m_batch = nullptr;
     QLabel *m_modelLabel = nullptr;
+    QLabel *m_modelErrorLabel = nullptr;
     QListWidget *m_stageList = nullptr;
     QPushButton *m_back = nullptr;
     QPushButton *m_next = nullptr;
@@ -132,6 +156,9 @@ private:
     QLabel *m_formula = nullptr;
     QVector<ValueGrid *> m_grids;
     NetworkDiagram *m_diagram = nullptr;
+    QHBoxLayout *m_body = nullptr;
+    QVBoxLayout *m_pageLayout = nullptr;
+    bool m_compact = false; // the diagram under the page instead of beside it
 };
 
 } // namespace bplab

@@ -2,6 +2,7 @@
 
 #include "stepview.h"
 
+#include "modelfile.h"
 #include "tracejson.h"
 
 #include <QApplication>
@@ -9,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -16,14 +18,27 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace bplab {
 
 QWidget *StepView::createChooser()
 {
     auto *bar = new QWidget;
-    auto *h = new QHBoxLayout(bar);
+    auto *v = new QVBoxLayout(bar);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    auto *h = new QHBoxLayout;
     h->setContentsMargins(0, 0, 0, 0);
+    v->addLayout(h);
+    // A model file's error in full, as the loader words it (hidden while there is none).
+    m_modelErrorLabel = new QLabel;
+    m_modelErrorLabel->setObjectName(QStringLiteral("modelError"));
+    m_modelErrorLabel->setWordWrap(true);
+    m_modelErrorLabel->setTextFormat(Qt::PlainText);
+    m_modelErrorLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_modelErrorLabel->hide();
+    v->addWidget(m_modelErrorLabel);
     m_set = new QComboBox;
     m_set->setObjectName(QStringLiteral("sampleSet"));
     m_set->addItem(tr("Test image"), QStringLiteral("test"));
@@ -44,26 +59,46 @@ QWidget *StepView::createChooser()
     m_lr->setSingleStep(0.01);
     m_lr->setValue(StepModel::kDefaultLearningRate);
     m_lr->setToolTip(tr("The learning rate of this one step"));
-    m_useWeights = new QPushButton(tr("Use current weights"));
+    m_useWeights = new QPushButton(tr("Current weights"));
+    m_useWeights->setObjectName(QStringLiteral("useCurrentWeights"));
     m_useWeights->setToolTip(tr("Step through with the training's weights as they are now"));
+    m_modelFile = new QPushButton(tr("Model file\u2026"));
+    m_modelFile->setObjectName(QStringLiteral("stepModelFile"));
+    m_modelFile->setToolTip(tr("Step through the weights of a saved model (.bplab model file or .npz)"));
+    m_batch = new QSpinBox;
+    m_batch->setObjectName(QStringLiteral("stepBatch"));
+    m_batch->setRange(1, 256);
+    m_batch->setValue(1);
+    m_batch->setPrefix(tr("batch "));
+    m_batch->setSpecialValueText(tr("one image"));
+    m_batch->setToolTip(tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on their "
+                           "averaged gradient (the training's batch is 64)"));
     m_modelLabel = new QLabel;
     m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
     // One line, clipped when the window is narrow (the tooltip has it all): a wrapped label would
     // push the stages down.
     m_modelLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    for (QPushButton *b : {m_random, m_trainingSample, m_misclassified, m_useWeights})
+    for (QPushButton *b : {m_random, m_trainingSample, m_misclassified, m_useWeights, m_modelFile})
         b->setFocusPolicy(Qt::TabFocus);
     h->addWidget(m_set);
     h->addWidget(m_index);
     h->addWidget(m_random);
     h->addWidget(m_trainingSample);
     h->addWidget(m_misclassified);
-    h->addSpacing(12);
-    h->addWidget(new QLabel(tr("lr")));
-    h->addWidget(m_lr);
-    h->addSpacing(12);
-    h->addWidget(m_useWeights);
-    h->addWidget(m_modelLabel, 1);
+    h->addStretch(1);
+    // Second row: the step (batch, learning rate) and the model; two rows fit a projector's
+    // large font at 1280 px where one does not.
+    auto *h2 = new QHBoxLayout;
+    h2->setContentsMargins(0, 0, 0, 0);
+    v->insertLayout(1, h2);
+    h2->addWidget(m_batch);
+    h2->addSpacing(8);
+    h2->addWidget(new QLabel(tr("lr")));
+    h2->addWidget(m_lr);
+    h2->addSpacing(8);
+    h2->addWidget(m_useWeights);
+    h2->addWidget(m_modelFile);
+    h2->addWidget(m_modelLabel, 1);
 
     connect(m_set, &QComboBox::currentIndexChanged, this, [this] {
         refreshChooser();
@@ -91,6 +126,8 @@ QWidget *StepView::createChooser()
     });
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { m_model->setLearningRate(float(v)); });
     connect(m_useWeights, &QPushButton::clicked, this, &StepView::currentWeightsRequested);
+    connect(m_modelFile, &QPushButton::clicked, this, &StepView::chooseModelFile);
+    connect(m_batch, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
     return bar;
 }
 
@@ -110,8 +147,12 @@ void StepView::refreshChooser()
     m_trainingSample->setEnabled(m_data && m_trainingIndex >= 0);
     m_misclassified->setEnabled(m_data && m_model->params());
     QString model = m_model->params() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
-    if (m_model->hasSample())
+    if (m_model->hasBatch())
+        model += tr("; batch: %1").arg(m_model->batchSource());
+    else if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());
+    m_modelErrorLabel->setText(m_modelError);
+    m_modelErrorLabel->setVisible(!m_modelError.isEmpty());
     m_modelLabel->setText(model);
     m_modelLabel->setToolTip(model);
 }
@@ -125,9 +166,49 @@ void StepView::loadChosenSample()
     const int i = m_index->value();
     if (i < 0 || std::size_t(i) >= set.size())
         return;
-    m_model->setSample(set.image(std::size_t(i)), set.label(std::size_t(i)),
-                       QStringLiteral("%1 #%2").arg(test ? QStringLiteral("test") : QStringLiteral("train")).arg(i));
+    const QString name = test ? QStringLiteral("test") : QStringLiteral("train");
+    m_model->setSample(set.image(std::size_t(i)), set.label(std::size_t(i)), QStringLiteral("%1 #%2").arg(name).arg(i));
+    const int b = std::min<int>(m_batch->value(), int(set.size()));
+    if (b > 1) {
+        // the chosen image and the b - 1 after it, wrapping at the end of the set
+        std::vector<std::uint8_t> pixels(static_cast<std::size_t>(b) * kInputs);
+        std::vector<int> labels(static_cast<std::size_t>(b));
+        for (int s = 0; s < b; ++s) {
+            const std::size_t at = (std::size_t(i) + std::size_t(s)) % set.size();
+            std::copy(set.image(at), set.image(at) + kInputs, pixels.begin() + std::ptrdiff_t(s) * kInputs);
+            labels[std::size_t(s)] = set.label(at);
+        }
+        const int last = int((std::size_t(i) + std::size_t(b) - 1) % set.size());
+        m_model->setBatch(pixels, labels, tr("%1 #%2 to #%3").arg(name).arg(i).arg(last));
+    }
     refreshChooser();
+}
+
+void StepView::setBatchSize(int size) { m_batch->setValue(size); }
+
+int StepView::batchSize() const { return m_batch->value(); }
+
+void StepView::chooseModelFile()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Step through a model file"), QString(),
+                                                      tr("Models (*.bplab *.npz);;All files (*)"));
+    if (!file.isEmpty() && !loadModelFile(file))
+        QMessageBox::warning(this, tr("Model file"), m_lastError);
+}
+
+bool StepView::loadModelFile(const QString &path)
+{
+    // The loader tells what is wrong (magic, version, shapes, CRC, ...); its words are shown as they are.
+    auto loaded = loadAnyModel(path.toStdString());
+    if (!loaded.ok()) {
+        m_lastError = QString::fromStdString(loaded.error());
+        m_modelError = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), m_lastError);
+        refreshChooser();
+        return false;
+    }
+    m_modelError.clear();
+    setModel(std::make_shared<const ParamsF>(std::move(loaded.value())), tr("file %1").arg(QFileInfo(path).fileName()));
+    return true;
 }
 
 void StepView::setDataset(std::shared_ptr<const DataSplit> data)
@@ -185,6 +266,7 @@ void StepView::loadPendingFolder()
 
 void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
 {
+    m_modelError.clear();
     m_model->setParams(std::move(params), description);
     refreshChooser();
 }
