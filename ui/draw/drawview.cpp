@@ -45,6 +45,9 @@ DrawView::DrawView(QWidget *parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_stagesTitle = new QLabel(tr("What the network sees (MNIST's preprocessing)"), this);
     m_stagesTitle->setWordWrap(true);
+    m_playSteps = new QPushButton(tr("▶ Show the steps"), this);
+    m_playSteps->setObjectName(QStringLiteral("playSteps"));
+    m_playSteps->setToolTip(tr("Watch the drawing become the 28×28 input step by step (a click on the stages skips)"));
 
     auto *clear = new QPushButton(tr("Clear"), this);
     m_undoButton = new QPushButton(tr("Undo stroke"), this);
@@ -79,7 +82,10 @@ DrawView::DrawView(QWidget *parent)
     right->addWidget(m_bars, 3);
     right->addWidget(m_modelNote);
     right->addSpacing(6);
-    right->addWidget(m_stagesTitle);
+    auto *stagesHeader = new QHBoxLayout;
+    stagesHeader->addWidget(m_stagesTitle, 1);
+    stagesHeader->addWidget(m_playSteps);
+    right->addLayout(stagesHeader);
     right->addWidget(m_stages, 1);
     right->addLayout(actions);
     right->addWidget(m_status);
@@ -112,6 +118,7 @@ DrawView::DrawView(QWidget *parent)
         emit stepThroughRequested(QVector<quint8>(m_result.input.begin(), m_result.input.end()));
     });
     connect(m_keepButton, &QPushButton::clicked, this, &DrawView::askToKeep);
+    connect(m_playSteps, &QPushButton::clicked, m_stages, &StageStrip::playSteps);
     applyFonts();
     refresh();
 }
@@ -146,7 +153,11 @@ void DrawView::refresh()
         m_stages->clear();
     else
         m_stages->setStages(imageFromGrey(m_result.raw), imageFromGrey(m_result.cropped),
-                            imageFromGrey(m_result.fitted), imageFromGrey(m_result.centred));
+                            imageFromGrey(m_result.fitted), imageFromGrey(m_result.centred),
+                            {QRect(m_result.cropBox.x, m_result.cropBox.y, m_result.cropBox.width, m_result.cropBox.height),
+                             QRect(m_result.fittedInk.x, m_result.fittedInk.y, m_result.fittedInk.width,
+                                   m_result.fittedInk.height),
+                             QPoint(m_result.shiftX, m_result.shiftY)});
     predict();
     updateActions();
 }
@@ -164,6 +175,7 @@ void DrawView::predict()
 void DrawView::updateActions()
 {
     m_stepButton->setEnabled(!m_result.empty);
+    m_playSteps->setEnabled(!m_result.empty);
     m_keepButton->setEnabled(!m_result.empty);
     m_undoButton->setEnabled(!m_canvas->isEmpty());
 }
@@ -190,6 +202,8 @@ void DrawView::setPicture(const QImage &image, const QString &caption)
     m_canvas->setPicture(image, caption);
     setStatus(m_pictureResult.empty ? tr("No ink found in this picture.") : caption);
     refresh();
+    // a picture arrives at once: show how it became the input
+    m_stages->playSteps();
 }
 
 QString DrawView::statusText() const

@@ -47,6 +47,7 @@ public:
     DrawCanvas *canvas() const { return m_canvas; }
     ProbabilityBars *bars() const { return m_bars; }
     StageStrip *stages() const { return m_stages; }
+    QPushButton *playStepsButton() const { return m_playSteps; }
     /** Every stage of the current input and the 28x28 bytes the network sees. */
     const PreprocessResult &result() const { return m_result; }
     /** Input event to the end of the bars' repaint, of the last input event (ms; -1: none yet). */
@@ -92,6 +93,7 @@ private:
     QPushButton *m_stepButton = nullptr;
     QPushButton *m_keepButton = nullptr;
     QPushButton *m_undoButton = nullptr;
+    QPushButton *m_playSteps = nullptr;
     QSlider *m_penSlider = nullptr;
 
     std::shared_ptr<const ParamsF> m_model;
