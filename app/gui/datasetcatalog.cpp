@@ -45,6 +45,12 @@ QString datasetLabel(const QString &folder)
     return name.isEmpty() ? c : name;
 }
 
+QString installedDataset(KnownDataset which)
+{
+    const QString folder = knownFolder(which);
+    return looksLikeDataFolder(folder) ? folder : QString();
+}
+
 QList<DatasetChoice> findDatasets(const QStringList &extraFolders)
 {
     QStringList folders;

@@ -1,5 +1,9 @@
 #include "errorpage.h"
 
+#include "datasetcatalog.h"
+
+#include <QCommandLinkButton>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -35,16 +39,30 @@ ErrorPage::ErrorPage(QWidget *parent) : QWidget(parent)
     m_advice->setWordWrap(true);
     m_advice->setTextFormat(Qt::PlainText);
 
-    auto *open = new QPushButton(tr("Open data folder..."));
-    open->setToolTip(tr("Choose a folder holding train-images-idx3-ubyte, train-labels-idx1-ubyte, "
-                        "t10k-images-idx3-ubyte and t10k-labels-idx1-ubyte (optionally .gz)"));
+    const QString mnistFolder = QDir::toNativeSeparators(QString::fromStdString(knownDatasetFolder(KnownDataset::Mnist)));
+    m_download = new QCommandLinkButton(tr("Download MNIST (11 MB)"),
+                                        tr("70,000 handwritten digits from the public mirrors, each file "
+                                           "checked against its published MD5, into %1.").arg(mnistFolder));
+    m_download->setObjectName(QStringLiteral("firstRunDownload"));
+    m_sample = new QCommandLinkButton(tr("Use the offline sample"),
+                                      tr("10,000 real MNIST digits already on this computer; no internet needed."));
+    m_sample->setObjectName(QStringLiteral("firstRunSample"));
+    m_fashion = new QCommandLinkButton(tr("Use Fashion-MNIST"),
+                                       tr("70,000 small pictures of clothes in ten classes, installed on this computer."));
+    m_fashion->setObjectName(QStringLiteral("firstRunFashion"));
+    m_open = new QCommandLinkButton(tr("Open a folder with the four files..."),
+                                    tr("train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-images-idx3-ubyte "
+                                       "and t10k-labels-idx1-ubyte, each optionally .gz."));
+    m_open->setObjectName(QStringLiteral("firstRunOpen"));
+    connect(m_download, &QCommandLinkButton::clicked, this, &ErrorPage::downloadRequested);
+    connect(m_sample, &QCommandLinkButton::clicked, this, [this] { emit folderChosen(m_sampleFolder); });
+    connect(m_fashion, &QCommandLinkButton::clicked, this, [this] { emit folderChosen(m_fashionFolder); });
+    connect(m_open, &QCommandLinkButton::clicked, this, &ErrorPage::openFolderRequested);
+
     auto *retry = new QPushButton(tr("Try again"));
     retry->setToolTip(tr("Read the same folder again (after fixing or downloading the files)"));
-    connect(open, &QPushButton::clicked, this, &ErrorPage::openFolderRequested);
     connect(retry, &QPushButton::clicked, this, &ErrorPage::retryRequested);
-
     auto *buttons = new QHBoxLayout;
-    buttons->addWidget(open);
     buttons->addWidget(retry);
     buttons->addStretch();
 
@@ -52,6 +70,8 @@ ErrorPage::ErrorPage(QWidget *parent) : QWidget(parent)
     text->addWidget(m_title);
     text->addWidget(m_message);
     text->addWidget(m_advice);
+    for (QCommandLinkButton *b : {m_download, m_sample, m_fashion, m_open})
+        text->addWidget(b);
     text->addLayout(buttons);
 
     auto *row = new QHBoxLayout;
@@ -59,10 +79,11 @@ ErrorPage::ErrorPage(QWidget *parent) : QWidget(parent)
     row->addLayout(text, 1);
 
     auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(48, 48, 48, 48);
+    outer->setContentsMargins(48, 32, 48, 32);
     outer->addStretch(1);
     outer->addLayout(row);
     outer->addStretch(2);
+    refreshChoices();
 }
 
 void ErrorPage::setError(const QString &title, const QString &message, const QString &advice)
@@ -70,6 +91,24 @@ void ErrorPage::setError(const QString &title, const QString &message, const QSt
     m_title->setText(title);
     m_message->setText(message);
     m_advice->setText(advice);
+    refreshChoices();
+}
+
+void ErrorPage::refreshChoices()
+{
+    m_sampleFolder = installedDataset(KnownDataset::Sample);
+    m_fashionFolder = installedDataset(KnownDataset::Fashion);
+    m_sample->setVisible(!m_sampleFolder.isEmpty());
+    m_fashion->setVisible(!m_fashionFolder.isEmpty());
+    m_sample->setToolTip(QDir::toNativeSeparators(m_sampleFolder));
+    m_fashion->setToolTip(QDir::toNativeSeparators(m_fashionFolder));
+}
+
+void ErrorPage::showEvent(QShowEvent *event)
+{
+    // The sample or Fashion-MNIST may have been installed since (scripts/setup).
+    refreshChoices();
+    QWidget::showEvent(event);
 }
 
 QString ErrorPage::title() const

@@ -3,6 +3,8 @@
 #include "appsettings.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
+#include "datasetview.h"
+#include "downloaddialog.h"
 #include "drawpage.h"
 #include "errorpage.h"
 #include "messagebanner.h"
@@ -15,6 +17,7 @@
 #include <comingpage.h>
 #include <dataset.h>
 #include <drawview.h>
+#include <manifest.h>
 
 #include <QAction>
 #include <QEvent>
@@ -24,6 +27,7 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QListWidget>
+#include <QMenu>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -43,6 +47,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     addToolBar(Qt::TopToolBarArea, m_controls);
     createViews();
     createMenus();
+    createDataActions();
     m_status = new StatusLine(statusBar());
     connectController();
     m_controller->setConfig(m_controls->config());
@@ -102,6 +107,11 @@ void MainWindow::createViews()
             m_pages->addWidget(cluster);
             continue;
         }
+        if (m_pages->count() == int(View::Data)) {
+            m_datasetView = new DatasetView;
+            m_pages->addWidget(m_datasetView);
+            continue;
+        }
         m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
     }
     for (int i = 0; i < kViewCount; ++i)
@@ -128,6 +138,8 @@ void MainWindow::createViews()
     setCentralWidget(central);
 
     connect(m_errorPage, &ErrorPage::openFolderRequested, this, &MainWindow::chooseFolder);
+    connect(m_errorPage, &ErrorPage::folderChosen, this, &MainWindow::openData);
+    connect(m_errorPage, &ErrorPage::downloadRequested, this, &MainWindow::downloadMnist);
     connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
         if (!m_controller->dataFolder().isEmpty()) {
             openData(m_controller->dataFolder());
@@ -192,6 +204,7 @@ void MainWindow::connectController()
             &TrainView::setSelectedHiddenNeuron);
 
     connectStepView();
+    connectDatasetView();
     connect(m_controls, &ControlBar::configEdited, this,
             [this] { m_controller->setConfig(m_controls->config()); });
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
@@ -238,6 +251,43 @@ void MainWindow::connectStepView()
     connect(c, &TrainingController::selectedHiddenNeuronChanged, m_stepView, &StepView::setSelectedHiddenNeuron);
 }
 
+void MainWindow::connectDatasetView()
+{
+    // The view shows the split the worker loaded: no second copy of the images.
+    connect(m_controller, &TrainingController::dataSplitChanged, m_datasetView, &DatasetView::setDataset);
+    connect(m_datasetView, &DatasetView::openInStepRequested, this, [this](bool test, int index) {
+        m_stepView->requestSample(test, index);
+        setView(View::Step);
+    });
+}
+
+void MainWindow::createDataActions()
+{
+    m_downloadMnist = new QAction(tr("&Download MNIST..."), this);
+    m_downloadMnist->setObjectName(QStringLiteral("actionDownloadMnist"));
+    m_downloadMnist->setStatusTip(tr("Fetch the four MNIST files (11 MB) from the public mirrors, "
+                                     "checked against their MD5, and train on them"));
+    connect(m_downloadMnist, &QAction::triggered, this, &MainWindow::downloadMnist);
+    // Into the menu that holds File > Open data folder..., right below it.
+    for (QObject *o : m_openFolder->associatedObjects()) {
+        if (auto *menu = qobject_cast<QMenu *>(o)) {
+            const QList<QAction *> actions = menu->actions();
+            menu->insertAction(actions.value(actions.indexOf(m_openFolder) + 1), m_downloadMnist);
+            break;
+        }
+    }
+}
+
+void MainWindow::downloadMnist()
+{
+    auto *dialog = new DownloadDialog(download::mnistManifest(), download::mnistMirrors(),
+                                      download::defaultMnistFolder(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &DownloadDialog::downloaded, this, &MainWindow::openData);
+    dialog->open();
+    dialog->start();
+}
+
 void MainWindow::showStepSample(bool test, int index, int stage)
 {
     m_stepView->requestSample(test, index);
@@ -258,10 +308,9 @@ void MainWindow::showDataError(const QString &message)
 {
     m_hasData = false;
     m_status->setDataset(nullptr, {});
-    m_errorPage->setError(tr("No training data found"), message,
-                          tr("Open a folder with MNIST-style IDX files (File > Open data folder..., "
-                             "Ctrl+O), or run scripts/setup: it installs the offline MNIST sample "
-                             "and, with internet, full MNIST."));
+    m_errorPage->setError(tr("Choose the data to learn from"), message,
+                          tr("No training data was found on this computer. Choose one of these; the "
+                             "app remembers the choice and starts with it next time."));
     updatePage();
 }
 

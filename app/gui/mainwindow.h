@@ -17,6 +17,7 @@ class QStackedWidget;
 namespace bplab {
 
 class ControlBar;
+class DatasetView;
 class ErrorPage;
 class MessageBanner;
 class StatusLine;
@@ -57,6 +58,9 @@ public:
     TrainingController *controller() const { return m_controller; }
     TrainView *trainView() const { return m_train; }
     StepView *stepView() const { return m_stepView; }
+    DatasetView *datasetView() const { return m_datasetView; }
+    /** Opens the download dialog for MNIST; the app reads the folder once every file is in place. */
+    void downloadMnist();
     /** The Step view's image (test or training set, index) and stage, now or once the data is read. */
     void showStepSample(bool test, int index, int stage);
     ControlBar *controlBar() const { return m_controls; }
@@ -77,6 +81,9 @@ private:
     void createViews();
     void connectController();
     void connectStepView();
+    void connectDatasetView();
+    /** File > Download MNIST..., beside File > Open data folder... */
+    void createDataActions();
     /** Opens a drawn digit in the Step view, after asking which digit it is (the target). */
     void stepThroughDrawnDigit(const QVector<quint8> &pixels);
     void updatePage();
@@ -96,6 +103,7 @@ private:
     QStackedWidget *m_pages = nullptr; // the views, then the error page
     TrainView *m_train = nullptr;
     StepView *m_stepView = nullptr;
+    DatasetView *m_datasetView = nullptr;
     ErrorPage *m_errorPage = nullptr;
     MessageBanner *m_banner = nullptr;
 
@@ -103,6 +111,7 @@ private:
     QAction *m_step = nullptr;
     QAction *m_reset = nullptr;
     QAction *m_openFolder = nullptr;
+    QAction *m_downloadMnist = nullptr;
     QAction *m_exportPng = nullptr;
     QAction *m_exportPdf = nullptr;
     QAction *m_exportHeatmap = nullptr;
