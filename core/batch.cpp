@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
+#include <thread>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -33,6 +34,13 @@ void BatchWorkspace::resize(int newBatch)
     Delta2.resize(kOutputs, batch);
     Delta1.resize(kHidden, batch);
     losses.resize(batch);
+    for (Half &h : halves) {
+        h.Z2share.resize(kOutputs, batch);
+        h.Z2.resize(kOutputs, batch);
+        h.P.resize(kOutputs, batch);
+        h.Delta2.resize(kOutputs, batch);
+        h.losses.resize(batch);
+    }
 }
 
 namespace {
@@ -65,6 +73,12 @@ int maxThreads()
 #else
     return 1;
 #endif
+}
+
+/** Training threads: the two halves of a batch, on at most the machine's cores. */
+int maxTrainingThreads()
+{
+    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
 }
 
 int threadIndex()
@@ -115,11 +129,12 @@ void forwardColumns(const ParamsF &params, int c0, int n, BatchWorkspace &ws)
 }
 
 /** P = softmax(Z2) per column (max subtracted); losses(c) = ln(sum e^(z - m)) - (z_label - m). */
-void softmaxColumns(int c0, int n, const std::uint8_t *labels, BatchWorkspace &ws)
+void softmaxColumns(int c0, int n, const std::uint8_t *labels, const Mat<float> &Z2, Mat<float> &P,
+                    Vec<float> &losses)
 {
     for (int c = c0; c < c0 + n; ++c) {
-        const float *z = ws.Z2.col(c).data();
-        float *p = ws.P.col(c).data();
+        const float *z = Z2.col(c).data();
+        float *p = P.col(c).data();
         float m = z[0];
         for (int k = 1; k < kOutputs; ++k)
             m = std::max(m, z[k]);
@@ -132,77 +147,237 @@ void softmaxColumns(int c0, int n, const std::uint8_t *labels, BatchWorkspace &w
         for (int k = 0; k < kOutputs; ++k)
             p[k] *= inv;
         // L = -ln p_label, computed as log-sum-exp so it stays finite when p_label underflows.
-        ws.losses(c) = labels ? std::log(sum) - (z[labels[c]] - m) : 0.0f;
+        losses(c) = labels ? std::log(sum) - (z[labels[c]] - m) : 0.0f;
     }
 }
 
+/** The hidden neurons [first, first + kHalfRows) of half h. */
+constexpr int kHalves = 2;
+constexpr int kHalfRows = kHidden / kHalves;
+static_assert(kHidden % (kHalves * 16) == 0, "each half's rows start on a 64-byte boundary");
+
+/** One batch's inputs and outputs, shared by the two halves. */
+struct BatchJob {
+    const ParamsF *params = nullptr;
+    const std::uint8_t *labels = nullptr;
+    int n = 0;
+    BatchWorkspace *ws = nullptr;
+    ParamsF *grads = nullptr;
+    // The fused SGD update (forwardBackwardUpdate); null for the gradient alone.
+    ParamsF *update = nullptr;
+    ParamsF *velocity = nullptr;
+    float lr = 0;
+    float momentum = 0;
+};
+
 /**
- * One thread's part of the batch: hidden neurons [h.first, h.first + h.size). Layer 1 splits
- * cleanly by hidden neuron (its rows of Z1, A1, Delta1, dW1, db1 depend only on its rows of W1 and
- * on W2's matching columns); layer 2 (10 outputs) is small and runs on one thread between.
+ * Half h before the meeting: Z1 = W1 X + b1 and A1 = max(0, Z1) on its rows, and its share of the
+ * logits, W2[:, rows] A1[rows] (half 0 adds b2), in ws.halves[h].Z2share.
  */
-void batchPart(const ParamsF &params, const std::uint8_t *labels, int n, BatchWorkspace &ws, ParamsF &grads,
-               Range h, bool parallel)
+void forwardHalf(const BatchJob &job, int h)
 {
+    const ParamsF &params = *job.params;
+    BatchWorkspace &ws = *job.ws;
+    const int n = job.n, r0 = h * kHalfRows;
     auto X = ws.X.leftCols(n);
-    auto Z1 = ws.Z1.block(h.first, 0, h.size, n);
-    auto A1 = ws.A1.block(h.first, 0, h.size, n);
+    auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
+    auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
+    const auto W1 = params.W1.middleRows(r0, kHalfRows);
     // Z1 = W1 X + b1 1^T; A1 = max(0, Z1). In pieces of at most kGemmColumns samples, so that
     // Eigen's packing buffers stay under EIGEN_STACK_ALLOCATION_LIMIT (core/CMakeLists.txt) and
     // live on the stack: no heap allocation for any batch size.
-    if (h.size > 0) {
-        for (int c = 0; c < n; c += kGemmColumns) {
-            const int w = std::min(kGemmColumns, n - c);
-            Z1.middleCols(c, w).noalias() = params.W1.middleRows(h.first, h.size) * X.middleCols(c, w);
-        }
-        Z1.colwise() += params.b1.segment(h.first, h.size);
-        A1 = Z1.cwiseMax(0.0f);
+    for (int c = 0; c < n; c += kGemmColumns) {
+        const int w = std::min(kGemmColumns, n - c);
+        Z1.middleCols(c, w).noalias() = W1 * X.middleCols(c, w);
     }
-#ifdef _OPENMP
-    if (parallel) {
-#pragma omp barrier
+    Z1.colwise() += params.b1.segment(r0, kHalfRows);
+    A1 = Z1.cwiseMax(0.0f);
+    // Z2 = W2 A1 + b2 1^T = (W2[:, half 0] A1[half 0] + b2) + W2[:, half 1] A1[half 1]
+    auto share = ws.halves[h].Z2share.leftCols(n);
+    share.noalias() = params.W2.middleCols(r0, kHalfRows) * A1;
+    if (h == 0)
+        share.colwise() += params.b2;
+}
+
+/** w = w - lr * g, or v = momentum * v + g; w = w - lr * v: Sgd::update's expressions on a part. */
+template <class W, class G, class V>
+void sgdPart(W &&w, const G &g, V &&v, float lr, float momentum)
+{
+    if (momentum == 0.0f) {
+        w -= lr * g;
+        return;
     }
-#endif
-    if (!parallel || threadIndex() == 0) {
-        auto A1all = ws.A1.leftCols(n);
-        auto Z2 = ws.Z2.leftCols(n);
-        // Z2 = W2 A1 + b2 1^T
-        Z2.noalias() = params.W2 * A1all;
-        Z2.colwise() += params.b2;
-        softmaxColumns(0, n, labels, ws);
-        // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
-        auto D2 = ws.Delta2.leftCols(n);
-        const float invN = 1.0f / float(n);
-        D2 = ws.P.leftCols(n) * invN;
-        for (int c = 0; c < n; ++c)
-            D2(labels[c], c) -= invN;
-        // dW2 = delta2 a1^T, db2 = sum over the batch of delta2
-        grads.W2.noalias() = D2 * A1all.transpose();
+    v = momentum * v + g;
+    w -= lr * v;
+}
+
+/** The fused SGD update of the parameters half h owns: its rows of W1 and b1, its columns of W2,
+ *  and b2 (half 0). */
+void updateHalf(const BatchJob &job, int h)
+{
+    const int r0 = h * kHalfRows;
+    const ParamsF &g = *job.grads;
+    ParamsF &w = *job.update;
+    ParamsF &v = *job.velocity;
+    sgdPart(w.W1.middleRows(r0, kHalfRows), g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
+            job.lr, job.momentum);
+    sgdPart(w.b1.segment(r0, kHalfRows), g.b1.segment(r0, kHalfRows), v.b1.segment(r0, kHalfRows), job.lr,
+            job.momentum);
+    sgdPart(w.W2.middleCols(r0, kHalfRows), g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
+            job.lr, job.momentum);
+    if (h == 0)
+        sgdPart(w.b2, g.b2, v.b2, job.lr, job.momentum);
+}
+
+/**
+ * Half h after the meeting: the logits (shares added in a fixed order), SoftMax, losses and
+ * delta2 (half 0 into the workspace's public buffers, half 1 into its own copy: the same bits);
+ * delta1, dW1, db1 on its rows; dW2 on its columns; db2 (half 0); then the fused update, if any,
+ * of exactly those parameters.
+ */
+void backwardHalf(const BatchJob &job, int h)
+{
+    const ParamsF &params = *job.params;
+    BatchWorkspace &ws = *job.ws;
+    ParamsF &grads = *job.grads;
+    const int n = job.n, r0 = h * kHalfRows;
+    BatchWorkspace::Half &mine = ws.halves[h];
+    Mat<float> &Z2 = h == 0 ? ws.Z2 : mine.Z2;
+    Mat<float> &P = h == 0 ? ws.P : mine.P;
+    Mat<float> &Delta2 = h == 0 ? ws.Delta2 : mine.Delta2;
+    Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
+    Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
+    softmaxColumns(0, n, job.labels, Z2, P, losses);
+    // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
+    auto D2 = Delta2.leftCols(n);
+    const float invN = 1.0f / float(n);
+    D2 = P.leftCols(n) * invN;
+    for (int c = 0; c < n; ++c)
+        D2(job.labels[c], c) -= invN;
+
+    auto X = ws.X.leftCols(n);
+    auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
+    auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
+    auto D1 = ws.Delta1.block(r0, 0, kHalfRows, n);
+    // delta1 = (W2^T delta2) .* relu'(z1)
+    D1.noalias() = params.W2.middleCols(r0, kHalfRows).transpose() * D2;
+    D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
+    // dW1 = delta1 x^T, db1 = sum over the batch of delta1 (summed in pieces, as in forwardHalf)
+    auto dW1 = grads.W1.middleRows(r0, kHalfRows);
+    dW1.noalias() = D1.leftCols(std::min(kGemmColumns, n)) * X.leftCols(std::min(kGemmColumns, n)).transpose();
+    for (int c = kGemmColumns; c < n; c += kGemmColumns) {
+        const int w = std::min(kGemmColumns, n - c);
+        dW1.noalias() += D1.middleCols(c, w) * X.middleCols(c, w).transpose();
+    }
+    grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum();
+    // dW2 = delta2 a1^T (its columns), db2 = sum over the batch of delta2
+    grads.W2.middleCols(r0, kHalfRows).noalias() = D2 * A1.transpose();
+    if (h == 0)
         grads.b2.noalias() = D2.rowwise().sum();
-    }
-#ifdef _OPENMP
-    if (parallel) {
-#pragma omp barrier
-    }
-#endif
-    if (h.size > 0) {
-        auto D2 = ws.Delta2.leftCols(n);
-        auto D1 = ws.Delta1.block(h.first, 0, h.size, n);
-        // delta1 = (W2^T delta2) .* relu'(z1)
-        D1.noalias() = params.W2.middleCols(h.first, h.size).transpose() * D2;
-        D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
-        // dW1 = delta1 x^T, db1 = sum over the batch of delta1 (summed in pieces, as above)
-        auto dW1 = grads.W1.middleRows(h.first, h.size);
-        dW1.noalias() = D1.leftCols(std::min(kGemmColumns, n)) * X.leftCols(std::min(kGemmColumns, n)).transpose();
-        for (int c = kGemmColumns; c < n; c += kGemmColumns) {
-            const int w = std::min(kGemmColumns, n - c);
-            dW1.noalias() += D1.middleCols(c, w) * X.middleCols(c, w).transpose();
-        }
-        grads.b1.segment(h.first, h.size).noalias() = D1.rowwise().sum();
-    }
+
+    if (job.update)
+        updateHalf(job, h);
 }
 
 } // namespace
+
+/**
+ * The second thread of a workspace: runs half 1 of every two-thread batch while the caller runs
+ * half 0. Persistent (no thread start per batch); the two meet at a two-party barrier that spins
+ * briefly (a batch's halves take about the same time) and then sleeps (std::atomic::wait), so a
+ * paused trainer or a loaded machine costs no CPU.
+ */
+class BatchHelper {
+public:
+    using Task = void (*)(const BatchJob &job, int half, BatchHelper &pair);
+
+    BatchHelper() : m_thread([this] { loop(); }) {}
+    ~BatchHelper()
+    {
+        m_stop.store(true, std::memory_order_relaxed);
+        m_go.fetch_add(1, std::memory_order_release);
+        m_go.notify_one();
+        m_thread.join();
+    }
+    BatchHelper(const BatchHelper &) = delete;
+    BatchHelper &operator=(const BatchHelper &) = delete;
+
+    /** task(job, 1) on the helper and task(job, 0) here; returns when both have finished. */
+    void run(const BatchJob *job, Task task)
+    {
+        m_job = job;
+        m_task = task;
+        m_go.fetch_add(1, std::memory_order_release);
+        m_go.notify_one();
+        task(*job, 0, *this);
+        meet();
+    }
+
+    /** Returns when both threads have called it (once each per meeting). */
+    void meet()
+    {
+        const unsigned phase = m_phase.load(std::memory_order_acquire);
+        if (m_arrived.fetch_add(1, std::memory_order_acq_rel) == 1) {
+            m_arrived.store(0, std::memory_order_relaxed);
+            m_phase.fetch_add(1, std::memory_order_release);
+            m_phase.notify_one();
+        } else {
+            waitForChange(m_phase, phase);
+        }
+    }
+
+private:
+    static void waitForChange(const std::atomic<unsigned> &value, unsigned old)
+    {
+        // About 100 us of spinning (a pause is some 20-40 ns), then sleep until notified.
+        constexpr int kSpins = 4000;
+        for (int i = 0; i < kSpins; ++i) {
+            if (value.load(std::memory_order_acquire) != old)
+                return;
+            cpuRelax();
+        }
+        while (value.load(std::memory_order_acquire) == old)
+            value.wait(old, std::memory_order_acquire);
+    }
+    static void cpuRelax()
+    {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+    void loop()
+    {
+        unsigned seen = 0;
+        for (;;) {
+            waitForChange(m_go, seen);
+            seen = m_go.load(std::memory_order_acquire);
+            if (m_stop.load(std::memory_order_relaxed))
+                return;
+            m_task(*m_job, 1, *this);
+            meet();
+        }
+    }
+
+    const BatchJob *m_job = nullptr;
+    Task m_task = nullptr;
+    std::atomic<unsigned> m_go{0};      // bumped once per batch (and to stop)
+    std::atomic<unsigned> m_arrived{0}; // threads at the current meeting
+    std::atomic<unsigned> m_phase{0};   // bumped when a meeting is complete
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;               // last: starts after the members above exist
+};
+
+BatchWorkspace::Helper::~Helper()
+{
+    delete m_helper;
+}
+
+BatchHelper *BatchWorkspace::Helper::get()
+{
+    if (!m_helper)
+        m_helper = new BatchHelper;
+    return m_helper;
+}
 
 int trainingThreads()
 {
@@ -212,14 +387,14 @@ int trainingThreads()
     n = kDefaultTrainingThreads;
     if (const char *env = std::getenv("BPLAB_THREADS"); env && *env)
         n = std::atoi(env);
-    n = std::clamp(n, 1, maxThreads());
+    n = std::clamp(n, 1, maxTrainingThreads());
     g_trainingThreads.store(n, std::memory_order_relaxed);
     return n;
 }
 
 void setTrainingThreads(int threads)
 {
-    g_trainingThreads.store(std::clamp(threads, 1, maxThreads()), std::memory_order_relaxed);
+    g_trainingThreads.store(std::clamp(threads, 1, maxTrainingThreads()), std::memory_order_relaxed);
 }
 
 int evaluationThreads()
@@ -233,30 +408,70 @@ void setEvaluationThreads(int threads)
     g_evaluationThreads.store(std::clamp(threads, 1, maxThreads()), std::memory_order_relaxed);
 }
 
+namespace {
+
+double runBatch(const BatchJob &job)
+{
+    BatchWorkspace &ws = *job.ws;
+    if (job.n <= 0) {
+        job.grads->W1.setZero();
+        job.grads->b1.setZero();
+        job.grads->W2.setZero();
+        job.grads->b2.setZero();
+        if (job.update)
+            for (int h = 0; h < kHalves; ++h)
+                updateHalf(job, h);
+        return 0.0;
+    }
+    BatchHelper *helper = trainingThreads() > 1 ? ws.helper.get() : nullptr;
+    if (helper) {
+        // Half 1 on the helper, half 0 here; they meet once, between the forward pass and the
+        // backward pass, and once more at the end.
+        helper->run(&job, [](const BatchJob &j, int h, BatchHelper &pair) {
+            forwardHalf(j, h);
+            pair.meet();
+            backwardHalf(j, h);
+        });
+    } else {
+        forwardHalf(job, 0);
+        forwardHalf(job, 1);
+        backwardHalf(job, 0);
+        backwardHalf(job, 1);
+    }
+    double loss = 0;
+    for (int c = 0; c < job.n; ++c)
+        loss += ws.losses(c);
+    return loss / job.n;
+}
+
+} // namespace
+
 double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
                             ParamsF &grads)
 {
-    const int n = std::min(count, ws.batch);
-    if (n <= 0) {
-        grads.W1.setZero();
-        grads.b1.setZero();
-        grads.W2.setZero();
-        grads.b2.setZero();
-        return 0.0;
-    }
-    const int threads = trainingThreads();
-    if (threads == 1) {
-        batchPart(params, labels, n, ws, grads, {0, kHidden}, false);
-    } else {
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads)
-        batchPart(params, labels, n, ws, grads, share(kHidden, threadIndex(), threadCount(), 16), threadCount() > 1);
-#endif
-    }
-    double loss = 0;
-    for (int c = 0; c < n; ++c)
-        loss += ws.losses(c);
-    return loss / n;
+    BatchJob job;
+    job.params = &params;
+    job.labels = labels;
+    job.n = std::min(count, ws.batch);
+    job.ws = &ws;
+    job.grads = &grads;
+    return runBatch(job);
+}
+
+double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
+                             ParamsF &grads, float lr, float momentum, ParamsF &velocity)
+{
+    BatchJob job;
+    job.params = &params;
+    job.labels = labels;
+    job.n = std::min(count, ws.batch);
+    job.ws = &ws;
+    job.grads = &grads;
+    job.update = &params;
+    job.velocity = &velocity;
+    job.lr = lr;
+    job.momentum = momentum;
+    return runBatch(job);
 }
 
 Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize)
@@ -284,7 +499,7 @@ Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normal
             if (r.size > 0) {
                 gatherColumns(data, idx.data() + r.first, r.first, r.size, normalize, ws);
                 forwardColumns(params, r.first, r.size, ws);
-                softmaxColumns(r.first, r.size, data.labels.data() + first, ws);
+                softmaxColumns(r.first, r.size, data.labels.data() + first, ws.Z2, ws.P, ws.losses);
             }
         }
         (void)threads;

@@ -76,9 +76,12 @@ struct StepTrace {
 template <class S>
 StepTrace<S> explainStep(const Params<S> &params, const Vec<S> &x, int label, S lr);
 
+class BatchHelper; // the second training thread of a workspace (core/batch.cpp)
+
 /**
  * Preallocated buffers for one mini-batch (no allocation in the batch loop): X is 784 x B with one
- * sample per column.
+ * sample per column. The batch is always computed as two fixed halves of the 128 hidden neurons
+ * (see forwardBackwardBatch); the workspace owns the thread that takes the second half.
  */
 struct BatchWorkspace {
     explicit BatchWorkspace(int batch = 64);
@@ -86,6 +89,29 @@ struct BatchWorkspace {
     int batch = 0;
     Mat<float> X, Z1, A1, Z2, P, Delta2, Delta1;
     Vec<float> losses;
+
+    /** The second half's own buffers: its share of the logits, and its private copy of the
+     *  output layer (both halves compute SoftMax and delta2 from the same sums, so they need
+     *  to meet only once per batch). */
+    struct Half {
+        Mat<float> Z2share, Z2, P, Delta2;
+        Vec<float> losses;
+    };
+    Half halves[2];
+
+    /** The helper thread, started by the first batch that uses two threads. A copy of a
+     *  workspace starts its own. */
+    struct Helper {
+        Helper() = default;
+        Helper(const Helper &) {}
+        Helper &operator=(const Helper &) { return *this; }
+        ~Helper();
+        BatchHelper *get();
+
+    private:
+        BatchHelper *m_helper = nullptr;
+    };
+    Helper helper;
 };
 
 /** Fills ws.X with samples order[first .. first+count) of data (count <= ws.batch). */
@@ -95,18 +121,34 @@ void gatherBatch(const Dataset &data, const std::uint32_t *indices, int count, N
 /**
  * Forward and backward pass over the first `count` columns of ws.X; grads receives the gradient
  * averaged over the batch. Returns the mean cross-entropy. labels[i] belongs to column i.
+ *
+ * The work is split into two fixed halves of the hidden layer (neurons 0-63 and 64-127): each
+ * half computes its rows of Z1, A1, delta1, dW1, db1, its columns of dW2 and its share of the
+ * logits; the halves meet once per batch to add their shares of the logits (always half 0 plus
+ * half 1). With two threads each half runs on its own thread; with one, both run in turn on the
+ * caller. The products and sums are the same either way: the result bits do not depend on the
+ * thread count.
  */
 double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count,
                             BatchWorkspace &ws, ParamsF &grads);
 
 /**
- * Threads (OpenMP) that forwardBackwardBatch splits a mini-batch over, by hidden neuron. Default:
- * $BPLAB_THREADS, else kDefaultTrainingThreads; at most omp_get_max_threads(). The result bits
- * depend on this number: "same seed, same weights" holds for one build and one thread count.
+ * forwardBackwardBatch, then the SGD update of Sgd::update (trainer.h) done by each half on the
+ * parameters whose gradient it just computed, while they are in its core's cache:
+ * v = momentum * v + g; w = w - lr * v (momentum 0: w = w - lr * g; velocity untouched).
+ * grads still receives the gradient. The same bits as forwardBackwardBatch + Sgd::update.
+ */
+double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count,
+                             BatchWorkspace &ws, ParamsF &grads, float lr, float momentum,
+                             ParamsF &velocity);
+
+/**
+ * Threads forwardBackwardBatch runs its two halves on: 1 or 2. Default: $BPLAB_THREADS, else
+ * kDefaultTrainingThreads; at most the machine's cores. The result bits are the same for 1 and 2.
  * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
  * which is faster at batch 64 and does not stall when other programs load the cores.
  */
-inline constexpr int kDefaultTrainingThreads = 1;
+inline constexpr int kDefaultTrainingThreads = 2;
 int trainingThreads();
 void setTrainingThreads(int threads);
 /** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */

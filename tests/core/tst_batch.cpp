@@ -146,6 +146,60 @@ private slots:
         QVERIFY(ws.X.col(0) == x);
     }
 
+    void sameBitsForOneAndTwoThreads_data()
+    {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<float>("momentum");
+        QTest::newRow("batch 64, plain SGD") << 64 << 0.0f;
+        QTest::newRow("batch 37, momentum") << 37 << 0.9f;
+        QTest::newRow("batch 300 (products in pieces), momentum") << 300 << 0.9f;
+    }
+    void sameBitsForOneAndTwoThreads()
+    {
+        // Five steps with 1 thread, with 2 threads, and with the update outside (Sgd::update):
+        // the weights, velocities and gradients agree bit for bit.
+        QFETCH(int, batch);
+        QFETCH(float, momentum);
+        auto split = syntheticSplit(400, 10);
+        struct Run {
+            ParamsF params = initParams(Init::He, 9), grads = ParamsF::zeros(), velocity = ParamsF::zeros();
+            Sgd sgd;
+            double loss = 0;
+        };
+        std::vector<Run> runs(3);
+        std::vector<std::uint32_t> idx(static_cast<std::size_t>(batch));
+        std::vector<std::uint8_t> labels(idx.size());
+        for (int step = 0; step < 5; ++step) {
+            for (int i = 0; i < batch; ++i) {
+                idx[std::size_t(i)] = std::uint32_t((i * 7 + step * 31) % 400);
+                labels[std::size_t(i)] = split->train.labels[idx[std::size_t(i)]];
+            }
+            for (int r = 0; r < 3; ++r) {
+                Run &run = runs[std::size_t(r)];
+                setTrainingThreads(r == 1 ? 2 : 1);
+                BatchWorkspace ws(batch);
+                gatherBatch(split->train, idx.data(), batch, Normalize::None, ws);
+                if (r < 2) {
+                    run.loss = forwardBackwardUpdate(run.params, labels.data(), batch, ws, run.grads, 0.1f,
+                                                     momentum, run.velocity);
+                } else {
+                    run.loss = forwardBackwardBatch(run.params, labels.data(), batch, ws, run.grads);
+                    run.sgd.update(run.grads, run.params, 0.1f, momentum);
+                }
+            }
+        }
+        QVERIFY(runs[0].grads.W1.norm() > 1e-4f);
+        QVERIFY(!(runs[0].params == initParams(Init::He, 9)));
+        for (int r = 1; r < 3; ++r) {
+            const Run &run = runs[std::size_t(r)];
+            QVERIFY2(run.params == runs[0].params, qPrintable(QString("run %1: weights differ").arg(r)));
+            QVERIFY2(run.grads == runs[0].grads, qPrintable(QString("run %1: gradients differ").arg(r)));
+            QCOMPARE(run.loss, runs[0].loss);
+        }
+        QVERIFY(runs[1].velocity == runs[0].velocity);
+        QVERIFY(runs[2].sgd.velocity() == runs[0].velocity);
+    }
+
     void evaluationAgreesWithSingleSamples()
     {
         // 2,345 samples: two full chunks of 1,000 and a partial one.
@@ -214,6 +268,7 @@ private slots:
         }
         Sgd sgd;
         ParamsF params = trainer.params();
+        ParamsF velocity = ParamsF::zeros();
         forwardBackwardBatch(params, labels.data(), batch, ws, grads);
 
         g_allocations = 0;
@@ -222,6 +277,7 @@ private slots:
             gatherBatch(split->train, idx.data(), batch, Normalize::None, ws);
             forwardBackwardBatch(params, labels.data(), batch, ws, grads);
             sgd.update(grads, params, 0.05f, 0.9f);
+            forwardBackwardUpdate(params, labels.data(), batch, ws, grads, 0.05f, 0.9f, velocity);
         }
         // Trainer batches that do not end an epoch (the epoch's end evaluates the test set).
         for (int b = 0; b < 10; ++b)
