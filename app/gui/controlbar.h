@@ -10,6 +10,7 @@
 #include <QToolBar>
 
 class QAction;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -47,6 +48,7 @@ public:
     QSpinBox *batchBox() const { return m_batch; }
     QSpinBox *epochsBox() const { return m_epochs; }
     QSpinBox *seedBox() const { return m_seed; }
+    QCheckBox *augmentBox() const { return m_augment; }
 
 signals:
     /** The user changed a hyperparameter (config() has the new values). */
@@ -64,6 +66,7 @@ private:
     QSpinBox *m_batch = nullptr;
     QSpinBox *m_epochs = nullptr;
     QSpinBox *m_seed = nullptr;
+    QCheckBox *m_augment = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
     QString m_currentFolder;

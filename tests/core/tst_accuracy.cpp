@@ -1,12 +1,15 @@
 // Accuracy on real MNIST (../shared/data/mnist: the first 10,000 training images, the real 10,000
 // test images): the source's recipe and the tuned one must reach the bounds. Skipped
-// where the folder is absent; labelled slow (25 epochs in all, about ten seconds in a release build).
+// where the folder is absent; labelled slow (65 epochs in all, about twenty seconds in a release build).
 
 #include "dataset.h"
 #include "testsupport.h"
 #include "trainer.h"
 
 #include <QTest>
+
+#include <algorithm>
+#include <vector>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -43,9 +46,23 @@ private slots:
 
     void sourceRecipe_()
     {
-        // Plain SGD, lr 0.1, batch 64, He, 10 epochs. PyTorch: 93.1-93.8% over 3 seeds.
-        const double accuracy = train(sourceRecipe());
-        QVERIFY2(accuracy >= 92.5, qPrintable(QString("%1%").arg(accuracy)));
+        // Plain SGD, lr 0.1, batch 64, He, 10 epochs, seeds 1-5 (not one chosen seed). PyTorch:
+        // 93.1-93.8% over 3 seeds. At a constant lr 0.1 the test accuracy moves by about 1% from
+        // epoch to epoch, and the epoch's last batch holds 16 of the 10,000 images (a step with
+        // twice the gradient noise just before the evaluation); PyTorch with the same initial
+        // weights and the same shuffle order gives the same numbers (seed 2: 93.37% before that
+        // batch, 91.55% after; here 91.54%), and 1 of 20 PyTorch seeds with its own init and
+        // shuffle ended at 90.98%. So the median must reach the bound, and no seed may fall far.
+        std::vector<double> finals;
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            TrainConfig config = sourceRecipe();
+            config.seed = seed;
+            finals.push_back(train(config));
+            qInfo("seed %d: %.2f%%", int(seed), finals.back());
+            QVERIFY2(finals.back() >= 91.0, qPrintable(QString("seed %1: %2%").arg(seed).arg(finals.back())));
+        }
+        std::sort(finals.begin(), finals.end());
+        QVERIFY2(finals[2] >= 92.5, qPrintable(QString("median %1%").arg(finals[2])));
     }
 
     void tunedRecipe_()
