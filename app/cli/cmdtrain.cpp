@@ -73,6 +73,7 @@ bool readConfig(const Command &cmd, TrainConfig &config)
                 {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
+    config.augment = cmd.isSet(QStringLiteral("augment"));
     config.schedule = schedule == QLatin1String("cosine") ? Schedule::Cosine : Schedule::Constant;
     config.init = init == QLatin1String("xavier")    ? Init::Xavier
                   : init == QLatin1String("pytorch") ? Init::PyTorch
@@ -144,6 +145,10 @@ int runTrain(const QStringList &args)
     cmd.addOption(QStringLiteral("seed"),
                   QStringLiteral("Seed of the initialisation and the shuffling (default 1)."),
                   QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("augment"),
+                  QStringLiteral("Shift (up to 2 px), rotate (up to 10 degrees) and scale (up to "
+                                 "10%) each training image at random, anew each epoch (off in the "
+                                 "source's recipe)."));
     cmd.addOption(QStringLiteral("save"),
                   QStringLiteral("Write the trained model to FILE (.bplab suggested)."),
                   QStringLiteral("FILE"));
@@ -159,6 +164,9 @@ int runTrain(const QStringList &args)
     int workers = 1;
     if (!readConfig(cmd, config) || !cmd.intValue(QStringLiteral("workers"), 1, 64, workers))
         return kExitUsage;
+    if (config.augment && workers > 1)
+        return cmd.usageError(QStringLiteral("--augment works with one worker only (the data-parallel "
+                                             "replicas do not augment yet)"));
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
