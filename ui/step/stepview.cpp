@@ -13,6 +13,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTextDocument>
 #include <QResizeEvent>
 #include <QToolTip>
@@ -28,6 +29,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
 
     m_title = new QLabel;
     m_title->setObjectName(QStringLiteral("stageTitle"));
+    m_title->setWordWrap(true); // "10. Update and re-check (batch of 64)" at a projector's size
     m_formula = new QLabel;
     m_formula->setObjectName(QStringLiteral("stageFormula"));
     m_formula->setTextFormat(Qt::RichText);
@@ -212,6 +214,7 @@ void StepView::refreshPage()
             m_grids[i]->hide();
         }
     }
+    updateCompact();
 }
 
 void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
@@ -323,7 +326,15 @@ bool StepView::wantsCompact() const
     // The page needs room for its widest table (about 48 average characters of its font); when
     // the diagram beside it would leave less, the diagram moves under the page (which scrolls
     // down, never sideways): what a projector's large font at 1280 px needs.
-    const int page = QFontMetrics(m_formula->font()).averageCharWidth() * 48 + 40;
+    // The estimate keeps the mode steady from stage to stage; the shown page's own widest line
+    // (a table, the grids) decides when it is wider.
+    int grids = 0;
+    for (ValueGrid *g : m_grids)
+        if (!g->isHidden())
+            grids += g->minimumSizeHint().width() + 6;
+    const int content = std::max({m_formula->minimumSizeHint().width(), m_title->minimumSizeHint().width(), grids});
+    const int page = std::max(QFontMetrics(m_formula->font()).averageCharWidth() * 48, content)
+                     + 16 + m_scroll->verticalScrollBar()->sizeHint().width() + 40;
     const int left = m_stageList->parentWidget()->width();
     return width() < left + m_diagram->sizeHint().width() + page;
 }

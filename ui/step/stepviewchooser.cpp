@@ -180,6 +180,8 @@ void StepView::loadChosenSample()
         }
         const int last = int((std::size_t(i) + std::size_t(b) - 1) % set.size());
         m_model->setBatch(pixels, labels, tr("%1 #%2 to #%3").arg(name).arg(i).arg(last));
+    } else {
+        m_model->setBatch({}, {}, {}); // back to the one image
     }
     refreshChooser();
 }

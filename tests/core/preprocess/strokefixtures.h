@@ -50,6 +50,34 @@ inline std::vector<UnitStroke> fourStrokes()
     return {a, b};
 }
 
+/** A "4" in two strokes that do not touch: the open angle and, apart from it, the upright. */
+inline std::vector<UnitStroke> openFourStrokes()
+{
+    UnitStroke a, b;
+    for (int i = 0; i <= 20; ++i)
+        a.push_back({0.45 - 0.3 * i / 20.0, 0.1 + 0.5 * i / 20.0});
+    for (int i = 1; i <= 16; ++i)
+        a.push_back({0.15 + 0.4 * i / 16.0, 0.6});
+    for (int i = 0; i <= 25; ++i)
+        b.push_back({0.72, 0.1 + 0.8 * i / 25.0});
+    return {a, b};
+}
+
+/** A "5" whose top bar was drawn apart from the rest (a gap above the down stroke). */
+inline std::vector<UnitStroke> fiveStrokes()
+{
+    UnitStroke bar, body;
+    for (int i = 0; i <= 14; ++i)
+        bar.push_back({0.35 + 0.45 * i / 14.0, 0.1});
+    for (int i = 0; i <= 10; ++i)
+        body.push_back({0.3, 0.25 + 0.2 * i / 10.0});
+    for (int i = 1; i <= 30; ++i) {
+        const double a = -std::numbers::pi / 2 + 1.6 * std::numbers::pi * i / 30.0;
+        body.push_back({0.45 + 0.3 * std::cos(a), 0.65 + 0.22 * std::sin(a)});
+    }
+    return {bar, body};
+}
+
 /** The strokes placed at (x, y) with side `size` on a canvas, every point `width` wide. */
 inline std::vector<Stroke> place(const std::vector<UnitStroke> &unit, double x, double y, double size,
                                  float width)

@@ -177,6 +177,12 @@ private slots:
         QVERIFY(!r.raw.isNull() && !r.cropped.isNull());
         QVERIFY(r.raw.width <= 140);
         QVERIFY(std::equal(r.centred.pixels.begin(), r.centred.pixels.end(), r.input.begin()));
+        // where each stage came from (for showing the steps)
+        QCOMPARE(cropImage(r.raw, r.cropBox).pixels, r.cropped.pixels);
+        QCOMPARE(placeShifted(r.fitted, 28, 28, r.shiftX, r.shiftY).pixels, r.centred.pixels);
+        const PixelRect ink = inkBounds(r.fitted);
+        QCOMPARE(r.fittedInk.x, ink.x);
+        QCOMPARE(r.fittedInk.width, ink.width);
     }
 
     void sizeAndPlaceDoNotMatter()
@@ -240,6 +246,116 @@ private slots:
         QVERIFY(box.width <= 20);
         // The cropped stage is the ink's box in the picture.
         QVERIFY(std::abs(r.cropped.height - 0.8 * 220 - 20) <= 2);
+    }
+
+    void componentsAreEightConnectedAndSmallFarOnesStray()
+    {
+        GreyImage g(40, 30);
+        for (int y = 5; y < 25; ++y) // a 3-wide bar, 60 pixels
+            for (int x = 10; x < 13; ++x)
+                g.at(x, y) = 255;
+        g.at(13, 25) = 40; // diagonal neighbour: same component
+        g.at(36, 2) = 200; // 2 pixels, 23 px from the bar's box: far (> 0.25 * 21)
+        g.at(37, 2) = 200;
+        g.at(15, 10) = 90; // 1 pixel, 2 px from the bar: near
+        std::vector<int> labels;
+        const std::vector<InkComponent> c = inkComponents(g, labels);
+        QCOMPARE(int(c.size()), 3);
+        QCOMPARE(labels[std::size_t(25 * 40 + 13)], labels[std::size_t(5 * 40 + 10)]);
+        QCOMPARE(labels[0], -1);
+        const InkComponent &bar = c[std::size_t(labels[std::size_t(5 * 40 + 10)])];
+        QCOMPARE(bar.pixels, 61L);
+        QCOMPARE(bar.box.width, 4);
+        QCOMPARE(bar.box.height, 21);
+        QVERIFY(!bar.stray);
+        QVERIFY(c[std::size_t(labels[std::size_t(2 * 40 + 36)])].stray);
+        QVERIFY(!c[std::size_t(labels[std::size_t(10 * 40 + 15)])].stray);
+        const GreyImage clean = dropStrayInk(g);
+        QCOMPARE(int(clean.at(36, 2)), 0);
+        QCOMPARE(int(clean.at(15, 10)), 90);
+        const PixelRect box = inkBounds(clean);
+        QCOMPARE(box.x, 10);
+        QCOMPARE(box.width, 6);
+        // a rule that keeps everything
+        StrayRule keepAll;
+        keepAll.keepFraction = 0;
+        QCOMPARE(dropStrayInk(g, keepAll).pixels, g.pixels);
+    }
+
+    void speckFarAwayDoesNotChangeThePicture()
+    {
+        // A dark "7" photographed with a 2-pixel speck of dirt far to its left gives exactly the
+        // 28x28 input of the digit alone.
+        const GreyImage digit = darkOnLight(sevenStrokes(), 640, 480, 380, 60, 220, 20, 255, 0);
+        GreyImage specked = digit;
+        specked.at(40, 400) = 0;
+        specked.at(41, 400) = 0;
+        const PreprocessResult a = preprocessPicture(digit);
+        const PreprocessResult b = preprocessPicture(specked);
+        QVERIFY(!a.empty);
+        QCOMPARE(b.cropped.width, a.cropped.width);
+        QVERIFY(a.input == b.input);
+        // Without the rule the speck widens the box and shrinks the digit.
+        PictureOptions keepAll;
+        keepAll.stray.keepFraction = 0;
+        const PreprocessResult c = preprocessPicture(specked, keepAll);
+        QVERIFY(c.cropped.width > 300);
+        QVERIFY(c.input != a.input);
+    }
+
+    void speckFarAwayDoesNotChangeTheStrokes()
+    {
+        // The same with a dot tapped on the canvas far below the drawn digit.
+        for (const auto &unit : {sevenStrokes(), zeroStrokes()}) {
+            const std::vector<Stroke> digit = place(unit, 40, 30, 200, 24);
+            std::vector<Stroke> specked = digit;
+            specked.push_back({{360, 370, 8}});
+            const PreprocessResult a = preprocessStrokes(digit, 400, 400);
+            const PreprocessResult b = preprocessStrokes(specked, 400, 400);
+            QVERIFY(a.input == b.input);
+            QCOMPARE(b.cropped.width, a.cropped.width);
+            QVERIFY(b.raw.pixels != a.raw.pixels); // the raw stage still shows what was drawn
+        }
+    }
+
+    void separatePartsOfADigitAreKept_data()
+    {
+        QTest::addColumn<int>("digit");
+        QTest::addRow("4 in two strokes") << 4;
+        QTest::addRow("5 with its bar apart") << 5;
+    }
+    void separatePartsOfADigitAreKept()
+    {
+        QFETCH(int, digit);
+        const auto unit = digit == 4 ? openFourStrokes() : fiveStrokes();
+        StrokeOptions keepAll;
+        keepAll.stray.keepFraction = 0;
+        const std::vector<Stroke> strokes = place(unit, 60, 50, 260, 24);
+        const PreprocessResult r = preprocessStrokes(strokes, 400, 400);
+        // the parts do not touch: two components, neither stray
+        std::vector<int> labels;
+        const std::vector<InkComponent> parts = inkComponents(r.raw, labels);
+        QCOMPARE(int(parts.size()), 2);
+        QVERIFY(!parts[0].stray && !parts[1].stray);
+        QVERIFY(r.input == preprocessStrokes(strokes, 400, 400, keepAll).input);
+        // and as a picture
+        const GreyImage pic = darkOnLight(unit, 400, 400, 60, 50, 260, 24, 255, 0);
+        PictureOptions pictureKeepAll;
+        pictureKeepAll.stray.keepFraction = 0;
+        QVERIFY(preprocessPicture(pic).input == preprocessPicture(pic, pictureKeepAll).input);
+    }
+
+    void smallPartNearTheDigitIsKept()
+    {
+        // A short dash just right of a "7" (a serif drawn apart) is small but near (15 px from
+        // the 7's box, 0.25 * 232 = 58 would be far): kept, and it widens the box.
+        std::vector<Stroke> strokes = place(sevenStrokes(), 60, 50, 260, 24);
+        strokes.push_back({{320, 120, 24}, {330, 120, 24}});
+        StrokeOptions keepAll;
+        keepAll.stray.keepFraction = 0;
+        const PreprocessResult r = preprocessStrokes(strokes, 400, 400);
+        QVERIFY(r.input == preprocessStrokes(strokes, 400, 400, keepAll).input);
+        QVERIFY(r.input != preprocessStrokes(place(sevenStrokes(), 60, 50, 260, 24), 400, 400).input);
     }
 
     void pictureAndStrokesAgree()

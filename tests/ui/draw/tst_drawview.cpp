@@ -55,6 +55,11 @@ private:
     std::unique_ptr<DrawView> m_view;
 
 private slots:
+    void initTestCase()
+    {
+        // The steps' animation stays off in tests (one test turns it on for itself).
+        StageStrip::setAnimationsEnabled(false);
+    }
     void init()
     {
         m_view = std::make_unique<DrawView>();
@@ -62,7 +67,46 @@ private slots:
         m_view->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
     }
-    void cleanup() { m_view.reset(); }
+    void cleanup()
+    {
+        m_view.reset();
+        StageStrip::setAnimationsEnabled(false);
+    }
+
+    void stepsAnimateAndCanBeSkipped()
+    {
+        drawWithMouse(m_view->canvas(), sevenStrokes(), 40, 40, 250);
+        StageStrip *strip = m_view->stages();
+        const QImage still = strip->grab().toImage();
+        // off: nothing moves
+        m_view->playStepsButton()->click();
+        QVERIFY(!strip->isAnimating());
+        QCOMPARE(strip->animationPosition(), 3.0);
+
+        StageStrip::setAnimationsEnabled(true);
+        QSignalSpy finished(strip, &StageStrip::animationFinished);
+        m_view->playStepsButton()->click();
+        QVERIFY(strip->isAnimating());
+        QVERIFY(strip->animationPosition() < 1);
+        QTRY_VERIFY_WITH_TIMEOUT(strip->animationPosition() > 0.2, 3000);
+        // mid-way the strip differs from the still picture (later stages not there yet)
+        QVERIFY(strip->grab().toImage() != still);
+        QTest::mouseClick(strip, Qt::LeftButton); // skips
+        QVERIFY(!strip->isAnimating());
+        QCOMPARE(strip->animationPosition(), 3.0);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(strip->grab().toImage(), still);
+
+        // a new stroke ends a running animation and shows the new stages at once
+        QTest::mouseClick(strip, Qt::LeftButton); // plays again
+        QVERIFY(strip->isAnimating());
+        drawWithMouse(m_view->canvas(), {{{0.1, 0.9}, {0.9, 0.9}}}, 40, 40, 250);
+        QVERIFY(!strip->isAnimating());
+        // it also plays to its end by itself
+        m_view->playStepsButton()->click();
+        QVERIFY(finished.wait(8000));
+        QCOMPARE(strip->animationPosition(), 3.0);
+    }
 
     void mouseStrokesAreCentredAndFitted_data()
     {
