@@ -7,6 +7,7 @@
 #include "progressbar.h"
 
 #include "modelfile.h"
+#include "snapshot.h"
 #include "trainer.h"
 #include "workerstrainer.h"
 
@@ -15,6 +16,9 @@
 #include <atomic>
 #include <cmath>
 #include <csignal>
+#include <filesystem>
+#include <memory>
+#include <optional>
 
 namespace bplab::cli {
 
@@ -44,7 +48,26 @@ hyperparameters, the data's identity, epochs trained, test accuracy): eval, expl
 scale their inputs as it says unless --normalize is given.
 
 --epochs 0 trains nothing: with --init-from and --save it converts an .npz into a model file.
-Ctrl-C stops after the current batch; the model is then not saved (exit code 130).)";
+Snapshots (--checkpoint-dir DIR): the whole training state (weights, momentum buffer, position,
+loss history, settings, the data's identity) is written to DIR/snapshot-NNNNNN.bplabsnap every
+--checkpoint-every batches (default: at the end of each epoch), at the end, and when the run is
+stopped (Ctrl-C, SIGTERM); the newest --keep files are kept. Each write is atomic and durable
+(temporary file, fsync, rename, fsync of the folder): a crash leaves the older snapshots intact.
+--resume DIR|FILE continues from the newest valid snapshot in DIR (a damaged newer file is
+skipped with a warning) or from FILE, with the snapshot's settings and data (its folder, checked
+against the snapshot's sizes and checksums); a resumed run needs no other option and writes its
+snapshots on into DIR. It may change only --epochs TOTAL (the total, counting the epochs done),
+--lr, --stop-after, the data folder's place (--data), and the output and snapshot options.
+Resuming is exact: 2 epochs straight and 1 epoch + resume to 2 give the same bits (with the cosine
+schedule the total must not change: use --stop-after to train in sessions).
+--stop-after N stops after epoch N of --epochs (writing a snapshot), to be resumed later.
+
+A batch whose loss, gradient or weights become NaN or infinite is undone: the weights and the
+momentum buffer return to their last finite values. --on-divergence stop (default) then exits
+with code 2 and says what happened; --on-divergence halve halves the learning rate and trains on
+from the restored state (each halving is noted).
+
+Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
 
 QString scheduleName(Schedule s)
 {
@@ -105,6 +128,102 @@ void printEpoch(const EpochReport &r, int epochs, bool json)
                      .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond)))));
 }
 
+/** The snapshot, stop and divergence options of one run. */
+struct SnapshotOptions
+{
+    QString dir;     ///< empty: no snapshots
+    int every = 0;   ///< a snapshot every N batches; 0: at the end of each epoch
+    int keep = kDefaultSnapshotKeep;
+    int stopAfter = 0; ///< stop after this epoch (1-based); 0: train to the end
+    bool halve = false; ///< --on-divergence halve
+};
+
+/** Consecutive halvings of the learning rate before a diverging run is given up. */
+constexpr int kMaxHalvings = 30;
+
+/** --resume: the snapshot, and the settings it continues with (--epochs and --lr may change). */
+int readResume(const Command &cmd, TrainConfig &config, std::optional<LoadedSnapshot> &resumed)
+{
+    for (const char *option : {"recipe", "batch", "momentum", "schedule", "normalize", "init",
+                               "init-from", "seed", "workers"})
+        if (cmd.isSet(QLatin1String(option)))
+            return cmd.usageError(QStringLiteral("--%1 cannot be combined with --resume: a resumed "
+                                                 "run continues with the snapshot's settings")
+                                          .arg(QLatin1String(option)));
+    const QString from = cmd.value(QStringLiteral("resume"));
+    if (from.isEmpty())
+        return cmd.usageError(QStringLiteral("--resume needs a snapshot folder or file"));
+    Result<LoadedSnapshot> loaded = loadSnapshotFrom(from.toStdString());
+    if (!loaded)
+        return cmd.dataError(qs(loaded.error()));
+    for (const std::string &skipped : loaded->skipped)
+        cmd.note(QStringLiteral("warning: skipped %1; resuming from the older %2")
+                         .arg(qs(skipped), qs(loaded->path)));
+    config = loaded->snapshot.config;
+    if (!cmd.intValue(QStringLiteral("epochs"), 0, 100000, config.epochs)
+        || !cmd.doubleValue(QStringLiteral("lr"), 0.0, 1000.0, config.lr, true))
+        return kExitUsage;
+    if (config.lr != loaded->snapshot.config.lr)
+        cmd.note(QStringLiteral("learning rate %1 instead of the snapshot's %2")
+                         .arg(config.lr)
+                         .arg(loaded->snapshot.config.lr));
+    loaded->snapshot.config = config;
+    resumed = std::move(*loaded);
+    return -1;
+}
+
+/** The data folder a snapshot names (a resumed run without --data). */
+int loadSnapshotData(const Command &cmd, const DatasetIdentity &id, std::shared_ptr<DataSplit> &out)
+{
+    if (id.folder.empty())
+        return cmd.dataError(QStringLiteral("the snapshot does not name its data folder; pass --data DIR"));
+    Result<DataSplit> split = loadDataFolder(id.folder);
+    if (!split)
+        return cmd.dataError(QStringLiteral("the snapshot's data: %1; pass --data DIR if the files "
+                                            "have moved")
+                                     .arg(qs(split.error())));
+    out = std::make_shared<DataSplit>(std::move(*split));
+    cmd.note(QStringLiteral("data: %1 from %2 (%3 training, %4 test images), as the snapshot says")
+                     .arg(qs(out->name), qs(out->folder), thousands(out->train.size()),
+                          thousands(out->test.size())));
+    return -1;
+}
+
+bool readSnapshotOptions(const Command &cmd, bool resumed, int workers, SnapshotOptions &out)
+{
+    if (cmd.isSet(QStringLiteral("checkpoint-dir"))) {
+        out.dir = cmd.value(QStringLiteral("checkpoint-dir"));
+        if (out.dir.isEmpty()) {
+            cmd.usageError(QStringLiteral("--checkpoint-dir needs a folder"));
+            return false;
+        }
+    } else if (resumed) {
+        // Resuming from a folder writes on into it; from a single file, only when asked.
+        std::error_code ec;
+        if (std::filesystem::is_directory(cmd.value(QStringLiteral("resume")).toStdString(), ec))
+            out.dir = cmd.value(QStringLiteral("resume"));
+    }
+    QString mode = QStringLiteral("stop");
+    if (!cmd.intValue(QStringLiteral("checkpoint-every"), 1, 1 << 30, out.every)
+        || !cmd.intValue(QStringLiteral("keep"), 1, 1000000, out.keep)
+        || !cmd.intValue(QStringLiteral("stop-after"), 1, 100000, out.stopAfter)
+        || !cmd.choiceValue(QStringLiteral("on-divergence"),
+                            {QStringLiteral("stop"), QStringLiteral("halve")}, mode))
+        return false;
+    out.halve = mode == QLatin1String("halve");
+    if ((cmd.isSet(QStringLiteral("checkpoint-every")) || cmd.isSet(QStringLiteral("keep")))
+        && out.dir.isEmpty()) {
+        cmd.usageError(QStringLiteral("--checkpoint-every and --keep need --checkpoint-dir DIR"));
+        return false;
+    }
+    if (workers > 1 && (!out.dir.isEmpty() || out.halve || out.stopAfter > 0)) {
+        cmd.usageError(QStringLiteral("snapshots, --stop-after and --on-divergence halve need "
+                                      "--workers 1"));
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 int runTrain(const QStringList &args)
@@ -157,27 +276,56 @@ int runTrain(const QStringList &args)
                                  "ring all-reduce (default 1)."),
                   QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object per epoch on stdout."));
+    cmd.addOption(QStringLiteral("checkpoint-dir"),
+                  QStringLiteral("Write snapshots of the whole training state into DIR."),
+                  QStringLiteral("DIR"));
+    cmd.addOption(QStringLiteral("checkpoint-every"),
+                  QStringLiteral("A snapshot every N batches (default: at the end of each epoch)."),
+                  QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("keep"),
+                  QStringLiteral("Snapshots the folder keeps, the newest (default 3)."),
+                  QStringLiteral("K"));
+    cmd.addOption(QStringLiteral("resume"),
+                  QStringLiteral("Continue from a snapshot FILE, or the newest valid one in DIR."),
+                  QStringLiteral("DIR|FILE"));
+    cmd.addOption(QStringLiteral("stop-after"),
+                  QStringLiteral("Stop after epoch N of --epochs, with a snapshot, to resume later."),
+                  QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("on-divergence"),
+                  QStringLiteral("When a batch makes a loss, gradient or weight NaN or infinite: "
+                                 "stop (default, exit code 2) or halve the learning rate and go on."),
+                  QStringLiteral("MODE"));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     TrainConfig config;
     int workers = 1;
-    if (!readConfig(cmd, config) || !cmd.intValue(QStringLiteral("workers"), 1, 64, workers))
+    std::optional<LoadedSnapshot> resumed;
+    if (cmd.isSet(QStringLiteral("resume"))) {
+        if (const int code = readResume(cmd, config, resumed); code >= 0)
+            return code;
+    } else if (!readConfig(cmd, config)) {
         return kExitUsage;
-    if (config.augment && workers > 1)
-        return cmd.usageError(QStringLiteral("--augment works with one worker only (the data-parallel "
-                                             "replicas do not augment yet)"));
+    }
+    SnapshotOptions snapshots;
+    if (!cmd.intValue(QStringLiteral("workers"), 1, 64, workers)
+        || !readSnapshotOptions(cmd, resumed.has_value(), workers, snapshots))
+        return kExitUsage;
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
         return cmd.usageError(QStringLiteral("--save needs a file name"));
 
     std::shared_ptr<DataSplit> data;
-    if (const int code = loadData(cmd, data); code >= 0)
+    if (resumed && !cmd.isSet(QStringLiteral("data")) && !cmd.isSet(QStringLiteral("dataset"))) {
+        if (const int code = loadSnapshotData(cmd, resumed->snapshot.data, data); code >= 0)
+            return code;
+    } else if (const int code = loadData(cmd, data); code >= 0) {
         return code;
+    }
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
-    if (std::size_t(config.batch) > data->train.size()) {
+    if (!resumed && std::size_t(config.batch) > data->train.size()) {
         // A batch larger than the data would only allocate buffers that stay empty.
         cmd.note(QStringLiteral("batch %1 is larger than the %2 training images: using %2")
                          .arg(config.batch)
@@ -194,81 +342,167 @@ int runTrain(const QStringList &args)
         initial = std::move(p);
     }
 
-    cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), momentum %5, inputs %6, "
-                            "%7, seed %8")
-                     .arg(config.epochs)
-                     .arg(config.batch)
-                     .arg(config.lr)
-                     .arg(scheduleName(config.schedule))
-                     .arg(config.momentum)
-                     .arg(describeNormalize(config.normalize))
-                     .arg(initial ? QStringLiteral("weights from %1")
-                                            .arg(cmd.value(QStringLiteral("init-from")))
-                                  : QStringLiteral("%1 init").arg(initName(config.init)))
-                     .arg(config.seed));
+    if (resumed)
+        cmd.note(QStringLiteral("resuming from %1: %2")
+                         .arg(qs(resumed->path), qs(describeSnapshot(resumed->snapshot))));
+    else
+        cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), momentum %5, inputs %6, "
+                                "%7, seed %8")
+                         .arg(config.epochs)
+                         .arg(config.batch)
+                         .arg(config.lr)
+                         .arg(scheduleName(config.schedule))
+                         .arg(config.momentum)
+                         .arg(describeNormalize(config.normalize))
+                         .arg(initial ? QStringLiteral("weights from %1")
+                                                .arg(cmd.value(QStringLiteral("init-from")))
+                                      : QStringLiteral("%1 init").arg(initName(config.init)))
+                         .arg(config.seed));
 
     std::shared_ptr<const DataSplit> shared = data;
-    if (workers > 1)
+    // One worker: the Trainer itself, with snapshots and the divergence guard. Several: the
+    // data-parallel replicas behind WorkersTrainer.
+    std::unique_ptr<Trainer> single;
+    std::unique_ptr<cluster::WorkersTrainer> parallel;
+    if (workers > 1) {
         cmd.note(QStringLiteral("data parallel: %1 replicas x batch %2 = global batch %3")
                          .arg(workers)
                          .arg(config.batch)
                          .arg(workers * config.batch));
-    cluster::WorkersTrainer trainer(shared, config, workers);
-    if (initial)
-        trainer.setParams(*initial);
+        parallel = std::make_unique<cluster::WorkersTrainer>(shared, config, workers);
+        if (initial)
+            parallel->setParams(*initial);
+    } else {
+        single = std::make_unique<Trainer>(shared, config);
+        if (initial)
+            single->setParams(*initial);
+        if (resumed) {
+            const Status restored = single->restore(resumed->snapshot);
+            if (!restored)
+                return cmd.dataError(QStringLiteral("%1: %2").arg(qs(resumed->path), qs(restored.error())));
+        }
+    }
+    const auto params = [&]() -> const ParamsF & { return single ? single->params() : parallel->params(); };
+    const std::size_t totalSteps = single ? single->totalSteps() : parallel->totalSteps();
+    const auto currentStep = [&] { return single ? single->step() : parallel->step(); };
+    if (snapshots.every == 0 && single)
+        snapshots.every = std::max(single->batchesPerEpoch(), 1);
 
     std::atomic<bool> stop {false};
-    bool diverged = false;
+    bool lossNotFinite = false; // the replicas' check (the Trainer undoes such a batch itself)
     BatchReport badBatch;
+    std::optional<Divergence> diverged;
     std::optional<EpochReport> last;
     double firstBatchLoss = 0;
+    if (single && !single->epochReports().empty())
+        last = single->epochReports().back();
+    if (single && !single->lossHistory().empty())
+        firstBatchLoss = single->lossHistory().front();
     bool warned = false;
-    if (config.epochs > 0) {
+    bool stoppedAfter = false;
+    QString snapshotPath;
+    std::size_t snapshotStep = std::size_t(-1);
+    const auto writeSnapshot = [&]() -> bool {
+        Result<std::string> path = saveSnapshotToFolder(snapshots.dir.toStdString(), single->snapshot(),
+                                                        snapshots.keep);
+        if (!path) {
+            cmd.dataError(QStringLiteral("cannot write the snapshot: %1").arg(qs(path.error())));
+            return false;
+        }
+        snapshotPath = qs(*path);
+        snapshotStep = single->step();
+        return true;
+    };
+    if (currentStep() < totalSteps) {
         g_interrupted = false;
         auto previous = std::signal(SIGINT, onInterrupt);
-        ProgressBar bar(QStringLiteral("training"), trainer.totalSteps());
-        trainer.run(
-                [&](const BatchReport &b) {
-                    if (!std::isfinite(b.loss) && !diverged) {
-                        diverged = true;
-                        badBatch = b;
-                        stop = true;
-                    }
-                    if (g_interrupted)
-                        stop = true;
-                    if (b.step == 0)
-                        firstBatchLoss = b.loss;
-                    bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
-                                                   .arg(b.epoch + 1)
-                                                   .arg(config.epochs)
-                                                   .arg(b.loss, 0, 'f', 4));
-                },
-                [&](const EpochReport &e) {
+        auto previousTerm = std::signal(SIGTERM, onInterrupt);
+        ProgressBar bar(QStringLiteral("training"), totalSteps);
+        const auto onBatch = [&](const BatchReport &b) {
+            if (!std::isfinite(b.loss) && !lossNotFinite) {
+                lossNotFinite = true;
+                badBatch = b;
+                stop = true;
+            }
+            if (g_interrupted)
+                stop = true;
+            if (b.step == 0)
+                firstBatchLoss = b.loss;
+            bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
+                                           .arg(b.epoch + 1)
+                                           .arg(config.epochs)
+                                           .arg(b.loss, 0, 'f', 4));
+        };
+        const auto onEpoch = [&](const EpochReport &e) {
+            bar.clear();
+            last = e;
+            printEpoch(e, config.epochs, json);
+            // The log-sum-exp loss stays finite when the weights grow large, so a too large
+            // learning rate shows as a loss worse than uniform guessing that also grew.
+            if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
+                warned = true;
+                cmd.note(QStringLiteral("warning: the training loss of epoch %1 (%2) is worse than "
+                                        "guessing (ln 10 = %3) and than the first batch's (%4): the "
+                                        "learning rate %5 is too large (the source's recipe uses 0.1)")
+                                 .arg(e.epoch)
+                                 .arg(e.trainLoss, 0, 'g', 4)
+                                 .arg(kChanceLoss, 0, 'f', 3)
+                                 .arg(firstBatchLoss, 0, 'g', 4)
+                                 .arg(single ? single->activeConfig().lr : config.lr));
+            }
+        };
+        if (parallel) {
+            parallel->run(onBatch, onEpoch, &stop);
+        } else {
+            int halvings = 0;
+            while (!single->finished() && !g_interrupted) {
+                if (snapshots.stopAfter > 0 && single->epoch() >= snapshots.stopAfter) {
+                    stoppedAfter = true;
+                    break;
+                }
+                const BatchReport b = single->trainBatch();
+                if (b.divergence) {
                     bar.clear();
-                    last = e;
-                    printEpoch(e, config.epochs, json);
-                    // The log-sum-exp loss stays finite when the weights blow up, so a too large
-                    // learning rate shows as a loss worse than uniform guessing that also grew.
-                    if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
-                        warned = true;
-                        cmd.note(QStringLiteral("warning: the training loss of epoch %1 (%2) is "
-                                                "worse than guessing "
-                                                "(ln 10 = %3) and than the first batch's (%4): the "
-                                                "learning rate "
-                                                "%5 is too large (the source's recipe uses 0.1)")
-                                         .arg(e.epoch)
-                                         .arg(e.trainLoss, 0, 'g', 4)
-                                         .arg(kChanceLoss, 0, 'f', 3)
-                                         .arg(firstBatchLoss, 0, 'g', 4)
-                                         .arg(config.lr));
+                    if (snapshots.halve && halvings < kMaxHalvings) {
+                        ++halvings;
+                        const double lr = single->activeConfig().lr / 2;
+                        single->setLearningRate(lr);
+                        cmd.note(QStringLiteral("%1; --on-divergence halve: training on from the "
+                                                "restored weights at learning rate %2")
+                                         .arg(qs(b.divergence->message))
+                                         .arg(lr));
+                        continue;
                     }
-                },
-                &stop);
+                    diverged = b.divergence;
+                    break;
+                }
+                halvings = 0;
+                onBatch(b);
+                if (b.epochEnded)
+                    onEpoch(*b.epochEnded);
+                if (!snapshots.dir.isEmpty() && single->step() % std::size_t(snapshots.every) == 0
+                    && !writeSnapshot())
+                    return kExitBadData;
+            }
+        }
         bar.clear();
         std::signal(SIGINT, previous);
+        std::signal(SIGTERM, previousTerm);
     }
+    // The state at the end, at --stop-after, at Ctrl-C, or before the batch that diverged.
+    if (single && !snapshots.dir.isEmpty() && snapshotStep != single->step() && !writeSnapshot())
+        return kExitBadData;
+    if (!snapshotPath.isEmpty())
+        cmd.note(QStringLiteral("snapshot: %1 (step %2)").arg(snapshotPath, thousands(snapshotStep)));
+    const QString resumeHint = snapshots.dir.isEmpty()
+                                       ? QString()
+                                       : QStringLiteral("; continue with: %1 train --resume %2")
+                                                 .arg(QLatin1String(kProgram), snapshots.dir);
 
-    if (diverged || !trainer.params().allFinite()) {
+    if (diverged)
+        return cmd.dataError(qs(diverged->message) + resumeHint
+                             + (resumeHint.isEmpty() ? QString() : QStringLiteral(" --lr X")));
+    if (lossNotFinite || !params().allFinite()) {
         return cmd.dataError(
                 QStringLiteral(
                         "training diverged in epoch %1, batch %2 (loss %3 at learning rate %4): "
@@ -280,11 +514,19 @@ int runTrain(const QStringList &args)
     }
     if (g_interrupted) {
         cmd.note(QStringLiteral(
-                         "%1 train: interrupted after %2 of %3 batches; the model was not saved")
-                         .arg(QLatin1String(kProgram), thousands(trainer.step()),
-                              thousands(trainer.totalSteps())));
+                         "%1 train: interrupted after %2 of %3 batches; the model was not saved%4")
+                         .arg(QLatin1String(kProgram), thousands(currentStep()),
+                              thousands(totalSteps), resumeHint));
         return kExitInterrupted;
     }
+    if (stoppedAfter)
+        cmd.note(QStringLiteral("stopped after epoch %1 of %2 (--stop-after)%3")
+                         .arg(single->epoch())
+                         .arg(config.epochs)
+                         .arg(resumeHint));
+    if (single)
+        config = single->activeConfig(); // the learning rate may have been halved
+    const int epochsDone = single ? single->epoch() : config.epochs;
 
     if (!json) {
         // The last epoch's report holds the final numbers; with --epochs 0 the starting weights
@@ -294,7 +536,7 @@ int runTrain(const QStringList &args)
             loss = last->testLoss;
             accuracy = last->testAccuracy;
         } else {
-            const Evaluation ev = evaluate(trainer.params(), data->test, config.normalize);
+            const Evaluation ev = evaluate(params(), data->test, config.normalize);
             loss = ev.loss;
             accuracy = ev.accuracy;
         }
@@ -304,8 +546,8 @@ int runTrain(const QStringList &args)
                          .arg(loss, 0, 'f', 4)
                          .arg(accuracy, 0, 'f', 2)
                          .arg(thousands(correct), thousands(data->test.size()))
-                         .arg(config.epochs == 1 ? QStringLiteral("1 epoch")
-                                                 : QStringLiteral("%1 epochs").arg(config.epochs)));
+                         .arg(epochsDone == 1 ? QStringLiteral("1 epoch")
+                                              : QStringLiteral("%1 epochs").arg(epochsDone)));
     }
 
     if (!savePath.isEmpty()) {
@@ -314,7 +556,7 @@ int runTrain(const QStringList &args)
                                       last ? std::optional<double>(last->testAccuracy) : std::nullopt);
         if (initial)
             info.initFrom = QFileInfo(cmd.value(QStringLiteral("init-from"))).fileName().toStdString();
-        const Status saved = saveModel(savePath.toStdString(), trainer.params(), info);
+        const Status saved = saveModel(savePath.toStdString(), params(), info);
         if (!saved)
             return cmd.dataError(qs(saved.error()));
         cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
