@@ -20,6 +20,7 @@ class ControlBar;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
+class SnapshotUi;
 class StatusLine;
 class StepView;
 class TrainView;
@@ -66,6 +67,8 @@ public:
     ControlBar *controlBar() const { return m_controls; }
     ErrorPage *errorPage() const { return m_errorPage; }
     MessageBanner *banner() const { return m_banner; }
+    /** File > Save/Open snapshot, Resume, Automatic snapshots; the divergence banner. */
+    SnapshotUi *snapshotUi() const { return m_snapshots; }
     StatusLine *statusLine() const { return m_status; }
     /** True while the error page replaces the views. */
     bool showsError() const;
@@ -106,6 +109,7 @@ private:
     DatasetView *m_datasetView = nullptr;
     ErrorPage *m_errorPage = nullptr;
     MessageBanner *m_banner = nullptr;
+    SnapshotUi *m_snapshots = nullptr;
 
     QAction *m_startPause = nullptr;
     QAction *m_step = nullptr;

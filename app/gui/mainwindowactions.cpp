@@ -6,6 +6,7 @@
 #include "controlbar.h"
 #include "messagebanner.h"
 #include "shortcutsdialog.h"
+#include "snapshotui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
@@ -114,6 +115,9 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openFolder);
     file->addSeparator();
+    m_snapshots = new SnapshotUi(this, m_controller, m_banner, m_controls);
+    file->addActions(m_snapshots->actions());
+    file->addSeparator();
     file->addAction(m_exportPng);
     file->addAction(m_exportPdf);
     file->addAction(m_exportHeatmap);
@@ -191,7 +195,8 @@ void MainWindow::showShortcuts()
     QList<QAction *> list{m_startPause, m_step, m_reset};
     for (QAction *a : m_viewActions)
         list << a;
-    list << m_presentationAction << m_pixelValues << m_openFolder << m_shortcuts << m_quit;
+    list << m_presentationAction << m_pixelValues << m_openFolder << m_snapshots->saveAction()
+         << m_snapshots->openAction() << m_shortcuts << m_quit;
     ShortcutsDialog dialog(list, this);
     dialog.exec();
 }
@@ -254,6 +259,7 @@ QString MainWindow::loadSettings()
     const StoredTraining t = readTraining(s);
     setTrainingConfig(t.config, t.recipe == ControlBar::TunedRecipe);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
+    m_snapshots->loadSettings(s);
     return readLastDataset(s);
 }
 
@@ -268,6 +274,7 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
     s.setValue(QStringLiteral("view/current"), int(view()));
     writeTraining(s, m_controls->config(), m_controls->recipe());
+    m_snapshots->saveSettings(s);
     if (m_hasData)
         writeDataset(s, m_controls->selectedFolder());
 }

@@ -2,6 +2,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 
@@ -27,6 +28,9 @@ MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
     layout->setContentsMargins(8, 4, 4, 4);
     layout->addWidget(icon);
     layout->addWidget(m_text, 1);
+    m_buttonRow = new QHBoxLayout;
+    m_buttonRow->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_buttonRow);
     layout->addWidget(close);
     applyPalette();
     hide();
@@ -34,9 +38,27 @@ MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
 
 void MessageBanner::showMessage(const QString &text)
 {
+    for (QPushButton *b : std::as_const(m_buttons))
+        b->deleteLater();
+    m_buttons.clear();
     m_text->setText(text);
     applyPalette(); // follows a light/dark switch since the last message
     show();
+}
+
+QPushButton *MessageBanner::addButton(const QString &label, const QString &objectName,
+                                      std::function<void()> onClick)
+{
+    auto *button = new QPushButton(label, this);
+    button->setObjectName(objectName);
+    connect(button, &QPushButton::clicked, this, [this, onClick = std::move(onClick)] {
+        hide();
+        if (onClick)
+            onClick();
+    });
+    m_buttonRow->addWidget(button);
+    m_buttons.append(button);
+    return button;
 }
 
 QString MessageBanner::text() const

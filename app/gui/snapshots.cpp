@@ -11,6 +11,9 @@ void registerSnapshotTypes()
     qRegisterMetaType<bplab::LossChunkPtr>();
     qRegisterMetaType<bplab::DatasetInfoPtr>();
     qRegisterMetaType<bplab::DataSplitPtr>();
+    qRegisterMetaType<bplab::AutoSnapshotSettings>();
+    qRegisterMetaType<bplab::RestoredSnapshot>();
+    qRegisterMetaType<bplab::TrainConfig>();
 }
 
 QString stateName(TrainingState state)

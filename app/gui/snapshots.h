@@ -89,6 +89,24 @@ struct DatasetInfo {
     std::shared_ptr<const DataSplit> data;
 };
 
+/** The automatic training snapshots (core/snapshot.h): taken while running every everyBatches
+ *  batches and every everyMinutes minutes (0: not by that measure), and on pause and on close;
+ *  the folder keeps the newest `keep`. Written by the worker on its own thread. */
+struct AutoSnapshotSettings {
+    bool enabled = false;
+    QString folder;
+    int everyBatches = 1000;
+    int everyMinutes = 5;
+    int keep = 3;
+};
+
+/** A training state read back from a snapshot file. */
+struct RestoredSnapshot {
+    QString path;          ///< the file read
+    QString description;   ///< describeSnapshot(): epoch, batch, hyperparameters, data
+    QStringList skipped;   ///< newer files of the folder that were refused, one message each
+};
+
 using VisualPtr = std::shared_ptr<const VisualSnapshot>;
 using LossChunkPtr = std::shared_ptr<const LossChunk>;
 using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
@@ -109,3 +127,6 @@ Q_DECLARE_METATYPE(bplab::VisualPtr)
 Q_DECLARE_METATYPE(bplab::LossChunkPtr)
 Q_DECLARE_METATYPE(bplab::DatasetInfoPtr)
 Q_DECLARE_METATYPE(bplab::DataSplitPtr)
+Q_DECLARE_METATYPE(bplab::AutoSnapshotSettings)
+Q_DECLARE_METATYPE(bplab::RestoredSnapshot)
+Q_DECLARE_METATYPE(bplab::TrainConfig)

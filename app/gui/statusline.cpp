@@ -85,7 +85,9 @@ QString StatusLine::epochText() const
 
 QString StatusLine::speedText() const
 {
-    if (m_stateValue != TrainingState::Running || m_last.samplesPerSecond <= 0)
+    // !(x > 0) is also true for NaN: no number that is not finite reaches a label.
+    if (m_stateValue != TrainingState::Running || !(m_last.samplesPerSecond > 0)
+        || !std::isfinite(m_last.samplesPerSecond))
         return tr("- samples/s");
     return tr("%1 samples/s").arg(QLocale::c().toString(qlonglong(std::llround(m_last.samplesPerSecond))));
 }
@@ -94,7 +96,8 @@ QString StatusLine::etaText() const
 {
     if (m_stateValue == TrainingState::Finished)
         return tr("done");
-    if (m_stateValue != TrainingState::Running || m_last.samplesPerSecond <= 0)
+    if (m_stateValue != TrainingState::Running || !(m_last.samplesPerSecond > 0)
+        || !std::isfinite(m_last.samplesPerSecond))
         return tr("ETA -");
     const double remaining = double(m_last.totalSteps - std::min(m_last.step, m_last.totalSteps))
                              * m_last.batchSize / m_last.samplesPerSecond;

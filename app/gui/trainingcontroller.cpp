@@ -73,6 +73,19 @@ TrainingController::TrainingController(QObject *parent)
         m_lastError = msg;
         emit trainingError(msg);
     });
+    connect(w, &TrainingWorker::diverged, this, [this](const QString &msg, double lr) {
+        m_lastError = msg;
+        emit diverged(msg, lr);
+    });
+    connect(w, &TrainingWorker::snapshotSaved, this, &TrainingController::snapshotSaved);
+    connect(w, &TrainingWorker::snapshotFailed, this, &TrainingController::snapshotFailed);
+    connect(w, &TrainingWorker::snapshotRestored, this, &TrainingController::snapshotRestored);
+    connect(w, &TrainingWorker::configRestored, this, [this](const TrainConfig &config) {
+        // The restored run's hyperparameters are the applied ones: no reset pending.
+        m_config = config;
+        setResetConfig(config);
+        emit configRestored(config);
+    });
     m_thread->start();
 }
 
@@ -91,6 +104,8 @@ void TrainingController::shutdown()
     m_thread->requestInterruption();
     m_thread->quit();
     m_thread->wait();
+    // The thread has ended, so the worker may be called here: the snapshot on close.
+    m_worker->finalSnapshot();
     m_finalWeights = m_worker->currentWeights();
     // The thread has ended: the worker processes no more events and may be deleted here.
     m_worker.reset();
@@ -196,6 +211,33 @@ void TrainingController::runBatches(qint64 n)
         return;
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, n] { w->runBatches(n); }, Qt::QueuedConnection);
+}
+
+void TrainingController::setAutoSnapshot(const AutoSnapshotSettings &settings)
+{
+    m_auto = settings;
+    if (m_shutDown)
+        return;
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, settings] { w->setAutoSnapshot(settings); }, Qt::QueuedConnection);
+}
+
+void TrainingController::saveSnapshot(const QString &file)
+{
+    if (m_shutDown)
+        return;
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, file] { w->saveSnapshot(file); }, Qt::QueuedConnection);
+}
+
+void TrainingController::openSnapshot(const QString &fileOrFolder)
+{
+    if (m_shutDown)
+        return;
+    m_worker->setRunRequested(false);
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, fileOrFolder] { w->openSnapshot(fileOrFolder); },
+                              Qt::QueuedConnection);
 }
 
 ParamsPtr TrainingController::currentWeights() const

@@ -65,6 +65,18 @@ public:
     /** The current weights, readable at any time (exact when not running, <= ~33 ms old while
      *  running); null without data. The object never changes. */
     ParamsPtr currentWeights() const;
+    // Snapshots: the worker reads and writes the files; these calls only send the request.
+    /** Automatic snapshots from now on (also on pause and on close, see AutoSnapshotSettings). */
+    void setAutoSnapshot(const AutoSnapshotSettings &settings);
+    const AutoSnapshotSettings &autoSnapshot() const { return m_auto; }
+    /** Writes the training state to file; snapshotSaved() or snapshotFailed() follows. */
+    void saveSnapshot(const QString &file);
+    /** Continues from a snapshot file or a folder's newest valid snapshot (pauses first);
+     *  snapshotRestored() or snapshotFailed() follows. */
+    void openSnapshot(const QString &fileOrFolder);
+    /** openSnapshot() of the automatic snapshot folder. */
+    void resumeLatest() { openSnapshot(m_auto.folder); }
+
     /** The hidden neuron selected on the heatmap (-1: none); shared by the views. */
     int selectedHiddenNeuron() const { return m_selectedHidden; }
     void setSelectedHiddenNeuron(int neuron);
@@ -84,6 +96,15 @@ signals:
     void trainingError(const QString &message);
     void resetPendingChanged(bool pending);
     void selectedHiddenNeuronChanged(int neuron);
+    /** A batch diverged and was undone: training paused on the last finite weights. */
+    void diverged(const QString &message, double lr);
+    void snapshotSaved(const QString &path, const QString &description, bool automatic);
+    /** previous: an older snapshot of the same folder to offer ("" when none). */
+    void snapshotFailed(const QString &message, const QString &previous);
+    /** The training continues from a snapshot: config() already holds its hyperparameters. */
+    void snapshotRestored(const bplab::RestoredSnapshot &restored);
+    /** The hyperparameters changed to a restored snapshot's (for the controls). */
+    void configRestored(const bplab::TrainConfig &config);
 
 private:
     void updateProgress(const Progress &progress);
@@ -101,6 +122,7 @@ private:
     QString m_folder;
     QString m_lastError;
     int m_selectedHidden = -1;
+    AutoSnapshotSettings m_auto;
     bool m_shutDown = false;
 };
 

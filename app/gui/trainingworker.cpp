@@ -36,8 +36,13 @@ void TrainingWorker::publishWeights(ParamsPtr weights)
 
 void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
 {
+    loadFolder(folder, config);
+}
+
+bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config)
+{
     if (m_stop.load())
-        return;
+        return false;
     m_run.store(false);
     m_budget = -1;
     setState(TrainingState::Loading);
@@ -58,7 +63,7 @@ void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
         publishWeights(nullptr);
         emit dataFailed(folder, problem);
         setState(TrainingState::NoData);
-        return;
+        return false;
     }
 
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
@@ -82,6 +87,7 @@ void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
     emit wasReset(progress());
     sendVisual();
     setState(TrainingState::Paused);
+    return true;
 }
 
 void TrainingWorker::setConfig(const TrainConfig &config)
@@ -118,6 +124,8 @@ void TrainingWorker::clearHistory()
     m_speed = 0;
     m_evalNs = 0;
     m_lastLr = m_config.lr;
+    m_autoStep = m_trainer ? m_trainer->step() : 0;
+    m_autoNs = m_clock.nsecsElapsed();
 }
 
 void TrainingWorker::resume()
@@ -191,6 +199,7 @@ void TrainingWorker::endRun()
     m_speed = 0;
     sendVisual(); // the exact state at the pause, whatever the throttle says
     setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+    maybeAutoSnapshot(true); // on every pause and at the end
 }
 
 void TrainingWorker::step()
@@ -226,20 +235,34 @@ bool TrainingWorker::trainOne()
         m_evalNs += std::max<qint64>(0, took - m_prevBatchNs);
     else
         m_prevBatchNs = took;
+    if (report.divergence) {
+        // The trainer undid the batch: weights, momentum and position are the last finite ones.
+        m_run.store(false);
+        emit diverged(QString::fromStdString(report.divergence->message), report.lr);
+        return false;
+    }
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
     m_lastLr = report.lr;
     // x = epoch + (batch + 1) / batchesPerEpoch: epoch e ends at x = e + 1.
     const double x = report.epoch + double(report.batchInEpoch + 1) / std::max(1, report.batchesPerEpoch);
-    m_pendingX.push_back(x);
-    m_pendingLoss.push_back(report.loss);
+    if (std::isfinite(report.loss)) {
+        m_pendingX.push_back(x);
+        m_pendingLoss.push_back(report.loss);
+    }
     if (report.epochEnded) {
         flushLosses();
         const EpochReport &e = *report.epochEnded;
-        emit epochFinished(EpochSnapshot{e.epoch, double(e.epoch), e.trainLoss, e.testLoss,
-                                         e.testAccuracy, e.seconds, e.samplesPerSecond});
+        // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
+        if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
+            emit epochFinished(EpochSnapshot{e.epoch, double(e.epoch), e.trainLoss, e.testLoss,
+                                             e.testAccuracy, e.seconds, e.samplesPerSecond});
+        else
+            emit trainingError(tr("The evaluation on the test set after epoch %1 gave no finite "
+                                  "loss: the weights have grown too large. Lower the learning "
+                                  "rate and press Reset (Ctrl+R).").arg(e.epoch));
     }
-    if (!std::isfinite(report.loss)) {
+    if (!std::isfinite(report.loss)) { // not expected past the guard; never plotted or shown
         m_run.store(false);
         emit trainingError(tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
                               "Lower the learning rate and press Reset (Ctrl+R).")
@@ -265,6 +288,7 @@ void TrainingWorker::afterBatch()
         sendVisual(/*live=*/true);
     else if (now - m_lastFlushNs >= kLossFlushMs * kMs)
         flushLosses();
+    maybeAutoSnapshot(false);
 }
 
 void TrainingWorker::flushLosses()

@@ -59,6 +59,17 @@ public:
     /** Applies the configuration and re-initialises the weights from its seed. */
     void reset(const bplab::TrainConfig &config);
 
+    // Snapshots (trainingworkersnapshots.cpp); all file work happens here, on the worker thread.
+    void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings);
+    /** Writes the whole training state to `file`; snapshotSaved() or snapshotFailed() follows. */
+    void saveSnapshot(const QString &file);
+    /** Continues from a snapshot file or a folder's newest valid one (reading the snapshot's data
+     *  folder first when other data is loaded); snapshotRestored() or snapshotFailed() follows. */
+    void openSnapshot(const QString &fileOrFolder);
+    /** The automatic snapshot on close: only after the thread has ended (the controller calls it
+     *  from its thread then). Writes nothing when automatic snapshots are off or nothing changed. */
+    void finalSnapshot();
+
 signals:
     void dataLoaded(bplab::DatasetInfoPtr info);
     void dataFailed(const QString &folder, const QString &message);
@@ -69,6 +80,16 @@ signals:
     /** After a reset or a new data set: the history starts again. */
     void wasReset(const bplab::Progress &progress);
     void trainingError(const QString &message);
+    /** A batch diverged and was undone (the trainer's divergence guard): training paused on the
+     *  last finite state; message says what happened, lr is the rate that diverged. */
+    void diverged(const QString &message, double lr);
+    void snapshotSaved(const QString &path, const QString &description, bool automatic);
+    /** previous: an older snapshot of the same folder to offer instead ("" when none). */
+    void snapshotFailed(const QString &message, const QString &previous);
+    /** Emitted after configRestored(), wasReset() and the replayed history. */
+    void snapshotRestored(const bplab::RestoredSnapshot &restored);
+    /** The hyperparameters of a restored snapshot (now those of the trainer). */
+    void configRestored(const bplab::TrainConfig &config);
 
 private:
     void runSlice();
@@ -84,6 +105,10 @@ private:
     Progress progress() const;
     double runSeconds() const;
     void publishWeights(ParamsPtr weights);
+    bool loadFolder(const QString &folder, const TrainConfig &config);
+    void announceRestored(const RestoredSnapshot &restored);
+    void maybeAutoSnapshot(bool force);
+    bool writeAutoSnapshot();
 
     // Shared with other threads.
     std::atomic<bool> m_run{false};
@@ -114,6 +139,10 @@ private:
     double m_speed = 0;
     qint64 m_prevBatchNs = 0; // duration of the previous trainBatch() call
     qint64 m_evalNs = 0;      // evaluation time inside epoch-ending batches since the last reset
+    AutoSnapshotSettings m_auto;
+    std::uint64_t m_autoStep = 0; // trainer step of the last automatic snapshot (or reset/restore)
+    qint64 m_autoNs = 0;          // when it was taken
+    bool m_autoFailed = false;    // a failure is reported once, not every N batches
 };
 
 } // namespace bplab

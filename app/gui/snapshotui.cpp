@@ -1,0 +1,229 @@
+#include "snapshotui.h"
+
+#include "autosnapshotdialog.h"
+#include "controlbar.h"
+#include "messagebanner.h"
+#include "trainingcontroller.h"
+
+#include <dataset.h>
+#include <snapshot.h>
+
+#include <QAction>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QStatusBar>
+
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+const QString kSuffix = QString::fromLatin1(kSnapshotSuffix);
+
+QString fileName(const QString &path)
+{
+    return QFileInfo(path).fileName();
+}
+} // namespace
+
+SnapshotUi::SnapshotUi(QMainWindow *window, TrainingController *controller, MessageBanner *banner,
+                       ControlBar *controls)
+    : QObject(window), m_window(window), m_controller(controller), m_banner(banner), m_controls(controls)
+{
+    const auto make = [this](const QString &name, const QString &text, const QString &tip,
+                             const QKeySequence &key = {}) {
+        auto *a = new QAction(text, m_window);
+        a->setObjectName(name);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+        m_window->addAction(a);
+        return a;
+    };
+    m_save = make(QStringLiteral("actionSaveSnapshot"), tr("&Save snapshot..."),
+                  tr("Save the whole training state (weights, optimiser, position, loss history) to "
+                     "continue exactly from here later (Ctrl+S)"),
+                  QKeySequence::Save);
+    m_open = make(QStringLiteral("actionOpenSnapshot"), tr("Open s&napshot..."),
+                  tr("Continue training exactly where a snapshot was taken (Ctrl+Shift+O)"),
+                  QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_resume = make(QStringLiteral("actionResume"), tr("&Resume last run"),
+                    tr("Continue from the newest automatic snapshot (an older one if the newest "
+                       "is damaged)"));
+    m_settings = make(QStringLiteral("actionAutoSnapshots"), tr("&Automatic snapshots..."),
+                      tr("How often the training state is saved by itself, where, and how many "
+                         "snapshots are kept"));
+    connect(m_save, &QAction::triggered, this, &SnapshotUi::saveAs);
+    connect(m_open, &QAction::triggered, this, &SnapshotUi::open);
+    connect(m_resume, &QAction::triggered, this, [this] {
+        m_banner->hide();
+        m_controller->resumeLatest();
+    });
+    connect(m_settings, &QAction::triggered, this, &SnapshotUi::editSettings);
+
+    TrainingController *c = m_controller;
+    connect(c, &TrainingController::diverged, this, &SnapshotUi::onDiverged);
+    connect(c, &TrainingController::snapshotFailed, this, &SnapshotUi::onFailed);
+    connect(c, &TrainingController::snapshotRestored, this, &SnapshotUi::onRestored);
+    connect(c, &TrainingController::configRestored, this, &SnapshotUi::onConfigRestored);
+    connect(c, &TrainingController::snapshotSaved, this,
+            [this](const QString &path, const QString &description, bool automatic) {
+                m_window->statusBar()->showMessage(
+                        automatic ? tr("Automatic snapshot %1 (%2)").arg(fileName(path), description)
+                                  : tr("Saved snapshot %1: %2").arg(path, description),
+                        automatic ? 3000 : 8000);
+            });
+    connect(c, &TrainingController::stateChanged, this, &SnapshotUi::updateActions);
+    updateActions();
+}
+
+QList<QAction *> SnapshotUi::actions() const
+{
+    return {m_save, m_open, m_resume, m_settings};
+}
+
+QString SnapshotUi::defaultFolder()
+{
+    return QDir(QString::fromStdString(appDataFolder())).filePath(QStringLiteral("snapshots"));
+}
+
+AutoSnapshotSettings SnapshotUi::readSettings(const QSettings &s)
+{
+    AutoSnapshotSettings a;
+    a.enabled = s.value(QStringLiteral("snapshots/automatic"), true).toBool();
+    a.folder = s.value(QStringLiteral("snapshots/folder"), defaultFolder()).toString();
+    if (a.folder.isEmpty())
+        a.folder = defaultFolder();
+    a.everyBatches = std::max(0, s.value(QStringLiteral("snapshots/everyBatches"), a.everyBatches).toInt());
+    a.everyMinutes = std::max(0, s.value(QStringLiteral("snapshots/everyMinutes"), a.everyMinutes).toInt());
+    a.keep = std::max(1, s.value(QStringLiteral("snapshots/keep"), kDefaultSnapshotKeep).toInt());
+    return a;
+}
+
+void SnapshotUi::writeSettings(QSettings &s, const AutoSnapshotSettings &a)
+{
+    s.setValue(QStringLiteral("snapshots/automatic"), a.enabled);
+    s.setValue(QStringLiteral("snapshots/folder"), a.folder);
+    s.setValue(QStringLiteral("snapshots/everyBatches"), a.everyBatches);
+    s.setValue(QStringLiteral("snapshots/everyMinutes"), a.everyMinutes);
+    s.setValue(QStringLiteral("snapshots/keep"), a.keep);
+}
+
+void SnapshotUi::loadSettings(const QSettings &settings)
+{
+    m_controller->setAutoSnapshot(readSettings(settings));
+    updateActions();
+}
+
+void SnapshotUi::saveSettings(QSettings &settings) const
+{
+    writeSettings(settings, m_controller->autoSnapshot());
+}
+
+bool SnapshotUi::editSettings()
+{
+    AutoSnapshotDialog dialog(m_controller->autoSnapshot(), defaultFolder(), m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    m_controller->setAutoSnapshot(dialog.settings());
+    updateActions();
+    return true;
+}
+
+void SnapshotUi::updateActions()
+{
+    const TrainingState s = m_controller->state();
+    m_save->setEnabled(s == TrainingState::Paused || s == TrainingState::Running
+                       || s == TrainingState::Finished);
+    const QString folder = m_controller->autoSnapshot().folder;
+    m_resume->setEnabled(s != TrainingState::Loading && !folder.isEmpty());
+}
+
+void SnapshotUi::saveAs()
+{
+    // The state between two batches: pause first (the worker writes it after the batch).
+    m_controller->pause();
+    QString dir = m_controller->autoSnapshot().folder;
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    QString file = QFileDialog::getSaveFileName(
+            m_window, tr("Save a training snapshot"),
+            QDir(dir).filePath(QStringLiteral("training%1").arg(kSuffix)),
+            tr("Training snapshot (*%1)").arg(kSuffix));
+    if (file.isEmpty())
+        return;
+    if (!file.endsWith(kSuffix))
+        file += kSuffix;
+    m_controller->saveSnapshot(file);
+}
+
+void SnapshotUi::open()
+{
+    QString dir = m_controller->autoSnapshot().folder;
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    const QString file = QFileDialog::getOpenFileName(
+            m_window, tr("Open a training snapshot"), dir,
+            tr("Training snapshot (*%1);;All files (*)").arg(kSuffix));
+    if (file.isEmpty())
+        return;
+    m_banner->hide();
+    m_controller->openSnapshot(file);
+}
+
+double SnapshotUi::smallerLearningRate(double lr)
+{
+    // lr / 10, kept within the toolbar's range
+    return std::isfinite(lr) && lr > 0 ? std::max(1e-4, lr / 10) : 0.01;
+}
+
+void SnapshotUi::onDiverged(const QString &message, double lr)
+{
+    const double smaller = smallerLearningRate(lr);
+    m_banner->showMessage(tr("Training paused: %1").arg(message));
+    m_banner->addButton(tr("Use lr %1").arg(smaller), QStringLiteral("useSmallerLearningRate"),
+                        [this, smaller] {
+                            {
+                                const QSignalBlocker block(m_controls->learningRateBox());
+                                m_controls->learningRateBox()->setValue(smaller);
+                            }
+                            m_controller->setLearningRate(smaller);
+                            m_window->statusBar()->showMessage(
+                                    tr("Learning rate %1: press Start (Space) to continue from the "
+                                       "last finite weights").arg(smaller), 8000);
+                        });
+}
+
+void SnapshotUi::onFailed(const QString &message, const QString &previous)
+{
+    m_banner->showMessage(message);
+    if (previous.isEmpty())
+        return;
+    m_banner->addButton(tr("Open the previous snapshot (%1)").arg(fileName(previous)),
+                        QStringLiteral("openPreviousSnapshot"),
+                        [this, previous] { m_controller->openSnapshot(previous); });
+}
+
+void SnapshotUi::onRestored(const RestoredSnapshot &restored)
+{
+    m_window->statusBar()->showMessage(
+            tr("Continuing from %1: %2").arg(fileName(restored.path), restored.description), 10000);
+    if (!restored.skipped.isEmpty())
+        m_banner->showMessage(tr("Continuing from the older snapshot %1; newer ones were refused: %2")
+                                      .arg(fileName(restored.path), restored.skipped.join(QStringLiteral("; "))));
+}
+
+void SnapshotUi::onConfigRestored(const TrainConfig &config)
+{
+    // Any momentum or schedule is the tuned recipe's row of controls.
+    const bool tuned = config.momentum != 0.0 || config.schedule != Schedule::Constant;
+    m_controls->setConfig(config, tuned ? ControlBar::TunedRecipe : ControlBar::SourceRecipe);
+}
+
+} // namespace bplab

@@ -1,0 +1,69 @@
+#pragma once
+// The app's side of training snapshots and of the divergence guard: File > Save snapshot...,
+// Open snapshot..., Resume and Automatic snapshots..., the settings remembered with QSettings,
+// and the banner that says what went wrong and offers the way out (the previous snapshot, a
+// smaller learning rate). The controller's worker does every file operation.
+
+#include "snapshots.h"
+
+#include <QList>
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+class QSettings;
+
+namespace bplab {
+
+class ControlBar;
+class MessageBanner;
+class TrainingController;
+
+class SnapshotUi : public QObject
+{
+    Q_OBJECT
+public:
+    SnapshotUi(QMainWindow *window, TrainingController *controller, MessageBanner *banner,
+               ControlBar *controls);
+
+    /** Save, Open, Resume, then the settings action (for the File menu). */
+    QList<QAction *> actions() const;
+    QAction *saveAction() const { return m_save; }
+    QAction *openAction() const { return m_open; }
+    QAction *resumeAction() const { return m_resume; }
+    QAction *settingsAction() const { return m_settings; }
+
+    /** The remembered automatic snapshot setting (on by default, in the app data folder). */
+    static AutoSnapshotSettings readSettings(const QSettings &settings);
+    static void writeSettings(QSettings &settings, const AutoSnapshotSettings &autoSnapshot);
+    /** appDataFolder()/snapshots. */
+    static QString defaultFolder();
+
+    /** Applies the remembered setting to the controller. */
+    void loadSettings(const QSettings &settings);
+    void saveSettings(QSettings &settings) const;
+    /** Shows the Automatic snapshots dialog; true when accepted (and applied). */
+    bool editSettings();
+    /** The learning rate the divergence banner proposes for a rate that diverged: lr / 10. */
+    static double smallerLearningRate(double lr);
+
+private:
+    void saveAs();
+    void open();
+    void updateActions();
+    void onDiverged(const QString &message, double lr);
+    void onFailed(const QString &message, const QString &previous);
+    void onRestored(const RestoredSnapshot &restored);
+    void onConfigRestored(const TrainConfig &config);
+
+    QMainWindow *m_window;
+    TrainingController *m_controller;
+    MessageBanner *m_banner;
+    ControlBar *m_controls;
+    QAction *m_save = nullptr;
+    QAction *m_open = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_settings = nullptr;
+};
+
+} // namespace bplab
