@@ -192,6 +192,7 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitAspect);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitTitles);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPanel::onMousePress);
 
@@ -290,24 +291,49 @@ void HeatmapPanel::updateTitles()
     const QString none = has ? QString() : tr("  (no values yet)");
     switch (m_quantity) {
     case Quantity::Gradients:
-        m_hiddenTitle->setText(tr("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)") + none);
-        m_outputTitle->setText(tr("dL/dW2 = δ2 a1ᵀ   (10 outputs × 128 hidden)") + none);
+        m_hiddenTitleText = tr("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)") + none;
+        m_outputTitleText = tr("dL/dW2 = δ2 a1ᵀ   (10 outputs × 128 hidden)") + none;
         m_hiddenScale->setLabel(tr("dL/dW1"));
 
         break;
     case Quantity::Weights:
-        m_hiddenTitle->setText(tr("W1   (a hidden neuron's 784 input weights per tile)") + none);
-        m_outputTitle->setText(tr("W2   (10 outputs × 128 hidden)") + none);
+        m_hiddenTitleText = tr("W1   (a hidden neuron's 784 input weights per tile)") + none;
+        m_outputTitleText = tr("W2   (10 outputs × 128 hidden)") + none;
         m_hiddenScale->setLabel(tr("W1"));
 
         break;
     case Quantity::Adjustments:
-        m_hiddenTitle->setText(tr("ΔW1 = −lr · dL/dW1   (what the step adds to W1)") + none);
-        m_outputTitle->setText(tr("ΔW2 = −lr · dL/dW2   (10 outputs × 128 hidden)") + none);
+        m_hiddenTitleText = tr("ΔW1 = −lr · dL/dW1   (what the step adds to W1)") + none;
+        m_outputTitleText = tr("ΔW2 = −lr · dL/dW2   (10 outputs × 128 hidden)") + none;
         m_hiddenScale->setLabel(tr("ΔW1"));
 
         break;
     }
+    fitTitles();
+}
+
+// A title wider than its cell is broken after the formula (the explanation on a second line)
+// rather than cut off; the choice depends only on the width, so relayouts settle at once.
+void HeatmapPanel::fitTitles()
+{
+    bool changed = false;
+    for (auto [title, text] : {std::pair {m_hiddenTitle, &m_hiddenTitleText},
+                               std::pair {m_outputTitle, &m_outputTitleText}}) {
+        const int available = title->outerRect().width() - title->margins().left()
+                              - title->margins().right();
+        const QFontMetrics fm(title->font());
+        // Before the first layout the width is unknown: one line.
+        const bool fits = available <= 0 || fm.horizontalAdvance(*text) + fm.averageCharWidth() <= available;
+        QString shown = *text;
+        if (!fits)
+            shown.replace(QStringLiteral("   ("), QStringLiteral("\n("));
+        if (title->text() != shown) {
+            title->setText(shown);
+            changed = true;
+        }
+    }
+    if (changed)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPanel::updateSelection()

@@ -97,6 +97,7 @@ private:
     const ParamsF *shown() const;
     void refresh();
     void updateTitles();
+    void fitTitles();
     void updateSelection();
     void fitAspect();
     void applyStyle();
@@ -117,6 +118,7 @@ private:
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_hiddenTitle = nullptr;
     QCPTextElement *m_outputTitle = nullptr;
+    QString m_hiddenTitleText, m_outputTitleText; // on one line; fitTitles() may break them
     QCPColorMap *m_hiddenMap = nullptr;
     QCPColorMap *m_outputMap = nullptr;
     QCPColorScale *m_hiddenScale = nullptr;
