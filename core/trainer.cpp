@@ -178,14 +178,15 @@ std::string numberText(double v)
  * test loss at the epoch's end. `next` holds the weights the failed step produced or, when two
  * batches were undone, the too large weights of the previous step.
  */
-Divergence describeDivergence(const BatchReport &r, double baseLr, int undone, const ParamsF &grads,
-                              const ParamsF *velocity, const ParamsF &next, double testLoss = 0)
+Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLimit, int undone,
+                              const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
+                              double testLoss = 0)
 {
     Divergence d;
     d.lr = r.lr;
     d.batchesUndone = undone;
     std::string where;
-    if (!std::isfinite(r.loss)) {
+    if (!std::isfinite(r.loss) || r.loss > lossLimit) {
         d.quantity = "the loss";
         d.value = r.loss;
     } else if (where = firstNonFinite(grads, "dL/d", d.value); !where.empty()) {
@@ -209,6 +210,7 @@ Divergence describeDivergence(const BatchReport &r, double baseLr, int undone, c
     d.message = "training diverged in epoch " + std::to_string(r.epoch + 1) + ", batch " +
                 std::to_string(r.batchInEpoch + 1) + "/" + std::to_string(r.batchesPerEpoch) + " (step " +
                 std::to_string(r.step + 1) + "): " + d.quantity + " became " + numberText(d.value) +
+                (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")" : std::string()) +
                 " at learning rate " + numberText(r.lr) + restored + "; try a smaller learning rate (e.g. " +
                 numberText(baseLr / 10) + ")";
     return d;
@@ -349,9 +351,9 @@ BatchReport Trainer::trainBatch()
     r.count = count;
     r.loss = loss;
     r.lr = lr;
-    if (!std::isfinite(loss)) {
-        // The forward pass overflowed: the weights the last batch produced are finite but already
-        // too large. The weights before that batch are still in the second buffers: swap back.
+    if (!(loss <= m_lossLimit)) { // NaN, Inf, or above the limit
+        // The forward pass overflowed (or nearly): the weights the last batch produced are finite
+        // but already too large. The weights before that batch are still in the second buffers: swap back.
         int undone = 1;
         if (m_previousKept) {
             std::swap(m_params, m_nextParams);
@@ -359,7 +361,7 @@ BatchReport Trainer::trainBatch()
             m_previousKept = false;
             undone = 2;
         }
-        r.divergence = describeDivergence(r, m_active.lr, undone, m_nextGrads, nullptr, m_nextParams);
+        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, undone, m_nextGrads, nullptr, m_nextParams);
         return r;
     }
     // The new weights go to a second buffer: when any new weight is not finite the step is
@@ -377,7 +379,7 @@ BatchReport Trainer::trainBatch()
     if (!finite) {
         const double testLoss = r.epochEnded ? r.epochEnded->testLoss : 0.0;
         r.epochEnded.reset();
-        r.divergence = describeDivergence(r, m_active.lr, 1, m_nextGrads,
+        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, 1, m_nextGrads,
                                           m_active.momentum != 0.0 ? &m_sgd.pendingVelocity() : nullptr,
                                           m_nextParams, testLoss);
         return r;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -96,7 +97,7 @@ EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, 
  */
 struct Divergence {
     std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
-    double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf)
+    double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf), or the loss above lossLimit()
     double lr = 0;        ///< the learning rate of the batch
     int batchesUndone = 1; ///< 1: this batch's update was dropped; 2: the previous batch's too
     /** One line for a person, the same in the app and the CLI: "training diverged in epoch 1,
@@ -172,6 +173,15 @@ public:
     /** Index of the next batch in the current epoch (0-based). */
     int batchInEpoch() const { return m_batchInEpoch; }
 
+    /**
+     * A batch loss above `limit` counts as a divergence too (default: none, only NaN and Inf).
+     * The log-sum-exp loss overflows only when the weights are far beyond repair; a limit such
+     * as 100 (the true class at e^-100) catches a blow-up early enough for a smaller learning
+     * rate to recover from the restored weights.
+     */
+    void setLossLimit(double limit) { m_lossLimit = limit; }
+    double lossLimit() const { return m_lossLimit; }
+
     /** The identity of data(): counted once per Trainer (about 50 ms for MNIST), then cached. */
     const DatasetIdentity &dataIdentity() const;
     /** The whole training state, between batches (snapshot.h). Copies about 0.8 MB plus the
@@ -199,6 +209,7 @@ private:
     // last finite state is kept without a copy (the divergence guard).
     ParamsF m_nextParams = ParamsF::zeros();
     ParamsF m_nextGrads = ParamsF::zeros();
+    double m_lossLimit = std::numeric_limits<double>::infinity();
     bool m_previousKept = false; // m_nextParams holds the weights before the last batch (see Divergence)
     Sgd m_sgd;
     BatchWorkspace m_ws;

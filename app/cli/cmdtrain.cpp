@@ -65,7 +65,8 @@ schedule the total must not change: use --stop-after to train in sessions).
 A batch whose loss, gradient or weights become NaN or infinite is undone: the weights and the
 momentum buffer return to their last finite values. --on-divergence stop (default) then exits
 with code 2 and says what happened; --on-divergence halve halves the learning rate and trains on
-from the restored state (each halving is noted).
+from the restored state (each halving is noted), and also counts a batch loss above 100 as a
+divergence, so that it acts while the weights can still recover.
 
 Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
 
@@ -140,6 +141,9 @@ struct SnapshotOptions
 
 /** Consecutive halvings of the learning rate before a diverging run is given up. */
 constexpr int kMaxHalvings = 30;
+/** With --on-divergence halve a batch loss above this (the true class at e^-100) counts as a
+ *  divergence too: a loss overflows only when the weights are beyond what halving can repair. */
+constexpr double kHalveLossLimit = 100;
 
 /** --resume: the snapshot, and the settings it continues with (--epochs and --lr may change). */
 int readResume(const Command &cmd, TrainConfig &config, std::optional<LoadedSnapshot> &resumed)
@@ -376,6 +380,8 @@ int runTrain(const QStringList &args)
         single = std::make_unique<Trainer>(shared, config);
         if (initial)
             single->setParams(*initial);
+        if (snapshots.halve)
+            single->setLossLimit(kHalveLossLimit);
         if (resumed) {
             const Status restored = single->restore(resumed->snapshot);
             if (!restored)
