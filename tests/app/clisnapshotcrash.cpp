@@ -64,7 +64,9 @@ private slots:
             else
                 start(p, {"train", "--resume", snaps});
             QVERIFY(p.waitForStarted(10000));
-            QTest::qWait(int(100 + random.bounded(400)));
+            // Each snapshot is flushed to disk twice (file and folder): a few per run. The first
+            // run lives long enough to write some; later ones are killed anywhere from start-up on.
+            QTest::qWait(int((kill == 0 ? 1500 : 200) + random.bounded(800)));
             p.kill(); // SIGKILL
             QVERIFY(p.waitForFinished(10000));
             QCOMPARE(p.exitStatus(), QProcess::CrashExit);
@@ -96,8 +98,8 @@ private slots:
         qInfo("30 kills in %lld ms: %d left snapshots, newest at step %llu, %d temporary files seen",
               total.elapsed(), killsWithSnapshots, static_cast<unsigned long long>(lastStep),
               temporaryFilesSeen);
-        QVERIFY(killsWithSnapshots >= 20);
-        QVERIFY(lastStep > 30);
+        QVERIFY(killsWithSnapshots >= 25);
+        QVERIFY(lastStep >= 10);
     }
 
     void terminatedRunLeavesItsPosition()
