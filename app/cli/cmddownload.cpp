@@ -31,7 +31,8 @@ int runDownload(const QStringList &args)
             QStringLiteral("Downloads MNIST (or the files of a manifest), checked by size and MD5."),
             QStringLiteral(
                     R"(The four MNIST files (11.6 MB of .gz) come from the first mirror that has them:
-  https://ossci-datasets.s3.amazonaws.com/mnist/ then http://yann.lecun.com/exdb/mnist/
+  https://ossci-datasets.s3.amazonaws.com/mnist/, http://yann.lecun.com/exdb/mnist/,
+  https://storage.googleapis.com/cvdf-datasets/mnist/
 --mirror (repeatable) replaces that list; each is a base URL to which the file name is appended.
 Each file is written as NAME.part, checked against its size and MD5, then renamed to NAME, so an
 interrupted or damaged download never looks like data. Running the command again resumes a .part

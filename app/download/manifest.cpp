@@ -63,8 +63,10 @@ Manifest mnistManifest()
 
 QList<QUrl> mnistMirrors()
 {
+    // torchvision's mirror, the original site, the CVDF mirror (sources in docs/datasets.md).
     return {QUrl(QStringLiteral("https://ossci-datasets.s3.amazonaws.com/mnist/")),
-            QUrl(QStringLiteral("http://yann.lecun.com/exdb/mnist/"))};
+            QUrl(QStringLiteral("http://yann.lecun.com/exdb/mnist/")),
+            QUrl(QStringLiteral("https://storage.googleapis.com/cvdf-datasets/mnist/"))};
 }
 
 Result<Manifest> parseManifest(const QByteArray &json, const QString &source)

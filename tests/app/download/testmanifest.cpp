@@ -27,7 +27,7 @@ private slots:
         QCOMPARE(m.files[3].size, 4542);
         QCOMPARE(m.totalBytes(), 11594722);
         const QList<QUrl> mirrors = mnistMirrors();
-        QCOMPARE(mirrors.size(), 2);
+        QCOMPARE(mirrors.size(), 3);
         QCOMPARE(fileUrl(mirrors[0], m.files[3].name).toString(),
                  QStringLiteral("https://ossci-datasets.s3.amazonaws.com/mnist/"
                                 "t10k-labels-idx1-ubyte.gz"));
