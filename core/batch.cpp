@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <thread>
@@ -329,12 +330,21 @@ public:
 private:
     static void waitForChange(const std::atomic<unsigned> &value, unsigned old)
     {
-        // About 100 us of spinning (a pause is some 20-40 ns), then sleep until notified.
-        constexpr int kSpins = 4000;
-        for (int i = 0; i < kSpins; ++i) {
+        // Spin briefly (a batch's halves take about the same time), then yield the core for up
+        // to a millisecond (longer than the gap between two batches, so that a training loop
+        // rarely waits for a sleeping helper to be woken; yielding lets the partner run when both
+        // share a core on a busy machine), then sleep until notified: a paused trainer costs no CPU.
+        for (int i = 0; i < 2000; ++i) {
             if (value.load(std::memory_order_acquire) != old)
                 return;
             cpuRelax();
+        }
+        using Clock = std::chrono::steady_clock;
+        const auto deadline = Clock::now() + std::chrono::microseconds(1000);
+        while (Clock::now() < deadline) {
+            if (value.load(std::memory_order_acquire) != old)
+                return;
+            std::this_thread::yield();
         }
         while (value.load(std::memory_order_acquire) == old)
             value.wait(old, std::memory_order_acquire);

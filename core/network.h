@@ -144,11 +144,13 @@ double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int co
 
 /**
  * Threads forwardBackwardBatch runs its two halves on: 1 or 2. Default: $BPLAB_THREADS, else
- * kDefaultTrainingThreads; at most the machine's cores. The result bits are the same for 1 and 2.
+ * kDefaultTrainingThreads; at most the machine's cores. The result bits are the same for 1 and 2,
+ * so the choice is only about speed: 2 pays off when the machine has a core to spare (bench
+ * --threads 2); on cores busy with other programs the two halves wait for each other, hence 1.
  * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
  * which is faster at batch 64 and does not stall when other programs load the cores.
  */
-inline constexpr int kDefaultTrainingThreads = 2;
+inline constexpr int kDefaultTrainingThreads = 1;
 int trainingThreads();
 void setTrainingThreads(int threads);
 /** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */
