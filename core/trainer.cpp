@@ -152,6 +152,15 @@ std::string firstNonFinite(const ParamsF &p, const std::string &prefix, double &
     return {};
 }
 
+/** True when every value is finite: x * 0 is 0 for a finite x and NaN for NaN or Inf, and the
+ *  sum keeps a NaN. Vectorised, unlike Eigen's allFinite(), which cost 10% of a batch here. */
+bool allFiniteFast(const ParamsF &p)
+{
+    const float zero = (p.W1.array() * 0.0f).sum() + (p.b1.array() * 0.0f).sum() + (p.W2.array() * 0.0f).sum() +
+                       (p.b2.array() * 0.0f).sum();
+    return zero == 0.0f;
+}
+
 /** CRC32 of a shuffle order as little-endian uint32s (the snapshot's orderCrc). */
 std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
 {
@@ -368,7 +377,7 @@ BatchReport Trainer::trainBatch()
     // dropped and the last finite state is still in place. A NaN or Inf in a gradient or the
     // momentum buffer always reaches the new weights, so one check covers all three.
     m_sgd.step(m_nextGrads, m_params, m_nextParams, float(lr), float(m_active.momentum));
-    bool finite = m_nextParams.allFinite();
+    bool finite = allFiniteFast(m_nextParams);
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (finite && m_batchInEpoch + 1 == perEpoch) {
         // The epoch's report, on the new weights: its test loss must be finite too.
