@@ -314,6 +314,13 @@ void Downloader::onReadyRead()
     if (!m_reply)
         return;
     m_stallTimer->start(m_stallTimeoutMs);
+    if (!m_responseChecked && m_reply->isRunning()
+        && m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() >= 400) {
+        // An error page: judged when the reply finishes (aborting it now makes Qt report
+        // the error twice).
+        m_reply->readAll();
+        return;
+    }
     if (!m_responseChecked && !checkResponse())
         return;
     if (!m_responseChecked)
@@ -341,15 +348,13 @@ void Downloader::onReplyFinished()
     if (!m_reply)
         return;
     m_stallTimer->stop();
-    if (m_reply->error() == QNetworkReply::NoError || m_reply->bytesAvailable() > 0) {
+    if (!m_responseChecked && !checkResponse())
+        return; // an HTTP error, or a restart
+    if (m_responseChecked && m_reply->bytesAvailable() > 0) {
         onReadyRead();
         if (!m_reply || !m_running)
             return; // failed while reading
     }
-    if (!m_responseChecked && m_reply->error() == QNetworkReply::NoError && !checkResponse())
-        return;
-    if (!m_reply)
-        return;
     const QNetworkReply::NetworkError error = m_reply->error();
     const QString detail = m_reply->errorString();
     const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
