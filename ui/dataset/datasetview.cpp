@@ -4,7 +4,6 @@
 #include "imagedelegate.h"
 #include "uiformat.h"
 
-#include <QApplication>
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
@@ -161,7 +160,6 @@ QWidget *DatasetView::createSide()
 void DatasetView::setDataset(std::shared_ptr<const DataSplit> data)
 {
     const int keep = selectedIndex();
-    m_error.clear();
     m_model->setDataSplit(std::move(data));
     m_classBox->clear();
     m_classBox->addItem(tr("All classes"));
@@ -173,41 +171,6 @@ void DatasetView::setDataset(std::shared_ptr<const DataSplit> data)
     if (keep >= 0)
         jumpTo(keep);
     refresh();
-}
-
-void DatasetView::setDataFolder(const QString &folder)
-{
-    if (folder == m_loadedFolder && m_model->dataSplit())
-        return;
-    m_pendingFolder = folder;
-    if (isVisible())
-        loadPendingFolder();
-}
-
-void DatasetView::loadPendingFolder()
-{
-    if (m_pendingFolder.isEmpty())
-        return;
-    const QString folder = m_pendingFolder;
-    m_pendingFolder.clear();
-    // The view keeps its own copy of the images (bytes: 55 MB for all of MNIST); read once.
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    auto loaded = loadDataFolder(folder.toStdString());
-    QApplication::restoreOverrideCursor();
-    if (!loaded.ok()) {
-        setDataset(nullptr);
-        m_error = tr("Cannot read the images: %1").arg(QString::fromStdString(loaded.error()));
-        refresh();
-        return;
-    }
-    m_loadedFolder = folder;
-    setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
-}
-
-void DatasetView::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    loadPendingFolder();
 }
 
 void DatasetView::setTestSet(bool test)
@@ -275,9 +238,7 @@ void DatasetView::refresh()
     const int size = m_model->setSize();
     const int filter = m_model->classFilter();
     const QStringList names = m_model->classNames();
-    if (!m_error.isEmpty())
-        m_status->setText(m_error);
-    else if (!m_model->dataSplit())
+    if (!m_model->dataSplit())
         m_status->setText(tr("No data loaded yet."));
     else if (filter >= 0)
         m_status->setText(tr("Showing %1 of %2 %3 images: class %4")
@@ -292,7 +253,7 @@ void DatasetView::refresh()
     }
     const DatasetModel::Counts &counts = m_model->classCounts();
     m_plot->setCounts(QVector<int>(counts.begin(), counts.end()), names,
-                      tr("Labels in the %1 set: %2 images").arg(test ? tr("test") : tr("training"), locale.toString(size)));
+                      tr("Labels in the %1 set\n%2 images").arg(test ? tr("test") : tr("training"), locale.toString(size)));
     m_plot->setHighlightedClass(filter);
     refreshSelection();
 }

@@ -29,11 +29,9 @@ public:
     explicit DatasetView(QWidget *parent = nullptr);
     ~DatasetView() override;
 
-    /** The data to show (null: none). Keeps the set, filter and selection where possible. */
+    /** The data to show (null: none), e.g. the split the training loaded (shared, not copied).
+     *  Keeps the set, filter and selection where possible. */
     void setDataset(std::shared_ptr<const DataSplit> data);
-    /** Reads the data from a folder the first time the view is shown (at once when visible);
-     *  errors are shown in the view. */
-    void setDataFolder(const QString &folder);
 
     void setTestSet(bool test);
     bool isTestSet() const { return m_model->isTestSet(); }
@@ -63,7 +61,6 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
-    void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -72,7 +69,6 @@ private:
     void refresh();
     void refreshSelection();
     void applyScale();
-    void loadPendingFolder();
     void requestStep(int row);
 
     DatasetModel *m_model = nullptr;
@@ -90,9 +86,6 @@ private:
     QLabel *m_selection = nullptr;
     QPushButton *m_stepButton = nullptr;
     QWidget *m_side = nullptr;
-    QString m_pendingFolder;
-    QString m_loadedFolder;
-    QString m_error;
     int m_userScale = 0;
 };
 

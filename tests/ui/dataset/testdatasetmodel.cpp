@@ -206,8 +206,8 @@ void TestDatasetModel::plotShowsCounts()
     QStringList names;
     for (int k = 0; k < 10; ++k)
         names << QString::number(k);
-    plot.setCounts(counts, names, QStringLiteral("Labels in the training set: 60,000 images"));
-    QCOMPARE(plot.title(), QStringLiteral("Labels in the training set: 60,000 images"));
+    plot.setCounts(counts, names, QStringLiteral("Labels in the training set\n60,000 images"));
+    QCOMPARE(plot.title(), QStringLiteral("Labels in the training set\n60,000 images"));
     for (int k = 0; k < 10; ++k) {
         QCOMPARE(plot.barValue(k), double(counts[k]));
         QVERIFY(!plot.isBarHighlighted(k));

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QListView>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
@@ -36,6 +37,7 @@ private slots:
     void enterAndButtonRequestStep();
     void plotClickFilters();
     void realMnist();
+    void sixtyThousandImages();
 
 private:
     QPoint cellCentre(int row) const;
@@ -217,7 +219,9 @@ void TestDatasetView::realMnist()
     const std::string folder = sharedMnistFolder();
     if (folder.empty())
         QSKIP("the shared MNIST folder is not present");
-    m_view->setDataFolder(QString::fromStdString(folder)); // visible: reads at once
+    auto loaded = loadDataFolder(folder);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().c_str());
+    m_view->setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
     QCOMPARE(m_view->model()->setSize(), 10000);
     QCOMPARE(m_view->model()->classCounts()[1], 1127); // ones in the first 10,000 training images
     m_view->setTestSet(true);
@@ -225,6 +229,35 @@ void TestDatasetView::realMnist()
     QCOMPARE(m_view->model()->classCounts(), test);
     QVERIFY(m_view->jumpTo(9999));
     QCOMPARE(m_view->model()->label(m_view->grid()->currentIndex().row()), 6); // the last test digit
+}
+
+void TestDatasetView::sixtyThousandImages()
+{
+    // The size of MNIST's training set: the grid lays it out once and paints only what is visible.
+    auto big = std::make_shared<DataSplit>();
+    std::vector<std::uint8_t> labels(60000);
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        labels[i] = std::uint8_t((i * 7) % 10);
+    big->train = fixtureSet(labels);
+    big->test = fixtureSet(kTestLabels);
+    QElapsedTimer clock;
+    clock.start();
+    m_view->setDataset(big);
+    QVERIFY(m_view->jumpTo(59999));
+    QCoreApplication::processEvents();
+    const qint64 layoutMs = clock.elapsed();
+    QCOMPARE(m_view->grid()->model()->rowCount(), 60000);
+    const QRect last = m_view->grid()->visualRect(m_view->model()->index(59999));
+    QVERIFY(m_view->grid()->viewport()->rect().intersects(last));
+    clock.restart();
+    for (int i = 0; i < 20; ++i) {
+        m_view->grid()->verticalScrollBar()->setValue(m_view->grid()->verticalScrollBar()->maximum() * i / 20);
+        m_view->grid()->viewport()->repaint();
+    }
+    qInfo("60,000 images: set + layout + jump %lld ms, 20 scrolled repaints %lld ms", layoutMs, clock.elapsed());
+    m_view->setClassFilter(3); // i * 7 % 10 == 3 for i % 10 == 9
+    QCOMPARE(m_view->grid()->model()->rowCount(), 6000);
+    QCOMPARE(m_view->model()->imageIndex(0), 9);
 }
 
 QTEST_MAIN(TestDatasetView)

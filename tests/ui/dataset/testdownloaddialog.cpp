@@ -1,0 +1,162 @@
+// The download dialog against a local HTTP server started by the test: per-file bars reach their
+// end and the folder is handed on; a mirror without the files leaves the message in the dialog
+// and nothing under the real names; Cancel stops a stalled download and closes the dialog.
+
+#include "downloaddialog.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace bplab;
+using namespace bplab::download;
+
+namespace {
+/** Serves /files/NAME from a map (200 with Content-Length), /stall/NAME with headers and 100
+ *  bytes then nothing, anything else with 404 and a short body. */
+class TinyServer : public QTcpServer
+{
+public:
+    QMap<QString, QByteArray> files;
+
+    TinyServer()
+    {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *s = nextPendingConnection()) {
+                connect(s, &QTcpSocket::readyRead, s, [this, s] { answer(s); });
+                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+            }
+        });
+    }
+
+private:
+    void answer(QTcpSocket *s)
+    {
+        QByteArray &request = m_requests[s];
+        request += s->readAll();
+        if (!request.contains("\r\n\r\n"))
+            return;
+        const QString path = QString::fromLatin1(request.split(' ').value(1));
+        const QString name = path.section(u'/', -1);
+        const bool stall = path.startsWith(QLatin1String("/stall/"));
+        if ((path.startsWith(QLatin1String("/files/")) || stall) && files.contains(name)) {
+            const QByteArray body = files.value(name);
+            s->write("HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(body.size())
+                     + "\r\nConnection: close\r\n\r\n");
+            if (stall) {
+                s->write(body.left(100));
+                return; // and nothing more
+            }
+            s->write(body);
+        } else {
+            // With a body, as real servers answer (S3 sends an XML error document).
+            s->write("HTTP/1.1 404 Not Found\r\nContent-Length: 10\r\nConnection: close\r\n\r\nnot found\n");
+        }
+        s->disconnectFromHost();
+    }
+    QHash<QTcpSocket *, QByteArray> m_requests;
+};
+
+QByteArray pattern(int size, int salt)
+{
+    QByteArray b(size, '\0');
+    for (int i = 0; i < size; ++i)
+        b[i] = char((i * 31 + salt) & 0xff);
+    return b;
+}
+} // namespace
+
+class TestDownloadDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanDownload();
+    void missingFilesShowTheMessage();
+    void cancelStopsAndCloses();
+
+private:
+    QUrl mirror(const char *kind) const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1/%2/").arg(m_server.serverPort()).arg(QLatin1String(kind)));
+    }
+    TinyServer m_server;
+    Manifest m_manifest;
+};
+
+void TestDownloadDialog::initTestCase()
+{
+    QVERIFY(m_server.listen(QHostAddress::LocalHost));
+    m_manifest.dataset = QStringLiteral("test");
+    const QList<QPair<QString, QByteArray>> files{{QStringLiteral("a-images.gz"), pattern(300000, 1)},
+                                                  {QStringLiteral("b-labels.gz"), pattern(1234, 2)}};
+    for (const auto &[name, bytes] : files) {
+        m_server.files.insert(name, bytes);
+        m_manifest.files.append({name, QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex(), bytes.size()});
+    }
+}
+
+void TestDownloadDialog::cleanDownload()
+{
+    QTemporaryDir dest;
+    DownloadDialog dialog(m_manifest, {mirror("files")}, dest.path());
+    QCOMPARE(dialog.fileCount(), 2);
+    QCOMPARE(dialog.fileBar(0)->value(), 0);
+    QSignalSpy done(&dialog, &DownloadDialog::downloaded);
+    dialog.show();
+    QVERIFY(dialog.start());
+    QVERIFY(done.wait(10000));
+    QCOMPARE(done.at(0).at(0).toString(), dest.path());
+    QVERIFY(dialog.result().ok());
+    QVERIFY(!dialog.isVisible()); // closes on success
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE(dialog.fileBar(i)->value(), dialog.fileBar(i)->maximum());
+        QVERIFY2(dialog.fileStatusText(i).contains(QStringLiteral("checked")), qPrintable(dialog.fileStatusText(i)));
+        QCOMPARE(QFileInfo(QDir(dest.path()).filePath(m_manifest.files[i].name)).size(), m_manifest.files[i].size);
+    }
+    QCOMPARE(dialog.fileBytesText(0), formatBytes(300000));
+}
+
+void TestDownloadDialog::missingFilesShowTheMessage()
+{
+    QTemporaryDir dest;
+    DownloadDialog dialog(m_manifest, {mirror("nothing-here")}, dest.path());
+    QSignalSpy finished(dialog.downloader(), &Downloader::finished);
+    QSignalSpy done(&dialog, &DownloadDialog::downloaded);
+    dialog.show();
+    QVERIFY(dialog.start());
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(done.count(), 0);
+    QVERIFY(dialog.isVisible());
+    QVERIFY2(dialog.result().error == DownloadError::NotFound, qPrintable(dialog.message()));
+    QVERIFY2(dialog.message().contains(QStringLiteral("a-images.gz")), qPrintable(dialog.message()));
+    QVERIFY2(dialog.message().contains(QStringLiteral("404")), qPrintable(dialog.message()));
+    QCOMPARE(dialog.cancelButton()->text(), QStringLiteral("Close"));
+    QVERIFY(!QFileInfo::exists(QDir(dest.path()).filePath(QStringLiteral("a-images.gz"))));
+}
+
+void TestDownloadDialog::cancelStopsAndCloses()
+{
+    QTemporaryDir dest;
+    DownloadDialog dialog(m_manifest, {mirror("stall")}, dest.path());
+    dialog.show();
+    QVERIFY(dialog.start());
+    QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("from http://127.0.0.1")));
+    QTest::qWait(200); // the server has sent 100 bytes and stalls
+    QVERIFY(dialog.isRunning());
+    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    QVERIFY(!dialog.isRunning());
+    QVERIFY(!dialog.isVisible());
+    QVERIFY(!QFileInfo::exists(QDir(dest.path()).filePath(QStringLiteral("a-images.gz"))));
+}
+
+QTEST_MAIN(TestDownloadDialog)
+#include "testdownloaddialog.moc"
