@@ -16,7 +16,7 @@
 
 namespace bplab {
 
-/** Samples per product in the batch path (see batchPart). */
+/** Samples per product in the batch path (see forwardHalf). */
 constexpr int kGemmColumns = 128;
 
 BatchWorkspace::BatchWorkspace(int batch)
