@@ -16,5 +16,6 @@ int runImportSample(const QStringList &args);
 int runDownload(const QStringList &args);
 int runSimulate(const QStringList &args);
 int runPredict(const QStringList &args);
+int runInspect(const QStringList &args);
 
 } // namespace bplab::cli

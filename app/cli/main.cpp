@@ -42,6 +42,8 @@ const CommandEntry kCommands[] = {
         {"simulate",
          "data-parallel training on a simulated GPU cluster: links, all-reduce, snapshots, faults",
          bplab::cli::runSimulate},
+        {"inspect", "what a file is (IDX, model, .npz, snapshot, manifest) and whether it is valid",
+         bplab::cli::runInspect},
 };
 
 QString overview()
@@ -99,7 +101,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample, download, simulate, predict; see %1 --help)")
+                           "info, bench, import-sample, download, simulate, predict, inspect; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }
