@@ -1,0 +1,173 @@
+#include "fuzzentry.h"
+
+#include "idx.h"
+#include "modelfile.h"
+#if __has_include("snapshot.h")
+#include "snapshot.h"
+#define BPLAB_FUZZ_SNAPSHOTS 1
+#endif
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+#include <zlib.h>
+
+namespace bplab::fuzz {
+
+namespace {
+
+/** Stops the run with a message: a loader returned success with a value that breaks its contract. */
+[[noreturn]] void broken(const char *what)
+{
+    std::fprintf(stderr, "fuzz: invariant broken: %s\n", what);
+    std::abort();
+}
+
+/** The readers of IDX files take a path: every input goes through one file of this process. */
+class ScratchFile {
+public:
+    ScratchFile()
+    {
+        const std::filesystem::path shm("/dev/shm"); // memory-backed when there, for speed
+        std::error_code ec;
+        const auto dir = std::filesystem::is_directory(shm, ec) && ::access("/dev/shm", W_OK) == 0
+                                 ? shm
+                                 : std::filesystem::temp_directory_path();
+        m_path = (dir / ("bplab-fuzz-" + std::to_string(::getpid()) + ".bin")).string();
+    }
+    ~ScratchFile() { std::remove(m_path.c_str()); }
+
+    const std::string &write(const std::uint8_t *data, std::size_t size)
+    {
+        std::FILE *f = std::fopen(m_path.c_str(), "wb");
+        if (!f || (size > 0 && std::fwrite(data, 1, size, f) != size) || std::fclose(f) != 0)
+            broken("cannot write the scratch file");
+        return m_path;
+    }
+
+private:
+    std::string m_path;
+};
+
+ScratchFile &scratch()
+{
+    static ScratchFile file;
+    return file;
+}
+
+/** Both IDX readers on the file; whatever they accept must be what they promise. */
+void readIdxFile(const std::string &path)
+{
+    if (auto images = readIdxImages(path); images) {
+        if (images->rows < 1 || images->cols < 1 ||
+            images->pixels.size() != images->count * std::size_t(images->rows) * std::size_t(images->cols))
+            broken("readIdxImages: pixel count differs from count x rows x cols");
+    } else if (images.error().empty()) {
+        broken("readIdxImages: an error without a message");
+    }
+    if (auto labels = readIdxLabels(path); labels) {
+        for (std::uint8_t v : labels->labels)
+            if (v > 9)
+                broken("readIdxLabels: accepted a label above 9");
+    } else if (labels.error().empty()) {
+        broken("readIdxLabels: an error without a message");
+    }
+}
+
+/** The input as it is: raw IDX, or any gzip stream when it starts with 1F 8B. */
+void fuzzIdx(const std::uint8_t *data, std::size_t size)
+{
+    readIdxFile(scratch().write(data, size));
+}
+
+/** The input gzip-compressed first: the readers' inflating path on well-formed streams. */
+void fuzzIdxGz(const std::uint8_t *data, std::size_t size)
+{
+    z_stream zs {};
+    if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        broken("deflateInit2 failed");
+    std::vector<std::uint8_t> gz(deflateBound(&zs, uLong(size)) + 32);
+    zs.next_in = const_cast<Bytef *>(data);
+    zs.avail_in = uInt(size);
+    zs.next_out = gz.data();
+    zs.avail_out = uInt(gz.size());
+    const int rc = deflate(&zs, Z_FINISH);
+    gz.resize(zs.total_out);
+    deflateEnd(&zs);
+    if (rc != Z_STREAM_END)
+        broken("deflate did not finish");
+    readIdxFile(scratch().write(gz.data(), gz.size()));
+}
+
+void checkParams(const ParamsF &p, const char *who)
+{
+    if (p.W1.rows() != kHidden || p.W1.cols() != kInputs || p.b1.size() != kHidden || p.W2.rows() != kOutputs ||
+        p.W2.cols() != kHidden || p.b2.size() != kOutputs)
+        broken(who);
+}
+
+void checkParams(const Result<ParamsF> &p, const char *who)
+{
+    if (p)
+        checkParams(*p, who);
+    else if (p.error().empty())
+        broken("a model reader returned an error without a message");
+}
+
+void fuzzModel(const std::uint8_t *data, std::size_t size)
+{
+    checkParams(decodeModel(data, size, "fuzz.bplab"), "decodeModel: accepted wrong shapes");
+}
+
+void fuzzNpz(const std::uint8_t *data, std::size_t size)
+{
+    checkParams(decodeNpz(data, size, "fuzz.npz"), "decodeNpz: accepted wrong shapes");
+}
+
+#ifdef BPLAB_FUZZ_SNAPSHOTS
+void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
+{
+    auto s = decodeSnapshot(data, size, "fuzz.bplabsnap");
+    if (s) {
+        checkParams(s->params, "decodeSnapshot: accepted wrong weight shapes");
+        checkParams(s->velocity, "decodeSnapshot: accepted wrong momentum shapes");
+        if (!checkSnapshot(*s).ok())
+            broken("decodeSnapshot: accepted a snapshot that checkSnapshot refuses");
+        // What was read is written back byte for byte.
+        const std::vector<std::uint8_t> again = encodeSnapshot(*s);
+        if (again.size() != size || !std::equal(again.begin(), again.end(), data))
+            broken("decodeSnapshot: encodeSnapshot(decodeSnapshot(bytes)) differs from bytes");
+    } else if (s.error().empty()) {
+        broken("decodeSnapshot: an error without a message");
+    }
+}
+#endif
+
+} // namespace
+
+const std::vector<Target> &targets()
+{
+    static const std::vector<Target> all = {
+        {"idx", fuzzIdx},
+        {"idx_gz", fuzzIdxGz},
+        {"model", fuzzModel},
+        {"npz", fuzzNpz},
+#ifdef BPLAB_FUZZ_SNAPSHOTS
+        {"snapshot", fuzzSnapshot},
+#endif
+    };
+    return all;
+}
+
+const Target *findTarget(std::string_view name)
+{
+    for (const Target &t : targets())
+        if (t.name == name)
+            return &t;
+    return nullptr;
+}
+
+} // namespace bplab::fuzz
