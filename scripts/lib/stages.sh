@@ -1,0 +1,95 @@
+# Stages of scripts/test: each timed, each run even when an earlier one failed; `finish` prints
+# the table of durations (with the load average, since the machine may be shared) and exits 1 when
+# any stage failed.
+
+stage_names=()
+stage_times=()
+stage_results=()
+all_started=$SECONDS
+
+say() { printf 'test: %s\n' "$*"; }
+clock() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
+
+# stage NAME COMMAND...: runs the command, records its time and result; returns its status.
+stage() {
+    local name=$1 started=$SECONDS status=0
+    shift
+    say "== $name [at $(clock $((SECONDS - all_started))), load $(loadavg)]"
+    "$@" || status=$?
+    stage_names+=("$name")
+    stage_times+=($((SECONDS - started)))
+    stage_results+=("$([ "$status" -eq 0 ] && echo ok || echo FAILED)")
+    say "== $name: $([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)") in" \
+        "$(clock $((SECONDS - started))) (load $(loadavg))"
+    return "$status"
+}
+
+# run_ctest DIR TIMEOUT [ctest options...]: the tests of DIR; TIMEOUT (s) for tests without their own.
+run_ctest() {
+    local dir=$1 timeout=$2
+    shift 2
+    (cd "$dir" && ctest --output-on-failure --no-tests=error -j"$jobs" --timeout "$timeout" "$@")
+}
+
+# configure_and_build DIR TARGETS CMAKE-OPTIONS...: TARGETS is `all` or `threads` (the targets
+# of the tests labelled threads, which are named as their executables).
+configure_and_build() {
+    local dir=$1 targets=$2
+    shift 2
+    mkdir -p "$dir"
+    if ! cmake -S "$repo" -B "$dir" "$@" >"$dir/configure.log" 2>&1; then
+        tail -n 30 "$dir/configure.log" >&2
+        say "configuration failed (log: $dir/configure.log)"
+        return 1
+    fi
+    local build_args=()
+    if [ "$targets" = threads ]; then
+        mapfile -t build_args < <(cd "$dir" && ctest -N -L threads | sed -n 's/^ *Test *#[0-9]*: //p')
+        [ ${#build_args[@]} -gt 0 ] || { say "no tests labelled threads in $dir"; return 1; }
+        say "building ${build_args[*]}"
+        build_args=(--target "${build_args[@]}")
+    fi
+    if ! cmake --build "$dir" -j"$jobs" "${build_args[@]}" >"$dir/build.log" 2>&1; then
+        grep -E -B2 -A6 'error|Error' "$dir/build.log" | tail -n 60 >&2 || tail -n 40 "$dir/build.log" >&2
+        say "build failed (log: $dir/build.log)"
+        return 1
+    fi
+}
+
+# with_sanitizer_env COMMAND...: the command with every sanitizer set to stop at its first report
+# with an exit code of its own (86 ASan/LSan/UBSan, 66 TSan), so that no report can pass for a
+# test's expected failure, and with the suppressions of tests/sanitizers/ when present.
+with_sanitizer_env() {
+    local supp=$repo/tests/sanitizers
+    local asan=(halt_on_error=1 exitcode=86 detect_leaks=1 strict_string_checks=1 print_summary=1
+                check_initialization_order=1 detect_stack_use_after_return=1)
+    local ubsan=(halt_on_error=1 exitcode=86 print_stacktrace=1 print_summary=1)
+    local lsan=(exitcode=86)
+    local tsan=(halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_summary=1
+                ignore_noninstrumented_modules=1)
+    # LLVM OpenMP's Archer tool: OpenMP's synchronisation as ThreadSanitizer sees it.
+    local archer
+    archer=$(ls /usr/lib/llvm-*/lib/libarcher.so 2>/dev/null | sort -V | tail -n 1 || true)
+    [ -f "$supp/lsan.supp" ] && lsan+=("suppressions=$supp/lsan.supp")
+    [ -f "$supp/ubsan.supp" ] && ubsan+=("suppressions=$supp/ubsan.supp")
+    [ -f "$supp/tsan.supp" ] && tsan+=("suppressions=$supp/tsan.supp")
+    ASAN_OPTIONS=$(IFS=:; echo "${asan[*]}") UBSAN_OPTIONS=$(IFS=:; echo "${ubsan[*]}") \
+    LSAN_OPTIONS=$(IFS=:; echo "${lsan[*]}") TSAN_OPTIONS=$(IFS=:; echo "${tsan[*]}") \
+    OMP_TOOL_LIBRARIES=${archer:-} "$@"
+}
+
+finish() {
+    local i failed=0
+    say "stage durations (cores: $(nproc), load now $(loadavg)):"
+    for i in "${!stage_names[@]}"; do
+        printf 'test:   %-40s %8s  %s\n' "${stage_names[$i]}" "$(clock "${stage_times[$i]}")" "${stage_results[$i]}"
+        [ "${stage_results[$i]}" = ok ] || failed=1
+    done
+    printf 'test:   %-40s %8s\n' "total" "$(clock $((SECONDS - all_started)))"
+    if [ "$failed" -ne 0 ]; then
+        say "FAILED"
+        exit 1
+    fi
+    say "all passed"
+}
