@@ -94,7 +94,7 @@ QString termSum(const std::vector<float> &terms)
     QStringList shown;
     const int n = int(terms.size());
     for (int s = 0; s < std::min(n, kShownTerms); ++s)
-        shown << op(terms[std::size_t(s)]);
+        shown << op(terms[std::size_t(s)] + 0.0f); // + 0: -0 (a zero activation) shows as 0
     QString h = shown.join(QStringLiteral(" + "));
     if (n > kShownTerms) {
         const double rest = sumOf(std::vector<float>(terms.begin() + kShownTerms, terms.end()));

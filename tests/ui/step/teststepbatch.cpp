@@ -279,6 +279,10 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
                                     .arg(batch).arg(stage).arg(scroll->widget()->width())
                                     .arg(scroll->widget()->minimumSizeHint().width())
                                     .arg(scroll->viewport()->width()).arg(m_view->isCompact())), 1000);
+            // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
+            if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty())
+                QVERIFY(m_view->grab().save(QStringLiteral("%1/%2-b%3-s%4.png").arg(shots, QTest::currentDataTag())
+                                                .arg(batch).arg(stage)));
         }
     }
 }
