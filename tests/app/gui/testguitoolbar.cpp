@@ -15,6 +15,7 @@
 #include <trainingcontroller.h>
 #include <trainview.h>
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
