@@ -362,11 +362,13 @@ void Downloader::onReplyFinished()
 
     const qint64 size = currentFile().size;
     if (error != QNetworkReply::NoError && status < 400) {
+        const QString reason = describeNetworkError(error, detail);
         return retryOrFail(DownloadError::Offline,
-                           QStringLiteral("%1 after %2 of %3 bytes")
-                                   .arg(describeNetworkError(error, detail))
-                                   .arg(m_received)
-                                   .arg(size));
+                           m_received == 0 ? reason
+                                           : QStringLiteral("%1 after %2 of %3 bytes")
+                                                     .arg(reason)
+                                                     .arg(m_received)
+                                                     .arg(size));
     }
     if (m_received < size)
         return retryOrFail(DownloadError::Checksum,
@@ -461,7 +463,12 @@ void Downloader::dropReply()
             reply->abort();
         reply->deleteLater();
     }
-    m_part.close();
+    if (m_part.isOpen()) {
+        m_part.close();
+        // An empty .part says nothing; only bytes worth resuming are kept.
+        if (m_part.size() == 0)
+            m_part.remove();
+    }
 }
 
 void Downloader::writeFailed(const QString &path, const QString &reason)
