@@ -277,7 +277,9 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     QVERIFY(diverged.wait(20000));
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
     const QString message = diverged.at(0).at(0).toString();
-    QCOMPARE(diverged.at(0).at(1).toDouble(), 1e30);
+    // The cosine schedule of the tuned recipe: the rate of that batch, a little under 1e30.
+    const double lr = diverged.at(0).at(1).toDouble();
+    QVERIFY(lr > 0.9e30 && lr <= 1e30);
     // The weights are the last finite ones.
     QVERIFY(allFinite(*controller()->currentWeights()));
     QVERIFY(controller()->stepCount() >= 3);
@@ -290,7 +292,7 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     QCOMPARE(banner->buttons().size(), 1);
     QPushButton *smaller = banner->buttons().first();
     QCOMPARE(smaller->objectName(), QStringLiteral("useSmallerLearningRate"));
-    QCOMPARE(smaller->text(), QStringLiteral("Use lr %1").arg(1e30 / 10));
+    QCOMPARE(smaller->text(), QStringLiteral("Use lr %1").arg(lr / 10));
     QCOMPARE(SnapshotUi::smallerLearningRate(0.5), 0.05);
 
     // Nothing non-finite anywhere on the screen.
@@ -308,7 +310,7 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
 
     // The button applies lr / 10; the next batches train again.
     QTest::mouseClick(smaller, Qt::LeftButton);
-    QVERIFY(qFuzzyCompare(controller()->config().lr, 1e29));
+    QVERIFY(qFuzzyCompare(controller()->config().lr, lr / 10));
     QVERIFY(!banner->isVisible());
     // The last finite weights may still be too large for any rate: Reset always recovers.
     controller()->setLearningRate(0.01);
