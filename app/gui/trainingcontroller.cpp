@@ -13,7 +13,7 @@ bool sameExceptLr(const TrainConfig &a, const TrainConfig &b)
 {
     return a.epochs == b.epochs && a.batch == b.batch && a.momentum == b.momentum
            && a.schedule == b.schedule && a.normalize == b.normalize && a.init == b.init
-           && a.seed == b.seed;
+           && a.seed == b.seed && a.augment == b.augment;
 }
 } // namespace
 
