@@ -315,6 +315,9 @@ int runTrain(const QStringList &args)
     if (!cmd.intValue(QStringLiteral("workers"), 1, 64, workers)
         || !readSnapshotOptions(cmd, resumed.has_value(), workers, snapshots))
         return kExitUsage;
+    if (config.augment && workers > 1)
+        return cmd.usageError(QStringLiteral("--augment works with one worker only (the data-parallel "
+                                             "replicas do not augment yet)"));
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
