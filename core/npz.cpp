@@ -149,7 +149,9 @@ Result<NpyHeader> parseNpyHeader(const std::vector<std::uint8_t> &b, const std::
     else if (fortran->rfind("False", 0) != 0)
         return Error{where + ": fortran_order is " + *fortran};
     // shape: "(128, 784)", "(128,)" or "()"
-    std::string s = shape->substr(1, shape->size() >= 2 ? shape->size() - 2 : 0);
+    if (shape->size() < 2 || shape->front() != '(' || shape->back() != ')')
+        return Error{where + ": shape is '" + *shape + "', not a tuple like (128, 784)"};
+    std::string s = shape->substr(1, shape->size() - 2);
     std::size_t i = 0;
     while (i < s.size()) {
         while (i < s.size() && (s[i] == ' ' || s[i] == ','))
@@ -246,7 +248,7 @@ Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size
     // Zip64: the locator sits just before the record and points to the Zip64 end record.
     if ((entries == 0xFFFF || cdOffset == 0xFFFFFFFF) && eocd >= 20 && get32(data + eocd - 20) == 0x07064b50) {
         const std::uint64_t z = get64(data + eocd - 20 + 8);
-        if (z + 56 > size || get32(data + z) != 0x06064b50)
+        if (z > size || size - z < 56 || get32(data + z) != 0x06064b50)
             return Error{file + ": damaged Zip64 directory"};
         entries = get64(data + z + 32);
         cdSize = get64(data + z + 40);
@@ -293,7 +295,7 @@ Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size
         if (usize > kMaxEntryBytes || csize > size)
             return Error{file + ": entry " + name + " claims " + withThousands(usize) +
                          " bytes, more than a network array needs"};
-        if (local + 30 > size || get32(data + local) != 0x04034b50)
+        if (local > size || size - local < 30 || get32(data + local) != 0x04034b50)
             return Error{file + ": entry " + name + ": damaged local header"};
         const std::uint64_t dataStart = local + 30 + get16(data + local + 26) + get16(data + local + 28);
         if (dataStart > size || csize > size - dataStart)
@@ -304,7 +306,8 @@ Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size
         if (method == 0) {
             if (csize != usize)
                 return Error{file + ": entry " + name + " is stored but its sizes differ"};
-            std::memcpy(a.bytes.data(), data + dataStart, std::size_t(usize));
+            if (usize > 0) // an empty vector's data() may be null, which memcpy must not get
+                std::memcpy(a.bytes.data(), data + dataStart, std::size_t(usize));
         } else if (method == 8) {
             z_stream zs{};
             if (inflateInit2(&zs, -15) != Z_OK)

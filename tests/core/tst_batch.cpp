@@ -16,7 +16,12 @@ using namespace bplab::test;
 
 // Counting allocator: every malloc of the process (operator new and Eigen's aligned_malloc both
 // end in malloc) passes through here. Not with AddressSanitizer, which owns malloc itself.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+// GCC says so with __SANITIZE_*__, clang with __has_feature.
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || __has_feature(address_sanitizer) \
+    || __has_feature(thread_sanitizer)
 #define BPLAB_COUNT_MALLOC 0
 #else
 #define BPLAB_COUNT_MALLOC 1
