@@ -119,7 +119,7 @@ void HeatmapPanel::onMousePress(QMouseEvent *event)
 void HeatmapPanel::showContextMenu(const QPoint &pos)
 {
     QMenu menu(this);
-    for (const QString kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
+    for (const QString &kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
         const QString label
                 = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
         menu.addAction(label, this, [this, kind] {

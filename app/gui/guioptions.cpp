@@ -10,7 +10,10 @@ int viewFromName(const QString &name)
     static const QStringList names{QStringLiteral("train"), QStringLiteral("step"),
                                    QStringLiteral("draw"), QStringLiteral("cluster"),
                                    QStringLiteral("data")};
-    return int(names.indexOf(name.toLower()));
+    const QString lower = name.toLower();
+    if (lower == QStringLiteral("dataset")) // the view's title; "data" is its short name
+        return int(names.indexOf(QStringLiteral("data")));
+    return int(names.indexOf(lower));
 }
 
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitNow)
@@ -73,7 +76,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     if (p.isSet(view)) {
         o.view = viewFromName(p.value(view));
         if (o.view < 0)
-            return QStringLiteral("--view must be train, step, draw, cluster or data, not \"%1\".").arg(p.value(view));
+            return QStringLiteral("--view must be train, step, draw, cluster or data (dataset), not \"%1\".").arg(p.value(view));
     }
     if (p.isSet(after)) {
         if (QString e = integer(after, 0, 100000000, n); !e.isEmpty())

@@ -201,7 +201,7 @@ void StepView::chooseModelFile()
 bool StepView::loadModelFile(const QString &path)
 {
     // The loader tells what is wrong (magic, version, shapes, CRC, ...); its words are shown as they are.
-    auto loaded = loadAnyModel(path.toStdString());
+    auto loaded = readAnyModel(path.toStdString());
     if (!loaded.ok()) {
         m_lastError = QString::fromStdString(loaded.error());
         m_modelError = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), m_lastError);
@@ -209,7 +209,11 @@ bool StepView::loadModelFile(const QString &path)
         return false;
     }
     m_modelError.clear();
-    setModel(std::make_shared<const ParamsF>(std::move(loaded.value())), tr("file %1").arg(QFileInfo(path).fileName()));
+    // A model file that records its input scaling is fed as it was trained (an .npz records none).
+    if (loaded.value().info)
+        setNormalize(loaded.value().info->recipe.normalize);
+    setModel(std::make_shared<const ParamsF>(std::move(loaded.value().params)),
+             tr("file %1").arg(QFileInfo(path).fileName()));
     return true;
 }
 
