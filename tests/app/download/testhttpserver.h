@@ -146,7 +146,12 @@ private:
         c->delayMs = route.chunkDelayMs;
         if (c->delayMs > 0) {
             c->timer = std::make_unique<QTimer>();
-            QObject::connect(c->timer.get(), &QTimer::timeout, [this, c] { sendChunk(c, 4096); });
+            // The timer belongs to the connection: a weak pointer, or the two would keep each other alive.
+            const std::weak_ptr<Connection> weak = c;
+            QObject::connect(c->timer.get(), &QTimer::timeout, [this, weak] {
+                if (const auto connection = weak.lock())
+                    sendChunk(connection, 4096);
+            });
             c->timer->start(c->delayMs);
             return;
         }
