@@ -6,6 +6,8 @@
 #include "trainingcontroller.h"
 #include "trainview.h"
 
+#include <stagestrip.h>
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -38,6 +40,7 @@ double threadCpuSeconds()
 ScreenshotRun::ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent)
     : QObject(parent), m_window(window), m_batches(batches), m_file(file)
 {
+    StageStrip::setAnimationsEnabled(false); // a picture shows the still result, not a frame mid-way
 }
 
 void ScreenshotRun::begin(bool dataRequested)
