@@ -43,7 +43,9 @@ void csvRow(std::string &out, const char *name, const std::string &value)
 
 } // namespace
 
-std::string jsonFloat(float v)
+namespace {
+template<class T>
+std::string shortestJson(T v)
 {
     if (!std::isfinite(v))
         return "null";
@@ -51,6 +53,10 @@ std::string jsonFloat(float v)
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
     return std::string(buffer, result.ptr);
 }
+} // namespace
+
+std::string jsonFloat(float v) { return shortestJson(v); }
+std::string jsonDouble(double v) { return shortestJson(v); }
 
 std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
 {

@@ -12,6 +12,8 @@ namespace bplab {
 
 /** The shortest text that reads back as the same float; "null" when not finite. */
 std::string jsonFloat(float v);
+/** The same for a double. */
+std::string jsonDouble(double v);
 
 /** set: "train", "test" or another source name; index: the image's index in it (-1: none). */
 std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr);

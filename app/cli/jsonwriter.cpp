@@ -1,32 +1,20 @@
 #include "jsonwriter.h"
 
-#include <charconv>
-#include <cmath>
+#include <tracejson.h>
+
 #include <cstdio>
 
 namespace bplab::cli {
 
-namespace {
-
-template<class T>
-std::string shortest(T v)
-{
-    if (!std::isfinite(v))
-        return "null";
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return std::string(buffer, result.ptr);
-}
-
-} // namespace
-
+// The shortest text that reads back as the same number, null when not finite: core's, shared
+// with the explain trace.
 std::string jsonNumber(double v)
 {
-    return shortest(v);
+    return jsonDouble(v);
 }
 std::string jsonNumber(float v)
 {
-    return shortest(v);
+    return jsonFloat(v);
 }
 
 std::string jsonString(const QString &s)
