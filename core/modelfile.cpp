@@ -33,15 +33,15 @@ struct Shape {
 constexpr std::array<Shape, kArrayCount> kShapes = {
     {{"W1", kHidden, kInputs}, {"b1", kHidden, 1}, {"W2", kOutputs, kHidden}, {"b2", kOutputs, 1}}};
 
+// Little-endian, as the format says; fileio.h holds the byte loops.
 void putU32(std::vector<std::uint8_t> &out, std::uint32_t v)
 {
-    for (int i = 0; i < 4; ++i)
-        out.push_back(std::uint8_t(v >> (8 * i)));
+    putLittleEndian(out, v, 4);
 }
 
 std::uint32_t getU32(const std::uint8_t *p)
 {
-    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8) | (std::uint32_t(p[2]) << 16) | (std::uint32_t(p[3]) << 24);
+    return std::uint32_t(readLittleEndian(p, 4));
 }
 
 void putF32(std::vector<std::uint8_t> &out, float v)

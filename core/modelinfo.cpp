@@ -60,20 +60,6 @@ std::string unescaped(const std::string &s)
     return out;
 }
 
-std::string scheduleName(Schedule s)
-{
-    return s == Schedule::Cosine ? "cosine" : "constant";
-}
-
-std::optional<Schedule> parseSchedule(const std::string &name)
-{
-    if (name == "constant")
-        return Schedule::Constant;
-    if (name == "cosine")
-        return Schedule::Cosine;
-    return std::nullopt;
-}
-
 /** The parsed lines, and the first problem met while reading values out of them. */
 class Fields {
 public:

@@ -16,6 +16,20 @@
 
 namespace bplab {
 
+std::string scheduleName(Schedule s)
+{
+    return s == Schedule::Cosine ? "cosine" : "constant";
+}
+
+std::optional<Schedule> parseSchedule(const std::string &name)
+{
+    if (name == "constant")
+        return Schedule::Constant;
+    if (name == "cosine")
+        return Schedule::Cosine;
+    return std::nullopt;
+}
+
 TrainConfig sourceRecipe()
 {
     TrainConfig c;

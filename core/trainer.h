@@ -21,6 +21,10 @@ struct DatasetIdentity;  // snapshot.h
 
 enum class Schedule { Constant, Cosine };
 
+/** "constant" or "cosine", the names the CLI and the files use; parseSchedule reads them back. */
+std::string scheduleName(Schedule s);
+std::optional<Schedule> parseSchedule(const std::string &name);
+
 struct TrainConfig {
     int epochs = 10;
     int batch = 64;

@@ -70,11 +70,6 @@ divergence, so that it acts while the weights can still recover.
 
 Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
 
-QString scheduleName(Schedule s)
-{
-    return s == Schedule::Cosine ? QStringLiteral("cosine") : QStringLiteral("constant");
-}
-
 bool readConfig(const Command &cmd, TrainConfig &config)
 {
     QString recipe = QStringLiteral("source");
@@ -83,7 +78,7 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         return false;
     config = recipe == QLatin1String("tuned") ? tunedRecipe() : sourceRecipe();
 
-    QString schedule = scheduleName(config.schedule);
+    QString schedule = QString::fromStdString(scheduleName(config.schedule));
     QString init = initName(config.init);
     if (!cmd.intValue(QStringLiteral("epochs"), 0, 100000, config.epochs)
         || !cmd.intValue(QStringLiteral("batch"), 1, 1 << 20, config.batch)
@@ -98,7 +93,7 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
     config.augment = cmd.isSet(QStringLiteral("augment"));
-    config.schedule = schedule == QLatin1String("cosine") ? Schedule::Cosine : Schedule::Constant;
+    config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant); // a checked choice
     config.init = init == QLatin1String("xavier")    ? Init::Xavier
                   : init == QLatin1String("pytorch") ? Init::PyTorch
                                                      : Init::He;
@@ -358,7 +353,7 @@ int runTrain(const QStringList &args)
                          .arg(config.epochs)
                          .arg(config.batch)
                          .arg(config.lr)
-                         .arg(scheduleName(config.schedule))
+                         .arg(QString::fromStdString(scheduleName(config.schedule)))
                          .arg(config.momentum)
                          .arg(describeNormalize(config.normalize))
                          .arg(initial ? QStringLiteral("weights from %1")
