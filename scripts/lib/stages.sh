@@ -4,24 +4,35 @@
 
 stage_names=()
 stage_times=()
+stage_cpus=()
 stage_results=()
 all_started=$SECONDS
 
 say() { printf 'test: %s\n' "$*"; }
 clock() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'; }
+# CPU seconds (user + system) of the finished child processes so far: with the wall time, it says
+# what a stage would take on an idle machine (about CPU / cores for a parallel build).
+child_cpu() {
+    local tck
+    tck=$(getconf CLK_TCK 2>/dev/null || echo 100)
+    # Fields 16 and 17 of /proc/PID/stat: cutime and cstime of this shell ($$ also in subshells).
+    awk -v tck="$tck" '{ printf "%d\n", ($16 + $17) / tck }' "/proc/$$/stat" 2>/dev/null || echo 0
+}
 
 # stage NAME COMMAND...: runs the command, records its time and result; returns its status.
 stage() {
-    local name=$1 started=$SECONDS status=0
+    local name=$1 started=$SECONDS status=0 cpu0
     shift
     say "== $name [at $(clock $((SECONDS - all_started))), load $(loadavg)]"
+    cpu0=$(child_cpu)
     "$@" || status=$?
     stage_names+=("$name")
     stage_times+=($((SECONDS - started)))
+    stage_cpus+=($(($(child_cpu) - cpu0)))
     stage_results+=("$([ "$status" -eq 0 ] && echo ok || echo FAILED)")
     say "== $name: $([ "$status" -eq 0 ] && echo ok || echo "FAILED ($status)") in" \
-        "$(clock $((SECONDS - started))) (load $(loadavg))"
+        "$(clock $((SECONDS - started))), cpu $(clock "${stage_cpus[-1]}") (load $(loadavg))"
     return "$status"
 }
 
@@ -32,8 +43,10 @@ run_ctest() {
     (cd "$dir" && ctest --output-on-failure --no-tests=error -j"$jobs" --timeout "$timeout" "$@")
 }
 
-# configure_and_build DIR TARGETS CMAKE-OPTIONS...: TARGETS is `all` or `threads` (the targets
-# of the tests labelled threads, which are named as their executables).
+# configure_and_build DIR TARGETS CMAKE-OPTIONS...: TARGETS is `all`, `tests` (the executables of
+# every test and what they depend on: no benchmark or other tool the stage does not run) or a CTest
+# label such as `threads` (the executables of the tests with that label). Tests are named as their
+# executables.
 configure_and_build() {
     local dir=$1 targets=$2
     shift 2
@@ -44,10 +57,12 @@ configure_and_build() {
         return 1
     fi
     local build_args=()
-    if [ "$targets" = threads ]; then
-        mapfile -t build_args < <(cd "$dir" && ctest -N -L threads | sed -n 's/^ *Test *#[0-9]*: //p')
-        [ ${#build_args[@]} -gt 0 ] || { say "no tests labelled threads in $dir"; return 1; }
-        say "building ${build_args[*]}"
+    if [ "$targets" != all ]; then
+        local select=()
+        [ "$targets" = tests ] || select=(-L "$targets")
+        mapfile -t build_args < <(cd "$dir" && ctest -N "${select[@]}" | sed -n 's/^ *Test *#[0-9]*: //p')
+        [ ${#build_args[@]} -gt 0 ] || { say "no tests ($targets) in $dir"; return 1; }
+        say "building the ${#build_args[@]} test executables ($targets): ${build_args[*]}"
         build_args=(--target "${build_args[@]}")
     fi
     if ! cmake --build "$dir" -j"$jobs" "${build_args[@]}" >"$dir/build.log" 2>&1; then
@@ -58,15 +73,16 @@ configure_and_build() {
 }
 
 # with_sanitizer_env COMMAND...: the command with every sanitizer set to stop at its first report
-# with an exit code of its own (86 ASan/LSan/UBSan, 66 TSan), so that no report can pass for a
-# test's expected failure, and with the suppressions of tests/sanitizers/ when present.
+# with exit code 86 (ASan, LSan, UBSan and TSan alike: TSan's runtime also reads UBSAN_OPTIONS, whose
+# exitcode wins), so that no report can pass for a test's expected failure, and with the
+# suppressions of tests/sanitizers/ when present.
 with_sanitizer_env() {
     local supp=$repo/tests/sanitizers
     local asan=(halt_on_error=1 exitcode=86 detect_leaks=1 strict_string_checks=1 print_summary=1
                 check_initialization_order=1 detect_stack_use_after_return=1)
     local ubsan=(halt_on_error=1 exitcode=86 print_stacktrace=1 print_summary=1)
     local lsan=(exitcode=86)
-    local tsan=(halt_on_error=1 exitcode=66 second_deadlock_stack=1 print_summary=1
+    local tsan=(halt_on_error=1 exitcode=86 second_deadlock_stack=1 print_summary=1
                 ignore_noninstrumented_modules=1)
     # LLVM OpenMP's Archer tool: OpenMP's synchronisation as ThreadSanitizer sees it.
     local archer
@@ -81,12 +97,13 @@ with_sanitizer_env() {
 
 finish() {
     local i failed=0
-    say "stage durations (cores: $(nproc), load now $(loadavg)):"
+    say "stage durations, wall and CPU (cores: $(nproc), load now $(loadavg)):"
     for i in "${!stage_names[@]}"; do
-        printf 'test:   %-40s %8s  %s\n' "${stage_names[$i]}" "$(clock "${stage_times[$i]}")" "${stage_results[$i]}"
+        printf 'test:   %-40s %8s %9s  %s\n' "${stage_names[$i]}" "$(clock "${stage_times[$i]}")" \
+            "$(clock "${stage_cpus[$i]}")" "${stage_results[$i]}"
         [ "${stage_results[$i]}" = ok ] || failed=1
     done
-    printf 'test:   %-40s %8s\n' "total" "$(clock $((SECONDS - all_started)))"
+    printf 'test:   %-40s %8s %9s\n' "total" "$(clock $((SECONDS - all_started)))" "$(clock "$(child_cpu)")"
     if [ "$failed" -ne 0 ]; then
         say "FAILED"
         exit 1
