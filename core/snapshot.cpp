@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <numeric>
 #include <zlib.h>
 
 namespace bplab {
@@ -18,7 +19,8 @@ namespace {
 
 constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8; // magic, version, section count, file size
 constexpr std::size_t kSectionHeadBytes = 4 + 8;    // tag, payload length
-constexpr std::size_t kConfigBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 8;
+constexpr std::size_t kConfigBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 8; // version 1
+constexpr std::size_t kConfigBytesV2 = kConfigBytes + 4;                 // + int32 workers
 constexpr std::size_t kPositionBytes = 4 * 4 + 8 * 3;
 constexpr std::size_t kEpochReportBytes = 4 + 5 * 8;
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
@@ -178,12 +180,15 @@ bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size)
 std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
 {
     std::vector<std::uint8_t> file(kSnapshotMagic, kSnapshotMagic + 8);
-    putLittleEndian(file, kSnapshotVersion, 4);
+    putLittleEndian(file, s.workers > 1 ? kSnapshotVersion : 1, 4);
     putLittleEndian(file, kSectionCount, 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
     file.reserve(kHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
-    appendSection(file, kConf, configPayload(s.config));
+    std::vector<std::uint8_t> conf = configPayload(s.config);
+    if (s.workers > 1)
+        putLittleEndian(conf, std::uint32_t(s.workers), 4);
+    appendSection(file, kConf, conf);
     Writer data;
     data.u64(s.data.trainCount);
     data.u64(s.data.testCount);
@@ -242,8 +247,8 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     if (size < kHeaderBytes + 4)
         return Error{what + "cut short after " + withThousands(size) + " bytes, inside the header"};
     const std::uint32_t version = std::uint32_t(readLittleEndian(data + 8, 4));
-    if (version != kSnapshotVersion)
-        return Error{what + "snapshot version " + withThousands(version) + "; this program reads version " +
+    if (version < 1 || version > kSnapshotVersion)
+        return Error{what + "snapshot version " + withThousands(version) + "; this program reads versions 1 to " +
                      std::to_string(kSnapshotVersion)};
     const std::uint32_t sections = std::uint32_t(readLittleEndian(data + 12, 4));
     const std::uint64_t declared = readLittleEndian(data + 16, 8);
@@ -254,7 +259,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
     const std::uint32_t actualCrc = crcOf(data, size - 4);
     if (sections != kSectionCount)
-        return Error{what + "holds " + withThousands(sections) + " sections; version 1 has " +
+        return Error{what + "holds " + withThousands(sections) + " sections; version " + std::to_string(version) + " has " +
                      std::to_string(kSectionCount)};
 
     // Find every section, checking its frame and its own CRC.
@@ -298,11 +303,12 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                          withThousands(length[which]) + " bytes; it should hold " + withThousands(expected)};
         return Status::success();
     };
-    if (Status st = sized(kConf, kConfigBytes); !st)
+    if (Status st = sized(kConf, version == 1 ? kConfigBytes : kConfigBytesV2); !st)
         return Error{st.error()};
     Reader conf{payload[kConf], std::size_t(length[kConf])};
     if (Status st = readConfig(conf, s.config); !st)
         return Error{what + "hyperparameters: " + st.error()};
+    s.workers = version == 1 ? 1 : conf.i32();
 
     Reader dataReader{payload[kData], std::size_t(length[kData])};
     s.data.trainCount = dataReader.u64();
@@ -366,6 +372,9 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
 
 Status checkSnapshot(const TrainingSnapshot &s)
 {
+    if (s.workers < 1 || s.workers > kMaxSnapshotWorkers)
+        return Error{"the worker count " + std::to_string(s.workers) + " is impossible (1 to " +
+                     std::to_string(kMaxSnapshotWorkers) + ")"};
     if (s.batchesPerEpoch < 1 || s.epoch < 0 || s.batchInEpoch < 0 || s.batchInEpoch >= s.batchesPerEpoch)
         return Error{"the position (epoch " + std::to_string(s.epoch) + ", batch " + std::to_string(s.batchInEpoch) +
                      " of " + std::to_string(s.batchesPerEpoch) + ") is impossible"};
@@ -383,8 +392,10 @@ Status checkSnapshot(const TrainingSnapshot &s)
     if (s.batchInEpoch == 0 && s.orderCrc != 0)
         return Error{"a shuffle-order checksum is stored at the start of an epoch"};
     const std::size_t n = s.data.trainCount;
-    if (n == 0 || (n + std::size_t(s.config.batch) - 1) / std::size_t(s.config.batch) != std::size_t(s.batchesPerEpoch))
-        return Error{withThousands(n) + " training images at batch " + std::to_string(s.config.batch) + " are not " +
+    const std::size_t global = std::size_t(s.config.batch) * std::size_t(s.workers);
+    if (n == 0 || (n + global - 1) / global != std::size_t(s.batchesPerEpoch))
+        return Error{withThousands(n) + " training images at batch " + std::to_string(s.config.batch) +
+                     (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + " are not " +
                      std::to_string(s.batchesPerEpoch) + " batches per epoch"};
     if (!std::isfinite(s.epochLossSum) || !std::isfinite(s.epochSeconds))
         return Error{"the running sums of the epoch are not finite"};
@@ -399,6 +410,43 @@ Status checkSnapshot(const TrainingSnapshot &s)
         if (s.epochs[i].epoch != int(i) + 1)
             return Error{"epoch report " + std::to_string(i + 1) + " is numbered " + std::to_string(s.epochs[i].epoch)};
     return Status::success();
+}
+
+std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
+{
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(order.size() * 4);
+    for (std::uint32_t v : order)
+        putLittleEndian(bytes, v, 4);
+    return crcOf(bytes.data(), bytes.size());
+}
+
+Result<std::vector<std::uint32_t>> resumeOrder(const TrainingSnapshot &s, const DatasetIdentity &actual,
+                                               std::size_t trainCount, int workers)
+{
+    if (Status st = checkSnapshot(s); !st)
+        return Error{st.error()};
+    if (const std::string mismatch = describeDataMismatch(s.data, actual); !mismatch.empty())
+        return Error{mismatch};
+    if (s.workers != workers)
+        return Error{"the snapshot was taken with " + std::to_string(s.workers) + " worker" +
+                     (s.workers == 1 ? "" : "s") + "; this trainer has " + std::to_string(workers) +
+                     " (the replicas' averaged gradient rounds differently, so resuming would not be exact)"};
+    const std::size_t global = std::size_t(s.config.batch) * std::size_t(workers);
+    const int perEpoch = int((trainCount + global - 1) / global);
+    if (perEpoch != s.batchesPerEpoch)
+        return Error{"the snapshot has " + std::to_string(s.batchesPerEpoch) + " batches per epoch; this data has " +
+                     std::to_string(perEpoch) + " at batch " + std::to_string(s.config.batch)};
+    std::vector<std::uint32_t> order(trainCount);
+    std::iota(order.begin(), order.end(), std::uint32_t(0));
+    if (s.batchInEpoch > 0) {
+        epochOrder(s.config.seed, s.epoch, order);
+        if (orderChecksum(order) != s.orderCrc)
+            return Error{"the shuffle order of epoch " + std::to_string(s.epoch + 1) +
+                         " does not come out as when the snapshot was taken (another build or version of the "
+                         "program); resuming would not be exact"};
+    }
+    return order;
 }
 
 Status saveSnapshot(const std::string &path, const TrainingSnapshot &snapshot)

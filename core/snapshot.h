@@ -40,11 +40,16 @@ std::string describeDataMismatch(const DatasetIdentity &expected, const DatasetI
  * The whole training state between two batches. The shuffle order is not stored: it is
  * epochOrder(config.seed, epoch), and orderCrc checks that it regenerates the same.
  * Invariants (checked on loading and by Trainer::restore):
+ *   batchesPerEpoch == ceil(data.trainCount / (config.batch * workers)),
  *   step == epoch * batchesPerEpoch + batchInEpoch, batchInEpoch < batchesPerEpoch,
  *   batchLosses.size() == step, epochs.size() == epoch, every number finite.
  */
 struct TrainingSnapshot {
     TrainConfig config;      ///< the hyperparameters in use (the learning rate as last changed)
+    /** Data-parallel replicas (train --workers N), each with config.batch samples of a global
+     *  batch of workers x batch; their weights and momentum buffers are identical after every
+     *  all-reduce, so one copy is the state of all. 1: the plain Trainer. */
+    int workers = 1;
     DatasetIdentity data;
     int epoch = 0;           ///< 0-based epoch of the next batch
     int batchInEpoch = 0;    ///< 0-based index of the next batch in that epoch
@@ -61,7 +66,11 @@ struct TrainingSnapshot {
 
 /** Magic bytes at the start of every snapshot file. */
 inline constexpr char kSnapshotMagic[8] = {'B', 'P', 'L', 'A', 'B', 'S', 'N', 'P'};
-inline constexpr std::uint32_t kSnapshotVersion = 1;
+/** Version 2 adds the worker count to the hyperparameters. A one-worker snapshot is still written
+ *  as version 1 (the same bytes as before, readable by older builds); both are read. */
+inline constexpr std::uint32_t kSnapshotVersion = 2;
+/** The largest worker count a snapshot may hold (train --workers allows 64). */
+inline constexpr int kMaxSnapshotWorkers = 64;
 /** File name ending of snapshots ("snapshot-000012.bplabsnap"). */
 inline constexpr const char *kSnapshotSuffix = ".bplabsnap";
 /** Snapshots a folder keeps unless told otherwise. */
@@ -72,6 +81,16 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &snapshot);
 Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t size, const std::string &name);
 /** The invariants above and finite numbers; decodeSnapshot and Trainer::restore check them. */
 Status checkSnapshot(const TrainingSnapshot &snapshot);
+/** CRC32 of a shuffle order as little-endian uint32s (TrainingSnapshot::orderCrc). */
+std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order);
+/**
+ * Whether a trainer with `workers` replicas on data `actual` (trainCount training images) can
+ * continue from the snapshot exactly: its invariants, the data's identity, the worker count, the
+ * batches per epoch, and that the epoch's shuffle order regenerates with the stored CRC32. Returns
+ * that order (the identity at an epoch's start), for Trainer and DataParallelTrainer::restore.
+ */
+Result<std::vector<std::uint32_t>> resumeOrder(const TrainingSnapshot &snapshot, const DatasetIdentity &actual,
+                                               std::size_t trainCount, int workers);
 /** True when the bytes start with the snapshot magic (says nothing about validity). */
 bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size);
 

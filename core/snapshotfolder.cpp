@@ -115,7 +115,8 @@ std::string describeSnapshot(const TrainingSnapshot &s)
            std::to_string(s.batchInEpoch + 1) + "/" + std::to_string(s.batchesPerEpoch) + " (step " +
            withThousands(s.step) + "), lr " + numberText(c.lr) +
            (c.schedule == Schedule::Cosine ? " cosine" : " constant") + ", momentum " + numberText(c.momentum) +
-           ", batch " + std::to_string(c.batch) + ", seed " + std::to_string(c.seed) + ", data " +
+           ", batch " + std::to_string(c.batch) +
+           (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + ", seed " + std::to_string(c.seed) + ", data " +
            (s.data.name.empty() ? std::string("(unnamed)") : s.data.name) + " (" + withThousands(s.data.trainCount) +
            " + " + withThousands(s.data.testCount) + " images)";
 }

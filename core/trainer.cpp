@@ -1,7 +1,6 @@
 #include "trainer.h"
 
 #include "augment.h"
-#include "fileio.h"
 #include "rng.h"
 #include "snapshot.h"
 
@@ -12,7 +11,6 @@
 #include <numeric>
 #include <string>
 #include <utility>
-#include <zlib.h>
 
 namespace bplab {
 
@@ -175,16 +173,6 @@ bool allFiniteFast(const ParamsF &p)
     return zero == 0.0f;
 }
 
-/** CRC32 of a shuffle order as little-endian uint32s (the snapshot's orderCrc). */
-std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
-{
-    std::vector<std::uint8_t> bytes;
-    bytes.reserve(order.size() * 4);
-    for (std::uint32_t v : order)
-        putLittleEndian(bytes, v, 4);
-    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), bytes.data(), uInt(bytes.size())));
-}
-
 std::string numberText(double v)
 {
     if (std::isnan(v))
@@ -196,20 +184,18 @@ std::string numberText(double v)
     return buf;
 }
 
-/**
- * What diverged first, in the order it is computed: loss, gradient, momentum buffer, weight, the
- * test loss at the epoch's end. `next` holds the weights the failed step produced or, when two
- * batches were undone, the too large weights of the previous step.
- */
+} // namespace
+
 Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLimit, int undone,
                               const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
-                              double testLoss = 0)
+                              double testLoss)
 {
     Divergence d;
     d.lr = r.lr;
     d.batchesUndone = undone;
     std::string where;
-    if (!std::isfinite(r.loss) || r.loss > lossLimit) {
+    // A loss above the limit is the cause only when it undid the previous batch (else it was trained on).
+    if (!std::isfinite(r.loss) || (r.loss > lossLimit && undone == 2)) {
         d.quantity = "the loss";
         d.value = r.loss;
     } else if (where = firstNonFinite(grads, "dL/d", d.value); !where.empty()) {
@@ -238,8 +224,6 @@ Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLi
                 numberText(baseLr / 10) + ")";
     return d;
 }
-
-} // namespace
 
 Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config)
     : m_data(std::move(data)), m_config(config), m_active(config), m_ws(std::max(config.batch, 1))
@@ -374,7 +358,10 @@ BatchReport Trainer::trainBatch()
     r.count = count;
     r.loss = loss;
     r.lr = lr;
-    if (!(loss <= m_lossLimit)) { // NaN, Inf, or above the limit
+    // NaN or Inf; or above the limit while there is an earlier state to go back to. A finite loss
+    // above the limit at weights that cannot be undone further (the first batch after a start,
+    // a restore or an undo) is trained on: the learning rate then decides whether it recovers.
+    if (!std::isfinite(loss) || (loss > m_lossLimit && m_previousKept)) {
         // The forward pass overflowed (or nearly): the weights the last batch produced are finite
         // but already too large. The weights before that batch are still in the second buffers: swap back.
         int undone = 1;
@@ -400,6 +387,9 @@ BatchReport Trainer::trainBatch()
         finite = std::isfinite(r.epochEnded->testLoss);
     }
     if (!finite) {
+        // The state before this batch is the one to recover from: a loss above the limit right
+        // after it is trained on, not undone further (nor into the buffers this step wrote).
+        m_previousKept = false;
         const double testLoss = r.epochEnded ? r.epochEnded->testLoss : 0.0;
         r.epochEnded.reset();
         r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, 1, m_nextGrads,
@@ -482,23 +472,9 @@ TrainingSnapshot Trainer::snapshot() const
 
 Status Trainer::restore(const TrainingSnapshot &s)
 {
-    if (Status st = checkSnapshot(s); !st)
-        return st;
-    if (const std::string mismatch = describeDataMismatch(s.data, dataIdentity()); !mismatch.empty())
-        return Error{mismatch};
-    const int perEpoch = int((m_data->train.size() + std::size_t(s.config.batch) - 1) / std::size_t(s.config.batch));
-    if (perEpoch != s.batchesPerEpoch)
-        return Error{"the snapshot has " + std::to_string(s.batchesPerEpoch) + " batches per epoch; this data has " +
-                     std::to_string(perEpoch) + " at batch " + std::to_string(s.config.batch)};
-    std::vector<std::uint32_t> order(m_data->train.size());
-    std::iota(order.begin(), order.end(), std::uint32_t(0));
-    if (s.batchInEpoch > 0) {
-        epochOrder(s.config.seed, s.epoch, order);
-        if (orderChecksum(order) != s.orderCrc)
-            return Error{"the shuffle order of epoch " + std::to_string(s.epoch + 1) +
-                         " does not come out as when the snapshot was taken (another build or version of the "
-                         "program); resuming would not be exact"};
-    }
+    Result<std::vector<std::uint32_t>> order = resumeOrder(s, dataIdentity(), m_data->train.size(), 1);
+    if (!order)
+        return Error{order.error()};
 
     m_config = s.config;
     m_active = s.config;
@@ -510,7 +486,7 @@ Status Trainer::restore(const TrainingSnapshot &s)
     m_sgd.reset();
     m_sgd.setVelocity(s.velocity);
     m_previousKept = false;
-    m_order = std::move(order);
+    m_order = std::move(*order);
     m_epoch = s.epoch;
     m_batchInEpoch = s.batchInEpoch;
     m_step = std::size_t(s.step);

@@ -95,9 +95,12 @@ EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, 
  * A batch whose loss, gradient, new weights or (at an epoch's end) test loss were not finite (NaN
  * or Inf). Its update was not applied: the weights, the momentum buffer, the position and the
  * histories are those before the batch, so training the same batch again with the same learning
- * rate fails again. When the loss itself is not finite, the weights were already too large for
- * the forward pass: the previous batch's update is undone too (batchesUndone 2), back to weights
- * whose loss was finite; the position and the histories stay (that batch's loss was real).
+ * rate fails again. When the loss itself is not finite or above the loss limit
+ * (kDivergenceLossLimit), the weights were already too large for the forward pass: the previous
+ * batch's update is undone too (batchesUndone 2), back to weights whose loss was finite; the
+ * position and the histories stay (that batch's loss was real). A loss above the limit at weights
+ * that cannot be undone further (the first batch after a start, a restore or an undo) is trained
+ * on, so that a smaller learning rate can recover from them.
  */
 struct Divergence {
     std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
@@ -110,6 +113,23 @@ struct Divergence {
      *  rate (e.g. 5)". */
     std::string message;
 };
+
+/** A batch loss above this counts as a divergence too (Trainer::lossLimit()): the true class at
+ *  e^-100 on average. An honest batch stays near ln 10 = 2.3 or below; a loss this high means the
+ *  weights are blowing up, and the guard acts while they are still finite and can recover. The
+ *  same rule for every front end and for one trainer or data-parallel replicas. */
+inline constexpr double kDivergenceLossLimit = 100;
+
+/**
+ * What diverged first, in the order it is computed: the loss, the gradient, the momentum buffer
+ * (`velocity`, may be null), the weights `next` (the step's result or, when two batches were
+ * undone, the too large weights of the previous step), the test loss at the epoch's end. Fills
+ * every field of Divergence, message included; baseLr is the rate the suggestion divides by 10.
+ */
+struct BatchReport;
+Divergence describeDivergence(const BatchReport &report, double baseLr, double lossLimit, int undone,
+                              const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
+                              double testLoss = 0);
 
 struct BatchReport {
     int epoch = 0;           ///< 0-based epoch the batch belongs to
@@ -178,10 +198,10 @@ public:
     int batchInEpoch() const { return m_batchInEpoch; }
 
     /**
-     * A batch loss above `limit` counts as a divergence too (default: none, only NaN and Inf).
-     * The log-sum-exp loss overflows only when the weights are far beyond repair; a limit such
-     * as 100 (the true class at e^-100) catches a blow-up early enough for a smaller learning
-     * rate to recover from the restored weights.
+     * A batch loss above `limit` counts as a divergence too (default kDivergenceLossLimit;
+     * infinity: only NaN and Inf). The log-sum-exp loss overflows only when the weights are far
+     * beyond repair; the limit catches a blow-up early enough for a smaller learning rate to
+     * recover from the restored weights.
      */
     void setLossLimit(double limit) { m_lossLimit = limit; }
     double lossLimit() const { return m_lossLimit; }
@@ -213,7 +233,7 @@ private:
     // last finite state is kept without a copy (the divergence guard).
     ParamsF m_nextParams = ParamsF::zeros();
     ParamsF m_nextGrads = ParamsF::zeros();
-    double m_lossLimit = std::numeric_limits<double>::infinity();
+    double m_lossLimit = kDivergenceLossLimit;
     bool m_previousKept = false; // m_nextParams holds the weights before the last batch (see Divergence)
     Sgd m_sgd;
     BatchWorkspace m_ws;

@@ -20,6 +20,16 @@ void WorkersTrainer::setParams(const ParamsF &params)
         m_single->setParams(params);
 }
 
+BatchReport WorkersTrainer::trainBatch()
+{
+    return m_parallel ? m_parallel->trainStep() : m_single->trainBatch();
+}
+
+bool WorkersTrainer::finished() const
+{
+    return m_parallel ? m_parallel->finished() : m_single->finished();
+}
+
 std::size_t WorkersTrainer::totalSteps() const
 {
     return m_parallel ? m_parallel->totalSteps() : m_single->totalSteps();
@@ -30,9 +40,52 @@ std::size_t WorkersTrainer::step() const
     return m_parallel ? m_parallel->step() : m_single->step();
 }
 
+int WorkersTrainer::epoch() const
+{
+    return m_parallel ? m_parallel->epoch() : m_single->epoch();
+}
+
+int WorkersTrainer::batchesPerEpoch() const
+{
+    return m_parallel ? m_parallel->batchesPerEpoch() : m_single->batchesPerEpoch();
+}
+
 const ParamsF &WorkersTrainer::params() const
 {
     return m_parallel ? m_parallel->params(0) : m_single->params();
+}
+
+const TrainConfig &WorkersTrainer::activeConfig() const
+{
+    return m_parallel ? m_parallel->config() : m_single->activeConfig();
+}
+
+void WorkersTrainer::setLearningRate(double lr)
+{
+    if (m_parallel)
+        m_parallel->setLearningRate(lr);
+    else
+        m_single->setLearningRate(lr);
+}
+
+const std::vector<float> &WorkersTrainer::lossHistory() const
+{
+    return m_parallel ? m_parallel->lossHistory() : m_single->lossHistory();
+}
+
+const std::vector<EpochReport> &WorkersTrainer::epochReports() const
+{
+    return m_parallel ? m_parallel->epochReports() : m_single->epochReports();
+}
+
+TrainingSnapshot WorkersTrainer::snapshot() const
+{
+    return m_parallel ? m_parallel->snapshot() : m_single->snapshot();
+}
+
+Status WorkersTrainer::restore(const TrainingSnapshot &snapshot)
+{
+    return m_parallel ? m_parallel->restore(snapshot) : m_single->restore(snapshot);
 }
 
 void WorkersTrainer::run(const std::function<void(const BatchReport &)> &onBatch,

@@ -1,7 +1,8 @@
 // train --checkpoint-dir / --resume / --stop-after / --on-divergence through the built tool:
 // exact resume (byte-identical model files, with momentum 0.9 and the cosine schedule), the
-// continued epoch numbering, refused options and data, a damaged newest snapshot, and the
-// divergence guard's exit code and halving.
+// continued epoch numbering, refused options and data, a damaged newest snapshot, the divergence
+// guard's exit code and halving (also with momentum, and with --workers 2), exact resume of a
+// data-parallel run with augmentation, and the note when a cosine run resumes to another total.
 
 #include "clitestutil.h"
 
@@ -129,7 +130,9 @@ private slots:
         const CliRun missing = runCli({"train", "--resume", path("no-such-folder")});
         QCOMPARE(missing.exitCode, 2);
         QCOMPARE(runCli({"train", "--checkpoint-every", "5"}).exitCode, 1); // needs --checkpoint-dir
-        QCOMPARE(runCli({"train", "--data", m_data, "--workers", "2", "--checkpoint-dir", snaps}).exitCode, 1);
+        const CliRun workers = runCli({"train", "--resume", snaps, "--workers", "2"});
+        QCOMPARE(workers.exitCode, 1);
+        QVERIFY2(workers.err.contains("--workers cannot be combined with --resume"), workers.err.constData());
     }
 
     void damagedNewestSnapshotIsSkipped()
@@ -184,6 +187,101 @@ private slots:
         // eval reads the weights and refuses NaN or infinite ones.
         const CliRun eval = runCli({"eval", "--data", m_data, "--model", path("halved.bplab"), "--json"});
         QVERIFY2(eval.exitCode == 0, eval.err.constData());
+    }
+
+    // With momentum 0.9 the run that diverges at lr 50 recovers by halving too (the restored
+    // momentum buffer is kept), with one worker and with two: finite weights, a good accuracy.
+    void halvingRecoversWithMomentum_data()
+    {
+        QTest::addColumn<QString>("workers");
+        QTest::newRow("1 worker") << QStringLiteral("1");
+        QTest::newRow("2 workers") << QStringLiteral("2");
+    }
+    void halvingRecoversWithMomentum()
+    {
+        QFETCH(QString, workers);
+        const QString model = path("momentum-halved-" + workers + ".bplab");
+        const CliRun run = runCli({"train", "--data", m_data, "--batch", "16", "--epochs", "6", "--normalize",
+                                   "standard", "--lr", "50", "--momentum", "0.9", "--workers", workers,
+                                   "--on-divergence", "halve", "--save", model, "--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("training diverged in epoch 1"), run.err.constData());
+        QVERIFY2(run.err.contains("--on-divergence halve: training on from the restored weights at learning rate 25"),
+                 run.err.constData());
+        const QList<QJsonObject> epochs = jsonLines(run.out);
+        QCOMPARE(epochs.size(), 6);
+        for (const QJsonObject &e : epochs)
+            QVERIFY(std::isfinite(e.value("train_loss").toDouble()) && e.value("test_loss").isDouble());
+        const double accuracy = epochs.last().value("test_accuracy").toDouble();
+        QVERIFY2(accuracy > 90, qPrintable(QString::number(accuracy)));
+        const CliRun eval = runCli({"eval", "--data", m_data, "--model", model, "--json"});
+        QVERIFY2(eval.exitCode == 0, eval.err.constData());
+    }
+
+    // The stop mode uses the same rule as halve and the app: the run stops with exit code 2 on the
+    // first batch that halve would have undone, also with --workers 2.
+    void stopAndHalveUseTheSameRule()
+    {
+        const QStringList recipe {"train", "--data", m_data, "--batch", "16", "--epochs", "2", "--normalize",
+                                  "standard", "--lr", "50", "--momentum", "0.9", "--workers", "2"};
+        const CliRun stop = runCli(recipe);
+        QCOMPARE(stop.exitCode, 2);
+        const CliRun halve = runCli(recipe + QStringList {"--on-divergence", "halve"});
+        QCOMPARE(halve.exitCode, 0);
+        const QByteArray stopped = stop.err.trimmed().split('\n').last();
+        const QByteArray first = halve.err.mid(halve.err.indexOf("training diverged"));
+        const QByteArray message = stopped.mid(stopped.indexOf("training diverged"));
+        QVERIFY2(message.startsWith("training diverged in epoch"), stop.err.constData());
+        QVERIFY2(first.startsWith(message), (message + "\n---\n" + halve.err).constData());
+    }
+
+    // --workers 2 with momentum, the cosine schedule and augmentation: 2 epochs straight, and
+    // 1 epoch + resume (from the epoch's end and from mid-epoch) give byte-identical models.
+    void exactResumeWithWorkers()
+    {
+        const QStringList recipe {"train", "--data", m_data, "--epochs", "2", "--batch", "16", "--workers", "2",
+                                  "--momentum", "0.9", "--schedule", "cosine", "--augment", "--seed", "3",
+                                  "--json"};
+        const CliRun straight = runCli(recipe + QStringList {"--save", path("workers-straight.bplab")});
+        QVERIFY2(straight.exitCode == 0, straight.err.constData());
+        const QString snaps = path("workers-snaps");
+        const CliRun first = runCli(recipe + QStringList {"--checkpoint-dir", snaps, "--checkpoint-every", "3",
+                                                          "--stop-after", "1"});
+        QVERIFY2(first.exitCode == 0, first.err.constData());
+        // Steps 3, 6, 9 and the epoch's end (10): the newest three kept.
+        QCOMPARE(snapshotFiles(snaps), (QStringList {"snapshot-000002.bplabsnap", "snapshot-000003.bplabsnap",
+                                                     "snapshot-000004.bplabsnap"}));
+        const CliRun resumed = runCli({"train", "--resume", snaps, "--save", path("workers-resumed.bplab"), "--json"});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains("data parallel: 2 replicas x batch 16"), resumed.err.constData());
+        QVERIFY(sameEpoch(jsonLines(resumed.out).at(0), jsonLines(straight.out).at(1)));
+        const QByteArray a = readFile(path("workers-straight.bplab"));
+        QVERIFY(a.size() > 407000);
+        QVERIFY2(a == readFile(path("workers-resumed.bplab")), "the resumed model differs from the straight one");
+        // From step 9 of 10 (mid-epoch) to the end.
+        const CliRun mid = runCli({"train", "--resume", QDir(snaps).filePath("snapshot-000003.bplabsnap"), "--save",
+                                   path("workers-mid.bplab")});
+        QVERIFY2(mid.exitCode == 0, mid.err.constData());
+        QVERIFY2(mid.err.contains("(step 9)") || mid.err.contains("step 9"), mid.err.constData());
+        QVERIFY2(a == readFile(path("workers-mid.bplab")), "resumed mid-epoch, the model differs");
+        // The single trainer's path refuses it only inside the trainer; the CLI keeps the count.
+    }
+
+    // Resuming a cosine run with another total stretches its schedule: said once, on stderr.
+    void cosineResumeToAnotherTotalIsSaid()
+    {
+        const QString snaps = path("cosine-total");
+        QCOMPARE(runCli({"train", "--data", m_data, "--epochs", "2", "--batch", "32", "--schedule", "cosine",
+                         "--stop-after", "1", "--checkpoint-dir", snaps})
+                         .exitCode,
+                 0);
+        const CliRun longer = runCli({"train", "--resume", snaps, "--epochs", "3"});
+        QVERIFY2(longer.exitCode == 0, longer.err.constData());
+        QCOMPARE(longer.err.count("cosine schedule is stretched"), 1);
+        QVERIFY2(longer.err.contains("3 epochs in total instead of the snapshot's 2"), longer.err.constData());
+        const CliRun same = runCli({"train", "--resume", QDir(snaps).filePath("snapshot-000001.bplabsnap")});
+        QVERIFY2(same.exitCode == 0, same.err.constData());
+        QVERIFY2(!same.err.contains("in total instead"), same.err.constData());
     }
 };
 

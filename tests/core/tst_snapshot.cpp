@@ -176,6 +176,44 @@ private slots:
         QCOMPARE(resumed.epochReports().back().epoch, 2);
     }
 
+    // Version 2 adds the worker count (train --workers N): written only for several workers, so
+    // that a one-worker snapshot keeps version 1's bytes; read back and checked against the
+    // batches per epoch; the single trainer refuses a data-parallel state.
+    void workerCount()
+    {
+        TrainingSnapshot s = midRunSnapshot(); // step 13: epoch 1, batch 3 of 10
+        const std::vector<std::uint8_t> one = encodeSnapshot(s);
+        QCOMPARE(int(one[8]), 1);
+        // 300 images at 2 x 32: 5 batches per epoch; step 13 is epoch 2, batch 3.
+        s.workers = 2;
+        s.batchesPerEpoch = 5;
+        s.epoch = 2;
+        s.epochs.push_back(s.epochs.back());
+        s.epochs.back().epoch = 2;
+        const std::vector<std::uint8_t> two = encodeSnapshot(s);
+        QCOMPARE(int(two[8]), 2);
+        QCOMPARE(two.size(), one.size() + 4 + 44); // the worker count and one more epoch report
+        Result<TrainingSnapshot> back = decodeSnapshot(two.data(), two.size(), "two");
+        QVERIFY2(back.ok(), back.error().c_str());
+        QCOMPARE(back->workers, 2);
+        QVERIFY(encodeSnapshot(*back) == two);
+        Trainer t(m_split, resumeConfig());
+        const Status refused = t.restore(*back);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().find("taken with 2 workers; this trainer has 1") != std::string::npos,
+                 refused.error().c_str());
+        QCOMPARE(t.step(), std::size_t(0));
+
+        s.batchesPerEpoch = 10; // one worker's count: step 13 is epoch 1, batch 3 again
+        s.epoch = 1;
+        s.epochs.pop_back();
+        const Status wrong = checkSnapshot(s);
+        QVERIFY2(!wrong.ok() && wrong.error().find("at batch 32 x 2 workers are not 10 batches per epoch") != std::string::npos,
+                 wrong.error().c_str());
+        s.workers = 0;
+        QVERIFY(!checkSnapshot(s).ok());
+    }
+
     void otherDataIsRefused()
     {
         const TrainingSnapshot s = midRunSnapshot();
@@ -250,8 +288,8 @@ private slots:
         b[1000] ^= 1; // inside the weights
         QVERIFY(refused(b, "the weights section is damaged"));
         b = bytes;
-        b[8] = 2; // version 2
-        QVERIFY(refused(b, "snapshot version 2; this program reads version 1"));
+        b[8] = 3; // version 3
+        QVERIFY(refused(b, "snapshot version 3; this program reads versions 1 to 2"));
         b = bytes;
         b.push_back(0);
         QVERIFY(refused(b, "header says"));

@@ -288,7 +288,8 @@ private slots:
     }
 
     // A learning rate of 50 blows the weights up within a few batches: the batch that produces a
-    // NaN or Inf is caught, undone (weights and momentum buffer as before it), and reported.
+    // NaN or Inf, or a loss above kDivergenceLossLimit, is caught, undone (weights and momentum
+    // buffer as before it), and reported; halving the rate then finishes the run.
     void divergenceIsCaughtAndUndone_data()
     {
         QTest::addColumn<double>("momentum");
@@ -325,7 +326,10 @@ private slots:
         }
         QVERIFY2(bad.has_value(), "lr 50 did not diverge");
         const Divergence &d = *bad->divergence;
-        QVERIFY(!std::isfinite(d.value));
+        QVERIFY2(!std::isfinite(d.value) || (d.quantity == "the loss" && d.value > kDivergenceLossLimit),
+                 d.message.c_str());
+        if (std::isfinite(d.value))
+            QVERIFY2(d.message.find("(above the limit 100)") != std::string::npos, d.message.c_str());
         QCOMPARE(d.lr, 50.0);
         QVERIFY(!bad->epochEnded);
         // The weights are the last finite ones whose loss was finite, bit for bit; the position
@@ -364,9 +368,9 @@ private slots:
             QCOMPARE(seen, 1);
             QVERIFY(t.params() == before[i]);
         }
-        // Halving the learning rate until it trains on. Without momentum the run finishes; with it
-        // the momentum buffer may already be too large to recover, and halving gives up. Either
-        // way nothing that is not finite is ever kept.
+        // Halving the learning rate until it trains on (the CLI's --on-divergence halve, which keeps
+        // the restored momentum buffer): the run finishes, with and without momentum, and nothing
+        // that is not finite is ever kept.
         int halvings = 0;
         while (!t.finished() && halvings < 30) {
             const BatchReport r = t.trainBatch();
@@ -378,13 +382,55 @@ private slots:
             }
             QVERIFY(t.params().allFinite() && t.updateDirection().allFinite());
         }
-        if (momentum == 0.0)
-            QVERIFY(t.finished());
+        QVERIFY(t.finished());
+        QVERIFY(t.activeConfig().lr < 50);
+        QVERIFY2(t.epochReports().back().testAccuracy > 90,
+                 qPrintable(QString::number(t.epochReports().back().testAccuracy)));
         QCOMPARE(t.lossHistory().size(), t.step());
         for (float l : t.lossHistory())
             QVERIFY(std::isfinite(l));
         for (const EpochReport &e : t.epochReports())
             QVERIFY(std::isfinite(e.trainLoss) && std::isfinite(e.testLoss));
+    }
+
+    // A step whose weights are not finite overwrites the buffers that kept the state before the
+    // previous batch: a loss above the limit right after it must not swap that failed step back
+    // in. A loss above the limit at weights that cannot be undone further is trained on; the
+    // next one undoes that batch, weights and momentum buffer.
+    void failedStepLeavesNothingToUndo()
+    {
+        auto split = syntheticSplit(300, 50);
+        TrainConfig c = smallConfig(3);
+        c.momentum = 0.9;
+        Trainer t(split, c);
+        QCOMPARE(t.lossLimit(), kDivergenceLossLimit);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(!t.trainBatch().divergence);
+        const ParamsF kept = t.params();
+        const ParamsF keptVelocity = t.updateDirection();
+        t.setLearningRate(1e300); // inf as a float: the step's weights are not finite
+        BatchReport r = t.trainBatch();
+        QVERIFY(r.divergence);
+        QCOMPARE(r.divergence->batchesUndone, 1);
+        QVERIFY(t.params() == kept);
+
+        t.setLearningRate(c.lr);
+        t.setLossLimit(0); // every loss is above the limit from here
+        r = t.trainBatch();
+        QVERIFY2(!r.divergence, r.divergence ? r.divergence->message.c_str() : "");
+        QCOMPARE(t.step(), std::size_t(4));
+        QVERIFY(t.params().allFinite() && t.updateDirection().allFinite());
+        const ParamsF after = t.params();
+        QVERIFY(!(after == kept));
+
+        r = t.trainBatch();
+        QVERIFY(r.divergence);
+        QCOMPARE(r.divergence->batchesUndone, 2);
+        QCOMPARE(r.divergence->quantity, std::string("the loss"));
+        QVERIFY(t.params() == kept);
+        QVERIFY(t.updateDirection() == keptVelocity);
+        QCOMPARE(t.step(), std::size_t(4)); // the position and the history stay
+        QCOMPARE(t.lossHistory().size(), std::size_t(4));
     }
 
     void lossAndEpochHistories()

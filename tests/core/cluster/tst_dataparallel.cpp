@@ -1,11 +1,15 @@
 // Real replicas: the averaged gradient of N replicas x B samples equals one replica's gradient on
 // the N*B samples, the replicas stay bit-identical, a run matches the single trainer with batch
-// N*B after an epoch, and a roll-back to a snapshot ends with the weights of an undisturbed run.
+// N*B after an epoch (also with augmentation), a roll-back to a snapshot ends with the weights of
+// an undisturbed run, a snapshot file resumes exactly, and the divergence guard undoes a step on
+// every replica.
 
 #include "dataparallel.h"
+#include "modelfile.h"
 #include "synthetic.h"
 #include "workerstrainer.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -170,7 +174,7 @@ private slots:
         DataParallelTrainer clean(data, c, 2, 2);
         DataParallelTrainer faulty(data, c, 2, 2);
         const int k = 5, failAt = 13; // 600 / 32 = 19 steps per epoch; the failure crosses no epoch
-        DataParallelSnapshot snap = faulty.snapshot();
+        TrainingSnapshot snap = faulty.snapshot();
         bool failed = false;
         int lost = 0;
         while (!faulty.finished()) {
@@ -179,7 +183,7 @@ private slots:
             if (!failed && int(step) == failAt) {
                 failed = true;
                 lost = int(step) - int(snap.step);
-                faulty.restore(snap);
+                QVERIFY(faulty.restore(snap).ok());
                 continue;
             }
             if (faulty.step() % k == 0)
@@ -191,6 +195,127 @@ private slots:
         QVERIFY(lost < k);
         QVERIFY(faulty.params(0) == clean.params(0));
         QVERIFY(faulty.replicasIdentical());
+    }
+
+    // Augmented images are a function of (seed, epoch, sample): 4 replicas x 16 see the images a
+    // single trainer with batch 64 sees.
+    void augmentationMatchesTheSingleTrainer()
+    {
+        const auto data = test::syntheticSplit(640, 100);
+        TrainConfig c = config(16);
+        c.augment = true;
+        DataParallelTrainer dp(data, c, 1, 4);
+        c.batch = 64;
+        Trainer single(data, c);
+        c.augment = false;
+        Trainer plain(data, c);
+        dp.run({}, {});
+        single.run({}, {});
+        plain.run({}, {});
+        const double rel = maxRelDiff(dp.params(0), single.params());
+        QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
+        const double unaugmented = maxRelDiff(dp.params(0), plain.params());
+        QVERIFY2(unaugmented > 1e-2, qPrintable(QStringLiteral("relative difference %1").arg(unaugmented)));
+    }
+
+    // 2 epochs straight, and a snapshot taken mid-epoch 2, written to a file and read into a
+    // fresh trainer (of another batch size: the snapshot's wins), run to the end: the same bits.
+    void exactResumeThroughAFile()
+    {
+        const auto data = test::syntheticSplit(600, 50); // 2 x 16: 19 steps per epoch
+        TrainConfig c = config(16, 2);
+        c.momentum = 0.9;
+        c.schedule = bplab::Schedule::Cosine;
+        c.augment = true;
+        DataParallelTrainer straight(data, c, 1, 2);
+        straight.run({}, {});
+        DataParallelTrainer first(data, c, 1, 2);
+        while (first.step() < 25)
+            QVERIFY(!first.trainStep().divergence);
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/dp.bplabsnap").toStdString();
+        QVERIFY(saveSnapshot(path, first.snapshot()).ok());
+        Result<TrainingSnapshot> loaded = loadSnapshot(path);
+        QVERIFY2(loaded.ok(), loaded.error().c_str());
+        QCOMPARE(loaded->workers, 2);
+        QCOMPARE(loaded->batchesPerEpoch, 19);
+        QCOMPARE(loaded->batchInEpoch, 6);
+
+        DataParallelTrainer resumed(data, config(8), 1, 2);
+        const Status restored = resumed.restore(*loaded);
+        QVERIFY2(restored.ok(), restored.error().c_str());
+        QCOMPARE(resumed.step(), std::size_t(25));
+        resumed.run({}, {});
+        QVERIFY(resumed.finished());
+        QVERIFY(encodeModel(resumed.params(0)) == encodeModel(straight.params(0)));
+        QVERIFY(resumed.replicasIdentical());
+        QVERIFY(resumed.snapshot().velocity == straight.snapshot().velocity);
+        QVERIFY(resumed.lossHistory() == straight.lossHistory());
+        QCOMPARE(resumed.lossHistory().size(), std::size_t(38));
+        QCOMPARE(resumed.epochReports().size(), std::size_t(2));
+        QCOMPARE(resumed.epochReports()[1].testLoss, straight.epochReports()[1].testLoss);
+
+        // Another replica count, or the single trainer, would not continue exactly: refused.
+        DataParallelTrainer three(data, c, 1, 3);
+        const Status other = three.restore(*loaded);
+        QVERIFY(!other.ok());
+        QVERIFY2(other.error().find("taken with 2 workers; this trainer has 3") != std::string::npos,
+                 other.error().c_str());
+        QCOMPARE(three.step(), std::size_t(0));
+        Trainer single(data, c);
+        QVERIFY(!single.restore(*loaded).ok());
+    }
+
+    // lr 50 with standard scaling: the step that diverges is undone on every replica with the
+    // Trainer's message; halving the rate (the momentum buffer restored, not cleared) finishes
+    // with finite, identical replicas and a good accuracy.
+    void divergenceIsUndoneOnEveryReplica()
+    {
+        const auto data = test::syntheticSplit(600, 200);
+        TrainConfig c = config(16, 4);
+        c.lr = 50;
+        c.momentum = 0.9;
+        c.normalize = Normalize::Standard;
+        DataParallelTrainer dp(data, c, 1, 2);
+        std::optional<BatchReport> bad;
+        ParamsF before;
+        while (!dp.finished()) {
+            before = dp.params(0);
+            const BatchReport r = dp.trainStep();
+            if (r.divergence) {
+                bad = r;
+                break;
+            }
+        }
+        QVERIFY2(bad.has_value(), "lr 50 did not diverge");
+        const Divergence &d = *bad->divergence;
+        QVERIFY(dp.params(0).allFinite());
+        QVERIFY(dp.replicasIdentical());
+        if (d.batchesUndone == 1)
+            QVERIFY(dp.params(0) == before);
+        QCOMPARE(dp.step(), bad->step);
+        QCOMPARE(dp.lossHistory().size(), dp.step());
+        QVERIFY2(d.message.rfind("training diverged in epoch ", 0) == 0, d.message.c_str());
+        QVERIFY2(d.message.find("try a smaller learning rate (e.g. 5)") != std::string::npos, d.message.c_str());
+
+        int halvings = 0, total = 0;
+        while (!dp.finished() && halvings < 30) {
+            const BatchReport r = dp.trainStep();
+            if (r.divergence) {
+                ++halvings;
+                ++total;
+                dp.setLearningRate(dp.config().lr / 2);
+            } else {
+                halvings = 0;
+                QVERIFY(std::isfinite(r.loss));
+            }
+            QVERIFY(dp.params(0).allFinite() && dp.replicasIdentical());
+        }
+        QVERIFY2(dp.finished(), qPrintable(QStringLiteral("gave up after %1 halvings").arg(total)));
+        QVERIFY(total >= 1);
+        QVERIFY(dp.config().lr < 50);
+        const EpochReport &e = dp.epochReports().back();
+        QVERIFY2(e.testAccuracy > 90, qPrintable(QString::number(e.testAccuracy)));
     }
 };
 
