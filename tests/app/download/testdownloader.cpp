@@ -137,6 +137,47 @@ private slots:
         QCOMPARE(done[1][1].toUrl().toString(), server.base("good").toString() + kSmall);
     }
 
+    void notFoundWithAnEmptyBody_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("empty"); // Route::emptyErrorBody
+        QTest::newRow("404 with a body") << 404 << 0;
+        QTest::newRow("404, Content-Length: 0") << 404 << 1;
+        QTest::newRow("404, no body, no length") << 404 << 2;
+        QTest::newRow("410, no body, no length") << 410 << 2;
+        QTest::newRow("403, Content-Length: 0") << 403 << 1;
+    }
+
+    void notFoundWithAnEmptyBody()
+    {
+        // Some servers answer a missing file with the status line only (Content-Length: 0): still
+        // "not found", not a transfer that ended early.
+        QFETCH(int, status);
+        QFETCH(int, empty);
+        bplab::test::TestHttpServer server;
+        QVERIFY(server.listen());
+        Route missing;
+        missing.status = status;
+        missing.emptyErrorBody = empty;
+        serve(server, "gone", missing);
+        QTemporaryDir dir;
+        Downloader downloader;
+        QSignalSpy failed(&downloader, &Downloader::mirrorFailed);
+        const DownloadResult r = run(downloader, manifest(), {server.base("gone")}, dir.path());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error, DownloadError::NotFound);
+        QCOMPARE(r.failures.size(), 1);
+        QCOMPARE(r.failures[0].cause, DownloadError::NotFound);
+        QVERIFY2(r.failures[0].reason.startsWith(QStringLiteral("HTTP %1").arg(status)),
+                 qPrintable(r.failures[0].reason));
+        QVERIFY2(!r.message.contains(QLatin1String("transfer ended")), qPrintable(r.message));
+        QCOMPARE(failed.size(), 1);
+        QVERIFY2(failed[0][2].toString().startsWith(QStringLiteral("HTTP %1").arg(status)),
+                 qPrintable(failed[0][2].toString()));
+        QVERIFY(!QFileInfo::exists(dir.filePath(kBig)));
+        QVERIFY(!QFileInfo::exists(dir.filePath(kBig + QStringLiteral(".part"))));
+    }
+
     void droppedConnectionResumesWithRange()
     {
         bplab::test::TestHttpServer server;

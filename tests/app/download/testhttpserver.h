@@ -26,6 +26,9 @@ struct Route
     bool ignoreRange = false; ///< answer 200 with the whole body even to a Range request
     int chunkDelayMs = 0;     ///< send 4 KB every chunkDelayMs (a slow server)
     qint64 stallAfter = -1;   ///< send this many body bytes, then nothing (connection kept open)
+    /** An error status without a body: 1 with Content-Length: 0, 2 with no Content-Length (the
+     *  end of the connection ends the empty body); 0 sends a short text body. */
+    int emptyErrorBody = 0;
 };
 
 struct SeenRequest
@@ -118,7 +121,7 @@ private:
             return sendError(c, 404, "Not Found");
         Route &route = m_routes[request.path];
         if (route.status != 200)
-            return sendError(c, route.status, route.status == 404 ? "Not Found" : "Error");
+            return sendError(c, route.status, route.status == 404 ? "Not Found" : "Error", route.emptyErrorBody);
         qint64 from = 0;
         if (request.range.startsWith("bytes=") && !route.ignoreRange) {
             from = request.range.mid(6, request.range.indexOf('-') - 6).toLongLong();
@@ -181,12 +184,14 @@ private:
         }
     }
 
-    void sendError(const std::shared_ptr<Connection> &c, int status, const QByteArray &text)
+    void sendError(const std::shared_ptr<Connection> &c, int status, const QByteArray &text, int empty = 0)
     {
-        const QByteArray body = text + '\n';
-        c->socket->write("HTTP/1.1 " + QByteArray::number(status) + ' ' + text
-                         + "\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: "
-                         + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        const QByteArray body = empty == 0 ? text + '\n' : QByteArray();
+        QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + text
+                          + "\r\nContent-Type: text/plain\r\nConnection: close\r\n";
+        if (empty != 2)
+            head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+        c->socket->write(head + "\r\n" + body);
         c->socket->disconnectFromHost();
     }
 
