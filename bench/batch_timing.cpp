@@ -1,5 +1,7 @@
 // Per-batch times of the training step (gather, forward + backward, SGD update) at batch 64, with
-// 1 and 2 threads, the update outside (Sgd::update) or fused (forwardBackwardUpdate). Prints each
+// 1 and 2 threads: the update outside (Sgd::update), fused in place (forwardBackwardUpdate), or the
+// Trainer's path (forwardBackwardStep: each half gathers its columns and steps its parameters
+// into second buffers, with the finiteness check). Prints each
 // variant's epoch time and its batch-time percentiles: on a machine shared with other programs the
 // low percentiles show what a batch costs when it is not interrupted, and the last weight printed
 // shows that every variant computes the same bits.
@@ -37,11 +39,12 @@ int main(int argc, char **argv)
     if (train.size() < std::size_t(kBatch) + 1)
         return 2;
     for (int r = 0; r < rounds; ++r)
-        for (int fused = 0; fused < 2; ++fused)
+        for (int fused = 0; fused < 3; ++fused)
             for (int threads = 1; threads <= 2; ++threads) {
                 setTrainingThreads(threads);
                 BatchWorkspace ws(kBatch);
                 ParamsF params = initParams(Init::He, 1), grads = ParamsF::zeros(), velocity = ParamsF::zeros();
+                ParamsF next = ParamsF::zeros();
                 Sgd sgd;
                 std::vector<std::uint32_t> order(train.size());
                 epochOrder(1, 0, order);
@@ -51,9 +54,17 @@ int main(int argc, char **argv)
                 for (int b = 0; b < kBatches; ++b) {
                     const auto t0 = std::chrono::steady_clock::now();
                     const std::size_t first = (std::size_t(b) * kBatch) % (train.size() - kBatch);
-                    gatherBatch(train, order.data() + first, kBatch, Normalize::None, ws);
                     for (int c = 0; c < kBatch; ++c)
                         labels[std::size_t(c)] = train.labels[order[first + std::size_t(c)]];
+                    if (fused == 2) {
+                        const BatchSamples samples{&train, order.data() + first, Normalize::None};
+                        const SgdTarget target{0.1f, 0.0f, &velocity, &velocity, &next};
+                        if (forwardBackwardStep(params, labels.data(), kBatch, ws, grads, target, &samples).finite)
+                            std::swap(params, next);
+                        us.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e6);
+                        continue;
+                    }
+                    gatherBatch(train, order.data() + first, kBatch, Normalize::None, ws);
                     if (fused) {
                         forwardBackwardUpdate(params, labels.data(), kBatch, ws, grads, 0.1f, 0.0f, velocity);
                     } else {
@@ -67,7 +78,7 @@ int main(int argc, char **argv)
                 const auto pct = [&](int p) { return us[us.size() * std::size_t(p) / 100]; };
                 std::printf("%s, %d thread%s: epoch %.3f s; batch us min %.0f p10 %.0f p50 %.0f p90 %.0f "
                             "(p10 x %d = %.3f s); W1(3,300) = %.9g\n",
-                            fused ? "fused update" : "Sgd::update ", threads, threads > 1 ? "s" : " ", epoch,
+                            fused == 2 ? "trainer step" : fused ? "fused update" : "Sgd::update ", threads, threads > 1 ? "s" : " ", epoch,
                             us[0], pct(10), pct(50), pct(90), kBatches, pct(10) * kBatches * 1e-6,
                             double(params.W1(3, 300)));
             }

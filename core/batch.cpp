@@ -10,6 +10,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <thread>
+#if defined(__linux__)
+#include <sched.h>
+#endif
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -80,6 +83,20 @@ int maxThreads()
 int maxTrainingThreads()
 {
     return int(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
+}
+
+/**
+ * Whether the machine has a core to spare for the second training thread: the last minute's load
+ * average (runnable programs, low-priority ones included) is below the cores minus one half. The
+ * two halves of a batch wait for each other, so a second thread only pays off when both run
+ * uninterrupted; on busy cores one thread is faster (docs/benchmarks.md).
+ */
+bool aCoreIsFree()
+{
+    double load = 0;
+    if (getloadavg(&load, 1) != 1)
+        return true;
+    return load < double(maxTrainingThreads()) - 0.5;
 }
 
 int threadIndex()
@@ -164,12 +181,20 @@ struct BatchJob {
     int n = 0;
     BatchWorkspace *ws = nullptr;
     ParamsF *grads = nullptr;
-    // The fused SGD update (forwardBackwardUpdate); null for the gradient alone.
-    ParamsF *update = nullptr;
-    ParamsF *velocity = nullptr;
-    float lr = 0;
-    float momentum = 0;
+    // The samples to gather into ws.X first (each half its share of the columns); null: ws.X is filled.
+    const BatchSamples *samples = nullptr;
+    // The fused SGD step (forwardBackwardStep); null for the gradient alone.
+    const SgdTarget *step = nullptr;
 };
+
+/** Half h's share of the batch's columns for the gather (multiples of 8 columns). */
+void gatherHalf(const BatchJob &job, int h)
+{
+    const Range r = share(job.n, h, 2, 8);
+    if (r.size > 0)
+        gatherColumns(*job.samples->data, job.samples->indices + r.first, r.first, r.size,
+                      job.samples->normalize, *job.ws);
+}
 
 /**
  * Half h before the meeting: Z1 = W1 X + b1 and A1 = max(0, Z1) on its rows, and its share of the
@@ -200,41 +225,52 @@ void forwardHalf(const BatchJob &job, int h)
         share.colwise() += params.b2;
 }
 
-/** w = w - lr * g, or v = momentum * v + g; w = w - lr * v: Sgd::update's expressions on a part. */
-template <class W, class G, class V>
-void sgdPart(W &&w, const G &g, V &&v, float lr, float momentum)
+/**
+ * Sgd::step's expressions on a part: next = w - lr * g, or nv = momentum * v + g; next = w - lr * nv
+ * (next may be w itself and nv may be v: every element is read before it is written). Returns the
+ * sum of next * 0: 0 when every new value is finite, NaN otherwise (vectorised, in cache).
+ */
+template <class N, class W, class G, class V, class NV>
+float sgdPart(N &&next, const W &w, const G &g, const V &v, NV &&nv, float lr, float momentum)
 {
     if (momentum == 0.0f) {
-        w -= lr * g;
-        return;
+        next = w - lr * g;
+    } else {
+        nv = momentum * v + g;
+        next = w - lr * nv;
     }
-    v = momentum * v + g;
-    w -= lr * v;
+    return (next.array() * 0.0f).sum();
 }
 
-/** The fused SGD update of the parameters half h owns: its rows of W1 and b1, its columns of W2,
- *  and b2 (half 0). */
-void updateHalf(const BatchJob &job, int h)
+/** The fused SGD step of the parameters half h owns: its rows of W1 and b1, its columns of W2,
+ *  and b2 (half 0). Leaves the finiteness sum of what it wrote in ws.halves[h].finite. */
+void stepHalf(const BatchJob &job, int h)
 {
     const int r0 = h * kHalfRows;
+    const SgdTarget &s = *job.step;
+    const ParamsF &w = *job.params;
     const ParamsF &g = *job.grads;
-    ParamsF &w = *job.update;
-    ParamsF &v = *job.velocity;
-    sgdPart(w.W1.middleRows(r0, kHalfRows), g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
-            job.lr, job.momentum);
-    sgdPart(w.b1.segment(r0, kHalfRows), g.b1.segment(r0, kHalfRows), v.b1.segment(r0, kHalfRows), job.lr,
-            job.momentum);
-    sgdPart(w.W2.middleCols(r0, kHalfRows), g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
-            job.lr, job.momentum);
+    const ParamsF &v = *s.velocity;
+    ParamsF &next = *s.next;
+    ParamsF &nv = *s.nextVelocity;
+    float zero = sgdPart(next.W1.middleRows(r0, kHalfRows), w.W1.middleRows(r0, kHalfRows),
+                         g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
+                         nv.W1.middleRows(r0, kHalfRows), s.lr, s.momentum);
+    zero += sgdPart(next.b1.segment(r0, kHalfRows), w.b1.segment(r0, kHalfRows), g.b1.segment(r0, kHalfRows),
+                    v.b1.segment(r0, kHalfRows), nv.b1.segment(r0, kHalfRows), s.lr, s.momentum);
+    zero += sgdPart(next.W2.middleCols(r0, kHalfRows), w.W2.middleCols(r0, kHalfRows),
+                    g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
+                    nv.W2.middleCols(r0, kHalfRows), s.lr, s.momentum);
     if (h == 0)
-        sgdPart(w.b2, g.b2, v.b2, job.lr, job.momentum);
+        zero += sgdPart(next.b2, w.b2, g.b2, v.b2, nv.b2, s.lr, s.momentum);
+    job.ws->halves[h].finite = zero;
 }
 
 /**
  * Half h after the meeting: the logits (shares added in a fixed order), SoftMax, losses and
  * delta2 (half 0 into the workspace's public buffers, half 1 into its own copy: the same bits);
- * delta1, dW1, db1 on its rows; dW2 on its columns; db2 (half 0); then the fused update, if any,
- * of exactly those parameters.
+ * delta1, dW1, db1 on its rows; dW2 on its columns; db2 (half 0); then the fused SGD step, if
+ * any, of exactly those parameters (while they are in this core's cache).
  */
 void backwardHalf(const BatchJob &job, int h)
 {
@@ -276,17 +312,21 @@ void backwardHalf(const BatchJob &job, int h)
     if (h == 0)
         grads.b2.noalias() = D2.rowwise().sum();
 
-    if (job.update)
-        updateHalf(job, h);
+    if (job.step)
+        stepHalf(job, h);
 }
 
 } // namespace
 
 /**
  * The second thread of a workspace: runs half 1 of every two-thread batch while the caller runs
- * half 0. Persistent (no thread start per batch); the two meet at a two-party barrier that spins
- * briefly (a batch's halves take about the same time) and then sleeps (std::atomic::wait), so a
- * paused trainer or a loaded machine costs no CPU.
+ * half 0. Persistent (no thread start per batch). A waiting thread spins on the shared counter
+ * with the CPU's pause instruction, because a batch's halves take the same time and the gap
+ * between two batches is some 10 us: a thread that yielded its core or slept there came back up
+ * to 100 us late, as much as the half it was to run. It stops spinning and sleeps
+ * (std::atomic::wait) after kSpinBudget without news (a paused or stopped trainer, an epoch's
+ * evaluation: no CPU spent), and yields its core at once when its partner is queued on the same
+ * core (a loaded machine), where spinning would only delay the partner.
  */
 class BatchHelper {
 public:
@@ -296,8 +336,7 @@ public:
     ~BatchHelper()
     {
         m_stop.store(true, std::memory_order_relaxed);
-        m_go.fetch_add(1, std::memory_order_release);
-        m_go.notify_one();
+        signal(m_go);
         m_thread.join();
     }
     BatchHelper(const BatchHelper &) = delete;
@@ -308,46 +347,66 @@ public:
     {
         m_job = job;
         m_task = task;
-        m_go.fetch_add(1, std::memory_order_release);
-        m_go.notify_one();
+        m_rest.store(false, std::memory_order_relaxed);
+        signal(m_go);
         task(*job, 0, *this);
-        meet();
+        meet(0);
     }
 
-    /** Returns when both threads have called it (once each per meeting). */
-    void meet()
+    /** The next batch is not coming soon: the helper sleeps at once instead of spinning. */
+    void rest() { m_rest.store(true, std::memory_order_relaxed); }
+
+    /** Returns when both threads have called it (once each per meeting); half: the caller's. */
+    void meet(int half)
     {
         const unsigned phase = m_phase.load(std::memory_order_acquire);
         if (m_arrived.fetch_add(1, std::memory_order_acq_rel) == 1) {
             m_arrived.store(0, std::memory_order_relaxed);
-            m_phase.fetch_add(1, std::memory_order_release);
-            m_phase.notify_one();
+            signal(m_phase);
         } else {
-            waitForChange(m_phase, phase);
+            waitForChange(m_phase, phase, half);
         }
     }
 
 private:
-    static void waitForChange(const std::atomic<unsigned> &value, unsigned old)
+    using Clock = std::chrono::steady_clock;
+    /** Spinning this long without news means the partner is not coming soon: sleep. */
+    static constexpr auto kSpinBudget = std::chrono::milliseconds(2);
+    /** Waiting this long inside a batch (a half takes about 50 us) means the partner lost its
+     *  core: yield to it on every check from then on. */
+    static constexpr auto kYieldAfter = std::chrono::microseconds(200);
+
+    /** Bumps a counter the partner waits on; wakes it only when it sleeps. */
+    void signal(std::atomic<unsigned> &value)
     {
-        // Spin briefly (a batch's halves take about the same time), then yield the core for up
-        // to a millisecond (longer than the gap between two batches, so that a training loop
-        // rarely waits for a sleeping helper to be woken; yielding lets the partner run when both
-        // share a core on a busy machine), then sleep until notified: a paused trainer costs no CPU.
-        for (int i = 0; i < 2000; ++i) {
+        value.fetch_add(1, std::memory_order_seq_cst);
+        if (m_sleepers.load(std::memory_order_seq_cst) > 0)
+            value.notify_all();
+    }
+
+    void waitForChange(std::atomic<unsigned> &value, unsigned old, int half)
+    {
+        const auto start = Clock::now();
+        for (unsigned i = 1;; ++i) {
             if (value.load(std::memory_order_acquire) != old)
                 return;
             cpuRelax();
+            if (i % 64 != 0) // about 2 us of pauses between the checks below
+                continue;
+            const int cpu = currentCpu();
+            m_cpu[half].value.store(cpu, std::memory_order_relaxed);
+            const auto waited = Clock::now() - start;
+            if (waited > kSpinBudget || (&value == &m_go && m_rest.load(std::memory_order_relaxed)))
+                break;
+            const bool together = cpu >= 0 && m_cpu[1 - half].value.load(std::memory_order_relaxed) == cpu;
+            if (waited > kYieldAfter || together)
+                std::this_thread::yield();
         }
-        using Clock = std::chrono::steady_clock;
-        const auto deadline = Clock::now() + std::chrono::microseconds(1000);
-        while (Clock::now() < deadline) {
-            if (value.load(std::memory_order_acquire) != old)
-                return;
-            std::this_thread::yield();
-        }
-        while (value.load(std::memory_order_acquire) == old)
-            value.wait(old, std::memory_order_acquire);
+        // seq_cst with signal(): either the signaller sees the sleeper, or the sleeper sees the change.
+        m_sleepers.fetch_add(1, std::memory_order_seq_cst);
+        while (value.load(std::memory_order_seq_cst) == old)
+            value.wait(old, std::memory_order_seq_cst);
+        m_sleepers.fetch_sub(1, std::memory_order_seq_cst);
     }
     static void cpuRelax()
     {
@@ -355,26 +414,42 @@ private:
         __builtin_ia32_pause();
 #endif
     }
+    static int currentCpu()
+    {
+#if defined(__linux__)
+        return sched_getcpu();
+#else
+        return -1;
+#endif
+    }
     void loop()
     {
         unsigned seen = 0;
         for (;;) {
-            waitForChange(m_go, seen);
+            waitForChange(m_go, seen, 1);
             seen = m_go.load(std::memory_order_acquire);
             if (m_stop.load(std::memory_order_relaxed))
                 return;
             m_task(*m_job, 1, *this);
-            meet();
+            meet(1);
         }
     }
 
+    /** One value per cache line: the two threads write their own without disturbing the other's. */
+    struct alignas(64) PaddedInt {
+        std::atomic<int> value{-1};
+    };
+
     const BatchJob *m_job = nullptr;
     Task m_task = nullptr;
-    std::atomic<unsigned> m_go{0};      // bumped once per batch (and to stop)
-    std::atomic<unsigned> m_arrived{0}; // threads at the current meeting
-    std::atomic<unsigned> m_phase{0};   // bumped when a meeting is complete
+    alignas(64) std::atomic<unsigned> m_go{0};  // bumped once per batch (and to stop)
+    std::atomic<unsigned> m_arrived{0};         // threads at the current meeting
+    std::atomic<unsigned> m_phase{0};           // bumped when a meeting is complete
+    std::atomic<int> m_sleepers{0};             // threads in std::atomic::wait
     std::atomic<bool> m_stop{false};
-    std::thread m_thread;               // last: starts after the members above exist
+    std::atomic<bool> m_rest{false};            // rest(): sleep instead of spinning for the next batch
+    PaddedInt m_cpu[2];                         // the core each thread last waited on (-1: unknown)
+    std::thread m_thread;                       // last: starts after the members above exist
 };
 
 BatchWorkspace::Helper::~Helper()
@@ -389,6 +464,12 @@ BatchHelper *BatchWorkspace::Helper::get()
     return m_helper;
 }
 
+void BatchWorkspace::Helper::rest()
+{
+    if (m_helper)
+        m_helper->rest();
+}
+
 int trainingThreads()
 {
     int n = g_trainingThreads.load(std::memory_order_relaxed);
@@ -397,6 +478,8 @@ int trainingThreads()
     n = kDefaultTrainingThreads;
     if (const char *env = std::getenv("BPLAB_THREADS"); env && *env)
         n = std::atoi(env);
+    else if (!aCoreIsFree())
+        n = 1;
     n = std::clamp(n, 1, maxTrainingThreads());
     g_trainingThreads.store(n, std::memory_order_relaxed);
     return n;
@@ -420,29 +503,41 @@ void setEvaluationThreads(int threads)
 
 namespace {
 
-double runBatch(const BatchJob &job)
+/** The batch's loss; with a step, also whether every new weight was finite. */
+StepResult runBatch(const BatchJob &job)
 {
     BatchWorkspace &ws = *job.ws;
+    StepResult result;
     if (job.n <= 0) {
         job.grads->W1.setZero();
         job.grads->b1.setZero();
         job.grads->W2.setZero();
         job.grads->b2.setZero();
-        if (job.update)
+        if (job.step) {
             for (int h = 0; h < kHalves; ++h)
-                updateHalf(job, h);
-        return 0.0;
+                stepHalf(job, h);
+            result.finite = ws.halves[0].finite + ws.halves[1].finite == 0.0f;
+        }
+        return result;
     }
     BatchHelper *helper = trainingThreads() > 1 ? ws.helper.get() : nullptr;
     if (helper) {
-        // Half 1 on the helper, half 0 here; they meet once, between the forward pass and the
-        // backward pass, and once more at the end.
+        // Half 1 on the helper, half 0 here; they meet after the gather (when it is theirs),
+        // between the forward pass and the backward pass, and at the end.
         helper->run(&job, [](const BatchJob &j, int h, BatchHelper &pair) {
+            if (j.samples) {
+                gatherHalf(j, h);
+                pair.meet(h);
+            }
             forwardHalf(j, h);
-            pair.meet();
+            pair.meet(h);
             backwardHalf(j, h);
         });
     } else {
+        if (job.samples) {
+            gatherHalf(job, 0);
+            gatherHalf(job, 1);
+        }
         forwardHalf(job, 0);
         forwardHalf(job, 1);
         backwardHalf(job, 0);
@@ -451,7 +546,10 @@ double runBatch(const BatchJob &job)
     double loss = 0;
     for (int c = 0; c < job.n; ++c)
         loss += ws.losses(c);
-    return loss / job.n;
+    result.loss = loss / job.n;
+    if (job.step)
+        result.finite = ws.halves[0].finite + ws.halves[1].finite == 0.0f;
+    return result;
 }
 
 } // namespace
@@ -465,11 +563,11 @@ double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, i
     job.n = std::min(count, ws.batch);
     job.ws = &ws;
     job.grads = &grads;
-    return runBatch(job);
+    return runBatch(job).loss;
 }
 
-double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
-                             ParamsF &grads, float lr, float momentum, ParamsF &velocity)
+StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
+                               ParamsF &grads, const SgdTarget &step, const BatchSamples *samples)
 {
     BatchJob job;
     job.params = &params;
@@ -477,11 +575,16 @@ double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int co
     job.n = std::min(count, ws.batch);
     job.ws = &ws;
     job.grads = &grads;
-    job.update = &params;
-    job.velocity = &velocity;
-    job.lr = lr;
-    job.momentum = momentum;
+    job.samples = samples;
+    job.step = &step;
     return runBatch(job);
+}
+
+double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
+                             ParamsF &grads, float lr, float momentum, ParamsF &velocity)
+{
+    const SgdTarget step{lr, momentum, &velocity, &velocity, &params};
+    return forwardBackwardStep(params, labels, count, ws, grads, step).loss;
 }
 
 Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize)

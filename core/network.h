@@ -96,6 +96,7 @@ struct BatchWorkspace {
     struct Half {
         Mat<float> Z2share, Z2, P, Delta2;
         Vec<float> losses;
+        float finite = 0; ///< a fused step's finiteness sum of what this half wrote (0: all finite)
     };
     Half halves[2];
 
@@ -107,6 +108,9 @@ struct BatchWorkspace {
         Helper &operator=(const Helper &) { return *this; }
         ~Helper();
         BatchHelper *get();
+        /** The caller does other work before the next batch (e.g. evaluates the test set): the
+         *  helper sleeps at once instead of spinning for its usual 2 ms, leaving the core free. */
+        void rest();
 
     private:
         BatchHelper *m_helper = nullptr;
@@ -133,24 +137,59 @@ double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, i
                             BatchWorkspace &ws, ParamsF &grads);
 
 /**
- * forwardBackwardBatch, then the SGD update of Sgd::update (trainer.h) done by each half on the
- * parameters whose gradient it just computed, while they are in its core's cache:
- * v = momentum * v + g; w = w - lr * v (momentum 0: w = w - lr * g; velocity untouched).
- * grads still receives the gradient. The same bits as forwardBackwardBatch + Sgd::update.
+ * Where a fused SGD step writes, with Sgd::step's expressions (trainer.h):
+ * v' = momentum * v + g into nextVelocity, w' = w - lr * v' into next (momentum 0: w' = w - lr * g,
+ * nextVelocity untouched). next may be the parameters themselves and nextVelocity the velocity
+ * (an update in place); separate buffers keep the old state for the divergence guard.
  */
+struct SgdTarget {
+    float lr = 0;
+    float momentum = 0;
+    const ParamsF *velocity = nullptr;
+    ParamsF *nextVelocity = nullptr;
+    ParamsF *next = nullptr;
+};
+
+/** The samples a batch gathers into ws.X itself (as gatherBatch: indices[0 .. count)). */
+struct BatchSamples {
+    const Dataset *data = nullptr;
+    const std::uint32_t *indices = nullptr;
+    Normalize normalize = Normalize::None;
+};
+
+struct StepResult {
+    double loss = 0;    ///< mean cross-entropy of the batch (before the step)
+    bool finite = true; ///< every value the step wrote (the new weights) is finite
+};
+
+/**
+ * The whole training step of one batch: the gather (when samples is given; each half converts
+ * its share of the columns), forwardBackwardBatch, then the SGD step done by each half on the
+ * parameters whose gradient it just computed, while they are in its core's cache, together with
+ * the finiteness check of the new weights. grads still receives the gradient. The same bits as
+ * gatherBatch + forwardBackwardBatch + Sgd::step, for 1 and 2 threads.
+ */
+StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels, int count,
+                               BatchWorkspace &ws, ParamsF &grads, const SgdTarget &step,
+                               const BatchSamples *samples = nullptr);
+
+/** forwardBackwardStep in place (next = params, nextVelocity = velocity): the same bits as
+ *  forwardBackwardBatch + Sgd::update. */
 double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count,
                              BatchWorkspace &ws, ParamsF &grads, float lr, float momentum,
                              ParamsF &velocity);
 
 /**
  * Threads forwardBackwardBatch runs its two halves on: 1 or 2. Default: $BPLAB_THREADS, else
- * kDefaultTrainingThreads; at most the machine's cores. The result bits are the same for 1 and 2,
- * so the choice is only about speed: 2 pays off when the machine has a core to spare (bench
- * --threads 2); on cores busy with other programs the two halves wait for each other, hence 1.
+ * kDefaultTrainingThreads when the machine has a core to spare (the last minute's load average
+ * below the cores minus one half; decided once, at the first call), else 1; at most the
+ * machine's cores. The result bits are the same for 1 and 2, so the choice is only about speed:
+ * two threads pay off when each has a core of its own; on cores kept busy by other programs
+ * (even low-priority ones) the halves wait for each other and one thread is faster.
  * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
- * which is faster at batch 64 and does not stall when other programs load the cores.
+ * which is faster at batch 64.
  */
-inline constexpr int kDefaultTrainingThreads = 1;
+inline constexpr int kDefaultTrainingThreads = 2;
 int trainingThreads();
 void setTrainingThreads(int threads);
 /** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */

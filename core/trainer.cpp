@@ -99,11 +99,21 @@ void Sgd::step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float
     m_pending = true;
 }
 
+ParamsF &Sgd::stepBuffer(float momentum)
+{
+    if (momentum != 0.0f)
+        m_pending = true;
+    return m_next;
+}
+
 void Sgd::commit()
 {
-    // Plain SGD leaves the buffer as it is (zeros), as update() does.
-    if (m_pending)
+    // Plain SGD leaves the buffer as it is (zeros), as update() does. Three buffers rotate
+    // (pointer swaps): previous <- velocity <- next <- the old previous.
+    if (m_pending) {
+        std::swap(m_previous, m_velocity);
         std::swap(m_velocity, m_next);
+    }
     m_swapped = m_pending;
     m_pending = false;
 }
@@ -111,7 +121,7 @@ void Sgd::commit()
 void Sgd::rollback()
 {
     if (m_swapped)
-        std::swap(m_velocity, m_next);
+        std::swap(m_velocity, m_previous);
     m_swapped = false;
 }
 
@@ -162,15 +172,6 @@ std::string firstNonFinite(const ParamsF &p, const std::string &prefix, double &
         if (auto where = firstNonFiniteIn(*v, (prefix + name).c_str(), value); !where.empty())
             return where;
     return {};
-}
-
-/** True when every value is finite: x * 0 is 0 for a finite x and NaN for NaN or Inf, and the
- *  sum keeps a NaN. Vectorised, unlike Eigen's allFinite(), which cost 10% of a batch here. */
-bool allFiniteFast(const ParamsF &p)
-{
-    const float zero = (p.W1.array() * 0.0f).sum() + (p.b1.array() * 0.0f).sum() + (p.W2.array() * 0.0f).sum() +
-                       (p.b2.array() * 0.0f).sum();
-    return zero == 0.0f;
 }
 
 std::string numberText(double v)
@@ -341,16 +342,23 @@ BatchReport Trainer::trainBatch()
     const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(m_active.batch);
     const int count = int(std::min<std::size_t>(std::size_t(m_active.batch), train.size() - first));
 
-    if (m_active.augment)
-        gatherAugmentedBatch(train, m_order.data() + first, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
-    else
-        gatherBatch(train, m_order.data() + first, count, m_active.normalize, m_ws);
     // The labels in batch order, in a buffer sized by reset(): no allocation per batch.
     auto &labels = m_batchLabels;
     for (int c = 0; c < count; ++c)
         labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
-    const double loss = forwardBackwardBatch(m_params, labels.data(), count, m_ws, m_nextGrads);
     const double lr = scheduledLr(m_active, m_step, totalSteps());
+    // Gather, forward, backward and the SGD step in one call, split over the training threads.
+    // The new weights and momentum buffer go to second buffers: when any new weight is not finite
+    // the step is dropped and the last finite state is still in place. A NaN or Inf in a gradient
+    // or the momentum buffer always reaches the new weights, so one check (step.finite) covers all three.
+    const BatchSamples samples{&train, m_order.data() + first, m_active.normalize};
+    if (m_active.augment)
+        gatherAugmentedBatch(train, m_order.data() + first, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
+    const float momentum = float(m_active.momentum);
+    const SgdTarget target{float(lr), momentum, &m_sgd.velocity(), &m_sgd.stepBuffer(momentum), &m_nextParams};
+    const StepResult step = forwardBackwardStep(m_params, labels.data(), count, m_ws, m_nextGrads, target,
+                                                m_active.augment ? nullptr : &samples);
+    const double loss = step.loss;
     r.epoch = m_epoch;
     r.batchInEpoch = m_batchInEpoch;
     r.batchesPerEpoch = perEpoch;
@@ -363,25 +371,24 @@ BatchReport Trainer::trainBatch()
     // a restore or an undo) is trained on: the learning rate then decides whether it recovers.
     if (!std::isfinite(loss) || (loss > m_lossLimit && m_previousKept)) {
         // The forward pass overflowed (or nearly): the weights the last batch produced are finite
-        // but already too large. The weights before that batch are still in the second buffers: swap back.
+        // but already too large. The weights before that batch are still in m_prevParams: swap back.
         int undone = 1;
         if (m_previousKept) {
-            std::swap(m_params, m_nextParams);
+            std::swap(m_params, m_prevParams);
             m_sgd.rollback();
             m_previousKept = false;
             undone = 2;
         }
-        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, undone, m_nextGrads, nullptr, m_nextParams);
+        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, undone, m_nextGrads, nullptr,
+                                          undone == 2 ? m_prevParams : m_nextParams);
         return r;
     }
-    // The new weights go to a second buffer: when any new weight is not finite the step is
-    // dropped and the last finite state is still in place. A NaN or Inf in a gradient or the
-    // momentum buffer always reaches the new weights, so one check covers all three.
-    m_sgd.step(m_nextGrads, m_params, m_nextParams, float(lr), float(m_active.momentum));
-    bool finite = allFiniteFast(m_nextParams);
+    bool finite = step.finite;
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (finite && m_batchInEpoch + 1 == perEpoch) {
-        // The epoch's report, on the new weights: its test loss must be finite too.
+        // The epoch's report, on the new weights: its test loss must be finite too. The batch's
+        // helper thread leaves the cores to the evaluation meanwhile.
+        m_ws.helper.rest();
         r.epochEnded = epochReport(m_epoch, m_epochLossSum + loss, perEpoch, m_epochSeconds, train.size(),
                                    m_nextParams, m_data->test, m_active.normalize);
         finite = std::isfinite(r.epochEnded->testLoss);
@@ -397,6 +404,8 @@ BatchReport Trainer::trainBatch()
                                           m_nextParams, testLoss);
         return r;
     }
+    // Three weight buffers rotate (pointer swaps): previous <- current <- next <- the old previous.
+    std::swap(m_prevParams, m_params);
     std::swap(m_params, m_nextParams);
     std::swap(m_grads, m_nextGrads);
     m_sgd.commit();

@@ -61,20 +61,24 @@ public:
     void step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum);
     /** Makes the last step()'s momentum buffer the current one. */
     void commit();
-    /** Undoes the last commit(): the buffer before it is current again (kept in step()'s buffer
-     *  until the next step()). */
+    /** Undoes the last commit(): the buffer before it is current again (kept in a third buffer
+     *  until the next commit()). */
     void rollback();
     const ParamsF &velocity() const { return m_velocity; }
     /** The momentum buffer step() computed (not yet committed); for messages. */
     const ParamsF &pendingVelocity() const { return m_next; }
     /** Replaces the momentum buffer (a restored snapshot). */
     void setVelocity(const ParamsF &velocity);
+    /** The buffer a fused step (forwardBackwardStep, network.h) writes v' into instead of step():
+     *  pendingVelocity(), pending for commit() when momentum is not 0. rollback() still works. */
+    ParamsF &stepBuffer(float momentum);
 
 private:
     ParamsF m_velocity = ParamsF::zeros();
-    ParamsF m_next = ParamsF::zeros(); // step()'s buffer; swapped with m_velocity by commit()
+    ParamsF m_next = ParamsF::zeros(); // step()'s buffer; becomes m_velocity on commit()
+    ParamsF m_previous = ParamsF::zeros(); // m_velocity before the last commit(), for rollback()
     bool m_pending = false;            // m_next holds a step's buffer not yet committed
-    bool m_swapped = false;            // the last commit() swapped: m_next holds the buffer before it
+    bool m_swapped = false;            // the last commit() rotated: m_previous holds the buffer before it
 };
 
 struct EpochReport {
@@ -233,8 +237,11 @@ private:
     // last finite state is kept without a copy (the divergence guard).
     ParamsF m_nextParams = ParamsF::zeros();
     ParamsF m_nextGrads = ParamsF::zeros();
+    // The weights before the last batch (while m_previousKept): a third buffer, because the
+    // fused step writes m_nextParams before the batch's loss is known.
+    ParamsF m_prevParams = ParamsF::zeros();
     double m_lossLimit = kDivergenceLossLimit;
-    bool m_previousKept = false; // m_nextParams holds the weights before the last batch (see Divergence)
+    bool m_previousKept = false; // the weights before the last batch are kept (see Divergence)
     Sgd m_sgd;
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;

@@ -34,9 +34,12 @@ const char *kBenchDetails = R"(What is measured:
 --json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
 "roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
 "epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads".
-With --threads N (or $BPLAB_THREADS) the batch is split over N threads by hidden neuron, and the
-roofline's products are split the same way and run at once on N threads (Z2 = W2 A1 on one).
-The machine's other load shows in these times: compare runs made under the same conditions.)";
+With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
+and the roofline's five products are split the same way (each thread its neurons' share, for
+Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
+two cores and one to spare (load average), else 1.
+The machine's other load shows in these times, more with two threads (their halves wait for each
+other): compare runs made under the same conditions, and record the load.)";
 
 /** FLOPs of one training sample (forward + backward), as explained in --help. */
 constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
@@ -69,7 +72,8 @@ int runBench(const QStringList &args)
     cmd.addOption(
             QStringLiteral("threads"),
             QStringLiteral(
-                    "Threads a training batch is split over (default: $BPLAB_THREADS, else %1).")
+                    "Threads a training batch is split over, 1 or 2 (default: $BPLAB_THREADS, else "
+                    "%1 when a core is free, else 1).")
                     .arg(kDefaultTrainingThreads),
             QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
@@ -88,7 +92,7 @@ int runBench(const QStringList &args)
     if (batch > samples)
         return cmd.usageError(QStringLiteral("--batch %1 is larger than --samples %2").arg(batch).arg(samples));
     setTrainingThreads(threads);
-    threads = trainingThreads(); // at most what OpenMP offers
+    threads = trainingThreads(); // 1 or 2, at most the machine's cores
     const bool json = cmd.isSet(QStringLiteral("json"));
 
     std::shared_ptr<DataSplit> data;

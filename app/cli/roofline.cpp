@@ -26,10 +26,8 @@ struct Operands
 {
     Operands(int hidden, int batch)
         : W1(MatF::Random(hidden, kInputs))
-        , W2(MatF::Random(kOutputs, kHidden))
         , W2part(MatF::Random(kOutputs, hidden))
         , X(MatF::Random(kInputs, batch))
-        , A1(MatF::Random(kHidden, batch))
         , A1part(MatF::Random(hidden, batch))
         , Delta2(MatF::Random(kOutputs, batch))
         , Delta1(MatF::Random(hidden, batch))
@@ -39,7 +37,7 @@ struct Operands
         , Back(hidden, batch)
         , dW1(hidden, kInputs)
     { }
-    MatF W1, W2, W2part, X, A1, A1part, Delta2, Delta1;
+    MatF W1, W2part, X, A1part, Delta2, Delta1;
     MatF Z1, Z2, dW2, Back, dW1;
 };
 
@@ -132,9 +130,9 @@ BatchRoofline measureBatchRoofline(int batch, int threads, double minSeconds, in
     // Z1 = W1 X
     time("Z1 = W1 X", kHidden, kInputs, batch, threads,
          [&](int t) { ops[t]->Z1.noalias() = ops[t]->W1 * ops[t]->X; });
-    // Z2 = W2 A1 (all 128 hidden activations: one thread)
-    time("Z2 = W2 A1", kOutputs, kHidden, batch, 1,
-         [&](int) { ops[0]->Z2.noalias() = ops[0]->W2 * ops[0]->A1; });
+    // Z2 = W2 A1: each thread its share, W2[:, its neurons] A1[its neurons] (added afterwards)
+    time("Z2 = W2 A1", kOutputs, kHidden, batch, threads,
+         [&](int t) { ops[t]->Z2.noalias() = ops[t]->W2part * ops[t]->A1part; });
     // dW2 = Delta2 A1^T
     time("dW2 = Delta2 A1^T", kOutputs, batch, kHidden, threads,
          [&](int t) { ops[t]->dW2.noalias() = ops[t]->Delta2 * ops[t]->A1part.transpose(); });

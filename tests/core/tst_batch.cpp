@@ -10,6 +10,7 @@
 #include <QTest>
 #include <atomic>
 #include <cstdlib>
+#include <limits>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -161,17 +162,20 @@ private slots:
     }
     void sameBitsForOneAndTwoThreads()
     {
-        // Five steps with 1 thread, with 2 threads, and with the update outside (Sgd::update):
-        // the weights, velocities and gradients agree bit for bit.
+        // Five steps with 1 thread, with 2 threads, and with the update outside (Sgd::update);
+        // then the Trainer's path (forwardBackwardStep: the gather and the step into second
+        // buffers done by the halves) with 1 and 2 threads: the weights, velocities, gradients
+        // and losses agree bit for bit.
         QFETCH(int, batch);
         QFETCH(float, momentum);
         auto split = syntheticSplit(400, 10);
         struct Run {
             ParamsF params = initParams(Init::He, 9), grads = ParamsF::zeros(), velocity = ParamsF::zeros();
+            ParamsF next = ParamsF::zeros(), nextVelocity = ParamsF::zeros();
             Sgd sgd;
             double loss = 0;
         };
-        std::vector<Run> runs(3);
+        std::vector<Run> runs(5);
         std::vector<std::uint32_t> idx(static_cast<std::size_t>(batch));
         std::vector<std::uint8_t> labels(idx.size());
         for (int step = 0; step < 5; ++step) {
@@ -179,10 +183,22 @@ private slots:
                 idx[std::size_t(i)] = std::uint32_t((i * 7 + step * 31) % 400);
                 labels[std::size_t(i)] = split->train.labels[idx[std::size_t(i)]];
             }
-            for (int r = 0; r < 3; ++r) {
+            for (int r = 0; r < 5; ++r) {
                 Run &run = runs[std::size_t(r)];
-                setTrainingThreads(r == 1 ? 2 : 1);
+                setTrainingThreads(r == 1 || r == 4 ? 2 : 1);
                 BatchWorkspace ws(batch);
+                if (r >= 3) {
+                    const BatchSamples samples{&split->train, idx.data(), Normalize::None};
+                    const SgdTarget target{0.1f, momentum, &run.velocity, &run.nextVelocity, &run.next};
+                    const StepResult result
+                            = forwardBackwardStep(run.params, labels.data(), batch, ws, run.grads, target, &samples);
+                    QVERIFY(result.finite);
+                    run.loss = result.loss;
+                    std::swap(run.params, run.next);
+                    if (momentum != 0.0f)
+                        std::swap(run.velocity, run.nextVelocity);
+                    continue;
+                }
                 gatherBatch(split->train, idx.data(), batch, Normalize::None, ws);
                 if (r < 2) {
                     run.loss = forwardBackwardUpdate(run.params, labels.data(), batch, ws, run.grads, 0.1f,
@@ -195,7 +211,7 @@ private slots:
         }
         QVERIFY(runs[0].grads.W1.norm() > 1e-4f);
         QVERIFY(!(runs[0].params == initParams(Init::He, 9)));
-        for (int r = 1; r < 3; ++r) {
+        for (int r = 1; r < 5; ++r) {
             const Run &run = runs[std::size_t(r)];
             QVERIFY2(run.params == runs[0].params, qPrintable(QString("run %1: weights differ").arg(r)));
             QVERIFY2(run.grads == runs[0].grads, qPrintable(QString("run %1: gradients differ").arg(r)));
@@ -203,6 +219,56 @@ private slots:
         }
         QVERIFY(runs[1].velocity == runs[0].velocity);
         QVERIFY(runs[2].sgd.velocity() == runs[0].velocity);
+        QVERIFY(runs[3].velocity == runs[0].velocity);
+        QVERIFY(runs[4].velocity == runs[0].velocity);
+    }
+
+    void fusedStepReportsNonFiniteWeights_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("row"); // the W1 row that gets a NaN: in half 0 or half 1
+        QTest::newRow("1 thread, half 0") << 1 << 5;
+        QTest::newRow("2 threads, half 0") << 2 << 5;
+        QTest::newRow("2 threads, half 1") << 2 << 100;
+    }
+    void fusedStepReportsNonFiniteWeights()
+    {
+        // The divergence guard's check is done by each half on what it wrote: a NaN in either
+        // half's weights (or an Inf from a huge rate) is reported, the parameters stay untouched.
+        QFETCH(int, threads);
+        QFETCH(int, row);
+        setTrainingThreads(threads);
+        auto split = syntheticSplit(100, 10);
+        constexpr int kBatch = 16;
+        std::vector<std::uint32_t> idx(kBatch);
+        std::vector<std::uint8_t> labels(kBatch);
+        for (int i = 0; i < kBatch; ++i) {
+            idx[std::size_t(i)] = std::uint32_t(i);
+            labels[std::size_t(i)] = split->train.labels[std::size_t(i)];
+        }
+        const BatchSamples samples{&split->train, idx.data(), Normalize::None};
+        BatchWorkspace ws(kBatch);
+        ParamsF params = initParams(Init::He, 2), grads = ParamsF::zeros(), next = ParamsF::zeros();
+        ParamsF velocity = ParamsF::zeros(), nextVelocity = ParamsF::zeros();
+        const SgdTarget target{0.1f, 0.0f, &velocity, &nextVelocity, &next};
+        QVERIFY(forwardBackwardStep(params, labels.data(), kBatch, ws, grads, target, &samples).finite);
+        QVERIFY(next.allFinite());
+
+        params.W1(row, 3) = std::numeric_limits<float>::quiet_NaN();
+        const ParamsF before = params;
+        QVERIFY(!forwardBackwardStep(params, labels.data(), kBatch, ws, grads, target, &samples).finite);
+        QVERIFY(std::isnan(next.W1(row, 3)));
+        QVERIFY(params.W1.cwiseEqual(before.W1).count() == params.W1.size() - 1); // the NaN is not equal to itself
+
+        // An Inf in the momentum buffer (in W2's columns of the same half) reaches the new weights.
+        params = initParams(Init::He, 2);
+        velocity.W2(4, row) = std::numeric_limits<float>::infinity();
+        const SgdTarget momentum{0.1f, 0.9f, &velocity, &nextVelocity, &next};
+        QVERIFY(!forwardBackwardStep(params, labels.data(), kBatch, ws, grads, momentum, &samples).finite);
+        QVERIFY(std::isinf(next.W2(4, row)));
+        QVERIFY(std::isinf(nextVelocity.W2(4, row)));
+        velocity.W2(4, row) = 0;
+        QVERIFY(forwardBackwardStep(params, labels.data(), kBatch, ws, grads, momentum, &samples).finite);
     }
 
     void evaluationAgreesWithSingleSamples()
@@ -273,7 +339,7 @@ private slots:
         }
         Sgd sgd;
         ParamsF params = trainer.params();
-        ParamsF velocity = ParamsF::zeros();
+        ParamsF velocity = ParamsF::zeros(), nextVelocity = ParamsF::zeros(), next = ParamsF::zeros();
         forwardBackwardBatch(params, labels.data(), batch, ws, grads);
 
         g_allocations = 0;
@@ -283,6 +349,9 @@ private slots:
             forwardBackwardBatch(params, labels.data(), batch, ws, grads);
             sgd.update(grads, params, 0.05f, 0.9f);
             forwardBackwardUpdate(params, labels.data(), batch, ws, grads, 0.05f, 0.9f, velocity);
+            const BatchSamples samples{&split->train, idx.data(), Normalize::None};
+            const SgdTarget target{0.05f, 0.9f, &velocity, &nextVelocity, &next};
+            forwardBackwardStep(params, labels.data(), batch, ws, grads, target, &samples);
         }
         // Trainer batches that do not end an epoch (the epoch's end evaluates the test set).
         for (int b = 0; b < 10; ++b)
