@@ -104,6 +104,9 @@ def main():
     print(f"ours: {' '.join(ours_cmd)}", file=sys.stderr)
     print(f"peer: {' '.join(peer)}", file=sys.stderr)
 
+    # The other programs' load shows in every time here (two threads that wait for each other
+    # feel it most): it is recorded with the results.
+    load_before = os.getloadavg()
     ours, torch, bench_rss = [], [], []
     for r in range(args.rounds):
         out, _, rss = run(ours_cmd, "backprop-lab-cli bench")
@@ -112,13 +115,18 @@ def main():
         out, _, _ = run(peer, "torch_peer.py")
         torch.append(last_json(out, "torch_peer.py"))
         print(f"round {r + 1}/{args.rounds}: ours {ours[-1]['epoch_seconds']:.3f} s, "
-              f"torch {torch[-1]['epoch_seconds']:.3f} s", file=sys.stderr)
+              f"torch {torch[-1]['epoch_seconds']:.3f} s (load {os.getloadavg()[0]:.2f})",
+              file=sys.stderr)
 
     # Peak memory of a real training run (one epoch; the CLI's default output, no terminal).
     os.environ["BPLAB_THREADS"] = str(args.threads)
     train_cmd = [args.cli, "train", "--data", data, "--epochs", "1", "--json"]
     _, train_seconds, train_rss = run(train_cmd, "backprop-lab-cli train")
 
+    load_after = os.getloadavg()
+    load_text = (f"load average (1/5/15 min) {load_before[0]:.2f}/{load_before[1]:.2f}/"
+                 f"{load_before[2]:.2f} before, {load_after[0]:.2f}/{load_after[1]:.2f}/"
+                 f"{load_after[2]:.2f} after")
     ours_epoch = median(ours, "epoch_seconds")
     torch_epoch = median(torch, "epoch_seconds")
     roofline = median(ours, "roofline_epoch_seconds")
@@ -133,6 +141,7 @@ def main():
     print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
           f"{args.threads} threads each, {args.rounds} alternating rounds (medians; each of ours "
           f"is itself the median of {ours[0].get('repeats', 1)} epochs)")
+    print(load_text)
     print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s,"
           f" {gflops:.1f} GFLOP/s)")
     print(f"epoch  torch {torch_epoch:.3f} s  "
@@ -168,6 +177,7 @@ def main():
         print(f"| peak RSS, `bench --samples {args.samples}` | {bench_peak:.0f} MB | | "
               f"< {TARGET_RSS_MB:g} MB ({verdict(bench_peak < TARGET_RSS_MB)}) |")
         print(f"| peak RSS, `train --epochs 1` on the data folder | {train_rss:.0f} MB | | |")
+        print(f"| machine load | {load_text} | | |")
 
 
 if __name__ == "__main__":

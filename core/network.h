@@ -94,6 +94,7 @@ struct BatchWorkspace {
      *  output layer (both halves compute SoftMax and delta2 from the same sums, so they need
      *  to meet only once per batch). */
     struct Half {
+        Mat<float> X; ///< half 1's own copy of the inputs when it gathers them (two threads)
         Mat<float> Z2share, Z2, P, Delta2;
         Vec<float> losses;
         float finite = 0; ///< a fused step's finiteness sum of what this half wrote (0: all finite)
@@ -163,8 +164,9 @@ struct StepResult {
 };
 
 /**
- * The whole training step of one batch: the gather (when samples is given; each half converts
- * its share of the columns), forwardBackwardBatch, then the SGD step done by each half on the
+ * The whole training step of one batch: the gather (when samples is given; with two threads each
+ * half converts the batch into its own input matrix, so that no inputs pass between the cores),
+ * forwardBackwardBatch, then the SGD step done by each half on the
  * parameters whose gradient it just computed, while they are in its core's cache, together with
  * the finiteness check of the new weights. grads still receives the gradient. The same bits as
  * gatherBatch + forwardBackwardBatch + Sgd::step, for 1 and 2 threads.
