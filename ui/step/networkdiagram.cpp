@@ -54,7 +54,7 @@ Quantity outputQuantity(int stage)
 
 float valueOf(const StepModel &m, Quantity q, int i)
 {
-    const TraceF &t = m.before();
+    const TraceF &t = m.shownTrace();
     switch (q) {
     case Quantity::Z1:
         return t.z1[i];
@@ -69,7 +69,7 @@ float valueOf(const StepModel &m, Quantity q, int i)
     case Quantity::Delta2:
         return t.delta2[i];
     case Quantity::ProbAfter:
-        return m.after().probabilities[i];
+        return m.shownAfter().probabilities[i];
     case Quantity::None:
         break;
     }
@@ -184,12 +184,12 @@ QString NetworkDiagram::hoverText(const Hit &hit) const
 {
     if (!m_model->hasTrace() || hit.part == Part::None)
         return {};
-    const TraceF &t = m_model->before();
+    const TraceF &t = m_model->shownTrace();
     const int i = hit.index;
     switch (hit.part) {
     case Part::Input:
         return tr("input %1, pixel (row %2, col %3): byte %4, x = %5")
-            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->pixels()[std::size_t(i)])
+            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->shownPixels()[i])
             .arg(formatExact(t.input[i]));
     case Part::Hidden:
         return tr("hidden neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (click to select)")
@@ -198,7 +198,7 @@ QString NetworkDiagram::hoverText(const Hit &hit) const
         return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
             .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]),
                                    formatExact(t.target[i]), formatExact(t.delta2[i]),
-                                   formatExact(m_model->after().probabilities[i]));
+                                   formatExact(m_model->shownAfter().probabilities[i]));
     case Part::None:
         break;
     }
@@ -260,7 +260,11 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
             p.drawText(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text);
         }
     };
-    frame(g.input, QStringLiteral("input"), tr("Input x: 784 pixels"));
+    // In batch mode the diagram is the spelled-out sample's pass (the pages' selected column).
+    frame(g.input, QStringLiteral("input"),
+          m_model->hasBatch() && m_model->hasTrace()
+              ? tr("Input x: sample %1 of %2").arg(m_model->batchSample() + 1).arg(m_model->batchSize())
+              : tr("Input x: 784 pixels"));
     frame(g.hidden, QStringLiteral("hidden"), tr("Hidden: 128 neurons (ReLU)"));
     frame(g.output, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
 
@@ -277,13 +281,13 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     // The input image, one square per pixel.
     QImage image(kImageSide, kImageSide, QImage::Format_Grayscale8);
     for (int r = 0; r < kImageSide; ++r)
-        std::copy_n(m.pixels().data() + r * kImageSide, kImageSide, image.scanLine(r));
+        std::copy_n(m.shownPixels() + r * kImageSide, kImageSide, image.scanLine(r));
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(g.input, image);
 
     // Edges of the selected hidden neuron: its strongest inputs and its ten outputs.
     const bool adjust = stage >= 9;
-    const ParamsF &w = adjust ? m.step().adjustments : *m.params();
+    const ParamsF &w = adjust ? m.shownAdjustments() : *m.params();
     float edgeRange = 0;
     for (int k = 0; k < kOutputs; ++k)
         edgeRange = std::max(edgeRange, std::abs(w.W2(k, sel)));
@@ -316,7 +320,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
         p.setBrush(hiddenColor(j, hr));
         p.setPen(QPen(palette().color(QPalette::Mid), 1));
         p.drawEllipse(c, g.radius, g.radius);
-        if (stage == 3 && m.before().z1[j] <= 0) { // zeroed by ReLU
+        if (stage == 3 && m.shownTrace().z1[j] <= 0) { // zeroed by ReLU
             p.setPen(QPen(text, 1));
             const int d = g.radius * 2 / 3;
             p.drawLine(c + QPoint(-d, -d), c + QPoint(d, d));
@@ -339,7 +343,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
         const QPoint c = outputCenter(k);
         const QColor fill = outputColor(k, orr);
         p.setBrush(fill);
-        const bool target = k == m.label();
+        const bool target = k == m.shownLabel();
         p.setPen(QPen(target ? colors::blue() : palette().color(QPalette::Mid), target ? 3 : 1));
         p.drawEllipse(c, g.outputRadius, g.outputRadius);
         p.setPen(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
@@ -355,7 +359,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     drawTitles();
     p.setPen(text);
     p.drawText(QRect(0, g.output.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-               tr("Blue ring: target neuron %1. Orange: selected.").arg(m.label() + 1));
+               tr("Blue ring: target neuron %1. Orange: selected.").arg(m.shownLabel() + 1));
 }
 
 bool NetworkDiagram::event(QEvent *event)

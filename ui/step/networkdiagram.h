@@ -2,7 +2,8 @@
 // The network at a glance, top to bottom: the input image, the 128 hidden neurons as a 16x8 grid
 // and the 10 output neurons. Neurons are coloured by the value the active stage is about, the
 // active stage's layer is highlighted, the selected hidden neuron's edges are drawn (its strongest
-// inputs and its 10 outputs). Hover any neuron for its values; click to select it.
+// inputs and its 10 outputs). Hover any neuron for its values; click to select it. Over a
+// mini-batch it shows the sample the pages spell out (StepModel::shownTrace()).
 
 #include <QWidget>
 

@@ -13,8 +13,9 @@ QString link(const QString &shown, const QString &exact)
 }
 } // namespace
 
-QString num(float v) { return link(formatSig4(double(v)), formatExact(v)); }
-QString num(double v) { return link(formatSig4(v), formatExact(v)); }
+// A zero shows as 0, never -0 (e.g. the gradient of a neuron ReLU switched off).
+QString num(float v) { return link(formatSig4(double(v + 0.0f)), formatExact(v + 0.0f)); }
+QString num(double v) { return link(formatSig4(v + 0.0), formatExact(v + 0.0)); }
 QString op(float v) { return v < 0 ? QStringLiteral("(%1)").arg(num(v)) : num(v); }
 QString op(double v) { return v < 0 ? QStringLiteral("(%1)").arg(num(v)) : num(v); }
 

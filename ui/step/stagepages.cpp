@@ -22,7 +22,6 @@ QString tr(const char *text) { return QCoreApplication::translate("bplab::StageP
 // Defined in stagepagesback.cpp.
 StagePage backwardStagePage(const StepModel &m, int stage);
 QVector<float> toVector(const Vec<float> &v);
-QVector<float> rowOf(const Mat<float> &m, int row);
 
 QStringList stageNames()
 {
@@ -39,6 +38,58 @@ QVector<float> rowOf(const Mat<float> &m, int row)
     for (int i = 0; i < m.cols(); ++i)
         out[i] = m(row, i);
     return out;
+}
+
+int largestInRow(const Mat<float> &m, int row)
+{
+    int best = 0;
+    for (int i = 1; i < m.cols(); ++i)
+        if (std::abs(m(row, i)) > std::abs(m(row, best)))
+            best = i;
+    return best;
+}
+
+GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption)
+{
+    GridSpec g;
+    g.values = values;
+    g.rows = 8;
+    g.cols = 16;
+    g.caption = caption;
+    g.valueName = name;
+    g.cellName = tr("hidden neuron %1");
+    g.selected = m.hiddenNeuron();
+    g.cellSize = 18;
+    g.selectsHidden = true;
+    return g;
+}
+
+GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected)
+{
+    GridSpec g;
+    g.values = values;
+    g.rows = g.cols = kImageSide;
+    g.caption = caption;
+    g.valueName = name;
+    g.selected = selected;
+    g.cellSize = 7;
+    return g;
+}
+
+QString updateTable(const ParamsF &w, const ParamsF &delta, const ParamsF &after, int k, int j, int i)
+{
+    using namespace html;
+    const QString J = QString::number(j + 1), K = QString::number(k + 1), I = QString::number(i + 1);
+    const auto row = [](const QString &name, float before, float d, float now) {
+        return QStringList{name, num(before), QStringLiteral("+"), op(d), QStringLiteral("="), num(now)};
+    };
+    const QVector<QStringList> rows{
+        row(sub("w", K + QStringLiteral(",") + J), w.W2(k, j), delta.W2(k, j), after.W2(k, j)),
+        row(sub("b", K) + tr(" (output)"), w.b2[k], delta.b2[k], after.b2[k]),
+        row(sub("w", J + QStringLiteral(",") + I), w.W1(j, i), delta.W1(j, i), after.W1(j, i)),
+        row(sub("b", J) + tr(" (hidden)"), w.b1[j], delta.b1[j], after.b1[j]),
+    };
+    return table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
 }
 
 namespace {
@@ -96,21 +147,6 @@ StagePage input(const StepModel &m)
     return page;
 }
 
-GridSpec hiddenGrid(const StepModel &m, const Vec<float> &v, const QString &name, const QString &caption)
-{
-    GridSpec g;
-    g.values = toVector(v);
-    g.rows = 8;
-    g.cols = 16;
-    g.caption = caption;
-    g.valueName = name;
-    g.cellName = QCoreApplication::translate("bplab::StagePages", "hidden neuron %1");
-    g.selected = m.hiddenNeuron();
-    g.cellSize = 18;
-    g.selectsHidden = true;
-    return g;
-}
-
 StagePage weightedSums(const StepModel &m)
 {
     const TraceF &t = m.before();
@@ -137,13 +173,9 @@ StagePage weightedSums(const StepModel &m)
     h += p(tr("= &Sigma; of all 784 terms %1, + bias %2 = %3 &rArr; <b>%4 = %5</b>")
                .arg(num(m.allTerms()), sub("b", J), op(m.params()->b1[j]), sub("z", J), num(t.z1[j])));
     page.html = h;
-    GridSpec w;
-    w.values = rowOf(m.params()->W1, j);
-    w.rows = w.cols = kImageSide;
-    w.caption = tr("the 784 weights of hidden neuron %1 (blue < 0 < red)").arg(J);
-    w.valueName = QStringLiteral("w");
-    w.cellSize = 7;
-    page.grids = {hiddenGrid(m, t.z1, QStringLiteral("z"), tr("z of all 128 hidden neurons")), w};
+    const GridSpec w = weightImage(rowOf(m.params()->W1, j), QStringLiteral("w"),
+                                   tr("the 784 weights of hidden neuron %1 (blue < 0 < red)").arg(J), -1);
+    page.grids = {hiddenGrid(m, toVector(t.z1), QStringLiteral("z"), tr("z of all 128 hidden neurons")), w};
     return page;
 }
 
@@ -166,7 +198,7 @@ StagePage relu(const StepModel &m)
                                                              : zeroed.join(QStringLiteral(", "))));
     h += note(tr("For them ReLU'(z) = 0, so in stage 8 no gradient flows back through them."));
     page.html = h;
-    GridSpec a = hiddenGrid(m, t.a1, QStringLiteral("a"), tr("a = ReLU(z) of all 128 (crossed: 0)"));
+    GridSpec a = hiddenGrid(m, toVector(t.a1), QStringLiteral("a"), tr("a = ReLU(z) of all 128 (crossed: 0)"));
     for (int i = 0; i < kHidden; ++i)
         if (t.z1[i] <= 0)
             a.marked.insert(i);

@@ -3,6 +3,7 @@
 // numbers (rich text; every number a link whose target is its full-precision text, for the hover)
 // and up to two value grids. Built from the StepModel only; nothing is recomputed here.
 
+#include "params.h"
 #include "valuegrid.h"
 
 #include <QSet>
@@ -46,5 +47,17 @@ QStringList stageNames();
 StagePage stagePage(const StepModel &model, int stage);
 /** Stage 1-10 over the model's mini-batch (stagepagesbatch.cpp). */
 StagePage batchStagePage(const StepModel &model, int stage);
+
+// Pieces the one-image and the batch pages share (stagepages.cpp).
+/** Row `row` of m as grid values. */
+QVector<float> rowOf(const Mat<float> &m, int row);
+/** Index of the largest |m(row, i)| (first on ties): the worked example of a row of weights. */
+int largestInRow(const Mat<float> &m, int row);
+/** 128 values of the hidden layer as a 16 x 8 grid; the selected neuron marked, a click selects. */
+GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption);
+/** 784 values of one hidden neuron's weights as its 28 x 28 image, input `selected` marked. */
+GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected);
+/** Stage 10's "w_new = w_old + delta w" table for w_kj, b_k, w_ji and b_j. */
+QString updateTable(const ParamsF &before, const ParamsF &adjustments, const ParamsF &after, int k, int j, int i);
 
 } // namespace bplab

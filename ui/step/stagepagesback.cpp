@@ -13,36 +13,10 @@ namespace bplab {
 using namespace html;
 
 QVector<float> toVector(const Vec<float> &v);
-QVector<float> rowOf(const Mat<float> &m, int row);
 
 namespace {
 
 QString tr(const char *text) { return QCoreApplication::translate("bplab::StagePages", text); }
-
-/** Index of the largest |v| (first on ties): the worked example of a row of adjustments. */
-int largestAbs(const QVector<float> &v)
-{
-    int best = 0;
-    for (int i = 1; i < v.size(); ++i)
-        if (std::abs(v[i]) > std::abs(v[best]))
-            best = i;
-    return best;
-}
-
-GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption)
-{
-    GridSpec g;
-    g.values = values;
-    g.rows = 8;
-    g.cols = 16;
-    g.caption = caption;
-    g.valueName = name;
-    g.cellName = tr("hidden neuron %1");
-    g.selected = m.hiddenNeuron();
-    g.cellSize = 18;
-    g.selectsHidden = true;
-    return g;
-}
 
 StagePage outputGradients(const StepModel &m)
 {
@@ -118,7 +92,7 @@ StagePage adjustments(const StepModel &m)
                                                                         num(s.adjustments.b2[k])));
     // Hidden neuron j: its 784 weights from the pixels.
     const QVector<float> hidAdj = rowOf(s.adjustments.W1, j);
-    const int i = largestAbs(hidAdj);
+    const int i = largestInRow(s.adjustments.W1, j);
     const QString I = QString::number(i + 1);
     h += p(tr("<b>Hidden neuron %1</b>, %2 = %3, over its 784 inputs %4; the largest, input %5 (pixel %6, %7):")
                .arg(J, sub("&delta;", J), num(t.delta1[j]), sub("x", "i"), I).arg(i / kImageSide).arg(i % kImageSide));
@@ -131,14 +105,7 @@ StagePage adjustments(const StepModel &m)
     page.html = h;
 
     GridSpec out = hiddenGrid(m, outAdj, QStringLiteral("Δw"), tr("Δw of output neuron %1's 128 weights").arg(K));
-    GridSpec hid;
-    hid.values = hidAdj;
-    hid.rows = hid.cols = kImageSide;
-    hid.caption = tr("Δw of hidden neuron %1's 784 weights").arg(J);
-    hid.valueName = QStringLiteral("Δw");
-    hid.selected = i;
-    hid.cellSize = 7;
-    page.grids = {out, hid};
+    page.grids = {out, weightImage(hidAdj, QStringLiteral("Δw"), tr("Δw of hidden neuron %1's 784 weights").arg(J), i)};
     return page;
 }
 
@@ -149,22 +116,11 @@ StagePage update(const StepModel &m)
     const StepTrace<float> &s = m.step();
     const ParamsF &w = *m.params();
     const int j = m.hiddenNeuron(), k = m.outputNeuron();
-    const QString J = QString::number(j + 1), K = QString::number(k + 1);
-    const QVector<float> hidAdj = rowOf(s.adjustments.W1, j);
-    const int i = largestAbs(hidAdj);
-    const QString I = QString::number(i + 1);
+    const QString J = QString::number(j + 1);
+    const int i = largestInRow(s.adjustments.W1, j);
     StagePage page;
     QString h = p(tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias at once:").arg(sub("w", "new"), sub("w", "old")));
-    const auto row = [](const QString &name, float before, float delta, float after) {
-        return QStringList{name, num(before), QStringLiteral("+"), op(delta), QStringLiteral("="), num(after)};
-    };
-    QVector<QStringList> rows{
-        row(sub("w", K + QStringLiteral(",") + J), w.W2(k, j), s.adjustments.W2(k, j), s.after.W2(k, j)),
-        row(sub("b", K) + tr(" (output)"), w.b2[k], s.adjustments.b2[k], s.after.b2[k]),
-        row(sub("w", J + QStringLiteral(",") + I), w.W1(j, i), s.adjustments.W1(j, i), s.after.W1(j, i)),
-        row(sub("b", J) + tr(" (hidden)"), w.b1[j], s.adjustments.b1[j], s.after.b1[j]),
-    };
-    h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
+    h += updateTable(w, s.adjustments, s.after, k, j, i);
     const bool lower = a.loss < t.loss;
     h += p(tr("Then the forward pass again on the same image with the new weights: loss L = &minus;ln %1 before "
               "<b>%2</b>, after <b>%3</b> (%4); predicted class %5 &rarr; %6.")
@@ -177,14 +133,8 @@ StagePage update(const StepModel &m)
     if (!lower)
         h += note(tr("With a large learning rate one step can overshoot; try a smaller one."));
     page.html = h;
-    GridSpec after;
-    after.values = rowOf(s.after.W1, j);
-    after.rows = after.cols = kImageSide;
-    after.caption = tr("hidden neuron %1's 784 weights after the step").arg(J);
-    after.valueName = QStringLiteral("w new");
-    after.selected = i;
-    after.cellSize = 7;
-    page.grids = {after};
+    page.grids = {weightImage(rowOf(s.after.W1, j), QStringLiteral("w new"),
+                              tr("hidden neuron %1's 784 weights after the step").arg(J), i)};
     return page;
 }
 

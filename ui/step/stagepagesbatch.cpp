@@ -67,25 +67,17 @@ GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QStri
     return g;
 }
 
-constexpr int kTableColumns = 8; // samples per row of a per-sample table
-
-/** "sample | 1 2 ... 8 / name | values" for every sample, 8 to a row, in a smaller font (64
- *  numbers must fit beside a projector's large text without scrolling sideways). */
-QString perSampleTable(const StepModel &m, const QString &name, const std::function<QString(int)> &cell)
+/** "name: (1) v1  (2) v2 ..." for every sample as one paragraph that wraps to the page's width
+ *  (any window, any font: 64 values take a few lines, never a sideways scroll); each sample's
+ *  number stays with its value, the spelled-out sample is bold. */
+QString perSampleList(const StepModel &m, const QString &name, const std::function<QString(int)> &cell)
 {
-    const int b = m.batchSize();
-    const auto small = [](const QString &t) { return QStringLiteral("<small>%1</small>").arg(t); };
-    QVector<QStringList> rows;
-    for (int first = 0; first < b; first += kTableColumns) {
-        QStringList head{small(tr("sample"))}, values{small(name)};
-        for (int s = first; s < std::min(b, first + kTableColumns); ++s) {
-            head << small(s == m.batchSample() ? QStringLiteral("<b>%1</b>").arg(s + 1) : QString::number(s + 1));
-            values << small(cell(s));
-        }
-        rows.push_back(head);
-        rows.push_back(values);
+    QStringList items;
+    for (int s = 0; s < m.batchSize(); ++s) {
+        const QString item = QStringLiteral("<small>(%1)</small>&nbsp;%2").arg(s + 1).arg(cell(s));
+        items << (s == m.batchSample() ? QStringLiteral("<b>%1</b>").arg(item) : item);
     }
-    return table({}, rows);
+    return p(QStringLiteral("%1: ").arg(name) + items.join(QStringLiteral("&nbsp;&nbsp; ")));
 }
 
 /** The sum of the per-sample terms, the first few written out: "t1 + t2 + ... + (the other n) = sum". */
@@ -120,7 +112,7 @@ StagePage input(const StepModel &m)
               "in the one-image view, is column s. The targets are Y = [%4 &hellip; %5], 10 &times; %3 one-hot.")
                .arg(QStringLiteral("x") + sampleName(0), QStringLiteral("x") + sampleName(b.size - 1)).arg(b.size)
                .arg(QStringLiteral("y") + sampleName(0), QStringLiteral("y") + sampleName(b.size - 1)));
-    h += perSampleTable(m, tr("label"), [&b](int c) { return QString::number(b.labels[std::size_t(c)]); });
+    h += perSampleList(m, tr("label"), [&b](int c) { return QString::number(b.labels[std::size_t(c)]); });
     h += p(tr("Sample %1: class %2 &rarr; a 1 in row %3 of its column of Y.").arg(s + 1).arg(b.labels[std::size_t(s)])
                .arg(b.labels[std::size_t(s)] + 1));
     page.html = h;
@@ -167,7 +159,7 @@ StagePage weightedSums(const StepModel &m)
                .arg(sub("z", J) + sampleName(s), sub("w", J + QStringLiteral(",i")), sub("x", "i") + sampleName(s),
                     sub("b", J), num(b.ws.Z1(j, s))));
     h += p(tr("Row %1 of Z1 (neuron %1 over the batch):").arg(J));
-    h += perSampleTable(m, sub("z", J), [&b, j](int c) { return num(b.ws.Z1(j, c)); });
+    h += perSampleList(m, sub("z", J), [&b, j](int c) { return num(b.ws.Z1(j, c)); });
     h += note(tr("%1 &times; 100,352 = %2 multiply-adds for this product.")
                   .arg(b.size).arg(QLocale(QLocale::English).toString(qlonglong(b.size) * kHidden * kInputs)));
     page.html = h;
@@ -228,7 +220,7 @@ StagePage softmax(const StepModel &m)
     QString h = header(m);
     h += p(tr("SoftMax column by column: <b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b> within each "
               "sample's column; every column of P sums to 1.").arg(sub("P", "k,s"), sub("z", "k,s")));
-    h += perSampleTable(m, tr("predicted"), [&b](int c) {
+    h += perSampleList(m, tr("predicted"), [&b](int c) {
         const TraceF &x = b.before[std::size_t(c)];
         return x.predicted == x.label ? QString::number(x.predicted) : QStringLiteral("<u>%1</u>").arg(x.predicted);
     });
@@ -255,7 +247,7 @@ StagePage crossEntropy(const StepModel &m)
     h += p(tr("Each sample's loss <b>%1 = &minus;ln %2</b>; the batch's loss is their mean "
               "<b>L = (1/B) &Sigma;<sub>s</sub> %1</b>.").arg(ofSample(QStringLiteral("L")),
                                                              ofSample(sub("p", "target"))));
-    h += perSampleTable(m, QStringLiteral("L"), [&losses](int c) { return num(losses[std::size_t(c)]); });
+    h += perSampleList(m, QStringLiteral("L"), [&losses](int c) { return num(losses[std::size_t(c)]); });
     h += p(tr("Sample %1: &minus;ln %2 = <b>%3</b>.").arg(s + 1).arg(num(b.before[std::size_t(s)].probabilities[b.labels[std::size_t(s)]]))
                .arg(num(losses[std::size_t(s)])));
     h += p(tr("&Sigma; = %1; L = %1 / %2 = <b>%3</b>").arg(num(sumOf(losses))).arg(b.size).arg(num(b.meanLoss)));
@@ -308,21 +300,11 @@ StagePage hiddenGradients(const StepModel &m)
                .arg(J).arg(s + 1).arg(sub("&delta;", J) + sampleName(s), num(delta(j, s)), sub("z", J) + sampleName(s),
                                       num(b.ws.Z1(j, s))));
     h += p(tr("Row %1 of &Delta;1:").arg(J));
-    h += perSampleTable(m, sub("&delta;", J), [&delta, j](int c) { return num(delta(j, c)); });
+    h += perSampleList(m, sub("&delta;", J), [&delta, j](int c) { return num(delta(j, c)); });
     page.html = h;
     page.grids = {matrixGrid(delta, kHidden, b.size, j, s, QStringLiteral("delta"),
                              tr("Delta1: 128 rows x %1 columns").arg(b.size), 3)};
     return page;
-}
-
-/** The largest |v| of row `row` (first on ties). */
-int largestInRow(const Mat<float> &m, int row)
-{
-    int best = 0;
-    for (int i = 1; i < m.cols(); ++i)
-        if (std::abs(m(row, i)) > std::abs(m(row, best)))
-            best = i;
-    return best;
 }
 
 StagePage adjustments(const StepModel &m)
@@ -360,16 +342,8 @@ StagePage adjustments(const StepModel &m)
     page.html = h;
     GridSpec perSample = perSampleGrid(out, m.batchSample(), QStringLiteral("dw"),
                                        tr("per-sample gradients of w%1,%2; their mean is the step's").arg(K, J));
-    GridSpec row;
-    row.values = QVector<float>(int(kInputs));
-    for (int c = 0; c < kInputs; ++c)
-        row.values[c] = b.adjustments.W1(j, c);
-    row.rows = row.cols = kImageSide;
-    row.caption = tr("Δw of hidden neuron %1's 784 weights (batch average)").arg(J);
-    row.valueName = QStringLiteral("Δw");
-    row.selected = i;
-    row.cellSize = 7;
-    page.grids = {perSample, row};
+    page.grids = {perSample, weightImage(rowOf(b.adjustments.W1, j), QStringLiteral("Δw"),
+                                         tr("Δw of hidden neuron %1's 784 weights (batch average)").arg(J), i)};
     return page;
 }
 
@@ -378,23 +352,12 @@ StagePage update(const StepModel &m)
     const BatchStep &b = m.batch();
     const ParamsF &w = *m.params();
     const int s = m.batchSample(), j = m.hiddenNeuron(), k = m.outputNeuron();
-    const QString J = QString::number(j + 1), K = QString::number(k + 1);
     const int i = largestInRow(b.gradients.W1, j);
-    const QString I = QString::number(i + 1);
     StagePage page;
     QString h = header(m);
     h += p(tr("<b>%1 = %2 + &Delta;w</b> with the batch's averaged &Delta;w, once for the whole batch:")
                .arg(sub("w", "new"), sub("w", "old")));
-    const auto row = [](const QString &name, float before, float delta, float after) {
-        return QStringList{name, num(before), QStringLiteral("+"), op(delta), QStringLiteral("="), num(after)};
-    };
-    const QVector<QStringList> rows{
-        row(sub("w", K + QStringLiteral(",") + J), w.W2(k, j), b.adjustments.W2(k, j), b.after.W2(k, j)),
-        row(sub("b", K) + tr(" (output)"), w.b2[k], b.adjustments.b2[k], b.after.b2[k]),
-        row(sub("w", J + QStringLiteral(",") + I), w.W1(j, i), b.adjustments.W1(j, i), b.after.W1(j, i)),
-        row(sub("b", J) + tr(" (hidden)"), w.b1[j], b.adjustments.b1[j], b.after.b1[j]),
-    };
-    h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
+    h += updateTable(w, b.adjustments, b.after, k, j, i);
     std::vector<float> change;
     int lower = 0;
     for (int c = 0; c < b.size; ++c) {

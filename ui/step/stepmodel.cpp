@@ -133,13 +133,33 @@ void StepModel::recompute()
     emit traceChanged();
 }
 
+const TraceF &StepModel::shownTrace() const
+{
+    return hasBatch() ? m_batchStep->before[std::size_t(m_batchSample)] : m_step->before;
+}
+
+const TraceF &StepModel::shownAfter() const
+{
+    return hasBatch() ? m_batchStep->afterTraces[std::size_t(m_batchSample)] : m_step->afterTrace;
+}
+
+const std::uint8_t *StepModel::shownPixels() const
+{
+    return hasBatch() ? batchPixels(m_batchSample) : m_pixels.data();
+}
+
+const ParamsF &StepModel::shownAdjustments() const
+{
+    return hasBatch() ? m_batchStep->adjustments : m_step->adjustments;
+}
+
 QVector<StepModel::Term> StepModel::topTerms(int count) const
 {
     QVector<Term> terms;
     if (!hasTrace())
         return terms;
     const ParamsF &p = *m_params;
-    const Vec<float> &x = before().input;
+    const Vec<float> &x = shownTrace().input;
     terms.reserve(kInputs);
     for (int i = 0; i < kInputs; ++i) {
         // term_i = w_ji * x_i
@@ -161,7 +181,7 @@ double StepModel::allTerms() const
         return 0;
     double sum = 0;
     for (int i = 0; i < kInputs; ++i)
-        sum += double(m_params->W1(m_hidden, i)) * double(before().input[i]);
+        sum += double(m_params->W1(m_hidden, i)) * double(shownTrace().input[i]);
     return sum;
 }
 
@@ -177,7 +197,7 @@ int StepModel::nonZeroInputs() const
 {
     if (!hasTrace())
         return 0;
-    return int((before().input.array() != 0.0f).count());
+    return int((shownTrace().input.array() != 0.0f).count());
 }
 
 QVector<float> StepModel::backTerms() const
@@ -186,7 +206,7 @@ QVector<float> StepModel::backTerms() const
     if (!hasTrace())
         return terms;
     for (int k = 0; k < kOutputs; ++k)
-        terms.push_back(m_params->W2(k, m_hidden) * before().delta2[k]); // w_kj * delta_k
+        terms.push_back(m_params->W2(k, m_hidden) * shownTrace().delta2[k]); // w_kj * delta_k
     return terms;
 }
 
@@ -196,7 +216,7 @@ double StepModel::outputWeightedSum(int k) const
         return 0;
     double sum = 0;
     for (int j = 0; j < kHidden; ++j)
-        sum += double(m_params->W2(k, j)) * double(before().a1[j]); // sum_j w_kj a_j
+        sum += double(m_params->W2(k, j)) * double(shownTrace().a1[j]); // sum_j w_kj a_j
     return sum;
 }
 
@@ -204,13 +224,13 @@ int StepModel::zeroedHidden() const
 {
     if (!hasTrace())
         return 0;
-    return int((before().z1.array() <= 0.0f).count());
+    return int((shownTrace().z1.array() <= 0.0f).count());
 }
 
 double StepModel::lossBase10() const
 {
     // log10 p = ln p / ln 10
-    return hasTrace() ? double(before().loss) / std::log(10.0) : 0.0;
+    return hasTrace() ? double(shownTrace().loss) / std::log(10.0) : 0.0;
 }
 
 int StepModel::findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize, int from)

@@ -76,6 +76,17 @@ public:
     /** Sample s's bytes in the batch. */
     const std::uint8_t *batchPixels(int s) const { return m_batchPixels.data() + std::size_t(s) * kInputs; }
 
+    // The sample the pages spell out (valid when hasTrace()): the one image, or sample
+    // batchSample() of the mini-batch. The network diagram and the term lists show it.
+    /** Its forward and backward trace (unscaled deltas). */
+    const TraceF &shownTrace() const;
+    /** Its forward pass with the stepped weights (the batch's averaged step in batch mode). */
+    const TraceF &shownAfter() const;
+    const std::uint8_t *shownPixels() const;
+    int shownLabel() const { return shownTrace().label; }
+    /** The step's weight adjustments -lr * gradient (the batch average in batch mode). */
+    const ParamsF &shownAdjustments() const;
+
     // The trace (valid when hasTrace()).
     bool hasTrace() const { return m_step != nullptr; }
     const StepTrace<float> &step() const { return *m_step; }
@@ -90,7 +101,8 @@ public:
         float x = 0;
         float product = 0;
     };
-    /** The `count` terms of the selected hidden neuron with the largest |w_ji x_i|, largest first. */
+    /** The `count` terms of the selected hidden neuron with the largest |w_ji x_i|, largest first
+     *  (of the shown sample, as every term function below). */
     QVector<Term> topTerms(int count) const;
     /** Sum of the selected neuron's terms not among topTerms(count) (summed in double). */
     double restOfTerms(int count) const;

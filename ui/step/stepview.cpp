@@ -45,7 +45,9 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         else
             QToolTip::hideText();
     });
-    auto *gridRow = new QHBoxLayout;
+    // Side by side when they fit, else one under the other (updateCompact()).
+    auto *gridRow = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_gridRow = gridRow;
     gridRow->setContentsMargins(0, 0, 0, 0);
     for (int i = 0; i < 2; ++i) {
         auto *grid = new ValueGrid;
@@ -74,7 +76,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
             }
         });
         m_grids.push_back(grid);
-        gridRow->addWidget(grid, 1, Qt::AlignTop);
+        gridRow->addWidget(grid, 1, Qt::AlignTop | Qt::AlignLeft);
     }
     gridRow->addStretch();
     auto *page = new QWidget;
@@ -153,19 +155,32 @@ QWidget *StepView::createLeftColumn()
     m_sizes = new QLabel;
     m_sizes->setObjectName(QStringLiteral("sizesPanel"));
     m_sizes->setTextFormat(Qt::RichText);
-    m_sizes->setWordWrap(true);
+    m_sizes->setWordWrap(false); // a table of short rows (a wrapped label would ask for height)
     const QLocale en(QLocale::English);
     const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
-    m_sizes->setText(tr("<b>Sizes</b> (computed from the layer shapes)<br>"
-                        "weights: %1&times;%2 = %3 + %4&times;%1 = %5, together %6<br>"
-                        "biases: %1 + %4 = %7; all parameters %8<br>"
-                        "weights in memory: FP16 %9 B, FP32 %10 B, FP64 %11 B (FP32 with biases %12 B)<br>"
-                        "multiply-adds: %13 per image, %14 per batch of 64")
-                         .arg(kHidden).arg(kInputs)
-                         .arg(n(hiddenWeightCount())).arg(kOutputs)
-                         .arg(n(outputWeightCount()), n(weightCount()), n(biasCount()), n(parameterCount()),
-                              n(weightBytes(2)), n(weightBytes(4)), n(weightBytes(8)), n(parameterBytes(4)),
-                              n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
+    // A narrow table (about 25 characters a row) so that it fits under the stage list at a
+    // projector's font in 1280 x 800; the full wording is in the tooltip.
+    const auto row = [](const QString &name, const QString &value) {
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>").arg(name, value);
+    };
+    QString sizes = tr("<b>Sizes</b> (from the layer shapes)<table cellspacing=\"0\" cellpadding=\"0\">");
+    sizes += row(tr("W1 %1&times;%2").arg(kHidden).arg(kInputs), n(hiddenWeightCount()));
+    sizes += row(tr("W2 %1&times;%2").arg(kOutputs).arg(kHidden), n(outputWeightCount()));
+    sizes += row(tr("all weights"), n(weightCount()));
+    sizes += row(tr("biases %1 + %2").arg(kHidden).arg(kOutputs), n(biasCount()));
+    sizes += row(tr("<b>parameters</b>"), QStringLiteral("<b>%1</b>").arg(n(parameterCount())));
+    sizes += row(tr("weights FP16"), tr("%1 B").arg(n(weightBytes(2))));
+    sizes += row(tr("weights FP32"), tr("%1 B").arg(n(weightBytes(4))));
+    sizes += row(tr("weights FP64"), tr("%1 B").arg(n(weightBytes(8))));
+    sizes += row(tr("all FP32"), tr("%1 B").arg(n(parameterBytes(4))));
+    sizes += row(tr("mult-adds/image"), n(multiplyAddsPerSample()));
+    sizes += row(tr("per batch of 64"), n(multiplyAddsPerBatch(64)));
+    m_sizes->setText(sizes + QStringLiteral("</table>"));
+    m_sizes->setToolTip(tr("Weights: %1 + %2 = %3; biases %4; all parameters %5.\n"
+                           "Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the "
+                           "biases.\nMultiply-adds of the forward pass: %6 per image, %7 per batch of 64.")
+                            .arg(n(hiddenWeightCount()), n(outputWeightCount()), n(weightCount()), n(biasCount()),
+                                 n(parameterCount()), n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
 
     auto *exports = new QHBoxLayout;
     const QString kinds[] = {QStringLiteral("PNG"), QStringLiteral("JSON"), QStringLiteral("CSV")};
@@ -183,7 +198,7 @@ QWidget *StepView::createLeftColumn()
     v->addLayout(buttons);
     v->addWidget(exportLabel);
     v->addLayout(exports);
-    v->addSpacing(8);
+    v->addSpacing(2);
     v->addWidget(m_sizes);
     v->addStretch(1);
     return column;
@@ -328,10 +343,10 @@ bool StepView::wantsCompact() const
     // down, never sideways): what a projector's large font at 1280 px needs.
     // The estimate keeps the mode steady from stage to stage; the shown page's own widest line
     // (a table, the grids) decides when it is wider.
-    int grids = 0;
+    int grids = 0; // the widest grid: wider pairs go one under the other
     for (ValueGrid *g : m_grids)
         if (!g->isHidden())
-            grids += g->minimumSizeHint().width() + 6;
+            grids = std::max(grids, g->minimumSizeHint().width() + 6);
     const int content = std::max({m_formula->minimumSizeHint().width(), m_title->minimumSizeHint().width(), grids});
     const int page = std::max(QFontMetrics(m_formula->font()).averageCharWidth() * 48, content)
                      + 16 + m_scroll->verticalScrollBar()->sizeHint().width() + 40;
@@ -339,12 +354,25 @@ bool StepView::wantsCompact() const
     return width() < left + m_diagram->sizeHint().width() + page;
 }
 
+void StepView::updateGridDirection()
+{
+    int sum = 0;
+    for (ValueGrid *g : m_grids)
+        if (!g->isHidden())
+            sum += g->minimumSizeHint().width() + 6;
+    const int page = width() - m_stageList->parentWidget()->width() - (m_compact ? 0 : m_diagram->sizeHint().width())
+                     - 16 - m_scroll->verticalScrollBar()->sizeHint().width() - 40;
+    m_gridRow->setDirection(sum <= page ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
 void StepView::updateCompact()
 {
+    updateGridDirection();
     const bool compact = wantsCompact();
     if (compact == m_compact && m_diagram->parentWidget())
         return;
     m_compact = compact;
+    updateGridDirection();
     if (compact) {
         m_body->removeWidget(m_diagram);
         // under the grids, before the page's closing stretch
@@ -382,7 +410,10 @@ void StepView::applyFonts()
     m_stageList->setFont(list);
     // Exactly as tall as its ten rows: the room below goes to the sizes.
     const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(list).height() + 2);
-    m_stageList->setFixedHeight(rowHeight * m_stageList->count() + 2 * m_stageList->frameWidth() + 6);
+    m_stageList->setFixedHeight(rowHeight * m_stageList->count() + 2 * m_stageList->frameWidth() + 2);
+    // The sizes a little smaller than the rest: with the list above them they must fit the
+    // height of 1280 x 800 at a projector's font.
+    m_sizes->setFont(readableFont(font(), 0.9));
     // Wide enough for the longest stage name at the current font.
     m_stageList->parentWidget()->setFixedWidth(
         std::max(240, QFontMetrics(list).horizontalAdvance(QStringLiteral("10  Update and re-check")) + 36));

@@ -14,6 +14,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QBoxLayout;
 class QHBoxLayout;
 class QVBoxLayout;
 class QLabel;
@@ -124,6 +125,7 @@ private:
     static bool isNavigationKey(int key);
     bool wantsCompact() const;
     void updateCompact();
+    void updateGridDirection();
 
     StepModel *m_model = nullptr;
     std::shared_ptr<const DataSplit> m_data;
@@ -158,6 +160,7 @@ private:
     NetworkDiagram *m_diagram = nullptr;
     QHBoxLayout *m_body = nullptr;
     QVBoxLayout *m_pageLayout = nullptr;
+    QBoxLayout *m_gridRow = nullptr;
     bool m_compact = false; // the diagram under the page instead of beside it
 };
 

@@ -4,6 +4,7 @@
 
 #include "app/clitestutil.h"
 #include "dataset.h"
+#include "networkdiagram.h"
 #include "modelfile.h"
 #include "stepview.h"
 #include "testsupport.h"
@@ -33,6 +34,7 @@ private slots:
     void updateIsMinusLrTimesTheAverageAndLowersTheLoss();
     void pagesShowTheBatchNumbers();
     void clickOnAColumnSelectsSampleAndNeuron();
+    void diagramShowsTheSelectedSample();
     void keyboardThroughTheBatchStages();
     void batchOfOneIsTheSingleImage();
     void modelFileIsUsed();
@@ -169,6 +171,50 @@ void TestStepBatch::clickOnAColumnSelectsSampleAndNeuron()
     m_view->setStage(1); // the mosaic: 8 images to a row of 28x28
     emit m_view->grids()[0]->cellClicked(5 * 224 + 3 * 28 + 4);
     QCOMPARE(m_view->model()->batchSample(), 3);
+}
+
+void TestStepBatch::diagramShowsTheSelectedSample()
+{
+    // Sample 6 of the batch is test image 1 (15..19, 0, 1, 2): the diagram's values are its own
+    // forward pass, computed here by the core from the data set, not the first sample's.
+    StepModel *m = m_view->model();
+    m->setBatchSample(6);
+    const std::uint8_t *image = m_data->test.image(1);
+    const int label = int(m_data->test.label(1));
+    const TraceF own = forwardTrace(*m_params, scaleInput<float>(image, Normalize::None), label);
+    const TraceF first = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(15), Normalize::None),
+                                      int(m_data->test.label(15)));
+    NetworkDiagram *d = m_view->diagram();
+    d->resize(d->sizeHint());
+    // a hidden neuron whose z differs between the two samples
+    int j = 0;
+    while (j < kHidden && formatExact(own.z1[j]) == formatExact(first.z1[j]))
+        ++j;
+    QVERIFY(j < kHidden);
+    const QString hidden = d->hoverText({NetworkDiagram::Part::Hidden, j});
+    QVERIFY2(hidden.contains(QStringLiteral("z = ") + formatExact(own.z1[j])), qPrintable(hidden));
+    QVERIFY(!hidden.contains(QStringLiteral("z = ") + formatExact(first.z1[j]) + QLatin1Char(',')));
+    // the brightest pixel of sample 6 shows its byte
+    const int i = int(std::max_element(image, image + kInputs) - image);
+    QVERIFY(image[i] != m_data->test.image(15)[i]);
+    QVERIFY2(d->hoverText({NetworkDiagram::Part::Input, i}).contains(QStringLiteral("byte %1,").arg(image[i])),
+             qPrintable(d->hoverText({NetworkDiagram::Part::Input, i})));
+    // the output neurons: its probabilities, and after the step the batch's step applied to it
+    const TraceF after = forwardTrace(m->batch().after, scaleInput<float>(image, Normalize::None), label);
+    const QString out = d->hoverText({NetworkDiagram::Part::Output, label});
+    QVERIFY2(out.contains(QStringLiteral("p = ") + formatExact(own.probabilities[label])), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("p after the step = ") + formatExact(after.probabilities[label])), qPrintable(out));
+    QCOMPARE(m->shownLabel(), label);
+    // the term list behind the diagram's edges is sample 6's: w_ji * x_i of its own inputs
+    for (const StepModel::Term &t : m->topTerms(4))
+        QCOMPARE(t.x, own.input[t.input]);
+    // and the diagram is redrawn for the chosen sample (its picture changes)
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    const QImage six = d->grab().toImage();
+    m->setBatchSample(0);
+    QCOMPARE(m->shownLabel(), int(m_data->test.label(15)));
+    QVERIFY(d->grab().toImage() != six);
 }
 
 void TestStepBatch::keyboardThroughTheBatchStages()

@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -44,7 +45,8 @@ private slots:
     void csvExport();
     void chooserPicksImages();
     void folderLoadsWhenShown();
-    void jsonEqualsCli();
+    void displayedValuesMatchHandComputation();
+    void jsonMatchesHandComputationAndCli();
     void grabsEveryStage();
 
 private:
@@ -363,20 +365,183 @@ void TestStepView::folderLoadsWhenShown()
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5")); // kept
 }
 
-void TestStepView::jsonEqualsCli()
+/** One SGD step on one image worked out here in double precision from the weights alone, as a
+ *  student would with a calculator (no core function): the values the view must show. */
+struct HandStep {
+    std::vector<double> x, z1, a1, z2, e, p, d2, d1;
+    double expSum = 0, loss = 0, lossAfter = 0;
+};
+
+static HandStep handForward(const ParamsF &w, const std::vector<double> &x, int label)
 {
-    if (!QFileInfo::exists(QStringLiteral(BPLAB_CLI_PATH)))
-        QSKIP("backprop-lab-cli is not built in this build folder");
+    HandStep h;
+    h.x = x;
+    for (int j = 0; j < kHidden; ++j) {
+        double z = w.b1[j]; // z_j = sum_i w_ji x_i + b_j
+        for (int i = 0; i < kInputs; ++i)
+            z += double(w.W1(j, i)) * x[std::size_t(i)];
+        h.z1.push_back(z);
+        h.a1.push_back(std::max(0.0, z)); // a_j = max(0, z_j)
+    }
+    for (int k = 0; k < kOutputs; ++k) {
+        double z = w.b2[k]; // z_k = sum_j w_kj a_j + b_k
+        for (int j = 0; j < kHidden; ++j)
+            z += double(w.W2(k, j)) * h.a1[std::size_t(j)];
+        h.z2.push_back(z);
+        h.e.push_back(std::exp(z));
+        h.expSum += h.e.back();
+    }
+    for (int k = 0; k < kOutputs; ++k)
+        h.p.push_back(h.e[std::size_t(k)] / h.expSum); // p_k = e^z_k / sum
+    h.loss = -std::log(h.p[std::size_t(label)]);       // L = -ln p_target
+    for (int k = 0; k < kOutputs; ++k)
+        h.d2.push_back(h.p[std::size_t(k)] - (k == label ? 1.0 : 0.0)); // delta_k = p_k - y_k
+    for (int j = 0; j < kHidden; ++j) {
+        double sum = 0; // delta_j = (sum_k w_kj delta_k) * relu'(z_j)
+        for (int k = 0; k < kOutputs; ++k)
+            sum += double(w.W2(k, j)) * h.d2[std::size_t(k)];
+        h.d1.push_back(h.z1[std::size_t(j)] > 0 ? sum : 0.0);
+    }
+    return h;
+}
+
+static HandStep handStep(const ParamsF &w, const std::uint8_t *pixels, int label, double lr)
+{
+    std::vector<double> x;
+    for (int i = 0; i < kInputs; ++i)
+        x.push_back(pixels[i] / 255.0); // x = byte / 255
+    HandStep h = handForward(w, x, label);
+    // w_new = w_old - lr * delta * input, every weight and bias
+    ParamsF next = w;
+    for (int k = 0; k < kOutputs; ++k) {
+        for (int j = 0; j < kHidden; ++j)
+            next.W2(k, j) = float(w.W2(k, j) - lr * h.d2[std::size_t(k)] * h.a1[std::size_t(j)]);
+        next.b2[k] = float(w.b2[k] - lr * h.d2[std::size_t(k)]);
+    }
+    for (int j = 0; j < kHidden; ++j) {
+        for (int i = 0; i < kInputs; ++i)
+            next.W1(j, i) = float(w.W1(j, i) - lr * h.d1[std::size_t(j)] * x[std::size_t(i)]);
+        next.b1[j] = float(w.b1[j] - lr * h.d1[std::size_t(j)]);
+    }
+    h.lossAfter = handForward(next, x, label).loss;
+    return h;
+}
+
+/** A float of the model against the double worked out by hand. */
+static bool near(double shown, double hand) { return fuzzyEqual(shown, hand, 2e-4, 2e-6); }
+
+/** The numbers on the page as shown: (the exact value of its link, the 4-digit text). */
+static QVector<QPair<double, double>> shownNumbers(const QString &html)
+{
+    static const QRegularExpression link(QStringLiteral("<a href=\"v:([^\"]+)\"[^>]*>([^<]+)</a>"));
+    QVector<QPair<double, double>> out;
+    for (auto it = link.globalMatch(html); it.hasNext();) {
+        const auto m = it.next();
+        out.push_back({m.captured(1).toDouble(), m.captured(2).toDouble()});
+    }
+    return out;
+}
+
+void TestStepView::displayedValuesMatchHandComputation()
+{
+    // Every check below compares what the page shows with the hand computation, never with the
+    // view's own trace: a wrong formula, index or neuron in the view makes it fail.
+    const double lr = 0.05;
+    m_view->setLearningRate(lr);
+    const HandStep h = handStep(*m_params, m_pixels.data(), 3, lr);
+    const auto showsAll = [this](const std::vector<double> &values, const char *what) {
+        const QVector<QPair<double, double>> shown = shownNumbers(m_view->pageHtml());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const double v = values[i];
+            const bool found = std::any_of(shown.begin(), shown.end(), [v](const QPair<double, double> &n) {
+                // the exact value and its 4 significant digits both agree with the hand value
+                return near(n.first, v) && std::abs(n.second - v) <= 5e-4 * std::abs(v) + 2e-6;
+            });
+            if (!found) {
+                qWarning("stage %d does not show %s[%zu] = %.9g", m_view->model()->stage(), what, i, v);
+                return false;
+            }
+        }
+        return true;
+    };
+    const int j = 5, k = 6; // hidden neuron 6, output neuron 7: not the defaults
+    m_view->model()->setHiddenNeuron(j);
+    m_view->model()->setOutputNeuron(k);
+    m_view->setStage(2);
+    QVERIFY(showsAll({h.z1[j]}, "z1"));
+    m_view->setStage(3);
+    QVERIFY(showsAll({h.a1[j]}, "a1"));
+    m_view->setStage(4);
+    QVERIFY(showsAll(h.z2, "logits"));
+    m_view->setStage(5);
+    QVERIFY(showsAll(h.p, "p"));
+    QVERIFY(showsAll(h.e, "exp"));
+    QVERIFY(showsAll({h.expSum}, "exp sum"));
+    m_view->setStage(6);
+    QVERIFY(showsAll({h.loss, h.loss / std::log(10.0)}, "loss"));
+    m_view->setStage(7);
+    QVERIFY(showsAll(h.d2, "delta2"));
+    m_view->setStage(8);
+    QVERIFY(showsAll({h.d1[j], h.z1[j]}, "delta1"));
+    std::vector<double> back;
+    for (int c = 0; c < kOutputs; ++c)
+        back.push_back(double(m_params->W2(c, j)) * h.d2[std::size_t(c)]); // w_kj delta_k
+    QVERIFY(showsAll(back, "w_kj delta_k"));
+    m_view->setStage(9);
+    // delta w_kj = -lr delta_k a_j; delta b_k = -lr delta_k; delta b_j = -lr delta_j
+    QVERIFY(showsAll({-lr * h.d2[k] * h.a1[j], -lr * h.d2[k], -lr * h.d1[j]}, "adjustments"));
+    m_view->setStage(10);
+    QVERIFY(showsAll({double(m_params->W2(k, j)), double(m_params->W2(k, j)) - lr * h.d2[k] * h.a1[j]}, "w_kj"));
+    QVERIFY(showsAll({h.loss, h.lossAfter}, "loss before and after"));
+    QVERIFY(h.lossAfter < h.loss);
+}
+
+void TestStepView::jsonMatchesHandComputationAndCli()
+{
     QTemporaryDir dir;
     const QString data = dir.filePath(QStringLiteral("data"));
     QVERIFY(writeSyntheticFolder(data, 40, 20, 5));
-    const QString modelFile = dir.filePath(QStringLiteral("m.bplab"));
-    QVERIFY(saveModel(modelFile.toStdString(), *m_params).ok());
     auto loaded = loadDataFolder(data.toStdString());
     QVERIFY(loaded.ok());
-    m_view->setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
+    const auto split = std::make_shared<const DataSplit>(std::move(loaded.value()));
+    m_view->setDataset(split);
     m_view->setLearningRate(0.05);
     QVERIFY(m_view->showSample(true, 13));
+    // The export against the hand computation, value by value.
+    const int label = int(split->test.label(13));
+    const HandStep h = handStep(*m_params, split->test.image(13), label, 0.05);
+    const QJsonObject o = QJsonDocument::fromJson(m_view->traceJson().toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("set")).toString(), QStringLiteral("test"));
+    QCOMPARE(o.value(QStringLiteral("index")).toInt(), 13);
+    QCOMPARE(o.value(QStringLiteral("label")).toInt(), label);
+    const auto matches = [&o](const char *key, const std::vector<double> &hand) {
+        const QJsonArray a = o.value(QLatin1String(key)).toArray();
+        if (a.size() != qsizetype(hand.size()))
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (!near(a[i].toDouble(), hand[std::size_t(i)])) {
+                qWarning("%s[%lld]: exported %.9g, by hand %.9g", key, qlonglong(i), a[i].toDouble(), hand[std::size_t(i)]);
+                return false;
+            }
+        return true;
+    };
+    QVERIFY(matches("input", h.x));
+    QVERIFY(matches("z1", h.z1));
+    QVERIFY(matches("a1", h.a1));
+    QVERIFY(matches("logits", h.z2));
+    QVERIFY(matches("probabilities", h.p));
+    QVERIFY(matches("delta2", h.d2));
+    QVERIFY(matches("delta1", h.d1));
+    QVERIFY(near(o.value(QStringLiteral("loss")).toDouble(), h.loss));
+    QVERIFY(near(o.value(QStringLiteral("loss_after")).toDouble(), h.lossAfter));
+    const int predicted = int(std::max_element(h.p.begin(), h.p.end()) - h.p.begin());
+    QCOMPARE(o.value(QStringLiteral("predicted")).toInt(), predicted);
+
+    // And the same text as `explain --json` for the same model file, image and rate.
+    if (!QFileInfo::exists(QStringLiteral(BPLAB_CLI_PATH)))
+        QSKIP("backprop-lab-cli is not built in this build folder");
+    const QString modelFile = dir.filePath(QStringLiteral("m.bplab"));
+    QVERIFY(saveModel(modelFile.toStdString(), *m_params).ok());
     const CliRun run = runCli({"explain", "--model", modelFile, "--data", data, "--set", "test", "--index", "13",
                                "--lr", "0.05", "--json"});
     QVERIFY2(run.exitCode == 0, run.err.constData());
