@@ -64,10 +64,7 @@ DownloadDialog::DownloadDialog(const Manifest &manifest, const QList<QUrl> &mirr
         r.bytes = new QLabel(tr("0 of %1").arg(formatBytes(manifest.files[i].size)));
         r.bytes->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00.0 MB of 00.0 MB, 00.0 MB/s")));
         r.status = new QLabel(tr("waiting"));
-        r.status->setWordWrap(true);
-        QFont small = r.status->font();
-        small.setPointSizeF(small.pointSizeF() * 0.9);
-        r.status->setFont(small);
+        r.status->setWordWrap(true); // in the window's font: a fixed smaller one would not follow a projector's
         grid->addWidget(r.name, 2 * i, 0);
         grid->addWidget(r.bar, 2 * i, 1);
         grid->addWidget(r.bytes, 2 * i, 2);
@@ -180,6 +177,11 @@ void DownloadDialog::onFinished(const DownloadResult &result)
                            ? tr("Cancelled. The partial file is kept; Try again resumes it.")
                            : result.message);
     m_message->show();
+    // Taller for the message (one line per cause), or the rows above it would be squeezed.
+    if (layout()->hasHeightForWidth())
+        resize(width(), std::max(height(), layout()->totalHeightForWidth(width())));
+    else
+        resize(width(), std::max(height(), sizeHint().height()));
 }
 
 void DownloadDialog::reject()

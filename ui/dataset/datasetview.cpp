@@ -124,10 +124,7 @@ QWidget *DatasetView::createBar()
     });
     row->addWidget(zoomLabel);
     row->addWidget(m_zoom);
-    row->addSpacing(12);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("datasetStatus"));
-    row->addWidget(m_status, 1);
+    row->addStretch(1);
     return bar;
 }
 
@@ -141,6 +138,11 @@ QWidget *DatasetView::createSide()
     connect(m_plot, &DistributionPlot::classClicked, this, [this](int k) {
         setClassFilter(k == m_model->classFilter() ? -1 : k);
     });
+    // What is shown, under the chart (in the bar above it would set the window's minimum width:
+    // too wide for 1280 px at a projector's font).
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("datasetStatus"));
+    m_status->setWordWrap(true);
     m_selection = new QLabel;
     m_selection->setObjectName(QStringLiteral("datasetSelection"));
     m_selection->setWordWrap(true);
@@ -150,6 +152,7 @@ QWidget *DatasetView::createSide()
     connect(m_stepButton, &QPushButton::clicked, this,
             [this] { requestStep(m_grid->currentIndex().row()); });
     v->addWidget(m_plot, 3);
+    v->addWidget(m_status);
     v->addWidget(m_selection);
     v->addWidget(m_stepButton);
     v->addStretch(1);

@@ -7,6 +7,8 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QSet>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -25,6 +27,7 @@ class TinyServer : public QTcpServer
 {
 public:
     QMap<QString, QByteArray> files;
+    QSet<QString> stalling; ///< names that stall after 100 bytes under /files/ too
 
     TinyServer()
     {
@@ -45,7 +48,7 @@ private:
             return;
         const QString path = QString::fromLatin1(request.split(' ').value(1));
         const QString name = path.section(u'/', -1);
-        const bool stall = path.startsWith(QLatin1String("/stall/"));
+        const bool stall = path.startsWith(QLatin1String("/stall/")) || stalling.contains(name);
         if ((path.startsWith(QLatin1String("/files/")) || stall) && files.contains(name)) {
             const QByteArray body = files.value(name);
             s->write("HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(body.size())
@@ -82,6 +85,8 @@ private slots:
     void cleanDownload();
     void missingFilesShowTheMessage();
     void cancelStopsAndCloses();
+    void fitsAProjector_data();
+    void fitsAProjector();
 
 private:
     QUrl mirror(const char *kind) const
@@ -156,6 +161,79 @@ void TestDownloadDialog::cancelStopsAndCloses()
     QVERIFY(!dialog.isRunning());
     QVERIFY(!dialog.isVisible());
     QVERIFY(!QFileInfo::exists(QDir(dest.path()).filePath(QStringLiteral("a-images.gz"))));
+}
+
+void TestDownloadDialog::fitsAProjector_data()
+{
+    QTest::addColumn<double>("scale");
+    QTest::newRow("normal font") << 1.0;
+    QTest::newRow("presentation font") << 1.5;
+}
+
+void TestDownloadDialog::fitsAProjector()
+{
+    // MNIST's four names; the first arrives, the second stalls after 100 bytes: every row shows a
+    // state (checked, running, waiting). BPLAB_DIALOG_SHOTS=DIR keeps the pictures for a look.
+    QFETCH(double, scale);
+    Manifest mnist;
+    mnist.dataset = QStringLiteral("mnist");
+    const QStringList names{QStringLiteral("train-images-idx3-ubyte.gz"), QStringLiteral("train-labels-idx1-ubyte.gz"),
+                            QStringLiteral("t10k-images-idx3-ubyte.gz"), QStringLiteral("t10k-labels-idx1-ubyte.gz")};
+    for (int i = 0; i < names.size(); ++i) {
+        const QByteArray bytes = pattern(i % 2 ? 30000 : 400000, 10 + i);
+        m_server.files.insert(names[i], bytes);
+        mnist.files.append({names[i], QCryptographicHash::hash(bytes, QCryptographicHash::Md5).toHex(), bytes.size()});
+    }
+    m_server.stalling = {names[1]};
+    QTemporaryDir dest;
+    DownloadDialog dialog(mnist, {mirror("files")}, dest.path());
+    QFont font = dialog.font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    dialog.setFont(font);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(dialog.start());
+    QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("checked")));
+    QTRY_VERIFY(dialog.fileStatusText(1).startsWith(QStringLiteral("from http://127.0.0.1")));
+    QTest::qWait(300); // its 100 bytes arrive, then nothing
+    QCOMPARE(dialog.fileBar(0)->value(), dialog.fileBar(0)->maximum());
+    QCOMPARE(dialog.fileStatusText(2), QStringLiteral("waiting"));
+    // On a 1280 x 800 projector the dialog fits, and no text is cut: every label has its width.
+    QVERIFY2(dialog.width() <= 1280 && dialog.height() <= 800,
+             qPrintable(QStringLiteral("%1 x %2").arg(dialog.width()).arg(dialog.height())));
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->wordWrap())
+            continue;
+        QVERIFY2(label->width() >= label->sizeHint().width(),
+                 qPrintable(QStringLiteral("\"%1\" has %2 px of %3").arg(label->text()).arg(label->width())
+                                .arg(label->sizeHint().width())));
+    }
+    const QString shots = qEnvironmentVariable("BPLAB_DIALOG_SHOTS");
+    if (!shots.isEmpty())
+        QVERIFY(dialog.grab().save(QStringLiteral("%1/download-%2.png").arg(shots).arg(scale)));
+    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    QVERIFY(!dialog.isRunning());
+    m_server.stalling.clear();
+
+    // A failure: every cause in the message, the dialog stays with Try again and Close.
+    DownloadDialog failing(mnist, {mirror("nothing-here"), mirror("stall")}, dest.path());
+    failing.setFont(font);
+    failing.show();
+    QSignalSpy finished(failing.downloader(), &Downloader::finished);
+    failing.downloader()->setStallTimeout(300);
+    QVERIFY(failing.start());
+    QVERIFY(finished.wait(10000));
+    QVERIFY(failing.isVisible());
+    QVERIFY2(failing.message().contains(QStringLiteral("404")), qPrintable(failing.message()));
+    QTRY_VERIFY(failing.width() <= 1280 && failing.height() <= 800);
+    // The message gets its height; the rows above it keep theirs.
+    QTRY_VERIFY2(failing.findChild<QLabel *>(QStringLiteral("downloadMessage"))->height()
+                     >= failing.findChild<QLabel *>(QStringLiteral("downloadMessage"))->heightForWidth(
+                         failing.findChild<QLabel *>(QStringLiteral("downloadMessage"))->width()),
+                 "the message is cut");
+    QVERIFY(failing.fileBar(0)->height() >= failing.fileBar(0)->minimumSizeHint().height());
+    if (!shots.isEmpty())
+        QVERIFY(failing.grab().save(QStringLiteral("%1/download-failed-%2.png").arg(shots).arg(scale)));
 }
 
 QTEST_MAIN(TestDownloadDialog)
