@@ -164,7 +164,9 @@ QSize DigitPanel::minimumSizeHint() const
 {
     const QFontMetrics fm(panelFont());
     const QSize info = infoSize(fm);
-    return {info.width() + fm.height(), info.height() + kSide * 3 + fm.height() * 2};
+    // Side by side, the image at least 3 screen pixels per pixel: the narrow but tall stacked
+    // minimum would make the Train view taller than 800 px at a projector's font.
+    return {info.width() + kSide * 3 + fm.height() * 2, std::max(info.height(), kSide * 3) + fm.height()};
 }
 
 void DigitPanel::changeEvent(QEvent *event)

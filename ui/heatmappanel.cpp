@@ -325,8 +325,24 @@ void HeatmapPanel::fitTitles()
         // Before the first layout the width is unknown: one line.
         const bool fits = available <= 0 || fm.horizontalAdvance(*text) + fm.averageCharWidth() <= available;
         QString shown = *text;
-        if (!fits)
+        if (!fits) {
             shown.replace(QStringLiteral("   ("), QStringLiteral("\n("));
+            // An explanation still too wide (a projector's font in a narrow column) takes two lines,
+            // broken at the last space that fits; never more (each line adds to the panel's height).
+            QStringList lines = shown.split(QLatin1Char('\n'));
+            if (lines.size() == 2 && fm.horizontalAdvance(lines[1]) + fm.averageCharWidth() > available
+                && available > fm.averageCharWidth() * 12) {
+                const QString line = lines.takeLast();
+                qsizetype cut = line.lastIndexOf(QLatin1Char(' '));
+                while (cut > 0 && fm.horizontalAdvance(line.left(cut)) + fm.averageCharWidth() > available)
+                    cut = line.lastIndexOf(QLatin1Char(' '), cut - 1);
+                if (cut > 0)
+                    lines << line.left(cut) << line.mid(cut + 1);
+                else
+                    lines << line;
+            }
+            shown = lines.join(QLatin1Char('\n'));
+        }
         if (title->text() != shown) {
             title->setText(shown);
             changed = true;

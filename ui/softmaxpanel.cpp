@@ -220,7 +220,7 @@ QSize SoftmaxPanel::minimumSizeHint() const
     const QFont f = naturalFont();
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
-    return {c.fixedW + em * 4, c.top + kRows * em * 5 / 4 + em * 5};
+    return {c.fixedW + em * 3, c.top + kRows * em * 5 / 4 + em * 5}; // em * 3: the narrowest bar
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)

@@ -227,6 +227,18 @@ void ControlBar::setState(TrainingState state)
     m_lr->setEnabled(state != TrainingState::Loading);
 }
 
+void ControlBar::setPresentation(bool on)
+{
+    setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
+    m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
+    m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
+    m_recipe->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Seven digits show (seeds are small in practice; a longer one scrolls in its box).
+    m_seed->setMaximumWidth(on ? m_seed->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) * 3 / 2 + 40
+                               : QWIDGETSIZE_MAX);
+    m_dataset->setMinimumContentsLength(on ? 7 : 10);
+}
+
 void ControlBar::setResetPending(bool pending)
 {
     // A toolbar widget is shown and hidden through its action.

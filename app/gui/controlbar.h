@@ -41,6 +41,10 @@ public:
     /** Enables what may change in this state (only the learning rate while running). */
     void setState(TrainingState state);
     void setResetPending(bool pending);
+    /** At a projector's font every field must still fit 1280 px (none in the overflow menu):
+     *  Start/Step/Reset show their icons only (text in the tooltip and the Training menu), the
+     *  recipes their short names, the seed box is narrower. */
+    void setPresentation(bool on);
 
     QComboBox *datasetBox() const { return m_dataset; }
     QComboBox *recipeBox() const { return m_recipe; }

@@ -32,7 +32,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption quit(QStringLiteral("quit-when-done"), QStringLiteral("Start training at once and exit when the last epoch is done."));
     const QCommandLineOption report(QStringLiteral("report"), QStringLiteral("When training is done, write samples/s, GUI latency and frames to FILE.json."), QStringLiteral("FILE"));
     const QCommandLineOption epochs(QStringLiteral("epochs"), QStringLiteral("Number of epochs."), QStringLiteral("N"));
-    const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Mini-batch size."), QStringLiteral("N"));
+    const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Mini-batch size of the training; with --view step also the Step view's (its batch pages, up to 256)."), QStringLiteral("N"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the weights and the shuffling."), QStringLiteral("S"));
     const QCommandLineOption lr(QStringLiteral("lr"), QStringLiteral("Learning rate."), QStringLiteral("RATE"));
     const QCommandLineOption recipe(QStringLiteral("recipe"), QStringLiteral("source (plain SGD, default) or tuned (momentum + cosine)."), QStringLiteral("NAME"));

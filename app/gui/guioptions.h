@@ -18,7 +18,8 @@ struct GuiOptions {
     QString screenshot;      ///< --screenshot FILE.png
     bool quitWhenDone = false;
     QString report;          ///< --report FILE.json
-    std::optional<int> epochs, batch;
+    std::optional<int> epochs;
+    std::optional<int> batch; ///< --batch N: the training's mini-batch; with --view step the Step view's too
     std::optional<qint64> seed;
     std::optional<double> lr;
     std::optional<bool> tuned; ///< --recipe source|tuned

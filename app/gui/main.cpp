@@ -7,6 +7,8 @@
 #include "guioptions.h"
 #include "mainwindow.h"
 
+#include <stepview.h>
+
 #include <dataset.h>
 
 #include <QApplication>
@@ -83,8 +85,11 @@ int main(int argc, char **argv)
     window.setTrainingConfig(config, tuned);
     if (o.view >= 0)
         window.setView(MainWindow::View(o.view));
-    if (o.view == int(MainWindow::View::Step))
+    if (o.view == int(MainWindow::View::Step)) {
+        if (o.batch) // the batch pages: the image and the batch - 1 after it
+            window.stepView()->setBatchSize(*o.batch);
         window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
+    }
     if (o.size.isValid())
         window.resize(o.size);
     else if (o.automation())

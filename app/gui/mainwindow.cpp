@@ -375,7 +375,7 @@ void MainWindow::fitSidebar()
     int widest = 0;
     for (int i = 0; i < m_sidebar->count(); ++i)
         widest = std::max(widest, m_sidebar->fontMetrics().horizontalAdvance(m_sidebar->item(i)->text()));
-    m_sidebar->setFixedWidth(widest + 2 * m_sidebar->frameWidth() + m_sidebar->fontMetrics().height() * 2);
+    m_sidebar->setFixedWidth(widest + 2 * m_sidebar->frameWidth() + m_sidebar->fontMetrics().height() * 3 / 2);
 }
 
 void MainWindow::changeEvent(QEvent *event)

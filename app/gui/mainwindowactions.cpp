@@ -233,6 +233,7 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
             m_wasMaximized ? showMaximized() : showNormal();
     }
     m_train->setPresentation(on);
+    m_controls->setPresentation(on);
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
 }

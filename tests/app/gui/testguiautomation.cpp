@@ -22,6 +22,7 @@ private slots:
     void initTestCase();
     void screenshotShowsTheTrainedState();
     void screenshotOfAComingView();
+    void screenshotOfTheStepBatchPages();
     void screenshotWithoutDataShowsTheErrorPage();
     void reportWritesTheNumbers();
     void badFlagsAreRefused_data();
@@ -100,6 +101,23 @@ void TestGuiAutomation::screenshotOfAComingView()
     QImage image(png);
     QCOMPARE(image.size(), QSize(1400, 900));
     QVERIFY(distinctColours(image) >= 10);
+}
+
+void TestGuiAutomation::screenshotOfTheStepBatchPages()
+{
+    // --batch with --view step opens the Step view's mini-batch pages: another picture than the
+    // same stage of the one image.
+    const QString one = m_dir.filePath(QStringLiteral("step-one.png"));
+    const QString batch = m_dir.filePath(QStringLiteral("step-batch.png"));
+    const QStringList common{QStringLiteral("--data"), m_data, QStringLiteral("--view"), QStringLiteral("step"),
+                             QStringLiteral("--stage"), QStringLiteral("3"), QStringLiteral("--screenshot")};
+    QCOMPARE(run(common + QStringList{one}), 0);
+    QCOMPARE(run(common + QStringList{batch, QStringLiteral("--batch"), QStringLiteral("16")}), 0);
+    const QImage a(one), b(batch);
+    QCOMPARE(a.size(), QSize(1280, 800));
+    QCOMPARE(b.size(), QSize(1280, 800));
+    QVERIFY(a != b);
+    QVERIFY(distinctColours(b) >= 50);
 }
 
 void TestGuiAutomation::screenshotWithoutDataShowsTheErrorPage()
