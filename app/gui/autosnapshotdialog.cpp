@@ -24,6 +24,8 @@ AutoSnapshotDialog::AutoSnapshotDialog(const AutoSnapshotSettings &current,
                              "File > Resume last run continues from the newest one"));
     m_folder = new QLineEdit(current.folder.isEmpty() ? defaultFolder : current.folder);
     m_folder->setToolTip(tr("Where the snapshots are written (created when needed)"));
+    // Wide enough for a usual path (~/.local/share/backprop-lab/snapshots) in any font.
+    m_folder->setMinimumWidth(m_folder->fontMetrics().averageCharWidth() * 44);
     auto *browse = new QPushButton(tr("&Browse..."));
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Snapshot folder"), m_folder->text());
@@ -54,7 +56,11 @@ AutoSnapshotDialog::AutoSnapshotDialog(const AutoSnapshotSettings &current,
 
     auto *form = new QFormLayout;
     form->addRow(m_enabled);
-    form->addRow(tr("&Folder:"), folderRow);
+    // A row that is a layout gets no buddy from the form: the label names its field itself (else
+    // "&Folder:" shows its ampersand).
+    auto *folderLabel = new QLabel(tr("&Folder:"));
+    folderLabel->setBuddy(m_folder);
+    form->addRow(folderLabel, folderRow);
     form->addRow(tr("Every:"), m_batches);
     form->addRow(tr("or every:"), m_minutes);
     form->addRow(tr("&Keep the newest:"), m_keep);

@@ -20,6 +20,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace bplab {
 
 QWidget *StepView::createChooser()
@@ -310,33 +312,31 @@ void StepView::showPixels(const std::uint8_t *pixels, int label, const QString &
     refreshChooser();
 }
 
+namespace {
+/** "test #12" -> set "test", index 12; anything else (a drawn digit) -> that name, index -1: the
+ *  trace exports' set and index. */
+std::pair<std::string, long long> setAndIndex(const QString &source)
+{
+    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0)
+        return {source.left(hash).toStdString(), source.mid(hash + 2).toLongLong()};
+    return {source.toStdString(), -1};
+}
+} // namespace
+
 QString StepView::traceJson() const
 {
     if (!m_model->hasTrace())
         return {};
-    // "test #12" -> set "test", index 12; anything else (a drawn digit) -> that name, index -1.
-    const QString source = m_model->sampleSource();
-    QString set = source;
-    long long index = -1;
-    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0) {
-        set = source.left(hash);
-        index = source.mid(hash + 2).toLongLong();
-    }
-    return QString::fromStdString(explainJson(m_model->step(), set.toStdString(), index, m_model->learningRate()));
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    return QString::fromStdString(explainJson(m_model->step(), set, index, m_model->learningRate()));
 }
 
 QString StepView::traceCsv() const
 {
     if (!m_model->hasTrace())
         return {};
-    const QString source = m_model->sampleSource();
-    QString set = source;
-    long long index = -1;
-    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0) {
-        set = source.left(hash);
-        index = source.mid(hash + 2).toLongLong();
-    }
-    return QString::fromStdString(explainCsv(m_model->step(), set.toStdString(), index, m_model->learningRate()));
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
 }
 
 bool StepView::writeFile(const QString &file, const QByteArray &bytes)
