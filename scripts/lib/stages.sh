@@ -75,7 +75,8 @@ configure_and_build() {
 # with_sanitizer_env COMMAND...: the command with every sanitizer set to stop at its first report
 # with exit code 86 (ASan, LSan, UBSan and TSan alike: TSan's runtime also reads UBSAN_OPTIONS, whose
 # exitcode wins), so that no report can pass for a test's expected failure, and with the
-# suppressions of tests/sanitizers/ when present.
+# suppressions of tests/sanitizers/ when present. A sanitizer build runs several times slower, so
+# Qt Test's limit per test function is 15 minutes instead of 5 (CTest's per-test timeouts still hold).
 with_sanitizer_env() {
     local supp=$repo/tests/sanitizers
     local asan=(halt_on_error=1 exitcode=86 detect_leaks=1 strict_string_checks=1 print_summary=1
@@ -92,7 +93,8 @@ with_sanitizer_env() {
     [ -f "$supp/tsan.supp" ] && tsan+=("suppressions=$supp/tsan.supp")
     ASAN_OPTIONS=$(IFS=:; echo "${asan[*]}") UBSAN_OPTIONS=$(IFS=:; echo "${ubsan[*]}") \
     LSAN_OPTIONS=$(IFS=:; echo "${lsan[*]}") TSAN_OPTIONS=$(IFS=:; echo "${tsan[*]}") \
-    OMP_TOOL_LIBRARIES=${archer:-} "$@"
+    OMP_TOOL_LIBRARIES=${archer:-} \
+    QTEST_FUNCTION_TIMEOUT=${QTEST_FUNCTION_TIMEOUT:-900000} "$@"
 }
 
 finish() {
