@@ -55,7 +55,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         connect(grid, &ValueGrid::cellClicked, this, [this, i](int cell) {
             if (i >= m_specs.size())
                 return;
-            const GridSpec &spec = m_specs[i];
+            const GridSpec spec = m_specs[i]; // a copy: selectHidden() rebuilds m_specs
             if (spec.selectsHidden)
                 selectHidden(cell);
             const int row = cell / std::max(1, spec.cols), col = cell % std::max(1, spec.cols);
