@@ -59,7 +59,12 @@ DatasetView::DatasetView(QWidget *parent) : QWidget(parent)
     refresh();
 }
 
-DatasetView::~DatasetView() = default;
+// The index box emits editingFinished when it loses focus as ~QWidget closes the window, after
+// this class's part is gone (UBSan: member access on a QWidget): its connections to this end here.
+DatasetView::~DatasetView()
+{
+    disconnect(m_indexBox, nullptr, this, nullptr);
+}
 
 QWidget *DatasetView::createBar()
 {
