@@ -109,7 +109,16 @@ private slots:
         start(p, {"train", "--data", m_data, "--epochs", "100000", "--batch", "16", "--checkpoint-dir", snaps,
                   "--checkpoint-every", "1000000"});
         QVERIFY(p.waitForStarted(10000));
-        QTest::qWait(700);
+        // The SIGTERM handler is in place before the first epoch's line; a fixed wait is too short
+        // where starting up is slow (a sanitizer build), and the signal would end the process.
+        QByteArray out;
+        QElapsedTimer waited;
+        waited.start();
+        while (!out.contains("epoch ") && p.state() == QProcess::Running && waited.elapsed() < 120000) {
+            p.waitForReadyRead(1000);
+            out += p.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("epoch "), out.constData());
         ::kill(pid_t(p.processId()), SIGTERM);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
