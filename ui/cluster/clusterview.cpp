@@ -143,9 +143,13 @@ ClusterView::ClusterView(QWidget *parent)
 
 ClusterView::~ClusterView()
 {
-    // A worker still running hands its result to this object: wait for it (a run is short).
-    for (QThread *t : std::as_const(m_threads))
+    // A worker still running hands its result to this object: wait for it (a run is short), then
+    // delete it, since the finished() slot that would have done so goes with this object
+    // (LeakSanitizer found the QThread left behind).
+    for (QThread *t : std::as_const(m_threads)) {
         t->wait();
+        delete t;
+    }
 }
 
 QWidget *ClusterView::makeControls()
