@@ -239,13 +239,26 @@ void TestCliModelFiles::damagedModelIsRefused()
 
 void TestCliModelFiles::divergingRunIsReported()
 {
-    // lr 1000 blows the first steps' weights up; the loss stays finite (log-sum-exp) but worse
-    // than guessing: the tool says the learning rate is too large.
-    const CliRun run
+    // lr 5 stays below the divergence guard's loss limit (100) on this data but ends epoch 1
+    // worse than guessing: the run finishes and the tool warns once that the rate is too large.
+    const CliRun large = runCli({"train", "--data", m_data, "--epochs", "2", "--lr", "5", "--json"});
+    QVERIFY(!large.crashed);
+    QCOMPARE(large.exitCode, 0);
+    QVERIFY2(large.err.contains("learning rate 5 is too large"), large.err.constData());
+    QCOMPARE(large.err.count("warning:"), 1); // once, not every epoch
+    QCOMPARE(large.out.count('\n'), 2); // both epochs' JSON lines
+
+    // lr 1000 drives the loss past the limit within two batches: the guard stops the run with
+    // exit 2, names the batch and the loss, and suggests a rate ten times smaller.
+    const CliRun wild
             = runCli({"train", "--data", m_data, "--epochs", "2", "--lr", "1000", "--json"});
-    QVERIFY(!run.crashed);
-    QVERIFY2(run.err.contains("learning rate 1000 is too large"), run.err.constData());
-    QCOMPARE(run.err.count("warning:"), 1); // once, not every epoch
+    QVERIFY(!wild.crashed);
+    QCOMPARE(wild.exitCode, 2);
+    QVERIFY2(wild.err.contains("training diverged in epoch 1"), wild.err.constData());
+    QVERIFY2(wild.err.contains("above the limit 100"), wild.err.constData());
+    QVERIFY2(wild.err.contains("try a smaller learning rate (e.g. 100)"), wild.err.constData());
+    QVERIFY2(!wild.out.contains("nan") && !wild.out.contains("inf"), wild.out.constData());
+
     // The source's learning rate gets no warning.
     const CliRun fine = runCli({"train", "--data", m_data, "--epochs", "2", "--json"});
     QCOMPARE(fine.exitCode, 0);
