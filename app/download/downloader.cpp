@@ -430,7 +430,7 @@ void Downloader::onStalled()
     if (!m_reply)
         return;
     attemptFailed(DownloadError::Offline,
-                  QStringLiteral("no data for %1 s (timed out after %2 of %3 bytes)")
+                  QStringLiteral("no data for %1 s, timed out after %2 of %3 bytes")
                           .arg(m_stallTimeoutMs / 1000.0, 0, 'g', 3)
                           .arg(m_received)
                           .arg(currentFile().size));

@@ -36,7 +36,7 @@ QString Downloader::allMirrorsFailedMessage() const
         QStringList parts;
         for (const MirrorFailure &f : m_fileFailures) {
             if (f.cause == cause)
-                parts << QStringLiteral("%1 (%2)").arg(f.url.toString(), f.reason);
+                parts << QStringLiteral("%1 at %2").arg(f.reason, f.url.toString());
         }
         return parts.join(QStringLiteral("; "));
     };
@@ -56,7 +56,7 @@ QString Downloader::allMirrorsFailedMessage() const
                      .arg(m_mirrors.size());
     if (has(DownloadError::Checksum))
         lines << QStringLiteral("checksum: the bytes did not match the manifest (%1 bytes, MD5 "
-                                "%2) at %3; nothing was kept under %4. Try another mirror, or "
+                                "%2): %3; nothing was kept under %4. Try another mirror, or "
                                 "check the manifest.")
                          .arg(file.size)
                          .arg(QString::fromLatin1(file.md5), attempts(DownloadError::Checksum),

@@ -119,7 +119,7 @@ DownloadDialog::DownloadDialog(const Manifest &manifest, const QList<QUrl> &mirr
     });
     connect(m_downloader, &Downloader::mirrorFailed, this, [this](int i, const QUrl &url, const QString &reason) {
         if (i >= 0 && i < m_rows.size())
-            m_rows[i].status->setText(tr("%1 failed (%2); trying the next mirror").arg(url.host(), reason));
+            m_rows[i].status->setText(tr("%1 failed: %2; trying the next mirror").arg(url.host(), reason));
     });
     connect(m_downloader, &Downloader::fileDone, this, [this](int i, const QUrl &from, bool present) {
         if (i < 0 || i >= m_rows.size())

@@ -322,6 +322,10 @@ private slots:
         QVERIFY2(r.message.startsWith(QLatin1String("could not download big.bin (file 1 of 2)")),
                  qPrintable(r.message));
         QVERIFY2(r.message.contains(QLatin1String("offline:")), qPrintable(r.message));
+        // The reason, then the mirror it came from; no parenthesis inside a parenthesis.
+        QVERIFY2(r.message.contains(QLatin1String("connection refused at ") + mirror.toString()),
+                 qPrintable(r.message));
+        QVERIFY2(!r.message.contains(QLatin1String("))")), qPrintable(r.message));
         QVERIFY(!QFileInfo::exists(dir.filePath(kBig)));
     }
 

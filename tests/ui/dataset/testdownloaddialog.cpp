@@ -34,7 +34,10 @@ public:
         connect(this, &QTcpServer::newConnection, this, [this] {
             while (QTcpSocket *s = nextPendingConnection()) {
                 connect(s, &QTcpSocket::readyRead, s, [this, s] { answer(s); });
-                connect(s, &QTcpSocket::disconnected, s, &QObject::deleteLater);
+                connect(s, &QTcpSocket::disconnected, s, [this, s] {
+                    m_requests.remove(s);
+                    s->deleteLater();
+                });
             }
         });
     }
@@ -42,10 +45,13 @@ public:
 private:
     void answer(QTcpSocket *s)
     {
-        QByteArray &request = m_requests[s];
-        request += s->readAll();
-        if (!request.contains("\r\n\r\n"))
+        QByteArray &pending = m_requests[s];
+        pending += s->readAll();
+        if (!pending.contains("\r\n\r\n"))
             return;
+        // Answered once and forgotten: a later socket may get this one's address, and a stale
+        // request under it would make the server answer the old path.
+        const QByteArray request = m_requests.take(s);
         const QString path = QString::fromLatin1(request.split(' ').value(1));
         const QString name = path.section(u'/', -1);
         const bool stall = path.startsWith(QLatin1String("/stall/")) || stalling.contains(name);
