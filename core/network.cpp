@@ -13,8 +13,8 @@ constexpr double kMnistMean = 0.1307;
 constexpr double kMnistStd = 0.3081;
 
 /** Fills m (rows x cols) row after row, so the draw order matches neuron after neuron. */
-template <class F>
-void fillRowMajor(Mat<float> &m, F draw)
+template <class M, class F>
+void fillRowMajor(M &m, F draw)
 {
     for (Eigen::Index r = 0; r < m.rows(); ++r)
         for (Eigen::Index c = 0; c < m.cols(); ++c)

@@ -87,7 +87,8 @@ struct BatchWorkspace {
     explicit BatchWorkspace(int batch = 64);
     void resize(int batch);
     int batch = 0;
-    Mat<float> X, Z1, A1, Z2, P, Delta2, Delta1;
+    Mat<float> X, Z2, P, Delta2;
+    RowMat<float> Z1, A1, Delta1; ///< row-major, as W1: each half's rows one block
     Vec<float> losses;
 
     /** The second half's own buffers: its share of the logits, and its private copy of the

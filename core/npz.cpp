@@ -419,8 +419,8 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
                                         {"b1", kHidden, 1, true},
                                         {"W2", kOutputs, kHidden, false},
                                         {"b2", kOutputs, 1, true}}};
-    Mat<float> b1, b2; // read as one-column matrices, then copied into the vectors
-    const std::array<Mat<float> *, 4> targets = {&p.W1, &b1, &p.W2, &b2};
+    Mat<float> W1, b1, b2; // read column-major (b1, b2 as one-column matrices), then copied
+    const std::array<Mat<float> *, 4> targets = {&W1, &b1, &p.W2, &b2};
     for (std::size_t i = 0; i < wants.size(); ++i) {
         const NpyArray *a = find(wants[i].key);
         if (!a) {
@@ -433,6 +433,7 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
         if (Status s = decodeNpy(*a, wants[i].rows, wants[i].cols, wants[i].vector, *targets[i], name); !s)
             return Error{s.error()};
     }
+    p.W1 = W1;
     p.b1 = b1.col(0);
     p.b2 = b2.col(0);
     return p;

@@ -16,6 +16,12 @@ template <class S>
 using Mat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>; // column-major
 template <class S>
 using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+/** Row-major: each row contiguous. W1 is stored so, so that the two training threads' halves of
+ *  the hidden layer (rows 0-63 and 64-127) are two separate blocks of memory: column-major, every
+ *  column had half 0's rows and half 1's rows side by side, and the cores' prefetchers fought
+ *  over the lines at the seam (two threads were no faster than one; docs/benchmarks.md). */
+template <class S>
+using RowMat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 /**
  * W1 (128x784), b1 (128), W2 (10x128), b2 (10). Row j of W1 holds hidden neuron j's 784 input
@@ -23,14 +29,14 @@ using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
  */
 template <class S>
 struct Params {
-    Mat<S> W1;
+    RowMat<S> W1;
     Vec<S> b1;
     Mat<S> W2;
     Vec<S> b2;
 
     static Params zeros()
     {
-        return {Mat<S>::Zero(kHidden, kInputs), Vec<S>::Zero(kHidden), Mat<S>::Zero(kOutputs, kHidden),
+        return {RowMat<S>::Zero(kHidden, kInputs), Vec<S>::Zero(kHidden), Mat<S>::Zero(kOutputs, kHidden),
                 Vec<S>::Zero(kOutputs)};
     }
     template <class T>

@@ -165,9 +165,10 @@ std::string firstNonFiniteIn(const M &m, const char *name, double &value)
 /** The first non-finite value of p, named with prefix ("dL/d" -> "dL/dW1[3][200]"). */
 std::string firstNonFinite(const ParamsF &p, const std::string &prefix, double &value)
 {
-    for (auto [m, name] : {std::pair<const Mat<float> *, const char *>{&p.W1, "W1"}, {&p.W2, "W2"}})
-        if (auto where = firstNonFiniteIn(*m, (prefix + name).c_str(), value); !where.empty())
-            return where;
+    if (auto where = firstNonFiniteIn(p.W1, (prefix + "W1").c_str(), value); !where.empty())
+        return where;
+    if (auto where = firstNonFiniteIn(p.W2, (prefix + "W2").c_str(), value); !where.empty())
+        return where;
     for (auto [v, name] : {std::pair<const Vec<float> *, const char *>{&p.b1, "b1"}, {&p.b2, "b2"}})
         if (auto where = firstNonFiniteIn(*v, (prefix + name).c_str(), value); !where.empty())
             return where;

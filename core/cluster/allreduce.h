@@ -76,7 +76,7 @@ struct RankTraffic
 };
 std::vector<RankTraffic> trafficOf(const Schedule &schedule, double bytesPerValue);
 
-// The gradient as one flat buffer: W1 (column-major), b1, W2 (column-major), b2; parameterCount()
+// The gradient as one flat buffer: W1 (row-major, neuron after neuron), b1, W2 (column-major), b2; parameterCount()
 // = 101,770 floats = 407,080 bytes. The backward pass produces it from the end (W2, b2 first).
 void flatten(const ParamsF &p, float *out);
 void unflatten(const float *in, ParamsF &p);

@@ -200,7 +200,7 @@ private slots:
         p.b2(4) = 4.0f;
         const std::vector<float> flat = flatten(p);
         QCOMPARE(flat.size(), std::size_t(101770));
-        QCOMPARE(flat[700 * 128 + 3], 1.5f);    // column-major W1
+        QCOMPARE(flat[3 * 784 + 700], 1.5f);    // row-major W1 (as it is stored)
         QCOMPARE(flat[100352 + 127], -2.0f);    // b1 after W1
         QCOMPARE(flat[100352 + 128 + 9], 3.0f); // W2 column 0
         QCOMPARE(flat[101770 - 10 + 4], 4.0f);  // b2 last
