@@ -19,6 +19,9 @@ namespace bplab {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// How the plot's spare height is shared between the W1 mosaic and the 10 rows of W2.
+constexpr double kHiddenStretch = 4;
+constexpr double kOutputStretch = 1;
 
 // m = max |v| over the finite values, so [-m, m] puts 0 in the middle colour; 1 when all are 0.
 template<class M>
@@ -97,7 +100,7 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     grid->addElement(2, 0, m_outputTitle);
     grid->addElement(3, 0, outputRect);
     grid->addElement(3, 1, m_outputScale);
-    grid->setRowStretchFactors({0.01, 3, 0.01, 1});
+    grid->setRowStretchFactors({0.01, kHiddenStretch, 0.01, kOutputStretch});
     grid->setColumnStretchFactors({1, 0.01});
     auto *columns = new QCPMarginGroup(m_plot);
     hiddenRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
@@ -136,12 +139,9 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
         scale->setGradient(gradient);
         scale->setRangeDrag(false);
         scale->setRangeZoom(false);
-        scale->axis()->ticker()->setTickCount(4);
-        scale->axis()->setNumberFormat(QStringLiteral("g"));
-        scale->axis()->setNumberPrecision(2);
+        scale->axis()->setTicker(QSharedPointer<QCPAxisTickerText>::create());
         map->setDataRange(QCPRange(-1, 1));
     }
-    m_outputScale->axis()->ticker()->setTickCount(3);
     hiddenRect->axis(QCPAxis::atBottom)->setRange(-0.5, mosaic::kWidth - 0.5);
     hiddenRect->axis(QCPAxis::atLeft)->setRange(-0.5, mosaic::kHeight - 0.5);
     outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, kHidden - 0.5);
@@ -281,6 +281,7 @@ void HeatmapPanel::refresh()
     const double m2 = p ? symmetricRange(p->W2) : 1.0;
     m_hiddenMap->setDataRange(QCPRange(-m1, m1));
     m_outputMap->setDataRange(QCPRange(-m2, m2));
+    updateScaleTicks();
     updateTitles();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -289,67 +290,114 @@ void HeatmapPanel::updateTitles()
 {
     const bool has = shown() != nullptr;
     const QString none = has ? QString() : tr("  (no values yet)");
+    // Each title from the longest to the shortest form; fitTitles() shows the first that fits.
+    const auto forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
+        return QStringList{formula + QStringLiteral("   ") + explained + none,
+                           formula + QStringLiteral("   ") + brief + none, formula + none, formula};
+    };
+    const QString outputs = tr("(10 outputs × 128 hidden)");
+    const QString outputsBrief = tr("(10 × 128)");
     switch (m_quantity) {
     case Quantity::Gradients:
-        m_hiddenTitleText = tr("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)") + none;
-        m_outputTitleText = tr("dL/dW2 = δ2 a1ᵀ   (10 outputs × 128 hidden)") + none;
+        m_hiddenTitleForms = forms(tr("dL/dW1 = δ1 xᵀ"), tr("(a 28×28 tile per hidden neuron)"),
+                                   tr("(a tile per neuron)"));
+        m_outputTitleForms = forms(tr("dL/dW2 = δ2 a1ᵀ"), outputs, outputsBrief);
         m_hiddenScale->setLabel(tr("dL/dW1"));
-
         break;
     case Quantity::Weights:
-        m_hiddenTitleText = tr("W1   (a hidden neuron's 784 input weights per tile)") + none;
-        m_outputTitleText = tr("W2   (10 outputs × 128 hidden)") + none;
+        m_hiddenTitleForms = forms(tr("W1"), tr("(a hidden neuron's 784 input weights per tile)"),
+                                   tr("(784 input weights per tile)"));
+        m_outputTitleForms = forms(tr("W2"), outputs, outputsBrief);
         m_hiddenScale->setLabel(tr("W1"));
-
         break;
     case Quantity::Adjustments:
-        m_hiddenTitleText = tr("ΔW1 = −lr · dL/dW1   (what the step adds to W1)") + none;
-        m_outputTitleText = tr("ΔW2 = −lr · dL/dW2   (10 outputs × 128 hidden)") + none;
+        m_hiddenTitleForms = forms(tr("ΔW1 = −lr · dL/dW1"), tr("(what the step adds to W1)"),
+                                   tr("(the step's change)"));
+        m_outputTitleForms = forms(tr("ΔW2 = −lr · dL/dW2"), outputs, outputsBrief);
         m_hiddenScale->setLabel(tr("ΔW1"));
-
         break;
     }
     fitTitles();
 }
 
-// A title wider than its cell is broken after the formula (the explanation on a second line)
-// rather than cut off; the choice depends only on the width, so relayouts settle at once.
+// Each title on one line (a second line would take the mosaic's height): the longest form that
+// fits its cell, down to the bare formula; the choice depends only on the width, so relayouts
+// settle at once. The whole explanation stays in the plot's tooltip.
 void HeatmapPanel::fitTitles()
 {
     bool changed = false;
-    for (auto [title, text] : {std::pair {m_hiddenTitle, &m_hiddenTitleText},
-                               std::pair {m_outputTitle, &m_outputTitleText}}) {
+    for (auto [title, forms] : {std::pair {m_hiddenTitle, &m_hiddenTitleForms},
+                                std::pair {m_outputTitle, &m_outputTitleForms}}) {
         const int available = title->outerRect().width() - title->margins().left()
                               - title->margins().right();
         const QFontMetrics fm(title->font());
-        // Before the first layout the width is unknown: one line.
-        const bool fits = available <= 0 || fm.horizontalAdvance(*text) + fm.averageCharWidth() <= available;
-        QString shown = *text;
-        if (!fits) {
-            shown.replace(QStringLiteral("   ("), QStringLiteral("\n("));
-            // An explanation still too wide (a projector's font in a narrow column) takes two lines,
-            // broken at the last space that fits; never more (each line adds to the panel's height).
-            QStringList lines = shown.split(QLatin1Char('\n'));
-            if (lines.size() == 2 && fm.horizontalAdvance(lines[1]) + fm.averageCharWidth() > available
-                && available > fm.averageCharWidth() * 12) {
-                const QString line = lines.takeLast();
-                qsizetype cut = line.lastIndexOf(QLatin1Char(' '));
-                while (cut > 0 && fm.horizontalAdvance(line.left(cut)) + fm.averageCharWidth() > available)
-                    cut = line.lastIndexOf(QLatin1Char(' '), cut - 1);
-                if (cut > 0)
-                    lines << line.left(cut) << line.mid(cut + 1);
-                else
-                    lines << line;
-            }
-            shown = lines.join(QLatin1Char('\n'));
+        // Before the first layout the width is unknown: the longest form.
+        QString shown = forms->first();
+        for (const QString &form : std::as_const(*forms)) {
+            shown = form;
+            if (available <= 0 || fm.horizontalAdvance(form) + fm.averageCharWidth() <= available)
+                break;
         }
         if (title->text() != shown) {
             title->setText(shown);
             changed = true;
         }
     }
+    m_plot->setToolTip(m_hiddenTitleForms.first() + QLatin1Char('\n') + m_outputTitleForms.first());
     if (changed)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// Each colour bar: -s, 0 and s, where s is the largest of 1, 2, 2.5, 5 x 10^k within the range
+// [-m, m] (so m/2 < s <= m), or only -s and s when three labels would not be a line apart (the
+// short W2 bar at a projector's font). Numbers with two significant digits.
+void HeatmapPanel::updateScaleTicks()
+{
+    bool changed = false;
+    for (QCPColorScale *scale : {m_hiddenScale, m_outputScale}) {
+        const double m = scale->dataRange().upper;
+        if (!(m > 0) || !std::isfinite(m))
+            continue;
+        const double decade = std::pow(10.0, std::floor(std::log10(m)));
+        double step = decade;
+        for (double f : {2.0, 2.5, 5.0})
+            if (f * decade <= m * (1 + 1e-9))
+                step = f * decade;
+        const int em = QFontMetrics(scale->axis()->tickLabelFont()).height();
+        const double pixelsPerUnit = scale->axis()->axisRect()->height() / (2 * m);
+        QMap<double, QString> ticks;
+        const QString label = QString::number(step, 'g', 2);
+        ticks.insert(-step, QStringLiteral("−") + label);
+        ticks.insert(step, label);
+        if (step * pixelsPerUnit >= em * 1.2)
+            ticks.insert(0, QStringLiteral("0"));
+        auto ticker = scale->axis()->ticker().dynamicCast<QCPAxisTickerText>();
+        if (ticker && ticker->ticks() != ticks) {
+            ticker->setTicks(ticks);
+            changed = true;
+        }
+    }
+    if (changed)
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int HeatmapPanel::preferredHeight(int width) const
+{
+    // The current layout's chrome (combo row, titles, colour bar, hover line) stays the same at
+    // another size; only the two map rects change. W1 at the width's scale, W2 its share of that.
+    const QCPAxisRect *hidden = m_hiddenMap->keyAxis()->axisRect();
+    const QCPAxisRect *output = m_outputMap->keyAxis()->axisRect();
+    const QRect h = hidden->outerRect(), o = output->outerRect();
+    if (h.width() <= 0 || h.height() <= 0)
+        return sizeHint().height();
+    const QMargins m = hidden->margins();
+    const int chromeW = this->width() - h.width() + m.left() + m.right();
+    const int chromeH = this->height() - h.height() - o.height();
+    const double scale = std::max(0.0, double(width - chromeW)) / mosaic::kWidth;
+    const int hiddenH = int(std::ceil(scale * mosaic::kHeight)) + m.top() + m.bottom();
+    const int outputH = std::max(output->minimumOuterSizeHint().height(),
+                                 int(hiddenH * kOutputStretch / kHiddenStretch));
+    return chromeH + hiddenH + outputH;
 }
 
 void HeatmapPanel::updateSelection()
@@ -388,6 +436,7 @@ void HeatmapPanel::fitAspect()
     const double cx = (mosaic::kWidth - 1) / 2.0, cy = (mosaic::kHeight - 1) / 2.0;
     hx->setRange(cx - spanX / 2, cx + spanX / 2);
     hy->setRange(cy - spanY / 2, cy + spanY / 2);
+    updateScaleTicks();
     const double f0 = (-0.5 - hx->range().lower) / spanX;
     const double f1 = (mosaic::kWidth - 0.5 - hx->range().lower) / spanX;
     const double span2 = kHidden / (f1 - f0);
@@ -413,11 +462,11 @@ void HeatmapPanel::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
 }
 
-// Text follows the palette; sizes follow the widget's font (presentation: 1.2x and thicker lines).
+// Text follows the palette; sizes follow the widget's font (presentation: thicker lines).
 void HeatmapPanel::applyStyle()
 {
-    const double scale = m_presentation ? 1.2 : 1.0;
-    const QFont base = readableFont(font(), scale);
+    // The application's font carries presentation mode's 1.5x; the panel adds thicker lines.
+    const QFont base = readableFont(font());
     QFont titleFont = base;
     titleFont.setWeight(QFont::DemiBold);
     const QPalette pal = palette();
@@ -460,7 +509,7 @@ void HeatmapPanel::applyStyle()
     m_quantityBox->setFont(base);
     m_showLabel->setFont(base);
     m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
-    m_outputMap->keyAxis()->axisRect()->setMinimumSize(0, fm.height() * 3);
+    m_outputMap->keyAxis()->axisRect()->setMinimumSize(0, fm.height() * 2);
     if (QLayoutItem *top = layout() ? layout()->itemAt(0) : nullptr; top && top->layout())
         top->layout()->setContentsMargins(fm.height() / 2, fm.height() / 4, fm.height() / 2, 0);
     const int pad = fm.height() / 3;

@@ -47,9 +47,13 @@ public:
     void setSelectedHiddenNeuron(int j);
     int selectedHiddenNeuron() const { return m_selected; }
 
-    /** Thicker outlines, larger titles and colour-bar text for a projector. */
+    /** Thicker outlines for a projector (the larger text comes with the application's font). */
     void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
+
+    /** The height at which this panel, `width` wide, draws the W1 mosaic as large as the width
+     *  allows and no larger (from the last layout's titles, colour bars and controls). */
+    int preferredHeight(int width) const;
 
     /** The two maps with their titles and colour bars, at twice the on-screen resolution. */
     bool exportPng(const QString &fileName);
@@ -72,6 +76,8 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     QCPColorMap *hiddenMap() const { return m_hiddenMap; }
     QCPColorMap *outputMap() const { return m_outputMap; }
+    QCPTextElement *hiddenTitleElement() const { return m_hiddenTitle; }
+    QCPTextElement *outputTitleElement() const { return m_outputTitle; }
     QComboBox *quantityBox() const { return m_quantityBox; }
 
 signals:
@@ -98,6 +104,7 @@ private:
     void refresh();
     void updateTitles();
     void fitTitles();
+    void updateScaleTicks();
     void updateSelection();
     void fitAspect();
     void applyStyle();
@@ -118,7 +125,7 @@ private:
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_hiddenTitle = nullptr;
     QCPTextElement *m_outputTitle = nullptr;
-    QString m_hiddenTitleText, m_outputTitleText; // on one line; fitTitles() may break them
+    QStringList m_hiddenTitleForms, m_outputTitleForms; // longest first; fitTitles() picks one
     QCPColorMap *m_hiddenMap = nullptr;
     QCPColorMap *m_outputMap = nullptr;
     QCPColorScale *m_hiddenScale = nullptr;

@@ -36,12 +36,18 @@ LossPlot::LossPlot(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    // The plot's own minimum follows the legend's current columns; the panel's is fixed
+    // (minimumSizeHint()), so a wide legend never forces the splitters apart.
+    m_plot->setMinimumSize(1, 1);
 
     QCPAxisRect *rect = m_plot->axisRect();
     m_plot->yAxis2->setVisible(true);
     m_plot->xAxis->setLabel(tr("epoch"));
-    m_plot->yAxis->setLabel(tr("cross-entropy loss"));
-    m_plot->yAxis2->setLabel(tr("test accuracy (%)"));
+    // Each axis title as long as its axis allows (fitAxisTitles()); the unit says the rest.
+    m_lossTitles = QStringList{tr("cross-entropy loss"), tr("cross-entropy"), tr("loss")};
+    m_accuracyTitles = QStringList{tr("test accuracy (%)"), tr("accuracy (%)"), tr("%")};
+    m_plot->yAxis->setLabel(m_lossTitles.first());
+    m_plot->yAxis2->setLabel(m_accuracyTitles.first());
     m_plot->yAxis2->setRange(0, 100);
 
     m_batch = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
@@ -53,7 +59,8 @@ LossPlot::LossPlot(QWidget *parent)
     m_testAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
     m_testAccuracy->setName(tr("test accuracy (%)"));
 
-    // The legend sits below the axes (in as many columns as fit), so it never covers a curve.
+    // The legend sits below the axes, across the plot's whole width in as many columns as fit
+    // (one row, else two), so it never covers a curve.
     m_plot->legend->setVisible(true);
     rect->insetLayout()->take(m_plot->legend);
     rect->insetLayout()->simplify();
@@ -61,9 +68,6 @@ LossPlot::LossPlot(QWidget *parent)
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->legend->setWrap(2);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    auto *columns = new QCPMarginGroup(m_plot);
-    rect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
-    m_plot->legend->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
 
     // Zoom (wheel) and pan (drag) act on the x axis only; the y axes keep following the data.
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -75,6 +79,7 @@ LossPlot::LossPlot(QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &LossPlot::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
     connect(m_plot, &QCustomPlot::beforeReplot, this, &LossPlot::updateDrawnData);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &LossPlot::fitAxisTitles);
 
     m_tracer = new QCPItemTracer(m_plot);
     m_tracer->setStyle(QCPItemTracer::tsCircle);
@@ -109,6 +114,13 @@ LossPlot::LossPlot(QWidget *parent)
 }
 
 LossPlot::~LossPlot() = default;
+
+QSize LossPlot::minimumSizeHint() const
+{
+    // Two legend columns, the axes' labels and titles, and a few lines of plotting area.
+    const int em = QFontMetrics(readableFont(font())).height();
+    return {em * 20, em * 8};
+}
 
 int LossPlot::batchCount() const
 {
@@ -339,24 +351,27 @@ void LossPlot::setPresentation(bool on)
     queueReplot();
 }
 
-// Four legend entries in one row when they fit under the axes, else two rows of two, else one
-// column; the text is never clipped.
+// Four legend entries in one row when they fit the plot's width, else two rows of two, else one
+// column; the text is never clipped. Depends only on the widget's width and font.
 void LossPlot::updateLegendColumns()
 {
     QCPLegend *legend = m_plot->legend;
-    int itemW = 0;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        itemW = std::max(itemW, legend->item(i)->minimumOuterSizeHint().width());
-    // The width under the axes: the plot's width less the axis margins of the last layout.
-    const QMargins margins = m_plot->axisRect()->margins();
-    const int fallback = QFontMetrics(legend->font()).height() * 8;
-    const int sides
-            = margins.left() + margins.right() > 0 ? margins.left() + margins.right() : fallback;
-    const int available = width() - sides;
     const int count = legend->itemCount();
+    // Each column as wide as its widest entry (foColumnsFirst: entry i is in column i % columns).
+    const auto widthFor = [&](int columns) {
+        int total = (columns - 1) * legend->columnSpacing();
+        for (int c = 0; c < columns; ++c) {
+            int widest = 0;
+            for (int i = c; i < count; i += columns)
+                widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+            total += widest;
+        }
+        return total;
+    };
+    const int available = width() - legend->margins().left() - legend->margins().right();
     int columns = 1;
     for (int c : {count, 2})
-        if (c * itemW + (c - 1) * legend->columnSpacing() <= available) {
+        if (widthFor(c) <= available) {
             columns = c;
             break;
         }
@@ -366,10 +381,49 @@ void LossPlot::updateLegendColumns()
     }
 }
 
+// Tick spacing from the widget's size and font (not the axis rect of the last layout, so the
+// choice cannot flip back and forth between replots): x labels a few characters wide, y labels
+// a line apart with room to spare.
+void LossPlot::updateTickCounts()
+{
+    const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
+    const int em = fm.height();
+    const int plotW = width() - 8 * em;   // less the two value axes' labels and titles
+    const int plotH = height() - 6 * em;  // less the x labels, its title and the legend
+    m_plot->xAxis->ticker()->setTickCount(std::clamp(plotW / (fm.averageCharWidth() * 9), 2, 8));
+    const int yTicks = std::clamp(plotH / (em * 2), 2, 6);
+    m_plot->yAxis->ticker()->setTickCount(yTicks);
+    m_plot->yAxis2->ticker()->setTickCount(std::min(yTicks, 5));
+}
+
+// The longest title that fits along its axis; rotated titles do not change the margins, so this
+// runs after the layout without a second pass.
+void LossPlot::fitAxisTitles()
+{
+    const int length = m_plot->axisRect()->height();
+    bool changed = false;
+    for (auto [axis, titles] : {std::pair {m_plot->yAxis, &m_lossTitles}, std::pair {m_plot->yAxis2, &m_accuracyTitles}}) {
+        const QFontMetrics fm(axis->labelFont());
+        QString title = titles->last();
+        for (const QString &t : std::as_const(*titles))
+            if (fm.horizontalAdvance(t) <= length) {
+                title = t;
+                break;
+            }
+        if (axis->label() != title) {
+            axis->setLabel(title);
+            changed = true;
+        }
+    }
+    if (changed)
+        queueReplot();
+}
+
 void LossPlot::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateLegendColumns();
+    updateTickCounts();
 }
 
 void LossPlot::changeEvent(QEvent *event)
@@ -385,9 +439,9 @@ void LossPlot::changeEvent(QEvent *event)
 // widget's font, so a larger application font scales the plot too.
 void LossPlot::applyStyle()
 {
-    const double scale = m_presentation ? 1.2 : 1.0;
+    // The application's font carries presentation mode's 1.5x; the plot adds thicker lines.
     const double line = m_presentation ? 2.0 : 1.0;
-    const QFont tickFont = readableFont(font(), scale);
+    const QFont tickFont = readableFont(font());
     QFont labelFont = tickFont;
     labelFont.setWeight(QFont::DemiBold);
     const QPalette pal = palette();
@@ -433,8 +487,9 @@ void LossPlot::applyStyle()
     m_plot->legend->setIconSize(fm.height() * 8 / 5, fm.height());
     m_plot->legend->setColumnSpacing(fm.height());
     m_plot->legend->setRowSpacing(0);
-    m_plot->legend->setMargins(QMargins(0, 0, 0, fm.height() / 4));
+    m_plot->legend->setMargins(QMargins(fm.height() / 2, 0, fm.height() / 2, fm.height() / 4));
     updateLegendColumns();
+    updateTickCounts();
 
     m_tracer->setSize(fm.height() * 0.8);
     m_tracer->setPen(QPen(text, 1.5 * line));

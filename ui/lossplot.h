@@ -8,6 +8,7 @@
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
 
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 
@@ -29,6 +30,8 @@ public:
     explicit LossPlot(QWidget *parent = nullptr);
     ~LossPlot() override;
 
+    QSize minimumSizeHint() const override;
+
     /** Number of batches the moving average spans. */
     static constexpr int kMovingAverageSpan = 50;
     /** Up to this many points per pixel column are drawn as they are; denser data is drawn as
@@ -43,7 +46,7 @@ public:
     void appendEpoch(double x, double testLoss, double testAccuracyPercent);
     void clear();
 
-    /** Thicker lines and larger markers and text for a projector. */
+    /** Thicker lines for a projector (the larger text comes with the application's font). */
     void setPresentation(bool on);
     bool presentation() const { return m_presentation; }
 
@@ -99,6 +102,8 @@ private:
     void applyStyle();
     void updateDrawnData();
     void updateLegendColumns();
+    void updateTickCounts();
+    void fitAxisTitles();
     void updateRanges();
     void queueReplot();
     void onMouseMove(QMouseEvent *event);
@@ -113,6 +118,7 @@ private:
     QCPGraph *m_testAccuracy = nullptr;
     QCPItemTracer *m_tracer = nullptr;
     QCPItemText *m_readout = nullptr;
+    QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
     QString m_hoverText;
     QTimer *m_replotTimer = nullptr;
     bool m_replotPending = false;

@@ -42,6 +42,7 @@ void MessageBanner::showMessage(const QString &text)
         b->deleteLater();
     m_buttons.clear();
     m_text->setText(text);
+    m_text->setToolTip(QString());
     applyPalette(); // follows a light/dark switch since the last message
     show();
 }
@@ -64,6 +65,16 @@ QPushButton *MessageBanner::addButton(const QString &label, const QString &objec
 QString MessageBanner::text() const
 {
     return m_text->text();
+}
+
+void MessageBanner::setDetails(const QString &details)
+{
+    m_text->setToolTip(details);
+}
+
+QString MessageBanner::details() const
+{
+    return m_text->toolTip();
 }
 
 void MessageBanner::applyPalette()

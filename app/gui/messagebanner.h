@@ -20,11 +20,16 @@ class MessageBanner : public QFrame
 public:
     explicit MessageBanner(QWidget *parent = nullptr);
 
-    /** Shows text and removes the buttons of the previous message. */
+    /** Shows text and removes the buttons and details of the previous message. */
     void showMessage(const QString &text);
+    /** The whole story behind a shortened message (the text's tooltip). */
+    void setDetails(const QString &details);
+    QString details() const;
     /** Adds a button to the message shown: clicking it hides the banner, then runs onClick. */
     QPushButton *addButton(const QString &label, const QString &objectName, std::function<void()> onClick);
     QString text() const;
+    /** The message's label (tests measure its lines). */
+    QLabel *textLabel() const { return m_text; }
     /** The current message's buttons (tests). */
     QList<QPushButton *> buttons() const { return m_buttons; }
 

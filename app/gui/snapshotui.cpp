@@ -9,10 +9,13 @@
 #include <snapshot.h>
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QMainWindow>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -173,7 +176,54 @@ void SnapshotUi::open()
             tr("Training snapshot (*%1);;All files (*)").arg(kSuffix));
     if (file.isEmpty())
         return;
+    openFile(file);
+}
+
+namespace {
+/** path as one shell word: as it is when it needs no quoting, else in single quotes. */
+QString shellWord(const QString &path)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./+,:=@%-]+$"));
+    if (plain.match(path).hasMatch())
+        return path;
+    QString quoted = path;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+} // namespace
+
+QString SnapshotUi::resumeCommand(const QString &file)
+{
+    return QStringLiteral("backprop-lab-cli train --resume %1").arg(shellWord(QFileInfo(file).absoluteFilePath()));
+}
+
+void SnapshotUi::openFile(const QString &file)
+{
     m_banner->hide();
+    // A data-parallel run (backprop-lab-cli train --workers N) continues exactly only with N
+    // replicas, which the app does not have: refused here, before the worker loads its data
+    // folder, with the command that does continue it. The file is read once more by the worker
+    // when it is accepted (a few milliseconds); a damaged file is the worker's to report.
+    const Result<TrainingSnapshot> peek = loadSnapshot(file.toStdString());
+    if (peek && peek->workers > 1) {
+        const QString command = resumeCommand(file);
+        m_banner->showMessage(
+                tr("%1 is a snapshot of a data-parallel run (backprop-lab-cli train --workers %2, "
+                   "epoch %3, batch %4/%5). The app trains with one worker and cannot continue it "
+                   "exactly; continue it in a terminal with: %6")
+                        .arg(fileName(file))
+                        .arg(peek->workers)
+                        .arg(peek->epoch + 1)
+                        .arg(peek->batchInEpoch + 1)
+                        .arg(peek->batchesPerEpoch)
+                        .arg(command));
+        m_banner->setDetails(QString::fromStdString(describeSnapshot(*peek)));
+        m_banner->addButton(tr("Copy the command"), QStringLiteral("copyResumeCommand"), [this, command] {
+            QGuiApplication::clipboard()->setText(command);
+            m_window->statusBar()->showMessage(tr("Copied: %1").arg(command), 8000);
+        });
+        return;
+    }
     m_controller->openSnapshot(file);
 }
 
@@ -183,10 +233,34 @@ double SnapshotUi::smallerLearningRate(double lr)
     return std::isfinite(lr) && lr > 0 ? std::max(1e-4, lr / 10) : 0.01;
 }
 
+QString SnapshotUi::divergenceSummary(const QString &message)
+{
+    // The trainer's one line: "training diverged in epoch E, batch B/N (step S): WHAT became V
+    // [(above the limit L)] at learning rate LR; the weights ... back ...; try a smaller ...".
+    static const QRegularExpression line(QStringLiteral(
+            "^training diverged in epoch (\\d+), batch (\\d+)/\\d+ \\(step [^)]*\\): (.+?) at learning rate (\\S+?)[;:] "));
+    const QRegularExpressionMatch m = line.match(message);
+    if (!m.hasMatch())
+        return tr("Training paused: %1").arg(message);
+    // What diverged, said without NaN or inf on the screen.
+    QString what = m.captured(3);
+    static const QRegularExpression nonFinite(QStringLiteral(" became ([-+]?)(nan|inf)\\b"),
+                                              QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch n = nonFinite.match(what); n.hasMatch())
+        what.replace(n.capturedStart(), n.capturedLength(),
+                     n.captured(2).toLower() == QLatin1String("nan") ? tr(" was no longer a number")
+                                                                     : tr(" overflowed"));
+    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are back "
+              "to their last finite values; continue with a smaller rate:")
+            .arg(m.captured(4), what, m.captured(1), m.captured(2));
+}
+
 void SnapshotUi::onDiverged(const QString &message, double lr)
 {
     const double smaller = smallerLearningRate(lr);
-    m_banner->showMessage(tr("Training paused: %1").arg(message));
+    // Two lines at a projector's font; the trainer's whole sentence is the tooltip.
+    m_banner->showMessage(divergenceSummary(message));
+    m_banner->setDetails(message);
     m_banner->addButton(tr("Use lr %1").arg(smaller), QStringLiteral("useSmallerLearningRate"),
                         [this, smaller] {
                             {

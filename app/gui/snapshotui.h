@@ -46,6 +46,16 @@ public:
     bool editSettings();
     /** The learning rate the divergence banner proposes for a rate that diverged: lr / 10. */
     static double smallerLearningRate(double lr);
+    /** The banner's short form of the trainer's divergence message (what diverged, at which
+     *  rate, where, and that the weights are the last finite ones); the message itself when it
+     *  is not in the trainer's form. */
+    static QString divergenceSummary(const QString &message);
+
+    /** File > Open snapshot... after the dialog: continues from `file`, or refuses a data-parallel
+     *  snapshot (workers > 1) in the banner with the command that continues it. */
+    void openFile(const QString &file);
+    /** "backprop-lab-cli train --resume FILE" with the absolute path, quoted for a shell. */
+    static QString resumeCommand(const QString &file);
 
 private:
     void saveAs();

@@ -10,9 +10,19 @@
 #include <QDataStream>
 #include <QHBoxLayout>
 #include <QIODevice>
+#include <QEvent>
 #include <QSplitter>
+#include <QTimer>
+#include <qcustomplot.h>
+
+#include <algorithm>
 
 namespace bplab {
+
+namespace {
+// The left column's share of the width in normal mode (at least its minimum).
+constexpr double kLeftShare = 0.5;
+} // namespace
 
 TrainView::TrainView(QWidget *parent) : QWidget(parent)
 {
@@ -52,7 +62,10 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_left->setSizes({45, 55});
     m_right->setSizes({44, 56});
     m_columns->setSizes({42, 58});
-    m_loss->setMinimumHeight(220);
+    updateMinimumSizes();
+    connect(m_right, &QSplitter::splitterMoved, this, [this] { m_autoFit = false; });
+    // The heatmaps' chrome is known after their plot's layout: fit again when it changes.
+    connect(m_heatmap->plot(), &QCustomPlot::afterLayout, this, &TrainView::queueFit);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -102,8 +115,81 @@ void TrainView::clearHistory()
 
 void TrainView::setPresentation(bool on)
 {
+    if (on != m_presentation) {
+        if (on)
+            m_normalLayout = saveLayout();
+        m_presentation = on;
+        if (!on && !m_autoFit) {
+            restoreLayout(m_normalLayout);
+            m_autoFit = false;
+        }
+    }
     m_loss->setPresentation(on);
     m_heatmap->setPresentation(on);
+    queueFit();
+}
+
+void TrainView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    queueFit();
+}
+
+void TrainView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange) {
+        updateMinimumSizes();
+        queueFit();
+    }
+    QWidget::changeEvent(event);
+}
+
+// The loss plot keeps room for its axes, two legend rows and a plotting area of about six lines.
+void TrainView::updateMinimumSizes()
+{
+    m_loss->setMinimumHeight(std::max(220, fontMetrics().height() * 12));
+}
+
+void TrainView::queueFit()
+{
+    if (m_fitQueued)
+        return;
+    m_fitQueued = true;
+    QTimer::singleShot(0, this, [this] {
+        m_fitQueued = false;
+        fitRightColumn();
+    });
+}
+
+void TrainView::fitRightColumn()
+{
+    if (!m_autoFit && !m_presentation)
+        return;
+    if (!m_heatmap->isVisible())
+        return;
+    // The columns: the sample's panels get what they need (and in normal mode up to about half),
+    // the rest goes to the loss curve and the heatmaps, whose mosaic grows with the width.
+    const int width = m_columns->width() - m_columns->handleWidth();
+    const int leftMin = std::max(m_left->minimumSizeHint().width(), m_left->minimumWidth());
+    const int left = std::min(width - m_right->minimumSizeHint().width(),
+                              std::max(leftMin, m_presentation ? 0 : int(width * kLeftShare)));
+    if (width > 0 && std::abs(m_columns->sizes().value(0) - left) > 2) {
+        m_columns->setSizes({left, width - left});
+        queueFit(); // the right column's split from its new width, after the heatmaps' relayout
+        return;
+    }
+    const int total = m_right->height() - m_right->handleWidth();
+    if (total <= 0)
+        return;
+    const int lossMin = std::max(m_loss->minimumHeight(), m_loss->minimumSizeHint().height());
+    const int heatMin = m_heatmap->minimumSizeHint().height();
+    const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(m_right->width()), total - lossMin));
+    const QList<int> sizes{total - heat, heat};
+    // A few pixels either way are not worth a relayout (and could oscillate with rounding).
+    const QList<int> now = m_right->sizes();
+    if (now.size() == 2 && std::abs(now[1] - heat) <= 2)
+        return;
+    m_right->setSizes(sizes);
 }
 
 void TrainView::setShowPixelValues(bool show)
@@ -133,7 +219,9 @@ void TrainView::restoreLayout(const QByteArray &state)
         return;
     m_columns->restoreState(columns);
     m_left->restoreState(left);
-    m_right->restoreState(right);
+    if (m_right->restoreState(right))
+        m_autoFit = false; // the user's proportions
+
 }
 
 } // namespace bplab

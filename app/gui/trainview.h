@@ -29,6 +29,8 @@ public:
     void appendEpoch(const EpochSnapshot &epoch);
     /** Empties the loss history (after a reset or a new data set). */
     void clearHistory();
+    /** Presentation mode: the panels' thicker lines, and the splitters fitted to the projector's
+     *  size (the user's own proportions come back when it ends). */
     void setPresentation(bool on);
     void setShowPixelValues(bool show);
     void setSelectedHiddenNeuron(int neuron);
@@ -50,7 +52,18 @@ public:
 signals:
     void hiddenNeuronSelected(int neuron);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
 private:
+    /** The right column's split: the heatmaps as tall as their width lets the mosaic grow, the
+     *  loss plot the rest (at least its minimum). Until the user moves that splitter, and always
+     *  in presentation mode. */
+    void fitRightColumn();
+    void queueFit();
+    void updateMinimumSizes();
+
     DigitPanel *m_digit = nullptr;
     SoftmaxPanel *m_softmax = nullptr;
     LossPlot *m_loss = nullptr;
@@ -62,6 +75,10 @@ private:
     QStringList m_classNames;
     qint64 m_applied = 0;
     QElapsedTimer m_heatmapClock;
+    bool m_presentation = false;
+    bool m_autoFit = true;      ///< false once the user moved the right splitter or a layout was restored
+    bool m_fitQueued = false;
+    QByteArray m_normalLayout;  ///< the splitters before presentation mode
 };
 
 } // namespace bplab
