@@ -61,6 +61,36 @@ QString ProbabilityBars::valueText(int k) const
     return QStringLiteral("%1%").arg(100.0 * m_p[std::size_t(k)], 0, 'f', 1);
 }
 
+namespace {
+// The top class is drawn this many times the base font, or smaller (down to the minimum) when the
+// ten rows would not fit under it.
+constexpr double kHeadScale = 3.2;
+constexpr double kHeadMinScale = 1.8;
+
+QFont headFont(const QFont &base, double scale)
+{
+    QFont big = base;
+    big.setPointSizeF(base.pointSizeF() * scale);
+    big.setBold(true);
+    return big;
+}
+}
+
+QSize ProbabilityBars::minimumSizeHint() const
+{
+    const QFont base = readableFont(font());
+    const QFontMetrics fm(base);
+    // The head at its smallest, then ten rows of one line each (as paintEvent lays them out).
+    const int h = QFontMetrics(headFont(base, kHeadMinScale)).height() + 4 + 6 + 10 * (fm.height() + 2);
+    return {fm.horizontalAdvance(QStringLiteral("9 Sneaker 100.0%")) + 120, h};
+}
+
+QSize ProbabilityBars::sizeHint() const
+{
+    const QSize m = minimumSizeHint();
+    return {std::max(360, m.width()), m.height() + m.height() / 4};
+}
+
 void ProbabilityBars::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -71,9 +101,13 @@ void ProbabilityBars::paintEvent(QPaintEvent *)
     const int top = topClass();
 
     // The top class, large, with its probability.
-    QFont big = base;
-    big.setPointSizeF(base.pointSizeF() * 3.2);
-    big.setBold(true);
+    const QFontMetrics fm(base);
+    const int rowsMinH = 10 * (fm.height() + 2);
+    double scale = kHeadScale;
+    while (scale > kHeadMinScale
+           && QFontMetrics(headFont(base, scale)).height() + 4 + 6 + rowsMinH > height())
+        scale -= 0.2;
+    const QFont big = headFont(base, scale);
     const QFontMetrics bigFm(big);
     const int headH = bigFm.height() + 4;
     QRect head(0, 0, width(), headH);
@@ -90,9 +124,8 @@ void ProbabilityBars::paintEvent(QPaintEvent *)
 
     // Ten rows: class, bar, percentage.
     p.setFont(base);
-    const QFontMetrics fm(base);
     const int rowsTop = headH + 6;
-    const int rowH = std::max(fm.height() + 4, (height() - rowsTop) / 10);
+    const int rowH = std::max(fm.height() + 2, (height() - rowsTop) / 10);
     const int nameW = fm.horizontalAdvance(m_classNames.isEmpty() ? QStringLiteral("9") : QStringLiteral("9 Sneaker")) + 12;
     const int valueW = fm.horizontalAdvance(QStringLiteral("100.0%")) + 8;
     const int barX = nameW, barW = std::max(10, width() - nameW - valueW - 4);

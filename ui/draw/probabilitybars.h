@@ -28,8 +28,9 @@ public:
     QString valueText(int k) const;     ///< "92.3%"
     QString emptyText() const { return m_why; }
 
-    QSize sizeHint() const override { return {360, 420}; }
-    QSize minimumSizeHint() const override { return {220, 260}; }
+    /** Room for the large answer and the ten rows at the widget's font (a projector's is 1.5x). */
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 signals:
     /** A paint of new probabilities has finished (latency measurements end here). */

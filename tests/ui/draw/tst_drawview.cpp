@@ -6,6 +6,7 @@
 #include "drawview.h"
 #include "probabilitybars.h"
 #include "stagestrip.h"
+#include "uiformat.h"
 #include "strokefixtures.h"
 
 #include <idx.h>
@@ -71,6 +72,27 @@ private slots:
     {
         m_view.reset();
         StageStrip::setAnimationsEnabled(false);
+    }
+
+    void tenRowsFitAtAProjectorFont()
+    {
+        // Presentation mode: 1.5x fonts in a 1280 x 800 window leave the page about 1110 x 690.
+        // The ten probability rows must all be there (the last one was cut off before).
+        auto *bars = m_view->findChild<ProbabilityBars *>();
+        QVERIFY(bars);
+        const int normalMin = bars->minimumSizeHint().height();
+        QFont big = m_view->font();
+        big.setPointSizeF(big.pointSizeF() * 1.5);
+        m_view->setFont(big);
+        m_view->resize(1110, 690);
+        QVERIFY(bars->minimumSizeHint().height() > normalMin * 11 / 10); // grows with the font
+        QVERIFY2(m_view->minimumSizeHint().height() <= 690,
+                 qPrintable(QString::number(m_view->minimumSizeHint().height())));
+        QTRY_VERIFY2(bars->height() >= bars->minimumSizeHint().height(),
+                     qPrintable(QStringLiteral("%1 px of %2").arg(bars->height()).arg(bars->minimumSizeHint().height())));
+        // The minimum holds the head and ten rows of one line each at this font.
+        const QFontMetrics fm(readableFont(bars->font()));
+        QVERIFY(bars->minimumSizeHint().height() >= 10 * fm.height() + 2 * fm.height());
     }
 
     void stepsAnimateAndCanBeSkipped()
