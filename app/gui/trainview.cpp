@@ -22,6 +22,8 @@ namespace bplab {
 namespace {
 // The left column's share of the width in normal mode (at least its minimum).
 constexpr double kLeftShare = 0.5;
+// The loss plot's least share of the right column's height.
+constexpr double kLossShare = 0.36;
 } // namespace
 
 TrainView::TrainView(QWidget *parent) : QWidget(parent)
@@ -181,7 +183,9 @@ void TrainView::fitRightColumn()
     const int total = m_right->height() - m_right->handleWidth();
     if (total <= 0)
         return;
-    const int lossMin = std::max(m_loss->minimumHeight(), m_loss->minimumSizeHint().height());
+    // The loss curve keeps at least about a third of the column, however much the mosaic could use.
+    const int lossMin = std::max({m_loss->minimumHeight(), m_loss->minimumSizeHint().height(),
+                                  int(total * kLossShare)});
     const int heatMin = m_heatmap->minimumSizeHint().height();
     const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(m_right->width()), total - lossMin));
     const QList<int> sizes{total - heat, heat};
