@@ -65,7 +65,8 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_right->setSizes({44, 56});
     m_columns->setSizes({42, 58});
     updateMinimumSizes();
-    connect(m_right, &QSplitter::splitterMoved, this, [this] { m_autoFit = false; });
+    for (QSplitter *s : {m_right, m_columns})
+        connect(s, &QSplitter::splitterMoved, this, [this] { m_autoFit = false; });
     // The heatmaps' chrome is known after their plot's layout: fit again when it changes.
     connect(m_heatmap->plot(), &QCustomPlot::afterLayout, this, &TrainView::queueFit);
 
@@ -175,7 +176,11 @@ void TrainView::fitRightColumn()
     const int leftMin = std::max(m_left->minimumSizeHint().width(), m_left->minimumWidth());
     const int left = std::min(width - m_right->minimumSizeHint().width(),
                               std::max(leftMin, m_presentation ? 0 : int(width * kLeftShare)));
-    if (width > 0 && std::abs(m_columns->sizes().value(0) - left) > 2) {
+    // Each target is applied once: a splitter that cannot honour it (its minimums) is not asked
+    // again on every replot.
+    if (width > 0 && std::abs(m_columns->sizes().value(0) - left) > 2
+        && QPoint(left, width) != m_fitColumns) {
+        m_fitColumns = QPoint(left, width);
         m_columns->setSizes({left, width - left});
         queueFit(); // the right column's split from its new width, after the heatmaps' relayout
         return;
@@ -191,8 +196,9 @@ void TrainView::fitRightColumn()
     const QList<int> sizes{total - heat, heat};
     // A few pixels either way are not worth a relayout (and could oscillate with rounding).
     const QList<int> now = m_right->sizes();
-    if (now.size() == 2 && std::abs(now[1] - heat) <= 2)
+    if ((now.size() == 2 && std::abs(now[1] - heat) <= 2) || QPoint(heat, total) == m_fitRight)
         return;
+    m_fitRight = QPoint(heat, total);
     m_right->setSizes(sizes);
 }
 

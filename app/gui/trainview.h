@@ -5,6 +5,7 @@
 #include "snapshots.h"
 
 #include <QElapsedTimer>
+#include <QPoint>
 #include <QWidget>
 
 class QSplitter;
@@ -58,8 +59,8 @@ protected:
 
 private:
     /** The right column's split: the heatmaps as tall as their width lets the mosaic grow, the
-     *  loss plot the rest (at least its minimum). Until the user moves that splitter, and always
-     *  in presentation mode. */
+     *  loss plot the rest (at least its minimum); the columns share the width. Until the user
+     *  moves a splitter or a saved layout is restored, and always in presentation mode. */
     void fitRightColumn();
     void queueFit();
     void updateMinimumSizes();
@@ -76,8 +77,9 @@ private:
     qint64 m_applied = 0;
     QElapsedTimer m_heatmapClock;
     bool m_presentation = false;
-    bool m_autoFit = true;      ///< false once the user moved the right splitter or a layout was restored
+    bool m_autoFit = true;      ///< false once the user moved a splitter or a layout was restored
     bool m_fitQueued = false;
+    QPoint m_fitColumns, m_fitRight; ///< the last sizes asked of the splitters, with their total
     QByteArray m_normalLayout;  ///< the splitters before presentation mode
 };
 

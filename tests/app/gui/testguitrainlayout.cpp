@@ -23,6 +23,7 @@
 #include <QDir>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -46,6 +47,7 @@ private slots:
     void cleanup();
     void trainViewFits_data();
     void trainViewFits();
+    void theUsersSplitIsKept();
     void divergenceBannerSaysItInTwoLines();
     void dataParallelSnapshotIsRefusedWithTheCommand();
 
@@ -224,6 +226,39 @@ void TestGuiTrainLayout::trainViewFits()
     QTest::qWait(100); // queued replots and layouts
     QCOMPARE(m_window->size(), size);
     checkLayout(QString::fromLatin1(QTest::currentDataTag()));
+}
+
+void TestGuiTrainLayout::theUsersSplitIsKept()
+{
+    runBatches(2);
+    TrainView *view = m_window->trainView();
+    QSplitter *right = qobject_cast<QSplitter *>(view->lossPlot()->parentWidget());
+    QVERIFY(right);
+    QTest::qWait(50);
+    // The user drags the handle between the loss plot and the heatmaps 60 px down.
+    const int before = right->sizes().at(0);
+    QWidget *handle = right->handle(1);
+    const QPoint mid = handle->rect().center();
+    QTest::mousePress(handle, Qt::LeftButton, {}, mid);
+    QMouseEvent move(QEvent::MouseMove, QPointF(mid + QPoint(0, 60)), handle->mapToGlobal(QPointF(mid + QPoint(0, 60))),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(handle, &move);
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, mid + QPoint(0, 60));
+    QTest::qWait(50);
+    const QList<int> dragged = right->sizes();
+    QVERIFY2(std::abs(dragged.at(0) - (before + 60)) <= 2, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(dragged.at(0))));
+    // Replots do not fit it back; presentation mode fits it and gives it back when it ends.
+    runBatches(2);
+    QTest::qWait(100);
+    QCOMPARE(right->sizes(), dragged);
+    m_window->setPresentationMode(true, /*fullScreen=*/false);
+    m_window->resize(MainWindow::defaultSize());
+    QTest::qWait(100);
+    QVERIFY(right->sizes() != dragged);
+    m_window->setPresentationMode(false);
+    m_window->resize(MainWindow::defaultSize());
+    QTest::qWait(100);
+    QCOMPARE(right->sizes(), dragged);
 }
 
 namespace {
