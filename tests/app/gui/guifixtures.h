@@ -3,9 +3,11 @@
 // GUI tests need nothing from outside the repository, and helpers to find the window's controls.
 
 #include <idx.h>
+#include <trainingcontroller.h>
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QTest>
 #include <QString>
 #include <QToolBar>
 #include <QWidget>
@@ -54,6 +56,16 @@ inline QString writeSyntheticDataset(const QString &folder, std::size_t train, s
         if (!s)
             return QString::fromStdString(s.error());
     return {};
+}
+
+/** Trains exactly n more batches and waits until the controller is paused again (a failure
+ *  returns early: check QTest::currentTestFailed() where it matters). */
+inline void runBatches(TrainingController *controller, qint64 n)
+{
+    const auto target = controller->stepCount() + std::uint64_t(n);
+    controller->runBatches(n);
+    QTRY_COMPARE_WITH_TIMEOUT(controller->stepCount(), target, 20000);
+    QTRY_COMPARE(controller->state(), TrainingState::Paused);
 }
 
 /** The toolbar button of the window's action named actionName. */

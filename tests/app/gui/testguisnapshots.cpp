@@ -97,10 +97,7 @@ void TestGuiSnapshots::cleanup()
 
 void TestGuiSnapshots::runBatches(qint64 n)
 {
-    const auto target = controller()->stepCount() + std::uint64_t(n);
-    controller()->runBatches(n);
-    QTRY_COMPARE_WITH_TIMEOUT(controller()->stepCount(), target, 20000);
-    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    test::runBatches(controller(), n);
 }
 
 void TestGuiSnapshots::saveAndOpenContinueExactly()

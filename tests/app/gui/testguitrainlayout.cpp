@@ -91,10 +91,7 @@ void TestGuiTrainLayout::cleanup()
 
 void TestGuiTrainLayout::runBatches(qint64 n)
 {
-    const auto target = controller()->stepCount() + std::uint64_t(n);
-    controller()->runBatches(n);
-    QTRY_COMPARE_WITH_TIMEOUT(controller()->stepCount(), target, 20000);
-    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    test::runBatches(controller(), n);
 }
 
 /** A learning rate far too large: the guard pauses training and the banner explains. */
