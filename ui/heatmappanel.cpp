@@ -291,6 +291,8 @@ void HeatmapPanel::updateTitles()
     const bool has = shown() != nullptr;
     const QString none = has ? QString() : tr("  (no values yet)");
     // Each title from the longest to the shortest form; fitTitles() shows the first that fits.
+    // The colour bars have no label of their own: the title right above names the quantity, and
+    // the mosaic gets the width.
     const auto forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
         return QStringList{formula + QStringLiteral("   ") + explained + none,
                            formula + QStringLiteral("   ") + brief + none, formula + none, formula};
@@ -302,19 +304,16 @@ void HeatmapPanel::updateTitles()
         m_hiddenTitleForms = forms(tr("dL/dW1 = δ1 xᵀ"), tr("(a 28×28 tile per hidden neuron)"),
                                    tr("(a tile per neuron)"));
         m_outputTitleForms = forms(tr("dL/dW2 = δ2 a1ᵀ"), outputs, outputsBrief);
-        m_hiddenScale->setLabel(tr("dL/dW1"));
         break;
     case Quantity::Weights:
         m_hiddenTitleForms = forms(tr("W1"), tr("(a hidden neuron's 784 input weights per tile)"),
                                    tr("(784 input weights per tile)"));
         m_outputTitleForms = forms(tr("W2"), outputs, outputsBrief);
-        m_hiddenScale->setLabel(tr("W1"));
         break;
     case Quantity::Adjustments:
         m_hiddenTitleForms = forms(tr("ΔW1 = −lr · dL/dW1"), tr("(what the step adds to W1)"),
                                    tr("(the step's change)"));
         m_outputTitleForms = forms(tr("ΔW2 = −lr · dL/dW2"), outputs, outputsBrief);
-        m_hiddenScale->setLabel(tr("ΔW1"));
         break;
     }
     fitTitles();

@@ -202,11 +202,13 @@ void TestGuiTrainLayout::trainViewFits_data()
     QTest::addColumn<bool>("presentation");
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("banner");
-    QTest::newRow("presentation-1280x800") << true << QSize(1280, 800) << false;
-    QTest::newRow("presentation-1280x800-banner") << true << QSize(1280, 800) << true;
-    QTest::newRow("normal-1280x800") << false << QSize(1280, 800) << false;
-    QTest::newRow("normal-1280x800-banner") << false << QSize(1280, 800) << true;
-    QTest::newRow("normal-1920x1080") << false << QSize(1920, 1080) << false;
+    QTest::addColumn<bool>("fashion");
+    QTest::newRow("presentation-1280x800") << true << QSize(1280, 800) << false << false;
+    QTest::newRow("presentation-1280x800-fashion") << true << QSize(1280, 800) << true << true;
+    QTest::newRow("presentation-1280x800-banner") << true << QSize(1280, 800) << true << false;
+    QTest::newRow("normal-1280x800") << false << QSize(1280, 800) << false << false;
+    QTest::newRow("normal-1280x800-banner") << false << QSize(1280, 800) << true << false;
+    QTest::newRow("normal-1920x1080") << false << QSize(1920, 1080) << false << false;
 }
 
 void TestGuiTrainLayout::trainViewFits()
@@ -214,6 +216,10 @@ void TestGuiTrainLayout::trainViewFits()
     QFETCH(bool, presentation);
     QFETCH(QSize, size);
     QFETCH(bool, banner);
+    QFETCH(bool, fashion);
+    if (fashion) // the longest names the SoftMax panel shows ("neuron 10 (Ankle boot)")
+        m_window->trainView()->setClassNames({"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal",
+                                              "Shirt", "Sneaker", "Bag", "Ankle boot"});
     runBatches(25); // two epochs and a half: test points on the plot
     if (banner)
         diverge();
