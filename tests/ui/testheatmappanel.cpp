@@ -31,6 +31,10 @@ private slots:
     void missingValues();
     void mouseMoveShowsHoverText();
     void exports();
+    void titlesOnOneLine_data();
+    void titlesOnOneLine();
+    void colourBarTicksStayApart();
+    void preferredHeightFitsTheMosaic();
 
 private:
     QPoint hiddenCellPos(int j, int r, int c) const;
@@ -294,6 +298,96 @@ void TestHeatmapPanel::exports()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.read(5) == "%PDF-");
     QCOMPARE(spy.count(), 2);
+}
+
+void TestHeatmapPanel::titlesOnOneLine_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<double>("points");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("wide") << 1000 << 11.0 << QStringLiteral("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)");
+    QTest::newRow("projector") << 620 << 16.5 << QStringLiteral("dL/dW1 = δ1 xᵀ   (a tile per neuron)");
+    QTest::newRow("narrow projector") << 330 << 16.5 << QStringLiteral("dL/dW1 = δ1 xᵀ");
+}
+
+// Each title on one line, the longest form that fits: never wrapped or cut.
+void TestHeatmapPanel::titlesOnOneLine()
+{
+    QFETCH(int, width);
+    QFETCH(double, points);
+    QFETCH(QString, expected);
+    HeatmapPanel panel;
+    QFont font = panel.font();
+    font.setPointSizeF(points);
+    panel.setFont(font);
+    panel.resize(width, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    panel.plot()->replot();
+    panel.plot()->replot(); // the title chosen after the first layout
+    QCOMPARE(panel.hiddenTitle(), expected);
+    for (QCPTextElement *title : {panel.hiddenTitleElement(), panel.outputTitleElement()}) {
+        QVERIFY(!title->text().contains(QLatin1Char('\n')));
+        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= title->outerRect().width(),
+                 qPrintable(title->text()));
+    }
+    QVERIFY(panel.plot()->toolTip().contains(QStringLiteral("(a 28×28 tile per hidden neuron)")));
+}
+
+// Each colour bar shows -s, 0, s (s the largest 1, 2, 2.5, 5 x 10^k within the range), the 0 left
+// out when the bar is too short for three labels a line apart.
+void TestHeatmapPanel::colourBarTicksStayApart()
+{
+    HeatmapPanel panel;
+    panel.resize(1000, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setParameters(m_weights, m_gradients, m_adjustments); // gradients: max |W1| 0.301, |W2| 0.270
+    for (const QSize size : {QSize(1000, 760), QSize(1000, 330)}) {
+        panel.resize(size);
+        panel.plot()->replot();
+        panel.plot()->replot(); // ticks chosen after the layout
+        for (QCPColorMap *map : {panel.hiddenMap(), panel.outputMap()}) {
+            QCPAxis *axis = map->colorScale()->axis();
+            QVector<double> ticks = axis->tickVector();
+            QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY(ticks.size() == 2 || ticks.size() == 3);
+            QCOMPARE(ticks.first(), -0.25);
+            QCOMPARE(ticks.last(), 0.25);
+            QCOMPARE(labels.first(), QStringLiteral("−0.25"));
+            QCOMPARE(labels.last(), QStringLiteral("0.25"));
+            const int line = QFontMetrics(axis->tickLabelFont()).height();
+            for (int i = 1; i < ticks.size(); ++i)
+                QVERIFY(std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])) >= line);
+        }
+        // The tall W1 bar always has its 0; the short W2 bar of the low panel has no room for it.
+        QCOMPARE(panel.hiddenMap()->colorScale()->axis()->tickVector().size(), 3);
+        if (size.height() < 400)
+            QCOMPARE(panel.outputMap()->colorScale()->axis()->tickVector().size(), 2);
+    }
+}
+
+// At its preferred height for a width the mosaic fills its rect both ways (width- and
+// height-limited at once): nothing left unused, nothing squeezed.
+void TestHeatmapPanel::preferredHeightFitsTheMosaic()
+{
+    HeatmapPanel panel;
+    panel.resize(700, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.plot()->replot();
+    for (int width : {500, 700, 900}) {
+        panel.resize(width, panel.preferredHeight(width));
+        panel.plot()->replot();
+        const QRect r = panel.hiddenMap()->keyAxis()->axisRect()->rect();
+        QCPAxis *x = panel.hiddenMap()->keyAxis(), *y = panel.hiddenMap()->valueAxis();
+        const double mosaicW = std::abs(x->coordToPixel(mosaic::kWidth - 0.5) - x->coordToPixel(-0.5));
+        const double mosaicH = std::abs(y->coordToPixel(mosaic::kHeight - 0.5) - y->coordToPixel(-0.5));
+        QVERIFY2(std::abs(mosaicW - r.width()) <= 3 && std::abs(mosaicH - r.height()) <= 3,
+                 qPrintable(QStringLiteral("width %1: mosaic %2 x %3 in %4 x %5").arg(width).arg(mosaicW)
+                                    .arg(mosaicH).arg(r.width()).arg(r.height())));
+    }
 }
 
 QTEST_MAIN(TestHeatmapPanel)

@@ -29,6 +29,8 @@ private slots:
     void clearEmpties();
     void drawsAThinnedLineButKeepsEveryPoint();
     void nonFiniteValuesNeverReachTheScreen();
+    void fitsItsSize_data();
+    void fitsItsSize();
 };
 
 void TestLossPlot::keepsEveryPoint()
@@ -330,6 +332,68 @@ void TestLossPlot::nonFiniteValuesNeverReachTheScreen()
             QVERIFY2(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")),
                      qPrintable(text));
         }
+}
+
+void TestLossPlot::fitsItsSize_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("points");
+    QTest::addColumn<QString>("lossTitle");
+    QTest::addColumn<int>("legendRows");
+    QTest::newRow("wide") << QSize(900, 420) << 11.0 << QStringLiteral("cross-entropy loss") << 1;
+    QTest::newRow("column") << QSize(560, 300) << 11.0 << QStringLiteral("cross-entropy loss") << 2;
+    QTest::newRow("projector") << QSize(490, 300) << 13.5 << QStringLiteral("cross-entropy") << 2;
+    QTest::newRow("low projector") << QSize(490, 252) << 13.5 << QStringLiteral("loss") << 2;
+}
+
+// Axis titles as long as their axis allows (never longer than the axis), tick labels apart, the
+// legend in one or two rows with every entry whole.
+void TestLossPlot::fitsItsSize()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, points);
+    QFETCH(QString, lossTitle);
+    QFETCH(int, legendRows);
+    LossPlot plot;
+    QFont font = plot.font();
+    font.setPointSizeF(points);
+    plot.setFont(font);
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QVector<double> x, loss;
+    for (int i = 1; i <= 300; ++i) {
+        x << i / 150.0;
+        loss << 2.3 / (1 + i * 0.02);
+    }
+    plot.appendBatchLosses(x, loss);
+    plot.appendEpoch(1, 0.5, 88.0);
+    plot.appendEpoch(2, 0.4, 91.0);
+    QCustomPlot *p = plot.plot();
+    p->replot();
+    p->replot(); // the titles chosen after the first layout
+    QCOMPARE(p->yAxis->label(), lossTitle);
+    const QRect area = p->axisRect()->rect();
+    for (QCPAxis *axis : {p->xAxis, p->yAxis, p->yAxis2}) {
+        const int length = axis->orientation() == Qt::Vertical ? area.height() : area.width();
+        QVERIFY2(QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) <= length, qPrintable(axis->label()));
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QVERIFY2(ticks.size() >= 3, qPrintable(axis->label()));
+        const QFontMetrics fm(axis->tickLabelFont());
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+            const int extent = axis->orientation() == Qt::Vertical
+                                       ? fm.height()
+                                       : (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2;
+            QVERIFY2(apart >= extent + 2, qPrintable(QStringLiteral("%1: %2 and %3").arg(axis->label(), labels[i - 1], labels[i])));
+        }
+    }
+    QCPLegend *legend = p->legend;
+    const int rows = (legend->itemCount() + legend->wrap() - 1) / legend->wrap();
+    QCOMPARE(rows, legendRows);
+    for (int i = 0; i < legend->itemCount(); ++i)
+        QVERIFY(p->rect().contains(QRect(legend->item(i)->outerRect().topLeft(), legend->item(i)->minimumOuterSizeHint())));
 }
 
 QTEST_MAIN(TestLossPlot)
