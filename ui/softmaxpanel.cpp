@@ -12,6 +12,8 @@ namespace bplab {
 
 namespace {
 constexpr int kRows = 10;
+// Below the rows: the sum (two lines when it is the overflow sentence), a gap and the legend.
+constexpr int kFooterEm = 4;
 bool isDark(const QPalette &pal)
 {
     return pal.color(QPalette::Window).lightness() < 128;
@@ -140,7 +142,7 @@ QFont SoftmaxPanel::panelFont() const
     const Columns c = columnsFor(f, 0, 0);
     const double em = QFontMetrics(f).height();
     const double needW = c.fixedW + 4 * em;
-    const double needH = c.top + kRows * em * 5 / 4 + em * 5;
+    const double needH = c.top + kRows * em * 5 / 4 + em * kFooterEm;
     const double scale = std::min({1.0, width() / needW, height() / needH});
     if (scale < 1.0)
         f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * scale));
@@ -189,9 +191,9 @@ SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int
     c.bar = c.exp + c.expW + pad * 2;
     c.value = c.bar + c.barW + pad;
 
-    // Title and header above; the sum and the legend of the marks (up to four lines) below.
+    // Title and header above; the sum and the legend of the marks below.
     c.headerH = em * 5 / 2;
-    const int footer = em * 5;
+    const int footer = em * kFooterEm;
     const int available = height - c.headerH - footer - pad;
     c.rowH = std::clamp(available / kRows, em * 5 / 4, em * 2);
     c.top = pad + c.headerH;
@@ -212,7 +214,7 @@ QSize SoftmaxPanel::sizeHint() const
     const QFont f = naturalFont();
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
-    return {c.fixedW + em * 10, c.top + kRows * em * 2 + em * 5};
+    return {c.fixedW + em * 10, c.top + kRows * em * 2 + em * kFooterEm};
 }
 
 QSize SoftmaxPanel::minimumSizeHint() const
@@ -220,7 +222,7 @@ QSize SoftmaxPanel::minimumSizeHint() const
     const QFont f = naturalFont();
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
-    return {c.fixedW + em * 3, c.top + kRows * em * 5 / 4 + em * 5}; // em * 3: the narrowest bar
+    return {c.fixedW + em * 3, c.top + kRows * em * 5 / 4 + em * kFooterEm}; // em * 3: the narrowest bar
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)

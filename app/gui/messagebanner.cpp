@@ -41,10 +41,11 @@ void MessageBanner::showMessage(const QString &text)
     for (QPushButton *b : std::as_const(m_buttons))
         b->deleteLater();
     m_buttons.clear();
-    m_text->setText(text);
-    m_text->setToolTip(QString());
+    m_message = text;
+    m_details.clear();
     applyPalette(); // follows a light/dark switch since the last message
     show();
+    fitText();
 }
 
 QPushButton *MessageBanner::addButton(const QString &label, const QString &objectName,
@@ -64,17 +65,60 @@ QPushButton *MessageBanner::addButton(const QString &label, const QString &objec
 
 QString MessageBanner::text() const
 {
+    return m_message;
+}
+
+QString MessageBanner::shownText() const
+{
     return m_text->text();
 }
 
 void MessageBanner::setDetails(const QString &details)
 {
-    m_text->setToolTip(details);
+    m_details = details;
+    fitText();
 }
 
 QString MessageBanner::details() const
 {
-    return m_text->toolTip();
+    return m_details;
+}
+
+void MessageBanner::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    fitText();
+}
+
+// The message as it is when it takes at most kMaxLines at the label's width, else the longest
+// start of it (ending at a word) that does with "…"; the tooltip then holds the whole message.
+void MessageBanner::fitText()
+{
+    const int width = m_text->width();
+    const int limit = m_text->fontMetrics().lineSpacing() * kMaxLines + 2;
+    const auto fits = [&](const QString &t) {
+        return width <= 0 || m_text->fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), Qt::TextWordWrap, t).height() <= limit;
+    };
+    QString shown = m_message;
+    if (!fits(shown)) {
+        // The longest prefix that fits: binary search over the length, then back to a space.
+        qsizetype lo = 0, hi = m_message.size();
+        while (lo < hi) {
+            const qsizetype mid = (lo + hi + 1) / 2;
+            if (fits(m_message.left(mid) + QStringLiteral(" …")))
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        const qsizetype space = m_message.lastIndexOf(QLatin1Char(' '), lo);
+        shown = m_message.left(space > 0 ? space : lo) + QStringLiteral(" …");
+    }
+    if (m_text->text() != shown)
+        m_text->setText(shown);
+    const QString tip = shown == m_message ? m_details
+                        : m_details.isEmpty() ? m_message
+                                              : m_message + QStringLiteral("\n\n") + m_details;
+    m_text->setToolTip(tip);
 }
 
 void MessageBanner::applyPalette()

@@ -49,13 +49,15 @@ private slots:
     void trainViewFits();
     void theUsersSplitIsKept();
     void divergenceBannerSaysItInTwoLines();
+    void aLongMessageKeepsTheWindowsSize();
     void dataParallelSnapshotIsRefusedWithTheCommand();
 
 private:
     TrainingController *controller() const { return m_window->controller(); }
     void runBatches(qint64 n);
     void diverge();
-    void checkLayout(const QString &what);
+    /** minTile: the least side of a 28 x 28 tile in px (0: 20, or 28 from 1920 px wide). */
+    void checkLayout(const QString &what, double minTile = 0);
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
@@ -124,7 +126,7 @@ int tickLabelGap(QCPAxis *axis)
 }
 } // namespace
 
-void TestGuiTrainLayout::checkLayout(const QString &what)
+void TestGuiTrainLayout::checkLayout(const QString &what, double minTile)
 {
     const QByteArray w = what.toUtf8();
     TrainView *view = m_window->trainView();
@@ -187,7 +189,8 @@ void TestGuiTrainLayout::checkLayout(const QString &what)
     heat->plot()->replot();
     QCPAxis *hx = heat->hiddenMap()->keyAxis();
     const double tile = std::abs(hx->coordToPixel(mosaic::kPitch) - hx->coordToPixel(0));
-    const double minTile = m_window->width() >= 1920 ? 28 : 20;
+    if (minTile <= 0)
+        minTile = m_window->width() >= 1920 ? 28 : 20;
     QVERIFY2(tile >= minTile, qPrintable(QStringLiteral("%1: a tile is %2 px").arg(what).arg(tile)));
     for (QCPTextElement *title : {heat->hiddenTitleElement(), heat->outputTitleElement()}) {
         const QFontMetrics fm(title->font());
@@ -302,6 +305,7 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
         QVERIFY(banner->isVisible());
         const QString text = banner->text();
         QCOMPARE(banner->details(), message);
+        QCOMPARE(banner->shownText(), text); // whole, not shortened
         QVERIFY2(text.startsWith(QStringLiteral("Training paused: at learning rate 1e+30, ")), qPrintable(text));
         QVERIFY2(!mentionsNonFinite(text), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("last finite values")), qPrintable(text));
@@ -322,6 +326,31 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
              QStringLiteral("Training paused: something else"));
 }
 
+// However long a message, the banner takes at most three lines (the rest in its tooltip), so the
+// projector's window keeps its 800 px.
+void TestGuiTrainLayout::aLongMessageKeepsTheWindowsSize()
+{
+    m_window->setPresentationMode(true, /*fullScreen=*/false);
+    m_window->resize(MainWindow::defaultSize());
+    QCoreApplication::processEvents();
+    QString message = QStringLiteral("Cannot read /home/teacher/.local/share/backprop-lab/snapshots/snapshot-000012.bplabsnap:");
+    for (int i = 0; i < 20; ++i)
+        message += QStringLiteral(" the block %1 of the file does not match its checksum;").arg(i + 1);
+    MessageBanner *banner = m_window->banner();
+    banner->showMessage(message);
+    banner->addButton(QStringLiteral("Open the previous snapshot (snapshot-000011.bplabsnap)"), QStringLiteral("b"), {});
+    QCoreApplication::processEvents();
+    QTest::qWait(50);
+    QCOMPARE(banner->text(), message);
+    const QString shown = banner->shownText();
+    QVERIFY2(shown.endsWith(QStringLiteral(" …")) && message.startsWith(shown.chopped(2)), qPrintable(shown));
+    QVERIFY2(lines(banner->textLabel()) <= MessageBanner::kMaxLines, qPrintable(QString::number(lines(banner->textLabel()))));
+    QCOMPARE(banner->textLabel()->toolTip(), message);
+    QCOMPARE(m_window->size(), MainWindow::defaultSize());
+    QVERIFY(m_window->minimumSizeHint().height() <= 800);
+    checkLayout(QStringLiteral("presentation-1280x800-long-banner"), 18); // three lines of banner
+}
+
 void TestGuiTrainLayout::dataParallelSnapshotIsRefusedWithTheCommand()
 {
     runBatches(3);
@@ -340,9 +369,16 @@ void TestGuiTrainLayout::dataParallelSnapshotIsRefusedWithTheCommand()
     QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
     QSignalSpy failed(controller(), &TrainingController::snapshotFailed);
     const std::uint64_t step = controller()->stepCount();
+    m_window->setPresentationMode(true, /*fullScreen=*/false);
+    m_window->resize(MainWindow::defaultSize());
     m_window->snapshotUi()->openFile(file);
     MessageBanner *banner = m_window->banner();
     QVERIFY(banner->isVisible());
+    // Said within the projector's window: the banner does not push it past 800 px.
+    QCoreApplication::processEvents();
+    QCOMPARE(m_window->size(), MainWindow::defaultSize());
+    QVERIFY2(m_window->minimumSizeHint().height() <= 800,
+             qPrintable(QStringLiteral("%1 px, %2 lines").arg(m_window->minimumSizeHint().height()).arg(lines(banner->textLabel()))));
     const QString command = QStringLiteral("backprop-lab-cli train --resume '%1'").arg(file);
     QCOMPARE(SnapshotUi::resumeCommand(file), command);
     const QString text = banner->text();
