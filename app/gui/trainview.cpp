@@ -122,10 +122,8 @@ void TrainView::setPresentation(bool on)
         if (on)
             m_normalLayout = saveLayout();
         m_presentation = on;
-        if (!on && !m_autoFit) {
+        if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
-            m_autoFit = false;
-        }
     }
     m_loss->setPresentation(on);
     m_heatmap->setPresentation(on);
@@ -216,7 +214,9 @@ QByteArray TrainView::saveLayout() const
 {
     QByteArray out;
     QDataStream stream(&out, QIODevice::WriteOnly);
-    stream << m_columns->saveState() << m_left->saveState() << m_right->saveState();
+    // The last field says whether the proportions are the user's; fitted ones are not kept, so
+    // the next start fits its own window again.
+    stream << m_columns->saveState() << m_left->saveState() << m_right->saveState() << !m_autoFit;
     return out;
 }
 
@@ -227,11 +227,14 @@ void TrainView::restoreLayout(const QByteArray &state)
     stream >> columns >> left >> right;
     if (stream.status() != QDataStream::Ok)
         return;
+    bool users = true; // a layout saved before the field existed: the user's
+    stream >> users;
+    if (stream.status() == QDataStream::Ok && !users)
+        return;
     m_columns->restoreState(columns);
     m_left->restoreState(left);
     if (m_right->restoreState(right))
         m_autoFit = false; // the user's proportions
-
 }
 
 } // namespace bplab

@@ -36,8 +36,11 @@ public:
     void setShowPixelValues(bool show);
     void setSelectedHiddenNeuron(int neuron);
 
+    /** The splitters' state and whether it is the user's (a fitted layout is not restored). */
     QByteArray saveLayout() const;
     void restoreLayout(const QByteArray &state);
+    /** True once the user moved a splitter or their saved layout was restored. */
+    bool userLayout() const { return !m_autoFit; }
 
     DigitPanel *digitPanel() const { return m_digit; }
     SoftmaxPanel *softmaxPanel() const { return m_softmax; }

@@ -20,6 +20,7 @@
 #include <trainview.h>
 
 #include <QClipboard>
+#include <QDataStream>
 #include <QDir>
 #include <QGuiApplication>
 #include <QLabel>
@@ -240,6 +241,7 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
     TrainView *view = m_window->trainView();
     QSplitter *right = qobject_cast<QSplitter *>(view->lossPlot()->parentWidget());
     QVERIFY(right);
+    QVERIFY(!view->userLayout());
     QTest::qWait(50);
     // The user drags the handle between the loss plot and the heatmaps 60 px down.
     const int before = right->sizes().at(0);
@@ -253,6 +255,22 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
     QTest::qWait(50);
     const QList<int> dragged = right->sizes();
     QVERIFY2(std::abs(dragged.at(0) - (before + 60)) <= 2, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(dragged.at(0))));
+    QVERIFY(view->userLayout());
+    // Saved and restored as the user's; a fitted layout (and none) leaves a new view fitting itself.
+    {
+        TrainView restored, fitted, old;
+        QVERIFY(!fitted.userLayout());
+        restored.restoreLayout(view->saveLayout());
+        QVERIFY(restored.userLayout());
+        TrainView fresh;
+        fresh.restoreLayout(fitted.saveLayout());
+        QVERIFY(!fresh.userLayout());
+        QByteArray before; // the format before the flag: three splitter states
+        QDataStream stream(&before, QIODevice::WriteOnly);
+        stream << QSplitter().saveState() << QSplitter().saveState() << right->saveState();
+        old.restoreLayout(before);
+        QVERIFY(old.userLayout());
+    }
     // Replots do not fit it back; presentation mode fits it and gives it back when it ends.
     runBatches(2);
     QTest::qWait(100);
