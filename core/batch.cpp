@@ -54,8 +54,16 @@ namespace {
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n, Normalize normalize,
                    Mat<float> &X)
 {
-    for (int c = 0; c < n; ++c)
+    // The images are scattered over the data set, where no hardware prefetcher follows: ask for
+    // the next image's 13 cache lines while this one is converted.
+    for (int c = 0; c < n; ++c) {
+        if (c + 1 < n) {
+            const std::uint8_t *next = data.image(indices[c + 1]);
+            for (int b = 0; b < kInputs; b += 64)
+                __builtin_prefetch(next + b);
+        }
         scaleBytes(data.image(indices[c]), kInputs, normalize, X.col(c0 + c).data());
+    }
 }
 
 } // namespace
