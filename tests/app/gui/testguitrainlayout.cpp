@@ -217,6 +217,29 @@ void TestGuiTrainLayout::trainViewFits_data()
     QTest::newRow("normal-1920x1080") << false << QSize(1920, 1080) << false << false;
 }
 
+namespace {
+/** Waits until the Train view's splitters keep their sizes for three polls 50 ms apart (at most
+ *  5 s): the fitting runs from queued replots and layouts, later on a loaded machine or under
+ *  the sanitizers than a fixed wait allows. */
+void settle(QWidget *view)
+{
+    const auto sizes = [view] {
+        QList<int> all;
+        for (const QSplitter *sp : view->findChildren<QSplitter *>())
+            all << sp->sizes();
+        return all;
+    };
+    QList<int> last = sizes();
+    int same = 0;
+    for (int i = 0; i < 100 && same < 3; ++i) {
+        QTest::qWait(50);
+        const QList<int> now = sizes();
+        same = now == last ? same + 1 : 0;
+        last = now;
+    }
+}
+} // namespace
+
 void TestGuiTrainLayout::trainViewFits()
 {
     QFETCH(bool, presentation);
@@ -232,7 +255,7 @@ void TestGuiTrainLayout::trainViewFits()
     m_window->setPresentationMode(presentation, /*fullScreen=*/false);
     m_window->resize(size);
     QCoreApplication::processEvents();
-    QTest::qWait(100); // queued replots and layouts
+    settle(m_window->trainView()); // queued replots and layouts
     QCOMPARE(m_window->size(), size);
     checkLayout(QString::fromLatin1(QTest::currentDataTag()));
 }
@@ -275,15 +298,15 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
     }
     // Replots do not fit it back; presentation mode fits it and gives it back when it ends.
     runBatches(2);
-    QTest::qWait(100);
+    settle(view);
     QCOMPARE(right->sizes(), dragged);
     m_window->setPresentationMode(true, /*fullScreen=*/false);
     m_window->resize(MainWindow::defaultSize());
-    QTest::qWait(100);
-    QVERIFY(right->sizes() != dragged);
+    QTRY_VERIFY_WITH_TIMEOUT(right->sizes() != dragged, 5000);
+    settle(view);
     m_window->setPresentationMode(false);
     m_window->resize(MainWindow::defaultSize());
-    QTest::qWait(100);
+    settle(view);
     // Given back to within a few px: the splitter re-applies its panels' minimums on the way
     // (3 px off in the sanitizer build).
     const QList<int> back = right->sizes();
