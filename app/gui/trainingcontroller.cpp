@@ -165,7 +165,7 @@ void TrainingController::start()
         return;
     m_worker->setRunRequested(true);
     TrainingWorker *w = m_worker.get();
-    QMetaObject::invokeMethod(w, &TrainingWorker::resume, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(w, "resume", Qt::QueuedConnection);
 }
 
 void TrainingController::pause()
@@ -191,7 +191,7 @@ void TrainingController::step()
         return;
     m_worker->setRunRequested(false);
     TrainingWorker *w = m_worker.get();
-    QMetaObject::invokeMethod(w, &TrainingWorker::step, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(w, "step", Qt::QueuedConnection);
 }
 
 void TrainingController::reset()
