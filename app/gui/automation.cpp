@@ -111,7 +111,7 @@ void ReportRun::begin(bool dataRequested)
         c->start();
     });
     connect(c, &TrainingController::epochFinished, this,
-            [this](const EpochSnapshot &e) { m_epochs.append(e); });
+            [this](const EpochReport &e) { m_epochs.append(e); });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
         if (s == TrainingState::Finished)
             finish(0, {});
@@ -185,7 +185,7 @@ QByteArray ReportRun::reportJson() const
         o[QStringLiteral("data_folder")] = d->folder;
     }
     QJsonArray epochs;
-    for (const EpochSnapshot &e : m_epochs) {
+    for (const EpochReport &e : m_epochs) {
         epochs.append(QJsonObject{{QStringLiteral("epoch"), e.epoch},
                                   {QStringLiteral("train_loss"), e.trainLoss},
                                   {QStringLiteral("test_loss"), e.testLoss},

@@ -64,7 +64,7 @@ private:
     qint64 m_paintsAtStart = 0;
     qint64 m_appliedAtStart = 0;
     qint64 m_frames = 0, m_paints = 0, m_applied = 0;
-    QList<EpochSnapshot> m_epochs;
+    QList<EpochReport> m_epochs;
     QString m_error;
 };
 

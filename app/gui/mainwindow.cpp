@@ -50,7 +50,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDataActions();
     m_status = new StatusLine(statusBar());
     connectController();
-    m_controller->setConfig(m_controls->config());
+    m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
     updateActions();
@@ -181,7 +181,7 @@ void MainWindow::connectController()
             [this](VisualPtr s) { m_train->applyVisual(*s); });
     connect(c, &TrainingController::lossesReady, this,
             [this](LossChunkPtr chunk) { m_train->appendLosses(*chunk); });
-    connect(c, &TrainingController::epochFinished, this, [this](const EpochSnapshot &e) {
+    connect(c, &TrainingController::epochFinished, this, [this](const EpochReport &e) {
         m_train->appendEpoch(e);
         statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
                                      .arg(e.epoch)
@@ -205,10 +205,37 @@ void MainWindow::connectController()
 
     connectStepView();
     connectDatasetView();
-    connect(m_controls, &ControlBar::configEdited, this,
-            [this] { m_controller->setConfig(m_controls->config()); });
+    connectControlBar();
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+}
+
+void MainWindow::connectControlBar()
+{
+    // The toolbar sends edits; the controller owns the settings and shows them back.
+    TrainingController *c = m_controller;
+    connect(c, &TrainingController::configChanged, m_controls, &ControlBar::showConfig);
+    const auto edit = [c](auto change) {
+        TrainConfig config = c->config();
+        change(config);
+        c->setConfig(config);
+    };
+    connect(m_controls, &ControlBar::learningRateEdited, c, &TrainingController::setLearningRate);
+    connect(m_controls, &ControlBar::batchEdited, this, [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
+    connect(m_controls, &ControlBar::epochsEdited, this, [edit](int v) { edit([v](TrainConfig &t) { t.epochs = v; }); });
+    connect(m_controls, &ControlBar::seedEdited, this,
+            [edit](qulonglong v) { edit([v](TrainConfig &t) { t.seed = std::uint64_t(v); }); });
+    connect(m_controls, &ControlBar::augmentEdited, this,
+            [edit](bool v) { edit([v](TrainConfig &t) { t.augment = v; }); });
+    connect(m_controls, &ControlBar::recipeChosen, this, [edit](ControlBar::Recipe recipe) {
+        // The seed and augmentation are the user's, not the recipe's.
+        edit([recipe](TrainConfig &t) {
+            TrainConfig r = ControlBar::recipeConfig(recipe);
+            r.seed = t.seed;
+            r.augment = t.augment;
+            t = r;
+        });
+    });
 }
 
 void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
@@ -219,7 +246,7 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
     // The backward pass needs a target: ask for it, proposing the network's own answer.
     int proposed = 0;
     if (const ParamsPtr weights = m_controller->currentWeights()) {
-        const auto p = predictProbabilities(*weights, bytes, m_controller->config().normalize);
+        const auto p = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
         proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
     }
     bool ok = false;
@@ -237,7 +264,7 @@ void MainWindow::connectStepView()
 {
     TrainingController *c = m_controller;
     const auto useCurrentWeights = [this] {
-        m_stepView->setNormalize(m_controller->config().normalize);
+        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
         m_stepView->setModel(m_controller->currentWeights(),
                              tr("current weights, %1 batches trained").arg(m_controller->stepCount()));
     };
@@ -314,10 +341,9 @@ void MainWindow::showDataError(const QString &message)
     updatePage();
 }
 
-void MainWindow::setTrainingConfig(const TrainConfig &config, bool tunedRecipe)
+void MainWindow::setTrainingConfig(const TrainConfig &config)
 {
-    m_controls->setConfig(config, tunedRecipe ? ControlBar::TunedRecipe : ControlBar::SourceRecipe);
-    m_controller->setConfig(m_controls->config());
+    m_controller->setConfig(config);
 }
 
 void MainWindow::chooseFolder()

@@ -47,8 +47,9 @@ public:
     void openData(const QString &folder);
     /** Shows the error page (e.g. no data folder found at all). */
     void showDataError(const QString &message);
-    /** Sets the controls and the controller; weights follow on the next reset or data load. */
-    void setTrainingConfig(const TrainConfig &config, bool tunedRecipe);
+    /** The controller's settings (the toolbar shows them); the weights follow on the next reset
+     *  or data load. */
+    void setTrainingConfig(const TrainConfig &config);
 
     void setView(View view);
     View view() const;
@@ -83,6 +84,7 @@ private:
     void createMenus();
     void createViews();
     void connectController();
+    void connectControlBar();
     void connectStepView();
     void connectDatasetView();
     /** File > Download MNIST..., beside File > Open data folder... */

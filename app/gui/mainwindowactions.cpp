@@ -258,7 +258,7 @@ QString MainWindow::loadSettings()
     const int view = s.value(QStringLiteral("view/current"), 0).toInt();
     setView(View(std::clamp(view, 0, kViewCount - 1)));
     const StoredTraining t = readTraining(s);
-    setTrainingConfig(t.config, t.recipe == ControlBar::TunedRecipe);
+    setTrainingConfig(t.config);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
     m_snapshots->loadSettings(s);
     return readLastDataset(s);
@@ -274,7 +274,7 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
     s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
     s.setValue(QStringLiteral("view/current"), int(view()));
-    writeTraining(s, m_controls->config(), m_controls->recipe());
+    writeTraining(s, m_controller->config(), ControlBar::recipeOf(m_controller->config()));
     m_snapshots->saveSettings(s);
     if (m_hasData)
         writeDataset(s, m_controls->selectedFolder());

@@ -106,9 +106,9 @@ void TrainView::appendLosses(const LossChunk &chunk)
     m_loss->appendBatchLosses(chunk.x, chunk.loss);
 }
 
-void TrainView::appendEpoch(const EpochSnapshot &epoch)
+void TrainView::appendEpoch(const EpochReport &epoch)
 {
-    m_loss->appendEpoch(epoch.x, epoch.testLoss, epoch.testAccuracy);
+    m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy);
 }
 
 void TrainView::clearHistory()

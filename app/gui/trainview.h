@@ -27,7 +27,7 @@ public:
     void setClassNames(const QStringList &names);
     void applyVisual(const VisualSnapshot &snapshot);
     void appendLosses(const LossChunk &chunk);
-    void appendEpoch(const EpochSnapshot &epoch);
+    void appendEpoch(const EpochReport &epoch);
     /** Empties the loss history (after a reset or a new data set). */
     void clearHistory();
     /** Presentation mode: the panels' thicker lines, and the splitters fitted to the projector's
