@@ -202,6 +202,7 @@ EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, 
     const Evaluation ev = evaluate(params, test, normalize);
     e.testLoss = ev.loss;
     e.testAccuracy = ev.accuracy;
+    e.confusion = ev.confusion;
     e.seconds = seconds;
     e.samplesPerSecond = seconds > 0 ? double(samples) / seconds : 0.0;
     return e;

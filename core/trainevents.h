@@ -2,6 +2,9 @@
 // What training reports as it goes, as plain values: the end of an epoch and a divergence. The
 // front ends format these fields; they never parse a sentence back.
 
+#include "params.h"
+
+#include <array>
 #include <cstddef>
 #include <string>
 
@@ -14,6 +17,9 @@ struct EpochReport {
     double testAccuracy = 0; ///< percent
     double seconds = 0;      ///< training time of the epoch (without evaluation)
     double samplesPerSecond = 0;
+    /** The test set by [true class][predicted class] (Evaluation::confusion). Not kept in
+     *  snapshots: the reports of a restored run hold zeros here. */
+    std::array<std::array<int, kOutputs>, kOutputs> confusion{};
 };
 
 /** A batch loss above this counts as a divergence too (Trainer::lossLimit()): the true class at

@@ -47,13 +47,13 @@ void ScreenshotRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
     connect(c, &TrainingController::dataLoaded, this, [this, c] {
-        if (m_trainingIssued)
+        if (m_trainingStarted)
             return;
-        m_trainingIssued = true;
+        m_trainingStarted = true;
         c->runBatches(m_batches);
     });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
-        if (!m_trainingIssued)
+        if (!m_trainingStarted)
             return;
         if (s == TrainingState::Running)
             m_sawRunning = true;

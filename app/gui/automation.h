@@ -31,7 +31,7 @@ private:
     MainWindow *m_window;
     qint64 m_batches;
     QString m_file;
-    bool m_trainingIssued = false;
+    bool m_trainingStarted = false;
     bool m_sawRunning = false;
     bool m_grabbing = false;
 };

@@ -54,9 +54,11 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_recipe->setObjectName(QStringLiteral("recipeBox"));
     m_recipe->addItem(tr("Source: plain SGD"));
     m_recipe->addItem(tr("Tuned: momentum + cosine"));
+    m_recipe->addItem(tr("Adam, lr 0.001"));
     m_recipe->setToolTip(tr("Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
                             "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
-                            "schedule and standardised pixels.\nChoosing one sets the learning rate, "
+                            "schedule and standardised pixels.\nAdam: the source's recipe with the Adam optimiser "
+                            "at learning rate 0.001.\nChoosing one sets the learning rate, "
                             "batch size and epochs; press Reset to apply."));
     connect(m_recipe, &QComboBox::activated, this, [this](int index) { emit recipeChosen(Recipe(index)); });
     addWidget(caption(tr("Re&cipe"), m_recipe));
@@ -128,11 +130,13 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
 TrainConfig ControlBar::recipeConfig(Recipe recipe)
 {
-    return recipe == TunedRecipe ? tunedRecipe() : sourceRecipe();
+    return recipe == TunedRecipe ? tunedRecipe() : recipe == AdamRecipe ? adamRecipe() : sourceRecipe();
 }
 
 ControlBar::Recipe ControlBar::recipeOf(const TrainConfig &config)
 {
+    if (config.optimizer == adamRecipe().optimizer)
+        return AdamRecipe;
     return config.momentum != 0.0 || config.schedule != Schedule::Constant ? TunedRecipe : SourceRecipe;
 }
 
@@ -217,6 +221,7 @@ void ControlBar::setPresentation(bool on)
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
     m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
     m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
+    m_recipe->setItemText(AdamRecipe, on ? tr("Adam") : tr("Adam, lr 0.001"));
     m_recipe->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // Seven digits show (seeds are small in practice; a longer one scrolls in its box).
     m_seed->setMaximumWidth(on ? m_seed->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) * 3 / 2 + 40

@@ -14,7 +14,6 @@
 #include "trainview.h"
 
 #include <clusterview.h>
-#include <comingpage.h>
 #include <dataset.h>
 #include <drawview.h>
 #include <manifest.h>
@@ -69,50 +68,9 @@ void MainWindow::createViews()
     m_sidebar->setObjectName(QStringLiteral("viewList"));
     m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+5)"));
     m_pages = new QStackedWidget;
-    m_train = new TrainView;
-    m_pages->addWidget(m_train);
-    struct Coming {
-        QString name, text;
-    };
-    const Coming coming[] = {
-        {tr("Step through"), tr("One forward and one backward pass of one image, operation by "
-                                "operation, with the real numbers of the current network.")},
-        {tr("Draw"), tr("Draw a digit with the mouse and watch the ten SoftMax probabilities move "
-                        "while the pen moves.")},
-        {tr("Data parallel"), tr("Two servers with two GPUs each: mini-batches split across them, "
-                                 "gradients summed by an All-Reduce over NVLink and RDMA.")},
-        {tr("Dataset"), tr("Browse the training and test images, their labels and the class "
-                           "balance.")},
-    };
-    m_sidebar->addItem(tr("Train"));
-    for (const Coming &c : coming) {
-        m_sidebar->addItem(c.name);
-        if (m_pages->count() == int(View::Step)) {
-            m_stepView = new StepView;
-            m_pages->addWidget(m_stepView);
-            continue;
-        }
-        if (m_pages->count() == int(View::Draw)) {
-            auto *draw = new DrawView;
-            connectDrawView(draw, m_controller);
-            connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
-            m_pages->addWidget(draw);
-            continue;
-        }
-        if (m_pages->count() == int(View::Cluster)) {
-            auto *cluster = new clusterview::ClusterView;
-            // The replicas train on the split the worker loaded: no second copy of the images.
-            connect(m_controller, &TrainingController::dataSplitChanged, cluster,
-                    &clusterview::ClusterView::setDataset);
-            m_pages->addWidget(cluster);
-            continue;
-        }
-        if (m_pages->count() == int(View::Data)) {
-            m_datasetView = new DatasetView;
-            m_pages->addWidget(m_datasetView);
-            continue;
-        }
-        m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
+    for (int i = 0; i < kViewCount; ++i) {
+        m_sidebar->addItem(viewTitle(i));
+        m_pages->addWidget(createPage(View(i)));
     }
     for (int i = 0; i < kViewCount; ++i)
         m_sidebar->item(i)->setToolTip(tr("%1 (Ctrl+%2)").arg(m_sidebar->item(i)->text()).arg(i + 1));
@@ -152,6 +110,32 @@ void MainWindow::createViews()
         else
             showDataError(QString::fromStdString(found.error()));
     });
+}
+
+QWidget *MainWindow::createPage(View view)
+{
+    switch (view) {
+    case View::Train:
+        return m_train = new TrainView;
+    case View::Step:
+        return m_stepView = new StepView;
+    case View::Draw: {
+        auto *draw = new DrawView;
+        connectDrawView(draw, m_controller);
+        connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
+        return draw;
+    }
+    case View::Cluster: {
+        auto *cluster = new clusterview::ClusterView;
+        // The replicas train on the split the worker loaded: no second copy of the images.
+        connect(m_controller, &TrainingController::dataSplitChanged, cluster,
+                &clusterview::ClusterView::setDataset);
+        return cluster;
+    }
+    case View::Data:
+        return m_datasetView = new DatasetView;
+    }
+    return nullptr;
 }
 
 void MainWindow::connectController()

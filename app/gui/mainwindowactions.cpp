@@ -81,11 +81,9 @@ void MainWindow::createActions()
                   {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
-    const QString viewNames[kViewCount] = {tr("&Train"), tr("&Step through"), tr("&Draw"),
-                                           tr("Data &parallel"), tr("Data&set")};
     for (int i = 0; i < kViewCount; ++i) {
-        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewNames[i],
-                                tr("Show the %1 view").arg(QString(viewNames[i]).remove(QLatin1Char('&'))),
+        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewMenuText(i),
+                                tr("Show the %1 view").arg(viewTitle(i)),
                                 {QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i))});
         m_viewActions[i]->setCheckable(true);
         connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
