@@ -15,7 +15,8 @@ constexpr float kBeta1 = 0.9f;
 constexpr float kBeta2 = 0.999f;
 constexpr float kEps = 1e-8f;
 
-class Adam final : public Optimizer {
+class Adam final : public Optimizer
+{
 public:
     void reset() override
     {
@@ -32,10 +33,14 @@ public:
         const std::uint64_t t = m_t + 1;
         const float c1 = 1.0f - float(std::pow(double(kBeta1), double(t)));
         const float c2 = 1.0f - float(std::pow(double(kBeta2), double(t)));
-        apply(g.W1, w.W1, m_m.W1, m_v.W1, m_nextM.W1, m_nextV.W1, m_nextDirection.W1, next.W1, lr, c1, c2);
-        apply(g.b1, w.b1, m_m.b1, m_v.b1, m_nextM.b1, m_nextV.b1, m_nextDirection.b1, next.b1, lr, c1, c2);
-        apply(g.W2, w.W2, m_m.W2, m_v.W2, m_nextM.W2, m_nextV.W2, m_nextDirection.W2, next.W2, lr, c1, c2);
-        apply(g.b2, w.b2, m_m.b2, m_v.b2, m_nextM.b2, m_nextV.b2, m_nextDirection.b2, next.b2, lr, c1, c2);
+        apply(g.W1, w.W1, m_m.W1, m_v.W1, m_nextM.W1, m_nextV.W1, m_nextDirection.W1, next.W1, lr,
+              c1, c2);
+        apply(g.b1, w.b1, m_m.b1, m_v.b1, m_nextM.b1, m_nextV.b1, m_nextDirection.b1, next.b1, lr,
+              c1, c2);
+        apply(g.W2, w.W2, m_m.W2, m_v.W2, m_nextM.W2, m_nextV.W2, m_nextDirection.W2, next.W2, lr,
+              c1, c2);
+        apply(g.b2, w.b2, m_m.b2, m_v.b2, m_nextM.b2, m_nextV.b2, m_nextDirection.b2, next.b2, lr,
+              c1, c2);
         m_pending = true;
     }
 
@@ -72,8 +77,8 @@ public:
     Status setState(const OptimizerState &s) override
     {
         if (s.more.size() != 1)
-            return Error{"Adam needs its second moment; the snapshot holds " + std::to_string(s.more.size()) +
-                         " further optimiser buffers"};
+            return Error {"Adam needs its second moment; the snapshot holds "
+                          + std::to_string(s.more.size()) + " further optimiser buffers"};
         reset();
         m_m = s.first;
         m_v = s.more.front();
@@ -82,9 +87,9 @@ public:
     }
 
 private:
-    template <class M>
-    static void apply(const M &g, const M &w, const M &m, const M &v, M &m1, M &v1, M &d, M &next, float lr,
-                      float c1, float c2)
+    template<class M>
+    static void apply(const M &g, const M &w, const M &m, const M &v, M &m1, M &v1, M &d, M &next,
+                      float lr, float c1, float c2)
     {
         m1 = kBeta1 * m + (1.0f - kBeta1) * g;
         v1 = kBeta2 * v + (1.0f - kBeta2) * g.cwiseProduct(g);
@@ -99,8 +104,10 @@ private:
     }
 
     ParamsF m_m = ParamsF::zeros(), m_v = ParamsF::zeros(), m_direction = ParamsF::zeros();
-    ParamsF m_nextM = ParamsF::zeros(), m_nextV = ParamsF::zeros(), m_nextDirection = ParamsF::zeros();
-    ParamsF m_prevM = ParamsF::zeros(), m_prevV = ParamsF::zeros(), m_prevDirection = ParamsF::zeros();
+    ParamsF m_nextM = ParamsF::zeros(), m_nextV = ParamsF::zeros(),
+            m_nextDirection = ParamsF::zeros();
+    ParamsF m_prevM = ParamsF::zeros(), m_prevV = ParamsF::zeros(),
+            m_prevDirection = ParamsF::zeros();
     std::uint64_t m_t = 0;
     bool m_pending = false;
     bool m_swapped = false;

@@ -10,13 +10,14 @@ std::unique_ptr<Optimizer> makeSgd(const TrainConfig &config);
 std::unique_ptr<Optimizer> makeAdam(const TrainConfig &config);
 
 namespace {
-struct Registered {
+struct Registered
+{
     const char *name;
     std::unique_ptr<Optimizer> (*make)(const TrainConfig &);
 };
 constexpr Registered kOptimizers[] = {
-    {"sgd", makeSgd},
-    {"adam", makeAdam},
+        {"sgd", makeSgd},
+        {"adam", makeAdam},
 };
 } // namespace
 

@@ -15,7 +15,8 @@ namespace bplab {
 
 /** An optimiser's state as a snapshot keeps it: the buffer the snapshot's "momentum buffer"
  *  section holds (zeros when unused), then any further buffers and a step count. */
-struct OptimizerState {
+struct OptimizerState
+{
     ParamsF first = ParamsF::zeros(); ///< SGD: the momentum buffer v; Adam: the first moment m
     std::vector<ParamsF> more;        ///< Adam: the second moment v
     std::uint64_t steps = 0;          ///< updates applied (Adam's bias correction)
@@ -27,7 +28,8 @@ struct OptimizerState {
  * whose result is not finite is dropped at no cost (the divergence guard), and rollback() undoes
  * the last commit() too.
  */
-class Optimizer {
+class Optimizer
+{
 public:
     virtual ~Optimizer() = default;
 

@@ -93,14 +93,18 @@ void Sgd::update(const ParamsF &grads, ParamsF &params, float lr, float momentum
 namespace {
 
 /** Sgd behind the Optimizer interface; its step is fused into the batch (forwardBackwardStep). */
-class SgdOptimizer final : public Optimizer {
+class SgdOptimizer final : public Optimizer
+{
 public:
-    explicit SgdOptimizer(float momentum) : m_momentum(momentum) {}
+    explicit SgdOptimizer(float momentum)
+        : m_momentum(momentum)
+    { }
 
     void reset() override { m_sgd.reset(); }
     bool fusedTarget(float lr, ParamsF &next, SgdTarget &target) override
     {
-        target = SgdTarget{lr, m_momentum, &m_sgd.velocity(), &m_sgd.stepBuffer(m_momentum), &next};
+        target = SgdTarget {lr, m_momentum, &m_sgd.velocity(), &m_sgd.stepBuffer(m_momentum),
+                            &next};
         return true;
     }
     void step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr) override
@@ -122,8 +126,9 @@ public:
     Status setState(const OptimizerState &s) override
     {
         if (!s.more.empty())
-            return Error{"SGD keeps one buffer; the snapshot holds " + std::to_string(s.more.size()) +
-                         " more (it was taken with another optimiser)"};
+            return Error {"SGD keeps one buffer; the snapshot holds "
+                          + std::to_string(s.more.size())
+                          + " more (it was taken with another optimiser)"};
         m_sgd.reset();
         m_sgd.setVelocity(s.first);
         return Status::success();

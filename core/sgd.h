@@ -6,7 +6,8 @@
 namespace bplab {
 
 /** v = momentum * v + g; w = w - lr * v  (momentum 0: w = w - lr * g). */
-class Sgd {
+class Sgd
+{
 public:
     void reset();
     /** The step in place. */
@@ -30,10 +31,10 @@ public:
 
 private:
     ParamsF m_velocity = ParamsF::zeros();
-    ParamsF m_next = ParamsF::zeros(); // step()'s buffer; becomes m_velocity on commit()
+    ParamsF m_next = ParamsF::zeros();     // step()'s buffer; becomes m_velocity on commit()
     ParamsF m_previous = ParamsF::zeros(); // m_velocity before the last commit(), for rollback()
-    bool m_pending = false;            // m_next holds a step's buffer not yet committed
-    bool m_swapped = false;            // the last commit() rotated: m_previous holds the buffer before it
+    bool m_pending = false;                // m_next holds a step's buffer not yet committed
+    bool m_swapped = false; // the last commit() rotated: m_previous holds the buffer before it
 };
 
 } // namespace bplab

@@ -31,10 +31,11 @@ constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 // have the first seven, version 3 also the optimiser's.
 enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kSectionCount };
 constexpr int kSectionsV1 = kOptm;
-constexpr const char *kTags[kSectionCount] = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC", "OPTM"};
-constexpr const char *kSectionNames[kSectionCount] = {
-    "hyperparameters", "dataset identity", "position", "weights", "momentum buffer", "loss history",
-    "epoch reports", "optimiser state"};
+constexpr const char *kTags[kSectionCount]
+        = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC", "OPTM"};
+constexpr const char *kSectionNames[kSectionCount]
+        = {"hyperparameters", "dataset identity", "position",      "weights",
+           "momentum buffer", "loss history",     "epoch reports", "optimiser state"};
 constexpr std::uint32_t kMaxOptimizerBuffers = 4;
 
 std::uint32_t crcOf(const std::uint8_t *data, std::size_t size)
@@ -185,7 +186,7 @@ bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size)
 std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
 {
     std::vector<std::uint8_t> file(kSnapshotMagic, kSnapshotMagic + 8);
-    const bool sgd = s.config.optimizer == TrainConfig{}.optimizer;
+    const bool sgd = s.config.optimizer == TrainConfig {}.optimizer;
     const std::uint32_t version = !sgd ? 3 : s.workers > 1 ? 2 : 1;
     putLittleEndian(file, version, 4);
     putLittleEndian(file, version == 3 ? kSectionCount : kSectionsV1, 4);
@@ -276,8 +277,8 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     const std::uint32_t actualCrc = crcOf(data, size - 4);
     const std::uint32_t expectedSections = version == 3 ? kSectionCount : kSectionsV1;
     if (sections != expectedSections)
-        return Error{what + "holds " + withThousands(sections) + " sections; version " + std::to_string(version) + " has " +
-                     std::to_string(expectedSections)};
+        return Error {what + "holds " + withThousands(sections) + " sections; version "
+                      + std::to_string(version) + " has " + std::to_string(expectedSections)};
 
     // Find every section, checking its frame and its own CRC.
     const std::uint8_t *payload[kSectionCount] = {};
@@ -327,13 +328,13 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         return Error{what + "hyperparameters: " + st.error()};
     s.workers = version == 1 ? 1 : conf.i32();
     if (version == 3) {
-        Reader optimizer{payload[kOptm], std::size_t(length[kOptm])};
+        Reader optimizer {payload[kOptm], std::size_t(length[kOptm])};
         s.config.optimizer = optimizer.text(64);
         s.optimizerSteps = optimizer.u64();
         const std::uint32_t buffers = optimizer.u32();
         if (optimizer.overrun || buffers > kMaxOptimizerBuffers
             || optimizer.left != std::size_t(buffers) * parameterBytes(4))
-            return Error{what + "the optimiser state section is malformed"};
+            return Error {what + "the optimiser state section is malformed"};
         s.optimizerBuffers.assign(buffers, ParamsF::zeros());
         for (ParamsF &p : s.optimizerBuffers)
             optimizer.params(p);
@@ -434,7 +435,7 @@ Status checkSnapshot(const TrainingSnapshot &s)
         return Error{"the momentum buffer is not all finite"};
     for (const ParamsF &p : s.optimizerBuffers)
         if (!p.allFinite())
-            return Error{"the optimiser's state is not all finite"};
+            return Error {"the optimiser's state is not all finite"};
     for (std::size_t i = 0; i < s.batchLosses.size(); ++i)
         if (!std::isfinite(s.batchLosses[i]))
             return Error{"the loss of batch " + withThousands(i + 1) + " is not finite"};

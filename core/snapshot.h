@@ -60,7 +60,8 @@ struct TrainingSnapshot {
     double epochLossSum = 0; ///< sum of this epoch's batch losses so far
     double epochSeconds = 0; ///< training time of this epoch so far
     ParamsF params = ParamsF::zeros();
-    ParamsF velocity = ParamsF::zeros(); ///< the momentum buffer v (zeros with plain SGD); Adam's first moment m
+    ParamsF velocity = ParamsF::zeros(); ///< the momentum buffer v (zeros with plain SGD); Adam's
+                                         ///< first moment m
     /** The optimiser's further state (OptimizerState, optimizer.h): Adam's second moment v and
      *  its step count t. Empty and 0 for SGD. */
     std::vector<ParamsF> optimizerBuffers;

@@ -55,9 +55,9 @@ bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
 {
     return !(trained.epochs == wanted.epochs && trained.batch == wanted.batch
              && trained.momentum == wanted.momentum && trained.optimizer == wanted.optimizer
-             && trained.schedule == wanted.schedule
-             && trained.normalize == wanted.normalize && trained.init == wanted.init
-             && trained.seed == wanted.seed && trained.augment == wanted.augment);
+             && trained.schedule == wanted.schedule && trained.normalize == wanted.normalize
+             && trained.init == wanted.init && trained.seed == wanted.seed
+             && trained.augment == wanted.augment);
 }
 
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)

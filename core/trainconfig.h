@@ -16,7 +16,8 @@ enum class Schedule { Constant, Cosine };
 std::string scheduleName(Schedule s);
 std::optional<Schedule> parseSchedule(const std::string &name);
 
-struct TrainConfig {
+struct TrainConfig
+{
     int epochs = 10;
     int batch = 64;
     double lr = 0.1;       ///< base learning rate
@@ -44,7 +45,8 @@ TrainConfig adamRecipe();  // the source's, with Adam at lr 0.001
  */
 bool needsReset(const TrainConfig &trained, const TrainConfig &wanted);
 
-/** lr at global step `step` of `totalSteps`: constant, or base * 0.5 * (1 + cos(pi * step / total)). */
+/** lr at global step `step` of `totalSteps`: constant, or base * 0.5 * (1 + cos(pi * step /
+ * total)). */
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps);
 
 } // namespace bplab

@@ -97,12 +97,13 @@ Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone
                    numberText(largest) +
                    "); the weights and the optimiser state are back to their values before that batch";
     }
-    d.message = "training diverged in epoch " + std::to_string(d.epoch) + ", batch " + std::to_string(d.batch) +
-                "/" + std::to_string(d.batchesPerEpoch) + " (step " + std::to_string(d.step) + "): " + d.quantity +
-                " became " + numberText(d.value) +
-                (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")" : std::string()) +
-                " at learning rate " + numberText(r.lr) + restored + "; try a smaller learning rate (e.g. " +
-                numberText(d.suggestedLr) + ")";
+    d.message = "training diverged in epoch " + std::to_string(d.epoch) + ", batch "
+                + std::to_string(d.batch) + "/" + std::to_string(d.batchesPerEpoch) + " (step "
+                + std::to_string(d.step) + "): " + d.quantity + " became " + numberText(d.value)
+                + (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")"
+                                          : std::string())
+                + " at learning rate " + numberText(r.lr) + restored
+                + "; try a smaller learning rate (e.g. " + numberText(d.suggestedLr) + ")";
     return d;
 }
 
@@ -123,7 +124,7 @@ void Trainer::reset()
     m_params = initParams(m_active.init, m_active.seed);
     m_optimizer = makeOptimizer(m_active);
     if (!m_optimizer) { // an unknown name (the front ends refuse it before): plain SGD
-        m_active.optimizer = TrainConfig{}.optimizer;
+        m_active.optimizer = TrainConfig {}.optimizer;
         m_optimizer = makeOptimizer(m_active);
     }
     restart();
@@ -293,8 +294,9 @@ BatchReport Trainer::trainBatch()
         m_previousKept = false;
         const double testLoss = r.epochEnded ? r.epochEnded->testLoss : 0.0;
         r.epochEnded.reset();
-        r.divergence = describeDivergence(r, m_lossLimit, 1, m_nextGrads, m_optimizer->pendingBuffer(),
-                                          m_nextParams, testLoss, m_optimizer->pendingBufferName());
+        r.divergence
+                = describeDivergence(r, m_lossLimit, 1, m_nextGrads, m_optimizer->pendingBuffer(),
+                                     m_nextParams, testLoss, m_optimizer->pendingBufferName());
         return r;
     }
     // Three weight buffers rotate (pointer swaps): previous <- current <- next <- the old previous.
@@ -382,8 +384,8 @@ Status Trainer::restore(const TrainingSnapshot &s)
         return Error{order.error()};
     std::unique_ptr<Optimizer> optimizer = makeOptimizer(s.config);
     if (!optimizer)
-        return Error{"the snapshot's optimiser \"" + s.config.optimizer + "\" is unknown to this program (it knows " +
-                     optimizerNames() + ")"};
+        return Error {"the snapshot's optimiser \"" + s.config.optimizer
+                      + "\" is unknown to this program (it knows " + optimizerNames() + ")"};
     if (Status st = optimizer->setState({s.velocity, s.optimizerBuffers, s.optimizerSteps}); !st)
         return st;
 

@@ -10,8 +10,9 @@
 
 namespace bplab {
 
-struct EpochReport {
-    int epoch = 0; ///< 1-based
+struct EpochReport
+{
+    int epoch = 0;        ///< 1-based
     double trainLoss = 0; ///< mean over the epoch's batches
     double testLoss = 0;
     double testAccuracy = 0; ///< percent
@@ -19,7 +20,7 @@ struct EpochReport {
     double samplesPerSecond = 0;
     /** The test set by [true class][predicted class] (Evaluation::confusion). Not kept in
      *  snapshots: the reports of a restored run hold zeros here. */
-    std::array<std::array<int, kOutputs>, kOutputs> confusion{};
+    std::array<std::array<int, kOutputs>, kOutputs> confusion {};
 };
 
 /** A batch loss above this counts as a divergence too (Trainer::lossLimit()): the true class at
@@ -43,16 +44,18 @@ double suggestedLearningRate(double lr);
  * that cannot be undone further (the first batch after a start, a restore or an undo) is trained
  * on, so that a smaller learning rate can recover from them.
  */
-struct Divergence {
-    int epoch = 0;           ///< 1-based epoch of the batch
-    int batch = 0;           ///< 1-based batch in that epoch
+struct Divergence
+{
+    int epoch = 0; ///< 1-based epoch of the batch
+    int batch = 0; ///< 1-based batch in that epoch
     int batchesPerEpoch = 0;
-    std::size_t step = 0;    ///< 1-based global batch number
+    std::size_t step = 0; ///< 1-based global batch number
     std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
-    double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf), or the loss above lossLimit
+    double value
+            = 0; ///< the value that was not finite (NaN, +Inf or -Inf), or the loss above lossLimit
     double lossLimit = kDivergenceLossLimit; ///< the limit a finite value was above
-    double lr = 0;        ///< the learning rate of the batch
-    double suggestedLr = 0; ///< suggestedLearningRate(lr)
+    double lr = 0;                           ///< the learning rate of the batch
+    double suggestedLr = 0;                  ///< suggestedLearningRate(lr)
     int batchesUndone = 1; ///< 1: this batch's update was dropped; 2: the previous batch's too
     /** One line for a person, the same in the app and the CLI: "training diverged in epoch 1,
      *  batch 3/7 (step 3): the weight W1[5][300] became inf at learning rate 50; the weights and

@@ -8,13 +8,15 @@
 
 namespace bplab {
 
-ClassAccuracyPanel::ClassAccuracyPanel(QWidget *parent) : QWidget(parent)
+ClassAccuracyPanel::ClassAccuracyPanel(QWidget *parent)
+    : QWidget(parent)
 {
     setToolTip(tr("Test accuracy per class after the last epoch: the share of each class's test "
                   "images the network classifies right"));
 }
 
-void ClassAccuracyPanel::setConfusion(const std::array<std::array<int, 10>, 10> &confusion, int epoch)
+void ClassAccuracyPanel::setConfusion(const std::array<std::array<int, 10>, 10> &confusion,
+                                      int epoch)
 {
     QVector<double> accuracy(10, -1.0);
     bool any = false;
@@ -90,14 +92,16 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
     // One row per class: its name, a bar of 0-100 %, the value.
     int nameW = 0;
     for (int c = 0; c < 10; ++c)
-        nameW = std::max(nameW, fm.horizontalAdvance(m_names.isEmpty() ? QString::number(c) : m_names.at(c)));
+        nameW = std::max(nameW, fm.horizontalAdvance(m_names.isEmpty() ? QString::number(c)
+                                                                       : m_names.at(c)));
     const int valueW = fm.horizontalAdvance(QStringLiteral("100.0 %"));
     const int rowH = (height() - line - 4) / 10;
     if (rowH < line * 3 / 5) {
         // Too low for ten rows: the weakest class in the title line.
-        const auto weakest = std::min_element(m_accuracy.begin(), m_accuracy.end(), [](double a, double b) {
-            return (a < 0 ? 101.0 : a) < (b < 0 ? 101.0 : b);
-        });
+        const auto weakest
+                = std::min_element(m_accuracy.begin(), m_accuracy.end(), [](double a, double b) {
+                      return (a < 0 ? 101.0 : a) < (b < 0 ? 101.0 : b);
+                  });
         p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignRight | Qt::AlignVCenter,
                    tr("weakest %1").arg(rowText(int(weakest - m_accuracy.begin()))));
         return;
@@ -112,9 +116,10 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
         const double a = m_accuracy[c];
         if (a >= 0) {
             const int h = std::max(1, rowH * 2 / 3);
-            p.fillRect(QRect(barX, row.top() + (rowH - h) / 2, int(barW * a / 100.0), h), colors::blue());
-            p.drawText(QRect(barX + barW + 6, row.top(), valueW, rowH), Qt::AlignRight | Qt::AlignVCenter,
-                       QStringLiteral("%1 %").arg(a, 0, 'f', 1));
+            p.fillRect(QRect(barX, row.top() + (rowH - h) / 2, int(barW * a / 100.0), h),
+                       colors::blue());
+            p.drawText(QRect(barX + barW + 6, row.top(), valueW, rowH),
+                       Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 %").arg(a, 0, 'f', 1));
         }
     }
 }

@@ -100,13 +100,16 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     // --optimizer: sgd is plain SGD (momentum 0 unless --momentum says otherwise), momentum is
     // SGD with --momentum (0.9 unless given), adam is Adam (optimizer.h), which has no momentum.
     QString optimizer = config.momentum != 0.0 ? QStringLiteral("momentum") : QStringLiteral("sgd");
-    if (!cmd.choiceValue(QStringLiteral("optimizer"),
-                         {QStringLiteral("sgd"), QStringLiteral("momentum"), QStringLiteral("adam")}, optimizer))
+    if (!cmd.choiceValue(
+                QStringLiteral("optimizer"),
+                {QStringLiteral("sgd"), QStringLiteral("momentum"), QStringLiteral("adam")},
+                optimizer))
         return false;
     const bool momentumGiven = cmd.isSet(QStringLiteral("momentum"));
     if (optimizer == QLatin1String("adam")) {
         if (momentumGiven) {
-            cmd.usageError(QStringLiteral("--momentum is SGD's; --optimizer adam keeps its own moments"));
+            cmd.usageError(
+                    QStringLiteral("--momentum is SGD's; --optimizer adam keeps its own moments"));
             return false;
         }
         config.optimizer = "adam";
@@ -352,10 +355,11 @@ int runTrain(const QStringList &args)
     if (resumed)
         workers = resumed->snapshot.workers;
     if (workers > 1 && config.optimizer != "sgd")
-        return cmd.usageError(QStringLiteral("--workers %1: the data-parallel replicas train with SGD "
-                                             "or momentum; --optimizer %2 trains with one worker")
-                                      .arg(workers)
-                                      .arg(QString::fromStdString(config.optimizer)));
+        return cmd.usageError(
+                QStringLiteral("--workers %1: the data-parallel replicas train with SGD "
+                               "or momentum; --optimizer %2 trains with one worker")
+                        .arg(workers)
+                        .arg(QString::fromStdString(config.optimizer)));
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
@@ -397,8 +401,9 @@ int runTrain(const QStringList &args)
                          .arg(config.batch)
                          .arg(config.lr)
                          .arg(QString::fromStdString(scheduleName(config.schedule)))
-                         .arg(config.optimizer == "sgd" ? QStringLiteral("momentum %1").arg(config.momentum)
-                                                        : QString::fromStdString(config.optimizer))
+                         .arg(config.optimizer == "sgd"
+                                      ? QStringLiteral("momentum %1").arg(config.momentum)
+                                      : QString::fromStdString(config.optimizer))
                          .arg(describeNormalize(config.normalize))
                          .arg(initial ? QStringLiteral("weights from %1")
                                                 .arg(cmd.value(QStringLiteral("init-from")))

@@ -55,12 +55,14 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_recipe->addItem(tr("Source: plain SGD"));
     m_recipe->addItem(tr("Tuned: momentum + cosine"));
     m_recipe->addItem(tr("Adam, lr 0.001"));
-    m_recipe->setToolTip(tr("Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
-                            "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
-                            "schedule and standardised pixels.\nAdam: the source's recipe with the Adam optimiser "
-                            "at learning rate 0.001.\nChoosing one sets the learning rate, "
-                            "batch size and epochs; press Reset to apply."));
-    connect(m_recipe, &QComboBox::activated, this, [this](int index) { emit recipeChosen(Recipe(index)); });
+    m_recipe->setToolTip(tr(
+            "Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
+            "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
+            "schedule and standardised pixels.\nAdam: the source's recipe with the Adam optimiser "
+            "at learning rate 0.001.\nChoosing one sets the learning rate, "
+            "batch size and epochs; press Reset to apply."));
+    connect(m_recipe, &QComboBox::activated, this,
+            [this](int index) { emit recipeChosen(Recipe(index)); });
     addWidget(caption(tr("Re&cipe"), m_recipe));
     addWidget(m_recipe);
 
@@ -122,7 +124,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, &ControlBar::learningRateEdited);
     connect(m_batch, &QSpinBox::valueChanged, this, &ControlBar::batchEdited);
     connect(m_epochs, &QSpinBox::valueChanged, this, &ControlBar::epochsEdited);
-    connect(m_seed, &QSpinBox::valueChanged, this, [this](int seed) { emit seedEdited(qulonglong(seed)); });
+    connect(m_seed, &QSpinBox::valueChanged, this,
+            [this](int seed) { emit seedEdited(qulonglong(seed)); });
     connect(m_augment, &QCheckBox::toggled, this, &ControlBar::augmentEdited);
 
     showConfig(sourceRecipe());
@@ -130,14 +133,17 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
 TrainConfig ControlBar::recipeConfig(Recipe recipe)
 {
-    return recipe == TunedRecipe ? tunedRecipe() : recipe == AdamRecipe ? adamRecipe() : sourceRecipe();
+    return recipe == TunedRecipe  ? tunedRecipe()
+           : recipe == AdamRecipe ? adamRecipe()
+                                  : sourceRecipe();
 }
 
 ControlBar::Recipe ControlBar::recipeOf(const TrainConfig &config)
 {
     if (config.optimizer == adamRecipe().optimizer)
         return AdamRecipe;
-    return config.momentum != 0.0 || config.schedule != Schedule::Constant ? TunedRecipe : SourceRecipe;
+    return config.momentum != 0.0 || config.schedule != Schedule::Constant ? TunedRecipe
+                                                                           : SourceRecipe;
 }
 
 void ControlBar::showConfig(const TrainConfig &config)

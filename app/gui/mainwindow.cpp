@@ -205,8 +205,10 @@ void MainWindow::connectControlBar()
         c->setConfig(config);
     };
     connect(m_controls, &ControlBar::learningRateEdited, c, &TrainingController::setLearningRate);
-    connect(m_controls, &ControlBar::batchEdited, this, [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
-    connect(m_controls, &ControlBar::epochsEdited, this, [edit](int v) { edit([v](TrainConfig &t) { t.epochs = v; }); });
+    connect(m_controls, &ControlBar::batchEdited, this,
+            [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
+    connect(m_controls, &ControlBar::epochsEdited, this,
+            [edit](int v) { edit([v](TrainConfig &t) { t.epochs = v; }); });
     connect(m_controls, &ControlBar::seedEdited, this,
             [edit](qulonglong v) { edit([v](TrainConfig &t) { t.seed = std::uint64_t(v); }); });
     connect(m_controls, &ControlBar::augmentEdited, this,
@@ -230,7 +232,8 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
     // The backward pass needs a target: ask for it, proposing the network's own answer.
     int proposed = 0;
     if (const ParamsPtr weights = m_controller->currentWeights()) {
-        const auto p = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
+        const auto p
+                = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
         proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
     }
     bool ok = false;

@@ -10,11 +10,11 @@
 
 #include <QAction>
 #include <QClipboard>
-#include <QGuiApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMainWindow>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -252,8 +252,10 @@ QString SnapshotUi::divergenceSummary(const Divergence &d)
     const QString what = std::isnan(d.value)   ? tr("%1 was no longer a number").arg(quantity)
                          : std::isinf(d.value) ? tr("%1 overflowed").arg(quantity)
                                                : tr("%1 became %2 (above the limit %3)")
-                                                         .arg(quantity, numberText(d.value), numberText(d.lossLimit));
-    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are back "
+                                                         .arg(quantity, numberText(d.value),
+                                                              numberText(d.lossLimit));
+    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are "
+              "back "
               "to their last finite values; continue with a smaller rate:")
             .arg(numberText(d.lr), what)
             .arg(d.epoch)

@@ -314,7 +314,8 @@ void TrainingWorker::sendVisual(bool live)
     auto weights = std::make_shared<const ParamsF>(m_trainer->params());
     auto gradients = std::make_shared<const ParamsF>(m_trainer->gradients());
     // Scaled as the weights were trained, whatever the toolbar's pending settings say.
-    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
+    s->trace = forwardTrace(
+            *weights, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
     s->predicted = s->trace.predicted;
     // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
     s->adjustments = std::make_shared<const ParamsF>(

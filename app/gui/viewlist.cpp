@@ -5,16 +5,17 @@
 namespace bplab {
 
 namespace {
-struct ViewEntry {
+struct ViewEntry
+{
     const char *key;
     const char *menuText; // the title with its mnemonic
 };
 constexpr ViewEntry kViews[kViewCount] = {
-    {"train", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Train")},
-    {"step", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Step through")},
-    {"draw", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Draw")},
-    {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data &parallel")},
-    {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data&set")},
+        {"train", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Train")},
+        {"step", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Step through")},
+        {"draw", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Draw")},
+        {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data &parallel")},
+        {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data&set")},
 };
 bool valid(int view)
 {
@@ -29,7 +30,8 @@ QString viewKey(int view)
 
 QString viewMenuText(int view)
 {
-    return valid(view) ? QCoreApplication::translate("bplab::MainWindow", kViews[view].menuText) : QString();
+    return valid(view) ? QCoreApplication::translate("bplab::MainWindow", kViews[view].menuText)
+                       : QString();
 }
 
 QString viewTitle(int view)

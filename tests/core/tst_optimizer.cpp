@@ -33,7 +33,8 @@ std::uint32_t versionOf(const std::vector<std::uint8_t> &bytes)
 
 } // namespace
 
-class TestOptimizer : public QObject {
+class TestOptimizer : public QObject
+{
     Q_OBJECT
 
     std::shared_ptr<DataSplit> m_split = syntheticSplit(300, 60); // batch 32: 10 batches per epoch
@@ -98,7 +99,8 @@ private slots:
             QVERIFY(!first15.trainBatch().divergence);
         const std::vector<std::uint8_t> bytes = encodeSnapshot(first15.snapshot());
         QCOMPARE(versionOf(bytes), 3u);
-        Result<TrainingSnapshot> back = decodeSnapshot(bytes.data(), bytes.size(), "adam.bplabsnap");
+        Result<TrainingSnapshot> back
+                = decodeSnapshot(bytes.data(), bytes.size(), "adam.bplabsnap");
         QVERIFY2(back, back ? "" : back.error().c_str());
         QCOMPARE(back->config.optimizer, std::string("adam"));
         QCOMPARE(back->optimizerSteps, std::uint64_t(15));
@@ -127,7 +129,8 @@ private slots:
         Trainer other(m_split, sourceRecipe());
         const Status refused = other.restore(s);
         QVERIFY(!refused);
-        QVERIFY2(refused.error().find("second moment") != std::string::npos, refused.error().c_str());
+        QVERIFY2(refused.error().find("second moment") != std::string::npos,
+                 refused.error().c_str());
         QCOMPARE(other.step(), std::size_t(0));
     }
 
