@@ -8,6 +8,10 @@ two columns are two samples of the same random process, not the same runs. Print
 test accuracy after every epoch, then the final accuracies' median, minimum and maximum.
 
     /usr/bin/python3 bench/accuracy.py --data ../shared/data/mnist --seeds 10
+    /usr/bin/python3 bench/accuracy.py --data ../shared/data/mnist --seeds 3 --optimizer adam --lr 0.001
+
+--optimizer adam trains both with Adam (torch.optim.Adam's defaults: betas 0.9/0.999, eps 1e-8)
+at --lr instead of plain SGD at 0.1.
 
 BPLAB_CLI names the CLI binary (default build/app/cli/backprop-lab-cli). Needs Debian's
 python3-torch (bench/compare installs it). A measurement, not a test: tests/core/tst_accuracy.cpp
@@ -28,14 +32,15 @@ from torch_peer import TEST_IMAGES, find_file, read_idx, training_files  # noqa:
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def ours(cli, data, seed, epochs):
+def ours(cli, data, seed, epochs, optimizer="sgd", lr=0.1):
     """Test accuracy (percent) after each epoch of `backprop-lab-cli train`."""
     out = subprocess.run([cli, "train", "--data", data, "--seed", str(seed), "--epochs", str(epochs),
-                          "--json"], check=True, capture_output=True, text=True).stdout
+                          "--optimizer", optimizer, "--lr", str(lr), "--json"],
+                         check=True, capture_output=True, text=True).stdout
     return [json.loads(line)["test_accuracy"] for line in out.splitlines() if line.strip()]
 
 
-def torch_run(torch, data, seed, epochs):
+def torch_run(torch, data, seed, epochs, optimizer="sgd", lr=0.1):
     """The same recipe in PyTorch: test accuracy (percent) after each epoch."""
     x, y, x_test, y_test = data
     torch.manual_seed(seed)
@@ -44,7 +49,8 @@ def torch_run(torch, data, seed, epochs):
     for layer in (model[0], model[2]):
         torch.nn.init.kaiming_normal_(layer.weight, nonlinearity="relu")
         torch.nn.init.zeros_(layer.bias)
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    opt = (torch.optim.Adam(model.parameters(), lr=lr) if optimizer == "adam"
+           else torch.optim.SGD(model.parameters(), lr=lr))
     loss_fn = torch.nn.CrossEntropyLoss()
     accuracies = []
     for _ in range(epochs):
@@ -86,19 +92,22 @@ def main():
     parser.add_argument("--data", required=True, help="folder with the MNIST IDX files")
     parser.add_argument("--seeds", type=int, default=10, help="seeds 1..N for each program")
     parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd")
+    parser.add_argument("--lr", type=float, default=None, help="default: 0.1 (sgd), 0.001 (adam)")
     args = parser.parse_args()
     cli = os.environ.get("BPLAB_CLI", os.path.join(REPO, "build/app/cli/backprop-lab-cli"))
     if not os.access(cli, os.X_OK):
         sys.exit(f"accuracy: no CLI at {cli} (run scripts/setup, or set BPLAB_CLI)")
 
+    lr = args.lr if args.lr is not None else (0.001 if args.optimizer == "adam" else 0.1)
     import torch  # after argument parsing: --help stays fast
     torch.set_num_threads(1)
     data = load(torch, args.data)
 
     finals = {"backprop-lab": [], "pytorch": []}
     for seed in range(1, args.seeds + 1):
-        for name, run in (("backprop-lab", lambda: ours(cli, args.data, seed, args.epochs)),
-                          ("pytorch", lambda: torch_run(torch, data, seed, args.epochs))):
+        for name, run in (("backprop-lab", lambda: ours(cli, args.data, seed, args.epochs, args.optimizer, lr)),
+                          ("pytorch", lambda: torch_run(torch, data, seed, args.epochs, args.optimizer, lr))):
             accuracies = run()
             finals[name].append(accuracies[-1])
             print(f"seed {seed:2d} {name:12s} " + " ".join(f"{a:.2f}" for a in accuracies),

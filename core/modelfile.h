@@ -3,7 +3,7 @@
 
 #include "params.h"
 #include "result.h"
-#include "trainer.h"
+#include "trainconfig.h"
 
 #include <cstddef>
 #include <cstdint>

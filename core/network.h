@@ -1,6 +1,6 @@
 #pragma once
 // The network's maths: initialisation, input scaling, the forward pass with its full trace, the
-// backward pass (MISSION.md), batched versions for training, and evaluation.
+// backward pass of the source's derivation, batched versions for training, and evaluation.
 
 #include "dataset.h"
 #include "params.h"

@@ -3,6 +3,8 @@
 
 #include "snapshot.h"
 
+#include "trainer.h"
+
 #include "fileio.h"
 #include "idx.h"
 
@@ -25,12 +27,16 @@ constexpr std::size_t kPositionBytes = 4 * 4 + 8 * 3;
 constexpr std::size_t kEpochReportBytes = 4 + 5 * 8;
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 
-// The sections of version 1, in the order they are written; each must appear exactly once.
-enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kSectionCount };
-constexpr const char *kTags[kSectionCount] = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC"};
-constexpr const char *kSectionNames[kSectionCount] = {
-    "hyperparameters", "dataset identity", "position", "weights", "momentum buffer", "loss history",
-    "epoch reports"};
+// The sections, in the order they are written; each must appear exactly once. Versions 1 and 2
+// have the first seven, version 3 also the optimiser's.
+enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kSectionCount };
+constexpr int kSectionsV1 = kOptm;
+constexpr const char *kTags[kSectionCount]
+        = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC", "OPTM"};
+constexpr const char *kSectionNames[kSectionCount]
+        = {"hyperparameters", "dataset identity", "position",      "weights",
+           "momentum buffer", "loss history",     "epoch reports", "optimiser state"};
+constexpr std::uint32_t kMaxOptimizerBuffers = 4;
 
 std::uint32_t crcOf(const std::uint8_t *data, std::size_t size)
 {
@@ -180,13 +186,15 @@ bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size)
 std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
 {
     std::vector<std::uint8_t> file(kSnapshotMagic, kSnapshotMagic + 8);
-    putLittleEndian(file, s.workers > 1 ? kSnapshotVersion : 1, 4);
-    putLittleEndian(file, kSectionCount, 4);
+    const bool sgd = s.config.optimizer == TrainConfig {}.optimizer;
+    const std::uint32_t version = !sgd ? 3 : s.workers > 1 ? 2 : 1;
+    putLittleEndian(file, version, 4);
+    putLittleEndian(file, version == 3 ? kSectionCount : kSectionsV1, 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
     file.reserve(kHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
     std::vector<std::uint8_t> conf = configPayload(s.config);
-    if (s.workers > 1)
+    if (version >= 2)
         putLittleEndian(conf, std::uint32_t(s.workers), 4);
     appendSection(file, kConf, conf);
     Writer data;
@@ -230,6 +238,15 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
         epochs.f64(e.samplesPerSecond);
     }
     appendSection(file, kEpoc, epochs.out);
+    if (version == 3) {
+        Writer optimizer;
+        optimizer.text(s.config.optimizer);
+        optimizer.u64(s.optimizerSteps);
+        optimizer.u32(std::uint32_t(s.optimizerBuffers.size()));
+        for (const ParamsF &p : s.optimizerBuffers)
+            optimizer.params(p);
+        appendSection(file, kOptm, optimizer.out);
+    }
 
     const std::uint64_t total = file.size() + 4;
     for (int i = 0; i < 8; ++i)
@@ -258,9 +275,10 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                      (size < declared ? " (it is cut short: an interrupted copy or write)" : "")};
     const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
     const std::uint32_t actualCrc = crcOf(data, size - 4);
-    if (sections != kSectionCount)
-        return Error{what + "holds " + withThousands(sections) + " sections; version " + std::to_string(version) + " has " +
-                     std::to_string(kSectionCount)};
+    const std::uint32_t expectedSections = version == 3 ? kSectionCount : kSectionsV1;
+    if (sections != expectedSections)
+        return Error {what + "holds " + withThousands(sections) + " sections; version "
+                      + std::to_string(version) + " has " + std::to_string(expectedSections)};
 
     // Find every section, checking its frame and its own CRC.
     const std::uint8_t *payload[kSectionCount] = {};
@@ -270,7 +288,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         if (size - 4 - at < kSectionHeadBytes + 4)
             return Error{what + "section " + std::to_string(i + 1) + " runs past the end of the file"};
         int which = -1;
-        for (int k = 0; k < kSectionCount; ++k)
+        for (int k = 0; k < int(expectedSections); ++k)
             if (std::memcmp(data + at, kTags[k], 4) == 0)
                 which = k;
         const std::uint64_t n = readLittleEndian(data + at + 4, 8);
@@ -309,6 +327,18 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     if (Status st = readConfig(conf, s.config); !st)
         return Error{what + "hyperparameters: " + st.error()};
     s.workers = version == 1 ? 1 : conf.i32();
+    if (version == 3) {
+        Reader optimizer {payload[kOptm], std::size_t(length[kOptm])};
+        s.config.optimizer = optimizer.text(64);
+        s.optimizerSteps = optimizer.u64();
+        const std::uint32_t buffers = optimizer.u32();
+        if (optimizer.overrun || buffers > kMaxOptimizerBuffers
+            || optimizer.left != std::size_t(buffers) * parameterBytes(4))
+            return Error {what + "the optimiser state section is malformed"};
+        s.optimizerBuffers.assign(buffers, ParamsF::zeros());
+        for (ParamsF &p : s.optimizerBuffers)
+            optimizer.params(p);
+    }
 
     Reader dataReader{payload[kData], std::size_t(length[kData])};
     s.data.trainCount = dataReader.u64();
@@ -403,6 +433,9 @@ Status checkSnapshot(const TrainingSnapshot &s)
         return Error{"the weights are not all finite"};
     if (!s.velocity.allFinite())
         return Error{"the momentum buffer is not all finite"};
+    for (const ParamsF &p : s.optimizerBuffers)
+        if (!p.allFinite())
+            return Error {"the optimiser's state is not all finite"};
     for (std::size_t i = 0; i < s.batchLosses.size(); ++i)
         if (!std::isfinite(s.batchLosses[i]))
             return Error{"the loss of batch " + withThousands(i + 1) + " is not finite"};

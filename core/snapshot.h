@@ -7,7 +7,8 @@
 #include "dataset.h"
 #include "params.h"
 #include "result.h"
-#include "trainer.h"
+#include "trainconfig.h"
+#include "trainevents.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -59,16 +60,23 @@ struct TrainingSnapshot {
     double epochLossSum = 0; ///< sum of this epoch's batch losses so far
     double epochSeconds = 0; ///< training time of this epoch so far
     ParamsF params = ParamsF::zeros();
-    ParamsF velocity = ParamsF::zeros(); ///< the momentum buffer v (zeros with plain SGD)
+    ParamsF velocity = ParamsF::zeros(); ///< the momentum buffer v (zeros with plain SGD); Adam's
+                                         ///< first moment m
+    /** The optimiser's further state (OptimizerState, optimizer.h): Adam's second moment v and
+     *  its step count t. Empty and 0 for SGD. */
+    std::vector<ParamsF> optimizerBuffers;
+    std::uint64_t optimizerSteps = 0;
     std::vector<float> batchLosses;      ///< the loss of every batch trained, in order
     std::vector<EpochReport> epochs;     ///< one report per finished epoch
 };
 
 /** Magic bytes at the start of every snapshot file. */
 inline constexpr char kSnapshotMagic[8] = {'B', 'P', 'L', 'A', 'B', 'S', 'N', 'P'};
-/** Version 2 adds the worker count to the hyperparameters. A one-worker snapshot is still written
- *  as version 1 (the same bytes as before, readable by older builds); both are read. */
-inline constexpr std::uint32_t kSnapshotVersion = 2;
+/** Version 2 adds the worker count to the hyperparameters; version 3 also an optimiser section
+ *  (its name, step count and further buffers). A snapshot is written in the oldest version that
+ *  holds it: one SGD worker as version 1 (the same bytes as before, readable by older builds),
+ *  several SGD workers as 2, any other optimiser as 3; all three are read. */
+inline constexpr std::uint32_t kSnapshotVersion = 3;
 /** The largest worker count a snapshot may hold (train --workers allows 64). */
 inline constexpr int kMaxSnapshotWorkers = 64;
 /** File name ending of snapshots ("snapshot-000012.bplabsnap"). */

@@ -1,5 +1,5 @@
 #pragma once
-// The whole step trace as text: the JSON object of issue 2's explain contract, which both
+// The whole step trace as text: the JSON object of the explain contract, which both
 // `backprop-lab-cli explain --json` and the Step view's export write (keys in the contract's order,
 // every float in the shortest text that reads back as the same float, null for non-finite), and a
 // long-format CSV. The one implementation: the CLI and the app call it.

@@ -14,138 +14,6 @@
 
 namespace bplab {
 
-std::string scheduleName(Schedule s)
-{
-    return s == Schedule::Cosine ? "cosine" : "constant";
-}
-
-std::optional<Schedule> parseSchedule(const std::string &name)
-{
-    if (name == "constant")
-        return Schedule::Constant;
-    if (name == "cosine")
-        return Schedule::Cosine;
-    return std::nullopt;
-}
-
-TrainConfig sourceRecipe()
-{
-    TrainConfig c;
-    c.epochs = 10;
-    c.batch = 64;
-    c.lr = 0.1;
-    c.momentum = 0.0;
-    c.schedule = Schedule::Constant;
-    c.normalize = Normalize::None;
-    c.init = Init::He;
-    return c;
-}
-
-TrainConfig tunedRecipe()
-{
-    TrainConfig c = sourceRecipe();
-    c.epochs = 15;
-    c.lr = 0.05;
-    c.momentum = 0.9;
-    c.schedule = Schedule::Cosine;
-    c.normalize = Normalize::Standard;
-    return c;
-}
-
-double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)
-{
-    if (config.schedule == Schedule::Constant || totalSteps == 0)
-        return config.lr;
-    // lr = base * 0.5 * (1 + cos(pi * step / total))
-    constexpr double kPi = 3.14159265358979323846;
-    const double t = std::min(1.0, double(step) / double(totalSteps));
-    return config.lr * 0.5 * (1.0 + std::cos(kPi * t));
-}
-
-void Sgd::reset()
-{
-    m_velocity.W1.setZero();
-    m_velocity.b1.setZero();
-    m_velocity.W2.setZero();
-    m_velocity.b2.setZero();
-    m_pending = false;
-    m_swapped = false;
-}
-
-void Sgd::setVelocity(const ParamsF &velocity)
-{
-    m_velocity = velocity;
-}
-
-void Sgd::step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum)
-{
-    if (momentum == 0.0f) {
-        // w' = w - lr * g
-        next.W1 = params.W1 - lr * grads.W1;
-        next.b1 = params.b1 - lr * grads.b1;
-        next.W2 = params.W2 - lr * grads.W2;
-        next.b2 = params.b2 - lr * grads.b2;
-        return;
-    }
-    // v' = momentum * v + g; w' = w - lr * v'
-    m_next.W1 = momentum * m_velocity.W1 + grads.W1;
-    m_next.b1 = momentum * m_velocity.b1 + grads.b1;
-    m_next.W2 = momentum * m_velocity.W2 + grads.W2;
-    m_next.b2 = momentum * m_velocity.b2 + grads.b2;
-    next.W1 = params.W1 - lr * m_next.W1;
-    next.b1 = params.b1 - lr * m_next.b1;
-    next.W2 = params.W2 - lr * m_next.W2;
-    next.b2 = params.b2 - lr * m_next.b2;
-    m_pending = true;
-}
-
-ParamsF &Sgd::stepBuffer(float momentum)
-{
-    if (momentum != 0.0f)
-        m_pending = true;
-    return m_next;
-}
-
-void Sgd::commit()
-{
-    // Plain SGD leaves the buffer as it is (zeros), as update() does. Three buffers rotate
-    // (pointer swaps): previous <- velocity <- next <- the old previous.
-    if (m_pending) {
-        std::swap(m_previous, m_velocity);
-        std::swap(m_velocity, m_next);
-    }
-    m_swapped = m_pending;
-    m_pending = false;
-}
-
-void Sgd::rollback()
-{
-    if (m_swapped)
-        std::swap(m_velocity, m_previous);
-    m_swapped = false;
-}
-
-void Sgd::update(const ParamsF &grads, ParamsF &params, float lr, float momentum)
-{
-    if (momentum == 0.0f) {
-        // w = w - lr * g
-        params.W1 -= lr * grads.W1;
-        params.b1 -= lr * grads.b1;
-        params.W2 -= lr * grads.W2;
-        params.b2 -= lr * grads.b2;
-        return;
-    }
-    // v = momentum * v + g; w = w - lr * v
-    m_velocity.W1 = momentum * m_velocity.W1 + grads.W1;
-    m_velocity.b1 = momentum * m_velocity.b1 + grads.b1;
-    m_velocity.W2 = momentum * m_velocity.W2 + grads.W2;
-    m_velocity.b2 = momentum * m_velocity.b2 + grads.b2;
-    params.W1 -= lr * m_velocity.W1;
-    params.b1 -= lr * m_velocity.b1;
-    params.W2 -= lr * m_velocity.W2;
-    params.b2 -= lr * m_velocity.b2;
-}
-
 namespace {
 
 /** "W1[3][200]" for the first element of m that is not finite; empty when all are. */
@@ -188,12 +56,23 @@ std::string numberText(double v)
 
 } // namespace
 
-Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLimit, int undone,
+double suggestedLearningRate(double lr)
+{
+    return lr / 10;
+}
+
+Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone,
                               const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
-                              double testLoss)
+                              double testLoss, const char *bufferName)
 {
     Divergence d;
+    d.epoch = r.epoch + 1;
+    d.batch = r.batchInEpoch + 1;
+    d.batchesPerEpoch = r.batchesPerEpoch;
+    d.step = r.step + 1;
     d.lr = r.lr;
+    d.lossLimit = lossLimit;
+    d.suggestedLr = suggestedLearningRate(r.lr);
     d.batchesUndone = undone;
     std::string where;
     // A loss above the limit is the cause only when it undid the previous batch (else it was trained on).
@@ -203,7 +82,7 @@ Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLi
     } else if (where = firstNonFinite(grads, "dL/d", d.value); !where.empty()) {
         d.quantity = "the gradient " + where;
     } else if (velocity && (where = firstNonFinite(*velocity, "v_", d.value), !where.empty())) {
-        d.quantity = "the momentum buffer " + where;
+        d.quantity = bufferName + where;
     } else if (where = firstNonFinite(next, "", d.value); !where.empty()) {
         d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
     } else {
@@ -218,12 +97,13 @@ Divergence describeDivergence(const BatchReport &r, double baseLr, double lossLi
                    numberText(largest) +
                    "); the weights and the optimiser state are back to their values before that batch";
     }
-    d.message = "training diverged in epoch " + std::to_string(r.epoch + 1) + ", batch " +
-                std::to_string(r.batchInEpoch + 1) + "/" + std::to_string(r.batchesPerEpoch) + " (step " +
-                std::to_string(r.step + 1) + "): " + d.quantity + " became " + numberText(d.value) +
-                (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")" : std::string()) +
-                " at learning rate " + numberText(r.lr) + restored + "; try a smaller learning rate (e.g. " +
-                numberText(baseLr / 10) + ")";
+    d.message = "training diverged in epoch " + std::to_string(d.epoch) + ", batch "
+                + std::to_string(d.batch) + "/" + std::to_string(d.batchesPerEpoch) + " (step "
+                + std::to_string(d.step) + "): " + d.quantity + " became " + numberText(d.value)
+                + (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")"
+                                          : std::string())
+                + " at learning rate " + numberText(r.lr) + restored
+                + "; try a smaller learning rate (e.g. " + numberText(d.suggestedLr) + ")";
     return d;
 }
 
@@ -242,13 +122,18 @@ void Trainer::reset()
         m_ws.resize(m_active.batch);
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
     m_params = initParams(m_active.init, m_active.seed);
+    m_optimizer = makeOptimizer(m_active);
+    if (!m_optimizer) { // an unknown name (the front ends refuse it before): plain SGD
+        m_active.optimizer = TrainConfig {}.optimizer;
+        m_optimizer = makeOptimizer(m_active);
+    }
     restart();
 }
 
 void Trainer::restart()
 {
     m_grads = ParamsF::zeros();
-    m_sgd.reset();
+    m_optimizer->reset();
     m_previousKept = false;
     m_order.resize(m_data->train.size());
     std::iota(m_order.begin(), m_order.end(), std::uint32_t(0));
@@ -318,6 +203,7 @@ EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, 
     const Evaluation ev = evaluate(params, test, normalize);
     e.testLoss = ev.loss;
     e.testAccuracy = ev.accuracy;
+    e.confusion = ev.confusion;
     e.seconds = seconds;
     e.samplesPerSecond = seconds > 0 ? double(samples) / seconds : 0.0;
     return e;
@@ -348,17 +234,25 @@ BatchReport Trainer::trainBatch()
     for (int c = 0; c < count; ++c)
         labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
     const double lr = scheduledLr(m_active, m_step, totalSteps());
-    // Gather, forward, backward and the SGD step in one call, split over the training threads.
-    // The new weights and momentum buffer go to second buffers: when any new weight is not finite
-    // the step is dropped and the last finite state is still in place. A NaN or Inf in a gradient
-    // or the momentum buffer always reaches the new weights, so one check (step.finite) covers all three.
+    // Gather, forward, backward and the optimiser's step, split over the training threads: in
+    // one call when the step is SGD's. The new weights and optimiser state go to second buffers:
+    // when any new weight is not finite the step is dropped and the last finite state is still in
+    // place. A NaN or Inf in a gradient or the optimiser's state always reaches the new weights,
+    // so one check (step.finite) covers all three.
     const BatchSamples samples{&train, m_order.data() + first, m_active.normalize};
     if (m_active.augment)
         gatherAugmentedBatch(train, m_order.data() + first, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
-    const float momentum = float(m_active.momentum);
-    const SgdTarget target{float(lr), momentum, &m_sgd.velocity(), &m_sgd.stepBuffer(momentum), &m_nextParams};
-    const StepResult step = forwardBackwardStep(m_params, labels.data(), count, m_ws, m_nextGrads, target,
-                                                m_active.augment ? nullptr : &samples);
+    StepResult step;
+    if (SgdTarget target; m_optimizer->fusedTarget(float(lr), m_nextParams, target)) {
+        step = forwardBackwardStep(m_params, labels.data(), count, m_ws, m_nextGrads, target,
+                                   m_active.augment ? nullptr : &samples);
+    } else {
+        if (!m_active.augment)
+            gatherBatch(train, m_order.data() + first, count, m_active.normalize, m_ws);
+        step.loss = forwardBackwardBatch(m_params, labels.data(), count, m_ws, m_nextGrads);
+        m_optimizer->step(m_nextGrads, m_params, m_nextParams, float(lr));
+        step.finite = m_nextParams.allFinite();
+    }
     const double loss = step.loss;
     r.epoch = m_epoch;
     r.batchInEpoch = m_batchInEpoch;
@@ -376,11 +270,11 @@ BatchReport Trainer::trainBatch()
         int undone = 1;
         if (m_previousKept) {
             std::swap(m_params, m_prevParams);
-            m_sgd.rollback();
+            m_optimizer->rollback();
             m_previousKept = false;
             undone = 2;
         }
-        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, undone, m_nextGrads, nullptr,
+        r.divergence = describeDivergence(r, m_lossLimit, undone, m_nextGrads, nullptr,
                                           undone == 2 ? m_prevParams : m_nextParams);
         return r;
     }
@@ -400,16 +294,16 @@ BatchReport Trainer::trainBatch()
         m_previousKept = false;
         const double testLoss = r.epochEnded ? r.epochEnded->testLoss : 0.0;
         r.epochEnded.reset();
-        r.divergence = describeDivergence(r, m_active.lr, m_lossLimit, 1, m_nextGrads,
-                                          m_active.momentum != 0.0 ? &m_sgd.pendingVelocity() : nullptr,
-                                          m_nextParams, testLoss);
+        r.divergence
+                = describeDivergence(r, m_lossLimit, 1, m_nextGrads, m_optimizer->pendingBuffer(),
+                                     m_nextParams, testLoss, m_optimizer->pendingBufferName());
         return r;
     }
     // Three weight buffers rotate (pointer swaps): previous <- current <- next <- the old previous.
     std::swap(m_prevParams, m_params);
     std::swap(m_params, m_nextParams);
     std::swap(m_grads, m_nextGrads);
-    m_sgd.commit();
+    m_optimizer->commit();
     m_previousKept = true;
     m_lastBatchStart = first;
     m_lastBatchCount = count;
@@ -474,7 +368,10 @@ TrainingSnapshot Trainer::snapshot() const
     s.epochLossSum = m_epochLossSum;
     s.epochSeconds = m_epochSeconds;
     s.params = m_params;
-    s.velocity = m_sgd.velocity();
+    OptimizerState state = m_optimizer->state();
+    s.velocity = std::move(state.first);
+    s.optimizerBuffers = std::move(state.more);
+    s.optimizerSteps = state.steps;
     s.batchLosses = m_lossHistory;
     s.epochs = m_epochReports;
     return s;
@@ -485,6 +382,12 @@ Status Trainer::restore(const TrainingSnapshot &s)
     Result<std::vector<std::uint32_t>> order = resumeOrder(s, dataIdentity(), m_data->train.size(), 1);
     if (!order)
         return Error{order.error()};
+    std::unique_ptr<Optimizer> optimizer = makeOptimizer(s.config);
+    if (!optimizer)
+        return Error {"the snapshot's optimiser \"" + s.config.optimizer
+                      + "\" is unknown to this program (it knows " + optimizerNames() + ")"};
+    if (Status st = optimizer->setState({s.velocity, s.optimizerBuffers, s.optimizerSteps}); !st)
+        return st;
 
     m_config = s.config;
     m_active = s.config;
@@ -493,8 +396,7 @@ Status Trainer::restore(const TrainingSnapshot &s)
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
     m_params = s.params;
     m_grads = ParamsF::zeros();
-    m_sgd.reset();
-    m_sgd.setVelocity(s.velocity);
+    m_optimizer = std::move(optimizer);
     m_previousKept = false;
     m_order = std::move(*order);
     m_epoch = s.epoch;

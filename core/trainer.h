@@ -1,9 +1,14 @@
 #pragma once
-// The training loop: seeded shuffling, mini-batches, SGD (optionally momentum and a cosine
-// schedule), per-batch and per-epoch reports, pause/stop between batches. Knows nothing of Qt.
+// The training loop: seeded shuffling, mini-batches, an optimiser step (optimizer.h) on a constant
+// or cosine schedule, per-batch and per-epoch reports, pause/stop between batches. Knows nothing
+// of Qt.
 
 #include "dataset.h"
 #include "network.h"
+#include "optimizer.h"
+#include "sgd.h"
+#include "trainconfig.h"
+#include "trainevents.h"
 
 #include <atomic>
 #include <cstdint>
@@ -19,76 +24,9 @@ namespace bplab {
 struct TrainingSnapshot; // snapshot.h
 struct DatasetIdentity;  // snapshot.h
 
-enum class Schedule { Constant, Cosine };
-
-/** "constant" or "cosine", the names the CLI and the files use; parseSchedule reads them back. */
-std::string scheduleName(Schedule s);
-std::optional<Schedule> parseSchedule(const std::string &name);
-
-struct TrainConfig {
-    int epochs = 10;
-    int batch = 64;
-    double lr = 0.1;       ///< base learning rate
-    double momentum = 0.0; ///< 0 = plain SGD (the source's method)
-    Schedule schedule = Schedule::Constant;
-    Normalize normalize = Normalize::None;
-    Init init = Init::He;
-    std::uint64_t seed = 1;
-    /** Random small shifts, rotations and scalings of the training images (augment.h), drawn
-     *  from (seed, epoch, sample index): off in the source's recipe. */
-    bool augment = false;
-};
-
-/** The "Source: plain SGD" and "Tuned: momentum + cosine" recipes. */
-TrainConfig sourceRecipe();
-TrainConfig tunedRecipe(); // standard scaling, momentum 0.9, lr 0.05, cosine, 15 epochs
-
-/** lr at global step `step` of `totalSteps`: constant, or base * 0.5 * (1 + cos(pi * step / total)). */
-double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps);
-
 /** The order of the training samples in epoch `epoch` (0-based) for `seed`: identity, then a
  *  Fisher-Yates shuffle seeded by (seed, epoch). Fills all of `order` (its size is the set's). */
 void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order);
-
-/** v = momentum * v + g; w = w - lr * v  (momentum 0: w = w - lr * g). */
-class Sgd {
-public:
-    void reset();
-    /** The step in place. */
-    void update(const ParamsF &grads, ParamsF &params, float lr, float momentum);
-    /** The same step written into `next`; params and velocity() stay as they were until commit(),
-     *  so a step whose result is not finite is dropped at no cost (the divergence guard). */
-    void step(const ParamsF &grads, const ParamsF &params, ParamsF &next, float lr, float momentum);
-    /** Makes the last step()'s momentum buffer the current one. */
-    void commit();
-    /** Undoes the last commit(): the buffer before it is current again (kept in a third buffer
-     *  until the next commit()). */
-    void rollback();
-    const ParamsF &velocity() const { return m_velocity; }
-    /** The momentum buffer step() computed (not yet committed); for messages. */
-    const ParamsF &pendingVelocity() const { return m_next; }
-    /** Replaces the momentum buffer (a restored snapshot). */
-    void setVelocity(const ParamsF &velocity);
-    /** The buffer a fused step (forwardBackwardStep, network.h) writes v' into instead of step():
-     *  pendingVelocity(), pending for commit() when momentum is not 0. rollback() still works. */
-    ParamsF &stepBuffer(float momentum);
-
-private:
-    ParamsF m_velocity = ParamsF::zeros();
-    ParamsF m_next = ParamsF::zeros(); // step()'s buffer; becomes m_velocity on commit()
-    ParamsF m_previous = ParamsF::zeros(); // m_velocity before the last commit(), for rollback()
-    bool m_pending = false;            // m_next holds a step's buffer not yet committed
-    bool m_swapped = false;            // the last commit() rotated: m_previous holds the buffer before it
-};
-
-struct EpochReport {
-    int epoch = 0; ///< 1-based
-    double trainLoss = 0; ///< mean over the epoch's batches
-    double testLoss = 0;
-    double testAccuracy = 0; ///< percent
-    double seconds = 0;      ///< training time of the epoch (without evaluation)
-    double samplesPerSecond = 0;
-};
 
 /** The report of finished epoch `epoch` (0-based): the mean batch loss, the test set's loss and
  *  accuracy with `params`, and the training time without the evaluation. */
@@ -96,44 +34,16 @@ EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, 
                         const ParamsF &params, const Dataset &test, Normalize normalize);
 
 /**
- * A batch whose loss, gradient, new weights or (at an epoch's end) test loss were not finite (NaN
- * or Inf). Its update was not applied: the weights, the momentum buffer, the position and the
- * histories are those before the batch, so training the same batch again with the same learning
- * rate fails again. When the loss itself is not finite or above the loss limit
- * (kDivergenceLossLimit), the weights were already too large for the forward pass: the previous
- * batch's update is undone too (batchesUndone 2), back to weights whose loss was finite; the
- * position and the histories stay (that batch's loss was real). A loss above the limit at weights
- * that cannot be undone further (the first batch after a start, a restore or an undo) is trained
- * on, so that a smaller learning rate can recover from them.
- */
-struct Divergence {
-    std::string quantity; ///< "the loss", "the gradient dL/dW1[3][200]", "the weight W2[1][5]", ...
-    double value = 0;     ///< the value that was not finite (NaN, +Inf or -Inf), or the loss above lossLimit()
-    double lr = 0;        ///< the learning rate of the batch
-    int batchesUndone = 1; ///< 1: this batch's update was dropped; 2: the previous batch's too
-    /** One line for a person, the same in the app and the CLI: "training diverged in epoch 1,
-     *  batch 3/7 (step 3): the weight W1[5][300] became inf at learning rate 50; the weights and
-     *  the optimiser state are back to their values before this batch; try a smaller learning
-     *  rate (e.g. 5)". */
-    std::string message;
-};
-
-/** A batch loss above this counts as a divergence too (Trainer::lossLimit()): the true class at
- *  e^-100 on average. An honest batch stays near ln 10 = 2.3 or below; a loss this high means the
- *  weights are blowing up, and the guard acts while they are still finite and can recover. The
- *  same rule for every front end and for one trainer or data-parallel replicas. */
-inline constexpr double kDivergenceLossLimit = 100;
-
-/**
- * What diverged first, in the order it is computed: the loss, the gradient, the momentum buffer
- * (`velocity`, may be null), the weights `next` (the step's result or, when two batches were
- * undone, the too large weights of the previous step), the test loss at the epoch's end. Fills
- * every field of Divergence, message included; baseLr is the rate the suggestion divides by 10.
+ * What diverged first, in the order it is computed: the loss, the gradient, the optimiser's
+ * buffer (`velocity`, may be null; named `bufferName` in the message), the weights `next` (the
+ * step's result or, when two batches were undone, the too large weights of the previous step),
+ * the test loss at the epoch's end. Fills every field of Divergence, message included; the
+ * suggested rate is suggestedLearningRate() of the batch's rate.
  */
 struct BatchReport;
-Divergence describeDivergence(const BatchReport &report, double baseLr, double lossLimit, int undone,
+Divergence describeDivergence(const BatchReport &report, double lossLimit, int undone,
                               const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
-                              double testLoss = 0);
+                              double testLoss = 0, const char *bufferName = "the momentum buffer ");
 
 struct BatchReport {
     int epoch = 0;           ///< 0-based epoch the batch belongs to
@@ -180,9 +90,10 @@ public:
     const ParamsF &params() const { return m_params; }
     /** The averaged gradient of the last batch (zeros before the first). */
     const ParamsF &gradients() const { return m_grads; }
-    /** What the last update subtracted, times lr: the gradient g (plain SGD) or the momentum
-     *  buffer v = momentum * v + g. The weight adjustment was -lr * updateDirection(). */
-    const ParamsF &updateDirection() const { return m_active.momentum != 0.0 ? m_sgd.velocity() : m_grads; }
+    /** What the last update subtracted, times lr: the gradient g (plain SGD), the momentum
+     *  buffer v = momentum * v + g, or Adam's m^ / (sqrt(v^) + eps). The weight adjustment was
+     *  -lr * updateDirection(). */
+    const ParamsF &updateDirection() const { return m_optimizer->direction(m_grads); }
     /** Indices into data().train of the last batch's samples. */
     std::vector<std::uint32_t> lastBatchIndices() const;
     const DataSplit &data() const { return *m_data; }
@@ -242,7 +153,7 @@ private:
     ParamsF m_prevParams = ParamsF::zeros();
     double m_lossLimit = kDivergenceLossLimit;
     bool m_previousKept = false; // the weights before the last batch are kept (see Divergence)
-    Sgd m_sgd;
+    std::unique_ptr<Optimizer> m_optimizer; // made from m_active by reset() and restore()
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;
     std::vector<std::uint8_t> m_batchLabels;

@@ -110,7 +110,7 @@ int runInfo(const QStringList &args)
                     .arg(thousands(weightCount()), thousands(outputWeightCount()),
                          thousands(trainingFlopsPerSample()));
 
-    // The source material's slips, with the values computed here (MISSION.md, "Known slips").
+    // The source material's slips, with the values computed here.
     const double p = 0.181;
     text += QStringLiteral(
             "\nnotes on the source material (the values above are the correct ones):\n");

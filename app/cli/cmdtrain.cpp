@@ -97,6 +97,26 @@ bool readConfig(const Command &cmd, TrainConfig &config)
                 {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
+    // --optimizer: sgd is plain SGD (momentum 0 unless --momentum says otherwise), momentum is
+    // SGD with --momentum (0.9 unless given), adam is Adam (optimizer.h), which has no momentum.
+    QString optimizer = config.momentum != 0.0 ? QStringLiteral("momentum") : QStringLiteral("sgd");
+    if (!cmd.choiceValue(
+                QStringLiteral("optimizer"),
+                {QStringLiteral("sgd"), QStringLiteral("momentum"), QStringLiteral("adam")},
+                optimizer))
+        return false;
+    const bool momentumGiven = cmd.isSet(QStringLiteral("momentum"));
+    if (optimizer == QLatin1String("adam")) {
+        if (momentumGiven) {
+            cmd.usageError(
+                    QStringLiteral("--momentum is SGD's; --optimizer adam keeps its own moments"));
+            return false;
+        }
+        config.optimizer = "adam";
+        config.momentum = 0.0;
+    } else if (cmd.isSet(QStringLiteral("optimizer")) && !momentumGiven) {
+        config.momentum = optimizer == QLatin1String("momentum") ? 0.9 : 0.0;
+    }
     config.augment = cmd.isSet(QStringLiteral("augment"));
     config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant); // a checked choice
     config.init = init == QLatin1String("xavier")    ? Init::Xavier
@@ -262,6 +282,11 @@ int runTrain(const QStringList &args)
     cmd.addOption(QStringLiteral("momentum"),
                   QStringLiteral("Momentum, 0 = plain SGD (source: 0, tuned: 0.9)."),
                   QStringLiteral("X"));
+    cmd.addOption(QStringLiteral("optimizer"),
+                  QStringLiteral("sgd (plain), momentum (SGD with --momentum, default 0.9) or adam "
+                                 "(Adam, beta 0.9/0.999, eps 1e-8; try --lr 0.001). Default: the "
+                                 "recipe's (source: sgd, tuned: momentum)."),
+                  QStringLiteral("NAME"));
     cmd.addOption(QStringLiteral("schedule"),
                   QStringLiteral("Learning-rate schedule: constant or cosine (source: constant, "
                                  "tuned: cosine)."),
@@ -329,6 +354,12 @@ int runTrain(const QStringList &args)
         return kExitUsage;
     if (resumed)
         workers = resumed->snapshot.workers;
+    if (workers > 1 && config.optimizer != "sgd")
+        return cmd.usageError(
+                QStringLiteral("--workers %1: the data-parallel replicas train with SGD "
+                               "or momentum; --optimizer %2 trains with one worker")
+                        .arg(workers)
+                        .arg(QString::fromStdString(config.optimizer)));
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
@@ -364,13 +395,15 @@ int runTrain(const QStringList &args)
         cmd.note(QStringLiteral("resuming from %1: %2")
                          .arg(qs(resumed->path), qs(describeSnapshot(resumed->snapshot))));
     else
-        cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), momentum %5, inputs %6, "
+        cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), %5, inputs %6, "
                                 "%7, seed %8")
                          .arg(config.epochs)
                          .arg(config.batch)
                          .arg(config.lr)
                          .arg(QString::fromStdString(scheduleName(config.schedule)))
-                         .arg(config.momentum)
+                         .arg(config.optimizer == "sgd"
+                                      ? QStringLiteral("momentum %1").arg(config.momentum)
+                                      : QString::fromStdString(config.optimizer))
                          .arg(describeNormalize(config.normalize))
                          .arg(initial ? QStringLiteral("weights from %1")
                                                 .arg(cmd.value(QStringLiteral("init-from")))

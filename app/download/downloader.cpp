@@ -104,7 +104,7 @@ void Downloader::begin(int generation)
                               .arg(m_destDir));
     if (!QDir().mkpath(m_destDir))
         return finish(DownloadError::WriteError,
-                      QStringLiteral("cannot create the folder %1 (check its permissions, or "
+                      QStringLiteral("cannot create the folder %1 (check who may write there, or "
                                      "choose another folder)")
                               .arg(m_destDir));
     nextFile();

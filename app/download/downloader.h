@@ -33,7 +33,7 @@ enum class DownloadError {
     None,         ///< every file is in place
     Cancelled,    ///< cancel() was called
     InvalidInput, ///< empty manifest, no mirrors, destination not a folder
-    WriteError,   ///< a file in the destination could not be written (disk full, permissions)
+    WriteError,   ///< a file in the destination could not be written (disk full, no right to write)
     Checksum,     ///< mirrors answered but the bytes had the wrong size or MD5
     NotFound,     ///< mirrors answered with an HTTP error (404, 403, 410, ...)
     Offline,      ///< no mirror could be reached: refused, host unknown, TLS, timeout, HTTP 5xx

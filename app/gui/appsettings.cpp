@@ -5,10 +5,11 @@ namespace bplab {
 StoredTraining readTraining(const QSettings &s)
 {
     StoredTraining t;
-    t.recipe = s.value(QStringLiteral("training/recipe")).toString() == QStringLiteral("tuned")
-                   ? ControlBar::TunedRecipe
-                   : ControlBar::SourceRecipe;
-    t.config = t.recipe == ControlBar::TunedRecipe ? tunedRecipe() : sourceRecipe();
+    const QString recipe = s.value(QStringLiteral("training/recipe")).toString();
+    t.recipe = recipe == QStringLiteral("tuned")  ? ControlBar::TunedRecipe
+               : recipe == QStringLiteral("adam") ? ControlBar::AdamRecipe
+                                                  : ControlBar::SourceRecipe;
+    t.config = ControlBar::recipeConfig(t.recipe);
     // Values out of range (a hand-edited file) fall back to the recipe's.
     const double lr = s.value(QStringLiteral("training/lr"), t.config.lr).toDouble();
     if (lr > 0 && lr <= 10)
@@ -28,7 +29,9 @@ StoredTraining readTraining(const QSettings &s)
 void writeTraining(QSettings &s, const TrainConfig &c, ControlBar::Recipe recipe)
 {
     s.setValue(QStringLiteral("training/recipe"),
-               recipe == ControlBar::TunedRecipe ? QStringLiteral("tuned") : QStringLiteral("source"));
+               recipe == ControlBar::TunedRecipe  ? QStringLiteral("tuned")
+               : recipe == ControlBar::AdamRecipe ? QStringLiteral("adam")
+                                                  : QStringLiteral("source"));
     s.setValue(QStringLiteral("training/lr"), c.lr);
     s.setValue(QStringLiteral("training/batch"), c.batch);
     s.setValue(QStringLiteral("training/epochs"), c.epochs);

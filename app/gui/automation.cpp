@@ -47,13 +47,13 @@ void ScreenshotRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
     connect(c, &TrainingController::dataLoaded, this, [this, c] {
-        if (m_trainingIssued)
+        if (m_trainingStarted)
             return;
-        m_trainingIssued = true;
+        m_trainingStarted = true;
         c->runBatches(m_batches);
     });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
-        if (!m_trainingIssued)
+        if (!m_trainingStarted)
             return;
         if (s == TrainingState::Running)
             m_sawRunning = true;
@@ -111,7 +111,7 @@ void ReportRun::begin(bool dataRequested)
         c->start();
     });
     connect(c, &TrainingController::epochFinished, this,
-            [this](const EpochSnapshot &e) { m_epochs.append(e); });
+            [this](const EpochReport &e) { m_epochs.append(e); });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
         if (s == TrainingState::Finished)
             finish(0, {});
@@ -185,7 +185,7 @@ QByteArray ReportRun::reportJson() const
         o[QStringLiteral("data_folder")] = d->folder;
     }
     QJsonArray epochs;
-    for (const EpochSnapshot &e : m_epochs) {
+    for (const EpochReport &e : m_epochs) {
         epochs.append(QJsonObject{{QStringLiteral("epoch"), e.epoch},
                                   {QStringLiteral("train_loss"), e.trainLoss},
                                   {QStringLiteral("test_loss"), e.testLoss},

@@ -31,7 +31,7 @@ private:
     MainWindow *m_window;
     qint64 m_batches;
     QString m_file;
-    bool m_trainingIssued = false;
+    bool m_trainingStarted = false;
     bool m_sawRunning = false;
     bool m_grabbing = false;
 };
@@ -64,7 +64,7 @@ private:
     qint64 m_paintsAtStart = 0;
     qint64 m_appliedAtStart = 0;
     qint64 m_frames = 0, m_paints = 0, m_applied = 0;
-    QList<EpochSnapshot> m_epochs;
+    QList<EpochReport> m_epochs;
     QString m_error;
 };
 

@@ -54,11 +54,15 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_recipe->setObjectName(QStringLiteral("recipeBox"));
     m_recipe->addItem(tr("Source: plain SGD"));
     m_recipe->addItem(tr("Tuned: momentum + cosine"));
-    m_recipe->setToolTip(tr("Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
-                            "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
-                            "schedule and standardised pixels.\nChoosing one sets the learning rate, "
-                            "batch size and epochs; press Reset to apply."));
-    connect(m_recipe, &QComboBox::activated, this, &ControlBar::onRecipeChosen);
+    m_recipe->addItem(tr("Adam, lr 0.001"));
+    m_recipe->setToolTip(tr(
+            "Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
+            "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
+            "schedule and standardised pixels.\nAdam: the source's recipe with the Adam optimiser "
+            "at learning rate 0.001.\nChoosing one sets the learning rate, "
+            "batch size and epochs; press Reset to apply."));
+    connect(m_recipe, &QComboBox::activated, this,
+            [this](int index) { emit recipeChosen(Recipe(index)); });
     addWidget(caption(tr("Re&cipe"), m_recipe));
     addWidget(m_recipe);
 
@@ -117,49 +121,40 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_resetHintAction = addWidget(m_resetHint);
     m_resetHintAction->setVisible(false);
 
-    const auto edited = [this] { emit configEdited(); };
-    connect(m_lr, &QDoubleSpinBox::valueChanged, this, edited);
-    for (QSpinBox *box : {m_batch, m_epochs, m_seed})
-        connect(box, &QSpinBox::valueChanged, this, edited);
-    connect(m_augment, &QCheckBox::toggled, this, edited);
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, &ControlBar::learningRateEdited);
+    connect(m_batch, &QSpinBox::valueChanged, this, &ControlBar::batchEdited);
+    connect(m_epochs, &QSpinBox::valueChanged, this, &ControlBar::epochsEdited);
+    connect(m_seed, &QSpinBox::valueChanged, this,
+            [this](int seed) { emit seedEdited(qulonglong(seed)); });
+    connect(m_augment, &QCheckBox::toggled, this, &ControlBar::augmentEdited);
 
-    setConfig(sourceRecipe(), SourceRecipe);
+    showConfig(sourceRecipe());
 }
 
-TrainConfig ControlBar::config() const
+TrainConfig ControlBar::recipeConfig(Recipe recipe)
 {
-    TrainConfig c = recipe() == TunedRecipe ? tunedRecipe() : sourceRecipe();
-    c.lr = m_lr->value();
-    c.batch = m_batch->value();
-    c.epochs = m_epochs->value();
-    c.seed = std::uint64_t(m_seed->value());
-    c.augment = m_augment->isChecked();
-    return c;
+    return recipe == TunedRecipe  ? tunedRecipe()
+           : recipe == AdamRecipe ? adamRecipe()
+                                  : sourceRecipe();
 }
 
-ControlBar::Recipe ControlBar::recipe() const
+ControlBar::Recipe ControlBar::recipeOf(const TrainConfig &config)
 {
-    return m_recipe->currentIndex() == TunedRecipe ? TunedRecipe : SourceRecipe;
+    if (config.optimizer == adamRecipe().optimizer)
+        return AdamRecipe;
+    return config.momentum != 0.0 || config.schedule != Schedule::Constant ? TunedRecipe
+                                                                           : SourceRecipe;
 }
 
-void ControlBar::setConfig(const TrainConfig &config, Recipe recipe)
+void ControlBar::showConfig(const TrainConfig &config)
 {
     const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment);
-    m_recipe->setCurrentIndex(recipe);
+    m_recipe->setCurrentIndex(recipeOf(config));
     m_lr->setValue(config.lr);
     m_batch->setValue(config.batch);
     m_epochs->setValue(config.epochs);
     m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));
     m_augment->setChecked(config.augment);
-}
-
-void ControlBar::onRecipeChosen(int index)
-{
-    TrainConfig c = index == TunedRecipe ? tunedRecipe() : sourceRecipe();
-    c.seed = std::uint64_t(m_seed->value()); // the seed and augmentation are the user's, not the recipe's
-    c.augment = m_augment->isChecked();
-    setConfig(c, Recipe(index));
-    emit configEdited();
 }
 
 void ControlBar::setDatasets(const QList<DatasetChoice> &choices)
@@ -232,6 +227,7 @@ void ControlBar::setPresentation(bool on)
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
     m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
     m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
+    m_recipe->setItemText(AdamRecipe, on ? tr("Adam") : tr("Adam, lr 0.001"));
     m_recipe->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // Seven digits show (seeds are small in practice; a longer one scrolls in its box).
     m_seed->setMaximumWidth(on ? m_seed->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) * 3 / 2 + 40

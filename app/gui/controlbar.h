@@ -1,6 +1,6 @@
 #pragma once
-// The main toolbar: data set, Start/Pause, Step, Reset and the hyperparameters. It turns the
-// controls into a TrainConfig and back; the main window connects it to the controller.
+// The main toolbar: data set, Start/Pause, Step, Reset and the hyperparameters. It shows the
+// controller's settings and sends each edit as a signal; it holds no settings of its own.
 
 #include "datasetcatalog.h"
 #include "snapshots.h"
@@ -22,16 +22,19 @@ class ControlBar : public QToolBar
 {
     Q_OBJECT
 public:
-    enum Recipe { SourceRecipe = 0, TunedRecipe = 1 };
+    enum Recipe { SourceRecipe = 0, TunedRecipe = 1, AdamRecipe = 2 };
 
     /** The actions are the main window's (they also sit in its menus). */
     ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidget *parent = nullptr);
 
-    /** The recipe with the learning rate, batch size, epochs and seed of the controls. */
-    TrainConfig config() const;
-    /** Shows a configuration (signals blocked). */
-    void setConfig(const TrainConfig &config, Recipe recipe);
-    Recipe recipe() const;
+    /** The recipe's settings (seed 1, no augmentation). */
+    static TrainConfig recipeConfig(Recipe recipe);
+    /** The recipe whose row of controls shows `config`: Adam's for the Adam optimiser, the tuned
+     *  recipe's for any momentum or schedule, else the source's. */
+    static Recipe recipeOf(const TrainConfig &config);
+
+    /** Shows the settings (signals blocked): the controller's, after every change. */
+    void showConfig(const TrainConfig &config);
 
     void setDatasets(const QList<DatasetChoice> &choices);
     /** Selects folder, adding it to the list when new. */
@@ -55,13 +58,17 @@ public:
     QCheckBox *augmentBox() const { return m_augment; }
 
 signals:
-    /** The user changed a hyperparameter (config() has the new values). */
-    void configEdited();
+    // The user's edits, one per control; the controller applies them and shows them back.
+    void learningRateEdited(double lr);
+    void batchEdited(int batch);
+    void epochsEdited(int epochs);
+    void seedEdited(qulonglong seed);
+    void augmentEdited(bool on);
+    void recipeChosen(bplab::ControlBar::Recipe recipe);
     void datasetChosen(const QString &folder);
     void openFolderRequested();
 
 private:
-    void onRecipeChosen(int index);
     void onDatasetActivated(int index);
 
     QComboBox *m_dataset = nullptr;

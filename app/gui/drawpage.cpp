@@ -44,7 +44,7 @@ void connectDrawView(DrawView *view, TrainingController *c)
 {
     auto refresh = [view, c] {
         const ParamsPtr weights = c->currentWeights();
-        view->setModel(weights, c->config().normalize);
+        view->setModel(weights, c->trainedConfig().normalize);
         QString note;
         if (weights && c->stepCount() == 0)
             note = QObject::tr("Untrained weights: press Start to train, the bars follow.");

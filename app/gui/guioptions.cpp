@@ -1,20 +1,11 @@
 #include "guioptions.h"
 
+#include "viewlist.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
 namespace bplab {
-
-int viewFromName(const QString &name)
-{
-    static const QStringList names{QStringLiteral("train"), QStringLiteral("step"),
-                                   QStringLiteral("draw"), QStringLiteral("cluster"),
-                                   QStringLiteral("data")};
-    const QString lower = name.toLower();
-    if (lower == QStringLiteral("dataset")) // the view's title; "data" is its short name
-        return int(names.indexOf(QStringLiteral("data")));
-    return int(names.indexOf(lower));
-}
 
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitNow)
 {

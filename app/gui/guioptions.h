@@ -2,6 +2,8 @@
 // The command line of backprop-lab (see --help): data selection, hyperparameter overrides and the
 // automation flags used for screenshots, benchmarks and tests.
 
+#include "viewlist.h" // viewFromName()
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -36,8 +38,5 @@ struct GuiOptions {
 /** Parses arguments (argv[0] first). Returns an error message ("" when fine); --help and
  *  --version print and set exitNow. */
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &options, bool &exitNow);
-
-/** "train" -> 0 ... "data" -> 4; -1 when unknown. */
-int viewFromName(const QString &name);
 
 } // namespace bplab

@@ -2,10 +2,10 @@
 // found, and hands the automation flags (--screenshot, --report) to their runs.
 
 #include "automation.h"
-#include "controlbar.h"
 #include "datasetcatalog.h"
 #include "guioptions.h"
 #include "mainwindow.h"
+#include "trainingcontroller.h"
 
 #include <stepview.h>
 
@@ -66,12 +66,10 @@ int main(int argc, char **argv)
     // Automation runs are reproducible: they neither read nor write the remembered settings.
     const QString remembered = o.automation() ? QString() : window.loadSettings();
 
-    TrainConfig config = window.controlBar()->config();
-    bool tuned = window.controlBar()->recipe() == ControlBar::TunedRecipe;
+    TrainConfig config = window.controller()->config();
     if (o.tuned) {
         const std::uint64_t seed = config.seed;
-        tuned = *o.tuned;
-        config = tuned ? tunedRecipe() : sourceRecipe();
+        config = *o.tuned ? tunedRecipe() : sourceRecipe();
         config.seed = seed;
     }
     if (o.epochs)
@@ -82,7 +80,7 @@ int main(int argc, char **argv)
         config.seed = std::uint64_t(*o.seed);
     if (o.lr)
         config.lr = *o.lr;
-    window.setTrainingConfig(config, tuned);
+    window.setTrainingConfig(config);
     if (o.view >= 0)
         window.setView(MainWindow::View(o.view));
     if (o.view == int(MainWindow::View::Step)) {

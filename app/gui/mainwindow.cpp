@@ -14,7 +14,6 @@
 #include "trainview.h"
 
 #include <clusterview.h>
-#include <comingpage.h>
 #include <dataset.h>
 #include <drawview.h>
 #include <manifest.h>
@@ -50,7 +49,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDataActions();
     m_status = new StatusLine(statusBar());
     connectController();
-    m_controller->setConfig(m_controls->config());
+    m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
     updateActions();
@@ -69,50 +68,9 @@ void MainWindow::createViews()
     m_sidebar->setObjectName(QStringLiteral("viewList"));
     m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+5)"));
     m_pages = new QStackedWidget;
-    m_train = new TrainView;
-    m_pages->addWidget(m_train);
-    struct Coming {
-        QString name, text;
-    };
-    const Coming coming[] = {
-        {tr("Step through"), tr("One forward and one backward pass of one image, operation by "
-                                "operation, with the real numbers of the current network.")},
-        {tr("Draw"), tr("Draw a digit with the mouse and watch the ten SoftMax probabilities move "
-                        "while the pen moves.")},
-        {tr("Data parallel"), tr("Two servers with two GPUs each: mini-batches split across them, "
-                                 "gradients summed by an All-Reduce over NVLink and RDMA.")},
-        {tr("Dataset"), tr("Browse the training and test images, their labels and the class "
-                           "balance.")},
-    };
-    m_sidebar->addItem(tr("Train"));
-    for (const Coming &c : coming) {
-        m_sidebar->addItem(c.name);
-        if (m_pages->count() == int(View::Step)) {
-            m_stepView = new StepView;
-            m_pages->addWidget(m_stepView);
-            continue;
-        }
-        if (m_pages->count() == int(View::Draw)) {
-            auto *draw = new DrawView;
-            connectDrawView(draw, m_controller);
-            connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
-            m_pages->addWidget(draw);
-            continue;
-        }
-        if (m_pages->count() == int(View::Cluster)) {
-            auto *cluster = new clusterview::ClusterView;
-            // The replicas train on the split the worker loaded: no second copy of the images.
-            connect(m_controller, &TrainingController::dataSplitChanged, cluster,
-                    &clusterview::ClusterView::setDataset);
-            m_pages->addWidget(cluster);
-            continue;
-        }
-        if (m_pages->count() == int(View::Data)) {
-            m_datasetView = new DatasetView;
-            m_pages->addWidget(m_datasetView);
-            continue;
-        }
-        m_pages->addWidget(new ComingPage(c.name, c.text + tr("\n\nThis view is coming soon."), this));
+    for (int i = 0; i < kViewCount; ++i) {
+        m_sidebar->addItem(viewTitle(i));
+        m_pages->addWidget(createPage(View(i)));
     }
     for (int i = 0; i < kViewCount; ++i)
         m_sidebar->item(i)->setToolTip(tr("%1 (Ctrl+%2)").arg(m_sidebar->item(i)->text()).arg(i + 1));
@@ -154,6 +112,32 @@ void MainWindow::createViews()
     });
 }
 
+QWidget *MainWindow::createPage(View view)
+{
+    switch (view) {
+    case View::Train:
+        return m_train = new TrainView;
+    case View::Step:
+        return m_stepView = new StepView;
+    case View::Draw: {
+        auto *draw = new DrawView;
+        connectDrawView(draw, m_controller);
+        connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
+        return draw;
+    }
+    case View::Cluster: {
+        auto *cluster = new clusterview::ClusterView;
+        // The replicas train on the split the worker loaded: no second copy of the images.
+        connect(m_controller, &TrainingController::dataSplitChanged, cluster,
+                &clusterview::ClusterView::setDataset);
+        return cluster;
+    }
+    case View::Data:
+        return m_datasetView = new DatasetView;
+    }
+    return nullptr;
+}
+
 void MainWindow::connectController()
 {
     TrainingController *c = m_controller;
@@ -181,7 +165,7 @@ void MainWindow::connectController()
             [this](VisualPtr s) { m_train->applyVisual(*s); });
     connect(c, &TrainingController::lossesReady, this,
             [this](LossChunkPtr chunk) { m_train->appendLosses(*chunk); });
-    connect(c, &TrainingController::epochFinished, this, [this](const EpochSnapshot &e) {
+    connect(c, &TrainingController::epochFinished, this, [this](const EpochReport &e) {
         m_train->appendEpoch(e);
         statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
                                      .arg(e.epoch)
@@ -205,10 +189,39 @@ void MainWindow::connectController()
 
     connectStepView();
     connectDatasetView();
-    connect(m_controls, &ControlBar::configEdited, this,
-            [this] { m_controller->setConfig(m_controls->config()); });
+    connectControlBar();
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+}
+
+void MainWindow::connectControlBar()
+{
+    // The toolbar sends edits; the controller owns the settings and shows them back.
+    TrainingController *c = m_controller;
+    connect(c, &TrainingController::configChanged, m_controls, &ControlBar::showConfig);
+    const auto edit = [c](auto change) {
+        TrainConfig config = c->config();
+        change(config);
+        c->setConfig(config);
+    };
+    connect(m_controls, &ControlBar::learningRateEdited, c, &TrainingController::setLearningRate);
+    connect(m_controls, &ControlBar::batchEdited, this,
+            [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
+    connect(m_controls, &ControlBar::epochsEdited, this,
+            [edit](int v) { edit([v](TrainConfig &t) { t.epochs = v; }); });
+    connect(m_controls, &ControlBar::seedEdited, this,
+            [edit](qulonglong v) { edit([v](TrainConfig &t) { t.seed = std::uint64_t(v); }); });
+    connect(m_controls, &ControlBar::augmentEdited, this,
+            [edit](bool v) { edit([v](TrainConfig &t) { t.augment = v; }); });
+    connect(m_controls, &ControlBar::recipeChosen, this, [edit](ControlBar::Recipe recipe) {
+        // The seed and augmentation are the user's, not the recipe's.
+        edit([recipe](TrainConfig &t) {
+            TrainConfig r = ControlBar::recipeConfig(recipe);
+            r.seed = t.seed;
+            r.augment = t.augment;
+            t = r;
+        });
+    });
 }
 
 void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
@@ -219,7 +232,8 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
     // The backward pass needs a target: ask for it, proposing the network's own answer.
     int proposed = 0;
     if (const ParamsPtr weights = m_controller->currentWeights()) {
-        const auto p = predictProbabilities(*weights, bytes, m_controller->config().normalize);
+        const auto p
+                = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
         proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
     }
     bool ok = false;
@@ -237,7 +251,7 @@ void MainWindow::connectStepView()
 {
     TrainingController *c = m_controller;
     const auto useCurrentWeights = [this] {
-        m_stepView->setNormalize(m_controller->config().normalize);
+        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
         m_stepView->setModel(m_controller->currentWeights(),
                              tr("current weights, %1 batches trained").arg(m_controller->stepCount()));
     };
@@ -314,10 +328,9 @@ void MainWindow::showDataError(const QString &message)
     updatePage();
 }
 
-void MainWindow::setTrainingConfig(const TrainConfig &config, bool tunedRecipe)
+void MainWindow::setTrainingConfig(const TrainConfig &config)
 {
-    m_controls->setConfig(config, tunedRecipe ? ControlBar::TunedRecipe : ControlBar::SourceRecipe);
-    m_controller->setConfig(m_controls->config());
+    m_controller->setConfig(config);
 }
 
 void MainWindow::chooseFolder()

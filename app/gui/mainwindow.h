@@ -3,6 +3,7 @@
 // panels to the TrainingController it owns; the panels themselves know nothing of training.
 
 #include "snapshots.h"
+#include "viewlist.h"
 
 #include <trainer.h>
 
@@ -31,7 +32,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     enum class View { Train = 0, Step, Draw, Cluster, Data };
-    static constexpr int kViewCount = 5;
+    static constexpr int kViewCount = ::bplab::kViewCount; // viewlist.h
     /** The default size, also the automation's screenshot size. */
     static constexpr QSize defaultSize() { return {1280, 800}; }
 
@@ -47,8 +48,9 @@ public:
     void openData(const QString &folder);
     /** Shows the error page (e.g. no data folder found at all). */
     void showDataError(const QString &message);
-    /** Sets the controls and the controller; weights follow on the next reset or data load. */
-    void setTrainingConfig(const TrainConfig &config, bool tunedRecipe);
+    /** The controller's settings (the toolbar shows them); the weights follow on the next reset
+     *  or data load. */
+    void setTrainingConfig(const TrainConfig &config);
 
     void setView(View view);
     View view() const;
@@ -82,7 +84,10 @@ private:
     void createActions();
     void createMenus();
     void createViews();
+    /** View `view`'s page (in the order of viewlist.h). */
+    QWidget *createPage(View view);
     void connectController();
+    void connectControlBar();
     void connectStepView();
     void connectDatasetView();
     /** File > Download MNIST..., beside File > Open data folder... */

@@ -81,11 +81,9 @@ void MainWindow::createActions()
                   {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
 
-    const QString viewNames[kViewCount] = {tr("&Train"), tr("&Step through"), tr("&Draw"),
-                                           tr("Data &parallel"), tr("Data&set")};
     for (int i = 0; i < kViewCount; ++i) {
-        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewNames[i],
-                                tr("Show the %1 view").arg(QString(viewNames[i]).remove(QLatin1Char('&'))),
+        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewMenuText(i),
+                                tr("Show the %1 view").arg(viewTitle(i)),
                                 {QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i))});
         m_viewActions[i]->setCheckable(true);
         connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
@@ -258,7 +256,7 @@ QString MainWindow::loadSettings()
     const int view = s.value(QStringLiteral("view/current"), 0).toInt();
     setView(View(std::clamp(view, 0, kViewCount - 1)));
     const StoredTraining t = readTraining(s);
-    setTrainingConfig(t.config, t.recipe == ControlBar::TunedRecipe);
+    setTrainingConfig(t.config);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
     m_snapshots->loadSettings(s);
     return readLastDataset(s);
@@ -274,7 +272,7 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
     s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
     s.setValue(QStringLiteral("view/current"), int(view()));
-    writeTraining(s, m_controls->config(), m_controls->recipe());
+    writeTraining(s, m_controller->config(), ControlBar::recipeOf(m_controller->config()));
     m_snapshots->saveSettings(s);
     if (m_hasData)
         writeDataset(s, m_controls->selectedFolder());

@@ -6,7 +6,8 @@ void registerSnapshotTypes()
 {
     qRegisterMetaType<bplab::TrainingState>();
     qRegisterMetaType<bplab::Progress>();
-    qRegisterMetaType<bplab::EpochSnapshot>();
+    qRegisterMetaType<bplab::EpochReport>();
+    qRegisterMetaType<bplab::Divergence>();
     qRegisterMetaType<bplab::VisualPtr>();
     qRegisterMetaType<bplab::LossChunkPtr>();
     qRegisterMetaType<bplab::DatasetInfoPtr>();

@@ -66,17 +66,6 @@ struct LossChunk {
     QVector<double> loss;
 };
 
-/** The end of one epoch, after the evaluation on the test set. */
-struct EpochSnapshot {
-    int epoch = 0;        ///< 1-based
-    double x = 0;         ///< == epoch (the loss plot's axis)
-    double trainLoss = 0;
-    double testLoss = 0;
-    double testAccuracy = 0; ///< percent
-    double seconds = 0;
-    double samplesPerSecond = 0;
-};
-
 /** The data set in use. */
 struct DatasetInfo {
     QString name;
@@ -122,7 +111,8 @@ QString stateName(TrainingState state);
 
 Q_DECLARE_METATYPE(bplab::TrainingState)
 Q_DECLARE_METATYPE(bplab::Progress)
-Q_DECLARE_METATYPE(bplab::EpochSnapshot)
+Q_DECLARE_METATYPE(bplab::EpochReport)
+Q_DECLARE_METATYPE(bplab::Divergence)
 Q_DECLARE_METATYPE(bplab::VisualPtr)
 Q_DECLARE_METATYPE(bplab::LossChunkPtr)
 Q_DECLARE_METATYPE(bplab::DatasetInfoPtr)

@@ -10,12 +10,11 @@
 
 #include <QAction>
 #include <QClipboard>
-#include <QGuiApplication>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QRegularExpression>
+#include <QGuiApplication>
 #include <QMainWindow>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -74,7 +73,6 @@ SnapshotUi::SnapshotUi(QMainWindow *window, TrainingController *controller, Mess
     connect(c, &TrainingController::diverged, this, &SnapshotUi::onDiverged);
     connect(c, &TrainingController::snapshotFailed, this, &SnapshotUi::onFailed);
     connect(c, &TrainingController::snapshotRestored, this, &SnapshotUi::onRestored);
-    connect(c, &TrainingController::configRestored, this, &SnapshotUi::onConfigRestored);
     connect(c, &TrainingController::snapshotSaved, this,
             [this](const QString &path, const QString &description, bool automatic) {
                 m_window->statusBar()->showMessage(
@@ -227,47 +225,53 @@ void SnapshotUi::openFile(const QString &file)
     m_controller->openSnapshot(file);
 }
 
+namespace {
+/** A rate the toolbar's learning-rate box can hold (its lower end is 1e-4). */
+double toolbarRate(double lr)
+{
+    return std::isfinite(lr) && lr > 0 ? std::max(1e-4, lr) : 0.01;
+}
+
+QString numberText(double v)
+{
+    return QString::number(v, 'g', 6);
+}
+} // namespace
+
 double SnapshotUi::smallerLearningRate(double lr)
 {
-    // lr / 10, kept within the toolbar's range
-    return std::isfinite(lr) && lr > 0 ? std::max(1e-4, lr / 10) : 0.01;
+    return toolbarRate(suggestedLearningRate(lr));
 }
 
-QString SnapshotUi::divergenceSummary(const QString &message)
+QString SnapshotUi::divergenceSummary(const Divergence &d)
 {
-    // The trainer's one line: "training diverged in epoch E, batch B/N (step S): WHAT became V
-    // [(above the limit L)] at learning rate LR; the weights ... back ...; try a smaller ...".
-    static const QRegularExpression line(QStringLiteral(
-            "^training diverged in epoch (\\d+), batch (\\d+)/\\d+ \\(step [^)]*\\): (.+?) at learning rate (\\S+?)[;:] "));
-    const QRegularExpressionMatch m = line.match(message);
-    if (!m.hasMatch())
-        return tr("Training paused: %1").arg(message);
+    if (d.quantity.empty())
+        return tr("Training paused: %1").arg(QString::fromStdString(d.message));
     // What diverged, said without NaN or inf on the screen.
-    QString what = m.captured(3);
-    static const QRegularExpression nonFinite(QStringLiteral(" became ([-+]?)(nan|inf)\\b"),
-                                              QRegularExpression::CaseInsensitiveOption);
-    if (const QRegularExpressionMatch n = nonFinite.match(what); n.hasMatch())
-        what.replace(n.capturedStart(), n.capturedLength(),
-                     n.captured(2).toLower() == QLatin1String("nan") ? tr(" was no longer a number")
-                                                                     : tr(" overflowed"));
-    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are back "
+    const QString quantity = QString::fromStdString(d.quantity);
+    const QString what = std::isnan(d.value)   ? tr("%1 was no longer a number").arg(quantity)
+                         : std::isinf(d.value) ? tr("%1 overflowed").arg(quantity)
+                                               : tr("%1 became %2 (above the limit %3)")
+                                                         .arg(quantity, numberText(d.value),
+                                                              numberText(d.lossLimit));
+    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are "
+              "back "
               "to their last finite values; continue with a smaller rate:")
-            .arg(m.captured(4), what, m.captured(1), m.captured(2));
+            .arg(numberText(d.lr), what)
+            .arg(d.epoch)
+            .arg(d.batch);
 }
 
-void SnapshotUi::onDiverged(const QString &message, double lr)
+void SnapshotUi::onDiverged(const Divergence &d)
 {
-    const double smaller = smallerLearningRate(lr);
+    const double smaller = toolbarRate(d.suggestedLr);
+    const QString message = QString::fromStdString(d.message);
     // Two lines at a projector's font; the trainer's whole sentence is the tooltip.
-    m_banner->showMessage(divergenceSummary(message));
+    m_banner->showMessage(divergenceSummary(d));
     m_banner->setDetails(message);
     m_banner->addButton(tr("Use lr %1").arg(smaller), QStringLiteral("useSmallerLearningRate"),
                         [this, smaller] {
-                            {
-                                const QSignalBlocker block(m_controls->learningRateBox());
-                                m_controls->learningRateBox()->setValue(smaller);
-                            }
-                            m_controller->setLearningRate(smaller);
+                            m_controller->setLearningRate(smaller); // the toolbar shows it
                             m_window->statusBar()->showMessage(
                                     tr("Learning rate %1: press Start (Space) to continue from the "
                                        "last finite weights").arg(smaller), 8000);
@@ -291,13 +295,6 @@ void SnapshotUi::onRestored(const RestoredSnapshot &restored)
     if (!restored.skipped.isEmpty())
         m_banner->showMessage(tr("Continuing from the older snapshot %1; newer ones were refused: %2")
                                       .arg(fileName(restored.path), restored.skipped.join(QStringLiteral("; "))));
-}
-
-void SnapshotUi::onConfigRestored(const TrainConfig &config)
-{
-    // Any momentum or schedule is the tuned recipe's row of controls.
-    const bool tuned = config.momentum != 0.0 || config.schedule != Schedule::Constant;
-    m_controls->setConfig(config, tuned ? ControlBar::TunedRecipe : ControlBar::SourceRecipe);
 }
 
 } // namespace bplab

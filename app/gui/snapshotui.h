@@ -44,12 +44,13 @@ public:
     void saveSettings(QSettings &settings) const;
     /** Shows the Automatic snapshots dialog; true when accepted (and applied). */
     bool editSettings();
-    /** The learning rate the divergence banner proposes for a rate that diverged: lr / 10. */
+    /** The learning rate the divergence banner proposes for a rate that diverged: the core's
+     *  suggestedLearningRate(), kept within the toolbar's range. */
     static double smallerLearningRate(double lr);
-    /** The banner's short form of the trainer's divergence message (what diverged, at which
-     *  rate, where, and that the weights are the last finite ones); the message itself when it
-     *  is not in the trainer's form. */
-    static QString divergenceSummary(const QString &message);
+    /** The banner's short form of a divergence (what diverged, at which rate, where, and that
+     *  the weights are the last finite ones), from its fields; its message when it names no
+     *  quantity. */
+    static QString divergenceSummary(const Divergence &divergence);
 
     /** File > Open snapshot... after the dialog: continues from `file`, or refuses a data-parallel
      *  snapshot (workers > 1) in the banner with the command that continues it. */
@@ -61,10 +62,9 @@ private:
     void saveAs();
     void open();
     void updateActions();
-    void onDiverged(const QString &message, double lr);
+    void onDiverged(const Divergence &divergence);
     void onFailed(const QString &message, const QString &previous);
     void onRestored(const RestoredSnapshot &restored);
-    void onConfigRestored(const TrainConfig &config);
 
     QMainWindow *m_window;
     TrainingController *m_controller;

@@ -7,22 +7,12 @@
 
 namespace bplab {
 
-namespace {
-/** Everything but the learning rate needs a reset to take effect. */
-bool sameExceptLr(const TrainConfig &a, const TrainConfig &b)
-{
-    return a.epochs == b.epochs && a.batch == b.batch && a.momentum == b.momentum
-           && a.schedule == b.schedule && a.normalize == b.normalize && a.init == b.init
-           && a.seed == b.seed && a.augment == b.augment;
-}
-} // namespace
-
 TrainingController::TrainingController(QObject *parent)
     : QObject(parent), m_thread(new QThread(this)), m_worker(std::make_unique<TrainingWorker>())
 {
     registerSnapshotTypes();
     m_config = sourceRecipe();
-    m_appliedConfig = m_config;
+    m_trainedConfig = m_config;
     m_thread->setObjectName(QStringLiteral("bplab-training"));
     m_worker->moveToThread(m_thread);
     TrainingWorker *w = m_worker.get();
@@ -73,9 +63,9 @@ TrainingController::TrainingController(QObject *parent)
         m_lastError = msg;
         emit trainingError(msg);
     });
-    connect(w, &TrainingWorker::diverged, this, [this](const QString &msg, double lr) {
-        m_lastError = msg;
-        emit diverged(msg, lr);
+    connect(w, &TrainingWorker::diverged, this, [this](const Divergence &d) {
+        m_lastError = QString::fromStdString(d.message);
+        emit diverged(d);
     });
     connect(w, &TrainingWorker::snapshotSaved, this, &TrainingController::snapshotSaved);
     connect(w, &TrainingWorker::snapshotFailed, this, &TrainingController::snapshotFailed);
@@ -84,6 +74,7 @@ TrainingController::TrainingController(QObject *parent)
         // The restored run's hyperparameters are the applied ones: no reset pending.
         m_config = config;
         setResetConfig(config);
+        emit configChanged(config);
         emit configRestored(config);
     });
     m_thread->start();
@@ -130,13 +121,17 @@ void TrainingController::setConfig(const TrainConfig &config)
         return;
     const bool lrChanged = config.lr != m_config.lr;
     const bool wasPending = resetPending();
+    const bool changed = lrChanged || needsReset(m_config, config);
     m_config = config;
-    if (lrChanged)
+    if (lrChanged) {
+        // The one channel of the learning rate: the worker applies it before its next batch.
+        m_trainedConfig.lr = config.lr;
         m_worker->requestLearningRate(config.lr);
-    TrainingWorker *w = m_worker.get();
-    QMetaObject::invokeMethod(w, [w, config] { w->setConfig(config); }, Qt::QueuedConnection);
+    }
     if (resetPending() != wasPending)
         emit resetPendingChanged(resetPending());
+    if (changed)
+        emit configChanged(m_config);
 }
 
 void TrainingController::setLearningRate(double lr)
@@ -148,13 +143,13 @@ void TrainingController::setLearningRate(double lr)
 
 bool TrainingController::resetPending() const
 {
-    return !sameExceptLr(m_config, m_appliedConfig);
+    return needsReset(m_trainedConfig, m_config);
 }
 
 void TrainingController::setResetConfig(const TrainConfig &config)
 {
     const bool wasPending = resetPending();
-    m_appliedConfig = config;
+    m_trainedConfig = config;
     if (resetPending() != wasPending)
         emit resetPendingChanged(resetPending());
 }

@@ -32,13 +32,17 @@ public:
 
     /** Reads a data folder in the worker thread; dataLoaded() or dataFailed() follows. */
     void loadData(const QString &folder);
-    /** The hyperparameters. The learning rate applies at once (also while running); batch size,
-     *  epochs, seed, initialisation, normalisation and the schedule apply on the next reset()
-     *  (resetPending() says so). */
+    /** The settings, owned here: the toolbar shows them (configChanged()) and sends edits. The
+     *  learning rate applies at once (also while running); batch size, epochs, seed,
+     *  initialisation, normalisation and the schedule apply on the next reset() (resetPending()
+     *  says so). */
     void setConfig(const TrainConfig &config);
     const TrainConfig &config() const { return m_config; }
     void setLearningRate(double lr);
-    /** True when the configuration differs from the one the weights were initialised with. */
+    /** The settings the current weights were initialised and trained with (the learning rate as
+     *  last applied): what the views use to scale inputs for these weights. */
+    const TrainConfig &trainedConfig() const { return m_trainedConfig; }
+    /** True when config() needs a reset to take effect (needsReset(), trainconfig.h). */
     bool resetPending() const;
 
     void start();
@@ -89,15 +93,17 @@ signals:
     void dataFailed(const QString &folder, const QString &message);
     void visualReady(bplab::VisualPtr snapshot);
     void lossesReady(bplab::LossChunkPtr chunk);
-    void epochFinished(const bplab::EpochSnapshot &epoch);
+    void epochFinished(const bplab::EpochReport &epoch);
     void stateChanged(bplab::TrainingState state);
     void progressChanged(const bplab::Progress &progress);
     void wasReset();
     void trainingError(const QString &message);
     void resetPendingChanged(bool pending);
+    /** config() changed (an edit, a recipe, a restored snapshot). */
+    void configChanged(const bplab::TrainConfig &config);
     void selectedHiddenNeuronChanged(int neuron);
     /** A batch diverged and was undone: training paused on the last finite weights. */
-    void diverged(const QString &message, double lr);
+    void diverged(const bplab::Divergence &divergence);
     void snapshotSaved(const QString &path, const QString &description, bool automatic);
     /** previous: an older snapshot of the same folder to offer ("" when none). */
     void snapshotFailed(const QString &message, const QString &previous);
@@ -112,8 +118,8 @@ private:
 
     QThread *m_thread = nullptr;
     std::unique_ptr<TrainingWorker> m_worker;
-    TrainConfig m_config;
-    TrainConfig m_appliedConfig; // the one of the last reset / load
+    TrainConfig m_config;        // the settings to train with from the next reset on
+    TrainConfig m_trainedConfig; // those of the current weights (last reset, load or restore)
     TrainingState m_state = TrainingState::NoData;
     Progress m_progress;
     DatasetInfoPtr m_dataset;

@@ -67,8 +67,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     }
 
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
-    m_config = config;
-    m_trainer = std::make_unique<Trainer>(m_data, m_config);
+    m_trainer = std::make_unique<Trainer>(m_data, config);
     m_trainer->reset();
     m_pendingLr.store(kNoLr);
     clearHistory();
@@ -90,22 +89,14 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     return true;
 }
 
-void TrainingWorker::setConfig(const TrainConfig &config)
-{
-    m_config = config;
-    if (m_trainer)
-        m_trainer->setLearningRate(config.lr);
-}
-
 void TrainingWorker::reset(const TrainConfig &config)
 {
-    m_config = config;
     m_pendingLr.store(kNoLr);
     if (!m_trainer)
         return;
     m_run.store(false);
     m_budget = -1;
-    m_trainer->setConfig(m_config);
+    m_trainer->setConfig(config);
     m_trainer->reset();
     clearHistory();
     publishWeights(std::make_shared<const ParamsF>(m_trainer->params())); // before wasReset()
@@ -123,7 +114,7 @@ void TrainingWorker::clearHistory()
     m_running = false;
     m_speed = 0;
     m_evalNs = 0;
-    m_lastLr = m_config.lr;
+    m_lastLr = m_trainer ? m_trainer->activeConfig().lr : 0.0;
     m_autoStep = m_trainer ? m_trainer->step() : 0;
     m_autoNs = m_clock.nsecsElapsed();
 }
@@ -218,10 +209,8 @@ void TrainingWorker::step()
 void TrainingWorker::applyPendingLearningRate()
 {
     const double lr = m_pendingLr.exchange(kNoLr);
-    if (!std::isnan(lr)) {
-        m_config.lr = lr;
+    if (!std::isnan(lr))
         m_trainer->setLearningRate(lr);
-    }
 }
 
 bool TrainingWorker::trainOne()
@@ -238,7 +227,7 @@ bool TrainingWorker::trainOne()
     if (report.divergence) {
         // The trainer undid the batch: weights, momentum and position are the last finite ones.
         m_run.store(false);
-        emit diverged(QString::fromStdString(report.divergence->message), report.lr);
+        emit diverged(*report.divergence);
         return false;
     }
     m_totalSamples += std::uint64_t(report.count);
@@ -255,8 +244,7 @@ bool TrainingWorker::trainOne()
         const EpochReport &e = *report.epochEnded;
         // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
         if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
-            emit epochFinished(EpochSnapshot{e.epoch, double(e.epoch), e.trainLoss, e.testLoss,
-                                             e.testAccuracy, e.seconds, e.samplesPerSecond});
+            emit epochFinished(e);
         else
             emit trainingError(tr("The evaluation on the test set after epoch %1 gave no finite "
                                   "loss: the weights have grown too large. Lower the learning "
@@ -325,7 +313,9 @@ void TrainingWorker::sendVisual(bool live)
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
     auto weights = std::make_shared<const ParamsF>(m_trainer->params());
     auto gradients = std::make_shared<const ParamsF>(m_trainer->gradients());
-    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, m_config.normalize), s->label);
+    // Scaled as the weights were trained, whatever the toolbar's pending settings say.
+    s->trace = forwardTrace(
+            *weights, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
     s->predicted = s->trace.predicted;
     // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
     s->adjustments = std::make_shared<const ParamsF>(

@@ -37,7 +37,8 @@ public:
     bool runRequested() const { return m_run.load(); }
     /** Ends every loop for good (shutdown); checked before every batch. */
     void requestStop() { m_stop.store(true); }
-    /** The learning rate from the next batch on, also while running. */
+    /** The learning rate from the next batch on, also while running: the one way a new rate
+     *  reaches the trainer (the rest of the settings come with reset() and loadData()). */
     void requestLearningRate(double lr) { m_pendingLr.store(lr); }
     /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
     void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
@@ -48,8 +49,6 @@ public:
     // ---- Worker thread only: call through QMetaObject::invokeMethod(..., Qt::QueuedConnection). ----
     /** Reads the folder and builds a fresh trainer with this configuration (weights from its seed). */
     void loadData(const QString &folder, const bplab::TrainConfig &config);
-    /** Keeps the configuration; the learning rate applies now, the rest on reset(). */
-    void setConfig(const bplab::TrainConfig &config);
     // resume() and step() are invoked by name: a member-function invokeMethod builds its slot
     // object on the GUI thread and reads it here, through Qt's uninstrumented event queue, which
     // ThreadSanitizer reports as a race; by name, nothing of ours crosses (tests/sanitizers).
@@ -78,14 +77,14 @@ signals:
     void dataFailed(const QString &folder, const QString &message);
     void visualReady(bplab::VisualPtr snapshot);
     void lossesReady(bplab::LossChunkPtr chunk);
-    void epochFinished(const bplab::EpochSnapshot &epoch);
+    void epochFinished(const bplab::EpochReport &epoch);
     void stateChanged(bplab::TrainingState state, const bplab::Progress &progress);
     /** After a reset or a new data set: the history starts again. */
     void wasReset(const bplab::Progress &progress);
     void trainingError(const QString &message);
     /** A batch diverged and was undone (the trainer's divergence guard): training paused on the
-     *  last finite state; message says what happened, lr is the rate that diverged. */
-    void diverged(const QString &message, double lr);
+     *  last finite state. */
+    void diverged(const bplab::Divergence &divergence);
     void snapshotSaved(const QString &path, const QString &description, bool automatic);
     /** previous: an older snapshot of the same folder to offer instead ("" when none). */
     void snapshotFailed(const QString &message, const QString &previous);
@@ -123,8 +122,7 @@ private:
 
     // Worker thread only.
     std::shared_ptr<const DataSplit> m_data;
-    std::unique_ptr<Trainer> m_trainer;
-    TrainConfig m_config;
+    std::unique_ptr<Trainer> m_trainer; // its activeConfig() is the settings of its weights
     TrainingState m_state = TrainingState::NoData;
     bool m_sliceScheduled = false;
     qint64 m_budget = -1; // batches left in runBatches(); -1: unlimited

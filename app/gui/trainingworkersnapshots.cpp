@@ -139,12 +139,11 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
 // history in one chunk and one report per finished epoch, then the exact visual.
 void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
 {
-    m_config = m_trainer->config();
     m_pendingLr.store(std::numeric_limits<double>::quiet_NaN());
     clearHistory();
     m_lastLr = m_trainer->activeConfig().lr;
     publishWeights(std::make_shared<const ParamsF>(m_trainer->params()));
-    emit configRestored(m_config);
+    emit configRestored(m_trainer->config());
     emit wasReset(progress());
 
     const std::vector<float> &losses = m_trainer->lossHistory();
@@ -164,8 +163,7 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
         emit lossesReady(chunk);
     for (const EpochReport &e : m_trainer->epochReports())
         if (std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
-            emit epochFinished(EpochSnapshot{e.epoch, double(e.epoch), e.trainLoss, e.testLoss,
-                                             e.testAccuracy, e.seconds, e.samplesPerSecond});
+            emit epochFinished(e);
     sendVisual();
     setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
     emit snapshotRestored(restored);

@@ -2,6 +2,7 @@
 
 #include "framecounter.h"
 
+#include <classaccuracypanel.h>
 #include <digitpanel.h>
 #include <heatmappanel.h>
 #include <lossplot.h>
@@ -32,6 +33,8 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_softmax = new SoftmaxPanel;
     m_loss = new LossPlot;
     m_heatmap = new HeatmapPanel;
+    m_classAccuracy = new ClassAccuracyPanel;
+    m_classAccuracy->setObjectName(QStringLiteral("classAccuracyPanel"));
     m_digit->setObjectName(QStringLiteral("digitPanel"));
     m_softmax->setObjectName(QStringLiteral("softmaxPanel"));
     m_loss->setObjectName(QStringLiteral("lossPlot"));
@@ -45,8 +48,10 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_left = new QSplitter(Qt::Vertical);
     m_left->addWidget(m_digit);
     m_left->addWidget(m_softmax);
+    m_left->addWidget(m_classAccuracy);
     m_left->setStretchFactor(0, 5);
     m_left->setStretchFactor(1, 4);
+    m_left->setStretchFactor(2, 2);
     m_right = new QSplitter(Qt::Vertical);
     m_right->addWidget(m_loss);
     m_right->addWidget(m_heatmap);
@@ -61,7 +66,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
         s->setChildrenCollapsible(false);
     // Initial proportions (scaled to the real size when shown): the loss plot needs the height
     // for its axis titles, the heatmaps keep their aspect within the rest.
-    m_left->setSizes({45, 55});
+    m_left->setSizes({38, 44, 18});
     m_right->setSizes({44, 56});
     m_columns->setSizes({42, 58});
     updateMinimumSizes();
@@ -76,7 +81,8 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
 
     m_frames = new FrameCounter(this);
     for (QWidget *w : {static_cast<QWidget *>(m_digit), static_cast<QWidget *>(m_softmax),
-                       static_cast<QWidget *>(m_loss), static_cast<QWidget *>(m_heatmap)})
+                       static_cast<QWidget *>(m_loss), static_cast<QWidget *>(m_heatmap),
+                       static_cast<QWidget *>(m_classAccuracy)})
         m_frames->watch(w);
 
     connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
@@ -86,6 +92,7 @@ void TrainView::setClassNames(const QStringList &names)
 {
     m_classNames = names;
     m_softmax->setClassNames(names);
+    m_classAccuracy->setClassNames(names);
 }
 
 void TrainView::applyVisual(const VisualSnapshot &s)
@@ -106,14 +113,16 @@ void TrainView::appendLosses(const LossChunk &chunk)
     m_loss->appendBatchLosses(chunk.x, chunk.loss);
 }
 
-void TrainView::appendEpoch(const EpochSnapshot &epoch)
+void TrainView::appendEpoch(const EpochReport &epoch)
 {
-    m_loss->appendEpoch(epoch.x, epoch.testLoss, epoch.testAccuracy);
+    m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy);
+    m_classAccuracy->setConfusion(epoch.confusion, epoch.epoch);
 }
 
 void TrainView::clearHistory()
 {
     m_loss->clear();
+    m_classAccuracy->clear();
 }
 
 void TrainView::setPresentation(bool on)
@@ -122,6 +131,9 @@ void TrainView::setPresentation(bool on)
         if (on)
             m_normalLayout = saveLayout();
         m_presentation = on;
+        // A projector's 800 px hold the sample, the SoftMax, the curves and the heatmaps at 1.5x
+        // fonts; the per-class accuracies come back with the normal layout.
+        m_classAccuracy->setVisible(!on);
         if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
     }

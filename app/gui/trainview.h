@@ -12,6 +12,7 @@ class QSplitter;
 
 namespace bplab {
 
+class ClassAccuracyPanel;
 class DigitPanel;
 class SoftmaxPanel;
 class LossPlot;
@@ -27,7 +28,7 @@ public:
     void setClassNames(const QStringList &names);
     void applyVisual(const VisualSnapshot &snapshot);
     void appendLosses(const LossChunk &chunk);
-    void appendEpoch(const EpochSnapshot &epoch);
+    void appendEpoch(const EpochReport &epoch);
     /** Empties the loss history (after a reset or a new data set). */
     void clearHistory();
     /** Presentation mode: the panels' thicker lines, and the splitters fitted to the projector's
@@ -46,6 +47,7 @@ public:
     SoftmaxPanel *softmaxPanel() const { return m_softmax; }
     LossPlot *lossPlot() const { return m_loss; }
     HeatmapPanel *heatmapPanel() const { return m_heatmap; }
+    ClassAccuracyPanel *classAccuracyPanel() const { return m_classAccuracy; }
     FrameCounter *frameCounter() const { return m_frames; }
     /** While running the heatmaps (the costliest panel to draw) follow at most this often. */
     static constexpr int kHeatmapIntervalMs = 100;
@@ -72,6 +74,7 @@ private:
     SoftmaxPanel *m_softmax = nullptr;
     LossPlot *m_loss = nullptr;
     HeatmapPanel *m_heatmap = nullptr;
+    ClassAccuracyPanel *m_classAccuracy = nullptr;
     QSplitter *m_columns = nullptr;
     QSplitter *m_left = nullptr;
     QSplitter *m_right = nullptr;

@@ -203,9 +203,10 @@ void DataParallelTrainer::undo(DataParallelStep &r, bool undoPrevious, double te
     r.epochEnded.reset();
     // Before the update (the loss's check) no momentum buffer was computed.
     const bool stepped = !undoPrevious;
-    r.divergence = describeDivergence(r, m_config.lr, m_lossLimit, undone, m_average,
-                                      stepped && m_config.momentum != 0.0 ? &m_sgd[0].pendingVelocity() : nullptr,
-                                      m_next[0], testLoss);
+    r.divergence = describeDivergence(
+            r, m_lossLimit, undone, m_average,
+            stepped && m_config.momentum != 0.0 ? &m_sgd[0].pendingVelocity() : nullptr, m_next[0],
+            testLoss);
 }
 
 void DataParallelTrainer::run(const std::function<void(const DataParallelStep &)> &onStep,

@@ -288,8 +288,8 @@ private slots:
         b[1000] ^= 1; // inside the weights
         QVERIFY(refused(b, "the weights section is damaged"));
         b = bytes;
-        b[8] = 3; // version 3
-        QVERIFY(refused(b, "snapshot version 3; this program reads versions 1 to 2"));
+        b[8] = 4; // version 4
+        QVERIFY(refused(b, "snapshot version 4; this program reads versions 1 to 3"));
         b = bytes;
         b.push_back(0);
         QVERIFY(refused(b, "header says"));

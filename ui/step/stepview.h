@@ -1,8 +1,8 @@
 #pragma once
 // The step-through view: one image, one forward and one backward pass and one SGD step, stage by
-// stage with the real numbers (stages 1-10 of the issue), a network diagram, the sizes of the
-// network, a sample chooser and exports. The app supplies data and weights through the setters;
-// every number comes from the StepModel (the core's trace).
+// stage with the real numbers (stages 1-10 of the source's walk-through), a network diagram, the
+// sizes of the network, a sample chooser and exports. The app supplies data and weights through the
+// setters; every number comes from the StepModel (the core's trace).
 
 #include "stepmodel.h"
 

@@ -82,7 +82,7 @@ void TestGuiSnapshots::init()
     TrainConfig config = tunedRecipe(); // momentum: the optimiser state must come back too
     config.epochs = 20;
     config.seed = 3;
-    m_window->setTrainingConfig(config, true);
+    m_window->setTrainingConfig(config);
     m_window->show();
     m_window->openData(m_data.path());
     QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
@@ -273,9 +273,10 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     controller()->start();
     QVERIFY(diverged.wait(20000));
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
-    const QString message = diverged.at(0).at(0).toString();
+    const Divergence divergence = diverged.at(0).at(0).value<Divergence>();
+    const QString message = QString::fromStdString(divergence.message);
     // The cosine schedule of the tuned recipe: the rate of that batch, a little under 1e30.
-    const double lr = diverged.at(0).at(1).toDouble();
+    const double lr = divergence.lr;
     QVERIFY(lr > 0.9e30 && lr <= 1e30);
     // The weights are the last finite ones.
     QVERIFY(allFinite(*controller()->currentWeights()));

@@ -86,7 +86,7 @@ void TestGuiStress::rapidStartPauseResetClose()
         TrainingController *c = window->controller();
         TrainConfig config = sourceRecipe();
         config.epochs = 50;
-        window->setTrainingConfig(config, false);
+        window->setTrainingConfig(config);
         window->show();
         window->openData(m_dir.path());
         // Some cycles close while the data is still being read.

@@ -78,7 +78,7 @@ void TestGuiToolbar::init()
     TrainConfig config = sourceRecipe();
     config.epochs = 1000;
     config.seed = 1;
-    m_window->setTrainingConfig(config, false);
+    m_window->setTrainingConfig(config);
     m_losses = std::make_unique<QSignalSpy>(controller(), &TrainingController::lossesReady);
     m_window->show();
     m_window->openData(m_dir.path());

@@ -56,7 +56,8 @@ private slots:
 private:
     TrainingController *controller() const { return m_window->controller(); }
     void runBatches(qint64 n);
-    void diverge();
+    /** Returns what diverged (empty when nothing did). */
+    Divergence diverge();
     /** minTile: the least side of a 28 x 28 tile in px (0: 20, or 28 from 1920 px wide). */
     void checkLayout(const QString &what, double minTile = 0);
 
@@ -77,7 +78,7 @@ void TestGuiTrainLayout::init()
     m_window = std::make_unique<MainWindow>();
     TrainConfig config = sourceRecipe();
     config.seed = 5;
-    m_window->setTrainingConfig(config, false);
+    m_window->setTrainingConfig(config);
     m_window->resize(MainWindow::defaultSize());
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -98,14 +99,17 @@ void TestGuiTrainLayout::runBatches(qint64 n)
 }
 
 /** A learning rate far too large: the guard pauses training and the banner explains. */
-void TestGuiTrainLayout::diverge()
+Divergence TestGuiTrainLayout::diverge()
 {
     QSignalSpy diverged(controller(), &TrainingController::diverged);
     controller()->setLearningRate(1e30);
     controller()->start();
-    QVERIFY(diverged.wait(20000));
-    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
-    QTRY_VERIFY(m_window->banner()->isVisible());
+    [&] {
+        QVERIFY(diverged.wait(20000));
+        QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+        QTRY_VERIFY(m_window->banner()->isVisible());
+    }();
+    return diverged.isEmpty() ? Divergence{} : diverged.at(0).at(0).value<Divergence>();
 }
 
 namespace {
@@ -335,7 +339,7 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
     m_window->setPresentationMode(true, /*fullScreen=*/false);
     m_window->resize(MainWindow::defaultSize());
     runBatches(3);
-    diverge();
+    const Divergence realDivergence = diverge();
     MessageBanner *banner = m_window->banner();
     const QString real = banner->details();
     QVERIFY2(real.startsWith(QStringLiteral("training diverged in epoch")), qPrintable(real));
@@ -347,8 +351,23 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
             "became -inf at learning rate 1e+30: the weights the previous batch produced were too large "
             "for the forward pass (largest |w| 3.40282e+38); the weights and the optimiser state are back "
             "to their values before that batch; try a smaller learning rate (e.g. 1e+29)");
-    for (const QString &message : {real, longest}) {
-        emit controller()->diverged(message, 1e30);
+    Divergence longestDivergence;
+    longestDivergence.epoch = 12;
+    longestDivergence.batch = 938;
+    longestDivergence.batchesPerEpoch = 938;
+    longestDivergence.step = 11256;
+    longestDivergence.quantity = "the gradient dL/dW1[127][783]";
+    longestDivergence.value = -std::numeric_limits<double>::infinity();
+    longestDivergence.lr = 1e30;
+    longestDivergence.suggestedLr = 1e29;
+    longestDivergence.batchesUndone = 2;
+    longestDivergence.message = longest.toStdString();
+    Divergence realAt1e30 = realDivergence;
+    realAt1e30.lr = 1e30;
+    realAt1e30.suggestedLr = 1e29;
+    for (const Divergence &d : {realAt1e30, longestDivergence}) {
+        const QString message = QString::fromStdString(d.message);
+        emit controller()->diverged(d);
         QCoreApplication::processEvents();
         QTest::qWait(50);
         QVERIFY(banner->isVisible());
@@ -366,12 +385,14 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
         QCOMPARE(m_window->size(), MainWindow::defaultSize());
         QVERIFY(m_window->minimumSizeHint().height() <= 800);
     }
-    QCOMPARE(SnapshotUi::divergenceSummary(longest),
+    QCOMPARE(SnapshotUi::divergenceSummary(longestDivergence),
              QStringLiteral("Training paused: at learning rate 1e+30, the gradient dL/dW1[127][783] overflowed "
                             "in epoch 12, batch 938. The weights are back to their last finite values; "
                             "continue with a smaller rate:"));
     // Not the trainer's form: said as it is.
-    QCOMPARE(SnapshotUi::divergenceSummary(QStringLiteral("something else")),
+    Divergence other;
+    other.message = "something else";
+    QCOMPARE(SnapshotUi::divergenceSummary(other),
              QStringLiteral("Training paused: something else"));
 }
 

@@ -1,0 +1,20 @@
+#pragma once
+// The app's views, written once: their order is that of the side bar, the View menu, Ctrl+1..5
+// and MainWindow::View; their keys are the --view names.
+
+#include <QString>
+
+namespace bplab {
+
+inline constexpr int kViewCount = 5;
+
+/** "train", "step", "draw", "cluster", "data": view i's --view name. */
+QString viewKey(int view);
+/** The side bar's name ("Step through"). */
+QString viewTitle(int view);
+/** The View menu's text with its mnemonic ("&Step through"). */
+QString viewMenuText(int view);
+/** The view a --view name means (also "dataset"), -1 for none. */
+int viewFromName(const QString &name);
+
+} // namespace bplab

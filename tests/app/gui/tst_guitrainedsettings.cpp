@@ -1,0 +1,128 @@
+// What the views draw uses the settings the weights were trained with, not the toolbar's pending
+// ones: a recipe chosen without Reset changes the input scaling only after Reset.
+
+#include "guifixtures.h"
+
+#include <controlbar.h>
+#include <mainwindow.h>
+#include <network.h>
+#include <stepmodel.h>
+#include <stepview.h>
+#include <trainingcontroller.h>
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace bplab;
+
+class TestGuiTrainedSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void visualsScaleWithTheTrainedNormalisation();
+    void stepViewScalesWithTheTrainedNormalisation();
+    void resetAppliesThePendingNormalisation();
+
+private:
+    TrainingController *controller() const { return m_window->controller(); }
+    /** Chooses the tuned recipe (standard scaling) in the toolbar, without Reset. */
+    void chooseTunedRecipe();
+    /** One Step; returns the visual snapshot that follows it. */
+    VisualPtr stepOnce();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiTrainedSettings::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QString error = test::writeSyntheticDataset(m_dir.path(), 640, 100);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestGuiTrainedSettings::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    TrainConfig config = sourceRecipe();
+    config.seed = 1;
+    m_window->setTrainingConfig(config);
+    m_window->show();
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+}
+
+void TestGuiTrainedSettings::cleanup()
+{
+    m_window.reset();
+}
+
+void TestGuiTrainedSettings::chooseTunedRecipe()
+{
+    QComboBox *recipe = m_window->controlBar()->recipeBox();
+    recipe->setCurrentIndex(ControlBar::TunedRecipe);
+    emit recipe->activated(ControlBar::TunedRecipe);
+    QVERIFY(controller()->resetPending());
+    QVERIFY(controller()->config().normalize == Normalize::Standard);
+}
+
+VisualPtr TestGuiTrainedSettings::stepOnce()
+{
+    QSignalSpy visuals(controller(), &TrainingController::visualReady);
+    const std::uint64_t before = controller()->stepCount();
+    controller()->step();
+    // The visual of the step itself: the worker sends it after the batch.
+    for (int waited = 0; waited < 10000 && controller()->stepCount() != before + 1; waited += 20)
+        QTest::qWait(20);
+    if (controller()->stepCount() != before + 1 || (visuals.isEmpty() && !visuals.wait(10000)))
+        return nullptr;
+    return visuals.last().at(0).value<VisualPtr>();
+}
+
+void TestGuiTrainedSettings::visualsScaleWithTheTrainedNormalisation()
+{
+    chooseTunedRecipe();
+    const VisualPtr visual = stepOnce();
+    QVERIFY(visual);
+    // The source recipe's weights see x = pixel / 255; standard scaling would give
+    // (pixel / 255 - mean) / std, which these weights were never trained on.
+    const auto *pixels = visual->digit.constBits();
+    const Vec<float> trained = scaleInput<float>(pixels, Normalize::None);
+    QCOMPARE(visual->trace.input.size(), trained.size());
+    QVERIFY(visual->trace.input.isApprox(trained));
+    const TraceF expected = forwardTrace(*visual->weights, trained, visual->label);
+    QVERIFY(visual->trace.probabilities.isApprox(expected.probabilities));
+}
+
+void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
+{
+    chooseTunedRecipe();
+    emit m_window->stepView()->currentWeightsRequested();
+    QVERIFY(m_window->stepView()->model()->normalize() == Normalize::None);
+}
+
+void TestGuiTrainedSettings::resetAppliesThePendingNormalisation()
+{
+    chooseTunedRecipe();
+    QSignalSpy resets(controller(), &TrainingController::wasReset);
+    controller()->reset();
+    QVERIFY(resets.wait(10000));
+    QVERIFY(!controller()->resetPending());
+    QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
+    const VisualPtr visual = stepOnce();
+    QVERIFY(visual);
+    const Vec<float> standard = scaleInput<float>(visual->digit.constBits(), Normalize::Standard);
+    QVERIFY(visual->trace.input.isApprox(standard));
+}
+
+QTEST_MAIN(TestGuiTrainedSettings)
+#include "tst_guitrainedsettings.moc"

@@ -1,0 +1,149 @@
+// The optimisers behind one interface: Adam's step against its formula, Adam trains and its
+// snapshot (format version 3) resumes bit for bit, SGD's snapshots keep their old version, and
+// the trainer's visuals get Adam's direction.
+
+#include "optimizer.h"
+#include "snapshot.h"
+#include "synthetic.h"
+#include "trainer.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace bplab;
+using namespace bplab::test;
+
+namespace {
+
+TrainConfig adamConfig()
+{
+    TrainConfig c = adamRecipe();
+    c.epochs = 2;
+    c.batch = 32;
+    c.seed = 3;
+    return c;
+}
+
+std::uint32_t versionOf(const std::vector<std::uint8_t> &bytes)
+{
+    return std::uint32_t(bytes[8]) | std::uint32_t(bytes[9]) << 8 | std::uint32_t(bytes[10]) << 16
+           | std::uint32_t(bytes[11]) << 24;
+}
+
+} // namespace
+
+class TestOptimizer : public QObject
+{
+    Q_OBJECT
+
+    std::shared_ptr<DataSplit> m_split = syntheticSplit(300, 60); // batch 32: 10 batches per epoch
+
+private slots:
+    void registryKnowsTheNames()
+    {
+        QVERIFY(isOptimizerName("sgd"));
+        QVERIFY(isOptimizerName("adam"));
+        QVERIFY(!isOptimizerName("rmsprop"));
+        QCOMPARE(optimizerNames(), std::string("sgd, adam"));
+        TrainConfig c;
+        c.optimizer = "rmsprop";
+        QVERIFY(!makeOptimizer(c));
+    }
+
+    void adamStepFollowsItsFormula()
+    {
+        // Two steps on a constant gradient g: m^ = g and v^ = g^2 after bias correction, so each
+        // step moves every weight by lr * g / (|g| + eps), i.e. almost exactly lr * sign(g).
+        std::unique_ptr<Optimizer> adam = makeOptimizer(adamConfig());
+        QVERIFY(adam);
+        adam->reset();
+        ParamsF g = ParamsF::zeros(), w = ParamsF::zeros(), next = ParamsF::zeros();
+        g.W1(3, 7) = 0.5f;
+        g.b2(4) = -2.0f;
+        w.W1(3, 7) = 1.0f;
+        SgdTarget unused;
+        QVERIFY(!adam->fusedTarget(0.01f, next, unused));
+        for (int step = 1; step <= 2; ++step) {
+            adam->step(g, w, next, 0.01f);
+            adam->commit();
+            w = next;
+            QCOMPARE(adam->state().steps, std::uint64_t(step));
+        }
+        QVERIFY(std::abs(w.W1(3, 7) - (1.0f - 0.02f)) < 1e-6f);
+        QVERIFY(std::abs(w.b2(4) - 0.02f) < 1e-6f);
+        QCOMPARE(w.W1(0, 0), 0.0f); // zero gradient: m = v = 0, no move
+        // m = (1 - 0.9^2) g after two steps (0.9 * 0.1 g + 0.1 g), v = (1 - 0.999^2) g^2.
+        const OptimizerState s = adam->state();
+        QVERIFY(std::abs(s.first.W1(3, 7) - 0.19f * 0.5f) < 1e-6f);
+        QCOMPARE(int(s.more.size()), 1);
+        QVERIFY(std::abs(s.more[0].W1(3, 7) - float(1 - 0.999 * 0.999) * 0.25f) < 1e-7f);
+        // The direction the visuals show: m^ / (sqrt(v^) + eps) = sign(g) here.
+        QVERIFY(std::abs(adam->direction(g).b2(4) + 1.0f) < 1e-5f);
+        // rollback() undoes the last commit: one step again.
+        adam->rollback();
+        QCOMPARE(adam->state().steps, std::uint64_t(1));
+    }
+
+    void adamTrainsAndResumesExactly()
+    {
+        Trainer straight(m_split, adamConfig());
+        const double first = straight.trainBatch().loss;
+        while (!straight.finished())
+            QVERIFY(!straight.trainBatch().divergence);
+        QVERIFY(straight.epochReports().back().trainLoss < first);
+        QVERIFY(!(straight.updateDirection() == straight.gradients()));
+
+        Trainer first15(m_split, adamConfig());
+        for (int i = 0; i < 15; ++i)
+            QVERIFY(!first15.trainBatch().divergence);
+        const std::vector<std::uint8_t> bytes = encodeSnapshot(first15.snapshot());
+        QCOMPARE(versionOf(bytes), 3u);
+        Result<TrainingSnapshot> back
+                = decodeSnapshot(bytes.data(), bytes.size(), "adam.bplabsnap");
+        QVERIFY2(back, back ? "" : back.error().c_str());
+        QCOMPARE(back->config.optimizer, std::string("adam"));
+        QCOMPARE(back->optimizerSteps, std::uint64_t(15));
+        QCOMPARE(int(back->optimizerBuffers.size()), 1);
+
+        Trainer resumed(m_split, sourceRecipe());
+        const Status restored = resumed.restore(*back);
+        QVERIFY2(restored, restored ? "" : restored.error().c_str());
+        QCOMPARE(resumed.activeConfig().optimizer, std::string("adam"));
+        while (!resumed.finished())
+            QVERIFY(!resumed.trainBatch().divergence);
+        QVERIFY(resumed.params() == straight.params());
+        QCOMPARE(resumed.lossHistory(), straight.lossHistory());
+    }
+
+    void sgdSnapshotsKeepTheirVersion()
+    {
+        Trainer t(m_split, tunedRecipe());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(!t.trainBatch().divergence);
+        const std::vector<std::uint8_t> bytes = encodeSnapshot(t.snapshot());
+        QCOMPARE(versionOf(bytes), 1u);
+        // An SGD snapshot cannot be continued as Adam's: its state lacks the second moment.
+        TrainingSnapshot s = t.snapshot();
+        s.config.optimizer = "adam";
+        Trainer other(m_split, sourceRecipe());
+        const Status refused = other.restore(s);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().find("second moment") != std::string::npos,
+                 refused.error().c_str());
+        QCOMPARE(other.step(), std::size_t(0));
+    }
+
+    void needsResetSeesTheOptimizer()
+    {
+        TrainConfig a = sourceRecipe(), b = a;
+        b.lr = 0.5;
+        QVERIFY(!needsReset(a, b));
+        b.optimizer = "adam";
+        QVERIFY(needsReset(a, b));
+        QVERIFY(needsReset(sourceRecipe(), tunedRecipe()));
+    }
+};
+
+QTEST_MAIN(TestOptimizer)
+#include "tst_optimizer.moc"

@@ -1,0 +1,127 @@
+#include "classaccuracypanel.h"
+
+#include "uiformat.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace bplab {
+
+ClassAccuracyPanel::ClassAccuracyPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    setToolTip(tr("Test accuracy per class after the last epoch: the share of each class's test "
+                  "images the network classifies right"));
+}
+
+void ClassAccuracyPanel::setConfusion(const std::array<std::array<int, 10>, 10> &confusion,
+                                      int epoch)
+{
+    QVector<double> accuracy(10, -1.0);
+    bool any = false;
+    for (int c = 0; c < 10; ++c) {
+        int total = 0;
+        for (int k = 0; k < 10; ++k)
+            total += confusion[std::size_t(c)][std::size_t(k)];
+        if (total > 0) {
+            accuracy[c] = 100.0 * confusion[std::size_t(c)][std::size_t(c)] / total;
+            any = true;
+        }
+    }
+    if (!any) {
+        clear();
+        return;
+    }
+    m_accuracy = accuracy;
+    m_epoch = epoch;
+    update();
+}
+
+void ClassAccuracyPanel::setClassNames(const QStringList &names)
+{
+    m_names = names.size() == 10 ? names : QStringList();
+    update();
+}
+
+void ClassAccuracyPanel::clear()
+{
+    m_accuracy.clear();
+    m_epoch = 0;
+    update();
+}
+
+QString ClassAccuracyPanel::rowText(int c) const
+{
+    const QString name = m_names.isEmpty() ? QString::number(c) : m_names.at(c);
+    if (c < 0 || c >= m_accuracy.size() || m_accuracy[c] < 0)
+        return tr("%1: no test images").arg(name);
+    return tr("%1: %2 %").arg(name).arg(m_accuracy[c], 0, 'f', 1);
+}
+
+QSize ClassAccuracyPanel::sizeHint() const
+{
+    const QFontMetrics fm(readableFont(font()));
+    return {fm.horizontalAdvance(QStringLiteral("Ankle boot 100.0 %")) * 2, fm.height() * 12};
+}
+
+QSize ClassAccuracyPanel::minimumSizeHint() const
+{
+    // One line: at a projector's font the Train view must still fit 800 px; rows follow as
+    // the splitter gives the panel room.
+    const QFontMetrics fm(readableFont(font()));
+    return {fm.horizontalAdvance(QStringLiteral("0 100.0 %")) * 2, fm.height() + 4};
+}
+
+void ClassAccuracyPanel::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Window));
+    p.setFont(readableFont(font()));
+    const QFontMetrics fm = p.fontMetrics();
+    const int line = fm.height();
+    p.setPen(palette().color(QPalette::WindowText));
+    const QString title = m_epoch > 0 ? tr("Test accuracy per class, epoch %1").arg(m_epoch)
+                                      : tr("Test accuracy per class");
+    p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter, title);
+    if (m_accuracy.isEmpty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(4, line, -4, 0), Qt::AlignCenter, tr("after the first epoch"));
+        return;
+    }
+    // One row per class: its name, a bar of 0-100 %, the value.
+    int nameW = 0;
+    for (int c = 0; c < 10; ++c)
+        nameW = std::max(nameW, fm.horizontalAdvance(m_names.isEmpty() ? QString::number(c)
+                                                                       : m_names.at(c)));
+    const int valueW = fm.horizontalAdvance(QStringLiteral("100.0 %"));
+    const int rowH = (height() - line - 4) / 10;
+    if (rowH < line * 3 / 5) {
+        // Too low for ten rows: the weakest class in the title line.
+        const auto weakest
+                = std::min_element(m_accuracy.begin(), m_accuracy.end(), [](double a, double b) {
+                      return (a < 0 ? 101.0 : a) < (b < 0 ? 101.0 : b);
+                  });
+        p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("weakest %1").arg(rowText(int(weakest - m_accuracy.begin()))));
+        return;
+    }
+    const int barX = 4 + nameW + 6;
+    const int barW = std::max(1, width() - barX - valueW - 10);
+    for (int c = 0; c < 10; ++c) {
+        const QRect row(0, line + 2 + c * rowH, width(), rowH);
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(4, row.top(), nameW, rowH), Qt::AlignRight | Qt::AlignVCenter,
+                   m_names.isEmpty() ? QString::number(c) : m_names.at(c));
+        const double a = m_accuracy[c];
+        if (a >= 0) {
+            const int h = std::max(1, rowH * 2 / 3);
+            p.fillRect(QRect(barX, row.top() + (rowH - h) / 2, int(barW * a / 100.0), h),
+                       colors::blue());
+            p.drawText(QRect(barX + barW + 6, row.top(), valueW, rowH),
+                       Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 %").arg(a, 0, 'f', 1));
+        }
+    }
+}
+
+} // namespace bplab

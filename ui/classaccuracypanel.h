@@ -1,0 +1,43 @@
+#pragma once
+// The accuracy per class on the test set after the last epoch: one bar per class, from the
+// evaluation's confusion matrix (row c: the images of class c, by predicted class).
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+#include <array>
+
+namespace bplab {
+
+class ClassAccuracyPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ClassAccuracyPanel(QWidget *parent = nullptr);
+
+    /** Accuracy of class c = confusion[c][c] / sum_k confusion[c][k], in percent (a class
+     *  without test images shows no bar). An all-zero matrix clears. */
+    void setConfusion(const std::array<std::array<int, 10>, 10> &confusion, int epoch);
+    /** Names of the ten classes (Fashion-MNIST); empty or not ten: "0".."9". */
+    void setClassNames(const QStringList &names);
+    void clear();
+
+    /** Percent per class, -1 for a class without test images; empty before the first epoch. */
+    const QVector<double> &accuracies() const { return m_accuracy; }
+    /** "7: 97.3 %", or "7: no test images". */
+    QString rowText(int c) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    QVector<double> m_accuracy;
+    QStringList m_names;
+    int m_epoch = 0;
+};
+
+} // namespace bplab
