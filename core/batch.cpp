@@ -116,6 +116,9 @@ struct BatchJob
     // takes about 12 us, less than the cores spend passing one shared matrix between them.
     const BatchSamples *samples = nullptr;
     bool privateInputs = false;
+    // Two threads: each half transposes the inputs into its own ws.halves[h].XT (libxsmm path);
+    // one thread: half 0 does it once into ws.halves[0].XT for both.
+    bool privateTransposes = false;
     // The fused SGD step (forwardBackwardStep); null for the gradient alone.
     const SgdTarget *step = nullptr;
     // libxsmm's kernels of this batch's shape; null: Eigen's products.
@@ -148,13 +151,40 @@ const Mat<float> &inputsOf(const BatchJob &job, int h)
     return job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
 }
 
-/** Half h's gather: the whole batch into its own input matrix, or (one thread) into ws.X once. */
+/** The transposed inputs half h reads (libxsmm path). */
+Mat<float> &transposedInputsOf(const BatchJob &job, int h)
+{
+    return job.ws->halves[job.privateTransposes ? h : 0].XT;
+}
+
+/** Whether half h transposes the inputs itself (libxsmm path): there is one copy per thread. */
+bool transposes(const BatchJob &job, int h)
+{
+    return job.gemms && (h == 0 || job.privateTransposes);
+}
+
+/**
+ * Half h's gather: the whole batch into its own input matrix, or (one thread) into ws.X once. On
+ * the libxsmm path each group of 8 samples is transposed as soon as it is converted, while it is
+ * still in the first-level cache.
+ */
 void gatherHalf(const BatchJob &job, int h)
 {
     if (!job.privateInputs && h == 1)
         return;
-    gatherColumns(*job.samples->data, job.samples->indices, 0, job.n, job.samples->normalize,
-                  job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X);
+    Mat<float> &X = job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
+    const BatchSamples &s = *job.samples;
+    if (!transposes(job, h)) {
+        gatherColumns(*s.data, s.indices, 0, job.n, s.normalize, X);
+        return;
+    }
+    Mat<float> &XT = transposedInputsOf(job, h);
+    constexpr int kGroup = 8;
+    for (int c = 0; c < job.n; c += kGroup) {
+        const int w = std::min(kGroup, job.n - c);
+        gatherColumns(*s.data, s.indices + c, c, w, s.normalize, X);
+        transposeInto(X.col(c).data(), kInputs, kInputs, w, XT.data() + c, int(XT.rows()));
+    }
 }
 
 /**
@@ -175,9 +205,11 @@ void forwardHalf(const BatchJob &job, int h)
         // Z1^T = X^T W1^T: libxsmm's A operand is not transposed, and W1 is row-major (its
         // memory is W1^T, column-major), so the samples are the kernel's rows: X^T, then Z1^T
         // lands in the row-major Z1 as it is.
-        transposeInto(X.data(), kInputs, kInputs, n, mine.XT.data(), ws.batch);
+        Mat<float> &XT = transposedInputsOf(job, h);
+        if (!job.samples && transposes(job, h)) // else done by the gather
+            transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch);
         product(h, GemmId::Z1, flopsOf(kHalfRows, kInputs, n), [&] {
-            job.gemms->z1(mine.XT.data(), params.W1.data() + std::size_t(r0) * kInputs,
+            job.gemms->z1(XT.data(), params.W1.data() + std::size_t(r0) * kInputs,
                           ws.Z1.data() + std::size_t(r0) * ws.batch);
         });
     } else {
@@ -407,6 +439,7 @@ StepResult runBatch(BatchJob &job)
     HalfPair *helper = trainingThreads() > 1 ? ws.helper.get() : nullptr;
     if (helper) {
         job.privateInputs = job.samples != nullptr;
+        job.privateTransposes = true;
         // Half 1 on the helper, half 0 here; they meet between the forward pass and the backward
         // pass, and at the end.
         helper->run(&job, [](const void *context, int h, HalfPair &pair) {

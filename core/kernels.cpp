@@ -114,32 +114,39 @@ void transposeBlocked(const float *X, int ldx, int rows, int n, float *XT, int l
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-/** 8 x 8 tiles in AVX registers (whatever the build's baseline: chosen at run time). */
+/**
+ * 8 x 8 tiles in AVX registers (whatever the build's baseline: chosen at run time). The tile's
+ * two 4 x 8 halves are loaded into the two lanes of each register, so that 16 in-lane shuffles
+ * complete it: the shuffle port, not the loads, is what limits a transposition.
+ */
 __attribute__((target("avx"))) void transposeAvx(const float *X, int ldx, int rows, int n,
                                                  float *XT, int ldxt)
 {
     const int rows8 = rows / 8 * 8, n8 = n / 8 * 8;
-    for (int c0 = 0; c0 < n8; c0 += 8)
+    const auto pair = [](const float *low, const float *high) {
+        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(low)), _mm_loadu_ps(high),
+                                    1);
+    };
+    for (int c0 = 0; c0 < n8; c0 += 8) {
+        const float *a[8];
+        for (int i = 0; i < 8; ++i)
+            a[i] = X + std::size_t(c0 + i) * ldx; // column c0 + i
         for (int r0 = 0; r0 < rows8; r0 += 8) {
-            __m256 v[8];
-            for (int i = 0; i < 8; ++i)
-                v[i] = _mm256_loadu_ps(X + std::size_t(c0 + i) * ldx + r0); // column c0 + i
-            const __m256 t0 = _mm256_unpacklo_ps(v[0], v[1]), t1 = _mm256_unpackhi_ps(v[0], v[1]);
-            const __m256 t2 = _mm256_unpacklo_ps(v[2], v[3]), t3 = _mm256_unpackhi_ps(v[2], v[3]);
-            const __m256 t4 = _mm256_unpacklo_ps(v[4], v[5]), t5 = _mm256_unpackhi_ps(v[4], v[5]);
-            const __m256 t6 = _mm256_unpacklo_ps(v[6], v[7]), t7 = _mm256_unpackhi_ps(v[6], v[7]);
-            const __m256 s0 = _mm256_shuffle_ps(t0, t2, 0x44), s1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-            const __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-            const __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-            const __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-            const __m256 o[8]
-                    = {_mm256_permute2f128_ps(s0, s4, 0x20), _mm256_permute2f128_ps(s1, s5, 0x20),
-                       _mm256_permute2f128_ps(s2, s6, 0x20), _mm256_permute2f128_ps(s3, s7, 0x20),
-                       _mm256_permute2f128_ps(s0, s4, 0x31), _mm256_permute2f128_ps(s1, s5, 0x31),
-                       _mm256_permute2f128_ps(s2, s6, 0x31), _mm256_permute2f128_ps(s3, s7, 0x31)};
-            for (int i = 0; i < 8; ++i)
-                _mm256_storeu_ps(XT + std::size_t(r0 + i) * ldxt + c0, o[i]); // row r0 + i
+            for (int part = 0; part < 8; part += 4) { // rows r0 .. r0 + 3, then r0 + 4 .. r0 + 7
+                const int r = r0 + part;
+                // Lane 0: columns c0 .. c0 + 3, lane 1: c0 + 4 .. c0 + 7.
+                const __m256 v0 = pair(a[0] + r, a[4] + r), v1 = pair(a[1] + r, a[5] + r);
+                const __m256 v2 = pair(a[2] + r, a[6] + r), v3 = pair(a[3] + r, a[7] + r);
+                const __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
+                const __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
+                float *out = XT + std::size_t(r) * ldxt + c0;
+                _mm256_storeu_ps(out, _mm256_shuffle_ps(t0, t2, 0x44));
+                _mm256_storeu_ps(out + ldxt, _mm256_shuffle_ps(t0, t2, 0xEE));
+                _mm256_storeu_ps(out + 2 * std::size_t(ldxt), _mm256_shuffle_ps(t1, t3, 0x44));
+                _mm256_storeu_ps(out + 3 * std::size_t(ldxt), _mm256_shuffle_ps(t1, t3, 0xEE));
+            }
         }
+    }
     // The edges (rows or columns beyond the last whole tile).
     if (rows8 < rows)
         transposeBlocked(X + rows8, ldx, rows - rows8, n, XT + std::size_t(rows8) * ldxt, ldxt);
