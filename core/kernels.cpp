@@ -114,6 +114,12 @@ void transposeBlocked(const float *X, int ldx, int rows, int n, float *XT, int l
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+/** 4 floats from low in the register's lane 0, 4 from high in lane 1. */
+__attribute__((target("avx"))) inline __m256 lanes(const float *low, const float *high)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(low)), _mm_loadu_ps(high), 1);
+}
+
 /**
  * 8 x 8 tiles in AVX registers (whatever the build's baseline: chosen at run time). The tile's
  * two 4 x 8 halves are loaded into the two lanes of each register, so that 16 in-lane shuffles
@@ -123,10 +129,6 @@ __attribute__((target("avx"))) void transposeAvx(const float *X, int ldx, int ro
                                                  float *XT, int ldxt)
 {
     const int rows8 = rows / 8 * 8, n8 = n / 8 * 8;
-    const auto pair = [](const float *low, const float *high) {
-        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(low)), _mm_loadu_ps(high),
-                                    1);
-    };
     for (int c0 = 0; c0 < n8; c0 += 8) {
         const float *a[8];
         for (int i = 0; i < 8; ++i)
@@ -135,8 +137,8 @@ __attribute__((target("avx"))) void transposeAvx(const float *X, int ldx, int ro
             for (int part = 0; part < 8; part += 4) { // rows r0 .. r0 + 3, then r0 + 4 .. r0 + 7
                 const int r = r0 + part;
                 // Lane 0: columns c0 .. c0 + 3, lane 1: c0 + 4 .. c0 + 7.
-                const __m256 v0 = pair(a[0] + r, a[4] + r), v1 = pair(a[1] + r, a[5] + r);
-                const __m256 v2 = pair(a[2] + r, a[6] + r), v3 = pair(a[3] + r, a[7] + r);
+                const __m256 v0 = lanes(a[0] + r, a[4] + r), v1 = lanes(a[1] + r, a[5] + r);
+                const __m256 v2 = lanes(a[2] + r, a[6] + r), v3 = lanes(a[3] + r, a[7] + r);
                 const __m256 t0 = _mm256_unpacklo_ps(v0, v1), t1 = _mm256_unpackhi_ps(v0, v1);
                 const __m256 t2 = _mm256_unpacklo_ps(v2, v3), t3 = _mm256_unpackhi_ps(v2, v3);
                 float *out = XT + std::size_t(r) * ldxt + c0;
