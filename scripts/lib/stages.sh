@@ -43,6 +43,43 @@ run_ctest() {
     (cd "$dir" && ctest --output-on-failure --no-tests=error -j"$jobs" --timeout "$timeout" "$@")
 }
 
+# repeat_ctest DIR N LABEL-REGEX: runs the tests of DIR whose label matches N times, each run the
+# whole selection (in parallel, as the suite runs), and says which test failed on which run. A
+# failing run's output is kept in DIR/Testing/repeat-RUN.log. Returns non-zero when any run failed.
+repeat_ctest() {
+    local dir=$1 runs=$2 labels=$3 run started status failed_runs=0 name
+    local -A failures=()
+    for ((run = 1; run <= runs; run++)); do
+        started=$SECONDS
+        status=0
+        (cd "$dir" && ctest --no-tests=error -j"$jobs" -L "$labels" --timeout 600) \
+            >"$dir/Testing/repeat-current.log" 2>&1 || status=$?
+        if [ "$status" -eq 0 ]; then
+            say "repeat: run $run of $runs passed ($((SECONDS - started)) s)"
+            continue
+        fi
+        failed_runs=$((failed_runs + 1))
+        mv "$dir/Testing/repeat-current.log" "$dir/Testing/repeat-$run.log"
+        local names=()
+        mapfile -t names < <(sed -n 's/^[0-9]*://p' "$dir/Testing/Temporary/LastTestsFailed.log" 2>/dev/null)
+        [ ${#names[@]} -gt 0 ] || names=("(ctest exit $status)")
+        for name in "${names[@]}"; do
+            failures[$name]+=" $run"
+        done
+        say "repeat: run $run of $runs FAILED: ${names[*]} (log: $dir/Testing/repeat-$run.log)"
+    done
+    rm -f "$dir/Testing/repeat-current.log"
+    if [ "$failed_runs" -eq 0 ]; then
+        say "repeat: all $runs runs passed"
+        return 0
+    fi
+    for name in "${!failures[@]}"; do
+        local list=(${failures[$name]})
+        say "repeat: $name failed on run(s)${failures[$name]} (${#list[@]} of $runs)"
+    done
+    return 1
+}
+
 # configure_and_build DIR TARGETS CMAKE-OPTIONS...: TARGETS is `all`, `tests` (the executables of
 # every test and what they depend on: no benchmark or other tool the stage does not run) or a CTest
 # label such as `threads` (the executables of the tests with that label). Tests are named as their

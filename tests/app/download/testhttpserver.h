@@ -42,8 +42,22 @@ class TestHttpServer
 public:
     TestHttpServer()
     {
-        QObject::connect(&m_server, &QTcpServer::newConnection, [this] { accept(); });
+        QObject::connect(&m_server, &QTcpServer::newConnection, &m_server, [this] { accept(); });
     }
+    /** Ends every connection while the state its slots use still exists. The sockets are children
+     *  of m_server, which is destroyed last; left to ~QObject, a socket would emit disconnected()
+     *  from its destructor into slots that use members already destroyed. */
+    ~TestHttpServer()
+    {
+        m_server.close();
+        QObject::disconnect(&m_server, nullptr, nullptr, nullptr);
+        for (QTcpSocket *socket : m_server.findChildren<QTcpSocket *>(Qt::FindDirectChildrenOnly)) {
+            QObject::disconnect(socket, nullptr, nullptr, nullptr);
+            delete socket;
+        }
+    }
+    TestHttpServer(const TestHttpServer &) = delete;
+    TestHttpServer &operator=(const TestHttpServer &) = delete;
 
     bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
     quint16 port() const { return m_server.serverPort(); }

@@ -1,0 +1,183 @@
+// The automation flags of the built backprop-lab, run with QProcess on the offscreen platform:
+// --screenshot writes a PNG of the window's size that is not blank, --report writes the numbers.
+
+#include "guifixtures.h"
+
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace bplab;
+
+class TestGuiAutomation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void screenshotShowsTheTrainedState();
+    void screenshotOfAComingView();
+    void screenshotOfTheStepBatchPages();
+    void screenshotWithoutDataShowsTheErrorPage();
+    void reportWritesTheNumbers();
+    void badFlagsAreRefused_data();
+    void badFlagsAreRefused();
+
+private:
+    /** Runs the app; returns its exit code (-1 when it did not finish in time). */
+    int run(const QStringList &args, QByteArray *err = nullptr, int timeoutMs = 120000);
+
+    QTemporaryDir m_dir;
+    QString m_data;
+};
+
+void TestGuiAutomation::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_data = m_dir.filePath(QStringLiteral("data"));
+    QVERIFY(QDir().mkpath(m_data));
+    const QString error = test::writeSyntheticDataset(m_data, 640, 100);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+int TestGuiAutomation::run(const QStringList &args, QByteArray *err, int timeoutMs)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(BPLAB_GUI_PATH), args);
+    if (!p.waitForStarted(10000))
+        return -1;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return -1;
+    }
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+/** Distinct colours in the image (every pixel of a 4x4 grid). */
+static int distinctColours(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+void TestGuiAutomation::screenshotShowsTheTrainedState()
+{
+    const QString png = m_dir.filePath(QStringLiteral("train.png"));
+    QByteArray err;
+    QCOMPARE(run({QStringLiteral("--data"), m_data, QStringLiteral("--view"), QStringLiteral("train"),
+                  QStringLiteral("--after-batches"), QStringLiteral("25"), QStringLiteral("--screenshot"), png},
+                 &err),
+             0);
+    QVERIFY2(err.contains("25 batches"), err.constData());
+    QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 1280);
+    QVERIFY(image.height() >= 800);
+    // A live dashboard: digits, bars, curves and diverging heatmaps, not a blank window.
+    const int colours = distinctColours(image);
+    QVERIFY2(colours >= 200, qPrintable(QString::number(colours)));
+}
+
+void TestGuiAutomation::screenshotOfAComingView()
+{
+    const QString png = m_dir.filePath(QStringLiteral("draw.png"));
+    QCOMPARE(run({QStringLiteral("--data"), m_data, QStringLiteral("--view"), QStringLiteral("draw"),
+                  QStringLiteral("--size"), QStringLiteral("1400x900"), QStringLiteral("--screenshot"), png}),
+             0);
+    QImage image(png);
+    QCOMPARE(image.size(), QSize(1400, 900));
+    QVERIFY(distinctColours(image) >= 10);
+}
+
+void TestGuiAutomation::screenshotOfTheStepBatchPages()
+{
+    // --batch with --view step opens the Step view's mini-batch pages: another picture than the
+    // same stage of the one image.
+    const QString one = m_dir.filePath(QStringLiteral("step-one.png"));
+    const QString batch = m_dir.filePath(QStringLiteral("step-batch.png"));
+    const QStringList common{QStringLiteral("--data"), m_data, QStringLiteral("--view"), QStringLiteral("step"),
+                             QStringLiteral("--stage"), QStringLiteral("3"), QStringLiteral("--screenshot")};
+    QCOMPARE(run(common + QStringList{one}), 0);
+    QCOMPARE(run(common + QStringList{batch, QStringLiteral("--batch"), QStringLiteral("16")}), 0);
+    const QImage a(one), b(batch);
+    QCOMPARE(a.size(), QSize(1280, 800));
+    QCOMPARE(b.size(), QSize(1280, 800));
+    QVERIFY(a != b);
+    QVERIFY(distinctColours(b) >= 50);
+}
+
+void TestGuiAutomation::screenshotWithoutDataShowsTheErrorPage()
+{
+    const QString png = m_dir.filePath(QStringLiteral("nodata.png"));
+    const QString missing = m_dir.filePath(QStringLiteral("no-such-folder"));
+    QByteArray err;
+    QCOMPARE(run({QStringLiteral("--data"), missing, QStringLiteral("--screenshot"), png}, &err), 3);
+    QVERIFY2(err.contains("no-such-folder"), err.constData());
+    QImage image(png);
+    QVERIFY(image.width() >= 1280 && image.height() >= 800);
+    QVERIFY(distinctColours(image) >= 10);
+}
+
+void TestGuiAutomation::reportWritesTheNumbers()
+{
+    const QString json = m_dir.filePath(QStringLiteral("report.json"));
+    QByteArray err;
+    QCOMPARE(run({QStringLiteral("--data"), m_data, QStringLiteral("--epochs"), QStringLiteral("3"),
+                  QStringLiteral("--seed"), QStringLiteral("5"), QStringLiteral("--quit-when-done"),
+                  QStringLiteral("--report"), json},
+                 &err),
+             0);
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    for (const char *key : {"samples_per_second", "ui_latency_ms_p50", "ui_latency_ms_p99", "frames"})
+        QVERIFY2(o.contains(QLatin1String(key)), key);
+    QVERIFY(o.value(QStringLiteral("samples_per_second")).toDouble() > 0);
+    QVERIFY(o.value(QStringLiteral("ui_latency_ms_p50")).toDouble() >= 0);
+    QVERIFY(o.value(QStringLiteral("ui_latency_ms_p99")).toDouble()
+            >= o.value(QStringLiteral("ui_latency_ms_p50")).toDouble());
+    QVERIFY(o.value(QStringLiteral("frames")).toDouble() >= 1);
+    QCOMPARE(o.value(QStringLiteral("samples")).toInt(), 3 * 640);
+    QCOMPARE(o.value(QStringLiteral("seed")).toInt(), 5);
+    const QJsonArray epochs = o.value(QStringLiteral("epoch_reports")).toArray();
+    QCOMPARE(epochs.size(), 3);
+    QCOMPARE(epochs.last().toObject().value(QStringLiteral("epoch")).toInt(), 3);
+    // The synthetic classes are easy: three epochs learn them.
+    QVERIFY(epochs.last().toObject().value(QStringLiteral("test_accuracy")).toDouble() > 50);
+}
+
+void TestGuiAutomation::badFlagsAreRefused_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("view") << QStringList{QStringLiteral("--view"), QStringLiteral("nope")} << QStringLiteral("--view");
+    QTest::newRow("epochs") << QStringList{QStringLiteral("--epochs"), QStringLiteral("0")} << QStringLiteral("--epochs");
+    QTest::newRow("dataset") << QStringList{QStringLiteral("--dataset"), QStringLiteral("cifar")} << QStringLiteral("--dataset");
+    QTest::newRow("size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")} << QStringLiteral("--size");
+}
+
+void TestGuiAutomation::badFlagsAreRefused()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    QByteArray err;
+    QCOMPARE(run(args, &err, 30000), 2);
+    QVERIFY2(err.contains(mentions.toUtf8()), err.constData());
+}
+
+QTEST_MAIN(TestGuiAutomation)
+#include "tst_guiautomation.moc"

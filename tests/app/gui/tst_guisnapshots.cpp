@@ -1,0 +1,327 @@
+// Snapshots and the divergence guard in the app: Save/Open continue exactly, automatic snapshots
+// every N batches, on pause and on close, a damaged snapshot offers the previous one, and a
+// diverging learning rate pauses training with a way out and no NaN or Inf on the screen.
+
+#include "guifixtures.h"
+
+#include <lossplot.h>
+#include <mainwindow.h>
+#include <messagebanner.h>
+#include <snapshot.h>
+#include <snapshotui.h>
+#include <statusline.h>
+#include <trainingcontroller.h>
+#include <trainview.h>
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace bplab;
+
+namespace {
+bool allFinite(const ParamsF &p)
+{
+    return p.W1.allFinite() && p.b1.allFinite() && p.W2.allFinite() && p.b2.allFinite();
+}
+
+bool mentionsNonFinite(const QString &text)
+{
+    const QString t = text.toLower();
+    return t.contains(QStringLiteral("nan")) || t.contains(QStringLiteral("inf"));
+}
+} // namespace
+
+class TestGuiSnapshots : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void saveAndOpenContinueExactly();
+    void automaticSnapshotsKeepTheLastK();
+    void damagedSnapshotOffersThePreviousOne();
+    void snapshotOnClose();
+    void settingsAreRemembered();
+    void divergencePausesWithAWayOut();
+
+private:
+    TrainingController *controller() const { return m_window->controller(); }
+    void runBatches(qint64 n);
+
+    QTemporaryDir m_data;
+    QTemporaryDir m_snaps;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiSnapshots::initTestCase()
+{
+    QVERIFY(m_data.isValid());
+    QVERIFY(m_snaps.isValid());
+    // 640 images in batches of 64: 10 batches per epoch.
+    const QString error = test::writeSyntheticDataset(m_data.path(), 640, 100);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestGuiSnapshots::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    TrainConfig config = tunedRecipe(); // momentum: the optimiser state must come back too
+    config.epochs = 20;
+    config.seed = 3;
+    m_window->setTrainingConfig(config, true);
+    m_window->show();
+    m_window->openData(m_data.path());
+    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+}
+
+void TestGuiSnapshots::cleanup()
+{
+    m_window.reset();
+    for (const QString &f : QDir(m_snaps.path()).entryList(QDir::Files | QDir::Hidden))
+        QFile::remove(QDir(m_snaps.path()).filePath(f));
+}
+
+void TestGuiSnapshots::runBatches(qint64 n)
+{
+    test::runBatches(controller(), n);
+}
+
+void TestGuiSnapshots::saveAndOpenContinueExactly()
+{
+    runBatches(13); // mid-epoch
+    const ParamsF at13 = *controller()->currentWeights();
+    const QString file = QDir(m_snaps.path()).filePath(QStringLiteral("manual.bplabsnap"));
+    QSignalSpy saved(controller(), &TrainingController::snapshotSaved);
+    controller()->saveSnapshot(file);
+    QVERIFY(saved.wait(10000));
+    QCOMPARE(saved.at(0).at(0).toString(), file);
+    QCOMPARE(saved.at(0).at(2).toBool(), false);
+    QVERIFY(QFile::exists(file));
+
+    runBatches(9);
+    const ParamsF at22 = *controller()->currentWeights();
+    const QString csv22 = m_window->trainView()->lossPlot()->csvText();
+
+    // Back to batch 13: weights, history and position; then the same 9 batches give the same bits.
+    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    controller()->openSnapshot(file);
+    QVERIFY(restored.wait(10000));
+    QCOMPARE(restored.at(0).at(0).value<RestoredSnapshot>().path, file);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(13));
+    QVERIFY(*controller()->currentWeights() == at13);
+    QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 13);
+    QCOMPARE(m_window->trainView()->lossPlot()->epochCount(), 1);
+    QVERIFY(!controller()->resetPending());
+    runBatches(9);
+    QVERIFY(*controller()->currentWeights() == at22);
+    QCOMPARE(m_window->trainView()->lossPlot()->csvText(), csv22);
+}
+
+void TestGuiSnapshots::automaticSnapshotsKeepTheLastK()
+{
+    AutoSnapshotSettings a;
+    a.enabled = true;
+    a.folder = m_snaps.path();
+    a.everyBatches = 4;
+    a.everyMinutes = 0;
+    a.keep = 3;
+    controller()->setAutoSnapshot(a);
+    QSignalSpy saved(controller(), &TrainingController::snapshotSaved);
+    runBatches(18); // at 4, 8, 12, 16, and 18 on the pause
+    QTRY_COMPARE(saved.count(), 5);
+    for (const QList<QVariant> &args : saved)
+        QVERIFY(args.at(2).toBool());
+    const auto files = listSnapshots(m_snaps.path().toStdString());
+    QCOMPARE(files.size(), std::size_t(3));
+    std::vector<std::uint64_t> steps;
+    for (const SnapshotFile &f : files) {
+        auto s = loadSnapshot(f.path);
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().c_str());
+        steps.push_back(s->step);
+    }
+    QCOMPARE(steps, (std::vector<std::uint64_t>{18, 16, 12}));
+    // A pause without a new batch writes nothing more.
+    controller()->pause();
+    controller()->runBatches(0);
+    QTest::qWait(100);
+    QCOMPARE(saved.count(), 5);
+}
+
+void TestGuiSnapshots::damagedSnapshotOffersThePreviousOne()
+{
+    AutoSnapshotSettings a;
+    a.enabled = true;
+    a.folder = m_snaps.path();
+    a.everyBatches = 5;
+    a.everyMinutes = 0;
+    controller()->setAutoSnapshot(a);
+    runBatches(15);
+    QTRY_COMPARE(listSnapshots(m_snaps.path().toStdString()).size(), std::size_t(3));
+    const auto files = listSnapshots(m_snaps.path().toStdString());
+    const QString newest = QString::fromStdString(files[0].path);
+    const QString previous = QString::fromStdString(files[1].path);
+    // Flip one byte in the middle of the newest.
+    QFile f(newest);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    f.seek(f.size() / 2);
+    char byte = 0;
+    QVERIFY(f.getChar(&byte));
+    f.seek(f.size() / 2);
+    QVERIFY(f.putChar(char(byte ^ 0x5a)));
+    f.close();
+    controller()->setAutoSnapshot(AutoSnapshotSettings{false, m_snaps.path(), 5, 0, 3});
+    runBatches(3); // the run goes on; opening the damaged file must not change it
+
+    QSignalSpy failed(controller(), &TrainingController::snapshotFailed);
+    controller()->openSnapshot(newest);
+    QVERIFY(failed.wait(10000));
+    const QString message = failed.at(0).at(0).toString();
+    QVERIFY2(message.contains(QFileInfo(newest).fileName()), qPrintable(message));
+    QCOMPARE(failed.at(0).at(1).toString(), previous);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(18));
+    MessageBanner *banner = m_window->banner();
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->text(), message);
+    QCOMPARE(banner->buttons().size(), 1);
+    QPushButton *open = banner->buttons().first();
+    QCOMPARE(open->objectName(), QStringLiteral("openPreviousSnapshot"));
+
+    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    QTest::mouseClick(open, Qt::LeftButton);
+    QVERIFY(restored.wait(10000));
+    QCOMPARE(controller()->stepCount(), std::uint64_t(10));
+    QVERIFY(!banner->isVisible());
+
+    // Resume (the folder): the damaged newest is skipped and said so.
+    controller()->setAutoSnapshot(AutoSnapshotSettings{true, m_snaps.path(), 5, 0, 3});
+    restored.clear();
+    controller()->resumeLatest();
+    QVERIFY(restored.wait(10000));
+    const RestoredSnapshot r = restored.at(0).at(0).value<RestoredSnapshot>();
+    QCOMPARE(r.path, previous);
+    QCOMPARE(r.skipped.size(), 1);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(10));
+    QTRY_VERIFY(banner->isVisible());
+    QVERIFY(banner->text().contains(QFileInfo(previous).fileName()));
+}
+
+void TestGuiSnapshots::snapshotOnClose()
+{
+    AutoSnapshotSettings a;
+    a.enabled = true;
+    a.folder = m_snaps.path();
+    a.everyBatches = 0; // only on pause and close
+    a.everyMinutes = 0;
+    controller()->setAutoSnapshot(a);
+    controller()->start();
+    QTRY_VERIFY(controller()->stepCount() > 20);
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(m_window->close());
+    const qint64 ms = timer.elapsed();
+    QVERIFY2(ms < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
+    const auto files = listSnapshots(m_snaps.path().toStdString());
+    QCOMPARE(files.size(), std::size_t(1));
+    auto s = loadSnapshot(files[0].path);
+    QVERIFY(s.ok());
+    QVERIFY(s->step > 20);
+}
+
+void TestGuiSnapshots::settingsAreRemembered()
+{
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+    // Defaults: on, in the app data folder.
+    const AutoSnapshotSettings d = SnapshotUi::readSettings(settings);
+    QVERIFY(d.enabled);
+    QCOMPARE(d.folder, SnapshotUi::defaultFolder());
+    QVERIFY(d.folder.endsWith(QStringLiteral("backprop-lab/snapshots")));
+    QCOMPARE(d.keep, kDefaultSnapshotKeep);
+    SnapshotUi::writeSettings(settings, AutoSnapshotSettings{false, QStringLiteral("/tmp/x"), 250, 7, 5});
+    const AutoSnapshotSettings r = SnapshotUi::readSettings(settings);
+    QCOMPARE(r.enabled, false);
+    QCOMPARE(r.folder, QStringLiteral("/tmp/x"));
+    QCOMPARE(r.everyBatches, 250);
+    QCOMPARE(r.everyMinutes, 7);
+    QCOMPARE(r.keep, 5);
+    // The window applies them to the controller.
+    m_window->snapshotUi()->loadSettings(settings);
+    QCOMPARE(controller()->autoSnapshot().everyBatches, 250);
+    QCOMPARE(controller()->autoSnapshot().folder, QStringLiteral("/tmp/x"));
+}
+
+void TestGuiSnapshots::divergencePausesWithAWayOut()
+{
+    runBatches(3);
+    const ParamsF before = *controller()->currentWeights();
+    QSignalSpy diverged(controller(), &TrainingController::diverged);
+    controller()->setLearningRate(1e30);
+    controller()->start();
+    QVERIFY(diverged.wait(20000));
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    const QString message = diverged.at(0).at(0).toString();
+    // The cosine schedule of the tuned recipe: the rate of that batch, a little under 1e30.
+    const double lr = diverged.at(0).at(1).toDouble();
+    QVERIFY(lr > 0.9e30 && lr <= 1e30);
+    // The weights are the last finite ones.
+    QVERIFY(allFinite(*controller()->currentWeights()));
+    QVERIFY(controller()->stepCount() >= 3);
+    if (controller()->stepCount() == 3)
+        QVERIFY(*controller()->currentWeights() == before);
+
+    MessageBanner *banner = m_window->banner();
+    QVERIFY(banner->isVisible());
+    // The banner says it briefly (where, at which rate, what became too large); the trainer's
+    // whole sentence is its tooltip.
+    QCOMPARE(banner->details(), message);
+    QVERIFY2(banner->text().startsWith(QStringLiteral("Training paused: at learning rate ")), qPrintable(banner->text()));
+    QVERIFY2(banner->text().contains(QStringLiteral(" in epoch ")), qPrintable(banner->text()));
+    QVERIFY2(!mentionsNonFinite(banner->text()), qPrintable(banner->text()));
+    QVERIFY(banner->text().size() < message.size());
+    QCOMPARE(banner->buttons().size(), 1);
+    QPushButton *smaller = banner->buttons().first();
+    QCOMPARE(smaller->objectName(), QStringLiteral("useSmallerLearningRate"));
+    QCOMPARE(smaller->text(), QStringLiteral("Use lr %1").arg(lr / 10));
+    QCOMPARE(SnapshotUi::smallerLearningRate(0.5), 0.05);
+
+    // Nothing non-finite anywhere on the screen.
+    LossPlot *plot = m_window->trainView()->lossPlot();
+    plot->plot()->replot();
+    for (int i = 0; i < plot->batchCount(); ++i)
+        QVERIFY(std::isfinite(plot->batchLoss(i)) && std::isfinite(plot->movingAverage(i)));
+    for (QCPGraph *g : {plot->batchGraph(), plot->averageGraph(), plot->testLossGraph(), plot->testAccuracyGraph()})
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            QVERIFY(std::isfinite(it->key) && std::isfinite(it->value));
+    QVERIFY(!mentionsNonFinite(plot->csvText()));
+    StatusLine *status = m_window->statusLine();
+    for (const QString &t : {status->epochText(), status->speedText(), status->etaText()})
+        QVERIFY2(!mentionsNonFinite(t), qPrintable(t));
+
+    // The button applies lr / 10; the next batches train again.
+    QTest::mouseClick(smaller, Qt::LeftButton);
+    QVERIFY(qFuzzyCompare(controller()->config().lr, lr / 10));
+    QVERIFY(!banner->isVisible());
+    // The last finite weights may still be too large for any rate: Reset always recovers.
+    controller()->setLearningRate(0.01);
+    controller()->reset();
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    runBatches(2);
+    QVERIFY(allFinite(*controller()->currentWeights()));
+}
+
+QTEST_MAIN(TestGuiSnapshots)
+#include "tst_guisnapshots.moc"

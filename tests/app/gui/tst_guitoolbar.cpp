@@ -1,0 +1,346 @@
+// The toolbar drives the real training worker: Start, Pause, Step (exactly one batch), Reset (the
+// seed's initial weights), the learning rate while running, closing while training, data errors.
+
+#include "guifixtures.h"
+#include "testsupport.h"
+
+#include <controlbar.h>
+#include <errorpage.h>
+#include <heatmappanel.h>
+#include <lossplot.h>
+#include <mainwindow.h>
+#include <network.h>
+#include <replicaheatmaps.h>
+#include <stepview.h>
+#include <trainingcontroller.h>
+#include <trainview.h>
+#include <trainingworker.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace bplab;
+
+class TestGuiToolbar : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void startAndPause();
+    void stepAdvancesExactlyOneBatch();
+    void resetGivesTheSeedsInitialWeights();
+    void seedChangeAppliesOnReset();
+    void learningRateChangesWhileRunning();
+    void noBatchLossIsDropped();
+    void keyboardDrivesTraining();
+    void closingWhileTrainingIsFast();
+    void heatmapSelectionIsShared();
+    void viewsShareTheLoadedData();
+    void damagedDataShowsTheCoresMessage();
+
+private:
+    TrainingController *controller() const { return m_window->controller(); }
+    QAbstractButton *button(const char *action) const
+    {
+        return test::toolButton(m_window.get(), action);
+    }
+    int lossPoints() const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<QSignalSpy> m_losses;
+};
+
+void TestGuiToolbar::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // 2,000 training images in batches of 64: 32 batches per epoch; 1,000 epochs never finish
+    // during a test.
+    const QString error = test::writeSyntheticDataset(m_dir.path(), 2000, 200);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestGuiToolbar::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    TrainConfig config = sourceRecipe();
+    config.epochs = 1000;
+    config.seed = 1;
+    m_window->setTrainingConfig(config, false);
+    m_losses = std::make_unique<QSignalSpy>(controller(), &TrainingController::lossesReady);
+    m_window->show();
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+    QVERIFY(controller()->dataset());
+    QCOMPARE(controller()->dataset()->trainCount, 2000);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(0));
+}
+
+void TestGuiToolbar::cleanup()
+{
+    m_losses.reset();
+    m_window.reset();
+}
+
+int TestGuiToolbar::lossPoints() const
+{
+    int n = 0;
+    for (const QList<QVariant> &args : *m_losses)
+        n += int(args.at(0).value<LossChunkPtr>()->loss.size());
+    return n;
+}
+
+void TestGuiToolbar::startAndPause()
+{
+    QAbstractButton *start = button("actionStartPause");
+    QVERIFY(start);
+    QCOMPARE(start->text(), QStringLiteral("Start"));
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Running);
+    QCOMPARE(start->text(), QStringLiteral("Pause"));
+    QTRY_VERIFY(controller()->stepCount() > 20);
+    // While running only the learning rate may change.
+    QVERIFY(!m_window->controlBar()->batchBox()->isEnabled());
+    QVERIFY(m_window->controlBar()->learningRateBox()->isEnabled());
+
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QCOMPARE(start->text(), QStringLiteral("Start"));
+    const auto paused = controller()->stepCount();
+    QTest::qWait(150);
+    QCOMPARE(controller()->stepCount(), paused);
+    QVERIFY(m_window->controlBar()->batchBox()->isEnabled());
+
+    // Start again continues from where it stopped.
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_VERIFY(controller()->stepCount() > paused + 5);
+    QTest::mouseClick(start, Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+}
+
+void TestGuiToolbar::stepAdvancesExactlyOneBatch()
+{
+    QAbstractButton *step = button("actionStep");
+    QVERIFY(step);
+    for (std::uint64_t expected = 1; expected <= 3; ++expected) {
+        const auto weightsBefore = controller()->currentWeights();
+        QTest::mouseClick(step, Qt::LeftButton);
+        QTRY_COMPARE(controller()->stepCount(), expected);
+        QTest::qWait(100); // nothing more follows
+        QCOMPARE(controller()->stepCount(), expected);
+        QCOMPARE(controller()->state(), TrainingState::Paused);
+        // The published weights are the new ones (an SGD step changed them).
+        QVERIFY(controller()->currentWeights() != weightsBefore);
+        QVERIFY(!(*controller()->currentWeights() == *weightsBefore));
+    }
+    QCOMPARE(lossPoints(), 3);
+    QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 3);
+}
+
+void TestGuiToolbar::resetGivesTheSeedsInitialWeights()
+{
+    const ParamsF initial = initParams(controller()->config().init, controller()->config().seed);
+    QVERIFY(controller()->currentWeights());
+    QVERIFY(*controller()->currentWeights() == initial);
+
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    QTRY_VERIFY(controller()->stepCount() > 10);
+    QVERIFY(!(*controller()->currentWeights() == initial));
+
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QTest::qWait(100);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(0)); // a reset also pauses
+    QVERIFY(*controller()->currentWeights() == initial);
+    QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 0);
+}
+
+void TestGuiToolbar::seedChangeAppliesOnReset()
+{
+    QSpinBox *seed = m_window->controlBar()->seedBox();
+    QVERIFY(!controller()->resetPending());
+    seed->setValue(7);
+    QVERIFY(controller()->resetPending());
+    // Not yet applied: the weights are still seed 1's.
+    QVERIFY(*controller()->currentWeights() == initParams(Init::He, 1));
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QVERIFY(!controller()->resetPending());
+    QTRY_VERIFY(*controller()->currentWeights() == initParams(Init::He, 7));
+    QVERIFY(!(initParams(Init::He, 7) == initParams(Init::He, 1)));
+}
+
+void TestGuiToolbar::learningRateChangesWhileRunning()
+{
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Running);
+    QTRY_VERIFY(controller()->stepCount() > 5);
+    QCOMPARE(controller()->progress().learningRate, 0.1);
+    m_window->controlBar()->learningRateBox()->setValue(0.025);
+    QTRY_COMPARE(controller()->progress().learningRate, 0.025);
+    QCOMPARE(controller()->state(), TrainingState::Running);
+    QVERIFY(!controller()->resetPending());
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+}
+
+void TestGuiToolbar::noBatchLossIsDropped()
+{
+    // Thousands of batches with visuals rate-limited to ~30/s: every loss still arrives, once.
+    QElapsedTimer running;
+    running.start();
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    // The limit leaves room for a sanitizer build (80 s there on a busy machine); it ends as soon
+    // as the count is reached.
+    QTRY_VERIFY_WITH_TIMEOUT(controller()->stepCount() > 2000, 180000);
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    const qint64 runningMs = running.elapsed();
+    const int steps = int(controller()->stepCount());
+    QCOMPARE(lossPoints(), steps);
+    QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), steps);
+    QVERIFY(m_window->trainView()->lossPlot()->epochCount() >= steps / 32);
+    // x is the fractional epoch: strictly increasing, the last one = steps / 32.
+    double last = 0;
+    for (const QList<QVariant> &args : *m_losses)
+        for (double x : args.at(0).value<LossChunkPtr>()->x) {
+            QVERIFY(x > last);
+            last = x;
+        }
+    QVERIFY(test::fuzzyEqual(last, steps / 32.0, 1e-12));
+    // Visuals were rate-limited: at most one per interval while running (far fewer than the
+    // batches in a Release build; a sanitizer build's slower batches leave less of a gap).
+    const qint64 visuals = m_window->trainView()->appliedSnapshots();
+    QVERIFY2(visuals <= runningMs / TrainingWorker::kVisualIntervalMs + 2,
+             qPrintable(QStringLiteral("%1 visuals in %2 ms").arg(visuals).arg(runningMs)));
+    QVERIFY(visuals < steps);
+}
+
+void TestGuiToolbar::keyboardDrivesTraining()
+{
+    m_window->activateWindow();
+    if (!QTest::qWaitForWindowActive(m_window.get()))
+        QSKIP("The platform does not activate windows; shortcuts need an active window.");
+    QTest::keyClick(m_window.get(), Qt::Key_S);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
+    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(2));
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QTRY_COMPARE(controller()->state(), TrainingState::Running);
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QTest::keyClick(m_window.get(), Qt::Key_R, Qt::ControlModifier);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    QTest::keyClick(m_window.get(), Qt::Key_3, Qt::ControlModifier);
+    QCOMPARE(m_window->view(), MainWindow::View::Draw);
+    QTest::keyClick(m_window.get(), Qt::Key_1, Qt::ControlModifier);
+    QCOMPARE(m_window->view(), MainWindow::View::Train);
+}
+
+void TestGuiToolbar::closingWhileTrainingIsFast()
+{
+    QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->state(), TrainingState::Running);
+    QTRY_VERIFY(controller()->stepCount() > 50);
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(m_window->close());
+    const qint64 ms = timer.elapsed();
+    QVERIFY2(ms < 200, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
+    QVERIFY(controller()->isShutDown());
+    // The weights stay readable after the thread has ended.
+    QVERIFY(controller()->currentWeights());
+}
+
+void TestGuiToolbar::heatmapSelectionIsShared()
+{
+    QSignalSpy spy(controller(), &TrainingController::selectedHiddenNeuronChanged);
+    HeatmapPanel *heatmap = m_window->trainView()->heatmapPanel();
+    emit heatmap->hiddenNeuronSelected(42);
+    QCOMPARE(controller()->selectedHiddenNeuron(), 42);
+    QCOMPARE(heatmap->selectedHiddenNeuron(), 42);
+    QCOMPARE(spy.count(), 1);
+    controller()->setSelectedHiddenNeuron(7);
+    QCOMPARE(heatmap->selectedHiddenNeuron(), 7);
+    controller()->setSelectedHiddenNeuron(500); // out of range: no selection
+    QCOMPARE(controller()->selectedHiddenNeuron(), -1);
+}
+
+void TestGuiToolbar::viewsShareTheLoadedData()
+{
+    const DataSplitPtr data = controller()->dataSplit();
+    QVERIFY(data);
+    QCOMPARE(data->train.size(), std::size_t(2000));
+    QCOMPARE(data->test.size(), std::size_t(200));
+    QCOMPARE(controller()->dataset()->data, data);
+    // The Step view has its images without having been shown (it no longer reads the folder).
+    QVERIFY(!m_window->stepView()->isVisible());
+    const bool test = m_window->stepView()->setBox()->currentData().toString() == QLatin1String("test");
+    QCOMPARE(m_window->stepView()->indexBox()->maximum(), test ? 199 : 1999);
+    QVERIFY(m_window->stepView()->setBox()->isEnabled());
+    // The replicas train on the same split, not on a folder read later.
+    auto *replicas = m_window->findChild<clusterview::ReplicaHeatmaps *>();
+    QVERIFY(replicas);
+    QVERIFY2(replicas->resultText().contains(QStringLiteral("2000 training images")),
+             qPrintable(replicas->resultText()));
+
+    // A failed load drops the split everywhere; a good one shares the new one.
+    QSignalSpy changed(controller(), &TrainingController::dataSplitChanged);
+    QTemporaryDir empty;
+    m_window->openData(empty.path());
+    QTRY_COMPARE(controller()->state(), TrainingState::NoData);
+    QVERIFY(!controller()->dataSplit());
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(!changed.at(0).at(0).value<DataSplitPtr>());
+    QVERIFY(!m_window->stepView()->setBox()->isEnabled());
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(changed.at(1).at(0).value<DataSplitPtr>(), controller()->dataSplit());
+}
+
+void TestGuiToolbar::damagedDataShowsTheCoresMessage()
+{
+    QTemporaryDir bad;
+    QVERIFY(bad.isValid());
+    QVERIFY(test::writeSyntheticDataset(bad.path(), 100, 20).isEmpty());
+    // Cut the training images short: the header promises 100 images.
+    QFile images(bad.filePath(QStringLiteral("train-images-idx3-ubyte")));
+    QVERIFY(images.open(QIODevice::ReadWrite));
+    QVERIFY(images.resize(16 + 784 * 10 + 5));
+    images.close();
+
+    m_window->openData(bad.path());
+    QTRY_VERIFY(m_window->showsError());
+    QCOMPARE(controller()->state(), TrainingState::NoData);
+    QVERIFY(!controller()->currentWeights());
+    const QString message = m_window->errorPage()->message();
+    QVERIFY2(message.contains(QStringLiteral("train-images-idx3-ubyte")), qPrintable(message));
+    QVERIFY(m_window->errorPage()->isVisible());
+    // Buttons do nothing without data, and nothing crashes.
+    QVERIFY(!button("actionStartPause")->isEnabled());
+    controller()->start();
+    controller()->step();
+    QTest::qWait(50);
+    QCOMPARE(controller()->state(), TrainingState::NoData);
+
+    // A good folder brings the views back.
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+    QVERIFY(!m_window->showsError());
+}
+
+QTEST_MAIN(TestGuiToolbar)
+#include "tst_guitoolbar.moc"

@@ -1,0 +1,214 @@
+// explain: every key of the trace with its length, and the maths between them (SoftMax sums to
+// 1, loss = -ln p[label], delta2 = p - y, a1 = relu(z1), one SGD step lowers the loss).
+
+#include "clitestutil.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace bplab::test;
+
+class TestCliExplain : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void jsonTrace_data();
+    void jsonTrace();
+    void textSummary();
+    void indexOutOfRange();
+    void overflowingExpIsNull();
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_data;
+    QString m_model;
+    SyntheticSet m_train;
+    SyntheticSet m_test;
+};
+
+void TestCliExplain::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    m_data = m_tmp.filePath(QStringLiteral("data"));
+    QVERIFY(writeSyntheticFolder(m_data, 200, 60, 7, &m_train, &m_test));
+    // Untrained weights (he init, seed 5): losses near ln 10, where one step clearly helps.
+    m_model = m_tmp.filePath(QStringLiteral("start.bplab"));
+    const CliRun run = runCli(
+            {"train", "--data", m_data, "--epochs", "0", "--seed", "5", "--save", m_model});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(QFile::exists(m_model));
+}
+
+void TestCliExplain::jsonTrace_data()
+{
+    QTest::addColumn<QString>("set");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<double>("lr");
+    QTest::newRow("test 0") << "test" << 0 << 0.1;
+    QTest::newRow("test 59 (last)") << "test" << 59 << 0.05;
+    QTest::newRow("train 123") << "train" << 123 << 0.01;
+}
+
+void TestCliExplain::jsonTrace()
+{
+    QFETCH(QString, set);
+    QFETCH(int, index);
+    QFETCH(double, lr);
+    const CliRun run
+            = runCli({"explain", "--model", m_model, "--data", m_data, "--set", set, "--index",
+                      QString::number(index), "--lr", QString::number(lr), "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject o = run.json();
+
+    const QStringList expectedKeys
+            = {"set",  "index",  "label",  "predicted", "input",     "target",
+               "z1",   "a1",     "logits", "exp",       "exp_sum",   "probabilities",
+               "loss", "delta2", "delta1", "lr",        "loss_after"};
+    QStringList keys = o.keys();
+    QStringList sortedExpected = expectedKeys;
+    keys.sort();
+    sortedExpected.sort();
+    QCOMPARE(keys, sortedExpected);
+
+    const SyntheticSet &source = set == QLatin1String("train") ? m_train : m_test;
+    const int label = source.labels.at(index);
+    QCOMPARE(o.value("set").toString(), set);
+    QCOMPARE(o.value("index").toInt(), index);
+    QCOMPARE(o.value("label").toInt(), label);
+    QVERIFY(fuzzyEqual(o.value("lr").toDouble(), lr, 1e-6));
+
+    const QVector<double> input = numbers(o.value("input"));
+    const QVector<double> target = numbers(o.value("target"));
+    const QVector<double> z1 = numbers(o.value("z1"));
+    const QVector<double> a1 = numbers(o.value("a1"));
+    const QVector<double> logits = numbers(o.value("logits"));
+    const QVector<double> ex = numbers(o.value("exp"));
+    const QVector<double> p = numbers(o.value("probabilities"));
+    const QVector<double> delta2 = numbers(o.value("delta2"));
+    const QVector<double> delta1 = numbers(o.value("delta1"));
+    QCOMPARE(input.size(), 784);
+    QCOMPARE(target.size(), 10);
+    QCOMPARE(z1.size(), 128);
+    QCOMPARE(a1.size(), 128);
+    QCOMPARE(logits.size(), 10);
+    QCOMPARE(ex.size(), 10);
+    QCOMPARE(p.size(), 10);
+    QCOMPARE(delta2.size(), 10);
+    QCOMPARE(delta1.size(), 128);
+
+    // The input is the image's bytes / 255 (no --normalize).
+    for (int i = 0; i < 784; ++i) {
+        const double expected = double(quint8(source.pixels.at(index * 784 + i))) / 255.0;
+        QVERIFY2(fuzzyEqual(input[i], expected, 1e-6, 1e-7), qPrintable(QString::number(i)));
+    }
+    for (int k = 0; k < 10; ++k)
+        QCOMPARE(target[k], k == label ? 1.0 : 0.0);
+    for (int j = 0; j < 128; ++j) {
+        QCOMPARE(a1[j], std::max(0.0, z1[j]));
+        if (z1[j] <= 0) // relu'(z1) = 0 blocks the gradient
+            QCOMPARE(delta1[j], 0.0);
+    }
+
+    double sum = 0, expSum = 0;
+    int argmax = 0;
+    for (int k = 0; k < 10; ++k) {
+        sum += p[k];
+        expSum += ex[k];
+        if (p[k] > p[argmax])
+            argmax = k;
+        QVERIFY(fuzzyEqual(ex[k], std::exp(logits[k]), 1e-5));
+        QVERIFY(fuzzyEqual(delta2[k], p[k] - target[k], 1e-5, 1e-7));
+    }
+    QVERIFY2(std::abs(sum - 1.0) < 1e-5, qPrintable(QString::number(sum, 'g', 10)));
+    QVERIFY(fuzzyEqual(o.value("exp_sum").toDouble(), expSum, 1e-5));
+    for (int k = 0; k < 10; ++k)
+        QVERIFY(fuzzyEqual(p[k], ex[k] / expSum, 1e-5, 1e-9));
+    QCOMPARE(o.value("predicted").toInt(), argmax);
+    const double loss = o.value("loss").toDouble();
+    QVERIFY2(fuzzyEqual(loss, -std::log(p[label]), 1e-5), qPrintable(QString::number(loss)));
+    // One SGD step on this sample alone lowers its loss (untrained weights, small lr).
+    QVERIFY2(
+            o.value("loss_after").toDouble() < loss,
+            qPrintable(QStringLiteral("%1 -> %2").arg(loss).arg(o.value("loss_after").toDouble())));
+}
+
+void TestCliExplain::textSummary()
+{
+    const CliRun run = runCli(
+            {"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "3"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const int label = m_test.labels.at(3);
+    const QString out = QString::fromUtf8(run.out);
+    QVERIFY2(out.contains(QStringLiteral("label: class %1%2 = output neuron %3")
+                                  .arg(label)
+                                  .arg(QString())
+                                  .arg(label + 1)),
+             run.out.constData());
+    QVERIFY(out.contains(QStringLiteral("loss L = -ln p[%1]").arg(label)));
+    QVERIFY(out.contains(QStringLiteral("after one SGD step")));
+    // The ten probabilities: one row per output neuron 1..10 beside class 0..9.
+    for (int k = 0; k < 10; ++k)
+        QVERIFY(out.contains(
+                QRegularExpression(QStringLiteral("\\n\\s+%1\\s+%2\\s").arg(k + 1).arg(k))));
+}
+
+void TestCliExplain::indexOutOfRange()
+{
+    const CliRun run = runCli(
+            {"explain", "--model", m_model, "--data", m_data, "--set", "test", "--index", "60"});
+    QCOMPARE(run.exitCode, 2);
+    // The message is the last line of stderr (after the note on the data used).
+    const QByteArray message = run.err.trimmed().split('\n').last();
+    QVERIFY2(message.startsWith("backprop-lab-cli explain: "), run.err.constData());
+    QVERIFY2(message.contains("0 to 59"), run.err.constData());
+    const CliRun run2 = runCli({"explain", "--model", m_model, "--data", m_data, "--set", "train",
+                                "--index", "1000000", "--json"});
+    QCOMPARE(run2.exitCode, 2);
+    QVERIFY2(run2.err.contains("0 to 199"), run2.err.constData());
+    QVERIFY(run2.out.isEmpty());
+}
+
+void TestCliExplain::overflowingExpIsNull()
+{
+    // W1 = 0, b1 = 0, W2 = 0: the logits are b2 = (100, 0, ..., 0); e^100 = 2.7e43 overflows float
+    // (largest 3.4e38), yet p = SoftMax is exact: p0 = 1 / (1 + 9 e^-100), loss = 100 for label !=
+    // 0.
+    QVector<float> b2(10, 0.0f);
+    b2[0] = 100.0f;
+    const QString npz = m_tmp.filePath(QStringLiteral("overflow.npz"));
+    QVERIFY(writeNpz(npz, {{"W1", {128, 784}, QVector<float>(128 * 784, 0.0f)},
+                           {"b1", {128}, QVector<float>(128, 0.0f)},
+                           {"W2", {10, 128}, QVector<float>(10 * 128, 0.0f)},
+                           {"b2", {10}, b2}}));
+    int index = 0; // a test image whose label is not 0
+    while (m_test.labels.at(index) == 0)
+        ++index;
+    const CliRun run = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test",
+                               "--index", QString::number(index), "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.err.contains("overflow"), run.err.constData());
+    const QJsonObject o = run.json();
+    const QJsonArray ex = o.value("exp").toArray();
+    QCOMPARE(ex.size(), 10);
+    QVERIFY(ex[0].isNull());
+    for (int k = 1; k < 10; ++k)
+        QCOMPARE(ex[k].toDouble(), 1.0); // e^0
+    QVERIFY(o.value("exp_sum").isNull());
+    const QVector<double> p = numbers(o.value("probabilities"));
+    QVERIFY(fuzzyEqual(p[0], 1.0, 1e-6));
+    QVERIFY(fuzzyEqual(o.value("loss").toDouble(), 100.0, 1e-5));
+    QCOMPARE(o.value("predicted").toInt(), 0);
+    // The text summary says so instead of printing inf.
+    const CliRun text = runCli({"explain", "--model", npz, "--data", m_data, "--set", "test",
+                                "--index", QString::number(index)});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("overflow"));
+    QVERIFY(!text.out.contains("inf"));
+}
+
+QTEST_MAIN(TestCliExplain)
+#include "tst_cliexplain.moc"

@@ -1,0 +1,337 @@
+// The step view over a mini-batch (its numbers are the core's batched pass, the per-sample
+// gradients average to the step's gradient, the update is -lr times it and lowers the batch's
+// loss) and the model-file chooser (the loader's errors shown as it words them).
+
+#include "app/clitestutil.h"
+#include "dataset.h"
+#include "networkdiagram.h"
+#include "modelfile.h"
+#include "stepview.h"
+#include "testsupport.h"
+#include "uiformat.h"
+#include "valuegrid.h"
+
+#include <QLabel>
+#include <QListWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace bplab;
+using namespace bplab::test;
+
+class TestStepBatch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void batchIsTheCoresBatchedPass();
+    void perSampleGradientsAverageToTheStep();
+    void updateIsMinusLrTimesTheAverageAndLowersTheLoss();
+    void pagesShowTheBatchNumbers();
+    void clickOnAColumnSelectsSampleAndNeuron();
+    void diagramShowsTheSelectedSample();
+    void keyboardThroughTheBatchStages();
+    void batchOfOneIsTheSingleImage();
+    void modelFileIsUsed();
+    void modelFileErrorsAreTheLoaders();
+    void projectorFontNeedsNoSidewaysScrolling_data();
+    void projectorFontNeedsNoSidewaysScrolling();
+
+private:
+    StepView *m_view = nullptr;
+    std::shared_ptr<const ParamsF> m_params;
+    std::shared_ptr<const DataSplit> m_data;
+    QTemporaryDir m_dir;
+};
+
+void TestStepBatch::init()
+{
+    m_params = std::make_shared<const ParamsF>(initParams(Init::He, 11));
+    const QString folder = m_dir.filePath(QStringLiteral("data"));
+    QVERIFY(writeSyntheticFolder(folder, 30, 20, 4));
+    auto loaded = loadDataFolder(folder.toStdString());
+    QVERIFY(loaded.ok());
+    m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
+    m_view = new StepView;
+    m_view->resize(1280, 760);
+    m_view->setModel(m_params, QStringLiteral("untrained (he, seed 11)"));
+    m_view->setDataset(m_data);
+    m_view->setBatchSize(8);
+    QVERIFY(m_view->showSample(true, 15)); // 15..19, then 0..2 (wraps at the end of the test set)
+}
+
+void TestStepBatch::cleanup()
+{
+    delete m_view;
+    m_view = nullptr;
+}
+
+void TestStepBatch::batchIsTheCoresBatchedPass()
+{
+    const StepModel *m = m_view->model();
+    QVERIFY(m->hasBatch());
+    QCOMPARE(m->batchSize(), 8);
+    QCOMPARE(m->batchSource(), QStringLiteral("test #15 to #2"));
+    const BatchStep &b = m->batch();
+    const int order[] = {15, 16, 17, 18, 19, 0, 1, 2};
+    for (int s = 0; s < 8; ++s) {
+        const std::size_t i = std::size_t(order[s]);
+        QCOMPARE(b.labels[std::size_t(s)], int(m_data->test.label(i)));
+        QVERIFY(std::equal(m_data->test.image(i), m_data->test.image(i) + kInputs, m->batchPixels(s)));
+        // column s of the matrices is sample s's own forward pass
+        const TraceF t = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(i), Normalize::None),
+                                      int(m_data->test.label(i)));
+        for (int j = 0; j < kHidden; j += 9)
+            QVERIFY(fuzzyEqual(b.ws.Z1(j, s), t.z1[j], 1e-5, 1e-5));
+        for (int k = 0; k < kOutputs; ++k)
+            QVERIFY(fuzzyEqual(b.ws.P(k, s), t.probabilities[k], 1e-5, 1e-6));
+        QVERIFY(fuzzyEqual(b.ws.losses(s), t.loss, 1e-5, 1e-6));
+    }
+    // the single-image trace is that of the batch's first sample
+    QCOMPARE(m->before().label, b.labels.front());
+    // mean loss = (1/B) sum of the per-sample losses
+    double sum = 0;
+    for (const TraceF &t : b.before)
+        sum += t.loss;
+    QVERIFY(fuzzyEqual(b.meanLoss, sum / 8, 1e-5));
+}
+
+void TestStepBatch::perSampleGradientsAverageToTheStep()
+{
+    const BatchStep &b = m_view->model()->batch();
+    // dW = (1/B) sum_s gradientsOf(sample s)
+    ParamsF mean = gradientsOf(b.before.front());
+    for (std::size_t s = 1; s < b.before.size(); ++s) {
+        const ParamsF g = gradientsOf(b.before[s]);
+        mean.W1 += g.W1;
+        mean.W2 += g.W2;
+        mean.b1 += g.b1;
+        mean.b2 += g.b2;
+    }
+    const float inv = 1.0f / 8;
+    QVERIFY((mean.W2 * inv - b.gradients.W2).cwiseAbs().maxCoeff() < 1e-6f);
+    QVERIFY((mean.W1 * inv - b.gradients.W1).cwiseAbs().maxCoeff() < 1e-6f);
+    QVERIFY((mean.b1 * inv - b.gradients.b1).cwiseAbs().maxCoeff() < 1e-6f);
+    QVERIFY((mean.b2 * inv - b.gradients.b2).cwiseAbs().maxCoeff() < 1e-6f);
+    QVERIFY(b.gradients.W2.cwiseAbs().maxCoeff() > 1e-3f); // not all zero
+    // the terms the page writes out sum to B times the step's gradient
+    const std::vector<float> terms = perSampleOutputTerms(b, 3, 5);
+    QCOMPARE(int(terms.size()), 8);
+    QCOMPARE(terms[2], b.before[2].delta2[3] * b.before[2].a1[5]);
+    QVERIFY(fuzzyEqual(sumOf(terms) / 8, b.gradients.W2(3, 5), 1e-4, 1e-8));
+}
+
+void TestStepBatch::updateIsMinusLrTimesTheAverageAndLowersTheLoss()
+{
+    m_view->setLearningRate(0.01);
+    const BatchStep &b = m_view->model()->batch();
+    QCOMPARE(b.adjustments.W1(7, 300), -0.01f * b.gradients.W1(7, 300));
+    QCOMPARE(b.after.W2(4, 9), m_params->W2(4, 9) + b.adjustments.W2(4, 9));
+    QCOMPARE(b.after.b1[20], m_params->b1[20] + b.adjustments.b1[20]);
+    QVERIFY2(b.meanLossAfter < b.meanLoss, qPrintable(QStringLiteral("%1 -> %2").arg(b.meanLoss).arg(b.meanLossAfter)));
+}
+
+void TestStepBatch::pagesShowTheBatchNumbers()
+{
+    const StepModel *m = m_view->model();
+    const BatchStep &b = m->batch();
+    m_view->setStage(6);
+    QVERIFY(m_view->pageTitle().contains(QStringLiteral("batch of 8")));
+    QVERIFY2(m_view->pageText().contains(formatSig4(b.meanLoss)), qPrintable(m_view->pageText()));
+    QVERIFY(m_view->pageText().contains(formatSig4(b.ws.losses(7))));
+    QCOMPARE(m_view->grids()[0]->values().size(), 8);
+    QCOMPARE(m_view->grids()[0]->values()[3], b.ws.losses(3));
+    m_view->setStage(2);
+    QCOMPARE(m_view->grids()[0]->rows(), kHidden);
+    QCOMPARE(m_view->grids()[0]->cols(), 8);
+    QCOMPARE(m_view->grids()[0]->values()[5 * 8 + 2], b.ws.Z1(5, 2));
+    m_view->setStage(9);
+    const int k = m->outputNeuron(), j = m->hiddenNeuron();
+    QVERIFY(m_view->pageText().contains(formatSig4(double(b.gradients.W2(k, j)))));
+    QVERIFY(m_view->pageText().contains(formatSig4(double(b.adjustments.W2(k, j)))));
+    m_view->setStage(10);
+    QVERIFY(m_view->pageText().contains(formatSig4(b.meanLossAfter)));
+    QVERIFY(m_view->pageText().contains(formatSig4(double(b.after.W2(k, j)))));
+}
+
+void TestStepBatch::clickOnAColumnSelectsSampleAndNeuron()
+{
+    m_view->setStage(3);
+    ValueGrid *grid = m_view->grids()[0];
+    QCOMPARE(grid->rows(), kHidden);
+    emit grid->cellClicked(40 * 8 + 6); // row 40 = hidden neuron 41, column 6 = sample 7
+    QCOMPARE(m_view->model()->hiddenNeuron(), 40);
+    QCOMPARE(m_view->model()->batchSample(), 6);
+    QVERIFY(m_view->pageText().contains(formatSig4(double(m_view->model()->batch().ws.A1(40, 6)))));
+    m_view->setStage(1); // the mosaic: 8 images to a row of 28x28
+    emit m_view->grids()[0]->cellClicked(5 * 224 + 3 * 28 + 4);
+    QCOMPARE(m_view->model()->batchSample(), 3);
+}
+
+void TestStepBatch::diagramShowsTheSelectedSample()
+{
+    // Sample 6 of the batch is test image 1 (15..19, 0, 1, 2): the diagram's values are its own
+    // forward pass, computed here by the core from the data set, not the first sample's.
+    StepModel *m = m_view->model();
+    m->setBatchSample(6);
+    const std::uint8_t *image = m_data->test.image(1);
+    const int label = int(m_data->test.label(1));
+    const TraceF own = forwardTrace(*m_params, scaleInput<float>(image, Normalize::None), label);
+    const TraceF first = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(15), Normalize::None),
+                                      int(m_data->test.label(15)));
+    NetworkDiagram *d = m_view->diagram();
+    d->resize(d->sizeHint());
+    // a hidden neuron whose z differs between the two samples
+    int j = 0;
+    while (j < kHidden && formatExact(own.z1[j]) == formatExact(first.z1[j]))
+        ++j;
+    QVERIFY(j < kHidden);
+    const QString hidden = d->hoverText({NetworkDiagram::Part::Hidden, j});
+    QVERIFY2(hidden.contains(QStringLiteral("z = ") + formatExact(own.z1[j])), qPrintable(hidden));
+    QVERIFY(!hidden.contains(QStringLiteral("z = ") + formatExact(first.z1[j]) + QLatin1Char(',')));
+    // the brightest pixel of sample 6 shows its byte
+    const int i = int(std::max_element(image, image + kInputs) - image);
+    QVERIFY(image[i] != m_data->test.image(15)[i]);
+    QVERIFY2(d->hoverText({NetworkDiagram::Part::Input, i}).contains(QStringLiteral("byte %1,").arg(image[i])),
+             qPrintable(d->hoverText({NetworkDiagram::Part::Input, i})));
+    // the output neurons: its probabilities, and after the step the batch's step applied to it
+    const TraceF after = forwardTrace(m->batch().after, scaleInput<float>(image, Normalize::None), label);
+    const QString out = d->hoverText({NetworkDiagram::Part::Output, label});
+    QVERIFY2(out.contains(QStringLiteral("p = ") + formatExact(own.probabilities[label])), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("p after the step = ") + formatExact(after.probabilities[label])), qPrintable(out));
+    QCOMPARE(m->shownLabel(), label);
+    // the term list behind the diagram's edges is sample 6's: w_ji * x_i of its own inputs
+    for (const StepModel::Term &t : m->topTerms(4))
+        QCOMPARE(t.x, own.input[t.input]);
+    // and the diagram is redrawn for the chosen sample (its picture changes)
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    const QImage six = d->grab().toImage();
+    m->setBatchSample(0);
+    QCOMPARE(m->shownLabel(), int(m_data->test.label(15)));
+    QVERIFY(d->grab().toImage() != six);
+}
+
+void TestStepBatch::keyboardThroughTheBatchStages()
+{
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    m_view->setFocus();
+    QCOMPARE(m_view->model()->stage(), 1);
+    for (int stage = 2; stage <= 10; ++stage) {
+        QTest::keyClick(m_view, Qt::Key_Right);
+        QCOMPARE(m_view->model()->stage(), stage);
+        QVERIFY(m_view->pageTitle().contains(QStringLiteral("batch of 8")));
+    }
+    QTest::keyClick(m_view, Qt::Key_Home);
+    QCOMPARE(m_view->model()->stage(), 1);
+}
+
+void TestStepBatch::batchOfOneIsTheSingleImage()
+{
+    m_view->setBatchSize(1);
+    QVERIFY(!m_view->model()->hasBatch());
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("test #15"));
+    QVERIFY(!m_view->pageTitle().contains(QStringLiteral("batch")));
+    m_view->setBatchSize(64); // more than the 20 test images: the whole set
+    QCOMPARE(m_view->model()->batchSize(), 20);
+}
+
+void TestStepBatch::modelFileIsUsed()
+{
+    const ParamsF other = initParams(Init::Xavier, 99);
+    const QString file = m_dir.filePath(QStringLiteral("other.bplab"));
+    QVERIFY(saveModel(file.toStdString(), other).ok());
+    QVERIFY(m_view->loadModelFile(file));
+    QCOMPARE(m_view->model()->params()->W1, other.W1);
+    QVERIFY(m_view->modelLabel()->text().contains(QStringLiteral("other.bplab")));
+    QVERIFY(m_view->modelErrorLabel()->isHidden());
+    QVERIFY(m_view->model()->hasBatch()); // the batch stays, recomputed with the file's weights
+    QCOMPARE(m_view->model()->batch().after.W2(0, 0), other.W2(0, 0) + m_view->model()->batch().adjustments.W2(0, 0));
+    const QString npz = m_dir.filePath(QStringLiteral("other.npz"));
+    QVERIFY(saveNpz(npz.toStdString(), *m_params).ok());
+    QVERIFY(m_view->loadModelFile(npz));
+    QCOMPARE(m_view->model()->params()->W2, m_params->W2);
+}
+
+void TestStepBatch::modelFileErrorsAreTheLoaders()
+{
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    const QString bad = m_dir.filePath(QStringLiteral("broken.bplab"));
+    QVERIFY(saveModel(bad.toStdString(), initParams(Init::He, 1)).ok());
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    f.seek(1000);
+    f.write("garbage");
+    f.close();
+    const auto expected = loadAnyModel(bad.toStdString());
+    QVERIFY(!expected.ok());
+    QVERIFY(!m_view->loadModelFile(bad));
+    QCOMPARE(m_view->lastError(), QString::fromStdString(expected.error()));
+    QVERIFY(m_view->modelErrorLabel()->isVisible());
+    QVERIFY(m_view->modelErrorLabel()->text().contains(QString::fromStdString(expected.error())));
+    QCOMPARE(m_view->model()->params(), m_params); // the previous weights stay
+    QVERIFY(!m_view->loadModelFile(m_dir.filePath(QStringLiteral("missing.npz"))));
+    QVERIFY(m_view->modelErrorLabel()->text().contains(QStringLiteral("missing.npz")));
+    m_view->setModel(m_params, QStringLiteral("current weights"));
+    QVERIFY(m_view->modelErrorLabel()->isHidden());
+}
+
+void TestStepBatch::projectorFontNeedsNoSidewaysScrolling_data()
+{
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("compact");
+    // the step page inside a 1280 or 1920 px window (the sidebar takes the rest)
+    QTest::addRow("normal font, 1920") << 1.0 << 1800 << false;
+    QTest::addRow("normal font, 1280") << 1.0 << 1160 << false; // either, by the font: not checked
+    QTest::addRow("presentation, 1280") << 1.5 << 1110 << true;
+    QTest::addRow("presentation, 1920") << 1.5 << 1700 << false;
+}
+
+void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
+{
+    QFETCH(double, scale);
+    QFETCH(int, width);
+    QFETCH(bool, compact);
+    QFont font = m_view->font();
+    font.setPointSizeF(font.pointSizeF() * scale);
+    m_view->setFont(font);
+    m_view->resize(width, 700);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    if (scale > 1 || width > 1700)
+        QCOMPARE(m_view->isCompact(), compact);
+    auto *scroll = m_view->findChild<QScrollArea *>(QStringLiteral("stagePage"));
+    QVERIFY(scroll);
+    for (int batch : {1, 64}) {
+        m_view->setBatchSize(batch);
+        for (int stage = 1; stage <= 10; ++stage) {
+            m_view->setStage(stage);
+            QCoreApplication::processEvents();
+            QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("batch %1 stage %2: page needs %3 px, has %4")
+                                    .arg(batch).arg(stage).arg(scroll->widget()->minimumSizeHint().width())
+                                    .arg(scroll->viewport()->width())));
+            // (the scroll bars follow the layout a few events later)
+            QTRY_VERIFY2_WITH_TIMEOUT(!scroll->horizontalScrollBar()->isVisible(),
+                     qPrintable(QStringLiteral("batch %1 stage %2: page %3 px (minimum %4), viewport %5, compact %6")
+                                    .arg(batch).arg(stage).arg(scroll->widget()->width())
+                                    .arg(scroll->widget()->minimumSizeHint().width())
+                                    .arg(scroll->viewport()->width()).arg(m_view->isCompact())), 1000);
+            // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
+            if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty())
+                QVERIFY(m_view->grab().save(QStringLiteral("%1/%2-b%3-s%4.png").arg(shots, QTest::currentDataTag())
+                                                .arg(batch).arg(stage)));
+        }
+    }
+}
+
+QTEST_MAIN(TestStepBatch)
+#include "tst_stepbatch.moc"

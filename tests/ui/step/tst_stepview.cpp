@@ -1,0 +1,569 @@
+// The step view shows the model's numbers on each stage, navigates by keys and buttons, selects
+// neurons by click, and exports the trace as `explain --json` prints it.
+
+#include "app/clitestutil.h"
+#include "dataset.h"
+#include "modelfile.h"
+#include "networkdiagram.h"
+#include "stepview.h"
+#include "testsupport.h"
+#include "uiformat.h"
+#include "valuegrid.h"
+
+#include <QAction>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace bplab;
+using namespace bplab::test;
+
+class TestStepView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void pagesShowTheTrace();
+    void numbersHoverExact();
+    void keyboardThroughAllStagesAndBack();
+    void windowShortcutsDoNotStealStageKeys();
+    void buttonsAndListNavigate();
+    void backAfterNextRestoresPage();
+    void diagramClickSelectsNeuron();
+    void gridsShowModelValues();
+    void sizesPanel();
+    void jsonExport();
+    void csvExport();
+    void chooserPicksImages();
+    void folderLoadsWhenShown();
+    void displayedValuesMatchHandComputation();
+    void jsonMatchesHandComputationAndCli();
+    void grabsEveryStage();
+
+private:
+    StepView *m_view = nullptr;
+    std::shared_ptr<const ParamsF> m_params;
+    std::array<std::uint8_t, kInputs> m_pixels{};
+};
+
+static std::array<std::uint8_t, kInputs> syntheticImage()
+{
+    std::array<std::uint8_t, kInputs> px{};
+    for (int r = 0; r < kImageSide; ++r)
+        for (int c = 0; c < kImageSide; ++c) {
+            const double d = std::hypot(r - 13.5, c - 13.5);
+            px[std::size_t(r * kImageSide + c)] = std::uint8_t(std::lround(255 * std::max(0.0, 1.0 - std::abs(d - 8.0) / 3.0)));
+        }
+    return px;
+}
+
+void TestStepView::init()
+{
+    m_params = std::make_shared<const ParamsF>(initParams(Init::He, 7));
+    m_pixels = syntheticImage();
+    m_view = new StepView;
+    m_view->resize(1100, 720);
+    m_view->setModel(m_params, QStringLiteral("untrained (he, seed 7)"));
+    m_view->showPixels(m_pixels.data(), 3, QStringLiteral("drawn digit"));
+}
+
+void TestStepView::cleanup()
+{
+    delete m_view;
+    m_view = nullptr;
+}
+
+void TestStepView::pagesShowTheTrace()
+{
+    StepModel *m = m_view->model();
+    QVERIFY(m->hasTrace());
+    const TraceF &t = m->before();
+    const StepTrace<float> &s = m->step();
+    const auto shows = [this](double v) {
+        const QString text = formatSig4(v);
+        if (!m_view->pageText().contains(text))
+            qWarning("stage %d lacks %s", m_view->model()->stage(), qPrintable(text));
+        return m_view->pageText().contains(text);
+    };
+    m_view->setStage(1);
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("1. Input"));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("class 3 → output neuron 4")));
+    m_view->setStage(2);
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("2. Weighted sums"));
+    QVERIFY(shows(t.z1[0]) && shows(m->allTerms()) && shows(m->restOfTerms(8)));
+    for (const auto &term : m->topTerms(8))
+        QVERIFY(shows(term.product) && shows(term.weight));
+    m_view->setStage(3);
+    QVERIFY(shows(t.a1[0]));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("%1 of 128").arg(m->zeroedHidden())));
+    m_view->setStage(4);
+    for (int k = 0; k < kOutputs; ++k)
+        QVERIFY(shows(t.logits[k]) && shows(m->outputWeightedSum(k)));
+    m_view->setStage(5);
+    for (int k = 0; k < kOutputs; ++k)
+        QVERIFY(shows(t.probabilities[k]) && shows(t.exp[k]));
+    QVERIFY(shows(t.expSum));
+    m_view->setStage(6);
+    QVERIFY(shows(t.loss) && shows(m->lossBase10()) && shows(t.probabilities[3]));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("base-10")));
+    m_view->setStage(7);
+    for (int k = 0; k < kOutputs; ++k)
+        QVERIFY(shows(t.delta2[k]));
+    m_view->setStage(8);
+    QVERIFY(shows(t.delta1[0]));
+    for (float term : m->backTerms())
+        QVERIFY(shows(term));
+    m_view->setStage(9);
+    QVERIFY(shows(s.adjustments.W2(8, 0)) && shows(s.adjustments.b2[8]) && shows(s.adjustments.b1[0]));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("Output neuron 9")));
+    m_view->setStage(10);
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("10. Update and re-check"));
+    QVERIFY(shows(s.after.W2(8, 0)) && shows(m_params->W2(8, 0)) && shows(m->after().loss) && shows(t.loss));
+    for (int k = 0; k < kOutputs; ++k)
+        QVERIFY(shows(m->after().probabilities[k]));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("(lower)")));
+}
+
+void TestStepView::numbersHoverExact()
+{
+    m_view->setStage(6);
+    const float loss = m_view->model()->before().loss;
+    QVERIFY(m_view->pageHtml().contains(QStringLiteral("href=\"v:%1\"").arg(formatExact(loss))));
+}
+
+void TestStepView::keyboardThroughAllStagesAndBack()
+{
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    for (int stage = 2; stage <= 10; ++stage) {
+        QTest::keyClick(m_view, stage % 2 ? Qt::Key_Space : Qt::Key_Right);
+        QCOMPARE(m_view->model()->stage(), stage);
+        QVERIFY(m_view->pageTitle().startsWith(QString::number(stage) + QLatin1Char('.')));
+        QCOMPARE(m_view->stageList()->currentRow(), stage - 1);
+    }
+    QTest::keyClick(m_view, Qt::Key_Right);
+    QCOMPARE(m_view->model()->stage(), 10);
+    for (int stage = 9; stage >= 1; --stage) {
+        QTest::keyClick(m_view, stage % 2 ? Qt::Key_Left : Qt::Key_Backspace);
+        QCOMPARE(m_view->model()->stage(), stage);
+    }
+    QTest::keyClick(m_view, Qt::Key_Left);
+    QCOMPARE(m_view->model()->stage(), 1);
+    m_view->setStage(7);
+    QTest::keyClick(m_view, Qt::Key_Home);
+    QCOMPARE(m_view->model()->stage(), 1);
+}
+
+void TestStepView::windowShortcutsDoNotStealStageKeys()
+{
+    QWidget window;
+    auto *action = new QAction(&window);
+    action->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_Right)});
+    window.addAction(action);
+    QSignalSpy triggered(action, &QAction::triggered);
+    m_view->setParent(&window);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    m_view->setFocus();
+    QTest::keyClick(m_view, Qt::Key_Space);
+    QTest::keyClick(m_view, Qt::Key_Right);
+    QCOMPARE(m_view->model()->stage(), 3);
+    QCOMPARE(triggered.count(), 0);
+    m_view->setParent(nullptr);
+}
+
+void TestStepView::buttonsAndListNavigate()
+{
+    QVERIFY(!m_view->backButton()->isEnabled());
+    QTest::mouseClick(m_view->nextButton(), Qt::LeftButton);
+    QCOMPARE(m_view->model()->stage(), 2);
+    m_view->stageList()->setCurrentRow(9);
+    QCOMPARE(m_view->model()->stage(), 10);
+    QVERIFY(!m_view->nextButton()->isEnabled());
+    QTest::mouseClick(m_view->backButton(), Qt::LeftButton);
+    QCOMPARE(m_view->model()->stage(), 9);
+}
+
+void TestStepView::backAfterNextRestoresPage()
+{
+    for (int stage = 1; stage < 10; ++stage) {
+        m_view->setStage(stage);
+        const QString title = m_view->pageTitle(), html = m_view->pageHtml();
+        QVector<QVector<float>> grids;
+        for (ValueGrid *g : m_view->grids())
+            grids.push_back(g->isVisibleTo(m_view) ? g->values() : QVector<float>());
+        QTest::keyClick(m_view, Qt::Key_Right);
+        QVERIFY(m_view->pageHtml() != html);
+        QTest::keyClick(m_view, Qt::Key_Left);
+        QCOMPARE(m_view->model()->stage(), stage);
+        QCOMPARE(m_view->pageTitle(), title);
+        QCOMPARE(m_view->pageHtml(), html);
+        for (int i = 0; i < grids.size(); ++i)
+            QCOMPARE(m_view->grids()[i]->isVisibleTo(m_view) ? m_view->grids()[i]->values() : QVector<float>(), grids[i]);
+    }
+}
+
+void TestStepView::diagramClickSelectsNeuron()
+{
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QSignalSpy spy(m_view, &StepView::hiddenNeuronSelected);
+    NetworkDiagram *d = m_view->diagram();
+    QTest::mouseClick(d, Qt::LeftButton, {}, d->hiddenCenter(37));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 37);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 37);
+    m_view->setStage(2);
+    QVERIFY(m_view->pageText().contains(QStringLiteral("Hidden neuron 38")));
+    QVERIFY(d->hoverText(d->hitAt(d->hiddenCenter(37))).contains(formatExact(m_view->model()->before().z1[37])));
+    QTest::mouseClick(d, Qt::LeftButton, {}, d->outputCenter(2));
+    QCOMPARE(m_view->model()->outputNeuron(), 2);
+    m_view->setSelectedHiddenNeuron(5); // from the app: no echo
+    QCOMPARE(m_view->model()->hiddenNeuron(), 5);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(d->highlightedParts(), QStringList{QStringLiteral("hidden")});
+    m_view->setStage(5);
+    QCOMPARE(d->highlightedParts(), QStringList{QStringLiteral("output")});
+}
+
+void TestStepView::gridsShowModelValues()
+{
+    m_view->setSelectedHiddenNeuron(9);
+    m_view->setStage(2);
+    ValueGrid *z = m_view->grids()[0];
+    ValueGrid *w = m_view->grids()[1];
+    const StepModel *m = m_view->model();
+    for (int j = 0; j < kHidden; ++j)
+        QCOMPARE(z->values()[j], m->before().z1[j]);
+    for (int i = 0; i < kInputs; ++i)
+        QCOMPARE(w->values()[i], m_params->W1(9, i));
+    QVERIFY(w->hoverText(100).contains(formatExact(m_params->W1(9, 100))));
+    QCOMPARE(w->range(), m_params->W1.row(9).cwiseAbs().maxCoeff());
+    QCOMPARE(w->colorOf(0).name(), QStringLiteral("#f7f7f7")); // diverging, centred on 0
+    QVERIFY(w->colorOf(w->range()).red() > w->colorOf(w->range()).blue());
+    QVERIFY(w->colorOf(-w->range()).blue() > w->colorOf(-w->range()).red());
+    m_view->setStage(9);
+    ValueGrid *adj = m_view->grids()[1];
+    for (int i = 0; i < kInputs; ++i)
+        QCOMPARE(adj->values()[i], m->step().adjustments.W1(9, i));
+    // A click on the z grid selects that hidden neuron.
+    m_view->setStage(2);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QSignalSpy spy(m_view, &StepView::hiddenNeuronSelected);
+    const QPoint cell = [z] {
+        for (int y = 0; y < z->height(); ++y)
+            for (int x = 0; x < z->width(); ++x)
+                if (z->cellAt({x, y}) == 20)
+                    return QPoint(x + 2, y + 2);
+        return QPoint();
+    }();
+    QTest::mouseClick(z, Qt::LeftButton, {}, cell);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(m->hiddenNeuron(), 20);
+}
+
+void TestStepView::sizesPanel()
+{
+    const QString s = m_view->sizesText();
+    for (const char *n : {"100,352", "101,632", "138", "101,770", "203,264", "406,528", "813,056", "407,080", "6,504,448"})
+        QVERIFY2(s.contains(QLatin1String(n)), n);
+}
+
+void TestStepView::jsonExport()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("trace.json"));
+    QVERIFY(m_view->exportJson(file));
+    const QJsonObject o = QJsonDocument::fromJson(readFile(file)).object();
+    const QStringList keys{"set", "index", "label", "predicted", "input", "target", "z1", "a1", "logits", "exp",
+                           "exp_sum", "probabilities", "loss", "delta2", "delta1", "lr", "loss_after"};
+    QCOMPARE(o.keys().size(), keys.size());
+    for (const QString &k : keys)
+        QVERIFY2(o.contains(k), qPrintable(k));
+    // Key order as `explain --json` (QJsonObject sorts, so check the text).
+    const QString text = m_view->traceJson();
+    int last = -1;
+    for (const QString &k : keys) {
+        const int at = int(text.indexOf(QLatin1Char('"') + k + QLatin1String("\":")));
+        QVERIFY(at > last);
+        last = at;
+    }
+    const StepModel *m = m_view->model();
+    QCOMPARE(o.value("set").toString(), QStringLiteral("drawn digit"));
+    QCOMPARE(o.value("index").toInt(), -1);
+    QCOMPARE(o.value("label").toInt(), 3);
+    QCOMPARE(float(o.value("loss").toDouble()), m->before().loss);
+    QCOMPARE(float(o.value("loss_after").toDouble()), m->after().loss);
+    QCOMPARE(float(o.value("lr").toDouble()), 0.01f);
+    const QJsonArray z1 = o.value("z1").toArray();
+    QCOMPARE(z1.size(), kHidden);
+    for (int j = 0; j < kHidden; ++j)
+        QCOMPARE(float(z1[j].toDouble()), m->before().z1[j]);
+    QCOMPARE(o.value("input").toArray().size(), kInputs);
+    QVERIFY(!m_view->exportJson(dir.filePath(QStringLiteral("no/such/folder/x.json"))));
+    QVERIFY(m_view->lastError().contains(QStringLiteral("no/such/folder")));
+}
+
+void TestStepView::csvExport()
+{
+    const QStringList lines = m_view->traceCsv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.first(), QStringLiteral("quantity,index,value"));
+    // header + 4 scalars + input 784 + target, z1, a1, logits, exp, exp_sum, p, loss, delta2, delta1,
+    // lr, loss_after, p after, predicted after.
+    QCOMPARE(lines.size(), 1 + 4 + 784 + 10 + 128 + 128 + 10 + 10 + 1 + 10 + 1 + 10 + 128 + 1 + 1 + 10 + 1);
+    QVERIFY(lines.contains(QStringLiteral("loss,0,%1").arg(formatExact(m_view->model()->before().loss))));
+    QVERIFY(lines.contains(QStringLiteral("delta1,127,%1").arg(formatExact(m_view->model()->before().delta1[127]))));
+}
+
+void TestStepView::chooserPicksImages()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeSyntheticFolder(dir.path(), 30, 20, 3));
+    auto loaded = loadDataFolder(dir.path().toStdString());
+    QVERIFY(loaded.ok());
+    auto data = std::make_shared<const DataSplit>(std::move(loaded.value()));
+    m_view->setDataset(data);
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("test #0"));
+    QVERIFY(m_view->showSample(false, 7));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #7"));
+    QCOMPARE(m_view->model()->label(), data->train.label(7));
+    QCOMPARE(m_view->indexBox()->value(), 7);
+    QCOMPARE(m_view->indexBox()->maximum(), 29);
+    QVERIFY(std::equal(data->train.image(7), data->train.image(7) + kInputs, m_view->model()->pixels().begin()));
+    QVERIFY(!m_view->showSample(true, 20));
+    m_view->indexBox()->setValue(12);
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #12"));
+    m_view->setCurrentTrainingIndex(4);
+    auto *button = m_view->findChild<QPushButton *>(QString(), Qt::FindChildrenRecursively);
+    Q_UNUSED(button)
+    QVERIFY(m_view->showSample(true, 2));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("test #2"));
+}
+
+void TestStepView::folderLoadsWhenShown()
+{
+    QTemporaryDir dir;
+    QVERIFY(writeSyntheticFolder(dir.path(), 30, 20, 3));
+    m_view->setDataFolder(dir.path());
+    m_view->requestSample(false, 5); // before the data is there
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("drawn digit"));
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5"));
+    QCOMPARE(m_view->indexBox()->maximum(), 29);
+    m_view->setDataFolder(dir.filePath(QStringLiteral("missing")));
+    QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5")); // kept
+}
+
+/** One SGD step on one image worked out here in double precision from the weights alone, as a
+ *  student would with a calculator (no core function): the values the view must show. */
+struct HandStep {
+    std::vector<double> x, z1, a1, z2, e, p, d2, d1;
+    double expSum = 0, loss = 0, lossAfter = 0;
+};
+
+static HandStep handForward(const ParamsF &w, const std::vector<double> &x, int label)
+{
+    HandStep h;
+    h.x = x;
+    for (int j = 0; j < kHidden; ++j) {
+        double z = w.b1[j]; // z_j = sum_i w_ji x_i + b_j
+        for (int i = 0; i < kInputs; ++i)
+            z += double(w.W1(j, i)) * x[std::size_t(i)];
+        h.z1.push_back(z);
+        h.a1.push_back(std::max(0.0, z)); // a_j = max(0, z_j)
+    }
+    for (int k = 0; k < kOutputs; ++k) {
+        double z = w.b2[k]; // z_k = sum_j w_kj a_j + b_k
+        for (int j = 0; j < kHidden; ++j)
+            z += double(w.W2(k, j)) * h.a1[std::size_t(j)];
+        h.z2.push_back(z);
+        h.e.push_back(std::exp(z));
+        h.expSum += h.e.back();
+    }
+    for (int k = 0; k < kOutputs; ++k)
+        h.p.push_back(h.e[std::size_t(k)] / h.expSum); // p_k = e^z_k / sum
+    h.loss = -std::log(h.p[std::size_t(label)]);       // L = -ln p_target
+    for (int k = 0; k < kOutputs; ++k)
+        h.d2.push_back(h.p[std::size_t(k)] - (k == label ? 1.0 : 0.0)); // delta_k = p_k - y_k
+    for (int j = 0; j < kHidden; ++j) {
+        double sum = 0; // delta_j = (sum_k w_kj delta_k) * relu'(z_j)
+        for (int k = 0; k < kOutputs; ++k)
+            sum += double(w.W2(k, j)) * h.d2[std::size_t(k)];
+        h.d1.push_back(h.z1[std::size_t(j)] > 0 ? sum : 0.0);
+    }
+    return h;
+}
+
+static HandStep handStep(const ParamsF &w, const std::uint8_t *pixels, int label, double lr)
+{
+    std::vector<double> x;
+    for (int i = 0; i < kInputs; ++i)
+        x.push_back(pixels[i] / 255.0); // x = byte / 255
+    HandStep h = handForward(w, x, label);
+    // w_new = w_old - lr * delta * input, every weight and bias
+    ParamsF next = w;
+    for (int k = 0; k < kOutputs; ++k) {
+        for (int j = 0; j < kHidden; ++j)
+            next.W2(k, j) = float(w.W2(k, j) - lr * h.d2[std::size_t(k)] * h.a1[std::size_t(j)]);
+        next.b2[k] = float(w.b2[k] - lr * h.d2[std::size_t(k)]);
+    }
+    for (int j = 0; j < kHidden; ++j) {
+        for (int i = 0; i < kInputs; ++i)
+            next.W1(j, i) = float(w.W1(j, i) - lr * h.d1[std::size_t(j)] * x[std::size_t(i)]);
+        next.b1[j] = float(w.b1[j] - lr * h.d1[std::size_t(j)]);
+    }
+    h.lossAfter = handForward(next, x, label).loss;
+    return h;
+}
+
+/** A float of the model against the double worked out by hand. */
+static bool near(double shown, double hand) { return fuzzyEqual(shown, hand, 2e-4, 2e-6); }
+
+/** The numbers on the page as shown: (the exact value of its link, the 4-digit text). */
+static QVector<QPair<double, double>> shownNumbers(const QString &html)
+{
+    static const QRegularExpression link(QStringLiteral("<a href=\"v:([^\"]+)\"[^>]*>([^<]+)</a>"));
+    QVector<QPair<double, double>> out;
+    for (auto it = link.globalMatch(html); it.hasNext();) {
+        const auto m = it.next();
+        out.push_back({m.captured(1).toDouble(), m.captured(2).toDouble()});
+    }
+    return out;
+}
+
+void TestStepView::displayedValuesMatchHandComputation()
+{
+    // Every check below compares what the page shows with the hand computation, never with the
+    // view's own trace: a wrong formula, index or neuron in the view makes it fail.
+    const double lr = 0.05;
+    m_view->setLearningRate(lr);
+    const HandStep h = handStep(*m_params, m_pixels.data(), 3, lr);
+    const auto showsAll = [this](const std::vector<double> &values, const char *what) {
+        const QVector<QPair<double, double>> shown = shownNumbers(m_view->pageHtml());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const double v = values[i];
+            const bool found = std::any_of(shown.begin(), shown.end(), [v](const QPair<double, double> &n) {
+                // the exact value and its 4 significant digits both agree with the hand value
+                return near(n.first, v) && std::abs(n.second - v) <= 5e-4 * std::abs(v) + 2e-6;
+            });
+            if (!found) {
+                qWarning("stage %d does not show %s[%zu] = %.9g", m_view->model()->stage(), what, i, v);
+                return false;
+            }
+        }
+        return true;
+    };
+    const int j = 5, k = 6; // hidden neuron 6, output neuron 7: not the defaults
+    m_view->model()->setHiddenNeuron(j);
+    m_view->model()->setOutputNeuron(k);
+    m_view->setStage(2);
+    QVERIFY(showsAll({h.z1[j]}, "z1"));
+    m_view->setStage(3);
+    QVERIFY(showsAll({h.a1[j]}, "a1"));
+    m_view->setStage(4);
+    QVERIFY(showsAll(h.z2, "logits"));
+    m_view->setStage(5);
+    QVERIFY(showsAll(h.p, "p"));
+    QVERIFY(showsAll(h.e, "exp"));
+    QVERIFY(showsAll({h.expSum}, "exp sum"));
+    m_view->setStage(6);
+    QVERIFY(showsAll({h.loss, h.loss / std::log(10.0)}, "loss"));
+    m_view->setStage(7);
+    QVERIFY(showsAll(h.d2, "delta2"));
+    m_view->setStage(8);
+    QVERIFY(showsAll({h.d1[j], h.z1[j]}, "delta1"));
+    std::vector<double> back;
+    for (int c = 0; c < kOutputs; ++c)
+        back.push_back(double(m_params->W2(c, j)) * h.d2[std::size_t(c)]); // w_kj delta_k
+    QVERIFY(showsAll(back, "w_kj delta_k"));
+    m_view->setStage(9);
+    // delta w_kj = -lr delta_k a_j; delta b_k = -lr delta_k; delta b_j = -lr delta_j
+    QVERIFY(showsAll({-lr * h.d2[k] * h.a1[j], -lr * h.d2[k], -lr * h.d1[j]}, "adjustments"));
+    m_view->setStage(10);
+    QVERIFY(showsAll({double(m_params->W2(k, j)), double(m_params->W2(k, j)) - lr * h.d2[k] * h.a1[j]}, "w_kj"));
+    QVERIFY(showsAll({h.loss, h.lossAfter}, "loss before and after"));
+    QVERIFY(h.lossAfter < h.loss);
+}
+
+void TestStepView::jsonMatchesHandComputationAndCli()
+{
+    QTemporaryDir dir;
+    const QString data = dir.filePath(QStringLiteral("data"));
+    QVERIFY(writeSyntheticFolder(data, 40, 20, 5));
+    auto loaded = loadDataFolder(data.toStdString());
+    QVERIFY(loaded.ok());
+    const auto split = std::make_shared<const DataSplit>(std::move(loaded.value()));
+    m_view->setDataset(split);
+    m_view->setLearningRate(0.05);
+    QVERIFY(m_view->showSample(true, 13));
+    // The export against the hand computation, value by value.
+    const int label = int(split->test.label(13));
+    const HandStep h = handStep(*m_params, split->test.image(13), label, 0.05);
+    const QJsonObject o = QJsonDocument::fromJson(m_view->traceJson().toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("set")).toString(), QStringLiteral("test"));
+    QCOMPARE(o.value(QStringLiteral("index")).toInt(), 13);
+    QCOMPARE(o.value(QStringLiteral("label")).toInt(), label);
+    const auto matches = [&o](const char *key, const std::vector<double> &hand) {
+        const QJsonArray a = o.value(QLatin1String(key)).toArray();
+        if (a.size() != qsizetype(hand.size()))
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (!near(a[i].toDouble(), hand[std::size_t(i)])) {
+                qWarning("%s[%lld]: exported %.9g, by hand %.9g", key, qlonglong(i), a[i].toDouble(), hand[std::size_t(i)]);
+                return false;
+            }
+        return true;
+    };
+    QVERIFY(matches("input", h.x));
+    QVERIFY(matches("z1", h.z1));
+    QVERIFY(matches("a1", h.a1));
+    QVERIFY(matches("logits", h.z2));
+    QVERIFY(matches("probabilities", h.p));
+    QVERIFY(matches("delta2", h.d2));
+    QVERIFY(matches("delta1", h.d1));
+    QVERIFY(near(o.value(QStringLiteral("loss")).toDouble(), h.loss));
+    QVERIFY(near(o.value(QStringLiteral("loss_after")).toDouble(), h.lossAfter));
+    const int predicted = int(std::max_element(h.p.begin(), h.p.end()) - h.p.begin());
+    QCOMPARE(o.value(QStringLiteral("predicted")).toInt(), predicted);
+
+    // And the same text as `explain --json` for the same model file, image and rate.
+    if (!QFileInfo::exists(QStringLiteral(BPLAB_CLI_PATH)))
+        QSKIP("backprop-lab-cli is not built in this build folder");
+    const QString modelFile = dir.filePath(QStringLiteral("m.bplab"));
+    QVERIFY(saveModel(modelFile.toStdString(), *m_params).ok());
+    const CliRun run = runCli({"explain", "--model", modelFile, "--data", data, "--set", "test", "--index", "13",
+                               "--lr", "0.05", "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(m_view->traceJson(), QString::fromUtf8(run.out).trimmed());
+}
+
+void TestStepView::grabsEveryStage()
+{
+    // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
+    const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS");
+    m_view->resize(1130, 700);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    for (int stage = 1; stage <= 10; ++stage) {
+        m_view->setStage(stage);
+        QCoreApplication::processEvents();
+        const QImage image = m_view->grab().toImage();
+        QCOMPARE(image.size(), m_view->size() * image.devicePixelRatio());
+        if (!shots.isEmpty())
+            QVERIFY(image.save(QStringLiteral("%1/stage-%2.png").arg(shots).arg(stage)));
+    }
+}
+
+QTEST_MAIN(TestStepView)
+#include "tst_stepview.moc"

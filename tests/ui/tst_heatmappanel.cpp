@@ -1,0 +1,394 @@
+// The heatmap panel shows, under the mouse, exactly the matrix entry it was given; clicking a tile
+// selects that hidden neuron; the quantity switch changes what is shown.
+
+#include "heatmapmosaic.h"
+#include "heatmappanel.h"
+#include "uiformat.h"
+
+#include <QComboBox>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+using namespace bplab;
+using Quantity = HeatmapPanel::Quantity;
+
+class TestHeatmapPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void mosaicGeometry();
+    void hoverValueOfHiddenWeights_data();
+    void hoverValueOfHiddenWeights();
+    void hoverValueOfOutputWeights();
+    void gapsShowNothing();
+    void symmetricColourRange();
+    void quantitySwitch();
+    void clickSelectsHiddenNeuron();
+    void missingValues();
+    void mouseMoveShowsHoverText();
+    void exports();
+    void titlesOnOneLine_data();
+    void titlesOnOneLine();
+    void colourBarTicksStayApart();
+    void preferredHeightFitsTheMosaic();
+
+private:
+    QPoint hiddenCellPos(int j, int r, int c) const;
+    QPoint outputCellPos(int k, int j) const;
+
+    std::shared_ptr<ParamsF> m_weights, m_gradients, m_adjustments;
+    std::unique_ptr<HeatmapPanel> m_panel;
+};
+
+// Distinct, known values: every entry differs from every other, signs alternate.
+static std::shared_ptr<ParamsF> knownParams(float scale)
+{
+    auto p = std::make_shared<ParamsF>(ParamsF::zeros());
+    for (int j = 0; j < kHidden; ++j)
+        for (int i = 0; i < kInputs; ++i)
+            p->W1(j, i) = scale * float(((j * kInputs + i) % 2 ? -1 : 1) * (1 + j * kInputs + i))
+                          * 1e-6f;
+    for (int k = 0; k < kOutputs; ++k)
+        for (int j = 0; j < kHidden; ++j)
+            p->W2(k, j) = scale * float(k * 0.01 - j * 1e-4 + 1e-5);
+    return p;
+}
+
+void TestHeatmapPanel::initTestCase()
+{
+    m_weights = knownParams(1.0f);
+    m_gradients = knownParams(-3.0f);
+    m_adjustments = knownParams(0.3f);
+    m_panel = std::make_unique<HeatmapPanel>();
+    m_panel->resize(1000, 760);
+    m_panel->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+    m_panel->setParameters(m_weights, m_gradients, m_adjustments);
+    m_panel->plot()->replot();
+    QCOMPARE(m_panel->quantity(), Quantity::Gradients);
+}
+
+// Independent of the panel's own mapping: tile j sits at column j % 16, row j / 16, 29 cells
+// apart (28 + 1 gap); the colour map's axes turn that cell into a pixel.
+QPoint TestHeatmapPanel::hiddenCellPos(int j, int r, int c) const
+{
+    const QCPColorMap *map = m_panel->hiddenMap();
+    const double x = (j % 16) * 29 + c;
+    const double y = (j / 16) * 29 + r;
+    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(x))),
+                         int(std::lround(map->valueAxis()->coordToPixel(y))));
+    return m_panel->plot()->mapTo(m_panel.get(), plotPos);
+}
+
+QPoint TestHeatmapPanel::outputCellPos(int k, int j) const
+{
+    const QCPColorMap *map = m_panel->outputMap();
+    const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(j))),
+                         int(std::lround(map->valueAxis()->coordToPixel(k))));
+    return m_panel->plot()->mapTo(m_panel.get(), plotPos);
+}
+
+void TestHeatmapPanel::mosaicGeometry()
+{
+    QCOMPARE(mosaic::kWidth, 463);
+    QCOMPARE(mosaic::kHeight, 231);
+    const mosaic::Cell first = mosaic::cellAt(0, 0);
+    QCOMPARE(first.neuron, 0);
+    QVERIFY(!mosaic::cellAt(28, 0).valid()); // the gap after tile 0
+    const mosaic::Cell second = mosaic::cellAt(29, 1);
+    QCOMPARE(second.neuron, 1);
+    QCOMPARE(second.row, 1);
+    QCOMPARE(second.col, 0);
+    const mosaic::Cell last = mosaic::cellAt(462, 230);
+    QCOMPARE(last.neuron, 127);
+    QCOMPARE(last.row, 27);
+    QCOMPARE(last.col, 27);
+    QCOMPARE(mosaic::cellAt(mosaic::mosaicX(77, 13), mosaic::mosaicY(77, 26)).neuron, 77);
+}
+
+void TestHeatmapPanel::hoverValueOfHiddenWeights_data()
+{
+    QTest::addColumn<int>("j");
+    QTest::addColumn<int>("r");
+    QTest::addColumn<int>("c");
+    QTest::newRow("first neuron, first pixel") << 0 << 0 << 0;
+    QTest::newRow("first neuron, last pixel") << 0 << 27 << 27;
+    QTest::newRow("neuron 18") << 17 << 3 << 26;
+    QTest::newRow("neuron 78") << 77 << 14 << 9;
+    QTest::newRow("last neuron") << 127 << 27 << 27;
+    QTest::newRow("last row, first tile") << 112 << 0 << 1;
+}
+
+void TestHeatmapPanel::hoverValueOfHiddenWeights()
+{
+    QFETCH(int, j);
+    QFETCH(int, r);
+    QFETCH(int, c);
+    m_panel->setQuantity(Quantity::Gradients);
+    const QPoint pos = hiddenCellPos(j, r, c);
+    const float expected = m_gradients->W1(j, r * 28 + c);
+    QCOMPARE(m_panel->valueAt(pos), double(expected));
+    QCOMPARE(m_panel->hoverTextAt(pos),
+             QStringLiteral("hidden neuron %1, pixel (%2, %3): dL/dW1 = %4")
+                     .arg(j + 1)
+                     .arg(r)
+                     .arg(c)
+                     .arg(formatExact(expected)));
+}
+
+void TestHeatmapPanel::hoverValueOfOutputWeights()
+{
+    m_panel->setQuantity(Quantity::Gradients);
+    for (auto [k, j] :
+         {std::pair {0, 0}, std::pair {9, 127}, std::pair {4, 63}, std::pair {7, 1}}) {
+        const QPoint pos = outputCellPos(k, j);
+        QCOMPARE(m_panel->valueAt(pos), double(m_gradients->W2(k, j)));
+        QCOMPARE(m_panel->hoverTextAt(pos),
+                 QStringLiteral("output neuron %1 ← hidden neuron %2: dL/dW2 = %3")
+                         .arg(k + 1)
+                         .arg(j + 1)
+                         .arg(formatExact(m_gradients->W2(k, j))));
+    }
+}
+
+void TestHeatmapPanel::gapsShowNothing()
+{
+    const QCPColorMap *map = m_panel->hiddenMap();
+    const QPoint gap = m_panel->plot()->mapTo(
+            m_panel.get(), QPoint(int(std::lround(map->keyAxis()->coordToPixel(28))),
+                                  int(std::lround(map->valueAxis()->coordToPixel(10)))));
+    QVERIFY(std::isnan(m_panel->valueAt(gap)));
+    QCOMPARE(m_panel->hoverTextAt(gap), QString());
+    QVERIFY(std::isnan(m_panel->valueAt(QPoint(1, 1)))); // the quantity box corner
+}
+
+void TestHeatmapPanel::symmetricColourRange()
+{
+    m_panel->setQuantity(Quantity::Gradients);
+    const float maxW1 = m_gradients->W1.cwiseAbs().maxCoeff();
+    const float maxW2 = m_gradients->W2.cwiseAbs().maxCoeff();
+    QCOMPARE(m_panel->hiddenRange(), double(maxW1));
+    QCOMPARE(m_panel->hiddenMap()->dataRange().lower, -double(maxW1));
+    QCOMPARE(m_panel->outputRange(), double(maxW2));
+    QCOMPARE(m_panel->outputMap()->dataRange().lower, -double(maxW2));
+}
+
+void TestHeatmapPanel::quantitySwitch()
+{
+    m_panel->setQuantity(Quantity::Gradients);
+    QSignalSpy spy(m_panel.get(), &HeatmapPanel::quantityChanged);
+    const QPoint pos = hiddenCellPos(42, 7, 11);
+    const int i = 7 * 28 + 11;
+    QCOMPARE(m_panel->valueAt(pos), double(m_gradients->W1(42, i)));
+
+    m_panel->setQuantity(Quantity::Weights);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.last().at(0).value<Quantity>(), Quantity::Weights);
+    QCOMPARE(m_panel->valueAt(pos), double(m_weights->W1(42, i)));
+    QVERIFY(m_panel->hoverTextAt(pos).endsWith(QStringLiteral("W1 = ")
+                                               + formatExact(m_weights->W1(42, i))));
+    QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("W1")));
+    QCOMPARE(m_panel->quantityBox()->currentIndex(), 1);
+    QCOMPARE(m_panel->hiddenRange(), double(m_weights->W1.cwiseAbs().maxCoeff()));
+
+    // The combo box drives the panel as the user would.
+    m_panel->quantityBox()->setCurrentIndex(2);
+    QCOMPARE(m_panel->quantity(), Quantity::Adjustments);
+    QCOMPARE(spy.count(), 2);
+    QCOMPARE(m_panel->valueAt(pos), double(m_adjustments->W1(42, i)));
+    QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("ΔW1 = −lr · dL/dW1")));
+
+    m_panel->setQuantity(Quantity::Adjustments); // no change: no signal
+    QCOMPARE(spy.count(), 2);
+    m_panel->setQuantity(Quantity::Gradients);
+    QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("dL/dW1 = δ1 xᵀ")));
+}
+
+void TestHeatmapPanel::clickSelectsHiddenNeuron()
+{
+    QSignalSpy spy(m_panel.get(), &HeatmapPanel::hiddenNeuronSelected);
+    QCustomPlot *plot = m_panel->plot();
+    const auto toPlot = [&](QPoint widgetPos) { return plot->mapFrom(m_panel.get(), widgetPos); };
+
+    QTest::mouseClick(plot, Qt::LeftButton, {}, toPlot(hiddenCellPos(37, 5, 5)));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.last().at(0).toInt(), 37);
+    QCOMPARE(m_panel->selectedHiddenNeuron(), 37);
+
+    QTest::mouseClick(plot, Qt::LeftButton, {}, toPlot(hiddenCellPos(127, 27, 0)));
+    QCOMPARE(spy.last().at(0).toInt(), 127);
+
+    // A column of W2 is hidden neuron j's outgoing weights: it selects j too.
+    QTest::mouseClick(plot, Qt::LeftButton, {}, toPlot(outputCellPos(3, 12)));
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(spy.last().at(0).toInt(), 12);
+
+    // A gap or the right button selects nothing.
+    const QCPColorMap *map = m_panel->hiddenMap();
+    const QPoint gap(int(std::lround(map->keyAxis()->coordToPixel(57))),
+                     int(std::lround(map->valueAxis()->coordToPixel(3))));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, gap);
+    QTest::mouseClick(plot, Qt::RightButton, {}, toPlot(hiddenCellPos(3, 3, 3)));
+    QCOMPARE(spy.count(), 3);
+    QCOMPARE(m_panel->selectedHiddenNeuron(), 12);
+
+    // Setting the selection from outside does not emit.
+    m_panel->setSelectedHiddenNeuron(5);
+    QCOMPARE(m_panel->selectedHiddenNeuron(), 5);
+    QCOMPARE(spy.count(), 3);
+}
+
+void TestHeatmapPanel::missingValues()
+{
+    HeatmapPanel panel;
+    panel.resize(900, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setParameters(m_weights, nullptr, nullptr);
+    panel.plot()->replot();
+    QVERIFY(panel.hiddenTitle().contains(QStringLiteral("no values yet")));
+    const QCPColorMap *map = panel.hiddenMap();
+    const QPoint pos = panel.plot()->mapTo(
+            &panel, QPoint(int(std::lround(map->keyAxis()->coordToPixel(5))),
+                           int(std::lround(map->valueAxis()->coordToPixel(5)))));
+    QVERIFY(std::isnan(panel.valueAt(pos)));
+    panel.setQuantity(Quantity::Weights);
+    QCOMPARE(panel.valueAt(pos), double(m_weights->W1(0, 5 * 28 + 5)));
+    QVERIFY(!panel.hiddenTitle().contains(QStringLiteral("no values yet")));
+}
+
+void TestHeatmapPanel::mouseMoveShowsHoverText()
+{
+    m_panel->setQuantity(Quantity::Weights);
+    const QPoint pos = hiddenCellPos(64, 20, 3);
+    QTest::mouseMove(m_panel->plot(), m_panel->plot()->mapFrom(m_panel.get(), pos));
+    QTRY_COMPARE(m_panel->hoverText(), m_panel->hoverTextAt(pos));
+    QVERIFY(m_panel->hoverText().startsWith(
+            QStringLiteral("hidden neuron 65, pixel (20, 3): W1 = ")));
+}
+
+void TestHeatmapPanel::exports()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    HeatmapPanel panel; // never shown: exports at a page size
+    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    QSignalSpy spy(&panel, &HeatmapPanel::exported);
+    const QString png = dir.filePath(QStringLiteral("heatmaps.png"));
+    QVERIFY(panel.exportPng(png));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(2400, 1600));
+    // The diverging colours are there: some strongly red and some strongly blue pixels.
+    int red = 0, blue = 0;
+    for (int y = 0; y < image.height(); y += 5)
+        for (int x = 0; x < image.width(); x += 5) {
+            const QColor c = image.pixelColor(x, y);
+            red += c.red() > 150 && c.blue() < 100;
+            blue += c.blue() > 150 && c.red() < 100;
+        }
+    QVERIFY2(red > 100 && blue > 100,
+             qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
+    const QString pdf = dir.filePath(QStringLiteral("heatmaps.pdf"));
+    QVERIFY(panel.exportPdf(pdf));
+    QFile file(pdf);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.read(5) == "%PDF-");
+    QCOMPARE(spy.count(), 2);
+}
+
+void TestHeatmapPanel::titlesOnOneLine_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<double>("points");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("wide") << 1000 << 11.0 << QStringLiteral("dL/dW1 = δ1 xᵀ   (a 28×28 tile per hidden neuron)");
+    QTest::newRow("projector") << 620 << 16.5 << QStringLiteral("dL/dW1 = δ1 xᵀ   (a tile per neuron)");
+    QTest::newRow("narrow projector") << 330 << 16.5 << QStringLiteral("dL/dW1 = δ1 xᵀ");
+}
+
+// Each title on one line, the longest form that fits: never wrapped or cut.
+void TestHeatmapPanel::titlesOnOneLine()
+{
+    QFETCH(int, width);
+    QFETCH(double, points);
+    QFETCH(QString, expected);
+    HeatmapPanel panel;
+    QFont font = panel.font();
+    font.setPointSizeF(points);
+    panel.setFont(font);
+    panel.resize(width, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    panel.plot()->replot();
+    panel.plot()->replot(); // the title chosen after the first layout
+    QCOMPARE(panel.hiddenTitle(), expected);
+    for (QCPTextElement *title : {panel.hiddenTitleElement(), panel.outputTitleElement()}) {
+        QVERIFY(!title->text().contains(QLatin1Char('\n')));
+        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= title->outerRect().width(),
+                 qPrintable(title->text()));
+    }
+    QVERIFY(panel.plot()->toolTip().contains(QStringLiteral("(a 28×28 tile per hidden neuron)")));
+}
+
+// Each colour bar shows -s, 0, s (s the largest 1, 2, 2.5, 5 x 10^k within the range), the 0 left
+// out when the bar is too short for three labels a line apart.
+void TestHeatmapPanel::colourBarTicksStayApart()
+{
+    HeatmapPanel panel;
+    panel.resize(1000, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setParameters(m_weights, m_gradients, m_adjustments); // gradients: max |W1| 0.301, |W2| 0.270
+    for (const QSize size : {QSize(1000, 760), QSize(1000, 330)}) {
+        panel.resize(size);
+        panel.plot()->replot();
+        panel.plot()->replot(); // ticks chosen after the layout
+        for (QCPColorMap *map : {panel.hiddenMap(), panel.outputMap()}) {
+            QCPAxis *axis = map->colorScale()->axis();
+            QVector<double> ticks = axis->tickVector();
+            QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY(ticks.size() == 2 || ticks.size() == 3);
+            QCOMPARE(ticks.first(), -0.25);
+            QCOMPARE(ticks.last(), 0.25);
+            QCOMPARE(labels.first(), QStringLiteral("−0.25"));
+            QCOMPARE(labels.last(), QStringLiteral("0.25"));
+            const int line = QFontMetrics(axis->tickLabelFont()).height();
+            for (int i = 1; i < ticks.size(); ++i)
+                QVERIFY(std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1])) >= line);
+        }
+        // The tall W1 bar always has its 0; the short W2 bar of the low panel has no room for it.
+        QCOMPARE(panel.hiddenMap()->colorScale()->axis()->tickVector().size(), 3);
+        if (size.height() < 400)
+            QCOMPARE(panel.outputMap()->colorScale()->axis()->tickVector().size(), 2);
+    }
+}
+
+// At its preferred height for a width the mosaic fills its rect both ways (width- and
+// height-limited at once): nothing left unused, nothing squeezed.
+void TestHeatmapPanel::preferredHeightFitsTheMosaic()
+{
+    HeatmapPanel panel;
+    panel.resize(700, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.plot()->replot();
+    for (int width : {500, 700, 900}) {
+        panel.resize(width, panel.preferredHeight(width));
+        panel.plot()->replot();
+        const QRect r = panel.hiddenMap()->keyAxis()->axisRect()->rect();
+        QCPAxis *x = panel.hiddenMap()->keyAxis(), *y = panel.hiddenMap()->valueAxis();
+        const double mosaicW = std::abs(x->coordToPixel(mosaic::kWidth - 0.5) - x->coordToPixel(-0.5));
+        const double mosaicH = std::abs(y->coordToPixel(mosaic::kHeight - 0.5) - y->coordToPixel(-0.5));
+        QVERIFY2(std::abs(mosaicW - r.width()) <= 3 && std::abs(mosaicH - r.height()) <= 3,
+                 qPrintable(QStringLiteral("width %1: mosaic %2 x %3 in %4 x %5").arg(width).arg(mosaicW)
+                                    .arg(mosaicH).arg(r.width()).arg(r.height())));
+    }
+}
+
+QTEST_MAIN(TestHeatmapPanel)
+#include "tst_heatmappanel.moc"

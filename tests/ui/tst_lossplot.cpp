@@ -1,0 +1,400 @@
+// The loss plot keeps every appended point compactly, draws what the pixels can show, averages over
+// the last 50 batches, exports what it holds, repaints far less often than data arrives, and never
+// draws, shows or exports a NaN or Inf.
+
+#include "lossplot.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace bplab;
+
+class TestLossPlot : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void keepsEveryPoint();
+    void movingAverage();
+    void csvText();
+    void exports();
+    void hoverReadsTheValue();
+    void zoomStopsAutoScroll();
+    void replotsAreCoalesced();
+    void clearEmpties();
+    void drawsAThinnedLineButKeepsEveryPoint();
+    void nonFiniteValuesNeverReachTheScreen();
+    void fitsItsSize_data();
+    void fitsItsSize();
+};
+
+void TestLossPlot::keepsEveryPoint()
+{
+    LossPlot plot;
+    const int batchesPerEpoch = 938;
+    int appended = 0;
+    // 20 epochs of 938 batches in uneven chunks, as a rate-limited worker sends them.
+    for (int e = 0; e < 20; ++e) {
+        for (int b = 0; b < batchesPerEpoch;) {
+            const int chunk = std::min(1 + (b * 7 + e) % 37, batchesPerEpoch - b);
+            QVector<double> x, loss;
+            for (int i = 0; i < chunk; ++i, ++b) {
+                x << e + (b + 1.0) / batchesPerEpoch;
+                loss << 2.3 / (1.0 + appended * 0.001);
+                ++appended;
+            }
+            plot.appendBatchLosses(x, loss);
+        }
+        plot.appendEpoch(e + 1, 0.3, 90.0 + e * 0.1);
+    }
+    QCOMPARE(appended, 20 * batchesPerEpoch);
+    QCOMPARE(plot.batchCount(), appended);
+    QCOMPARE(plot.epochCount(), 20);
+    QCOMPARE(plot.testAccuracyGraph()->dataCount(), 20);
+    // The last point is the last loss appended (kept as a float), at the last x.
+    QCOMPARE(plot.batchX(appended - 1), 20.0);
+    QCOMPARE(plot.batchLoss(appended - 1), double(float(2.3 / (1.0 + (appended - 1) * 0.001))));
+    QCOMPARE(plot.batchX(0), 1.0 / batchesPerEpoch);
+    QCOMPARE(plot.testAccuracyGraph()->data()->at(19)->value, 91.9);
+    // Compact: 12 bytes a batch (x as double, loss as float), at most twice that with the spare
+    // capacity of a growing vector.
+    QVERIFY2(plot.historyBytes() <= std::size_t(appended) * 12 * 2,
+             qPrintable(QString::number(plot.historyBytes())));
+    plot.clear();
+    QCOMPARE(plot.batchCount(), 0);
+    QCOMPARE(plot.historyBytes(), std::size_t(0));
+}
+
+void TestLossPlot::movingAverage()
+{
+    LossPlot plot;
+    QVector<double> x, loss;
+    for (int i = 1; i <= 120; ++i) {
+        x << i / 100.0;
+        loss << double(i);
+    }
+    plot.appendBatchLosses(x.first(33), loss.first(33));
+    plot.appendBatchLosses(x.mid(33), loss.mid(33));
+    QCOMPARE(plot.movingAverage(0), 1.0);
+    QCOMPARE(plot.movingAverage(9), 5.5);    // mean(1..10): fewer than 50 so far
+    QCOMPARE(plot.movingAverage(49), 25.5);  // mean(1..50)
+    QCOMPARE(plot.movingAverage(99), 75.5);  // mean(51..100)
+    QCOMPARE(plot.movingAverage(119), 95.5); // mean(71..120)
+    QCOMPARE(plot.batchX(119), 1.2);
+    // 120 points fit the default width: the average line draws every one, with the same values.
+    plot.plot()->replot();
+    const auto avg = plot.averageGraph()->data();
+    QCOMPARE(avg->size(), 120);
+    QCOMPARE(avg->at(9)->value, 5.5);
+    QCOMPARE(avg->at(119)->value, 95.5);
+    QCOMPARE(avg->at(119)->key, 1.2);
+}
+
+void TestLossPlot::csvText()
+{
+    LossPlot plot;
+    plot.appendBatchLosses({0.25, 0.5}, {2.5, 1.5});
+    plot.appendBatchLosses({0.75, 1.0}, {1.0, 0.75});
+    plot.appendEpoch(1.0, 0.625, 81.25);
+    plot.appendBatchLosses({1.25}, {0.5});
+    const QStringList lines = plot.csvText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList expected = {
+            "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent",
+            "batch,1,0.25,2.5,2.5,,",
+            "batch,2,0.5,1.5,2,,",
+            "batch,3,0.75,1,1.6666666666666667,,",
+            "batch,4,1,0.75,1.4375,,",
+            "test,,1,,,0.625,81.25",
+            "batch,5,1.25,0.5,1.25,,",
+    };
+    QCOMPARE(lines, expected);
+}
+
+void TestLossPlot::exports()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    LossPlot plot;
+    plot.resize(640, 420);
+    QVector<double> x, loss;
+    for (int i = 1; i <= 300; ++i) {
+        x << i / 100.0;
+        loss << 2.0 / i;
+    }
+    plot.appendBatchLosses(x, loss);
+    plot.appendEpoch(1, 0.5, 85);
+    QSignalSpy spy(&plot, &LossPlot::exported);
+
+    const QString csv = dir.filePath(QStringLiteral("loss.csv"));
+    QVERIFY(plot.exportCsv(csv));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), plot.csvText());
+    QCOMPARE(plot.csvText().count(QLatin1Char('\n')), 1 + 300 + 1);
+
+    const QString png = dir.filePath(QStringLiteral("loss.png"));
+    QVERIFY(plot.exportPng(png));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QVERIFY(image.width() >= 640);
+    // Not blank: the plot has more than a handful of colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY(colours.size() > 10);
+
+    const QString pdf = dir.filePath(QStringLiteral("loss.pdf"));
+    QVERIFY(plot.exportPdf(pdf));
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QVERIFY(pdfFile.read(5) == "%PDF-");
+    QCOMPARE(spy.count(), 3);
+
+    QVERIFY(!plot.exportCsv(dir.filePath(QStringLiteral("missing/folder/loss.csv"))));
+    QCOMPARE(spy.last().at(1).toBool(), false);
+}
+
+void TestLossPlot::hoverReadsTheValue()
+{
+    LossPlot plot;
+    plot.resize(700, 450);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendBatchLosses({0.5, 1.0, 1.5, 2.0}, {2.0, 1.25, 1.0, 0.875});
+    plot.appendEpoch(2.0, 0.4375, 87.5);
+    plot.plot()->replot();
+    QCustomPlot *p = plot.plot();
+    const QPoint testLossPos(int(p->xAxis->coordToPixel(2.0)), int(p->yAxis->coordToPixel(0.4375)));
+    QCOMPARE(plot.hoverTextAt(testLossPos), QStringLiteral("epoch 2\ntest loss 0.4375"));
+    const QPoint accuracyPos(int(p->xAxis->coordToPixel(2.0)), int(p->yAxis2->coordToPixel(87.5)));
+    QCOMPARE(plot.hoverTextAt(accuracyPos), QStringLiteral("epoch 2\ntest accuracy 87.5 %"));
+    // Far from every point: no read-out.
+    const QPoint empty(int(p->xAxis->coordToPixel(0.6)), int(p->yAxis->coordToPixel(0.05)));
+    QCOMPARE(plot.hoverTextAt(empty), QString());
+    // A real mouse move shows the same text.
+    QTest::mouseMove(p, testLossPos);
+    QTRY_COMPARE(plot.hoverText(), QStringLiteral("epoch 2\ntest loss 0.4375"));
+}
+
+void TestLossPlot::zoomStopsAutoScroll()
+{
+    LossPlot plot;
+    plot.resize(700, 450);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendBatchLosses({0.5, 1.0}, {2.0, 1.0});
+    QCOMPARE(plot.plot()->xAxis->range().upper, 1.0 * 1.02);
+    QVERIFY(!plot.userHasZoomed());
+
+    const QPointF centre = plot.plot()->axisRect()->rect().center();
+    QWheelEvent wheel(centre, plot.plot()->mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(plot.plot(), &wheel);
+    QVERIFY(plot.userHasZoomed());
+    const QCPRange zoomed = plot.plot()->xAxis->range();
+    QVERIFY(zoomed.size() < 1.02);
+    plot.appendBatchLosses({1.5, 2.0}, {0.9, 0.8});
+    QCOMPARE(plot.plot()->xAxis->range(), zoomed); // the user's view stays
+    QCOMPARE(plot.batchCount(), 4);
+
+    plot.resetView();
+    QVERIFY(!plot.userHasZoomed());
+    QCOMPARE(plot.plot()->xAxis->range().upper, 2.0 * 1.02);
+}
+
+void TestLossPlot::replotsAreCoalesced()
+{
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QSignalSpy replots(plot.plot(), &QCustomPlot::afterReplot);
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < 1000; ++i) {
+        plot.appendBatchLosses({i / 100.0}, {1.0 / (i + 1)});
+        QCoreApplication::processEvents();
+    }
+    QTest::qWait(60); // the last queued replot
+    const qint64 ms = timer.elapsed();
+    QCOMPARE(plot.batchCount(), 1000);
+    // At most one replot per 25 ms coalescing interval (plus the final one), never one per append.
+    QVERIFY2(replots.count() >= 1, "the plot never repainted");
+    QVERIFY2(replots.count() <= ms / 25 + 2,
+             qPrintable(QStringLiteral("%1 replots in %2 ms").arg(replots.count()).arg(ms)));
+    QVERIFY(replots.count() < 1000);
+}
+
+void TestLossPlot::clearEmpties()
+{
+    LossPlot plot;
+    plot.appendBatchLosses({0.5}, {1.0});
+    plot.appendEpoch(1, 0.5, 80);
+    plot.clear();
+    QCOMPARE(plot.batchCount(), 0);
+    QCOMPARE(plot.epochCount(), 0);
+    plot.plot()->replot();
+    QCOMPARE(plot.averageGraph()->dataCount(), 0);
+    // The moving average starts over too.
+    plot.appendBatchLosses({0.1}, {3.0});
+    QCOMPARE(plot.movingAverage(0), 3.0);
+    plot.plot()->replot();
+    QCOMPARE(plot.averageGraph()->data()->at(0)->value, 3.0);
+}
+
+void TestLossPlot::drawsAThinnedLineButKeepsEveryPoint()
+{
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    // 50 epochs of 938 batches: a noisy falling loss with one spike that must stay visible.
+    const int perEpoch = 938, total = 50 * perEpoch, spike = 23456;
+    QVector<double> x, loss;
+    for (int i = 0; i < total; ++i) {
+        x << (i + 1.0) / perEpoch;
+        loss << (i == spike ? 9.5 : 2.0 / (1.0 + i * 0.001) + 0.1 * ((i * 7919) % 13) / 13.0);
+    }
+    plot.appendBatchLosses(x, loss);
+    plot.plot()->replot();
+    QCOMPARE(plot.batchCount(), total);
+    const int pixels = plot.plot()->viewport().width();
+    // At most each pixel column's lowest and highest point (plus the two beyond the edges).
+    QVERIFY2(plot.drawnBatchPoints() <= 2 * pixels + 4,
+             qPrintable(QStringLiteral("%1 points for %2 pixels").arg(plot.drawnBatchPoints()).arg(pixels)));
+    QVERIFY(plot.drawnBatchPoints() >= pixels / 2);
+    // The envelope keeps the extremes: the spike and the overall minimum are drawn.
+    double drawnMax = 0, drawnMin = 1e9, trueMin = 1e9;
+    for (auto it = plot.batchGraph()->data()->constBegin(); it != plot.batchGraph()->data()->constEnd(); ++it) {
+        drawnMax = std::max(drawnMax, it->value);
+        drawnMin = std::min(drawnMin, it->value);
+    }
+    for (int i = 0; i < total; ++i)
+        trueMin = std::min(trueMin, plot.batchLoss(i));
+    QCOMPARE(drawnMax, 9.5);
+    QCOMPARE(drawnMin, trueMin);
+    // Hover reads the exact point from the full history, not from the thinned line.
+    QCustomPlot *p = plot.plot();
+    const QPoint at(int(std::lround(p->xAxis->coordToPixel(x[spike]))), int(std::lround(p->yAxis->coordToPixel(9.5))));
+    QCOMPARE(plot.hoverTextAt(at), QStringLiteral("batch %1, epoch %2\nbatch loss 9.5")
+                                           .arg(spike + 1)
+                                           .arg(QString::number(x[spike], 'g', 7)));
+    // Zoomed in to 1/100 of the run: every point of the visible range is drawn as it is.
+    p->xAxis->setRange(10.0, 10.5);
+    p->replot();
+    // x = 10.0 ... 10.5 are batches 9379 ... 9848, plus one beyond each edge.
+    QCOMPARE(plot.drawnBatchPoints(), 470 + 2);
+    QCOMPARE(plot.batchGraph()->data()->at(1)->key, x[9379]);
+    QCOMPARE(plot.batchGraph()->data()->at(1)->value, plot.batchLoss(9379));
+    QVERIFY(qFuzzyCompare(plot.averageGraph()->data()->at(1)->value, plot.movingAverage(9379)));
+    // The CSV still holds every batch.
+    QCOMPARE(plot.csvText().count(QLatin1Char('\n')), 1 + total);
+}
+
+void TestLossPlot::nonFiniteValuesNeverReachTheScreen()
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendBatchLosses({0.25, 0.5, 0.75, 1.0, 1.25}, {2.0, nan, inf, 1.0, -inf});
+    plot.appendBatchLosses({nan, 1.5}, {1.0, 0.5});
+    plot.appendBatchLosses({1.75}, {1e300}); // beyond float: Inf once stored, so left out
+    plot.appendEpoch(1.0, nan, 80.0);
+    plot.appendEpoch(1.0, 0.5, inf);
+    plot.appendEpoch(2.0, 0.75, 85.0);
+    plot.plot()->replot();
+    QCOMPARE(plot.batchCount(), 3); // 2.0, 1.0 and 0.5
+    QCOMPARE(plot.epochCount(), 1);
+    QCOMPARE(plot.batchLoss(1), 1.0);
+    QCOMPARE(plot.movingAverage(2), 3.5 / 3);
+    // The y axis stays finite and scaled to the finite values.
+    QVERIFY(std::isfinite(plot.plot()->yAxis->range().upper));
+    QCOMPARE(plot.plot()->yAxis->range().upper, 2.0 * 1.05);
+    for (QCPGraph *g : {plot.batchGraph(), plot.averageGraph(), plot.testLossGraph(), plot.testAccuracyGraph()})
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            QVERIFY2(std::isfinite(it->key) && std::isfinite(it->value), qPrintable(g->name()));
+    const QString csv = plot.csvText().toLower();
+    QVERIFY2(!csv.contains(QStringLiteral("nan")) && !csv.contains(QStringLiteral("inf")), qPrintable(csv));
+    // No read-out anywhere on the plot names a non-finite value.
+    const QRect area = plot.plot()->axisRect()->rect();
+    for (int px = area.left(); px <= area.right(); px += 4)
+        for (int py = area.top(); py <= area.bottom(); py += 4) {
+            const QString text = plot.hoverTextAt(QPoint(px, py)).toLower();
+            QVERIFY2(!text.contains(QStringLiteral("nan")) && !text.contains(QStringLiteral("inf")),
+                     qPrintable(text));
+        }
+}
+
+void TestLossPlot::fitsItsSize_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("points");
+    QTest::addColumn<QString>("lossTitle");
+    QTest::addColumn<int>("legendRows");
+    QTest::newRow("wide") << QSize(900, 420) << 11.0 << QStringLiteral("cross-entropy loss") << 1;
+    QTest::newRow("column") << QSize(560, 300) << 11.0 << QStringLiteral("cross-entropy loss") << 2;
+    QTest::newRow("projector") << QSize(490, 300) << 13.5 << QStringLiteral("cross-entropy") << 2;
+    QTest::newRow("low projector") << QSize(490, 252) << 13.5 << QStringLiteral("loss") << 2;
+}
+
+// Axis titles as long as their axis allows (never longer than the axis), tick labels apart, the
+// legend in one or two rows with every entry whole.
+void TestLossPlot::fitsItsSize()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, points);
+    QFETCH(QString, lossTitle);
+    QFETCH(int, legendRows);
+    LossPlot plot;
+    QFont font = plot.font();
+    font.setPointSizeF(points);
+    plot.setFont(font);
+    plot.resize(size);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QVector<double> x, loss;
+    for (int i = 1; i <= 300; ++i) {
+        x << i / 150.0;
+        loss << 2.3 / (1 + i * 0.02);
+    }
+    plot.appendBatchLosses(x, loss);
+    plot.appendEpoch(1, 0.5, 88.0);
+    plot.appendEpoch(2, 0.4, 91.0);
+    QCustomPlot *p = plot.plot();
+    p->replot();
+    p->replot(); // the titles chosen after the first layout
+    QCOMPARE(p->yAxis->label(), lossTitle);
+    const QRect area = p->axisRect()->rect();
+    for (QCPAxis *axis : {p->xAxis, p->yAxis, p->yAxis2}) {
+        const int length = axis->orientation() == Qt::Vertical ? area.height() : area.width();
+        QVERIFY2(QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) <= length, qPrintable(axis->label()));
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QVERIFY2(ticks.size() >= 3, qPrintable(axis->label()));
+        const QFontMetrics fm(axis->tickLabelFont());
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+            const int extent = axis->orientation() == Qt::Vertical
+                                       ? fm.height()
+                                       : (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2;
+            QVERIFY2(apart >= extent + 2, qPrintable(QStringLiteral("%1: %2 and %3").arg(axis->label(), labels[i - 1], labels[i])));
+        }
+    }
+    QCPLegend *legend = p->legend;
+    const int rows = (legend->itemCount() + legend->wrap() - 1) / legend->wrap();
+    QCOMPARE(rows, legendRows);
+    for (int i = 0; i < legend->itemCount(); ++i)
+        QVERIFY(p->rect().contains(QRect(legend->item(i)->outerRect().topLeft(), legend->item(i)->minimumOuterSizeHint())));
+}
+
+QTEST_MAIN(TestLossPlot)
+#include "tst_lossplot.moc"
