@@ -1,22 +1,15 @@
-// The batched forward/backward pass used for training and evaluation. Every buffer lives in a
-// BatchWorkspace sized once; the products write into it with .noalias(), so the batch loop does
-// not allocate (tests/core/tst_batch.cpp counts it).
+// The batched forward/backward pass used for training and evaluation (batch.h). Every buffer
+// lives in a BatchWorkspace sized once; the products write into it with .noalias() or with
+// libxsmm's kernels, so the batch loop does not allocate (tests/core/tst_batch.cpp counts it).
 
-#include "network.h"
+#include "batch.h"
+
+#include "batchcolumns.h"
+#include "batchpair.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
-#include <thread>
-#if defined(__linux__)
-#include <sched.h>
-#endif
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 namespace bplab {
 
 /** Samples per product in the batch path (see forwardHalf). */
@@ -46,13 +39,21 @@ void BatchWorkspace::resize(int newBatch)
         h.losses.resize(batch);
     }
     halves[1].X.resize(kInputs, batch);
+    // The libxsmm path's buffers are sized by its first batch (xsmmGemms).
 }
 
-namespace {
+void BatchWorkspace::resizeXsmmBuffers()
+{
+    for (Half &h : halves) {
+        h.XT.resize(batch, kInputs);
+        h.Z2shareT.resize(batch, kOutputs);
+        h.Delta2T.resize(batch, kOutputs);
+    }
+}
 
 /** Columns [c0, c0 + n) of X from the samples indices[0 .. n). */
-void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n, Normalize normalize,
-                   Mat<float> &X)
+void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n,
+                   Normalize normalize, Mat<float> &X)
 {
     // The images are scattered over the data set, where no hardware prefetcher follows: ask for
     // the next image's 13 cache lines while this one is converted.
@@ -66,93 +67,10 @@ void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, in
     }
 }
 
-} // namespace
-
 void gatherBatch(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize,
                  BatchWorkspace &ws)
 {
     gatherColumns(data, indices, 0, std::min(count, ws.batch), normalize, ws.X);
-}
-
-namespace {
-
-std::atomic<int> g_trainingThreads{0};   // 0: not chosen yet (see trainingThreads())
-std::atomic<int> g_evaluationThreads{0}; // 0: OpenMP's maximum
-
-int maxThreads()
-{
-#ifdef _OPENMP
-    return std::max(1, omp_get_max_threads());
-#else
-    return 1;
-#endif
-}
-
-/** Training threads: the two halves of a batch, on at most the machine's cores. */
-int maxTrainingThreads()
-{
-    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
-}
-
-/**
- * Whether the machine has a core to spare for the second training thread: the last minute's load
- * average (runnable programs, low-priority ones included) is below the cores minus one half. The
- * two halves of a batch wait for each other, so a second thread only pays off when both run
- * uninterrupted; on busy cores one thread is faster (docs/benchmarks.md).
- */
-bool aCoreIsFree()
-{
-    double load = 0;
-    if (getloadavg(&load, 1) != 1)
-        return true;
-    return load < double(maxTrainingThreads()) - 0.5;
-}
-
-int threadIndex()
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
-int threadCount()
-{
-#ifdef _OPENMP
-    return omp_get_num_threads();
-#else
-    return 1;
-#endif
-}
-
-/** Thread t's share [first, first + size) of `total` items, in multiples of `align`. */
-struct Range {
-    int first;
-    int size;
-};
-Range share(int total, int t, int threads, int align)
-{
-    const int units = (total + align - 1) / align;
-    const int first = std::min(total, (units * t / threads) * align);
-    const int last = std::min(total, (units * (t + 1) / threads) * align);
-    return {first, last - first};
-}
-
-/** Forward pass of columns [c0, c0 + n) of ws.X into Z1, A1, Z2. */
-void forwardColumns(const ParamsF &params, int c0, int n, BatchWorkspace &ws)
-{
-    auto X = ws.X.middleCols(c0, n);
-    auto Z1 = ws.Z1.middleCols(c0, n);
-    auto A1 = ws.A1.middleCols(c0, n);
-    auto Z2 = ws.Z2.middleCols(c0, n);
-    // Z1 = W1 X + b1 1^T; A1 = max(0, Z1)
-    Z1.noalias() = params.W1 * X;
-    Z1.colwise() += params.b1;
-    A1 = Z1.cwiseMax(0.0f);
-    // Z2 = W2 A1 + b2 1^T
-    Z2.noalias() = params.W2 * A1;
-    Z2.colwise() += params.b2;
 }
 
 /** P = softmax(Z2) per column (max subtracted); losses(c) = ln(sum e^(z - m)) - (z_label - m). */
@@ -178,13 +96,16 @@ void softmaxColumns(int c0, int n, const std::uint8_t *labels, const Mat<float> 
     }
 }
 
+namespace {
+
 /** The hidden neurons [first, first + kHalfRows) of half h. */
 constexpr int kHalves = 2;
 constexpr int kHalfRows = kHidden / kHalves;
 static_assert(kHidden % (kHalves * 16) == 0, "each half's rows start on a 64-byte boundary");
 
 /** One batch's inputs and outputs, shared by the two halves. */
-struct BatchJob {
+struct BatchJob
+{
     const ParamsF *params = nullptr;
     const std::uint8_t *labels = nullptr;
     int n = 0;
@@ -195,9 +116,34 @@ struct BatchJob {
     // takes about 12 us, less than the cores spend passing one shared matrix between them.
     const BatchSamples *samples = nullptr;
     bool privateInputs = false;
+    // Two threads: each half transposes the inputs into its own ws.halves[h].XT (libxsmm path);
+    // one thread: half 0 does it once into ws.halves[0].XT for both.
+    bool privateTransposes = false;
     // The fused SGD step (forwardBackwardStep); null for the gradient alone.
     const SgdTarget *step = nullptr;
+    // libxsmm's kernels of this batch's shape; null: Eigen's products.
+    const BatchGemms *gemms = nullptr;
 };
+
+/** Runs product `id` of half h, timed when profiling is on (bench). */
+template<class F>
+void product(int h, GemmId id, double flops, F &&run)
+{
+    if (!gemmProfiling()) {
+        run();
+        return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    addGemmTime(h, id, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                flops);
+}
+
+/** 2 m k n: the FLOPs of an (m x k) (k x n) product. */
+double flopsOf(int m, int k, int n)
+{
+    return 2.0 * double(m) * double(k) * double(n);
+}
 
 /** The input matrix half h reads. */
 const Mat<float> &inputsOf(const BatchJob &job, int h)
@@ -205,13 +151,40 @@ const Mat<float> &inputsOf(const BatchJob &job, int h)
     return job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
 }
 
-/** Half h's gather: the whole batch into its own input matrix, or (one thread) into ws.X once. */
+/** The transposed inputs half h reads (libxsmm path). */
+Mat<float> &transposedInputsOf(const BatchJob &job, int h)
+{
+    return job.ws->halves[job.privateTransposes ? h : 0].XT;
+}
+
+/** Whether half h transposes the inputs itself (libxsmm path): there is one copy per thread. */
+bool transposes(const BatchJob &job, int h)
+{
+    return job.gemms && (h == 0 || job.privateTransposes);
+}
+
+/**
+ * Half h's gather: the whole batch into its own input matrix, or (one thread) into ws.X once. On
+ * the libxsmm path each group of 8 samples is transposed as soon as it is converted, while it is
+ * still in the first-level cache.
+ */
 void gatherHalf(const BatchJob &job, int h)
 {
     if (!job.privateInputs && h == 1)
         return;
-    gatherColumns(*job.samples->data, job.samples->indices, 0, job.n, job.samples->normalize,
-                  job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X);
+    Mat<float> &X = job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
+    const BatchSamples &s = *job.samples;
+    if (!transposes(job, h)) {
+        gatherColumns(*s.data, s.indices, 0, job.n, s.normalize, X);
+        return;
+    }
+    Mat<float> &XT = transposedInputsOf(job, h);
+    constexpr int kGroup = 8;
+    for (int c = 0; c < job.n; c += kGroup) {
+        const int w = std::min(kGroup, job.n - c);
+        gatherColumns(*s.data, s.indices + c, c, w, s.normalize, X);
+        transposeInto(X.col(c).data(), kInputs, kInputs, w, XT.data() + c, int(XT.rows()));
+    }
 }
 
 /**
@@ -227,28 +200,55 @@ void forwardHalf(const BatchJob &job, int h)
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
     auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
     const auto W1 = params.W1.middleRows(r0, kHalfRows);
-    // Z1 = W1 X + b1 1^T; A1 = max(0, Z1). In pieces of at most kGemmColumns samples, so that
-    // Eigen's packing buffers stay under EIGEN_STACK_ALLOCATION_LIMIT (core/CMakeLists.txt) and
-    // live on the stack: no heap allocation for any batch size.
-    for (int c = 0; c < n; c += kGemmColumns) {
-        const int w = std::min(kGemmColumns, n - c);
-        Z1.middleCols(c, w).noalias() = W1 * X.middleCols(c, w);
+    BatchWorkspace::Half &mine = ws.halves[h];
+    if (job.gemms) {
+        // Z1^T = X^T W1^T: libxsmm's A operand is not transposed, and W1 is row-major (its
+        // memory is W1^T, column-major), so the samples are the kernel's rows: X^T, then Z1^T
+        // lands in the row-major Z1 as it is.
+        Mat<float> &XT = transposedInputsOf(job, h);
+        if (!job.samples && transposes(job, h)) // else done by the gather
+            transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch);
+        product(h, GemmId::Z1, flopsOf(kHalfRows, kInputs, n), [&] {
+            job.gemms->z1(XT.data(), params.W1.data() + std::size_t(r0) * kInputs,
+                          ws.Z1.data() + std::size_t(r0) * ws.batch);
+        });
+    } else {
+        // Z1 = W1 X + b1 1^T; A1 = max(0, Z1). In pieces of at most kGemmColumns samples, so that
+        // Eigen's packing buffers stay under EIGEN_STACK_ALLOCATION_LIMIT (core/CMakeLists.txt)
+        // and live on the stack: no heap allocation for any batch size.
+        product(h, GemmId::Z1, flopsOf(kHalfRows, kInputs, n), [&] {
+            for (int c = 0; c < n; c += kGemmColumns) {
+                const int w = std::min(kGemmColumns, n - c);
+                Z1.middleCols(c, w).noalias() = W1 * X.middleCols(c, w);
+            }
+        });
     }
     Z1.colwise() += params.b1.segment(r0, kHalfRows);
     A1 = Z1.cwiseMax(0.0f);
     // Z2 = W2 A1 + b2 1^T = (W2[:, half 0] A1[half 0] + b2) + W2[:, half 1] A1[half 1]
-    auto share = ws.halves[h].Z2share.leftCols(n);
-    share.noalias() = params.W2.middleCols(r0, kHalfRows) * A1;
+    if (job.gemms) {
+        // Z2share^T = A1^T W2[:, rows]^T (the row-major A1 is A1^T column-major).
+        product(h, GemmId::Z2, flopsOf(kOutputs, kHalfRows, n), [&] {
+            job.gemms->z2(ws.A1.data() + std::size_t(r0) * ws.batch,
+                          params.W2.data() + std::size_t(r0) * kOutputs, mine.Z2shareT.data());
+        });
+        if (h == 0)
+            mine.Z2shareT.topRows(n).rowwise() += params.b2.transpose();
+        return;
+    }
+    auto share = mine.Z2share.leftCols(n);
+    product(h, GemmId::Z2, flopsOf(kOutputs, kHalfRows, n),
+            [&] { share.noalias() = params.W2.middleCols(r0, kHalfRows) * A1; });
     if (h == 0)
         share.colwise() += params.b2;
 }
 
 /**
- * Sgd::step's expressions on a part: next = w - lr * g, or nv = momentum * v + g; next = w - lr * nv
- * (next may be w itself and nv may be v: every element is read before it is written). Returns the
- * sum of next * 0: 0 when every new value is finite, NaN otherwise (vectorised, in cache).
+ * Sgd::step's expressions on a part: next = w - lr * g, or nv = momentum * v + g; next = w - lr *
+ * nv (next may be w itself and nv may be v: every element is read before it is written). Returns
+ * the sum of next * 0: 0 when every new value is finite, NaN otherwise (vectorised, in cache).
  */
-template <class N, class W, class G, class V, class NV>
+template<class N, class W, class G, class V, class NV>
 float sgdPart(N &&next, const W &w, const G &g, const V &v, NV &&nv, float lr, float momentum)
 {
     if (momentum == 0.0f) {
@@ -274,8 +274,9 @@ void stepHalf(const BatchJob &job, int h)
     float zero = sgdPart(next.W1.middleRows(r0, kHalfRows), w.W1.middleRows(r0, kHalfRows),
                          g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
                          nv.W1.middleRows(r0, kHalfRows), s.lr, s.momentum);
-    zero += sgdPart(next.b1.segment(r0, kHalfRows), w.b1.segment(r0, kHalfRows), g.b1.segment(r0, kHalfRows),
-                    v.b1.segment(r0, kHalfRows), nv.b1.segment(r0, kHalfRows), s.lr, s.momentum);
+    zero += sgdPart(next.b1.segment(r0, kHalfRows), w.b1.segment(r0, kHalfRows),
+                    g.b1.segment(r0, kHalfRows), v.b1.segment(r0, kHalfRows),
+                    nv.b1.segment(r0, kHalfRows), s.lr, s.momentum);
     zero += sgdPart(next.W2.middleCols(r0, kHalfRows), w.W2.middleCols(r0, kHalfRows),
                     g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
                     nv.W2.middleCols(r0, kHalfRows), s.lr, s.momentum);
@@ -301,7 +302,11 @@ void backwardHalf(const BatchJob &job, int h)
     Mat<float> &P = h == 0 ? ws.P : mine.P;
     Mat<float> &Delta2 = h == 0 ? ws.Delta2 : mine.Delta2;
     Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
-    Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
+    if (job.gemms)
+        Z2.leftCols(n)
+                = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n)).transpose();
+    else
+        Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
     softmaxColumns(0, n, job.labels, Z2, P, losses);
     // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
     auto D2 = Delta2.leftCols(n);
@@ -314,19 +319,47 @@ void backwardHalf(const BatchJob &job, int h)
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
     auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
     auto D1 = ws.Delta1.block(r0, 0, kHalfRows, n);
-    // delta1 = (W2^T delta2) .* relu'(z1)
-    D1.noalias() = params.W2.middleCols(r0, kHalfRows).transpose() * D2;
-    D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
-    // dW1 = delta1 x^T, db1 = sum over the batch of delta1 (summed in pieces, as in forwardHalf)
     auto dW1 = grads.W1.middleRows(r0, kHalfRows);
-    dW1.noalias() = D1.leftCols(std::min(kGemmColumns, n)) * X.leftCols(std::min(kGemmColumns, n)).transpose();
-    for (int c = kGemmColumns; c < n; c += kGemmColumns) {
-        const int w = std::min(kGemmColumns, n - c);
-        dW1.noalias() += D1.middleCols(c, w) * X.middleCols(c, w).transpose();
+    float *d1 = ws.Delta1.data() + std::size_t(r0) * ws.batch;   // delta1^T, column-major
+    const float *a1 = ws.A1.data() + std::size_t(r0) * ws.batch; // A1^T, column-major
+    // delta1 = (W2^T delta2) .* relu'(z1)
+    if (job.gemms) {
+        // delta1^T = delta2^T W2[:, rows]
+        mine.Delta2T.topRows(n) = D2.transpose();
+        product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n), [&] {
+            job.gemms->back(mine.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs, d1);
+        });
+    } else {
+        product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n),
+                [&] { D1.noalias() = params.W2.middleCols(r0, kHalfRows).transpose() * D2; });
+    }
+    D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
+    // dW1 = delta1 x^T, db1 = sum over the batch of delta1
+    if (job.gemms) {
+        // dW1^T = X delta1^T, written straight into the row-major gradient (its memory is dW1^T).
+        product(h, GemmId::dW1, flopsOf(kHalfRows, n, kInputs),
+                [&] { job.gemms->dW1(X.data(), d1, grads.W1.data() + std::size_t(r0) * kInputs); });
+    } else {
+        // In pieces, as in forwardHalf.
+        product(h, GemmId::dW1, flopsOf(kHalfRows, n, kInputs), [&] {
+            const int w0 = std::min(kGemmColumns, n);
+            dW1.noalias() = D1.leftCols(w0) * X.leftCols(w0).transpose();
+            for (int c = kGemmColumns; c < n; c += kGemmColumns) {
+                const int w = std::min(kGemmColumns, n - c);
+                dW1.noalias() += D1.middleCols(c, w) * X.middleCols(c, w).transpose();
+            }
+        });
     }
     grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum();
     // dW2 = delta2 a1^T (its columns), db2 = sum over the batch of delta2
-    grads.W2.middleCols(r0, kHalfRows).noalias() = D2 * A1.transpose();
+    if (job.gemms) {
+        product(h, GemmId::dW2, flopsOf(kOutputs, n, kHalfRows), [&] {
+            job.gemms->dW2(Delta2.data(), a1, grads.W2.data() + std::size_t(r0) * kOutputs);
+        });
+    } else {
+        product(h, GemmId::dW2, flopsOf(kOutputs, n, kHalfRows),
+                [&] { grads.W2.middleCols(r0, kHalfRows).noalias() = D2 * A1.transpose(); });
+    }
     if (h == 0)
         grads.b2.noalias() = D2.rowwise().sum();
 
@@ -334,151 +367,45 @@ void backwardHalf(const BatchJob &job, int h)
         stepHalf(job, h);
 }
 
+/** libxsmm's kernels for a batch of n samples in ws (made at the first batch of that size, kept
+ *  in the workspace); null when a kernel cannot be made (then Eigen's products run). */
+const BatchGemms *xsmmGemms(BatchWorkspace &ws, int n)
+{
+    if (ws.halves[1].XT.rows() != ws.batch)
+        ws.resizeXsmmBuffers(); // the kernels were switched after the workspace was sized
+    for (BatchGemms &g : ws.gemms)
+        if (g.n == n && g.batch == ws.batch)
+            return g.valid() ? &g : nullptr;
+    // Slot 0 for the full batch, slot 1 for any other size.
+    BatchGemms &g = ws.gemms[n == ws.batch ? 0 : 1];
+    const int B = ws.batch;
+    g.n = n;
+    g.batch = B;
+    // Column-major C (m x n) = A (m x k) op(B) (k x n), leading dimensions lda, ldb, ldc.
+    g.z1 = Gemm({n, kHalfRows, kInputs, B, kInputs, B});           // Z1^T = X^T W1^T
+    g.z2 = Gemm({n, kOutputs, kHalfRows, B, kOutputs, B, true});   // Z2^T = A1^T W2^T
+    g.back = Gemm({n, kHalfRows, kOutputs, B, kOutputs, B});       // delta1^T = delta2^T W2
+    g.dW2 = Gemm({kOutputs, kHalfRows, n, kOutputs, B, kOutputs}); // dW2 = delta2 A1^T
+    g.dW1 = Gemm({kInputs, kHalfRows, n, kInputs, B, kInputs});    // dW1^T = X delta1^T
+    return g.valid() ? &g : nullptr;
+}
+
 } // namespace
 
-/**
- * The second thread of a workspace: runs half 1 of every two-thread batch while the caller runs
- * half 0. Persistent (no thread start per batch). A waiting thread spins on the shared counter
- * with the CPU's pause instruction, because a batch's halves take the same time and the gap
- * between two batches is some 10 us: a thread that yielded its core or slept there came back up
- * to 100 us late, as much as the half it was to run. It stops spinning and sleeps
- * (std::atomic::wait) after kSpinBudget without news (a paused or stopped trainer, an epoch's
- * evaluation: no CPU spent), and yields its core at once when its partner is queued on the same
- * core (a loaded machine), where spinning would only delay the partner.
- */
-class BatchHelper {
-public:
-    using Task = void (*)(const BatchJob &job, int half, BatchHelper &pair);
-
-    BatchHelper() : m_thread([this] { loop(); }) {}
-    ~BatchHelper()
-    {
-        m_stop.store(true, std::memory_order_relaxed);
-        signal(m_go);
-        m_thread.join();
-    }
-    BatchHelper(const BatchHelper &) = delete;
-    BatchHelper &operator=(const BatchHelper &) = delete;
-
-    /** task(job, 1) on the helper and task(job, 0) here; returns when both have finished. */
-    void run(const BatchJob *job, Task task)
-    {
-        m_job = job;
-        m_task = task;
-        m_rest.store(false, std::memory_order_relaxed);
-        signal(m_go);
-        task(*job, 0, *this);
-        meet(0);
-    }
-
-    /** The next batch is not coming soon: the helper sleeps at once instead of spinning. */
-    void rest() { m_rest.store(true, std::memory_order_relaxed); }
-
-    /** Returns when both threads have called it (once each per meeting); half: the caller's. */
-    void meet(int half)
-    {
-        const unsigned phase = m_phase.load(std::memory_order_acquire);
-        if (m_arrived.fetch_add(1, std::memory_order_acq_rel) == 1) {
-            m_arrived.store(0, std::memory_order_relaxed);
-            signal(m_phase);
-        } else {
-            waitForChange(m_phase, phase, half);
-        }
-    }
-
-private:
-    using Clock = std::chrono::steady_clock;
-    /** Spinning this long without news means the partner is not coming soon: sleep. */
-    static constexpr auto kSpinBudget = std::chrono::milliseconds(2);
-    /** Waiting this long inside a batch (a half takes about 50 us) means the partner lost its
-     *  core: yield to it on every check from then on. */
-    static constexpr auto kYieldAfter = std::chrono::microseconds(200);
-
-    /** Bumps a counter the partner waits on; wakes it only when it sleeps. */
-    void signal(std::atomic<unsigned> &value)
-    {
-        value.fetch_add(1, std::memory_order_seq_cst);
-        if (m_sleepers.load(std::memory_order_seq_cst) > 0)
-            value.notify_all();
-    }
-
-    void waitForChange(std::atomic<unsigned> &value, unsigned old, int half)
-    {
-        const auto start = Clock::now();
-        for (unsigned i = 1;; ++i) {
-            if (value.load(std::memory_order_acquire) != old)
-                return;
-            cpuRelax();
-            if (i % 64 != 0) // about 2 us of pauses between the checks below
-                continue;
-            const int cpu = currentCpu();
-            m_cpu[half].value.store(cpu, std::memory_order_relaxed);
-            const auto waited = Clock::now() - start;
-            if (waited > kSpinBudget || (&value == &m_go && m_rest.load(std::memory_order_relaxed)))
-                break;
-            const bool together = cpu >= 0 && m_cpu[1 - half].value.load(std::memory_order_relaxed) == cpu;
-            if (waited > kYieldAfter || together)
-                std::this_thread::yield();
-        }
-        // seq_cst with signal(): either the signaller sees the sleeper, or the sleeper sees the change.
-        m_sleepers.fetch_add(1, std::memory_order_seq_cst);
-        while (value.load(std::memory_order_seq_cst) == old)
-            value.wait(old, std::memory_order_seq_cst);
-        m_sleepers.fetch_sub(1, std::memory_order_seq_cst);
-    }
-    static void cpuRelax()
-    {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
-    static int currentCpu()
-    {
-#if defined(__linux__)
-        return sched_getcpu();
-#else
-        return -1;
-#endif
-    }
-    void loop()
-    {
-        unsigned seen = 0;
-        for (;;) {
-            waitForChange(m_go, seen, 1);
-            seen = m_go.load(std::memory_order_acquire);
-            if (m_stop.load(std::memory_order_relaxed))
-                return;
-            m_task(*m_job, 1, *this);
-            meet(1);
-        }
-    }
-
-    /** One value per cache line: the two threads write their own without disturbing the other's. */
-    struct alignas(64) PaddedInt {
-        std::atomic<int> value{-1};
-    };
-
-    const BatchJob *m_job = nullptr;
-    Task m_task = nullptr;
-    alignas(64) std::atomic<unsigned> m_go{0};  // bumped once per batch (and to stop)
-    std::atomic<unsigned> m_arrived{0};         // threads at the current meeting
-    std::atomic<unsigned> m_phase{0};           // bumped when a meeting is complete
-    std::atomic<int> m_sleepers{0};             // threads in std::atomic::wait
-    std::atomic<bool> m_stop{false};
-    std::atomic<bool> m_rest{false};            // rest(): sleep instead of spinning for the next batch
-    PaddedInt m_cpu[2];                         // the core each thread last waited on (-1: unknown)
-    std::thread m_thread;                       // last: starts after the members above exist
-};
+bool BatchGemms::valid() const
+{
+    return z1.valid() && z2.valid() && back.valid() && dW2.valid() && dW1.valid();
+}
 
 BatchWorkspace::Helper::~Helper()
 {
     delete m_helper;
 }
 
-BatchHelper *BatchWorkspace::Helper::get()
+HalfPair *BatchWorkspace::Helper::get()
 {
     if (!m_helper)
-        m_helper = new BatchHelper;
+        m_helper = new HalfPair;
     return m_helper;
 }
 
@@ -486,37 +413,6 @@ void BatchWorkspace::Helper::rest()
 {
     if (m_helper)
         m_helper->rest();
-}
-
-int trainingThreads()
-{
-    int n = g_trainingThreads.load(std::memory_order_relaxed);
-    if (n > 0)
-        return n;
-    n = kDefaultTrainingThreads;
-    if (const char *env = std::getenv("BPLAB_THREADS"); env && *env)
-        n = std::atoi(env);
-    else if (!aCoreIsFree())
-        n = 1;
-    n = std::clamp(n, 1, maxTrainingThreads());
-    g_trainingThreads.store(n, std::memory_order_relaxed);
-    return n;
-}
-
-void setTrainingThreads(int threads)
-{
-    g_trainingThreads.store(std::clamp(threads, 1, maxTrainingThreads()), std::memory_order_relaxed);
-}
-
-int evaluationThreads()
-{
-    const int n = g_evaluationThreads.load(std::memory_order_relaxed);
-    return n > 0 ? n : maxThreads();
-}
-
-void setEvaluationThreads(int threads)
-{
-    g_evaluationThreads.store(std::clamp(threads, 1, maxThreads()), std::memory_order_relaxed);
 }
 
 namespace {
@@ -538,12 +434,16 @@ StepResult runBatch(BatchJob &job)
         }
         return result;
     }
-    BatchHelper *helper = trainingThreads() > 1 ? ws.helper.get() : nullptr;
+    if (activeKernels() == Kernels::Xsmm)
+        job.gemms = xsmmGemms(ws, job.n);
+    HalfPair *helper = trainingThreads() > 1 ? ws.helper.get() : nullptr;
     if (helper) {
         job.privateInputs = job.samples != nullptr;
+        job.privateTransposes = true;
         // Half 1 on the helper, half 0 here; they meet between the forward pass and the backward
         // pass, and at the end.
-        helper->run(&job, [](const BatchJob &j, int h, BatchHelper &pair) {
+        helper->run(&job, [](const void *context, int h, HalfPair &pair) {
+            const BatchJob &j = *static_cast<const BatchJob *>(context);
             if (j.samples)
                 gatherHalf(j, h);
             forwardHalf(j, h);
@@ -571,8 +471,8 @@ StepResult runBatch(BatchJob &job)
 
 } // namespace
 
-double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
-                            ParamsF &grads)
+double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count,
+                            BatchWorkspace &ws, ParamsF &grads)
 {
     BatchJob job;
     job.params = &params;
@@ -583,8 +483,9 @@ double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, i
     return runBatch(job).loss;
 }
 
-StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
-                               ParamsF &grads, const SgdTarget &step, const BatchSamples *samples)
+StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels, int count,
+                               BatchWorkspace &ws, ParamsF &grads, const SgdTarget &step,
+                               const BatchSamples *samples)
 {
     BatchJob job;
     job.params = &params;
@@ -597,54 +498,12 @@ StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels
     return runBatch(job);
 }
 
-double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count, BatchWorkspace &ws,
-                             ParamsF &grads, float lr, float momentum, ParamsF &velocity)
+double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count,
+                             BatchWorkspace &ws, ParamsF &grads, float lr, float momentum,
+                             ParamsF &velocity)
 {
-    const SgdTarget step{lr, momentum, &velocity, &velocity, &params};
+    const SgdTarget step {lr, momentum, &velocity, &velocity, &params};
     return forwardBackwardStep(params, labels, count, ws, grads, step).loss;
-}
-
-Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize)
-{
-    Evaluation ev;
-    ev.count = data.size();
-    if (data.size() == 0)
-        return ev;
-    constexpr int kChunk = 1000;
-    BatchWorkspace ws(int(std::min<std::size_t>(kChunk, data.size())));
-    std::vector<std::uint32_t> idx(std::size_t(ws.batch));
-    double lossSum = 0;
-    std::size_t correct = 0;
-    for (std::size_t first = 0; first < data.size(); first += std::size_t(ws.batch)) {
-        const int n = int(std::min<std::size_t>(std::size_t(ws.batch), data.size() - first));
-        for (int c = 0; c < n; ++c)
-            idx[std::size_t(c)] = std::uint32_t(first + std::size_t(c));
-        // Each thread takes a slice of the columns: gather, forward and SoftMax are per sample.
-        const int threads = evaluationThreads();
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads)
-#endif
-        {
-            const Range r = share(n, threadIndex(), threadCount(), 8);
-            if (r.size > 0) {
-                gatherColumns(data, idx.data() + r.first, r.first, r.size, normalize, ws.X);
-                forwardColumns(params, r.first, r.size, ws);
-                softmaxColumns(r.first, r.size, data.labels.data() + first, ws.Z2, ws.P, ws.losses);
-            }
-        }
-        (void)threads;
-        for (int c = 0; c < n; ++c) {
-            Eigen::Index predicted = 0;
-            ws.P.col(c).maxCoeff(&predicted);
-            const int truth = data.label(first + std::size_t(c));
-            ++ev.confusion[std::size_t(truth)][std::size_t(predicted)];
-            correct += (predicted == truth);
-            lossSum += ws.losses(c);
-        }
-    }
-    ev.loss = lossSum / double(data.size());
-    ev.accuracy = 100.0 * double(correct) / double(data.size());
-    return ev;
 }
 
 } // namespace bplab

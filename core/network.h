@@ -76,138 +76,6 @@ struct StepTrace {
 template <class S>
 StepTrace<S> explainStep(const Params<S> &params, const Vec<S> &x, int label, S lr);
 
-class BatchHelper; // the second training thread of a workspace (core/batch.cpp)
-
-/**
- * Preallocated buffers for one mini-batch (no allocation in the batch loop): X is 784 x B with one
- * sample per column. The batch is always computed as two fixed halves of the 128 hidden neurons
- * (see forwardBackwardBatch); the workspace owns the thread that takes the second half.
- */
-struct BatchWorkspace {
-    explicit BatchWorkspace(int batch = 64);
-    void resize(int batch);
-    int batch = 0;
-    Mat<float> X, Z2, P, Delta2;
-    RowMat<float> Z1, A1, Delta1; ///< row-major, as W1: each half's rows one block
-    Vec<float> losses;
-
-    /** The second half's own buffers: its share of the logits, and its private copy of the
-     *  output layer (both halves compute SoftMax and delta2 from the same sums, so they need
-     *  to meet only once per batch). */
-    struct Half {
-        Mat<float> X; ///< half 1's own copy of the inputs when it gathers them (two threads)
-        Mat<float> Z2share, Z2, P, Delta2;
-        Vec<float> losses;
-        float finite = 0; ///< a fused step's finiteness sum of what this half wrote (0: all finite)
-    };
-    Half halves[2];
-
-    /** The helper thread, started by the first batch that uses two threads. A copy of a
-     *  workspace starts its own. */
-    struct Helper {
-        Helper() = default;
-        Helper(const Helper &) {}
-        Helper &operator=(const Helper &) { return *this; }
-        ~Helper();
-        BatchHelper *get();
-        /** The caller does other work before the next batch (e.g. evaluates the test set): the
-         *  helper sleeps at once instead of spinning for its usual 2 ms, leaving the core free. */
-        void rest();
-
-    private:
-        BatchHelper *m_helper = nullptr;
-    };
-    Helper helper;
-};
-
-/** Fills ws.X with samples order[first .. first+count) of data (count <= ws.batch). */
-void gatherBatch(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize,
-                 BatchWorkspace &ws);
-
-/**
- * Forward and backward pass over the first `count` columns of ws.X; grads receives the gradient
- * averaged over the batch. Returns the mean cross-entropy. labels[i] belongs to column i.
- *
- * The work is split into two fixed halves of the hidden layer (neurons 0-63 and 64-127): each
- * half computes its rows of Z1, A1, delta1, dW1, db1, its columns of dW2 and its share of the
- * logits; the halves meet once per batch to add their shares of the logits (always half 0 plus
- * half 1). With two threads each half runs on its own thread; with one, both run in turn on the
- * caller. The products and sums are the same either way: the result bits do not depend on the
- * thread count.
- */
-double forwardBackwardBatch(const ParamsF &params, const std::uint8_t *labels, int count,
-                            BatchWorkspace &ws, ParamsF &grads);
-
-/**
- * Where a fused SGD step writes, with Sgd::step's expressions (trainer.h):
- * v' = momentum * v + g into nextVelocity, w' = w - lr * v' into next (momentum 0: w' = w - lr * g,
- * nextVelocity untouched). next may be the parameters themselves and nextVelocity the velocity
- * (an update in place); separate buffers keep the old state for the divergence guard.
- */
-struct SgdTarget {
-    float lr = 0;
-    float momentum = 0;
-    const ParamsF *velocity = nullptr;
-    ParamsF *nextVelocity = nullptr;
-    ParamsF *next = nullptr;
-};
-
-/** The samples a batch gathers into ws.X itself (as gatherBatch: indices[0 .. count)). */
-struct BatchSamples {
-    const Dataset *data = nullptr;
-    const std::uint32_t *indices = nullptr;
-    Normalize normalize = Normalize::None;
-};
-
-struct StepResult {
-    double loss = 0;    ///< mean cross-entropy of the batch (before the step)
-    bool finite = true; ///< every value the step wrote (the new weights) is finite
-};
-
-/**
- * The whole training step of one batch: the gather (when samples is given; with two threads each
- * half converts the batch into its own input matrix, so that no inputs pass between the cores),
- * forwardBackwardBatch, then the SGD step done by each half on the
- * parameters whose gradient it just computed, while they are in its core's cache, together with
- * the finiteness check of the new weights. grads still receives the gradient. The same bits as
- * gatherBatch + forwardBackwardBatch + Sgd::step, for 1 and 2 threads.
- */
-StepResult forwardBackwardStep(const ParamsF &params, const std::uint8_t *labels, int count,
-                               BatchWorkspace &ws, ParamsF &grads, const SgdTarget &step,
-                               const BatchSamples *samples = nullptr);
-
-/** forwardBackwardStep in place (next = params, nextVelocity = velocity): the same bits as
- *  forwardBackwardBatch + Sgd::update. */
-double forwardBackwardUpdate(ParamsF &params, const std::uint8_t *labels, int count,
-                             BatchWorkspace &ws, ParamsF &grads, float lr, float momentum,
-                             ParamsF &velocity);
-
-/**
- * Threads forwardBackwardBatch runs its two halves on: 1 or 2. Default: $BPLAB_THREADS, else
- * kDefaultTrainingThreads when the machine has a core to spare (the last minute's load average
- * below the cores minus one half; decided once, at the first call), else 1; at most the
- * machine's cores. The result bits are the same for 1 and 2, so the choice is only about speed:
- * two threads pay off when each has a core of its own; on cores kept busy by other programs
- * (even low-priority ones) the halves wait for each other and one thread is faster.
- * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
- * which is faster at batch 64.
- */
-inline constexpr int kDefaultTrainingThreads = 2;
-int trainingThreads();
-void setTrainingThreads(int threads);
-/** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */
-int evaluationThreads();
-void setEvaluationThreads(int threads);
-
-/** Test loss, accuracy (percent) and confusion matrix [true][predicted]. */
-struct Evaluation {
-    double loss = 0;
-    double accuracy = 0;
-    std::size_t count = 0;
-    std::array<std::array<int, kOutputs>, kOutputs> confusion{};
-};
-Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize);
-
 /** argmax of the 10 outputs and the probabilities for one image (for drawing / predict). */
 std::array<float, kOutputs> predictProbabilities(const ParamsF &params, const std::uint8_t *pixels,
                                                  Normalize normalize);
@@ -219,3 +87,7 @@ std::optional<Init> parseInit(const std::string &name);
 std::optional<Normalize> parseNormalize(const std::string &name);
 
 } // namespace bplab
+
+// The batched passes (training batches, evaluation), declared apart; included here for the
+// files that have always found them in this header.
+#include "batch.h"

@@ -37,7 +37,7 @@ public:
     virtual void reset() = 0;
     /**
      * When the step is SGD's (w' = w - lr v', v' = momentum v + g), the target the fused batch
-     * step writes it into (forwardBackwardStep, network.h) and true; false when the step needs
+     * step writes it into (forwardBackwardStep, batch.h) and true; false when the step needs
      * the whole gradient first, then step() follows the backward pass.
      */
     virtual bool fusedTarget(float lr, ParamsF &next, SgdTarget &target) = 0;

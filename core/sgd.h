@@ -25,7 +25,7 @@ public:
     const ParamsF &pendingVelocity() const { return m_next; }
     /** Replaces the momentum buffer (a restored snapshot). */
     void setVelocity(const ParamsF &velocity);
-    /** The buffer a fused step (forwardBackwardStep, network.h) writes v' into instead of step():
+    /** The buffer a fused step (forwardBackwardStep, batch.h) writes v' into instead of step():
      *  pendingVelocity(), pending for commit() when momentum is not 0. rollback() still works. */
     ParamsF &stepBuffer(float momentum);
 

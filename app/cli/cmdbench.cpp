@@ -7,6 +7,8 @@
 #include "progressbar.h"
 #include "roofline.h"
 
+#include "kernelpeak.h"
+#include "kernels.h"
 #include "trainer.h"
 
 #include <algorithm>
@@ -35,7 +37,12 @@ const char *kBenchDetails = R"(What is measured:
   eval_seconds_10k  evaluating 10,000 test images (the test set tiled to 10,000), median.
 --json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
 "roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
-"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads".
+"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads",
+"kernels" (eigen or xsmm: $BPLAB_KERNELS), "fma_peak_gflops" (an FMA-only loop on the training
+threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
+(epoch_seconds / peak_epoch_seconds), "gemm_gflops" (each of the five products inside one more,
+profiled epoch, on the training threads together) and "outside_gemm_share" (the share of that
+epoch spent outside the products: gather, activations, SoftMax, SGD step, waiting).
 With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
 and the roofline's five products are split the same way (each thread its neurons' share, for
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
@@ -127,11 +134,17 @@ int runBench(const QStringList &args)
     std::shared_ptr<const DataSplit> shared = benchData;
 
     std::vector<double> epochSeconds;
+    double profiledSeconds = 0;
+    GemmProfile profile;
     {
         Trainer probe(shared, config);
-        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1) * probe.totalSteps());
+        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 2) * probe.totalSteps());
         std::size_t done = 0;
-        for (int r = 0; r <= repeats; ++r) {
+        // Run repeats + 1 times each product's time (kernels.h): not one of the timed runs.
+        for (int r = 0; r <= repeats + 1; ++r) {
+            const bool profiled = r == repeats + 1;
+            setGemmProfiling(profiled);
+            resetGemmProfile();
             Trainer trainer(shared,
                             config); // allocation and initialisation stay outside the timing
             // The shuffle (as the trainer's first batch does it) plus the batches' own time, which
@@ -148,9 +161,13 @@ int runBench(const QStringList &args)
                 bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
             }
             const double s = shuffle + batches;
-            if (r > 0) // run 0 warms caches and threads
+            if (profiled)
+                profiledSeconds = batches;
+            else if (r > 0) // run 0 warms caches and threads
                 epochSeconds.push_back(s);
         }
+        setGemmProfiling(false);
+        profile = gemmProfile();
     }
     const double epoch = median(epochSeconds);
     const double best = *std::min_element(epochSeconds.begin(), epochSeconds.end());
@@ -174,6 +191,22 @@ int runBench(const QStringList &args)
     if (remainder > 0)
         roofline += measureBatchRoofline(remainder, threads).seconds();
 
+    // The limit: the epoch's FLOPs at this machine's FMA peak on the same threads.
+    const double fmaPeak = measureFmaPeakGflops(threads);
+    const double peakEpoch = double(samples) * kFlopsPerSample / 1e9 / fmaPeak;
+    // Each half's products run on its own thread: their wall time is the sum over the threads.
+    double gemmGflops[kGemmCount] = {};
+    double gemmWall = 0;
+    for (int i = 0; i < kGemmCount; ++i) {
+        const double wall = profile.seconds[i] / threads;
+        gemmWall += wall;
+        gemmGflops[i] = wall > 0 ? profile.flops[i] / wall / 1e9 : 0;
+    }
+    const double outsideShare = profiledSeconds > 0 ? 1.0 - gemmWall / profiledSeconds : 0;
+    JsonObject gemmJson;
+    for (int i = 0; i < kGemmCount; ++i)
+        gemmJson.add(gemmFormula(GemmId(i)), gemmGflops[i]);
+
     const double samplesPerSecond = double(samples) / epoch;
     const double gflops = double(samples) * kFlopsPerSample / epoch / 1e9;
     if (json) {
@@ -190,6 +223,12 @@ int runBench(const QStringList &args)
                 .add("epoch_seconds_best", best)
                 .add("roofline_ratio", epoch / roofline)
                 .add("threads", threads)
+                .add("kernels", toString(activeKernels()))
+                .add("fma_peak_gflops", fmaPeak)
+                .add("peak_epoch_seconds", peakEpoch)
+                .add("peak_ratio", epoch / peakEpoch)
+                .add("gemm_gflops", gemmJson)
+                .add("outside_gemm_share", outsideShare)
                 .printLine();
         return kExitOk;
     }
@@ -225,6 +264,23 @@ int runBench(const QStringList &args)
                     .arg(full.seconds() * 1e6, 0, 'f', 1)
                     .arg(full.flops() / full.seconds() / 1e9, 0, 'f', 1)
                     .arg(threads);
+    text += QStringLiteral("FMA peak on %1 thread(s) (%2): %3 GFLOP/s; the epoch at that peak: "
+                           "%4 s; the epoch runs at %5x that\n")
+                    .arg(threads)
+                    .arg(QString::fromUtf8(fmaPeakVectors()))
+                    .arg(fmaPeak, 0, 'f', 1)
+                    .arg(peakEpoch, 0, 'f', 4)
+                    .arg(epoch / peakEpoch, 0, 'f', 2);
+    text += QStringLiteral("products inside a profiled epoch (%1 kernels), GFLOP/s on the training "
+                           "threads:\n")
+                    .arg(QString::fromUtf8(toString(activeKernels())));
+    for (int i = 0; i < kGemmCount; ++i)
+        text += QStringLiteral("  %1 %2\n")
+                        .arg(QString::fromUtf8(gemmFormula(GemmId(i))), -20)
+                        .arg(gemmGflops[i], 6, 'f', 1);
+    text += QStringLiteral("  outside the products: %1% of that epoch (%2 s)\n")
+                    .arg(outsideShare * 100, 0, 'f', 1)
+                    .arg(profiledSeconds, 0, 'f', 4);
     text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n")
                     .arg(eval10k * 1e3, 0, 'f', 2);
     printOut(text);

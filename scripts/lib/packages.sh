@@ -4,6 +4,7 @@
 # the CI stages (libasan, libubsan, libtsan) come with g++.
 BPLAB_PACKAGES=(qt6-base-dev qt6-base-dev-tools libeigen3-dev libqcustomplot-dev libqcustomplot2.1-qt6
                 zlib1g-dev libgl1-mesa-dev xvfb xauth fonts-dejavu-core qt6-qpa-plugins cmake g++)
+BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/kernels.h); optional
 
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.
