@@ -76,7 +76,9 @@ std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *in
     const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;
     out.reserve(kFileBytes + text.size());
-    out.insert(out.end(), kMagic, kMagic + 8);
+    // Byte by byte: GCC 12 reports a bogus overflow for insert() of this range (-Warray-bounds).
+    for (char c : kMagic)
+        out.push_back(std::uint8_t(c));
     putU32(out, kVersion);
     putU32(out, kDtypeFloat32);
     putU32(out, kArrayCount);

@@ -1,7 +1,7 @@
 #pragma once
 // The parameters of the 784-128-10 network, and the sizes the app shows (computed, not typed in).
 
-#include <Eigen/Core>
+#include "eigen.h"
 #include <cstddef>
 #include <cstdint>
 

@@ -110,7 +110,7 @@ Result<std::vector<std::uint8_t>> readSampleDigits(const std::string &path)
 
 std::string sampleDigitsFolder(const std::string &packageDir)
 {
-    for (const fs::path candidate : {fs::path(packageDir) / "src" / "digits", fs::path(packageDir),
+    for (const fs::path &candidate : {fs::path(packageDir) / "src" / "digits", fs::path(packageDir),
                                      fs::path(packageDir) / "package" / "src" / "digits"}) {
         std::error_code ec;
         if (fs::is_regular_file(candidate / "0.json", ec))

@@ -4,6 +4,7 @@
 #include "automation.h"
 #include "datasetcatalog.h"
 #include "guioptions.h"
+#include "iconstyle.h"
 #include "mainwindow.h"
 #include "trainingcontroller.h"
 
@@ -12,6 +13,7 @@
 #include <dataset.h>
 
 #include <QApplication>
+#include <QStyle>
 
 #include <cstdio>
 #include <cstdlib>
@@ -51,6 +53,10 @@ int main(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Backprop Lab"));
     QApplication::setOrganizationName(QStringLiteral("BackpropLab"));
     QApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));
+    // The installed desktop entry's name: Wayland compositors match the window to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.backproplab.BackpropLab"));
+    QApplication::setWindowIcon(IconStyle::applicationIcon());
+    QApplication::setStyle(new IconStyle(QApplication::style()->name()));
 
     GuiOptions o;
     bool exitNow = false;

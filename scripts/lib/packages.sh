@@ -52,3 +52,8 @@ ensure_packages() {
         return 1
     fi
 }
+
+# Desktop integration, checked by tests/install (scripts/setup installs these): the desktop entry
+# and AppStream validators, lintian for the package, dpkg-dev's dpkg-shlibdeps and file for CPack's
+# dependency scan, rsvg-convert (librsvg2-bin) for resources/render-icons.
+BPLAB_PACKAGES+=(desktop-file-utils appstream lintian dpkg-dev file librsvg2-bin)

@@ -1,0 +1,47 @@
+# cmake --install of this build into a temporary DESTDIR holds every file a desktop expects, and
+# the installed backprop-lab-cli runs from there.
+. "$(dirname "$0")/common.sh"
+build=$1 version=$2 gui=$3
+prefix=/usr/local
+DESTDIR=$tmp/root cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 \
+    || { cat "$tmp/install.log" >&2; fail "cmake --install failed"; }
+root=$tmp/root$prefix
+id=org.backproplab.BackpropLab
+files=(bin/backprop-lab-cli share/man/man1/backprop-lab-cli.1.gz)
+case $gui in
+    ON|on|1|TRUE|true)
+        files+=(bin/backprop-lab share/applications/$id.desktop share/metainfo/$id.metainfo.xml
+                share/icons/hicolor/scalable/apps/$id.svg)
+        for size in 16 22 24 32 48 64 128 256 512; do
+            files+=(share/icons/hicolor/${size}x$size/apps/$id.png)
+        done ;;
+esac
+for f in "${files[@]}"; do
+    [ -s "$root/$f" ] || fail "cmake --install did not write $prefix/$f"
+done
+for f in bin/backprop-lab-cli bin/backprop-lab; do
+    [ ! -e "$root/$f" ] || [ -x "$root/$f" ] || fail "$prefix/$f is not executable"
+done
+# Each PNG has the size its folder names (the PNG header: width and height at bytes 16-23).
+for png in "$root"/share/icons/hicolor/*x*/apps/$id.png; do
+    [ -e "$png" ] || continue
+    size=${png%/apps/*}; size=${size##*/}; size=${size%x*}
+    wh=$(od -An -tu1 -j16 -N8 "$png" | awk '{ print $3 * 256 + $4, $7 * 256 + $8 }')
+    [ "$wh" = "$size $size" ] || fail "$png is $wh, not $size x $size"
+done
+# Nothing of the build or the source tree inside: the programs must not look there.
+if grep -rqs -- "$build" "$root/share"; then fail "an installed data file names the build folder $build"; fi
+
+cli=$root/bin/backprop-lab-cli
+out=$("$cli" --version) || fail "installed backprop-lab-cli --version failed"
+[ "$out" = "backprop-lab-cli $version" ] || fail "--version printed '$out'"
+out=$("$cli" info) || fail "installed backprop-lab-cli info failed"
+grep -q '101,770\|101770' <<<"$out" || fail "info does not give 101,770 parameters: $out"
+zcat "$root/share/man/man1/backprop-lab-cli.1.gz" | grep -q '^\.SS import-sample' \
+    || fail "the man page lacks the import-sample command"
+if [ -x "$root/bin/backprop-lab" ]; then
+    out=$(QT_QPA_PLATFORM=offscreen "$root/bin/backprop-lab" --version 2>/dev/null) \
+        || fail "installed backprop-lab --version failed"
+    grep -q "$version" <<<"$out" || fail "backprop-lab --version printed '$out'"
+fi
+echo "ok: ${#files[@]} files under DESTDIR$prefix; backprop-lab-cli $version runs from there"
