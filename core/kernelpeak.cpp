@@ -49,7 +49,14 @@ __attribute__((target("avx512f"))) float fmaLoopAvx512(long iterations)
     __m512 sum = acc[0];
     for (int i = 1; i < kChains; ++i)
         sum = _mm512_add_ps(sum, acc[i]);
-    return _mm512_reduce_add_ps(sum);
+    // Summed through memory: GCC 12's _mm512_reduce_add_ps reads an uninitialised register
+    // (a false -Wuninitialized in avx512fintrin.h).
+    alignas(64) float lanes[16];
+    _mm512_store_ps(lanes, sum);
+    float total = 0;
+    for (float v : lanes)
+        total += v;
+    return total;
 }
 
 __attribute__((target("avx2,fma"))) float fmaLoopAvx2(long iterations)
