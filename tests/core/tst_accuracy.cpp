@@ -1,6 +1,7 @@
 // Accuracy on real MNIST (../shared/data/mnist: the first 10,000 training images, the real 10,000
-// test images): the source's recipe and the tuned one must reach the bounds. Skipped
-// where the folder is absent; labelled slow (65 epochs in all, about twenty seconds in a release build).
+// test images): the source's recipe and the tuned one must reach the bounds of docs/accuracy.md.
+// Skipped where the folder is absent; labelled slow (65 epochs in all, about twenty seconds in a
+// release build).
 
 #include "dataset.h"
 #include "testsupport.h"

@@ -1,5 +1,5 @@
 // The explain trace as JSON (core/tracejson.h), the one implementation behind `explain --json` and
-// the Step view's export: issue 2's keys in their order, values equal to the core's trace and
+// the Step view's export: its keys in their fixed order, values equal to the core's trace and
 // read back bit for bit, null where e^z overflows, and the CSV with the same numbers.
 
 #include "network.h"
