@@ -52,7 +52,7 @@ repeat_ctest() {
     for ((run = 1; run <= runs; run++)); do
         started=$SECONDS
         status=0
-        (cd "$dir" && ctest --no-tests=error -j"$jobs" -L "$labels" --timeout 600) \
+        (cd "$dir" && ctest --output-on-failure --no-tests=error -j"$jobs" -L "$labels" --timeout 600) \
             >"$dir/Testing/repeat-current.log" 2>&1 || status=$?
         if [ "$status" -eq 0 ]; then
             say "repeat: run $run of $runs passed ($((SECONDS - started)) s)"
