@@ -4,6 +4,7 @@
 // server). The same schedule runs the real arithmetic on gradient buffers (applySchedule) and is
 // timed by the network simulator (simulator.h).
 
+#include "exchange.h"
 #include "params.h"
 
 #include <cstddef>
@@ -76,10 +77,8 @@ struct RankTraffic
 };
 std::vector<RankTraffic> trafficOf(const Schedule &schedule, double bytesPerValue);
 
-// The gradient as one flat buffer: W1 (row-major, neuron after neuron), b1, W2 (column-major), b2; parameterCount()
-// = 101,770 floats = 407,080 bytes. The backward pass produces it from the end (W2, b2 first).
-void flatten(const ParamsF &p, float *out);
-void unflatten(const float *in, ParamsF &p);
-std::vector<float> flatten(const ParamsF &p);
+// The flat gradient buffer the schedule runs on (exchange.h).
+using bplab::flatten;
+using bplab::unflatten;
 
 } // namespace bplab::cluster
