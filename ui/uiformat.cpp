@@ -16,11 +16,14 @@ QString formatSig4(double value)
     // ("e+05" -> "e5").
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%#.4g", value);
-    const QString text = QString::fromLatin1(buffer);
+    QString text = QString::fromLatin1(buffer);
     const qsizetype e = text.indexOf(QLatin1Char('e'));
+    // Four digits before the point leave it dangling ("5106."): a reader takes it for a typo.
     if (e < 0)
-        return text;
+        return text.endsWith(QLatin1Char('.')) ? text.chopped(1) : text;
     QString mantissa = text.left(e);
+    if (mantissa.endsWith(QLatin1Char('.')))
+        mantissa.chop(1);
     int exponent = text.mid(e + 1).toInt();
     return mantissa + QLatin1Char('e') + QString::number(exponent);
 }

@@ -255,25 +255,27 @@ void ControlBar::setPresentation(bool on)
     m_recipe->setItemText(AdamRecipe, on ? tr("Adam") : tr("Adam, lr 0.001"));
     // The short names' width in the application's (projector's) font: a combo box keeps its
     // minimum size hint from its longest entry and its old font until its own font change event
-    // arrives, later, so the width it needs is set from the font in force.
+    // arrives, later, and a toolbar never makes a widget narrower than that hint: the width is
+    // set from the font in force, as the box's minimum and maximum.
     const QFontMetrics fm(QApplication::font());
     const int shortName = std::max({fm.horizontalAdvance(tr("Source")), fm.horizontalAdvance(tr("Tuned")),
                                     fm.horizontalAdvance(tr("Adam"))});
     m_recipe->setMinimumWidth(on ? shortName + 3 * fm.height() : 0);
+    m_recipe->setMaximumWidth(on ? shortName + 3 * fm.height() : QWIDGETSIZE_MAX);
     // The number boxes as wide as the numbers they hold in practice (a longer one scrolls in its
-    // box): four digits of batch and epochs, six of the seed (four at the projector's font).
+    // box): four digits of batch and epochs, six of the seed (three at the projector's font).
     const QFontMetrics numbers(QApplication::font());
     const auto digits = [&numbers](QSpinBox *box, int n) {
-        box->setMaximumWidth(numbers.horizontalAdvance(QString(n, QLatin1Char('0'))) + 2 * numbers.height() + 8);
+        box->setMaximumWidth(numbers.horizontalAdvance(QString(n, QLatin1Char('0'))) + numbers.height() + 16);
     };
     digits(m_batch, 4);
     digits(m_epochs, 4);
-    digits(m_seed, on ? 4 : 6);
-    // The data set's box as wide as "MNIST", not as its longest entry (the full name is in the
-    // drop-down list and the status bar).
-    m_dataset->setMinimumContentsLength(on ? 6 : 10);
-    m_dataset->setSizeAdjustPolicy(on ? QComboBox::AdjustToMinimumContentsLengthWithIcon
-                                      : QComboBox::AdjustToContents);
+    digits(m_seed, on ? 3 : 6);
+    // The data set's box as wide as a short name, not as its longest entry (the full name is in
+    // the drop-down list and the status bar).
+    const int dataWidth = fm.horizontalAdvance(QStringLiteral("MNIST")) + 2 * fm.height() + 4;
+    m_dataset->setMinimumWidth(on ? dataWidth : 0);
+    m_dataset->setMaximumWidth(on ? dataWidth : QWIDGETSIZE_MAX);
 }
 
 void ControlBar::setResetPending(bool pending)

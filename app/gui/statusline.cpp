@@ -31,7 +31,11 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("batchProgress"));
     m_progress->setToolTip(tr("Mini-batches done in this epoch"));
-    m_progress->setFormat(tr("batch %v / %m"));
+    // The words beside the bar, not on it: text drawn over the bar changes colour where the
+    // bar's chunk ends, mid-word.
+    m_progress->setTextVisible(false);
+    m_batch = new QLabel;
+    m_batch->setObjectName(QStringLiteral("batchText"));
     m_speed = new QLabel;
     m_speed->setToolTip(tr("Training speed: images per second over the last half second"));
     m_eta = new QLabel;
@@ -41,6 +45,7 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     m_dataset->setToolTip(tr("The data set in use and its folder"));
     bar->addPermanentWidget(m_state);
     bar->addPermanentWidget(m_epoch);
+    bar->addPermanentWidget(m_batch);
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_speed);
     bar->addPermanentWidget(m_eta);
@@ -83,13 +88,26 @@ QString StatusLine::epochText() const
     return tr("Epoch %1 / %2").arg(shown).arg(m_last.epochs);
 }
 
+QString StatusLine::batchText() const
+{
+    const QLocale c = QLocale::c();
+    const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
+    const int perEpoch = std::max(1, m_last.batchesPerEpoch);
+    const int done = finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch);
+    return tr("batch %1 of %2").arg(c.toString(done), c.toString(perEpoch));
+}
+
 QString StatusLine::speedText() const
 {
     // !(x > 0) is also true for NaN: no number that is not finite reaches a label.
-    if (m_stateValue != TrainingState::Running || !(m_last.samplesPerSecond > 0)
-        || !std::isfinite(m_last.samplesPerSecond))
-        return tr("- samples/s");
-    return tr("%1 samples/s").arg(QLocale::c().toString(qlonglong(std::llround(m_last.samplesPerSecond))));
+    const QLocale c = QLocale::c();
+    if (m_stateValue == TrainingState::Running && m_last.samplesPerSecond > 0 && std::isfinite(m_last.samplesPerSecond))
+        return tr("%1 samples/s").arg(c.toString(qlonglong(std::llround(m_last.samplesPerSecond))));
+    // Paused or done: the average of the time spent running since the last reset.
+    if (m_last.runSeconds > 0 && m_last.totalSamples > 0 && std::isfinite(m_last.runSeconds))
+        return tr("averaged %1 samples/s")
+                .arg(c.toString(qlonglong(std::llround(double(m_last.totalSamples) / m_last.runSeconds))));
+    return {};
 }
 
 QString StatusLine::etaText() const
@@ -98,7 +116,7 @@ QString StatusLine::etaText() const
         return tr("done");
     if (m_stateValue != TrainingState::Running || !(m_last.samplesPerSecond > 0)
         || !std::isfinite(m_last.samplesPerSecond))
-        return tr("ETA -");
+        return {};
     const double remaining = double(m_last.totalSteps - std::min(m_last.step, m_last.totalSteps))
                              * m_last.batchSize / m_last.samplesPerSecond;
     return tr("ETA %1").arg(duration(remaining));
@@ -111,10 +129,11 @@ void StatusLine::refresh()
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     m_progress->setRange(0, perEpoch);
-    m_progress->setTextVisible(m_last.batchesPerEpoch > 0);
-    // Room for "batch 9999 / 9999" in the current font (presentation mode enlarges it).
-    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("batch 9999 / 9999")) + 40);
-    m_progress->setValue(finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch));
+    m_progress->setVisible(m_last.batchesPerEpoch > 0);
+    m_progress->setFixedWidth(m_progress->fontMetrics().height() * 5);
+    const int done = finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch);
+    m_progress->setValue(done);
+    m_batch->setText(m_last.batchesPerEpoch > 0 ? batchText() : QString());
     m_speed->setText(speedText());
     m_eta->setText(etaText());
 }

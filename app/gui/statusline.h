@@ -23,6 +23,10 @@ public:
     void setDataset(const DatasetInfo *info, const QString &folder);
 
     QString epochText() const;
+    /** "batch 86 of 157" (of the current epoch). */
+    QString batchText() const;
+    /** While running the recent speed; paused or done the average since the last reset; "" before
+     *  any training. */
     QString speedText() const;
     QString etaText() const;
     QProgressBar *progressBar() const { return m_progress; }
@@ -33,6 +37,7 @@ private:
     QLabel *m_state = nullptr;
     QLabel *m_epoch = nullptr;
     QProgressBar *m_progress = nullptr;
+    QLabel *m_batch = nullptr;
     QLabel *m_speed = nullptr;
     QLabel *m_eta = nullptr;
     QLabel *m_dataset = nullptr;

@@ -57,6 +57,8 @@ void TestSoftmaxPanel::fourSignificantDigits_data()
     QTest::newRow("small") << 0.00123456 << "0.001235";
     QTest::newRow("negative") << -12.3456 << "-12.35";
     QTest::newRow("large") << 12346.0 << "1.235e4";
+    QTest::newRow("four digits, no dangling point") << 5106.3 << "5106";
+    QTest::newRow("a sum of e^z") << -5350.0 << "-5350";
     QTest::newRow("tiny") << 2.5e-7 << "2.500e-7";
     QTest::newRow("e^90") << std::exp(90.0) << "1.220e39";
     QTest::newRow("inf") << double(INFINITY) << "inf";
