@@ -54,7 +54,7 @@ protected:
         const double line = QFontMetricsF(f).height();
         if (m_maps.isEmpty()) {
             p.drawText(rect().adjusted(10, 10, -10, -10), Qt::AlignCenter | Qt::TextWordWrap,
-                       tr("Press \"Run one global step\": every replica computes the real gradient "
+                       QObject::tr("Press \"Run one global step\": every replica computes the real gradient "
                           "of its own 64 images, then the all-reduce averages them."));
             return;
         }
