@@ -92,9 +92,11 @@ QString applyLanguage(const QString &code)
         return QStringLiteral("en");
     }
     QCoreApplication::installTranslator(app);
-    // Qt's own dialogs (file dialogs, standard buttons), when Debian's qt6-translations-l10n is there.
+    // Qt's own dialogs (file dialogs, standard buttons), when Debian's qt6-translations-l10n is
+    // there.
     auto *qt = new QTranslator(QCoreApplication::instance());
-    if (qt->load(QStringLiteral("qtbase_") + use, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(QStringLiteral("qtbase_") + use,
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     else
         delete qt;
@@ -109,7 +111,8 @@ QMenu *createLanguageMenu(QWidget *parent)
     const QString current = storedLanguage();
     auto add = [&](const QString &code, const QString &text) {
         QAction *a = menu->addAction(text);
-        a->setObjectName(QStringLiteral("actionLanguage_") + (code.isEmpty() ? QStringLiteral("system") : code));
+        a->setObjectName(QStringLiteral("actionLanguage_")
+                         + (code.isEmpty() ? QStringLiteral("system") : code));
         a->setCheckable(true);
         a->setChecked(code == current);
         a->setStatusTip(tr("Use this language from the next start of Backprop Lab"));

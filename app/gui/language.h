@@ -22,7 +22,8 @@ QString applyLanguage(const QString &code);
  *  prefix, or the build tree's translations/ when run from there. Empty when neither exists. */
 QString translationsDirectory();
 
-/** View > Language: System, English, Deutsch; the choice is stored and applies at the next start. */
+/** View > Language: System, English, Deutsch; the choice is stored and applies at the next start.
+ */
 QMenu *createLanguageMenu(QWidget *parent);
 
 } // namespace bplab

@@ -71,10 +71,14 @@ int main(int argc, char **argv)
 
     // The language before the first widget: --lang, else the stored choice (automation runs do not
     // read the settings: the system's language unless --lang says otherwise).
-    const QString language = o.language ? *o.language : o.automation() ? QString() : storedLanguage();
+    const QString language = o.language       ? *o.language
+                             : o.automation() ? QString()
+                                              : storedLanguage();
     if (const QString used = applyLanguage(language); !language.isEmpty() && used != language)
-        std::fprintf(stderr, "backprop-lab: no \"%s\" translation in share/backprop-lab/translations "
-                             "beside the program: the window stays English.\n", qPrintable(language));
+        std::fprintf(stderr,
+                     "backprop-lab: no \"%s\" translation in share/backprop-lab/translations "
+                     "beside the program: the window stays English.\n",
+                     qPrintable(language));
 
     MainWindow window;
     // Automation runs are reproducible: they neither read nor write the remembered settings.

@@ -22,11 +22,16 @@ void registerSnapshotTypes()
 QString stateName(TrainingState state)
 {
     switch (state) {
-    case TrainingState::NoData: return QCoreApplication::translate("bplab::StatusLine", "No data");
-    case TrainingState::Loading: return QCoreApplication::translate("bplab::StatusLine", "Loading");
-    case TrainingState::Paused: return QCoreApplication::translate("bplab::StatusLine", "Paused");
-    case TrainingState::Running: return QCoreApplication::translate("bplab::StatusLine", "Running");
-    case TrainingState::Finished: return QCoreApplication::translate("bplab::StatusLine", "Finished");
+    case TrainingState::NoData:
+        return QCoreApplication::translate("bplab::StatusLine", "No data");
+    case TrainingState::Loading:
+        return QCoreApplication::translate("bplab::StatusLine", "Loading");
+    case TrainingState::Paused:
+        return QCoreApplication::translate("bplab::StatusLine", "Paused");
+    case TrainingState::Running:
+        return QCoreApplication::translate("bplab::StatusLine", "Running");
+    case TrainingState::Finished:
+        return QCoreApplication::translate("bplab::StatusLine", "Finished");
     }
     return {};
 }

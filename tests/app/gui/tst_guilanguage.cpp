@@ -47,7 +47,10 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
 {
     QTranslator de;
     QVERIFY2(de.load(QStringLiteral(BPLAB_QM_DIR "/backprop-lab_de.qm")), BPLAB_QM_DIR);
-    const struct { const char *context, *source, *german; } expected[] = {
+    const struct
+    {
+        const char *context, *source, *german;
+    } expected[] = {
             {"bplab::MainWindow", "&File", "&Datei"},
             {"bplab::MainWindow", "&View", "&Ansicht"},
             {"bplab::MainWindow", "&Step through", "&Schritt für Schritt"},
@@ -55,7 +58,7 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
             {"bplab::ControlBar", "&Epochs", "&Epochen"},
             {"bplab::StatusLine", "Paused", "Angehalten"},
             {"bplab::LossPlot", "test loss", "Testverlust"},
-            {"bplab", "Weighted sums", "Gewichtete Summen"},   // a free function's tr()
+            {"bplab", "Weighted sums", "Gewichtete Summen"}, // a free function's tr()
             {"bplab", "&Language", "Sp&rache"},
             {"QObject", "MNIST sample (offline)", "MNIST-Stichprobe (offline)"},
     };
@@ -92,18 +95,23 @@ void TestGuiLanguage::tsHoldsEveryTextOfTheSources()
     QProcess lupdate;
     lupdate.setWorkingDirectory(QStringLiteral(BPLAB_SOURCE_DIR));
     lupdate.start(QStringLiteral(BPLAB_LUPDATE),
-                  {QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
-                   QStringLiteral("app/gui"), QStringLiteral("ui"), QStringLiteral("-ts"), copy});
+                  {QStringLiteral("-locations"), QStringLiteral("none"),
+                   QStringLiteral("-no-obsolete"), QStringLiteral("app/gui"), QStringLiteral("ui"),
+                   QStringLiteral("-ts"), copy});
     QVERIFY(lupdate.waitForFinished(60000));
-    const QString out = QString::fromUtf8(lupdate.readAllStandardOutput() + lupdate.readAllStandardError());
+    const QString out
+            = QString::fromUtf8(lupdate.readAllStandardOutput() + lupdate.readAllStandardError());
     QCOMPARE(lupdate.exitCode(), 0);
     const QRegularExpression found(QStringLiteral("Found (\\d+) source text\\(s\\) \\((\\d+) new"));
     const auto m = found.match(out);
     QVERIFY2(m.hasMatch(), qPrintable(out));
     QVERIFY2(m.captured(2) == QLatin1String("0"),
-             qPrintable(QStringLiteral("%1 texts of the sources are not in translations/backprop-lab_de.ts: "
-                                       "run `cmake --build build --target update_translations` and "
-                                       "translate them (%2)").arg(m.captured(2), out.simplified())));
+             qPrintable(
+                     QStringLiteral(
+                             "%1 texts of the sources are not in translations/backprop-lab_de.ts: "
+                             "run `cmake --build build --target update_translations` and "
+                             "translate them (%2)")
+                             .arg(m.captured(2), out.simplified())));
     QCOMPARE(m.captured(1).toInt(), readTs().count(QStringLiteral("<message>")));
 }
 
@@ -124,9 +132,10 @@ void TestGuiLanguage::menuStoresTheChoice()
         if (a->isChecked())
             checked << a->objectName();
     }
-    QCOMPARE(names, (QStringList{QStringLiteral("System"), QStringLiteral("English"), QStringLiteral("Deutsch")}));
+    QCOMPARE(names, (QStringList {QStringLiteral("System"), QStringLiteral("English"),
+                                  QStringLiteral("Deutsch")}));
     QCOMPARE(disabled, 1);
-    QCOMPARE(checked, QStringList{QStringLiteral("actionLanguage_system")});
+    QCOMPARE(checked, QStringList {QStringLiteral("actionLanguage_system")});
 
     menu->findChild<QAction *>(QStringLiteral("actionLanguage_de"))->trigger();
     QCOMPARE(storedLanguage(), QStringLiteral("de"));
@@ -153,7 +162,7 @@ void TestGuiLanguage::langOption()
 {
     const auto parse = [](const QStringList &args, GuiOptions &o) {
         bool exitNow = false;
-        return parseGuiOptions(QStringList{QStringLiteral("backprop-lab")} + args, o, exitNow);
+        return parseGuiOptions(QStringList {QStringLiteral("backprop-lab")} + args, o, exitNow);
     };
     GuiOptions o;
     QVERIFY(parse({}, o).isEmpty());
