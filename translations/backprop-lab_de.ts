@@ -761,7 +761,7 @@
     </message>
     <message>
         <source>&amp;Data</source>
-        <translation>&amp;Daten</translation>
+        <translation>Date&amp;n</translation>
     </message>
     <message>
         <source>Source: plain SGD</source>
@@ -1326,7 +1326,7 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation>&amp;Zeigen:</translation>
+        <translation>Zei&amp;gen:</translation>
     </message>
     <message>
         <source>  (no values yet)</source>
