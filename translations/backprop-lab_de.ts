@@ -100,8 +100,8 @@
         <translation>Ausfall</translation>
     </message>
     <message>
-        <source>Press &quot;Run one global step&quot;: every replica computes the real gradient of its own 64 images, then the all-reduce averages them.</source>
-        <translation>Drücken Sie „Einen globalen Schritt ausführen“: jede Replik berechnet den echten Gradienten ihrer eigenen 64 Bilder, dann mittelt das All-Reduce sie.</translation>
+        <source>Each replica computes the real gradient of its own images; the all-reduce averages them, and every replica applies that average.</source>
+        <translation>Jede Replik berechnet den echten Gradienten ihrer eigenen Bilder; das All-Reduce mittelt sie, und jede Replik wendet dieses Mittel an.</translation>
     </message>
 </context>
 <context>
@@ -838,10 +838,6 @@ Wirkt nach „Neustart“.</translation>
         <translation>  Neustart (Strg+R) wendet an</translation>
     </message>
     <message>
-        <source>Batch size, epochs, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
-        <translation>Batchgröße, Epochen, Seed und Rezept ändern den Lauf von Anfang an: „Neustart“ startet neu mit ihnen.</translation>
-    </message>
-    <message>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
@@ -852,6 +848,18 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Adam</source>
         <translation>Adam</translation>
+    </message>
+    <message>
+        <source>Data-parallel replicas: each computes the gradient of its own batch, an all-reduce averages them, and every replica applies the same update (global batch = replicas x batch). The Data parallel view shows each replica&apos;s gradient. Takes effect on Reset.</source>
+        <translation>Datenparallele Repliken: jede berechnet den Gradienten ihres eigenen Batches, ein All-Reduce mittelt sie, und jede Replik wendet dieselbe Aktualisierung an (globaler Batch = Repliken x Batch). Die Ansicht „Datenparallel“ zeigt den Gradienten jeder Replik. Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>Re&amp;plicas</source>
+        <translation>Re&amp;pliken</translation>
+    </message>
+    <message>
+        <source>Batch size, replicas, epochs, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
+        <translation>Batchgröße, Repliken, Epochen, Seed und Rezept ändern den Lauf von Anfang an: „Neustart“ beginnt neu mit ihnen.</translation>
     </message>
 </context>
 <context>
@@ -1886,18 +1894,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Trainingsschnappschuss (*%1);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>%1 is a snapshot of a data-parallel run (backprop-lab-cli train --workers %2, epoch %3, batch %4/%5). The app trains with one worker and cannot continue it exactly; continue it in a terminal with: %6</source>
-        <translation>%1 ist ein Schnappschuss eines datenparallelen Laufs (backprop-lab-cli train --workers %2, Epoche %3, Batch %4/%5). Die App trainiert mit einem Worker und kann ihn nicht genau fortsetzen; setzen Sie ihn in einem Terminal fort mit: %6</translation>
-    </message>
-    <message>
-        <source>Copy the command</source>
-        <translation>Den Befehl kopieren</translation>
-    </message>
-    <message>
-        <source>Copied: %1</source>
-        <translation>Kopiert: %1</translation>
-    </message>
-    <message>
         <source>Training paused: %1</source>
         <translation>Training angehalten: %1</translation>
     </message>
@@ -2679,48 +2675,48 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
 <context>
     <name>bplab::clusterview::ReplicaHeatmaps</name>
     <message>
-        <source>Run one global step</source>
-        <translation>Einen globalen Schritt ausführen</translation>
-    </message>
-    <message>
-        <source>Replicas train on %1 (%2 training images).</source>
-        <translation>Die Repliken trainieren mit %1 (%2 Trainingsbilder).</translation>
-    </message>
-    <message>
         <source>No dataset loaded: the replicas need training images.</source>
         <translation>Kein Datensatz geladen: die Repliken brauchen Trainingsbilder.</translation>
-    </message>
-    <message>
-        <source>Replicas will train on the images in %1.</source>
-        <translation>Die Repliken werden mit den Bildern in %1 trainieren.</translation>
-    </message>
-    <message>
-        <source>GPU %1 (server %2)</source>
-        <translation>GPU %1 (Server %2)</translation>
     </message>
     <message>
         <source>All-reduced average</source>
         <translation>Mittel nach All-Reduce</translation>
     </message>
     <message>
-        <source>dL/dW2 (10 output rows × 128 hidden columns) of step %1</source>
-        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten) von Schritt %1</translation>
+        <source>Train one batch</source>
+        <translation>Einen Batch trainieren</translation>
     </message>
     <message>
-        <source>, first %1 of %2 GPUs</source>
-        <translation>, die ersten %1 von %2 GPUs</translation>
+        <source>Trains one batch of the training (Step): every replica computes the gradient of its images, the all-reduce averages them</source>
+        <translation>Trainiert einen Batch des Trainings (Schritt): jede Replik berechnet den Gradienten ihrer Bilder, das All-Reduce mittelt sie</translation>
     </message>
     <message>
-        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all 101,770 values; replicas identical after the update: %4.</source>
-        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle 101.770 Werte; Repliken nach der Aktualisierung gleich: %4.</translation>
+        <source>Training runs on one replica. Choose 2, 4 or 8 Replicas in the toolbar and press Reset: each replica&apos;s gradient and their all-reduced average appear here.</source>
+        <translation>Das Training läuft auf einer Replik. Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und drücken Sie „Neustart“: der Gradient jeder Replik und ihr Mittel nach dem All-Reduce erscheinen hier.</translation>
     </message>
     <message>
-        <source>yes</source>
-        <translation>ja</translation>
+        <source>Replica %1 (%2 images)</source>
+        <translation>Replik %1 (%2 Bilder)</translation>
     </message>
     <message>
-        <source>no</source>
-        <translation>nein</translation>
+        <source>dL/dW2 (10 output rows × 128 hidden columns): no batch yet</source>
+        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten): noch kein Batch</translation>
+    </message>
+    <message>
+        <source>dL/dW2 (10 output rows × 128 hidden columns) of batch %1</source>
+        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten) von Batch %1</translation>
+    </message>
+    <message>
+        <source>, first %1 of %2 replicas</source>
+        <translation>, die ersten %1 von %2 Repliken</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images, joined by a ring all-reduce. Start or Step the training to see their gradients.</source>
+        <translation>%1 Repliken × %2 Bilder, verbunden durch ein Ring-All-Reduce. „Start“ oder „Schritt“ im Training zeigt ihre Gradienten.</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all 101,770 values.</source>
+        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle 101.770 Werte.</translation>
     </message>
 </context>
 <context>

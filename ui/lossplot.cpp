@@ -120,16 +120,16 @@ QSize LossPlot::minimumSizeHint() const
 
 int LossPlot::batchCount() const
 {
-    return int(m_loss.size());
+    return int(m_history.batchCount());
 }
 int LossPlot::epochCount() const
 {
-    return m_testLoss->dataCount();
+    return int(m_history.epochCount());
 }
 
 std::size_t LossPlot::historyBytes() const
 {
-    return m_x.capacity() * sizeof(double) + m_loss.capacity() * sizeof(float);
+    return m_history.bytes();
 }
 
 int LossPlot::drawnBatchPoints() const
@@ -137,14 +137,9 @@ int LossPlot::drawnBatchPoints() const
     return m_batch->dataCount();
 }
 
-// average_i = mean(loss[i - span + 1 .. i]) (fewer at the start), in double
 double LossPlot::movingAverage(int i) const
 {
-    const int first = std::max(0, i - kMovingAverageSpan + 1);
-    double sum = 0;
-    for (int j = first; j <= i; ++j)
-        sum += double(m_loss[std::size_t(j)]);
-    return sum / double(i - first + 1);
+    return m_history.movingAverage(std::size_t(i));
 }
 
 void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
@@ -152,121 +147,47 @@ void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double>
     const qsizetype n = std::min(x.size(), loss.size());
     if (n == 0)
         return;
-    // Grow by doubling, never shrink: one allocation per doubling, no per-batch work.
-    for (qsizetype i = 0; i < n; ++i) {
-        const float value = float(loss[i]);
-        if (!std::isfinite(value) || !std::isfinite(x[i]))
-            continue; // never drawn, shown or exported
-        m_x.push_back(x[i]);
-        m_loss.push_back(value);
-        m_maxLoss = std::max(m_maxLoss, double(value));
-        m_maxX = std::max(m_maxX, x[i]);
-    }
+    for (qsizetype i = 0; i < n; ++i)
+        m_history.appendBatch(x[i], float(loss[i]));
     updateRanges();
     queueReplot();
 }
 
-// The batch and average graphs get the visible part of the history: every point when there are
-// at most kPointsPerPixel per pixel column, else each column's lowest and highest point in x order
-// (what a line through every point would cover). One pass over the visible range per replot.
+// The batch and average graphs get the visible part of the history (LossHistory::visiblePoints),
+// rebuilt only when the history, the x range or the width changed.
 void LossPlot::updateDrawnData()
 {
     QCPAxis *xAxis = m_plot->xAxis;
     const QCPRange range = xAxis->range();
     // The viewport is up to date before the layout is (a resize or an export replots at once).
     const int pixels = std::max({1, m_plot->axisRect()->width(), m_plot->viewport().width()});
-    if (m_drawnCount == m_loss.size() && m_drawnLower == range.lower && m_drawnUpper == range.upper
-        && m_drawnPixels == pixels)
+    if (m_drawnCount == m_history.batchCount() && m_drawnLower == range.lower
+        && m_drawnUpper == range.upper && m_drawnPixels == pixels)
         return;
-    m_drawnCount = m_loss.size();
+    m_drawnCount = m_history.batchCount();
     m_drawnLower = range.lower;
     m_drawnUpper = range.upper;
     m_drawnPixels = pixels;
 
-    const std::size_t total = m_loss.size();
-    // One point beyond each edge so that the lines run to the border.
-    std::size_t i0 = std::size_t(std::lower_bound(m_x.begin(), m_x.end(), range.lower) - m_x.begin());
-    std::size_t i1 = std::size_t(std::upper_bound(m_x.begin(), m_x.end(), range.upper) - m_x.begin());
-    i0 = i0 > 0 ? i0 - 1 : 0;
-    i1 = std::min(total, i1 + 1);
-    // The running window sum of the moving average at i0 - 1.
-    const std::size_t span = kMovingAverageSpan;
-    double sum = 0;
-    for (std::size_t j = i0 >= span ? i0 - span : 0; j < i0; ++j)
-        sum += double(m_loss[j]);
-    const auto averageAt = [&](std::size_t i) {
-        // sum over loss[i - span + 1 .. i]
-        sum += double(m_loss[i]);
-        if (i >= span)
-            sum -= double(m_loss[i - span]);
-        return sum / double(std::min(i + 1, span));
+    std::vector<LossHistory::Point> batch, average;
+    m_history.visiblePoints(range.lower, range.upper, pixels, kPointsPerPixel, batch, average);
+    const auto graphData = [](const std::vector<LossHistory::Point> &points) {
+        QVector<QCPGraphData> out;
+        out.reserve(qsizetype(points.size()));
+        for (const LossHistory::Point &p : points)
+            out.append(QCPGraphData(p.x, p.y));
+        return out;
     };
-
-    QVector<QCPGraphData> batch, average;
-    const std::size_t n = i1 > i0 ? i1 - i0 : 0;
-    if (n <= std::size_t(kPointsPerPixel) * std::size_t(pixels)) {
-        batch.reserve(qsizetype(n));
-        average.reserve(qsizetype(n));
-        for (std::size_t i = i0; i < i1; ++i) {
-            batch.append(QCPGraphData(m_x[i], double(m_loss[i])));
-            average.append(QCPGraphData(m_x[i], averageAt(i)));
-        }
-    } else {
-        batch.reserve(2 * pixels + 4);
-        average.reserve(2 * pixels + 4);
-        struct Extremes {
-            QCPGraphData lo, hi;
-            bool loFirst = true;
-        };
-        const auto flush = [](QVector<QCPGraphData> &out, const Extremes &e) {
-            out.append(e.loFirst ? e.lo : e.hi);
-            if (e.lo.key != e.hi.key || e.lo.value != e.hi.value)
-                out.append(e.loFirst ? e.hi : e.lo);
-        };
-        const double perPixel = pixels / std::max(range.size(), 1e-300);
-        long column = std::numeric_limits<long>::min();
-        Extremes b, a;
-        for (std::size_t i = i0; i < i1; ++i) {
-            const QCPGraphData pb(m_x[i], double(m_loss[i]));
-            const QCPGraphData pa(m_x[i], averageAt(i));
-            const long c = long(std::floor((m_x[i] - range.lower) * perPixel));
-            if (c != column) {
-                if (column != std::numeric_limits<long>::min()) {
-                    flush(batch, b);
-                    flush(average, a);
-                }
-                column = c;
-                b = {pb, pb, true};
-                a = {pa, pa, true};
-                continue;
-            }
-            for (auto [e, p] : {std::pair {&b, pb}, std::pair {&a, pa}}) {
-                if (p.value < e->lo.value) {
-                    e->lo = p;
-                    e->loFirst = false; // the new low comes after the high
-                } else if (p.value > e->hi.value) {
-                    e->hi = p;
-                    e->loFirst = true;
-                }
-            }
-        }
-        if (column != std::numeric_limits<long>::min()) {
-            flush(batch, b);
-            flush(average, a);
-        }
-    }
-    m_batch->data()->set(batch, true);
-    m_average->data()->set(average, true);
+    m_batch->data()->set(graphData(batch), true);
+    m_average->data()->set(graphData(average), true);
 }
 
 void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent)
 {
-    if (!std::isfinite(x) || !std::isfinite(testLoss) || !std::isfinite(testAccuracyPercent))
+    if (!m_history.appendEpoch(x, testLoss, testAccuracyPercent))
         return; // never drawn, shown or exported
     m_testLoss->addData(x, testLoss);
     m_testAccuracy->addData(x, testAccuracyPercent);
-    m_maxLoss = std::max(m_maxLoss, testLoss);
-    m_maxX = std::max(m_maxX, x);
     updateRanges();
     queueReplot();
 }
@@ -275,13 +196,9 @@ void LossPlot::clear()
 {
     for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy})
         g->data()->clear();
-    // A new run starts small: give the old history's memory back.
-    std::vector<double>().swap(m_x);
-    std::vector<float>().swap(m_loss);
+    m_history.clear(); // a new run starts small: the old history's memory goes back
     m_drawnCount = 0;
     m_drawnPixels = 0;
-    m_maxX = 0;
-    m_maxLoss = 0;
     m_userZoomed = false;
     m_tracer->setVisible(false);
     m_readout->setVisible(false);
@@ -307,8 +224,8 @@ void LossPlot::onUserRangeChange()
 void LossPlot::updateRanges()
 {
     if (!m_userZoomed)
-        m_plot->xAxis->setRange(0, m_maxX > 0 ? m_maxX * 1.02 : 1.0);
-    m_plot->yAxis->setRange(0, m_maxLoss > 0 ? m_maxLoss * 1.05 : 2.5);
+        m_plot->xAxis->setRange(0, m_history.maxX() > 0 ? m_history.maxX() * 1.02 : 1.0);
+    m_plot->yAxis->setRange(0, m_history.maxLoss() > 0 ? m_history.maxLoss() * 1.05 : 2.5);
     m_plot->yAxis2->setRange(0, 100);
 }
 
@@ -523,15 +440,16 @@ LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
         for (auto it = g->data()->findBegin(k0, false); it < end; ++it)
             consider(g, it->key, it->value, int(it - g->data()->constBegin()));
     }
-    const std::size_t begin = std::size_t(std::lower_bound(m_x.begin(), m_x.end(), k0) - m_x.begin());
-    const std::size_t end = std::size_t(std::upper_bound(m_x.begin(), m_x.end(), k1) - m_x.begin());
+    const std::vector<double> &xs = m_history.x();
+    const std::size_t begin = std::size_t(std::lower_bound(xs.begin(), xs.end(), k0) - xs.begin());
+    const std::size_t end = std::size_t(std::upper_bound(xs.begin(), xs.end(), k1) - xs.begin());
     // Dense data: look at no more than ~4000 points per curve.
     const std::size_t stride = std::max<std::size_t>(1, (end - std::min(begin, end)) / 4000);
     for (std::size_t i = begin; i < end; i += stride) {
         if (m_average->visible())
-            consider(m_average, m_x[i], movingAverage(int(i)), int(i));
+            consider(m_average, xs[i], m_history.movingAverage(i), int(i));
         if (m_batch->visible())
-            consider(m_batch, m_x[i], double(m_loss[i]), int(i));
+            consider(m_batch, xs[i], double(m_history.loss()[i]), int(i));
     }
     return hit;
 }

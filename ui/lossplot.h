@@ -8,6 +8,8 @@
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
 
+#include <losshistory.h>
+
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -33,7 +35,7 @@ public:
     QSize minimumSizeHint() const override;
 
     /** Number of batches the moving average spans. */
-    static constexpr int kMovingAverageSpan = 50;
+    static constexpr int kMovingAverageSpan = int(LossHistory::kMovingAverageSpan);
     /** Up to this many points per pixel column are drawn as they are; denser data is drawn as
      *  each column's lowest and highest value (the same picture). */
     static constexpr int kPointsPerPixel = 2;
@@ -65,8 +67,9 @@ public:
     int batchCount() const;
     int epochCount() const;
     /** Batch i's x (fractional epoch), loss and moving average (0 <= i < batchCount()). */
-    double batchX(int i) const { return m_x[std::size_t(i)]; }
-    double batchLoss(int i) const { return double(m_loss[std::size_t(i)]); }
+    double batchX(int i) const { return m_history.x()[std::size_t(i)]; }
+    double batchLoss(int i) const { return double(m_history.loss()[std::size_t(i)]); }
+    const LossHistory &history() const { return m_history; }
     double movingAverage(int i) const;
     /** Bytes the batch history holds (capacity included). */
     std::size_t historyBytes() const;
@@ -123,17 +126,13 @@ private:
     QTimer *m_replotTimer = nullptr;
     bool m_replotPending = false;
 
-    // The batch history (finite values only), ascending in x.
-    std::vector<double> m_x;
-    std::vector<float> m_loss;
+    LossHistory m_history; // what the graphs draw and the CSV holds
     // What the batch and average graphs hold: the history size, x range and pixel width they
     // were built for (rebuilt before a replot when any differs).
     std::size_t m_drawnCount = 0;
     double m_drawnLower = 0, m_drawnUpper = 0;
     int m_drawnPixels = 0;
 
-    double m_maxX = 0;
-    double m_maxLoss = 0;
     bool m_userZoomed = false;
     bool m_presentation = false;
 };

@@ -8,7 +8,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QMenu>
-#include <QTextStream>
 #include <qcustomplot.h>
 
 namespace bplab {
@@ -73,29 +72,7 @@ bool LossPlot::exportPdf(const QString &fileName)
 
 QString LossPlot::csvText() const
 {
-    QString out;
-    QTextStream s(&out);
-    s << "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent\n";
-    const auto loss = m_testLoss->data();
-    const auto accuracy = m_testAccuracy->data();
-    std::size_t b = 0;
-    int e = 0;
-    const std::size_t nb = m_loss.size();
-    const int ne = loss->size();
-    // Merged in x order; an epoch's row follows the batches that end at its x.
-    while (b < nb || e < ne) {
-        if (b < nb && (e >= ne || m_x[b] <= loss->at(e)->key)) {
-            s << "batch," << (b + 1) << ',' << formatExact(m_x[b]) << ',' << formatExact(m_loss[b])
-              << ',' << formatExact(movingAverage(int(b))) << ",,\n";
-            ++b;
-        } else {
-            s << "test,," << formatExact(loss->at(e)->key) << ",,,"
-              << formatExact(loss->at(e)->value) << ',' << formatExact(accuracy->at(e)->value)
-              << '\n';
-            ++e;
-        }
-    }
-    return out;
+    return QString::fromStdString(m_history.csv());
 }
 
 bool LossPlot::exportCsv(const QString &fileName) const
