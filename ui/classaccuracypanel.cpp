@@ -67,10 +67,44 @@ QSize ClassAccuracyPanel::sizeHint() const
 
 QSize ClassAccuracyPanel::minimumSizeHint() const
 {
-    // One line: at a projector's font the Train view must still fit 800 px; rows follow as
-    // the splitter gives the panel room.
+    // The title and a column chart of the ten classes (value, bar, class); rows follow as the
+    // splitter gives the panel room.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.horizontalAdvance(QStringLiteral("0 100.0 %")) * 2, fm.height() + 4};
+    return {fm.horizontalAdvance(QStringLiteral("100.0")) * 10, fm.height() * 5};
+}
+
+// Too low for ten rows: ten columns side by side, each its value above a bar of 0-100 % and the
+// class below (the weakest in the accent colour, so the class sees which one lags).
+void ClassAccuracyPanel::paintColumns(QPainter &p, int line)
+{
+    const int colW = std::max(1, (width() - 8) / 10);
+    const int top = line + 2;
+    const int barBottom = height() - line - 2;
+    const int barTop = top + line;
+    const int barH = std::max(1, barBottom - barTop);
+    int weakest = -1;
+    for (int c = 0; c < 10; ++c)
+        if (m_accuracy[c] >= 0 && (weakest < 0 || m_accuracy[c] < m_accuracy[weakest]))
+            weakest = c;
+    for (int c = 0; c < 10; ++c) {
+        const int x = 4 + c * colW;
+        const double a = m_accuracy[c];
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(x, barBottom + 2, colW, line), Qt::AlignCenter, QString::number(c));
+        p.setPen(palette().color(QPalette::Mid));
+        p.drawLine(x + 2, barBottom, x + colW - 2, barBottom);
+        if (a < 0)
+            continue;
+        const int h = std::max(1, int(barH * a / 100.0));
+        const int bw = std::max(1, colW * 3 / 5);
+        p.fillRect(QRect(x + (colW - bw) / 2, barBottom - h, bw, h), c == weakest ? colors::orange() : colors::blue());
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(QRect(x, barBottom - h - line, colW, line), Qt::AlignHCenter | Qt::AlignBottom,
+                   QString::number(a, 'f', a >= 99.95 ? 0 : 1));
+    }
+    if (weakest >= 0)
+        p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("weakest %1").arg(rowText(weakest)));
 }
 
 void ClassAccuracyPanel::paintEvent(QPaintEvent *)
@@ -97,13 +131,7 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
     const int valueW = fm.horizontalAdvance(QStringLiteral("100.0 %"));
     const int rowH = (height() - line - 4) / 10;
     if (rowH < line * 3 / 5) {
-        // Too low for ten rows: the weakest class in the title line.
-        const auto weakest
-                = std::min_element(m_accuracy.begin(), m_accuracy.end(), [](double a, double b) {
-                      return (a < 0 ? 101.0 : a) < (b < 0 ? 101.0 : b);
-                  });
-        p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("weakest %1").arg(rowText(int(weakest - m_accuracy.begin()))));
+        paintColumns(p, line);
         return;
     }
     const int barX = 4 + nameW + 6;

@@ -8,6 +8,8 @@
 
 #include <array>
 
+class QPainter;
+
 namespace bplab {
 
 class ClassAccuracyPanel : public QWidget
@@ -35,6 +37,8 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void paintColumns(QPainter &p, int line);
+
     QVector<double> m_accuracy;
     QStringList m_names;
     int m_epoch = 0;

@@ -5,7 +5,6 @@
 #include "heatmappanel.h"
 #include "uiformat.h"
 
-#include <QFileDialog>
 #include <QLabel>
 #include <QMenu>
 #include <qcustomplot.h>
@@ -119,21 +118,7 @@ void HeatmapPanel::onMousePress(QMouseEvent *event)
 void HeatmapPanel::showContextMenu(const QPoint &pos)
 {
     QMenu menu(this);
-    for (const QString &kind : {QStringLiteral("png"), QStringLiteral("pdf")}) {
-        const QString label
-                = kind == QLatin1String("png") ? tr("Export as PNG…") : tr("Export as PDF…");
-        menu.addAction(label, this, [this, kind] {
-            const QString filter = kind == QLatin1String("png") ? tr("PNG image (*.png)")
-                                                                : tr("PDF document (*.pdf)");
-            QString file = QFileDialog::getSaveFileName(this, tr("Export heatmaps"),
-                                                        QStringLiteral("heatmaps.") + kind, filter);
-            if (file.isEmpty())
-                return;
-            if (!file.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
-                file += QLatin1Char('.') + kind;
-            kind == QLatin1String("png") ? exportPng(file) : exportPdf(file);
-        });
-    }
+    addExportActions(&menu, this, panelExport());
     menu.exec(m_plot->mapToGlobal(pos));
 }
 
@@ -145,22 +130,25 @@ QSize HeatmapPanel::exportSize() const
     return {1200, 800};
 }
 
-bool HeatmapPanel::exportPng(const QString &fileName)
+PanelExport HeatmapPanel::panelExport()
 {
-    if (m_dirty)
-        refresh();
-    const QSize size = exportSize();
-    const bool ok = m_plot->savePng(fileName, size.width(), size.height(), 2.0);
-    emit exported(fileName, ok);
-    return ok;
+    PanelExport e;
+    e.name = QStringLiteral("heatmaps");
+    e.title = tr("the heatmaps");
+    e.formats = {ExportFormat::Png, ExportFormat::Pdf};
+    e.picture = [this](const QString &file, ExportFormat format) {
+        if (m_dirty)
+            refresh();
+        const QSize size = exportSize();
+        return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
+                                           : m_plot->savePdf(file, size.width(), size.height());
+    };
+    return e;
 }
 
-bool HeatmapPanel::exportPdf(const QString &fileName)
+bool HeatmapPanel::exportTo(const QString &fileName)
 {
-    if (m_dirty)
-        refresh();
-    const QSize size = exportSize();
-    const bool ok = m_plot->savePdf(fileName, size.width(), size.height());
+    const bool ok = writePanel(panelExport(), fileName).isEmpty();
     emit exported(fileName, ok);
     return ok;
 }

@@ -4,6 +4,7 @@
 // colour scale centred on 0. Hover names the weight and its value; clicking a tile selects that
 // hidden neuron.
 
+#include "panelexport.h"
 #include "params.h"
 
 #include <QList>
@@ -55,10 +56,11 @@ public:
      *  allows and no larger (from the last layout's titles, colour bars and controls). */
     int preferredHeight(int width) const;
 
-    /** The two maps with their titles and colour bars, at twice the on-screen resolution. */
-    bool exportPng(const QString &fileName);
-    /** The same as a vector PDF. */
-    bool exportPdf(const QString &fileName);
+    /** The two maps with their titles and colour bars: PNG at twice the on-screen resolution,
+     *  or a vector PDF (panelexport.h). */
+    PanelExport panelExport();
+    /** Writes .png or .pdf by the file's suffix; exported() follows. */
+    bool exportTo(const QString &fileName);
 
     // What is shown (tests). Positions are in this widget's coordinates.
     /** "hidden neuron 5, pixel (12, 7): dL/dW1 = -0.00123" / "output neuron 3 ← hidden neuron 5:

@@ -8,6 +8,8 @@
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
 
+#include "panelexport.h"
+
 #include <losshistory.h>
 
 #include <QStringList>
@@ -56,11 +58,13 @@ public:
     void resetView();
     bool userHasZoomed() const { return m_userZoomed; }
 
-    bool exportPng(const QString &fileName);
-    bool exportPdf(const QString &fileName);
+    /** What the export menu, File > Export and scripts write (panelexport.h). */
+    PanelExport panelExport();
+    /** Writes the plot (.png, .pdf) or its history (.csv), by the file's suffix; exported()
+     *  follows. */
+    bool exportTo(const QString &fileName);
     /** Rows in x order: "batch,step,epoch,loss,moving_average,," and "test,,epoch,,,test_loss,
      *  test_accuracy_percent", full precision, '.' decimal point. */
-    bool exportCsv(const QString &fileName) const;
     QString csvText() const;
 
     // What is kept and shown (tests).
@@ -112,7 +116,6 @@ private:
     void onMouseMove(QMouseEvent *event);
     void onUserRangeChange();
     void showContextMenu(const QPoint &pos);
-    void exportWithDialog(const QString &kind);
 
     QCustomPlot *m_plot = nullptr;
     QCPGraph *m_batch = nullptr;

@@ -1,48 +1,40 @@
-// The loss plot's exports: its context menu, PNG and PDF of the plot, the history as CSV, and
-// the file dialog.
+// The loss plot's exports through the one panel export (panelexport.h): PNG and PDF of the
+// plot, the history as CSV, and its context menu.
 
 #include "lossplot.h"
 
-#include "uiformat.h"
+#include "panelexport.h"
 
-#include <QFile>
-#include <QFileDialog>
 #include <QMenu>
 #include <qcustomplot.h>
 
 namespace bplab {
 
+PanelExport LossPlot::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("loss");
+    e.title = tr("the loss plot");
+    e.formats = {ExportFormat::Png, ExportFormat::Pdf, ExportFormat::Csv};
+    e.picture = [this](const QString &file, ExportFormat format) {
+        const QSize size = exportSize();
+        // PNG at twice the on-screen resolution: sharp on slides and in documents.
+        return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
+                                           : m_plot->savePdf(file, size.width(), size.height());
+    };
+    e.data = [this](ExportFormat) { return csvText().toUtf8(); };
+    return e;
+}
+
 void LossPlot::showContextMenu(const QPoint &pos)
 {
     QMenu menu(this);
-    menu.addAction(tr("Export as PNG…"), this, [this] { exportWithDialog(QStringLiteral("png")); });
-    menu.addAction(tr("Export as PDF…"), this, [this] { exportWithDialog(QStringLiteral("pdf")); });
-    menu.addAction(tr("Export loss history as CSV…"), this,
-                   [this] { exportWithDialog(QStringLiteral("csv")); });
+    addExportActions(&menu, this, panelExport());
     menu.addSeparator();
     QAction *reset
             = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
     reset->setEnabled(m_userZoomed);
     menu.exec(m_plot->mapToGlobal(pos));
-}
-
-void LossPlot::exportWithDialog(const QString &kind)
-{
-    const QString filter = kind == QLatin1String("png")   ? tr("PNG image (*.png)")
-                           : kind == QLatin1String("pdf") ? tr("PDF document (*.pdf)")
-                                                          : tr("CSV table (*.csv)");
-    QString fileName = QFileDialog::getSaveFileName(this, tr("Export loss plot"),
-                                                    QStringLiteral("loss.") + kind, filter);
-    if (fileName.isEmpty())
-        return;
-    if (!fileName.endsWith(QLatin1Char('.') + kind, Qt::CaseInsensitive))
-        fileName += QLatin1Char('.') + kind;
-    if (kind == QLatin1String("png"))
-        exportPng(fileName);
-    else if (kind == QLatin1String("pdf"))
-        exportPdf(fileName);
-    else
-        exportCsv(fileName);
 }
 
 // The size on screen; a plot never shown (an export from a script) gets a slide-sized page.
@@ -53,19 +45,9 @@ QSize LossPlot::exportSize() const
     return {1200, 700};
 }
 
-bool LossPlot::exportPng(const QString &fileName)
+bool LossPlot::exportTo(const QString &fileName)
 {
-    // Twice the on-screen resolution: sharp on slides and in documents.
-    const QSize size = exportSize();
-    const bool ok = m_plot->savePng(fileName, size.width(), size.height(), 2.0);
-    emit exported(fileName, ok);
-    return ok;
-}
-
-bool LossPlot::exportPdf(const QString &fileName)
-{
-    const QSize size = exportSize();
-    const bool ok = m_plot->savePdf(fileName, size.width(), size.height());
+    const bool ok = writePanel(panelExport(), fileName).isEmpty();
     emit exported(fileName, ok);
     return ok;
 }
@@ -73,18 +55,6 @@ bool LossPlot::exportPdf(const QString &fileName)
 QString LossPlot::csvText() const
 {
     return QString::fromStdString(m_history.csv());
-}
-
-bool LossPlot::exportCsv(const QString &fileName) const
-{
-    QFile file(fileName);
-    bool ok = file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text);
-    if (ok)
-        ok = file.write(csvText().toUtf8()) >= 0;
-    if (ok)
-        ok = file.flush();
-    emit const_cast<LossPlot *>(this)->exported(fileName, ok);
-    return ok;
 }
 
 } // namespace bplab

@@ -38,7 +38,8 @@ const char *kBenchDetails = R"(What is measured:
 --json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
 "roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
 "epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads",
-"kernels" (eigen or xsmm: $BPLAB_KERNELS), "fma_peak_gflops" (an FMA-only loop on the training
+"kernels" (eigen or xsmm: $BPLAB_KERNELS), "roofline_kernels" (the kernels the roofline timed: the
+epoch's), "fma_peak_gflops" (an FMA-only loop on the training
 threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
 (epoch_seconds / peak_epoch_seconds), "gemm_gflops" (each of the five products inside one more,
 profiled epoch, on the training threads together) and "outside_gemm_share" (the share of that
@@ -224,6 +225,7 @@ int runBench(const QStringList &args)
                 .add("roofline_ratio", epoch / roofline)
                 .add("threads", threads)
                 .add("kernels", toString(activeKernels()))
+                .add("roofline_kernels", full.kernels.c_str())
                 .add("fma_peak_gflops", fmaPeak)
                 .add("peak_epoch_seconds", peakEpoch)
                 .add("peak_ratio", epoch / peakEpoch)

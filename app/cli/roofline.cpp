@@ -1,5 +1,6 @@
 #include "roofline.h"
 
+#include "kernels.h"
 #include "params.h"
 
 #include <Eigen/Core>
@@ -86,6 +87,63 @@ double bestSeconds(int threads, const std::function<void(int)> &op, double minSe
     return best;
 }
 
+/** One of libxsmm's products as the core runs it: one kernel per half of the hidden layer (64
+ *  rows each), with its own operands per half (the halves write disjoint memory). */
+struct HalfProduct
+{
+    HalfProduct(const GemmShape &shape, int aValues, int bValues, int cValues)
+        : gemm(shape)
+    {
+        for (int h = 0; h < 2; ++h) {
+            a[h].assign(std::size_t(aValues), 0.5f);
+            b[h].assign(std::size_t(bValues), 0.25f);
+            c[h].assign(std::size_t(cValues), 0.0f);
+        }
+    }
+    void run(int half) { gemm(a[half].data(), b[half].data(), c[half].data()); }
+    Gemm gemm;
+    std::vector<float> a[2], b[2], c[2];
+};
+
+/** The products of one batch of n on libxsmm's kernels, timed as the core's two halves run them:
+ *  each of `threads` threads its halves (both on one thread). Empty when a kernel cannot be made. */
+std::vector<GemmTiming> xsmmTimings(int n, int threads, double minSeconds, int trials)
+{
+    constexpr int H = kHidden / 2;
+    const int B = n; // the products' leading dimension is the batch, as in a full batch
+    struct Spec
+    {
+        const char *formula;
+        int m, k, nn;
+        GemmShape shape;
+        int a, b, c;
+    };
+    // The core's shapes (core/batch.cpp): column-major C (m x n) = A (m x k) op(B) (k x n).
+    const Spec specs[] = {
+            {"Z1 = W1 X", kHidden, kInputs, n, {n, H, kInputs, B, kInputs, B}, B * kInputs, kInputs * H, B * H},
+            {"Z2 = W2 A1", kOutputs, kHidden, n, {n, kOutputs, H, B, kOutputs, B, true}, B * H, kOutputs * H, B * kOutputs},
+            {"dW2 = Delta2 A1^T", kOutputs, n, kHidden, {kOutputs, H, n, kOutputs, B, kOutputs}, kOutputs * n, B * H, kOutputs * H},
+            {"W2^T Delta2", kHidden, kOutputs, n, {n, H, kOutputs, B, kOutputs, B}, B * kOutputs, kOutputs * H, B * H},
+            {"dW1 = Delta1 X^T", kHidden, n, kInputs, {kInputs, H, n, kInputs, B, kInputs}, kInputs * n, B * H, kInputs * H},
+    };
+    std::vector<GemmTiming> out;
+    for (const Spec &s : specs) {
+        HalfProduct p(s.shape, s.a, s.b, s.c);
+        if (!p.gemm.valid())
+            return {};
+        const auto op = [&p, threads](int t) {
+            if (threads > 1) {
+                p.run(t);
+            } else {
+                p.run(0);
+                p.run(1);
+            }
+        };
+        out.push_back({s.formula, s.m, s.k, s.nn, bestSeconds(threads > 1 ? 2 : 1, op, minSeconds, trials)});
+    }
+    return out;
+}
+
 } // namespace
 
 double BatchRoofline::seconds() const
@@ -111,6 +169,15 @@ BatchRoofline measureBatchRoofline(int batch, int threads, double minSeconds, in
 #else
     threads = 1;
 #endif
+    BatchRoofline r;
+    r.batch = batch;
+    r.kernels = toString(activeKernels());
+    if (activeKernels() == Kernels::Xsmm) {
+        r.gemms = xsmmTimings(batch, threads, minSeconds, trials);
+        if (!r.gemms.empty())
+            return r;
+        r.kernels = toString(Kernels::Eigen); // a kernel could not be made: the core runs Eigen's too
+    }
     // Each thread's operands are its own (as the core's shares write disjoint rows), sized by
     // its share of the hidden neurons.
     std::vector<std::unique_ptr<Operands>> ops;
@@ -120,8 +187,6 @@ BatchRoofline measureBatchRoofline(int batch, int threads, double minSeconds, in
         ops.push_back(std::make_unique<Operands>(last - first, batch));
     }
 
-    BatchRoofline r;
-    r.batch = batch;
     const auto time = [&](std::string formula, int m, int k, int n, int opThreads,
                           const std::function<void(int)> &op) {
         r.gemms.push_back(

@@ -1,6 +1,7 @@
 #pragma once
 // The roofline of a training epoch on this machine: each matrix product of one mini-batch timed
-// alone, in a tight loop, at its best speed (Eigen, same flags and threads as the core).
+// alone, in a tight loop, at its best speed, on the kernels the core runs (kernels.h: libxsmm's
+// or Eigen's), with the same flags, threads and split as the core.
 
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@ struct GemmTiming
 struct BatchRoofline
 {
     int batch = 0;
+    std::string kernels; ///< "xsmm" or "eigen": what was timed
     std::vector<GemmTiming> gemms;
     double seconds() const; ///< sum of the products' best times: one batch at peak
     double flops() const;

@@ -145,6 +145,7 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     connect(m_augment, &QCheckBox::toggled, this, &ControlBar::augmentEdited);
 
     showConfig(sourceRecipe());
+    setPresentation(false);
 }
 
 TrainConfig ControlBar::recipeConfig(Recipe recipe)
@@ -260,14 +261,14 @@ void ControlBar::setPresentation(bool on)
                                     fm.horizontalAdvance(tr("Adam"))});
     m_recipe->setMinimumWidth(on ? shortName + 3 * fm.height() : 0);
     // The number boxes as wide as the numbers they hold in practice (a longer one scrolls in its
-    // box): four digits of batch, epochs and seed.
-    const auto digits = [](QSpinBox *box, int n, bool narrow) {
-        box->setMaximumWidth(narrow ? box->fontMetrics().horizontalAdvance(QString(n, QLatin1Char('0'))) + 40
-                                    : QWIDGETSIZE_MAX);
+    // box): four digits of batch and epochs, six of the seed (four at the projector's font).
+    const QFontMetrics numbers(QApplication::font());
+    const auto digits = [&numbers](QSpinBox *box, int n) {
+        box->setMaximumWidth(numbers.horizontalAdvance(QString(n, QLatin1Char('0'))) + 2 * numbers.height() + 8);
     };
-    digits(m_batch, 4, on);
-    digits(m_epochs, 4, on);
-    digits(m_seed, 4, on);
+    digits(m_batch, 4);
+    digits(m_epochs, 4);
+    digits(m_seed, on ? 4 : 6);
     // The data set's box as wide as "MNIST", not as its longest entry (the full name is in the
     // drop-down list and the status bar).
     m_dataset->setMinimumContentsLength(on ? 6 : 10);

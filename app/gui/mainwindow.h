@@ -5,6 +5,7 @@
 #include "snapshots.h"
 #include "viewlist.h"
 
+#include <panelexport.h>
 #include <trainer.h>
 
 #include <QFont>
@@ -98,11 +99,10 @@ private:
     void fitSidebar();
     void updateActions();
     void chooseFolder();
-    void exportLossPlot(const QString &kind);
-    void exportHeatmap();
+    /** File > Export: the one export path of every panel (panelexport.h). */
+    void exportPanel(const PanelExport &panel, ExportFormat format);
     void showShortcuts();
     void showAbout();
-    QString saveFileName(const QString &title, const QString &baseName, const QString &filter);
 
     TrainingController *m_controller = nullptr;
     ControlBar *m_controls = nullptr;

@@ -68,16 +68,20 @@ void MainWindow::createActions()
     connect(m_openFolder, &QAction::triggered, this, &MainWindow::chooseFolder);
     m_exportPng = make(QStringLiteral("actionExportLossPng"), tr("Export loss plot as &PNG..."),
                        tr("Save the loss plot as an image"));
-    connect(m_exportPng, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("png")); });
+    connect(m_exportPng, &QAction::triggered, this,
+            [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Png); });
     m_exportPdf = make(QStringLiteral("actionExportLossPdf"), tr("Export loss plot as P&DF..."),
                        tr("Save the loss plot as a vector PDF"));
-    connect(m_exportPdf, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("pdf")); });
+    connect(m_exportPdf, &QAction::triggered, this,
+            [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Pdf); });
     m_exportHeatmap = make(QStringLiteral("actionExportHeatmap"), tr("Export &heatmaps as PNG..."),
                            tr("Save the weight/gradient heatmaps as an image"));
-    connect(m_exportHeatmap, &QAction::triggered, this, &MainWindow::exportHeatmap);
+    connect(m_exportHeatmap, &QAction::triggered, this,
+            [this] { exportPanel(m_train->heatmapPanel()->panelExport(), ExportFormat::Png); });
     m_exportCsv = make(QStringLiteral("actionExportCsv"), tr("Export loss &history as CSV..."),
                        tr("Save every batch loss and every epoch's test loss and accuracy"));
-    connect(m_exportCsv, &QAction::triggered, this, [this] { exportLossPlot(QStringLiteral("csv")); });
+    connect(m_exportCsv, &QAction::triggered, this,
+            [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Csv); });
     m_quit = make(QStringLiteral("actionQuit"), tr("&Quit"), tr("Stop training and close (Ctrl+Q)"),
                   {QKeySequence(Qt::CTRL | Qt::Key_Q)});
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
@@ -145,50 +149,13 @@ void MainWindow::createMenus()
         m->setToolTipsVisible(true);
 }
 
-QString MainWindow::saveFileName(const QString &title, const QString &baseName, const QString &filter)
+void MainWindow::exportPanel(const PanelExport &panel, ExportFormat format)
 {
     QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     if (dir.isEmpty() || !QDir(dir).exists())
         dir = QDir::homePath();
-    return QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(baseName), filter);
-}
-
-void MainWindow::exportLossPlot(const QString &kind)
-{
-    LossPlot *plot = m_train->lossPlot();
-    QString file;
-    bool ok = false;
-    if (kind == QStringLiteral("png")) {
-        file = saveFileName(tr("Export the loss plot"), QStringLiteral("loss.png"), tr("PNG image (*.png)"));
-        ok = file.isEmpty() || plot->exportPng(file);
-    } else if (kind == QStringLiteral("pdf")) {
-        file = saveFileName(tr("Export the loss plot"), QStringLiteral("loss.pdf"), tr("PDF (*.pdf)"));
-        ok = file.isEmpty() || plot->exportPdf(file);
-    } else {
-        file = saveFileName(tr("Export the loss history"), QStringLiteral("loss.csv"),
-                            tr("CSV table (*.csv)"));
-        ok = file.isEmpty() || plot->exportCsv(file);
-    }
-    if (file.isEmpty())
-        return;
-    if (ok)
+    if (const QString file = exportWithDialog(this, panel, format, dir); !file.isEmpty())
         statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
-    else
-        m_banner->showMessage(tr("Could not write %1: check that the folder exists and that you "
-                                 "may write to it, then export again.").arg(file));
-}
-
-void MainWindow::exportHeatmap()
-{
-    const QString file = saveFileName(tr("Export the heatmaps"), QStringLiteral("heatmaps.png"),
-                                      tr("PNG image (*.png)"));
-    if (file.isEmpty())
-        return;
-    if (m_train->heatmapPanel()->grab().save(file, "PNG"))
-        statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
-    else
-        m_banner->showMessage(tr("Could not write %1: check that the folder exists and that you "
-                                 "may write to it, then export again.").arg(file));
 }
 
 void MainWindow::showShortcuts()

@@ -171,9 +171,17 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
     }
     if (!chunk->x.isEmpty())
         emit lossesReady(chunk);
-    for (const EpochReport &e : m_trainer->epochReports())
-        if (std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
-            emit epochFinished(e);
+    const std::vector<EpochReport> &epochs = m_trainer->epochReports();
+    for (std::size_t i = 0; i < epochs.size(); ++i) {
+        EpochReport e = epochs[i];
+        if (!std::isfinite(e.testLoss) || !std::isfinite(e.testAccuracy))
+            continue;
+        // A snapshot keeps no confusion matrix. Taken at the end of its last epoch, the weights
+        // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
+        if (i + 1 == epochs.size() && m_trainer->batchInEpoch() == 0)
+            e.confusion = evaluate(m_trainer->params(), m_data->test, m_trainer->activeConfig().normalize).confusion;
+        emit epochFinished(e);
+    }
     sendVisual();
     setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
     emit snapshotRestored(restored);

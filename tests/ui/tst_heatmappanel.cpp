@@ -279,7 +279,7 @@ void TestHeatmapPanel::exports()
     panel.setParameters(m_weights, m_gradients, m_adjustments);
     QSignalSpy spy(&panel, &HeatmapPanel::exported);
     const QString png = dir.filePath(QStringLiteral("heatmaps.png"));
-    QVERIFY(panel.exportPng(png));
+    QVERIFY(panel.exportTo(png));
     const QImage image(png);
     QCOMPARE(image.size(), QSize(2400, 1600));
     // The diverging colours are there: some strongly red and some strongly blue pixels.
@@ -293,7 +293,7 @@ void TestHeatmapPanel::exports()
     QVERIFY2(red > 100 && blue > 100,
              qPrintable(QStringLiteral("red %1, blue %2").arg(red).arg(blue)));
     const QString pdf = dir.filePath(QStringLiteral("heatmaps.pdf"));
-    QVERIFY(panel.exportPdf(pdf));
+    QVERIFY(panel.exportTo(pdf));
     QFile file(pdf);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY(file.read(5) == "%PDF-");

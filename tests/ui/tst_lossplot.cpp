@@ -131,14 +131,14 @@ void TestLossPlot::exports()
     QSignalSpy spy(&plot, &LossPlot::exported);
 
     const QString csv = dir.filePath(QStringLiteral("loss.csv"));
-    QVERIFY(plot.exportCsv(csv));
+    QVERIFY(plot.exportTo(csv));
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(file.readAll()), plot.csvText());
     QCOMPARE(plot.csvText().count(QLatin1Char('\n')), 1 + 300 + 1);
 
     const QString png = dir.filePath(QStringLiteral("loss.png"));
-    QVERIFY(plot.exportPng(png));
+    QVERIFY(plot.exportTo(png));
     const QImage image(png);
     QVERIFY(!image.isNull());
     QVERIFY(image.width() >= 640);
@@ -150,13 +150,13 @@ void TestLossPlot::exports()
     QVERIFY(colours.size() > 10);
 
     const QString pdf = dir.filePath(QStringLiteral("loss.pdf"));
-    QVERIFY(plot.exportPdf(pdf));
+    QVERIFY(plot.exportTo(pdf));
     QFile pdfFile(pdf);
     QVERIFY(pdfFile.open(QIODevice::ReadOnly));
     QVERIFY(pdfFile.read(5) == "%PDF-");
     QCOMPARE(spy.count(), 3);
 
-    QVERIFY(!plot.exportCsv(dir.filePath(QStringLiteral("missing/folder/loss.csv"))));
+    QVERIFY(!plot.exportTo(dir.filePath(QStringLiteral("missing/folder/loss.csv"))));
     QCOMPARE(spy.last().at(1).toBool(), false);
 }
 

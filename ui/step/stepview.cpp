@@ -183,14 +183,14 @@ QWidget *StepView::createLeftColumn()
                                  n(parameterCount()), n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
 
     auto *exports = new QHBoxLayout;
-    const QString kinds[] = {QStringLiteral("PNG"), QStringLiteral("JSON"), QStringLiteral("CSV")};
-    for (const QString &kind : kinds) {
+    for (ExportFormat format : {ExportFormat::Png, ExportFormat::Json, ExportFormat::Csv}) {
+        const QString kind = suffixOf(format).toUpper();
         auto *b = new QPushButton(kind);
         b->setObjectName(QStringLiteral("export") + kind);
         b->setFocusPolicy(Qt::NoFocus);
         b->setToolTip(kind == QLatin1String("PNG") ? tr("Save the current stage as a picture")
                                                    : tr("Save the whole trace (every value of every stage) as %1").arg(kind));
-        connect(b, &QPushButton::clicked, this, [this, kind] { saveWithDialog(kind); });
+        connect(b, &QPushButton::clicked, this, [this, format] { saveWithDialog(format); });
         exports->addWidget(b);
     }
     auto *exportLabel = new QLabel(tr("Export:"));

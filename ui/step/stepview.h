@@ -4,6 +4,7 @@
 // sizes of the network, a sample chooser and exports. The app supplies data and weights through the
 // setters; every number comes from the StepModel (the core's trace).
 
+#include "panelexport.h"
 #include "stepmodel.h"
 
 #include <QString>
@@ -91,9 +92,10 @@ public:
     /** The whole trace as `explain --json` prints it. */
     QString traceJson() const;
     QString traceCsv() const;
-    bool exportPng(const QString &file);
-    bool exportJson(const QString &file);
-    bool exportCsv(const QString &file);
+    /** The current stage as PNG, the whole trace as JSON or CSV (panelexport.h). */
+    PanelExport panelExport();
+    /** Writes .png, .json or .csv by the file's suffix; false with lastError() on failure. */
+    bool exportTo(const QString &file);
     QString lastError() const { return m_lastError; }
 
 signals:
@@ -119,8 +121,7 @@ private:
     void loadChosenSample();
     void chooseModelFile();
     void selectHidden(int j);
-    void saveWithDialog(const QString &kind);
-    bool writeFile(const QString &file, const QByteArray &bytes);
+    void saveWithDialog(ExportFormat format);
     void loadPendingFolder();
     static bool isNavigationKey(int key);
     bool wantsCompact() const;

@@ -339,57 +339,35 @@ QString StepView::traceCsv() const
     return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
 }
 
-bool StepView::writeFile(const QString &file, const QByteArray &bytes)
+PanelExport StepView::panelExport()
 {
-    QFile out(file);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(bytes) != bytes.size()) {
-        m_lastError = tr("Could not write %1: %2").arg(file, out.errorString());
-        return false;
-    }
-    return true;
+    PanelExport e;
+    e.name = QStringLiteral("step-stage-%1").arg(m_model->stage());
+    e.title = tr("the Step through page");
+    e.formats = {ExportFormat::Png, ExportFormat::Json, ExportFormat::Csv};
+    e.picture = [this](const QString &file, ExportFormat) { return grab().save(file, "PNG"); };
+    e.data = [this](ExportFormat format) {
+        return format == ExportFormat::Json ? (traceJson() + QLatin1Char('\n')).toUtf8() : traceCsv().toUtf8();
+    };
+    return e;
 }
 
-bool StepView::exportPng(const QString &file)
+bool StepView::exportTo(const QString &file)
 {
-    if (!grab().save(file, "PNG")) {
-        m_lastError = tr("Could not write %1: check that the folder exists and is writable.").arg(file);
-        return false;
-    }
-    return true;
-}
-
-bool StepView::exportJson(const QString &file)
-{
-    if (!m_model->hasTrace()) {
+    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace()) {
         m_lastError = tr("Nothing to export yet: choose an image and a model first.");
         return false;
     }
-    return writeFile(file, (traceJson() + QLatin1Char('\n')).toUtf8());
+    m_lastError = writePanel(panelExport(), file);
+    return m_lastError.isEmpty();
 }
 
-bool StepView::exportCsv(const QString &file)
+void StepView::saveWithDialog(ExportFormat format)
 {
-    if (!m_model->hasTrace()) {
-        m_lastError = tr("Nothing to export yet: choose an image and a model first.");
-        return false;
-    }
-    return writeFile(file, traceCsv().toUtf8());
-}
-
-void StepView::saveWithDialog(const QString &kind)
-{
-    const QString suffix = kind.toLower();
-    const QString base = kind == QLatin1String("PNG") ? QStringLiteral("step-stage-%1.png").arg(m_model->stage())
-                                                      : QStringLiteral("step-trace.%1").arg(suffix);
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export %1").arg(kind), base,
-                                                      tr("%1 files (*.%2)").arg(kind, suffix));
-    if (file.isEmpty())
-        return;
-    const bool ok = kind == QLatin1String("PNG") ? exportPng(file)
-                    : kind == QLatin1String("JSON") ? exportJson(file)
-                                                    : exportCsv(file);
-    if (!ok)
-        QMessageBox::warning(this, tr("Export"), m_lastError);
+    PanelExport e = panelExport();
+    if (format != ExportFormat::Png)
+        e.name = QStringLiteral("step-trace");
+    exportWithDialog(this, e, format);
 }
 
 } // namespace bplab

@@ -7,6 +7,7 @@
 
 #include "guifixtures.h"
 
+#include <classaccuracypanel.h>
 #include <controlbar.h>
 #include <digitpanel.h>
 #include <heatmapmosaic.h>
@@ -55,6 +56,7 @@ private slots:
     void divergenceBannerSaysItInTwoLines();
     void aLongMessageKeepsTheWindowsSize();
     void dataParallelSnapshotContinuesOnItsReplicas();
+    void restoredEpochShowsItsClassAccuracies();
 
 private:
     TrainingController *controller() const { return m_window->controller(); }
@@ -462,6 +464,33 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     QVERIFY(restored.wait(10000));
     QCOMPARE(controller()->stepCount(), std::uint64_t(0));
     QCOMPARE(controller()->config().replicas, 1);
+}
+
+// A snapshot keeps no confusion matrix: taken at an epoch's end, the app counts it again from
+// the restored weights, so the per-class bars are there after the restore.
+void TestGuiTrainLayout::restoredEpochShowsItsClassAccuracies()
+{
+    const TrainConfig config = sourceRecipe();
+    Trainer cli(controller()->dataSplit(), config);
+    while (cli.epoch() < 1)
+        QVERIFY(!cli.trainBatch().divergence);
+    QCOMPARE(cli.batchInEpoch(), 0);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("epoch1.bplabsnap"));
+    QVERIFY(saveSnapshot(file.toStdString(), cli.snapshot()));
+    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    m_window->snapshotUi()->openFile(file);
+    QVERIFY(restored.wait(10000));
+    const QVector<double> &shown = m_window->trainView()->classAccuracyPanel()->accuracies();
+    QCOMPARE(shown.size(), 10);
+    const Evaluation ev = evaluate(cli.params(), controller()->dataSplit()->test, config.normalize);
+    for (int c = 0; c < 10; ++c) {
+        int total = 0;
+        for (int k = 0; k < 10; ++k)
+            total += ev.confusion[c][k];
+        if (total > 0)
+            QCOMPARE(shown[c], 100.0 * ev.confusion[c][c] / total);
+    }
 }
 
 QTEST_MAIN(TestGuiTrainLayout)

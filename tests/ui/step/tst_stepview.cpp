@@ -283,7 +283,7 @@ void TestStepView::jsonExport()
 {
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("trace.json"));
-    QVERIFY(m_view->exportJson(file));
+    QVERIFY(m_view->exportTo(file));
     const QJsonObject o = QJsonDocument::fromJson(readFile(file)).object();
     const QStringList keys{"set", "index", "label", "predicted", "input", "target", "z1", "a1", "logits", "exp",
                            "exp_sum", "probabilities", "loss", "delta2", "delta1", "lr", "loss_after"};
@@ -310,7 +310,7 @@ void TestStepView::jsonExport()
     for (int j = 0; j < kHidden; ++j)
         QCOMPARE(float(z1[j].toDouble()), m->before().z1[j]);
     QCOMPARE(o.value("input").toArray().size(), kInputs);
-    QVERIFY(!m_view->exportJson(dir.filePath(QStringLiteral("no/such/folder/x.json"))));
+    QVERIFY(!m_view->exportTo(dir.filePath(QStringLiteral("no/such/folder/x.json"))));
     QVERIFY(m_view->lastError().contains(QStringLiteral("no/such/folder")));
 }
 
