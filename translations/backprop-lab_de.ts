@@ -646,6 +646,58 @@
         <source>loss after - before per sample (blue: lower)</source>
         <translation>Verlust nachher - vorher je Bild (blau: niedriger)</translation>
     </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Check that the folder exists and that you may write to it, then export again.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner existiert und Sie darin schreiben dürfen, und exportieren Sie erneut.</translation>
+    </message>
+    <message>
+        <source>%1: %2 can be written as %3.</source>
+        <translation>%1: %2 lässt sich als %3 schreiben.</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: %1 has no values.</source>
+        <translation>Noch nichts zu exportieren: %1 hat keine Werte.</translation>
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation>das Bild konnte nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>it could not replace the file there</source>
+        <translation>die vorhandene Datei konnte nicht ersetzt werden</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export as %1…</source>
+        <translation>Als %1 exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the values as %1…</source>
+        <translation>Die Werte als %1 exportieren…</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -1297,26 +1349,6 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>Ausgabeneuron %1 ← verdecktes Neuron %2: %3%4 = %5</translation>
     </message>
     <message>
-        <source>Export as PNG…</source>
-        <translation>Als PNG exportieren…</translation>
-    </message>
-    <message>
-        <source>Export as PDF…</source>
-        <translation>Als PDF exportieren…</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG-Bild (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export heatmaps</source>
-        <translation>Heatmaps exportieren</translation>
-    </message>
-    <message>
         <source>Gradients dL/dW</source>
         <translation>Gradienten dL/dW</translation>
     </message>
@@ -1396,6 +1428,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>ΔW2 = −lr · dL/dW2</source>
         <translation>ΔW2 = −lr · dL/dW2</translation>
     </message>
+    <message>
+        <source>the heatmaps</source>
+        <translation>die Heatmaps</translation>
+    </message>
 </context>
 <context>
     <name>bplab::LossPlot</name>
@@ -1464,36 +1500,12 @@ test accuracy %2 %</source>
 Testgenauigkeit %2 %</translation>
     </message>
     <message>
-        <source>Export as PNG…</source>
-        <translation>Als PNG exportieren…</translation>
-    </message>
-    <message>
-        <source>Export as PDF…</source>
-        <translation>Als PDF exportieren…</translation>
-    </message>
-    <message>
-        <source>Export loss history as CSV…</source>
-        <translation>Verlaufsdaten als CSV exportieren…</translation>
-    </message>
-    <message>
         <source>Follow the data (reset zoom)</source>
         <translation>Den Daten folgen (Zoom zurücksetzen)</translation>
     </message>
     <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG-Bild (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF document (*.pdf)</source>
-        <translation>PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV-Tabelle (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export loss plot</source>
-        <translation>Verlaufsdiagramm exportieren</translation>
+        <source>the loss plot</source>
+        <translation>das Verlaufsdiagramm</translation>
     </message>
 </context>
 <context>
@@ -1699,36 +1711,8 @@ Testgenauigkeit %2 %</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>Export the loss plot</source>
-        <translation>Das Verlaufsdiagramm exportieren</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png)</source>
-        <translation>PNG-Bild (*.png)</translation>
-    </message>
-    <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export the loss history</source>
-        <translation>Die Verlaufsdaten exportieren</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv)</source>
-        <translation>CSV-Tabelle (*.csv)</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Could not write %1: check that the folder exists and that you may write to it, then export again.</source>
-        <translation>%1 konnte nicht geschrieben werden: prüfen Sie, ob der Ordner existiert und Sie darin schreiben dürfen, und exportieren Sie erneut.</translation>
-    </message>
-    <message>
-        <source>Export the heatmaps</source>
-        <translation>Die Heatmaps exportieren</translation>
     </message>
     <message>
         <source>About Backprop Lab</source>
@@ -2373,28 +2357,12 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <translation>Die Bilder sind nicht lesbar: %1</translation>
     </message>
     <message>
-        <source>Could not write %1: %2</source>
-        <translation>%1 konnte nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Could not write %1: check that the folder exists and is writable.</source>
-        <translation>%1 konnte nicht geschrieben werden: prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
-    </message>
-    <message>
         <source>Nothing to export yet: choose an image and a model first.</source>
         <translation>Noch nichts zu exportieren: wählen Sie zuerst ein Bild und ein Modell.</translation>
     </message>
     <message>
-        <source>Export %1</source>
-        <translation>%1 exportieren</translation>
-    </message>
-    <message>
-        <source>%1 files (*.%2)</source>
-        <translation>%1-Dateien (*.%2)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
+        <source>the Step through page</source>
+        <translation>die Seite „Schritt für Schritt“</translation>
     </message>
 </context>
 <context>

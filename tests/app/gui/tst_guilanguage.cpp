@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDirIterator>
 #include <QFile>
 #include <QMenu>
 #include <QProcess>
@@ -30,6 +31,7 @@ private slots:
     void germanTranslatesWhatUsersSeeFirst();
     void tsHasNoUnfinishedEntry();
     void tsHoldsEveryTextOfTheSources();
+    void freeTrHelpersUseLupdatesContext();
     void menuStoresTheChoice();
     void unknownLanguagesFallBackToEnglish();
     void langOption();
@@ -60,6 +62,7 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
             {"bplab::LossPlot", "test loss", "Testverlust"},
             {"bplab", "Weighted sums", "Gewichtete Summen"}, // a free function's tr()
             {"bplab", "&Language", "Sp&rache"},
+            {"bplab", "Export as %1…", "Als %1 exportieren…"}, // ui/panelexport.cpp
             {"QObject", "MNIST sample (offline)", "MNIST-Stichprobe (offline)"},
     };
     for (const auto &e : expected)
@@ -113,6 +116,33 @@ void TestGuiLanguage::tsHoldsEveryTextOfTheSources()
                              "translate them (%2)")
                              .arg(m.captured(2), out.simplified())));
     QCOMPARE(m.captured(1).toInt(), readTs().count(QStringLiteral("<message>")));
+}
+
+void TestGuiLanguage::freeTrHelpersUseLupdatesContext()
+{
+    // lupdate files a free function's tr("...") under the enclosing namespace; a helper that
+    // translates under another context would find none of its texts in the .qm.
+    const QRegularExpression helper(
+            QStringLiteral("QString tr\\(const char \\*text\\)\\s*\\{\\s*return "
+                           "QCoreApplication::translate\\(\"([^\"]+)\""));
+    int helpers = 0;
+    for (const char *dir : {"app/gui", "ui"}) {
+        QDirIterator it(QStringLiteral(BPLAB_SOURCE_DIR "/") + QLatin1String(dir),
+                        {QStringLiteral("*.cpp")}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const auto m = helper.match(QString::fromUtf8(f.readAll()));
+            if (!m.hasMatch())
+                continue;
+            ++helpers;
+            QVERIFY2(
+                    m.captured(1) == QLatin1String("bplab"),
+                    qPrintable(QStringLiteral("%1 translates under \"%2\", lupdate under \"bplab\"")
+                                       .arg(f.fileName(), m.captured(1))));
+        }
+    }
+    QVERIFY(helpers >= 5); // language.cpp, the three stage-page files, panelexport.cpp
 }
 
 void TestGuiLanguage::menuStoresTheChoice()
