@@ -264,8 +264,18 @@ void MainWindow::connectStepView()
     connect(c, &TrainingController::dataLoaded, m_stepView, useCurrentWeights);
     connect(c, &TrainingController::wasReset, m_stepView, useCurrentWeights);
     connect(m_stepView, &StepView::currentWeightsRequested, this, useCurrentWeights);
-    connect(c, &TrainingController::visualReady, m_stepView,
-            [this](VisualPtr s) { m_stepView->setCurrentTrainingIndex(s->sampleIndex); });
+    // Unless it shows a model file, the page follows the training: every exact snapshot (pause,
+    // step, reset, the end, a restore) and, while it is on screen, a live one every 250 ms.
+    connect(c, &TrainingController::visualReady, m_stepView, [this](VisualPtr s) {
+        m_stepView->setCurrentTrainingIndex(s->sampleIndex);
+        if (m_stepView->showsModelFile() || !s->weights)
+            return;
+        if (s->live && (!m_stepView->isVisible() || (m_stepFollowed.isValid() && m_stepFollowed.elapsed() < 250)))
+            return;
+        m_stepFollowed.start();
+        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
+        m_stepView->setModel(s->weights, tr("current weights, %1 batches trained").arg(s->progress.step));
+    });
     connect(m_stepView, &StepView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
     connect(c, &TrainingController::selectedHiddenNeuronChanged, m_stepView, &StepView::setSelectedHiddenNeuron);
 }

@@ -8,6 +8,7 @@
 #include <panelexport.h>
 #include <trainer.h>
 
+#include <QElapsedTimer>
 #include <QFont>
 #include <QMainWindow>
 #include <QVector>
@@ -105,6 +106,7 @@ private:
     void showAbout();
 
     TrainingController *m_controller = nullptr;
+    QElapsedTimer m_stepFollowed; // the Step view's last live update
     ControlBar *m_controls = nullptr;
     StatusLine *m_status = nullptr;
     QListWidget *m_sidebar = nullptr;

@@ -101,7 +101,11 @@ DrawView::DrawView(QWidget *parent)
         m_latencyPending = true;
     });
     connect(m_canvas, &DrawCanvas::strokesChanged, this, &DrawView::refresh);
-    connect(m_canvas, &DrawCanvas::pictureRemoved, this, [this] { m_pictureResult = {}; });
+    // The user drew over a picture or an example: its caption no longer says what is shown.
+    connect(m_canvas, &DrawCanvas::pictureRemoved, this, [this] {
+        m_pictureResult = {};
+        setStatus(tr("Your drawing: the answer follows every stroke."));
+    });
     connect(m_bars, &ProbabilityBars::painted, this, [this] {
         if (m_latencyPending) {
             m_lastLatencyMs = m_sinceInput.nsecsElapsed() / 1e6;

@@ -66,6 +66,9 @@ public:
      *  the training's. False, with the loader's message in the model line and lastError(), when
      *  the file cannot be used; the previous weights stay. */
     bool loadModelFile(const QString &path);
+    /** True after loadModelFile() until the next setModel(): the view then does not follow the
+     *  training's weights. */
+    bool showsModelFile() const { return m_showsModelFile; }
 
     StepModel *model() const { return m_model; }
     NetworkDiagram *diagram() const { return m_diagram; }
@@ -147,6 +150,7 @@ private:
     QDoubleSpinBox *m_lr = nullptr;
     QPushButton *m_useWeights = nullptr;
     QPushButton *m_modelFile = nullptr;
+    bool m_showsModelFile = false;
     QSpinBox *m_batch = nullptr;
     QLabel *m_modelLabel = nullptr;
     QLabel *m_modelErrorLabel = nullptr;

@@ -216,6 +216,7 @@ bool StepView::loadModelFile(const QString &path)
         setNormalize(loaded.value().info->recipe.normalize);
     setModel(std::make_shared<const ParamsF>(std::move(loaded.value().params)),
              tr("file %1").arg(QFileInfo(path).fileName()));
+    m_showsModelFile = true;
     return true;
 }
 
@@ -275,6 +276,7 @@ void StepView::loadPendingFolder()
 void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
 {
     m_modelError.clear();
+    m_showsModelFile = false;
     m_model->setParams(std::move(params), description);
     refreshChooser();
 }

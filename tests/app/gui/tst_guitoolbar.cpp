@@ -13,6 +13,7 @@
 #include <replicaexchange.h>
 #include <replicaheatmaps.h>
 #include <trainer.h>
+#include <stepmodel.h>
 #include <stepview.h>
 #include <trainingcontroller.h>
 #include <trainview.h>
@@ -52,6 +53,7 @@ private slots:
     void heatmapSelectionIsShared();
     void viewsShareTheLoadedData();
     void replicasTrainOnTheOneEngine();
+    void stepViewFollowsTheTraining();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -323,6 +325,29 @@ void TestGuiToolbar::replicasTrainOnTheOneEngine()
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->progress().replicas, 1);
     QTRY_COMPARE(replicas->replicas(), 0);
+}
+
+void TestGuiToolbar::stepViewFollowsTheTraining()
+{
+    // Without a button press: after steps, a run and a reset the Step page has the training's
+    // exact weights and says how many batches they have seen.
+    StepModel *step = m_window->stepView()->model();
+    const std::uint64_t before = controller()->stepCount();
+    QTest::mouseClick(button("actionStep"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->stepCount(), before + 1);
+    QTRY_VERIFY(step->params() == controller()->currentWeights());
+    QVERIFY2(step->modelDescription().contains(QStringLiteral("%1 batches trained").arg(before + 1)),
+             qPrintable(step->modelDescription()));
+    controller()->runBatches(7);
+    QTRY_COMPARE(controller()->stepCount(), before + 8);
+    QTRY_VERIFY(controller()->state() != TrainingState::Running);
+    QTRY_VERIFY(step->params() == controller()->currentWeights());
+    QVERIFY2(step->modelDescription().contains(QStringLiteral("%1 batches trained").arg(before + 8)),
+             qPrintable(step->modelDescription()));
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    QTRY_VERIFY(step->params() == controller()->currentWeights());
+    QVERIFY(*step->params() == initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed));
 }
 
 void TestGuiToolbar::viewsShareTheLoadedData()

@@ -220,6 +220,23 @@ private slots:
         QVERIFY(m_view->bars()->emptyText().contains("No model"));
     }
 
+    // An example's caption goes when the user draws over it: it would name a picture no longer there.
+    void drawingOverAnExampleReplacesItsCaption()
+    {
+        QImage example(28, 28, QImage::Format_Grayscale8);
+        example.fill(0);
+        for (int y = 6; y < 22; ++y)
+            example.setPixel(14, y, 255);
+        m_view->setPicture(example, QStringLiteral("Example: test image 1 (label 1). Draw to replace it."));
+        QVERIFY(m_view->statusText().startsWith(QStringLiteral("Example: test image 1")));
+        DrawCanvas *canvas = m_view->canvas();
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({100, 100}).toPoint());
+        QTest::mouseMove(canvas, canvas->canvasToWidget({160, 200}).toPoint());
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({160, 200}).toPoint());
+        QVERIFY2(!m_view->statusText().contains(QStringLiteral("Example")), qPrintable(m_view->statusText()));
+        QVERIFY(m_view->statusText().startsWith(QStringLiteral("Your drawing")));
+    }
+
     void latencyIsMeasured()
     {
         m_view->setModel(someModel(), Normalize::None);
