@@ -1294,6 +1294,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>dropped picture</source>
         <translation>abgelegtes Bild</translation>
     </message>
+    <message>
+        <source>Your drawing: the answer follows every stroke.</source>
+        <translation>Ihre Zeichnung: die Antwort folgt jedem Strich.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ErrorPage</name>
