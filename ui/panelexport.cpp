@@ -16,9 +16,10 @@ namespace bplab {
 
 namespace {
 
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("bplab::PanelExport", text);
+    return QCoreApplication::translate("bplab", text);
 }
 
 QString formatName(ExportFormat f)

@@ -35,8 +35,9 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
     const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
     const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K of 10 (default 1)."), QStringLiteral("K"));
+    const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language of the window: system, en or de (default: View > Language's choice)."), QStringLiteral("CODE"));
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
-                  presentation, size, set, index, stage});
+                  presentation, size, set, index, stage, lang});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help"))) {
@@ -112,6 +113,12 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (r != QStringLiteral("source") && r != QStringLiteral("tuned"))
             return QStringLiteral("--recipe must be source or tuned, not \"%1\".").arg(p.value(recipe));
         o.tuned = r == QStringLiteral("tuned");
+    }
+    if (p.isSet(lang)) {
+        const QString l = p.value(lang).toLower();
+        if (l != QStringLiteral("system") && l != QStringLiteral("en") && l != QStringLiteral("de"))
+            return QStringLiteral("--lang must be system, en or de, not \"%1\".").arg(p.value(lang));
+        o.language = l == QStringLiteral("system") ? QString() : l;
     }
     o.presentation = p.isSet(presentation);
     if (p.isSet(size)) {

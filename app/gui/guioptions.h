@@ -31,6 +31,7 @@ struct GuiOptions {
     bool stepTest = true;    ///< --set test|train: the Step view's image set
     int stepIndex = 0;       ///< --index N: the Step view's image
     int stepStage = 1;       ///< --stage K: the Step view's stage (1-10)
+    std::optional<QString> language; ///< --lang system|en|de ("" = the system's; unset: the stored choice)
 
     /** Screenshot or benchmark: settings are neither read nor written. */
     bool automation() const { return !screenshot.isEmpty() || quitWhenDone || !report.isEmpty(); }

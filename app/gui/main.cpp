@@ -5,6 +5,7 @@
 #include "datasetcatalog.h"
 #include "guioptions.h"
 #include "iconstyle.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "trainingcontroller.h"
 
@@ -67,6 +68,17 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(problem));
         return 2;
     }
+
+    // The language before the first widget: --lang, else the stored choice (automation runs do not
+    // read the settings: the system's language unless --lang says otherwise).
+    const QString language = o.language       ? *o.language
+                             : o.automation() ? QString()
+                                              : storedLanguage();
+    if (const QString used = applyLanguage(language); !language.isEmpty() && used != language)
+        std::fprintf(stderr,
+                     "backprop-lab: no \"%s\" translation in share/backprop-lab/translations "
+                     "beside the program: the window stays English.\n",
+                     qPrintable(language));
 
     MainWindow window;
     // Automation runs are reproducible: they neither read nor write the remembered settings.

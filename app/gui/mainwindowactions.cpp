@@ -4,6 +4,7 @@
 
 #include "appsettings.h"
 #include "controlbar.h"
+#include "language.h"
 #include "messagebanner.h"
 #include "shortcutsdialog.h"
 #include "snapshotui.h"
@@ -138,6 +139,8 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(m_presentationAction);
     view->addAction(m_pixelValues);
+    view->addSeparator();
+    view->addMenu(createLanguageMenu(this));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_shortcuts);

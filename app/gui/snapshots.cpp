@@ -1,5 +1,7 @@
 #include "snapshots.h"
 
+#include <QCoreApplication>
+
 namespace bplab {
 
 void registerSnapshotTypes()
@@ -20,11 +22,16 @@ void registerSnapshotTypes()
 QString stateName(TrainingState state)
 {
     switch (state) {
-    case TrainingState::NoData: return QStringLiteral("No data");
-    case TrainingState::Loading: return QStringLiteral("Loading");
-    case TrainingState::Paused: return QStringLiteral("Paused");
-    case TrainingState::Running: return QStringLiteral("Running");
-    case TrainingState::Finished: return QStringLiteral("Finished");
+    case TrainingState::NoData:
+        return QCoreApplication::translate("bplab::StatusLine", "No data");
+    case TrainingState::Loading:
+        return QCoreApplication::translate("bplab::StatusLine", "Loading");
+    case TrainingState::Paused:
+        return QCoreApplication::translate("bplab::StatusLine", "Paused");
+    case TrainingState::Running:
+        return QCoreApplication::translate("bplab::StatusLine", "Running");
+    case TrainingState::Finished:
+        return QCoreApplication::translate("bplab::StatusLine", "Finished");
     }
     return {};
 }

@@ -57,3 +57,7 @@ ensure_packages() {
 # and AppStream validators, lintian for the package, dpkg-dev's dpkg-shlibdeps and file for CPack's
 # dependency scan, rsvg-convert (librsvg2-bin) for resources/render-icons.
 BPLAB_PACKAGES+=(desktop-file-utils appstream lintian dpkg-dev file librsvg2-bin)
+
+# Translations (scripts/setup installs these): Qt's lupdate/lrelease and their CMake package
+# (Qt6LinguistTools), which turn translations/*.ts into the .qm files the app loads.
+BPLAB_PACKAGES+=(qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools)

@@ -2,7 +2,7 @@
 # builds the portable release package; here the suite's own build is packed, in seconds) shows its
 # dependencies in dpkg-deb -I, and its backprop-lab-cli runs after dpkg-deb -x.
 . "$(dirname "$0")/common.sh"
-build=$1 version=$2 gui=$3
+build=$1 version=$2 gui=$3 translations=${4:-OFF}
 need cpack cmake
 need dpkg-deb dpkg
 need dpkg-shlibdeps dpkg-dev
@@ -22,4 +22,11 @@ dpkg-deb -x "$deb" "$tmp/x"
 out=$("$tmp/x/usr/bin/backprop-lab-cli" --version) || fail "the packaged backprop-lab-cli --version failed"
 [ "$out" = "backprop-lab-cli $version" ] || fail "--version printed '$out'"
 [ -s "$tmp/x/usr/share/man/man1/backprop-lab-cli.1.gz" ] || fail "no man page in the package"
+head -n 1 "$tmp/x/usr/share/doc/backprop-lab/copyright" 2>/dev/null | grep -q '^Format: ' \
+    || fail "no machine-readable /usr/share/doc/backprop-lab/copyright in the package"
+# The translations come with the app (BPLAB_TRANSLATIONS is ON only when the GUI is built).
+if [ "$translations" = ON ]; then
+    [ -s "$tmp/x/usr/share/backprop-lab/translations/backprop-lab_de.qm" ] \
+        || fail "no German translation (usr/share/backprop-lab/translations/backprop-lab_de.qm) in the package"
+fi
 echo "ok: $(basename "$deb") runs backprop-lab-cli $version"

@@ -54,7 +54,7 @@ protected:
         const double line = QFontMetricsF(f).height();
         if (m_maps.isEmpty()) {
             p.drawText(rect().adjusted(10, 10, -10, -10), Qt::AlignCenter | Qt::TextWordWrap,
-                       tr("Each replica computes the real gradient of its own images; the all-reduce "
+                       QObject::tr("Each replica computes the real gradient of its own images; the all-reduce "
                           "averages them, and every replica applies that average."));
             return;
         }

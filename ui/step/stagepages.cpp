@@ -16,7 +16,8 @@ namespace bplab {
 using namespace html;
 
 namespace {
-QString tr(const char *text) { return QCoreApplication::translate("bplab::StagePages", text); }
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
+QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 } // namespace
 
 // Defined in stagepagesback.cpp.
@@ -281,7 +282,7 @@ StagePage stagePage(const StepModel &m, int stage)
     }
     if (m.hasBatch()) {
         page = batchStagePage(m, stage);
-        page.title = QStringLiteral("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
+        page.title = tr("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
         return page;
     }
     switch (stage) {

@@ -16,7 +16,8 @@ QVector<float> toVector(const Vec<float> &v);
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("bplab::StagePages", text); }
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
+QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 
 StagePage outputGradients(const StepModel &m)
 {
@@ -133,7 +134,7 @@ StagePage update(const StepModel &m)
     if (!lower)
         h += note(tr("With a large learning rate one step can overshoot; try a smaller one."));
     page.html = h;
-    page.grids = {weightImage(rowOf(s.after.W1, j), QStringLiteral("w new"),
+    page.grids = {weightImage(rowOf(s.after.W1, j), tr("w new"),
                               tr("hidden neuron %1's 784 weights after the step").arg(J), i)};
     return page;
 }

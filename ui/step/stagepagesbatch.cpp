@@ -20,7 +20,8 @@ using namespace html;
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("bplab::StagePages", text); }
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
+QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 
 constexpr int kMosaicColumns = 8; // images per row of the input mosaic
 constexpr int kShownTerms = 8;    // per-sample terms written out before "the other ..."

@@ -416,7 +416,7 @@ void StepView::applyFonts()
     m_sizes->setFont(readableFont(font(), 0.9));
     // Wide enough for the longest stage name at the current font.
     m_stageList->parentWidget()->setFixedWidth(
-        std::max(240, QFontMetrics(list).horizontalAdvance(QStringLiteral("10  Update and re-check")) + 36));
+        std::max(240, QFontMetrics(list).horizontalAdvance(tr("10  Update and re-check")) + 36));
     for (ValueGrid *g : m_grids)
         g->setFont(base);
     m_diagram->setFont(base);

@@ -1,0 +1,2752 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>MNIST</source>
+        <translation>MNIST</translation>
+    </message>
+    <message>
+        <source>MNIST sample (offline)</source>
+        <translation>MNIST-Stichprobe (offline)</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST</source>
+        <translation>Fashion-MNIST</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 kB</source>
+        <translation>%1 kB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>Untrained weights: press Start to train, the bars follow.</source>
+        <translation>Untrainierte Gewichte: „Start“ beginnt das Training, die Balken folgen.</translation>
+    </message>
+    <message>
+        <source>Weights after %1 batches%2</source>
+        <translation>Gewichte nach %1 Batches%2</translation>
+    </message>
+    <message>
+        <source>, updated while training</source>
+        <translation>, laufend aktualisiert</translation>
+    </message>
+    <message>
+        <source>Example: test image 1 (label %1). Draw to replace it.</source>
+        <translation>Beispiel: Testbild 1 (Label %1). Zeichnen ersetzt es.</translation>
+    </message>
+    <message>
+        <source>Example: test image 1. Draw to replace it.</source>
+        <translation>Beispiel: Testbild 1. Zeichnen ersetzt es.</translation>
+    </message>
+    <message>
+        <source>One GPU: nothing to all-reduce, no link carries gradients.</source>
+        <translation>Eine GPU: nichts zu all-reducen, keine Verbindung trägt Gradienten.</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>At %1 per all-reduce the links are far from busy: latency dominates (%2% of the all-reduce&apos;s time; busbw %3 = %4% of the %5&apos;s %6). Raise the model-size multiplier to see line rate.</source>
+        <translation>Bei %1 je All-Reduce sind die Verbindungen bei weitem nicht ausgelastet: die Latenz überwiegt (%2 % der Zeit des All-Reduce; busbw %3 = %4 % von %6 der %5). Erhöhen Sie den Faktor der Modellgröße, um die Leitungsrate zu sehen.</translation>
+    </message>
+    <message>
+        <source>At %1 per all-reduce bandwidth dominates: latency is %2% of the all-reduce&apos;s time; busbw %3 = %4% of the %5&apos;s %6.</source>
+        <translation>Bei %1 je All-Reduce überwiegt die Bandbreite: die Latenz ist %2 % der Zeit des All-Reduce; busbw %3 = %4 % von %6 der %5.</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>PCIe copy</source>
+        <translation>PCIe-Kopie</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>synchronisation</source>
+        <translation>Synchronisation</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>Schnappschuss</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>Ausfall</translation>
+    </message>
+    <message>
+        <source>Each replica computes the real gradient of its own images; the all-reduce averages them, and every replica applies that average.</source>
+        <translation>Jede Replik berechnet den echten Gradienten ihrer eigenen Bilder; das All-Reduce mittelt sie, und jede Replik wendet dieses Mittel an.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>Sp&amp;rache</translation>
+    </message>
+    <message>
+        <source>Use this language from the next start of Backprop Lab</source>
+        <translation>Diese Sprache ab dem nächsten Start von Backprop Lab verwenden</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Takes effect at the next start</source>
+        <translation>Wirkt ab dem nächsten Start</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Weighted sums</source>
+        <translation>Gewichtete Summen</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <source>Logits</source>
+        <translation>Logits</translation>
+    </message>
+    <message>
+        <source>SoftMax</source>
+        <translation>SoftMax</translation>
+    </message>
+    <message>
+        <source>Cross-entropy</source>
+        <translation>Kreuzentropie</translation>
+    </message>
+    <message>
+        <source>Output gradients</source>
+        <translation>Ausgabegradienten</translation>
+    </message>
+    <message>
+        <source>Hidden gradients</source>
+        <translation>Verdeckte Gradienten</translation>
+    </message>
+    <message>
+        <source>Weight adjustments</source>
+        <translation>Gewichtsanpassungen</translation>
+    </message>
+    <message>
+        <source>Update and re-check</source>
+        <translation>Aktualisieren und prüfen</translation>
+    </message>
+    <message>
+        <source>hidden neuron %1</source>
+        <translation>verdecktes Neuron %1</translation>
+    </message>
+    <message>
+        <source> (output)</source>
+        <translation> (Ausgabe)</translation>
+    </message>
+    <message>
+        <source> (hidden)</source>
+        <translation> (verdeckt)</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Sample: &lt;b&gt;%1&lt;/b&gt;, label &lt;b&gt;class %2 &amp;rarr; output neuron %3&lt;/b&gt; (the source numbers the output neurons 1-10).</source>
+        <translation>Bild: &lt;b&gt;%1&lt;/b&gt;, Label &lt;b&gt;Klasse %2 &amp;rarr; Ausgabeneuron %3&lt;/b&gt; (die Quelle nummeriert die Ausgabeneuronen 1-10).</translation>
+    </message>
+    <message>
+        <source>The 28&amp;times;28 image is read row by row into 784 inputs %1 &amp;hellip; %2; input i is pixel (row &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, column (i&amp;minus;1) mod 28).</source>
+        <translation>Das 28&amp;times;28-Bild wird Zeile für Zeile in 784 Eingaben %1 &amp;hellip; %2 gelesen; Eingabe i ist Pixel (Zeile &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, Spalte (i&amp;minus;1) mod 28).</translation>
+    </message>
+    <message>
+        <source>Scaling: x = (byte/255 &amp;minus; 0.1307) / 0.3081 (MNIST mean and standard deviation).</source>
+        <translation>Skalierung: x = (Byte/255 &amp;minus; 0,1307) / 0,3081 (Mittelwert und Standardabweichung von MNIST).</translation>
+    </message>
+    <message>
+        <source>Scaling: x = byte / 255, so 0 (black) &amp;rarr; 0 and 255 (white) &amp;rarr; 1.</source>
+        <translation>Skalierung: x = Byte / 255, also 0 (schwarz) &amp;rarr; 0 und 255 (weiß) &amp;rarr; 1.</translation>
+    </message>
+    <message>
+        <source>Example, input %1 = pixel (row %2, column %3): byte %4 &amp;rarr; %5 = %6.</source>
+        <translation>Beispiel, Eingabe %1 = Pixel (Zeile %2, Spalte %3): Byte %4 &amp;rarr; %5 = %6.</translation>
+    </message>
+    <message>
+        <source>%1 of the 784 inputs are not 0; hover the images for every value.</source>
+        <translation>%1 der 784 Eingaben sind nicht 0; mit der Maus über den Bildern erscheint jeder Wert.</translation>
+    </message>
+    <message>
+        <source>neuron</source>
+        <translation>Neuron</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>target y</source>
+        <translation>Ziel y</translation>
+    </message>
+    <message>
+        <source>One-hot target y: a single 1 at output neuron %1.</source>
+        <translation>One-hot-Ziel y: eine einzige 1 bei Ausgabeneuron %1.</translation>
+    </message>
+    <message>
+        <source>the image, bytes 0-255</source>
+        <translation>das Bild, Bytes 0-255</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>Byte</translation>
+    </message>
+    <message>
+        <source>x as fed to the network</source>
+        <translation>x, wie es ins Netz geht</translation>
+    </message>
+    <message>
+        <source>Each hidden neuron j = 1 &amp;hellip; 128 sums its 784 weighted inputs and adds its bias:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</source>
+        <translation>Jedes verdeckte Neuron j = 1 &amp;hellip; 128 summiert seine 784 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms %3 %4:</source>
+        <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme %3 %4:</translation>
+    </message>
+    <message>
+        <source>input i</source>
+        <translation>Eingabe i</translation>
+    </message>
+    <message>
+        <source>pixel</source>
+        <translation>Pixel</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>+ the other %1 terms (%2 of them are 0 because x = 0): %3</source>
+        <translation>+ die übrigen %1 Terme (%2 davon sind 0, weil x = 0): %3</translation>
+    </message>
+    <message>
+        <source>= &amp;Sigma; of all 784 terms %1, + bias %2 = %3 &amp;rArr; &lt;b&gt;%4 = %5&lt;/b&gt;</source>
+        <translation>= &amp;Sigma; aller 784 Terme %1, + Bias %2 = %3 &amp;rArr; &lt;b&gt;%4 = %5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>the 784 weights of hidden neuron %1 (blue &lt; 0 &lt; red)</source>
+        <translation>die 784 Gewichte von verdecktem Neuron %1 (blau &lt; 0 &lt; rot)</translation>
+    </message>
+    <message>
+        <source>z of all 128 hidden neurons</source>
+        <translation>z aller 128 verdeckten Neuronen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = max(0, %2)&lt;/b&gt;: positive sums pass unchanged, the others become 0.</source>
+        <translation>&lt;b&gt;%1 = max(0, %2)&lt;/b&gt;: positive Summen bleiben unverändert, die anderen werden 0.</translation>
+    </message>
+    <message>
+        <source>Hidden neuron %1: %2 = max(0, %3) = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>Verdecktes Neuron %1: %2 = max(0, %3) = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of 128&lt;/b&gt; neurons have z &amp;le; 0 and output 0 (crossed out): %2.</source>
+        <translation>&lt;b&gt;%1 von 128&lt;/b&gt; Neuronen haben z &amp;le; 0 und geben 0 aus (durchgestrichen): %2.</translation>
+    </message>
+    <message>
+        <source>For them ReLU&apos;(z) = 0, so in stage 8 no gradient flows back through them.</source>
+        <translation>Für sie ist ReLU&apos;(z) = 0, daher fließt in Stufe 8 kein Gradient durch sie zurück.</translation>
+    </message>
+    <message>
+        <source>a = ReLU(z) of all 128 (crossed: 0)</source>
+        <translation>a = ReLU(z) aller 128 (durchgestrichen: 0)</translation>
+    </message>
+    <message>
+        <source>Each output neuron k = 1 &amp;hellip; 10 sums the 128 hidden outputs:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;j&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</source>
+        <translation>Jedes Ausgabeneuron k = 1 &amp;hellip; 10 summiert die 128 verdeckten Ausgaben:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;j&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>neuron k</source>
+        <translation>Neuron k</translation>
+    </message>
+    <message>
+        <source>These raw scores are the logits; SoftMax turns them into probabilities next.</source>
+        <translation>Diese rohen Werte sind die Logits; SoftMax macht als Nächstes Wahrscheinlichkeiten daraus.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt;: positive, and they sum to 1.</source>
+        <translation>&lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt;: positiv, und ihre Summe ist 1.</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>Überlauf</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>vorhergesagt</translation>
+    </message>
+    <message>
+        <source>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;; e.g. %3 = %4 / %2 = %5</source>
+        <translation>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;; z. B. %3 = %4 / %2 = %5</translation>
+    </message>
+    <message>
+        <source>Some e&lt;sup&gt;z&lt;/sup&gt; overflow single precision; the probabilities are still exact (computed with the largest z subtracted first, which leaves every p unchanged).</source>
+        <translation>Manche e&lt;sup&gt;z&lt;/sup&gt; überlaufen die einfache Genauigkeit; die Wahrscheinlichkeiten sind trotzdem genau (berechnet, nachdem zuerst das größte z abgezogen wurde, was kein p ändert).</translation>
+    </message>
+    <message>
+        <source>Predicted: &lt;b&gt;class %1&lt;/b&gt; (neuron %2, the largest p = %3); the label is class %4: &lt;b&gt;%5&lt;/b&gt;.</source>
+        <translation>Vorhergesagt: &lt;b&gt;Klasse %1&lt;/b&gt; (Neuron %2, das größte p = %3); das Label ist Klasse %4: &lt;b&gt;%5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>The loss is the cross-entropy of the probability given to the true class:&lt;br&gt;&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (neuron %2, class %3)</source>
+        <translation>Der Verlust ist die Kreuzentropie der Wahrscheinlichkeit der wahren Klasse:&lt;br&gt;&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (Neuron %2, Klasse %3)</translation>
+    </message>
+    <message>
+        <source>L = &amp;minus;ln %1 = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>L = &amp;minus;ln %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Base 10: &amp;minus;log&lt;sub&gt;10&lt;/sub&gt; %1 = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Basis 10: &amp;minus;log&lt;sub&gt;10&lt;/sub&gt; %1 = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The source quotes a base-10 figure; training uses the natural log: the two differ by the factor ln 10 = 2.303.</source>
+        <translation>Die Quelle nennt einen Wert zur Basis 10; das Training nutzt den natürlichen Logarithmus: beide unterscheiden sich um den Faktor ln 10 = 2,303.</translation>
+    </message>
+    <message>
+        <source>p = 1 would give L = 0; the smaller the target&apos;s probability, the larger the loss.</source>
+        <translation>p = 1 ergäbe L = 0; je kleiner die Wahrscheinlichkeit des Ziels, desto größer der Verlust.</translation>
+    </message>
+    <message>
+        <source>No sample or model yet: load a data set, then choose an image above.</source>
+        <translation>Noch kein Bild oder Modell: laden Sie einen Datensatz und wählen Sie dann oben ein Bild.</translation>
+    </message>
+    <message>
+        <source>%1. %2 (batch of %3)</source>
+        <translation>%1. %2 (Batch aus %3)</translation>
+    </message>
+    <message>
+        <source>The backward pass starts at the outputs: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt; (probability minus target).</source>
+        <translation>Der Rückwärtsdurchlauf beginnt bei den Ausgaben: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt; (Wahrscheinlichkeit minus Ziel).</translation>
+    </message>
+    <message>
+        <source>Only the target neuron (%1) gets a negative &amp;delta;: its probability should rise, the others&apos; fall. The loss value itself is not needed here.</source>
+        <translation>Nur das Zielneuron (%1) bekommt ein negatives &amp;delta;: seine Wahrscheinlichkeit soll steigen, die der anderen fallen. Der Verlustwert selbst wird hier nicht gebraucht.</translation>
+    </message>
+    <message>
+        <source>Each hidden neuron collects the output gradients through its 10 outgoing weights:&lt;br&gt;&lt;b&gt;%1 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3) &amp;middot; ReLU&apos;(%4)&lt;/b&gt;, ReLU&apos;(z) = 1 if z &amp;gt; 0, else 0</source>
+        <translation>Jedes verdeckte Neuron sammelt die Ausgabegradienten über seine 10 ausgehenden Gewichte:&lt;br&gt;&lt;b&gt;%1 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3) &amp;middot; ReLU&apos;(%4)&lt;/b&gt;, ReLU&apos;(z) = 1 für z &amp;gt; 0, sonst 0</translation>
+    </message>
+    <message>
+        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt;:</source>
+        <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt;:</translation>
+    </message>
+    <message>
+        <source>&amp;Sigma; = %1; %2 = %3 so ReLU&apos; = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</source>
+        <translation>&amp;Sigma; = %1; %2 = %3, also ReLU&apos; = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>This neuron output 0 in the forward pass, so its gradient is 0 whatever the sum.</source>
+        <translation>Dieses Neuron gab im Vorwärtsdurchlauf 0 aus, daher ist sein Gradient 0, was auch immer die Summe ist.</translation>
+    </message>
+    <message>
+        <source>&amp;delta; of all 128 hidden neurons (crossed: ReLU&apos; = 0)</source>
+        <translation>&amp;delta; aller 128 verdeckten Neuronen (durchgestrichen: ReLU&apos; = 0)</translation>
+    </message>
+    <message>
+        <source>delta of all 128 hidden neurons (crossed: ReLU&apos; = 0)</source>
+        <translation>delta aller 128 verdeckten Neuronen (durchgestrichen: ReLU&apos; = 0)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;&amp;Delta;w = &amp;minus;lr &amp;middot; &amp;delta; &amp;middot; input&lt;/b&gt; (lr = %1): the neuron&apos;s gradient times the value on that weight; biases have input 1.</source>
+        <translation>&lt;b&gt;&amp;Delta;w = &amp;minus;lr &amp;middot; &amp;delta; &amp;middot; Eingabe&lt;/b&gt; (lr = %1): der Gradient des Neurons mal der Wert an diesem Gewicht; Biases haben die Eingabe 1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Output neuron %1&lt;/b&gt; (click one in the diagram), %2 = %3, over its 128 inputs %4:</source>
+        <translation>&lt;b&gt;Ausgabeneuron %1&lt;/b&gt; (ein Klick im Diagramm wählt eines), %2 = %3, über seine 128 Eingaben %4:</translation>
+    </message>
+    <message>
+        <source>from hidden neuron %1: %2 = &amp;minus;%3 &amp;middot; %4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>von verdecktem Neuron %1: %2 = &amp;minus;%3 &amp;middot; %4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>bias: %1 = &amp;minus;%2 &amp;middot; %3 &amp;middot; 1 = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>Bias: %1 = &amp;minus;%2 &amp;middot; %3 &amp;middot; 1 = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Hidden neuron %1&lt;/b&gt;, %2 = %3, over its 784 inputs %4; the largest, input %5 (pixel %6, %7):</source>
+        <translation>&lt;b&gt;Verdecktes Neuron %1&lt;/b&gt;, %2 = %3, über seine 784 Eingaben %4; die größte, Eingabe %5 (Pixel %6, %7):</translation>
+    </message>
+    <message>
+        <source>%1 = &amp;minus;%2 &amp;middot; %3 &amp;middot; %4 = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>%1 = &amp;minus;%2 &amp;middot; %3 &amp;middot; %4 = &lt;b&gt;%5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;delta; = 0 (ReLU&apos; = 0): none of this neuron&apos;s 784 weights changes.</source>
+        <translation>&amp;delta; = 0 (ReLU&apos; = 0): keines der 784 Gewichte dieses Neurons ändert sich.</translation>
+    </message>
+    <message>
+        <source>Δw of output neuron %1&apos;s 128 weights</source>
+        <translation>Δw der 128 Gewichte von Ausgabeneuron %1</translation>
+    </message>
+    <message>
+        <source>Δw of hidden neuron %1&apos;s 784 weights</source>
+        <translation>Δw der 784 Gewichte von verdecktem Neuron %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias at once:</source>
+        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für alle Gewichte und Biases zugleich:</translation>
+    </message>
+    <message>
+        <source>Then the forward pass again on the same image with the new weights: loss L = &amp;minus;ln %1 before &lt;b&gt;%2&lt;/b&gt;, after &lt;b&gt;%3&lt;/b&gt; (%4); predicted class %5 &amp;rarr; %6.</source>
+        <translation>Dann noch einmal der Vorwärtsdurchlauf mit demselben Bild und den neuen Gewichten: Verlust L = &amp;minus;ln %1 vorher &lt;b&gt;%2&lt;/b&gt;, nachher &lt;b&gt;%3&lt;/b&gt; (%4); vorhergesagte Klasse %5 &amp;rarr; %6.</translation>
+    </message>
+    <message>
+        <source>lower</source>
+        <translation>niedriger</translation>
+    </message>
+    <message>
+        <source>not lower</source>
+        <translation>nicht niedriger</translation>
+    </message>
+    <message>
+        <source>p before</source>
+        <translation>p vorher</translation>
+    </message>
+    <message>
+        <source>p after</source>
+        <translation>p nachher</translation>
+    </message>
+    <message>
+        <source>With a large learning rate one step can overshoot; try a smaller one.</source>
+        <translation>Bei großer Lernrate kann ein Schritt übers Ziel hinausschießen; versuchen Sie eine kleinere.</translation>
+    </message>
+    <message>
+        <source>w new</source>
+        <translation>w neu</translation>
+    </message>
+    <message>
+        <source>hidden neuron %1&apos;s 784 weights after the step</source>
+        <translation>die 784 Gewichte von verdecktem Neuron %1 nach dem Schritt</translation>
+    </message>
+    <message>
+        <source> + (the other %1 terms: %2)</source>
+        <translation> + (die übrigen %1 Terme: %2)</translation>
+    </message>
+    <message>
+        <source>Mini-batch of &lt;b&gt;B = %1&lt;/b&gt; images (%2); sample &lt;b&gt;%3&lt;/b&gt; (click a column or a cell to choose another) is spelled out.</source>
+        <translation>Mini-Batch aus &lt;b&gt;B = %1&lt;/b&gt; Bildern (%2); Bild &lt;b&gt;%3&lt;/b&gt; (ein Klick auf eine Spalte oder Zelle wählt ein anderes) wird ausgeschrieben.</translation>
+    </message>
+    <message>
+        <source>The batch is one matrix &lt;b&gt;X = [%1 &amp;hellip; %2]&lt;/b&gt;, 784 &amp;times; %3: image s, flattened and scaled as in the one-image view, is column s. The targets are Y = [%4 &amp;hellip; %5], 10 &amp;times; %3 one-hot.</source>
+        <translation>Der Batch ist eine Matrix &lt;b&gt;X = [%1 &amp;hellip; %2]&lt;/b&gt;, 784 &amp;times; %3: Bild s, flach gelegt und skaliert wie in der Ansicht eines Bildes, ist Spalte s. Die Ziele sind Y = [%4 &amp;hellip; %5], 10 &amp;times; %3 one-hot.</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>Label</translation>
+    </message>
+    <message>
+        <source>Sample %1: class %2 &amp;rarr; a 1 in row %3 of its column of Y.</source>
+        <translation>Bild %1: Klasse %2 &amp;rarr; eine 1 in Zeile %3 seiner Spalte von Y.</translation>
+    </message>
+    <message>
+        <source>the %1 images, 8 to a row (bytes 0-255)</source>
+        <translation>die %1 Bilder, 8 je Zeile (Bytes 0-255)</translation>
+    </message>
+    <message>
+        <source>Y: 10 rows, one column per sample</source>
+        <translation>Y: 10 Zeilen, eine Spalte je Bild</translation>
+    </message>
+    <message>
+        <source>All %1 weighted sums at once: &lt;b&gt;Z1 = W1 X + b1 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (128 &amp;times; 784)(784 &amp;times; %1) = 128 &amp;times; %1, the bias added to every column; column s is the one-image %2 of sample s.</source>
+        <translation>Alle %1 gewichteten Summen auf einmal: &lt;b&gt;Z1 = W1 X + b1 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (128 &amp;times; 784)(784 &amp;times; %1) = 128 &amp;times; %1, der Bias zu jeder Spalte addiert; Spalte s ist das %2 von Bild s wie in der Ansicht eines Bildes.</translation>
+    </message>
+    <message>
+        <source>Hidden neuron %1, sample %2: %3 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %4 %5 + %6 = &lt;b&gt;%7&lt;/b&gt; (the one-image view shows its terms).</source>
+        <translation>Verdecktes Neuron %1, Bild %2: %3 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %4 %5 + %6 = &lt;b&gt;%7&lt;/b&gt; (die Ansicht eines Bildes zeigt seine Terme).</translation>
+    </message>
+    <message>
+        <source>Row %1 of Z1 (neuron %1 over the batch):</source>
+        <translation>Zeile %1 von Z1 (Neuron %1 über den Batch):</translation>
+    </message>
+    <message>
+        <source>%1 &amp;times; 100,352 = %2 multiply-adds for this product.</source>
+        <translation>%1 &amp;times; 100.352 = %2 Multiplikationen mit Addition für dieses Produkt.</translation>
+    </message>
+    <message>
+        <source>Z1: 128 rows (hidden neurons) x %1 columns (samples)</source>
+        <translation>Z1: 128 Zeilen (verdeckte Neuronen) x %1 Spalten (Bilder)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A1 = max(0, Z1)&lt;/b&gt;, element by element: %1 of the %2 values (%3%) become 0.</source>
+        <translation>&lt;b&gt;A1 = max(0, Z1)&lt;/b&gt;, Element für Element: %1 der %2 Werte (%3 %) werden 0.</translation>
+    </message>
+    <message>
+        <source>Hidden neuron %1 is 0 for %2 of the %3 samples; for sample %4: %5 = max(0, %6) = &lt;b&gt;%7&lt;/b&gt;.</source>
+        <translation>Verdecktes Neuron %1 ist 0 für %2 der %3 Bilder; für Bild %4: %5 = max(0, %6) = &lt;b&gt;%7&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>A1 = max(0, Z1): 128 x %1</source>
+        <translation>A1 = max(0, Z1): 128 x %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Z2 = W2 A1 + b2 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (10 &amp;times; 128)(128 &amp;times; %1) = 10 &amp;times; %1 logits, one column per sample.</source>
+        <translation>&lt;b&gt;Z2 = W2 A1 + b2 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (10 &amp;times; 128)(128 &amp;times; %1) = 10 &amp;times; %1 Logits, eine Spalte je Bild.</translation>
+    </message>
+    <message>
+        <source>Column %1 (sample %1):</source>
+        <translation>Spalte %1 (Bild %1):</translation>
+    </message>
+    <message>
+        <source>Z2: 10 rows x %1 columns</source>
+        <translation>Z2: 10 Zeilen x %1 Spalten</translation>
+    </message>
+    <message>
+        <source>SoftMax column by column: &lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt; within each sample&apos;s column; every column of P sums to 1.</source>
+        <translation>SoftMax Spalte für Spalte: &lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt; innerhalb der Spalte jedes Bildes; jede Spalte von P hat die Summe 1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2&lt;/b&gt; right (wrong ones underlined). Sample %3: the largest p is %4 (class %5); its label is class %6, p = %7.</source>
+        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; richtig (falsche unterstrichen). Bild %3: das größte p ist %4 (Klasse %5); sein Label ist Klasse %6, p = %7.</translation>
+    </message>
+    <message>
+        <source>P: 10 rows x %1 columns (each column sums to 1)</source>
+        <translation>P: 10 Zeilen x %1 Spalten (jede Spalte hat die Summe 1)</translation>
+    </message>
+    <message>
+        <source>Each sample&apos;s loss &lt;b&gt;%1 = &amp;minus;ln %2&lt;/b&gt;; the batch&apos;s loss is their mean &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1&lt;/b&gt;.</source>
+        <translation>Der Verlust jedes Bildes ist &lt;b&gt;%1 = &amp;minus;ln %2&lt;/b&gt;; der Verlust des Batches ist ihr Mittel &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Sample %1: &amp;minus;ln %2 = &lt;b&gt;%3&lt;/b&gt;.</source>
+        <translation>Bild %1: &amp;minus;ln %2 = &lt;b&gt;%3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&amp;Sigma; = %1; L = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>&amp;Sigma; = %1; L = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>the %1 losses, 16 to a row</source>
+        <translation>die %1 Verluste, 16 je Zeile</translation>
+    </message>
+    <message>
+        <source>Per sample, as with one image: &lt;b&gt;&amp;Delta;2 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %1.</source>
+        <translation>Je Bild, wie bei einem Bild: &lt;b&gt;&amp;Delta;2 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %1.</translation>
+    </message>
+    <message>
+        <source>Sample %1:</source>
+        <translation>Bild %1:</translation>
+    </message>
+    <message>
+        <source>The mean over the batch divides by B = %1; the core applies the 1/B here once (its &amp;Delta;2 holds %2 / %1 = %3), so that every gradient below is already the average.</source>
+        <translation>Das Mittel über den Batch teilt durch B = %1; der Kern wendet das 1/B hier einmal an (sein &amp;Delta;2 enthält %2 / %1 = %3), sodass jeder Gradient unten schon das Mittel ist.</translation>
+    </message>
+    <message>
+        <source>P - Y: 10 rows x %1 columns</source>
+        <translation>P - Y: 10 Zeilen x %1 Spalten</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;&amp;Delta;1 = (W2&lt;sup&gt;T&lt;/sup&gt; &amp;Delta;2) &amp;#8857; ReLU&apos;(Z1)&lt;/b&gt;: (128 &amp;times; 10)(10 &amp;times; %1), then element by element 0 where Z1 &amp;le; 0.</source>
+        <translation>&lt;b&gt;&amp;Delta;1 = (W2&lt;sup&gt;T&lt;/sup&gt; &amp;Delta;2) &amp;#8857; ReLU&apos;(Z1)&lt;/b&gt;: (128 &amp;times; 10)(10 &amp;times; %1), dann Element für Element 0, wo Z1 &amp;le; 0.</translation>
+    </message>
+    <message>
+        <source>Hidden neuron %1, sample %2: %3 = &lt;b&gt;%4&lt;/b&gt; (%5 = %6).</source>
+        <translation>Verdecktes Neuron %1, Bild %2: %3 = &lt;b&gt;%4&lt;/b&gt; (%5 = %6).</translation>
+    </message>
+    <message>
+        <source>Row %1 of &amp;Delta;1:</source>
+        <translation>Zeile %1 von &amp;Delta;1:</translation>
+    </message>
+    <message>
+        <source>Delta1: 128 rows x %1 columns</source>
+        <translation>Delta1: 128 Zeilen x %1 Spalten</translation>
+    </message>
+    <message>
+        <source>Each sample has its own gradient, as with one image; the step uses their &lt;b&gt;average&lt;/b&gt;:&lt;br&gt;&lt;b&gt;dW2 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1 %2&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, &lt;b&gt;dW1 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, db = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; &amp;delta;; then &amp;Delta;w = &amp;minus;lr &amp;middot; dw (lr = %5).</source>
+        <translation>Jedes Bild hat seinen eigenen Gradienten, wie bei einem Bild; der Schritt nutzt ihr &lt;b&gt;Mittel&lt;/b&gt;:&lt;br&gt;&lt;b&gt;dW2 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1 %2&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, &lt;b&gt;dW1 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, db = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; &amp;delta;; dann &amp;Delta;w = &amp;minus;lr &amp;middot; dw (lr = %5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (output neuron %2 from hidden neuron %3): the %4 terms %5 %6:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (Ausgabeneuron %2 von verdecktem Neuron %3): die %4 Terme %5 %6:</translation>
+    </message>
+    <message>
+        <source>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (hidden neuron %2 from input %3, pixel (%4, %5), its largest average gradient): the terms %6 %7:</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; (verdecktes Neuron %2 von Eingabe %3, Pixel (%4, %5), sein größter mittlerer Gradient): die Terme %6 %7:</translation>
+    </message>
+    <message>
+        <source>Biases: %1 = &amp;minus;%2 &amp;middot; %3 = %4; %5 = &amp;minus;%2 &amp;middot; %6 = %7</source>
+        <translation>Biases: %1 = &amp;minus;%2 &amp;middot; %3 = %4; %5 = &amp;minus;%2 &amp;middot; %6 = %7</translation>
+    </message>
+    <message>
+        <source>per-sample gradients of w%1,%2; their mean is the step&apos;s</source>
+        <translation>Gradienten von w%1,%2 je Bild; ihr Mittel ist der des Schritts</translation>
+    </message>
+    <message>
+        <source>Δw of hidden neuron %1&apos;s 784 weights (batch average)</source>
+        <translation>Δw der 784 Gewichte von verdecktem Neuron %1 (Mittel des Batches)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; with the batch&apos;s averaged &amp;Delta;w, once for the whole batch:</source>
+        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; mit dem gemittelten &amp;Delta;w des Batches, einmal für den ganzen Batch:</translation>
+    </message>
+    <message>
+        <source>The forward pass again on the same %1 images: mean loss before &lt;b&gt;%2&lt;/b&gt;, after &lt;b&gt;%3&lt;/b&gt; (%4); %5 of the %1 losses went down.</source>
+        <translation>Noch einmal der Vorwärtsdurchlauf mit denselben %1 Bildern: mittlerer Verlust vorher &lt;b&gt;%2&lt;/b&gt;, nachher &lt;b&gt;%3&lt;/b&gt; (%4); %5 der %1 Verluste sind gesunken.</translation>
+    </message>
+    <message>
+        <source>Sample %1: loss %2 &amp;rarr; %3, p of its class %4 &amp;rarr; %5.</source>
+        <translation>Bild %1: Verlust %2 &amp;rarr; %3, p seiner Klasse %4 &amp;rarr; %5.</translation>
+    </message>
+    <message>
+        <source>loss change</source>
+        <translation>Verluständerung</translation>
+    </message>
+    <message>
+        <source>loss after - before per sample (blue: lower)</source>
+        <translation>Verlust nachher - vorher je Bild (blau: niedriger)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>CSV-Tabelle (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Check that the folder exists and that you may write to it, then export again.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner existiert und Sie darin schreiben dürfen, und exportieren Sie erneut.</translation>
+    </message>
+    <message>
+        <source>%1: %2 can be written as %3.</source>
+        <translation>%1: %2 lässt sich als %3 schreiben.</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: %1 has no values.</source>
+        <translation>Noch nichts zu exportieren: %1 hat keine Werte.</translation>
+    </message>
+    <message>
+        <source>the picture could not be drawn</source>
+        <translation>das Bild konnte nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>it could not replace the file there</source>
+        <translation>die vorhandene Datei konnte nicht ersetzt werden</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export as %1…</source>
+        <translation>Als %1 exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the values as %1…</source>
+        <translation>Die Werte als %1 exportieren…</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::AutoSnapshotDialog</name>
+    <message>
+        <source>Automatic snapshots</source>
+        <translation>Automatische Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>&amp;Save the training state by itself</source>
+        <translation>Den Trainingsstand selbsttätig &amp;speichern</translation>
+    </message>
+    <message>
+        <source>While training, on every pause and when the window closes; File &gt; Resume last run continues from the newest one</source>
+        <translation>Während des Trainings, bei jeder Pause und beim Schließen des Fensters; Datei &gt; Letzten Lauf fortsetzen macht beim neuesten weiter</translation>
+    </message>
+    <message>
+        <source>Where the snapshots are written (created when needed)</source>
+        <translation>Wohin die Schnappschüsse geschrieben werden (bei Bedarf angelegt)</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>Snapshot folder</source>
+        <translation>Ordner für Schnappschüsse</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source> batches</source>
+        <translation> Batches</translation>
+    </message>
+    <message>
+        <source>A snapshot after this many trained batches (never: only by time)</source>
+        <translation>Ein Schnappschuss nach so vielen trainierten Batches (nie: nur nach Zeit)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>A snapshot after this many minutes (never: only by batches)</source>
+        <translation>Ein Schnappschuss nach so vielen Minuten (nie: nur nach Batches)</translation>
+    </message>
+    <message>
+        <source>Older snapshots beyond this many are deleted</source>
+        <translation>Ältere Schnappschüsse über diese Zahl hinaus werden gelöscht</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Alle:</translation>
+    </message>
+    <message>
+        <source>or every:</source>
+        <translation>oder alle:</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the newest:</source>
+        <translation>Die neuesten &amp;behalten:</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ClassAccuracyPanel</name>
+    <message>
+        <source>Test accuracy per class after the last epoch: the share of each class&apos;s test images the network classifies right</source>
+        <translation>Testgenauigkeit je Klasse nach der letzten Epoche: der Anteil der Testbilder jeder Klasse, den das Netz richtig einordnet</translation>
+    </message>
+    <message>
+        <source>%1: no test images</source>
+        <translation>%1: keine Testbilder</translation>
+    </message>
+    <message>
+        <source>%1: %2 %</source>
+        <translation>%1: %2 %</translation>
+    </message>
+    <message>
+        <source>Test accuracy per class, epoch %1</source>
+        <translation>Testgenauigkeit je Klasse, Epoche %1</translation>
+    </message>
+    <message>
+        <source>Test accuracy per class</source>
+        <translation>Testgenauigkeit je Klasse</translation>
+    </message>
+    <message>
+        <source>after the first epoch</source>
+        <translation>nach der ersten Epoche</translation>
+    </message>
+    <message>
+        <source>weakest %1</source>
+        <translation>schwächste: %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ControlBar</name>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>The data set to train on: the ones found on this computer, or &quot;Open folder...&quot; for a folder with MNIST-style IDX files</source>
+        <translation>Der Datensatz für das Training: die auf diesem Computer gefundenen oder „Ordner öffnen...“ für einen Ordner mit IDX-Dateien im MNIST-Format</translation>
+    </message>
+    <message>
+        <source>Open folder...</source>
+        <translation>Ordner öffnen...</translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation>Date&amp;n</translation>
+    </message>
+    <message>
+        <source>Source: plain SGD</source>
+        <translation>Quelle: reines SGD</translation>
+    </message>
+    <message>
+        <source>Tuned: momentum + cosine</source>
+        <translation>Tuning: Momentum + Kosinus</translation>
+    </message>
+    <message>
+        <source>Adam, lr 0.001</source>
+        <translation>Adam, LR 0,001</translation>
+    </message>
+    <message>
+        <source>Source: plain SGD at a constant learning rate, pixels scaled to 0-1 (the method as taught).
+Tuned: momentum 0.9, a cosine learning-rate schedule and standardised pixels.
+Adam: the source&apos;s recipe with the Adam optimiser at learning rate 0.001.
+Choosing one sets the learning rate, batch size and epochs; press Reset to apply.</source>
+        <translation>Quelle: einfaches SGD mit fester Lernrate, Pixel auf 0-1 skaliert (das Verfahren, wie es gelehrt wird).
+Tuning: Momentum 0,9, eine Kosinus-Lernratenkurve und standardisierte Pixel.
+Adam: das Rezept der Quelle mit dem Adam-Optimierer bei Lernrate 0,001.
+Die Wahl setzt Lernrate, Batchgröße und Epochen; „Neustart“ wendet sie an.</translation>
+    </message>
+    <message>
+        <source>Re&amp;cipe</source>
+        <translation>Re&amp;zept</translation>
+    </message>
+    <message>
+        <source>Learning rate: delta_w = -(learning rate) x gradient.
+May change at any time, also while training.</source>
+        <translation>Lernrate: delta_w = -(Lernrate) x Gradient.
+Darf sich jederzeit ändern, auch während des Trainings.</translation>
+    </message>
+    <message>
+        <source>&amp;LR</source>
+        <translation>&amp;LR</translation>
+    </message>
+    <message>
+        <source>Mini-batch size: images per update; their gradients are averaged.
+Takes effect on Reset.</source>
+        <translation>Mini-Batch-Größe: Bilder je Aktualisierung; ihre Gradienten werden gemittelt.
+Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Batch</translation>
+    </message>
+    <message>
+        <source>Epochs: passes over the whole training set. Takes effect on Reset.</source>
+        <translation>Epochen: Durchläufe über den ganzen Trainingssatz. Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>&amp;Epochs</source>
+        <translation>&amp;Epochen</translation>
+    </message>
+    <message>
+        <source>Seed of the initial weights and the shuffling: the same seed gives the same numbers every time. Takes effect on Reset.</source>
+        <translation>Startwert der Anfangsgewichte und der Mischung: derselbe Startwert ergibt jedes Mal dieselben Zahlen. Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>See&amp;d</source>
+        <translation>&amp;Seed</translation>
+    </message>
+    <message>
+        <source>&amp;Augment</source>
+        <translation>&amp;Variieren</translation>
+    </message>
+    <message>
+        <source>Augmentation: each training image is shifted (up to 2 pixels), rotated (up to 10 degrees) and scaled (up to 10%) at random, anew every epoch, so that drawn digits are recognised better. Off in the source&apos;s recipe. Takes effect on Reset.</source>
+        <translation>Datenvariation: jedes Trainingsbild wird zufällig verschoben (bis 2 Pixel), gedreht (bis 10 Grad) und skaliert (bis 10 %), in jeder Epoche neu, damit gezeichnete Ziffern besser erkannt werden. Im Rezept der Quelle aus. Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>  Reset (Ctrl+R) to apply</source>
+        <translation>  Neustart (Strg+R) wendet an</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>Tuning</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>Data-parallel replicas: each computes the gradient of its own batch, an all-reduce averages them, and every replica applies the same update (global batch = replicas x batch). The Data parallel view shows each replica&apos;s gradient. Takes effect on Reset.</source>
+        <translation>Datenparallele Repliken: jede berechnet den Gradienten ihres eigenen Batches, ein All-Reduce mittelt sie, und jede Replik wendet dieselbe Aktualisierung an (globaler Batch = Repliken x Batch). Die Ansicht „Datenparallel“ zeigt den Gradienten jeder Replik. Wirkt nach „Neustart“.</translation>
+    </message>
+    <message>
+        <source>Re&amp;plicas</source>
+        <translation>Re&amp;pliken</translation>
+    </message>
+    <message>
+        <source>Batch size, replicas, epochs, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
+        <translation>Batchgröße, Repliken, Epochen, Seed und Rezept ändern den Lauf von Anfang an: „Neustart“ beginnt neu mit ihnen.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DatasetModel</name>
+    <message>
+        <source>%1 image %2: label %3</source>
+        <translation>%1, Bild %2: Label %3</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DatasetView</name>
+    <message>
+        <source>Double-click an image (or press Enter) to step through it in the Step view</source>
+        <translation>Doppelklick auf ein Bild (oder Eingabetaste) geht es in der Ansicht „Schritt für Schritt“ durch</translation>
+    </message>
+    <message>
+        <source>Training set</source>
+        <translation>Trainingssatz</translation>
+    </message>
+    <message>
+        <source>Show the training images</source>
+        <translation>Die Trainingsbilder zeigen</translation>
+    </message>
+    <message>
+        <source>Test set</source>
+        <translation>Testsatz</translation>
+    </message>
+    <message>
+        <source>Show the test images (never trained on)</source>
+        <translation>Die Testbilder zeigen (nie zum Training benutzt)</translation>
+    </message>
+    <message>
+        <source>&amp;Class:</source>
+        <translation>&amp;Klasse:</translation>
+    </message>
+    <message>
+        <source>Show only the images of one class</source>
+        <translation>Nur die Bilder einer Klasse zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>&amp;Bild:</translation>
+    </message>
+    <message>
+        <source>The index of an image in the set; Enter jumps to it</source>
+        <translation>Der Index eines Bildes im Satz; die Eingabetaste springt dorthin</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Los</translation>
+    </message>
+    <message>
+        <source>Select and show the image with this index</source>
+        <translation>Das Bild mit diesem Index auswählen und zeigen</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>Screen pixels per image pixel</source>
+        <translation>Bildschirmpixel je Bildpixel</translation>
+    </message>
+    <message>
+        <source>Step through this image</source>
+        <translation>Dieses Bild Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Open the selected image in the Step view (or double-click it)</source>
+        <translation>Das gewählte Bild in der Ansicht „Schritt für Schritt“ öffnen (oder Doppelklick)</translation>
+    </message>
+    <message>
+        <source>All classes</source>
+        <translation>Alle Klassen</translation>
+    </message>
+    <message>
+        <source>There is no image %1 in the %2 set (it holds %3 images: 0 to %4).</source>
+        <translation>Im %2-Satz gibt es kein Bild %1 (er enthält %3 Bilder: 0 bis %4).</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Trainings</translation>
+    </message>
+    <message>
+        <source>No data loaded yet.</source>
+        <translation>Noch keine Daten geladen.</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 %3 images: class %4</source>
+        <translation>%1 von %2 Bildern (%3), Klasse %4</translation>
+    </message>
+    <message>
+        <source>Showing all %1 %2 images</source>
+        <translation>Alle %1 Bilder (%2)</translation>
+    </message>
+    <message>
+        <source>Training set (%1)</source>
+        <translation>Trainingssatz (%1)</translation>
+    </message>
+    <message>
+        <source>Test set (%1)</source>
+        <translation>Testsatz (%1)</translation>
+    </message>
+    <message>
+        <source>Labels in the %1 set
+%2 images</source>
+        <translation>Labels im %1-Satz
+%2 Bilder</translation>
+    </message>
+    <message>
+        <source>Click an image to select it; double-click to step through it.</source>
+        <translation>Ein Klick wählt ein Bild; ein Doppelklick geht es Schritt für Schritt durch.</translation>
+    </message>
+    <message>
+        <source>%1 image %2, label %3</source>
+        <translation>%1, Bild %2, Label %3</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DigitPanel</name>
+    <message>
+        <source>Label: none</source>
+        <translation>Label: keins</translation>
+    </message>
+    <message>
+        <source>Label: %1 → neuron %2</source>
+        <translation>Label: %1 → Neuron %2</translation>
+    </message>
+    <message>
+        <source>Predicted: –</source>
+        <translation>Vorhergesagt: –</translation>
+    </message>
+    <message>
+        <source>Predicted: %1</source>
+        <translation>Vorhergesagt: %1</translation>
+    </message>
+    <message>
+        <source>  ✓ right</source>
+        <translation>  ✓ richtig</translation>
+    </message>
+    <message>
+        <source>  ✗ wrong</source>
+        <translation>  ✗ falsch</translation>
+    </message>
+    <message>
+        <source>No sample yet</source>
+        <translation>Noch kein Bild</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>neuron</source>
+        <translation>Neuron</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DistributionPlot</name>
+    <message>
+        <source>images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>Images per class in this set; click a bar to show only that class</source>
+        <translation>Bilder je Klasse in diesem Satz; ein Klick auf einen Balken zeigt nur diese Klasse</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DownloadDialog</name>
+    <message>
+        <source>Download %1</source>
+        <translation>%1 herunterladen</translation>
+    </message>
+    <message>
+        <source>%1 files, %2 in all, into %3. Each file is checked against its size and MD5 before it takes its name; an interrupted download resumes.</source>
+        <translation>%1 Dateien, zusammen %2, nach %3. Jede Datei wird gegen Größe und MD5 geprüft, bevor sie ihren Namen bekommt; ein unterbrochener Download wird fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>0 of %1</source>
+        <translation>0 von %1</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>All files</source>
+        <translation>Alle Dateien</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Start again; complete files are kept and a partial one resumes</source>
+        <translation>Neu beginnen; vollständige Dateien bleiben, eine unvollständige wird fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Stop the download and close (the partial file is kept and resumed next time)</source>
+        <translation>Den Download anhalten und schließen (die unvollständige Datei bleibt und wird beim nächsten Mal fortgesetzt)</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>von %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2; trying the next mirror</source>
+        <translation>%1 fehlgeschlagen: %2; versuche den nächsten Spiegelserver</translation>
+    </message>
+    <message>
+        <source>already here, checked</source>
+        <translation>schon vorhanden, geprüft</translation>
+    </message>
+    <message>
+        <source>checked (MD5), from %1</source>
+        <translation>geprüft (MD5), von %1</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>, %1/s</source>
+        <translation>, %1/s</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Cancelled. The partial file is kept; Try again resumes it.</source>
+        <translation>Abgebrochen. Die unvollständige Datei bleibt; „Erneut versuchen“ setzt sie fort.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DrawCanvas</name>
+    <message>
+        <source>Drawing canvas</source>
+        <translation>Zeichenfläche</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::DrawView</name>
+    <message>
+        <source>Draw a digit here
+(mouse, pen or finger)
+
+or drop a picture of one</source>
+        <translation>Zeichnen Sie hier eine Ziffer
+(Maus, Stift oder Finger)
+
+oder legen Sie ein Bild davon ab</translation>
+    </message>
+    <message>
+        <source>The network&apos;s answer</source>
+        <translation>Die Antwort des Netzes</translation>
+    </message>
+    <message>
+        <source>What the network sees (MNIST&apos;s preprocessing)</source>
+        <translation>Was das Netz sieht (Vorverarbeitung wie bei MNIST)</translation>
+    </message>
+    <message>
+        <source>▶ Show the steps</source>
+        <translation>▶ Die Schritte zeigen</translation>
+    </message>
+    <message>
+        <source>Watch the drawing become the 28×28 input step by step (a click on the stages skips)</source>
+        <translation>Zusehen, wie die Zeichnung Schritt für Schritt zur 28×28-Eingabe wird (ein Klick auf die Stufen überspringt)</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Undo stroke</source>
+        <translation>Strich zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Open picture…</source>
+        <translation>Bild öffnen…</translation>
+    </message>
+    <message>
+        <source>Pen width (the default matches MNIST&apos;s strokes)</source>
+        <translation>Stiftbreite (die Vorgabe passt zu den Strichen von MNIST)</translation>
+    </message>
+    <message>
+        <source>Pen width</source>
+        <translation>Stiftbreite</translation>
+    </message>
+    <message>
+        <source>Step through this digit</source>
+        <translation>Diese Ziffer Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Keep for testing…</source>
+        <translation>Zum Testen aufheben…</translation>
+    </message>
+    <message>
+        <source>Saves the 28×28 digit with its label in %1</source>
+        <translation>Speichert die 28×28-Ziffer mit ihrem Label in %1</translation>
+    </message>
+    <message>
+        <source>Pen</source>
+        <translation>Stift</translation>
+    </message>
+    <message>
+        <source>No ink found in the picture</source>
+        <translation>Keine Tinte im Bild gefunden</translation>
+    </message>
+    <message>
+        <source>Draw a digit</source>
+        <translation>Zeichnen Sie eine Ziffer</translation>
+    </message>
+    <message>
+        <source>No model yet: load data and train</source>
+        <translation>Noch kein Modell: Daten laden und trainieren</translation>
+    </message>
+    <message>
+        <source>Cannot read %1 as a picture: %2.</source>
+        <translation>%1 ist als Bild nicht lesbar: %2.</translation>
+    </message>
+    <message>
+        <source>%1 (%2×%3). Draw to replace it.</source>
+        <translation>%1 (%2×%3). Zeichnen ersetzt es.</translation>
+    </message>
+    <message>
+        <source>No ink found in this picture.</source>
+        <translation>Keine Tinte in diesem Bild gefunden.</translation>
+    </message>
+    <message>
+        <source>Kept as %1: %2 digits in %3.</source>
+        <translation>Aufgehoben als %1: %2 Ziffern in %3.</translation>
+    </message>
+    <message>
+        <source>Keep for testing</source>
+        <translation>Zum Testen aufheben</translation>
+    </message>
+    <message>
+        <source>Which digit is this (0-9)?</source>
+        <translation>Welche Ziffer ist das (0-9)?</translation>
+    </message>
+    <message>
+        <source>Open a picture of a digit</source>
+        <translation>Ein Bild einer Ziffer öffnen</translation>
+    </message>
+    <message>
+        <source>Pictures (*.png *.jpg *.jpeg *.pgm *.bmp)</source>
+        <translation>Bilder (*.png *.jpg *.jpeg *.pgm *.bmp)</translation>
+    </message>
+    <message>
+        <source>dropped picture</source>
+        <translation>abgelegtes Bild</translation>
+    </message>
+    <message>
+        <source>Your drawing: the answer follows every stroke.</source>
+        <translation>Ihre Zeichnung: die Antwort folgt jedem Strich.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ErrorPage</name>
+    <message>
+        <source>Download MNIST (11 MB)</source>
+        <translation>MNIST herunterladen (11 MB)</translation>
+    </message>
+    <message>
+        <source>70,000 handwritten digits from the public mirrors, each file checked against its published MD5, into %1.</source>
+        <translation>70.000 handgeschriebene Ziffern von den öffentlichen Spiegelservern, jede Datei gegen ihre veröffentlichte MD5 geprüft, nach %1.</translation>
+    </message>
+    <message>
+        <source>Use the offline sample</source>
+        <translation>Die Offline-Stichprobe verwenden</translation>
+    </message>
+    <message>
+        <source>10,000 real MNIST digits already on this computer; no internet needed.</source>
+        <translation>10.000 echte MNIST-Ziffern, schon auf diesem Computer; kein Internet nötig.</translation>
+    </message>
+    <message>
+        <source>Use Fashion-MNIST</source>
+        <translation>Fashion-MNIST verwenden</translation>
+    </message>
+    <message>
+        <source>70,000 small pictures of clothes in ten classes, installed on this computer.</source>
+        <translation>70.000 kleine Bilder von Kleidung in zehn Klassen, auf diesem Computer installiert.</translation>
+    </message>
+    <message>
+        <source>Open a folder with the four files...</source>
+        <translation>Einen Ordner mit den vier Dateien öffnen...</translation>
+    </message>
+    <message>
+        <source>train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-images-idx3-ubyte and t10k-labels-idx1-ubyte, each optionally .gz.</source>
+        <translation>train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-images-idx3-ubyte und t10k-labels-idx1-ubyte, jeweils wahlweise als .gz.</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Read the same folder again (after fixing or downloading the files)</source>
+        <translation>Denselben Ordner erneut lesen (nachdem die Dateien repariert oder heruntergeladen sind)</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::HeatmapPanel</name>
+    <message>
+        <source>hidden neuron %1, pixel (%2, %3): %4%5 = %6</source>
+        <translation>verdecktes Neuron %1, Pixel (%2, %3): %4%5 = %6</translation>
+    </message>
+    <message>
+        <source>output neuron %1 ← hidden neuron %2: %3%4 = %5</source>
+        <translation>Ausgabeneuron %1 ← verdecktes Neuron %2: %3%4 = %5</translation>
+    </message>
+    <message>
+        <source>Gradients dL/dW</source>
+        <translation>Gradienten dL/dW</translation>
+    </message>
+    <message>
+        <source>Weights W</source>
+        <translation>Gewichte W</translation>
+    </message>
+    <message>
+        <source>Adjustments −lr · dL/dW</source>
+        <translation>Anpassungen −lr · dL/dW</translation>
+    </message>
+    <message>
+        <source>Which values the heatmaps show: the gradient of the loss, the weights themselves, or what the last step added to the weights</source>
+        <translation>Welche Werte die Heatmaps zeigen: den Gradienten des Verlusts, die Gewichte selbst oder was der letzte Schritt zu den Gewichten addiert hat</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>Zei&amp;gen:</translation>
+    </message>
+    <message>
+        <source>  (no values yet)</source>
+        <translation>  (noch keine Werte)</translation>
+    </message>
+    <message>
+        <source>(10 outputs × 128 hidden)</source>
+        <translation>(10 Ausgaben × 128 verdeckte)</translation>
+    </message>
+    <message>
+        <source>(10 × 128)</source>
+        <translation>(10 × 128)</translation>
+    </message>
+    <message>
+        <source>dL/dW1 = δ1 xᵀ</source>
+        <translation>dL/dW1 = δ1 xᵀ</translation>
+    </message>
+    <message>
+        <source>(a 28×28 tile per hidden neuron)</source>
+        <translation>(eine 28×28-Kachel je verdecktem Neuron)</translation>
+    </message>
+    <message>
+        <source>(a tile per neuron)</source>
+        <translation>(eine Kachel je Neuron)</translation>
+    </message>
+    <message>
+        <source>dL/dW2 = δ2 a1ᵀ</source>
+        <translation>dL/dW2 = δ2 a1ᵀ</translation>
+    </message>
+    <message>
+        <source>W1</source>
+        <translation>W1</translation>
+    </message>
+    <message>
+        <source>(a hidden neuron&apos;s 784 input weights per tile)</source>
+        <translation>(die 784 Eingangsgewichte eines verdeckten Neurons je Kachel)</translation>
+    </message>
+    <message>
+        <source>(784 input weights per tile)</source>
+        <translation>(784 Eingangsgewichte je Kachel)</translation>
+    </message>
+    <message>
+        <source>W2</source>
+        <translation>W2</translation>
+    </message>
+    <message>
+        <source>ΔW1 = −lr · dL/dW1</source>
+        <translation>ΔW1 = −lr · dL/dW1</translation>
+    </message>
+    <message>
+        <source>(what the step adds to W1)</source>
+        <translation>(was der Schritt zu W1 addiert)</translation>
+    </message>
+    <message>
+        <source>(the step&apos;s change)</source>
+        <translation>(die Änderung des Schritts)</translation>
+    </message>
+    <message>
+        <source>ΔW2 = −lr · dL/dW2</source>
+        <translation>ΔW2 = −lr · dL/dW2</translation>
+    </message>
+    <message>
+        <source>the heatmaps</source>
+        <translation>die Heatmaps</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::LossPlot</name>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation>Kreuzentropie-Verlust</translation>
+    </message>
+    <message>
+        <source>cross-entropy</source>
+        <translation>Kreuzentropie</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>test accuracy (%)</source>
+        <translation>Testgenauigkeit (%)</translation>
+    </message>
+    <message>
+        <source>accuracy (%)</source>
+        <translation>Genauigkeit (%)</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>batch loss</source>
+        <translation>Batch-Verlust</translation>
+    </message>
+    <message>
+        <source>moving average</source>
+        <translation>gleitender Mittelwert</translation>
+    </message>
+    <message>
+        <source>test loss</source>
+        <translation>Testverlust</translation>
+    </message>
+    <message>
+        <source>batch %1, epoch %2
+batch loss %3</source>
+        <translation>Batch %1, Epoche %2
+Batch-Verlust %3</translation>
+    </message>
+    <message>
+        <source>batch %1, epoch %2
+moving average %3</source>
+        <translation>Batch %1, Epoche %2
+gleitender Mittelwert %3</translation>
+    </message>
+    <message>
+        <source>epoch %1
+test loss %2</source>
+        <translation>Epoche %1
+Testverlust %2</translation>
+    </message>
+    <message>
+        <source>epoch %1
+test accuracy %2 %</source>
+        <translation>Epoche %1
+Testgenauigkeit %2 %</translation>
+    </message>
+    <message>
+        <source>Follow the data (reset zoom)</source>
+        <translation>Den Daten folgen (Zoom zurücksetzen)</translation>
+    </message>
+    <message>
+        <source>the loss plot</source>
+        <translation>das Verlaufsdiagramm</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::MainWindow</name>
+    <message>
+        <source>Backprop Lab</source>
+        <translation>Backprop Lab</translation>
+    </message>
+    <message>
+        <source>The views (Ctrl+1 ... Ctrl+5)</source>
+        <translation>Die Ansichten (Strg+1 ... Strg+5)</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Strg+%2)</translation>
+    </message>
+    <message>
+        <source>Cannot read the training data in %1</source>
+        <translation>Die Trainingsdaten in %1 sind nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Choose another folder (File &gt; Open data folder..., Ctrl+O), or replace the damaged file and press Try again. scripts/setup installs the offline MNIST sample and, with internet, full MNIST.</source>
+        <translation>Wählen Sie einen anderen Ordner (Datei &gt; Datenordner öffnen..., Strg+O) oder ersetzen Sie die beschädigte Datei und drücken Sie „Erneut versuchen“. scripts/setup installiert die Offline-Stichprobe von MNIST und, mit Internet, das ganze MNIST.</translation>
+    </message>
+    <message>
+        <source>Epoch %1: test accuracy %2 %, test loss %3</source>
+        <translation>Epoche %1: Testgenauigkeit %2 %, Testverlust %3</translation>
+    </message>
+    <message>
+        <source>Step through this digit</source>
+        <translation>Diese Ziffer Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Which digit did you draw? It is the target y of the backward pass.</source>
+        <translation>Welche Ziffer haben Sie gezeichnet? Sie ist das Ziel y des Rückwärtsdurchlaufs.</translation>
+    </message>
+    <message>
+        <source>drawn digit</source>
+        <translation>gezeichnete Ziffer</translation>
+    </message>
+    <message>
+        <source>current weights, %1 batches trained</source>
+        <translation>aktuelle Gewichte, %1 Batches trainiert</translation>
+    </message>
+    <message>
+        <source>&amp;Download MNIST...</source>
+        <translation>MNIST &amp;herunterladen...</translation>
+    </message>
+    <message>
+        <source>Fetch the four MNIST files (11 MB) from the public mirrors, checked against their MD5, and train on them</source>
+        <translation>Die vier MNIST-Dateien (11 MB) von den öffentlichen Spiegelservern holen, gegen ihre MD5 geprüft, und mit ihnen trainieren</translation>
+    </message>
+    <message>
+        <source>Reading %1 ...</source>
+        <translation>Lese %1 ...</translation>
+    </message>
+    <message>
+        <source>Choose the data to learn from</source>
+        <translation>Wählen Sie die Daten zum Lernen</translation>
+    </message>
+    <message>
+        <source>No training data was found on this computer. Choose one of these; the app remembers the choice and starts with it next time.</source>
+        <translation>Auf diesem Computer wurden keine Trainingsdaten gefunden. Wählen Sie eine dieser Möglichkeiten; die App merkt sich die Wahl und startet das nächste Mal damit.</translation>
+    </message>
+    <message>
+        <source>Open a data folder (MNIST-style IDX files)</source>
+        <translation>Einen Datenordner öffnen (IDX-Dateien im MNIST-Format)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Pause the training after the current batch (Space)</source>
+        <translation>Das Training nach dem laufenden Batch anhalten (Leertaste)</translation>
+    </message>
+    <message>
+        <source>All epochs are done: press Reset to train again</source>
+        <translation>Alle Epochen sind fertig: „Neustart“ startet ein neues Training</translation>
+    </message>
+    <message>
+        <source>Train batch after batch with the panels live (Space)</source>
+        <translation>Batch für Batch trainieren, die Anzeigen live (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Train exactly one mini-batch, then stop (S or Right)</source>
+        <translation>Genau einen Mini-Batch trainieren, dann anhalten (S oder Rechts)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Neustart</translation>
+    </message>
+    <message>
+        <source>Re-initialise the weights from the seed and apply the batch size, epochs and recipe (Ctrl+R)</source>
+        <translation>Die Gewichte aus dem Seed neu setzen und Batchgröße, Epochen und Rezept anwenden (Strg+R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open data folder...</source>
+        <translation>Daten&amp;ordner öffnen...</translation>
+    </message>
+    <message>
+        <source>Train on the MNIST-style IDX files of another folder</source>
+        <translation>Mit den IDX-Dateien im MNIST-Format eines anderen Ordners trainieren</translation>
+    </message>
+    <message>
+        <source>Export loss plot as &amp;PNG...</source>
+        <translation>Verlaufsdiagramm als &amp;PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the loss plot as an image</source>
+        <translation>Das Verlaufsdiagramm als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Export loss plot as P&amp;DF...</source>
+        <translation>Verlaufsdiagramm als P&amp;DF exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the loss plot as a vector PDF</source>
+        <translation>Das Verlaufsdiagramm als Vektor-PDF speichern</translation>
+    </message>
+    <message>
+        <source>Export &amp;heatmaps as PNG...</source>
+        <translation>&amp;Heatmaps als PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the weight/gradient heatmaps as an image</source>
+        <translation>Die Gewichts-/Gradienten-Heatmaps als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Export loss &amp;history as CSV...</source>
+        <translation>&amp;Verlaufsdaten als CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Save every batch loss and every epoch&apos;s test loss and accuracy</source>
+        <translation>Jeden Batch-Verlust und den Testverlust und die Genauigkeit jeder Epoche speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Stop training and close (Ctrl+Q)</source>
+        <translation>Training anhalten und schließen (Strg+Q)</translation>
+    </message>
+    <message>
+        <source>Show the %1 view</source>
+        <translation>Die Ansicht „%1“ zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen with 1.5x fonts and lines, for a projector (F11; Esc leaves)</source>
+        <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F11; Esc beendet)</translation>
+    </message>
+    <message>
+        <source>Show pi&amp;xel values</source>
+        <translation>Pi&amp;xelwerte zeigen</translation>
+    </message>
+    <message>
+        <source>Print each pixel&apos;s 0-255 value on the digit (P)</source>
+        <translation>Den Wert 0-255 jedes Pixels auf die Ziffer schreiben (P)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>List every keyboard shortcut (F1)</source>
+        <translation>Alle Tastenkürzel auflisten (F1)</translation>
+    </message>
+    <message>
+        <source>&amp;About Backprop Lab</source>
+        <translation>Ü&amp;ber Backprop Lab</translation>
+    </message>
+    <message>
+        <source>Version and what the app is for</source>
+        <translation>Version und wofür die App da ist</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Training</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>About Backprop Lab</source>
+        <translation>Über Backprop Lab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trains a 784-128-10 network (ReLU, SoftMax, cross-entropy, SGD) on MNIST and shows every step: the digit, the ten probabilities, the loss curves and the gradients.&lt;/p&gt;&lt;p&gt;Same seed, same numbers, every time.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trainiert ein 784-128-10-Netz (ReLU, SoftMax, Kreuzentropie, SGD) auf MNIST und zeigt jeden Schritt: die Ziffer, die zehn Wahrscheinlichkeiten, die Verlustkurven und die Gradienten.&lt;/p&gt;&lt;p&gt;Gleicher Seed, gleiche Zahlen, jedes Mal.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation>&amp;Trainieren</translation>
+    </message>
+    <message>
+        <source>&amp;Step through</source>
+        <translation>&amp;Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Draw</source>
+        <translation>&amp;Zeichnen</translation>
+    </message>
+    <message>
+        <source>Data &amp;parallel</source>
+        <translation>Daten&amp;parallel</translation>
+    </message>
+    <message>
+        <source>Data&amp;set</source>
+        <translation>Daten&amp;satz</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Diese Meldung ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::NetworkDiagram</name>
+    <message>
+        <source>input %1, pixel (row %2, col %3): byte %4, x = %5</source>
+        <translation>Eingabe %1, Pixel (Zeile %2, Spalte %3): Byte %4, x = %5</translation>
+    </message>
+    <message>
+        <source>hidden neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (click to select)</source>
+        <translation>verdecktes Neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (Klick wählt es aus)</translation>
+    </message>
+    <message>
+        <source>output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7</source>
+        <translation>Ausgabeneuron %1 (Klasse %2): z = %3, p = %4, y = %5, delta = %6, p nach dem Schritt = %7</translation>
+    </message>
+    <message>
+        <source>Input x: sample %1 of %2</source>
+        <translation>Eingabe x: Bild %1 von %2</translation>
+    </message>
+    <message>
+        <source>Input x: 784 pixels</source>
+        <translation>Eingabe x: 784 Pixel</translation>
+    </message>
+    <message>
+        <source>Hidden: 128 neurons (ReLU)</source>
+        <translation>Verdeckt: 128 Neuronen (ReLU)</translation>
+    </message>
+    <message>
+        <source>Output: 10 neurons (SoftMax)</source>
+        <translation>Ausgabe: 10 Neuronen (SoftMax)</translation>
+    </message>
+    <message>
+        <source>No sample yet</source>
+        <translation>Noch kein Bild</translation>
+    </message>
+    <message>
+        <source>Blue ring: target neuron %1. Orange: selected.</source>
+        <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ProbabilityBars</name>
+    <message>
+        <source>Probabilities of the ten classes</source>
+        <translation>Wahrscheinlichkeiten der zehn Klassen</translation>
+    </message>
+    <message>
+        <source>%1 sure</source>
+        <translation>%1 sicher</translation>
+    </message>
+    <message>
+        <source>Draw a digit</source>
+        <translation>Zeichnen Sie eine Ziffer</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::SnapshotUi</name>
+    <message>
+        <source>&amp;Save snapshot...</source>
+        <translation>Schnappschuss &amp;speichern...</translation>
+    </message>
+    <message>
+        <source>Save the whole training state (weights, optimiser, position, loss history) to continue exactly from here later (Ctrl+S)</source>
+        <translation>Den ganzen Trainingsstand (Gewichte, Optimierer, Position, Verlaufsdaten) speichern, um später genau hier weiterzumachen (Strg+S)</translation>
+    </message>
+    <message>
+        <source>Open s&amp;napshot...</source>
+        <translation>Schnappschuss öff&amp;nen...</translation>
+    </message>
+    <message>
+        <source>Continue training exactly where a snapshot was taken (Ctrl+Shift+O)</source>
+        <translation>Das Training genau dort fortsetzen, wo ein Schnappschuss aufgenommen wurde (Strg+Umschalt+O)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume last run</source>
+        <translation>Letzten Lauf &amp;fortsetzen</translation>
+    </message>
+    <message>
+        <source>Continue from the newest automatic snapshot (an older one if the newest is damaged)</source>
+        <translation>Beim neuesten automatischen Schnappschuss weitermachen (bei einem älteren, wenn der neueste beschädigt ist)</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic snapshots...</source>
+        <translation>&amp;Automatische Schnappschüsse...</translation>
+    </message>
+    <message>
+        <source>How often the training state is saved by itself, where, and how many snapshots are kept</source>
+        <translation>Wie oft der Trainingsstand selbsttätig gespeichert wird, wohin und wie viele Schnappschüsse bleiben</translation>
+    </message>
+    <message>
+        <source>Automatic snapshot %1 (%2)</source>
+        <translation>Automatischer Schnappschuss %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Saved snapshot %1: %2</source>
+        <translation>Schnappschuss %1 gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>Save a training snapshot</source>
+        <translation>Einen Trainingsschnappschuss speichern</translation>
+    </message>
+    <message>
+        <source>Training snapshot (*%1)</source>
+        <translation>Trainingsschnappschuss (*%1)</translation>
+    </message>
+    <message>
+        <source>Open a training snapshot</source>
+        <translation>Einen Trainingsschnappschuss öffnen</translation>
+    </message>
+    <message>
+        <source>Training snapshot (*%1);;All files (*)</source>
+        <translation>Trainingsschnappschuss (*%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Training paused: %1</source>
+        <translation>Training angehalten: %1</translation>
+    </message>
+    <message>
+        <source>%1 was no longer a number</source>
+        <translation>%1 war keine Zahl mehr</translation>
+    </message>
+    <message>
+        <source>%1 overflowed</source>
+        <translation>%1 ist übergelaufen</translation>
+    </message>
+    <message>
+        <source>%1 became %2 (above the limit %3)</source>
+        <translation>%1 wurde %2 (über der Grenze %3)</translation>
+    </message>
+    <message>
+        <source>Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are back to their last finite values; continue with a smaller rate:</source>
+        <translation>Training angehalten: bei Lernrate %1: %2 in Epoche %3, Batch %4. Die Gewichte sind wieder auf ihren letzten endlichen Werten; machen Sie mit einer kleineren Rate weiter:</translation>
+    </message>
+    <message>
+        <source>Use lr %1</source>
+        <translation>LR %1 verwenden</translation>
+    </message>
+    <message>
+        <source>Learning rate %1: press Start (Space) to continue from the last finite weights</source>
+        <translation>Lernrate %1: „Start“ (Leertaste) macht mit den letzten endlichen Gewichten weiter</translation>
+    </message>
+    <message>
+        <source>Open the previous snapshot (%1)</source>
+        <translation>Den vorigen Schnappschuss öffnen (%1)</translation>
+    </message>
+    <message>
+        <source>Continuing from %1: %2</source>
+        <translation>Weiter ab %1: %2</translation>
+    </message>
+    <message>
+        <source>Continuing from the older snapshot %1; newer ones were refused: %2</source>
+        <translation>Weiter ab dem älteren Schnappschuss %1; neuere wurden abgelehnt: %2</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::SoftmaxPanel</name>
+    <message>
+        <source>neuron %1 (class %2)</source>
+        <translation>Neuron %1 (Klasse %2)</translation>
+    </message>
+    <message>
+        <source>neuron %1 (%2)</source>
+        <translation>Neuron %1 (%2)</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>vorhergesagt</translation>
+    </message>
+    <message>
+        <source>sum e^z = inf: the exponentials overflowed, so the probabilities come from the max-shifted form p = e^(z - max z) / sum e^(z - max z)</source>
+        <translation>Summe e^z = inf: die Exponentiale sind übergelaufen, daher stammen die Wahrscheinlichkeiten aus der um das Maximum verschobenen Form p = e^(z - max z) / Summe e^(z - max z)</translation>
+    </message>
+    <message>
+        <source>sum e^z = %1</source>
+        <translation>Summe e^z = %1</translation>
+    </message>
+    <message>
+        <source>neuron</source>
+        <translation>Neuron</translation>
+    </message>
+    <message>
+        <source>logit z</source>
+        <translation>Logit z</translation>
+    </message>
+    <message>
+        <source>e^z</source>
+        <translation>e^z</translation>
+    </message>
+    <message>
+        <source>SoftMax: p = e^z / Σ e^z over the 10 outputs</source>
+        <translation>SoftMax: p = e^z / Σ e^z über die 10 Ausgaben</translation>
+    </message>
+    <message>
+        <source>probability p</source>
+        <translation>Wahrscheinlichkeit p</translation>
+    </message>
+    <message>
+        <source>No sample yet</source>
+        <translation>Noch kein Bild</translation>
+    </message>
+    <message>
+        <source>target (label %1)</source>
+        <translation>Ziel (Label %1)</translation>
+    </message>
+    <message>
+        <source>predicted (largest p)</source>
+        <translation>vorhergesagt (größtes p)</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StagePages</name>
+    <message>
+        <source>row %1 (neuron, sample: column)</source>
+        <translation>Zeile %1 (Neuron, Bild: Spalte)</translation>
+    </message>
+    <message>
+        <source>sample %1</source>
+        <translation>Bild %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StageStrip</name>
+    <message>
+        <source>Preprocessing stages</source>
+        <translation>Stufen der Vorverarbeitung</translation>
+    </message>
+    <message>
+        <source>Click to watch the steps (click again to skip)</source>
+        <translation>Klicken, um die Schritte anzusehen (erneut klicken überspringt)</translation>
+    </message>
+    <message>
+        <source>Drawn</source>
+        <translation>Gezeichnet</translation>
+    </message>
+    <message>
+        <source>Ink cropped</source>
+        <translation>Auf Tinte zugeschnitten</translation>
+    </message>
+    <message>
+        <source>Fit in 20×20</source>
+        <translation>In 20×20 eingepasst</translation>
+    </message>
+    <message>
+        <source>Centred 28×28</source>
+        <translation>Zentriert 28×28</translation>
+    </message>
+    <message>
+        <source>Cropped</source>
+        <translation>Zugeschnitten</translation>
+    </message>
+    <message>
+        <source>20×20</source>
+        <translation>20×20</translation>
+    </message>
+    <message>
+        <source>28×28</source>
+        <translation>28×28</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StatusLine</name>
+    <message>
+        <source>No data</source>
+        <translation>Keine Daten</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Lädt</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>What the training is doing</source>
+        <translation>Was das Training gerade tut</translation>
+    </message>
+    <message>
+        <source>The epoch in progress: a pass over the whole training set</source>
+        <translation>Die laufende Epoche: ein Durchlauf über den ganzen Trainingssatz</translation>
+    </message>
+    <message>
+        <source>Mini-batches done in this epoch</source>
+        <translation>Fertige Mini-Batches in dieser Epoche</translation>
+    </message>
+    <message>
+        <source>batch %v / %m</source>
+        <translation>Batch %v / %m</translation>
+    </message>
+    <message>
+        <source>Training speed: images per second over the last half second</source>
+        <translation>Trainingstempo: Bilder pro Sekunde in der letzten halben Sekunde</translation>
+    </message>
+    <message>
+        <source>Time left for the remaining epochs at the current speed (without the evaluations on the test set)</source>
+        <translation>Restzeit der verbleibenden Epochen beim jetzigen Tempo (ohne die Auswertungen auf dem Testsatz)</translation>
+    </message>
+    <message>
+        <source>The data set in use and its folder</source>
+        <translation>Der verwendete Datensatz und sein Ordner</translation>
+    </message>
+    <message>
+        <source>%1: %2 training / %3 test images</source>
+        <translation>%1: %2 Trainings- / %3 Testbilder</translation>
+    </message>
+    <message>
+        <source>Data folder: %1</source>
+        <translation>Datenordner: %1</translation>
+    </message>
+    <message>
+        <source>No data folder found</source>
+        <translation>Kein Datenordner gefunden</translation>
+    </message>
+    <message>
+        <source>Could not read %1</source>
+        <translation>%1 konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Epoch -</source>
+        <translation>Epoche -</translation>
+    </message>
+    <message>
+        <source>Epoch %1 / %2</source>
+        <translation>Epoche %1 / %2</translation>
+    </message>
+    <message>
+        <source>- samples/s</source>
+        <translation>- Bilder/s</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 Bilder/s</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>ETA -</source>
+        <translation>Rest -</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Rest %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StepView</name>
+    <message>
+        <source>exact value: %1</source>
+        <translation>genauer Wert: %1</translation>
+    </message>
+    <message>
+        <source>Jump to any stage (Right/Space: next, Left/Backspace: back, Home: first)</source>
+        <translation>Zu jeder Stufe springen (Rechts/Leertaste: weiter, Links/Rücktaste: zurück, Pos1: erste)</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>The previous stage (Left or Backspace)</source>
+        <translation>Die vorige Stufe (Links oder Rücktaste)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>The next stage (Right or Space)</source>
+        <translation>Die nächste Stufe (Rechts oder Leertaste)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sizes&lt;/b&gt; (from the layer shapes)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</source>
+        <translation>&lt;b&gt;Größen&lt;/b&gt; (aus den Schichtformen)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</translation>
+    </message>
+    <message>
+        <source>W1 %1&amp;times;%2</source>
+        <translation>W1 %1&amp;times;%2</translation>
+    </message>
+    <message>
+        <source>W2 %1&amp;times;%2</source>
+        <translation>W2 %1&amp;times;%2</translation>
+    </message>
+    <message>
+        <source>all weights</source>
+        <translation>alle Gewichte</translation>
+    </message>
+    <message>
+        <source>biases %1 + %2</source>
+        <translation>Biases %1 + %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;parameters&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Parameter&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>weights FP16</source>
+        <translation>Gewichte FP16</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>weights FP32</source>
+        <translation>Gewichte FP32</translation>
+    </message>
+    <message>
+        <source>weights FP64</source>
+        <translation>Gewichte FP64</translation>
+    </message>
+    <message>
+        <source>all FP32</source>
+        <translation>alles FP32</translation>
+    </message>
+    <message>
+        <source>mult-adds/image</source>
+        <translation>Mult.-Add./Bild</translation>
+    </message>
+    <message>
+        <source>per batch of 64</source>
+        <translation>je Batch aus 64</translation>
+    </message>
+    <message>
+        <source>Weights: %1 + %2 = %3; biases %4; all parameters %5.
+Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the biases.
+Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
+        <translation>Gewichte: %1 + %2 = %3; Biases %4; alle Parameter %5.
+Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); „alles FP32“ schließt die Biases ein.
+Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus 64.</translation>
+    </message>
+    <message>
+        <source>Save the current stage as a picture</source>
+        <translation>Die aktuelle Stufe als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Save the whole trace (every value of every stage) as %1</source>
+        <translation>Den ganzen Verlauf (jeden Wert jeder Stufe) als %1 speichern</translation>
+    </message>
+    <message>
+        <source>Export:</source>
+        <translation>Export:</translation>
+    </message>
+    <message>
+        <source>10  Update and re-check</source>
+        <translation>10  Aktualisieren und prüfen</translation>
+    </message>
+    <message>
+        <source>Test image</source>
+        <translation>Testbild</translation>
+    </message>
+    <message>
+        <source>Training image</source>
+        <translation>Trainingsbild</translation>
+    </message>
+    <message>
+        <source>The image&apos;s index in the set, from 0</source>
+        <translation>Der Index des Bildes im Satz, ab 0</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <source>Training&apos;s sample</source>
+        <translation>Bild des Trainings</translation>
+    </message>
+    <message>
+        <source>The training image the training is on</source>
+        <translation>Das Trainingsbild, bei dem das Training gerade ist</translation>
+    </message>
+    <message>
+        <source>Misclassified</source>
+        <translation>Falsch erkannt</translation>
+    </message>
+    <message>
+        <source>The next test image the model gets wrong</source>
+        <translation>Das nächste Testbild, das das Modell falsch erkennt</translation>
+    </message>
+    <message>
+        <source>The learning rate of this one step</source>
+        <translation>Die Lernrate dieses einen Schritts</translation>
+    </message>
+    <message>
+        <source>Current weights</source>
+        <translation>Aktuelle Gewichte</translation>
+    </message>
+    <message>
+        <source>Step through with the training&apos;s weights as they are now</source>
+        <translation>Mit den Gewichten des Trainings, wie sie jetzt sind, Schritt für Schritt gehen</translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation>Modelldatei…</translation>
+    </message>
+    <message>
+        <source>Step through the weights of a saved model (.bplab model file or .npz)</source>
+        <translation>Mit den Gewichten eines gespeicherten Modells (.bplab-Modelldatei oder .npz) Schritt für Schritt gehen</translation>
+    </message>
+    <message>
+        <source>batch </source>
+        <translation>Batch </translation>
+    </message>
+    <message>
+        <source>one image</source>
+        <translation>ein Bild</translation>
+    </message>
+    <message>
+        <source>Mini-batch: the chosen image and the next ones of its set, one SGD step on their averaged gradient (the training&apos;s batch is 64)</source>
+        <translation>Mini-Batch: das gewählte Bild und die folgenden seines Satzes, ein SGD-Schritt mit ihrem gemittelten Gradienten (der Batch des Trainings ist 64)</translation>
+    </message>
+    <message>
+        <source>lr</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <source>The model gets every test image right.</source>
+        <translation>Das Modell erkennt jedes Testbild richtig.</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modell: %1</translation>
+    </message>
+    <message>
+        <source>No model yet</source>
+        <translation>Noch kein Modell</translation>
+    </message>
+    <message>
+        <source>; batch: %1</source>
+        <translation>; Batch: %1</translation>
+    </message>
+    <message>
+        <source>; image: %1</source>
+        <translation>; Bild: %1</translation>
+    </message>
+    <message>
+        <source>%1 #%2 to #%3</source>
+        <translation>%1 #%2 bis #%3</translation>
+    </message>
+    <message>
+        <source>Step through a model file</source>
+        <translation>Eine Modelldatei Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Models (*.bplab *.npz);;All files (*)</source>
+        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Modelldatei</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>%1 ist nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>Datei %1</translation>
+    </message>
+    <message>
+        <source>There is no image %1 in the %2 set (it holds %3); showing image 0.</source>
+        <translation>Im %2-Satz gibt es kein Bild %1 (er enthält %3); Bild 0 wird gezeigt.</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Trainings</translation>
+    </message>
+    <message>
+        <source>Cannot read the images: %1</source>
+        <translation>Die Bilder sind nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to export yet: choose an image and a model first.</source>
+        <translation>Noch nichts zu exportieren: wählen Sie zuerst ein Bild und ein Modell.</translation>
+    </message>
+    <message>
+        <source>the Step through page</source>
+        <translation>die Seite „Schritt für Schritt“</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::TrainView</name>
+    <message>
+        <source>The first training sample of the last mini-batch, its label, one-hot target and the network&apos;s prediction</source>
+        <translation>Das erste Trainingsbild des letzten Mini-Batches, sein Label, das One-hot-Ziel und die Vorhersage des Netzes</translation>
+    </message>
+    <message>
+        <source>The ten output neurons for that sample: logit z, e^z and the probability p = e^z / sum</source>
+        <translation>Die zehn Ausgabeneuronen für dieses Bild: Logit z, e^z und die Wahrscheinlichkeit p = e^z / Summe</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::TrainingWorker</name>
+    <message>
+        <source>%1 holds %2 training images of %3x%4 pixels; the network needs at least one image of 28x28 pixels. Choose a folder with MNIST-style IDX files.</source>
+        <translation>%1 enthält %2 Trainingsbilder mit %3x%4 Pixeln; das Netz braucht mindestens ein Bild mit 28x28 Pixeln. Wählen Sie einen Ordner mit IDX-Dateien im MNIST-Format.</translation>
+    </message>
+    <message>
+        <source>The evaluation on the test set after epoch %1 gave no finite loss: the weights have grown too large. Lower the learning rate and press Reset (Ctrl+R).</source>
+        <translation>Die Auswertung auf dem Testsatz nach Epoche %1 ergab keinen endlichen Verlust: die Gewichte sind zu groß geworden. Senken Sie die Lernrate und drücken Sie „Neustart“ (Strg+R).</translation>
+    </message>
+    <message>
+        <source>The loss of batch %1 is %2 at learning rate %3: the weights diverged. Lower the learning rate and press Reset (Ctrl+R).</source>
+        <translation>Der Verlust von Batch %1 ist %2 bei Lernrate %3: die Gewichte sind divergiert. Senken Sie die Lernrate und drücken Sie „Neustart“ (Strg+R).</translation>
+    </message>
+    <message>
+        <source>There is no training to save yet: open a data folder first.</source>
+        <translation>Es gibt noch kein Training zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
+    </message>
+    <message>
+        <source>Automatic snapshot not written: %1</source>
+        <translation>Automatischer Schnappschuss nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>
+        <translation>%1 wurde mit %2 in %3 aufgenommen, das jetzt nicht lesbar ist; öffnen Sie diesen Datenordner und dann erneut den Schnappschuss.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ValueGrid</name>
+    <message>
+        <source>pixel (row %1, col %2), input %3</source>
+        <translation>Pixel (Zeile %1, Spalte %2), Eingabe %3</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::ClusterView</name>
+    <message>
+        <source>Show each link</source>
+        <translation>Jede Verbindung zeigen</translation>
+    </message>
+    <message>
+        <source>One line per directional link instead of one per kind of link</source>
+        <translation>Eine Linie je gerichteter Verbindung statt einer je Art von Verbindung</translation>
+    </message>
+    <message>
+        <source>Drag or scroll on the time axis to zoom</source>
+        <translation>Auf der Zeitachse ziehen oder scrollen zoomt</translation>
+    </message>
+    <message>
+        <source>Link utilisation</source>
+        <translation>Auslastung der Verbindungen</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 Schritte/s</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Topology and ring</source>
+        <translation>Topologie und Ring</translation>
+    </message>
+    <message>
+        <source>Replica gradients</source>
+        <translation>Gradienten der Repliken</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Gen4 x16, 31.5 GB/s</source>
+        <translation>Gen4 x16, 31,5 GB/s</translation>
+    </message>
+    <message>
+        <source>Gen5 x16, 63 GB/s</source>
+        <translation>Gen5 x16, 63 GB/s</translation>
+    </message>
+    <message>
+        <source>A100, 300 GB/s</source>
+        <translation>A100, 300 GB/s</translation>
+    </message>
+    <message>
+        <source>H100, 450 GB/s</source>
+        <translation>H100, 450 GB/s</translation>
+    </message>
+    <message>
+        <source>200 Gb/s</source>
+        <translation>200 Gb/s</translation>
+    </message>
+    <message>
+        <source>400 Gb/s</source>
+        <translation>400 Gb/s</translation>
+    </message>
+    <message>
+        <source>Multiplies every link latency; 0 = no latency</source>
+        <translation>Multipliziert jede Latenz einer Verbindung; 0 = keine Latenz</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>GPUs / server</source>
+        <translation>GPUs / Server</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>All-reduce</source>
+        <translation>All-Reduce</translation>
+    </message>
+    <message>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <source>Hierarchical</source>
+        <translation>Hierarchisch</translation>
+    </message>
+    <message>
+        <source>Gradient bucket cap: a bucket is all-reduced as soon as the backward pass has produced it</source>
+        <translation>Obergrenze eines Gradienten-Buckets: ein Bucket wird all-reduced, sobald der Rückwärtsdurchlauf ihn erzeugt hat</translation>
+    </message>
+    <message>
+        <source>The timed gradient is this many times 407,080 bytes</source>
+        <translation>Der gemessene Gradient ist so oft 407.080 Bytes</translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation>Algorithmus</translation>
+    </message>
+    <message>
+        <source>Bucket cap</source>
+        <translation>Bucket-Grenze</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>Modellgröße</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Dataset resident in VRAM</source>
+        <translation>Datensatz im VRAM</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Write a snapshot every k iterations</source>
+        <translation>Alle k Iterationen einen Schnappschuss schreiben</translation>
+    </message>
+    <message>
+        <source>A GPU or link fails during this iteration (0-based): roll back to the last snapshot</source>
+        <translation>Eine GPU oder Verbindung fällt in dieser Iteration aus (ab 0): zurück zum letzten Schnappschuss</translation>
+    </message>
+    <message>
+        <source>The first network message of this iteration is lost once and sent again after a timeout</source>
+        <translation>Die erste Netzwerknachricht dieser Iteration geht einmal verloren und wird nach einer Zeitüberschreitung erneut gesendet</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Snapshot every</source>
+        <translation>Schnappschuss alle</translation>
+    </message>
+    <message>
+        <source>Fail at iteration</source>
+        <translation>Ausfall bei Iteration</translation>
+    </message>
+    <message>
+        <source>Lost packet at</source>
+        <translation>Verlorenes Paket bei</translation>
+    </message>
+    <message>
+        <source>Simulating %1 GPUs × %2 iterations…</source>
+        <translation>Simuliere %1 GPUs × %2 Iterationen…</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, %2 bucket(s) of the %3 gradient. Per iteration: %4 (compute %5, all-reduce %6). algbw %7, busbw %8. Total %9.</source>
+        <translation>%1 GPUs, %2 Bucket(s) des Gradienten von %3. Je Iteration: %4 (Rechnen %5, All-Reduce %6). algbw %7, busbw %8. Gesamt %9.</translation>
+    </message>
+    <message>
+        <source> Snapshots: %1 (each %2); Young&apos;s interval %3 ≈ %4 iterations, chosen k = %5.</source>
+        <translation> Schnappschüsse: %1 (je %2); Youngs Intervall %3 ≈ %4 Iterationen, gewählt k = %5.</translation>
+    </message>
+    <message>
+        <source> Failure: %1 iterations lost, %2 of work redone.</source>
+        <translation> Ausfall: %1 Iterationen verloren, %2 Arbeit wiederholt.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::LinkPlot</name>
+    <message>
+        <source>link utilisation (%)</source>
+        <translation>Auslastung der Verbindungen (%)</translation>
+    </message>
+    <message>
+        <source>iteration (in the order run)</source>
+        <translation>Iteration (in der Reihenfolge des Laufs)</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 links in use)</source>
+        <translation>%1 (%2 von %3 Verbindungen genutzt)</translation>
+    </message>
+    <message>
+        <source>%1 links</source>
+        <translation>%1 Verbindungen</translation>
+    </message>
+    <message>
+        <source>simulated time (%1)</source>
+        <translation>simulierte Zeit (%1)</translation>
+    </message>
+    <message>
+        <source>algbw</source>
+        <translation>algbw</translation>
+    </message>
+    <message>
+        <source>busbw = algbw × 2(N−1)/N</source>
+        <translation>busbw = algbw × 2(N−1)/N</translation>
+    </message>
+    <message>
+        <source>line rate %1</source>
+        <translation>Leitungsrate %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::ReplicaHeatmaps</name>
+    <message>
+        <source>No dataset loaded: the replicas need training images.</source>
+        <translation>Kein Datensatz geladen: die Repliken brauchen Trainingsbilder.</translation>
+    </message>
+    <message>
+        <source>All-reduced average</source>
+        <translation>Mittel nach All-Reduce</translation>
+    </message>
+    <message>
+        <source>Train one batch</source>
+        <translation>Einen Batch trainieren</translation>
+    </message>
+    <message>
+        <source>Trains one batch of the training (Step): every replica computes the gradient of its images, the all-reduce averages them</source>
+        <translation>Trainiert einen Batch des Trainings (Schritt): jede Replik berechnet den Gradienten ihrer Bilder, das All-Reduce mittelt sie</translation>
+    </message>
+    <message>
+        <source>Training runs on one replica. Choose 2, 4 or 8 Replicas in the toolbar and press Reset: each replica&apos;s gradient and their all-reduced average appear here.</source>
+        <translation>Das Training läuft auf einer Replik. Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und drücken Sie „Neustart“: der Gradient jeder Replik und ihr Mittel nach dem All-Reduce erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Replica %1 (%2 images)</source>
+        <translation>Replik %1 (%2 Bilder)</translation>
+    </message>
+    <message>
+        <source>dL/dW2 (10 output rows × 128 hidden columns): no batch yet</source>
+        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten): noch kein Batch</translation>
+    </message>
+    <message>
+        <source>dL/dW2 (10 output rows × 128 hidden columns) of batch %1</source>
+        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten) von Batch %1</translation>
+    </message>
+    <message>
+        <source>, first %1 of %2 replicas</source>
+        <translation>, die ersten %1 von %2 Repliken</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images, joined by a ring all-reduce. Start or Step the training to see their gradients.</source>
+        <translation>%1 Repliken × %2 Bilder, verbunden durch ein Ring-All-Reduce. „Start“ oder „Schritt“ im Training zeigt ihre Gradienten.</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all 101,770 values.</source>
+        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle 101.770 Werte.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::TopologyWidget</name>
+    <message>
+        <source>One GPU: no all-reduce to play.</source>
+        <translation>Eine GPU: kein All-Reduce zum Abspielen.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 (bucket %3, %4): %5 chunks of %6 in flight for %7</source>
+        <translation>Schritt %1 von %2 (Bucket %3, %4): %5 Stücke zu %6 unterwegs für %7</translation>
+    </message>
+    <message>
+        <source>No simulation yet.</source>
+        <translation>Noch keine Simulation.</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>DRAM (data resident in VRAM)</source>
+        <translation>DRAM (Daten im VRAM)</translation>
+    </message>
+    <message>
+        <source>DRAM: this server&apos;s mini-batches</source>
+        <translation>DRAM: die Mini-Batches dieses Servers</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>Network switch</source>
+        <translation>Netzwerk-Switch</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Ring order: %1 → %2</source>
+        <translation>Reihenfolge im Ring: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Hierarchical: a ring inside each server over NVLink, then GPU k of every server exchanges its chunk k over the NICs, then a ring all-gather inside.</source>
+        <translation>Hierarchisch: ein Ring in jedem Server über NVLink, dann tauscht GPU k jedes Servers ihr Stück k über die NICs aus, dann ein Ring-All-Gather im Server.</translation>
+    </message>
+    <message>
+        <source>   Squares: chunks (numbered). Links: grey idle → vermillion at line rate in this step.</source>
+        <translation>   Quadrate: Stücke (nummeriert). Verbindungen: grau untätig → zinnoberrot bei Leitungsrate in diesem Schritt.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Trains a 784-128-10 network on MNIST and shows every step, live.</source>
+        <translation>Trainiert ein 784-128-10-Netz auf MNIST und zeigt jeden Schritt, live.</translation>
+    </message>
+</context>
+</TS>
