@@ -2066,10 +2066,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Fertige Mini-Batches in dieser Epoche</translation>
     </message>
     <message>
-        <source>batch %v / %m</source>
-        <translation>Batch %v / %m</translation>
-    </message>
-    <message>
         <source>Training speed: images per second over the last half second</source>
         <translation>Trainingstempo: Bilder pro Sekunde in der letzten halben Sekunde</translation>
     </message>
@@ -2106,10 +2102,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Epoche %1 / %2</translation>
     </message>
     <message>
-        <source>- samples/s</source>
-        <translation>- Bilder/s</translation>
-    </message>
-    <message>
         <source>%1 samples/s</source>
         <translation>%1 Bilder/s</translation>
     </message>
@@ -2118,12 +2110,16 @@ Testgenauigkeit %2 %</translation>
         <translation>fertig</translation>
     </message>
     <message>
-        <source>ETA -</source>
-        <translation>Rest -</translation>
-    </message>
-    <message>
         <source>ETA %1</source>
         <translation>Rest %1</translation>
+    </message>
+    <message>
+        <source>batch %1 of %2</source>
+        <translation>Batch %1 von %2</translation>
+    </message>
+    <message>
+        <source>averaged %1 samples/s</source>
+        <translation>im Mittel %1 Bilder/s</translation>
     </message>
 </context>
 <context>
