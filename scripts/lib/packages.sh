@@ -57,3 +57,7 @@ ensure_packages() {
 # and AppStream validators, lintian for the package, dpkg-dev's dpkg-shlibdeps and file for CPack's
 # dependency scan, rsvg-convert (librsvg2-bin) for resources/render-icons.
 BPLAB_PACKAGES+=(desktop-file-utils appstream lintian dpkg-dev file librsvg2-bin)
+
+# Open MPI for `mpirun -np N backprop-lab-cli train --mpi` (core/mpi) and its tests (label mpi);
+# optional: without it the build has no --mpi and those tests are skipped.
+BPLAB_PACKAGES+=(openmpi-bin libopenmpi-dev)
