@@ -30,10 +30,20 @@ MpiExchange::MpiExchange(Session &session, std::size_t bucketBytes)
     : m_session(session)
     , m_bucketBytes(std::max(bucketBytes, sizeof(float)))
 {
+    m_origin = Session::wallTime();
+}
+
+Status MpiExchange::start(long long step)
+{
     // A common origin: every rank leaves the barrier within microseconds on one host (across
     // hosts MPI_Wtime may not be synchronised; the barrier aligns the starts).
-    (void)m_session.barrier("the start of the exchange");
+    if (Status st = m_session.barrier("the start of training"); !st)
+        return st;
     m_origin = Session::wallTime();
+    m_last = 0;
+    m_step = step;
+    m_timings.clear();
+    return {};
 }
 
 Status MpiExchange::allReduce(std::vector<std::vector<float>> &local, double &lossSum)

@@ -63,10 +63,14 @@ public:
     std::size_t bucketBytes() const { return m_bucketBytes; }
     /** Every exchange since the start, in order. */
     const std::vector<ExchangeTiming> &timings() const { return m_timings; }
-    /** The common time origin (Session::wallTime() after a barrier at construction). */
+    /** The common time origin (Session::wallTime() after the barrier of start()). */
     double origin() const { return m_origin; }
-    /** Counts exchanges from this step on (a resumed run starts at its snapshot's step). */
-    void setStep(long long step) { m_step = step; }
+    /**
+     * Every rank: the clock starts now (after a barrier, so that the ranks share the origin) and
+     * exchanges count from `step` on (a resumed run starts at its snapshot's step). Without it
+     * the clock starts at construction.
+     */
+    Status start(long long step);
 
 private:
     Session &m_session;
