@@ -36,6 +36,13 @@ Result<std::unique_ptr<Session>> Session::start(double timeoutSeconds)
     g_active = true;
     MPI_Comm_rank(MPI_COMM_WORLD, &s->m_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &s->m_size);
+    MPI_Comm local = MPI_COMM_NULL;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s->m_rank, MPI_INFO_NULL, &local)
+                == MPI_SUCCESS
+        && local != MPI_COMM_NULL) {
+        MPI_Comm_size(local, &s->m_localSize);
+        MPI_Comm_free(&local);
+    }
     char host[MPI_MAX_PROCESSOR_NAME] = {};
     int length = 0;
     MPI_Get_processor_name(host, &length);
@@ -63,8 +70,9 @@ std::string Session::libraryVersion()
     int length = 0;
     MPI_Get_library_version(text, &length);
     std::string v(text, std::size_t(std::max(length, 0)));
-    const auto eol = v.find_first_of("\r\n");
-    return eol == std::string::npos ? v : v.substr(0, eol);
+    // "Open MPI v4.1.4, package: Debian OpenMPI, ident: ...": the name and version.
+    const auto end = v.find_first_of(",\r\n");
+    return end == std::string::npos ? v : v.substr(0, end);
 }
 
 double Session::wallTime()

@@ -31,9 +31,11 @@ public:
 
     int rank() const { return m_rank; }
     int size() const { return m_size; }
+    /** The ranks on this rank's machine (the ones that share its memory), this one included. */
+    int localSize() const { return m_localSize; }
     /** "rank R of N on HOST". */
     std::string describe() const;
-    /** The MPI library's version line (e.g. "Open MPI v4.1.4, ..."). */
+    /** The MPI library's name and version (e.g. "Open MPI v4.1.4"). */
     static std::string libraryVersion();
 
     Watchdog &watchdog() { return *m_watchdog; }
@@ -57,6 +59,7 @@ private:
     Session() = default;
     int m_rank = 0;
     int m_size = 1;
+    int m_localSize = 1;
     std::string m_host;
     std::unique_ptr<Watchdog> m_watchdog;
 };
