@@ -29,7 +29,8 @@ differs stops the run with exit code 2 and is named. A rank that cannot read its
 ranks with its message; a rank that dies or hangs ends the others within --mpi-timeout seconds
 (default 30). --resume with the same N continues exactly.
 --json adds per epoch: "ranks", "allreduces", "compute_seconds", "wait_seconds",
-"allreduce_seconds" (sums over the epoch's exchanges on rank 0), "bytes_per_allreduce",
+"allreduce_seconds" (sums over the epoch's exchanges on rank 0), "allreduce_median_seconds"
+(the median of one all-reduce), "bytes_per_allreduce",
 "algbw" (bytes / mean all-reduce seconds, B/s), "busbw" (algbw x 2(N-1)/N, nccl-tests' bus
 bandwidth) and "rank_checksums" (every rank's weight checksum, hex).
 --trace FILE (with --mpi): the Trace Event Format JSON (Perfetto, chrome://tracing) with one
@@ -233,6 +234,7 @@ void MpiTraining::addEpochJson(JsonObject &o)
             .add("compute_seconds", s.computeSeconds)
             .add("wait_seconds", s.waitSeconds)
             .add("allreduce_seconds", s.allreduceSeconds)
+            .add("allreduce_median_seconds", s.medianAllreduceSeconds)
             .add("bytes_per_allreduce", std::uint64_t(s.bytesPerAllreduce))
             .add("algbw", s.algbw)
             .add("busbw", s.busbw)
@@ -245,14 +247,15 @@ QString MpiTraining::epochText() const
         return {};
     const mpi::ExchangeSummary &s = m->last;
     const double mean = s.exchanges > 0 ? s.allreduceSeconds / s.exchanges : 0;
-    return QStringLiteral("  mpi %1 ranks: all-reduce %2 us each (%3 bytes), busbw %4 GB/s, wait "
-                          "%5 s, compute %6 s")
+    return QStringLiteral("  mpi %1 ranks: all-reduce %2 us each (median %7 us, %3 bytes), busbw "
+                          "%4 GB/s, wait %5 s, compute %6 s")
             .arg(m->session->size())
             .arg(mean * 1e6, 0, 'f', 1)
             .arg(thousands(s.bytesPerAllreduce))
             .arg(s.busbw / 1e9, 0, 'f', 2)
             .arg(s.waitSeconds, 0, 'f', 3)
-            .arg(s.computeSeconds, 0, 'f', 3);
+            .arg(s.computeSeconds, 0, 'f', 3)
+            .arg(s.medianAllreduceSeconds * 1e6, 0, 'f', 1);
 }
 
 int MpiTraining::finish(const Command &cmd)

@@ -19,6 +19,14 @@ ExchangeSummary summarize(const std::vector<ExchangeTiming> &timings, std::size_
         s.allreduceSeconds += t.allreduceSeconds();
         s.bytesPerAllreduce = t.bytes;
     }
+    std::vector<double> times;
+    for (std::size_t i = from; i < to; ++i)
+        times.push_back(timings[i].allreduceSeconds());
+    if (!times.empty()) {
+        const auto mid = times.begin() + std::ptrdiff_t(times.size() / 2);
+        std::nth_element(times.begin(), mid, times.end());
+        s.medianAllreduceSeconds = *mid;
+    }
     if (s.exchanges > 0 && s.allreduceSeconds > 0) {
         s.algbw = double(s.bytesPerAllreduce) / (s.allreduceSeconds / s.exchanges);
         s.busbw = ranks > 1 ? s.algbw * 2.0 * (ranks - 1) / ranks : 0.0;

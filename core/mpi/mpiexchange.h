@@ -39,6 +39,9 @@ struct ExchangeSummary
     double waitSeconds = 0;
     double allreduceSeconds = 0;
     std::size_t bytesPerAllreduce = 0;
+    /** The median of the epoch's all-reduce times: on a shared or oversubscribed machine a few
+     *  descheduled ranks make the mean many times the typical time. */
+    double medianAllreduceSeconds = 0;
     /** algbw = bytes / mean all-reduce seconds; busbw = algbw x 2(N-1)/N (nccl-tests). */
     double algbw = 0;
     double busbw = 0;

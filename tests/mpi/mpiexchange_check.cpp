@@ -81,6 +81,7 @@ int main(int argc, char **argv)
                   + std::to_string(buckets) + ")");
     const mpi::ExchangeSummary sum = mpi::summarize(exchange.timings(), 0, 1, n);
     check(sum.exchanges == 1 && sum.bytesPerAllreduce == 407080
+                  && sum.medianAllreduceSeconds == exchange.timings()[0].allreduceSeconds()
                   && std::abs(sum.busbw - sum.algbw * 2.0 * (n - 1) / n) <= 1e-9 * sum.algbw,
           "summary");
 
