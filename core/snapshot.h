@@ -95,7 +95,7 @@ std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order);
  * Whether a trainer with `workers` replicas on data `actual` (trainCount training images) can
  * continue from the snapshot exactly: its invariants, the data's identity, the worker count, the
  * batches per epoch, and that the epoch's shuffle order regenerates with the stored CRC32. Returns
- * that order (the identity at an epoch's start), for Trainer and DataParallelTrainer::restore.
+ * that order (the identity at an epoch's start), for Trainer::restore (one replica or several).
  */
 Result<std::vector<std::uint32_t>> resumeOrder(const TrainingSnapshot &snapshot, const DatasetIdentity &actual,
                                                std::size_t trainCount, int workers);

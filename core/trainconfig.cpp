@@ -57,7 +57,7 @@ bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
              && trained.momentum == wanted.momentum && trained.optimizer == wanted.optimizer
              && trained.schedule == wanted.schedule && trained.normalize == wanted.normalize
              && trained.init == wanted.init && trained.seed == wanted.seed
-             && trained.augment == wanted.augment);
+             && trained.augment == wanted.augment && trained.replicas == wanted.replicas);
 }
 
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)

@@ -31,6 +31,10 @@ struct TrainConfig
     /** Random small shifts, rotations and scalings of the training images (augment.h), drawn
      *  from (seed, epoch, sample index): off in the source's recipe. */
     bool augment = false;
+    /** Data-parallel replicas of `batch` samples each (global batch replicas x batch), joined by
+     *  an all-reduce. The Trainer's exchange decides (activeConfig() says what it runs); the app
+     *  builds an in-process one from this. A snapshot keeps it as its worker count. */
+    int replicas = 1;
 };
 
 /** The "Source: plain SGD", "Tuned: momentum + cosine" and "Adam, lr 0.001" recipes. */

@@ -107,10 +107,74 @@ Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone
     return d;
 }
 
-Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config)
-    : m_data(std::move(data)), m_config(config), m_active(config), m_ws(std::max(config.batch, 1))
+Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
+                 std::shared_ptr<GradientExchange> exchange)
+    : m_data(std::move(data))
+    , m_exchange(std::move(exchange))
+    , m_config(config)
+    , m_active(config)
+    , m_ws(std::max(config.batch, 1))
 {
+    if (m_exchange) {
+        const auto local = std::size_t(std::max(m_exchange->localReplicas(), 0));
+        m_replicaGrads.assign(local, ParamsF::zeros());
+        m_replicaCounts.assign(local, 0);
+        m_exchangeBuffers.assign(local, std::vector<float>(parameterCount(), 0.0f));
+    }
     reset();
+}
+
+const ParamsF &Trainer::replicaGradient(int i) const
+{
+    return m_exchange ? m_replicaGrads.at(std::size_t(i)) : m_grads;
+}
+
+int Trainer::replicaCount(int i) const
+{
+    return m_exchange ? m_replicaCounts.at(std::size_t(i)) : m_lastBatchCount;
+}
+
+Status Trainer::replicaGradients(std::size_t first, int total, double &loss)
+{
+    const Dataset &train = m_data->train;
+    const int B = m_active.batch;
+    double lossSum = 0;
+    for (std::size_t i = 0; i < m_replicaGrads.size(); ++i) {
+        const int w = m_exchange->firstLocal() + int(i);
+        const int begin = std::min(total, w * B);
+        const int count = std::min(total, (w + 1) * B) - begin;
+        m_replicaCounts[i] = count;
+        std::vector<float> &buf = m_exchangeBuffers[i];
+        if (count <= 0) { // a short last batch leaves the last replicas without samples
+            m_replicaGrads[i] = ParamsF::zeros();
+            std::fill(buf.begin(), buf.end(), 0.0f);
+            continue;
+        }
+        const std::uint32_t *idx = m_order.data() + first + std::size_t(begin);
+        if (m_active.augment) // a function of (seed, epoch, sample): one replica's images
+            gatherAugmentedBatch(train, idx, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
+        else
+            gatherBatch(train, idx, count, m_active.normalize, m_ws);
+        for (int c = 0; c < count; ++c)
+            m_batchLabels[std::size_t(c)] = train.labels[idx[c]];
+        lossSum += forwardBackwardBatch(m_params, m_batchLabels.data(), count, m_ws, m_replicaGrads[i]) * count;
+        // Scaled by the count, the sum over replicas divided by the global count is the global
+        // mean, also for a short last batch.
+        flatten(m_replicaGrads[i], buf.data());
+        const float weight = float(count);
+        for (float &v : buf)
+            v *= weight;
+    }
+    if (Status st = m_exchange->allReduce(m_exchangeBuffers, lossSum); !st)
+        return st;
+    loss = total > 0 ? lossSum / total : 0.0;
+    // Every replica holds the same sum: the first local one stands for all.
+    std::vector<float> &sum = m_exchangeBuffers.front();
+    const float inv = 1.0f / float(std::max(total, 1));
+    for (float &v : sum)
+        v *= inv;
+    unflatten(sum.data(), m_nextGrads);
+    return Status::success();
 }
 
 void Trainer::reset()
@@ -118,6 +182,7 @@ void Trainer::reset()
     m_active = m_config;
     m_active.batch = std::max(m_active.batch, 1);
     m_active.epochs = std::max(m_active.epochs, 0);
+    m_active.replicas = replicas();
     if (m_ws.batch != m_active.batch)
         m_ws.resize(m_active.batch);
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
@@ -133,6 +198,9 @@ void Trainer::reset()
 void Trainer::restart()
 {
     m_grads = ParamsF::zeros();
+    for (auto &g : m_replicaGrads)
+        g = ParamsF::zeros();
+    std::fill(m_replicaCounts.begin(), m_replicaCounts.end(), 0);
     m_optimizer->reset();
     m_previousKept = false;
     m_order.resize(m_data->train.size());
@@ -174,7 +242,8 @@ void Trainer::setConfig(const TrainConfig &config)
 int Trainer::batchesPerEpoch() const
 {
     const std::size_t n = m_data->train.size();
-    return int((n + std::size_t(m_active.batch) - 1) / std::size_t(m_active.batch));
+    const auto b = std::size_t(globalBatch());
+    return int((n + b - 1) / b);
 }
 
 std::size_t Trainer::totalSteps() const
@@ -226,13 +295,9 @@ BatchReport Trainer::trainBatch()
     const auto t0 = std::chrono::steady_clock::now();
     const Dataset &train = m_data->train;
     const int perEpoch = batchesPerEpoch();
-    const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(m_active.batch);
-    const int count = int(std::min<std::size_t>(std::size_t(m_active.batch), train.size() - first));
+    const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(globalBatch());
+    const int count = int(std::min<std::size_t>(std::size_t(globalBatch()), train.size() - first));
 
-    // The labels in batch order, in a buffer sized by reset(): no allocation per batch.
-    auto &labels = m_batchLabels;
-    for (int c = 0; c < count; ++c)
-        labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
     const double lr = scheduledLr(m_active, m_step, totalSteps());
     // Gather, forward, backward and the optimiser's step, split over the training threads: in
     // one call when the step is SGD's. The new weights and optimiser state go to second buffers:
@@ -240,10 +305,21 @@ BatchReport Trainer::trainBatch()
     // place. A NaN or Inf in a gradient or the optimiser's state always reaches the new weights,
     // so one check (step.finite) covers all three.
     const BatchSamples samples{&train, m_order.data() + first, m_active.normalize};
-    if (m_active.augment)
+    if (m_active.augment && !m_exchange)
         gatherAugmentedBatch(train, m_order.data() + first, count, m_active.normalize, m_active.seed, m_epoch, m_ws);
     StepResult step;
-    if (SgdTarget target; m_optimizer->fusedTarget(float(lr), m_nextParams, target)) {
+    auto &labels = m_batchLabels; // in batch order, in a buffer sized by reset()
+    if (!m_exchange)
+        for (int c = 0; c < count; ++c)
+            labels[std::size_t(c)] = train.labels[m_order[first + std::size_t(c)]];
+    if (m_exchange) {
+        if (Status st = replicaGradients(first, count, step.loss); !st) {
+            r.exchangeError = st.error();
+            return r;
+        }
+        m_optimizer->step(m_nextGrads, m_params, m_nextParams, float(lr));
+        step.finite = m_nextParams.allFinite();
+    } else if (SgdTarget target; m_optimizer->fusedTarget(float(lr), m_nextParams, target)) {
         step = forwardBackwardStep(m_params, labels.data(), count, m_ws, m_nextGrads, target,
                                    m_active.augment ? nullptr : &samples);
     } else {
@@ -328,7 +404,7 @@ void Trainer::run(const std::function<void(const BatchReport &)> &onBatch,
         const BatchReport r = trainBatch();
         if (onBatch)
             onBatch(r);
-        if (r.divergence)
+        if (r.divergence || r.exchangeError)
             return;
         if (r.epochEnded && onEpoch)
             onEpoch(*r.epochEnded);
@@ -358,6 +434,7 @@ TrainingSnapshot Trainer::snapshot() const
 {
     TrainingSnapshot s;
     s.config = m_active;
+    s.workers = replicas();
     s.data = dataIdentity();
     s.epoch = m_epoch;
     s.batchInEpoch = m_batchInEpoch;
@@ -379,7 +456,7 @@ TrainingSnapshot Trainer::snapshot() const
 
 Status Trainer::restore(const TrainingSnapshot &s)
 {
-    Result<std::vector<std::uint32_t>> order = resumeOrder(s, dataIdentity(), m_data->train.size(), 1);
+    Result<std::vector<std::uint32_t>> order = resumeOrder(s, dataIdentity(), m_data->train.size(), replicas());
     if (!order)
         return Error{order.error()};
     std::unique_ptr<Optimizer> optimizer = makeOptimizer(s.config);
@@ -390,12 +467,16 @@ Status Trainer::restore(const TrainingSnapshot &s)
         return st;
 
     m_config = s.config;
-    m_active = s.config;
+    m_config.replicas = replicas(); // resumeOrder() checked it against the snapshot's workers
+    m_active = m_config;
     if (m_ws.batch != m_active.batch)
         m_ws.resize(m_active.batch);
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
     m_params = s.params;
     m_grads = ParamsF::zeros();
+    for (auto &g : m_replicaGrads)
+        g = ParamsF::zeros();
+    std::fill(m_replicaCounts.begin(), m_replicaCounts.end(), 0);
     m_optimizer = std::move(optimizer);
     m_previousKept = false;
     m_order = std::move(*order);

@@ -1,9 +1,11 @@
 #pragma once
 // The training loop: seeded shuffling, mini-batches, an optimiser step (optimizer.h) on a constant
-// or cosine schedule, per-batch and per-epoch reports, pause/stop between batches. Knows nothing
-// of Qt.
+// or cosine schedule, per-batch and per-epoch reports, pause/stop between batches, the divergence
+// guard and snapshots. One replica, or N data-parallel replicas through a GradientExchange
+// (exchange.h) that sums their gradients: everything else is the same code. Knows nothing of Qt.
 
 #include "dataset.h"
+#include "exchange.h"
 #include "network.h"
 #include "optimizer.h"
 #include "sgd.h"
@@ -58,11 +60,17 @@ struct BatchReport {
     /** Set when the batch diverged and was undone (then epochEnded is empty and step() did not
      *  advance). The caller pauses, or lowers the learning rate and trains again. */
     std::optional<Divergence> divergence;
+    /** Set when the gradient exchange failed (another process stopped answering): nothing was
+     *  trained, and training cannot go on. */
+    std::optional<std::string> exchangeError;
 };
 
 class Trainer {
 public:
-    Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config);
+    /** One replica; with an exchange, its replicas() (global batch = replicas x config.batch),
+     *  of which this trainer computes the local ones and applies the summed gradient. */
+    Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
+            std::shared_ptr<GradientExchange> exchange = nullptr);
 
     /** Weights from the seed, optimiser state cleared, position back to the start. */
     void reset();
@@ -88,8 +96,21 @@ public:
              const std::atomic<bool> *stop = nullptr);
 
     const ParamsF &params() const { return m_params; }
-    /** The averaged gradient of the last batch (zeros before the first). */
+    /** The averaged gradient of the last batch (zeros before the first): with several replicas,
+     *  the all-reduced sum over the global batch divided by its sample count. */
     const ParamsF &gradients() const { return m_grads; }
+
+    /** N: 1, or the exchange's replicas. */
+    int replicas() const { return m_exchange ? m_exchange->replicas() : 1; }
+    /** Samples per step over all replicas: replicas() x config.batch. */
+    int globalBatch() const { return m_active.batch * replicas(); }
+    /** The exchange (null: one replica). */
+    const GradientExchange *exchange() const { return m_exchange.get(); }
+    /** Local replica i's own mean gradient of the last step (zeros when its slice was empty);
+     *  with one replica, gradients(). */
+    const ParamsF &replicaGradient(int i) const;
+    /** Samples local replica i had in the last step. */
+    int replicaCount(int i) const;
     /** What the last update subtracted, times lr: the gradient g (plain SGD), the momentum
      *  buffer v = momentum * v + g, or Adam's m^ / (sqrt(v^) + eps). The weight adjustment was
      *  -lr * updateDirection(). */
@@ -139,7 +160,15 @@ private:
     void startEpoch();
     void restart(); // position, gradients and optimiser back to the start; weights kept
 
+    /** With several replicas: each local replica's gradient of its slice, the exchange, the
+     *  average into m_nextGrads; the unfused optimiser step. Returns the global mean loss. */
+    Status replicaGradients(std::size_t first, int count, double &loss);
+
     std::shared_ptr<const DataSplit> m_data;
+    std::shared_ptr<GradientExchange> m_exchange;
+    std::vector<ParamsF> m_replicaGrads;         // local replicas' own gradients
+    std::vector<int> m_replicaCounts;
+    std::vector<std::vector<float>> m_exchangeBuffers; // flat, count-weighted, then summed
     TrainConfig m_config;
     TrainConfig m_active;
     ParamsF m_params;

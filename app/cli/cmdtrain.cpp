@@ -9,7 +9,7 @@
 #include "modelfile.h"
 #include "snapshot.h"
 #include "trainer.h"
-#include "workerstrainer.h"
+#include "replicaexchange.h"
 
 #include <QFileInfo>
 
@@ -354,12 +354,6 @@ int runTrain(const QStringList &args)
         return kExitUsage;
     if (resumed)
         workers = resumed->snapshot.workers;
-    if (workers > 1 && config.optimizer != "sgd")
-        return cmd.usageError(
-                QStringLiteral("--workers %1: the data-parallel replicas train with SGD "
-                               "or momentum; --optimizer %2 trains with one worker")
-                        .arg(workers)
-                        .arg(QString::fromStdString(config.optimizer)));
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
@@ -410,14 +404,18 @@ int runTrain(const QStringList &args)
                                       : QStringLiteral("%1 init").arg(initName(config.init)))
                          .arg(config.seed));
 
-    // One worker: the Trainer itself; several: the data-parallel replicas. Both with snapshots,
-    // the divergence guard and augmentation, behind WorkersTrainer.
-    if (workers > 1)
+    // One worker: the Trainer alone; several: the same Trainer with N replicas in one server,
+    // joined by a ring all-reduce. Snapshots, the divergence guard, augmentation and every
+    // optimiser are the same code either way.
+    std::shared_ptr<GradientExchange> exchange;
+    if (workers > 1) {
         cmd.note(QStringLiteral("data parallel: %1 replicas x batch %2 = global batch %3")
                          .arg(workers)
                          .arg(config.batch)
                          .arg(workers * config.batch));
-    cluster::WorkersTrainer trainer(data, config, workers);
+        exchange = std::make_shared<cluster::ReplicaExchange>(1, workers, cluster::Algorithm::Ring);
+    }
+    Trainer trainer(data, config, exchange);
     if (initial)
         trainer.setParams(*initial);
     if (resumed) {
@@ -489,6 +487,13 @@ int runTrain(const QStringList &args)
                 break;
             }
             const BatchReport b = trainer.trainBatch();
+            if (b.exchangeError) {
+                bar.clear();
+                std::signal(SIGINT, previous);
+                std::signal(SIGTERM, previousTerm);
+                return cmd.dataError(QStringLiteral("the gradient all-reduce failed: %1")
+                                             .arg(qs(*b.exchangeError)));
+            }
             if (b.divergence) {
                 bar.clear();
                 if (snapshots.halve && halvings < kMaxHalvings) {

@@ -1,12 +1,15 @@
 #include "controlbar.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+
+#include <algorithm>
 
 namespace bplab {
 
@@ -86,6 +89,19 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     addWidget(caption(tr("&Batch"), m_batch));
     addWidget(m_batch);
 
+    m_replicas = new QComboBox;
+    m_replicas->setObjectName(QStringLiteral("replicasBox"));
+    for (int n : {1, 2, 4, 8})
+        m_replicas->addItem(QString::number(n), n);
+    m_replicas->setToolTip(tr("Data-parallel replicas: each computes the gradient of its own batch, "
+                              "an all-reduce averages them, and every replica applies the same "
+                              "update (global batch = replicas x batch). The Data parallel view "
+                              "shows each replica's gradient. Takes effect on Reset."));
+    connect(m_replicas, &QComboBox::activated, this,
+            [this](int index) { emit replicasEdited(m_replicas->itemData(index).toInt()); });
+    addWidget(caption(tr("Re&plicas"), m_replicas));
+    addWidget(m_replicas);
+
     m_epochs = new QSpinBox;
     m_epochs->setObjectName(QStringLiteral("epochsBox"));
     m_epochs->setRange(1, 1000);
@@ -113,7 +129,7 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
     m_resetHint = new QLabel(tr("  Reset (Ctrl+R) to apply"));
     m_resetHint->setObjectName(QStringLiteral("resetHint"));
-    m_resetHint->setToolTip(tr("Batch size, epochs, seed and recipe change the run from its "
+    m_resetHint->setToolTip(tr("Batch size, replicas, epochs, seed and recipe change the run from its "
                                "start: press Reset to re-initialise with them."));
     QFont bold = m_resetHint->font();
     bold.setBold(true);
@@ -148,13 +164,20 @@ ControlBar::Recipe ControlBar::recipeOf(const TrainConfig &config)
 
 void ControlBar::showConfig(const TrainConfig &config)
 {
-    const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment);
+    const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment),
+            b7(m_replicas);
     m_recipe->setCurrentIndex(recipeOf(config));
     m_lr->setValue(config.lr);
     m_batch->setValue(config.batch);
     m_epochs->setValue(config.epochs);
     m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));
     m_augment->setChecked(config.augment);
+    int replicas = m_replicas->findData(config.replicas);
+    if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
+        m_replicas->addItem(QString::number(config.replicas), config.replicas);
+        replicas = m_replicas->count() - 1;
+    }
+    m_replicas->setCurrentIndex(replicas);
 }
 
 void ControlBar::setDatasets(const QList<DatasetChoice> &choices)
@@ -219,6 +242,7 @@ void ControlBar::setState(TrainingState state)
     m_epochs->setEnabled(idle);
     m_seed->setEnabled(idle);
     m_augment->setEnabled(idle);
+    m_replicas->setEnabled(idle);
     m_lr->setEnabled(state != TrainingState::Loading);
 }
 
@@ -228,11 +252,27 @@ void ControlBar::setPresentation(bool on)
     m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
     m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
     m_recipe->setItemText(AdamRecipe, on ? tr("Adam") : tr("Adam, lr 0.001"));
-    m_recipe->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    // Seven digits show (seeds are small in practice; a longer one scrolls in its box).
-    m_seed->setMaximumWidth(on ? m_seed->fontMetrics().horizontalAdvance(QStringLiteral("0000000")) * 3 / 2 + 40
-                               : QWIDGETSIZE_MAX);
-    m_dataset->setMinimumContentsLength(on ? 7 : 10);
+    // The short names' width in the application's (projector's) font: a combo box keeps its
+    // minimum size hint from its longest entry and its old font until its own font change event
+    // arrives, later, so the width it needs is set from the font in force.
+    const QFontMetrics fm(QApplication::font());
+    const int shortName = std::max({fm.horizontalAdvance(tr("Source")), fm.horizontalAdvance(tr("Tuned")),
+                                    fm.horizontalAdvance(tr("Adam"))});
+    m_recipe->setMinimumWidth(on ? shortName + 3 * fm.height() : 0);
+    // The number boxes as wide as the numbers they hold in practice (a longer one scrolls in its
+    // box): four digits of batch, epochs and seed.
+    const auto digits = [](QSpinBox *box, int n, bool narrow) {
+        box->setMaximumWidth(narrow ? box->fontMetrics().horizontalAdvance(QString(n, QLatin1Char('0'))) + 40
+                                    : QWIDGETSIZE_MAX);
+    };
+    digits(m_batch, 4, on);
+    digits(m_epochs, 4, on);
+    digits(m_seed, 4, on);
+    // The data set's box as wide as "MNIST", not as its longest entry (the full name is in the
+    // drop-down list and the status bar).
+    m_dataset->setMinimumContentsLength(on ? 6 : 10);
+    m_dataset->setSizeAdjustPolicy(on ? QComboBox::AdjustToMinimumContentsLengthWithIcon
+                                      : QComboBox::AdjustToContents);
 }
 
 void ControlBar::setResetPending(bool pending)

@@ -56,6 +56,7 @@ public:
     QSpinBox *epochsBox() const { return m_epochs; }
     QSpinBox *seedBox() const { return m_seed; }
     QCheckBox *augmentBox() const { return m_augment; }
+    QComboBox *replicasBox() const { return m_replicas; }
 
 signals:
     // The user's edits, one per control; the controller applies them and shows them back.
@@ -64,6 +65,7 @@ signals:
     void epochsEdited(int epochs);
     void seedEdited(qulonglong seed);
     void augmentEdited(bool on);
+    void replicasEdited(int replicas);
     void recipeChosen(bplab::ControlBar::Recipe recipe);
     void datasetChosen(const QString &folder);
     void openFolderRequested();
@@ -78,6 +80,7 @@ private:
     QSpinBox *m_epochs = nullptr;
     QSpinBox *m_seed = nullptr;
     QCheckBox *m_augment = nullptr;
+    QComboBox *m_replicas = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
     QString m_currentFolder;

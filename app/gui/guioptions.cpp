@@ -2,6 +2,8 @@
 
 #include "viewlist.h"
 
+#include <snapshot.h>
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -25,6 +27,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption epochs(QStringLiteral("epochs"), QStringLiteral("Number of epochs."), QStringLiteral("N"));
     const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Mini-batch size of the training; with --view step also the Step view's (its batch pages, up to 256)."), QStringLiteral("N"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the weights and the shuffling."), QStringLiteral("S"));
+    const QCommandLineOption replicas(QStringLiteral("replicas"), QStringLiteral("Data-parallel replicas of --batch images each, joined by an all-reduce (default 1; as backprop-lab-cli train --workers N)."), QStringLiteral("N"));
     const QCommandLineOption lr(QStringLiteral("lr"), QStringLiteral("Learning rate."), QStringLiteral("RATE"));
     const QCommandLineOption recipe(QStringLiteral("recipe"), QStringLiteral("source (plain SGD, default) or tuned (momentum + cosine)."), QStringLiteral("NAME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (large fonts; full screen unless --screenshot)."));
@@ -32,7 +35,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
     const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
     const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K of 10 (default 1)."), QStringLiteral("K"));
-    p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, seed, lr, recipe,
+    p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage});
     if (!p.parse(arguments))
         return p.errorText();
@@ -86,6 +89,11 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (QString e = integer(batch, 1, 4096, n); !e.isEmpty())
             return e;
         o.batch = int(n);
+    }
+    if (p.isSet(replicas)) {
+        if (QString e = integer(replicas, 1, kMaxSnapshotWorkers, n); !e.isEmpty())
+            return e;
+        o.replicas = int(n);
     }
     if (p.isSet(seed)) {
         if (QString e = integer(seed, 0, 2147483647, n); !e.isEmpty())

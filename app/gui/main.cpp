@@ -84,6 +84,8 @@ int main(int argc, char **argv)
         config.batch = *o.batch;
     if (o.seed)
         config.seed = std::uint64_t(*o.seed);
+    if (o.replicas)
+        config.replicas = *o.replicas;
     if (o.lr)
         config.lr = *o.lr;
     window.setTrainingConfig(config);

@@ -127,9 +127,11 @@ QWidget *MainWindow::createPage(View view)
     }
     case View::Cluster: {
         auto *cluster = new clusterview::ClusterView;
-        // The replicas train on the split the worker loaded: no second copy of the images.
-        connect(m_controller, &TrainingController::dataSplitChanged, cluster,
-                &clusterview::ClusterView::setDataset);
+        // The replicas are the training's own: every exact snapshot (and live ones) shows their
+        // gradients; the view's button trains one batch through the controller.
+        connect(m_controller, &TrainingController::visualReady, cluster,
+                [cluster](VisualPtr s) { cluster->setReplicaGradients(s->replicas, s->progress.replicas); });
+        connect(cluster, &clusterview::ClusterView::stepRequested, m_controller, &TrainingController::step);
         return cluster;
     }
     case View::Data:
@@ -213,12 +215,15 @@ void MainWindow::connectControlBar()
             [edit](qulonglong v) { edit([v](TrainConfig &t) { t.seed = std::uint64_t(v); }); });
     connect(m_controls, &ControlBar::augmentEdited, this,
             [edit](bool v) { edit([v](TrainConfig &t) { t.augment = v; }); });
+    connect(m_controls, &ControlBar::replicasEdited, this,
+            [edit](int v) { edit([v](TrainConfig &t) { t.replicas = v; }); });
     connect(m_controls, &ControlBar::recipeChosen, this, [edit](ControlBar::Recipe recipe) {
-        // The seed and augmentation are the user's, not the recipe's.
+        // The seed, augmentation and replicas are the user's, not the recipe's.
         edit([recipe](TrainConfig &t) {
             TrainConfig r = ControlBar::recipeConfig(recipe);
             r.seed = t.seed;
             r.augment = t.augment;
+            r.replicas = t.replicas;
             t = r;
         });
     });

@@ -5,6 +5,7 @@
 
 #include <network.h>
 #include <params.h>
+#include <replicaexchange.h>
 #include <trainer.h>
 
 #include <QImage>
@@ -35,7 +36,8 @@ struct Progress {
     int epochs = 0;
     int batchInEpoch = 0;       ///< batches done in the current epoch
     int batchesPerEpoch = 0;
-    int batchSize = 0;
+    int batchSize = 0;          ///< per replica
+    int replicas = 1;           ///< data-parallel replicas (global batch = replicas x batchSize)
     double learningRate = 0;    ///< the rate used by the last batch
     double samplesPerSecond = 0; ///< recent training speed (0 when not running)
     std::uint64_t totalSamples = 0; ///< samples trained while running since the last reset
@@ -56,6 +58,9 @@ struct VisualSnapshot {
     std::shared_ptr<const ParamsF> weights;
     std::shared_ptr<const ParamsF> gradients;   ///< averaged gradient of the last batch
     std::shared_ptr<const ParamsF> adjustments; ///< delta_w = -lr * gradient of the last batch
+    /** With several replicas: each one's gradient of the last batch and their all-reduced
+     *  average (null with one replica). */
+    std::shared_ptr<const cluster::ReplicaGradients> replicas;
 };
 
 /** Batch losses since the previous chunk: none is ever dropped. x is the fractional epoch

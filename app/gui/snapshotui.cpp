@@ -9,12 +9,10 @@
 #include <snapshot.h>
 
 #include <QAction>
-#include <QClipboard>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGuiApplication>
 #include <QMainWindow>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -177,51 +175,9 @@ void SnapshotUi::open()
     openFile(file);
 }
 
-namespace {
-/** path as one shell word: as it is when it needs no quoting, else in single quotes. */
-QString shellWord(const QString &path)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./+,:=@%-]+$"));
-    if (plain.match(path).hasMatch())
-        return path;
-    QString quoted = path;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-} // namespace
-
-QString SnapshotUi::resumeCommand(const QString &file)
-{
-    return QStringLiteral("backprop-lab-cli train --resume %1").arg(shellWord(QFileInfo(file).absoluteFilePath()));
-}
-
 void SnapshotUi::openFile(const QString &file)
 {
     m_banner->hide();
-    // A data-parallel run (backprop-lab-cli train --workers N) continues exactly only with N
-    // replicas, which the app does not have: refused here, before the worker loads its data
-    // folder, with the command that does continue it. The file is read once more by the worker
-    // when it is accepted (a few milliseconds); a damaged file is the worker's to report.
-    const Result<TrainingSnapshot> peek = loadSnapshot(file.toStdString());
-    if (peek && peek->workers > 1) {
-        const QString command = resumeCommand(file);
-        m_banner->showMessage(
-                tr("%1 is a snapshot of a data-parallel run (backprop-lab-cli train --workers %2, "
-                   "epoch %3, batch %4/%5). The app trains with one worker and cannot continue it "
-                   "exactly; continue it in a terminal with: %6")
-                        .arg(fileName(file))
-                        .arg(peek->workers)
-                        .arg(peek->epoch + 1)
-                        .arg(peek->batchInEpoch + 1)
-                        .arg(peek->batchesPerEpoch)
-                        .arg(command));
-        m_banner->setDetails(QString::fromStdString(describeSnapshot(*peek)));
-        m_banner->addButton(tr("Copy the command"), QStringLiteral("copyResumeCommand"), [this, command] {
-            QGuiApplication::clipboard()->setText(command);
-            m_window->statusBar()->showMessage(tr("Copied: %1").arg(command), 8000);
-        });
-        return;
-    }
     m_controller->openSnapshot(file);
 }
 

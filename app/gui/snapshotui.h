@@ -52,11 +52,9 @@ public:
      *  quantity. */
     static QString divergenceSummary(const Divergence &divergence);
 
-    /** File > Open snapshot... after the dialog: continues from `file`, or refuses a data-parallel
-     *  snapshot (workers > 1) in the banner with the command that continues it. */
+    /** File > Open snapshot... after the dialog: continues from `file`, also a data-parallel one
+     *  (train --workers N) on its N replicas. */
     void openFile(const QString &file);
-    /** "backprop-lab-cli train --resume FILE" with the absolute path, quoted for a shell. */
-    static QString resumeCommand(const QString &file);
 
 private:
     void saveAs();

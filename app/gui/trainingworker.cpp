@@ -1,5 +1,7 @@
 #include "trainingworker.h"
 
+#include <replicaexchange.h>
+
 #include <QMetaObject>
 
 #include <cmath>
@@ -12,6 +14,16 @@ constexpr qint64 kMs = 1000000; // nanoseconds
 constexpr double kNoLr = std::numeric_limits<double>::quiet_NaN();
 constexpr qsizetype kLossReserve = 4096;
 } // namespace
+
+std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataSplit> data,
+                                                     const TrainConfig &config)
+{
+    // Several replicas: in one server joined by a ring, as backprop-lab-cli train --workers N.
+    std::shared_ptr<GradientExchange> exchange;
+    if (config.replicas > 1)
+        exchange = std::make_shared<cluster::ReplicaExchange>(1, config.replicas);
+    return std::make_unique<Trainer>(std::move(data), config, std::move(exchange));
+}
 
 TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent), m_pendingLr(kNoLr)
 {
@@ -67,8 +79,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     }
 
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
-    m_trainer = std::make_unique<Trainer>(m_data, config);
-    m_trainer->reset();
+    m_trainer = makeTrainer(m_data, config);
     m_pendingLr.store(kNoLr);
     clearHistory();
     // Published before the signals: a receiver of dataLoaded() reads currentWeights().
@@ -96,8 +107,12 @@ void TrainingWorker::reset(const TrainConfig &config)
         return;
     m_run.store(false);
     m_budget = -1;
-    m_trainer->setConfig(config);
-    m_trainer->reset();
+    if (config.replicas != m_trainer->replicas()) {
+        m_trainer = makeTrainer(m_data, config);
+    } else {
+        m_trainer->setConfig(config);
+        m_trainer->reset();
+    }
     clearHistory();
     publishWeights(std::make_shared<const ParamsF>(m_trainer->params())); // before wasReset()
     emit wasReset(progress());
@@ -320,6 +335,8 @@ void TrainingWorker::sendVisual(bool live)
     // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
     s->adjustments = std::make_shared<const ParamsF>(
             adjustmentsOf(m_trainer->updateDirection(), float(m_lastLr)));
+    if (m_trainer->replicas() > 1)
+        s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(*m_trainer));
     s->weights = weights;
     s->gradients = std::move(gradients);
     publishWeights(std::move(weights));
@@ -355,6 +372,7 @@ Progress TrainingWorker::progress() const
     p.totalSteps = m_trainer->totalSteps();
     p.epochs = m_trainer->config().epochs;
     p.batchSize = m_trainer->config().batch;
+    p.replicas = m_trainer->replicas();
     p.batchesPerEpoch = m_trainer->batchesPerEpoch();
     const std::uint64_t perEpoch = std::uint64_t(std::max(1, p.batchesPerEpoch));
     p.epoch = int(p.step / perEpoch);

@@ -94,6 +94,9 @@ signals:
     void configRestored(const bplab::TrainConfig &config);
 
 private:
+    /** A trainer of config.replicas replicas (an in-process exchange when more than one). */
+    static std::unique_ptr<Trainer> makeTrainer(std::shared_ptr<const DataSplit> data,
+                                                const TrainConfig &config);
     void runSlice();
     void scheduleSlice();
     bool trainOne();

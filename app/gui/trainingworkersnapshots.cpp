@@ -122,11 +122,21 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
             return;
         }
     }
-    const Status restored = m_trainer->restore(snapshot);
+    // A data-parallel snapshot continues exactly only with its replica count: a trainer of that
+    // many replicas takes it, and replaces the current one only when it did.
+    std::unique_ptr<Trainer> replicas;
+    if (snapshot.workers != m_trainer->replicas()) {
+        TrainConfig c = snapshot.config;
+        c.replicas = snapshot.workers;
+        replicas = makeTrainer(m_data, c);
+    }
+    const Status restored = (replicas ? *replicas : *m_trainer).restore(snapshot);
     if (!restored) {
         emit snapshotFailed(toQString(restored.error()), previousSnapshot(path));
         return;
     }
+    if (replicas)
+        m_trainer = std::move(replicas);
     RestoredSnapshot r;
     r.path = path;
     r.description = toQString(describeSnapshot(snapshot));

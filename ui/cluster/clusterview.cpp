@@ -127,6 +127,7 @@ ClusterView::ClusterView(QWidget *parent)
 
     m_heatmaps = new ReplicaHeatmaps;
     m_tabs->addTab(m_heatmaps, tr("Replica gradients"));
+    connect(m_heatmaps, &ReplicaHeatmaps::stepRequested, this, &ClusterView::stepRequested);
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_verdict);
@@ -354,8 +355,6 @@ void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double
     m_secondsPerRankIteration = seconds / size;
     m_linkPlot->setResult(m_result);
     m_topology->setResult(m_result);
-    m_heatmaps->setCluster(m_result->config.cluster.servers, m_result->config.cluster.gpusPerServer,
-                           m_result->config.algorithm);
     updateSummary();
     emit simulated();
 }
@@ -365,15 +364,10 @@ QString ClusterView::verdictText() const
     return m_verdict->text();
 }
 
-void ClusterView::setDataset(std::shared_ptr<const DataSplit> data)
+void ClusterView::setReplicaGradients(std::shared_ptr<const cluster::ReplicaGradients> gradients,
+                                      int replicas)
 {
-    m_data = data;
-    m_heatmaps->setDataset(std::move(data));
-}
-
-void ClusterView::setDataFolder(const QString &folder)
-{
-    m_heatmaps->setDataFolder(folder);
+    m_heatmaps->setGradients(std::move(gradients), replicas);
 }
 
 void ClusterView::updateSummary()

@@ -5,7 +5,7 @@
 // when the last run of that size took under 20 ms, else on a worker thread that hands back a value.
 
 #include "clustersettings.h"
-#include "dataset.h"
+#include "replicaexchange.h"
 
 #include <QWidget>
 
@@ -49,10 +49,8 @@ public:
     /** Latency's share of the all-reduce's time in the last run (latencyShare()). */
     double latencyShareShown() const { return m_latencyShare; }
 
-    /** The dataset the replicas train on ("Run one global step"); null disables the button. */
-    void setDataset(std::shared_ptr<const DataSplit> data);
-    /** Or a folder the replicas read on their first step (the app's loaded data folder). */
-    void setDataFolder(const QString &folder);
+    /** The training's replicas after its last batch (null: it trains one replica, `replicas`). */
+    void setReplicaGradients(std::shared_ptr<const cluster::ReplicaGradients> gradients, int replicas);
 
     // The parts (tests, automation).
     LinkPlot *linkPlot() const { return m_linkPlot; }
@@ -67,6 +65,8 @@ public:
 signals:
     /** A simulation finished and every part shows it. */
     void simulated();
+    /** The replica gradients' "Train one batch" button: one batch of the training itself. */
+    void stepRequested();
 
 private:
     QWidget *makeControls();
@@ -77,7 +77,6 @@ private:
     void updateSummary();
 
     std::shared_ptr<const cluster::SimResult> m_result;
-    std::shared_ptr<const DataSplit> m_data;
     bool m_lastInWorker = false;
     double m_lastSeconds = 0;
     double m_secondsPerRankIteration = 0; ///< measured cost, to choose thread or not

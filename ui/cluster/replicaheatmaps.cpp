@@ -1,12 +1,12 @@
 #include "replicaheatmaps.h"
 
 #include "clustersettings.h"
-#include "dataparallel.h"
 #include "divergingscale.h"
 #include "uiformat.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -54,8 +54,8 @@ protected:
         const double line = QFontMetricsF(f).height();
         if (m_maps.isEmpty()) {
             p.drawText(rect().adjusted(10, 10, -10, -10), Qt::AlignCenter | Qt::TextWordWrap,
-                       tr("Press \"Run one global step\": every replica computes the real gradient "
-                          "of its own 64 images, then the all-reduce averages them."));
+                       tr("Each replica computes the real gradient of its own images; the all-reduce "
+                          "averages them, and every replica applies that average."));
             return;
         }
         const double barW = 95;
@@ -100,10 +100,13 @@ private:
 
 ReplicaHeatmaps::ReplicaHeatmaps(QWidget *parent)
     : QWidget(parent)
-    , m_button(new QPushButton(tr("Run one global step")))
+    , m_button(new QPushButton(tr("Train one batch")))
     , m_result(new QLabel)
     , m_maps(new ReplicaMaps)
 {
+    m_button->setObjectName(QStringLiteral("replicaStepButton"));
+    m_button->setToolTip(tr("Trains one batch of the training (Step): every replica computes the "
+                            "gradient of its images, the all-reduce averages them"));
     m_button->setFont(readableFont(font()));
     m_result->setFont(readableFont(font()));
     m_result->setWordWrap(true);
@@ -115,132 +118,70 @@ ReplicaHeatmaps::ReplicaHeatmaps(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addWidget(m_maps, 1);
-    connect(m_button, &QPushButton::clicked, this, [this] { runGlobalStep(); });
-    setDataset(nullptr);
+    connect(m_button, &QPushButton::clicked, this, &ReplicaHeatmaps::stepRequested);
+    setGradients(nullptr, 0);
 }
 
 ReplicaHeatmaps::~ReplicaHeatmaps() = default;
-
-void ReplicaHeatmaps::setDataset(std::shared_ptr<const DataSplit> data)
-{
-    m_data = std::move(data);
-    m_trainer.reset();
-    m_button->setEnabled(m_data && m_data->train.size() > 0);
-    m_result->setText(m_button->isEnabled()
-                              ? tr("Replicas train on %1 (%2 training images).")
-                                        .arg(QString::fromStdString(m_data->name))
-                                        .arg(m_data->train.size())
-                              : tr("No dataset loaded: the replicas need training images."));
-}
-
-void ReplicaHeatmaps::setDataFolder(const QString &folder)
-{
-    if (m_data && m_data->train.size() > 0)
-        return;
-    m_folder = folder;
-    m_button->setEnabled(!m_folder.isEmpty());
-    if (!m_folder.isEmpty())
-        m_result->setText(tr("Replicas will train on the images in %1.").arg(m_folder));
-}
-
-void ReplicaHeatmaps::setCluster(int servers, int gpusPerServer, Algorithm algorithm)
-{
-    if (servers == m_servers && gpusPerServer == m_gpus && algorithm == m_algorithm)
-        return;
-    m_servers = std::max(1, servers);
-    m_gpus = std::max(1, gpusPerServer);
-    m_algorithm = algorithm;
-    m_trainer.reset();
-}
-
-int ReplicaHeatmaps::replicas() const
-{
-    return m_trainer ? m_trainer->replicas() : 0;
-}
 
 QString ReplicaHeatmaps::resultText() const
 {
     return m_result->text();
 }
 
-void ReplicaHeatmaps::ensureTrainer()
+void ReplicaHeatmaps::setGradients(std::shared_ptr<const cluster::ReplicaGradients> gradients,
+                                   int replicas)
 {
-    if (m_trainer || !m_data)
+    m_gradients = std::move(gradients);
+    m_button->setEnabled(replicas > 0);
+    if (!m_gradients) {
+        m_range = 0;
+        m_maps->setMaps({}, 1, {});
+        m_result->setText(replicas <= 0 ? tr("No dataset loaded: the replicas need training images.")
+                                        : tr("Training runs on one replica. Choose 2, 4 or 8 "
+                                             "Replicas in the toolbar and press Reset: each "
+                                             "replica's gradient and their all-reduced average "
+                                             "appear here."));
         return;
-    TrainConfig config = sourceRecipe();
-    config.batch = 64;
-    m_trainer = std::make_unique<DataParallelTrainer>(m_data, config, m_servers, m_gpus,
-                                                      m_algorithm);
-}
-
-bool ReplicaHeatmaps::runGlobalStep()
-{
-    if ((!m_data || m_data->train.size() == 0) && !m_folder.isEmpty()) {
-        auto loaded = loadDataFolder(m_folder.toStdString());
-        if (!loaded) {
-            m_result->setText(QString::fromStdString(loaded.error()));
-            return false;
-        }
-        m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
-        m_trainer.reset();
     }
-    if (!m_data || m_data->train.size() == 0)
-        return false;
-    ensureTrainer();
-    if (m_trainer->finished())
-        m_trainer->reset();
-    m_trainer->trainStep();
-    const DataParallelTrainer &t = *m_trainer;
-    const int n = t.replicas();
-
-    // direct mean = sum_w count_w g_w / sum_w count_w, in double
-    const std::vector<float> avg = flatten(t.averagedGradient());
-    std::vector<double> direct(avg.size(), 0.0);
-    int total = 0;
-    for (int w = 0; w < n; ++w) {
-        const std::vector<float> g = flatten(t.replicaGradient(w));
-        const int c = t.replicaCount(w);
-        total += c;
-        for (std::size_t i = 0; i < g.size(); ++i)
-            direct[i] += double(c) * g[i];
-    }
-    m_maxDiff = 0;
-    for (std::size_t i = 0; i < avg.size(); ++i)
-        m_maxDiff = std::max(m_maxDiff, std::abs(double(avg[i]) - direct[i] / std::max(1, total)));
-
-    m_range = 0;
-    for (int w = 0; w <= n; ++w) {
-        const ParamsF &g = w < n ? t.replicaGradient(w) : t.averagedGradient();
-        m_range = std::max(m_range, double(g.W2.cwiseAbs().maxCoeff()));
-    }
-    if (m_range <= 0)
+    const cluster::ReplicaGradients &g = *m_gradients;
+    const int n = int(g.dW2.size());
+    m_range = double(g.averageDW2.cwiseAbs().maxCoeff());
+    for (const Mat<float> &m : g.dW2)
+        m_range = std::max(m_range, double(m.cwiseAbs().maxCoeff()));
+    if (!(m_range > 0))
         m_range = 1;
 
     QCPColorGradient scale = divergingGradient();
     const QCPRange range(-m_range, m_range);
-    auto image = [&](const ParamsF &g) {
-        QImage img(int(g.W2.cols()), int(g.W2.rows()), QImage::Format_RGB32);
-        for (int k = 0; k < g.W2.rows(); ++k)
-            for (int j = 0; j < g.W2.cols(); ++j)
-                img.setPixel(j, k, scale.color(double(g.W2(k, j)), range));
+    auto image = [&](const Mat<float> &w2) {
+        QImage img(int(w2.cols()), int(w2.rows()), QImage::Format_RGB32);
+        for (int k = 0; k < w2.rows(); ++k)
+            for (int j = 0; j < w2.cols(); ++j)
+                img.setPixel(j, k, scale.color(double(w2(k, j)), range));
         return img;
     };
     QList<ReplicaMaps::Map> maps;
     for (int w = 0; w < std::min(n, kMaxMaps); ++w)
-        maps.push_back({tr("GPU %1 (server %2)").arg(w).arg(w / m_gpus),
-                        image(t.replicaGradient(w))});
-    maps.push_back({tr("All-reduced average"), image(t.averagedGradient())});
-    QString caption = tr("dL/dW2 (10 output rows × 128 hidden columns) of step %1").arg(t.step());
+        maps.push_back({tr("Replica %1 (%2 images)").arg(w).arg(g.counts[std::size_t(w)]),
+                        image(g.dW2[std::size_t(w)])});
+    maps.push_back({tr("All-reduced average"), image(g.averageDW2)});
+    QString caption = g.step == 0 ? tr("dL/dW2 (10 output rows × 128 hidden columns): no batch yet")
+                                  : tr("dL/dW2 (10 output rows × 128 hidden columns) of batch %1")
+                                            .arg(QLocale().toString(qulonglong(g.step)));
     if (n > kMaxMaps)
-        caption += tr(", first %1 of %2 GPUs").arg(kMaxMaps).arg(n);
+        caption += tr(", first %1 of %2 replicas").arg(kMaxMaps).arg(n);
     m_maps->setMaps(maps, m_range, caption);
-    m_result->setText(tr("%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 "
-                         "over all 101,770 values; replicas identical after the update: %4.")
-                              .arg(n)
-                              .arg(t.config().batch)
-                              .arg(formatSig4(m_maxDiff))
-                              .arg(t.replicasIdentical() ? tr("yes") : tr("no")));
-    return true;
+    m_result->setText(g.step == 0
+                              ? tr("%1 replicas × %2 images, joined by a ring all-reduce. Start or "
+                                   "Step the training to see their gradients.")
+                                        .arg(n)
+                                        .arg(g.batchPerReplica)
+                              : tr("%1 replicas × %2 images. max |all-reduced average − direct "
+                                   "mean| = %3 over all 101,770 values.")
+                                        .arg(n)
+                                        .arg(g.batchPerReplica)
+                                        .arg(formatSig4(g.maxDifference)));
 }
 
 } // namespace bplab::clusterview

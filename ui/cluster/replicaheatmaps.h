@@ -1,10 +1,9 @@
 #pragma once
-// The replicas' real gradients: one global step of data-parallel training on the app's dataset,
-// then dW2 (10x128) of every replica as a small colour map, their all-reduced average beside them,
-// and the largest difference between that average and the mean computed directly.
+// The training's replicas: dL/dW2 (10x128) of every replica's last batch as a small colour map,
+// their all-reduced average beside them, and the largest difference between that average and the
+// mean computed directly. It draws what the training worker sends; it trains nothing itself.
 
-#include "allreduce.h"
-#include "dataset.h"
+#include "replicaexchange.h"
 
 #include <QWidget>
 
@@ -12,10 +11,6 @@
 
 class QLabel;
 class QPushButton;
-
-namespace bplab::cluster {
-class DataParallelTrainer;
-}
 
 namespace bplab::clusterview {
 
@@ -28,34 +23,25 @@ public:
     explicit ReplicaHeatmaps(QWidget *parent = nullptr);
     ~ReplicaHeatmaps() override;
 
-    /** The data the replicas train on (null: the button is disabled and says why). */
-    void setDataset(std::shared_ptr<const DataSplit> data);
-    /** A folder to read the data from on the first step (when no dataset was given). */
-    void setDataFolder(const QString &folder);
-    /** The replicas' shape and all-reduce; a change starts from fresh weights. */
-    void setCluster(int servers, int gpusPerServer, cluster::Algorithm algorithm);
+    /** The training's last batch on its replicas (null: it trains `replicas` == 1 replica, or
+     *  nothing is loaded when 0). */
+    void setGradients(std::shared_ptr<const cluster::ReplicaGradients> gradients, int replicas);
 
-    /** One global step: every replica's gradient, the all-reduce, the update. False without data. */
-    bool runGlobalStep();
-
-    /** After a step: replicas, max |all-reduced average − direct weighted mean| over all values,
-     *  and the symmetric colour range of the maps (max |dW2| over replicas and average). */
-    int replicas() const;
-    double maxDifference() const { return m_maxDiff; }
+    /** What is shown: replicas (0 before any), max |all-reduced average - direct weighted mean|
+     *  over all values, and the symmetric colour range of the maps (max |dW2|). */
+    int replicas() const { return m_gradients ? int(m_gradients->dW2.size()) : 0; }
+    double maxDifference() const { return m_gradients ? m_gradients->maxDifference : -1; }
     double colourRange() const { return m_range; }
-    const cluster::DataParallelTrainer *trainer() const { return m_trainer.get(); }
+    std::shared_ptr<const cluster::ReplicaGradients> gradients() const { return m_gradients; }
     QPushButton *stepButton() const { return m_button; }
     QString resultText() const;
 
-private:
-    void ensureTrainer();
+signals:
+    /** "Train one batch": the training steps one batch (the replicas' next all-reduce). */
+    void stepRequested();
 
-    std::shared_ptr<const DataSplit> m_data;
-    QString m_folder;
-    std::unique_ptr<cluster::DataParallelTrainer> m_trainer;
-    int m_servers = 2, m_gpus = 4;
-    cluster::Algorithm m_algorithm = cluster::Algorithm::Ring;
-    double m_maxDiff = -1;
+private:
+    std::shared_ptr<const cluster::ReplicaGradients> m_gradients;
     double m_range = 0;
     QPushButton *m_button = nullptr;
     QLabel *m_result = nullptr;

@@ -130,7 +130,7 @@ void TestGuiDataset::presentationFits1280x800()
     QVERIFY(bar);
     auto *more = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
     QVERIFY(!more || !more->isVisible());
-    for (const char *name : {"datasetBox", "recipeBox", "learningRateBox", "batchBox", "epochsBox", "seedBox",
+    for (const char *name : {"datasetBox", "recipeBox", "learningRateBox", "batchBox", "replicasBox", "epochsBox", "seedBox",
                              "augmentBox"}) {
         auto *w = bar->findChild<QWidget *>(QLatin1String(name));
         QVERIFY2(w && w->isVisible(), name);

@@ -10,13 +10,16 @@
 #include <lossplot.h>
 #include <mainwindow.h>
 #include <network.h>
+#include <replicaexchange.h>
 #include <replicaheatmaps.h>
+#include <trainer.h>
 #include <stepview.h>
 #include <trainingcontroller.h>
 #include <trainview.h>
 #include <trainingworker.h>
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
@@ -48,6 +51,7 @@ private slots:
     void closingWhileTrainingIsFast();
     void heatmapSelectionIsShared();
     void viewsShareTheLoadedData();
+    void replicasTrainOnTheOneEngine();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -278,6 +282,49 @@ void TestGuiToolbar::heatmapSelectionIsShared()
     QCOMPARE(controller()->selectedHiddenNeuron(), -1);
 }
 
+void TestGuiToolbar::replicasTrainOnTheOneEngine()
+{
+    QComboBox *box = m_window->controlBar()->replicasBox();
+    const auto choose = [box](int replicas) {
+        const int index = box->findData(replicas);
+        box->setCurrentIndex(index);
+        emit box->activated(index);
+    };
+    choose(4);
+    QCOMPARE(controller()->config().replicas, 4);
+    QVERIFY(controller()->resetPending());
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->trainedConfig().replicas, 4);
+    QTRY_COMPARE(controller()->progress().replicas, 4);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(0));
+
+    // The Data parallel view's button steps the training itself: its replicas are the worker's.
+    auto *replicas = m_window->findChild<clusterview::ReplicaHeatmaps *>();
+    QVERIFY(replicas);
+    QTRY_COMPARE(replicas->replicas(), 4);
+    for (std::uint64_t expected = 1; expected <= 2; ++expected) {
+        QTest::mouseClick(replicas->stepButton(), Qt::LeftButton);
+        QTRY_COMPARE(controller()->stepCount(), expected);
+        QTRY_VERIFY(controller()->state() == TrainingState::Paused);
+    }
+    QTRY_COMPARE(replicas->gradients()->step, std::size_t(2));
+    QVERIFY2(replicas->maxDifference() < 1e-6, qPrintable(replicas->resultText()));
+    QCOMPARE(replicas->gradients()->counts[3], controller()->trainedConfig().batch);
+
+    // Bit for bit the core's trainer on 4 replicas (what train --workers 4 runs).
+    Trainer core(controller()->dataSplit(), controller()->trainedConfig(),
+                 std::make_shared<cluster::ReplicaExchange>(1, 4));
+    core.trainBatch();
+    core.trainBatch();
+    QVERIFY(*controller()->currentWeights() == core.params());
+    QVERIFY(replicas->gradients()->averageDW2 == core.gradients().W2);
+
+    choose(1);
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->progress().replicas, 1);
+    QTRY_COMPARE(replicas->replicas(), 0);
+}
+
 void TestGuiToolbar::viewsShareTheLoadedData()
 {
     const DataSplitPtr data = controller()->dataSplit();
@@ -290,11 +337,6 @@ void TestGuiToolbar::viewsShareTheLoadedData()
     const bool test = m_window->stepView()->setBox()->currentData().toString() == QLatin1String("test");
     QCOMPARE(m_window->stepView()->indexBox()->maximum(), test ? 199 : 1999);
     QVERIFY(m_window->stepView()->setBox()->isEnabled());
-    // The replicas train on the same split, not on a folder read later.
-    auto *replicas = m_window->findChild<clusterview::ReplicaHeatmaps *>();
-    QVERIFY(replicas);
-    QVERIFY2(replicas->resultText().contains(QStringLiteral("2000 training images")),
-             qPrintable(replicas->resultText()));
 
     // A failed load drops the split everywhere; a good one shares the new one.
     QSignalSpy changed(controller(), &TrainingController::dataSplitChanged);

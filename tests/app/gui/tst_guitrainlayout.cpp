@@ -7,19 +7,22 @@
 
 #include "guifixtures.h"
 
+#include <controlbar.h>
 #include <digitpanel.h>
 #include <heatmapmosaic.h>
 #include <heatmappanel.h>
 #include <lossplot.h>
 #include <mainwindow.h>
 #include <messagebanner.h>
+#include <replicaexchange.h>
 #include <snapshot.h>
 #include <snapshotui.h>
 #include <softmaxpanel.h>
+#include <trainer.h>
 #include <trainingcontroller.h>
 #include <trainview.h>
 
-#include <QClipboard>
+#include <QComboBox>
 #include <QDataStream>
 #include <QDir>
 #include <QGuiApplication>
@@ -51,7 +54,7 @@ private slots:
     void theUsersSplitIsKept();
     void divergenceBannerSaysItInTwoLines();
     void aLongMessageKeepsTheWindowsSize();
-    void dataParallelSnapshotIsRefusedWithTheCommand();
+    void dataParallelSnapshotContinuesOnItsReplicas();
 
 private:
     TrainingController *controller() const { return m_window->controller(); }
@@ -421,64 +424,44 @@ void TestGuiTrainLayout::aLongMessageKeepsTheWindowsSize()
     checkLayout(QStringLiteral("presentation-1280x800-long-banner"), 18); // three lines of banner
 }
 
-void TestGuiTrainLayout::dataParallelSnapshotIsRefusedWithTheCommand()
+void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
 {
     runBatches(3);
-    // What backprop-lab-cli train --workers 2 writes at an epoch's start (version 2, two workers).
-    TrainingSnapshot snapshot;
-    snapshot.config = sourceRecipe();
-    snapshot.workers = 2;
-    snapshot.data = datasetIdentity(*controller()->dataSplit());
-    snapshot.batchesPerEpoch = 5; // 640 images in global batches of 2 x 64
+    // What backprop-lab-cli train --workers 2 writes after 3 global batches of 2 x 64.
+    const TrainConfig config = sourceRecipe();
+    Trainer cli(controller()->dataSplit(), config, std::make_shared<cluster::ReplicaExchange>(1, 2));
+    for (int b = 0; b < 3; ++b)
+        QVERIFY(!cli.trainBatch().divergence);
     QTemporaryDir dir(QDir::temp().filePath(QStringLiteral("snap shots-XXXXXX")));
     QVERIFY(dir.isValid());
     const QString file = dir.filePath(QStringLiteral("run.bplabsnap"));
-    const Status saved = saveSnapshot(file.toStdString(), snapshot);
+    const Status saved = saveSnapshot(file.toStdString(), cli.snapshot());
     QVERIFY2(saved, saved ? "" : saved.error().c_str());
 
     QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
-    QSignalSpy failed(controller(), &TrainingController::snapshotFailed);
-    const std::uint64_t step = controller()->stepCount();
-    m_window->setPresentationMode(true, /*fullScreen=*/false);
-    m_window->resize(MainWindow::defaultSize());
     m_window->snapshotUi()->openFile(file);
-    MessageBanner *banner = m_window->banner();
-    QVERIFY(banner->isVisible());
-    // Said within the projector's window: the banner does not push it past 800 px.
-    QCoreApplication::processEvents();
-    QCOMPARE(m_window->size(), MainWindow::defaultSize());
-    QVERIFY2(m_window->minimumSizeHint().height() <= 800,
-             qPrintable(QStringLiteral("%1 px, %2 lines").arg(m_window->minimumSizeHint().height()).arg(lines(banner->textLabel()))));
-    const QString command = QStringLiteral("backprop-lab-cli train --resume '%1'").arg(file);
-    QCOMPARE(SnapshotUi::resumeCommand(file), command);
-    const QString text = banner->text();
-    QVERIFY2(text.startsWith(QStringLiteral("run.bplabsnap is a snapshot of a data-parallel run "
-                                            "(backprop-lab-cli train --workers 2, epoch 1, batch 1/5)")),
-             qPrintable(text));
-    QVERIFY2(text.endsWith(QStringLiteral("continue it in a terminal with: ") + command), qPrintable(text));
-    QVERIFY2(banner->details().contains(QStringLiteral("x 2 workers")), qPrintable(banner->details()));
-    // Nothing else happened: the run is where it was, no snapshot was restored or reported damaged.
-    QTest::qWait(300);
-    QCOMPARE(restored.count(), 0);
-    QCOMPARE(failed.count(), 0);
-    QCOMPARE(controller()->stepCount(), step);
+    QVERIFY(restored.wait(10000));
+    QCOMPARE(controller()->stepCount(), std::uint64_t(3));
+    QCOMPARE(controller()->config().replicas, 2);
+    QCOMPARE(controller()->trainedConfig().replicas, 2);
+    QVERIFY(!controller()->resetPending());
+    QCOMPARE(m_window->controlBar()->replicasBox()->currentText(), QStringLiteral("2"));
+    QVERIFY(*controller()->currentWeights() == cli.params());
 
-    QCOMPARE(banner->buttons().size(), 1);
-    QTest::mouseClick(banner->buttons().first(), Qt::LeftButton);
-    QCOMPARE(QGuiApplication::clipboard()->text(), command);
-    QVERIFY(!banner->isVisible());
-    QCOMPARE(SnapshotUi::resumeCommand(QStringLiteral("/tmp/it's.bplabsnap")),
-             QStringLiteral("backprop-lab-cli train --resume '/tmp/it'\\''s.bplabsnap'"));
-    QCOMPARE(SnapshotUi::resumeCommand(QStringLiteral("/tmp/plain.bplabsnap")),
-             QStringLiteral("backprop-lab-cli train --resume /tmp/plain.bplabsnap"));
+    // The app's next batch is the CLI's next batch, bit for bit, on the same two replicas.
+    QVERIFY(!cli.trainBatch().divergence);
+    controller()->step();
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(4));
+    QTRY_VERIFY(controller()->state() == TrainingState::Paused);
+    QVERIFY(*controller()->currentWeights() == cli.params());
 
-    // A one-worker snapshot of the same data still opens.
-    snapshot.workers = 1;
-    snapshot.batchesPerEpoch = 10;
-    QVERIFY(saveSnapshot(file.toStdString(), snapshot));
+    // A one-worker snapshot of the same data opens too, and goes back to one replica.
+    Trainer single(controller()->dataSplit(), config);
+    QVERIFY(saveSnapshot(file.toStdString(), single.snapshot()));
     m_window->snapshotUi()->openFile(file);
     QVERIFY(restored.wait(10000));
     QCOMPARE(controller()->stepCount(), std::uint64_t(0));
+    QCOMPARE(controller()->config().replicas, 1);
 }
 
 QTEST_MAIN(TestGuiTrainLayout)

@@ -1,13 +1,14 @@
-// Real replicas: the averaged gradient of N replicas x B samples equals one replica's gradient on
-// the N*B samples, the replicas stay bit-identical, a run matches the single trainer with batch
-// N*B after an epoch (also with augmentation), a roll-back to a snapshot ends with the weights of
-// an undisturbed run, a snapshot file resumes exactly, and the divergence guard undoes a step on
-// every replica.
+// The Trainer with N replicas (a ReplicaExchange): the averaged gradient of N replicas x B
+// samples equals one replica's gradient on the N*B samples, every replica ends each all-reduce
+// with the same bits, a run matches the single trainer with batch N*B after an epoch (also with
+// augmentation and with Adam), a roll-back to a snapshot ends with the weights of an undisturbed
+// run, a snapshot file resumes exactly, and the divergence guard undoes a step.
 
-#include "dataparallel.h"
 #include "modelfile.h"
+#include "replicaexchange.h"
+#include "snapshot.h"
 #include "synthetic.h"
-#include "workerstrainer.h"
+#include "trainer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -38,6 +39,37 @@ double maxRelDiff(const ParamsF &a, const ParamsD &b)
 {
     return std::max(
             {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+}
+
+/** The in-process exchange, checking after every all-reduce that all replicas hold the same bits
+ *  (the trainer applies the first one's sum for all). */
+class CheckedExchange : public ReplicaExchange
+{
+public:
+    using ReplicaExchange::ReplicaExchange;
+    Status allReduce(std::vector<std::vector<float>> &local, double &lossSum) override
+    {
+        Status st = ReplicaExchange::allReduce(local, lossSum);
+        for (const auto &b : local)
+            identical = identical && b == local.front();
+        ++calls;
+        return st;
+    }
+    bool identical = true;
+    int calls = 0;
+};
+
+/** servers x gpus replicas of the Trainer (the CLI's --workers N is 1 x N). */
+Trainer replicas(std::shared_ptr<const DataSplit> data, const TrainConfig &c, int servers, int gpus,
+                 Algorithm a = Algorithm::Ring)
+{
+    return Trainer(std::move(data), c, std::make_shared<CheckedExchange>(servers, gpus, a));
+}
+
+bool replicasIdentical(const Trainer &t)
+{
+    const auto *e = dynamic_cast<const CheckedExchange *>(t.exchange());
+    return e && e->identical && e->calls > 0;
 }
 
 TrainConfig config(int batch, int epochs = 1)
@@ -74,18 +106,18 @@ private slots:
         QFETCH(int, gpus);
         const auto data = test::syntheticSplit(512, 50);
         const int n = servers * gpus, B = 16;
-        DataParallelTrainer dp(data, config(B), servers, gpus, Algorithm(algorithm));
+        Trainer dp = replicas(data, config(B), servers, gpus, Algorithm(algorithm));
         Trainer single(data, config(n * B));
         const std::vector<std::uint32_t> expectIdx = [&] {
             single.trainBatch();
             return single.lastBatchIndices();
         }();
-        dp.trainStep();
+        dp.trainBatch();
         QCOMPARE(dp.replicas(), n);
         for (int w = 0; w < n; ++w)
             QCOMPARE(dp.replicaCount(w), B);
         // The same samples: the float path agrees with the single trainer to rounding.
-        const double rel = maxRelDiff(dp.averagedGradient(), single.gradients());
+        const double rel = maxRelDiff(dp.gradients(), single.gradients());
         QVERIFY2(rel < 1e-5, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
         // And both agree with the mean of the per-sample gradients in double.
         ParamsD ref = ParamsD::zeros();
@@ -103,7 +135,7 @@ private slots:
         ref.b1 *= inv;
         ref.W2 *= inv;
         ref.b2 *= inv;
-        const double relD = maxRelDiff(dp.averagedGradient(), ref);
+        const double relD = maxRelDiff(dp.gradients(), ref);
         QVERIFY2(relD < 1e-5,
                  qPrintable(QStringLiteral("relative difference to double %1").arg(relD)));
         // The replicas' own gradients differ (different samples), their average is the result.
@@ -116,12 +148,13 @@ private slots:
         for (Algorithm a : {Algorithm::Ring, Algorithm::Hierarchical}) {
             TrainConfig c = config(8, 1);
             c.momentum = 0.9; // the optimiser state must stay identical too
-            DataParallelTrainer dp(data, c, 2, 3, a);
+            Trainer dp = replicas(data, c, 2, 3, a);
             for (int s = 0; s < 10; ++s) {
-                dp.trainStep();
-                QVERIFY(dp.replicasIdentical());
+                dp.trainBatch();
+                QVERIFY(replicasIdentical(dp));
             }
-            QVERIFY(!(dp.params(0) == initParams(c.init, c.seed)));
+            QVERIFY(!(dp.params() == initParams(c.init, c.seed)));
+            QVERIFY(replicasIdentical(dp));
         }
     }
 
@@ -130,7 +163,7 @@ private slots:
         // 1,000 samples: 15 full global batches of 64 and a short last one of 40 (replicas 0-2
         // get 16, 16 and 8 samples, replica 3 none).
         const auto data = test::syntheticSplit(1000, 100);
-        DataParallelTrainer dp(data, config(16), 2, 2);
+        Trainer dp = replicas(data, config(16), 2, 2);
         Trainer single(data, config(64));
         QCOMPARE(dp.batchesPerEpoch(), single.batchesPerEpoch());
         std::optional<EpochReport> dpEpoch, singleEpoch;
@@ -140,21 +173,22 @@ private slots:
         QCOMPARE(dp.replicaCount(0), 16);
         QCOMPARE(dp.replicaCount(2), 8);
         QCOMPARE(dp.replicaCount(3), 0);
-        const double rel = maxRelDiff(dp.params(0), single.params());
+        const double rel = maxRelDiff(dp.params(), single.params());
         QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
         QVERIFY(dpEpoch && singleEpoch);
         QVERIFY(std::abs(dpEpoch->trainLoss - singleEpoch->trainLoss) < 1e-4);
         QVERIFY(std::abs(dpEpoch->testAccuracy - singleEpoch->testAccuracy) <= 1.0);
     }
 
-    void workersTrainerMatchesOneWorkerWithTheGlobalBatch()
+    void fourWorkersMatchOneWorkerWithTheGlobalBatch()
     {
         // What train --workers 4 --batch 16 runs against --workers 1 --batch 64.
         const auto data = test::syntheticSplit(700, 100);
-        WorkersTrainer four(data, config(16), 4);
-        WorkersTrainer one(data, config(64), 1);
-        QCOMPARE(four.workers(), 4);
-        QCOMPARE(one.workers(), 1);
+        Trainer four(data, config(16), std::make_shared<ReplicaExchange>(1, 4));
+        Trainer one(data, config(64));
+        QCOMPARE(four.replicas(), 4);
+        QCOMPARE(four.globalBatch(), 64);
+        QCOMPARE(one.replicas(), 1);
         QCOMPARE(four.totalSteps(), one.totalSteps());
         int batches = 0;
         four.run([&](const BatchReport &b) { batches += b.count == 64 || b.count == 700 % 64; },
@@ -171,15 +205,15 @@ private slots:
     {
         const auto data = test::syntheticSplit(600, 50);
         const TrainConfig c = config(8, 2);
-        DataParallelTrainer clean(data, c, 2, 2);
-        DataParallelTrainer faulty(data, c, 2, 2);
+        Trainer clean = replicas(data, c, 2, 2);
+        Trainer faulty = replicas(data, c, 2, 2);
         const int k = 5, failAt = 13; // 600 / 32 = 19 steps per epoch; the failure crosses no epoch
         TrainingSnapshot snap = faulty.snapshot();
         bool failed = false;
         int lost = 0;
         while (!faulty.finished()) {
             const std::size_t step = faulty.step();
-            faulty.trainStep();
+            faulty.trainBatch();
             if (!failed && int(step) == failAt) {
                 failed = true;
                 lost = int(step) - int(snap.step);
@@ -193,8 +227,28 @@ private slots:
         QVERIFY(failed);
         QCOMPARE(lost, failAt - (failAt / k) * k);
         QVERIFY(lost < k);
-        QVERIFY(faulty.params(0) == clean.params(0));
-        QVERIFY(faulty.replicasIdentical());
+        QVERIFY(faulty.params() == clean.params());
+        QVERIFY(replicasIdentical(faulty));
+    }
+
+    // Every optimiser runs on the replicas: Adam on 4 x 16 follows Adam on one trainer of 64.
+    void adamMatchesTheSingleTrainer()
+    {
+        const auto data = test::syntheticSplit(640, 100);
+        TrainConfig c = config(16);
+        c.optimizer = "adam";
+        c.lr = 0.001;
+        Trainer dp = replicas(data, c, 1, 4);
+        c.batch = 64;
+        Trainer single(data, c);
+        dp.run({}, {});
+        single.run({}, {});
+        QVERIFY(replicasIdentical(dp));
+        const double rel = maxRelDiff(dp.params(), single.params());
+        QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
+        QVERIFY(!(dp.params() == initParams(c.init, c.seed)));
+        QCOMPARE(dp.snapshot().config.optimizer, std::string("adam"));
+        QCOMPARE(dp.snapshot().optimizerSteps, std::uint64_t(dp.step()));
     }
 
     // Augmented images are a function of (seed, epoch, sample): 4 replicas x 16 see the images a
@@ -204,7 +258,7 @@ private slots:
         const auto data = test::syntheticSplit(640, 100);
         TrainConfig c = config(16);
         c.augment = true;
-        DataParallelTrainer dp(data, c, 1, 4);
+        Trainer dp = replicas(data, c, 1, 4);
         c.batch = 64;
         Trainer single(data, c);
         c.augment = false;
@@ -212,9 +266,9 @@ private slots:
         dp.run({}, {});
         single.run({}, {});
         plain.run({}, {});
-        const double rel = maxRelDiff(dp.params(0), single.params());
+        const double rel = maxRelDiff(dp.params(), single.params());
         QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
-        const double unaugmented = maxRelDiff(dp.params(0), plain.params());
+        const double unaugmented = maxRelDiff(dp.params(), plain.params());
         QVERIFY2(unaugmented > 1e-2, qPrintable(QStringLiteral("relative difference %1").arg(unaugmented)));
     }
 
@@ -227,11 +281,11 @@ private slots:
         c.momentum = 0.9;
         c.schedule = bplab::Schedule::Cosine;
         c.augment = true;
-        DataParallelTrainer straight(data, c, 1, 2);
+        Trainer straight = replicas(data, c, 1, 2);
         straight.run({}, {});
-        DataParallelTrainer first(data, c, 1, 2);
+        Trainer first = replicas(data, c, 1, 2);
         while (first.step() < 25)
-            QVERIFY(!first.trainStep().divergence);
+            QVERIFY(!first.trainBatch().divergence);
         QTemporaryDir dir;
         const std::string path = (dir.path() + "/dp.bplabsnap").toStdString();
         QVERIFY(saveSnapshot(path, first.snapshot()).ok());
@@ -241,14 +295,14 @@ private slots:
         QCOMPARE(loaded->batchesPerEpoch, 19);
         QCOMPARE(loaded->batchInEpoch, 6);
 
-        DataParallelTrainer resumed(data, config(8), 1, 2);
+        Trainer resumed = replicas(data, config(8), 1, 2);
         const Status restored = resumed.restore(*loaded);
         QVERIFY2(restored.ok(), restored.error().c_str());
         QCOMPARE(resumed.step(), std::size_t(25));
         resumed.run({}, {});
         QVERIFY(resumed.finished());
-        QVERIFY(encodeModel(resumed.params(0)) == encodeModel(straight.params(0)));
-        QVERIFY(resumed.replicasIdentical());
+        QVERIFY(encodeModel(resumed.params()) == encodeModel(straight.params()));
+        QVERIFY(replicasIdentical(resumed));
         QVERIFY(resumed.snapshot().velocity == straight.snapshot().velocity);
         QVERIFY(resumed.lossHistory() == straight.lossHistory());
         QCOMPARE(resumed.lossHistory().size(), std::size_t(38));
@@ -256,7 +310,7 @@ private slots:
         QCOMPARE(resumed.epochReports()[1].testLoss, straight.epochReports()[1].testLoss);
 
         // Another replica count, or the single trainer, would not continue exactly: refused.
-        DataParallelTrainer three(data, c, 1, 3);
+        Trainer three = replicas(data, c, 1, 3);
         const Status other = three.restore(*loaded);
         QVERIFY(!other.ok());
         QVERIFY2(other.error().find("taken with 2 workers; this trainer has 3") != std::string::npos,
@@ -276,12 +330,12 @@ private slots:
         c.lr = 50;
         c.momentum = 0.9;
         c.normalize = Normalize::Standard;
-        DataParallelTrainer dp(data, c, 1, 2);
+        Trainer dp = replicas(data, c, 1, 2);
         std::optional<BatchReport> bad;
         ParamsF before;
         while (!dp.finished()) {
-            before = dp.params(0);
-            const BatchReport r = dp.trainStep();
+            before = dp.params();
+            const BatchReport r = dp.trainBatch();
             if (r.divergence) {
                 bad = r;
                 break;
@@ -289,10 +343,10 @@ private slots:
         }
         QVERIFY2(bad.has_value(), "lr 50 did not diverge");
         const Divergence &d = *bad->divergence;
-        QVERIFY(dp.params(0).allFinite());
-        QVERIFY(dp.replicasIdentical());
+        QVERIFY(dp.params().allFinite());
+        QVERIFY(replicasIdentical(dp));
         if (d.batchesUndone == 1)
-            QVERIFY(dp.params(0) == before);
+            QVERIFY(dp.params() == before);
         QCOMPARE(dp.step(), bad->step);
         QCOMPARE(dp.lossHistory().size(), dp.step());
         QVERIFY2(d.message.rfind("training diverged in epoch ", 0) == 0, d.message.c_str());
@@ -300,20 +354,20 @@ private slots:
 
         int halvings = 0, total = 0;
         while (!dp.finished() && halvings < 30) {
-            const BatchReport r = dp.trainStep();
+            const BatchReport r = dp.trainBatch();
             if (r.divergence) {
                 ++halvings;
                 ++total;
-                dp.setLearningRate(dp.config().lr / 2);
+                dp.setLearningRate(dp.activeConfig().lr / 2);
             } else {
                 halvings = 0;
                 QVERIFY(std::isfinite(r.loss));
             }
-            QVERIFY(dp.params(0).allFinite() && dp.replicasIdentical());
+            QVERIFY(dp.params().allFinite() && replicasIdentical(dp));
         }
         QVERIFY2(dp.finished(), qPrintable(QStringLiteral("gave up after %1 halvings").arg(total)));
         QVERIFY(total >= 1);
-        QVERIFY(dp.config().lr < 50);
+        QVERIFY(dp.activeConfig().lr < 50);
         const EpochReport &e = dp.epochReports().back();
         QVERIFY2(e.testAccuracy > 90, qPrintable(QString::number(e.testAccuracy)));
     }

@@ -5,7 +5,8 @@
 #include "linkplot.h"
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
-#include "dataparallel.h"
+#include "replicaexchange.h"
+#include "trainer.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -46,6 +47,12 @@ std::shared_ptr<const DataSplit> syntheticData(int n)
         l = std::uint8_t(lab(rng));
     d->test = d->train;
     return d;
+}
+
+/** 2 servers x 2 GPUs of the training's replicas, batch 64 each. */
+Trainer fourReplicas(std::shared_ptr<const DataSplit> data)
+{
+    return Trainer(std::move(data), sourceRecipe(), std::make_shared<ReplicaExchange>(2, 2));
 }
 } // namespace
 
@@ -232,27 +239,33 @@ void TestClusterView::animationStepsOneScheduleStep()
 void TestClusterView::replicaGradientsAverage()
 {
     ClusterView view;
-    ClusterSettings s = view.settings();
-    s.servers = 2;
-    s.gpusPerServer = 2;
-    view.setSettings(s);
-    view.simulateNow();
     ReplicaHeatmaps *maps = view.heatmaps();
+    view.setReplicaGradients(nullptr, 0);
     QVERIFY(!maps->stepButton()->isEnabled());
-    QVERIFY(!maps->runGlobalStep());
-    view.setDataset(syntheticData(1000));
+    view.setReplicaGradients(nullptr, 1);
     QVERIFY(maps->stepButton()->isEnabled());
-    QTest::mouseClick(maps->stepButton(), Qt::LeftButton);
+    QVERIFY2(maps->resultText().contains(QStringLiteral("one replica")), qPrintable(maps->resultText()));
+    QCOMPARE(maps->replicas(), 0);
+
+    // What the training worker sends after a batch of 4 replicas x 64.
+    Trainer t = fourReplicas(syntheticData(1000));
+    t.trainBatch();
+    view.setReplicaGradients(std::make_shared<const ReplicaGradients>(replicaGradients(t)), 4);
     QCOMPARE(maps->replicas(), 4);
     QVERIFY(maps->maxDifference() >= 0);
     QVERIFY2(maps->maxDifference() < 1e-6, qPrintable(maps->resultText()));
     QVERIFY(maps->colourRange() > 0);
-    const DataParallelTrainer *t = maps->trainer();
-    QVERIFY(t->replicasIdentical());
-    // The replicas' gradients differ (different images); the average lies between them.
-    QVERIFY(!(t->replicaGradient(0).W2 == t->replicaGradient(1).W2));
-    QCOMPARE(t->replicaCount(0), 64);
+    const ReplicaGradients &g = *maps->gradients();
+    // The replicas' gradients differ (different images); the average is the trainer's gradient.
+    QVERIFY(!(g.dW2[0] == g.dW2[1]));
+    QCOMPARE(g.counts[0], 64);
+    QVERIFY(g.averageDW2 == t.gradients().W2);
     QVERIFY(maps->resultText().contains(QStringLiteral("4 replicas")));
+    // The button asks the training for a batch; the view trains nothing itself.
+    QSignalSpy steps(&view, &ClusterView::stepRequested);
+    QTest::mouseClick(maps->stepButton(), Qt::LeftButton);
+    QCOMPARE(steps.size(), 1);
+    QCOMPARE(maps->gradients()->step, std::size_t(1));
 }
 
 void TestClusterView::fitsTheWindow()
@@ -266,8 +279,9 @@ void TestClusterView::fitsTheWindow()
     QVERIFY(view.linkPlot()->utilisationPlot()->height() >= 250);
     if (!qEnvironmentVariableIsEmpty("BPLAB_CLUSTER_GRAB")) {
         const QString dir = qEnvironmentVariable("BPLAB_CLUSTER_GRAB");
-        view.setDataset(syntheticData(600));
-        view.heatmaps()->runGlobalStep();
+        Trainer t = fourReplicas(syntheticData(600));
+        t.trainBatch();
+        view.setReplicaGradients(std::make_shared<const ReplicaGradients>(replicaGradients(t)), 4);
         for (int i = 0; i < 3; ++i) {
             view.tabs()->setCurrentIndex(i);
             if (i == 1) {
@@ -293,15 +307,19 @@ void TestClusterView::realMnistReplicas()
     const QString folder = QStringLiteral(BPLAB_SHARED_MNIST);
     if (!QFileInfo::exists(folder))
         QSKIP("the shared MNIST folder is not on this machine");
+    auto loaded = loadDataFolder(folder.toStdString());
+    QVERIFY2(loaded.ok(), loaded.error().c_str());
+    TrainConfig c = sourceRecipe();
+    Trainer t(std::make_shared<const DataSplit>(std::move(*loaded)), c,
+              std::make_shared<ReplicaExchange>(2, 4, Algorithm::Hierarchical));
     ClusterView view;
-    view.setDataFolder(folder);
-    QVERIFY(view.heatmaps()->stepButton()->isEnabled());
-    QVERIFY2(view.heatmaps()->runGlobalStep(), qPrintable(view.heatmaps()->resultText()));
-    QCOMPARE(view.heatmaps()->replicas(), 8);
-    QVERIFY2(view.heatmaps()->maxDifference() < 1e-6, qPrintable(view.heatmaps()->resultText()));
-    QVERIFY(view.heatmaps()->trainer()->replicasIdentical());
-    QVERIFY(view.heatmaps()->runGlobalStep());
-    QCOMPARE(view.heatmaps()->trainer()->step(), std::size_t(2));
+    for (std::size_t step = 1; step <= 2; ++step) {
+        t.trainBatch();
+        view.setReplicaGradients(std::make_shared<const ReplicaGradients>(replicaGradients(t)), 8);
+        QCOMPARE(view.heatmaps()->replicas(), 8);
+        QVERIFY2(view.heatmaps()->maxDifference() < 1e-6, qPrintable(view.heatmaps()->resultText()));
+        QCOMPARE(view.heatmaps()->gradients()->step, step);
+    }
 }
 
 QTEST_MAIN(TestClusterView)

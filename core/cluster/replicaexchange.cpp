@@ -1,0 +1,53 @@
+#include "replicaexchange.h"
+
+#include "trainer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bplab::cluster {
+
+ReplicaExchange::ReplicaExchange(int servers, int gpusPerServer, Algorithm algorithm)
+    : m_servers(std::max(servers, 1))
+    , m_gpus(std::max(gpusPerServer, 1))
+    , m_schedule(makeSchedule(algorithm, m_servers, m_gpus, parameterCount()))
+{
+}
+
+Status ReplicaExchange::allReduce(std::vector<std::vector<float>> &local, double &)
+{
+    // lossSum already covers every replica: they are all local.
+    if (int(local.size()) != replicas())
+        return Error {"the all-reduce got " + std::to_string(local.size()) + " gradient buffers for "
+                      + std::to_string(replicas()) + " replicas"};
+    applySchedule(m_schedule, local);
+    return Status::success();
+}
+
+ReplicaGradients replicaGradients(const Trainer &t)
+{
+    ReplicaGradients r;
+    r.step = t.step();
+    r.batchPerReplica = t.activeConfig().batch;
+    const int n = t.exchange() ? t.exchange()->localReplicas() : 1;
+    const std::vector<float> average = flatten(t.gradients());
+    std::vector<double> direct(average.size(), 0.0);
+    int total = 0;
+    for (int w = 0; w < n; ++w) {
+        const ParamsF &g = t.replicaGradient(w);
+        const int c = t.replicaCount(w);
+        r.dW2.push_back(g.W2);
+        r.counts.push_back(c);
+        total += c;
+        const std::vector<float> flat = flatten(g);
+        for (std::size_t i = 0; i < flat.size(); ++i)
+            direct[i] += double(c) * flat[i];
+    }
+    r.averageDW2 = t.gradients().W2;
+    for (std::size_t i = 0; i < average.size(); ++i)
+        r.maxDifference = std::max(r.maxDifference,
+                                   std::abs(double(average[i]) - direct[i] / std::max(1, total)));
+    return r;
+}
+
+} // namespace bplab::cluster
