@@ -58,10 +58,11 @@ void Watchdog::loop()
         if (step >= 0)
             std::snprintf(step_text, sizeof step_text, " of step %lld", step);
         // One write, so that the line is not interleaved with another rank's on a shared stderr.
-        std::fprintf(stderr,
-                     "%s: no answer from the other ranks for %.0f s in %s%s: a rank has died or "
-                     "hangs (its own message, or mpirun's, names it); stopping this rank\n",
-                     m_prefix.c_str(), m_limit, what ? what : "a collective call", step_text);
+        std::fprintf(
+                stderr,
+                "%s: no answer from the other ranks for %.0f s in %s%s: another rank has died or "
+                "hangs; stopping this rank\n",
+                m_prefix.c_str(), m_limit, what ? what : "a collective call", step_text);
         std::fflush(stderr);
         // Another thread is blocked inside MPI: no clean shutdown is possible from here.
         std::_Exit(2);
