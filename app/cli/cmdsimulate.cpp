@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "jsonwriter.h"
 
+#include "simtrace.h"
 #include "simulator.h"
 
 #include <QFile>
@@ -41,6 +42,13 @@ per iteration's all-reduce, "bytes_sent_total", "bytes_received_total"}], "links
 "allreduce_seconds", "pcie_seconds", "snapshot_seconds", "algbw", "busbw", "lost", "failed"}] in
 the order they ran, "lost_iterations", "lost_seconds", "snapshots", "snapshot_seconds",
 "snapshot_every", "young_interval_seconds", "young_interval_iterations".
+--shared-memory N: one host, N processes exchanging through shared memory (what `mpirun -np N
+backprop-lab-cli train --mpi` does on one machine): 1 server x N ranks whose NVLink ports stand
+for the shared-memory copies (12 GB/s per copy, 0.6 us per message, measured here), the
+data resident, compute at one CPU core's 115 GFLOP/s; compare with train --mpi --json's
+allreduce_seconds (docs/cluster.md).
+--trace FILE: the run in the Trace Event Format (Perfetto, chrome://tracing): a track per link
+with its busy spans and a track with the phases, as `train --mpi --trace` writes a measured run.
 --csv FILE: the utilisation timeline, one row per time bin (--bins), columns "time_seconds" and
 one per link (busy fraction 0-1).)";
 
@@ -267,6 +275,28 @@ QString textReport(const SimResult &r, const SimConfig &c)
     return t;
 }
 
+/** --shared-memory N: the one-host preset in place of the cluster options. */
+int applySharedMemory(const Command &cmd, SimConfig &c)
+{
+    if (!cmd.isSet(QStringLiteral("shared-memory")))
+        return -1;
+    for (const char *option : {"servers", "gpus-per-server", "pcie", "nvlink", "nic", "resident"})
+        if (cmd.isSet(QLatin1String(option)))
+            return cmd.usageError(QStringLiteral("--%1 is a GPU cluster's; --shared-memory N "
+                                                 "simulates one host")
+                                          .arg(QLatin1String(option)));
+    int processes = 2;
+    if (!cmd.intValue(QStringLiteral("shared-memory"), 1, 64, processes))
+        return kExitUsage;
+    const double latencyScale = c.cluster.latencyScale; // --latency-scale still applies
+    c.cluster = sharedMemoryHost(processes);
+    c.cluster.latencyScale = latencyScale;
+    c.resident = true;
+    if (!cmd.isSet(QStringLiteral("gpu-tflops")))
+        c.gpuFlopsPerS = kCpuFlopsPerS;
+    return -1;
+}
+
 } // namespace
 
 int runSimulate(const QStringList &args)
@@ -327,6 +357,13 @@ int runSimulate(const QStringList &args)
     cmd.addOption(QStringLiteral("bins"),
                   QStringLiteral("Time bins of the CSV timeline (default 200)."),
                   QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("shared-memory"),
+                  QStringLiteral("One host, N processes, shared memory instead of the GPU cluster "
+                                 "(the machine of train --mpi)."),
+                  QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("trace"),
+                  QStringLiteral("Write the per-link spans as a Trace Event Format JSON FILE."),
+                  QStringLiteral("FILE"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
     if (const int code = cmd.parse(args); code >= 0)
         return code;
@@ -379,8 +416,20 @@ int runSimulate(const QStringList &args)
     c.gpuFlopsPerS = tflops * 1e12;
     c.storageBytesPerS = storageGbps * 1e9;
     c.mtbfSeconds = mtbfHours * 3600;
+    if (const int code = applySharedMemory(cmd, c); code >= 0)
+        return code;
 
     const SimResult r = simulate(c);
+
+    if (cmd.isSet(QStringLiteral("trace"))) {
+        const QString path = cmd.value(QStringLiteral("trace"));
+        const ChromeTrace trace = simulationTrace(r);
+        if (const Status written = trace.write(path.toStdString()); !written)
+            return cmd.dataError(qs(written.error()));
+        cmd.note(QStringLiteral("wrote the trace (%1 spans) to %2")
+                         .arg(trace.spans().size())
+                         .arg(path));
+    }
 
     if (cmd.isSet(QStringLiteral("csv"))) {
         QString error;

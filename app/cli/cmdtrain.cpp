@@ -5,6 +5,7 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 #include "progressbar.h"
+#include "trainmpi.h"
 
 #include "modelfile.h"
 #include "snapshot.h"
@@ -125,17 +126,18 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-void printEpoch(const EpochReport &r, int epochs, bool json)
+void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
 {
     if (json) {
-        JsonObject()
-                .add("epoch", r.epoch)
+        JsonObject o;
+        o.add("epoch", r.epoch)
                 .add("train_loss", r.trainLoss)
                 .add("test_loss", r.testLoss)
                 .add("test_accuracy", r.testAccuracy)
                 .add("seconds", std::round(r.seconds * 1e6) / 1e6)
-                .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10)
-                .printLine();
+                .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10);
+        mpi.addEpochJson(o); // --mpi: the measured all-reduce
+        o.printLine();
         return;
     }
     printOut(QStringLiteral("epoch %1/%2  train loss %3  test loss %4  test accuracy %5%  %6 s  %7 "
@@ -146,7 +148,8 @@ void printEpoch(const EpochReport &r, int epochs, bool json)
                      .arg(r.testLoss, 0, 'f', 4)
                      .arg(r.testAccuracy, 0, 'f', 2)
                      .arg(r.seconds, 0, 'f', 2)
-                     .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond)))));
+                     .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond))))
+             + (mpi.active() ? mpi.epochText() + QLatin1Char('\n') : QString()));
 }
 
 /** The snapshot, stop and divergence options of one run. */
@@ -267,7 +270,8 @@ int runTrain(const QStringList &args)
             QStringLiteral("train"),
             QStringLiteral(
                     "Trains the 784-128-10 network with mini-batch SGD and reports each epoch."),
-            QString::fromUtf8(kTrainDetails));
+            QString::fromUtf8(kTrainDetails) + QStringLiteral("\n\n")
+                    + QString::fromUtf8(kMpiDetails));
     addDataOptions(cmd);
     cmd.addOption(QStringLiteral("recipe"),
                   QStringLiteral("Starting settings: source (default) or tuned."),
@@ -336,14 +340,19 @@ int runTrain(const QStringList &args)
                                  "or the loss exceeds 100: stop (default, exit code 2) or halve "
                                  "the learning rate and go on from the restored state."),
                   QStringLiteral("MODE"));
+    addMpiOptions(cmd);
 
     if (const int code = cmd.parse(args); code >= 0)
+        return code;
+    MpiTraining mpi; // --mpi: one replica per rank (trainmpi.h); without it, does nothing
+    if (const int code = mpi.start(cmd); code >= 0)
         return code;
     TrainConfig config;
     int workers = 1;
     std::optional<LoadedSnapshot> resumed;
     if (cmd.isSet(QStringLiteral("resume"))) {
-        if (const int code = readResume(cmd, config, resumed); code >= 0)
+        const int code = mpi.agree(cmd, readResume(cmd, config, resumed), "reading the snapshot");
+        if (code >= 0)
             return code;
     } else if (!readConfig(cmd, config)) {
         return kExitUsage;
@@ -354,18 +363,20 @@ int runTrain(const QStringList &args)
         return kExitUsage;
     if (resumed)
         workers = resumed->snapshot.workers;
+    if (const int code = resumed ? mpi.checkReplicas(cmd, workers) : -1; code >= 0)
+        return code;
     const bool json = cmd.isSet(QStringLiteral("json"));
     const QString savePath = cmd.value(QStringLiteral("save"));
     if (cmd.isSet(QStringLiteral("save")) && savePath.isEmpty())
         return cmd.usageError(QStringLiteral("--save needs a file name"));
 
     std::shared_ptr<DataSplit> data;
-    if (resumed && !cmd.isSet(QStringLiteral("data")) && !cmd.isSet(QStringLiteral("dataset"))) {
-        if (const int code = loadSnapshotData(cmd, resumed->snapshot.data, data); code >= 0)
-            return code;
-    } else if (const int code = loadData(cmd, data); code >= 0) {
+    const int dataCode
+            = resumed && !cmd.isSet(QStringLiteral("data")) && !cmd.isSet(QStringLiteral("dataset"))
+                      ? loadSnapshotData(cmd, resumed->snapshot.data, data)
+                      : loadData(cmd, data);
+    if (const int code = mpi.agree(cmd, dataCode, "reading the data"); code >= 0)
         return code;
-    }
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
     if (!resumed && std::size_t(config.batch) > data->train.size()) {
@@ -415,6 +426,7 @@ int runTrain(const QStringList &args)
                          .arg(workers * config.batch));
         exchange = std::make_shared<cluster::ReplicaExchange>(1, workers, cluster::Algorithm::Ring);
     }
+    exchange = mpi.active() ? mpi.exchange() : exchange; // --mpi: one replica per rank
     Trainer trainer(data, config, exchange);
     if (initial)
         trainer.setParams(*initial);
@@ -426,6 +438,8 @@ int runTrain(const QStringList &args)
     const std::size_t totalSteps = trainer.totalSteps();
     if (snapshots.every == 0)
         snapshots.every = std::max(trainer.batchesPerEpoch(), 1);
+    if (!mpi.root()) // with --mpi rank 0 alone writes the snapshots
+        snapshots.dir.clear();
 
     std::optional<Divergence> diverged;
     std::optional<EpochReport> last;
@@ -449,6 +463,8 @@ int runTrain(const QStringList &args)
         snapshotStep = trainer.step();
         return true;
     };
+    if (const int code = mpi.startAt(cmd, trainer.step()); code >= 0)
+        return code;
     if (trainer.step() < totalSteps) {
         g_interrupted = false;
         auto previous = std::signal(SIGINT, onInterrupt);
@@ -465,7 +481,7 @@ int runTrain(const QStringList &args)
         const auto onEpoch = [&](const EpochReport &e) {
             bar.clear();
             last = e;
-            printEpoch(e, config.epochs, json);
+            printEpoch(e, config.epochs, json, mpi);
             // The log-sum-exp loss stays finite when the weights grow large, so a too large
             // learning rate shows as a loss worse than uniform guessing that also grew.
             if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
@@ -511,6 +527,8 @@ int runTrain(const QStringList &args)
             }
             halvings = 0;
             onBatch(b);
+            if (b.epochEnded && mpi.checkWeights(cmd, trainer.params(), b.epochEnded->epoch) >= 0)
+                return kExitBadData; // a rank diverged (named on stderr)
             if (b.epochEnded)
                 onEpoch(*b.epochEnded);
             if (!snapshots.dir.isEmpty() && trainer.step() % std::size_t(snapshots.every) == 0
@@ -521,6 +539,8 @@ int runTrain(const QStringList &args)
         std::signal(SIGINT, previous);
         std::signal(SIGTERM, previousTerm);
     }
+    if (const int code = mpi.finish(cmd); code >= 0) // --mpi --trace
+        return code;
     // The state at the end, at --stop-after, at Ctrl-C, or before the batch that diverged.
     if (!snapshots.dir.isEmpty() && snapshotStep != trainer.step() && !writeSnapshot())
         return kExitBadData;
@@ -571,7 +591,7 @@ int runTrain(const QStringList &args)
                                               : QStringLiteral("%1 epochs").arg(epochsDone)));
     }
 
-    if (!savePath.isEmpty()) {
+    if (!savePath.isEmpty() && mpi.root()) {
         // The file records the recipe, so eval, explain and predict scale inputs as trained.
         ModelInfo info = modelInfoFor(config, *data, last ? last->epoch : 0,
                                       last ? std::optional<double>(last->testAccuracy) : std::nullopt);

@@ -8,18 +8,45 @@
 
 namespace bplab::cli {
 
+namespace {
+bool g_quiet = false;
+QString g_lastError;
+} // namespace
+
+void setOutputQuiet(bool quiet)
+{
+    g_quiet = quiet;
+}
+
+QString lastErrorLine()
+{
+    return g_lastError;
+}
+
 void printOut(const QString &text)
 {
+    if (g_quiet)
+        return;
     const QByteArray utf8 = text.toUtf8();
     std::fwrite(utf8.constData(), 1, std::size_t(utf8.size()), stdout);
     std::fflush(stdout);
 }
 
-void printErr(const QString &line)
+namespace {
+void writeErrLine(const QString &line)
 {
+    if (g_quiet)
+        return;
     const QByteArray utf8 = (oneLine(line) + QLatin1Char('\n')).toUtf8();
     std::fwrite(utf8.constData(), 1, std::size_t(utf8.size()), stderr);
     std::fflush(stderr);
+}
+} // namespace
+
+void printErr(const QString &line)
+{
+    g_lastError = oneLine(line);
+    writeErrLine(line);
 }
 
 QString oneLine(const QString &message)
@@ -112,7 +139,7 @@ int Command::dataError(const QString &message) const
 
 void Command::note(const QString &message) const
 {
-    printErr(message);
+    writeErrLine(message);
 }
 
 bool Command::require(const QString &option) const

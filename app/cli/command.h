@@ -24,6 +24,10 @@ inline constexpr const char *kProgram = "backprop-lab-cli";
 /** Writes text to stdout / one line to stderr (UTF-8, flushed). */
 void printOut(const QString &text);
 void printErr(const QString &line);
+/** Quiet: printOut, printErr and notes write nothing (the ranks but 0 of an MPI run). */
+void setOutputQuiet(bool quiet);
+/** The last line printErr was given (also when quiet), for passing it to another process. */
+QString lastErrorLine();
 /** Collapses a multi-line message into one line ("a; b; c"). */
 QString oneLine(const QString &message);
 /** 47040016 -> "47,040,016". */

@@ -1,5 +1,7 @@
 #include "jsonwriter.h"
 
+#include "command.h"
+
 #include <tracejson.h>
 
 #include <cstdio>
@@ -119,9 +121,7 @@ JsonObject &JsonObject::addRaw(const char *k, const std::string &json)
 
 void JsonObject::printLine() const
 {
-    const std::string line = text() + '\n';
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    std::fflush(stdout);
+    printOut(QString::fromStdString(text() + '\n')); // silent where printOut is (setOutputQuiet)
 }
 
 } // namespace bplab::cli

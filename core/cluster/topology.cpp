@@ -54,6 +54,18 @@ std::string toString(LinkKind k)
     return "pcie";
 }
 
+ClusterConfig sharedMemoryHost(int processes)
+{
+    ClusterConfig c;
+    c.servers = 1;
+    c.gpusPerServer = std::max(processes, 1);
+    c.nvlinkBytesPerS = kShmCopyBytesPerS;
+    c.nvlinkLatencyS = kShmLatencyS;
+    c.pcieBytesPerS = kShmCopyBytesPerS;
+    c.pcieLatencyS = 0;
+    return c;
+}
+
 int Topology::add(Link link)
 {
     m_links.push_back(std::move(link));

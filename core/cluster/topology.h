@@ -28,6 +28,16 @@ inline constexpr double kNvLinkLatencyS = 0.47e-6;
 inline constexpr double kPcieLatencyS = 1.0e-6;
 inline constexpr double kNetLatencyS = 2.7e-6;
 
+// "One host, N processes, shared memory" (sharedMemoryHost): the processes of `mpirun -np N` on
+// one machine exchange through shared memory, where each message is copied by the sender into a
+// shared segment and by the receiver out of it. Both copies are the two hops of a path: the
+// sender's "out" link and the receiver's "in" link. Measured on the machine of docs/cluster.md
+// (2 cores, Open MPI 4.1): memcpy of 407,080 bytes 12.9-15.2 GB/s; an MPI_Allreduce of one
+// float between 2 ranks 0.6 us (median of 300). The reduction's additions are not modelled.
+inline constexpr double kShmCopyBytesPerS = 12e9; // per copy, memory to memory
+inline constexpr double kShmLatencyS = 0.6e-6;    // one small message, end to end
+inline constexpr double kCpuFlopsPerS = 115e9;    // one core's FMA peak (TOOLCHAIN.md)
+
 double bandwidthOf(PciePreset p);
 double bandwidthOf(NvLinkPreset p);
 double bandwidthOf(NicPreset p);
@@ -62,6 +72,13 @@ struct Link
     int rank = 0;         ///< the GPU the link belongs to (global rank = server * G + local)
     bool outbound = true; ///< leaves the GPU / DRAM (towards a switch), else arrives at it
 };
+
+/**
+ * One host, `processes` ranks exchanging through shared memory: 1 server x N "GPUs" whose NVLink
+ * ports are the shared-memory copies (kShmCopyBytesPerS, kShmLatencyS) and whose PCIe links are
+ * the host's memory (the data is resident: the caller sets SimConfig::resident).
+ */
+ClusterConfig sharedMemoryHost(int processes);
 
 /**
  * Links and paths. Ranks are numbered server-major (rank = server * G + gpu). Paths:

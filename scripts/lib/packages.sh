@@ -61,3 +61,7 @@ BPLAB_PACKAGES+=(desktop-file-utils appstream lintian dpkg-dev file librsvg2-bin
 # Translations (scripts/setup installs these): Qt's lupdate/lrelease and their CMake package
 # (Qt6LinguistTools), which turn translations/*.ts into the .qm files the app loads.
 BPLAB_PACKAGES+=(qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools)
+
+# Open MPI for `mpirun -np N backprop-lab-cli train --mpi` (core/mpi) and its tests (label mpi);
+# optional: without it the build has no --mpi and those tests are skipped.
+BPLAB_PACKAGES+=(openmpi-bin libopenmpi-dev)
