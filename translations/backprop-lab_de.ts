@@ -1216,7 +1216,7 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
     <message>
         <source>Undo stroke</source>
-        <translation>Strich zurücknehmen</translation>
+        <translation>Rückgängig</translation>
     </message>
     <message>
         <source>Open picture…</source>
@@ -1232,7 +1232,7 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
     <message>
         <source>Step through this digit</source>
-        <translation>Diese Ziffer Schritt für Schritt</translation>
+        <translation>Schritt für Schritt</translation>
     </message>
     <message>
         <source>Keep for testing…</source>
@@ -1540,7 +1540,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>Step through this digit</source>
-        <translation>Diese Ziffer Schritt für Schritt</translation>
+        <translation>Schritt für Schritt</translation>
     </message>
     <message>
         <source>Which digit did you draw? It is the target y of the backward pass.</source>
@@ -1732,7 +1732,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>&amp;Step through</source>
-        <translation>&amp;Schritt für Schritt</translation>
+        <translation>&amp;Schrittweise</translation>
     </message>
     <message>
         <source>&amp;Draw</source>
@@ -1966,7 +1966,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>probability p</source>
-        <translation>Wahrscheinlichkeit p</translation>
+        <translation>Wahrsch. p</translation>
     </message>
     <message>
         <source>No sample yet</source>

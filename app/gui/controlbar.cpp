@@ -6,8 +6,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLayout>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -41,7 +43,7 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_dataset->setMinimumContentsLength(10);
     m_dataset->addItem(tr("Open folder..."), kOpenFolder);
     connect(m_dataset, &QComboBox::activated, this, &ControlBar::onDatasetActivated);
-    addWidget(caption(tr("&Data"), m_dataset));
+    m_datasetCaption = addWidget(caption(tr("&Data"), m_dataset));
     addWidget(m_dataset);
     addSeparator();
 
@@ -249,6 +251,47 @@ void ControlBar::setState(TrainingState state)
 
 void ControlBar::setPresentation(bool on)
 {
+    m_presentation = on;
+    setCompact(on);
+    if (!on)
+        QTimer::singleShot(0, this, &ControlBar::fitWidth);
+}
+
+int ControlBar::contentsWidth() const
+{
+    int w = 0;
+    const int spacing = layout() ? layout()->spacing() : 0;
+    for (QAction *a : actions())
+        if (QWidget *widget = widgetForAction(a); widget && a->isVisible())
+            w += widget->sizeHint().expandedTo(widget->minimumSizeHint()).width() + spacing;
+    const QMargins m = layout() ? layout()->contentsMargins() : QMargins();
+    return w + m.left() + m.right();
+}
+
+void ControlBar::fitWidth()
+{
+    // Full labels when they fit (measured while shown), else the compact form; the projector's
+    // font is always compact. Back to full labels once the bar is as wide as they need.
+    if (m_presentation)
+        return;
+    if (!m_compact)
+        m_fullWidth = contentsWidth();
+    const bool compact = m_fullWidth > width();
+    if (compact != m_compact)
+        setCompact(compact);
+}
+
+void ControlBar::resizeEvent(QResizeEvent *event)
+{
+    QToolBar::resizeEvent(event);
+    QTimer::singleShot(0, this, &ControlBar::fitWidth);
+}
+
+void ControlBar::setCompact(bool on)
+{
+    m_compact = on;
+    // The data set's box names itself ("MNIST"): its caption is the first to go.
+    m_datasetCaption->setVisible(!on);
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
     m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
     m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
@@ -263,14 +306,14 @@ void ControlBar::setPresentation(bool on)
     m_recipe->setMinimumWidth(on ? shortName + 3 * fm.height() : 0);
     m_recipe->setMaximumWidth(on ? shortName + 3 * fm.height() : QWIDGETSIZE_MAX);
     // The number boxes as wide as the numbers they hold in practice (a longer one scrolls in its
-    // box): four digits of batch and epochs, six of the seed (three at the projector's font).
+    // box): four digits of batch and epochs, four of the seed (three at the projector's font).
     const QFontMetrics numbers(QApplication::font());
     const auto digits = [&numbers](QSpinBox *box, int n) {
         box->setMaximumWidth(numbers.horizontalAdvance(QString(n, QLatin1Char('0'))) + numbers.height() + 16);
     };
     digits(m_batch, 4);
     digits(m_epochs, 4);
-    digits(m_seed, on ? 3 : 6);
+    digits(m_seed, m_presentation ? 3 : 4);
     // The data set's box as wide as a short name, not as its longest entry (the full name is in
     // the drop-down list and the status bar).
     const int dataWidth = fm.horizontalAdvance(QStringLiteral("MNIST")) + 2 * fm.height() + 4;

@@ -70,8 +70,17 @@ signals:
     void datasetChosen(const QString &folder);
     void openFolderRequested();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onDatasetActivated(int index);
+    /** Icon-only buttons, the recipes' short names and narrow boxes (on), or the full labels. */
+    void setCompact(bool on);
+    /** Compact when the full labels do not fit the bar's width (and always at the projector's). */
+    void fitWidth();
+    /** The width the bar's visible items ask for. */
+    int contentsWidth() const;
 
     QComboBox *m_dataset = nullptr;
     QComboBox *m_recipe = nullptr;
@@ -83,7 +92,11 @@ private:
     QComboBox *m_replicas = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
+    QAction *m_datasetCaption = nullptr;
     QString m_currentFolder;
+    bool m_presentation = false;
+    bool m_compact = false;
+    int m_fullWidth = 0; // what the full labels needed when last shown
 };
 
 } // namespace bplab

@@ -43,6 +43,9 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
                          "evaluations on the test set)"));
     m_dataset = new QLabel;
     m_dataset->setToolTip(tr("The data set in use and its folder"));
+    // The last field gives way first: a narrow window (or a longer language) cuts it rather than
+    // growing past the screen.
+    m_dataset->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addPermanentWidget(m_state);
     bar->addPermanentWidget(m_epoch);
     bar->addPermanentWidget(m_batch);

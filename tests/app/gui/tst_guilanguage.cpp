@@ -55,7 +55,7 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
     } expected[] = {
             {"bplab::MainWindow", "&File", "&Datei"},
             {"bplab::MainWindow", "&View", "&Ansicht"},
-            {"bplab::MainWindow", "&Step through", "&Schritt für Schritt"},
+            {"bplab::MainWindow", "&Step through", "&Schrittweise"},
             {"bplab::MainWindow", "Reset", "Neustart"},
             {"bplab::ControlBar", "&Epochs", "&Epochen"},
             {"bplab::StatusLine", "Paused", "Angehalten"},
