@@ -2,6 +2,7 @@
 
 #include "uiformat.h"
 
+#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -56,7 +57,7 @@ QString ClassAccuracyPanel::rowText(int c) const
     const QString name = m_names.isEmpty() ? QString::number(c) : m_names.at(c);
     if (c < 0 || c >= m_accuracy.size() || m_accuracy[c] < 0)
         return tr("%1: no test images").arg(name);
-    return tr("%1: %2 %").arg(name).arg(m_accuracy[c], 0, 'f', 1);
+    return tr("%1: %2 %").arg(name).arg(QLocale().toString(m_accuracy[c], 'f', 1));
 }
 
 QSize ClassAccuracyPanel::sizeHint() const
@@ -100,7 +101,7 @@ void ClassAccuracyPanel::paintColumns(QPainter &p, int line)
         p.fillRect(QRect(x + (colW - bw) / 2, barBottom - h, bw, h), c == weakest ? colors::orange() : colors::blue());
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(x, barBottom - h - line, colW, line), Qt::AlignHCenter | Qt::AlignBottom,
-                   QString::number(a, 'f', a >= 99.95 ? 0 : 1));
+                   QLocale().toString(a, 'f', a >= 99.95 ? 0 : 1));
     }
     if (weakest >= 0)
         p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignRight | Qt::AlignVCenter,
@@ -147,7 +148,7 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
             p.fillRect(QRect(barX, row.top() + (rowH - h) / 2, int(barW * a / 100.0), h),
                        colors::blue());
             p.drawText(QRect(barX + barW + 6, row.top(), valueW, rowH),
-                       Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 %").arg(a, 0, 'f', 1));
+                       Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 %").arg(QLocale().toString(a, 'f', 1)));
         }
     }
 }

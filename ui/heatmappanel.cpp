@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -365,7 +366,7 @@ void HeatmapPanel::updateScaleTicks()
         const int em = QFontMetrics(scale->axis()->tickLabelFont()).height();
         const double pixelsPerUnit = scale->axis()->axisRect()->height() / (2 * m);
         QMap<double, QString> ticks;
-        const QString label = QString::number(step, 'g', 2);
+        const QString label = QLocale().toString(step, 'g', 2);
         ticks.insert(-step, QStringLiteral("−") + label);
         ticks.insert(step, label);
         if (step * pixelsPerUnit >= em * 1.2)

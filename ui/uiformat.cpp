@@ -1,5 +1,7 @@
 #include "uiformat.h"
 
+#include <QLocale>
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -17,13 +19,16 @@ QString formatSig4(double value)
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%#.4g", value);
     QString text = QString::fromLatin1(buffer);
+    // The reader's decimal point (0,9714 in German); files keep theirs (formatExact).
+    if (const QString point = QLocale().decimalPoint(); point != QLatin1String("."))
+        text.replace(QLatin1Char('.'), point);
     const qsizetype e = text.indexOf(QLatin1Char('e'));
     // Four digits before the point leave it dangling ("5106."): a reader takes it for a typo.
     if (e < 0)
-        return text.endsWith(QLatin1Char('.')) ? text.chopped(1) : text;
+        return text.endsWith(QLocale().decimalPoint()) ? text.chopped(QLocale().decimalPoint().size()) : text;
     QString mantissa = text.left(e);
-    if (mantissa.endsWith(QLatin1Char('.')))
-        mantissa.chop(1);
+    if (mantissa.endsWith(QLocale().decimalPoint()))
+        mantissa.chop(QLocale().decimalPoint().size());
     int exponent = text.mid(e + 1).toInt();
     return mantissa + QLatin1Char('e') + QString::number(exponent);
 }

@@ -70,7 +70,7 @@ void StatusLine::setState(TrainingState state)
 
 void StatusLine::setDataset(const DatasetInfo *info, const QString &folder)
 {
-    const QLocale c = QLocale::c();
+    const QLocale c; // the user's number format
     if (info) {
         m_dataset->setText(tr("%1: %2 training / %3 test images")
                                .arg(info->name, c.toString(qlonglong(info->trainCount)),
@@ -93,7 +93,7 @@ QString StatusLine::epochText() const
 
 QString StatusLine::batchText() const
 {
-    const QLocale c = QLocale::c();
+    const QLocale c; // the user's number format
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const int done = finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch);
@@ -103,7 +103,7 @@ QString StatusLine::batchText() const
 QString StatusLine::speedText() const
 {
     // !(x > 0) is also true for NaN: no number that is not finite reaches a label.
-    const QLocale c = QLocale::c();
+    const QLocale c; // the user's number format
     if (m_stateValue == TrainingState::Running && m_last.samplesPerSecond > 0 && std::isfinite(m_last.samplesPerSecond))
         return tr("%1 samples/s").arg(c.toString(qlonglong(std::llround(m_last.samplesPerSecond))));
     // Paused or done: the average of the time spent running since the last reset.

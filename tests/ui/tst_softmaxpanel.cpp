@@ -16,6 +16,7 @@ class TestSoftmaxPanel : public QObject
 private slots:
     void fourSignificantDigits_data();
     void fourSignificantDigits();
+    void fourSignificantDigitsInTheUsersLocale();
     void rowsShowTheTrace();
     void marksOnTargetAndPrediction();
     void rightPredictionHasBothMarks();
@@ -69,6 +70,18 @@ void TestSoftmaxPanel::fourSignificantDigits()
     QFETCH(double, value);
     QFETCH(QString, text);
     QCOMPARE(bplab::formatSig4(value), text);
+}
+
+// On screen the reader's decimal point: German writes 0,5000.
+void TestSoftmaxPanel::fourSignificantDigitsInTheUsersLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(bplab::formatSig4(0.5), QStringLiteral("0,5000"));
+    QCOMPARE(bplab::formatSig4(5106.3), QStringLiteral("5106"));
+    QCOMPARE(bplab::formatSig4(2.5e-7), QStringLiteral("2,500e-7"));
+    QLocale::setDefault(before);
+    QCOMPARE(bplab::formatSig4(0.5), QStringLiteral("0.5000"));
 }
 
 void TestSoftmaxPanel::rowsShowTheTrace()

@@ -165,7 +165,7 @@ QString formatSeconds(double s)
 QString formatBytes(double bytes)
 {
     if (bytes < 1e6)
-        return QObject::tr("%1 bytes").arg(QLocale(QLocale::English).toString(qlonglong(bytes)));
+        return QObject::tr("%1 bytes").arg(QLocale().toString(qlonglong(bytes)));
     if (bytes < 1e9)
         return QStringLiteral("%1 MB").arg(bytes / 1e6, 0, 'f', 1);
     return QStringLiteral("%1 GB").arg(bytes / 1e9, 0, 'f', 2);

@@ -162,7 +162,7 @@ StagePage weightedSums(const StepModel &m)
     h += p(tr("Row %1 of Z1 (neuron %1 over the batch):").arg(J));
     h += perSampleList(m, sub("z", J), [&b, j](int c) { return num(b.ws.Z1(j, c)); });
     h += note(tr("%1 &times; 100,352 = %2 multiply-adds for this product.")
-                  .arg(b.size).arg(QLocale(QLocale::English).toString(qlonglong(b.size) * kHidden * kInputs)));
+                  .arg(b.size).arg(QLocale().toString(qlonglong(b.size) * kHidden * kInputs)));
     page.html = h;
     page.grids = {matrixGrid(b.ws.Z1, kHidden, b.size, j, s, QStringLiteral("z"),
                              tr("Z1: 128 rows (hidden neurons) x %1 columns (samples)").arg(b.size), 3)};

@@ -156,7 +156,7 @@ QWidget *StepView::createLeftColumn()
     m_sizes->setObjectName(QStringLiteral("sizesPanel"));
     m_sizes->setTextFormat(Qt::RichText);
     m_sizes->setWordWrap(false); // a table of short rows (a wrapped label would ask for height)
-    const QLocale en(QLocale::English);
+    const QLocale en; // the user's number format
     const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
     // A narrow table (about 25 characters a row) so that it fits under the stage list at a
     // projector's font in 1280 x 800; the full wording is in the tooltip.

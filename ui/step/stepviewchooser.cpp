@@ -142,7 +142,7 @@ void StepView::refreshChooser()
         const QSignalBlocker block(m_index);
         m_index->setRange(0, std::max(0, count - 1));
     }
-    m_index->setSuffix(count > 0 ? tr(" of %1").arg(QLocale(QLocale::English).toString(count)) : QString());
+    m_index->setSuffix(count > 0 ? tr(" of %1").arg(QLocale().toString(count)) : QString());
     m_set->setEnabled(m_data != nullptr);
     m_index->setEnabled(count > 0);
     m_random->setEnabled(count > 0);
