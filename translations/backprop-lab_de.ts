@@ -160,7 +160,7 @@
     </message>
     <message>
         <source>Update and re-check</source>
-        <translation>Aktualisieren und prüfen</translation>
+        <translation>Anwenden, prüfen</translation>
     </message>
     <message>
         <source>hidden neuron %1</source>
@@ -312,7 +312,7 @@
     </message>
     <message>
         <source>predicted</source>
-        <translation>vorhergesagt</translation>
+        <translation>erkannt</translation>
     </message>
     <message>
         <source>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;; e.g. %3 = %4 / %2 = %5</source>
@@ -2222,7 +2222,7 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     </message>
     <message>
         <source>10  Update and re-check</source>
-        <translation>10  Aktualisieren und prüfen</translation>
+        <translation>10 Gewichtsanpassungen</translation>
     </message>
     <message>
         <source>Test image</source>
