@@ -2457,10 +2457,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <translation>Gradienten der Repliken</translation>
     </message>
     <message>
-        <source>Cluster</source>
-        <translation>Cluster</translation>
-    </message>
-    <message>
         <source>Gen4 x16, 31.5 GB/s</source>
         <translation>Gen4 x16, 31,5 GB/s</translation>
     </message>
@@ -2600,6 +2596,14 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <source> Failure: %1 iterations lost, %2 of work redone.</source>
         <translation> Ausfall: %1 Iterationen verloren, %2 Arbeit wiederholt.</translation>
     </message>
+    <message>
+        <source>What-if cluster</source>
+        <translation>Angenommener Cluster</translation>
+    </message>
+    <message>
+        <source>A simulated cluster of GPUs and links, timed by the simulator for the real gradient size. The training itself runs its replicas in this process: choose them with Replicas in the toolbar.</source>
+        <translation>Ein simulierter Cluster aus GPUs und Verbindungen, vom Simulator für die echte Größe des Gradienten berechnet. Das Training selbst rechnet seine Repliken in diesem Prozess: wählen Sie sie mit „Repliken“ in der Werkzeugleiste.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::clusterview::LinkPlot</name>
@@ -2617,7 +2621,7 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     </message>
     <message>
         <source>%1 (%2 of %3 links in use)</source>
-        <translation>%1 (%2 von %3 Verbindungen genutzt)</translation>
+        <translation>%1 (%2 von %3 genutzt)</translation>
     </message>
     <message>
         <source>%1 links</source>

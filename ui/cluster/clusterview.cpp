@@ -169,7 +169,13 @@ QWidget *ClusterView::makeControls()
         return f;
     };
 
-    QFormLayout *hw = form(tr("Cluster"));
+    // The page's settings model a cluster that is not there: the training's own replicas run in
+    // this process (the toolbar's Replicas; their gradients are the Replica gradients tab).
+    QFormLayout *hw = form(tr("What-if cluster"));
+    if (auto *group = qobject_cast<QGroupBox *>(hw->parentWidget()))
+        group->setToolTip(tr("A simulated cluster of GPUs and links, timed by the simulator for the "
+                             "real gradient size. The training itself runs its replicas in this "
+                             "process: choose them with Replicas in the toolbar."));
     m_servers = spin(1, 8, 2);
     m_gpus = spin(1, 8, 4);
     m_pcie = new QComboBox;
