@@ -1,5 +1,7 @@
 #include "jsonwriter.h"
 
+#include "chrometrace.h"
+
 #include "command.h"
 
 #include <tracejson.h>
@@ -21,36 +23,7 @@ std::string jsonNumber(float v)
 
 std::string jsonString(const QString &s)
 {
-    const QByteArray utf8 = s.toUtf8();
-    std::string out = "\"";
-    for (const char c : utf8) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char esc[8];
-                std::snprintf(esc, sizeof esc, "\\u%04x", unsigned(static_cast<unsigned char>(c)));
-                out += esc;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + '"';
+    return cluster::jsonQuoted(s.toUtf8().toStdString());
 }
 
 void JsonObject::key(const char *key)

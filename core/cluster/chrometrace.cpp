@@ -22,6 +22,9 @@ std::string jsonQuoted(const std::string &s)
         case '\n':
             out += "\\n";
             break;
+        case '\r':
+            out += "\\r";
+            break;
         case '\t':
             out += "\\t";
             break;
