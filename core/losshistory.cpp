@@ -41,6 +41,25 @@ bool LossHistory::appendEpoch(double x, double testLoss, double testAccuracyPerc
     return true;
 }
 
+void LossHistory::truncateAfter(double x)
+{
+    // x values are fractions of an epoch: a tolerance far below one batch's width.
+    const double limit = x + 1e-9;
+    const auto end = std::upper_bound(m_x.begin(), m_x.end(), limit);
+    m_loss.resize(std::size_t(end - m_x.begin()));
+    m_x.erase(end, m_x.end());
+    while (!m_epochs.empty() && m_epochs.back().x > limit)
+        m_epochs.pop_back();
+    m_maxX = m_x.empty() ? 0 : m_x.back();
+    m_maxLoss = 0;
+    for (float l : m_loss)
+        m_maxLoss = std::max(m_maxLoss, double(l));
+    for (const Epoch &e : m_epochs) {
+        m_maxLoss = std::max(m_maxLoss, e.testLoss);
+        m_maxX = std::max(m_maxX, e.x);
+    }
+}
+
 void LossHistory::clear()
 {
     std::vector<double>().swap(m_x);

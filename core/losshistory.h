@@ -30,6 +30,8 @@ public:
     bool appendEpoch(double x, double testLoss, double testAccuracyPercent);
     /** Empty again, with the memory given back (a new run starts small). */
     void clear();
+    /** Forgets the batches and epochs after x (a new branch of the training starts there). */
+    void truncateAfter(double x);
 
     std::size_t batchCount() const { return m_loss.size(); }
     std::size_t epochCount() const { return m_epochs.size(); }

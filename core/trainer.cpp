@@ -419,6 +419,22 @@ std::vector<std::uint32_t> Trainer::lastBatchIndices() const
             m_order.begin() + std::ptrdiff_t(m_lastBatchStart) + m_lastBatchCount};
 }
 
+std::vector<std::uint32_t> Trainer::nextBatchIndices() const
+{
+    if (finished())
+        return {};
+    std::vector<std::uint32_t> fresh;
+    const std::vector<std::uint32_t> *order = &m_order;
+    if (m_batchInEpoch == 0) { // the next epoch's shuffle is drawn by trainBatch()
+        fresh.resize(m_data->train.size());
+        epochOrder(m_active.seed, m_epoch, fresh);
+        order = &fresh;
+    }
+    const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(globalBatch());
+    const std::size_t count = std::min<std::size_t>(std::size_t(globalBatch()), order->size() - first);
+    return {order->begin() + std::ptrdiff_t(first), order->begin() + std::ptrdiff_t(first + count)};
+}
+
 } // namespace bplab
 
 namespace bplab {

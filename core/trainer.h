@@ -117,6 +117,12 @@ public:
     const ParamsF &updateDirection() const { return m_optimizer->direction(m_grads); }
     /** Indices into data().train of the last batch's samples. */
     std::vector<std::uint32_t> lastBatchIndices() const;
+    /** Indices into data().train of the samples the next trainBatch() takes (empty when
+     *  finished). */
+    std::vector<std::uint32_t> nextBatchIndices() const;
+    /** The weights before the last batch's update (null before the first batch after a reset, a
+     *  restore or an undone batch). */
+    const ParamsF *paramsBeforeLastBatch() const { return m_previousKept ? &m_prevParams : nullptr; }
     const DataSplit &data() const { return *m_data; }
     std::size_t step() const { return m_step; }
     int epoch() const { return m_epoch; }
