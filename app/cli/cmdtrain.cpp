@@ -234,6 +234,10 @@ int runTrain(const QStringList &args)
     cmd.addOption(QStringLiteral("stop-after"),
                   QStringLiteral("Stop after epoch N of --epochs, with a snapshot, to resume later."),
                   QStringLiteral("N"));
+    cmd.addOption(QStringLiteral("stop-after-batches"),
+                  QStringLiteral("Stop after N batches in all (mid-epoch too), with a snapshot, and "
+                                 "save those weights: the app's --timeline-at N gives the same bits."),
+                  QStringLiteral("N"));
     cmd.addOption(QStringLiteral("on-divergence"),
                   QStringLiteral("When a batch makes a loss, gradient or weight NaN or infinite, "
                                  "or the loss exceeds 100: stop (default, exit code 2) or halve "
@@ -397,7 +401,8 @@ int runTrain(const QStringList &args)
         };
         int halvings = 0;
         while (!trainer.finished() && !g_interrupted) {
-            if (snapshots.stopAfter > 0 && trainer.epoch() >= snapshots.stopAfter) {
+            if ((snapshots.stopAfter > 0 && trainer.epoch() >= snapshots.stopAfter)
+                || (snapshots.stopAfterBatches > 0 && trainer.step() >= std::size_t(snapshots.stopAfterBatches))) {
                 stoppedAfter = true;
                 break;
             }
@@ -460,7 +465,13 @@ int runTrain(const QStringList &args)
                               thousands(totalSteps), resumeHint));
         return kExitInterrupted;
     }
-    if (stoppedAfter)
+    if (stoppedAfter && trainer.batchInEpoch() > 0)
+        cmd.note(QStringLiteral("stopped after batch %1, in epoch %2 of %3 (--stop-after-batches)%4")
+                         .arg(thousands(trainer.step()))
+                         .arg(trainer.epoch() + 1)
+                         .arg(config.epochs)
+                         .arg(resumeHint));
+    else if (stoppedAfter)
         cmd.note(QStringLiteral("stopped after epoch %1 of %2 (--stop-after)%3")
                          .arg(trainer.epoch())
                          .arg(config.epochs)

@@ -88,6 +88,7 @@ bool readSnapshotOptions(const Command &cmd, bool resumed, SnapshotOptions &out)
     if (!cmd.intValue(QStringLiteral("checkpoint-every"), 1, 1 << 30, out.every)
         || !cmd.intValue(QStringLiteral("keep"), 1, 1000000, out.keep)
         || !cmd.intValue(QStringLiteral("stop-after"), 1, 100000, out.stopAfter)
+        || !cmd.intValue(QStringLiteral("stop-after-batches"), 1, 1 << 30, out.stopAfterBatches)
         || !cmd.choiceValue(QStringLiteral("on-divergence"),
                             {QStringLiteral("stop"), QStringLiteral("halve")}, mode))
         return false;

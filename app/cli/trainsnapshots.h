@@ -23,6 +23,7 @@ struct SnapshotOptions
     int every = 0;   ///< a snapshot every N batches; 0: at the end of each epoch
     int keep = kDefaultSnapshotKeep;
     int stopAfter = 0; ///< stop after this epoch (1-based); 0: train to the end
+    int stopAfterBatches = 0; ///< stop after this many batches in all; 0: train to the end
     bool halve = false; ///< --on-divergence halve
 };
 
