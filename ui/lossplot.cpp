@@ -197,6 +197,11 @@ void LossPlot::clear()
     for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy})
         g->data()->clear();
     m_history.clear(); // a new run starts small: the old history's memory goes back
+    for (QCPGraph *g : m_branches)
+        m_plot->removeGraph(g);
+    m_branches.clear();
+    m_branchMaxX = m_branchMaxLoss = 0;
+    setCursorX(0, false);
     m_drawnCount = 0;
     m_drawnPixels = 0;
     m_userZoomed = false;
@@ -223,9 +228,11 @@ void LossPlot::onUserRangeChange()
 // largest loss so far (the maxima are kept incrementally: no pass over the data per frame).
 void LossPlot::updateRanges()
 {
+    const double maxX = std::max(m_history.maxX(), m_branchMaxX);
+    const double maxLoss = std::max(m_history.maxLoss(), m_branchMaxLoss);
     if (!m_userZoomed)
-        m_plot->xAxis->setRange(0, m_history.maxX() > 0 ? m_history.maxX() * 1.02 : 1.0);
-    m_plot->yAxis->setRange(0, m_history.maxLoss() > 0 ? m_history.maxLoss() * 1.05 : 2.5);
+        m_plot->xAxis->setRange(0, maxX > 0 ? maxX * 1.02 : 1.0);
+    m_plot->yAxis->setRange(0, maxLoss > 0 ? maxLoss * 1.05 : 2.5);
     m_plot->yAxis2->setRange(0, 100);
 }
 
@@ -401,6 +408,7 @@ void LossPlot::applyStyle()
     m_plot->legend->setColumnSpacing(fm.height());
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setMargins(QMargins(fm.height() / 2, 0, fm.height() / 2, fm.height() / 4));
+    styleBranches();
     updateLegendColumns();
     updateTickCounts();
 

@@ -20,6 +20,7 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemStraightLine;
 class QCPItemTracer;
 class QCPItemText;
 class QMouseEvent;
@@ -48,7 +49,21 @@ public:
     void appendBatchLosses(const QVector<double> &x, const QVector<double> &loss);
     /** Appends one epoch's evaluation on the test set (left out unless both numbers are finite). */
     void appendEpoch(double x, double testLoss, double testAccuracyPercent);
+    /** Empties the history, the abandoned branches and the cursor. */
     void clear();
+
+    // The timeline (lossplotbranches.cpp).
+    /** A dashed vertical line at x: the batch every view shows (hidden: the latest). */
+    void setCursorX(double x, bool visible);
+    bool cursorVisible() const;
+    double cursorX() const;
+    /** A new branch starts at x: the batches after it leave the history and their moving average
+     *  stays as a faint dashed curve named `label` (the last kMaxBranches are kept). */
+    void abandonAfter(double x, const QVector<double> &abandonedX, const QVector<double> &abandonedLoss,
+                      const QString &label);
+    static constexpr int kMaxBranches = 3;
+    int branchCount() const { return int(m_branches.size()); }
+    QCPGraph *branchGraph(int i) const { return m_branches.value(i); }
 
     /** Thicker lines for a projector (the larger text comes with the application's font). */
     void setPresentation(bool on);
@@ -123,6 +138,10 @@ private:
     QCPGraph *m_testLoss = nullptr;
     QCPGraph *m_testAccuracy = nullptr;
     QCPItemTracer *m_tracer = nullptr;
+    QCPItemStraightLine *m_cursorLine = nullptr;
+    QList<QCPGraph *> m_branches; // abandoned branches' moving averages, oldest first
+    double m_branchMaxX = 0, m_branchMaxLoss = 0;
+    void styleBranches();
     QCPItemText *m_readout = nullptr;
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
     QString m_hoverText;

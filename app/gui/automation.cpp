@@ -8,6 +8,7 @@
 
 #include <stagestrip.h>
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -58,7 +59,24 @@ void ScreenshotRun::begin(bool dataRequested)
         if (s == TrainingState::Running)
             m_sawRunning = true;
         else if ((s == TrainingState::Paused && m_sawRunning) || s == TrainingState::Finished)
-            grabSoon(0);
+            trained();
+    });
+    connect(c, &TrainingController::visualReady, this, [this](VisualPtr s) {
+        if (m_waitingForBatch && m_timelineAt && qint64(s->weightsStep) == *m_timelineAt) {
+            m_waitingForBatch = false;
+            trained();
+        }
+    });
+    connect(c, &TrainingController::modelSaved, this, [this](const QString &path, const QString &what) {
+        std::fprintf(stderr, "backprop-lab: wrote %s (%s)\n", qPrintable(path), qPrintable(what));
+        m_waitingForModel = false;
+        grabSoon(0);
+    });
+    connect(c, &TrainingController::modelFailed, this, [this](const QString &message) {
+        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(message));
+        m_saveModel.clear();
+        m_waitingForModel = false;
+        grabSoon(1);
     });
     connect(c, &TrainingController::dataFailed, this, [this] { grabSoon(3); });
     connect(c, &TrainingController::trainingError, this, [this] { grabSoon(0); });
@@ -66,9 +84,30 @@ void ScreenshotRun::begin(bool dataRequested)
         grabSoon(3);
 }
 
+void ScreenshotRun::trained()
+{
+    if (m_grabbing || m_waitingForBatch || m_waitingForModel)
+        return;
+    TrainingController *c = m_window->controller();
+    // The timeline's batch first (unless the views show it already), then the model file.
+    if (m_timelineAt && (!c->shown() || qint64(c->shown()->weightsStep) != *m_timelineAt)) {
+        m_waitingForBatch = true;
+        c->showBatch(*m_timelineAt);
+        return;
+    }
+    if (!m_saveModel.isEmpty()) {
+        m_waitingForModel = true;
+        const QString file = m_saveModel;
+        m_saveModel.clear();
+        c->saveModel(file);
+        return;
+    }
+    grabSoon(0);
+}
+
 void ScreenshotRun::grabSoon(int exitCode)
 {
-    if (m_grabbing)
+    if (m_grabbing || m_waitingForModel)
         return;
     m_grabbing = true;
     QTimer::singleShot(kSettleMs, this, [this, exitCode] { grabNow(exitCode); });
@@ -76,6 +115,10 @@ void ScreenshotRun::grabSoon(int exitCode)
 
 void ScreenshotRun::grabNow(int exitCode)
 {
+    if (m_file.isEmpty()) { // a model file only
+        QCoreApplication::exit(exitCode);
+        return;
+    }
     const QPixmap shot = m_window->grab();
     if (!shot.save(m_file, "PNG")) {
         std::fprintf(stderr, "backprop-lab: could not write the screenshot %s: check that the folder "
@@ -100,20 +143,14 @@ ReportRun::ReportRun(MainWindow *window, const QString &reportFile, bool quitWhe
 void ReportRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
-    connect(c, &TrainingController::dataLoaded, this, [this, c] {
-        FrameCounter *frames = m_window->trainView()->frameCounter();
-        m_framesAtStart = frames->frames();
-        m_paintsAtStart = frames->paints();
-        m_appliedAtStart = m_window->trainView()->appliedSnapshots();
-        m_probe.start();
-        m_guiCpuAtStart = threadCpuSeconds();
-        m_wall.start();
-        c->start();
-    });
+    connect(c, &TrainingController::dataLoaded, this, &ReportRun::startMeasuring);
+    // Without --quit-when-done the window is used as usual, and the report is written when it
+    // closes (File > Quit, Ctrl+Q, the window's close button).
+    connect(qApp, &QCoreApplication::aboutToQuit, this, [this] { finish(0, {}); });
     connect(c, &TrainingController::epochFinished, this,
             [this](const EpochReport &e) { m_epochs.append(e); });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
-        if (s == TrainingState::Finished)
+        if (s == TrainingState::Finished && m_quit)
             finish(0, {});
     });
     connect(c, &TrainingController::dataFailed, this,
@@ -122,6 +159,21 @@ void ReportRun::begin(bool dataRequested)
             [this](const QString &msg) { finish(1, msg); });
     if (!dataRequested)
         finish(1, c->lastError().isEmpty() ? QStringLiteral("no data folder found") : c->lastError());
+}
+
+void ReportRun::startMeasuring()
+{
+    if (m_wall.isValid())
+        return; // measured from the first data set on
+    FrameCounter *frames = m_window->trainView()->frameCounter();
+    m_framesAtStart = frames->frames();
+    m_paintsAtStart = frames->paints();
+    m_appliedAtStart = m_window->trainView()->appliedSnapshots();
+    m_probe.start();
+    m_guiCpuAtStart = threadCpuSeconds();
+    m_wall.start();
+    if (m_quit)
+        m_window->controller()->start();
 }
 
 void ReportRun::finish(int exitCode, const QString &error)
@@ -137,6 +189,8 @@ void ReportRun::finish(int exitCode, const QString &error)
     m_frames = frames->frames() - m_framesAtStart;
     m_paints = frames->paints() - m_paintsAtStart;
     m_applied = m_window->trainView()->appliedSnapshots() - m_appliedAtStart;
+    for (const char *name : {"train", "step", "draw", "data"})
+        m_views[QLatin1String(name)] = m_window->viewWeightsBatch(QLatin1String(name));
     if (!error.isEmpty())
         std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(error));
     if (!m_file.isEmpty()) {
@@ -194,6 +248,13 @@ QByteArray ReportRun::reportJson() const
                                   {QStringLiteral("samples_per_second"), e.samplesPerSecond}});
     }
     o[QStringLiteral("epoch_reports")] = epochs;
+    // The batch of the weights each view shows (-1: a model file's, or none).
+    QJsonObject views;
+    for (const char *name : {"train", "step", "draw", "data"})
+        views[QLatin1String(name)] = QJsonObject{
+                {QStringLiteral("weights_batch"), double(m_views.value(QLatin1String(name), -1))}};
+    o[QStringLiteral("views")] = views;
+    o[QStringLiteral("pace")] = QString::fromStdString(describePace(c->pace()));
     if (!m_error.isEmpty())
         o[QStringLiteral("error")] = m_error;
     return QJsonDocument(o).toJson(QJsonDocument::Indented);

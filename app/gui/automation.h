@@ -6,27 +6,41 @@
 #include "snapshots.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QString>
+
+#include <optional>
 
 namespace bplab {
 
 class MainWindow;
 
-/** --screenshot FILE [--after-batches N]: waits for the data, trains N batches, lets the panels
- *  show that state, grabs the window and exits (0; 3 when the data could not be read, with the
- *  error page in the picture; 1 when the file could not be written). */
+/** --screenshot FILE and/or --save-model FILE [--after-batches N] [--timeline-at K]: waits for the
+ *  data, trains N batches, shows batch K of the timeline when asked, lets the panels show that
+ *  state, writes the model file and grabs the window, and exits (0; 3 when the data could not be
+ *  read, with the error page in the picture; 1 when a file could not be written). */
 class ScreenshotRun : public QObject
 {
     Q_OBJECT
 public:
+    /** file: the picture ("" for none). */
     ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent = nullptr);
+    void setTimelineAt(std::optional<qint64> step) { m_timelineAt = step; }
+    void setSaveModel(const QString &file) { m_saveModel = file; }
     /** Call after the data load was requested (or the error shown). */
     void begin(bool dataRequested);
 
 private:
+    /** Training is done: the timeline's batch, then the files. */
+    void trained();
     void grabSoon(int exitCode);
     void grabNow(int exitCode);
+
+    std::optional<qint64> m_timelineAt;
+    QString m_saveModel;
+    bool m_waitingForBatch = false;
+    bool m_waitingForModel = false;
 
     MainWindow *m_window;
     qint64 m_batches;
@@ -49,6 +63,8 @@ public:
     QByteArray reportJson() const;
 
 private:
+    /** Starts the measures: at the data's load (and the training with --quit-when-done). */
+    void startMeasuring();
     void finish(int exitCode, const QString &error);
 
     MainWindow *m_window;
@@ -65,6 +81,7 @@ private:
     qint64 m_appliedAtStart = 0;
     qint64 m_frames = 0, m_paints = 0, m_applied = 0;
     QList<EpochReport> m_epochs;
+    QHash<QString, qint64> m_views; // the batch of the weights each view showed at the end
     QString m_error;
 };
 

@@ -5,7 +5,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QActionGroup>
 #include <QLabel>
+#include <QMenu>
+#include <QToolButton>
 #include <QLayout>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -53,6 +56,28 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     for (QAction *a : {startPause, step, reset})
         if (QWidget *w = widgetForAction(a))
             w->setObjectName(a->objectName() + QStringLiteral("Button"));
+
+    // The pace: a button that names it and opens the choice (narrower than a combo box, so that
+    // the bar keeps every field at a projector's font).
+    m_pace = new QToolButton;
+    m_pace->setObjectName(QStringLiteral("paceBox"));
+    m_pace->setPopupMode(QToolButton::InstantPopup);
+    m_pace->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_pace->setToolTip(tr("Pace: full speed, or so many batches a second that a class can follow "
+                          "(every batch is shown), or one sample of the batch at a time with the "
+                          "update after the last. + and - change it, also while training."));
+    auto *paceMenu = new QMenu(m_pace);
+    auto *paceGroup = new QActionGroup(paceMenu);
+    for (const Pace &p : kPaces) {
+        QAction *a = paceMenu->addAction(paceName(p));
+        a->setCheckable(true);
+        a->setActionGroup(paceGroup);
+        connect(a, &QAction::triggered, this, [this, p] { emit paceChosen(p); });
+    }
+    m_pace->setMenu(paceMenu);
+    m_paceCaption = addWidget(caption(tr("Pa&ce"), m_pace));
+    addWidget(m_pace);
+    showPace(Pace{});
     addSeparator();
 
     m_recipe = new QComboBox;
@@ -235,6 +260,40 @@ void ControlBar::onDatasetActivated(int index)
     }
 }
 
+QString ControlBar::paceName(const Pace &pace)
+{
+    if (pace.full())
+        return tr("Full speed");
+    if (pace.perSample)
+        return tr("One sample at a time");
+    return tr("%1 batches per second").arg(pace.perSecond);
+}
+
+QString ControlBar::paceText(const Pace &pace)
+{
+    if (pace.full())
+        return tr("full");
+    if (pace.perSample)
+        return tr("1 by 1");
+    return tr("%1/s").arg(pace.perSecond);
+}
+
+void ControlBar::showPace(const Pace &pace)
+{
+    const int i = paceIndex(pace);
+    m_pace->setText(paceText(kPaces[std::size_t(i)]));
+    m_pace->menu()->actions().value(i)->setChecked(true);
+}
+
+Pace ControlBar::shownPace() const
+{
+    const QList<QAction *> actions = m_pace->menu()->actions();
+    for (int i = 0; i < int(actions.size()); ++i)
+        if (actions[i]->isChecked())
+            return kPaces[std::size_t(i)];
+    return {};
+}
+
 void ControlBar::setState(TrainingState state)
 {
     const bool idle = state == TrainingState::Paused || state == TrainingState::Finished
@@ -319,6 +378,13 @@ void ControlBar::setCompact(bool on)
     const int dataWidth = fm.horizontalAdvance(QStringLiteral("MNIST")) + 2 * fm.height() + 4;
     m_dataset->setMinimumWidth(on ? dataWidth : 0);
     m_dataset->setMaximumWidth(on ? dataWidth : QWIDGETSIZE_MAX);
+    // The pace's short names ("10/s", "1 sample") say what they are: the caption goes.
+    m_paceCaption->setVisible(!on);
+    // As wide as its widest name, so that the bar does not reflow when the pace changes.
+    int widestPace = 0;
+    for (const Pace &p : kPaces)
+        widestPace = std::max(widestPace, fm.horizontalAdvance(paceText(p)));
+    m_pace->setMinimumWidth(widestPace + fm.height() / 2);
 }
 
 void ControlBar::setResetPending(bool pending)

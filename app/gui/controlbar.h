@@ -15,6 +15,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
+class QToolButton;
 
 namespace bplab {
 
@@ -41,6 +42,13 @@ public:
     void selectDataset(const QString &folder, const QString &label = {});
     QString selectedFolder() const;
 
+    /** Shows the pace (signals blocked): the controller's, after every change. */
+    void showPace(const Pace &pace);
+    /** The pace's short name on its button: "full", "10/s", "1 by 1". */
+    static QString paceText(const Pace &pace);
+    /** Its name in menus: "Full speed", "10 batches per second", "One sample at a time". */
+    static QString paceName(const Pace &pace);
+
     /** Enables what may change in this state (only the learning rate while running). */
     void setState(TrainingState state);
     void setResetPending(bool pending);
@@ -57,6 +65,9 @@ public:
     QSpinBox *seedBox() const { return m_seed; }
     QCheckBox *augmentBox() const { return m_augment; }
     QComboBox *replicasBox() const { return m_replicas; }
+    QToolButton *paceBox() const { return m_pace; }
+    /** The pace the button shows. */
+    Pace shownPace() const;
 
 signals:
     // The user's edits, one per control; the controller applies them and shows them back.
@@ -66,6 +77,7 @@ signals:
     void seedEdited(qulonglong seed);
     void augmentEdited(bool on);
     void replicasEdited(int replicas);
+    void paceChosen(const bplab::Pace &pace);
     void recipeChosen(bplab::ControlBar::Recipe recipe);
     void datasetChosen(const QString &folder);
     void openFolderRequested();
@@ -90,9 +102,11 @@ private:
     QSpinBox *m_seed = nullptr;
     QCheckBox *m_augment = nullptr;
     QComboBox *m_replicas = nullptr;
+    QToolButton *m_pace = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
     QAction *m_datasetCaption = nullptr;
+    QAction *m_paceCaption = nullptr;
     QString m_currentFolder;
     bool m_presentation = false;
     bool m_compact = false;

@@ -40,26 +40,30 @@ QImage firstTestImage(const QString &folder, int &label)
 
 } // namespace
 
-void connectDrawView(DrawView *view, TrainingController *c)
+void connectDrawView(DrawView *view, TrainingController *c, std::function<void(qint64)> shownBatch)
 {
-    auto refresh = [view, c] {
-        const ParamsPtr weights = c->currentWeights();
+    // The weights every view shows: the timeline's cursor (the latest while training), or a
+    // model file's.
+    auto refresh = [view, c, shownBatch] {
+        const ParamsPtr weights = c->shownWeights();
         view->setModel(weights, c->trainedConfig().normalize);
+        const VisualPtr shown = c->shown();
         QString note;
-        if (weights && c->stepCount() == 0)
+        if (weights && shown && shown->modelFile.isEmpty() && shown->weightsStep == 0)
             note = QObject::tr("Untrained weights: press Start to train, the bars follow.");
-        else if (weights)
-            note = QObject::tr("Weights after %1 batches%2")
-                           .arg(QLocale().toString(qulonglong(c->stepCount())),
-                                c->isRunning() ? QObject::tr(", updated while training") : QString());
+        else if (weights && shown)
+            note = TrainingController::captionOf(*shown)
+                   + (c->isRunning() ? QObject::tr(", updated while training") : QString());
         view->setModelNote(note);
+        if (shownBatch)
+            shownBatch(shown && shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1);
     };
     // Snapshots come up to 30 times a second while training; the bars need a new model far less
     // often, and the timer catches the last one when snapshots stop.
     auto sinceSwap = std::make_shared<QElapsedTimer>();
     sinceSwap->start();
-    QObject::connect(c, &TrainingController::visualReady, view, [refresh, sinceSwap] {
-        if (sinceSwap->elapsed() >= 250) {
+    QObject::connect(c, &TrainingController::visualReady, view, [refresh, sinceSwap](VisualPtr s) {
+        if (!s->live || sinceSwap->elapsed() >= 250) {
             sinceSwap->restart();
             refresh();
         }

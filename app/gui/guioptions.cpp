@@ -35,9 +35,12 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
     const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
     const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K of 10 (default 1)."), QStringLiteral("K"));
+    const QCommandLineOption pace(QStringLiteral("pace"), QStringLiteral("Train at N batches per second (every batch shown), \"full\" speed (the default) or one \"sample\" at a time."), QStringLiteral("N"));
+    const QCommandLineOption timelineAt(QStringLiteral("timeline-at"), QStringLiteral("After --after-batches N: show the exact weights after batch K (0 to N) in every view."), QStringLiteral("K"));
+    const QCommandLineOption saveModel(QStringLiteral("save-model"), QStringLiteral("After --after-batches (and --timeline-at): write the weights shown as a model file and exit."), QStringLiteral("FILE"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language of the window: system, en or de (default: View > Language's choice)."), QStringLiteral("CODE"));
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
-                  presentation, size, set, index, stage, lang});
+                  presentation, size, set, index, stage, lang, pace, timelineAt, saveModel});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help"))) {
@@ -146,8 +149,32 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
             return e;
         o.stepStage = int(n);
     }
-    if (o.afterBatches > 0 && o.screenshot.isEmpty())
-        return QStringLiteral("--after-batches needs --screenshot FILE.png.");
+    if (p.isSet(pace)) {
+        const QString v = p.value(pace).toLower();
+        bool ok = false;
+        const double rate = v.toDouble(&ok);
+        if (v == QStringLiteral("full"))
+            o.pace = Pace{};
+        else if (v == QStringLiteral("sample"))
+            o.pace = Pace{kSamplesPerSecond, true};
+        else if (ok && rate > 0 && rate <= 1000)
+            o.pace = Pace{rate, false};
+        else
+            return QStringLiteral("--pace must be a number of batches per second above 0 and at most 1000, \"full\" or \"sample\", not \"%1\".").arg(p.value(pace));
+    }
+    if (p.isSet(timelineAt)) {
+        if (QString e = integer(timelineAt, 0, 100000000, n); !e.isEmpty())
+            return e;
+        o.timelineAt = n;
+    }
+    o.saveModel = p.value(saveModel);
+    if (o.afterBatches > 0 && !o.afterBatchesRun())
+        return QStringLiteral("--after-batches needs --screenshot FILE.png or --save-model FILE.");
+    if (o.timelineAt && !o.afterBatchesRun())
+        return QStringLiteral("--timeline-at needs --screenshot FILE.png or --save-model FILE.");
+    if (o.timelineAt && *o.timelineAt > o.afterBatches)
+        return QStringLiteral("--timeline-at %1 is after the %2 batches of --after-batches: the timeline holds batches 0 to %2.")
+                .arg(*o.timelineAt).arg(o.afterBatches);
     return {};
 }
 

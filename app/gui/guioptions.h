@@ -4,6 +4,8 @@
 
 #include "viewlist.h" // viewFromName()
 
+#include <pacer.h>
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -32,9 +34,14 @@ struct GuiOptions {
     int stepIndex = 0;       ///< --index N: the Step view's image
     int stepStage = 1;       ///< --stage K: the Step view's stage (1-10)
     std::optional<QString> language; ///< --lang system|en|de ("" = the system's; unset: the stored choice)
+    std::optional<Pace> pace;        ///< --pace N|full|sample
+    std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K
+    QString saveModel;               ///< --save-model FILE: the weights shown, then exit
 
+    /** Runs that train N batches, then act and exit (a picture, a model file). */
+    bool afterBatchesRun() const { return !screenshot.isEmpty() || !saveModel.isEmpty(); }
     /** Screenshot or benchmark: settings are neither read nor written. */
-    bool automation() const { return !screenshot.isEmpty() || quitWhenDone || !report.isEmpty(); }
+    bool automation() const { return afterBatchesRun() || quitWhenDone || !report.isEmpty(); }
 };
 
 /** Parses arguments (argv[0] first). Returns an error message ("" when fine); --help and

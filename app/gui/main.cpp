@@ -101,6 +101,8 @@ int main(int argc, char **argv)
     if (o.lr)
         config.lr = *o.lr;
     window.setTrainingConfig(config);
+    if (o.pace)
+        window.controller()->setPace(*o.pace);
     if (o.view >= 0)
         window.setView(MainWindow::View(o.view));
     if (o.view == int(MainWindow::View::Step)) {
@@ -128,8 +130,11 @@ int main(int argc, char **argv)
 
     std::unique_ptr<ScreenshotRun> screenshot;
     std::unique_ptr<ReportRun> report;
-    if (!o.screenshot.isEmpty())
+    if (o.afterBatchesRun()) {
         screenshot = std::make_unique<ScreenshotRun>(&window, o.afterBatches, o.screenshot);
+        screenshot->setTimelineAt(o.timelineAt);
+        screenshot->setSaveModel(o.saveModel);
+    }
     else if (o.quitWhenDone || !o.report.isEmpty())
         report = std::make_unique<ReportRun>(&window, o.report, o.quitWhenDone);
 

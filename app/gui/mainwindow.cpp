@@ -17,6 +17,7 @@
 #include <dataset.h>
 #include <drawview.h>
 #include <manifest.h>
+#include <timelinebar.h>
 
 #include <QAction>
 #include <QEvent>
@@ -88,6 +89,8 @@ void MainWindow::createViews()
     right->setContentsMargins(0, 0, 0, 0);
     right->addWidget(m_banner);
     right->addWidget(m_pages, 1);
+    m_timeline = new TimelineBar;
+    right->addWidget(m_timeline);
     auto *central = new QWidget;
     auto *row = new QHBoxLayout(central);
     row->setContentsMargins(4, 4, 4, 4);
@@ -121,7 +124,7 @@ QWidget *MainWindow::createPage(View view)
         return m_stepView = new StepView;
     case View::Draw: {
         auto *draw = new DrawView;
-        connectDrawView(draw, m_controller);
+        connectDrawView(draw, m_controller, [this](qint64 batch) { m_drawBatch = batch; });
         connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
         return draw;
     }
@@ -183,6 +186,7 @@ void MainWindow::connectController()
         updatePage(); // dataFailed arrives while the state still says Loading
     });
     connect(c, &TrainingController::wasReset, m_train, &TrainView::clearHistory);
+    connect(c, &TrainingController::dataSplitChanged, m_train, &TrainView::setDataset);
     connect(c, &TrainingController::trainingError, m_banner, &MessageBanner::showMessage);
     connect(c, &TrainingController::resetPendingChanged, m_controls, &ControlBar::setResetPending);
     connect(m_train, &TrainView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
@@ -192,6 +196,7 @@ void MainWindow::connectController()
     connectStepView();
     connectDatasetView();
     connectControlBar();
+    connectTimeline();
     connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
 }
@@ -236,7 +241,7 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
     const auto *bytes = reinterpret_cast<const std::uint8_t *>(pixels.constData());
     // The backward pass needs a target: ask for it, proposing the network's own answer.
     int proposed = 0;
-    if (const ParamsPtr weights = m_controller->currentWeights()) {
+    if (const ParamsPtr weights = m_controller->shownWeights()) {
         const auto p
                 = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
         proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
@@ -255,26 +260,31 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
 void MainWindow::connectStepView()
 {
     TrainingController *c = m_controller;
-    const auto useCurrentWeights = [this] {
-        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
-        m_stepView->setModel(m_controller->currentWeights(),
-                             tr("current weights, %1 batches trained").arg(m_controller->stepCount()));
-    };
     connect(c, &TrainingController::dataSplitChanged, m_stepView, &StepView::setDataset);
-    connect(c, &TrainingController::dataLoaded, m_stepView, useCurrentWeights);
-    connect(c, &TrainingController::wasReset, m_stepView, useCurrentWeights);
-    connect(m_stepView, &StepView::currentWeightsRequested, this, useCurrentWeights);
-    // Unless it shows a model file, the page follows the training: every exact snapshot (pause,
-    // step, reset, the end, a restore) and, while it is on screen, a live one every 250 ms.
+    // New weights (a reset, new data, a restored snapshot) reach the page at once, with the
+    // scaling they were trained with; their visual follows.
+    const auto useNewWeights = [this] {
+        if (m_stepView->showsModelFile())
+            return;
+        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
+        m_stepView->setModel(m_controller->currentWeights(), m_controller->headCaption());
+        m_stepBatch = qint64(m_controller->stepCount());
+    };
+    connect(c, &TrainingController::dataLoaded, m_stepView, useNewWeights);
+    connect(c, &TrainingController::wasReset, m_stepView, useNewWeights);
+    // "Use the weights shown": the Step view leaves its own model file for the timeline's weights.
+    connect(m_stepView, &StepView::currentWeightsRequested, this, [this] {
+        if (VisualPtr shown = m_controller->shown()) {
+            m_stepView->setModel(shown->weights, TrainingController::captionOf(*shown));
+            m_stepBatch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
+        }
+    });
+    // Unless it shows a model file of its own, the page shows the weights every view shows: every
+    // exact snapshot (pause, step, reset, the end, a restore, a batch of the timeline) and, while
+    // it is on screen, a live one every 250 ms; a hidden page catches up when it is shown.
     connect(c, &TrainingController::visualReady, m_stepView, [this](VisualPtr s) {
         m_stepView->setCurrentTrainingIndex(s->sampleIndex);
-        if (m_stepView->showsModelFile() || !s->weights)
-            return;
-        if (s->live && (!m_stepView->isVisible() || (m_stepFollowed.isValid() && m_stepFollowed.elapsed() < 250)))
-            return;
-        m_stepFollowed.start();
-        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
-        m_stepView->setModel(s->weights, tr("current weights, %1 batches trained").arg(s->progress.step));
+        followInStepView(s, false);
     });
     connect(m_stepView, &StepView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
     connect(c, &TrainingController::selectedHiddenNeuronChanged, m_stepView, &StepView::setSelectedHiddenNeuron);

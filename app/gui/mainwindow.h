@@ -14,6 +14,7 @@
 #include <QVector>
 
 class QAction;
+class QMenu;
 class QListWidget;
 class QStackedWidget;
 
@@ -26,6 +27,7 @@ class MessageBanner;
 class SnapshotUi;
 class StatusLine;
 class StepView;
+class TimelineBar;
 class TrainView;
 class TrainingController;
 
@@ -74,6 +76,10 @@ public:
     /** File > Save/Open snapshot, Resume, Automatic snapshots; the divergence banner. */
     SnapshotUi *snapshotUi() const { return m_snapshots; }
     StatusLine *statusLine() const { return m_status; }
+    TimelineBar *timelineBar() const { return m_timeline; }
+    /** The batch of the weights each view shows now ("train", "step", "draw", "data"); -1 when a
+     *  view shows no training weights (a model file, or none yet). */
+    qint64 viewWeightsBatch(const QString &view) const;
     /** True while the error page replaces the views. */
     bool showsError() const;
 
@@ -92,6 +98,14 @@ private:
     void connectControlBar();
     void connectStepView();
     void connectDatasetView();
+    // The pace, the timeline and the model files (mainwindowtimeline.cpp).
+    void createTimelineActions();
+    void addTimelineMenus(QMenu *file, QMenu *training);
+    void connectTimeline();
+    /** The Step view takes the weights shown (when it is on screen, else when it comes back). */
+    void followInStepView(VisualPtr shown, bool force);
+    void saveModelAs();
+    void openModelFile();
     /** File > Download MNIST..., beside File > Open data folder... */
     void createDataActions();
     /** Opens a drawn digit in the Step view, after asking which digit it is (the target). */
@@ -117,6 +131,9 @@ private:
     ErrorPage *m_errorPage = nullptr;
     MessageBanner *m_banner = nullptr;
     SnapshotUi *m_snapshots = nullptr;
+    TimelineBar *m_timeline = nullptr;
+    VisualPtr m_stepPending; // a visual the hidden Step view takes when shown
+    qint64 m_stepBatch = -1, m_drawBatch = -1; // the batch of the weights those views show
 
     QAction *m_startPause = nullptr;
     QAction *m_step = nullptr;
@@ -128,6 +145,17 @@ private:
     QAction *m_exportHeatmap = nullptr;
     QAction *m_exportCsv = nullptr;
     QAction *m_quit = nullptr;
+    QAction *m_stepSample = nullptr;
+    QAction *m_faster = nullptr;
+    QAction *m_slower = nullptr;
+    QAction *m_paces[7] = {};
+    QAction *m_cursorBack = nullptr;
+    QAction *m_cursorForward = nullptr;
+    QAction *m_cursorFirst = nullptr;
+    QAction *m_cursorLast = nullptr;
+    QAction *m_continueHere = nullptr;
+    QAction *m_saveModel = nullptr;
+    QAction *m_openModel = nullptr;
     QAction *m_viewActions[kViewCount] = {};
     QAction *m_presentationAction = nullptr;
     QAction *m_pixelValues = nullptr;

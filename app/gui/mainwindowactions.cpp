@@ -8,11 +8,13 @@
 #include "messagebanner.h"
 #include "shortcutsdialog.h"
 #include "snapshotui.h"
+#include "statusline.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
 #include <heatmappanel.h>
 #include <lossplot.h>
+#include <timelinebar.h>
 
 #include <QAction>
 #include <QApplication>
@@ -48,8 +50,7 @@ void MainWindow::createActions()
                         {QKeySequence(Qt::Key_Space)});
     connect(m_startPause, &QAction::triggered, this, [this] { m_controller->togglePause(); });
     m_step = make(QStringLiteral("actionStep"), tr("Step"),
-                  tr("Train exactly one mini-batch, then stop (S or Right)"),
-                  {QKeySequence(Qt::Key_S), QKeySequence(Qt::Key_Right)});
+                  tr("Train exactly one mini-batch, then stop (S)"), {QKeySequence(Qt::Key_S)});
     m_step->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     connect(m_step, &QAction::triggered, this, [this] { m_controller->step(); });
     m_reset = make(QStringLiteral("actionReset"), tr("Reset"),
@@ -111,6 +112,7 @@ void MainWindow::createActions()
     m_about = make(QStringLiteral("actionAbout"), tr("&About Backprop Lab"),
                    tr("Version and what the app is for"));
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+    createTimelineActions();
 }
 
 void MainWindow::createMenus()
@@ -132,6 +134,8 @@ void MainWindow::createMenus()
     training->addAction(m_startPause);
     training->addAction(m_step);
     training->addAction(m_reset);
+
+    addTimelineMenus(file, training);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     for (QAction *a : m_viewActions)
@@ -160,11 +164,12 @@ void MainWindow::exportPanel(const PanelExport &panel, ExportFormat format)
 
 void MainWindow::showShortcuts()
 {
-    QList<QAction *> list{m_startPause, m_step, m_reset};
+    QList<QAction *> list{m_startPause, m_step, m_stepSample, m_reset, m_faster, m_slower,
+                          m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere};
     for (QAction *a : m_viewActions)
         list << a;
     list << m_presentationAction << m_pixelValues << m_openFolder << m_snapshots->saveAction()
-         << m_snapshots->openAction() << m_shortcuts << m_quit;
+         << m_snapshots->openAction() << m_saveModel << m_shortcuts << m_quit;
     ShortcutsDialog dialog(list, this);
     dialog.exec();
 }
@@ -202,6 +207,9 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     }
     m_train->setPresentation(on);
     m_controls->setPresentation(on);
+    // A projector's 800 px keep one bar under the views: the timeline, with the status's words.
+    statusBar()->setVisible(!on);
+    m_timeline->setStatusText(on ? m_status->summaryText() : QString());
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
 }

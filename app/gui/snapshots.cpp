@@ -11,6 +11,8 @@ void registerSnapshotTypes()
     qRegisterMetaType<bplab::EpochReport>();
     qRegisterMetaType<bplab::Divergence>();
     qRegisterMetaType<bplab::VisualPtr>();
+    qRegisterMetaType<bplab::BranchPtr>();
+    qRegisterMetaType<bplab::Pace>();
     qRegisterMetaType<bplab::LossChunkPtr>();
     qRegisterMetaType<bplab::DatasetInfoPtr>();
     qRegisterMetaType<bplab::DataSplitPtr>();

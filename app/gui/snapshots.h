@@ -4,6 +4,7 @@
 // trainer's buffers, never a widget or a QPixmap.
 
 #include <network.h>
+#include <pacer.h>
 #include <params.h>
 #include <replicaexchange.h>
 #include <trainer.h>
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace bplab {
 
@@ -45,11 +47,28 @@ struct Progress {
     double evalSeconds = 0;         ///< part of runSeconds spent evaluating on the test set
 };
 
-/** What the Train view draws: the first sample of the last batch and the network's state. */
+/** What the Train view draws: the first sample of the last batch and the network's state, at the
+ *  head of training or at a past batch of the timeline. */
 struct VisualSnapshot {
-    Progress progress;
+    Progress progress;     ///< the training's own position (the head), whatever `weightsStep` is
     bool live = false;     ///< a rate-limited snapshot while running (false: the exact state
                            ///< after a pause, step, reset or load, which must all be shown)
+    /** Batches trained to reach `weights`: progress.step at the head, the cursor's batch on the
+     *  timeline. */
+    std::uint64_t weightsStep = 0;
+    int weightsEpoch = 0;        ///< 1-based epoch that batch belongs to (0 before any batch)
+    bool atHead = true;          ///< false: a past batch, replayed from the timeline
+    bool duringRun = false;      ///< sent while a run goes on (more follow at once)
+    std::uint64_t historyFirst = 0; ///< the timeline reaches back to this batch
+    /** The last batch's samples (indices into the training set) and each one's class by the
+     *  weights before that batch's update; empty before the first batch. */
+    std::vector<std::uint32_t> batchIndices;
+    std::vector<std::int8_t> batchPredicted;
+    /** One sample at a time: the sample shown is batchIndices[sampleInBatch] of the batch about to
+     *  be trained, by the weights before its update (-1: a whole batch was trained). */
+    int sampleInBatch = -1;
+    /** Not empty: `weights` are a model file's (this name), shown until training goes on. */
+    QString modelFile;
     QImage digit;          ///< 28x28 Format_Grayscale8
     int sampleIndex = -1;  ///< index into the training set
     int label = -1;
@@ -69,6 +88,16 @@ struct LossChunk {
     Progress progress;
     QVector<double> x;
     QVector<double> loss;
+};
+
+/** The batch losses (and test results) of a branch that "Continue from here" abandoned, for a
+ *  faint curve beside the new one. */
+struct AbandonedBranch {
+    std::uint64_t fromStep = 0; ///< the new branch starts after this many batches
+    double fromX = 0;           ///< the same as a fractional epoch
+    double learningRate = 0;    ///< the abandoned branch's rate after fromStep
+    double newLearningRate = 0; ///< the new branch's
+    QVector<double> x, loss;
 };
 
 /** The data set in use. */
@@ -102,6 +131,7 @@ struct RestoredSnapshot {
 };
 
 using VisualPtr = std::shared_ptr<const VisualSnapshot>;
+using BranchPtr = std::shared_ptr<const AbandonedBranch>;
 using LossChunkPtr = std::shared_ptr<const LossChunk>;
 using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
 using ParamsPtr = std::shared_ptr<const ParamsF>;
@@ -119,6 +149,8 @@ Q_DECLARE_METATYPE(bplab::Progress)
 Q_DECLARE_METATYPE(bplab::EpochReport)
 Q_DECLARE_METATYPE(bplab::Divergence)
 Q_DECLARE_METATYPE(bplab::VisualPtr)
+Q_DECLARE_METATYPE(bplab::BranchPtr)
+Q_DECLARE_METATYPE(bplab::Pace)
 Q_DECLARE_METATYPE(bplab::LossChunkPtr)
 Q_DECLARE_METATYPE(bplab::DatasetInfoPtr)
 Q_DECLARE_METATYPE(bplab::DataSplitPtr)

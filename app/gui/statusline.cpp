@@ -26,8 +26,6 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
 {
     m_state = new QLabel;
     m_state->setToolTip(tr("What the training is doing"));
-    m_epoch = new QLabel;
-    m_epoch->setToolTip(tr("The epoch in progress: a pass over the whole training set"));
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("batchProgress"));
     m_progress->setToolTip(tr("Mini-batches done in this epoch"));
@@ -36,6 +34,8 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     m_progress->setTextVisible(false);
     m_batch = new QLabel;
     m_batch->setObjectName(QStringLiteral("batchText"));
+    m_batch->setToolTip(tr("Mini-batches done in the epoch in progress (an epoch is a pass over the "
+                           "whole training set)"));
     m_speed = new QLabel;
     m_speed->setToolTip(tr("Training speed: images per second over the last half second"));
     m_eta = new QLabel;
@@ -47,7 +47,6 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     // growing past the screen.
     m_dataset->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     bar->addPermanentWidget(m_state);
-    bar->addPermanentWidget(m_epoch);
     bar->addPermanentWidget(m_batch);
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_speed);
@@ -59,6 +58,12 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
 void StatusLine::setProgress(const Progress &progress)
 {
     m_last = progress;
+    refresh();
+}
+
+void StatusLine::setPace(const Pace &pace)
+{
+    m_pace = pace;
     refresh();
 }
 
@@ -97,13 +102,20 @@ QString StatusLine::batchText() const
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const int done = finishedEpochs ? perEpoch : std::clamp(m_last.batchInEpoch, 0, perEpoch);
-    return tr("batch %1 of %2").arg(c.toString(done), c.toString(perEpoch));
+    const int epoch = std::clamp(finishedEpochs ? m_last.epochs : m_last.epoch + 1, 1, std::max(1, m_last.epochs));
+    return tr("batch %1 of %2, epoch %3 of %4")
+            .arg(c.toString(done), c.toString(perEpoch))
+            .arg(epoch)
+            .arg(m_last.epochs);
 }
 
 QString StatusLine::speedText() const
 {
     // !(x > 0) is also true for NaN: no number that is not finite reaches a label.
     const QLocale c; // the user's number format
+    if (m_stateValue == TrainingState::Running && !m_pace.full())
+        return m_pace.perSample ? tr("one sample at a time")
+                                : tr("%1 batches/s").arg(c.toString(m_pace.perSecond));
     if (m_stateValue == TrainingState::Running && m_last.samplesPerSecond > 0 && std::isfinite(m_last.samplesPerSecond))
         return tr("%1 samples/s").arg(c.toString(qlonglong(std::llround(m_last.samplesPerSecond))));
     // Paused or done: the average of the time spent running since the last reset.
@@ -125,10 +137,19 @@ QString StatusLine::etaText() const
     return tr("ETA %1").arg(duration(remaining));
 }
 
+QString StatusLine::summaryText() const
+{
+    // The batch is in the timeline's caption; the average speed is for a desk, not a projector.
+    QStringList parts{stateName(m_stateValue)};
+    if (m_stateValue == TrainingState::Running)
+        if (const QString speed = speedText(); !speed.isEmpty())
+            parts << speed;
+    return parts.join(QStringLiteral(" \u00B7 "));
+}
+
 void StatusLine::refresh()
 {
     m_state->setText(stateName(m_stateValue));
-    m_epoch->setText(epochText());
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;
     m_progress->setRange(0, perEpoch);
@@ -139,6 +160,11 @@ void StatusLine::refresh()
     m_batch->setText(m_last.batchesPerEpoch > 0 ? batchText() : QString());
     m_speed->setText(speedText());
     m_eta->setText(etaText());
+    const QString summary = summaryText();
+    if (summary != m_summary) {
+        m_summary = summary;
+        emit summaryChanged(summary);
+    }
 }
 
 } // namespace bplab

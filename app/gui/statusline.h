@@ -21,21 +21,30 @@ public:
     void setProgress(const Progress &progress);
     void setState(TrainingState state);
     void setDataset(const DatasetInfo *info, const QString &folder);
+    void setPace(const Pace &pace);
+
+signals:
+    /** summaryText() changed. */
+    void summaryChanged(const QString &text);
+
+public:
 
     QString epochText() const;
-    /** "batch 86 of 157" (of the current epoch). */
+    /** "batch 86 of 157, epoch 2 of 10" (the batches done in the epoch in progress). */
     QString batchText() const;
-    /** While running the recent speed; paused or done the average since the last reset; "" before
-     *  any training. */
+    /** At a pace, the pace ("10 batches/s"); at full speed while running the recent speed; paused
+     *  or done the average since the last reset; "" before any training. */
     QString speedText() const;
     QString etaText() const;
+    /** The state, and the pace or speed while running ("Running · 10 batches/s"), for where the
+     *  status bar is hidden. */
+    QString summaryText() const;
     QProgressBar *progressBar() const { return m_progress; }
 
 private:
     void refresh();
 
     QLabel *m_state = nullptr;
-    QLabel *m_epoch = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_batch = nullptr;
     QLabel *m_speed = nullptr;
@@ -43,6 +52,8 @@ private:
     QLabel *m_dataset = nullptr;
     Progress m_last;
     TrainingState m_stateValue = TrainingState::NoData;
+    Pace m_pace;
+    QString m_summary;
 };
 
 } // namespace bplab

@@ -2,8 +2,15 @@
 
 #include "trainingworker.h"
 
+#include <modelfile.h>
+
+#include <QFileInfo>
+#include <QLocale>
 #include <QMetaObject>
 #include <QThread>
+
+#include <algorithm>
+#include <limits>
 
 namespace bplab {
 
@@ -37,11 +44,19 @@ TrainingController::TrainingController(QObject *parent)
         emit dataFailed(folder, msg);
     });
     connect(w, &TrainingWorker::visualReady, this, [this](VisualPtr s) {
+        m_shown = s;
         updateProgress(s->progress);
         emit visualReady(s);
         // Applied (synchronously, by every receiver): the worker may send the next one.
         if (m_worker)
             m_worker->acknowledgeVisual();
+        // A scrubber dragged faster than batches replay: only its latest position is shown next.
+        m_cursorInFlight = false;
+        if (m_nextCursor) {
+            const qint64 next = *m_nextCursor;
+            m_nextCursor.reset();
+            showBatch(next);
+        }
     });
     connect(w, &TrainingWorker::lossesReady, this, [this](LossChunkPtr c) {
         updateProgress(c->progress);
@@ -67,6 +82,9 @@ TrainingController::TrainingController(QObject *parent)
         m_lastError = QString::fromStdString(d.message);
         emit diverged(d);
     });
+    connect(w, &TrainingWorker::branched, this, &TrainingController::branched);
+    connect(w, &TrainingWorker::modelSaved, this, &TrainingController::modelSaved);
+    connect(w, &TrainingWorker::modelFailed, this, &TrainingController::modelFailed);
     connect(w, &TrainingWorker::snapshotSaved, this, &TrainingController::snapshotSaved);
     connect(w, &TrainingWorker::snapshotFailed, this, &TrainingController::snapshotFailed);
     connect(w, &TrainingWorker::snapshotRestored, this, &TrainingController::snapshotRestored);
@@ -165,8 +183,11 @@ void TrainingController::start()
 
 void TrainingController::pause()
 {
-    if (!m_shutDown)
-        m_worker->setRunRequested(false);
+    if (m_shutDown)
+        return;
+    m_worker->setRunRequested(false);
+    // A paced run may be waiting up to a second for its next batch: it ends now.
+    QMetaObject::invokeMethod(m_worker.get(), "pauseNow", Qt::QueuedConnection);
 }
 
 void TrainingController::togglePause()
@@ -233,6 +254,127 @@ void TrainingController::openSnapshot(const QString &fileOrFolder)
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, fileOrFolder] { w->openSnapshot(fileOrFolder); },
                               Qt::QueuedConnection);
+}
+
+void TrainingController::setPace(const Pace &pace)
+{
+    if (m_shutDown || pace == m_pace)
+        return;
+    m_pace = pace;
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, pace] { w->setPace(pace); }, Qt::QueuedConnection);
+    emit paceChanged(pace);
+}
+
+void TrainingController::changePace(int direction)
+{
+    const int i = std::clamp(paceIndex(m_pace) + (direction > 0 ? -1 : 1), 0, int(kPaces.size()) - 1);
+    setPace(kPaces[std::size_t(i)]);
+}
+
+void TrainingController::stepSample()
+{
+    if (m_shutDown)
+        return;
+    m_worker->setRunRequested(false);
+    QMetaObject::invokeMethod(m_worker.get(), "stepSample", Qt::QueuedConnection);
+}
+
+void TrainingController::showBatch(qint64 step)
+{
+    if (m_shutDown)
+        return;
+    if (m_cursorInFlight) {
+        m_nextCursor = step;
+        return;
+    }
+    m_cursorInFlight = true;
+    m_worker->setRunRequested(false);
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, step] { w->showBatch(step); }, Qt::QueuedConnection);
+}
+
+void TrainingController::moveCursor(qint64 batches)
+{
+    const qint64 now = qint64(m_shown && m_shown->modelFile.isEmpty() ? m_shown->weightsStep : stepCount());
+    if (batches > 0 && now >= qint64(stepCount()) && state() != TrainingState::Finished) {
+        step(); // at the head: forward is the next batch
+        return;
+    }
+    showBatch(std::clamp(now + batches, qint64(historyFirst()), qint64(stepCount())));
+}
+
+void TrainingController::continueFromHere(std::optional<double> lr)
+{
+    if (m_shutDown)
+        return;
+    m_worker->setRunRequested(false);
+    const double rate = lr ? *lr : std::numeric_limits<double>::quiet_NaN();
+    if (lr) {
+        // The toolbar shows the new rate; the worker applies it to the branch itself.
+        m_config.lr = *lr;
+        m_trainedConfig.lr = *lr;
+        emit configChanged(m_config);
+    }
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, rate] { w->continueFromCursor(rate); }, Qt::QueuedConnection);
+}
+
+ParamsPtr TrainingController::shownWeights() const
+{
+    return m_shown && m_shown->weights ? m_shown->weights : currentWeights();
+}
+
+QString TrainingController::shownCaption() const
+{
+    return m_shown ? captionOf(*m_shown) : QString();
+}
+
+QString TrainingController::captionOf(const VisualSnapshot &s)
+{
+    if (!s.modelFile.isEmpty())
+        return tr("weights from the model file %1").arg(s.modelFile);
+    if (s.weightsStep == 0)
+        return tr("untrained weights (batch 0)");
+    const QString at = tr("weights after batch %1 (epoch %2)")
+                               .arg(QLocale().toString(qulonglong(s.weightsStep)))
+                               .arg(s.weightsEpoch);
+    return s.atHead ? at : tr("%1, from the timeline").arg(at);
+}
+
+QString TrainingController::headCaption() const
+{
+    VisualSnapshot head;
+    head.weightsStep = m_progress.step;
+    const auto perEpoch = std::uint64_t(std::max(1, m_progress.batchesPerEpoch));
+    head.weightsEpoch = m_progress.step == 0 ? 0 : int((m_progress.step - 1) / perEpoch) + 1;
+    return captionOf(head);
+}
+
+void TrainingController::saveModel(const QString &file)
+{
+    if (m_shutDown)
+        return;
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, file] { w->saveModel(file); }, Qt::QueuedConnection);
+}
+
+bool TrainingController::openModel(const QString &file, QString *error)
+{
+    Result<ParamsF> model = loadAnyModel(file.toStdString());
+    if (!model) {
+        if (error)
+            *error = QString::fromStdString(model.error());
+        return false;
+    }
+    if (m_shutDown)
+        return false;
+    m_worker->setRunRequested(false);
+    auto weights = std::make_shared<const ParamsF>(std::move(*model));
+    const QString name = QFileInfo(file).fileName();
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, weights, name] { w->showModel(weights, name); }, Qt::QueuedConnection);
+    return true;
 }
 
 ParamsPtr TrainingController::currentWeights() const

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 class QThread;
 
@@ -81,6 +82,42 @@ public:
     /** openSnapshot() of the automatic snapshot folder. */
     void resumeLatest() { openSnapshot(m_auto.folder); }
 
+    // ---- Pace ----
+    /** How fast a run goes (also while running): full speed, N batches/s, one sample at a time. */
+    void setPace(const Pace &pace);
+    const Pace &pace() const { return m_pace; }
+    /** The next faster (+) or slower (-) pace of kPaces. */
+    void changePace(int direction);
+    /** One sample of the next batch through the network; after the batch's last, its update. */
+    void stepSample();
+
+    // ---- Timeline and the model every view shows ----
+    /** The exact weights after batch `step` (clamped to the history) go to every view; a run is
+     *  paused first. At the head's step the views follow the training again. */
+    void showBatch(qint64 step);
+    /** Moves the cursor by `batches` (Left/Right); past the head, Right trains one batch. */
+    void moveCursor(qint64 batches);
+    /** A new branch from the batch shown, at learning rate lr (unchanged when empty). */
+    void continueFromHere(std::optional<double> lr = std::nullopt);
+    /** The last visual every view was given: the weights at the cursor (or a model file's). */
+    VisualPtr shown() const { return m_shown; }
+    /** shown()'s weights, or currentWeights() before any visual. */
+    ParamsPtr shownWeights() const;
+    /** Batches behind shown()'s weights (0 for a model file or none). */
+    std::uint64_t shownStep() const { return m_shown ? m_shown->weightsStep : 0; }
+    /** Says which weights the views show: "weights after batch 1,250 (epoch 10)". */
+    QString shownCaption() const;
+    static QString captionOf(const VisualSnapshot &shown);
+    /** The caption of the training's latest weights (progress()). */
+    QString headCaption() const;
+    /** The timeline's range: batches historyFirst() .. stepCount() can be shown. */
+    std::uint64_t historyFirst() const { return m_shown ? m_shown->historyFirst : 0; }
+    /** Writes the weights shown as a model file (the CLI's format); modelSaved() or modelFailed(). */
+    void saveModel(const QString &file);
+    /** Reads a model file (.bplab or .npz) and shows its weights in every view until training
+     *  goes on; false, with the reason in *error, when it cannot be read. */
+    bool openModel(const QString &file, QString *error = nullptr);
+
     /** The hidden neuron selected on the heatmap (-1: none); shared by the views. */
     int selectedHiddenNeuron() const { return m_selectedHidden; }
     void setSelectedHiddenNeuron(int neuron);
@@ -111,6 +148,11 @@ signals:
     void snapshotRestored(const bplab::RestoredSnapshot &restored);
     /** The hyperparameters changed to a restored snapshot's (for the controls). */
     void configRestored(const bplab::TrainConfig &config);
+    void paceChanged(const bplab::Pace &pace);
+    /** "Continue from here" abandoned the batches after branch->fromStep. */
+    void branched(bplab::BranchPtr branch);
+    void modelSaved(const QString &path, const QString &description);
+    void modelFailed(const QString &message);
 
 private:
     void updateProgress(const Progress &progress);
@@ -129,6 +171,10 @@ private:
     QString m_lastError;
     int m_selectedHidden = -1;
     AutoSnapshotSettings m_auto;
+    Pace m_pace;
+    VisualPtr m_shown;
+    bool m_cursorInFlight = false;       // a showBatch() not yet answered by a visual
+    std::optional<qint64> m_nextCursor;  // the latest position asked meanwhile
     bool m_shutDown = false;
 };
 

@@ -1,8 +1,10 @@
 #include "trainingworker.h"
 
+#include <classify.h>
 #include <replicaexchange.h>
 
 #include <QMetaObject>
+#include <QTimer>
 
 #include <cmath>
 #include <limits>
@@ -28,6 +30,12 @@ std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataS
 TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent), m_pendingLr(kNoLr)
 {
     m_clock.start();
+    // A paced run waits for its next unit on this timer (it moves to the worker's thread with
+    // the worker, and is only started there).
+    m_paceTimer = new QTimer(this);
+    m_paceTimer->setSingleShot(true);
+    m_paceTimer->setTimerType(Qt::PreciseTimer);
+    connect(m_paceTimer, &QTimer::timeout, this, &TrainingWorker::runSlice);
     m_pendingX.reserve(kLossReserve);
     m_pendingLoss.reserve(kLossReserve);
 }
@@ -80,6 +88,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
 
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
     m_trainer = makeTrainer(m_data, config);
+    m_replay.reset();
     m_pendingLr.store(kNoLr);
     clearHistory();
     // Published before the signals: a receiver of dataLoaded() reads currentWeights().
@@ -109,6 +118,7 @@ void TrainingWorker::reset(const TrainConfig &config)
     m_budget = -1;
     if (config.replicas != m_trainer->replicas()) {
         m_trainer = makeTrainer(m_data, config);
+        m_replay.reset();
     } else {
         m_trainer->setConfig(config);
         m_trainer->reset();
@@ -132,6 +142,7 @@ void TrainingWorker::clearHistory()
     m_lastLr = m_trainer ? m_trainer->activeConfig().lr : 0.0;
     m_autoStep = m_trainer ? m_trainer->step() : 0;
     m_autoNs = m_clock.nsecsElapsed();
+    restartTimeline();
 }
 
 void TrainingWorker::resume()
@@ -144,7 +155,9 @@ void TrainingWorker::resume()
         return;
     }
     m_running = true;
+    showHead(); // a run trains at the head, whatever batch was shown
     m_runStartNs = m_clock.nsecsElapsed();
+    m_pacer.start(m_runStartNs);
     m_speedStartNs = m_runStartNs;
     m_speedSamples = 0;
     m_lastFlushNs = m_runStartNs;
@@ -164,17 +177,27 @@ void TrainingWorker::runBatches(qint64 n)
         endRun();
 }
 
-void TrainingWorker::scheduleSlice()
+void TrainingWorker::scheduleSlice(int delayMs)
 {
     m_sliceScheduled = true;
-    QMetaObject::invokeMethod(this, &TrainingWorker::runSlice, Qt::QueuedConnection);
+    if (delayMs > 0)
+        m_paceTimer->start(delayMs);
+    else
+        QMetaObject::invokeMethod(this, &TrainingWorker::runSlice, Qt::QueuedConnection);
 }
 
 void TrainingWorker::runSlice()
 {
+    // A slice dropped by stopRunNow() may still be queued: it does nothing.
+    if (!m_sliceScheduled)
+        return;
     m_sliceScheduled = false;
     if (!m_trainer || m_stop.load())
         return;
+    if (!m_pacer.pace().full()) {
+        runPaced();
+        return;
+    }
     const qint64 sliceEnd = m_clock.nsecsElapsed() + kSliceMs * kMs;
     // Flags are checked before every batch: a pause or stop never waits for more than one batch.
     while (m_run.load(std::memory_order_relaxed) && !m_stop.load(std::memory_order_relaxed)
@@ -216,6 +239,7 @@ void TrainingWorker::step()
         setState(TrainingState::Finished);
         return;
     }
+    showHead();
     trainOne();
     sendVisual();
     setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
@@ -224,8 +248,10 @@ void TrainingWorker::step()
 void TrainingWorker::applyPendingLearningRate()
 {
     const double lr = m_pendingLr.exchange(kNoLr);
-    if (!std::isnan(lr))
+    if (!std::isnan(lr) && lr != m_trainer->activeConfig().lr) {
         m_trainer->setLearningRate(lr);
+        m_timeline.recordLearningRate(m_trainer->step(), lr);
+    }
 }
 
 bool TrainingWorker::trainOne()
@@ -242,9 +268,13 @@ bool TrainingWorker::trainOne()
     if (report.divergence) {
         // The trainer undid the batch: weights, momentum and position are the last finite ones.
         m_run.store(false);
+        m_timeline.pin(*m_trainer);
         emit diverged(*report.divergence);
         return false;
     }
+    m_timeline.recordBatch(*m_trainer);
+    m_sampleBatch.clear(); // one sample at a time starts on the next batch
+    m_samplesShown = 0;
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
     m_lastLr = report.lr;
@@ -316,32 +346,47 @@ void TrainingWorker::sendVisual(bool live)
     m_lastVisualNs = m_clock.nsecsElapsed();
     if (!m_trainer)
         return;
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_trainer, live);
+    publishWeights(s->weights);
+    m_visualsInFlight.fetch_add(1);
+    emit visualReady(s);
+}
+
+std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live) const
+{
     auto s = std::make_shared<VisualSnapshot>();
     s->progress = progress();
     s->live = live;
+    const Progress at = positionOf(trainer);
+    s->weightsStep = at.step;
+    s->weightsEpoch = at.step == 0 ? 0 : int((at.step - 1) / std::uint64_t(std::max(1, at.batchesPerEpoch))) + 1;
+    s->atHead = &trainer == m_trainer.get();
+    s->duringRun = m_running;
+    s->historyFirst = m_timeline.first();
     const Dataset &train = m_data->train;
-    const std::vector<std::uint32_t> indices = m_trainer->lastBatchIndices();
+    std::vector<std::uint32_t> indices = trainer.lastBatchIndices();
     const std::size_t index = indices.empty() ? 0 : indices.front();
     const std::uint8_t *pixels = train.image(index);
+    const Normalize normalize = trainer.activeConfig().normalize;
     s->sampleIndex = int(index);
     s->label = train.label(index);
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
-    auto weights = std::make_shared<const ParamsF>(m_trainer->params());
-    auto gradients = std::make_shared<const ParamsF>(m_trainer->gradients());
+    auto weights = std::make_shared<const ParamsF>(trainer.params());
     // Scaled as the weights were trained, whatever the toolbar's pending settings say.
-    s->trace = forwardTrace(
-            *weights, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
+    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
     s->predicted = s->trace.predicted;
+    // The batch's mosaic: each sample's class by the weights the batch was trained from.
+    if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty())
+        s->batchPredicted = classifySamples(*before, train, indices, normalize);
+    s->batchIndices = std::move(indices);
     // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
-    s->adjustments = std::make_shared<const ParamsF>(
-            adjustmentsOf(m_trainer->updateDirection(), float(m_lastLr)));
-    if (m_trainer->replicas() > 1)
-        s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(*m_trainer));
-    s->weights = weights;
-    s->gradients = std::move(gradients);
-    publishWeights(std::move(weights));
-    m_visualsInFlight.fetch_add(1);
-    emit visualReady(s);
+    const double lr = s->atHead ? m_lastLr : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());
+    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(trainer.updateDirection(), float(lr)));
+    if (trainer.replicas() > 1)
+        s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
+    s->weights = std::move(weights);
+    s->gradients = std::make_shared<const ParamsF>(trainer.gradients());
+    return s;
 }
 
 void TrainingWorker::setState(TrainingState state)
@@ -368,15 +413,31 @@ Progress TrainingWorker::progress() const
     p.evalSeconds = double(m_evalNs) / 1e9;
     if (!m_trainer)
         return p;
-    p.step = m_trainer->step();
-    p.totalSteps = m_trainer->totalSteps();
-    p.epochs = m_trainer->config().epochs;
-    p.batchSize = m_trainer->config().batch;
-    p.replicas = m_trainer->replicas();
-    p.batchesPerEpoch = m_trainer->batchesPerEpoch();
+    const Progress at = positionOf(*m_trainer);
+    p.step = at.step;
+    p.totalSteps = at.totalSteps;
+    p.epochs = at.epochs;
+    p.batchSize = at.batchSize;
+    p.replicas = at.replicas;
+    p.batchesPerEpoch = at.batchesPerEpoch;
+    p.epoch = at.epoch;
+    p.batchInEpoch = at.batchInEpoch;
+    return p;
+}
+
+Progress TrainingWorker::positionOf(const Trainer &trainer)
+{
+    Progress p;
+    p.step = trainer.step();
+    p.totalSteps = trainer.totalSteps();
+    p.epochs = trainer.config().epochs;
+    p.batchSize = trainer.config().batch;
+    p.replicas = trainer.replicas();
+    p.batchesPerEpoch = trainer.batchesPerEpoch();
     const std::uint64_t perEpoch = std::uint64_t(std::max(1, p.batchesPerEpoch));
     p.epoch = int(p.step / perEpoch);
     p.batchInEpoch = int(p.step % perEpoch);
+    p.learningRate = trainer.activeConfig().lr;
     return p;
 }
 

@@ -5,6 +5,8 @@
 #include "snapshots.h"
 
 #include <dataset.h>
+#include <pacer.h>
+#include <timeline.h>
 #include <trainer.h>
 
 #include <QElapsedTimer>
@@ -14,6 +16,9 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
+
+class QTimer;
 
 namespace bplab {
 
@@ -56,10 +61,34 @@ public:
     Q_INVOKABLE void resume();
     /** Trains exactly one mini-batch (when not running and not finished). */
     Q_INVOKABLE void step();
+    /** Ends a run at once after setRunRequested(false), also one waiting for its paced unit. */
+    Q_INVOKABLE void pauseNow();
     /** Trains n batches (or up to the end), then pauses; for automation. */
     void runBatches(qint64 n);
     /** Applies the configuration and re-initialises the weights from its seed. */
     void reset(const bplab::TrainConfig &config);
+
+    // Pace and timeline (trainingworkertimeline.cpp).
+    /** How fast a run goes from the next unit on, also while running. */
+    void setPace(const bplab::Pace &pace);
+    const Pace &pace() const { return m_pacer.pace(); }
+    /** One sample of the next batch through the current weights; after the batch's last sample,
+     *  the batch itself is trained (when not running and not finished). */
+    Q_INVOKABLE void stepSample();
+    /** Shows the exact state after batch `step` of the timeline (clamped to what it holds): the
+     *  views get a visual with those weights. A run is paused first. The head's step follows it
+     *  again (see atHead). */
+    void showBatch(qint64 step);
+    /** Continues training from the batch shown: the batches after it are abandoned (branched()
+     *  sends their losses) and training goes on from there, at learning rate `lr` unless NaN. At
+     *  the head it only applies the rate. */
+    void continueFromCursor(double lr);
+    /** Shows a model file's weights (named `name`) in every view until training goes on. */
+    void showModel(bplab::ParamsPtr weights, const QString &name);
+    /** Writes the weights shown (the cursor's) as a model file; modelSaved() or modelFailed(). */
+    void saveModel(const QString &file);
+    /** The timeline (worker thread only; tests). */
+    const Timeline &timeline() const { return m_timeline; }
 
     // Snapshots (trainingworkersnapshots.cpp); all file work happens here, on the worker thread.
     void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings);
@@ -92,22 +121,47 @@ signals:
     void snapshotRestored(const bplab::RestoredSnapshot &restored);
     /** The hyperparameters of a restored snapshot (now those of the trainer). */
     void configRestored(const bplab::TrainConfig &config);
+    /** A new branch starts at branch->fromStep; the batches after it were abandoned. Emitted
+     *  before the new head's visual. */
+    void branched(bplab::BranchPtr branch);
+    void modelSaved(const QString &path, const QString &description);
+    void modelFailed(const QString &message);
 
 private:
     /** A trainer of config.replicas replicas (an in-process exchange when more than one). */
     static std::unique_ptr<Trainer> makeTrainer(std::shared_ptr<const DataSplit> data,
                                                 const TrainConfig &config);
     void runSlice();
-    void scheduleSlice();
+    /** Queues runSlice(): now, or after delayMs (a paced run waiting for its next unit). */
+    void scheduleSlice(int delayMs = 0);
+    /** A paced run's next unit when it is due (runSlice() at a pace). */
+    void runPaced();
+    /** Ends a run at once, between batches (a scheduled slice is dropped). */
+    void stopRunNow();
+    /** One unit of a paced run or a step: a sample (one sample at a time) or a batch. */
+    bool trainUnit();
+    /** The next sample of m_sampleBatch, shown by the weights before their update. */
+    void sendSampleVisual();
+    /** The replay trainer, built for the head's configuration when needed. */
+    Trainer &replayTrainer();
+    /** The timeline starts again at the trainer's position (reset, load, restore). */
+    void restartTimeline();
+    /** The views follow the head again (no past batch, no model file). */
+    void showHead();
+    /** The trainer whose weights the views show: the replay's on a past batch, else the head. */
+    const Trainer &shownTrainer() const;
     bool trainOne();
     void afterBatch();
     void endRun();
     void flushLosses();
     void sendVisual(bool live = false);
+    /** A visual of `trainer`'s state (the head's or the replay's). */
+    std::shared_ptr<VisualSnapshot> makeVisual(const Trainer &trainer, bool live) const;
     void setState(TrainingState state);
     void applyPendingLearningRate();
     void clearHistory();
     Progress progress() const;
+    static Progress positionOf(const Trainer &trainer);
     double runSeconds() const;
     void publishWeights(ParamsPtr weights);
     bool loadFolder(const QString &folder, const TrainConfig &config);
@@ -143,6 +197,16 @@ private:
     double m_speed = 0;
     qint64 m_prevBatchNs = 0; // duration of the previous trainBatch() call
     qint64 m_evalNs = 0;      // evaluation time inside epoch-ending batches since the last reset
+    Timeline m_timeline;
+    std::unique_ptr<Trainer> m_replay;      // the timeline's replays
+    std::optional<std::uint64_t> m_cursor;  // a past batch shown (none: the head)
+    ParamsPtr m_fileModel;                  // a model file's weights shown (null: none)
+    QString m_fileModelName;
+    Pacer m_pacer;
+    QTimer *m_paceTimer = nullptr;          // a paced run's wait for its next unit
+    std::vector<std::uint32_t> m_sampleBatch; // one sample at a time: the next batch's samples
+    std::vector<std::int8_t> m_samplePredicted; // and their classes before the update
+    int m_samplesShown = 0;                 // of m_sampleBatch
     AutoSnapshotSettings m_auto;
     std::uint64_t m_autoStep = 0; // trainer step of the last automatic snapshot (or reset/restore)
     qint64 m_autoNs = 0;          // when it was taken

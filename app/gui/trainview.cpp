@@ -2,6 +2,7 @@
 
 #include "framecounter.h"
 
+#include <batchmosaic.h>
 #include <classaccuracypanel.h>
 #include <digitpanel.h>
 #include <heatmappanel.h>
@@ -9,6 +10,7 @@
 #include <softmaxpanel.h>
 
 #include <QDataStream>
+#include <QLocale>
 #include <QHBoxLayout>
 #include <QIODevice>
 #include <QEvent>
@@ -34,6 +36,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_loss = new LossPlot;
     m_heatmap = new HeatmapPanel;
     m_classAccuracy = new ClassAccuracyPanel;
+    m_mosaic = new BatchMosaic;
     m_classAccuracy->setObjectName(QStringLiteral("classAccuracyPanel"));
     m_digit->setObjectName(QStringLiteral("digitPanel"));
     m_softmax->setObjectName(QStringLiteral("softmaxPanel"));
@@ -52,8 +55,16 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_left->setStretchFactor(0, 5);
     m_left->setStretchFactor(1, 4);
     m_left->setStretchFactor(2, 2);
+    // The history beside the batch it has reached.
+    m_lossRow = new QSplitter(Qt::Horizontal);
+    m_lossRow->addWidget(m_loss);
+    m_lossRow->addWidget(m_mosaic);
+    m_lossRow->setStretchFactor(0, 2);
+    m_lossRow->setStretchFactor(1, 1);
+    m_lossRow->setChildrenCollapsible(false);
+    m_lossRow->setSizes({64, 36});
     m_right = new QSplitter(Qt::Vertical);
-    m_right->addWidget(m_loss);
+    m_right->addWidget(m_lossRow);
     m_right->addWidget(m_heatmap);
     m_right->setStretchFactor(0, 2);
     m_right->setStretchFactor(1, 3);
@@ -82,7 +93,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_frames = new FrameCounter(this);
     for (QWidget *w : {static_cast<QWidget *>(m_digit), static_cast<QWidget *>(m_softmax),
                        static_cast<QWidget *>(m_loss), static_cast<QWidget *>(m_heatmap),
-                       static_cast<QWidget *>(m_classAccuracy)})
+                       static_cast<QWidget *>(m_classAccuracy), static_cast<QWidget *>(m_mosaic)})
         m_frames->watch(w);
 
     connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
@@ -95,10 +106,40 @@ void TrainView::setClassNames(const QStringList &names)
     m_classAccuracy->setClassNames(names);
 }
 
+void TrainView::setDataset(DataSplitPtr data)
+{
+    m_data = std::move(data);
+    m_mosaic->clear();
+}
+
 void TrainView::applyVisual(const VisualSnapshot &s)
 {
     m_digit->setSample(s.digit, s.label, s.predicted, m_classNames);
     m_softmax->setTrace(s.trace);
+    // The mosaic: every exact snapshot, live ones only when it is on screen.
+    if (m_data && (!s.live || m_mosaic->isVisible())) {
+        QVector<QImage> images;
+        QVector<int> labels, predicted;
+        const Dataset &train = m_data->train;
+        const auto n = std::min<std::size_t>(s.batchIndices.size(), BatchMosaic::kMaxShown);
+        images.reserve(qsizetype(n));
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t index = s.batchIndices[i];
+            if (index >= train.size())
+                break;
+            images.append(QImage(train.image(index), kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8));
+            labels.append(train.label(index));
+            predicted.append(i < s.batchPredicted.size() ? s.batchPredicted[i] : -1);
+        }
+        m_mosaic->setBatch(images, labels, predicted, s.sampleInBatch);
+    }
+    // The timeline's cursor on the loss curve when the views show a past batch.
+    const int perEpoch = std::max(1, s.progress.batchesPerEpoch);
+    const double x = s.weightsStep == 0 ? 0.0 : double((s.weightsStep - 1) / std::uint64_t(perEpoch))
+                                                         + double((s.weightsStep - 1) % std::uint64_t(perEpoch) + 1) / perEpoch;
+    m_loss->setCursorX(x, !s.atHead && s.modelFile.isEmpty());
+    if (s.modelFile.isEmpty())
+        showClassAccuracyAt(s.weightsStep, perEpoch);
     // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
     // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
     if (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs) {
@@ -116,13 +157,46 @@ void TrainView::appendLosses(const LossChunk &chunk)
 void TrainView::appendEpoch(const EpochReport &epoch)
 {
     m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy);
+    m_epochs.append(epoch);
     m_classAccuracy->setConfusion(epoch.confusion, epoch.epoch);
+    m_classEpoch = epoch.epoch;
+}
+
+void TrainView::showClassAccuracyAt(std::uint64_t step, int batchesPerEpoch)
+{
+    // The last epoch finished by the weights shown (none: the panel is empty).
+    int shown = 0;
+    for (const EpochReport &e : m_epochs)
+        if (std::uint64_t(e.epoch) * std::uint64_t(std::max(1, batchesPerEpoch)) <= step)
+            shown = e.epoch;
+    if (shown == m_classEpoch)
+        return;
+    m_classEpoch = shown;
+    if (shown == 0) {
+        m_classAccuracy->clear();
+        return;
+    }
+    for (const EpochReport &e : m_epochs)
+        if (e.epoch == shown)
+            m_classAccuracy->setConfusion(e.confusion, e.epoch);
 }
 
 void TrainView::clearHistory()
 {
     m_loss->clear();
     m_classAccuracy->clear();
+    m_mosaic->clear();
+    m_epochs.clear();
+    m_classEpoch = 0;
+}
+
+void TrainView::applyBranch(const AbandonedBranch &branch)
+{
+    const QLocale c;
+    m_loss->abandonAfter(branch.fromX, branch.x, branch.loss,
+                         tr("earlier branch, lr %1").arg(c.toString(branch.learningRate, 'g', 4)));
+    while (!m_epochs.isEmpty() && double(m_epochs.last().epoch) > branch.fromX + 1e-9)
+        m_epochs.removeLast();
 }
 
 void TrainView::setPresentation(bool on)
@@ -131,9 +205,11 @@ void TrainView::setPresentation(bool on)
         if (on)
             m_normalLayout = saveLayout();
         m_presentation = on;
-        // A projector's 800 px hold the sample, the SoftMax, the curves and the heatmaps at 1.5x
-        // fonts; the per-class accuracies come back with the normal layout.
+        // A projector's 1280 x 800 px hold the sample, the SoftMax, the curves and the heatmaps at
+        // 1.5x fonts; the per-class accuracies and the batch mosaic come back with the normal
+        // layout.
         m_classAccuracy->setVisible(!on);
+        m_mosaic->setVisible(!on);
         if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
     }

@@ -12,6 +12,7 @@ class QSplitter;
 
 namespace bplab {
 
+class BatchMosaic;
 class ClassAccuracyPanel;
 class DigitPanel;
 class SoftmaxPanel;
@@ -26,11 +27,15 @@ public:
     explicit TrainView(QWidget *parent = nullptr);
 
     void setClassNames(const QStringList &names);
+    /** The images the batch mosaic draws its digits from. */
+    void setDataset(DataSplitPtr data);
     void applyVisual(const VisualSnapshot &snapshot);
     void appendLosses(const LossChunk &chunk);
     void appendEpoch(const EpochReport &epoch);
     /** Empties the loss history (after a reset or a new data set). */
     void clearHistory();
+    /** A new branch from branch.fromX: the loss plot keeps the abandoned one faintly. */
+    void applyBranch(const AbandonedBranch &branch);
     /** Presentation mode: the panels' thicker lines, and the splitters fitted to the projector's
      *  size (the user's own proportions come back when it ends). */
     void setPresentation(bool on);
@@ -48,6 +53,9 @@ public:
     LossPlot *lossPlot() const { return m_loss; }
     HeatmapPanel *heatmapPanel() const { return m_heatmap; }
     ClassAccuracyPanel *classAccuracyPanel() const { return m_classAccuracy; }
+    BatchMosaic *batchMosaic() const { return m_mosaic; }
+    /** The right column: the loss plot's row above the heatmaps. */
+    QSplitter *rightColumn() const { return m_right; }
     FrameCounter *frameCounter() const { return m_frames; }
     /** While running the heatmaps (the costliest panel to draw) follow at most this often. */
     static constexpr int kHeatmapIntervalMs = 100;
@@ -67,6 +75,8 @@ private:
      *  loss plot the rest (at least its minimum); the columns share the width. Until the user
      *  moves a splitter or a saved layout is restored, and always in presentation mode. */
     void fitRightColumn();
+    /** The per-class accuracies of the last epoch finished at batch `step`. */
+    void showClassAccuracyAt(std::uint64_t step, int batchesPerEpoch);
     void queueFit();
     void updateMinimumSizes();
 
@@ -75,6 +85,11 @@ private:
     LossPlot *m_loss = nullptr;
     HeatmapPanel *m_heatmap = nullptr;
     ClassAccuracyPanel *m_classAccuracy = nullptr;
+    BatchMosaic *m_mosaic = nullptr;
+    DataSplitPtr m_data;
+    QVector<EpochReport> m_epochs; // every epoch's report since the last reset (branches cut)
+    int m_classEpoch = 0;          // the epoch the per-class panel shows (0: none)
+    QSplitter *m_lossRow = nullptr;
     QSplitter *m_columns = nullptr;
     QSplitter *m_left = nullptr;
     QSplitter *m_right = nullptr;

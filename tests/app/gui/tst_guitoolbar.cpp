@@ -336,13 +336,13 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     QTest::mouseClick(button("actionStep"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), before + 1);
     QTRY_VERIFY(step->params() == controller()->currentWeights());
-    QVERIFY2(step->modelDescription().contains(QStringLiteral("%1 batches trained").arg(before + 1)),
+    QVERIFY2(step->modelDescription().contains(QStringLiteral("weights after batch %1 ").arg(before + 1)),
              qPrintable(step->modelDescription()));
     controller()->runBatches(7);
     QTRY_COMPARE(controller()->stepCount(), before + 8);
     QTRY_VERIFY(controller()->state() != TrainingState::Running);
     QTRY_VERIFY(step->params() == controller()->currentWeights());
-    QVERIFY2(step->modelDescription().contains(QStringLiteral("%1 batches trained").arg(before + 8)),
+    QVERIFY2(step->modelDescription().contains(QStringLiteral("weights after batch %1 ").arg(before + 8)),
              qPrintable(step->modelDescription()));
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));

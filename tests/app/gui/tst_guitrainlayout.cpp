@@ -273,7 +273,7 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
 {
     runBatches(2);
     TrainView *view = m_window->trainView();
-    QSplitter *right = qobject_cast<QSplitter *>(view->lossPlot()->parentWidget());
+    QSplitter *right = view->rightColumn();
     QVERIFY(right);
     QVERIFY(!view->userLayout());
     QTest::qWait(50);

@@ -1,0 +1,118 @@
+#include "timelinebar.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+
+#include <algorithm>
+#include <limits>
+
+namespace bplab {
+
+namespace {
+// The slider's int range holds any run: steps beyond it are not expected (2^31 batches).
+int toSlider(qint64 v)
+{
+    return int(std::clamp<qint64>(v, 0, std::numeric_limits<int>::max()));
+}
+constexpr qint64 kToStart = std::numeric_limits<qint64>::min() / 2;
+constexpr qint64 kToEnd = std::numeric_limits<qint64>::max() / 2;
+} // namespace
+
+TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("timelineBar"));
+    m_slider = new QSlider(Qt::Horizontal);
+    m_slider->setObjectName(QStringLiteral("timelineSlider"));
+    m_slider->setToolTip(tr("Every batch trained so far: drag to show the network as it was after "
+                            "that batch in every view (Left/Right: one batch, Home/End)"));
+    m_slider->setFocusPolicy(Qt::NoFocus); // the window's Left/Right/Home/End move it
+    m_slider->setRange(0, 0);
+    connect(m_slider, &QSlider::valueChanged, this, [this](int v) { emit cursorMoved(qint64(v)); });
+
+    m_caption = new QLabel;
+    m_caption->setObjectName(QStringLiteral("timelineCaption"));
+    m_caption->setToolTip(tr("The weights every view shows"));
+    m_caption->setTextFormat(Qt::PlainText);
+    // The words are never cut: the scrubber gives way.
+    m_caption->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    QFont bold = m_caption->font();
+    bold.setBold(true);
+    m_caption->setFont(bold);
+
+    m_continue = new QPushButton(tr("Continue from here"));
+    m_continue->setObjectName(QStringLiteral("continueButton"));
+    m_continue->setToolTip(tr("Train on from the batch shown, at the toolbar's learning rate: the "
+                              "batches after it stay on the loss plot as a faint curve"));
+    m_continue->setEnabled(false);
+    connect(m_continue, &QPushButton::clicked, this, &TimelineBar::continueRequested);
+
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("timelineStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
+
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(4, 0, 4, 0);
+    row->addWidget(m_status);
+    row->addWidget(button(QStyle::SP_MediaSkipBackward, tr("The first batch of the history (Home)"), kToStart));
+    row->addWidget(button(QStyle::SP_MediaSeekBackward, tr("One batch back (Left)"), -1));
+    m_slider->setMinimumWidth(80);
+    row->addWidget(m_slider, 1);
+    row->addWidget(button(QStyle::SP_MediaSeekForward, tr("One batch on (Right)"), 1));
+    row->addWidget(button(QStyle::SP_MediaSkipForward, tr("The latest batch: follow the training (End)"), kToEnd));
+    row->addWidget(m_caption);
+    row->addWidget(m_continue);
+}
+
+QToolButton *TimelineBar::button(QStyle::StandardPixmap icon, const QString &tip, qint64 delta)
+{
+    auto *b = new QToolButton;
+    b->setIcon(style()->standardIcon(icon));
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    b->setFocusPolicy(Qt::NoFocus);
+    connect(b, &QToolButton::clicked, this, [this, delta] {
+        const qint64 target = delta == kToStart ? m_first : delta == kToEnd ? m_last : cursor() + delta;
+        emit cursorMoved(std::clamp(target, m_first, std::max(m_first, m_last + (delta == 1 ? 1 : 0))));
+    });
+    return b;
+}
+
+void TimelineBar::setPosition(qint64 first, qint64 last, qint64 cursor)
+{
+    m_first = first;
+    m_last = std::max(first, last);
+    const QSignalBlocker blocker(m_slider);
+    m_slider->setRange(toSlider(m_first), toSlider(m_last));
+    m_slider->setValue(toSlider(std::clamp(cursor, m_first, m_last)));
+    m_slider->setPageStep(std::max(1, int((m_last - m_first) / 20)));
+}
+
+void TimelineBar::setCaption(const QString &text)
+{
+    m_caption->setText(text);
+    m_caption->setToolTip(text);
+}
+
+void TimelineBar::setStatusText(const QString &text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+void TimelineBar::setBranchable(bool on)
+{
+    m_continue->setEnabled(on);
+}
+
+qint64 TimelineBar::cursor() const
+{
+    return qint64(m_slider->value());
+}
+
+} // namespace bplab
