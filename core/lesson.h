@@ -48,8 +48,8 @@ enum class Quantity {
     Loss,           ///< L = -ln p_label
     TestAccuracy,   ///< percent of the test set right, at the shown weights
     ConfusionCount, ///< test images of class trueClass predicted as predictedClass
-    AllReduceTime,  ///< one all-reduce of the gradients, in milliseconds, on `cluster`
-    SnapshotTime,   ///< one snapshot of the training state, in milliseconds, on `cluster`
+    AllReduceTime,  ///< one all-reduce of the gradients, in microseconds, on `cluster`
+    SnapshotTime,   ///< one snapshot of the training state, in microseconds, on `cluster`
 };
 
 /** The kind of answer a quantity takes: a class, yes/no, a sign or a number. */

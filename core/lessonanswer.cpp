@@ -15,9 +15,14 @@ std::string fixed(double v, int digits)
     return buf;
 }
 
-/** Three significant digits ("1.24", "0.0312", "215"). */
+/** About three significant digits, never in exponent form ("1.24", "33.2", "2035", "0.0312"). */
 std::string significant(double v)
 {
+    const double a = std::abs(v);
+    if (a >= 100 || a == 0)
+        return fixed(v, 0);
+    if (a >= 0.01)
+        return fixed(v, a >= 10 ? 1 : a >= 1 ? 2 : 3);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.3g", v);
     return buf;
@@ -108,8 +113,8 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
     case Quantity::SnapshotTime: {
         if (!sources.clusterSeconds)
             return Error{"this window cannot simulate a cluster"};
-        a.value = 1000.0 * sources.clusterSeconds(q.cluster, q.quantity == Quantity::SnapshotTime);
-        a.text = significant(a.value) + " ms";
+        a.value = 1e6 * sources.clusterSeconds(q.cluster, q.quantity == Quantity::SnapshotTime);
+        a.text = significant(a.value) + " \u00b5s";
         return a;
     }
     default:

@@ -25,7 +25,7 @@ struct TrueAnswer
 {
     AnswerKind kind = AnswerKind::Number;
     double value = 0;  ///< the class, 1/0 for yes/no, -1/0/+1 for a sign, or the number
-    std::string text;  ///< as a student reads it: "7", "yes", "-", "0.53", "1.24 ms"
+    std::string text;  ///< as a student reads it: "7", "yes", "-", "0.53", "33.2 µs"
 };
 
 /** The value the question asks for, or why there is none yet ("no image is shown"). */
