@@ -135,7 +135,7 @@ PanelExport HeatmapPanel::panelExport()
     PanelExport e;
     e.name = QStringLiteral("heatmaps");
     e.title = tr("the heatmaps");
-    e.formats = {ExportFormat::Png, ExportFormat::Pdf};
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf};
     e.picture = [this](const QString &file, ExportFormat format) {
         if (m_dirty)
             refresh();
@@ -143,6 +143,17 @@ PanelExport HeatmapPanel::panelExport()
         return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
                                            : m_plot->savePdf(file, size.width(), size.height());
     };
+    // SVG through QCustomPlot's painter, vectorised: lines and text stay lines and text.
+    e.render = [this](QPaintDevice *device, const QSize &size) {
+        if (m_dirty)
+            refresh();
+        QCPPainter painter(device);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        m_plot->toPainter(&painter, size.width(), size.height());
+        return true;
+    };
+    e.renderSize = [this] { return exportSize(); };
     return e;
 }
 
