@@ -46,6 +46,9 @@ QWidget *DatasetView::createAnswerBar()
             [this](int i) { setSortOrder(DatasetModel::SortOrder(std::clamp(i, 0, 2))); });
     m_weightsLabel = new QLabel;
     m_weightsLabel->setObjectName(QStringLiteral("datasetWeightsLabel"));
+    // Its sentence may be cut short, never widen the window (1280x800 in presentation mode).
+    m_weightsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_weightsLabel->setMinimumWidth(0);
     row->addWidget(m_wrongOnly);
     row->addSpacing(12);
     row->addWidget(predictedLabel);
@@ -72,7 +75,7 @@ void DatasetView::setWeights(std::shared_ptr<const ParamsF> weights, Normalize n
 void DatasetView::updateAnswers()
 {
     const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
-    if (m_weights && data) {
+    if (m_weights && data && isVisible()) {
         // Only the shown set: the training set's 60,000 images cost about half a second.
         std::shared_ptr<const SetAnswers> &answers = isTestSet() ? m_testAnswers : m_trainAnswers;
         if (!answers)
@@ -97,6 +100,12 @@ void DatasetView::updateAnswers()
     m_weightsLabel->setText(tr("Answers of the %1: %2 of %3 right")
                                     .arg(m_weightsCaption.isEmpty() ? tr("current weights") : m_weightsCaption,
                                          QLocale().toString(right), QLocale().toString(qlonglong(a.size()))));
+}
+
+void DatasetView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateAnswers();
 }
 
 void DatasetView::setMisclassifiedOnly(bool on)

@@ -132,6 +132,9 @@ private slots:
         const QSize plain = view.delegate()->cellSize(view.grid()->font());
         const auto weights = std::make_shared<const ParamsF>(initParams(Init::He, 2));
         view.setWeights(weights, Normalize::None, QStringLiteral("weights after batch 9"));
+        QVERIFY(!view.model()->answers()); // hidden: nothing computed yet
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.wrongOnlyBox()->isEnabled());
         QVERIFY(view.delegate()->answerLine());
         QVERIFY(view.delegate()->cellSize(view.grid()->font()).height() > plain.height());
