@@ -2157,6 +2157,10 @@ Testgenauigkeit %2 %</translation>
         <source>predicted (largest p)</source>
         <translation>vorhergesagt (größtes p)</translation>
     </message>
+    <message>
+        <source>the SoftMax table</source>
+        <translation>die SoftMax-Tabelle</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StagePages</name>
