@@ -247,6 +247,9 @@ void TestSoftmaxPanel::exportsPictureAndTable()
     QCOMPARE(o.value(QStringLiteral("label")).toInt(), 3);
     QCOMPARE(o.value(QStringLiteral("probabilities")).toArray().size(), 10);
     QCOMPARE(float(o.value(QStringLiteral("probabilities")).toArray()[5].toDouble()), t.probabilities[5]);
+    // With BPLAB_LOOK_DIR set, the exported picture is kept there for a person to look at.
+    if (const QString look = qEnvironmentVariable("BPLAB_LOOK_DIR"); !look.isEmpty())
+        QCOMPARE(writePanel(panel.panelExport(), look + QStringLiteral("/softmax.png")), QString());
 }
 
 #include "tst_softmaxpanel.moc"
