@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 namespace bplab {
 
@@ -151,8 +152,16 @@ struct Evaluation
     std::size_t count = 0;
     std::array<std::array<int, kOutputs>, kOutputs> confusion {};
 };
+/** Each sample's answer, in the data set's order (what evaluate() counted, sample by sample). */
+struct SampleAnswers
+{
+    std::vector<float> probabilities; ///< size() x 10: sample i's p_k at [i * 10 + k]
+    std::vector<float> losses;        ///< -ln p_label per sample
+    std::vector<std::uint8_t> predicted; ///< argmax p per sample (the confusion matrix's column)
+};
 /** Evaluates in chunks of 1,000 samples, each split by sample over evaluationThreads(), with the
- *  products on activeKernels(). */
-Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize);
+ *  products on activeKernels(). With perSample, also keeps every sample's answer. */
+Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize,
+                    SampleAnswers *perSample = nullptr);
 
 } // namespace bplab

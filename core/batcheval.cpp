@@ -109,10 +109,15 @@ private:
 
 } // namespace
 
-Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize)
+Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize, SampleAnswers *perSample)
 {
     Evaluation ev;
     ev.count = data.size();
+    if (perSample) {
+        perSample->probabilities.assign(data.size() * kOutputs, 0.0f);
+        perSample->losses.assign(data.size(), 0.0f);
+        perSample->predicted.assign(data.size(), 0);
+    }
     if (data.size() == 0)
         return ev;
     constexpr int kChunk = 1000;
@@ -149,6 +154,12 @@ Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normal
             ++ev.confusion[std::size_t(truth)][std::size_t(predicted)];
             correct += (predicted == truth);
             lossSum += ws.losses(c);
+            if (perSample) {
+                const std::size_t i = first + std::size_t(c);
+                std::copy_n(ws.P.col(c).data(), kOutputs, perSample->probabilities.data() + i * kOutputs);
+                perSample->losses[i] = ws.losses(c);
+                perSample->predicted[i] = std::uint8_t(predicted);
+            }
         }
     }
     ev.loss = lossSum / double(data.size());

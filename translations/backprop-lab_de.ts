@@ -698,6 +698,30 @@
         <source>Export the values as %1…</source>
         <translation>Die Werte als %1 exportieren…</translation>
     </message>
+    <message>
+        <source>weights before training (batch 0)</source>
+        <translation>Gewichte vor dem Training (Batch 0)</translation>
+    </message>
+    <message>
+        <source>weights after batch %1 (end of epoch %2)</source>
+        <translation>Gewichte nach Batch %1 (Ende von Epoche %2)</translation>
+    </message>
+    <message>
+        <source>weights after batch %1 (in epoch %2)</source>
+        <translation>Gewichte nach Batch %1 (in Epoche %2)</translation>
+    </message>
+    <message>
+        <source>Load a data set and train: the test set&apos;s confusion matrix appears here.</source>
+        <translation>Laden Sie einen Datensatz und trainieren Sie: Hier erscheint die Konfusionsmatrix des Testsatzes.</translation>
+    </message>
+    <message>
+        <source>No test set loaded: load a data set to see what the network gets wrong.</source>
+        <translation>Kein Testsatz geladen: Laden Sie einen Datensatz, um zu sehen, was das Netz falsch macht.</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG-Zeichnung (*.svg)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -795,6 +819,80 @@
     <message>
         <source>weakest %1</source>
         <translation>schwächste: %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ConfusionMatrixPanel</name>
+    <message>
+        <source>the confusion matrix</source>
+        <translation>die Konfusionsmatrix</translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation>Konfusionsmatrix</translation>
+    </message>
+    <message>
+        <source>Confusion matrix: no test set evaluated yet</source>
+        <translation>Konfusionsmatrix: noch kein Testsatz ausgewertet</translation>
+    </message>
+    <message>
+        <source>Confusion matrix: %1 test images, %2 right</source>
+        <translation>Konfusionsmatrix: %1 Testbilder, %2 richtig</translation>
+    </message>
+    <message>
+        <source>of the row</source>
+        <translation>der Zeile</translation>
+    </message>
+    <message>
+        <source>predicted class</source>
+        <translation>vorhergesagte Klasse</translation>
+    </message>
+    <message>
+        <source>true class</source>
+        <translation>wahre Klasse</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: %3 images (%4 of the %1s). Click to see them.</source>
+        <translation>Wahr %1, vorhergesagt %2: %3 Bilder (%4 der %1er). Klicken zeigt sie.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ConfusionView</name>
+    <message>
+        <source>&amp;Most confident mistakes</source>
+        <translation>&amp;Sicherste Fehler</translation>
+    </message>
+    <message>
+        <source>The test images the network gets wrong while being most sure of its answer</source>
+        <translation>Die Testbilder, bei denen das Netz irrt und sich seiner Antwort am sichersten ist</translation>
+    </message>
+    <message>
+        <source>Click a cell of the confusion matrix to see its images.</source>
+        <translation>Ein Klick auf eine Zelle der Konfusionsmatrix zeigt ihre Bilder.</translation>
+    </message>
+    <message>
+        <source>Most confident mistakes</source>
+        <translation>Sicherste Fehler</translation>
+    </message>
+    <message>
+        <source>the %1 wrong answers the network is surest of</source>
+        <translation>die %1 falschen Antworten, bei denen das Netz am sichersten ist</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: 1 image</source>
+        <translation>Wahr %1, vorhergesagt %2: 1 Bild</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: %3 images</source>
+        <translation>Wahr %1, vorhergesagt %2: %3 Bilder</translation>
+    </message>
+    <message>
+        <source>most confident first</source>
+        <translation>die sichersten zuerst</translation>
     </message>
 </context>
 <context>
@@ -928,6 +1026,10 @@ Wirkt nach „Neustart“.</translation>
         <source>Training</source>
         <translation>Training</translation>
     </message>
+    <message>
+        <source>%1; the network says %2 (p = %3), loss %4</source>
+        <translation>%1; das Netz sagt %2 (p = %3), Verlust %4</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DatasetView</name>
@@ -1048,6 +1150,58 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Training</source>
         <translation>Training</translation>
+    </message>
+    <message>
+        <source>&amp;Misclassified only</source>
+        <translation>Nur &amp;falsch eingeordnete</translation>
+    </message>
+    <message>
+        <source>Show only the images the network gets wrong</source>
+        <translation>Nur die Bilder zeigen, die das Netz falsch einordnet</translation>
+    </message>
+    <message>
+        <source>&amp;Predicted:</source>
+        <translation>&amp;Vorhergesagt:</translation>
+    </message>
+    <message>
+        <source>Show only the images the network puts into one class</source>
+        <translation>Nur die Bilder zeigen, die das Netz einer Klasse zuordnet</translation>
+    </message>
+    <message>
+        <source>Any class</source>
+        <translation>Jede Klasse</translation>
+    </message>
+    <message>
+        <source>&amp;Order:</source>
+        <translation>&amp;Reihenfolge:</translation>
+    </message>
+    <message>
+        <source>By index</source>
+        <translation>Nach Index</translation>
+    </message>
+    <message>
+        <source>Highest loss first</source>
+        <translation>Höchster Verlust zuerst</translation>
+    </message>
+    <message>
+        <source>Most confident first</source>
+        <translation>Sicherste zuerst</translation>
+    </message>
+    <message>
+        <source>The network&apos;s answers appear here once there are weights.</source>
+        <translation>Die Antworten des Netzes erscheinen hier, sobald es Gewichte gibt.</translation>
+    </message>
+    <message>
+        <source>Answers of the %1: %2 of %3 right</source>
+        <translation>Antworten (%1): %2 von %3 richtig</translation>
+    </message>
+    <message>
+        <source>current weights</source>
+        <translation>aktuelle Gewichte</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 %3 images</source>
+        <translation>%1 von %2 Bildern (%3)</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1494,29 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>Read the same folder again (after fixing or downloading the files)</source>
         <translation>Denselben Ordner erneut lesen (nachdem die Dateien repariert oder heruntergeladen sind)</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::GalleryPanel</name>
+    <message>
+        <source>Gallery</source>
+        <translation>Galerie</translation>
+    </message>
+    <message>
+        <source>Click a cell of the confusion matrix to see its images.</source>
+        <translation>Ein Klick auf eine Zelle der Konfusionsmatrix zeigt ihre Bilder.</translation>
+    </message>
+    <message>
+        <source>No test images here.</source>
+        <translation>Hier sind keine Testbilder.</translation>
+    </message>
+    <message>
+        <source>#%1, true %2</source>
+        <translation>#%1, wahr %2</translation>
+    </message>
+    <message>
+        <source>the gallery</source>
+        <translation>die Galerie</translation>
     </message>
 </context>
 <context>
@@ -1979,6 +2156,10 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>predicted (largest p)</source>
         <translation>vorhergesagt (größtes p)</translation>
+    </message>
+    <message>
+        <source>the SoftMax table</source>
+        <translation>die SoftMax-Tabelle</translation>
     </message>
 </context>
 <context>

@@ -135,7 +135,26 @@ PanelExport HeatmapPanel::panelExport()
     PanelExport e;
     e.name = QStringLiteral("heatmaps");
     e.title = tr("the heatmaps");
-    e.formats = {ExportFormat::Png, ExportFormat::Pdf};
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
+    // One value per cell of both maps, at full precision: W1 (128 x 784) then W2 (10 x 128).
+    e.data = [this](ExportFormat) {
+        const ParamsF *p = shown();
+        if (!p)
+            return QByteArray();
+        const char *names[] = {"gradient", "weight", "adjustment"};
+        const QByteArray quantity = names[int(m_quantity)];
+        QByteArray out = "quantity,array,row,col,value\n";
+        out.reserve(4 * 1024 * 1024);
+        for (Eigen::Index r = 0; r < p->W1.rows(); ++r)
+            for (Eigen::Index c = 0; c < p->W1.cols(); ++c)
+                out += quantity + ",W1," + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
+                       QByteArray::number(double(p->W1(r, c)), 'g', 9) + '\n';
+        for (Eigen::Index r = 0; r < p->W2.rows(); ++r)
+            for (Eigen::Index c = 0; c < p->W2.cols(); ++c)
+                out += quantity + ",W2," + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
+                       QByteArray::number(double(p->W2(r, c)), 'g', 9) + '\n';
+        return out;
+    };
     e.picture = [this](const QString &file, ExportFormat format) {
         if (m_dirty)
             refresh();
@@ -143,6 +162,17 @@ PanelExport HeatmapPanel::panelExport()
         return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
                                            : m_plot->savePdf(file, size.width(), size.height());
     };
+    // SVG through QCustomPlot's painter, vectorised: lines and text stay lines and text.
+    e.render = [this](QPaintDevice *device, const QSize &size) {
+        if (m_dirty)
+            refresh();
+        QCPPainter painter(device);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        m_plot->toPainter(&painter, size.width(), size.height());
+        return true;
+    };
+    e.renderSize = [this] { return exportSize(); };
     return e;
 }
 

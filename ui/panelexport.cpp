@@ -6,8 +6,14 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
+#include <QImage>
 #include <QMessageBox>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QSaveFile>
+#include <QSvgGenerator>
 #include <QTemporaryFile>
 
 #include <cstdio>
@@ -31,6 +37,7 @@ QString filterOf(ExportFormat f)
 {
     switch (f) {
     case ExportFormat::Png: return tr("PNG image (*.png)");
+    case ExportFormat::Svg: return tr("SVG drawing (*.svg)");
     case ExportFormat::Pdf: return tr("PDF document (*.pdf)");
     case ExportFormat::Csv: return tr("CSV table (*.csv)");
     case ExportFormat::Json: return tr("JSON (*.json)");
@@ -40,8 +47,12 @@ QString filterOf(ExportFormat f)
 
 bool isPicture(ExportFormat f)
 {
-    return f == ExportFormat::Png || f == ExportFormat::Pdf;
+    return isPictureFormat(f);
 }
+
+// Logical pixels per inch of the vector formats: a panel's fonts (in points) keep the size they
+// have on a 96-dpi screen relative to its drawing.
+constexpr int kVectorDpi = 96;
 
 QString cannotWrite(const QString &file, const QString &why)
 {
@@ -56,6 +67,7 @@ QString suffixOf(ExportFormat format)
 {
     switch (format) {
     case ExportFormat::Png: return QStringLiteral("png");
+    case ExportFormat::Svg: return QStringLiteral("svg");
     case ExportFormat::Pdf: return QStringLiteral("pdf");
     case ExportFormat::Csv: return QStringLiteral("csv");
     case ExportFormat::Json: return QStringLiteral("json");
@@ -66,10 +78,54 @@ QString suffixOf(ExportFormat format)
 std::optional<ExportFormat> exportFormatOf(const QString &fileName)
 {
     const QString suffix = QFileInfo(fileName).suffix().toLower();
-    for (ExportFormat f : {ExportFormat::Png, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json})
+    for (ExportFormat f : {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json})
         if (suffix == suffixOf(f))
             return f;
     return std::nullopt;
+}
+
+bool isPictureFormat(ExportFormat format)
+{
+    return format == ExportFormat::Png || format == ExportFormat::Svg || format == ExportFormat::Pdf;
+}
+
+bool renderPicture(const PanelExport &panel, const QString &file, ExportFormat format)
+{
+    if (!panel.render)
+        return false;
+    const QSize size = panel.renderSize ? panel.renderSize() : QSize(1200, 800);
+    if (size.isEmpty())
+        return false;
+    switch (format) {
+    case ExportFormat::Png: {
+        // Twice the logical size: sharp on slides and in documents.
+        QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2.0);
+        image.fill(Qt::white);
+        return panel.render(&image, size) && image.save(file, "PNG");
+    }
+    case ExportFormat::Svg: {
+        QSvgGenerator svg;
+        svg.setFileName(file);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setResolution(kVectorDpi);
+        svg.setTitle(panel.title);
+        svg.setDescription(QStringLiteral("Backprop Lab"));
+        return panel.render(&svg, size) && QFileInfo(file).size() > 0;
+    }
+    case ExportFormat::Pdf: {
+        QPdfWriter pdf(file);
+        pdf.setResolution(kVectorDpi);
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size.width() * 72.0 / kVectorDpi, size.height() * 72.0 / kVectorDpi),
+                                                QPageSize::Point),
+                                      QPageLayout::Portrait, QMarginsF()));
+        pdf.setTitle(panel.title);
+        pdf.setCreator(QStringLiteral("Backprop Lab"));
+        return panel.render(&pdf, size);
+    }
+    default: return false;
+    }
 }
 
 QString writePanel(const PanelExport &panel, const QString &file)
@@ -98,8 +154,14 @@ QString writePanel(const PanelExport &panel, const QString &file)
     if (!temp.open())
         return cannotWrite(file, temp.errorString());
     temp.close();
-    if (!panel.picture || !panel.picture(temp.fileName(), *format))
+    // A panel's own picture writer wins where it has one (QCustomPlot's PNG and PDF); SVG and
+    // every picture of a panel without one come from render().
+    const bool own = panel.picture && (*format != ExportFormat::Svg || !panel.render);
+    const bool drawn = own ? panel.picture(temp.fileName(), *format) : renderPicture(panel, temp.fileName(), *format);
+    if (!drawn)
         return cannotWrite(file, tr("the picture could not be drawn"));
+    // A temporary file is private to its owner; the picture is a document like any other.
+    temp.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther);
     if (std::rename(QFile::encodeName(temp.fileName()).constData(), QFile::encodeName(file).constData()) != 0)
         return cannotWrite(file, tr("it could not replace the file there"));
     temp.setAutoRemove(false); // renamed away

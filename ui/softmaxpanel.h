@@ -3,6 +3,7 @@
 // with its value), the target and predicted neurons marked, and the sum of the exponentials.
 
 #include "network.h"
+#include "panelexport.h"
 
 #include <QStringList>
 #include <QVector>
@@ -40,12 +41,18 @@ public:
     /** The rectangle of row k's probability bar at its full length (widget coordinates). */
     QRect barRect(int k) const;
 
+    /** PNG, SVG, PDF of the table; its values as CSV (one row per neuron) or JSON (softmaxexport.cpp). */
+    PanelExport panelExport();
+    QByteArray csv() const;
+    QByteArray json() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     struct Columns

@@ -9,6 +9,7 @@
 
 #include "fileio.h"
 #include "idx.h"
+#include "lesson.h"
 #include "manifest.h"
 #include "modelfile.h"
 #if __has_include("snapshot.h")
@@ -241,6 +242,24 @@ void inspectManifest(const std::string &path, Finding &f)
     f.details.add("files", std::uint64_t(m->files.size())).add("total_bytes", std::uint64_t(m->totalBytes()));
 }
 
+/** A lesson ({"format": "backprop-lab-lesson", ...}), checked by the app's lesson reader. */
+void inspectLesson(const std::string &path, Finding &f)
+{
+    f.kind = QStringLiteral("lesson");
+    f.what = QStringLiteral("lesson (JSON)");
+    auto l = loadLesson(path);
+    if (!l) {
+        f.error = l.error();
+        return;
+    }
+    int questions = 0;
+    for (const LessonStep &s : l->steps)
+        questions += s.question.has_value();
+    f.what += QStringLiteral(": \"%1\", %2 steps, %3 questions").arg(qs(l->title)).arg(l->steps.size()).arg(questions);
+    f.details.add("title", qs(l->title)).add("dataset", qs(l->dataset));
+    f.details.add("steps", std::uint64_t(l->steps.size())).add("questions", questions);
+}
+
 /** Recognises the file by its first bytes and checks it with the loader of its kind. */
 void inspectFile(const std::string &path, Finding &f)
 {
@@ -309,10 +328,15 @@ void inspectFile(const std::string &path, Finding &f)
         while (i < head.size() && head[i] != 0 && std::strchr(" \t\r\n", head[i]))
             ++i;
         if (i < head.size() && head[i] == '{') {
-            inspectManifest(path, f);
+            // A lesson names its format near the start; every other JSON object is taken for a manifest.
+            auto json = readHead(path, 4096);
+            if (json && looksLikeLesson(std::string_view(reinterpret_cast<const char *>(json->data()), json->size())))
+                inspectLesson(path, f);
+            else
+                inspectManifest(path, f);
         } else {
             f.what = QStringLiteral("not a kind this program reads");
-            f.error = name + ": not an IDX, model, snapshot, .npz or manifest file (it starts with bytes " +
+            f.error = name + ": not an IDX, model, snapshot, .npz, manifest or lesson file (it starts with bytes " +
                       hexBytes(head, 8) + ")";
         }
     }
@@ -326,7 +350,8 @@ int runInspect(const QStringList &args)
                 QStringLiteral("Says what a file is and whether it is valid."),
                 QStringLiteral(R"(Kinds, told by the content (never the name): IDX images or labels (raw or gzip), a model
 file, a NumPy .npz of weights, a training snapshot, a download manifest (JSON with a "files" list
-of name, md5 and size). Each is checked by the loader the program uses for it.
+of name, md5 and size), a lesson (JSON with "format": "backprop-lab-lesson"; the first wrong
+field is named, e.g. "steps[2].view"). Each is checked by the loader the program uses for it.
 Exit codes: 0 valid, 1 usage error, 2 not valid (the reason on stderr; with --json also in "error").)"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object: file, kind, valid, details, error."));
     cmd.parser().addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The file to inspect."));

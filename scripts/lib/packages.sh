@@ -4,6 +4,10 @@
 # the CI stages (libasan, libubsan, libtsan) come with g++.
 BPLAB_PACKAGES=(qt6-base-dev qt6-base-dev-tools libeigen3-dev libqcustomplot-dev libqcustomplot2.1-qt6
                 zlib1g-dev libgl1-mesa-dev xvfb xauth fonts-dejavu-core qt6-qpa-plugins cmake g++)
+# Qt SVG: the panels' SVG export (ui/panelexport.h, QSvgGenerator keeps text as text).
+BPLAB_PACKAGES+=(qt6-svg-dev)
+# pdfinfo: the export tests check the PDFs with it (skipped without it).
+BPLAB_PACKAGES+=(poppler-utils)
 BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/kernels.h); optional
 
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer

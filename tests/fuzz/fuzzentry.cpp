@@ -1,6 +1,7 @@
 #include "fuzzentry.h"
 
 #include "idx.h"
+#include "lesson.h"
 #include "modelfile.h"
 #if __has_include("snapshot.h")
 #include "snapshot.h"
@@ -146,6 +147,27 @@ void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
 }
 #endif
 
+/** A lesson as text: refused with a message, or valid through and through. */
+void fuzzLesson(const std::uint8_t *data, std::size_t size)
+{
+    auto l = parseLesson(std::string_view(reinterpret_cast<const char *>(data), size), "fuzz.json");
+    if (!l) {
+        if (l.error().empty())
+            broken("parseLesson: an error without a message");
+        return;
+    }
+    if (l->title.empty() || l->views.empty() || l->steps.empty() || l->steps.size() > std::size_t(kMaxLessonSteps))
+        broken("parseLesson: accepted a lesson without a title, views or steps");
+    for (const LessonStep &s : l->steps) {
+        if (std::find(l->views.begin(), l->views.end(), s.view) == l->views.end())
+            broken("parseLesson: accepted a step whose view the lesson does not show");
+        if (s.stage && (*s.stage < 1 || *s.stage > 10 || s.view != LessonView::Step))
+            broken("parseLesson: accepted a stage outside 1-10 or off the step view");
+        if (s.question && s.question->text.empty())
+            broken("parseLesson: accepted a question without text");
+    }
+}
+
 } // namespace
 
 const std::vector<Target> &targets()
@@ -155,6 +177,7 @@ const std::vector<Target> &targets()
         {"idx_gz", fuzzIdxGz},
         {"model", fuzzModel},
         {"npz", fuzzNpz},
+        {"lesson", fuzzLesson},
 #ifdef BPLAB_FUZZ_SNAPSHOTS
         {"snapshot", fuzzSnapshot},
 #endif

@@ -75,3 +75,23 @@ put("npz", "small-zip64.npz", npz(small, zip64=True))
 put("npz", "b2-only-f8-fortran.npz", npz({"b2": npy((10,), "<f8", True, 2)}))
 put("npz", "b2-only-big-endian.npz", npz({"b2": npy((10,), ">f4")}))
 put("npz", "b2-shape-10x1.npz", npz({"b2": npy((10, 1))}))
+
+# Lessons (docs/file-formats.md, "Lesson"): the shipped ones (the first two, whole) and small
+# hand-made ones that reach each kind of field.
+lessons = os.path.join(os.path.dirname(root), "..", "..", "resources", "lessons")
+for name in sorted(os.listdir(lessons))[:2]:
+    with open(os.path.join(lessons, name), "rb") as f:
+        put("lesson", name, f.read())
+small = (b'{"format":"backprop-lab-lesson","version":1,"title":"T","dataset":"sample",'
+         b'"settings":{"recipe":"tuned","lr":0.5,"batch":8,"epochs":1,"seed":3,"pace":"sample"},'
+         b'"views":["step","cluster"],"controls":{"lock":["lr"],"hide":["seed"]},'
+         b'"steps":[{"text":"a","view":"step","stage":3,"timeline_at":5,"test_image":2,"lr":1,"pace":"full",'
+         b'"question":{"text":"q","quantity":"sign_delta1","index":4}},'
+         b'{"text":"b","view":"cluster","question":{"text":"q","quantity":"snapshot_time",'
+         b'"cluster":{"servers":2,"gpus_per_server":8,"algorithm":"hierarchical"},"tolerance_percent":20}}]}')
+put("lesson", "small-every-field", small)
+put("lesson", "small-confusion", small.replace(b'"quantity":"sign_delta1","index":4',
+                                               b'"quantity":"confusion_count","true_class":4,"predicted_class":9'))
+put("lesson", "escapes-and-utf8", b'{"format":"backprop-lab-lesson","version":1,"title":"\\u00e9\\ud83d\\ude00 \xc3\xa9",'
+    b'"dataset":"mnist","views":["train"],"steps":[{"text":"x\\n\\t\\"","view":"train"}]}')
+put("lesson", "bad-nesting", b'{"format":"backprop-lab-lesson","version":1,"title":' + b"[" * 40 + b"]" * 40 + b"}")

@@ -40,6 +40,12 @@ out=$("$cli" --version) || fail "installed backprop-lab-cli --version failed"
 [ "$out" = "backprop-lab-cli $version" ] || fail "--version printed '$out'"
 out=$("$cli" info) || fail "installed backprop-lab-cli info failed"
 grep -q '101,770\|101770' <<<"$out" || fail "info does not give 101,770 parameters: $out"
+# The shipped lessons are installed, and the installed inspect accepts each of them.
+lessons=("$root"/share/backprop-lab/lessons/*.json)
+[ "${#lessons[@]}" -ge 5 ] && [ -s "${lessons[0]}" ] || fail "cmake --install did not write the lessons to share/backprop-lab/lessons"
+for lesson in "${lessons[@]}"; do
+    "$cli" inspect "$lesson" >/dev/null || fail "the installed inspect refuses $lesson"
+done
 zcat "$root/share/man/man1/backprop-lab-cli.1.gz" | grep -q '^\.SS import-sample' \
     || fail "the man page lacks the import-sample command"
 if [ -x "$root/bin/backprop-lab" ]; then

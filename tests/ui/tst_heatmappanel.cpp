@@ -6,6 +6,7 @@
 #include "uiformat.h"
 
 #include <QComboBox>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -277,6 +278,22 @@ void TestHeatmapPanel::exports()
     QVERIFY(dir.isValid());
     HeatmapPanel panel; // never shown: exports at a page size
     panel.setParameters(m_weights, m_gradients, m_adjustments);
+    // One value per cell, as CSV: every weight of W1 and W2 of the chosen quantity.
+    panel.setQuantity(HeatmapPanel::Quantity::Weights);
+    const QString csv = dir.filePath(QStringLiteral("heatmaps.csv"));
+    QCOMPARE(writePanel(panel.panelExport(), csv), QString());
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csvFile.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 128 * 784 + 10 * 128);
+    QCOMPARE(lines[1 + 5 * 784 + 300], QByteArray("weight,W1,5,300,") + QByteArray::number(double(m_weights->W1(5, 300)), 'g', 9));
+    QCOMPARE(lines.last(), QByteArray("weight,W2,9,127,") + QByteArray::number(double(m_weights->W2(9, 127)), 'g', 9));
+    const QString svg = dir.filePath(QStringLiteral("heatmaps.svg"));
+    QCOMPARE(writePanel(panel.panelExport(), svg), QString());
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    QVERIFY(svgFile.readAll().contains("<svg"));
+    panel.setQuantity(HeatmapPanel::Quantity::Gradients);
     QSignalSpy spy(&panel, &HeatmapPanel::exported);
     const QString png = dir.filePath(QStringLiteral("heatmaps.png"));
     QVERIFY(panel.exportTo(png));

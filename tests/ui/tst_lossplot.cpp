@@ -156,6 +156,16 @@ void TestLossPlot::exports()
     QVERIFY(pdfFile.read(5) == "%PDF-");
     QCOMPARE(spy.count(), 3);
 
+    // SVG keeps the axis titles as text.
+    const QString svg = dir.filePath(QStringLiteral("loss.svg"));
+    QVERIFY(plot.exportTo(svg));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(svgText.contains(">epoch</text>") || svgText.contains(">epoch<"));
+    QCOMPARE(spy.count(), 4);
+
     QVERIFY(!plot.exportTo(dir.filePath(QStringLiteral("missing/folder/loss.csv"))));
     QCOMPARE(spy.last().at(1).toBool(), false);
 }

@@ -3,6 +3,10 @@
 #include "softmaxpanel.h"
 #include "uiformat.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -24,6 +28,7 @@ private slots:
     void overflowIsExplained();
     void classNames();
     void wrongShapeClears();
+    void exportsPictureAndTable();
 };
 
 // A trace as the core makes it: p = e^z / sum e^z for fixed logits.
@@ -207,4 +212,44 @@ void TestSoftmaxPanel::wrongShapeClears()
 }
 
 QTEST_MAIN(TestSoftmaxPanel)
+// The table as the class saw it: SVG with its words as text, a PDF, and the values as CSV and JSON.
+void TestSoftmaxPanel::exportsPictureAndTable()
+{
+    SoftmaxPanel panel;
+    panel.resize(700, 420);
+    QTemporaryDir dir;
+    QVERIFY(!writePanel(panel.panelExport(), dir.filePath(QStringLiteral("s.csv"))).isEmpty()); // nothing yet
+    const TraceF t = knownTrace(3, 5);
+    panel.setTrace(t);
+    const QString svg = dir.filePath(QStringLiteral("s.svg"));
+    QCOMPARE(writePanel(panel.panelExport(), svg), QString());
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("<title>the SoftMax table</title>"));
+    QVERIFY(svgText.contains(panel.probabilityText(5).toUtf8())); // p of the predicted neuron, as text
+    const QString pdf = dir.filePath(QStringLiteral("s.pdf"));
+    QCOMPARE(writePanel(panel.panelExport(), pdf), QString());
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+
+    const QList<QByteArray> rows = panel.csv().trimmed().split('\n');
+    QCOMPARE(rows.size(), 11);
+    QCOMPARE(rows[0], QByteArray("neuron,class,logit,exp,probability,target,predicted"));
+    const QList<QByteArray> six = rows[6].split(','); // class 5, the predicted one
+    QCOMPARE(six[0], QByteArray("6"));
+    QCOMPARE(six[2].toFloat(), t.logits[5]);
+    QCOMPARE(six[4].toFloat(), t.probabilities[5]);
+    QCOMPARE(six[5] + six[6], QByteArray("01"));
+    QCOMPARE(rows[4].split(',')[5], QByteArray("1")); // class 3: the target
+    const QJsonObject o = QJsonDocument::fromJson(panel.json()).object();
+    QCOMPARE(o.value(QStringLiteral("label")).toInt(), 3);
+    QCOMPARE(o.value(QStringLiteral("probabilities")).toArray().size(), 10);
+    QCOMPARE(float(o.value(QStringLiteral("probabilities")).toArray()[5].toDouble()), t.probabilities[5]);
+    // With BPLAB_LOOK_DIR set, the exported picture is kept there for a person to look at.
+    if (const QString look = qEnvironmentVariable("BPLAB_LOOK_DIR"); !look.isEmpty())
+        QCOMPARE(writePanel(panel.panelExport(), look + QStringLiteral("/softmax.png")), QString());
+}
+
 #include "tst_softmaxpanel.moc"

@@ -1,5 +1,7 @@
 #include "datasetmodel.h"
 
+#include <QLocale>
+
 #include <algorithm>
 
 namespace bplab {
@@ -22,6 +24,8 @@ DatasetModel::DatasetModel(QObject *parent) : QAbstractListModel(parent)
 void DatasetModel::setDataSplit(std::shared_ptr<const DataSplit> data)
 {
     m_data = std::move(data);
+    m_testAnswers.reset(); // answers belong to the images they were computed on
+    m_trainAnswers.reset();
     m_trainCounts = m_data ? countClasses(m_data->train) : Counts{};
     m_testCounts = m_data ? countClasses(m_data->test) : Counts{};
     m_names.clear();
@@ -48,6 +52,51 @@ void DatasetModel::setClassFilter(int cls)
     rebuild();
 }
 
+void DatasetModel::setAnswers(std::shared_ptr<const SetAnswers> test, std::shared_ptr<const SetAnswers> train)
+{
+    const auto fits = [](const std::shared_ptr<const SetAnswers> &a, const Dataset *set) {
+        return a && set && a->size() == set->size() && a->samples.predicted.size() == set->size();
+    };
+    m_testAnswers = fits(test, m_data ? &m_data->test : nullptr) ? std::move(test) : nullptr;
+    m_trainAnswers = fits(train, m_data ? &m_data->train : nullptr) ? std::move(train) : nullptr;
+    rebuild();
+}
+
+const SetAnswers *DatasetModel::answers() const
+{
+    return (m_test ? m_testAnswers : m_trainAnswers).get();
+}
+
+void DatasetModel::setMisclassifiedOnly(bool on)
+{
+    if (on == m_wrongOnly)
+        return;
+    m_wrongOnly = on;
+    rebuild();
+}
+
+void DatasetModel::setPredictedFilter(int cls)
+{
+    if (cls < -1 || cls >= kOutputs || cls == m_predicted)
+        return;
+    m_predicted = cls;
+    rebuild();
+}
+
+void DatasetModel::setSortOrder(SortOrder order)
+{
+    if (order == m_sort)
+        return;
+    m_sort = order;
+    rebuild();
+}
+
+bool DatasetModel::mapped() const
+{
+    const bool byAnswers = answers() && (m_wrongOnly || m_predicted >= 0 || m_sort != SortOrder::Index);
+    return m_filter >= 0 || byAnswers;
+}
+
 bool DatasetModel::hasNamedClasses() const
 {
     for (int k = 0; k < kOutputs; ++k)
@@ -67,11 +116,32 @@ void DatasetModel::rebuild()
 {
     beginResetModel();
     m_rows.clear();
-    if (const Dataset *s = set(); s && m_filter >= 0) {
-        m_rows.reserve(std::size_t(classCounts()[std::size_t(m_filter)]));
-        for (std::size_t i = 0; i < s->size(); ++i)
-            if (s->labels[i] == m_filter)
-                m_rows.push_back(int(i));
+    m_rowOf.clear();
+    const Dataset *s = set();
+    const SetAnswers *a = answers();
+    if (s && mapped()) {
+        for (std::size_t i = 0; i < s->size(); ++i) {
+            if (m_filter >= 0 && s->labels[i] != m_filter)
+                continue;
+            if (a && m_wrongOnly && a->predicted(i) == a->label(i))
+                continue;
+            if (a && m_predicted >= 0 && a->predicted(i) != m_predicted)
+                continue;
+            m_rows.push_back(int(i));
+        }
+        if (a && m_sort != SortOrder::Index) {
+            // Equal keys keep the index order (stable), so the order is the same every time.
+            const bool byLoss = m_sort == SortOrder::LossHighFirst;
+            std::stable_sort(m_rows.begin(), m_rows.end(), [a, byLoss](int x, int y) {
+                const auto key = [a, byLoss](int i) {
+                    return byLoss ? a->loss(std::size_t(i)) : a->p(std::size_t(i), a->predicted(std::size_t(i)));
+                };
+                return key(x) > key(y);
+            });
+            m_rowOf.assign(s->size(), -1);
+            for (std::size_t r = 0; r < m_rows.size(); ++r)
+                m_rowOf[std::size_t(m_rows[r])] = int(r);
+        }
     }
     endResetModel();
     emit contentChanged();
@@ -87,22 +157,24 @@ int DatasetModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid())
         return 0;
-    return m_filter >= 0 ? int(m_rows.size()) : setSize();
+    return mapped() ? int(m_rows.size()) : setSize();
 }
 
 int DatasetModel::imageIndex(int row) const
 {
     if (row < 0 || row >= rowCount())
         return -1;
-    return m_filter >= 0 ? m_rows[std::size_t(row)] : row;
+    return mapped() ? m_rows[std::size_t(row)] : row;
 }
 
 int DatasetModel::rowOf(int index) const
 {
     if (index < 0 || index >= setSize())
         return -1;
-    if (m_filter < 0)
+    if (!mapped())
         return index;
+    if (!m_rowOf.empty())
+        return m_rowOf[std::size_t(index)];
     const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), index);
     return it != m_rows.end() && *it == index ? int(it - m_rows.begin()) : -1;
 }
@@ -131,11 +203,23 @@ QVariant DatasetModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case ClassNameRole:
         return l >= 0 && l < kOutputs ? m_names[l] : QString::number(l);
-    case Qt::ToolTipRole:
-        return tr("%1 image %2: label %3")
-            .arg(m_test ? tr("Test") : tr("Training"))
-            .arg(i)
-            .arg(l >= 0 && l < kOutputs ? m_names[l] : QString::number(l));
+    case Qt::ToolTipRole: {
+        const QString name = l >= 0 && l < kOutputs ? m_names[l] : QString::number(l);
+        const QString head = tr("%1 image %2: label %3").arg(m_test ? tr("Test") : tr("Training")).arg(i).arg(name);
+        const SetAnswers *a = answers();
+        if (!a)
+            return head;
+        const int k = a->predicted(std::size_t(i));
+        return tr("%1; the network says %2 (p = %3), loss %4")
+                .arg(head, m_names[k], QLocale().toString(double(a->p(std::size_t(i), k)), 'f', 3),
+                     QLocale().toString(double(a->loss(std::size_t(i))), 'f', 3));
+    }
+    case PredictedRole:
+        return answers() ? answers()->predicted(std::size_t(i)) : -1;
+    case ConfidenceRole:
+        return answers() ? QVariant(answers()->p(std::size_t(i), answers()->predicted(std::size_t(i)))) : QVariant();
+    case LossRole:
+        return answers() ? QVariant(answers()->loss(std::size_t(i))) : QVariant();
     case LabelRole:
         return l;
     case IndexRole:

@@ -54,6 +54,7 @@ DatasetView::DatasetView(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(createBar());
+    layout->addWidget(createAnswerBar());
     layout->addLayout(body, 1);
     applyScale();
     refresh();
@@ -176,6 +177,9 @@ void DatasetView::setDataset(std::shared_ptr<const DataSplit> data)
     for (int k = 0; k < names.size(); ++k)
         m_classBox->addItem(named ? QStringLiteral("%1  %2").arg(k).arg(names[k]) : names[k]);
     m_classBox->setCurrentIndex(m_model->classFilter() + 1);
+    m_testAnswers.reset();
+    m_trainAnswers.reset();
+    updateAnswers();
     if (keep >= 0)
         jumpTo(keep);
     refresh();
@@ -188,6 +192,7 @@ void DatasetView::setTestSet(bool test)
         (test ? m_testButton : m_trainButton)->setChecked(true);
     }
     m_model->setTestSet(test);
+    updateAnswers();
 }
 
 void DatasetView::setClassFilter(int k)
@@ -215,6 +220,10 @@ bool DatasetView::jumpTo(int index)
     }
     if (m_model->rowOf(index) < 0)
         setClassFilter(-1);
+    if (m_model->rowOf(index) < 0) { // hidden by the answer filters
+        setMisclassifiedOnly(false);
+        setPredictedFilter(-1);
+    }
     const QModelIndex i = m_model->index(m_model->rowOf(index));
     m_grid->setCurrentIndex(i);
     m_grid->scrollTo(i, QAbstractItemView::PositionAtCenter);
@@ -252,6 +261,9 @@ void DatasetView::refresh()
         m_status->setText(tr("Showing %1 of %2 %3 images: class %4")
                               .arg(locale.toString(m_model->rowCount()), locale.toString(size),
                                    test ? tr("test") : tr("training"), names.value(filter)));
+    else if (m_model->rowCount() != size)
+        m_status->setText(tr("Showing %1 of %2 %3 images").arg(locale.toString(m_model->rowCount()), locale.toString(size),
+                                                             test ? tr("test") : tr("training")));
     else
         m_status->setText(tr("Showing all %1 %2 images").arg(locale.toString(size), test ? tr("test") : tr("training")));
     m_indexBox->setRange(0, std::max(0, size - 1));

@@ -10,6 +10,7 @@
 #include <memory>
 
 class QButtonGroup;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QListView;
@@ -45,6 +46,18 @@ public:
     /** Screen pixels per image pixel; 0 chooses from the font (larger in presentation mode). */
     void setImageScale(int scale);
 
+    /** The weights whose answer each image shows (null: none), the input scaling they were
+     *  trained with, and what they are ("weights after batch 375"). A set's answers are computed
+     *  when it is shown and the view is visible (datasetanswers.cpp): a hidden view costs nothing. */
+    void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption);
+    /** Only the images the network gets wrong / predicted as k (-1: any) / in this order. */
+    void setMisclassifiedOnly(bool on);
+    void setPredictedFilter(int k);
+    void setSortOrder(DatasetModel::SortOrder order);
+    QCheckBox *wrongOnlyBox() const { return m_wrongOnly; }
+    QComboBox *predictedBox() const { return m_predictedBox; }
+    QComboBox *sortBox() const { return m_sortBox; }
+
     DatasetModel *model() const { return m_model; }
     ImageDelegate *delegate() const { return m_delegate; }
     QListView *grid() const { return m_grid; }
@@ -61,10 +74,14 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QWidget *createBar();
+    QWidget *createAnswerBar();
+    /** Computes the shown set's answers when there are weights and none yet; updates the bar. */
+    void updateAnswers();
     QWidget *createSide();
     void refresh();
     void refreshSelection();
@@ -87,6 +104,14 @@ private:
     QPushButton *m_stepButton = nullptr;
     QWidget *m_side = nullptr;
     int m_userScale = 0;
+    QCheckBox *m_wrongOnly = nullptr;
+    QComboBox *m_predictedBox = nullptr;
+    QComboBox *m_sortBox = nullptr;
+    QLabel *m_weightsLabel = nullptr;
+    std::shared_ptr<const ParamsF> m_weights;
+    Normalize m_normalize = Normalize::None;
+    QString m_weightsCaption;
+    std::shared_ptr<const SetAnswers> m_testAnswers, m_trainAnswers;
 };
 
 } // namespace bplab

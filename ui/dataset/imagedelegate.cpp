@@ -4,6 +4,7 @@
 #include "uiformat.h"
 
 #include <QApplication>
+#include <QLocale>
 #include <QPainter>
 
 #include <algorithm>
@@ -37,7 +38,7 @@ QSize ImageDelegate::cellSize(const QFont &font) const
     // Wide enough for the largest index of MNIST's training set.
     const int textW = small.horizontalAdvance(QStringLiteral("#00000"));
     const int w = std::max(side, textW) + 2 * kMargin;
-    const int h = side + kGap + label.height() + small.height() + 2 * kMargin;
+    const int h = side + kGap + label.height() + small.height() * (m_answerLine ? 2 : 1) + 2 * kMargin;
     return {w, h};
 }
 
@@ -91,6 +92,22 @@ void ImageDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const
     p->setPen(muted);
     p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter,
                 QStringLiteral("#%1").arg(index.data(DatasetModel::IndexRole).toInt()));
+    if (m_answerLine) {
+        const int predicted = index.data(DatasetModel::PredictedRole).toInt();
+        if (predicted >= 0) {
+            const bool right = predicted == index.data(DatasetModel::LabelRole).toInt();
+            const QString prob = QLocale().toString(index.data(DatasetModel::ConfidenceRole).toDouble(), 'f', 2);
+            // A mark besides the colour: the wrong ones stay visible in grey and to the colour-blind.
+            const QString text = (right ? QStringLiteral("\u2713 ") : QStringLiteral("\u2717 ")) +
+                                 QStringLiteral("%1  %2").arg(predicted).arg(prob);
+            line = QRect(line.left(), line.bottom() + 1, textW, sfm.height());
+            QFont answerFont = sf;
+            answerFont.setBold(!right);
+            p->setFont(answerFont);
+            p->setPen(right || selected ? muted : QColor(colors::kVermillion));
+            p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter, sfm.elidedText(text, Qt::ElideRight, textW));
+        }
+    }
     if (option.state & QStyle::State_HasFocus && selected) {
         p->setPen(QPen(pal.color(QPalette::HighlightedText), 1, Qt::DotLine));
         p->setBrush(Qt::NoBrush);

@@ -16,6 +16,10 @@ public:
     /** Screen pixels per image pixel (clamped to 1-16). */
     void setScale(int scale);
     int scale() const { return m_scale; }
+    /** A third line under the label: the network's answer and its probability (the model's
+     *  PredictedRole and ConfidenceRole), marked when wrong. */
+    void setAnswerLine(bool on) { m_answerLine = on; }
+    bool answerLine() const { return m_answerLine; }
     /** The cell size for the view's font (the same for every cell). */
     QSize cellSize(const QFont &font) const;
     /** Where the image is drawn inside a cell. */
@@ -26,6 +30,7 @@ public:
 
 private:
     int m_scale = 4;
+    bool m_answerLine = false;
 };
 
 } // namespace bplab

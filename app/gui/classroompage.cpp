@@ -1,0 +1,135 @@
+#include "classroompage.h"
+
+#include "confusionview.h"
+#include "trainingcontroller.h"
+
+#include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace bplab {
+
+ShownWeights shownWeights(const TrainingController *controller)
+{
+    ShownWeights w;
+    w.weights = controller->currentWeights();
+    w.batch = controller->progress().step;
+    w.epoch = controller->progress().epoch;
+    w.batchInEpoch = controller->progress().batchInEpoch;
+    return w;
+}
+
+QString describeShownWeights(const ShownWeights &w)
+{
+    const QString batch = QLocale().toString(qulonglong(w.batch));
+    if (w.batch == 0)
+        return QCoreApplication::translate("bplab", "weights before training (batch 0)");
+    if (w.batchInEpoch == 0)
+        return QCoreApplication::translate("bplab", "weights after batch %1 (end of epoch %2)").arg(batch).arg(w.epoch);
+    return QCoreApplication::translate("bplab", "weights after batch %1 (in epoch %2)").arg(batch).arg(w.epoch + 1);
+}
+
+namespace {
+
+/** The page: recomputes the answers when what it shows is stale and it can be seen. */
+class ConfusionPage : public QWidget
+{
+public:
+    ConfusionPage(TrainingController *controller, std::function<void(int)> openImage, QWidget *parent)
+        : QWidget(parent)
+        , m_controller(controller)
+        , m_view(new ConfusionView)
+    {
+        auto *layout = new QVBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->addWidget(m_view);
+        m_view->setAnswers(nullptr, nullptr, QCoreApplication::translate("bplab", "Load a data set and train: the test set's confusion matrix appears here."));
+        QObject::connect(m_view, &ConfusionView::imageActivated, this, [openImage](int index) {
+            if (openImage)
+                openImage(index);
+        });
+        m_refresh.setSingleShot(true);
+        m_refresh.setInterval(0);
+        QObject::connect(&m_refresh, &QTimer::timeout, this, [this] { refresh(); });
+        QObject::connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const SetAnswers>>::finished, this, [this] { showAnswers(); });
+        const auto stale = [this] { m_refresh.start(); };
+        QObject::connect(controller, &TrainingController::stateChanged, this, [stale](TrainingState s) {
+            if (s != TrainingState::Running)
+                stale();
+        });
+        QObject::connect(controller, &TrainingController::epochFinished, this, stale);
+        QObject::connect(controller, &TrainingController::wasReset, this, stale);
+        QObject::connect(controller, &TrainingController::dataSplitChanged, this, stale);
+        // An exact state (a step, a pause, a load); the live ones while running are skipped.
+        QObject::connect(controller, &TrainingController::visualReady, this, [stale](const VisualPtr &v) {
+            if (v && !v->live)
+                stale();
+        });
+    }
+
+protected:
+    void showEvent(QShowEvent *event) override
+    {
+        QWidget::showEvent(event);
+        m_refresh.start();
+    }
+
+private:
+    /** Starts an evaluation when the shown weights are not the ones last evaluated. */
+    void refresh()
+    {
+        if (!isVisible())
+            return; // showEvent() comes back
+        if (m_watcher.isRunning()) {
+            m_pending = true; // once this one is done
+            return;
+        }
+        const ShownWeights w = shownWeights(m_controller);
+        const DataSplitPtr data = m_controller->dataSplit();
+        if (!w.weights || !data || data->test.size() == 0) {
+            m_lastWeights.reset();
+            m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "No test set loaded: load a data set to see what the network gets wrong."));
+            return;
+        }
+        if (w.weights == m_lastWeights && data == m_lastData)
+            return;
+        m_lastWeights = w.weights;
+        m_lastData = data;
+        m_computing = w;
+        const Normalize normalize = m_controller->trainedConfig().normalize;
+        const ParamsPtr weights = w.weights;
+        m_watcher.setFuture(QtConcurrent::run([weights, data, normalize] {
+            return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
+        }));
+    }
+
+    void showAnswers()
+    {
+        m_view->setAnswers(m_watcher.result(), m_lastData, describeShownWeights(m_computing));
+        if (m_pending) {
+            m_pending = false;
+            m_refresh.start();
+        }
+    }
+
+    TrainingController *m_controller;
+    ConfusionView *m_view;
+    QTimer m_refresh;
+    QFutureWatcher<std::shared_ptr<const SetAnswers>> m_watcher;
+    ParamsPtr m_lastWeights;
+    DataSplitPtr m_lastData;
+    ShownWeights m_computing;
+    bool m_pending = false;
+};
+
+} // namespace
+
+QWidget *makeConfusionPage(TrainingController *controller, std::function<void(int testIndex)> openImage, QWidget *parent)
+{
+    return new ConfusionPage(controller, std::move(openImage), parent);
+}
+
+} // namespace bplab

@@ -1,0 +1,332 @@
+// Lesson files: the JSON reader under hostile input, every shipped lesson valid, every damaged
+// field refused by its path, and a question's answer computed from the trace, never written in.
+
+#include "jsonvalue.h"
+#include "lesson.h"
+#include "lessonanswer.h"
+#include "lessoncluster.h"
+#include "network.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+#include <string>
+
+using namespace bplab;
+
+namespace {
+
+/** A small valid lesson; the damage tests replace one piece of it. */
+const char *kBase = R"({
+  "format": "backprop-lab-lesson", "version": 1,
+  "title": "Test lesson", "dataset": "sample",
+  "settings": {"recipe": "source", "lr": 0.1, "batch": 64, "epochs": 2, "seed": 1, "pace": 10},
+  "views": ["step", "train", "cluster"],
+  "controls": {"lock": ["lr"], "hide": ["replicas"]},
+  "steps": [
+    {"text": "First.", "view": "step", "stage": 2, "timeline_at": 10, "test_image": 3,
+     "question": {"text": "z1[5]?", "quantity": "z1", "index": 5, "digits": 2}},
+    {"text": "Second.", "view": "cluster",
+     "question": {"text": "How long?", "quantity": "allreduce_time",
+                  "cluster": {"servers": 2, "gpus_per_server": 8, "algorithm": "ring"}}}
+  ]
+})";
+
+std::string replaced(const std::string &from, const std::string &to)
+{
+    std::string s = kBase;
+    const std::size_t at = s.find(from);
+    if (at == std::string::npos)
+        qFatal("fixture text not found: %s", from.c_str());
+    return s.replace(at, from.size(), to);
+}
+
+} // namespace
+
+class TestLesson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void jsonReadsValues()
+    {
+        auto v = parseJson(R"( {"a": [1, -2.5e3, true, null, "x\u00e9\n"], "b": {}} )");
+        QVERIFY2(v.ok(), v.error().c_str());
+        const JsonValue *a = v->find("a");
+        QVERIFY(a && a->isArray());
+        QCOMPARE(a->items().size(), std::size_t(5));
+        QCOMPARE(a->items()[0].asNumber(), 1.0);
+        QVERIFY(a->items()[0].isIntegral());
+        QCOMPARE(a->items()[1].asNumber(), -2500.0);
+        QVERIFY(!a->items()[1].isIntegral());
+        QVERIFY(a->items()[2].asBool());
+        QVERIFY(a->items()[3].isNull());
+        QCOMPARE(a->items()[4].asString(), std::string("x\xC3\xA9\n"));
+        QVERIFY(v->find("b")->isObject());
+    }
+
+    void jsonRefusesHostileText_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("deep") << QByteArray(100000, '[') << QStringLiteral("nested more than 32");
+        QTest::newRow("huge number") << QByteArray("{\"a\": 1e999}") << QStringLiteral("too large");
+        QTest::newRow("duplicate") << QByteArray("{\"a\": 1, \"a\": 2}") << QStringLiteral("appears twice");
+        QTest::newRow("trailing") << QByteArray("{} x") << QStringLiteral("after the end");
+        QTest::newRow("not utf-8") << QByteArray("{\"a\": \"\xC0\xAF\"}") << QStringLiteral("not UTF-8");
+        QTest::newRow("open string") << QByteArray("{\"a\": \"abc") << QStringLiteral("not closed");
+        QTest::newRow("leading zero") << QByteArray("[012]") << QStringLiteral("must not start with 0");
+        QTest::newRow("line break in text") << QByteArray("[\"a\nb\"]") << QStringLiteral("control character");
+        QTest::newRow("lone surrogate") << QByteArray("[\"\\udc00\"]") << QStringLiteral("low surrogate");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("line 1, column 1");
+    }
+
+    void jsonRefusesHostileText()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, message);
+        auto v = parseJson(std::string_view(text.constData(), std::size_t(text.size())));
+        QVERIFY(!v.ok());
+        QVERIFY2(QString::fromStdString(v.error()).contains(message), v.error().c_str());
+    }
+
+    void jsonSaysWhere()
+    {
+        auto v = parseJson("{\n  \"a\": 1\n  \"b\": 2\n}");
+        QVERIFY(!v.ok());
+        QCOMPARE(v.error(), std::string("line 3, column 3: expected ',' or '}' after a member"));
+    }
+
+    void baseLessonIsValid()
+    {
+        auto l = parseLesson(kBase, "t.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        QCOMPARE(l->title, std::string("Test lesson"));
+        QCOMPARE(l->settings.lr.value(), 0.1);
+        QCOMPARE(l->settings.pace->kind, LessonPace::Kind::PerSecond);
+        QCOMPARE(l->settings.pace->batchesPerSecond, 10.0);
+        QCOMPARE(l->views.size(), std::size_t(3));
+        QCOMPARE(l->locked.size(), std::size_t(1));
+        QCOMPARE(l->hidden.front(), LessonControl::Replicas);
+        QCOMPARE(l->steps.size(), std::size_t(2));
+        QCOMPARE(l->steps[0].stage.value(), 2);
+        QCOMPARE(l->steps[0].timelineAt.value(), 10LL);
+        QCOMPARE(l->steps[0].testImage.value(), 3LL);
+        QCOMPARE(l->steps[0].question->quantity, Quantity::Z1);
+        QCOMPARE(l->steps[0].question->index, 5);
+        QCOMPARE(l->steps[1].question->quantity, Quantity::AllReduceTime);
+        QCOMPARE(l->steps[1].question->cluster.gpusPerServer, 8);
+        QCOMPARE(l->steps[1].question->tolerancePercent, 10.0);
+        QVERIFY(looksLikeLesson(kBase));
+        QVERIFY(!looksLikeLesson(R"({"files": []})"));
+    }
+
+    void shippedLessonsAreValid()
+    {
+        const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
+        const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 5);
+        for (const QString &f : files) {
+            auto l = loadLesson(dir.filePath(f).toStdString());
+            QVERIFY2(l.ok(), l.error().c_str());
+            QVERIFY(l->steps.size() >= 5);
+            int questions = 0;
+            for (const LessonStep &s : l->steps)
+                questions += s.question.has_value();
+            QVERIFY2(questions >= 2, qPrintable(f));
+        }
+    }
+
+    void damagedLessonsNameTheField_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("message");
+        const auto row = [](const char *name, const char *from, const char *to, const char *message) {
+            QTest::newRow(name) << QString::fromUtf8(from) << QString::fromUtf8(to) << QString::fromUtf8(message);
+        };
+        row("format", "\"backprop-lab-lesson\"", "\"lesson\"",
+            "format: must be backprop-lab-lesson, not \"lesson\"");
+        row("newer version", "\"version\": 1", "\"version\": 7", "version: is 7, written by a newer");
+        row("title type", "\"Test lesson\"", "42", "title: must be text in double quotes, not 42");
+        row("title empty", "\"Test lesson\"", "\"  \"", "title: is empty");
+        row("unknown field", "\"dataset\": \"sample\"", "\"dataset\": \"sample\", \"titel\": \"x\"",
+            "titel: unknown field; a lesson has the fields format, version, title");
+        row("dataset", "\"dataset\": \"sample\"", "\"dataset\": \"cifar\"",
+            "dataset: must be mnist or fashion or sample, not \"cifar\"");
+        row("lr huge", "\"lr\": 0.1", "\"lr\": 1e300", "settings.lr: must be a number above 0 and at most 10");
+        row("lr text", "\"lr\": 0.1", "\"lr\": \"fast\"", "settings.lr: must be a number above 0 and at most 10, not \"fast\"");
+        row("batch fraction", "\"batch\": 64", "\"batch\": 64.5", "settings.batch: must be a whole number from 1 to 4096");
+        row("epochs huge", "\"epochs\": 2", "\"epochs\": 99999999999999999999", "settings.epochs: must be a whole number from 1 to 1000");
+        row("seed negative", "\"seed\": 1", "\"seed\": -1", "settings.seed: must be a whole number from 0 to 2147483647, not -1");
+        row("pace", "\"pace\": 10", "\"pace\": \"slow\"", "settings.pace: must be \"full\"");
+        row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
+        row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
+            "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data or confusion");
+        row("view twice", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"step\"]",
+            "views[3]: \"step\" is listed twice");
+        row("control", "\"lock\": [\"lr\"]", "\"lock\": [\"volume\"]", "controls.lock[0]: \"volume\" is not a control");
+        row("step view not listed", "\"view\": \"cluster\"", "\"view\": \"draw\"",
+            "steps[1].view: \"draw\" is not in the lesson's \"views\"");
+        row("stage range", "\"stage\": 2", "\"stage\": 11", "steps[0].stage: must be a whole number from 1 to 10, not 11");
+        row("stage on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"stage\": 3,",
+            "steps[1].stage: only a step with the view \"step\" has a stage");
+        row("timeline", "\"timeline_at\": 10", "\"timeline_at\": 1e12", "steps[0].timeline_at: must be a whole number");
+        row("text long", "\"First.\"", ("\"" + std::string(3000, 'a') + "\"").c_str(),
+            "steps[0].text: is 3000 characters long; at most 2000");
+        row("quantity", "\"quantity\": \"z1\"", "\"quantity\": \"answer\"",
+            "steps[0].question.quantity: \"answer\" is not a quantity the app computes");
+        row("hard-coded answer", "\"digits\": 2}", "\"digits\": 2, \"answer\": 0.53}",
+            "steps[0].question.answer: unknown field");
+        row("index range", "\"index\": 5", "\"index\": 128", "steps[0].question.index: must be a whole number from 0 to 127, not 128");
+        row("index missing", "\"index\": 5, ", "", "steps[0].question.index: is missing");
+        row("index not used", "\"quantity\": \"allreduce_time\",", "\"quantity\": \"allreduce_time\", \"index\": 1,",
+            "steps[1].question.index: is not used by the quantity \"allreduce_time\"");
+        row("cluster missing", ",\n                  \"cluster\": {\"servers\": 2, \"gpus_per_server\": 8, \"algorithm\": \"ring\"}", "",
+            "steps[1].question.cluster: is missing");
+        row("cluster servers", "\"servers\": 2", "\"servers\": 1000", "steps[1].question.cluster.servers: must be a whole number from 1 to 64");
+        row("algorithm", "\"algorithm\": \"ring\"", "\"algorithm\": \"tree\"",
+            "steps[1].question.cluster.algorithm: must be ring or hierarchical, not \"tree\"");
+        row("step not object", "{\"text\": \"Second.\"", "7, {\"text\": \"Second.\"", "steps[1]: must be an object");
+        row("root not object", "{\n  \"format\"", "[{\n  \"format\"", "not valid JSON");
+    }
+
+    void damagedLessonsNameTheField()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, message);
+        auto l = parseLesson(replaced(from.toStdString(), to.toStdString()), "bad.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(QString::fromStdString(l.error()).startsWith(QStringLiteral("bad.json: ")), l.error().c_str());
+        QVERIFY2(QString::fromStdString(l.error()).contains(message), l.error().c_str());
+    }
+
+    void refusesWholeFileProblems()
+    {
+        auto empty = parseLesson("{}", "e.json");
+        QCOMPARE(empty.error(), std::string("e.json: format: is missing"));
+        auto array = parseLesson("[1]", "a.json");
+        QCOMPARE(array.error(), std::string("a.json: the file: must hold one JSON object ({...}), not a list"));
+        const std::string big(10 * 1024 * 1024, ' ');
+        auto huge = parseLesson(big, "big.json");
+        QVERIFY2(QString::fromStdString(huge.error()).contains(QStringLiteral("more than a lesson file can hold")),
+                 huge.error().c_str());
+        const auto withSteps = [](const std::string &steps) {
+            return std::string(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample",
+                                   "views": ["train"], "steps": )") + steps + "}";
+        };
+        QCOMPARE(parseLesson(withSteps("[]"), "s.json").error(),
+                 std::string("s.json: steps: is empty; a lesson has at least one step"));
+        std::string steps = "[";
+        for (int i = 0; i < 201; ++i)
+            steps += std::string(i ? "," : "") + R"({"text": "s", "view": "train"})";
+        QVERIFY(parseLesson(withSteps(steps.substr(0, steps.size() - 31) + "]"), "s.json").ok()); // 200 steps
+        QCOMPARE(parseLesson(withSteps(steps + "]"), "s.json").error(),
+                 std::string("s.json: steps: has 201 steps; at most 200 fit in one lesson"));
+        auto missing = loadLesson("/nonexistent/lesson.json");
+        QVERIFY(!missing.ok());
+        QVERIFY(QString::fromStdString(missing.error()).contains(QStringLiteral("cannot open")));
+    }
+
+    void answersComeFromTheTrace()
+    {
+        ParamsF p = initParams(Init::He, 3);
+        Vec<float> x(kInputs);
+        for (int i = 0; i < kInputs; ++i)
+            x[i] = float((i * 37) % 255) / 255.0f;
+        const StepTrace<float> step = explainStep(p, x, 4, 0.1f);
+        AnswerSources src;
+        src.step = &step;
+
+        LessonQuestion q;
+        q.quantity = Quantity::ArgmaxP;
+        auto a = trueAnswer(q, src);
+        QVERIFY(a.ok());
+        QCOMPARE(a->value, double(step.before.predicted));
+        QVERIFY(*isRightAnswer(q, *a, std::to_string(step.before.predicted)));
+        QVERIFY(!*isRightAnswer(q, *a, std::to_string((step.before.predicted + 1) % 10)));
+        QVERIFY(!isRightAnswer(q, *a, "seven").ok());
+
+        q.quantity = Quantity::Z1;
+        q.index = 5;
+        q.digits = 2;
+        a = trueAnswer(q, src);
+        QCOMPARE(a->value, double(step.before.z1[5]));
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f", double(step.before.z1[5]));
+        QCOMPARE(a->text, std::string(text));
+        QVERIFY(*isRightAnswer(q, *a, text));
+        std::snprintf(text, sizeof text, "%.2f", double(step.before.z1[5]) + 0.02);
+        QVERIFY(!*isRightAnswer(q, *a, text));
+
+        q.quantity = Quantity::SignDelta2;
+        q.index = 4; // the true class: p - 1 < 0
+        a = trueAnswer(q, src);
+        QCOMPARE(a->text, std::string("-"));
+        QVERIFY(*isRightAnswer(q, *a, "-"));
+        QVERIFY(!*isRightAnswer(q, *a, "+"));
+
+        q.quantity = Quantity::LossAfterLower;
+        a = trueAnswer(q, src);
+        const bool lower = step.afterTrace.loss < step.before.loss;
+        QCOMPARE(a->text, std::string(lower ? "yes" : "no"));
+        QVERIFY(*isRightAnswer(q, *a, lower ? "Yes" : "no"));
+
+        q.quantity = Quantity::TestAccuracy;
+        QVERIFY(!trueAnswer(q, src).ok()); // no evaluation given
+        Evaluation ev;
+        ev.count = 100;
+        ev.accuracy = 80;
+        ev.confusion[4][9] = 7;
+        src.evaluation = &ev;
+        q.tolerancePercent = 5;
+        a = trueAnswer(q, src);
+        QVERIFY(*isRightAnswer(q, *a, "83"));
+        QVERIFY(!*isRightAnswer(q, *a, "85"));
+        q.quantity = Quantity::ConfusionCount;
+        q.trueClass = 4;
+        q.predictedClass = 9;
+        q.tolerancePercent = 0;
+        a = trueAnswer(q, src);
+        QCOMPARE(a->value, 7.0);
+        QVERIFY(*isRightAnswer(q, *a, "7"));
+        QVERIFY(!*isRightAnswer(q, *a, "8"));
+
+        q.quantity = Quantity::AllReduceTime;
+        QVERIFY(!trueAnswer(q, src).ok());
+        src.clusterSeconds = [](const LessonCluster &c, bool snapshot) { return snapshot ? 1.0 : 1e-6 * c.servers; };
+        q.cluster.servers = 2;
+        q.tolerancePercent = 10;
+        a = trueAnswer(q, src);
+        QCOMPARE(a->value, 2.0);
+        QCOMPARE(a->text, std::string("2.00 \u00b5s"));
+        QVERIFY(*isRightAnswer(q, *a, "2,1"));
+        QVERIFY(!*isRightAnswer(q, *a, "2.5"));
+    }
+
+    void clusterAnswersComeFromTheSimulation()
+    {
+        // 2 x 8 GPUs: the hierarchical all-reduce sends less over the slow NICs than the ring.
+        LessonCluster ring {2, 8, false}, hierarchical {2, 8, true};
+        const double ringS = cluster::lessonClusterSeconds(ring, false);
+        const double hierS = cluster::lessonClusterSeconds(hierarchical, false);
+        QVERIFY2(ringS > 0 && hierS > 0 && hierS < ringS, qPrintable(QStringLiteral("%1 %2").arg(ringS).arg(hierS)));
+        // A snapshot writes the 407,080 bytes of the weights at 2 GB/s: 203.54 us.
+        QVERIFY(test::fuzzyEqual(cluster::lessonClusterSeconds(ring, true), 407080 / 2e9, 1e-9));
+        LessonQuestion q;
+        q.quantity = Quantity::SnapshotTime;
+        q.tolerancePercent = 10;
+        AnswerSources src;
+        src.clusterSeconds = cluster::lessonClusterSeconds;
+        auto a = trueAnswer(q, src);
+        QVERIFY(a.ok());
+        QCOMPARE(a->text, std::string("204 \u00b5s"));
+        QVERIFY(*isRightAnswer(q, *a, "190"));
+    }
+};
+
+QTEST_MAIN(TestLesson)
+#include "tst_lesson.moc"

@@ -1,0 +1,282 @@
+// The confusion page: the matrix shows the counts it was given and opens the cell clicked; the
+// gallery holds exactly that cell's images, most confident first, and a double-click names the
+// image; the exports are the panel's picture (SVG with its title as text, a PDF) and its data.
+// With BPLAB_LOOK_DIR set, the page at 1280x800 is also written there as PNG for a person to look
+// at (on the real MNIST test set and BPLAB_LOOK_MODEL's weights when both are there).
+
+#include "confusionmatrixpanel.h"
+#include "confusionview.h"
+#include "gallerypanel.h"
+#include "modelfile.h"
+#include "network.h"
+#include "testsupport.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace bplab;
+
+namespace {
+
+/** Noise images with labels 0-9 in turn: random weights answer them in many cells. */
+std::shared_ptr<DataSplit> noiseSplit(int count)
+{
+    auto split = std::make_shared<DataSplit>();
+    split->name = "noise";
+    Dataset &d = split->test;
+    d.pixels.resize(std::size_t(count) * kInputs);
+    d.labels.resize(std::size_t(count));
+    std::uint64_t s = 12345;
+    for (auto &p : d.pixels) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        p = std::uint8_t(s >> 56);
+    }
+    for (int i = 0; i < count; ++i)
+        d.labels[std::size_t(i)] = std::uint8_t(i % 10);
+    for (int c = 0; c < 10; ++c)
+        split->classNames[std::size_t(c)] = std::to_string(c);
+    return split;
+}
+
+QByteArray readAll(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/** The words of an SVG's <text> elements; empty (and a failure) when it is not XML. */
+QStringList svgTexts(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&f);
+    QStringList texts;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
+    }
+    return xml.hasError() ? QStringList() : texts;
+}
+
+} // namespace
+
+class TestConfusionView : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::shared_ptr<DataSplit> m_split = noiseSplit(1200);
+    ParamsF m_params = initParams(Init::He, 4);
+    std::shared_ptr<const SetAnswers> m_answers =
+            std::make_shared<SetAnswers>(answerSet(m_params, m_split->test, Normalize::Standard));
+
+    /** A cell off the diagonal with at least two images. */
+    QPoint busyMistake() const
+    {
+        for (int t = 0; t < 10; ++t)
+            for (int j = 0; j < 10; ++j)
+                if (t != j && m_answers->summary.confusion[std::size_t(t)][std::size_t(j)] >= 2)
+                    return {j, t};
+        return {-1, -1};
+    }
+
+private slots:
+    void matrixShowsCountsAndOpensTheClickedCell()
+    {
+        ConfusionMatrixPanel panel;
+        ConfusionCounts counts {};
+        counts[4][4] = 90;
+        counts[4][9] = 10;
+        counts[7][7] = 50;
+        panel.setCounts(counts, QStringLiteral("weights after batch 7"));
+        panel.resize(900, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.classAccuracy(4), 90.0);
+        QCOMPARE(panel.classAccuracy(7), 100.0);
+        QCOMPARE(panel.classAccuracy(0), -1.0);
+        QVERIFY(panel.title().contains(QStringLiteral("150 test images")));
+        QVERIFY(panel.title().contains(QStringLiteral("93.3 %")));
+
+        QSignalSpy opened(&panel, &ConfusionMatrixPanel::cellActivated);
+        QTest::mouseClick(&panel, Qt::LeftButton, {}, panel.cellRect(4, 9, panel.size()).center());
+        QCOMPARE(opened.size(), 1);
+        QCOMPARE(opened.at(0).at(0).toInt(), 4);
+        QCOMPARE(opened.at(0).at(1).toInt(), 9);
+        QCOMPARE(panel.selectedCell(), QPoint(9, 4));
+        // From the keyboard: one row down, then Enter opens (true 5, predicted 9).
+        QTest::keyClick(&panel, Qt::Key_Down);
+        QTest::keyClick(&panel, Qt::Key_Return);
+        QCOMPARE(opened.size(), 2);
+        QCOMPARE(opened.at(1).at(0).toInt(), 5);
+        QCOMPARE(opened.at(1).at(1).toInt(), 9);
+        // The shade darkens with the share, and stays distinct in grey.
+        QVERIFY(qGray(confusionShade(0.01).rgb()) > qGray(confusionShade(0.1).rgb()));
+        QVERIFY(qGray(confusionShade(0.1).rgb()) > qGray(confusionShade(0.5).rgb()) + 40);
+        QVERIFY(qGray(confusionShade(0.5).rgb()) > qGray(confusionShade(1.0).rgb()) + 20);
+    }
+
+    void galleryHoldsExactlyTheCellsImages()
+    {
+        const QPoint cell = busyMistake();
+        QVERIFY(cell.x() >= 0);
+        const int t = cell.y(), j = cell.x();
+        ConfusionView view;
+        view.resize(1280, 800);
+        view.setAnswers(m_answers, m_split, QStringLiteral("weights after batch 0"));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // A click on the matrix cell opens the gallery of exactly those images.
+        ConfusionMatrixPanel *matrix = view.matrix();
+        QTest::mouseClick(matrix, Qt::LeftButton, {}, matrix->cellRect(t, j, matrix->size()).center());
+        const QVector<GalleryEntry> &shown = view.gallery()->entries();
+        QList<std::uint32_t> expected;
+        for (std::size_t i = 0; i < m_split->test.size(); ++i) {
+            const auto p = predictProbabilities(m_params, m_split->test.image(i), Normalize::Standard);
+            const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
+            if (m_split->test.label(i) == t && argmax == j)
+                expected << std::uint32_t(i);
+        }
+        QCOMPARE(shown.size(), expected.size());
+        QCOMPARE(shown.size(), qsizetype(m_answers->summary.confusion[std::size_t(t)][std::size_t(j)]));
+        QList<std::uint32_t> got;
+        for (int n = 0; n < shown.size(); ++n) {
+            got << shown[n].item.index;
+            QCOMPARE(shown[n].item.trueClass, t);
+            QCOMPARE(shown[n].item.predicted, j);
+            if (n > 0)
+                QVERIFY(shown[n - 1].item.pPredicted >= shown[n].item.pPredicted);
+            QCOMPARE(qGray(shown[n].image.pixel(14, 14)), int(m_split->test.image(got.last())[14 * 28 + 14]));
+        }
+        std::sort(got.begin(), got.end());
+        QCOMPARE(got, expected);
+        QVERIFY(view.gallery()->title().startsWith(QStringLiteral("True %1, predicted %2: %3 images").arg(t).arg(j).arg(expected.size())));
+
+        // Double-click the second image: its index in the test set.
+        QSignalSpy activated(&view, &ConfusionView::imageActivated);
+        GalleryPanel *gallery = view.gallery();
+        QTest::mouseDClick(gallery, Qt::LeftButton, {}, gallery->tileRect(1, gallery->width()).center());
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.at(0).at(0).toInt(), int(shown[1].item.index));
+        QTest::keyClick(gallery, Qt::Key_Return);
+        QCOMPARE(activated.size(), 2);
+        QCOMPARE(activated.at(1).at(0).toInt(), int(shown[1].item.index));
+    }
+
+    void mostConfidentMistakes()
+    {
+        ConfusionView view;
+        view.setAnswers(m_answers, m_split, QString());
+        view.showMistakes();
+        const QVector<GalleryEntry> &shown = view.gallery()->entries();
+        const auto expected = confidentMistakes(*m_answers, ConfusionView::kMistakes);
+        QCOMPARE(shown.size(), qsizetype(expected.size()));
+        QVERIFY(shown.size() > 10);
+        for (int n = 0; n < shown.size(); ++n) {
+            QCOMPARE(shown[n].item, expected[std::size_t(n)]);
+            QVERIFY(shown[n].item.trueClass != shown[n].item.predicted);
+        }
+        // New weights keep the gallery's choice and refresh it; no answers clear the page.
+        view.setAnswers(nullptr, m_split, QStringLiteral("No data loaded"));
+        QVERIFY(view.gallery()->entries().isEmpty());
+        QVERIFY(!view.matrix()->hasCounts());
+    }
+
+    void exportsPictureAndData()
+    {
+        ConfusionView view;
+        view.resize(1280, 800);
+        view.setAnswers(m_answers, m_split, QStringLiteral("weights after batch 0"));
+        view.showMistakes();
+        QTemporaryDir dir;
+        ConfusionMatrixPanel *matrix = view.matrix();
+        const QString svg = dir.filePath(QStringLiteral("confusion.svg"));
+        QCOMPARE(writePanel(matrix->panelExport(), svg), QString());
+        const QStringList texts = svgTexts(svg);
+        QVERIFY2(texts.contains(matrix->title()), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(texts.contains(QStringLiteral("predicted class")));
+        const QString pdf = dir.filePath(QStringLiteral("confusion.pdf"));
+        QCOMPARE(writePanel(matrix->panelExport(), pdf), QString());
+        QVERIFY(readAll(pdf).startsWith("%PDF-"));
+        if (const QString pdfinfo = QStandardPaths::findExecutable(QStringLiteral("pdfinfo")); !pdfinfo.isEmpty()) {
+            QProcess info;
+            info.start(pdfinfo, {pdf});
+            QVERIFY(info.waitForFinished(30000));
+            QCOMPARE(info.exitCode(), 0);
+            QVERIFY(info.readAllStandardOutput().contains("Title:           the confusion matrix"));
+        }
+        const QString png = dir.filePath(QStringLiteral("confusion.png"));
+        QCOMPARE(writePanel(matrix->panelExport(), png), QString());
+        QCOMPARE(QImage(png).size(), QSize(2000, 1520)); // never shown: the slide size, at 2x
+
+        const QString json = dir.filePath(QStringLiteral("confusion.json"));
+        QCOMPARE(writePanel(matrix->panelExport(), json), QString());
+        const QJsonArray rows = QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("confusion")).toArray();
+        QCOMPARE(rows.size(), 10);
+        for (int t = 0; t < 10; ++t)
+            for (int j = 0; j < 10; ++j)
+                QCOMPARE(rows[t].toArray()[j].toInt(-1), m_answers->summary.confusion[std::size_t(t)][std::size_t(j)]);
+        const QString csv = dir.filePath(QStringLiteral("confusion.csv"));
+        QCOMPARE(writePanel(matrix->panelExport(), csv), QString());
+        QCOMPARE(readAll(csv).count('\n'), 101);
+
+        GalleryPanel *gallery = view.gallery();
+        const QString gsvg = dir.filePath(QStringLiteral("gallery.svg"));
+        QCOMPARE(writePanel(gallery->panelExport(), gsvg), QString());
+        QVERIFY(svgTexts(gsvg).contains(gallery->title()));
+        const QString gcsv = dir.filePath(QStringLiteral("gallery.csv"));
+        QCOMPARE(writePanel(gallery->panelExport(), gcsv), QString());
+        const QList<QByteArray> lines = readAll(gcsv).trimmed().split('\n');
+        QCOMPARE(lines.size(), gallery->entries().size() + 1);
+        QCOMPARE(lines[1].split(',').first().toUInt(), gallery->entries().first().item.index);
+    }
+
+    /** Pictures for a person to look at (not a check): the page at 1280x800 and the exports. */
+    void writePicturesToLookAt()
+    {
+        const QString out = qEnvironmentVariable("BPLAB_LOOK_DIR");
+        if (out.isEmpty())
+            QSKIP("set BPLAB_LOOK_DIR to write the page's pictures");
+        std::shared_ptr<const DataSplit> split = m_split;
+        std::shared_ptr<const SetAnswers> answers = m_answers;
+        QString caption = QStringLiteral("random weights on noise");
+        const std::string mnist = test::sharedMnistFolder();
+        const QString model = qEnvironmentVariable("BPLAB_LOOK_MODEL");
+        if (!mnist.empty() && !model.isEmpty()) {
+            auto data = loadDataFolder(mnist);
+            auto m = readModel(model.toStdString());
+            QVERIFY(data.ok() && m.ok());
+            const Normalize n = m->info ? m->info->recipe.normalize : Normalize::None;
+            split = std::make_shared<const DataSplit>(std::move(*data));
+            answers = std::make_shared<const SetAnswers>(answerSet(m->params, split->test, n));
+            caption = QStringLiteral("weights of %1").arg(QFileInfo(model).fileName());
+        }
+        ConfusionView view;
+        view.resize(1280, 800);
+        view.setAnswers(answers, split, caption);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.showCell(4, 9);
+        QVERIFY(view.grab().save(out + QStringLiteral("/confusion-page-cell.png")));
+        view.showMistakes();
+        QVERIFY(view.grab().save(out + QStringLiteral("/confusion-page-mistakes.png")));
+        for (const char *suffix : {"png", "svg", "pdf"}) {
+            QCOMPARE(writePanel(view.matrix()->panelExport(), out + QStringLiteral("/confusion.") + QLatin1String(suffix)), QString());
+            QCOMPARE(writePanel(view.gallery()->panelExport(), out + QStringLiteral("/gallery.") + QLatin1String(suffix)), QString());
+        }
+    }
+};
+
+QTEST_MAIN(TestConfusionView)
+#include "tst_confusionview.moc"

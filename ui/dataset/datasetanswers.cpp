@@ -1,0 +1,133 @@
+// The Dataset view's second bar: the network's answer per image (computed from the weights it
+// was given, a set at a time), the filters "misclassified only" and "predicted class", and the
+// order by loss or confidence.
+
+#include "datasetview.h"
+
+#include "imagedelegate.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListView>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace bplab {
+
+QWidget *DatasetView::createAnswerBar()
+{
+    auto *bar = new QWidget;
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_wrongOnly = new QCheckBox(tr("&Misclassified only"));
+    m_wrongOnly->setObjectName(QStringLiteral("datasetWrongOnly"));
+    m_wrongOnly->setToolTip(tr("Show only the images the network gets wrong"));
+    connect(m_wrongOnly, &QCheckBox::toggled, this, &DatasetView::setMisclassifiedOnly);
+    auto *predictedLabel = new QLabel(tr("&Predicted:"));
+    m_predictedBox = new QComboBox;
+    m_predictedBox->setObjectName(QStringLiteral("datasetPredictedBox"));
+    m_predictedBox->setToolTip(tr("Show only the images the network puts into one class"));
+    m_predictedBox->addItem(tr("Any class"));
+    for (int k = 0; k < kOutputs; ++k)
+        m_predictedBox->addItem(QString::number(k));
+    predictedLabel->setBuddy(m_predictedBox);
+    connect(m_predictedBox, &QComboBox::activated, this, [this](int i) { setPredictedFilter(i - 1); });
+    auto *sortLabel = new QLabel(tr("&Order:"));
+    m_sortBox = new QComboBox;
+    m_sortBox->setObjectName(QStringLiteral("datasetSortBox"));
+    m_sortBox->addItem(tr("By index"));
+    m_sortBox->addItem(tr("Highest loss first"));
+    m_sortBox->addItem(tr("Most confident first"));
+    sortLabel->setBuddy(m_sortBox);
+    connect(m_sortBox, &QComboBox::activated, this,
+            [this](int i) { setSortOrder(DatasetModel::SortOrder(std::clamp(i, 0, 2))); });
+    m_weightsLabel = new QLabel;
+    m_weightsLabel->setObjectName(QStringLiteral("datasetWeightsLabel"));
+    // Its sentence may be cut short, never widen the window (1280x800 in presentation mode).
+    m_weightsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_weightsLabel->setMinimumWidth(0);
+    row->addWidget(m_wrongOnly);
+    row->addSpacing(12);
+    row->addWidget(predictedLabel);
+    row->addWidget(m_predictedBox);
+    row->addSpacing(12);
+    row->addWidget(sortLabel);
+    row->addWidget(m_sortBox);
+    row->addSpacing(12);
+    row->addWidget(m_weightsLabel, 1);
+    updateAnswers();
+    return bar;
+}
+
+void DatasetView::setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption)
+{
+    m_weights = std::move(weights);
+    m_normalize = normalize;
+    m_weightsCaption = caption;
+    m_testAnswers.reset();
+    m_trainAnswers.reset();
+    updateAnswers();
+}
+
+void DatasetView::updateAnswers()
+{
+    const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
+    if (m_weights && data && isVisible()) {
+        // Only the shown set: the training set's 60,000 images cost about half a second.
+        std::shared_ptr<const SetAnswers> &answers = isTestSet() ? m_testAnswers : m_trainAnswers;
+        if (!answers)
+            answers = std::make_shared<const SetAnswers>(
+                    answerSet(*m_weights, isTestSet() ? data->test : data->train, m_normalize));
+    }
+    m_model->setAnswers(m_testAnswers, m_trainAnswers);
+    const bool have = m_model->answers() != nullptr;
+    m_delegate->setAnswerLine(have);
+    m_grid->setGridSize(m_delegate->cellSize(m_grid->font()));
+    for (QWidget *w : {static_cast<QWidget *>(m_wrongOnly), static_cast<QWidget *>(m_predictedBox),
+                       static_cast<QWidget *>(m_sortBox)})
+        w->setEnabled(have);
+    if (!have) {
+        m_weightsLabel->setText(m_weights ? QString() : tr("The network's answers appear here once there are weights."));
+        return;
+    }
+    const SetAnswers &a = *m_model->answers();
+    long long right = 0;
+    for (int k = 0; k < kOutputs; ++k)
+        right += a.summary.confusion[std::size_t(k)][std::size_t(k)];
+    m_weightsLabel->setText(tr("Answers of the %1: %2 of %3 right")
+                                    .arg(m_weightsCaption.isEmpty() ? tr("current weights") : m_weightsCaption,
+                                         QLocale().toString(right), QLocale().toString(qlonglong(a.size()))));
+}
+
+void DatasetView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateAnswers();
+}
+
+void DatasetView::setMisclassifiedOnly(bool on)
+{
+    {
+        const QSignalBlocker block(m_wrongOnly);
+        m_wrongOnly->setChecked(on);
+    }
+    m_model->setMisclassifiedOnly(on);
+}
+
+void DatasetView::setPredictedFilter(int k)
+{
+    m_model->setPredictedFilter(k);
+    m_predictedBox->setCurrentIndex(m_model->predictedFilter() + 1);
+}
+
+void DatasetView::setSortOrder(DatasetModel::SortOrder order)
+{
+    m_model->setSortOrder(order);
+    m_sortBox->setCurrentIndex(int(m_model->sortOrder()));
+    m_grid->scrollToTop();
+}
+
+} // namespace bplab
