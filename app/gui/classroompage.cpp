@@ -5,32 +5,11 @@
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
-#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace bplab {
-
-ShownWeights shownWeights(const TrainingController *controller)
-{
-    ShownWeights w;
-    w.weights = controller->currentWeights();
-    w.batch = controller->progress().step;
-    w.epoch = controller->progress().epoch;
-    w.batchInEpoch = controller->progress().batchInEpoch;
-    return w;
-}
-
-QString describeShownWeights(const ShownWeights &w)
-{
-    const QString batch = QLocale().toString(qulonglong(w.batch));
-    if (w.batch == 0)
-        return QCoreApplication::translate("bplab", "weights before training (batch 0)");
-    if (w.batchInEpoch == 0)
-        return QCoreApplication::translate("bplab", "weights after batch %1 (end of epoch %2)").arg(batch).arg(w.epoch);
-    return QCoreApplication::translate("bplab", "weights after batch %1 (in epoch %2)").arg(batch).arg(w.epoch + 1);
-}
 
 namespace {
 
@@ -87,20 +66,21 @@ private:
             m_pending = true; // once this one is done
             return;
         }
-        const ShownWeights w = shownWeights(m_controller);
+        // The weights every view shows: the timeline's cursor, or a model file's.
+        const ParamsPtr shown = m_controller->shownWeights();
         const DataSplitPtr data = m_controller->dataSplit();
-        if (!w.weights || !data || data->test.size() == 0) {
+        if (!shown || !data || data->test.size() == 0) {
             m_lastWeights.reset();
             m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "No test set loaded: load a data set to see what the network gets wrong."));
             return;
         }
-        if (w.weights == m_lastWeights && data == m_lastData)
+        if (shown == m_lastWeights && data == m_lastData)
             return;
-        m_lastWeights = w.weights;
+        m_lastWeights = shown;
         m_lastData = data;
-        m_computing = w;
+        m_computing = m_controller->shownCaption();
         const Normalize normalize = m_controller->trainedConfig().normalize;
-        const ParamsPtr weights = w.weights;
+        const ParamsPtr weights = shown;
         m_watcher.setFuture(QtConcurrent::run([weights, data, normalize] {
             return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
         }));
@@ -108,7 +88,7 @@ private:
 
     void showAnswers()
     {
-        m_view->setAnswers(m_watcher.result(), m_lastData, describeShownWeights(m_computing));
+        m_view->setAnswers(m_watcher.result(), m_lastData, m_computing);
         if (m_pending) {
             m_pending = false;
             m_refresh.start();
@@ -121,7 +101,7 @@ private:
     QFutureWatcher<std::shared_ptr<const SetAnswers>> m_watcher;
     ParamsPtr m_lastWeights;
     DataSplitPtr m_lastData;
-    ShownWeights m_computing;
+    QString m_computing; // the caption of the weights being evaluated
     bool m_pending = false;
 };
 

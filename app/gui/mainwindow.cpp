@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "appsettings.h"
+#include "classroompage.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
 #include "datasetview.h"
@@ -67,7 +68,7 @@ void MainWindow::createViews()
 {
     m_sidebar = new QListWidget;
     m_sidebar->setObjectName(QStringLiteral("viewList"));
-    m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+5)"));
+    m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+%1)").arg(kViewCount));
     m_pages = new QStackedWidget;
     for (int i = 0; i < kViewCount; ++i) {
         m_sidebar->addItem(viewTitle(i));
@@ -139,6 +140,13 @@ QWidget *MainWindow::createPage(View view)
     }
     case View::Data:
         return m_datasetView = new DatasetView;
+    case View::Mistakes:
+        // What the network gets wrong at the weights shown; a double-clicked image opens in
+        // Step through with the same weights.
+        return makeConfusionPage(m_controller, [this](int testIndex) {
+            m_stepView->requestSample(true, testIndex);
+            setView(View::Step);
+        });
     }
     return nullptr;
 }
@@ -294,6 +302,19 @@ void MainWindow::connectDatasetView()
 {
     // The view shows the split the worker loaded: no second copy of the images.
     connect(m_controller, &TrainingController::dataSplitChanged, m_datasetView, &DatasetView::setDataset);
+    // Each image's answer by the weights every view shows (computed while the view is visible).
+    const auto showAnswers = [this] {
+        m_datasetView->setWeights(m_controller->shownWeights(), m_controller->trainedConfig().normalize,
+                                  m_controller->shownCaption());
+    };
+    connect(m_controller, &TrainingController::visualReady, m_datasetView, [showAnswers](VisualPtr s) {
+        if (!s->live && !s->duringRun)
+            showAnswers();
+    });
+    connect(m_controller, &TrainingController::stateChanged, m_datasetView, [showAnswers](TrainingState s) {
+        if (s != TrainingState::Running)
+            showAnswers();
+    });
     connect(m_datasetView, &DatasetView::openInStepRequested, this, [this](bool test, int index) {
         m_stepView->requestSample(test, index);
         setView(View::Step);

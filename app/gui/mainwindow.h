@@ -35,7 +35,7 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum class View { Train = 0, Step, Draw, Cluster, Data };
+    enum class View { Train = 0, Step, Draw, Cluster, Data, Mistakes };
     static constexpr int kViewCount = ::bplab::kViewCount; // viewlist.h
     /** The default size, also the automation's screenshot size. */
     static constexpr QSize defaultSize() { return {1280, 800}; }

@@ -16,6 +16,7 @@ constexpr ViewEntry kViews[kViewCount] = {
         {"draw", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Draw")},
         {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data &parallel")},
         {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data&set")},
+        {"mistakes", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Mistakes")},
 };
 bool valid(int view)
 {

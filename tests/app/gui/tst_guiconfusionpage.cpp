@@ -70,15 +70,15 @@ private slots:
 
     void describesTheBatch()
     {
-        ShownWeights w;
-        QCOMPARE(describeShownWeights(w), QStringLiteral("weights before training (batch 0)"));
-        w.batch = 1250;
-        w.epoch = 10;
-        QCOMPARE(describeShownWeights(w), QStringLiteral("weights after batch 1,250 (end of epoch 10)"));
-        w.batch = 200;
-        w.epoch = 1;
-        w.batchInEpoch = 75;
-        QCOMPARE(describeShownWeights(w), QStringLiteral("weights after batch 200 (in epoch 2)"));
+        VisualSnapshot w;
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("untrained weights (batch 0)"));
+        w.weightsStep = 1250;
+        w.weightsEpoch = 10;
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights after batch 1,250 (epoch 10)"));
+        w.atHead = false;
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights after batch 1,250 (epoch 10), from the timeline"));
+        w.modelFile = QStringLiteral("m.bplab");
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights from the model file m.bplab"));
     }
 };
 
