@@ -139,6 +139,19 @@ void product(int h, GemmId id, double flops, F &&run)
                 flops);
 }
 
+/** Runs phase `id` of half h (work outside the products), timed when profiling is on. */
+template<class F>
+void phase(int h, PhaseId id, F &&run)
+{
+    if (!gemmProfiling()) {
+        run();
+        return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    addPhaseTime(h, id, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+}
+
 /** 2 m k n: the FLOPs of an (m x k) (k x n) product. */
 double flopsOf(int m, int k, int n)
 {
@@ -207,7 +220,8 @@ void forwardHalf(const BatchJob &job, int h)
         // lands in the row-major Z1 as it is.
         Mat<float> &XT = transposedInputsOf(job, h);
         if (!job.samples && transposes(job, h)) // else done by the gather
-            transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch);
+            phase(h, PhaseId::Gather,
+                  [&] { transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch); });
         product(h, GemmId::Z1, flopsOf(kHalfRows, kInputs, n), [&] {
             job.gemms->z1(XT.data(), params.W1.data() + std::size_t(r0) * kInputs,
                           ws.Z1.data() + std::size_t(r0) * ws.batch);
@@ -223,8 +237,10 @@ void forwardHalf(const BatchJob &job, int h)
             }
         });
     }
-    Z1.colwise() += params.b1.segment(r0, kHalfRows);
-    A1 = Z1.cwiseMax(0.0f);
+    phase(h, PhaseId::Activations, [&] {
+        Z1.colwise() += params.b1.segment(r0, kHalfRows);
+        A1 = Z1.cwiseMax(0.0f);
+    });
     // Z2 = W2 A1 + b2 1^T = (W2[:, half 0] A1[half 0] + b2) + W2[:, half 1] A1[half 1]
     if (job.gemms) {
         // Z2share^T = A1^T W2[:, rows]^T (the row-major A1 is A1^T column-major).
@@ -233,7 +249,8 @@ void forwardHalf(const BatchJob &job, int h)
                           params.W2.data() + std::size_t(r0) * kOutputs, mine.Z2shareT.data());
         });
         if (h == 0)
-            mine.Z2shareT.topRows(n).rowwise() += params.b2.transpose();
+            phase(h, PhaseId::Activations,
+                  [&] { mine.Z2shareT.topRows(n).rowwise() += params.b2.transpose(); });
         return;
     }
     auto share = mine.Z2share.leftCols(n);
@@ -302,18 +319,20 @@ void backwardHalf(const BatchJob &job, int h)
     Mat<float> &P = h == 0 ? ws.P : mine.P;
     Mat<float> &Delta2 = h == 0 ? ws.Delta2 : mine.Delta2;
     Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
-    if (job.gemms)
-        Z2.leftCols(n)
-                = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n)).transpose();
-    else
-        Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
-    softmaxColumns(0, n, job.labels, Z2, P, losses);
-    // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
     auto D2 = Delta2.leftCols(n);
-    const float invN = 1.0f / float(n);
-    D2 = P.leftCols(n) * invN;
-    for (int c = 0; c < n; ++c)
-        D2(job.labels[c], c) -= invN;
+    phase(h, PhaseId::SoftMax, [&] {
+        if (job.gemms)
+            Z2.leftCols(n) = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n))
+                                     .transpose();
+        else
+            Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
+        softmaxColumns(0, n, job.labels, Z2, P, losses);
+        // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
+        const float invN = 1.0f / float(n);
+        D2 = P.leftCols(n) * invN;
+        for (int c = 0; c < n; ++c)
+            D2(job.labels[c], c) -= invN;
+    });
 
     auto X = inputsOf(job, h).leftCols(n);
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
@@ -325,7 +344,7 @@ void backwardHalf(const BatchJob &job, int h)
     // delta1 = (W2^T delta2) .* relu'(z1)
     if (job.gemms) {
         // delta1^T = delta2^T W2[:, rows]
-        mine.Delta2T.topRows(n) = D2.transpose();
+        phase(h, PhaseId::Backward, [&] { mine.Delta2T.topRows(n) = D2.transpose(); });
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n), [&] {
             job.gemms->back(mine.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs, d1);
         });
@@ -333,7 +352,7 @@ void backwardHalf(const BatchJob &job, int h)
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n),
                 [&] { D1.noalias() = params.W2.middleCols(r0, kHalfRows).transpose() * D2; });
     }
-    D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
+    phase(h, PhaseId::Backward, [&] { D1 = (Z1.array() > 0.0f).select(D1, 0.0f); });
     // dW1 = delta1 x^T, db1 = sum over the batch of delta1
     if (job.gemms) {
         // dW1^T = X delta1^T, written straight into the row-major gradient (its memory is dW1^T).
@@ -350,7 +369,8 @@ void backwardHalf(const BatchJob &job, int h)
             }
         });
     }
-    grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum();
+    phase(h, PhaseId::Backward,
+          [&] { grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum(); });
     // dW2 = delta2 a1^T (its columns), db2 = sum over the batch of delta2
     if (job.gemms) {
         product(h, GemmId::dW2, flopsOf(kOutputs, n, kHalfRows), [&] {
@@ -361,10 +381,10 @@ void backwardHalf(const BatchJob &job, int h)
                 [&] { grads.W2.middleCols(r0, kHalfRows).noalias() = D2 * A1.transpose(); });
     }
     if (h == 0)
-        grads.b2.noalias() = D2.rowwise().sum();
+        phase(h, PhaseId::Backward, [&] { grads.b2.noalias() = D2.rowwise().sum(); });
 
     if (job.step)
-        stepHalf(job, h);
+        phase(h, PhaseId::Step, [&] { stepHalf(job, h); });
 }
 
 /** libxsmm's kernels for a batch of n samples in ws (made at the first batch of that size, kept
@@ -418,7 +438,20 @@ void BatchWorkspace::Helper::rest()
 namespace {
 
 /** The batch's loss; with a step, also whether every new weight was finite. */
+StepResult runBatchPasses(BatchJob &job);
+
+/** runBatchPasses, its wall time added to the profile when profiling is on. */
 StepResult runBatch(BatchJob &job)
+{
+    if (!gemmProfiling())
+        return runBatchPasses(job);
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepResult r = runBatchPasses(job);
+    addBatchTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return r;
+}
+
+StepResult runBatchPasses(BatchJob &job)
 {
     BatchWorkspace &ws = *job.ws;
     StepResult result;
@@ -445,16 +478,17 @@ StepResult runBatch(BatchJob &job)
         helper->run(&job, [](const void *context, int h, HalfPair &pair) {
             const BatchJob &j = *static_cast<const BatchJob *>(context);
             if (j.samples)
-                gatherHalf(j, h);
+                phase(h, PhaseId::Gather, [&] { gatherHalf(j, h); });
             forwardHalf(j, h);
-            pair.meet(h);
+            phase(h, PhaseId::Wait, [&] { pair.meet(h); });
             backwardHalf(j, h);
         });
     } else {
-        if (job.samples) {
-            gatherHalf(job, 0);
-            gatherHalf(job, 1);
-        }
+        if (job.samples)
+            phase(0, PhaseId::Gather, [&] {
+                gatherHalf(job, 0);
+                gatherHalf(job, 1);
+            });
         forwardHalf(job, 0);
         forwardHalf(job, 1);
         backwardHalf(job, 0);
