@@ -51,6 +51,15 @@ void BatchWorkspace::resizeXsmmBuffers()
     }
 }
 
+void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n)
+{
+    for (int c = 0; c < n; ++c) {
+        const std::uint8_t *image = data.image(indices[c]);
+        for (int b = 0; b < kInputs; b += 64)
+            __builtin_prefetch(image + b);
+    }
+}
+
 /** Columns [c0, c0 + n) of X from the samples indices[0 .. n). */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n,
                    Normalize normalize, Mat<float> &X)
@@ -193,8 +202,13 @@ void gatherHalf(const BatchJob &job, int h)
     }
     Mat<float> &XT = transposedInputsOf(job, h);
     constexpr int kGroup = 8;
+    // The images are scattered over the data set: while a group is converted, the next group's
+    // images are asked for (the first group's before the loop).
+    prefetchImages(*s.data, s.indices, std::min(job.n, kGroup));
     for (int c = 0; c < job.n; c += kGroup) {
         const int w = std::min(kGroup, job.n - c);
+        if (c + w < job.n)
+            prefetchImages(*s.data, s.indices + c + w, std::min(kGroup, job.n - c - w));
         gatherColumns(*s.data, s.indices + c, c, w, s.normalize, X);
         transposeInto(X.col(c).data(), kInputs, kInputs, w, XT.data() + c, int(XT.rows()));
     }
