@@ -6,6 +6,7 @@
 
 #include "batchcolumns.h"
 #include "batchpair.h"
+#include "batchstep.h"
 
 #include <algorithm>
 #include <chrono>
@@ -274,45 +275,28 @@ void forwardHalf(const BatchJob &job, int h)
         share.colwise() += params.b2;
 }
 
-/**
- * Sgd::step's expressions on a part: next = w - lr * g, or nv = momentum * v + g; next = w - lr *
- * nv (next may be w itself and nv may be v: every element is read before it is written). Returns
- * the sum of next * 0: 0 when every new value is finite, NaN otherwise (vectorised, in cache).
- */
-template<class N, class W, class G, class V, class NV>
-float sgdPart(N &&next, const W &w, const G &g, const V &v, NV &&nv, float lr, float momentum)
-{
-    if (momentum == 0.0f) {
-        next = w - lr * g;
-    } else {
-        nv = momentum * v + g;
-        next = w - lr * nv;
-    }
-    return (next.array() * 0.0f).sum();
-}
-
-/** The fused SGD step of the parameters half h owns: its rows of W1 and b1, its columns of W2,
- *  and b2 (half 0). Leaves the finiteness sum of what it wrote in ws.halves[h].finite. */
+/** The fused SGD step of the parameters half h owns, each a contiguous range: its rows of W1
+ *  (row-major) and b1, its columns of W2 (column-major), and b2 (half 0). Leaves the finiteness
+ *  sum of what it wrote in ws.halves[h].finite. */
 void stepHalf(const BatchJob &job, int h)
 {
-    const int r0 = h * kHalfRows;
     const SgdTarget &s = *job.step;
     const ParamsF &w = *job.params;
     const ParamsF &g = *job.grads;
     const ParamsF &v = *s.velocity;
     ParamsF &next = *s.next;
     ParamsF &nv = *s.nextVelocity;
-    float zero = sgdPart(next.W1.middleRows(r0, kHalfRows), w.W1.middleRows(r0, kHalfRows),
-                         g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
-                         nv.W1.middleRows(r0, kHalfRows), s.lr, s.momentum);
-    zero += sgdPart(next.b1.segment(r0, kHalfRows), w.b1.segment(r0, kHalfRows),
-                    g.b1.segment(r0, kHalfRows), v.b1.segment(r0, kHalfRows),
-                    nv.b1.segment(r0, kHalfRows), s.lr, s.momentum);
-    zero += sgdPart(next.W2.middleCols(r0, kHalfRows), w.W2.middleCols(r0, kHalfRows),
-                    g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
-                    nv.W2.middleCols(r0, kHalfRows), s.lr, s.momentum);
+    const auto part = [&](auto member, std::size_t first, std::size_t count) {
+        return sgdSpan((w.*member).data() + first, (g.*member).data() + first,
+                       (v.*member).data() + first, (nv.*member).data() + first,
+                       (next.*member).data() + first, count, s.lr, s.momentum);
+    };
+    const std::size_t r0 = std::size_t(h) * kHalfRows;
+    float zero = part(&ParamsF::W1, r0 * kInputs, std::size_t(kHalfRows) * kInputs);
+    zero += part(&ParamsF::b1, r0, kHalfRows);
+    zero += part(&ParamsF::W2, r0 * kOutputs, std::size_t(kHalfRows) * kOutputs);
     if (h == 0)
-        zero += sgdPart(next.b2, w.b2, g.b2, v.b2, nv.b2, s.lr, s.momentum);
+        zero += part(&ParamsF::b2, 0, kOutputs);
     job.ws->halves[h].finite = zero;
 }
 
