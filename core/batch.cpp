@@ -133,6 +133,8 @@ struct BatchJob
     const SgdTarget *step = nullptr;
     // libxsmm's kernels of this batch's shape; null: Eigen's products.
     const BatchGemms *gemms = nullptr;
+    // Both halves run on the caller's thread, half 0 first.
+    bool together = false;
 };
 
 /** Runs product `id` of half h, timed when profiling is on (bench). */
@@ -159,7 +161,8 @@ void phase(int h, PhaseId id, F &&run)
     }
     const auto t0 = std::chrono::steady_clock::now();
     run();
-    addPhaseTime(h, id, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    addPhaseTime(h, id,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 /** 2 m k n: the FLOPs of an (m x k) (k x n) product. */
@@ -313,24 +316,31 @@ void backwardHalf(const BatchJob &job, int h)
     ParamsF &grads = *job.grads;
     const int n = job.n, r0 = h * kHalfRows;
     BatchWorkspace::Half &mine = ws.halves[h];
+    // On one thread half 1 takes half 0's output layer (the same values from the same sums)
+    // instead of computing it again.
+    const bool own = h == 0 || !job.together;
+    BatchWorkspace::Half &layer = own ? mine : ws.halves[0];
     Mat<float> &Z2 = h == 0 ? ws.Z2 : mine.Z2;
     Mat<float> &P = h == 0 ? ws.P : mine.P;
-    Mat<float> &Delta2 = h == 0 ? ws.Delta2 : mine.Delta2;
+    Mat<float> &Delta2 = own && h == 1 ? mine.Delta2 : ws.Delta2;
     Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
     auto D2 = Delta2.leftCols(n);
-    phase(h, PhaseId::SoftMax, [&] {
-        if (job.gemms)
-            Z2.leftCols(n) = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n))
-                                     .transpose();
-        else
-            Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
-        softmaxColumns(0, n, job.labels, Z2, P, losses);
-        // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
-        const float invN = 1.0f / float(n);
-        D2 = P.leftCols(n) * invN;
-        for (int c = 0; c < n; ++c)
-            D2(job.labels[c], c) -= invN;
-    });
+    if (own)
+        phase(h, PhaseId::SoftMax, [&] {
+            if (job.gemms)
+                Z2.leftCols(n)
+                        = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n))
+                                  .transpose();
+            else
+                Z2.leftCols(n)
+                        = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
+            softmaxColumns(0, n, job.labels, Z2, P, losses);
+            // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
+            const float invN = 1.0f / float(n);
+            D2 = P.leftCols(n) * invN;
+            for (int c = 0; c < n; ++c)
+                D2(job.labels[c], c) -= invN;
+        });
 
     auto X = inputsOf(job, h).leftCols(n);
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
@@ -342,9 +352,11 @@ void backwardHalf(const BatchJob &job, int h)
     // delta1 = (W2^T delta2) .* relu'(z1)
     if (job.gemms) {
         // delta1^T = delta2^T W2[:, rows]
-        phase(h, PhaseId::Backward, [&] { mine.Delta2T.topRows(n) = D2.transpose(); });
+        if (own)
+            phase(h, PhaseId::Backward, [&] { mine.Delta2T.topRows(n) = D2.transpose(); });
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n), [&] {
-            job.gemms->back(mine.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs, d1);
+            job.gemms->back(layer.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs,
+                            d1);
         });
     } else {
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n),
@@ -482,6 +494,7 @@ StepResult runBatchPasses(BatchJob &job)
             backwardHalf(j, h);
         });
     } else {
+        job.together = true;
         if (job.samples)
             phase(0, PhaseId::Gather, [&] {
                 gatherHalf(job, 0);
