@@ -137,8 +137,12 @@ def main():
     torch_eval_ms = median(torch, "eval_seconds_10k") * 1000
     gflops = median(ours, "gflops")
     bench_peak = max(bench_rss)
-    fma_peak = median(ours, "fma_peak_gflops")
-    peak_epoch = median(ours, "peak_epoch_seconds")
+    # The limit is what the FMA loop reached at best: other programs only ever slow it down, and a
+    # peak measured while they ran would make every epoch look closer to it.
+    best = max(ours, key=lambda r: r["fma_peak_gflops"])
+    fma_peak = best["fma_peak_gflops"]
+    peaks_text = ", ".join(f"{r['fma_peak_gflops']:.0f}" for r in ours)
+    peak_epoch = best["peak_epoch_seconds"]
     vs_peak = ours_epoch / peak_epoch
     outside = median(ours, "outside_gemm_share")
     gemm_names = list(ours[0]["gemm_gflops"].keys())
@@ -164,7 +168,8 @@ def main():
     print(f"ratio torch/ours: {ratio:.2f}x  "
           f"(target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)})")
     print(f"ours vs FMA peak: {ours_epoch:.3f} s / {peak_epoch:.3f} s = {vs_peak:.2f}x  "
-          f"(peak {fma_peak:.1f} GFLOP/s on {args.threads} threads, {ours[0]['kernels']} kernels; "
+          f"(peak {fma_peak:.1f} GFLOP/s on {args.threads} threads, the best of the rounds "
+          f"{peaks_text}; {ours[0]['kernels']} kernels; "
           f"target <= {TARGET_PEAK:g}x: {verdict(vs_peak <= TARGET_PEAK)})")
     print(f"products in the epoch (GFLOP/s on {args.threads} threads): {gemm_text}; "
           f"outside them {outside * 100:.1f}% of the epoch")
@@ -192,7 +197,7 @@ def main():
         print(f"| ratio torch/ours | {ratio:.2f}x | | "
               f">= {TARGET_RATIO:g}x ({verdict(ratio >= TARGET_RATIO)}) |")
         print(f"| GFLOP/s achieved | {gflops:.1f} | | |")
-        print(f"| FMA peak ({args.threads} threads, measured) | {fma_peak:.1f} GFLOP/s, "
+        print(f"| FMA peak ({args.threads} threads, best of the rounds) | {fma_peak:.1f} GFLOP/s, "
               f"epoch at peak {peak_epoch:.3f} s | | |")
         print(f"| ours / epoch at FMA peak | {vs_peak:.2f}x ({ours[0]['kernels']} kernels) | | "
               f"<= {TARGET_PEAK:g}x ({verdict(vs_peak <= TARGET_PEAK)}) |")
