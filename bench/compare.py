@@ -137,13 +137,24 @@ def main():
     torch_eval_ms = median(torch, "eval_seconds_10k") * 1000
     gflops = median(ours, "gflops")
     bench_peak = max(bench_rss)
-    fma_peak = median(ours, "fma_peak_gflops")
-    peak_epoch = median(ours, "peak_epoch_seconds")
+    # The limit is what the FMA loop reached at best: other programs only ever slow it down, and a
+    # peak measured while they ran would make every epoch look closer to it.
+    best = max(ours, key=lambda r: r["fma_peak_gflops"])
+    fma_peak = best["fma_peak_gflops"]
+    peaks_text = ", ".join(f"{r['fma_peak_gflops']:.0f}" for r in ours)
+    peak_epoch = best["peak_epoch_seconds"]
     vs_peak = ours_epoch / peak_epoch
     outside = median(ours, "outside_gemm_share")
     gemm_names = list(ours[0]["gemm_gflops"].keys())
     gemm_text = ", ".join(f"{name} {statistics.median(r['gemm_gflops'][name] for r in ours):.0f}"
                           for name in gemm_names)
+    # The time outside the products, by phase (ms of the profiled epoch; older CLIs lack it).
+    outside_text = ""
+    if all("outside_gemm_seconds" in r for r in ours):
+        names = list(ours[0]["outside_gemm_seconds"].keys())
+        outside_text = ", ".join(
+            f"{name} {statistics.median(r['outside_gemm_seconds'][name] for r in ours) * 1e3:.1f}"
+            for name in names)
 
     print(f"machine: {cpu_name()}, {os.cpu_count()} cores; torch {torch[0].get('torch', '?')}")
     print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
@@ -157,10 +168,13 @@ def main():
     print(f"ratio torch/ours: {ratio:.2f}x  "
           f"(target >= {TARGET_RATIO:g}x: {verdict(ratio >= TARGET_RATIO)})")
     print(f"ours vs FMA peak: {ours_epoch:.3f} s / {peak_epoch:.3f} s = {vs_peak:.2f}x  "
-          f"(peak {fma_peak:.1f} GFLOP/s on {args.threads} threads, {ours[0]['kernels']} kernels; "
+          f"(peak {fma_peak:.1f} GFLOP/s on {args.threads} threads, the best of the rounds "
+          f"{peaks_text}; {ours[0]['kernels']} kernels; "
           f"target <= {TARGET_PEAK:g}x: {verdict(vs_peak <= TARGET_PEAK)})")
     print(f"products in the epoch (GFLOP/s on {args.threads} threads): {gemm_text}; "
           f"outside them {outside * 100:.1f}% of the epoch")
+    if outside_text:
+        print(f"outside the products (ms of the profiled epoch): {outside_text}")
     print(f"ours vs roofline: {ours_epoch:.3f} s / {roofline:.3f} s = {vs_roof:.2f}x  "
           f"(target <= {TARGET_ROOFLINE:g}x: {verdict(vs_roof <= TARGET_ROOFLINE)})")
     print(f"eval 10k: ours {ours_eval_ms:.1f} ms, torch {torch_eval_ms:.1f} ms  "
@@ -183,12 +197,14 @@ def main():
         print(f"| ratio torch/ours | {ratio:.2f}x | | "
               f">= {TARGET_RATIO:g}x ({verdict(ratio >= TARGET_RATIO)}) |")
         print(f"| GFLOP/s achieved | {gflops:.1f} | | |")
-        print(f"| FMA peak ({args.threads} threads, measured) | {fma_peak:.1f} GFLOP/s, "
+        print(f"| FMA peak ({args.threads} threads, best of the rounds) | {fma_peak:.1f} GFLOP/s, "
               f"epoch at peak {peak_epoch:.3f} s | | |")
         print(f"| ours / epoch at FMA peak | {vs_peak:.2f}x ({ours[0]['kernels']} kernels) | | "
               f"<= {TARGET_PEAK:g}x ({verdict(vs_peak <= TARGET_PEAK)}) |")
         print(f"| products in the epoch, GFLOP/s | {gemm_text} | | |")
         print(f"| epoch outside the products | {outside * 100:.1f}% | | |")
+        if outside_text:
+            print(f"| outside the products, ms of the profiled epoch | {outside_text} | | |")
         print(f"| GEMM roofline epoch | {roofline:.3f} s (ours {vs_roof:.2f}x of it) | | "
               f"<= {TARGET_ROOFLINE:g}x ({verdict(vs_roof <= TARGET_ROOFLINE)}) |")
         print(f"| evaluate 10,000 test images | {ours_eval_ms:.1f} ms | {torch_eval_ms:.1f} ms | "

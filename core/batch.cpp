@@ -6,6 +6,7 @@
 
 #include "batchcolumns.h"
 #include "batchpair.h"
+#include "batchstep.h"
 
 #include <algorithm>
 #include <chrono>
@@ -48,6 +49,15 @@ void BatchWorkspace::resizeXsmmBuffers()
         h.XT.resize(batch, kInputs);
         h.Z2shareT.resize(batch, kOutputs);
         h.Delta2T.resize(batch, kOutputs);
+    }
+}
+
+void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n)
+{
+    for (int c = 0; c < n; ++c) {
+        const std::uint8_t *image = data.image(indices[c]);
+        for (int b = 0; b < kInputs; b += 64)
+            __builtin_prefetch(image + b);
     }
 }
 
@@ -123,6 +133,8 @@ struct BatchJob
     const SgdTarget *step = nullptr;
     // libxsmm's kernels of this batch's shape; null: Eigen's products.
     const BatchGemms *gemms = nullptr;
+    // Both halves run on the caller's thread, half 0 first.
+    bool together = false;
 };
 
 /** Runs product `id` of half h, timed when profiling is on (bench). */
@@ -137,6 +149,20 @@ void product(int h, GemmId id, double flops, F &&run)
     run();
     addGemmTime(h, id, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
                 flops);
+}
+
+/** Runs phase `id` of half h (work outside the products), timed when profiling is on. */
+template<class F>
+void phase(int h, PhaseId id, F &&run)
+{
+    if (!gemmProfiling()) {
+        run();
+        return;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    addPhaseTime(h, id,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 /** 2 m k n: the FLOPs of an (m x k) (k x n) product. */
@@ -180,8 +206,13 @@ void gatherHalf(const BatchJob &job, int h)
     }
     Mat<float> &XT = transposedInputsOf(job, h);
     constexpr int kGroup = 8;
+    // The images are scattered over the data set: while a group is converted, the next group's
+    // images are asked for (the first group's before the loop).
+    prefetchImages(*s.data, s.indices, std::min(job.n, kGroup));
     for (int c = 0; c < job.n; c += kGroup) {
         const int w = std::min(kGroup, job.n - c);
+        if (c + w < job.n)
+            prefetchImages(*s.data, s.indices + c + w, std::min(kGroup, job.n - c - w));
         gatherColumns(*s.data, s.indices + c, c, w, s.normalize, X);
         transposeInto(X.col(c).data(), kInputs, kInputs, w, XT.data() + c, int(XT.rows()));
     }
@@ -207,7 +238,8 @@ void forwardHalf(const BatchJob &job, int h)
         // lands in the row-major Z1 as it is.
         Mat<float> &XT = transposedInputsOf(job, h);
         if (!job.samples && transposes(job, h)) // else done by the gather
-            transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch);
+            phase(h, PhaseId::Gather,
+                  [&] { transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch); });
         product(h, GemmId::Z1, flopsOf(kHalfRows, kInputs, n), [&] {
             job.gemms->z1(XT.data(), params.W1.data() + std::size_t(r0) * kInputs,
                           ws.Z1.data() + std::size_t(r0) * ws.batch);
@@ -223,8 +255,10 @@ void forwardHalf(const BatchJob &job, int h)
             }
         });
     }
-    Z1.colwise() += params.b1.segment(r0, kHalfRows);
-    A1 = Z1.cwiseMax(0.0f);
+    phase(h, PhaseId::Activations, [&] {
+        Z1.colwise() += params.b1.segment(r0, kHalfRows);
+        A1 = Z1.cwiseMax(0.0f);
+    });
     // Z2 = W2 A1 + b2 1^T = (W2[:, half 0] A1[half 0] + b2) + W2[:, half 1] A1[half 1]
     if (job.gemms) {
         // Z2share^T = A1^T W2[:, rows]^T (the row-major A1 is A1^T column-major).
@@ -233,7 +267,8 @@ void forwardHalf(const BatchJob &job, int h)
                           params.W2.data() + std::size_t(r0) * kOutputs, mine.Z2shareT.data());
         });
         if (h == 0)
-            mine.Z2shareT.topRows(n).rowwise() += params.b2.transpose();
+            phase(h, PhaseId::Activations,
+                  [&] { mine.Z2shareT.topRows(n).rowwise() += params.b2.transpose(); });
         return;
     }
     auto share = mine.Z2share.leftCols(n);
@@ -243,45 +278,28 @@ void forwardHalf(const BatchJob &job, int h)
         share.colwise() += params.b2;
 }
 
-/**
- * Sgd::step's expressions on a part: next = w - lr * g, or nv = momentum * v + g; next = w - lr *
- * nv (next may be w itself and nv may be v: every element is read before it is written). Returns
- * the sum of next * 0: 0 when every new value is finite, NaN otherwise (vectorised, in cache).
- */
-template<class N, class W, class G, class V, class NV>
-float sgdPart(N &&next, const W &w, const G &g, const V &v, NV &&nv, float lr, float momentum)
-{
-    if (momentum == 0.0f) {
-        next = w - lr * g;
-    } else {
-        nv = momentum * v + g;
-        next = w - lr * nv;
-    }
-    return (next.array() * 0.0f).sum();
-}
-
-/** The fused SGD step of the parameters half h owns: its rows of W1 and b1, its columns of W2,
- *  and b2 (half 0). Leaves the finiteness sum of what it wrote in ws.halves[h].finite. */
+/** The fused SGD step of the parameters half h owns, each a contiguous range: its rows of W1
+ *  (row-major) and b1, its columns of W2 (column-major), and b2 (half 0). Leaves the finiteness
+ *  sum of what it wrote in ws.halves[h].finite. */
 void stepHalf(const BatchJob &job, int h)
 {
-    const int r0 = h * kHalfRows;
     const SgdTarget &s = *job.step;
     const ParamsF &w = *job.params;
     const ParamsF &g = *job.grads;
     const ParamsF &v = *s.velocity;
     ParamsF &next = *s.next;
     ParamsF &nv = *s.nextVelocity;
-    float zero = sgdPart(next.W1.middleRows(r0, kHalfRows), w.W1.middleRows(r0, kHalfRows),
-                         g.W1.middleRows(r0, kHalfRows), v.W1.middleRows(r0, kHalfRows),
-                         nv.W1.middleRows(r0, kHalfRows), s.lr, s.momentum);
-    zero += sgdPart(next.b1.segment(r0, kHalfRows), w.b1.segment(r0, kHalfRows),
-                    g.b1.segment(r0, kHalfRows), v.b1.segment(r0, kHalfRows),
-                    nv.b1.segment(r0, kHalfRows), s.lr, s.momentum);
-    zero += sgdPart(next.W2.middleCols(r0, kHalfRows), w.W2.middleCols(r0, kHalfRows),
-                    g.W2.middleCols(r0, kHalfRows), v.W2.middleCols(r0, kHalfRows),
-                    nv.W2.middleCols(r0, kHalfRows), s.lr, s.momentum);
+    const auto part = [&](auto member, std::size_t first, std::size_t count) {
+        return sgdSpan((w.*member).data() + first, (g.*member).data() + first,
+                       (v.*member).data() + first, (nv.*member).data() + first,
+                       (next.*member).data() + first, count, s.lr, s.momentum);
+    };
+    const std::size_t r0 = std::size_t(h) * kHalfRows;
+    float zero = part(&ParamsF::W1, r0 * kInputs, std::size_t(kHalfRows) * kInputs);
+    zero += part(&ParamsF::b1, r0, kHalfRows);
+    zero += part(&ParamsF::W2, r0 * kOutputs, std::size_t(kHalfRows) * kOutputs);
     if (h == 0)
-        zero += sgdPart(next.b2, w.b2, g.b2, v.b2, nv.b2, s.lr, s.momentum);
+        zero += part(&ParamsF::b2, 0, kOutputs);
     job.ws->halves[h].finite = zero;
 }
 
@@ -298,22 +316,31 @@ void backwardHalf(const BatchJob &job, int h)
     ParamsF &grads = *job.grads;
     const int n = job.n, r0 = h * kHalfRows;
     BatchWorkspace::Half &mine = ws.halves[h];
+    // On one thread half 1 takes half 0's output layer (the same values from the same sums)
+    // instead of computing it again.
+    const bool own = h == 0 || !job.together;
+    BatchWorkspace::Half &layer = own ? mine : ws.halves[0];
     Mat<float> &Z2 = h == 0 ? ws.Z2 : mine.Z2;
     Mat<float> &P = h == 0 ? ws.P : mine.P;
-    Mat<float> &Delta2 = h == 0 ? ws.Delta2 : mine.Delta2;
+    Mat<float> &Delta2 = own && h == 1 ? mine.Delta2 : ws.Delta2;
     Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
-    if (job.gemms)
-        Z2.leftCols(n)
-                = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n)).transpose();
-    else
-        Z2.leftCols(n) = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
-    softmaxColumns(0, n, job.labels, Z2, P, losses);
-    // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
     auto D2 = Delta2.leftCols(n);
-    const float invN = 1.0f / float(n);
-    D2 = P.leftCols(n) * invN;
-    for (int c = 0; c < n; ++c)
-        D2(job.labels[c], c) -= invN;
+    if (own)
+        phase(h, PhaseId::SoftMax, [&] {
+            if (job.gemms)
+                Z2.leftCols(n)
+                        = (ws.halves[0].Z2shareT.topRows(n) + ws.halves[1].Z2shareT.topRows(n))
+                                  .transpose();
+            else
+                Z2.leftCols(n)
+                        = ws.halves[0].Z2share.leftCols(n) + ws.halves[1].Z2share.leftCols(n);
+            softmaxColumns(0, n, job.labels, Z2, P, losses);
+            // delta2 = (p - y) / n: the 1/n of the batch average is applied once, here.
+            const float invN = 1.0f / float(n);
+            D2 = P.leftCols(n) * invN;
+            for (int c = 0; c < n; ++c)
+                D2(job.labels[c], c) -= invN;
+        });
 
     auto X = inputsOf(job, h).leftCols(n);
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
@@ -325,15 +352,17 @@ void backwardHalf(const BatchJob &job, int h)
     // delta1 = (W2^T delta2) .* relu'(z1)
     if (job.gemms) {
         // delta1^T = delta2^T W2[:, rows]
-        mine.Delta2T.topRows(n) = D2.transpose();
+        if (own)
+            phase(h, PhaseId::Backward, [&] { mine.Delta2T.topRows(n) = D2.transpose(); });
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n), [&] {
-            job.gemms->back(mine.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs, d1);
+            job.gemms->back(layer.Delta2T.data(), params.W2.data() + std::size_t(r0) * kOutputs,
+                            d1);
         });
     } else {
         product(h, GemmId::Back, flopsOf(kHalfRows, kOutputs, n),
                 [&] { D1.noalias() = params.W2.middleCols(r0, kHalfRows).transpose() * D2; });
     }
-    D1 = (Z1.array() > 0.0f).select(D1, 0.0f);
+    phase(h, PhaseId::Backward, [&] { D1 = (Z1.array() > 0.0f).select(D1, 0.0f); });
     // dW1 = delta1 x^T, db1 = sum over the batch of delta1
     if (job.gemms) {
         // dW1^T = X delta1^T, written straight into the row-major gradient (its memory is dW1^T).
@@ -350,7 +379,8 @@ void backwardHalf(const BatchJob &job, int h)
             }
         });
     }
-    grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum();
+    phase(h, PhaseId::Backward,
+          [&] { grads.b1.segment(r0, kHalfRows).noalias() = D1.rowwise().sum(); });
     // dW2 = delta2 a1^T (its columns), db2 = sum over the batch of delta2
     if (job.gemms) {
         product(h, GemmId::dW2, flopsOf(kOutputs, n, kHalfRows), [&] {
@@ -361,10 +391,10 @@ void backwardHalf(const BatchJob &job, int h)
                 [&] { grads.W2.middleCols(r0, kHalfRows).noalias() = D2 * A1.transpose(); });
     }
     if (h == 0)
-        grads.b2.noalias() = D2.rowwise().sum();
+        phase(h, PhaseId::Backward, [&] { grads.b2.noalias() = D2.rowwise().sum(); });
 
     if (job.step)
-        stepHalf(job, h);
+        phase(h, PhaseId::Step, [&] { stepHalf(job, h); });
 }
 
 /** libxsmm's kernels for a batch of n samples in ws (made at the first batch of that size, kept
@@ -418,7 +448,20 @@ void BatchWorkspace::Helper::rest()
 namespace {
 
 /** The batch's loss; with a step, also whether every new weight was finite. */
+StepResult runBatchPasses(BatchJob &job);
+
+/** runBatchPasses, its wall time added to the profile when profiling is on. */
 StepResult runBatch(BatchJob &job)
+{
+    if (!gemmProfiling())
+        return runBatchPasses(job);
+    const auto t0 = std::chrono::steady_clock::now();
+    const StepResult r = runBatchPasses(job);
+    addBatchTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    return r;
+}
+
+StepResult runBatchPasses(BatchJob &job)
 {
     BatchWorkspace &ws = *job.ws;
     StepResult result;
@@ -445,16 +488,18 @@ StepResult runBatch(BatchJob &job)
         helper->run(&job, [](const void *context, int h, HalfPair &pair) {
             const BatchJob &j = *static_cast<const BatchJob *>(context);
             if (j.samples)
-                gatherHalf(j, h);
+                phase(h, PhaseId::Gather, [&] { gatherHalf(j, h); });
             forwardHalf(j, h);
-            pair.meet(h);
+            phase(h, PhaseId::Wait, [&] { pair.meet(h); });
             backwardHalf(j, h);
         });
     } else {
-        if (job.samples) {
-            gatherHalf(job, 0);
-            gatherHalf(job, 1);
-        }
+        job.together = true;
+        if (job.samples)
+            phase(0, PhaseId::Gather, [&] {
+                gatherHalf(job, 0);
+                gatherHalf(job, 1);
+            });
         forwardHalf(job, 0);
         forwardHalf(job, 1);
         backwardHalf(job, 0);

@@ -5,6 +5,11 @@
 
 namespace bplab {
 
+/** Asks the caches for the images of the samples indices[0 .. n) (they are scattered over the
+ *  data set, where no hardware prefetcher follows): a gather converts one group of samples while
+ *  the next group's images arrive. */
+void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n);
+
 /** Columns [c0, c0 + n) of X from the samples indices[0 .. n). */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n,
                    Normalize normalize, Mat<float> &X);

@@ -193,6 +193,25 @@ const char *gemmFormula(GemmId id)
     return "";
 }
 
+const char *phaseName(PhaseId id)
+{
+    switch (id) {
+    case PhaseId::Gather:
+        return "gather";
+    case PhaseId::Activations:
+        return "bias_relu";
+    case PhaseId::SoftMax:
+        return "softmax";
+    case PhaseId::Backward:
+        return "backward_elementwise";
+    case PhaseId::Step:
+        return "sgd_step";
+    case PhaseId::Wait:
+        return "wait";
+    }
+    return "";
+}
+
 namespace {
 
 std::atomic<bool> g_profiling {false};
@@ -228,6 +247,9 @@ GemmProfile gemmProfile()
         p.seconds[i] = g_profile[0].sums.seconds[i] + g_profile[1].sums.seconds[i];
         p.flops[i] = g_profile[0].sums.flops[i] + g_profile[1].sums.flops[i];
     }
+    for (int i = 0; i < kPhaseCount; ++i)
+        p.phaseSeconds[i] = g_profile[0].sums.phaseSeconds[i] + g_profile[1].sums.phaseSeconds[i];
+    p.batchSeconds = g_profile[0].sums.batchSeconds;
     return p;
 }
 
@@ -236,6 +258,16 @@ void addGemmTime(int half, GemmId id, double seconds, double flops)
     GemmProfile &p = g_profile[half & 1].sums;
     p.seconds[int(id)] += seconds;
     p.flops[int(id)] += flops;
+}
+
+void addPhaseTime(int half, PhaseId id, double seconds)
+{
+    g_profile[half & 1].sums.phaseSeconds[int(id)] += seconds;
+}
+
+void addBatchTime(double seconds)
+{
+    g_profile[0].sums.batchSeconds += seconds;
 }
 
 } // namespace bplab

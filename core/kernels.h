@@ -63,12 +63,21 @@ inline constexpr int kGemmCount = 5;
 /** "Z1 = W1 X", "Z2 = W2 A1", "W2^T Delta2", "dW2 = Delta2 A1^T", "dW1 = Delta1 X^T". */
 const char *gemmFormula(GemmId id);
 
+/** The work of a training batch outside the five products, in the order bench lists it. */
+enum class PhaseId { Gather, Activations, SoftMax, Backward, Step, Wait };
+inline constexpr int kPhaseCount = 6;
+/** "gather", "bias_relu", "softmax", "backward_elementwise", "sgd_step", "wait". */
+const char *phaseName(PhaseId id);
+
 /** Time and FLOPs spent in each product by the batched passes while profiling is on, summed
- *  over both halves of every batch (bench measures the epoch's kernels with it). */
+ *  over both halves of every batch (bench measures the epoch's kernels with it), and the time of
+ *  each phase outside them. */
 struct GemmProfile
 {
     double seconds[kGemmCount] = {};
     double flops[kGemmCount] = {};
+    double phaseSeconds[kPhaseCount] = {};
+    double batchSeconds = 0; ///< wall time inside the batched passes (both halves at once)
 };
 /** Turns the timing of every product on or off (off by default: two clock reads per product). */
 void setGemmProfiling(bool on);
@@ -78,5 +87,9 @@ void resetGemmProfile();
 GemmProfile gemmProfile();
 /** Adds one product of half h (0 or 1: each half writes its own sums). */
 void addGemmTime(int half, GemmId id, double seconds, double flops);
+/** Adds one phase of half h. */
+void addPhaseTime(int half, PhaseId id, double seconds);
+/** Adds the wall time of one batch (the caller's thread). */
+void addBatchTime(double seconds);
 
 } // namespace bplab

@@ -42,8 +42,12 @@ const char *kBenchDetails = R"(What is measured:
 epoch's), "fma_peak_gflops" (an FMA-only loop on the training
 threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
 (epoch_seconds / peak_epoch_seconds), "gemm_gflops" (each of the five products inside one more,
-profiled epoch, on the training threads together) and "outside_gemm_share" (the share of that
-epoch spent outside the products: gather, activations, SoftMax, SGD step, waiting).
+profiled epoch, on the training threads together), "outside_gemm_share" (the share of that
+epoch spent outside the products: gather, activations, SoftMax, SGD step, waiting),
+"profiled_epoch_seconds" (that epoch) and "outside_gemm_seconds" (that share split: gather,
+bias_relu, softmax, backward_elementwise, sgd_step, wait (the halves' meeting), batch_end_wait
+(the halves' closing meeting and hand-over) and trainer (the trainer's work between batches), wall
+seconds, each phase averaged over the threads; the timing itself adds two clock reads a phase).
 With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
 and the roofline's five products are split the same way (each thread its neurons' share, for
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
@@ -207,6 +211,21 @@ int runBench(const QStringList &args)
     JsonObject gemmJson;
     for (int i = 0; i < kGemmCount; ++i)
         gemmJson.add(gemmFormula(GemmId(i)), gemmGflops[i]);
+    // Where the rest of the profiled epoch went, in wall seconds: each phase averaged over the
+    // threads, the rest of the batched passes (the halves' closing meeting and the hand-over),
+    // and the trainer's own work around them (labels, loss, bookkeeping).
+    double phaseWall[kPhaseCount] = {};
+    double phasesWall = 0;
+    for (int i = 0; i < kPhaseCount; ++i) {
+        phaseWall[i] = profile.phaseSeconds[i] / threads;
+        phasesWall += phaseWall[i];
+    }
+    const double handOver = std::max(0.0, profile.batchSeconds - gemmWall - phasesWall);
+    const double trainerWall = std::max(0.0, profiledSeconds - profile.batchSeconds);
+    JsonObject outsideJson;
+    for (int i = 0; i < kPhaseCount; ++i)
+        outsideJson.add(phaseName(PhaseId(i)), phaseWall[i]);
+    outsideJson.add("batch_end_wait", handOver).add("trainer", trainerWall);
 
     const double samplesPerSecond = double(samples) / epoch;
     const double gflops = double(samples) * kFlopsPerSample / epoch / 1e9;
@@ -231,6 +250,8 @@ int runBench(const QStringList &args)
                 .add("peak_ratio", epoch / peakEpoch)
                 .add("gemm_gflops", gemmJson)
                 .add("outside_gemm_share", outsideShare)
+                .add("profiled_epoch_seconds", profiledSeconds)
+                .add("outside_gemm_seconds", outsideJson)
                 .printLine();
         return kExitOk;
     }
@@ -283,6 +304,16 @@ int runBench(const QStringList &args)
     text += QStringLiteral("  outside the products: %1% of that epoch (%2 s)\n")
                     .arg(outsideShare * 100, 0, 'f', 1)
                     .arg(profiledSeconds, 0, 'f', 4);
+    const auto outsideLine = [&](const char *name, double seconds) {
+        return QStringLiteral("    %1 %2 ms (%3%)\n")
+                .arg(QString::fromUtf8(name), -22)
+                .arg(seconds * 1e3, 7, 'f', 2)
+                .arg(profiledSeconds > 0 ? seconds / profiledSeconds * 100 : 0.0, 0, 'f', 1);
+    };
+    for (int i = 0; i < kPhaseCount; ++i)
+        text += outsideLine(phaseName(PhaseId(i)), phaseWall[i]);
+    text += outsideLine("batch_end_wait", handOver);
+    text += outsideLine("trainer", trainerWall);
     text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n")
                     .arg(eval10k * 1e3, 0, 'f', 2);
     printOut(text);
