@@ -30,8 +30,16 @@ using namespace bplab::cluster;
 namespace {
 // Runs estimated (from the last measured run) to take longer than this go to a worker thread.
 constexpr double kGuiThreadBudgetS = 0.020;
-// Before any measurement: sizes up to this many rank-iterations run on the GUI thread.
-constexpr int kFirstRunRankIterations = 400;
+// Before any measurement: sizes (runSize()) up to this run on the GUI thread (8 GPUs x 50).
+constexpr double kFirstRunSize = 8.0 * 8.0 * 50.0;
+
+// A run's cost grows with its transfers: a ring moves 2(N-1) chunks per rank and iteration, so
+// N^2 x iterations measures it (counting rank-iterations alone put 64 GPUs at 1/8 their cost).
+double runSize(const SimConfig &c)
+{
+    const double ranks = c.cluster.ranks();
+    return ranks * ranks * std::max(1, c.iterations);
+}
 
 QSpinBox *spin(int lo, int hi, int value, const QString &special = {})
 {
@@ -314,10 +322,9 @@ void ClusterView::simulateNow()
 void ClusterView::run()
 {
     const SimConfig config = toSimConfig(settings());
-    const double size = double(config.cluster.ranks()) * config.iterations;
-    const bool small = m_secondsPerRankIteration > 0
-                               ? m_secondsPerRankIteration * size < kGuiThreadBudgetS
-                               : size <= kFirstRunRankIterations;
+    const double size = runSize(config);
+    const bool small = m_secondsPerUnit > 0 ? m_secondsPerUnit * size < kGuiThreadBudgetS
+                                            : size <= kFirstRunSize;
     if (small) {
         simulateNow();
         return;
@@ -356,9 +363,7 @@ void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double
     m_latencyShare = share;
     m_lastSeconds = seconds;
     m_lastInWorker = worker;
-    const double size = double(m_result->config.cluster.ranks())
-                        * std::max(1, m_result->config.iterations);
-    m_secondsPerRankIteration = seconds / size;
+    m_secondsPerUnit = seconds / runSize(m_result->config);
     m_linkPlot->setResult(m_result);
     m_topology->setResult(m_result);
     updateSummary();

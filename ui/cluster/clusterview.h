@@ -2,7 +2,8 @@
 // The Data parallel page: controls for the simulated cluster on the left; on the right the
 // link-utilisation plot, the topology with the all-reduce's chunks moving, and the replicas' real
 // gradients. Every change of a control runs the core's timing simulation again: on the GUI thread
-// when the last run of that size took under 20 ms, else on a worker thread that hands back a value.
+// when the last run, scaled to this one's size, took under 20 ms, else on a worker thread that
+// hands back a value.
 
 #include "clustersettings.h"
 #include "replicaexchange.h"
@@ -79,7 +80,7 @@ private:
     std::shared_ptr<const cluster::SimResult> m_result;
     bool m_lastInWorker = false;
     double m_lastSeconds = 0;
-    double m_secondsPerRankIteration = 0; ///< measured cost, to choose thread or not
+    double m_secondsPerUnit = 0; ///< measured cost per ranks^2 x iterations: thread or not
     quint64 m_generation = 0;
     QList<QThread *> m_threads;
     bool m_updatingControls = false;
