@@ -342,6 +342,7 @@ void TrainingWorker::sendVisual(bool live)
     publishWeights(std::move(weights));
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
+    sendClusterIteration();
 }
 
 void TrainingWorker::setState(TrainingState state)

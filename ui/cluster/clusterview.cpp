@@ -1,6 +1,8 @@
 #include "clusterview.h"
 
 #include "linkplot.h"
+#include "livepanel.h"
+#include "measuredpanel.h"
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
 #include "uiformat.h"
@@ -100,7 +102,13 @@ ClusterView::ClusterView(QWidget *parent)
 
     m_tabs = new QTabWidget;
     m_tabs->setFont(readableFont(font()));
-    m_tabs->addTab(plotPage, tr("Link utilisation"));
+    m_live = new LivePanel;
+    m_tabs->addTab(m_live, tr("Training, live"));
+    m_tabs->setTabToolTip(LiveTab, tr("The training's own batches, each timed on the what-if "
+                                      "cluster's links for the real gradient"));
+    m_tabs->addTab(plotPage, tr("What-if links"));
+    m_tabs->setTabToolTip(WhatIfTab, tr("The what-if run of the controls on the left: its length, "
+                                        "model size, snapshots and faults"));
 
     m_topology = new TopologyWidget;
     auto *topoPage = new QWidget;
@@ -136,6 +144,12 @@ ClusterView::ClusterView(QWidget *parent)
     m_heatmaps = new ReplicaHeatmaps;
     m_tabs->addTab(m_heatmaps, tr("Replica gradients"));
     connect(m_heatmaps, &ReplicaHeatmaps::stepRequested, this, &ClusterView::stepRequested);
+    m_measured = new MeasuredPanel;
+    m_tabs->addTab(m_measured, tr("Measured (MPI)"));
+    m_tabs->setTabToolTip(MeasuredTab, tr("A real run of train --mpi beside the simulator's "
+                                          "prediction for the same bytes"));
+    // The sentences above the tabs are the what-if run's: shown with its two tabs only.
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ClusterView::showSummaryFor);
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_verdict);
@@ -148,6 +162,7 @@ ClusterView::ClusterView(QWidget *parent)
     layout->addLayout(right, 1);
 
     simulateNow();
+    showSummaryFor(m_tabs->currentIndex());
 }
 
 ClusterView::~ClusterView()
@@ -303,8 +318,27 @@ void ClusterView::setSettings(const ClusterSettings &s)
 
 void ClusterView::scheduleRun()
 {
-    if (!m_updatingControls)
-        m_runTimer->start();
+    if (m_updatingControls)
+        return;
+    m_runTimer->start();
+    emit liveClusterChanged(liveCluster());
+}
+
+cluster::SimConfig ClusterView::liveCluster() const
+{
+    return toSimConfig(settings());
+}
+
+void ClusterView::addLiveIteration(std::shared_ptr<const cluster::LiveIteration> iteration)
+{
+    m_live->addIteration(std::move(iteration));
+}
+
+void ClusterView::showSummaryFor(int tab)
+{
+    const bool whatIf = tab == WhatIfTab || tab == TopologyTab;
+    m_verdict->setVisible(whatIf);
+    m_summary->setVisible(whatIf);
 }
 
 void ClusterView::simulateNow()
