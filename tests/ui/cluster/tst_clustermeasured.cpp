@@ -178,6 +178,7 @@ private slots:
         QCOMPARE(done.at(0).at(2).toString(), r.tracePath);
         const auto run = readMeasuredTrace(r.tracePath);
         QVERIFY2(run.ok(), run.error().c_str());
+        QCOMPARE(run->samplesPerRank, 256); // the trace says its batch
         const MeasuredSummary s = summarize(*run);
         QCOMPARE(s.ranks, 2);
         // One exchange per global batch of 2 x 256 images (the last one short).
