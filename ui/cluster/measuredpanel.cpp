@@ -58,6 +58,7 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_text);
     layout->addWidget(m_plot, 1);
+    layout->addStretch(0);
     m_plot->setMinimumHeight(200);
 
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -128,9 +129,10 @@ int MeasuredPanel::ranks() const
 void MeasuredPanel::rebuild()
 {
     m_plot->clearGraphs();
-    if (!m_comparison || m_comparison->measured.iterations.empty()) {
+    const bool empty = !m_comparison || m_comparison->measured.iterations.empty();
+    m_plot->setVisible(!empty); // no empty axes: the sentence says there is nothing yet
+    if (empty) {
         m_text->setText(tr("No measured run yet."));
-        m_plot->replot();
         return;
     }
     const MeasuredComparison &c = *m_comparison;
