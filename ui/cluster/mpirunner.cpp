@@ -53,10 +53,14 @@ MpiRunner::MpiRunner(QObject *parent)
 
 MpiRunner::~MpiRunner()
 {
-    if (running()) {
-        m_process->disconnect(this);
+    if (!running())
+        return;
+    // SIGTERM first: mpirun passes it to its ranks and ends; SIGKILL would leave them running.
+    m_process->disconnect(this);
+    m_process->terminate();
+    if (!m_process->waitForFinished(3000)) {
         m_process->kill();
-        m_process->waitForFinished(3000);
+        m_process->waitForFinished(1000);
     }
 }
 

@@ -30,7 +30,7 @@ class MpiRunner : public QObject
     Q_OBJECT
 public:
     explicit MpiRunner(QObject *parent = nullptr);
-    /** Ends a run still going (kill, then a bounded wait). */
+    /** Ends a run still going: SIGTERM, at most 3 s for mpirun to end its ranks, then SIGKILL. */
     ~MpiRunner() override;
 
     /** mpirun on PATH; empty when it is not installed. */

@@ -12,6 +12,8 @@
 #include "tracefile.h"
 
 #include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -145,6 +147,43 @@ private slots:
         QVERIFY2(done.at(0).at(1).toString().startsWith(QStringLiteral("mpirun was not found")),
                  qPrintable(done.at(0).at(1).toString()));
         QVERIFY(!runner.running());
+    }
+
+    // A run ended from the page (Stop): finished() says so, and no rank is left behind.
+    void stopEndsTheRun()
+    {
+        const QString mpirun = MpiRunner::findMpirun();
+        if (mpirun.isEmpty())
+            QSKIP("mpirun not found on PATH (Debian: openmpi-bin)");
+        const QString data = QStringLiteral(BPLAB_SHARED_MNIST);
+        if (!BPLAB_HAVE_MPI || !QFileInfo::exists(data))
+            QSKIP("no MPI in this build, or no shared MNIST folder");
+        QTemporaryDir dir;
+        MpiRunner runner;
+        QSignalSpy done(&runner, &MpiRunner::finished);
+        MpiRunRequest r;
+        r.mpirun = mpirun;
+        r.program = QStringLiteral(BPLAB_CLI_PATH);
+        r.ranks = 2;
+        r.trainArguments = {QStringLiteral("--data"), data, QStringLiteral("--epochs"), QStringLiteral("50")};
+        r.tracePath = dir.filePath(QStringLiteral("run.json"));
+        QVERIFY(runner.start(r));
+        // Stopped as soon as the ranks have printed something (they are training then).
+        QSignalSpy out(&runner, &MpiRunner::output);
+        QVERIFY(out.wait(60000));
+        runner.cancel();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.at(0).at(0).toBool(), false);
+        QCOMPARE(done.at(0).at(1).toString(), QStringLiteral("The run was stopped."));
+        QVERIFY(!runner.running());
+        // No rank is left: none has the run's unique trace path on its command line.
+        const QString pgrep = QStandardPaths::findExecutable(QStringLiteral("pgrep"));
+        if (!pgrep.isEmpty()) {
+            QProcess p;
+            p.start(pgrep, {QStringLiteral("-f"), r.tracePath});
+            QVERIFY(p.waitForFinished(10000));
+            QVERIFY2(p.exitCode() == 1, p.readAllStandardOutput().constData()); // 1: no match
+        }
     }
 
     // Two real ranks on the shared MNIST: the runner's trace has both ranks' iterations.
