@@ -46,12 +46,15 @@ LivePanel::LivePanel(QWidget *parent)
     layout->addWidget(m_caption);
     layout->addLayout(bar);
     layout->addWidget(m_plot, 1);
+    layout->addStretch(0);
 
     m_redrawTimer->setSingleShot(true);
     m_redrawTimer->setInterval(kRedrawMs);
     connect(m_redrawTimer, &QTimer::timeout, this, &LivePanel::redraw);
     m_revealTimer->setInterval(33);
     connect(m_revealTimer, &QTimer::timeout, this, &LivePanel::advanceReveal);
+    m_plot->setVisible(false);
+    m_eachLink->setVisible(false);
     updateCaption();
 }
 
@@ -125,6 +128,9 @@ void LivePanel::draw()
     m_plot->setRevealTime(std::numeric_limits<double>::infinity());
     m_plot->setResult(m_timeline.empty() ? nullptr
                                          : std::make_shared<const SimResult>(m_timeline.window()));
+    // No empty axes before the first batch: the caption says what to do.
+    m_plot->setVisible(!m_timeline.empty());
+    m_eachLink->setVisible(!m_timeline.empty());
     updateCaption();
     if (revealing()) {
         advanceReveal();
