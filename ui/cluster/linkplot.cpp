@@ -250,6 +250,7 @@ int LinkPlot::phaseRectCount() const
 
 void LinkPlot::rebuild()
 {
+
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_cursor = nullptr;
@@ -262,7 +263,7 @@ void LinkPlot::rebuild()
     }
     const SimResult &r = *m_result;
     m_unit = unitFor(r.totalSeconds);
-    m_timeline = utilizationTimeline(r, kBins);
+    m_timeline = utilizationTimeline(r, bins());
 
     // One line per kind (aggregated) or per link; kinds without traffic are left out.
     for (LinkKind k : {LinkKind::Pcie, LinkKind::NvLink, LinkKind::Nic}) {
@@ -374,16 +375,28 @@ void LinkPlot::fillLines(const UtilizationTimeline &t)
         const int link = g->property("link").toInt();
         const std::vector<double> &src = link >= 0 ? t.links[std::size_t(link)]
                                                    : perKind[std::size_t(g->property("kind").toInt())];
-        QVector<double> values;
+        QVector<double> x, values;
+        x.reserve(keys.size());
         values.reserve(keys.size());
-        // Past the reveal time nothing is drawn yet (NaN leaves a gap).
-        for (std::size_t b = 0; b < src.size(); ++b)
-            values.push_back(b < t.times.size() && t.times[b] >= m_reveal
+        // A step holds its value up to the next point, so a bin equal to the one before adds
+        // nothing: leaving it out draws the same line with far fewer segments (wide pens are
+        // stroked segment by segment). Past the reveal time nothing is drawn yet (NaN: a gap).
+        for (std::size_t b = 0; b < src.size() && b < std::size_t(keys.size()); ++b) {
+            const double v = b < t.times.size() && t.times[b] >= m_reveal
                                      ? std::numeric_limits<double>::quiet_NaN()
-                                     : 100.0 * src[b]);
-        if (!values.isEmpty())
-            values.push_back(values.back()); // the last bin's step reaches its end
-        g->setData(keys.mid(0, values.size()), values, true);
+                                     : 100.0 * src[b];
+            const bool same = !values.isEmpty()
+                              && (v == values.back() || (std::isnan(v) && std::isnan(values.back())));
+            if (same)
+                continue;
+            x.push_back(keys[qsizetype(b)]);
+            values.push_back(v);
+        }
+        if (!values.isEmpty() && !t.times.empty()) { // the last bin's step reaches its end
+            x.push_back(keys.back());
+            values.push_back(values.back());
+        }
+        g->setData(x, values, true);
     }
 }
 
@@ -401,7 +414,7 @@ void LinkPlot::refineWindow()
     if (to - from > 0.5 * m_result->totalSeconds)
         fillLines(m_timeline);
     else
-        fillLines(utilizationTimeline(*m_result, kBins / 2, from, to));
+        fillLines(utilizationTimeline(*m_result, bins() / 2, from, to));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -41,6 +41,9 @@ public:
 
     /** Bins of the full-run timeline the plot was built from. */
     static constexpr int kBins = 2000;
+    /** Live, fewer: about a pixel each at 1280 px, and the plot is drawn ten times a second. */
+    static constexpr int kLiveBins = 600;
+    int bins() const { return m_live ? kLiveBins : kBins; }
     const cluster::UtilizationTimeline &timeline() const { return m_timeline; }
     /** The values plotted for link l in % (the full run, one per bin of timeline()). */
     std::vector<double> linkPercent(int link) const;

@@ -31,7 +31,7 @@ public:
     /** Iterations held and drawn end to end. */
     static constexpr int kIterations = 6;
     /** Draws at most this often while batches stream in (they come with the visuals). */
-    static constexpr int kRedrawMs = 100;
+    static constexpr int kRedrawMs = 200;
     /** The newest iteration is revealed over this share of the time since the previous one... */
     static constexpr double kRevealShare = 0.8;
     /** ...but not when batches come faster than this, and never over more than kMaxRevealS. */
