@@ -41,7 +41,7 @@ public:
 
     /** Bins of the full-run timeline the plot was built from. */
     static constexpr int kBins = 2000;
-    /** Live, fewer: about a pixel each at 1280 px, and the plot is drawn ten times a second. */
+    /** Live, fewer: about a pixel each at 1280 px, for a plot drawn several times a second. */
     static constexpr int kLiveBins = 600;
     int bins() const { return m_live ? kLiveBins : kBins; }
     const cluster::UtilizationTimeline &timeline() const { return m_timeline; }
