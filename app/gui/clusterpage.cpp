@@ -31,7 +31,8 @@ ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
     controller->setLiveCluster(page->liveCluster());
 
     MeasuredPanel *panel = page->measuredPanel();
-    connect(panel, &MeasuredPanel::openRequested, this, [this](const QString &path) { openTrace(path); });
+    connect(panel, &MeasuredPanel::openRequested, this,
+            [this](const QString &path) { openTrace(path); });
     connect(panel, &MeasuredPanel::runRequested, this, &ClusterPage::runMpi);
     connect(panel, &MeasuredPanel::stopRequested, m_runner, &MpiRunner::cancel);
     connect(m_runner, &MpiRunner::finished, this,
@@ -57,7 +58,8 @@ QString ClusterPage::cliProgram()
 {
     const QString name = QStringLiteral("backprop-lab-cli");
     const QDir here(QCoreApplication::applicationDirPath());
-    for (const QString &candidate : {here.filePath(name), here.filePath(QStringLiteral("../cli/") + name)})
+    for (const QString &candidate :
+         {here.filePath(name), here.filePath(QStringLiteral("../cli/") + name)})
         if (QFileInfo(candidate).isExecutable())
             return QFileInfo(candidate).canonicalFilePath();
     return QStandardPaths::findExecutable(name);
@@ -75,9 +77,9 @@ void ClusterPage::runMpi(int ranks)
     r.program = cliProgram();
     r.ranks = ranks;
     m_runSamples = m_controller->config().batch;
-    r.trainArguments = {QStringLiteral("--data"), m_controller->dataFolder(),
-                        QStringLiteral("--epochs"), QStringLiteral("1"),
-                        QStringLiteral("--batch"), QString::number(m_runSamples)};
+    r.trainArguments
+            = {QStringLiteral("--data"), m_controller->dataFolder(), QStringLiteral("--epochs"),
+               QStringLiteral("1"),      QStringLiteral("--batch"),  QString::number(m_runSamples)};
     r.tracePath = QDir::temp().filePath(QStringLiteral("backprop-lab-mpi-%1-np%2.json")
                                                 .arg(QCoreApplication::applicationPid())
                                                 .arg(ranks));

@@ -41,7 +41,8 @@ void TrainingWorker::sendClusterIteration()
         const int samples = int(m_trainer->lastBatchIndices().size());
         const int perReplica = (samples + it->replicas - 1) / it->replicas;
         // One iteration of a few ranks: microseconds to simulate, next to a batch's milliseconds.
-        it->result = cluster::simulate(cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
+        it->result = cluster::simulate(
+                cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
     }
     emit clusterIterationReady(it);
 }

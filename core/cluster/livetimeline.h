@@ -31,7 +31,7 @@ struct LiveIteration
 {
     std::uint64_t step = 0; ///< batches trained after it (1 for the first batch; 0: none yet)
     int replicas = 1;
-    SimResult result;       ///< one iteration starting at simulated time 0
+    SimResult result; ///< one iteration starting at simulated time 0
 };
 
 /** The last few trained iterations, end to end in simulated time (oldest first). */

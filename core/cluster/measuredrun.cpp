@@ -96,8 +96,8 @@ MeasuredComparison compareWithSimulation(const MeasuredRun &run)
     c.samplesPerRank = c.samplesAssumed ? kDefaultSamplesPerRank : run.samplesPerRank;
     if (c.measured.ranks < 1 || c.measured.iterations.empty())
         return c;
-    const SimResult r = simulate(
-            sharedMemoryPrediction(c.measured.ranks, c.measured.bytesPerAllreduce, c.samplesPerRank));
+    const SimResult r = simulate(sharedMemoryPrediction(
+            c.measured.ranks, c.measured.bytesPerAllreduce, c.samplesPerRank));
     if (r.iterations.empty())
         return c;
     c.predictedComputeSeconds = r.iterations.front().computeSeconds;

@@ -18,16 +18,16 @@ struct MeasuredSpan
     int rank = 0;
     long long step = 0;
     MeasuredKind kind = MeasuredKind::Compute;
-    double start = 0;   ///< seconds since the run's common start
+    double start = 0; ///< seconds since the run's common start
     double seconds = 0;
-    double bytes = 0;   ///< the all-reduce's gradient bytes (0 for the other kinds)
+    double bytes = 0; ///< the all-reduce's gradient bytes (0 for the other kinds)
 };
 
 struct MeasuredRun
 {
-    int ranks = 0;                  ///< from the trace's "ranks" (else the highest rank + 1)
-    int samplesPerRank = 0;         ///< from the trace's "batch" (0: not in the trace)
-    std::string source;             ///< the trace's "source"
+    int ranks = 0;          ///< from the trace's "ranks" (else the highest rank + 1)
+    int samplesPerRank = 0; ///< from the trace's "batch" (0: not in the trace)
+    std::string source;     ///< the trace's "source"
     std::vector<MeasuredSpan> spans;
 };
 
@@ -44,7 +44,7 @@ struct MeasuredIteration
 struct MeasuredSummary
 {
     int ranks = 0;
-    double bytesPerAllreduce = 0; ///< the most common all-reduce size
+    double bytesPerAllreduce = 0;              ///< the most common all-reduce size
     std::vector<MeasuredIteration> iterations; ///< by step
     double medianComputeSeconds = 0;
     double medianWaitSeconds = 0;
@@ -71,8 +71,8 @@ struct MeasuredComparison
 {
     MeasuredSummary measured;
     int samplesPerRank = kDefaultSamplesPerRank;
-    bool samplesAssumed = true;          ///< the trace did not say: kDefaultSamplesPerRank
-    double predictedComputeSeconds = 0;  ///< forward + backward + update on one core
+    bool samplesAssumed = true;         ///< the trace did not say: kDefaultSamplesPerRank
+    double predictedComputeSeconds = 0; ///< forward + backward + update on one core
     double predictedAllreduceSeconds = 0;
     double predictedBusbw = 0;
 };

@@ -176,12 +176,12 @@ void LivePanel::updateCaption()
     const IterationStats &s = r.iterations.front();
     const QString batch = QLocale().toString(qulonglong(it->step));
     if (it->replicas < 2) {
-        m_caption->setText(tr("Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch's "
-                              "PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in "
-                              "the toolbar and Reset to see the gradients cross NVLink and the "
-                              "NICs.")
-                                   .arg(batch, formatSeconds(s.pcieSeconds),
-                                        formatSeconds(s.computeSeconds)));
+        m_caption->setText(
+                tr("Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch's "
+                   "PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in "
+                   "the toolbar and Reset to see the gradients cross NVLink and the "
+                   "NICs.")
+                        .arg(batch, formatSeconds(s.pcieSeconds), formatSeconds(s.computeSeconds)));
         return;
     }
     const ClusterConfig &c = r.config.cluster;

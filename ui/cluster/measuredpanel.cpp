@@ -76,8 +76,8 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
 
     connect(m_open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-                this, tr("Open a measured trace"), {}, tr("Traces (*.json);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a measured trace"), {},
+                                                          tr("Traces (*.json);;All files (*)"));
         if (!path.isEmpty())
             emit openRequested(path);
     });
@@ -165,8 +165,8 @@ void MeasuredPanel::rebuild()
     line(tr("measured compute"), compute, colors::orange(), Qt::SolidLine, 1.2);
     if (c.predictedAllreduceSeconds > 0)
         line(tr("predicted all-reduce"),
-             {c.predictedAllreduceSeconds * 1e6, c.predictedAllreduceSeconds * 1e6},
-             colors::blue(), Qt::DashLine, 2.5);
+             {c.predictedAllreduceSeconds * 1e6, c.predictedAllreduceSeconds * 1e6}, colors::blue(),
+             Qt::DashLine, 2.5);
     if (c.predictedComputeSeconds > 0)
         line(tr("predicted compute"),
              {c.predictedComputeSeconds * 1e6, c.predictedComputeSeconds * 1e6}, colors::orange(),
@@ -179,21 +179,21 @@ void MeasuredPanel::rebuild()
     const double ratio = c.predictedAllreduceSeconds > 0
                                  ? m.medianAllreduceSeconds / c.predictedAllreduceSeconds
                                  : 0.0;
-    QString text = tr("%1: %2 ranks, %3 iterations, %4 per all-reduce. Measured medians: compute "
-                      "%5, wait %6, all-reduce %7 (busbw %8). The one-host simulation predicts "
-                      "compute %9 and all-reduce %10 (busbw %11) for the same bytes: the measured "
-                      "all-reduce takes %12× the predicted.")
-                           .arg(QFileInfo(m_source).fileName())
-                           .arg(m.ranks)
-                           .arg(m.iterations.size())
-                           .arg(formatBytes(m.bytesPerAllreduce))
-                           .arg(formatSeconds(m.medianComputeSeconds),
-                                formatSeconds(m.medianWaitSeconds),
-                                formatSeconds(m.medianAllreduceSeconds), formatRate(m.busbw),
-                                formatSeconds(c.predictedComputeSeconds),
-                                formatSeconds(c.predictedAllreduceSeconds),
-                                formatRate(c.predictedBusbw))
-                           .arg(QLocale().toString(ratio, 'f', 1));
+    QString text
+            = tr("%1: %2 ranks, %3 iterations, %4 per all-reduce. Measured medians: compute "
+                 "%5, wait %6, all-reduce %7 (busbw %8). The one-host simulation predicts "
+                 "compute %9 and all-reduce %10 (busbw %11) for the same bytes: the measured "
+                 "all-reduce takes %12× the predicted.")
+                      .arg(QFileInfo(m_source).fileName())
+                      .arg(m.ranks)
+                      .arg(m.iterations.size())
+                      .arg(formatBytes(m.bytesPerAllreduce))
+                      .arg(formatSeconds(m.medianComputeSeconds),
+                           formatSeconds(m.medianWaitSeconds),
+                           formatSeconds(m.medianAllreduceSeconds), formatRate(m.busbw),
+                           formatSeconds(c.predictedComputeSeconds),
+                           formatSeconds(c.predictedAllreduceSeconds), formatRate(c.predictedBusbw))
+                      .arg(QLocale().toString(ratio, 'f', 1));
     if (c.samplesAssumed)
         text += tr(" The trace does not say its batch size: the prediction assumes %1 samples per "
                    "rank.")

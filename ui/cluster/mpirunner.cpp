@@ -113,10 +113,9 @@ bool MpiRunner::start(const MpiRunRequest &request)
         m_tail = (m_tail + text).right(kTailChars);
         emit output(text);
     });
-    connect(m_process, &QProcess::finished, this,
-            [this](int code, QProcess::ExitStatus status) {
-                onFinished(code, status == QProcess::CrashExit);
-            });
+    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        onFinished(code, status == QProcess::CrashExit);
+    });
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
             onFinished(-1, true);
@@ -153,13 +152,15 @@ void MpiRunner::onFinished(int exitCode, bool crashed)
         return;
     }
     if (!QFileInfo::exists(m_request.tracePath)) {
-        emit finished(false, tr("mpirun ended well but wrote no trace to %1.").arg(m_request.tracePath),
+        emit finished(false,
+                      tr("mpirun ended well but wrote no trace to %1.").arg(m_request.tracePath),
                       {});
         return;
     }
-    emit finished(true,
-                  tr("mpirun -np %1 trained for %2 s.").arg(m_request.ranks).arg(seconds, 0, 'f', 1),
-                  m_request.tracePath);
+    emit finished(
+            true,
+            tr("mpirun -np %1 trained for %2 s.").arg(m_request.ranks).arg(seconds, 0, 'f', 1),
+            m_request.tracePath);
 }
 
 } // namespace bplab::clusterview

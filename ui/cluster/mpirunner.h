@@ -13,8 +13,8 @@ namespace bplab::clusterview {
 
 struct MpiRunRequest
 {
-    QString mpirun;             ///< the mpirun program (findMpirun(); empty: not installed)
-    QString program;            ///< backprop-lab-cli
+    QString mpirun;  ///< the mpirun program (findMpirun(); empty: not installed)
+    QString program; ///< backprop-lab-cli
     int ranks = 2;
     QStringList trainArguments; ///< the options after `train --mpi` (data, epochs, batch, ...)
     QString tracePath;          ///< --trace FILE

@@ -43,9 +43,11 @@ Result<MeasuredRun> parseMeasuredTrace(const QByteArray &json, const QString &na
     run.ranks = info.value(QLatin1String("ranks")).toString().toInt();
     run.samplesPerRank = info.value(QLatin1String("batch")).toString().toInt();
     if (run.source.find("simulate") != std::string::npos)
-        return error(QObject::tr("%1 is a simulated run (backprop-lab-cli simulate --trace). Open the trace "
+        return error(
+                QObject::tr(
+                        "%1 is a simulated run (backprop-lab-cli simulate --trace). Open the trace "
                         "that backprop-lab-cli train --mpi --trace wrote.")
-                             .arg(name));
+                        .arg(name));
     const QJsonArray events = root.value(QLatin1String("traceEvents")).toArray();
     for (const QJsonValue &v : events) {
         const QJsonObject ev = v.toObject();
@@ -71,9 +73,10 @@ Result<MeasuredRun> parseMeasuredTrace(const QByteArray &json, const QString &na
         run.spans.push_back(span);
     }
     if (run.spans.empty())
-        return error(QObject::tr("%1 holds no measured compute or all-reduce spans: open the trace that "
-                        "backprop-lab-cli train --mpi --trace wrote.")
-                             .arg(name));
+        return error(
+                QObject::tr("%1 holds no measured compute or all-reduce spans: open the trace that "
+                            "backprop-lab-cli train --mpi --trace wrote.")
+                        .arg(name));
     return run;
 }
 

@@ -87,7 +87,12 @@ private slots:
         for (int r = 0; r < 2; ++r)
             for (int s = 0; s < 4; ++s) {
                 t.add({r, 0, "compute", "measured", s * 1e-3, 500e-6, {{"step", double(s)}}});
-                t.add({r, 0, "allreduce", "measured", s * 1e-3 + 600e-6, 80e-6 + r * 1e-6,
+                t.add({r,
+                       0,
+                       "allreduce",
+                       "measured",
+                       s * 1e-3 + 600e-6,
+                       80e-6 + r * 1e-6,
                        {{"step", double(s)}, {"bytes", 407080.0}}});
             }
         const QString path = m_dir.filePath(QStringLiteral("run.json"));

@@ -23,7 +23,8 @@ double bytesOf(const SimResult &r, LinkKind kind, bool outbound)
     return b;
 }
 
-std::shared_ptr<const LiveIteration> iteration(std::uint64_t step, int replicas, int gpusPerServer = 4)
+std::shared_ptr<const LiveIteration> iteration(std::uint64_t step, int replicas,
+                                               int gpusPerServer = 4)
 {
     SimConfig chosen;
     chosen.cluster.gpusPerServer = gpusPerServer;
@@ -104,7 +105,8 @@ private slots:
         QCOMPARE(r.timedGradientBytes, 407080.0);
         QCOMPARE(bytesOf(r, LinkKind::Pcie, false), 8.0 * 64 * kInputs);
         const double sent = bytesOf(r, LinkKind::NvLink, true) + bytesOf(r, LinkKind::Nic, true);
-        QVERIFY2(std::abs(sent - 2.0 * 7 * gradient) < 1e-6 * sent, qPrintable(QString::number(sent)));
+        QVERIFY2(std::abs(sent - 2.0 * 7 * gradient) < 1e-6 * sent,
+                 qPrintable(QString::number(sent)));
         QVERIFY(bytesOf(r, LinkKind::Nic, true) > 0);
         QVERIFY(bytesOf(r, LinkKind::NvLink, true) > 0);
         QVERIFY(r.iterations.front().allreduceSeconds > 0);
@@ -150,7 +152,8 @@ private slots:
             double integral = 0;
             for (double v : u.links[l])
                 integral += v * u.binSeconds * w.links[l].bytesPerS;
-            QVERIFY2(std::abs(integral - w.linkStats[l].bytes) <= 1e-6 * w.linkStats[l].bytes + 1e-9,
+            QVERIFY2(std::abs(integral - w.linkStats[l].bytes)
+                             <= 1e-6 * w.linkStats[l].bytes + 1e-9,
                      qPrintable(QString::fromStdString(w.links[l].name)));
         }
     }

@@ -1,6 +1,7 @@
 // The Data parallel page's "Training, live" tab: the training's batches, each simulated on the
 // what-if cluster, drawn end to end with their batch numbers; the lines reveal up to a time; the
-// caption's numbers are the simulation's; a reset clears it; the page's controls choose the cluster.
+// caption's numbers are the simulation's; a reset clears it; the page's controls choose the
+// cluster.
 
 #include "clusterview.h"
 #include "linkplot.h"
@@ -35,7 +36,8 @@ QCPGraph *kindLine(LinkPlot *plot, LinkKind kind)
 {
     QCustomPlot *p = plot->utilisationPlot();
     for (int i = 0; i < p->graphCount(); ++i)
-        if (p->graph(i)->property("line").toBool() && p->graph(i)->property("kind").toInt() == int(kind))
+        if (p->graph(i)->property("line").toBool()
+            && p->graph(i)->property("kind").toInt() == int(kind))
             return p->graph(i);
     return nullptr;
 }
@@ -44,7 +46,8 @@ int labelsOf(QCustomPlot *p)
 {
     int n = 0;
     for (int i = 0; i < p->itemCount(); ++i)
-        if (auto *t = qobject_cast<QCPItemText *>(p->item(i)); t && t->text().startsWith(QLatin1String("batch ")))
+        if (auto *t = qobject_cast<QCPItemText *>(p->item(i));
+            t && t->text().startsWith(QLatin1String("batch ")))
             ++n;
     return n;
 }
@@ -78,11 +81,14 @@ private slots:
         QCOMPARE(labelsOf(plot->utilisationPlot()), LivePanel::kIterations);
         // The axis spans the six iterations of simulated time.
         const double total = plot->utilisationPlot()->xAxis->range().upper * plot->timeUnit();
-        QVERIFY2(std::abs(total - 6 * one.totalSeconds) < 1e-3 * total, qPrintable(QString::number(total)));
+        QVERIFY2(std::abs(total - 6 * one.totalSeconds) < 1e-3 * total,
+                 qPrintable(QString::number(total)));
         // The caption's numbers are the simulation's.
         const QString caption = live->captionText();
-        QVERIFY2(caption.contains(QStringLiteral("Batch 9: 8 replicas as 2 × 4 GPUs")), qPrintable(caption));
-        QVERIFY2(caption.contains(formatSeconds(one.iterations.front().allreduceSeconds)), qPrintable(caption));
+        QVERIFY2(caption.contains(QStringLiteral("Batch 9: 8 replicas as 2 × 4 GPUs")),
+                 qPrintable(caption));
+        QVERIFY2(caption.contains(formatSeconds(one.iterations.front().allreduceSeconds)),
+                 qPrintable(caption));
         // The bandwidth plot counts trained batches.
         QCustomPlot *bw = plot->bandwidthPlot();
         QVERIFY(bw->graphCount() >= 2);
@@ -103,7 +109,8 @@ private slots:
         live.setAnimated(false);
         live.addIteration(iteration(SimConfig {}, 12, 1));
         live.redrawNow();
-        QVERIFY2(live.captionText().contains(QStringLiteral("nothing to all-reduce")), qPrintable(live.captionText()));
+        QVERIFY2(live.captionText().contains(QStringLiteral("nothing to all-reduce")),
+                 qPrintable(live.captionText()));
         QCOMPARE(live.linkPlot()->lineCount(), 1); // PCIe only
     }
 
@@ -158,7 +165,8 @@ private slots:
                  qPrintable(QString::number(live.linkPlot()->revealTime())));
         if (!qEnvironmentVariableIsEmpty("BPLAB_CLUSTER_GRAB")) {
             QCoreApplication::processEvents(); // the queued replot
-            QVERIFY(live.grab().save(qEnvironmentVariable("BPLAB_CLUSTER_GRAB") + "/live-reveal.png"));
+            QVERIFY(live.grab().save(qEnvironmentVariable("BPLAB_CLUSTER_GRAB")
+                                     + "/live-reveal.png"));
         }
         now = 1801;
         live.advanceReveal();

@@ -13,9 +13,9 @@
 
 #include <QFileInfo>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
@@ -40,7 +40,12 @@ QByteArray measuredTrace(int ranks, int steps)
             const double compute = 1e-3 + r * 1e-4, wait = 2e-5, reduce = 100e-6 * (s + 1);
             t.add({r, 0, "compute", "measured", now, compute, {{"step", double(s)}}});
             t.add({r, 0, "wait", "measured", now + compute, wait, {{"step", double(s)}}});
-            t.add({r, 0, "allreduce", "measured", now + compute + wait, reduce,
+            t.add({r,
+                   0,
+                   "allreduce",
+                   "measured",
+                   now + compute + wait,
+                   reduce,
                    {{"step", double(s)}, {"bytes", 407080.0}}});
             now += compute + wait + reduce;
         }
@@ -82,8 +87,9 @@ private slots:
         const auto simulated = parseMeasuredTrace(QByteArray(sim.data(), qsizetype(sim.size())),
                                                   QStringLiteral("sim.json"));
         QVERIFY(!simulated.ok());
-        QVERIFY2(QString::fromStdString(simulated.error()).contains(QStringLiteral("simulated run")),
-                 simulated.error().c_str());
+        QVERIFY2(
+                QString::fromStdString(simulated.error()).contains(QStringLiteral("simulated run")),
+                simulated.error().c_str());
         const auto missing = readMeasuredTrace(QStringLiteral("/nonexistent/run.json"));
         QVERIFY(!missing.ok());
         QVERIFY(QString::fromStdString(missing.error()).contains(QStringLiteral("Cannot open")));
@@ -112,7 +118,8 @@ private slots:
         QCOMPARE(panel.plot()->graphCount(), 4); // measured and predicted all-reduce and compute
         QCOMPARE(panel.plot()->graph(0)->dataCount(), 5);
         const QString text = panel.comparisonText();
-        QVERIFY2(text.startsWith(QStringLiteral("run.json: 2 ranks, 5 iterations")), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("run.json: 2 ranks, 5 iterations")),
+                 qPrintable(text));
         // median of 100..500 us is 300 us; the prediction for 2 ranks is 35.1 us
         QVERIFY2(text.contains(QStringLiteral("all-reduce 300.0 µs")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("all-reduce 35.1 µs")), qPrintable(text));
@@ -124,14 +131,24 @@ private slots:
         MpiRunRequest r;
         r.program = QStringLiteral("/opt/bin/backprop-lab-cli");
         r.ranks = 4;
-        r.trainArguments = {QStringLiteral("--data"), QStringLiteral("/d"), QStringLiteral("--epochs"), QStringLiteral("1")};
+        r.trainArguments = {QStringLiteral("--data"), QStringLiteral("/d"),
+                            QStringLiteral("--epochs"), QStringLiteral("1")};
         r.tracePath = QStringLiteral("/tmp/t.json");
-        const QStringList expected {QStringLiteral("--oversubscribe"), QStringLiteral("-np"), QStringLiteral("4"),
-                                    r.program, QStringLiteral("train"), QStringLiteral("--mpi"),
-                                    QStringLiteral("--data"), QStringLiteral("/d"), QStringLiteral("--epochs"),
-                                    QStringLiteral("1"), QStringLiteral("--trace"), r.tracePath};
+        const QStringList expected {QStringLiteral("--oversubscribe"),
+                                    QStringLiteral("-np"),
+                                    QStringLiteral("4"),
+                                    r.program,
+                                    QStringLiteral("train"),
+                                    QStringLiteral("--mpi"),
+                                    QStringLiteral("--data"),
+                                    QStringLiteral("/d"),
+                                    QStringLiteral("--epochs"),
+                                    QStringLiteral("1"),
+                                    QStringLiteral("--trace"),
+                                    r.tracePath};
         QCOMPARE(mpirunArguments(r, false), expected);
-        QCOMPARE(mpirunArguments(r, true), QStringList {QStringLiteral("--allow-run-as-root")} + expected);
+        QCOMPARE(mpirunArguments(r, true),
+                 QStringList {QStringLiteral("--allow-run-as-root")} + expected);
     }
 
     void saysWhenMpirunIsMissing()
@@ -165,7 +182,8 @@ private slots:
         r.mpirun = mpirun;
         r.program = QStringLiteral(BPLAB_CLI_PATH);
         r.ranks = 2;
-        r.trainArguments = {QStringLiteral("--data"), data, QStringLiteral("--epochs"), QStringLiteral("50")};
+        r.trainArguments = {QStringLiteral("--data"), data, QStringLiteral("--epochs"),
+                            QStringLiteral("50")};
         r.tracePath = dir.filePath(QStringLiteral("run.json"));
         QVERIFY(runner.start(r));
         // Stopped as soon as the ranks have printed something (they are training then).
@@ -207,8 +225,9 @@ private slots:
         r.mpirun = mpirun;
         r.program = QStringLiteral(BPLAB_CLI_PATH);
         r.ranks = 2;
-        r.trainArguments = {QStringLiteral("--data"), data, QStringLiteral("--epochs"), QStringLiteral("1"),
-                            QStringLiteral("--batch"), QStringLiteral("256")};
+        r.trainArguments = {QStringLiteral("--data"),   data,
+                            QStringLiteral("--epochs"), QStringLiteral("1"),
+                            QStringLiteral("--batch"),  QStringLiteral("256")};
         r.tracePath = dir.filePath(QStringLiteral("run.json"));
         QVERIFY(runner.start(r));
         QVERIFY(runner.running());
@@ -231,7 +250,8 @@ private slots:
             ClusterView view;
             view.resize(1280, 740);
             MeasuredComparison c = compareWithSimulation(*run);
-            view.measuredPanel()->setComparison(std::make_shared<const MeasuredComparison>(c), r.tracePath);
+            view.measuredPanel()->setComparison(std::make_shared<const MeasuredComparison>(c),
+                                                r.tracePath);
             view.measuredPanel()->setStatus(done.at(0).at(1).toString());
             view.tabs()->setCurrentIndex(ClusterView::MeasuredTab);
             view.show();
