@@ -103,6 +103,22 @@
         <source>Each replica computes the real gradient of its own images; the all-reduce averages them, and every replica applies that average.</source>
         <translation>Jede Replik berechnet den echten Gradienten ihrer eigenen Bilder; das All-Reduce mittelt sie, und jede Replik wendet dieses Mittel an.</translation>
     </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a trace (JSON error at byte %2: %3).</source>
+        <translation>%1 ist keine Aufzeichnung (JSON-Fehler bei Byte %2: %3).</translation>
+    </message>
+    <message>
+        <source>%1 is a simulated run (backprop-lab-cli simulate --trace). Open the trace that backprop-lab-cli train --mpi --trace wrote.</source>
+        <translation>%1 ist ein simulierter Lauf (backprop-lab-cli simulate --trace). Öffnen Sie die Aufzeichnung, die backprop-lab-cli train --mpi --trace geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>%1 holds no measured compute or all-reduce spans: open the trace that backprop-lab-cli train --mpi --trace wrote.</source>
+        <translation>%1 enthält keine gemessenen Rechen- oder All-Reduce-Abschnitte: Öffnen Sie die Aufzeichnung, die backprop-lab-cli train --mpi --trace geschrieben hat.</translation>
+    </message>
 </context>
 <context>
     <name>bplab</name>
@@ -893,6 +909,29 @@
     <message>
         <source>most confident first</source>
         <translation>die sichersten zuerst</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ClusterPage</name>
+    <message>
+        <source>Load a data set first: the ranks train on the app&apos;s data folder.</source>
+        <translation>Laden Sie zuerst einen Datensatz: die Ranks trainieren auf dem Datenordner der App.</translation>
+    </message>
+    <message>
+        <source>Running one epoch: %1</source>
+        <translation>Eine Epoche läuft: %1</translation>
+    </message>
+    <message>
+        <source>Still reading the previous trace; try again in a moment.</source>
+        <translation>Die vorige Aufzeichnung wird noch gelesen; versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Read %1.</source>
+        <translation>%1 gelesen.</translation>
     </message>
 </context>
 <context>
@@ -2606,10 +2645,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <translation>Auf der Zeitachse ziehen oder scrollen zoomt</translation>
     </message>
     <message>
-        <source>Link utilisation</source>
-        <translation>Auslastung der Verbindungen</translation>
-    </message>
-    <message>
         <source>Play</source>
         <translation>Abspielen</translation>
     </message>
@@ -2635,7 +2670,7 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     </message>
     <message>
         <source>Replica gradients</source>
-        <translation>Gradienten der Repliken</translation>
+        <translation>Repliken</translation>
     </message>
     <message>
         <source>Gen4 x16, 31.5 GB/s</source>
@@ -2785,6 +2820,30 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <source>A simulated cluster of GPUs and links, timed by the simulator for the real gradient size. The training itself runs its replicas in this process: choose them with Replicas in the toolbar.</source>
         <translation>Ein simulierter Cluster aus GPUs und Verbindungen, vom Simulator für die echte Größe des Gradienten berechnet. Das Training selbst rechnet seine Repliken in diesem Prozess: wählen Sie sie mit „Repliken“ in der Werkzeugleiste.</translation>
     </message>
+    <message>
+        <source>Training, live</source>
+        <translation>Training, live</translation>
+    </message>
+    <message>
+        <source>The training&apos;s own batches, each timed on the what-if cluster&apos;s links for the real gradient</source>
+        <translation>Die Batches des Trainings selbst, jeder mit dem echten Gradienten auf den Verbindungen des angenommenen Clusters getaktet</translation>
+    </message>
+    <message>
+        <source>What-if links</source>
+        <translation>Angenommen</translation>
+    </message>
+    <message>
+        <source>The what-if run of the controls on the left: its length, model size, snapshots and faults</source>
+        <translation>Der angenommene Lauf der Einstellungen links: Länge, Modellgröße, Snapshots und Fehler</translation>
+    </message>
+    <message>
+        <source>Measured (MPI)</source>
+        <translation>Gemessen (MPI)</translation>
+    </message>
+    <message>
+        <source>A real run of train --mpi beside the simulator&apos;s prediction for the same bytes</source>
+        <translation>Ein echter Lauf von train --mpi neben der Vorhersage des Simulators für dieselben Bytes</translation>
+    </message>
 </context>
 <context>
     <name>bplab::clusterview::LinkPlot</name>
@@ -2823,6 +2882,143 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>line rate %1</source>
         <translation>Leitungsrate %1</translation>
+    </message>
+    <message>
+        <source>trained batch</source>
+        <translation>trainierter Batch</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::LivePanel</name>
+    <message>
+        <source>Show each link</source>
+        <translation>Jede Verbindung zeigen</translation>
+    </message>
+    <message>
+        <source>One line per directional link instead of one per kind of link</source>
+        <translation>Eine Linie je gerichteter Verbindung statt einer je Art von Verbindung</translation>
+    </message>
+    <message>
+        <source>Start or step the training: each trained batch appears here, timed for the real gradient on the what-if cluster&apos;s links.</source>
+        <translation>Starten Sie das Training oder gehen Sie schrittweise vor: jeder trainierte Batch erscheint hier, mit dem echten Gradienten auf den Verbindungen des angenommenen Clusters getaktet.</translation>
+    </message>
+    <message>
+        <source>Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in the toolbar and Reset to see the gradients cross NVLink and the NICs.</source>
+        <translation>Batch %1 auf 1 Replik: nichts für ein All-Reduce, nur die PCIe-Kopie des Mini-Batches (%2) und die Rechnung (%3). Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und „Neustart“, um die Gradienten über NVLink und die NICs laufen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Batch %1: %2 replicas as %3 × %4 GPUs, %5 samples each; the gradient, %6, in %7 bucket(s). Simulated per iteration: PCIe copy %8, compute %9, all-reduce %10 (busbw %11).</source>
+        <translation>Batch %1: %2 Repliken als %3 × %4 GPUs, je %5 Bilder; der Gradient, %6, in %7 Bucket(s). Simuliert je Iteration: PCIe-Kopie %8, Rechnung %9, All-Reduce %10 (busbw %11).</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::MeasuredPanel</name>
+    <message>
+        <source>Open trace…</source>
+        <translation>Aufzeichnung öffnen…</translation>
+    </message>
+    <message>
+        <source>Run with mpirun</source>
+        <translation>Mit mpirun ausführen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>A trace that backprop-lab-cli train --mpi --trace FILE wrote</source>
+        <translation>Eine Aufzeichnung, die backprop-lab-cli train --mpi --trace DATEI geschrieben hat</translation>
+    </message>
+    <message>
+        <source>Processes (ranks) that mpirun starts on this machine</source>
+        <translation>Prozesse (Ranks), die mpirun auf diesem Rechner startet</translation>
+    </message>
+    <message>
+        <source>Trains one epoch of the loaded data with mpirun on this machine and opens its trace</source>
+        <translation>Trainiert eine Epoche der geladenen Daten mit mpirun auf diesem Rechner und öffnet die Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>time per iteration (µs)</source>
+        <translation>Zeit je Iteration (µs)</translation>
+    </message>
+    <message>
+        <source>iteration (global batch)</source>
+        <translation>Iteration (globaler Batch)</translation>
+    </message>
+    <message>
+        <source>Open a measured trace</source>
+        <translation>Eine gemessene Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <source>Traces (*.json);;All files (*)</source>
+        <translation>Aufzeichnungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a trace of backprop-lab-cli train --mpi --trace FILE, or run mpirun here.</source>
+        <translation>Öffnen Sie eine Aufzeichnung von backprop-lab-cli train --mpi --trace DATEI, oder führen Sie mpirun hier aus.</translation>
+    </message>
+    <message>
+        <source>No measured run yet.</source>
+        <translation>Noch kein gemessener Lauf.</translation>
+    </message>
+    <message>
+        <source>measured all-reduce</source>
+        <translation>gemessenes All-Reduce</translation>
+    </message>
+    <message>
+        <source>measured compute</source>
+        <translation>gemessene Rechnung</translation>
+    </message>
+    <message>
+        <source>predicted all-reduce</source>
+        <translation>vorhergesagtes All-Reduce</translation>
+    </message>
+    <message>
+        <source>predicted compute</source>
+        <translation>vorhergesagte Rechnung</translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks, %3 iterations, %4 per all-reduce. Measured medians: compute %5, wait %6, all-reduce %7 (busbw %8). The one-host simulation predicts compute %9 and all-reduce %10 (busbw %11) for the same bytes: the measured all-reduce takes %12× the predicted.</source>
+        <translation>%1: %2 Ranks, %3 Iterationen, %4 je All-Reduce. Gemessene Mediane: Rechnung %5, Warten %6, All-Reduce %7 (busbw %8). Die Simulation eines Rechners sagt für dieselben Bytes Rechnung %9 und All-Reduce %10 (busbw %11) voraus: das gemessene All-Reduce dauert das %12-Fache der Vorhersage.</translation>
+    </message>
+    <message>
+        <source> The trace does not say its batch size: the prediction assumes %1 samples per rank.</source>
+        <translation> Die Aufzeichnung nennt ihre Batchgröße nicht: die Vorhersage nimmt %1 Bilder je Rank an.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::clusterview::MpiRunner</name>
+    <message>
+        <source>mpirun was not found, so nothing can run here. Install Open MPI (Debian: apt-get install openmpi-bin libopenmpi-dev; scripts/setup does it), or open a trace that backprop-lab-cli train --mpi --trace FILE wrote on another machine.</source>
+        <translation>mpirun wurde nicht gefunden, daher kann hier nichts laufen. Installieren Sie Open MPI (Debian: apt-get install openmpi-bin libopenmpi-dev; scripts/setup erledigt das), oder öffnen Sie eine Aufzeichnung, die backprop-lab-cli train --mpi --trace DATEI auf einem anderen Rechner geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>backprop-lab-cli was not found beside the app (%1), so mpirun has nothing to start.</source>
+        <translation>backprop-lab-cli wurde neben der App nicht gefunden (%1), daher hat mpirun nichts zu starten.</translation>
+    </message>
+    <message>
+        <source>The run was stopped.</source>
+        <translation>Der Lauf wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>mpirun -np %1 ended with exit code %2 after %3 s. Its last output: %4</source>
+        <translation>mpirun -np %1 endete nach %3 s mit dem Exit-Code %2. Die letzte Ausgabe: %4</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>mpirun ended well but wrote no trace to %1.</source>
+        <translation>mpirun endete fehlerfrei, schrieb aber keine Aufzeichnung nach %1.</translation>
+    </message>
+    <message>
+        <source>mpirun -np %1 trained for %2 s.</source>
+        <translation>mpirun -np %1 hat %2 s trainiert.</translation>
     </message>
 </context>
 <context>

@@ -443,7 +443,7 @@ int runTrain(const QStringList &args)
         std::signal(SIGINT, previous);
         std::signal(SIGTERM, previousTerm);
     }
-    if (const int code = mpi.finish(cmd); code >= 0) // --mpi --trace
+    if (const int code = mpi.finish(cmd, trainer.activeConfig().batch); code >= 0) // --mpi --trace
         return code;
     // The state at the end, at --stop-after, at Ctrl-C, or before the batch that diverged.
     if (!snapshots.dir.isEmpty() && snapshotStep != trainer.step() && !writeSnapshot())

@@ -258,7 +258,7 @@ QString MpiTraining::epochText() const
             .arg(s.medianAllreduceSeconds * 1e6, 0, 'f', 1);
 }
 
-int MpiTraining::finish(const Command &cmd)
+int MpiTraining::finish(const Command &cmd, int samplesPerRank)
 {
     if (!m->session || m->tracePath.isEmpty())
         return -1;
@@ -278,6 +278,8 @@ int MpiTraining::finish(const Command &cmd)
     trace.setInfo("ranks", std::to_string(m->session->size()));
     trace.setInfo("mpi", mpi::Session::libraryVersion());
     trace.setInfo("rank0", m->session->describe());
+    // What a prediction of the same run needs besides the bytes (the app's Measured tab).
+    trace.setInfo("batch", std::to_string(samplesPerRank));
     for (std::size_t r = 0; r < all->size(); ++r) {
         const int pid = int(r);
         trace.nameProcess(pid, "rank " + std::to_string(r), pid);
@@ -365,7 +367,7 @@ QString MpiTraining::epochText() const
 {
     return {};
 }
-int MpiTraining::finish(const Command &)
+int MpiTraining::finish(const Command &, int)
 {
     return -1;
 }

@@ -61,9 +61,10 @@ public:
     /** The readable line's measured numbers. */
     QString epochText() const;
 
-    /** Gathers every rank's exchange timings and, on rank 0, writes --trace. Every rank must
-     *  call it. -1: fine (or no --trace). */
-    int finish(const Command &cmd);
+    /** Gathers every rank's exchange timings and, on rank 0, writes --trace (with
+     *  samplesPerRank, each rank's batch, as the trace's "batch"). Every rank must call it.
+     *  -1: fine (or no --trace). */
+    int finish(const Command &cmd, int samplesPerRank);
 
 private:
     struct State;

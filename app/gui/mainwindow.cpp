@@ -2,6 +2,7 @@
 
 #include "appsettings.h"
 #include "classroompage.h"
+#include "clusterpage.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
 #include "datasetview.h"
@@ -136,6 +137,7 @@ QWidget *MainWindow::createPage(View view)
         connect(m_controller, &TrainingController::visualReady, cluster,
                 [cluster](VisualPtr s) { cluster->setReplicaGradients(s->replicas, s->progress.replicas); });
         connect(cluster, &clusterview::ClusterView::stepRequested, m_controller, &TrainingController::step);
+        new ClusterPage(cluster, m_controller); // the live link graph and the measured runs
         return cluster;
     }
     case View::Data:

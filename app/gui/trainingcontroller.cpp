@@ -86,6 +86,7 @@ TrainingController::TrainingController(QObject *parent)
     connect(w, &TrainingWorker::modelSaved, this, &TrainingController::modelSaved);
     connect(w, &TrainingWorker::modelFailed, this, &TrainingController::modelFailed);
     connect(w, &TrainingWorker::snapshotSaved, this, &TrainingController::snapshotSaved);
+    connect(w, &TrainingWorker::clusterIterationReady, this, &TrainingController::clusterIterationReady);
     connect(w, &TrainingWorker::snapshotFailed, this, &TrainingController::snapshotFailed);
     connect(w, &TrainingWorker::snapshotRestored, this, &TrainingController::snapshotRestored);
     connect(w, &TrainingWorker::configRestored, this, [this](const TrainConfig &config) {
@@ -390,6 +391,12 @@ void TrainingController::setSelectedHiddenNeuron(int neuron)
         return;
     m_selectedHidden = neuron;
     emit selectedHiddenNeuronChanged(neuron);
+}
+
+void TrainingController::setLiveCluster(const std::optional<cluster::SimConfig> &chosen)
+{
+    if (!m_shutDown)
+        m_worker->setLiveCluster(chosen);
 }
 
 void TrainingController::updateProgress(const Progress &progress)

@@ -2,6 +2,7 @@
 // Owns the training thread and its worker; the GUI's single entry point to training. Every method
 // is called from the GUI thread and never blocks (except shutdown(), bounded by one batch).
 
+#include "clusterpagefeed.h"
 #include "snapshots.h"
 
 #include <trainer.h>
@@ -121,6 +122,8 @@ public:
     /** The hidden neuron selected on the heatmap (-1: none); shared by the views. */
     int selectedHiddenNeuron() const { return m_selectedHidden; }
     void setSelectedHiddenNeuron(int neuron);
+    /** The simulated cluster the training's batches are timed on (nullopt: none). */
+    void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
 
 signals:
     /** dataSplit() changed: emitted before dataLoaded() (new data) and after a failed load
@@ -153,6 +156,8 @@ signals:
     void branched(bplab::BranchPtr branch);
     void modelSaved(const QString &path, const QString &description);
     void modelFailed(const QString &message);
+    /** The last trained batch timed on the simulated cluster (step 0: none since the reset). */
+    void clusterIterationReady(bplab::LiveIterationPtr iteration);
 
 private:
     void updateProgress(const Progress &progress);

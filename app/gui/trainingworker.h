@@ -2,6 +2,7 @@
 // The bridge between the core's Trainer and the GUI: lives in the controller's QThread, takes
 // commands as queued calls or atomic flags, and sends value snapshots out as signals.
 
+#include "clusterpagefeed.h"
 #include "snapshots.h"
 
 #include <dataset.h>
@@ -50,6 +51,8 @@ public:
     /** The current weights: exact when not running, at most ~33 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
     ParamsPtr currentWeights() const;
+    /** The simulated cluster each trained batch is timed on (trainingworkercluster.cpp). */
+    void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
 
     // ---- Worker thread only: call through QMetaObject::invokeMethod(..., Qt::QueuedConnection). ----
     /** Reads the folder and builds a fresh trainer with this configuration (weights from its seed). */
@@ -126,6 +129,8 @@ signals:
     void branched(bplab::BranchPtr branch);
     void modelSaved(const QString &path, const QString &description);
     void modelFailed(const QString &message);
+    /** The last trained batch on the simulated cluster, with every visual (step 0: none). */
+    void clusterIterationReady(bplab::LiveIterationPtr iteration);
 
 private:
     /** A trainer of config.replicas replicas (an in-process exchange when more than one). */
@@ -168,6 +173,7 @@ private:
     void announceRestored(const RestoredSnapshot &restored);
     void maybeAutoSnapshot(bool force);
     bool writeAutoSnapshot();
+    void sendClusterIteration();
 
     // Shared with other threads.
     std::atomic<bool> m_run{false};
@@ -211,6 +217,7 @@ private:
     std::uint64_t m_autoStep = 0; // trainer step of the last automatic snapshot (or reset/restore)
     qint64 m_autoNs = 0;          // when it was taken
     bool m_autoFailed = false;    // a failure is reported once, not every N batches
+    LiveClusterFeed m_clusterFeed;
 };
 
 } // namespace bplab

@@ -10,6 +10,11 @@
 
 namespace bplab::cluster {
 
+/** The simulated processes' pids start here: a measured trace's pids are its ranks (0..N-1), so
+ *  the two files' events can be put into one trace without a track of one landing in the other. */
+inline constexpr int kSimulatedPidBase = 1000;
+
+/** Servers are pids kSimulatedPidBase + s, the phases kSimulatedPidBase + servers. */
 ChromeTrace simulationTrace(const SimResult &result);
 
 } // namespace bplab::cluster

@@ -342,9 +342,13 @@ private slots:
                                       .toObject()
                                       .value(QStringLiteral("name"))
                                       .toString());
+            // The simulated pids start at 1000, above a measured trace's ranks: the phases'
+            // process follows the one server's.
             if (ev.value(QStringLiteral("ph")).toString() == QLatin1String("X")
-                && ev.value(QStringLiteral("pid")).toInt() == 1)
+                && ev.value(QStringLiteral("pid")).toInt() == 1001)
                 ++phases[ev.value(QStringLiteral("name")).toString()];
+            if (ev.value(QStringLiteral("ph")).toString() == QLatin1String("X"))
+                QVERIFY2(ev.value(QStringLiteral("pid")).toInt() >= 1000, "a simulated pid is a rank's");
         }
         // 4 ranks on one host: each rank's shared-memory copy out and in, and the phases.
         for (int r = 0; r < 4; ++r) {

@@ -1,6 +1,8 @@
 #include "clusterview.h"
 
 #include "linkplot.h"
+#include "livepanel.h"
+#include "measuredpanel.h"
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
 #include "uiformat.h"
@@ -30,8 +32,16 @@ using namespace bplab::cluster;
 namespace {
 // Runs estimated (from the last measured run) to take longer than this go to a worker thread.
 constexpr double kGuiThreadBudgetS = 0.020;
-// Before any measurement: sizes up to this many rank-iterations run on the GUI thread.
-constexpr int kFirstRunRankIterations = 400;
+// Before any measurement: sizes (runSize()) up to this run on the GUI thread (8 GPUs x 50).
+constexpr double kFirstRunSize = 8.0 * 8.0 * 50.0;
+
+// A run's cost grows with its transfers: a ring moves 2(N-1) chunks per rank and iteration, so
+// N^2 x iterations measures it (counting rank-iterations alone put 64 GPUs at 1/8 their cost).
+double runSize(const SimConfig &c)
+{
+    const double ranks = c.cluster.ranks();
+    return ranks * ranks * std::max(1, c.iterations);
+}
 
 QSpinBox *spin(int lo, int hi, int value, const QString &special = {})
 {
@@ -92,7 +102,13 @@ ClusterView::ClusterView(QWidget *parent)
 
     m_tabs = new QTabWidget;
     m_tabs->setFont(readableFont(font()));
-    m_tabs->addTab(plotPage, tr("Link utilisation"));
+    m_live = new LivePanel;
+    m_tabs->addTab(m_live, tr("Training, live"));
+    m_tabs->setTabToolTip(LiveTab, tr("The training's own batches, each timed on the what-if "
+                                      "cluster's links for the real gradient"));
+    m_tabs->addTab(plotPage, tr("What-if links"));
+    m_tabs->setTabToolTip(WhatIfTab, tr("The what-if run of the controls on the left: its length, "
+                                        "model size, snapshots and faults"));
 
     m_topology = new TopologyWidget;
     auto *topoPage = new QWidget;
@@ -128,6 +144,12 @@ ClusterView::ClusterView(QWidget *parent)
     m_heatmaps = new ReplicaHeatmaps;
     m_tabs->addTab(m_heatmaps, tr("Replica gradients"));
     connect(m_heatmaps, &ReplicaHeatmaps::stepRequested, this, &ClusterView::stepRequested);
+    m_measured = new MeasuredPanel;
+    m_tabs->addTab(m_measured, tr("Measured (MPI)"));
+    m_tabs->setTabToolTip(MeasuredTab, tr("A real run of train --mpi beside the simulator's "
+                                          "prediction for the same bytes"));
+    // The sentences above the tabs are the what-if run's: shown with its two tabs only.
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ClusterView::showSummaryFor);
 
     auto *right = new QVBoxLayout;
     right->addWidget(m_verdict);
@@ -140,6 +162,7 @@ ClusterView::ClusterView(QWidget *parent)
     layout->addLayout(right, 1);
 
     simulateNow();
+    showSummaryFor(m_tabs->currentIndex());
 }
 
 ClusterView::~ClusterView()
@@ -295,8 +318,27 @@ void ClusterView::setSettings(const ClusterSettings &s)
 
 void ClusterView::scheduleRun()
 {
-    if (!m_updatingControls)
-        m_runTimer->start();
+    if (m_updatingControls)
+        return;
+    m_runTimer->start();
+    emit liveClusterChanged(liveCluster());
+}
+
+cluster::SimConfig ClusterView::liveCluster() const
+{
+    return toSimConfig(settings());
+}
+
+void ClusterView::addLiveIteration(std::shared_ptr<const cluster::LiveIteration> iteration)
+{
+    m_live->addIteration(std::move(iteration));
+}
+
+void ClusterView::showSummaryFor(int tab)
+{
+    const bool whatIf = tab == WhatIfTab || tab == TopologyTab;
+    m_verdict->setVisible(whatIf);
+    m_summary->setVisible(whatIf);
 }
 
 void ClusterView::simulateNow()
@@ -314,10 +356,9 @@ void ClusterView::simulateNow()
 void ClusterView::run()
 {
     const SimConfig config = toSimConfig(settings());
-    const double size = double(config.cluster.ranks()) * config.iterations;
-    const bool small = m_secondsPerRankIteration > 0
-                               ? m_secondsPerRankIteration * size < kGuiThreadBudgetS
-                               : size <= kFirstRunRankIterations;
+    const double size = runSize(config);
+    const bool small = m_secondsPerUnit > 0 ? m_secondsPerUnit * size < kGuiThreadBudgetS
+                                            : size <= kFirstRunSize;
     if (small) {
         simulateNow();
         return;
@@ -356,9 +397,7 @@ void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double
     m_latencyShare = share;
     m_lastSeconds = seconds;
     m_lastInWorker = worker;
-    const double size = double(m_result->config.cluster.ranks())
-                        * std::max(1, m_result->config.iterations);
-    m_secondsPerRankIteration = seconds / size;
+    m_secondsPerUnit = seconds / runSize(m_result->config);
     m_linkPlot->setResult(m_result);
     m_topology->setResult(m_result);
     updateSummary();

@@ -2,9 +2,11 @@
 // The Data parallel page: controls for the simulated cluster on the left; on the right the
 // link-utilisation plot, the topology with the all-reduce's chunks moving, and the replicas' real
 // gradients. Every change of a control runs the core's timing simulation again: on the GUI thread
-// when the last run of that size took under 20 ms, else on a worker thread that hands back a value.
+// when the last run, scaled to this one's size, took under 20 ms, else on a worker thread that
+// hands back a value.
 
 #include "clustersettings.h"
+#include "livetimeline.h"
 #include "replicaexchange.h"
 
 #include <QWidget>
@@ -23,6 +25,8 @@ class QTimer;
 namespace bplab::clusterview {
 
 class LinkPlot;
+class LivePanel;
+class MeasuredPanel;
 class TopologyWidget;
 class ReplicaHeatmaps;
 
@@ -51,9 +55,19 @@ public:
 
     /** The training's replicas after its last batch (null: it trains one replica, `replicas`). */
     void setReplicaGradients(std::shared_ptr<const cluster::ReplicaGradients> gradients, int replicas);
+    /** The training's last batch timed on the what-if cluster (the "Training, live" tab). */
+    void addLiveIteration(std::shared_ptr<const cluster::LiveIteration> iteration);
+    /** The what-if cluster's links, shape and all-reduce, which the training's batches are timed
+     *  on (the run's length, model size and faults are the what-if run's alone). */
+    cluster::SimConfig liveCluster() const;
+
+    /** The tabs, in order. */
+    enum Tab { LiveTab = 0, WhatIfTab, TopologyTab, GradientsTab, MeasuredTab };
 
     // The parts (tests, automation).
     LinkPlot *linkPlot() const { return m_linkPlot; }
+    LivePanel *livePanel() const { return m_live; }
+    MeasuredPanel *measuredPanel() const { return m_measured; }
     TopologyWidget *topology() const { return m_topology; }
     ReplicaHeatmaps *heatmaps() const { return m_heatmaps; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -67,6 +81,8 @@ signals:
     void simulated();
     /** The replica gradients' "Train one batch" button: one batch of the training itself. */
     void stepRequested();
+    /** A control of the cluster changed: liveCluster() is new. */
+    void liveClusterChanged(const bplab::cluster::SimConfig &chosen);
 
 private:
     QWidget *makeControls();
@@ -75,11 +91,12 @@ private:
     void apply(std::shared_ptr<const cluster::SimResult> r, double share, double seconds,
                bool worker);
     void updateSummary();
+    void showSummaryFor(int tab);
 
     std::shared_ptr<const cluster::SimResult> m_result;
     bool m_lastInWorker = false;
     double m_lastSeconds = 0;
-    double m_secondsPerRankIteration = 0; ///< measured cost, to choose thread or not
+    double m_secondsPerUnit = 0; ///< measured cost per ranks^2 x iterations: thread or not
     quint64 m_generation = 0;
     QList<QThread *> m_threads;
     bool m_updatingControls = false;
@@ -105,6 +122,8 @@ private:
     QLabel *m_summary = nullptr;
     QTabWidget *m_tabs = nullptr;
     LinkPlot *m_linkPlot = nullptr;
+    LivePanel *m_live = nullptr;
+    MeasuredPanel *m_measured = nullptr;
     TopologyWidget *m_topology = nullptr;
     ReplicaHeatmaps *m_heatmaps = nullptr;
 };

@@ -4,11 +4,14 @@
 #include "uiformat.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace bplab::clusterview {
 
@@ -187,6 +190,31 @@ void LinkPlot::setResult(std::shared_ptr<const SimResult> result)
     rebuild();
 }
 
+void LinkPlot::setLive(bool on)
+{
+    if (on == m_live)
+        return;
+    m_live = on;
+    rebuild();
+}
+
+void LinkPlot::setRevealTime(double seconds)
+{
+    if (seconds == m_reveal || (std::isinf(seconds) && std::isinf(m_reveal)))
+        return;
+    m_reveal = seconds;
+    if (!m_result || m_result->totalSeconds <= 0)
+        return;
+    refineWindow();
+    const bool show = std::isfinite(m_reveal) && m_reveal < m_result->totalSeconds;
+    if (m_cursor) {
+        m_cursor->setVisible(show);
+        m_cursor->point1->setCoords(m_reveal / m_unit, 0);
+        m_cursor->point2->setCoords(m_reveal / m_unit, 1);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void LinkPlot::setShowEachLink(bool on)
 {
     if (on == m_eachLink)
@@ -222,8 +250,10 @@ int LinkPlot::phaseRectCount() const
 
 void LinkPlot::rebuild()
 {
+
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_cursor = nullptr;
     m_phaseRects = 0;
     m_timeline = {};
     if (!m_result || m_result->totalSeconds <= 0) {
@@ -233,7 +263,7 @@ void LinkPlot::rebuild()
     }
     const SimResult &r = *m_result;
     m_unit = unitFor(r.totalSeconds);
-    m_timeline = utilizationTimeline(r, kBins);
+    m_timeline = utilizationTimeline(r, bins());
 
     // One line per kind (aggregated) or per link; kinds without traffic are left out.
     for (LinkKind k : {LinkKind::Pcie, LinkKind::NvLink, LinkKind::Nic}) {
@@ -304,6 +334,18 @@ void LinkPlot::rebuild()
         g->setBrush(c);
     }
 
+    // Live, the batch numbers sit above the 100 % line.
+    m_plot->yAxis->setRange(0, m_live ? 118 : 105);
+    if (m_live)
+        labelIterations();
+    m_cursor = new QCPItemStraightLine(m_plot);
+    m_cursor->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+    m_cursor->setSelectable(false);
+    const bool reveal = std::isfinite(m_reveal) && m_reveal < r.totalSeconds;
+    m_cursor->setVisible(reveal);
+    m_cursor->point1->setCoords((reveal ? m_reveal : 0) / m_unit, 0);
+    m_cursor->point2->setCoords((reveal ? m_reveal : 0) / m_unit, 1);
+
     fillLines(m_timeline);
     m_plot->xAxis->setLabel(tr("simulated time (%1)").arg(unitName(m_unit)));
     m_plot->xAxis->blockSignals(true);
@@ -333,13 +375,28 @@ void LinkPlot::fillLines(const UtilizationTimeline &t)
         const int link = g->property("link").toInt();
         const std::vector<double> &src = link >= 0 ? t.links[std::size_t(link)]
                                                    : perKind[std::size_t(g->property("kind").toInt())];
-        QVector<double> values;
+        QVector<double> x, values;
+        x.reserve(keys.size());
         values.reserve(keys.size());
-        for (double v : src)
-            values.push_back(100.0 * v);
-        if (!values.isEmpty())
-            values.push_back(values.back()); // the last bin's step reaches its end
-        g->setData(keys.mid(0, values.size()), values, true);
+        // A step holds its value up to the next point, so a bin equal to the one before adds
+        // nothing: leaving it out draws the same line with far fewer segments (wide pens are
+        // stroked segment by segment). Past the reveal time nothing is drawn yet (NaN: a gap).
+        for (std::size_t b = 0; b < src.size() && b < std::size_t(keys.size()); ++b) {
+            const double v = b < t.times.size() && t.times[b] >= m_reveal
+                                     ? std::numeric_limits<double>::quiet_NaN()
+                                     : 100.0 * src[b];
+            const bool same = !values.isEmpty()
+                              && (v == values.back() || (std::isnan(v) && std::isnan(values.back())));
+            if (same)
+                continue;
+            x.push_back(keys[qsizetype(b)]);
+            values.push_back(v);
+        }
+        if (!values.isEmpty() && !t.times.empty()) { // the last bin's step reaches its end
+            x.push_back(keys.back());
+            values.push_back(values.back());
+        }
+        g->setData(x, values, true);
     }
 }
 
@@ -357,7 +414,7 @@ void LinkPlot::refineWindow()
     if (to - from > 0.5 * m_result->totalSeconds)
         fillLines(m_timeline);
     else
-        fillLines(utilizationTimeline(*m_result, kBins / 2, from, to));
+        fillLines(utilizationTimeline(*m_result, bins() / 2, from, to));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -372,7 +429,7 @@ void LinkPlot::rebuildBandwidth()
     const SimResult &r = *m_result;
     QVector<double> x, alg, bus;
     for (std::size_t i = 0; i < r.iterations.size(); ++i) {
-        x.push_back(double(i));
+        x.push_back(m_live ? double(r.iterations[i].iteration) : double(i));
         alg.push_back(r.iterations[i].algbw / 1e9);
         bus.push_back(r.iterations[i].busbw / 1e9);
     }
@@ -399,12 +456,42 @@ void LinkPlot::rebuildBandwidth()
         QCPGraph *l = m_bwPlot->addGraph();
         l->setName(tr("line rate %1").arg(formatRate(line * 1e9)));
         l->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
-        l->setData(QVector<double> {-0.5, double(x.size()) - 0.5}, QVector<double> {line, line});
+        l->setData(QVector<double> {x.front() - 0.5, x.back() + 0.5}, QVector<double> {line, line});
         top = std::max(top, line);
     }
-    m_bwPlot->xAxis->setRange(-0.5, double(x.size()) - 0.5);
+    m_bwPlot->xAxis->setLabel(m_live ? tr("trained batch") : tr("iteration (in the order run)"));
+    // Batches and iterations are whole numbers: ticks on integers only.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(6);
+    m_bwPlot->xAxis->setTicker(ticker);
+    m_bwPlot->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
     m_bwPlot->yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
     m_bwPlot->replot();
+}
+
+// Each of the training's iterations is named by its batch number above its start.
+void LinkPlot::labelIterations()
+{
+    const QFont f = readableFont(font());
+    for (const IterationStats &s : m_result->iterations) {
+        auto *text = new QCPItemText(m_plot);
+        text->setClipToAxisRect(true);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(s.start / m_unit, 117);
+        text->setText(tr("batch %1").arg(QLocale().toString(s.iteration)));
+        text->setFont(f);
+        text->setColor(palette().color(QPalette::WindowText));
+        text->setSelectable(false);
+        auto *edge = new QCPItemLine(m_plot);
+        edge->start->setCoords(s.start / m_unit, 0);
+        edge->end->setCoords(s.start / m_unit, 118);
+        QColor c = palette().color(QPalette::WindowText);
+        c.setAlpha(90);
+        edge->setPen(QPen(c, 1, Qt::DotLine));
+        edge->setSelectable(false);
+    }
 }
 
 void LinkPlot::changeEvent(QEvent *event)

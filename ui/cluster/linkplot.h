@@ -7,10 +7,12 @@
 
 #include <QWidget>
 
+#include <limits>
 #include <memory>
 #include <vector>
 
 class QCustomPlot;
+class QCPItemStraightLine;
 class QCPLayer;
 class QTimer;
 
@@ -28,9 +30,20 @@ public:
     /** One line per link instead of one per kind. */
     void setShowEachLink(bool on);
     bool showEachLink() const { return m_eachLink; }
+    /** The training's iterations (LiveTimeline::window()): each is labelled with its batch
+     *  number, and the bandwidth plot counts trained batches. */
+    void setLive(bool on);
+    bool live() const { return m_live; }
+    /** Lines are drawn up to this simulated time only, with a cursor there (an all-reduce filling
+     *  the links as it goes); infinity: the whole run. */
+    void setRevealTime(double seconds);
+    double revealTime() const { return m_reveal; }
 
     /** Bins of the full-run timeline the plot was built from. */
     static constexpr int kBins = 2000;
+    /** Live, fewer: about a pixel each at 1280 px, for a plot drawn several times a second. */
+    static constexpr int kLiveBins = 600;
+    int bins() const { return m_live ? kLiveBins : kBins; }
     const cluster::UtilizationTimeline &timeline() const { return m_timeline; }
     /** The values plotted for link l in % (the full run, one per bin of timeline()). */
     std::vector<double> linkPercent(int link) const;
@@ -52,15 +65,19 @@ private:
     void fillLines(const cluster::UtilizationTimeline &t);
     void refineWindow();
     void applyStyle();
+    void labelIterations();
 
     std::shared_ptr<const cluster::SimResult> m_result;
     cluster::UtilizationTimeline m_timeline;
     bool m_eachLink = false;
+    bool m_live = false;
+    double m_reveal = std::numeric_limits<double>::infinity();
     double m_unit = 1e-3;
     int m_phaseRects = 0;
     QCustomPlot *m_plot = nullptr;
     QCustomPlot *m_bwPlot = nullptr;
     QCPLayer *m_phaseLayer = nullptr;
+    QCPItemStraightLine *m_cursor = nullptr;
     QTimer *m_zoomTimer = nullptr;
 };
 

@@ -3,6 +3,7 @@
 
 #include "clusterview.h"
 #include "linkplot.h"
+#include "livepanel.h"
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
 #include "replicaexchange.h"
@@ -278,15 +279,28 @@ void TestClusterView::fitsTheWindow()
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     // The controls' column leaves the plots at least 780 pixels.
     QVERIFY2(view.tabs()->width() >= 780, qPrintable(QString::number(view.tabs()->width())));
+    // Before the training's first batch the live tab shows its sentence, not empty axes.
+    QVERIFY(!view.livePanel()->linkPlot()->isVisible());
+    auto first = std::make_shared<LiveIteration>();
+    first->step = 1;
+    first->replicas = 8;
+    first->result = simulate(liveIterationConfig(view.liveCluster(), 8, 64));
+    view.addLiveIteration(first);
+    view.livePanel()->redrawNow();
+    QCoreApplication::sendPostedEvents(); // the layout takes the plot in
+    QVERIFY(view.livePanel()->linkPlot()->isVisible());
+    QVERIFY2(view.livePanel()->linkPlot()->utilisationPlot()->height() >= 250,
+             qPrintable(QString::number(view.livePanel()->linkPlot()->utilisationPlot()->height())));
+    view.tabs()->setCurrentIndex(ClusterView::WhatIfTab);
     QVERIFY(view.linkPlot()->utilisationPlot()->height() >= 250);
     if (!qEnvironmentVariableIsEmpty("BPLAB_CLUSTER_GRAB")) {
         const QString dir = qEnvironmentVariable("BPLAB_CLUSTER_GRAB");
         Trainer t = fourReplicas(syntheticData(600));
         t.trainBatch();
         view.setReplicaGradients(std::make_shared<const ReplicaGradients>(replicaGradients(t)), 4);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < view.tabs()->count(); ++i) {
             view.tabs()->setCurrentIndex(i);
-            if (i == 1) {
+            if (i == ClusterView::TopologyTab) {
                 view.topology()->stepForward();
                 view.topology()->stepForward();
             }
@@ -299,7 +313,7 @@ void TestClusterView::fitsTheWindow()
         s.modelScale = 100;
         view.setSettings(s);
         view.simulateNow();
-        view.tabs()->setCurrentIndex(0);
+        view.tabs()->setCurrentIndex(ClusterView::WhatIfTab);
         QVERIFY(view.grab().save(QStringLiteral("%1/cluster-fail.png").arg(dir)));
     }
 }

@@ -1,0 +1,136 @@
+#include "clusterpage.h"
+
+#include "trainingcontroller.h"
+
+#include <clusterview.h>
+#include <measuredpanel.h>
+#include <mpirunner.h>
+#include <tracefile.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QThread>
+
+namespace bplab {
+
+using namespace bplab::clusterview;
+
+ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
+    : QObject(page)
+    , m_page(page)
+    , m_controller(controller)
+    , m_runner(new MpiRunner(this))
+{
+    // Every trained batch (with the visuals, so at most ~30 a second) on the chosen cluster.
+    connect(controller, &TrainingController::clusterIterationReady, page,
+            &ClusterView::addLiveIteration);
+    connect(page, &ClusterView::liveClusterChanged, controller,
+            [controller](const cluster::SimConfig &chosen) { controller->setLiveCluster(chosen); });
+    controller->setLiveCluster(page->liveCluster());
+
+    MeasuredPanel *panel = page->measuredPanel();
+    connect(panel, &MeasuredPanel::openRequested, this,
+            [this](const QString &path) { openTrace(path); });
+    connect(panel, &MeasuredPanel::runRequested, this, &ClusterPage::runMpi);
+    connect(panel, &MeasuredPanel::stopRequested, m_runner, &MpiRunner::cancel);
+    connect(m_runner, &MpiRunner::finished, this,
+            [this, panel](bool ok, const QString &message, const QString &trace) {
+                panel->setRunning(false);
+                panel->setStatus(message);
+                if (ok) {
+                    m_runMessage = message;
+                    openTrace(trace, m_runSamples);
+                }
+            });
+}
+
+ClusterPage::~ClusterPage()
+{
+    if (m_reader) {
+        m_reader->wait();
+        delete m_reader;
+    }
+}
+
+QString ClusterPage::cliProgram()
+{
+    const QString name = QStringLiteral("backprop-lab-cli");
+    const QDir here(QCoreApplication::applicationDirPath());
+    for (const QString &candidate :
+         {here.filePath(name), here.filePath(QStringLiteral("../cli/") + name)})
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    return QStandardPaths::findExecutable(name);
+}
+
+void ClusterPage::runMpi(int ranks)
+{
+    MeasuredPanel *panel = m_page->measuredPanel();
+    if (m_controller->dataFolder().isEmpty() || !m_controller->dataset()) {
+        panel->setStatus(tr("Load a data set first: the ranks train on the app's data folder."));
+        return;
+    }
+    MpiRunRequest r;
+    r.mpirun = MpiRunner::findMpirun();
+    r.program = cliProgram();
+    r.ranks = ranks;
+    m_runSamples = m_controller->config().batch;
+    r.trainArguments
+            = {QStringLiteral("--data"), m_controller->dataFolder(), QStringLiteral("--epochs"),
+               QStringLiteral("1"),      QStringLiteral("--batch"),  QString::number(m_runSamples)};
+    r.tracePath = QDir::temp().filePath(QStringLiteral("backprop-lab-mpi-%1-np%2.json")
+                                                .arg(QCoreApplication::applicationPid())
+                                                .arg(ranks));
+    if (!m_runner->start(r))
+        return; // finished() has said why
+    panel->setRunning(true);
+    panel->setStatus(tr("Running one epoch: %1").arg(m_runner->commandLine()));
+}
+
+void ClusterPage::openTrace(const QString &path, int samplesPerRank)
+{
+    MeasuredPanel *panel = m_page->measuredPanel();
+    if (m_reader) {
+        panel->setStatus(tr("Still reading the previous trace; try again in a moment."));
+        return;
+    }
+    panel->setStatus(tr("Reading %1…").arg(path));
+    m_reader = QThread::create([this, path, samplesPerRank] {
+        Result<cluster::MeasuredRun> run = readMeasuredTrace(path);
+        std::shared_ptr<const cluster::MeasuredComparison> comparison;
+        QString error;
+        if (run) {
+            if (samplesPerRank > 0)
+                run->samplesPerRank = samplesPerRank;
+            comparison = std::make_shared<const cluster::MeasuredComparison>(
+                    cluster::compareWithSimulation(*run));
+        } else {
+            error = QString::fromStdString(run.error());
+        }
+        // Posted to the GUI thread; the destructor waits for this thread, so `this` is alive.
+        QMetaObject::invokeMethod(
+                this,
+                [this, path, comparison, error] {
+                    MeasuredPanel *panel = m_page->measuredPanel();
+                    if (comparison) {
+                        panel->setComparison(comparison, path);
+                        panel->setStatus(m_runMessage + (m_runMessage.isEmpty() ? "" : " ")
+                                         + tr("Read %1.").arg(QDir::toNativeSeparators(path)));
+                    } else {
+                        panel->setStatus(error);
+                    }
+                    m_runMessage.clear();
+                    emit traceRead(bool(comparison));
+                },
+                Qt::QueuedConnection);
+    });
+    connect(m_reader, &QThread::finished, this, [this] {
+        m_reader->deleteLater();
+        m_reader = nullptr;
+    });
+    m_reader->start();
+}
+
+} // namespace bplab
