@@ -12,11 +12,6 @@ std::size_t paramsBytes(const ParamsF &p)
 {
     return std::size_t(p.W1.size() + p.b1.size() + p.W2.size() + p.b2.size()) * sizeof(float);
 }
-
-bool allZero(const ParamsF &p)
-{
-    return p.W1.isZero(0) && p.b1.isZero(0) && p.W2.isZero(0) && p.b2.isZero(0);
-}
 } // namespace
 
 Timeline::Timeline(std::size_t budgetBytes) : m_budget(budgetBytes) { }
@@ -24,6 +19,7 @@ Timeline::Timeline(std::size_t budgetBytes) : m_budget(budgetBytes) { }
 void Timeline::clear()
 {
     m_checkpoints.clear();
+    m_spare.clear();
     m_lrChanges.clear();
     m_interval = kFirstInterval;
     m_last = 0;
@@ -35,6 +31,7 @@ void Timeline::start(const Trainer &trainer)
     clear();
     m_last = trainer.step();
     keep(trainer);
+    reserveSpares();
 }
 
 std::uint64_t Timeline::first() const
@@ -52,18 +49,40 @@ std::size_t Timeline::bytesOf(const TrainingSnapshot &s)
 
 void Timeline::keep(const Trainer &trainer)
 {
+    // A spare checkpoint's buffers when there is one: memory the process has already touched
+    // (a fresh 400 KB costs a millisecond of page faults on a busy machine).
     Checkpoint c;
-    c.state = trainer.snapshot();
-    // The histories are the head's (replayTo() takes them from there): not copied per checkpoint.
-    c.state.batchLosses = {};
-    c.state.epochs = {};
-    if (allZero(c.state.velocity)) { // plain SGD keeps no buffer: 400 KB saved per checkpoint
-        c.zeroVelocity = true;
-        c.state.velocity = ParamsF{};
+    if (!m_spare.empty()) {
+        c = std::move(m_spare.back());
+        m_spare.pop_back();
+        m_bytes -= c.bytes;
     }
+    // The histories are the head's (replayTo() takes them from there): not copied per checkpoint;
+    // nor is plain SGD's buffer, which is zeros.
+    trainer.snapshotInto(c.state, false);
+    c.zeroVelocity = c.state.velocity.W1.size() == 0;
+    c.pinned = false;
     c.bytes = bytesOf(c.state);
     m_bytes += c.bytes;
     m_checkpoints.push_back(std::move(c));
+}
+
+void Timeline::reserveSpares()
+{
+    // The whole budget at once, while training waits (a reset, a load): during training the
+    // checkpoints then reuse it.
+    const Checkpoint &origin = m_checkpoints.front();
+    if (origin.bytes == 0)
+        return;
+    while (m_bytes + origin.bytes <= m_budget) {
+        Checkpoint c;
+        c.state.params = origin.state.params;
+        c.state.velocity = origin.state.velocity;
+        c.state.optimizerBuffers = origin.state.optimizerBuffers;
+        c.bytes = bytesOf(c.state);
+        m_bytes += c.bytes;
+        m_spare.push_back(std::move(c));
+    }
 }
 
 void Timeline::thin()
@@ -74,7 +93,7 @@ void Timeline::thin()
     auto it = std::remove_if(m_checkpoints.begin() + 1, m_checkpoints.end(),
                              [this](const Checkpoint &c) { return !c.pinned && c.state.step % m_interval != 0; });
     for (auto i = it; i != m_checkpoints.end(); ++i)
-        m_bytes -= i->bytes;
+        m_spare.push_back(std::move(*i));
     m_checkpoints.erase(it, m_checkpoints.end());
 }
 
@@ -87,11 +106,11 @@ void Timeline::recordBatch(const Trainer &trainer)
     m_last = trainer.step();
     if (m_last % m_interval != 0)
         return;
-    // Each checkpoint is about the same size as the last one kept.
+    // Each checkpoint is about the same size as the last one kept; a spare costs no new memory.
     const std::size_t next = m_checkpoints.back().bytes;
-    while (m_bytes + next > m_budget && m_checkpoints.size() > 1)
+    while (m_spare.empty() && m_bytes + next > m_budget && m_checkpoints.size() > 1)
         thin();
-    if (m_last % m_interval == 0 && m_bytes + next <= m_budget)
+    if (m_last % m_interval == 0 && (!m_spare.empty() || m_bytes + next <= m_budget))
         keep(trainer);
 }
 
@@ -103,7 +122,7 @@ void Timeline::pin(const Trainer &trainer)
     }
     m_last = trainer.step();
     while (m_checkpoints.size() > 1 && m_checkpoints.back().state.step >= m_last) {
-        m_bytes -= m_checkpoints.back().bytes;
+        m_spare.push_back(std::move(m_checkpoints.back()));
         m_checkpoints.pop_back();
     }
     if (m_checkpoints.back().state.step == m_last) // the origin: the state it holds is the same
@@ -120,7 +139,7 @@ void Timeline::recordLearningRate(std::uint64_t step, double lr)
 void Timeline::truncate(std::uint64_t step)
 {
     while (m_checkpoints.size() > 1 && m_checkpoints.back().state.step > step) {
-        m_bytes -= m_checkpoints.back().bytes;
+        m_spare.push_back(std::move(m_checkpoints.back()));
         m_checkpoints.pop_back();
     }
     while (!m_lrChanges.empty() && m_lrChanges.back().step >= step)

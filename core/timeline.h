@@ -3,7 +3,8 @@
 // be had again exactly: checkpoints of the whole training state every K batches within a memory
 // budget, the learning-rate changes between them, and deterministic replay from the nearest
 // checkpoint. K doubles (and every other checkpoint goes) whenever the budget would be exceeded,
-// so memory stays bounded however long the run; a replay trains fewer than K batches.
+// so memory stays bounded however long the run; a replay trains fewer than K batches. The budget's
+// memory is taken when a history starts, and reused.
 
 #include "result.h"
 #include "snapshot.h"
@@ -19,10 +20,11 @@ class Trainer;
 class Timeline
 {
 public:
-    /** 64 MiB: about 80 checkpoints of plain SGD's weights, 40 with a momentum buffer. */
-    static constexpr std::size_t kDefaultBudgetBytes = std::size_t(64) << 20;
+    /** 16 MiB: 41 checkpoints of plain SGD's weights, 20 with a momentum buffer; a replay then
+     *  trains at most a fortieth of the run (about 0.2 ms a batch). */
+    static constexpr std::size_t kDefaultBudgetBytes = std::size_t(16) << 20;
     /** The first interval K, in batches. */
-    static constexpr std::uint64_t kFirstInterval = 4;
+    static constexpr std::uint64_t kFirstInterval = 32;
 
     explicit Timeline(std::size_t budgetBytes = kDefaultBudgetBytes);
 
@@ -60,7 +62,7 @@ public:
     /** Forgets everything after `step` (a branch starts there); last() becomes `step`. */
     void truncate(std::uint64_t step);
 
-    /** Memory held by the checkpoints. */
+    /** Memory held by the checkpoints and their spares (at most budgetBytes()). */
     std::size_t bytes() const { return m_bytes; }
     std::size_t budgetBytes() const { return m_budget; }
     /** The current checkpoint interval K. */
@@ -81,6 +83,7 @@ private:
         double lr = 0;
     };
     void keep(const Trainer &trainer);
+    void reserveSpares();
     void thin();
     static std::size_t bytesOf(const TrainingSnapshot &s);
 
@@ -89,6 +92,7 @@ private:
     std::uint64_t m_last = 0;
     std::size_t m_bytes = 0;
     std::vector<Checkpoint> m_checkpoints; // ascending steps; the first is the history's origin
+    std::vector<Checkpoint> m_spare;       // allocated, not in use: the next checkpoints' buffers
     std::vector<LrChange> m_lrChanges;     // ascending steps
 };
 

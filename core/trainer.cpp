@@ -449,6 +449,12 @@ const DatasetIdentity &Trainer::dataIdentity() const
 TrainingSnapshot Trainer::snapshot() const
 {
     TrainingSnapshot s;
+    snapshotInto(s, true);
+    return s;
+}
+
+void Trainer::snapshotInto(TrainingSnapshot &s, bool histories) const
+{
     s.config = m_active;
     s.workers = replicas();
     s.data = dataIdentity();
@@ -460,14 +466,21 @@ TrainingSnapshot Trainer::snapshot() const
     s.orderCrc = m_batchInEpoch > 0 ? orderChecksum(m_order) : 0;
     s.epochLossSum = m_epochLossSum;
     s.epochSeconds = m_epochSeconds;
-    s.params = m_params;
+    s.params = m_params; // into s's own buffers when they have the size: no allocation
+    if (!histories && m_active.optimizer == "sgd" && m_active.momentum == 0) {
+        s.velocity = ParamsF{}; // plain SGD keeps no buffer: 400 KB neither copied nor kept
+        s.optimizerBuffers.clear();
+        s.optimizerSteps = 0;
+        return;
+    }
     OptimizerState state = m_optimizer->state();
     s.velocity = std::move(state.first);
     s.optimizerBuffers = std::move(state.more);
     s.optimizerSteps = state.steps;
-    s.batchLosses = m_lossHistory;
-    s.epochs = m_epochReports;
-    return s;
+    if (histories) {
+        s.batchLosses = m_lossHistory;
+        s.epochs = m_epochReports;
+    }
 }
 
 Status Trainer::restore(const TrainingSnapshot &s)

@@ -153,6 +153,10 @@ public:
     /** The whole training state, between batches (snapshot.h). Copies about 0.8 MB plus the
      *  loss history. */
     TrainingSnapshot snapshot() const;
+    /** snapshot() into `out`, reusing its buffers. Without `histories`: no loss history or epoch
+     *  reports, and plain SGD's momentum buffer (always zeros) left empty; the timeline's
+     *  checkpoints, which take those from elsewhere. */
+    void snapshotInto(TrainingSnapshot &out, bool histories) const;
     /**
      * Continues from a snapshot: weights, momentum buffer, position, histories and the
      * hyperparameters (config() and activeConfig() become snapshot.config; change its epochs

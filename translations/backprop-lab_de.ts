@@ -36,10 +36,6 @@
         <translation>Untrainierte Gewichte: „Start“ beginnt das Training, die Balken folgen.</translation>
     </message>
     <message>
-        <source>Weights after %1 batches%2</source>
-        <translation>Gewichte nach %1 Batches%2</translation>
-    </message>
-    <message>
         <source>, updated while training</source>
         <translation>, laufend aktualisiert</translation>
     </message>
@@ -715,18 +711,6 @@
         <translation>Die Werte als %1 exportieren…</translation>
     </message>
     <message>
-        <source>weights before training (batch 0)</source>
-        <translation>Gewichte vor dem Training (Batch 0)</translation>
-    </message>
-    <message>
-        <source>weights after batch %1 (end of epoch %2)</source>
-        <translation>Gewichte nach Batch %1 (Ende von Epoche %2)</translation>
-    </message>
-    <message>
-        <source>weights after batch %1 (in epoch %2)</source>
-        <translation>Gewichte nach Batch %1 (in Epoche %2)</translation>
-    </message>
-    <message>
         <source>Load a data set and train: the test set&apos;s confusion matrix appears here.</source>
         <translation>Laden Sie einen Datensatz und trainieren Sie: Hier erscheint die Konfusionsmatrix des Testsatzes.</translation>
     </message>
@@ -807,6 +791,36 @@
     </message>
 </context>
 <context>
+    <name>bplab::BatchMosaic</name>
+    <message>
+        <source>The mini-batch: each digit marked by the network&apos;s answer before this batch&apos;s update (a tick: right; a cross with the answer given: wrong)</source>
+        <translation>Der Mini-Batch: jede Ziffer mit der Antwort des Netzes vor dem Update dieses Batches (dünner grüner Rahmen: richtig; dicker Rahmen mit der gegebenen Antwort: falsch)</translation>
+    </message>
+    <message>
+        <source>No batch trained yet</source>
+        <translation>Noch kein Batch trainiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>This batch: %n digit(s)</source>
+        <translation>
+            <numerusform>Dieser Batch: %n Ziffer</numerusform>
+            <numerusform>Dieser Batch: %n Ziffern</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sample %1 of %2
+%3 of %4 right so far</source>
+        <translation>Bild %1 von %2
+%3 von %4 bisher richtig</translation>
+    </message>
+    <message>
+        <source>Batch: %1 of %2 right
+before the update</source>
+        <translation>Batch: %1 von %2 richtig
+vor dem Update</translation>
+    </message>
+</context>
+<context>
     <name>bplab::ClassAccuracyPanel</name>
     <message>
         <source>Test accuracy per class after the last epoch: the share of each class&apos;s test images the network classifies right</source>
@@ -835,6 +849,29 @@
     <message>
         <source>weakest %1</source>
         <translation>schwächste: %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ClusterPage</name>
+    <message>
+        <source>Load a data set first: the ranks train on the app&apos;s data folder.</source>
+        <translation>Laden Sie zuerst einen Datensatz: die Ranks trainieren auf dem Datenordner der App.</translation>
+    </message>
+    <message>
+        <source>Running one epoch: %1</source>
+        <translation>Eine Epoche läuft: %1</translation>
+    </message>
+    <message>
+        <source>Still reading the previous trace; try again in a moment.</source>
+        <translation>Die vorige Aufzeichnung wird noch gelesen; versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Read %1.</source>
+        <translation>%1 gelesen.</translation>
     </message>
 </context>
 <context>
@@ -909,29 +946,6 @@
     <message>
         <source>most confident first</source>
         <translation>die sichersten zuerst</translation>
-    </message>
-</context>
-<context>
-    <name>bplab::ClusterPage</name>
-    <message>
-        <source>Load a data set first: the ranks train on the app&apos;s data folder.</source>
-        <translation>Laden Sie zuerst einen Datensatz: die Ranks trainieren auf dem Datenordner der App.</translation>
-    </message>
-    <message>
-        <source>Running one epoch: %1</source>
-        <translation>Eine Epoche läuft: %1</translation>
-    </message>
-    <message>
-        <source>Still reading the previous trace; try again in a moment.</source>
-        <translation>Die vorige Aufzeichnung wird noch gelesen; versuchen Sie es gleich noch einmal.</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>Lese %1…</translation>
-    </message>
-    <message>
-        <source>Read %1.</source>
-        <translation>%1 gelesen.</translation>
     </message>
 </context>
 <context>
@@ -1049,6 +1063,38 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Batch size, replicas, epochs, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
         <translation>Batchgröße, Repliken, Epochen, Seed und Rezept ändern den Lauf von Anfang an: „Neustart“ beginnt neu mit ihnen.</translation>
+    </message>
+    <message>
+        <source>Pace: full speed, or so many batches a second that a class can follow (every batch is shown), or one sample of the batch at a time with the update after the last. + and - change it, also while training.</source>
+        <translation>Tempo: volle Geschwindigkeit, so viele Batches pro Sekunde, dass eine Klasse folgen kann (jeder Batch wird gezeigt), oder ein Bild des Batches nach dem anderen mit dem Update nach dem letzten. + und - ändern es, auch während des Trainings.</translation>
+    </message>
+    <message>
+        <source>Pa&amp;ce</source>
+        <translation>&amp;Tempo</translation>
+    </message>
+    <message>
+        <source>Full speed</source>
+        <translation>Volle Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>One sample at a time</source>
+        <translation>Ein Bild nach dem anderen</translation>
+    </message>
+    <message>
+        <source>%1 batches per second</source>
+        <translation>%1 Batches pro Sekunde</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>voll</translation>
+    </message>
+    <message>
+        <source>1 by 1</source>
+        <translation>einzeln</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>
@@ -1735,10 +1781,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Backprop Lab</translation>
     </message>
     <message>
-        <source>The views (Ctrl+1 ... Ctrl+5)</source>
-        <translation>Die Ansichten (Strg+1 ... Strg+5)</translation>
-    </message>
-    <message>
         <source>%1 (Ctrl+%2)</source>
         <translation>%1 (Strg+%2)</translation>
     </message>
@@ -1765,10 +1807,6 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>drawn digit</source>
         <translation>gezeichnete Ziffer</translation>
-    </message>
-    <message>
-        <source>current weights, %1 batches trained</source>
-        <translation>aktuelle Gewichte, %1 Batches trainiert</translation>
     </message>
     <message>
         <source>&amp;Download MNIST...</source>
@@ -1817,10 +1855,6 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Step</source>
         <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Train exactly one mini-batch, then stop (S or Right)</source>
-        <translation>Genau einen Mini-Batch trainieren, dann anhalten (S oder Rechts)</translation>
     </message>
     <message>
         <source>Reset</source>
@@ -1961,6 +1995,134 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Data&amp;set</source>
         <translation>Daten&amp;satz</translation>
+    </message>
+    <message>
+        <source>&amp;Mistakes</source>
+        <translation>&amp;Fehler</translation>
+    </message>
+    <message>
+        <source>Step one s&amp;ample</source>
+        <translation>Ein &amp;Bild weiter</translation>
+    </message>
+    <message>
+        <source>Show the next sample of the batch through the network; after the batch&apos;s last sample, its update (Shift+S)</source>
+        <translation>Das nächste Bild des Batches durch das Netz schicken; nach dem letzten Bild des Batches folgt sein Update (Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>&amp;Schneller</translation>
+    </message>
+    <message>
+        <source>The next faster pace (+)</source>
+        <translation>Das nächstschnellere Tempo (+)</translation>
+    </message>
+    <message>
+        <source>S&amp;lower</source>
+        <translation>&amp;Langsamer</translation>
+    </message>
+    <message>
+        <source>The next slower pace (-)</source>
+        <translation>Das nächstlangsamere Tempo (-)</translation>
+    </message>
+    <message>
+        <source>Train at this pace</source>
+        <translation>In diesem Tempo trainieren</translation>
+    </message>
+    <message>
+        <source>&amp;Previous batch</source>
+        <translation>&amp;Voriger Batch</translation>
+    </message>
+    <message>
+        <source>Show the network as it was one batch earlier (Left)</source>
+        <translation>Das Netz zeigen, wie es einen Batch früher war (Links)</translation>
+    </message>
+    <message>
+        <source>&amp;Next batch</source>
+        <translation>&amp;Nächster Batch</translation>
+    </message>
+    <message>
+        <source>One batch on; at the latest batch, train one (Right)</source>
+        <translation>Einen Batch weiter; beim neuesten Batch einen trainieren (Rechts)</translation>
+    </message>
+    <message>
+        <source>F&amp;irst batch</source>
+        <translation>&amp;Erster Batch</translation>
+    </message>
+    <message>
+        <source>Show the network before the first batch of the history (Home)</source>
+        <translation>Das Netz vor dem ersten Batch des Verlaufs zeigen (Pos1)</translation>
+    </message>
+    <message>
+        <source>&amp;Latest batch</source>
+        <translation>Ne&amp;uester Batch</translation>
+    </message>
+    <message>
+        <source>Show the training&apos;s latest weights again (End)</source>
+        <translation>Wieder die neuesten Gewichte des Trainings zeigen (Ende)</translation>
+    </message>
+    <message>
+        <source>&amp;Continue from here</source>
+        <translation>Von &amp;hier weitertrainieren</translation>
+    </message>
+    <message>
+        <source>Train on from the batch shown at the toolbar&apos;s learning rate; the batches after it stay on the loss plot as a faint curve (Ctrl+Enter)</source>
+        <translation>Vom gezeigten Batch an mit der Lernrate der Werkzeugleiste weitertrainieren; die Batches danach bleiben als blasse Kurve im Loss-Diagramm (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Save &amp;model...</source>
+        <translation>&amp;Modell speichern...</translation>
+    </message>
+    <message>
+        <source>Write the weights shown as a model file, as backprop-lab-cli train --save does (Ctrl+Shift+M)</source>
+        <translation>Die gezeigten Gewichte als Modelldatei schreiben, wie backprop-lab-cli train --save (Strg+Umschalt+M)</translation>
+    </message>
+    <message>
+        <source>Open mod&amp;el...</source>
+        <translation>Modell ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>Show a model file&apos;s weights (.bplab or .npz) in every view until training goes on</source>
+        <translation>Die Gewichte einer Modelldatei (.bplab oder .npz) in jeder Ansicht zeigen, bis das Training weitergeht</translation>
+    </message>
+    <message>
+        <source>P&amp;ace</source>
+        <translation>&amp;Tempo</translation>
+    </message>
+    <message>
+        <source>A new branch from batch %1: the earlier one stays on the loss plot, faint</source>
+        <translation>Ein neuer Zweig ab Batch %1: der frühere bleibt blass im Loss-Diagramm</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2)</source>
+        <translation>%1 gespeichert (%2)</translation>
+    </message>
+    <message>
+        <source>Save the weights shown as a model file</source>
+        <translation>Die gezeigten Gewichte als Modelldatei speichern</translation>
+    </message>
+    <message>
+        <source>Backprop Lab model (*.bplab);;All files (*)</source>
+        <translation>Backprop-Lab-Modell (*.bplab);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a model file</source>
+        <translation>Eine Modelldatei öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.bplab *.npz);;All files (*)</source>
+        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>The views (Ctrl+1 ... Ctrl+%1)</source>
+        <translation>Die Ansichten (Strg+1 ... Strg+%1)</translation>
+    </message>
+    <message>
+        <source>Train exactly one mini-batch, then stop (S)</source>
+        <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
     </message>
 </context>
 <context>
@@ -2278,10 +2440,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Was das Training gerade tut</translation>
     </message>
     <message>
-        <source>The epoch in progress: a pass over the whole training set</source>
-        <translation>Die laufende Epoche: ein Durchlauf über den ganzen Trainingssatz</translation>
-    </message>
-    <message>
         <source>Mini-batches done in this epoch</source>
         <translation>Fertige Mini-Batches in dieser Epoche</translation>
     </message>
@@ -2334,12 +2492,24 @@ Testgenauigkeit %2 %</translation>
         <translation>Rest %1</translation>
     </message>
     <message>
-        <source>batch %1 of %2</source>
-        <translation>Batch %1 von %2</translation>
-    </message>
-    <message>
         <source>averaged %1 samples/s</source>
         <translation>im Mittel %1 Bilder/s</translation>
+    </message>
+    <message>
+        <source>Mini-batches done in the epoch in progress (an epoch is a pass over the whole training set)</source>
+        <translation>Erledigte Mini-Batches der laufenden Epoche (eine Epoche ist ein Durchgang durch die ganze Trainingsmenge)</translation>
+    </message>
+    <message>
+        <source>batch %1 of %2, epoch %3 of %4</source>
+        <translation>Batch %1 von %2, Epoche %3 von %4</translation>
+    </message>
+    <message>
+        <source>one sample at a time</source>
+        <translation>ein Bild nach dem anderen</translation>
+    </message>
+    <message>
+        <source>%1 batches/s</source>
+        <translation>%1 Batches/s</translation>
     </message>
 </context>
 <context>
@@ -2586,6 +2756,41 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     </message>
 </context>
 <context>
+    <name>bplab::TimelineBar</name>
+    <message>
+        <source>Every batch trained so far: drag to show the network as it was after that batch in every view (Left/Right: one batch, Home/End)</source>
+        <translation>Jeder bisher trainierte Batch: ziehen zeigt das Netz in jeder Ansicht, wie es nach diesem Batch war (Links/Rechts: ein Batch, Pos1/Ende)</translation>
+    </message>
+    <message>
+        <source>The weights every view shows</source>
+        <translation>Die Gewichte, die jede Ansicht zeigt</translation>
+    </message>
+    <message>
+        <source>Continue from here</source>
+        <translation>Von hier weiter</translation>
+    </message>
+    <message>
+        <source>Train on from the batch shown, at the toolbar&apos;s learning rate: the batches after it stay on the loss plot as a faint curve</source>
+        <translation>Vom gezeigten Batch an mit der Lernrate der Werkzeugleiste weitertrainieren: die Batches danach bleiben als blasse Kurve im Loss-Diagramm</translation>
+    </message>
+    <message>
+        <source>The first batch of the history (Home)</source>
+        <translation>Der erste Batch des Verlaufs (Pos1)</translation>
+    </message>
+    <message>
+        <source>One batch back (Left)</source>
+        <translation>Einen Batch zurück (Links)</translation>
+    </message>
+    <message>
+        <source>One batch on (Right)</source>
+        <translation>Einen Batch weiter (Rechts)</translation>
+    </message>
+    <message>
+        <source>The latest batch: follow the training (End)</source>
+        <translation>Der neueste Batch: dem Training folgen (Ende)</translation>
+    </message>
+</context>
+<context>
     <name>bplab::TrainView</name>
     <message>
         <source>The first training sample of the last mini-batch, its label, one-hot target and the network&apos;s prediction</source>
@@ -2594,6 +2799,29 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>The ten output neurons for that sample: logit z, e^z and the probability p = e^z / sum</source>
         <translation>Die zehn Ausgabeneuronen für dieses Bild: Logit z, e^z und die Wahrscheinlichkeit p = e^z / Summe</translation>
+    </message>
+    <message>
+        <source>earlier branch, lr %1</source>
+        <translation>früherer Zweig, LR %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::TrainingController</name>
+    <message>
+        <source>weights from the model file %1</source>
+        <translation>Gewichte aus der Modelldatei %1</translation>
+    </message>
+    <message>
+        <source>untrained weights (batch 0)</source>
+        <translation>untrainierte Gewichte (Batch 0)</translation>
+    </message>
+    <message>
+        <source>weights after batch %1 (epoch %2)</source>
+        <translation>Gewichte nach Batch %1 (Epoche %2)</translation>
+    </message>
+    <message>
+        <source>%1, from the timeline</source>
+        <translation>%1, aus dem Verlauf</translation>
     </message>
 </context>
 <context>
@@ -2621,6 +2849,26 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>
         <translation>%1 wurde mit %2 in %3 aufgenommen, das jetzt nicht lesbar ist; öffnen Sie diesen Datenordner und dann erneut den Schnappschuss.</translation>
+    </message>
+    <message>
+        <source>Batch %1 could not be shown again: %2</source>
+        <translation>Batch %1 ließ sich nicht wieder zeigen: %2</translation>
+    </message>
+    <message>
+        <source>There are no weights to save yet: open a data folder first.</source>
+        <translation>Es gibt noch keine Gewichte zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
+    </message>
+    <message>
+        <source>The model was not saved to %1: %2</source>
+        <translation>Das Modell wurde nicht in %1 gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>weights from the model file %1</source>
+        <translation>Gewichte aus der Modelldatei %1</translation>
+    </message>
+    <message>
+        <source>weights after batch %1</source>
+        <translation>Gewichte nach Batch %1</translation>
     </message>
 </context>
 <context>

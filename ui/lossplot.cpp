@@ -283,7 +283,8 @@ void LossPlot::updateLegendColumns()
         for (int c = 0; c < columns; ++c) {
             int widest = 0;
             for (int i = c; i < count; i += columns)
-                widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+                if (QCPAbstractLegendItem *item = legend->item(i)) // a grid cell may be empty
+                    widest = std::max(widest, item->minimumOuterSizeHint().width());
             total += widest;
         }
         return total;

@@ -10,6 +10,7 @@
 
 #include <QElapsedTimer>
 #include <QFont>
+#include <QKeySequence>
 #include <QMainWindow>
 #include <QVector>
 
@@ -89,6 +90,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /** A window-wide action named `name` (its keys work whichever panel has the focus). */
+    QAction *makeAction(const QString &name, const QString &text, const QString &tip,
+                        const QList<QKeySequence> &keys = {});
     void createActions();
     void createMenus();
     void createViews();

@@ -31,20 +31,24 @@
 
 namespace bplab {
 
+QAction *MainWindow::makeAction(const QString &name, const QString &text, const QString &tip,
+                                const QList<QKeySequence> &keys)
+{
+    auto *a = new QAction(text, this);
+    a->setObjectName(name);
+    a->setToolTip(tip);
+    a->setStatusTip(tip);
+    a->setShortcuts(keys);
+    // Window-wide: the keys work whichever panel has the focus.
+    a->setShortcutContext(Qt::WindowShortcut);
+    addAction(a);
+    return a;
+}
+
 void MainWindow::createActions()
 {
     const auto make = [this](const QString &name, const QString &text, const QString &tip,
-                             const QList<QKeySequence> &keys = {}) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(name);
-        a->setToolTip(tip);
-        a->setStatusTip(tip);
-        a->setShortcuts(keys);
-        // Window-wide: the keys work whichever panel has the focus.
-        a->setShortcutContext(Qt::WindowShortcut);
-        addAction(a);
-        return a;
-    };
+                             const QList<QKeySequence> &keys = {}) { return makeAction(name, text, tip, keys); };
     m_startPause = make(QStringLiteral("actionStartPause"), tr("Start"),
                         tr("Train batch after batch with the panels live (Space)"),
                         {QKeySequence(Qt::Key_Space)});

@@ -27,16 +27,7 @@ namespace bplab {
 void MainWindow::createTimelineActions()
 {
     const auto make = [this](const QString &name, const QString &text, const QString &tip,
-                             const QList<QKeySequence> &keys = {}) {
-        auto *a = new QAction(text, this);
-        a->setObjectName(name);
-        a->setToolTip(tip);
-        a->setStatusTip(tip);
-        a->setShortcuts(keys);
-        a->setShortcutContext(Qt::WindowShortcut);
-        addAction(a);
-        return a;
-    };
+                             const QList<QKeySequence> &keys = {}) { return makeAction(name, text, tip, keys); };
     TrainingController *c = m_controller;
     m_stepSample = make(QStringLiteral("actionStepSample"), tr("Step one s&ample"),
                         tr("Show the next sample of the batch through the network; after the "
