@@ -800,12 +800,9 @@
         <source>No batch trained yet</source>
         <translation>Noch kein Batch trainiert</translation>
     </message>
-    <message numerus="yes">
-        <source>This batch: %n digit(s)</source>
-        <translation>
-            <numerusform>Dieser Batch: %n Ziffer</numerusform>
-            <numerusform>Dieser Batch: %n Ziffern</numerusform>
-        </translation>
+    <message>
+        <source>This batch: %1 digits</source>
+        <translation>Dieser Batch: %1 Ziffern</translation>
     </message>
     <message>
         <source>Sample %1 of %2

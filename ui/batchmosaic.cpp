@@ -76,7 +76,7 @@ QString BatchMosaic::summaryText() const
     if (count() == 0)
         return tr("No batch trained yet");
     if (answeredCount() == 0)
-        return tr("This batch: %n digit(s)", nullptr, count());
+        return tr("This batch: %1 digits").arg(count());
     if (m_current >= 0)
         return tr("Sample %1 of %2\n%3 of %4 right so far").arg(m_current + 1).arg(count()).arg(rightCount()).arg(answeredCount());
     return tr("Batch: %1 of %2 right\nbefore the update").arg(rightCount()).arg(answeredCount());

@@ -163,7 +163,8 @@ void TestGuiToolbar::resetGivesTheSeedsInitialWeights()
 
     QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
     QTRY_VERIFY(controller()->stepCount() > 10);
-    QVERIFY(!(*controller()->currentWeights() == initial));
+    // The weights are published with the visuals, which may lag the step count while running.
+    QTRY_VERIFY(!(*controller()->currentWeights() == initial));
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
