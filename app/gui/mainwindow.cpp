@@ -84,6 +84,11 @@ void MainWindow::createViews()
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
         updatePage();
         updateActions();
+        // The keyboard stays with the window's keys (Space, Left/Right, +/-) after a change of
+        // view, not with the new page's first box (a combo box would take Space and the arrows);
+        // Step through takes the focus itself for its stage keys.
+        if (view() != View::Step && (!focusWidget() || !focusWidget()->isVisible() || focusWidget() != m_sidebar))
+            m_sidebar->setFocus(Qt::OtherFocusReason);
     });
 
     m_banner = new MessageBanner;
