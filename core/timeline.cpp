@@ -51,12 +51,15 @@ void Timeline::keep(const Trainer &trainer)
 {
     // A spare checkpoint's buffers when there is one: memory the process has already touched
     // (a fresh 400 KB costs a millisecond of page faults on a busy machine).
-    Checkpoint c;
+    // (Not a new Checkpoint first: a TrainingSnapshot starts with two zeroed 400 KB buffers.)
     if (!m_spare.empty()) {
-        c = std::move(m_spare.back());
+        m_bytes -= m_spare.back().bytes;
+        m_checkpoints.push_back(std::move(m_spare.back()));
         m_spare.pop_back();
-        m_bytes -= c.bytes;
+    } else {
+        m_checkpoints.emplace_back();
     }
+    Checkpoint &c = m_checkpoints.back();
     // The histories are the head's (replayTo() takes them from there): not copied per checkpoint;
     // nor is plain SGD's buffer, which is zeros.
     trainer.snapshotInto(c.state, false);
@@ -64,7 +67,6 @@ void Timeline::keep(const Trainer &trainer)
     c.pinned = false;
     c.bytes = bytesOf(c.state);
     m_bytes += c.bytes;
-    m_checkpoints.push_back(std::move(c));
 }
 
 void Timeline::reserveSpares()
@@ -159,9 +161,14 @@ Status Timeline::replayTo(std::uint64_t step, const Trainer &head, Trainer &repl
     if (it != m_checkpoints.end() && it->state.step == step && it->pinned)
         ++it; // a pinned state is restored as it is: no batch leads to it
     const Checkpoint &c = it == m_checkpoints.begin() ? m_checkpoints.front() : *std::prev(it);
-    TrainingSnapshot s = c.state;
-    if (c.zeroVelocity)
-        s.velocity = ParamsF::zeros();
+    TrainingSnapshot &s = m_replayState; // its buffers are reused from one replay to the next
+    s = c.state;
+    if (c.zeroVelocity) {
+        s.velocity.W1.setZero(kHidden, kInputs);
+        s.velocity.b1.setZero(kHidden);
+        s.velocity.W2.setZero(kOutputs, kHidden);
+        s.velocity.b2.setZero(kOutputs);
+    }
     const std::vector<float> &losses = head.lossHistory();
     const std::vector<EpochReport> &epochs = head.epochReports();
     if (losses.size() < s.step || epochs.size() < std::size_t(s.epoch))

@@ -94,6 +94,7 @@ private:
     std::vector<Checkpoint> m_checkpoints; // ascending steps; the first is the history's origin
     std::vector<Checkpoint> m_spare;       // allocated, not in use: the next checkpoints' buffers
     std::vector<LrChange> m_lrChanges;     // ascending steps
+    mutable TrainingSnapshot m_replayState; // replayTo()'s copy of a checkpoint
 };
 
 } // namespace bplab
