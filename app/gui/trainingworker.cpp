@@ -350,7 +350,7 @@ void TrainingWorker::sendVisual(bool live)
     publishWeights(s->weights);
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
-    sendClusterIteration();
+    sendClusterIteration(*m_trainer);
 }
 
 std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live) const

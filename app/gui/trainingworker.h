@@ -173,7 +173,9 @@ private:
     void announceRestored(const RestoredSnapshot &restored);
     void maybeAutoSnapshot(bool force);
     bool writeAutoSnapshot();
-    void sendClusterIteration();
+    /** The last batch of `trainer` (the head's, or a past one the timeline replayed) timed on
+     *  the simulated cluster the page chose. */
+    void sendClusterIteration(const Trainer &trainer);
 
     // Shared with other threads.
     std::atomic<bool> m_run{false};

@@ -28,17 +28,17 @@ void TrainingWorker::setLiveCluster(const std::optional<cluster::SimConfig> &cho
     m_clusterFeed.set(chosen);
 }
 
-void TrainingWorker::sendClusterIteration()
+void TrainingWorker::sendClusterIteration(const Trainer &trainer)
 {
     const std::optional<cluster::SimConfig> chosen = m_clusterFeed.get();
-    if (!m_trainer || !chosen)
+    if (!chosen)
         return;
     auto it = std::make_shared<cluster::LiveIteration>();
-    it->step = m_trainer->step();
-    it->replicas = m_trainer->replicas();
+    it->step = trainer.step();
+    it->replicas = trainer.replicas();
     if (it->step > 0) {
         // The samples each replica had in the last batch (fewer in an epoch's short last batch).
-        const int samples = int(m_trainer->lastBatchIndices().size());
+        const int samples = int(trainer.lastBatchIndices().size());
         const int perReplica = (samples + it->replicas - 1) / it->replicas;
         // One iteration of a few ranks: microseconds to simulate, next to a batch's milliseconds.
         it->result = cluster::simulate(

@@ -228,6 +228,7 @@ void TrainingWorker::showBatch(qint64 step)
     m_lastVisualNs = m_clock.nsecsElapsed();
     m_visualsInFlight.fetch_add(1);
     emit visualReady(makeVisual(*m_replay, false));
+    sendClusterIteration(*m_replay); // the Data parallel page shows that batch's all-reduce too
 }
 
 void TrainingWorker::continueFromCursor(double lr)
