@@ -813,7 +813,7 @@
     <message>
         <source>Batch: %1 of %2 right
 before the update</source>
-        <translation>Batch: %1 von %2 richtig
+        <translation>%1 von %2 richtig
 vor dem Update</translation>
     </message>
 </context>
