@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace bplab {
 
@@ -37,12 +38,21 @@ void BatchMosaic::setBatch(const QVector<QImage> &images, const QVector<int> &la
     m_current = current < n ? current : -1;
     const int cols = columns();
     const int rows = (n + cols - 1) / std::max(1, cols);
-    m_tiles = QImage(cols * (kSide + kGap), std::max(1, rows) * (kSide + kGap), QImage::Format_Grayscale8);
-    m_tiles.fill(Qt::black);
-    QPainter p(&m_tiles);
-    for (int i = 0; i < n; ++i)
-        p.drawImage(QPoint((i % cols) * (kSide + kGap), (i / cols) * (kSide + kGap)), images[i]);
-    p.end();
+    const QSize size(cols * (kSide + kGap), std::max(1, rows) * (kSide + kGap));
+    if (m_tiles.size() != size)
+        m_tiles = QImage(size, QImage::Format_Grayscale8);
+    m_tiles.fill(0);
+    // Row by row: this runs with every snapshot while training, and a QPainter on a greyscale
+    // image converts each digit first.
+    for (int i = 0; i < n; ++i) {
+        const QImage digit = images[i].format() == QImage::Format_Grayscale8
+                                     ? images[i]
+                                     : images[i].convertToFormat(QImage::Format_Grayscale8);
+        const int x = (i % cols) * (kSide + kGap), y = (i / cols) * (kSide + kGap);
+        const int w = std::min(kSide, int(digit.width())), h = std::min(kSide, int(digit.height()));
+        for (int r = 0; r < h; ++r)
+            std::memcpy(m_tiles.scanLine(y + r) + x, digit.constScanLine(r), std::size_t(w));
+    }
     update();
 }
 
