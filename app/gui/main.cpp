@@ -11,6 +11,7 @@
 
 #include <stepview.h>
 
+#include <batchthreads.h>
 #include <dataset.h>
 
 #include <QApplication>
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 
 #ifdef __linux__
 #include <unistd.h>
@@ -58,6 +60,11 @@ int main(int argc, char **argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("org.backproplab.BackpropLab"));
     QApplication::setWindowIcon(IconStyle::applicationIcon());
     QApplication::setStyle(new IconStyle(QApplication::style()->name()));
+    // The live dashboard keeps a quarter of a core busy: on two cores, one training thread then
+    // trains faster than two halves of a batch that wait for each other (docs/benchmarks.md).
+    // The bits are the same either way; $BPLAB_THREADS still decides when set.
+    if (qEnvironmentVariableIsEmpty("BPLAB_THREADS") && std::thread::hardware_concurrency() <= 2)
+        setTrainingThreads(1);
 
     GuiOptions o;
     bool exitNow = false;
