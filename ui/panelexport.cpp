@@ -84,6 +84,18 @@ std::optional<ExportFormat> exportFormatOf(const QString &fileName)
     return std::nullopt;
 }
 
+std::function<bool(QPaintDevice *, const QSize &)>
+paintingWith(std::function<void(QPainter &painter, const QSize &size)> paint)
+{
+    return [paint = std::move(paint)](QPaintDevice *device, const QSize &size) {
+        QPainter p(device);
+        if (!p.isActive())
+            return false;
+        paint(p, size);
+        return true;
+    };
+}
+
 bool isPictureFormat(ExportFormat format)
 {
     return format == ExportFormat::Png || format == ExportFormat::Svg || format == ExportFormat::Pdf;

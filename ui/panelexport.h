@@ -15,6 +15,7 @@
 
 class QMenu;
 class QPaintDevice;
+class QPainter;
 class QWidget;
 
 namespace bplab {
@@ -42,6 +43,11 @@ struct PanelExport
     /** The data as text (Csv, Json); empty when there is nothing to export yet. */
     std::function<QByteArray(ExportFormat format)> data;
 };
+
+/** A PanelExport::render that opens a painter on the device and hands it to `paint` (false when
+ *  the device cannot be painted on). */
+std::function<bool(QPaintDevice *, const QSize &)>
+paintingWith(std::function<void(QPainter &painter, const QSize &size)> paint);
 
 /** Png, Svg, Pdf, every format that is a picture; Csv, Json are data. */
 bool isPictureFormat(ExportFormat format);

@@ -16,13 +16,7 @@ PanelExport ConfusionMatrixPanel::panelExport()
     e.name = QStringLiteral("confusion");
     e.title = tr("the confusion matrix");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json};
-    e.render = [this](QPaintDevice *device, const QSize &size) {
-        QPainter p(device);
-        if (!p.isActive())
-            return false;
-        paintPanel(p, size);
-        return true;
-    };
+    e.render = paintingWith([this](QPainter &p, const QSize &size) { paintPanel(p, size); });
     // The size on screen; a panel never shown (a script's export) gets a slide-sized page.
     e.renderSize = [this] { return isVisible() && width() >= 300 && height() >= 250 ? size() : QSize(1000, 760); };
     e.data = [this](ExportFormat f) { return !hasCounts() ? QByteArray() : f == ExportFormat::Json ? json() : csv(); };

@@ -253,13 +253,7 @@ PanelExport GalleryPanel::panelExport()
     e.name = QStringLiteral("gallery");
     e.title = tr("the gallery");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json};
-    e.render = [this](QPaintDevice *device, const QSize &size) {
-        QPainter p(device);
-        if (!p.isActive())
-            return false;
-        paintPanel(p, size);
-        return true;
-    };
+    e.render = paintingWith([this](QPainter &p, const QSize &size) { paintPanel(p, size); });
     // Every image, at the width on screen (or a slide's), however far the list scrolls.
     e.renderSize = [this] {
         const int w = isVisible() && width() >= 300 ? width() : 1000;
