@@ -51,7 +51,7 @@ TrainingController::TrainingController(QObject *parent)
         if (m_worker)
             m_worker->acknowledgeVisual();
         // A scrubber dragged faster than batches replay: only its latest position is shown next.
-        m_cursorInFlight = false;
+        m_cursorInFlight.reset();
         if (m_nextCursor) {
             const qint64 next = *m_nextCursor;
             m_nextCursor.reset();
@@ -177,6 +177,7 @@ void TrainingController::start()
 {
     if (m_shutDown)
         return;
+    followTraining();
     m_worker->setRunRequested(true);
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, "resume", Qt::QueuedConnection);
@@ -206,6 +207,7 @@ void TrainingController::step()
 {
     if (m_shutDown)
         return;
+    followTraining();
     m_worker->setRunRequested(false);
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, "step", Qt::QueuedConnection);
@@ -215,6 +217,7 @@ void TrainingController::reset()
 {
     if (m_shutDown)
         return;
+    followTraining();
     m_worker->setRunRequested(false);
     setResetConfig(m_config);
     const TrainConfig config = m_config;
@@ -277,6 +280,7 @@ void TrainingController::stepSample()
 {
     if (m_shutDown)
         return;
+    followTraining();
     m_worker->setRunRequested(false);
     QMetaObject::invokeMethod(m_worker.get(), "stepSample", Qt::QueuedConnection);
 }
@@ -285,19 +289,43 @@ void TrainingController::showBatch(qint64 step)
 {
     if (m_shutDown)
         return;
+    if (stepCount() == 0)
+        return; // nothing trained: the untrained weights are already shown
     if (m_cursorInFlight) {
         m_nextCursor = step;
         return;
     }
-    m_cursorInFlight = true;
+    m_cursorInFlight = step;
+    m_following = false;
     m_worker->setRunRequested(false);
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, step] { w->showBatch(step); }, Qt::QueuedConnection);
 }
 
+void TrainingController::followTraining()
+{
+    // A position asked for and not answered (nothing trained yet) must not hold the cursor.
+    m_cursorInFlight.reset();
+    m_nextCursor.reset();
+    m_following = true;
+}
+
+qint64 TrainingController::cursor() const
+{
+    // The latest position asked for counts, not the visual still on screen: keys pressed faster
+    // than batches replay (or train) move on from where the previous key went.
+    if (m_nextCursor)
+        return *m_nextCursor;
+    if (m_cursorInFlight)
+        return *m_cursorInFlight;
+    if (!m_following && m_shown && !m_shown->atHead && m_shown->modelFile.isEmpty())
+        return qint64(m_shown->weightsStep);
+    return qint64(stepCount()); // following the training
+}
+
 void TrainingController::moveCursor(qint64 batches)
 {
-    const qint64 now = qint64(m_shown && m_shown->modelFile.isEmpty() ? m_shown->weightsStep : stepCount());
+    const qint64 now = cursor();
     if (batches > 0 && now >= qint64(stepCount()) && state() != TrainingState::Finished) {
         step(); // at the head: forward is the next batch
         return;
@@ -309,6 +337,7 @@ void TrainingController::continueFromHere(std::optional<double> lr)
 {
     if (m_shutDown)
         return;
+    followTraining();
     m_worker->setRunRequested(false);
     const double rate = lr ? *lr : std::numeric_limits<double>::quiet_NaN();
     if (lr) {

@@ -177,9 +177,12 @@ private:
     int m_selectedHidden = -1;
     AutoSnapshotSettings m_auto;
     Pace m_pace;
+    qint64 cursor() const;  // the batch the views show or were last asked to show
+    void followTraining();  // the next visuals are the training's own again
     VisualPtr m_shown;
-    bool m_cursorInFlight = false;       // a showBatch() not yet answered by a visual
+    std::optional<qint64> m_cursorInFlight; // a showBatch() not yet answered by a visual
     std::optional<qint64> m_nextCursor;  // the latest position asked meanwhile
+    bool m_following = true;             // trained on since the last position asked
     bool m_shutDown = false;
 };
 

@@ -120,8 +120,9 @@ void TestGuiStress::rapidStartPauseResetClose()
         }
     }
     QVERIFY(trainedCycles >= 150);
-    // Each close waits for at most one batch (or one data load).
-    QVERIFY2(slowestCloseMs < 2000, qPrintable(QString::number(slowestCloseMs)));
+    // Each close waits for at most one batch (or one data load): a bound that catches a hang.
+    qInfo("slowest close: %lld ms", qlonglong(slowestCloseMs));
+    QVERIFY2(slowestCloseMs < 2000 * BPLAB_TEST_SLOWDOWN, qPrintable(QString::number(slowestCloseMs)));
     if (baseline < 0)
         QSKIP("No /proc/self/task here to count threads.");
     QTRY_VERIFY2(threadCount() <= baseline,

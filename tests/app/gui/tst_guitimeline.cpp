@@ -43,6 +43,7 @@ private slots:
     void pacedRunShowsEveryBatch();
     void oneSampleAtATime();
     void keysMoveTheCursor();
+    void keysFasterThanTheViews();
     void saveModelWritesTheWeightsShown();
 
 private:
@@ -258,6 +259,26 @@ void TestGuiTimeline::keysMoveTheCursor()
     // The scrubber moves the cursor too.
     m_window->timelineBar()->slider()->setValue(7);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(7));
+}
+
+void TestGuiTimeline::keysFasterThanTheViews()
+{
+    test::runBatches(controller(), 20);
+    QVERIFY(!QTest::currentTestFailed());
+    // Three moves before any visual answers (no event is processed in between): each goes on
+    // from where the previous one went, not from the batch still on screen; Right does not train.
+    controller()->moveCursor(-1);
+    controller()->moveCursor(-1);
+    controller()->moveCursor(+1);
+    expectViewsAt(19);
+    QTest::qWait(50);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(20));
+    // Right at the head trains even while the visual of the previous batch is still on its way.
+    controller()->moveCursor(+1); // back to the head
+    controller()->step();
+    controller()->moveCursor(+1);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(22));
+    expectViewsAt(22);
 }
 
 void TestGuiTimeline::saveModelWritesTheWeightsShown()
