@@ -1328,6 +1328,10 @@ Wirkt nach „Neustart“.</translation>
         <source>neuron</source>
         <translation>Neuron</translation>
     </message>
+    <message>
+        <source>the digit</source>
+        <translation>die Ziffer</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DistributionPlot</name>
@@ -2120,6 +2124,42 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Train exactly one mini-batch, then stop (S)</source>
         <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
+    </message>
+    <message>
+        <source>&amp;Digit</source>
+        <translation>&amp;Ziffer</translation>
+    </message>
+    <message>
+        <source>&amp;SoftMax table</source>
+        <translation>&amp;SoftMax-Tabelle</translation>
+    </message>
+    <message>
+        <source>&amp;Loss plot</source>
+        <translation>&amp;Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmaps</source>
+        <translation>&amp;Heatmaps</translation>
+    </message>
+    <message>
+        <source>S&amp;tep through page</source>
+        <translation>Seite &amp;Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Link &amp;utilisation</source>
+        <translation>&amp;Auslastung der Verbindungen</translation>
+    </message>
+    <message>
+        <source>&amp;Confusion matrix</source>
+        <translation>&amp;Konfusionsmatrix</translation>
+    </message>
+    <message>
+        <source>&amp;Gallery</source>
+        <translation>&amp;Galerie</translation>
+    </message>
+    <message>
+        <source>&amp;Export panel</source>
+        <translation>Bereich e&amp;xportieren</translation>
     </message>
 </context>
 <context>
@@ -3135,6 +3175,10 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>batch %1</source>
         <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>the link-utilisation graph</source>
+        <translation>das Diagramm der Verbindungsauslastung</translation>
     </message>
 </context>
 <context>

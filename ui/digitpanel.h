@@ -2,6 +2,9 @@
 // The digit panel: one 28x28 sample drawn large with crisp pixels, its label, its one-hot target
 // vector (class c is neuron c+1) and the network's prediction.
 
+#include "panelexport.h"
+
+#include <QByteArray>
 #include <QImage>
 #include <QStringList>
 #include <QVector>
@@ -38,12 +41,18 @@ public:
     /** True when the last paint could print the values (pixels large enough). */
     bool pixelValuesDrawn() const { return m_valuesDrawn; }
 
+    /** The picture, and the pixels with label and prediction (CSV, JSON): "digit". */
+    PanelExport panelExport();
+    QByteArray csv() const;  ///< 28 lines of 28 values 0-255; empty without a sample
+    QByteArray json() const; ///< {"label", "predicted", "width", "height", "pixels": [784 values]}
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     struct Layout

@@ -113,9 +113,47 @@ void ScreenshotRun::grabSoon(int exitCode)
     QTimer::singleShot(kSettleMs, this, [this, exitCode] { grabNow(exitCode); });
 }
 
+std::optional<int> ScreenshotRun::exportPanel()
+{
+    if (!m_exportWait.isValid()) {
+        m_window->prepareExport(m_exportPanel);
+        m_exportWait.start();
+    }
+    // The confusion matrix and the gallery are evaluated off the GUI thread: wait for them (a
+    // minute at most), then let the layout settle once more.
+    if (!m_window->panelIsCurrent(m_exportPanel) && m_exportWait.elapsed() < 60000)
+        return std::nullopt;
+    const std::optional<PanelExport> panel = m_window->panelExportNamed(m_exportPanel);
+    const std::optional<ExportFormat> format = exportFormatOf(m_exportFile);
+    if (!panel || !format || !panel->formats.contains(*format)) {
+        QStringList offered;
+        for (ExportFormat f : panel ? panel->formats : QList<ExportFormat>{})
+            offered << QLatin1Char('.') + suffixOf(f);
+        std::fprintf(stderr, "backprop-lab: %s cannot be written as %s; it can be written as %s.\n",
+                     qPrintable(m_exportPanel), qPrintable(m_exportFile), qPrintable(offered.join(QStringLiteral(", "))));
+        return 2;
+    }
+    if (const QString error = writePanel(*panel, m_exportFile); !error.isEmpty()) {
+        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::fprintf(stderr, "backprop-lab: wrote %s (%s, %s)\n", qPrintable(m_exportFile), qPrintable(m_exportPanel),
+                 qPrintable(m_window->controller()->shownCaption()));
+    return 0;
+}
+
 void ScreenshotRun::grabNow(int exitCode)
 {
-    if (m_file.isEmpty()) { // a model file only
+    if (exitCode == 0 && !m_exportPanel.isEmpty()) {
+        const std::optional<int> exported = exportPanel();
+        if (!exported) {
+            QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
+            return;
+        }
+        m_exportPanel.clear();
+        exitCode = *exported;
+    }
+    if (m_file.isEmpty()) { // a model file or a panel only
         QCoreApplication::exit(exitCode);
         return;
     }

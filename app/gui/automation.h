@@ -16,10 +16,11 @@ namespace bplab {
 
 class MainWindow;
 
-/** --screenshot FILE and/or --save-model FILE [--after-batches N] [--timeline-at K]: waits for the
- *  data, trains N batches, shows batch K of the timeline when asked, lets the panels show that
- *  state, writes the model file and grabs the window, and exits (0; 3 when the data could not be
- *  read, with the error page in the picture; 1 when a file could not be written). */
+/** --screenshot FILE, --save-model FILE and/or --export-panel NAME [--after-batches N]
+ *  [--timeline-at K]: waits for the data, trains N batches, shows batch K of the timeline when
+ *  asked, lets the panels show that state, writes the model file and the panel and grabs the
+ *  window, and exits (0; 3 when the data could not be read, with the error page in the picture;
+ *  1 when a file could not be written; 2 when the panel cannot be written in that format). */
 class ScreenshotRun : public QObject
 {
     Q_OBJECT
@@ -28,6 +29,13 @@ public:
     ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent = nullptr);
     void setTimelineAt(std::optional<qint64> step) { m_timelineAt = step; }
     void setSaveModel(const QString &file) { m_saveModel = file; }
+    /** --export-panel NAME --export-file FILE: written once the panel shows the weights (exit 2
+     *  when the panel has no such format, 1 when it has nothing yet or the file is not written). */
+    void setExportPanel(const QString &name, const QString &file)
+    {
+        m_exportPanel = name;
+        m_exportFile = file;
+    }
     /** Call after the data load was requested (or the error shown). */
     void begin(bool dataRequested);
 
@@ -36,9 +44,13 @@ private:
     void trained();
     void grabSoon(int exitCode);
     void grabNow(int exitCode);
+    /** Writes the panel when it is current (else comes back in a moment); its exit code. */
+    std::optional<int> exportPanel();
 
     std::optional<qint64> m_timelineAt;
     QString m_saveModel;
+    QString m_exportPanel, m_exportFile;
+    QElapsedTimer m_exportWait;
     bool m_waitingForBatch = false;
     bool m_waitingForModel = false;
 

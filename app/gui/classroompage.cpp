@@ -49,6 +49,13 @@ public:
         });
     }
 
+    /** The matrix shown is of the weights every view shows (nothing left to evaluate). */
+    bool isCurrent() const
+    {
+        return !m_watcher.isRunning() && !m_refresh.isActive() && !m_pending
+               && m_lastWeights == m_controller->shownWeights() && m_lastData == m_controller->dataSplit();
+    }
+
 protected:
     void showEvent(QShowEvent *event) override
     {
@@ -106,6 +113,12 @@ private:
 };
 
 } // namespace
+
+bool confusionPageIsCurrent(const QWidget *page)
+{
+    const auto *p = dynamic_cast<const ConfusionPage *>(page);
+    return p && p->isCurrent();
+}
 
 QWidget *makeConfusionPage(TrainingController *controller, std::function<void(int testIndex)> openImage, QWidget *parent)
 {

@@ -24,4 +24,8 @@ class TrainingController;
 QWidget *makeConfusionPage(TrainingController *controller, std::function<void(int testIndex)> openImage,
                            QWidget *parent = nullptr);
 
+/** True when `page` (from makeConfusionPage) shows the matrix of the weights every view shows:
+ *  visible, evaluated and not waiting for a newer evaluation. */
+bool confusionPageIsCurrent(const QWidget *page);
+
 } // namespace bplab

@@ -1,5 +1,6 @@
 #include "guioptions.h"
 
+#include "mainwindow.h"
 #include "viewlist.h"
 
 #include <snapshot.h>
@@ -39,8 +40,10 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption timelineAt(QStringLiteral("timeline-at"), QStringLiteral("After --after-batches N: show the exact weights after batch K (0 to N) in every view."), QStringLiteral("K"));
     const QCommandLineOption saveModel(QStringLiteral("save-model"), QStringLiteral("After --after-batches (and --timeline-at): write the weights shown as a model file and exit."), QStringLiteral("FILE"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language of the window: system, en or de (default: View > Language's choice)."), QStringLiteral("CODE"));
+    const QCommandLineOption exportPanel(QStringLiteral("export-panel"), QStringLiteral("After --after-batches (and --timeline-at): write panel NAME to --export-file and exit. Names: %1.").arg(MainWindow::exportPanelNames().join(QStringLiteral(", "))), QStringLiteral("NAME"));
+    const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
-                  presentation, size, set, index, stage, lang, pace, timelineAt, saveModel});
+                  presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
         return p.errorText();
     if (p.isSet(QStringLiteral("help"))) {
@@ -168,10 +171,19 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         o.timelineAt = n;
     }
     o.saveModel = p.value(saveModel);
+    o.exportPanel = p.value(exportPanel).toLower();
+    o.exportFile = p.value(exportFile);
+    if (p.isSet(exportPanel) && !MainWindow::viewOfPanel(o.exportPanel))
+        return QStringLiteral("--export-panel must be one of %1, not \"%2\".")
+                .arg(MainWindow::exportPanelNames().join(QStringLiteral(", ")), p.value(exportPanel));
+    if (p.isSet(exportPanel) != p.isSet(exportFile))
+        return QStringLiteral("--export-panel NAME and --export-file FILE go together.");
+    if (p.isSet(exportFile) && !exportFormatOf(o.exportFile))
+        return QStringLiteral("--export-file must end in .png, .svg, .pdf, .csv or .json, not \"%1\".").arg(o.exportFile);
     if (o.afterBatches > 0 && !o.afterBatchesRun())
-        return QStringLiteral("--after-batches needs --screenshot FILE.png or --save-model FILE.");
+        return QStringLiteral("--after-batches needs --screenshot FILE.png, --save-model FILE or --export-panel NAME.");
     if (o.timelineAt && !o.afterBatchesRun())
-        return QStringLiteral("--timeline-at needs --screenshot FILE.png or --save-model FILE.");
+        return QStringLiteral("--timeline-at needs --screenshot FILE.png, --save-model FILE or --export-panel NAME.");
     if (o.timelineAt && *o.timelineAt > o.afterBatches)
         return QStringLiteral("--timeline-at %1 is after the %2 batches of --after-batches: the timeline holds batches 0 to %2.")
                 .arg(*o.timelineAt).arg(o.afterBatches);

@@ -37,9 +37,11 @@ struct GuiOptions {
     std::optional<Pace> pace;        ///< --pace N|full|sample
     std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K
     QString saveModel;               ///< --save-model FILE: the weights shown, then exit
+    QString exportPanel;             ///< --export-panel NAME (MainWindow::exportPanelNames())
+    QString exportFile;              ///< --export-file FILE: its format by the suffix
 
-    /** Runs that train N batches, then act and exit (a picture, a model file). */
-    bool afterBatchesRun() const { return !screenshot.isEmpty() || !saveModel.isEmpty(); }
+    /** Runs that train N batches, then act and exit (a picture, a model file, a panel's export). */
+    bool afterBatchesRun() const { return !screenshot.isEmpty() || !saveModel.isEmpty() || !exportFile.isEmpty(); }
     /** Screenshot or benchmark: settings are neither read nor written. */
     bool automation() const { return afterBatchesRun() || quitWhenDone || !report.isEmpty(); }
 };

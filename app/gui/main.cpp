@@ -110,6 +110,8 @@ int main(int argc, char **argv)
     window.setTrainingConfig(config);
     if (o.pace)
         window.controller()->setPace(*o.pace);
+    if (o.view < 0 && !o.exportPanel.isEmpty()) // the panel exported is on screen in the picture
+        o.view = int(*MainWindow::viewOfPanel(o.exportPanel));
     if (o.view >= 0)
         window.setView(MainWindow::View(o.view));
     if (o.view == int(MainWindow::View::Step)) {
@@ -141,6 +143,7 @@ int main(int argc, char **argv)
         screenshot = std::make_unique<ScreenshotRun>(&window, o.afterBatches, o.screenshot);
         screenshot->setTimelineAt(o.timelineAt);
         screenshot->setSaveModel(o.saveModel);
+        screenshot->setExportPanel(o.exportPanel, o.exportFile);
     }
     else if (o.quitWhenDone || !o.report.isEmpty())
         report = std::make_unique<ReportRun>(&window, o.report, o.quitWhenDone);

@@ -12,7 +12,10 @@
 #include <QFont>
 #include <QKeySequence>
 #include <QMainWindow>
+#include <QStringList>
 #include <QVector>
+
+#include <optional>
 
 class QAction;
 class QMenu;
@@ -21,6 +24,7 @@ class QStackedWidget;
 
 namespace bplab {
 
+class ConfusionView;
 class ControlBar;
 class DatasetView;
 class ErrorPage;
@@ -84,6 +88,20 @@ public:
     /** True while the error page replaces the views. */
     bool showsError() const;
 
+    // Every panel by name (mainwindowexport.cpp): "digit", "softmax", "loss", "heatmaps", "step",
+    // "links", "confusion", "gallery", for File > Export panel and --export-panel.
+    static QStringList exportPanelNames();
+    /** The view a panel is on; none for an unknown name. */
+    static std::optional<View> viewOfPanel(const QString &name);
+    /** The panel's export (its formats, picture and data); none for an unknown name. */
+    std::optional<PanelExport> panelExportNamed(const QString &name);
+    /** Shows the panel's view so that it is laid out and up to date (a gallery with no cell chosen
+     *  lists the most confident mistakes). */
+    void prepareExport(const QString &name);
+    /** True when the panel shows the weights every view shows (the confusion matrix and the
+     *  gallery are evaluated off the GUI thread). */
+    bool panelIsCurrent(const QString &name) const;
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -118,6 +136,10 @@ private:
     void fitSidebar();
     void updateActions();
     void chooseFolder();
+    /** File > Export panel: a submenu per panel with its formats. */
+    void addExportMenu(QMenu *file);
+    static QString panelMenuText(const QString &name);
+    ConfusionView *confusionView() const;
     /** File > Export: the one export path of every panel (panelexport.h). */
     void exportPanel(const PanelExport &panel, ExportFormat format);
     void showShortcuts();

@@ -131,6 +131,7 @@ void MainWindow::createMenus()
     file->addAction(m_exportPdf);
     file->addAction(m_exportHeatmap);
     file->addAction(m_exportCsv);
+    addExportMenu(file);
     file->addSeparator();
     file->addAction(m_quit);
 

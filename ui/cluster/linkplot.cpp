@@ -174,6 +174,12 @@ LinkPlot::LinkPlot(QWidget *parent)
     m_bwPlot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_bwPlot->yAxis->ticker()->setTickCount(3);
 
+    for (QCustomPlot *plot : {m_plot, m_bwPlot}) {
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this,
+                [this, plot](const QPoint &pos) { showContextMenu(plot, pos); });
+    }
+
     m_zoomTimer->setSingleShot(true);
     m_zoomTimer->setInterval(60);
     connect(m_zoomTimer, &QTimer::timeout, this, &LinkPlot::refineWindow);

@@ -3,7 +3,10 @@
 // the links of that kind) or per link, with the iteration's phases shaded behind the lines; below
 // it, algbw and busbw of every iteration beside the slowest link's line rate.
 
+#include "panelexport.h"
 #include "simulator.h"
+
+#include <QByteArray>
 
 #include <QWidget>
 
@@ -12,6 +15,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QPoint;
 class QCPItemStraightLine;
 class QCPLayer;
 class QTimer;
@@ -53,6 +57,11 @@ public:
     /** Unit of the time axis: seconds per axis unit (1e-6 for µs, 1e-3 for ms, 1 for s). */
     double timeUnit() const { return m_unit; }
 
+    /** Both plots as a picture, and every link's utilisation per bin (CSV, JSON): "links". */
+    PanelExport panelExport();
+    QByteArray csv() const;  ///< time_s, then one column of % per link; empty without a run
+    QByteArray json() const; ///< {"bin_seconds", "time_s": [...], "links": [{"name", "percent"}]}
+
     QCustomPlot *utilisationPlot() const { return m_plot; }
     QCustomPlot *bandwidthPlot() const { return m_bwPlot; }
 
@@ -61,6 +70,7 @@ protected:
 
 private:
     void rebuild();
+    void showContextMenu(QCustomPlot *plot, const QPoint &pos);
     void rebuildBandwidth();
     void fillLines(const cluster::UtilizationTimeline &t);
     void refineWindow();

@@ -1,0 +1,152 @@
+// MainWindow: every panel by name, for File > Export panel and for --export-panel. Each export
+// goes through the panel's one export path (panelexport.h); this file only finds the panels.
+
+#include "mainwindow.h"
+
+#include "classroompage.h"
+#include "trainview.h"
+
+#include <clusterview.h>
+#include <confusionview.h>
+#include <digitpanel.h>
+#include <gallerypanel.h>
+#include <confusionmatrixpanel.h>
+#include <heatmappanel.h>
+#include <linkplot.h>
+#include <lossplot.h>
+#include <softmaxpanel.h>
+#include <stepview.h>
+
+#include <QMenu>
+#include <QStackedWidget>
+
+#include <array>
+
+namespace bplab {
+
+namespace {
+
+struct NamedPanel
+{
+    const char *name;
+    MainWindow::View view;
+};
+
+// The order of File > Export panel: the Train view's panels first, then by view.
+constexpr std::array<NamedPanel, 8> kPanels{{
+    {"digit", MainWindow::View::Train},
+    {"softmax", MainWindow::View::Train},
+    {"loss", MainWindow::View::Train},
+    {"heatmaps", MainWindow::View::Train},
+    {"step", MainWindow::View::Step},
+    {"links", MainWindow::View::Cluster},
+    {"confusion", MainWindow::View::Mistakes},
+    {"gallery", MainWindow::View::Mistakes},
+}};
+
+const NamedPanel *findPanel(const QString &name)
+{
+    for (const NamedPanel &p : kPanels)
+        if (name == QLatin1String(p.name))
+            return &p;
+    return nullptr;
+}
+
+} // namespace
+
+QStringList MainWindow::exportPanelNames()
+{
+    QStringList names;
+    for (const NamedPanel &p : kPanels)
+        names << QString::fromLatin1(p.name);
+    return names;
+}
+
+std::optional<MainWindow::View> MainWindow::viewOfPanel(const QString &name)
+{
+    const NamedPanel *p = findPanel(name);
+    return p ? std::optional<View>(p->view) : std::nullopt;
+}
+
+ConfusionView *MainWindow::confusionView() const
+{
+    return m_pages->widget(int(View::Mistakes))->findChild<ConfusionView *>();
+}
+
+std::optional<PanelExport> MainWindow::panelExportNamed(const QString &name)
+{
+    if (!findPanel(name))
+        return std::nullopt;
+    if (name == QLatin1String("digit"))
+        return m_train->digitPanel()->panelExport();
+    if (name == QLatin1String("softmax"))
+        return m_train->softmaxPanel()->panelExport();
+    if (name == QLatin1String("loss"))
+        return m_train->lossPlot()->panelExport();
+    if (name == QLatin1String("heatmaps"))
+        return m_train->heatmapPanel()->panelExport();
+    if (name == QLatin1String("step"))
+        return m_stepView->panelExport();
+    if (name == QLatin1String("links"))
+        return static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)))->linkPlot()->panelExport();
+    if (name == QLatin1String("confusion"))
+        return confusionView()->matrix()->panelExport();
+    return confusionView()->gallery()->panelExport();
+}
+
+bool MainWindow::panelIsCurrent(const QString &name) const
+{
+    const std::optional<View> v = viewOfPanel(name);
+    if (v == View::Mistakes)
+        return confusionPageIsCurrent(m_pages->widget(int(View::Mistakes)));
+    return v.has_value();
+}
+
+void MainWindow::prepareExport(const QString &name)
+{
+    if (const std::optional<View> v = viewOfPanel(name); v && *v != view())
+        setView(*v); // laid out, and evaluated where a page only evaluates when seen
+    // A gallery with no cell chosen lists the most confident mistakes.
+    if (name == QLatin1String("gallery") && confusionView()->gallery()->entries().isEmpty())
+        confusionView()->showMistakes();
+}
+
+QString MainWindow::panelMenuText(const QString &name)
+{
+    if (name == QLatin1String("digit"))
+        return tr("&Digit");
+    if (name == QLatin1String("softmax"))
+        return tr("&SoftMax table");
+    if (name == QLatin1String("loss"))
+        return tr("&Loss plot");
+    if (name == QLatin1String("heatmaps"))
+        return tr("&Heatmaps");
+    if (name == QLatin1String("step"))
+        return tr("S&tep through page");
+    if (name == QLatin1String("links"))
+        return tr("Link &utilisation");
+    if (name == QLatin1String("confusion"))
+        return tr("&Confusion matrix");
+    return tr("&Gallery");
+}
+
+void MainWindow::addExportMenu(QMenu *file)
+{
+    QMenu *menu = file->addMenu(tr("&Export panel"));
+    menu->setObjectName(QStringLiteral("menuExportPanel"));
+    menu->setToolTipsVisible(true);
+    // Rebuilt on each opening: a panel's formats and file name follow what it shows.
+    const auto fill = [this, menu] {
+        menu->clear();
+        for (const QString &name : exportPanelNames()) {
+            QMenu *sub = menu->addMenu(panelMenuText(name));
+            sub->setObjectName(QStringLiteral("menuExport_%1").arg(name));
+            if (const std::optional<PanelExport> e = panelExportNamed(name))
+                addExportActions(sub, this, *e);
+        }
+    };
+    fill();
+    connect(menu, &QMenu::aboutToShow, this, fill);
+}
+
+} // namespace bplab

@@ -1,0 +1,66 @@
+// The digit panel's exports through the one panel export (panelexport.h): the picture in every
+// format (the panel's own painting, text kept as text in SVG and PDF) and the 28x28 pixel values
+// with the label and the prediction as CSV (one row per image row) or JSON.
+
+#include "digitpanel.h"
+
+#include "panelexport.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QPainter>
+
+namespace bplab {
+
+PanelExport DigitPanel::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("digit");
+    e.title = tr("the digit");
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json};
+    e.render = paintingWith([this](QPainter &p, const QSize &size) {
+        p.fillRect(QRect(QPoint(0, 0), size), palette().window());
+        render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    });
+    e.renderSize = [this] { return size().width() < 100 || size().height() < 100 ? sizeHint() : size(); };
+    e.data = [this](ExportFormat f) { return f == ExportFormat::Json ? json() : csv(); };
+    return e;
+}
+
+QByteArray DigitPanel::csv() const
+{
+    if (m_image.isNull())
+        return {};
+    QByteArray out;
+    for (int y = 0; y < m_image.height(); ++y) {
+        const uchar *row = m_image.constScanLine(y);
+        for (int x = 0; x < m_image.width(); ++x)
+            out += (x ? "," : "") + QByteArray::number(row[x]);
+        out += '\n';
+    }
+    return out;
+}
+
+QByteArray DigitPanel::json() const
+{
+    if (m_image.isNull())
+        return {};
+    QByteArray out = "{\"label\":" + QByteArray::number(m_label) + ",\"predicted\":" + QByteArray::number(m_predicted)
+                     + ",\"width\":" + QByteArray::number(m_image.width()) + ",\"height\":"
+                     + QByteArray::number(m_image.height()) + ",\"pixels\":[";
+    for (int y = 0; y < m_image.height(); ++y) {
+        const uchar *row = m_image.constScanLine(y);
+        for (int x = 0; x < m_image.width(); ++x)
+            out += (x || y ? "," : "") + QByteArray::number(row[x]);
+    }
+    return out + "]}\n";
+}
+
+void DigitPanel::contextMenuEvent(QContextMenuEvent *event)
+{
+    QMenu menu(this);
+    addExportActions(&menu, this, panelExport());
+    menu.exec(event->globalPos());
+}
+
+} // namespace bplab
