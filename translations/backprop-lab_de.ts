@@ -722,6 +722,10 @@
         <source>SVG drawing (*.svg)</source>
         <translation>SVG-Zeichnung (*.svg)</translation>
     </message>
+    <message>
+        <source>This lesson cannot be opened: %1</source>
+        <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -1701,6 +1705,80 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
 </context>
 <context>
+    <name>bplab::LessonPanel</name>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Close lesson</source>
+        <translation>Lektion schließen</translation>
+    </message>
+    <message>
+        <source>The previous step (Page Up)</source>
+        <translation>Der vorige Schritt (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Reveal the answer, then the next step (Page Down)</source>
+        <translation>Erst die Antwort zeigen, dann der nächste Schritt (Bild ab)</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>Schritt %1 von %2</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::LessonRunner</name>
+    <message>
+        <source>type a class, 0-9, and Enter</source>
+        <translation>eine Klasse 0-9 eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type yes or no, and Enter</source>
+        <translation>yes oder no eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type +, - or 0, and Enter</source>
+        <translation>+, - oder 0 eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type a number, and Enter</source>
+        <translation>eine Zahl eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>%1: the lesson has no steps.</source>
+        <translation>%1: Die Lektion hat keine Schritte.</translation>
+    </message>
+    <message>
+        <source>%1 needs the data set &quot;%2&quot;, which is not on this computer: %3</source>
+        <translation>%1 braucht den Datensatz „%2“, der auf diesem Rechner fehlt: %3</translation>
+    </message>
+    <message>
+        <source>Not taken: %1</source>
+        <translation>Nicht angenommen: %1</translation>
+    </message>
+    <message>
+        <source>No value to reveal yet: %1.</source>
+        <translation>Noch kein Wert zum Zeigen: %1.</translation>
+    </message>
+    <message>
+        <source>The last answer, %1, is right.</source>
+        <translation>Die letzte Antwort, %1, ist richtig.</translation>
+    </message>
+    <message>
+        <source>The last answer, %1, is not.</source>
+        <translation>Die letzte Antwort, %1, ist falsch.</translation>
+    </message>
+</context>
+<context>
     <name>bplab::LossPlot</name>
     <message>
         <source>epoch</source>
@@ -2161,6 +2239,46 @@ Testgenauigkeit %2 %</translation>
         <source>&amp;Export panel</source>
         <translation>Bereich e&amp;xportieren</translation>
     </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Open &amp;lesson...</source>
+        <translation>&amp;Lektion öffnen...</translation>
+    </message>
+    <message>
+        <source>Open a prepared lesson: its settings, views and steps</source>
+        <translation>Eine vorbereitete Lektion öffnen: ihre Einstellungen, Ansichten und Schritte</translation>
+    </message>
+    <message>
+        <source>Lesson: previous step</source>
+        <translation>Lektion: voriger Schritt</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s previous step (Page Up)</source>
+        <translation>Der vorige Schritt der Lektion (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Lesson: next step</source>
+        <translation>Lektion: nächster Schritt</translation>
+    </message>
+    <message>
+        <source>Reveal the question&apos;s answer, then the lesson&apos;s next step (Page Down)</source>
+        <translation>Erst die Antwort auf die Frage zeigen, dann der nächste Schritt der Lektion (Bild ab)</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>Lektion öffnen</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation>Lektionen (*.json)</translation>
+    </message>
+    <message>
+        <source>This lesson cannot be opened: %1</source>
+        <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>
@@ -2221,6 +2339,49 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Draw a digit</source>
         <translation>Zeichnen Sie eine Ziffer</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::QuestionBox</name>
+    <message>
+        <source>&amp;Answer</source>
+        <translation>&amp;Antworten</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal</source>
+        <translation>Auf&amp;decken</translation>
+    </message>
+    <message>
+        <source>Record this answer (Enter); the next student types theirs</source>
+        <translation>Diese Antwort festhalten (Enter); dann tippt die nächste Person ihre ein</translation>
+    </message>
+    <message>
+        <source>Show the value the app computes and how many answers were right (Enter on an empty field)</source>
+        <translation>Den berechneten Wert zeigen und wie viele Antworten richtig waren (Enter im leeren Feld)</translation>
+    </message>
+    <message>
+        <source>Answer first, then reveal.</source>
+        <translation>Erst antworten, dann aufdecken.</translation>
+    </message>
+    <message>
+        <source>1 answer recorded. The next one, or Reveal.</source>
+        <translation>1 Antwort festgehalten. Die nächste, oder Aufdecken.</translation>
+    </message>
+    <message>
+        <source>%1 answers recorded. The next one, or Reveal.</source>
+        <translation>%1 Antworten festgehalten. Die nächste, oder Aufdecken.</translation>
+    </message>
+    <message>
+        <source>The app computes: %1.</source>
+        <translation>Die App berechnet: %1.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answers were right.</source>
+        <translation>%1 von %2 Antworten waren richtig.</translation>
+    </message>
+    <message>
+        <source>No answers were recorded.</source>
+        <translation>Es wurden keine Antworten festgehalten.</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,8 @@
 
 #include <trainer.h>
 
+#include <QHash>
+#include <QStringList>
 #include <QToolBar>
 
 class QAction;
@@ -56,6 +58,9 @@ public:
      *  Start/Step/Reset show their icons only (text in the tooltip and the Training menu), the
      *  recipes their short names, the seed box is narrower. */
     void setPresentation(bool on);
+    /** A lesson's controls: the named ones ("dataset", "pace", "recipe", "lr", "batch",
+     *  "replicas", "epochs", "seed") locked (shown, not editable) or hidden; empty lists: none. */
+    void setLessonControls(const QStringList &locked, const QStringList &hidden);
 
     QComboBox *datasetBox() const { return m_dataset; }
     QComboBox *recipeBox() const { return m_recipe; }
@@ -108,6 +113,14 @@ private:
     QAction *m_datasetCaption = nullptr;
     QAction *m_paceCaption = nullptr;
     QString m_currentFolder;
+    struct Named
+    {
+        QAction *caption = nullptr;
+        QAction *box = nullptr;
+    };
+    QHash<QString, Named> m_named; // the controls a lesson can lock or hide, by their lesson names
+    QStringList m_locked, m_hidden;
+    TrainingState m_state = TrainingState::NoData;
     bool m_presentation = false;
     bool m_compact = false;
     int m_fullWidth = 0; // what the full labels needed when last shown

@@ -42,6 +42,8 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language of the window: system, en or de (default: View > Language's choice)."), QStringLiteral("CODE"));
     const QCommandLineOption exportPanel(QStringLiteral("export-panel"), QStringLiteral("After --after-batches (and --timeline-at): write panel NAME to --export-file and exit. Names: %1.").arg(MainWindow::exportPanelNames().join(QStringLiteral(", "))), QStringLiteral("NAME"));
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
+    const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
+    p.addOptions({lesson});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -171,6 +173,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         o.timelineAt = n;
     }
     o.saveModel = p.value(saveModel);
+    o.lesson = p.value(lesson);
     o.exportPanel = p.value(exportPanel).toLower();
     o.exportFile = p.value(exportFile);
     if (p.isSet(exportPanel) && !MainWindow::viewOfPanel(o.exportPanel))

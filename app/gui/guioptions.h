@@ -37,6 +37,7 @@ struct GuiOptions {
     std::optional<Pace> pace;        ///< --pace N|full|sample
     std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K
     QString saveModel;               ///< --save-model FILE: the weights shown, then exit
+    QString lesson;                  ///< --lesson FILE: opened at the start (its data and settings)
     QString exportPanel;             ///< --export-panel NAME (MainWindow::exportPanelNames())
     QString exportFile;              ///< --export-file FILE: its format by the suffix
 

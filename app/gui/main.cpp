@@ -7,6 +7,7 @@
 #include "iconstyle.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "messagebanner.h"
 #include "trainingcontroller.h"
 
 #include <stepview.h>
@@ -151,13 +152,26 @@ int main(int argc, char **argv)
     if (o.presentation)
         window.setPresentationMode(true, /*fullScreen=*/o.screenshot.isEmpty());
     window.show();
-    if (!folder.isEmpty())
+    // A lesson brings its own data set and settings; one that cannot be opened is a message in
+    // the window (and ends a scripted run with exit code 2).
+    QString lessonError;
+    if (!o.lesson.isEmpty()) {
+        lessonError = window.openLesson(o.lesson);
+        if (!lessonError.isEmpty()) {
+            std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(lessonError));
+            if (o.automation())
+                return 2;
+            window.banner()->showMessage(QCoreApplication::translate("bplab", "This lesson cannot be opened: %1").arg(lessonError));
+        }
+    }
+    const bool lessonData = !o.lesson.isEmpty() && lessonError.isEmpty(); // being read by the lesson
+    if (!lessonData && !folder.isEmpty())
         window.openData(folder);
-    else
+    else if (!lessonData)
         window.showDataError(findError);
     if (screenshot)
-        screenshot->begin(!folder.isEmpty());
+        screenshot->begin(lessonData || !folder.isEmpty());
     if (report)
-        report->begin(!folder.isEmpty());
+        report->begin(lessonData || !folder.isEmpty());
     return app.exec();
 }

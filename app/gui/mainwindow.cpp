@@ -429,8 +429,9 @@ void MainWindow::updateActions()
                                            : tr("Train batch after batch with the panels live (Space)"));
     m_startPause->setEnabled(s == TrainingState::Running || s == TrainingState::Paused);
     m_step->setEnabled(s == TrainingState::Paused || s == TrainingState::Running);
-    m_reset->setEnabled(s == TrainingState::Paused || s == TrainingState::Running
-                        || s == TrainingState::Finished);
+    m_reset->setEnabled((s == TrainingState::Paused || s == TrainingState::Running
+                         || s == TrainingState::Finished)
+                        && !m_lessonLocks.contains(QStringLiteral("reset")));
     for (int i = 0; i < kViewCount; ++i)
         m_viewActions[i]->setChecked(i == int(view()));
 }

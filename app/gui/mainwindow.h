@@ -18,6 +18,7 @@
 #include <optional>
 
 class QAction;
+class QDockWidget;
 class QMenu;
 class QListWidget;
 class QStackedWidget;
@@ -26,6 +27,8 @@ namespace bplab {
 
 class ConfusionView;
 class ControlBar;
+class LessonPanel;
+class LessonRunner;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
@@ -88,6 +91,16 @@ public:
     /** True while the error page replaces the views. */
     bool showsError() const;
 
+    // Lessons (mainwindowlesson.cpp).
+    /** Opens a lesson file: "" or the message for a person (nothing changes then). */
+    QString openLesson(const QString &file);
+    LessonRunner *lessonRunner() const { return m_lessons; }
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /** Only `views` in the sidebar (all when empty); the named controls locked or hidden. */
+    void setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden);
+    /** Where File > Open lesson starts: the lessons shipped with the app. */
+    static QString lessonFolder();
+
     // Every panel by name (mainwindowexport.cpp): "digit", "softmax", "loss", "heatmaps", "step",
     // "links", "confusion", "gallery", for File > Export panel and --export-panel.
     static QStringList exportPanelNames();
@@ -136,6 +149,8 @@ private:
     void fitSidebar();
     void updateActions();
     void chooseFolder();
+    void createLessonUi(QMenu *file);
+    void chooseLesson();
     /** File > Export panel: a submenu per panel with its formats. */
     void addExportMenu(QMenu *file);
     static QString panelMenuText(const QString &name);
@@ -187,6 +202,13 @@ private:
     QAction *m_pixelValues = nullptr;
     QAction *m_shortcuts = nullptr;
     QAction *m_about = nullptr;
+    QAction *m_openLesson = nullptr;
+    QAction *m_lessonBack = nullptr;
+    QAction *m_lessonNext = nullptr;
+    QDockWidget *m_lessonDock = nullptr;
+    LessonPanel *m_lessonPanel = nullptr;
+    LessonRunner *m_lessons = nullptr;
+    QStringList m_lessonLocks; // the controls a lesson locked or hid
 
     bool m_hasData = false;
     bool m_persist = false;

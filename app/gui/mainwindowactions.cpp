@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "controlbar.h"
 #include "language.h"
+#include "lessonrunner.h"
 #include "messagebanner.h"
 #include "shortcutsdialog.h"
 #include "snapshotui.h"
@@ -132,6 +133,7 @@ void MainWindow::createMenus()
     file->addAction(m_exportHeatmap);
     file->addAction(m_exportCsv);
     addExportMenu(file);
+    createLessonUi(file);
     file->addSeparator();
     file->addAction(m_quit);
 
@@ -213,8 +215,9 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     m_train->setPresentation(on);
     m_controls->setPresentation(on);
     // A projector's 800 px keep one bar under the views: the timeline, with the status's words.
-    statusBar()->setVisible(!on);
-    m_timeline->setStatusText(on ? m_status->summaryText() : QString());
+    const bool lesson = m_lessons && m_lessons->isOpen(); // a lesson's panel takes the status bar's place
+    statusBar()->setVisible(!on && !lesson);
+    m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
 }

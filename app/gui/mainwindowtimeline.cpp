@@ -3,6 +3,8 @@
 
 #include "mainwindow.h"
 
+#include "lessonrunner.h"
+
 #include "controlbar.h"
 #include "messagebanner.h"
 #include "statusline.h"
@@ -122,8 +124,9 @@ void MainWindow::connectTimeline()
         m_timeline->setPosition(qint64(s->historyFirst), qint64(s->progress.step),
                                 qint64(file ? s->progress.step : s->weightsStep));
         m_timeline->setCaption(TrainingController::captionOf(*s));
-        m_timeline->setBranchable(!s->atHead && !file);
-        m_continueHere->setEnabled(!s->atHead && !file);
+        const bool branchable = !s->atHead && !file && !m_lessonLocks.contains(QStringLiteral("timeline"));
+        m_timeline->setBranchable(branchable);
+        m_continueHere->setEnabled(branchable);
     });
     connect(m_timeline, &TimelineBar::cursorMoved, c, [c](qint64 step) {
         if (step > qint64(c->stepCount()))
@@ -133,7 +136,7 @@ void MainWindow::connectTimeline()
     });
     connect(m_timeline, &TimelineBar::continueRequested, m_continueHere, &QAction::trigger);
     connect(m_status, &StatusLine::summaryChanged, this, [this](const QString &text) {
-        if (m_presentation)
+        if (m_presentation || (m_lessons && m_lessons->isOpen()))
             m_timeline->setStatusText(text);
     });
     connect(c, &TrainingController::branched, this, [this](BranchPtr branch) {

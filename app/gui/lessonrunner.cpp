@@ -1,0 +1,286 @@
+#include "lessonrunner.h"
+
+#include "controlbar.h"
+#include "mainwindow.h"
+#include "trainingcontroller.h"
+
+#include <lessoncluster.h>
+#include <lessonpanel.h>
+#include <questionbox.h>
+#include <stepmodel.h>
+#include <stepview.h>
+
+#include <QApplication>
+#include <QFileInfo>
+
+namespace bplab {
+
+namespace {
+
+MainWindow::View viewOf(LessonView v)
+{
+    switch (v) {
+    case LessonView::Train: return MainWindow::View::Train;
+    case LessonView::Step: return MainWindow::View::Step;
+    case LessonView::Draw: return MainWindow::View::Draw;
+    case LessonView::Cluster: return MainWindow::View::Cluster;
+    case LessonView::Data: return MainWindow::View::Data;
+    case LessonView::Confusion: return MainWindow::View::Mistakes;
+    }
+    return MainWindow::View::Train;
+}
+
+Pace paceOf(const LessonPace &p)
+{
+    switch (p.kind) {
+    case LessonPace::Kind::Full: return Pace{};
+    case LessonPace::Kind::PerSecond: return Pace{p.batchesPerSecond, false};
+    case LessonPace::Kind::Sample: return Pace{kSamplesPerSecond, true};
+    }
+    return Pace{};
+}
+
+QStringList namesOf(const std::vector<LessonControl> &controls)
+{
+    QStringList out;
+    for (LessonControl c : controls)
+        out << QString::fromLatin1(controlName(c));
+    return out;
+}
+
+QString hintOf(const LessonQuestion &q)
+{
+    switch (answerKindOf(q.quantity)) {
+    case AnswerKind::Class: return LessonRunner::tr("type a class, 0-9, and Enter");
+    case AnswerKind::YesNo: return LessonRunner::tr("type yes or no, and Enter");
+    case AnswerKind::Sign: return LessonRunner::tr("type +, - or 0, and Enter");
+    case AnswerKind::Number: return LessonRunner::tr("type a number, and Enter");
+    }
+    return {};
+}
+
+} // namespace
+
+LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
+    : QObject(window), m_window(window), m_panel(panel)
+{
+    connect(panel, &LessonPanel::nextRequested, this, &LessonRunner::next);
+    connect(panel, &LessonPanel::backRequested, this, &LessonRunner::back);
+    connect(panel, &LessonPanel::closeRequested, this, &LessonRunner::close);
+    connect(panel->questionBox(), &QuestionBox::answered, this, &LessonRunner::answer);
+    connect(panel->questionBox(), &QuestionBox::revealRequested, this, &LessonRunner::reveal);
+    connect(window->controller(), &TrainingController::dataLoaded, this, [this] {
+        if (m_waitingForData && m_lesson) {
+            m_waitingForData = false;
+            applyStep(/*dataReady=*/true);
+        }
+    });
+}
+
+QString LessonRunner::open(const QString &file)
+{
+    Result<Lesson> lesson = loadLesson(file.toStdString());
+    if (!lesson)
+        return QString::fromStdString(lesson.error());
+    if (lesson->steps.empty())
+        return tr("%1: the lesson has no steps.").arg(QFileInfo(file).fileName());
+    const Result<std::string> folder = findDataFolder({}, parseKnownDataset(lesson->dataset));
+    if (!folder)
+        return tr("%1 needs the data set \"%2\", which is not on this computer: %3")
+                .arg(QFileInfo(file).fileName(), QString::fromStdString(lesson->dataset),
+                     QString::fromStdString(folder.error()));
+    m_lesson = std::move(*lesson);
+    m_tallies.assign(m_lesson->steps.size(), Tally{});
+    m_index = 0;
+    applyLesson(QString::fromStdString(*folder));
+    emit opened(QString::fromStdString(m_lesson->title));
+    return {};
+}
+
+void LessonRunner::applyLesson(const QString &folder)
+{
+    const Lesson &l = *m_lesson;
+    TrainConfig config = m_window->controller()->config();
+    if (l.settings.recipe)
+        config = ControlBar::recipeConfig(*l.settings.recipe == "tuned" ? ControlBar::TunedRecipe
+                                                                        : ControlBar::SourceRecipe);
+    config.augment = false;
+    config.replicas = 1;
+    if (l.settings.lr)
+        config.lr = *l.settings.lr;
+    if (l.settings.batch)
+        config.batch = *l.settings.batch;
+    if (l.settings.epochs)
+        config.epochs = *l.settings.epochs;
+    if (l.settings.seed)
+        config.seed = *l.settings.seed;
+    m_window->setTrainingConfig(config);
+    if (l.settings.pace)
+        m_window->controller()->setPace(paceOf(*l.settings.pace));
+    QList<MainWindow::View> views;
+    for (LessonView v : l.views)
+        views << viewOf(v);
+    m_window->setLessonRestrictions(views, namesOf(l.locked), namesOf(l.hidden));
+    // The lesson starts from its own data and seed: untrained weights, an empty timeline.
+    m_folder = folder;
+    m_waitingForData = true;
+    m_window->openData(folder);
+    applyStep(); // the text now; the rest once the data is read
+}
+
+void LessonRunner::close()
+{
+    if (!m_lesson)
+        return;
+    m_lesson.reset();
+    m_tallies.clear();
+    m_waitingForData = false;
+    m_window->setLessonRestrictions({}, {}, {});
+    emit closed();
+}
+
+void LessonRunner::goTo(int index)
+{
+    if (!m_lesson || index < 0 || index >= int(m_lesson->steps.size()))
+        return;
+    m_index = index;
+    applyStep();
+}
+
+void LessonRunner::next()
+{
+    if (!m_lesson)
+        return;
+    const LessonStep &s = m_lesson->steps[std::size_t(m_index)];
+    if (s.question && !m_tallies[std::size_t(m_index)].revealed) {
+        reveal();
+        if (m_tallies[std::size_t(m_index)].revealed)
+            return; // the class sees the answer first; the next Page Down moves on
+    }
+    goTo(m_index + 1);
+}
+
+void LessonRunner::back()
+{
+    goTo(m_index - 1);
+}
+
+void LessonRunner::applyStep(bool dataReady)
+{
+    const Lesson &l = *m_lesson;
+    const LessonStep &s = l.steps[std::size_t(m_index)];
+    m_panel->showStep(QString::fromStdString(l.title), m_index, int(l.steps.size()), QString::fromStdString(s.text));
+    m_panel->setQuestionVisible(s.question.has_value());
+    if (s.question)
+        askQuestion();
+    else if (QWidget *focus = QApplication::focusWidget(); focus && m_panel->isAncestorOf(focus))
+        m_window->setFocus(Qt::OtherFocusReason); // the window's keys (Space, arrows) work again
+    TrainingController *c = m_window->controller();
+    if (!dataReady && (m_waitingForData || c->state() == TrainingState::NoData || c->state() == TrainingState::Loading)) {
+        m_waitingForData = true;
+        return;
+    }
+    if (s.lr)
+        c->setLearningRate(*s.lr);
+    if (s.pace)
+        c->setPace(paceOf(*s.pace));
+    StepView *step = m_window->stepView();
+    if (s.testImage)
+        step->requestSample(true, int(*s.testImage));
+    if (s.stage)
+        step->setStage(*s.stage);
+    if (s.timelineAt) {
+        const qint64 k = *s.timelineAt;
+        const qint64 trained = qint64(c->stepCount());
+        if (k > trained)
+            c->runBatches(k - trained); // at the lesson's pace: the class watches it learn
+        else
+            c->showBatch(k);
+    }
+    m_window->setView(viewOf(s.view));
+}
+
+void LessonRunner::askQuestion()
+{
+    const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
+    const Tally &t = m_tallies[std::size_t(m_index)];
+    QuestionBox *box = m_panel->questionBox();
+    box->ask(QString::fromStdString(q.text), hintOf(q));
+    if (t.revealed) {
+        m_tallies[std::size_t(m_index)].revealed = false;
+        reveal();
+    } else if (!t.answers.isEmpty()) {
+        box->showRecorded(int(t.answers.size()));
+    }
+}
+
+std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QString *error) const
+{
+    AnswerSources sources;
+    const StepModel *model = m_window->stepView()->model();
+    if (model->hasTrace())
+        sources.step = &model->step();
+    // The test set at the weights every view shows, when a question needs it.
+    Evaluation evaluation;
+    const TrainingController *c = m_window->controller();
+    if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit()
+        && c->shownWeights()) {
+        evaluation = evaluate(*c->shownWeights(), c->dataSplit()->test, c->trainedConfig().normalize);
+        sources.evaluation = &evaluation;
+    }
+    sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };
+    Result<TrueAnswer> truth = trueAnswer(q, sources);
+    if (!truth) {
+        if (error)
+            *error = QString::fromStdString(truth.error());
+        return std::nullopt;
+    }
+    return *truth;
+}
+
+void LessonRunner::answer(const QString &given)
+{
+    if (!m_lesson || !m_lesson->steps[std::size_t(m_index)].question)
+        return;
+    const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
+    Tally &t = m_tallies[std::size_t(m_index)];
+    if (t.revealed)
+        return;
+    // An answer of the wrong kind ("seven" for a class) is refused now, not counted as wrong.
+    TrueAnswer any;
+    any.kind = answerKindOf(q.quantity);
+    if (const Result<bool> form = isRightAnswer(q, any, given.toStdString()); !form) {
+        m_panel->questionBox()->showProblem(tr("Not taken: %1").arg(QString::fromStdString(form.error())));
+        return;
+    }
+    t.answers << given;
+    m_panel->questionBox()->showRecorded(int(t.answers.size()));
+}
+
+void LessonRunner::reveal()
+{
+    if (!m_lesson || !m_lesson->steps[std::size_t(m_index)].question)
+        return;
+    const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
+    Tally &t = m_tallies[std::size_t(m_index)];
+    QString error;
+    const std::optional<TrueAnswer> truth = truthNow(q, &error);
+    if (!truth) {
+        m_panel->questionBox()->showProblem(tr("No value to reveal yet: %1.").arg(error));
+        return;
+    }
+    t.right = 0;
+    bool lastRight = false;
+    for (const QString &a : std::as_const(t.answers)) {
+        const Result<bool> right = isRightAnswer(q, *truth, a.toStdString());
+        lastRight = right && *right;
+        t.right += lastRight ? 1 : 0;
+    }
+    t.revealed = true;
+    const QString verdict = t.answers.isEmpty() ? QString()
+                            : lastRight ? tr("The last answer, %1, is right.").arg(t.answers.last())
+                                        : tr("The last answer, %1, is not.").arg(t.answers.last());
+    m_panel->questionBox()->showReveal(QString::fromStdString(truth->text), verdict, t.right, int(t.answers.size()));
+}
+
+} // namespace bplab

@@ -1,0 +1,76 @@
+#pragma once
+// A lesson in the window: opens a lesson file (core/lesson.h), applies its settings, views and
+// locked or hidden controls, and walks its steps with the lesson panel (ui/lesson): each step's
+// view, stage, test image, learning rate, pace and timeline position, and its question, whose
+// true value is computed from what the window shows at reveal time. The class's answers are
+// tallied per step for the session.
+
+#include <lesson.h>
+#include <lessonanswer.h>
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace bplab {
+
+class LessonPanel;
+class MainWindow;
+
+class LessonRunner : public QObject
+{
+    Q_OBJECT
+public:
+    LessonRunner(MainWindow *window, LessonPanel *panel);
+
+    /** Reads `file` and, when it is a valid lesson whose data set is here, applies it and shows
+     *  its first step. Returns "" or the message for a person (and nothing changes). */
+    QString open(const QString &file);
+    /** Ends the lesson: every view and control is back. */
+    void close();
+    bool isOpen() const { return m_lesson.has_value(); }
+    const Lesson *lesson() const { return m_lesson ? &*m_lesson : nullptr; }
+    int stepIndex() const { return m_index; }
+
+    void goTo(int index);
+    /** A question not yet revealed is revealed first; then the next step. */
+    void next();
+    void back();
+    /** Records one answer to the step's question (a person's typing, or a test). */
+    void answer(const QString &given);
+    /** Shows the true value and the tally. */
+    void reveal();
+
+    struct Tally
+    {
+        QStringList answers;
+        int right = 0;
+        bool revealed = false;
+    };
+    const Tally &tally(int step) const { return m_tallies.at(std::size_t(step)); }
+    /** The true value of the step's question now ("" and the reason in `error` when none). */
+    std::optional<TrueAnswer> truthNow(const LessonQuestion &q, QString *error = nullptr) const;
+
+signals:
+    void opened(const QString &title);
+    void closed();
+
+private:
+    void applyLesson(const QString &folder);
+    /** The step's text and question, and (once the data is read) its view and position. */
+    void applyStep(bool dataReady = false);
+    void askQuestion();
+
+    MainWindow *m_window;
+    LessonPanel *m_panel;
+    std::optional<Lesson> m_lesson;
+    QString m_folder; // the lesson's data set
+    int m_index = 0;
+    bool m_waitingForData = false;
+    std::vector<Tally> m_tallies;
+};
+
+} // namespace bplab

@@ -1,0 +1,118 @@
+// MainWindow: lessons. File > Open lesson... and --lesson FILE open one; the lesson panel docks
+// under the views with the step's text and question; Page Up/Page Down (what presentation clickers
+// send) go back and on; a lesson shows only its views and locks or hides its controls.
+
+#include "mainwindow.h"
+
+#include "controlbar.h"
+#include "lessonrunner.h"
+#include "messagebanner.h"
+
+#include <lessonpanel.h>
+#include <timelinebar.h>
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QListWidget>
+#include <QMenu>
+#include <QStatusBar>
+
+#include "statusline.h"
+
+namespace bplab {
+
+void MainWindow::createLessonUi(QMenu *file)
+{
+    m_lessonPanel = new LessonPanel;
+    m_lessonDock = new QDockWidget(tr("Lesson"), this);
+    m_lessonDock->setObjectName(QStringLiteral("lessonDock"));
+    m_lessonDock->setWidget(m_lessonPanel);
+    m_lessonDock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+    m_lessonDock->setTitleBarWidget(new QWidget); // the panel names the lesson itself
+    addDockWidget(Qt::BottomDockWidgetArea, m_lessonDock);
+    m_lessonDock->hide();
+    m_lessons = new LessonRunner(this, m_lessonPanel);
+    connect(m_lessons, &LessonRunner::opened, this, [this] {
+        m_lessonDock->show();
+        // The status bar makes way for the lesson: its words go to the timeline's bar.
+        statusBar()->hide();
+        m_timeline->setStatusText(m_status->summaryText());
+        m_lessonBack->setEnabled(true);
+        m_lessonNext->setEnabled(true);
+    });
+    connect(m_lessons, &LessonRunner::closed, this, [this] {
+        m_lessonDock->hide();
+        statusBar()->setVisible(!m_presentation);
+        m_timeline->setStatusText(m_presentation ? m_status->summaryText() : QString());
+        m_lessonBack->setEnabled(false);
+        m_lessonNext->setEnabled(false);
+    });
+
+    m_openLesson = makeAction(QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
+                              tr("Open a prepared lesson: its settings, views and steps"));
+    connect(m_openLesson, &QAction::triggered, this, &MainWindow::chooseLesson);
+    m_lessonBack = makeAction(QStringLiteral("actionLessonBack"), tr("Lesson: previous step"),
+                              tr("The lesson's previous step (Page Up)"), {QKeySequence(Qt::Key_PageUp)});
+    connect(m_lessonBack, &QAction::triggered, m_lessons, &LessonRunner::back);
+    m_lessonNext = makeAction(QStringLiteral("actionLessonNext"), tr("Lesson: next step"),
+                              tr("Reveal the question's answer, then the lesson's next step (Page Down)"),
+                              {QKeySequence(Qt::Key_PageDown)});
+    connect(m_lessonNext, &QAction::triggered, m_lessons, &LessonRunner::next);
+    m_lessonBack->setEnabled(false);
+    m_lessonNext->setEnabled(false);
+    file->insertAction(file->actions().value(1), m_openLesson);
+}
+
+QString MainWindow::lessonFolder()
+{
+    // Installed: share/backprop-lab/lessons beside bin/; in the build tree, the sources'.
+    const QDir app(QCoreApplication::applicationDirPath());
+    for (const QString &candidate : {app.filePath(QStringLiteral("../share/backprop-lab/lessons")),
+                                     QStringLiteral(BPLAB_LESSONS_SOURCE_DIR)})
+        if (QFileInfo(candidate).isDir())
+            return QFileInfo(candidate).canonicalFilePath();
+    return QDir::homePath();
+}
+
+void MainWindow::chooseLesson()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open lesson"), lessonFolder(),
+                                                      tr("Lessons (*.json)"));
+    if (file.isEmpty())
+        return;
+    if (const QString error = openLesson(file); !error.isEmpty())
+        m_banner->showMessage(tr("This lesson cannot be opened: %1").arg(error));
+}
+
+QString MainWindow::openLesson(const QString &file)
+{
+    return m_lessons->open(file);
+}
+
+void MainWindow::setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden)
+{
+    for (int i = 0; i < kViewCount; ++i) {
+        const bool shown = views.isEmpty() || views.contains(View(i));
+        m_sidebar->setRowHidden(i, !shown);
+        m_viewActions[i]->setVisible(shown);
+    }
+    m_controls->setLessonControls(locked, hidden);
+    m_lessonLocks = locked + hidden;
+    const bool timeline = !m_lessonLocks.contains(QStringLiteral("timeline"));
+    m_timeline->setEnabled(timeline);
+    for (QAction *a : {m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere})
+        a->setEnabled(timeline);
+    m_timeline->setVisible(!hidden.contains(QStringLiteral("timeline")));
+    const bool pace = !m_lessonLocks.contains(QStringLiteral("pace"));
+    for (QAction *a : m_paces)
+        a->setEnabled(pace);
+    m_faster->setEnabled(pace);
+    m_slower->setEnabled(pace);
+    updateActions();
+}
+
+} // namespace bplab

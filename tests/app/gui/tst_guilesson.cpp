@@ -1,0 +1,244 @@
+// Lessons in the real window: every shipped lesson opens (its data set, settings, views, locked
+// controls and first step), Page Down and Page Up walk the steps, a question's reveal shows the
+// value the app computes (checked here against the core's own prediction) and the class's tally,
+// and a damaged lesson changes nothing; --lesson with --screenshot exits 0, or 2 for a bad file.
+// The lessons' "sample" data set is a synthetic one under a temporary XDG_DATA_HOME.
+
+#include "guifixtures.h"
+
+#include <controlbar.h>
+#include <lessonpanel.h>
+#include <lessonrunner.h>
+#include <mainwindow.h>
+#include <questionbox.h>
+#include <stepmodel.h>
+#include <stepview.h>
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace bplab;
+
+class TestGuiLesson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void shippedLessonsOpen_data();
+    void shippedLessonsOpen();
+    void pageKeysWalkTheSteps();
+    void revealUsesTheComputedValue();
+    void damagedLessonChangesNothing();
+    void scriptedRuns();
+
+private:
+    static QString lessonsDir() { return QStringLiteral(BPLAB_LESSONS_DIR); }
+    int runApp(const QStringList &args, QByteArray *err);
+
+    QTemporaryDir m_home;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiLesson::initTestCase()
+{
+    QVERIFY(m_home.isValid());
+    // The app's data folder (and so the offline sample the lessons name) lives under XDG_DATA_HOME.
+    qputenv("XDG_DATA_HOME", m_home.path().toLocal8Bit());
+    const QString sample = m_home.filePath(QStringLiteral("backprop-lab/sample"));
+    QVERIFY(QDir().mkpath(sample));
+    const QString error = test::writeSyntheticDataset(sample, 640, 100);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestGuiLesson::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+}
+
+void TestGuiLesson::cleanup()
+{
+    m_window.reset();
+}
+
+int TestGuiLesson::runApp(const QStringList &args, QByteArray *err)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(BPLAB_GUI_PATH), args);
+    if (!p.waitForStarted(10000) || !p.waitForFinished(120000 * BPLAB_TEST_SLOWDOWN)) {
+        p.kill();
+        p.waitForFinished();
+        return -1;
+    }
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+void TestGuiLesson::shippedLessonsOpen_data()
+{
+    QTest::addColumn<QString>("file");
+    const QStringList files = QDir(lessonsDir()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() >= 4);
+    for (const QString &f : files)
+        QTest::newRow(qPrintable(f)) << QDir(lessonsDir()).filePath(f);
+}
+
+void TestGuiLesson::shippedLessonsOpen()
+{
+    QFETCH(QString, file);
+    const QString error = m_window->openLesson(file);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    LessonRunner *runner = m_window->lessonRunner();
+    QVERIFY(runner->isOpen());
+    const Lesson &lesson = *runner->lesson();
+    QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
+    // Read (a first step may start training towards its batch at once).
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                             && m_window->controller()->state() != TrainingState::Loading, 10000);
+    // The lesson's settings are the training's.
+    if (lesson.settings.seed)
+        QCOMPARE(m_window->controller()->config().seed, *lesson.settings.seed);
+    if (lesson.settings.batch)
+        QCOMPARE(m_window->controller()->config().batch, *lesson.settings.batch);
+    // Only its views are offered.
+    auto *views = m_window->findChild<QListWidget *>(QStringLiteral("viewList"));
+    int shown = 0;
+    for (int i = 0; i < views->count(); ++i)
+        shown += views->isRowHidden(i) ? 0 : 1;
+    QCOMPARE(shown, int(lesson.views.size()));
+    // A locked control is shown but cannot be changed.
+    for (LessonControl c : lesson.locked)
+        if (c == LessonControl::Seed)
+            QVERIFY(!m_window->findChild<QSpinBox *>(QStringLiteral("seedBox"))->isEnabled());
+    // Its first step is on screen: the text, and the step's view once the data is read.
+    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[0].text));
+    QTRY_COMPARE(m_window->view(), MainWindow::View(int(lesson.steps[0].view))); // the same order of views
+    runner->close();
+    QVERIFY(!runner->isOpen());
+    for (int i = 0; i < views->count(); ++i)
+        QVERIFY(!views->isRowHidden(i));
+}
+
+void TestGuiLesson::pageKeysWalkTheSteps()
+{
+    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("02-backprop-by-hand.json"))).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    LessonRunner *runner = m_window->lessonRunner();
+    const Lesson &lesson = *runner->lesson();
+    QTRY_COMPARE(m_window->view(), MainWindow::View(int(lesson.steps[0].view)));
+    auto *next = m_window->findChild<QAction *>(QStringLiteral("actionLessonNext"));
+    auto *back = m_window->findChild<QAction *>(QStringLiteral("actionLessonBack"));
+    QVERIFY(next && back);
+    QCOMPARE(next->shortcut(), QKeySequence(Qt::Key_PageDown));
+    QCOMPARE(back->shortcut(), QKeySequence(Qt::Key_PageUp));
+    // Page Down moves on (a step with a question reveals it first), Page Up goes back.
+    int presses = 0;
+    while (runner->stepIndex() < 2 && presses++ < 6)
+        next->trigger();
+    QCOMPARE(runner->stepIndex(), 2);
+    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[2].text));
+    QCOMPARE(m_window->lessonPanel()->positionText(), QStringLiteral("step 3 of %1").arg(lesson.steps.size()));
+    if (lesson.steps[2].stage)
+        QTRY_COMPARE(m_window->stepView()->model()->stage(), *lesson.steps[2].stage);
+    back->trigger();
+    QCOMPARE(runner->stepIndex(), 1);
+    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[1].text));
+}
+
+void TestGuiLesson::revealUsesTheComputedValue()
+{
+    // Lesson 1, step 3: "Which class will have the largest probability p?" on test image 3.
+    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    LessonRunner *runner = m_window->lessonRunner();
+    runner->goTo(2);
+    const LessonStep &step = runner->lesson()->steps[2];
+    QVERIFY(step.question && step.question->quantity == Quantity::ArgmaxP && step.testImage);
+    QTRY_VERIFY(m_window->stepView()->model()->hasTrace());
+    // The core's own answer for that image at the weights shown.
+    const TrainingController *c = m_window->controller();
+    const auto p = predictProbabilities(*c->shownWeights(), c->dataSplit()->test.image(std::size_t(*step.testImage)),
+                                        c->trainedConfig().normalize);
+    const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
+    QuestionBox *box = m_window->lessonPanel()->questionBox();
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->question(), QString::fromStdString(step.question->text));
+    // Three students: right, wrong, and one that is not a class (refused, not counted).
+    box->field()->setText(QString::number(argmax));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    box->field()->setText(QString::number((argmax + 1) % 10));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    box->field()->setText(QStringLiteral("seven"));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QVERIFY2(box->resultText().contains(QStringLiteral("Not taken")), qPrintable(box->resultText()));
+    QCOMPARE(runner->tally(2).answers.size(), 2);
+    QVERIFY(!box->isRevealed());
+    // Enter on the empty field reveals.
+    box->field()->clear();
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QVERIFY(box->isRevealed());
+    QCOMPARE(runner->tally(2).right, 1);
+    QVERIFY2(box->resultText().contains(QStringLiteral("computes: %1.").arg(argmax)), qPrintable(box->resultText()));
+    QVERIFY2(box->resultText().contains(QStringLiteral("1 of 2")), qPrintable(box->resultText()));
+    // The tally stays with the step for the session.
+    runner->goTo(3);
+    runner->goTo(2);
+    QVERIFY(box->isRevealed());
+    QCOMPARE(runner->tally(2).right, 1);
+}
+
+void TestGuiLesson::damagedLessonChangesNothing()
+{
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "backprop-lab-lesson", "version": 1, "title": "x", "dataset": "sample",
+               "views": ["train"], "steps": [{"text": "a", "view": "telescope"}]})");
+    f.close();
+    const TrainConfig before = m_window->controller()->config();
+    const QString error = m_window->openLesson(bad);
+    QVERIFY2(error.contains(QStringLiteral("steps[0].view")), qPrintable(error));
+    QVERIFY(!m_window->lessonRunner()->isOpen());
+    QVERIFY(!m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
+    QCOMPARE(m_window->controller()->config().seed, before.seed);
+    QCOMPARE(m_window->controller()->state(), TrainingState::NoData);
+}
+
+void TestGuiLesson::scriptedRuns()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("lesson.png"));
+    QByteArray err;
+    QCOMPARE(runApp({QStringLiteral("--lesson"), QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json")),
+                     QStringLiteral("--screenshot"), png}, &err), 0);
+    QVERIFY(QFile::exists(png));
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(R"({"format": "backprop-lab-lesson", "version": 1, "title": ")") + QByteArray(200, 'x') + "\"");
+    f.close();
+    QCOMPARE(runApp({QStringLiteral("--lesson"), bad, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("bad.png"))}, &err), 2);
+    QVERIFY2(err.contains("bad.json"), err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("bad.png"))));
+}
+
+QTEST_MAIN(TestGuiLesson)
+#include "tst_guilesson.moc"

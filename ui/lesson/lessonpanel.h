@@ -1,0 +1,53 @@
+#pragma once
+// The lesson panel: the lesson's title, where the class is ("step 3 of 9"), the step's text for
+// the class, its question when it has one, and Back/Next (Page Up/Page Down, which presentation
+// clickers send). It only shows what it is given; the main window applies the steps.
+
+#include <QString>
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+
+namespace bplab {
+
+class QuestionBox;
+
+class LessonPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LessonPanel(QWidget *parent = nullptr);
+
+    /** Step `index` (0-based) of `count`: its text, and its question ("" for none). */
+    void showStep(const QString &title, int index, int count, const QString &text);
+    /** The step's question box (hidden by showStep; the caller asks through it). */
+    QuestionBox *questionBox() const { return m_question; }
+    void setQuestionVisible(bool on);
+
+    QString stepText() const;
+    QString positionText() const;
+
+signals:
+    void backRequested();
+    void nextRequested();
+    void closeRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void applyFonts();
+    void fitText();
+
+    QLabel *m_title = nullptr;
+    QLabel *m_position = nullptr;
+    QLabel *m_text = nullptr;
+    QuestionBox *m_question = nullptr;
+    QPushButton *m_back = nullptr;
+    QPushButton *m_next = nullptr;
+    QPushButton *m_close = nullptr;
+};
+
+} // namespace bplab
