@@ -726,6 +726,34 @@
         <source>This lesson cannot be opened: %1</source>
         <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
     </message>
+    <message>
+        <source>Not taken: %1</source>
+        <translation>Nicht angenommen: %1</translation>
+    </message>
+    <message>
+        <source>The last answer, %1, is right.</source>
+        <translation>Die letzte Antwort, %1, ist richtig.</translation>
+    </message>
+    <message>
+        <source>The last answer, %1, is not.</source>
+        <translation>Die letzte Antwort, %1, ist falsch.</translation>
+    </message>
+    <message>
+        <source>type a class, 0-9, and Enter</source>
+        <translation>eine Klasse 0-9 eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type yes or no, and Enter</source>
+        <translation>yes oder no eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type +, - or 0, and Enter</source>
+        <translation>+, - oder 0 eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>type a number, and Enter</source>
+        <translation>eine Zahl eingeben, dann Enter</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -1738,22 +1766,6 @@ oder legen Sie ein Bild davon ab</translation>
 <context>
     <name>bplab::LessonRunner</name>
     <message>
-        <source>type a class, 0-9, and Enter</source>
-        <translation>eine Klasse 0-9 eingeben, dann Enter</translation>
-    </message>
-    <message>
-        <source>type yes or no, and Enter</source>
-        <translation>yes oder no eingeben, dann Enter</translation>
-    </message>
-    <message>
-        <source>type +, - or 0, and Enter</source>
-        <translation>+, - oder 0 eingeben, dann Enter</translation>
-    </message>
-    <message>
-        <source>type a number, and Enter</source>
-        <translation>eine Zahl eingeben, dann Enter</translation>
-    </message>
-    <message>
         <source>%1: the lesson has no steps.</source>
         <translation>%1: Die Lektion hat keine Schritte.</translation>
     </message>
@@ -1762,20 +1774,8 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>%1 braucht den Datensatz „%2“, der auf diesem Rechner fehlt: %3</translation>
     </message>
     <message>
-        <source>Not taken: %1</source>
-        <translation>Nicht angenommen: %1</translation>
-    </message>
-    <message>
         <source>No value to reveal yet: %1.</source>
         <translation>Noch kein Wert zum Zeigen: %1.</translation>
-    </message>
-    <message>
-        <source>The last answer, %1, is right.</source>
-        <translation>Die letzte Antwort, %1, ist richtig.</translation>
-    </message>
-    <message>
-        <source>The last answer, %1, is not.</source>
-        <translation>Die letzte Antwort, %1, ist falsch.</translation>
     </message>
 </context>
 <context>
@@ -2708,6 +2708,53 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>%1 batches/s</source>
         <translation>%1 Batches/s</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StepPredict</name>
+    <message>
+        <source>What is the weighted sum z1 of hidden neuron %1, to 2 decimals?</source>
+        <translation>Wie groß ist die gewichtete Summe z1 des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
+    </message>
+    <message>
+        <source>What is the ReLU output a1 of hidden neuron %1, to 2 decimals?</source>
+        <translation>Wie groß ist die ReLU-Ausgabe a1 des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
+    </message>
+    <message>
+        <source>Which class will have the largest probability p?</source>
+        <translation>Welche Klasse bekommt die größte Wahrscheinlichkeit p?</translation>
+    </message>
+    <message>
+        <source>What is the loss L = -ln p for the label %1, to 2 decimals?</source>
+        <translation>Wie groß ist der Verlust L = -ln p für das Label %1, auf 2 Nachkommastellen?</translation>
+    </message>
+    <message>
+        <source>Is delta2 of the true class %1 positive (+), negative (-) or zero (0)?</source>
+        <translation>Ist delta2 der richtigen Klasse %1 positiv (+), negativ (-) oder null (0)?</translation>
+    </message>
+    <message>
+        <source>Is delta1 of hidden neuron %1 positive (+), negative (-) or zero (0)?</source>
+        <translation>Ist delta1 des verborgenen Neurons %1 positiv (+), negativ (-) oder null (0)?</translation>
+    </message>
+    <message>
+        <source>After the update, is the loss on this image lower (yes or no)?</source>
+        <translation>Ist der Verlust auf diesem Bild nach dem Update kleiner (yes oder no)?</translation>
+    </message>
+    <message>
+        <source>Predict fi&amp;rst</source>
+        <translation>Erst vo&amp;rhersagen</translation>
+    </message>
+    <message>
+        <source>Show the values</source>
+        <translation>Die Werte zeigen</translation>
+    </message>
+    <message>
+        <source>Hide each stage&apos;s values behind a question until the class has answered and revealed it</source>
+        <translation>Die Werte jeder Stufe hinter einer Frage verbergen, bis die Klasse geantwortet und aufgedeckt hat</translation>
+    </message>
+    <message>
+        <source>Stage %1: predict first, then see the values.</source>
+        <translation>Stufe %1: erst vorhersagen, dann die Werte sehen.</translation>
     </message>
 </context>
 <context>

@@ -48,17 +48,6 @@ QStringList namesOf(const std::vector<LessonControl> &controls)
     return out;
 }
 
-QString hintOf(const LessonQuestion &q)
-{
-    switch (answerKindOf(q.quantity)) {
-    case AnswerKind::Class: return LessonRunner::tr("type a class, 0-9, and Enter");
-    case AnswerKind::YesNo: return LessonRunner::tr("type yes or no, and Enter");
-    case AnswerKind::Sign: return LessonRunner::tr("type +, - or 0, and Enter");
-    case AnswerKind::Number: return LessonRunner::tr("type a number, and Enter");
-    }
-    return {};
-}
-
 } // namespace
 
 LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
@@ -205,7 +194,7 @@ void LessonRunner::askQuestion()
     const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
     const Tally &t = m_tallies[std::size_t(m_index)];
     QuestionBox *box = m_panel->questionBox();
-    box->ask(QString::fromStdString(q.text), hintOf(q));
+    box->ask(QString::fromStdString(q.text), answerHint(answerKindOf(q.quantity)));
     if (t.revealed) {
         m_tallies[std::size_t(m_index)].revealed = false;
         reveal();
@@ -246,14 +235,10 @@ void LessonRunner::answer(const QString &given)
     Tally &t = m_tallies[std::size_t(m_index)];
     if (t.revealed)
         return;
-    // An answer of the wrong kind ("seven" for a class) is refused now, not counted as wrong.
-    TrueAnswer any;
-    any.kind = answerKindOf(q.quantity);
-    if (const Result<bool> form = isRightAnswer(q, any, given.toStdString()); !form) {
-        m_panel->questionBox()->showProblem(tr("Not taken: %1").arg(QString::fromStdString(form.error())));
+    if (const QString refused = t.record(q, given); !refused.isEmpty()) {
+        m_panel->questionBox()->showProblem(refused);
         return;
     }
-    t.answers << given;
     m_panel->questionBox()->showRecorded(int(t.answers.size()));
 }
 
@@ -269,17 +254,8 @@ void LessonRunner::reveal()
         m_panel->questionBox()->showProblem(tr("No value to reveal yet: %1.").arg(error));
         return;
     }
-    t.right = 0;
-    bool lastRight = false;
-    for (const QString &a : std::as_const(t.answers)) {
-        const Result<bool> right = isRightAnswer(q, *truth, a.toStdString());
-        lastRight = right && *right;
-        t.right += lastRight ? 1 : 0;
-    }
-    t.revealed = true;
-    const QString verdict = t.answers.isEmpty() ? QString()
-                            : lastRight ? tr("The last answer, %1, is right.").arg(t.answers.last())
-                                        : tr("The last answer, %1, is not.").arg(t.answers.last());
+    t.judge(q, *truth);
+    const QString verdict = t.verdict();
     m_panel->questionBox()->showReveal(QString::fromStdString(truth->text), verdict, t.right, int(t.answers.size()));
 }
 

@@ -5,6 +5,8 @@
 // true value is computed from what the window shows at reveal time. The class's answers are
 // tallied per step for the session.
 
+#include "answertally.h"
+
 #include <lesson.h>
 #include <lessonanswer.h>
 
@@ -44,12 +46,7 @@ public:
     /** Shows the true value and the tally. */
     void reveal();
 
-    struct Tally
-    {
-        QStringList answers;
-        int right = 0;
-        bool revealed = false;
-    };
+    using Tally = AnswerTally;
     const Tally &tally(int step) const { return m_tallies.at(std::size_t(step)); }
     /** The true value of the step's question now ("" and the reason in `error` when none). */
     std::optional<TrueAnswer> truthNow(const LessonQuestion &q, QString *error = nullptr) const;

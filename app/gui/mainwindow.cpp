@@ -11,6 +11,7 @@
 #include "errorpage.h"
 #include "messagebanner.h"
 #include "statusline.h"
+#include "steppredict.h"
 #include "stepview.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
@@ -274,6 +275,7 @@ void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
 
 void MainWindow::connectStepView()
 {
+    m_stepPredict = new StepPredict(m_stepView); // the Predict first switch and its questions
     TrainingController *c = m_controller;
     connect(c, &TrainingController::dataSplitChanged, m_stepView, &StepView::setDataset);
     // New weights (a reset, new data, a restored snapshot) reach the page at once, with the

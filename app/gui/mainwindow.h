@@ -29,6 +29,7 @@ class ConfusionView;
 class ControlBar;
 class LessonPanel;
 class LessonRunner;
+class StepPredict;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
@@ -96,6 +97,8 @@ public:
     QString openLesson(const QString &file);
     LessonRunner *lessonRunner() const { return m_lessons; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /** Step through's Predict first. */
+    StepPredict *stepPredict() const { return m_stepPredict; }
     /** Only `views` in the sidebar (all when empty); the named controls locked or hidden. */
     void setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden);
     /** Where File > Open lesson starts: the lessons shipped with the app. */
@@ -208,6 +211,7 @@ private:
     QDockWidget *m_lessonDock = nullptr;
     LessonPanel *m_lessonPanel = nullptr;
     LessonRunner *m_lessons = nullptr;
+    StepPredict *m_stepPredict = nullptr;
     QStringList m_lessonLocks; // the controls a lesson locked or hid
 
     bool m_hasData = false;

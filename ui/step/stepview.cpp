@@ -204,6 +204,29 @@ QWidget *StepView::createLeftColumn()
     return column;
 }
 
+void StepView::setCover(QWidget *cover)
+{
+    if (cover == m_cover)
+        return;
+    if (m_cover) {
+        m_body->removeWidget(m_cover);
+        m_cover->hide();
+    }
+    m_cover = cover;
+    if (m_cover)
+        m_body->insertWidget(m_body->indexOf(m_scroll), m_cover, 1);
+    m_scroll->setVisible(!m_cover);
+    // A compact page holds the diagram itself (hidden with it).
+    m_diagram->setVisible(m_compact || !m_cover);
+    if (m_cover)
+        m_cover->show();
+}
+
+void StepView::addChooserWidget(QWidget *widget)
+{
+    m_chooserRow->addWidget(widget);
+}
+
 void StepView::refreshPage()
 {
     const int stage = m_model->stage();
@@ -385,7 +408,7 @@ void StepView::updateCompact()
         m_diagram->setMinimumSize(m_diagram->minimumSizeHint());
         m_body->addWidget(m_diagram);
     }
-    m_diagram->show();
+    m_diagram->setVisible(compact || !m_cover);
 }
 
 void StepView::changeEvent(QEvent *event)

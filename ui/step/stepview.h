@@ -99,6 +99,13 @@ public:
     PanelExport panelExport();
     /** Writes .png, .json or .csv by the file's suffix; false with lastError() on failure. */
     bool exportTo(const QString &file);
+
+    /** Shows `cover` in place of the stage's page and the network diagram (a question to answer
+     *  before the values are seen); null shows them again. The view does not own the cover. */
+    void setCover(QWidget *cover);
+    bool isCovered() const { return m_cover != nullptr; }
+    /** A control added at the end of the chooser's second row (the Predict first switch). */
+    void addChooserWidget(QWidget *widget);
     QString lastError() const { return m_lastError; }
 
 signals:
@@ -159,6 +166,8 @@ private:
     QPushButton *m_next = nullptr;
     QLabel *m_sizes = nullptr;
     QScrollArea *m_scroll = nullptr;
+    QWidget *m_cover = nullptr;
+    QHBoxLayout *m_chooserRow = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_formula = nullptr;
     QVector<ValueGrid *> m_grids;

@@ -101,6 +101,7 @@ QWidget *StepView::createChooser()
     h2->addWidget(m_useWeights);
     h2->addWidget(m_modelFile);
     h2->addWidget(m_modelLabel, 1);
+    m_chooserRow = h2;
 
     connect(m_set, &QComboBox::currentIndexChanged, this, [this] {
         refreshChooser();

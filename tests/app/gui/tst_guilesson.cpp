@@ -13,6 +13,9 @@
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <stepview.h>
+#include <steppredict.h>
+
+#include <QCheckBox>
 
 #include <QAction>
 #include <QDir>
@@ -43,6 +46,7 @@ private slots:
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
     void scriptedRuns();
+    void predictFirstInStepThrough();
 
 private:
     static QString lessonsDir() { return QStringLiteral(BPLAB_LESSONS_DIR); }
@@ -238,6 +242,50 @@ void TestGuiLesson::scriptedRuns()
     QCOMPARE(runApp({QStringLiteral("--lesson"), bad, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("bad.png"))}, &err), 2);
     QVERIFY2(err.contains("bad.json"), err.constData());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("bad.png"))));
+}
+
+void TestGuiLesson::predictFirstInStepThrough()
+{
+    m_window->openData(m_home.filePath(QStringLiteral("backprop-lab/sample")));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    m_window->setView(MainWindow::View::Step);
+    StepView *view = m_window->stepView();
+    view->requestSample(true, 5);
+    QTRY_VERIFY(view->model()->hasTrace());
+    StepPredict *predict = m_window->stepPredict();
+    predict->toggle()->click();
+    QVERIFY(predict->isEnabled());
+    // The input has nothing to predict; SoftMax covers its values with a question.
+    view->setStage(1);
+    QVERIFY(!view->isCovered());
+    view->setStage(5);
+    QVERIFY(view->isCovered());
+    QuestionBox *box = predict->questionBox();
+    const TraceF &t = view->model()->shownTrace();
+    const int argmax = int(std::max_element(t.probabilities.begin(), t.probabilities.end()) - t.probabilities.begin());
+    box->field()->setText(QString::number(argmax));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QTest::keyClick(box->field(), Qt::Key_Return); // empty: reveal
+    QVERIFY(box->isRevealed());
+    QVERIFY2(box->resultText().contains(QStringLiteral("computes: %1.").arg(argmax)), qPrintable(box->resultText()));
+    QVERIFY2(box->resultText().contains(QStringLiteral("1 of 1")), qPrintable(box->resultText()));
+    predict->showValues();
+    QVERIFY(!view->isCovered());
+    // A number to two decimals: the loss, judged against the trace's.
+    view->setStage(6);
+    QVERIFY(view->isCovered());
+    box->field()->setText(QString::number(double(t.loss), 'f', 2));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    box->field()->setText(QString::number(double(t.loss) + 0.5, 'f', 2));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    predict->questionBox()->revealRequested();
+    QVERIFY2(box->resultText().contains(QStringLiteral("1 of 2")), qPrintable(box->resultText()));
+    // Back to a stage whose values were shown: no cover; the switch off: none anywhere.
+    view->setStage(5);
+    QVERIFY(!view->isCovered());
+    predict->toggle()->click();
+    view->setStage(6);
+    QVERIFY(!view->isCovered());
 }
 
 QTEST_MAIN(TestGuiLesson)
