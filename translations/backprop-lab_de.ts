@@ -2279,6 +2279,18 @@ Testgenauigkeit %2 %</translation>
         <source>This lesson cannot be opened: %1</source>
         <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
     </message>
+    <message>
+        <source>&amp;Spotlight panel</source>
+        <translation>Bereich im &amp;Scheinwerfer</translation>
+    </message>
+    <message>
+        <source>Show the panel with the focus or under the mouse alone, large, for a projector (F; a double click does it too; Esc returns)</source>
+        <translation>Den Bereich mit dem Fokus oder unter der Maus allein und groß zeigen, für einen Beamer (F; ein Doppelklick tut es auch; Esc kehrt zurück)</translation>
+    </message>
+    <message>
+        <source>Point at a panel (or click one), then press F</source>
+        <translation>Auf einen Bereich zeigen (oder ihn anklicken), dann F drücken</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>

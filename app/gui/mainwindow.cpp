@@ -11,6 +11,7 @@
 #include "errorpage.h"
 #include "messagebanner.h"
 #include "statusline.h"
+#include "spotlight.h"
 #include "steppredict.h"
 #include "stepview.h"
 #include "trainingcontroller.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
+    createSpotlight();
     updateActions();
     updatePage();
 }
@@ -83,6 +85,8 @@ void MainWindow::createViews()
     m_sidebar->setCurrentRow(0);
     fitSidebar();
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
+        if (m_spotlight)
+            m_spotlight->leave(); // another view: the panel goes back first
         updatePage();
         updateActions();
         // The keyboard stays with the window's keys (Space, Left/Right, +/-) after a change of
@@ -415,6 +419,11 @@ void MainWindow::updatePage()
 {
     const bool error = !m_hasData && m_controller->state() != TrainingState::Loading
                        && !m_errorPage->message().isEmpty();
+    if (m_spotlight && m_spotlight->isActive()) {
+        if (!error)
+            return; // the spotlit panel stays while training runs and pauses
+        m_spotlight->leave();
+    }
     m_pages->setCurrentWidget(error ? static_cast<QWidget *>(m_errorPage)
                                     : m_pages->widget(int(view())));
 }

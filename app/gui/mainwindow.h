@@ -29,6 +29,7 @@ class ConfusionView;
 class ControlBar;
 class LessonPanel;
 class LessonRunner;
+class Spotlight;
 class StepPredict;
 class DatasetView;
 class ErrorPage;
@@ -99,6 +100,7 @@ public:
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
     /** Step through's Predict first. */
     StepPredict *stepPredict() const { return m_stepPredict; }
+    Spotlight *spotlight() const { return m_spotlight; }
     /** Only `views` in the sidebar (all when empty); the named controls locked or hidden. */
     void setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden);
     /** Where File > Open lesson starts: the lessons shipped with the app. */
@@ -153,6 +155,9 @@ private:
     void updateActions();
     void chooseFolder();
     void createLessonUi(QMenu *file);
+    /** The spotlight: every named panel, F and a double click (mainwindowexport.cpp). */
+    void createSpotlight();
+    QWidget *panelWidget(const QString &name) const;
     void chooseLesson();
     /** File > Export panel: a submenu per panel with its formats. */
     void addExportMenu(QMenu *file);
@@ -212,6 +217,8 @@ private:
     LessonPanel *m_lessonPanel = nullptr;
     LessonRunner *m_lessons = nullptr;
     StepPredict *m_stepPredict = nullptr;
+    Spotlight *m_spotlight = nullptr;
+    QAction *m_spotlightAction = nullptr;
     QStringList m_lessonLocks; // the controls a lesson locked or hid
 
     bool m_hasData = false;

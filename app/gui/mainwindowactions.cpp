@@ -6,6 +6,7 @@
 #include "controlbar.h"
 #include "language.h"
 #include "lessonrunner.h"
+#include "spotlight.h"
 #include "messagebanner.h"
 #include "shortcutsdialog.h"
 #include "snapshotui.h"
@@ -20,6 +21,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QKeyEvent>
 #include <QListWidget>
@@ -145,6 +147,7 @@ void MainWindow::createMenus()
     addTimelineMenus(file, training);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
     for (QAction *a : m_viewActions)
         view->addAction(a);
     view->addSeparator();
@@ -224,6 +227,10 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
 
 void MainWindow::keyPressEvent(QKeyEvent *event)
 {
+    if (event->key() == Qt::Key_Escape && m_spotlight && m_spotlight->isActive()) {
+        m_spotlight->leave();
+        return;
+    }
     if (event->key() == Qt::Key_Escape && m_presentation) {
         setPresentationMode(false);
         return;
@@ -237,6 +244,7 @@ QString MainWindow::loadSettings()
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_lessonDock->setVisible(m_lessons->isOpen()); // a stored state may hold a lesson's panel
     m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
     m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
     const int view = s.value(QStringLiteral("view/current"), 0).toInt();

@@ -4,6 +4,8 @@
 #include "mainwindow.h"
 
 #include "classroompage.h"
+#include "controlbar.h"
+#include "spotlight.h"
 #include "trainview.h"
 
 #include <clusterview.h>
@@ -11,13 +13,20 @@
 #include <digitpanel.h>
 #include <gallerypanel.h>
 #include <confusionmatrixpanel.h>
+#include <batchmosaic.h>
 #include <heatmappanel.h>
 #include <linkplot.h>
 #include <lossplot.h>
 #include <softmaxpanel.h>
 #include <stepview.h>
+#include <timelinebar.h>
 
+#include <QAction>
+#include <QDockWidget>
+#include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QStackedWidget>
 
 #include <array>
@@ -128,6 +137,58 @@ QString MainWindow::panelMenuText(const QString &name)
     if (name == QLatin1String("confusion"))
         return tr("&Confusion matrix");
     return tr("&Gallery");
+}
+
+void MainWindow::createSpotlight()
+{
+    m_spotlight = new Spotlight(this, m_pages);
+    // Every panel that has a name; the gallery keeps its double click (it opens the image).
+    for (const QString &name : exportPanelNames()) {
+        if (name == QLatin1String("step"))
+            continue; // a page of its own, already as large as the window allows
+        if (QWidget *w = panelWidget(name))
+            m_spotlight->addPanel(w, name != QLatin1String("gallery"));
+    }
+    m_spotlight->addPanel(m_train->batchMosaic());
+    m_spotlight->setChrome(QList<QWidget *>{m_controls, m_sidebar, m_timeline, m_lessonDock, statusBar()});
+    m_spotlightAction = makeAction(QStringLiteral("actionSpotlight"), tr("&Spotlight panel"),
+                                   tr("Show the panel with the focus or under the mouse alone, large, for a "
+                                      "projector (F; a double click does it too; Esc returns)"),
+                                   {QKeySequence(Qt::Key_F)});
+    // Spotlit plots draw their lines as thick as in presentation mode.
+    connect(m_spotlight, &Spotlight::changed, this, [this](bool on) {
+        m_train->lossPlot()->setPresentation(on || m_presentation);
+        m_train->heatmapPanel()->setPresentation(on || m_presentation);
+    });
+    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("menuView")))
+        view->insertAction(m_presentationAction, m_spotlightAction);
+    connect(m_spotlightAction, &QAction::triggered, this, [this] {
+        if (m_spotlight->isActive())
+            m_spotlight->leave();
+        else if (QWidget *p = m_spotlight->panelAtFocusOrMouse())
+            m_spotlight->show(p);
+        else
+            statusBar()->showMessage(tr("Point at a panel (or click one), then press F"), 4000);
+    });
+}
+
+QWidget *MainWindow::panelWidget(const QString &name) const
+{
+    if (name == QLatin1String("digit"))
+        return m_train->digitPanel();
+    if (name == QLatin1String("softmax"))
+        return m_train->softmaxPanel();
+    if (name == QLatin1String("loss"))
+        return m_train->lossPlot();
+    if (name == QLatin1String("heatmaps"))
+        return m_train->heatmapPanel();
+    if (name == QLatin1String("links"))
+        return static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)))->linkPlot();
+    if (name == QLatin1String("confusion"))
+        return confusionView()->matrix();
+    if (name == QLatin1String("gallery"))
+        return confusionView()->gallery();
+    return nullptr;
 }
 
 void MainWindow::addExportMenu(QMenu *file)

@@ -8,7 +8,16 @@
 
 #include <confusionview.h>
 #include <gallerypanel.h>
+#include <lossplot.h>
 #include <mainwindow.h>
+#include <softmaxpanel.h>
+#include <spotlight.h>
+#include <timelinebar.h>
+#include <trainview.h>
+
+#include <qcustomplot.h>
+
+#include <QAction>
 
 #include <QFile>
 #include <QImage>
@@ -35,6 +44,7 @@ private slots:
     void confusionEqualsTheCliEvaluation();
     void wrongExportsAreRefused_data();
     void wrongExportsAreRefused();
+    void spotlightShowsOnePanelLarge();
 
 private:
     int run(const QString &program, const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -219,6 +229,48 @@ void TestGuiExport::wrongExportsAreRefused()
     QCOMPARE(run(QStringLiteral(BPLAB_GUI_PATH), QStringList{QStringLiteral("--data"), m_data} + args, nullptr, &err), 2);
     QVERIFY2(err.contains(mentions.toUtf8()), err.constData());
     QVERIFY(!QFile::exists(QDir::temp().filePath(QStringLiteral("bplab-never-written.json"))));
+}
+
+void TestGuiExport::spotlightShowsOnePanelLarge()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.openData(m_data);
+    QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), TrainingState::Paused, 10000);
+    test::runBatches(window.controller(), 5);
+    LossPlot *loss = window.trainView()->lossPlot();
+    QWidget *home = loss->parentWidget();
+    const QSize before = loss->size();
+    // A double click on the plot inside the panel spotlights the panel.
+    QWidget *plot = loss->findChild<QCustomPlot *>();
+    QVERIFY(plot);
+    QTest::mouseDClick(plot, Qt::LeftButton, {}, plot->rect().center());
+    Spotlight *spot = window.spotlight();
+    QVERIFY(spot->isActive());
+    QCOMPARE(spot->panel(), static_cast<QWidget *>(loss));
+    QTRY_VERIFY(loss->width() > before.width());
+    QVERIFY(!window.timelineBar()->isVisible());
+    // Readable from the back of the room: text at least 1/40 of the window's height.
+    QVERIFY2(loss->fontInfo().pixelSize() * 40 >= window.height(),
+             qPrintable(QStringLiteral("%1 px in %2").arg(loss->fontInfo().pixelSize()).arg(window.height())));
+    // Training goes on under the spotlight; Esc puts the panel back where it was, at its size.
+    window.controller()->step();
+    QTRY_COMPARE(window.controller()->stepCount(), std::uint64_t(6));
+    QVERIFY(spot->isActive());
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(!spot->isActive());
+    QCOMPARE(loss->parentWidget(), home);
+    QTRY_COMPARE(loss->size(), before);
+    QVERIFY(window.timelineBar()->isVisible());
+    // F spotlights the panel with the focus; another view puts it back first.
+    window.trainView()->softmaxPanel()->setFocus();
+    window.findChild<QAction *>(QStringLiteral("actionSpotlight"))->trigger();
+    QCOMPARE(spot->panel(), static_cast<QWidget *>(window.trainView()->softmaxPanel()));
+    window.setView(MainWindow::View::Draw);
+    QVERIFY(!spot->isActive());
+    QCOMPARE(window.view(), MainWindow::View::Draw);
 }
 
 QTEST_MAIN(TestGuiExport)
