@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPixmap>
+#include <QPainter>
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
@@ -347,8 +348,14 @@ PanelExport StepView::panelExport()
     PanelExport e;
     e.name = QStringLiteral("step-stage-%1").arg(m_model->stage());
     e.title = tr("the Step through page");
-    e.formats = {ExportFormat::Png, ExportFormat::Json, ExportFormat::Csv};
-    e.picture = [this](const QString &file, ExportFormat) { return grab().save(file, "PNG"); };
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Json, ExportFormat::Csv};
+    // The page as it is on screen, drawn again onto the device: PNG at 2x, and text kept as text
+    // in SVG and PDF.
+    e.render = paintingWith([this](QPainter &p, const QSize &size) {
+        p.fillRect(QRect(QPoint(0, 0), size), palette().window());
+        render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    });
+    e.renderSize = [this] { return size().isEmpty() ? sizeHint() : size(); };
     e.data = [this](ExportFormat format) {
         return format == ExportFormat::Json ? (traceJson() + QLatin1Char('\n')).toUtf8() : traceCsv().toUtf8();
     };

@@ -213,12 +213,12 @@ void TestGuiExport::wrongExportsAreRefused_data()
     QTest::newRow("unknown suffix") << QStringList{QStringLiteral("--export-panel"), QStringLiteral("loss"),
                                                    QStringLiteral("--export-file"), QStringLiteral("loss.bmp")}
                                     << QStringLiteral(".json");
-    // The step page has no vector picture: refused after training, naming what it can write.
+    // The loss history has no JSON: refused after training, naming what it can write.
     QTest::newRow("format the panel lacks")
             << QStringList{QStringLiteral("--after-batches"), QStringLiteral("2"), QStringLiteral("--export-panel"),
-                           QStringLiteral("step"), QStringLiteral("--export-file"),
-                           QDir::temp().filePath(QStringLiteral("bplab-never-written.svg"))}
-            << QStringLiteral(".png");
+                           QStringLiteral("loss"), QStringLiteral("--export-file"),
+                           QDir::temp().filePath(QStringLiteral("bplab-never-written.json"))}
+            << QStringLiteral(".csv");
 }
 
 void TestGuiExport::wrongExportsAreRefused()
