@@ -13,6 +13,8 @@
 #include <QApplication>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace bplab {
 
 namespace {
@@ -58,6 +60,12 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
     connect(panel, &LessonPanel::closeRequested, this, &LessonRunner::close);
     connect(panel->questionBox(), &QuestionBox::answered, this, &LessonRunner::answer);
     connect(panel->questionBox(), &QuestionBox::revealRequested, this, &LessonRunner::reveal);
+    connect(window->controller(), &TrainingController::stateChanged, this, [this](TrainingState state) {
+        if (m_restorePace && state != TrainingState::Running) {
+            m_window->controller()->setPace(*m_restorePace); // the lesson's pace for what follows
+            m_restorePace.reset();
+        }
+    });
     connect(window->controller(), &TrainingController::dataLoaded, this, [this] {
         if (m_waitingForData && m_lesson) {
             m_waitingForData = false;
@@ -181,10 +189,19 @@ void LessonRunner::applyStep(bool dataReady)
     if (s.timelineAt) {
         const qint64 k = *s.timelineAt;
         const qint64 trained = qint64(c->stepCount());
-        if (k > trained)
-            c->runBatches(k - trained); // at the lesson's pace: the class watches it learn
-        else
+        if (k > trained) {
+            // At the lesson's pace the class watches it learn; what that pace would play for
+            // longer than half a minute (one sample at a time, say) runs at full speed instead.
+            const Pace pace = c->pace();
+            const double perSecond = pace.perSample ? pace.perSecond / std::max(1, c->config().batch) : pace.perSecond;
+            if (!pace.full() && double(k - trained) / perSecond > kLongestPacedSeconds) {
+                m_restorePace = pace;
+                c->setPace(Pace{});
+            }
+            c->runBatches(k - trained);
+        } else {
             c->showBatch(k);
+        }
     }
     m_window->setView(viewOf(s.view));
 }

@@ -9,6 +9,7 @@
 
 #include <lesson.h>
 #include <lessonanswer.h>
+#include <pacer.h>
 
 #include <QObject>
 #include <QString>
@@ -68,6 +69,9 @@ private:
     int m_index = 0;
     bool m_waitingForData = false;
     std::vector<Tally> m_tallies;
+    /** A step's batches that the lesson's pace would play for longer than this run at full speed. */
+    static constexpr double kLongestPacedSeconds = 30;
+    std::optional<Pace> m_restorePace; // the lesson's pace, back when that run ends
 };
 
 } // namespace bplab

@@ -51,8 +51,8 @@ LessonPanel::LessonPanel(QWidget *parent)
     body->addWidget(m_question, 2);
 
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(8, 2, 8, 2);
-    layout->setSpacing(2);
+    layout->setContentsMargins(8, 0, 8, 0);
+    layout->setSpacing(0);
     layout->addLayout(head);
     layout->addLayout(body, 1);
 
@@ -90,8 +90,8 @@ void LessonPanel::fitText()
 {
     // A dock does not ask a word-wrapped label for its height at its width: the text asks for
     // the lines it has at the width it got.
-    if (m_text->width() > 0)
-        m_text->setMinimumHeight(m_text->heightForWidth(m_text->width()));
+    if (const int h = m_text->width() > 0 ? m_text->heightForWidth(m_text->width()) : -1; h > 0)
+        m_text->setMinimumHeight(h);
 }
 
 void LessonPanel::showStep(const QString &title, int index, int count, const QString &text)

@@ -156,6 +156,10 @@ QWidget *StepView::createLeftColumn()
     m_sizes->setObjectName(QStringLiteral("sizesPanel"));
     m_sizes->setTextFormat(Qt::RichText);
     m_sizes->setWordWrap(false); // a table of short rows (a wrapped label would ask for height)
+    // Reference, not the lesson: where the height is short (a projector's font with a lesson's
+    // panel under the views) the table gives way at its bottom rather than the window growing.
+    m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_sizes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     const QLocale en; // the user's number format
     const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
     // A narrow table (about 25 characters a row) so that it fits under the stage list at a
