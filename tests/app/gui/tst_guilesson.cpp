@@ -43,6 +43,7 @@ private slots:
     void shippedLessonsOpen_data();
     void shippedLessonsOpen();
     void pageKeysWalkTheSteps();
+    void everyShippedQuestionHasAnAnswer();
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
     void scriptedRuns();
@@ -170,6 +171,33 @@ void TestGuiLesson::pageKeysWalkTheSteps()
     back->trigger();
     QCOMPARE(runner->stepIndex(), 1);
     QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[1].text));
+}
+
+void TestGuiLesson::everyShippedQuestionHasAnAnswer()
+{
+    // Each question of each shipped lesson, at its step (its view, image, stage and batch), gets
+    // the value the app computes: none names something the app cannot say.
+    const QStringList files = QDir(lessonsDir()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString &file : files) {
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(file)).isEmpty());
+        LessonRunner *runner = m_window->lessonRunner();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                                 && m_window->controller()->state() != TrainingState::Loading, 10000);
+        m_window->controller()->setPace(Pace{}); // the test does not watch
+        for (int i = 0; i < int(runner->lesson()->steps.size()); ++i) {
+            const LessonStep &step = runner->lesson()->steps[std::size_t(i)];
+            if (!step.question)
+                continue;
+            runner->goTo(i);
+            m_window->controller()->setPace(Pace{});
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::Running, 60000);
+            QString error;
+            QTRY_VERIFY2(runner->truthNow(*step.question, &error).has_value(),
+                         qPrintable(QStringLiteral("%1, step %2: %3").arg(file).arg(i + 1).arg(error)));
+        }
+    }
 }
 
 void TestGuiLesson::revealUsesTheComputedValue()
