@@ -2334,8 +2334,8 @@ Testgenauigkeit %2 %</translation>
         <translation>Noch kein Bild</translation>
     </message>
     <message>
-        <source>Blue ring: target neuron %1. Orange: selected.</source>
-        <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt.</translation>
+        <source>Blue ring: target neuron %1. Orange: selected. Dashed: negative.</source>
+        <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt. Gestrichelt: negativ.</translation>
     </message>
 </context>
 <context>

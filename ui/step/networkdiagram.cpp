@@ -303,12 +303,14 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
                            g.input.top() + (t.input / kImageSide + 0.5) * g.input.height() / kImageSide);
         QColor c = divergingColor(t.product, termRange);
         c.setAlpha(170);
-        p.setPen(QPen(c, 1 + 2.0 * std::abs(t.product) / termRange));
+        // A negative term is dashed as well as blue: the sign does not rest on colour alone.
+        p.setPen(QPen(c, 1 + 2.0 * std::abs(t.product) / termRange, t.product < 0 ? Qt::DashLine : Qt::SolidLine));
         p.drawLine(from, hc);
     }
     for (int k = 0; k < kOutputs; ++k) {
         const float v = w.W2(k, sel);
-        p.setPen(QPen(divergingColor(v, edgeRange > 0 ? edgeRange : 1), 1 + 3.0 * std::abs(v) / (edgeRange > 0 ? edgeRange : 1)));
+        p.setPen(QPen(divergingColor(v, edgeRange > 0 ? edgeRange : 1), 1 + 3.0 * std::abs(v) / (edgeRange > 0 ? edgeRange : 1),
+                      v < 0 ? Qt::DashLine : Qt::SolidLine));
         p.drawLine(hc, outputCenter(k));
     }
 
@@ -359,7 +361,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     drawTitles();
     p.setPen(text);
     p.drawText(QRect(0, g.output.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-               tr("Blue ring: target neuron %1. Orange: selected.").arg(m.shownLabel() + 1));
+               tr("Blue ring: target neuron %1. Orange: selected. Dashed: negative.").arg(m.shownLabel() + 1));
 }
 
 bool NetworkDiagram::event(QEvent *event)
