@@ -1,5 +1,6 @@
-// MainWindow: every panel by name, for File > Export panel and for --export-panel. Each export
-// goes through the panel's one export path (panelexport.h); this file only finds the panels.
+// MainWindow: every panel by name, for File > Export panel, --export-panel and the spotlight. Each
+// export goes through the panel's one export path (panelexport.h); the spotlight (spotlight.h)
+// moves the panel itself. This file only finds the panels.
 
 #include "mainwindow.h"
 
