@@ -117,7 +117,7 @@ void TestGuiLesson::shippedLessonsOpen()
     QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
     // Read (a first step may start training towards its batch at once).
     QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
-                             && m_window->controller()->state() != TrainingState::Loading, 10000);
+                             && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
     // The lesson's settings are the training's.
     if (lesson.settings.seed)
         QCOMPARE(m_window->controller()->config().seed, *lesson.settings.seed);
@@ -151,7 +151,7 @@ void TestGuiLesson::pageKeysWalkTheSteps()
     // Its first step goes to batch 50; one sample at a time would take half an hour, so those
     // batches train at full speed and the lesson's pace is back for what follows.
     QCOMPARE(lesson.steps[0].timelineAt.value_or(0), 50);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->stepCount(), std::uint64_t(50), 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->stepCount(), std::uint64_t(50), 20000 * BPLAB_TEST_SLOWDOWN);
     QTRY_VERIFY(m_window->controller()->state() != TrainingState::Running);
     QCOMPARE(m_window->controller()->pace(), (Pace{kSamplesPerSecond, true}));
     auto *next = m_window->findChild<QAction *>(QStringLiteral("actionLessonNext"));
@@ -184,7 +184,7 @@ void TestGuiLesson::everyShippedQuestionHasAnAnswer()
         QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(file)).isEmpty());
         LessonRunner *runner = m_window->lessonRunner();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
-                                 && m_window->controller()->state() != TrainingState::Loading, 10000);
+                                 && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
         m_window->controller()->setPace(Pace{}); // the test does not watch
         for (int i = 0; i < int(runner->lesson()->steps.size()); ++i) {
             const LessonStep &step = runner->lesson()->steps[std::size_t(i)];
@@ -192,7 +192,7 @@ void TestGuiLesson::everyShippedQuestionHasAnAnswer()
                 continue;
             runner->goTo(i);
             m_window->controller()->setPace(Pace{});
-            QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::Running, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::Running, 60000 * BPLAB_TEST_SLOWDOWN);
             QString error;
             QTRY_VERIFY2(runner->truthNow(*step.question, &error).has_value(),
                          qPrintable(QStringLiteral("%1, step %2: %3").arg(file).arg(i + 1).arg(error)));
@@ -204,7 +204,7 @@ void TestGuiLesson::revealUsesTheComputedValue()
 {
     // Lesson 1, step 3: "Which class will have the largest probability p?" on test image 3.
     QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000 * BPLAB_TEST_SLOWDOWN);
     LessonRunner *runner = m_window->lessonRunner();
     runner->goTo(2);
     const LessonStep &step = runner->lesson()->steps[2];
@@ -281,7 +281,7 @@ void TestGuiLesson::scriptedRuns()
 void TestGuiLesson::predictFirstInStepThrough()
 {
     m_window->openData(m_home.filePath(QStringLiteral("backprop-lab/sample")));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000 * BPLAB_TEST_SLOWDOWN);
     m_window->setView(MainWindow::View::Step);
     StepView *view = m_window->stepView();
     view->requestSample(true, 5);
