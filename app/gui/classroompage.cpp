@@ -52,7 +52,9 @@ public:
     /** The matrix shown is of the weights every view shows (nothing left to evaluate). */
     bool isCurrent() const
     {
-        return !m_watcher.isRunning() && !m_refresh.isActive() && !m_pending
+        // The evaluation's result is on the page (its finished signal has been handled), not only
+        // done in the pool.
+        return !m_watcher.isRunning() && !m_refresh.isActive() && !m_pending && m_answered
                && m_lastWeights == m_controller->shownWeights() && m_lastData == m_controller->dataSplit();
     }
 
@@ -85,6 +87,7 @@ private:
             return;
         m_lastWeights = shown;
         m_lastData = data;
+        m_answered = false;
         m_computing = m_controller->shownCaption();
         const Normalize normalize = m_controller->trainedConfig().normalize;
         const ParamsPtr weights = shown;
@@ -96,6 +99,7 @@ private:
     void showAnswers()
     {
         m_view->setAnswers(m_watcher.result(), m_lastData, m_computing);
+        m_answered = true;
         if (m_pending) {
             m_pending = false;
             m_refresh.start();
@@ -110,6 +114,7 @@ private:
     DataSplitPtr m_lastData;
     QString m_computing; // the caption of the weights being evaluated
     bool m_pending = false;
+    bool m_answered = false; // the answers of m_lastWeights are on the page
 };
 
 } // namespace
