@@ -23,8 +23,18 @@ namespace {
 /** Threads of this process (Linux: /proc/self/task); -1 elsewhere. */
 int threadCount()
 {
+    // Qt's global thread pool keeps idle threads for 30 s and starts another when two tasks
+    // overlap: those are Qt's to end, not left over by a closed window, and are not counted.
     const QDir tasks(QStringLiteral("/proc/self/task"));
-    return tasks.exists() ? int(tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size()) : -1;
+    if (!tasks.exists())
+        return -1;
+    int n = 0;
+    for (const QString &tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile comm(tasks.filePath(tid + QStringLiteral("/comm")));
+        if (!comm.open(QIODevice::ReadOnly) || comm.readAll().trimmed() != "Thread (pooled)")
+            ++n;
+    }
+    return n;
 }
 
 /** The names of this process's threads (Linux), for the message when one is left over. */
