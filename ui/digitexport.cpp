@@ -8,7 +8,6 @@
 
 #include <QContextMenuEvent>
 #include <QMenu>
-#include <QPainter>
 
 namespace bplab {
 
@@ -18,11 +17,7 @@ PanelExport DigitPanel::panelExport()
     e.name = QStringLiteral("digit");
     e.title = tr("the digit");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json};
-    e.render = paintingWith([this](QPainter &p, const QSize &size) {
-        p.fillRect(QRect(QPoint(0, 0), size), palette().window());
-        render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-    });
-    e.renderSize = [this] { return size().width() < 100 || size().height() < 100 ? sizeHint() : size(); };
+    drawWidgetAsShown(e, this);
     e.data = [this](ExportFormat f) { return f == ExportFormat::Json ? json() : csv(); };
     return e;
 }

@@ -15,6 +15,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryFile>
+#include <QWidget>
 
 #include <cstdio>
 
@@ -93,6 +94,18 @@ paintingWith(std::function<void(QPainter &painter, const QSize &size)> paint)
             return false;
         paint(p, size);
         return true;
+    };
+}
+
+void drawWidgetAsShown(PanelExport &e, QWidget *widget)
+{
+    e.render = paintingWith([widget](QPainter &p, const QSize &size) {
+        p.fillRect(QRect(QPoint(0, 0), size), widget->palette().window());
+        widget->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+    });
+    e.renderSize = [widget] {
+        const QSize s = widget->size();
+        return s.width() < 100 || s.height() < 100 ? widget->sizeHint() : s;
     };
 }
 

@@ -49,6 +49,10 @@ struct PanelExport
 std::function<bool(QPaintDevice *, const QSize &)>
 paintingWith(std::function<void(QPainter &painter, const QSize &size)> paint);
 
+/** Sets e.render and e.renderSize for a panel drawn as it is on screen: the widget and its
+ *  children over its window colour, at its size (its size hint while it has not been laid out). */
+void drawWidgetAsShown(PanelExport &e, QWidget *widget);
+
 /** Png, Svg, Pdf, every format that is a picture; Csv, Json are data. */
 bool isPictureFormat(ExportFormat format);
 

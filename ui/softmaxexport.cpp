@@ -30,11 +30,7 @@ PanelExport SoftmaxPanel::panelExport()
     e.name = QStringLiteral("softmax");
     e.title = tr("the SoftMax table");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv, ExportFormat::Json};
-    e.render = paintingWith([this](QPainter &p, const QSize &size) {
-        p.fillRect(QRect(QPoint(0, 0), size), palette().window());
-        render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-    });
-    e.renderSize = [this] { return size().isEmpty() ? sizeHint() : size(); };
+    drawWidgetAsShown(e, this);
     e.data = [this](ExportFormat f) { return !hasTrace() ? QByteArray() : f == ExportFormat::Json ? json() : csv(); };
     return e;
 }

@@ -351,11 +351,7 @@ PanelExport StepView::panelExport()
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Json, ExportFormat::Csv};
     // The page as it is on screen, drawn again onto the device: PNG at 2x, and text kept as text
     // in SVG and PDF.
-    e.render = paintingWith([this](QPainter &p, const QSize &size) {
-        p.fillRect(QRect(QPoint(0, 0), size), palette().window());
-        render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-    });
-    e.renderSize = [this] { return size().isEmpty() ? sizeHint() : size(); };
+    drawWidgetAsShown(e, this);
     e.data = [this](ExportFormat format) {
         return format == ExportFormat::Json ? (traceJson() + QLatin1Char('\n')).toUtf8() : traceCsv().toUtf8();
     };
