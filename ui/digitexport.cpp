@@ -7,6 +7,9 @@
 #include "panelexport.h"
 
 #include <QContextMenuEvent>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 
 namespace bplab {
@@ -40,15 +43,16 @@ QByteArray DigitPanel::json() const
 {
     if (m_image.isNull())
         return {};
-    QByteArray out = "{\"label\":" + QByteArray::number(m_label) + ",\"predicted\":" + QByteArray::number(m_predicted)
-                     + ",\"width\":" + QByteArray::number(m_image.width()) + ",\"height\":"
-                     + QByteArray::number(m_image.height()) + ",\"pixels\":[";
+    QJsonArray pixels;
     for (int y = 0; y < m_image.height(); ++y) {
         const uchar *row = m_image.constScanLine(y);
         for (int x = 0; x < m_image.width(); ++x)
-            out += (x || y ? "," : "") + QByteArray::number(row[x]);
+            pixels.append(int(row[x]));
     }
-    return out + "]}\n";
+    const QJsonObject o{{QStringLiteral("label"), m_label},          {QStringLiteral("predicted"), m_predicted},
+                        {QStringLiteral("width"), m_image.width()},  {QStringLiteral("height"), m_image.height()},
+                        {QStringLiteral("pixels"), pixels}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
 void DigitPanel::contextMenuEvent(QContextMenuEvent *event)

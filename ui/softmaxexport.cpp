@@ -8,7 +8,6 @@
 
 #include <QContextMenuEvent>
 #include <QMenu>
-#include <QPainter>
 
 namespace bplab {
 

@@ -7,22 +7,13 @@
 #include "panelexport.h"
 #include "tracejson.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenu>
 #include <qcustomplot.h>
 
 namespace bplab::clusterview {
-
-namespace {
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (char c : s)
-        out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out + "\"";
-}
-
-} // namespace
 
 PanelExport LinkPlot::panelExport()
 {
@@ -73,17 +64,20 @@ QByteArray LinkPlot::json() const
 {
     if (!m_result || m_timeline.times.empty())
         return {};
-    std::string out = "{\"bin_seconds\":" + jsonDouble(m_timeline.binSeconds) + ",\"time_s\":[";
-    for (std::size_t b = 0; b < m_timeline.times.size(); ++b)
-        out += (b ? "," : "") + jsonDouble(m_timeline.times[b]);
-    out += "],\"links\":[";
+    QJsonArray times, links;
+    for (double t : m_timeline.times)
+        times.append(t);
     for (std::size_t l = 0; l < m_timeline.links.size() && l < m_result->links.size(); ++l) {
-        out += std::string(l ? "," : "") + "{\"name\":" + jsonString(m_result->links[l].name) + ",\"percent\":[";
-        for (std::size_t b = 0; b < m_timeline.links[l].size(); ++b)
-            out += (b ? "," : "") + jsonDouble(100.0 * m_timeline.links[l][b]);
-        out += "]}";
+        QJsonArray percent;
+        for (double v : m_timeline.links[l])
+            percent.append(100.0 * v);
+        links.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(m_result->links[l].name)},
+                                 {QStringLiteral("percent"), percent}});
     }
-    return QByteArray::fromStdString(out + "]}\n");
+    const QJsonObject o{{QStringLiteral("bin_seconds"), m_timeline.binSeconds},
+                        {QStringLiteral("time_s"), times},
+                        {QStringLiteral("links"), links}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
 void LinkPlot::showContextMenu(QCustomPlot *plot, const QPoint &pos)
