@@ -7,6 +7,8 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTest>
 #include <QString>
 #include <QToolBar>
@@ -66,6 +68,28 @@ inline void runBatches(TrainingController *controller, qint64 n)
     controller->runBatches(n);
     QTRY_COMPARE_WITH_TIMEOUT(controller->stepCount(), target, 20000);
     QTRY_COMPARE(controller->state(), TrainingState::Paused);
+}
+
+/** Runs a built program (the app, the CLI) on the offscreen platform; its exit code, or -1 when
+ *  it did not start or finish within timeoutMs (then it is killed). out and err: its output. */
+inline int runOffscreen(const QString &program, const QStringList &args, QByteArray *out = nullptr,
+                        QByteArray *err = nullptr, int timeoutMs = 120000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    if (!p.waitForStarted(10000) || !p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return -1;
+    }
+    if (out)
+        *out = p.readAllStandardOutput();
+    if (err)
+        *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
 /** The toolbar button of the window's action named actionName. */

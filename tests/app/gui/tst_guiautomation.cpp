@@ -7,7 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,21 +46,7 @@ void TestGuiAutomation::initTestCase()
 
 int TestGuiAutomation::run(const QStringList &args, QByteArray *err, int timeoutMs)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(BPLAB_GUI_PATH), args);
-    if (!p.waitForStarted(10000))
-        return -1;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return -1;
-    }
-    if (err)
-        *err = p.readAllStandardError();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return test::runOffscreen(QStringLiteral(BPLAB_GUI_PATH), args, nullptr, err, timeoutMs);
 }
 
 /** Distinct colours in the image (every pixel of a 4x4 grid). */

@@ -24,7 +24,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -64,21 +63,7 @@ void TestGuiExport::initTestCase()
 
 int TestGuiExport::run(const QString &program, const QStringList &args, QByteArray *out, QByteArray *err)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    if (!p.waitForStarted(10000) || !p.waitForFinished(120000 * BPLAB_TEST_SLOWDOWN)) {
-        p.kill();
-        p.waitForFinished();
-        return -1;
-    }
-    if (out)
-        *out = p.readAllStandardOutput();
-    if (err)
-        *err = p.readAllStandardError();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return test::runOffscreen(program, args, out, err, 120000 * BPLAB_TEST_SLOWDOWN);
 }
 
 void TestGuiExport::everyPanelInEveryFormat_data()

@@ -22,7 +22,6 @@
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QProcess>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -82,19 +81,7 @@ void TestGuiLesson::cleanup()
 
 int TestGuiLesson::runApp(const QStringList &args, QByteArray *err)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(BPLAB_GUI_PATH), args);
-    if (!p.waitForStarted(10000) || !p.waitForFinished(120000 * BPLAB_TEST_SLOWDOWN)) {
-        p.kill();
-        p.waitForFinished();
-        return -1;
-    }
-    if (err)
-        *err = p.readAllStandardError();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return test::runOffscreen(QStringLiteral(BPLAB_GUI_PATH), args, nullptr, err, 120000 * BPLAB_TEST_SLOWDOWN);
 }
 
 void TestGuiLesson::shippedLessonsOpen_data()
