@@ -96,6 +96,9 @@ TrainingController::TrainingController(QObject *parent)
         emit configChanged(config);
         emit configRestored(config);
     });
+    // The worker's timers belong to its thread: they are stopped there, as the thread ends,
+    // and not by the worker's destructor in this one.
+    connect(m_thread, &QThread::finished, w, &TrainingWorker::stopTimers, Qt::DirectConnection);
     m_thread->start();
 }
 

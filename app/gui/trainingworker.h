@@ -43,6 +43,8 @@ public:
     bool runRequested() const { return m_run.load(); }
     /** Ends every loop for good (shutdown); checked before every batch. */
     void requestStop() { m_stop.store(true); }
+    /** Stops the worker's timers; called in the worker's thread as it ends. */
+    void stopTimers();
     /** The learning rate from the next batch on, also while running: the one way a new rate
      *  reaches the trainer (the rest of the settings come with reset() and loadData()). */
     void requestLearningRate(double lr) { m_pendingLr.store(lr); }

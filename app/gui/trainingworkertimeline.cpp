@@ -41,6 +41,11 @@ void TrainingWorker::setPace(const Pace &pace)
     }
 }
 
+void TrainingWorker::stopTimers()
+{
+    m_paceTimer->stop();
+}
+
 void TrainingWorker::stopRunNow()
 {
     m_run.store(false);

@@ -19,6 +19,7 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -42,6 +43,7 @@ private slots:
     void continueFromHereBranches();
     void pacedRunShowsEveryBatch();
     void oneSampleAtATime();
+    void closeWhilePacedRunWaits();
     void keysMoveTheCursor();
     void keysFasterThanTheViews();
     void saveModelWritesTheWeightsShown();
@@ -226,6 +228,18 @@ void TestGuiTimeline::oneSampleAtATime()
         controller()->stepSample();
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
     QVERIFY(*controller()->currentWeights() == coreWeightsAfter(1));
+}
+
+void TestGuiTimeline::closeWhilePacedRunWaits()
+{
+    // At one batch a second the worker waits on its timer most of the time; the window closes
+    // in that wait. The timer is stopped in the worker's thread, so Qt has nothing to warn of.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("Timers cannot")));
+    controller()->setPace({1, false});
+    controller()->start();
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
+    QCOMPARE(controller()->state(), TrainingState::Running);
+    m_window.reset();
 }
 
 void TestGuiTimeline::keysMoveTheCursor()
