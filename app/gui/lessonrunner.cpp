@@ -61,9 +61,16 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
     connect(panel->questionBox(), &QuestionBox::answered, this, &LessonRunner::answer);
     connect(panel->questionBox(), &QuestionBox::revealRequested, this, &LessonRunner::reveal);
     connect(window->controller(), &TrainingController::stateChanged, this, [this](TrainingState state) {
-        if (m_restorePace && state != TrainingState::Running) {
+        // Only the end of the run started at full speed brings the lesson's pace back: a
+        // Paused still queued from reading the data comes before that run and is not its end.
+        if (!m_restorePace)
+            return;
+        if (state == TrainingState::Running) {
+            m_fastRunStarted = true;
+        } else if (m_fastRunStarted) {
             m_window->controller()->setPace(*m_restorePace); // the lesson's pace for what follows
             m_restorePace.reset();
+            m_fastRunStarted = false;
         }
     });
     connect(window->controller(), &TrainingController::dataLoaded, this, [this] {
@@ -196,6 +203,7 @@ void LessonRunner::applyStep(bool dataReady)
             const double perSecond = pace.perSample ? pace.perSecond / std::max(1, c->config().batch) : pace.perSecond;
             if (!pace.full() && double(k - trained) / perSecond > kLongestPacedSeconds) {
                 m_restorePace = pace;
+                m_fastRunStarted = c->state() == TrainingState::Running;
                 c->setPace(Pace{});
             }
             c->runBatches(k - trained);

@@ -72,6 +72,7 @@ private:
     /** A step's batches that the lesson's pace would play for longer than this run at full speed. */
     static constexpr double kLongestPacedSeconds = 30;
     std::optional<Pace> m_restorePace; // the lesson's pace, back when that run ends
+    bool m_fastRunStarted = false;      // that run has been seen running
 };
 
 } // namespace bplab
