@@ -34,6 +34,14 @@ private slots:
 private:
     QTemporaryDir m_home;
     QString sampleFolder() const { return m_home.filePath(QStringLiteral("backprop-lab/sample")); }
+    /** Writes the offline sample unless an earlier test function has. */
+    void installSample() const
+    {
+        if (QFileInfo::exists(QDir(sampleFolder()).filePath(QStringLiteral("train-images-idx3-ubyte"))))
+            return;
+        QVERIFY(QDir().mkpath(sampleFolder()));
+        QVERIFY(test::writeSyntheticDataset(sampleFolder(), 40, 20).isEmpty());
+    }
 };
 
 void TestFirstRun::initTestCase()
@@ -57,8 +65,7 @@ void TestFirstRun::choicesFollowWhatIsInstalled()
     QVERIFY(page.downloadButton()->text().contains(QStringLiteral("11 MB")));
     QCOMPARE(page.fashionButton()->isHidden(), installedDataset(KnownDataset::Fashion).isEmpty());
 
-    QVERIFY(QDir().mkpath(sampleFolder()));
-    QVERIFY(test::writeSyntheticDataset(sampleFolder(), 40, 20).isEmpty());
+    installSample();
     page.setError(QStringLiteral("t"), QStringLiteral("m"), QStringLiteral("a"));
     QVERIFY(!page.sampleButton()->isHidden());
 }
@@ -83,6 +90,7 @@ void TestFirstRun::buttonsAskForTheirChoice()
 
 void TestFirstRun::windowLoadsAndRemembersTheSample()
 {
+    installSample(); // the function also runs alone
     MainWindow window;
     QCOMPARE(window.loadSettings(), QString());
     window.show();
