@@ -46,7 +46,7 @@ void SoftmaxPanel::setTrace(const TraceF &trace)
     m_expFinite = trace.expFinite && std::isfinite(trace.expSum);
     m_label = (trace.label >= 0 && trace.label < kRows) ? trace.label : -1;
     m_predicted = (trace.predicted >= 0 && trace.predicted < kRows) ? trace.predicted : -1;
-    update();
+    relayout();
 }
 
 void SoftmaxPanel::setClassNames(const QStringList &names)
@@ -55,8 +55,8 @@ void SoftmaxPanel::setClassNames(const QStringList &names)
     for (int c = 0; c < kRows; ++c)
         m_classNames << (names.size() == kRows && !names[c].isEmpty() ? names[c]
                                                                       : QString::number(c));
+    relayout();
     updateGeometry();
-    update();
 }
 
 void SoftmaxPanel::clear()
@@ -67,7 +67,22 @@ void SoftmaxPanel::clear()
     m_expSum = 0;
     m_expFinite = true;
     m_label = m_predicted = -1;
+    relayout();
+}
+
+void SoftmaxPanel::relayout()
+{
+    m_layout.reset();
     update();
+}
+
+const SoftmaxPanel::Layout &SoftmaxPanel::layout() const
+{
+    if (!m_layout || m_layout->size != size()) {
+        const QFont font = fittedFont();
+        m_layout = Layout{size(), font, columnsFor(font, width(), height())};
+    }
+    return *m_layout;
 }
 
 QString SoftmaxPanel::neuronText(int k) const
@@ -136,7 +151,7 @@ QFont SoftmaxPanel::naturalFont() const
 
 // The natural font, made smaller when the panel is narrower or shorter than the table needs at
 // that size, but never below kMinReadablePointSize.
-QFont SoftmaxPanel::panelFont() const
+QFont SoftmaxPanel::fittedFont() const
 {
     QFont f = naturalFont();
     const Columns c = columnsFor(f, 0, 0);
@@ -147,11 +162,6 @@ QFont SoftmaxPanel::panelFont() const
     if (scale < 1.0)
         f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * scale));
     return f;
-}
-
-SoftmaxPanel::Columns SoftmaxPanel::columns() const
-{
-    return columnsFor(panelFont(), width(), height());
 }
 
 // The marks drawn before a row's name: shapes (not colour alone), explained in the footer.
@@ -229,7 +239,7 @@ void SoftmaxPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
         updateGeometry();
-        update();
+        relayout();
     }
     QWidget::changeEvent(event);
 }

@@ -9,6 +9,8 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
+
 namespace bplab {
 
 class SoftmaxPanel : public QWidget
@@ -62,10 +64,22 @@ private:
         int top, rowH, headerH;
         int fixedW; // everything but the bar
     };
+    /** The font and the columns at the panel's size and values; computed once per change, not
+     *  on every paint (they measure some forty strings). */
+    struct Layout
+    {
+        QSize size;
+        QFont font;
+        Columns columns;
+    };
     QFont naturalFont() const; ///< the widget's font, at least kMinReadablePointSize
-    QFont panelFont() const;   ///< naturalFont(), smaller when the panel is too small for it
+    QFont fittedFont() const;  ///< naturalFont(), smaller when the panel is too small for it
     Columns columnsFor(const QFont &base, int width, int height) const;
-    Columns columns() const;
+    const Layout &layout() const;
+    QFont panelFont() const { return layout().font; }
+    const Columns &columns() const { return layout().columns; }
+    /** The values, names or font changed: the layout is measured again at the next paint. */
+    void relayout();
 
     QVector<double> m_logits, m_exp, m_probabilities;
     double m_expSum = 0;
@@ -73,6 +87,7 @@ private:
     int m_label = -1;
     int m_predicted = -1;
     QStringList m_classNames;
+    mutable std::optional<Layout> m_layout;
 };
 
 } // namespace bplab
