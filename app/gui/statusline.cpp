@@ -4,6 +4,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -52,12 +53,24 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     bar->addPermanentWidget(m_speed);
     bar->addPermanentWidget(m_eta);
     bar->addPermanentWidget(m_dataset, 1);
+    m_refreshTimer = new QTimer(this);
+    m_refreshTimer->setSingleShot(true);
+    connect(m_refreshTimer, &QTimer::timeout, this, &StatusLine::refresh);
     refresh();
 }
 
 void StatusLine::setProgress(const Progress &progress)
 {
     m_last = progress;
+    // While training runs, progress comes with every visual and every loss chunk (up to some
+    // forty times a second); each change of its words lays out the status bar again, so they
+    // change at most every kRunningRefreshMs. Pauses, steps and the end show at once (setState()).
+    if (m_stateValue == TrainingState::Running && m_sinceRefresh.isValid()
+        && m_sinceRefresh.elapsed() < kRunningRefreshMs) {
+        if (!m_refreshTimer->isActive())
+            m_refreshTimer->start(int(kRunningRefreshMs - m_sinceRefresh.elapsed()));
+        return;
+    }
     refresh();
 }
 
@@ -149,6 +162,8 @@ QString StatusLine::summaryText() const
 
 void StatusLine::refresh()
 {
+    m_refreshTimer->stop();
+    m_sinceRefresh.start();
     m_state->setText(stateName(m_stateValue));
     const int perEpoch = std::max(1, m_last.batchesPerEpoch);
     const bool finishedEpochs = m_last.totalSteps > 0 && m_last.step >= m_last.totalSteps;

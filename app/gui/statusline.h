@@ -3,9 +3,11 @@
 
 #include "snapshots.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 class QLabel;
+class QTimer;
 class QProgressBar;
 class QStatusBar;
 
@@ -43,6 +45,7 @@ public:
 
 private:
     void refresh();
+    static constexpr qint64 kRunningRefreshMs = 100;
 
     QLabel *m_state = nullptr;
     QProgressBar *m_progress = nullptr;
@@ -54,6 +57,8 @@ private:
     TrainingState m_stateValue = TrainingState::NoData;
     Pace m_pace;
     QString m_summary;
+    QTimer *m_refreshTimer = nullptr; // a running training's numbers, a few times a second
+    QElapsedTimer m_sinceRefresh;
 };
 
 } // namespace bplab
