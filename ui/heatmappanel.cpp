@@ -282,9 +282,10 @@ void HeatmapPanel::refresh()
     const double m2 = p ? symmetricRange(p->W2) : 1.0;
     m_hiddenMap->setDataRange(QCPRange(-m1, m1));
     m_outputMap->setDataRange(QCPRange(-m2, m2));
-    updateScaleTicks();
+    updateScaleTicks(); // drawn by the replot below
     updateTitles();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    // Rendered now, in the visual snapshot's event, and painted with the rest of its frame.
+    m_plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void HeatmapPanel::updateTitles()
@@ -351,7 +352,7 @@ void HeatmapPanel::fitTitles()
 // Each colour bar: -s, 0 and s, where s is the largest of 1, 2, 2.5, 5 x 10^k within the range
 // [-m, m] (so m/2 < s <= m), or only -s and s when three labels would not be a line apart (the
 // short W2 bar at a projector's font). Numbers with two significant digits.
-void HeatmapPanel::updateScaleTicks()
+bool HeatmapPanel::updateScaleTicks()
 {
     bool changed = false;
     for (QCPColorScale *scale : {m_hiddenScale, m_outputScale}) {
@@ -377,8 +378,7 @@ void HeatmapPanel::updateScaleTicks()
             changed = true;
         }
     }
-    if (changed)
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    return changed;
 }
 
 int HeatmapPanel::preferredHeight(int width) const
@@ -436,7 +436,8 @@ void HeatmapPanel::fitAspect()
     const double cx = (mosaic::kWidth - 1) / 2.0, cy = (mosaic::kHeight - 1) / 2.0;
     hx->setRange(cx - spanX / 2, cx + spanX / 2);
     hy->setRange(cy - spanY / 2, cy + spanY / 2);
-    updateScaleTicks();
+    if (updateScaleTicks())
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     const double f0 = (-0.5 - hx->range().lower) / spanX;
     const double f1 = (mosaic::kWidth - 0.5 - hx->range().lower) / spanX;
     const double span2 = kHidden / (f1 - f0);

@@ -106,7 +106,8 @@ private:
     void refresh();
     void updateTitles();
     void fitTitles();
-    void updateScaleTicks();
+    /** Returns whether the ticks changed (the caller replots). */
+    bool updateScaleTicks();
     void updateSelection();
     void fitAspect();
     void applyStyle();

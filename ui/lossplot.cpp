@@ -14,8 +14,12 @@
 namespace bplab {
 
 namespace {
-// Replots are coalesced to at most one per frame interval (~40 per second).
+// Replots are coalesced to at most one per frame interval (~40 per second) for what the user
+// does (a branch, a reset, the presentation mode), and to five per second for the losses: a
+// curve growing by a few pixels is followed as well at that rate, and each replot at full speed
+// is GUI-thread time the training waits for.
 constexpr int kReplotIntervalMs = 25;
+constexpr int kLossesReplotIntervalMs = 200;
 // The hover read-out picks the nearest point within this many font heights of the mouse.
 constexpr double kHoverRadiusEm = 1.5;
 
@@ -93,17 +97,11 @@ LossPlot::LossPlot(QWidget *parent)
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, &LossPlot::showContextMenu);
 
-    // However often data arrives, the plot repaints at most every kReplotIntervalMs, and a
+    // However often data arrives, the plot repaints at most every kLossesReplotIntervalMs, and a
     // hidden plot not at all until it is shown.
     m_replotTimer = new QTimer(this);
     m_replotTimer->setSingleShot(true);
-    m_replotTimer->setInterval(kReplotIntervalMs);
-    connect(m_replotTimer, &QTimer::timeout, this, [this] {
-        if (m_plot->isVisible())
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
-        else
-            m_replotPending = true;
-    });
+    connect(m_replotTimer, &QTimer::timeout, this, &LossPlot::replotNow);
     applyStyle();
     updateRanges();
     m_plot->replot();
@@ -150,7 +148,7 @@ void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double>
     for (qsizetype i = 0; i < n; ++i)
         m_history.appendBatch(x[i], float(loss[i]));
     updateRanges();
-    queueReplot();
+    replotData();
 }
 
 // The batch and average graphs get the visible part of the history (LossHistory::visiblePoints),
@@ -189,7 +187,7 @@ void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent
     m_testLoss->addData(x, testLoss);
     m_testAccuracy->addData(x, testAccuracyPercent);
     updateRanges();
-    queueReplot();
+    replotData();
 }
 
 void LossPlot::clear()
@@ -236,10 +234,35 @@ void LossPlot::updateRanges()
     m_plot->yAxis2->setRange(0, 100);
 }
 
-void LossPlot::queueReplot()
+void LossPlot::queueReplot(int withinMs)
 {
-    if (!m_replotTimer->isActive())
-        m_replotTimer->start();
+    // A replot already due sooner stays; one due later is brought forward.
+    const int ms = withinMs < 0 ? kReplotIntervalMs : withinMs;
+    if (!m_replotTimer->isActive() || m_replotTimer->remainingTime() > ms)
+        m_replotTimer->start(ms);
+}
+
+void LossPlot::replotData()
+{
+    // Losses arrive just before the visual snapshot they go with: drawn now, the plot is painted
+    // in that snapshot's frame and not in a frame of its own. Between such replots the timer
+    // draws what came last, unless more losses come first.
+    const qint64 since = m_sinceReplot.isValid() ? m_sinceReplot.elapsed() : kLossesReplotIntervalMs;
+    if (since >= kLossesReplotIntervalMs)
+        replotNow();
+    else if (!m_replotTimer->isActive())
+        m_replotTimer->start(2 * kLossesReplotIntervalMs); // later than the next losses
+}
+
+void LossPlot::replotNow()
+{
+    m_replotTimer->stop();
+    if (!m_plot->isVisible()) {
+        m_replotPending = true; // a hidden plot costs nothing until it is shown
+        return;
+    }
+    m_sinceReplot.start();
+    m_plot->replot(QCustomPlot::rpQueuedRefresh); // rendered now, painted with the next frame
 }
 
 bool LossPlot::eventFilter(QObject *watched, QEvent *event)

@@ -12,6 +12,7 @@
 
 #include <losshistory.h>
 
+#include <QElapsedTimer>
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -127,7 +128,11 @@ private:
     void updateTickCounts();
     void fitAxisTitles();
     void updateRanges();
-    void queueReplot();
+    /** Replots within withinMs (the default: a frame interval), coalescing the requests. */
+    void queueReplot(int withinMs = -1);
+    /** New losses: replotted now when the last replot is old enough, else by the timer. */
+    void replotData();
+    void replotNow();
     void onMouseMove(QMouseEvent *event);
     void onUserRangeChange();
     void showContextMenu(const QPoint &pos);
@@ -145,6 +150,7 @@ private:
     QCPItemText *m_readout = nullptr;
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
     QString m_hoverText;
+    QElapsedTimer m_sinceReplot;
     QTimer *m_replotTimer = nullptr;
     bool m_replotPending = false;
 

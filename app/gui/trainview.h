@@ -6,6 +6,8 @@
 
 #include <QElapsedTimer>
 #include <QPoint>
+#include <QRect>
+#include <QVector>
 #include <QWidget>
 
 class QSplitter;
@@ -58,7 +60,7 @@ public:
     QSplitter *rightColumn() const { return m_right; }
     FrameCounter *frameCounter() const { return m_frames; }
     /** While running the heatmaps (the costliest panel to draw) follow at most this often. */
-    static constexpr int kHeatmapIntervalMs = 100;
+    static constexpr int kHeatmapIntervalMs = 200;
 
     /** Snapshots applied since construction (tests, report). */
     qint64 appliedSnapshots() const { return m_applied; }
@@ -99,6 +101,7 @@ private:
     QElapsedTimer m_heatmapClock;
     bool m_presentation = false;
     bool m_autoFit = true;      ///< false once the user moved a splitter or a layout was restored
+    QVector<QRect> m_heatmapChrome; // the heatmaps' layout at the last fit
     bool m_fitQueued = false;
     QPoint m_fitColumns, m_fitRight; ///< the last sizes asked of the splitters, with their total
     QByteArray m_normalLayout;  ///< the splitters before presentation mode
