@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace bplab {
 
@@ -133,6 +134,7 @@ void TrainingWorker::reset(const TrainConfig &config)
 void TrainingWorker::clearHistory()
 {
     m_pendingX.clear();
+    m_pendingEpochs.clear();
     m_pendingLoss.clear();
     m_totalSamples = 0;
     m_runSecondsBefore = 0;
@@ -284,17 +286,11 @@ bool TrainingWorker::trainOne()
         m_pendingX.push_back(x);
         m_pendingLoss.push_back(report.loss);
     }
-    if (report.epochEnded) {
-        flushLosses();
-        const EpochReport &e = *report.epochEnded;
-        // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
-        if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
-            emit epochFinished(e);
-        else
-            emit trainingError(tr("The evaluation on the test set after epoch %1 gave no finite "
-                                  "loss: the weights have grown too large. Lower the learning "
-                                  "rate and press Reset (Ctrl+R).").arg(e.epoch));
-    }
+    // The epoch's evaluation goes with the next losses (at the latest with the next visual), so
+    // the loss plot and the class accuracy change in the dashboard's frame and not in one of
+    // their own: on a small data set epochs end tens of times a second.
+    if (report.epochEnded)
+        m_pendingEpochs.push_back(*report.epochEnded);
     if (!std::isfinite(report.loss)) { // not expected past the guard; never plotted or shown
         m_run.store(false);
         emit trainingError(tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
@@ -327,17 +323,26 @@ void TrainingWorker::afterBatch()
 void TrainingWorker::flushLosses()
 {
     m_lastFlushNs = m_clock.nsecsElapsed();
-    if (m_pendingX.isEmpty())
-        return;
-    auto chunk = std::make_shared<LossChunk>();
-    chunk->progress = progress();
-    chunk->x = std::move(m_pendingX);
-    chunk->loss = std::move(m_pendingLoss);
-    m_pendingX = QVector<double>();
-    m_pendingLoss = QVector<double>();
-    m_pendingX.reserve(kLossReserve);
-    m_pendingLoss.reserve(kLossReserve);
-    emit lossesReady(chunk);
+    if (!m_pendingX.isEmpty()) {
+        auto chunk = std::make_shared<LossChunk>();
+        chunk->progress = progress();
+        chunk->x = std::move(m_pendingX);
+        chunk->loss = std::move(m_pendingLoss);
+        m_pendingX = QVector<double>();
+        m_pendingLoss = QVector<double>();
+        m_pendingX.reserve(kLossReserve);
+        m_pendingLoss.reserve(kLossReserve);
+        emit lossesReady(chunk);
+    }
+    for (const EpochReport &e : std::exchange(m_pendingEpochs, {})) {
+        // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
+        if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
+            emit epochFinished(e);
+        else
+            emit trainingError(tr("The evaluation on the test set after epoch %1 gave no finite "
+                                  "loss: the weights have grown too large. Lower the learning "
+                                  "rate and press Reset (Ctrl+R).").arg(e.epoch));
+    }
 }
 
 void TrainingWorker::sendVisual(bool live)

@@ -27,8 +27,10 @@ class TrainingWorker : public QObject
 {
     Q_OBJECT
 public:
-    /** At most one visual snapshot per this many milliseconds while running. */
-    static constexpr int kVisualIntervalMs = 33;
+    /** At most one visual snapshot per this many milliseconds while running at full speed: 20
+     *  a second, more than anyone reads, and each one is GUI-thread time taken from training on
+     *  a machine with two cores (paced runs show every batch). */
+    static constexpr int kVisualIntervalMs = 50;
     /** Batch losses are flushed at least this often while running (and with every visual). */
     static constexpr int kLossFlushMs = 50;
     /** A run slice returns to the event loop after this long so queued commands get through. */
@@ -50,7 +52,7 @@ public:
     void requestLearningRate(double lr) { m_pendingLr.store(lr); }
     /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
     void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
-    /** The current weights: exact when not running, at most ~33 ms old while running; null
+    /** The current weights: exact when not running, at most ~50 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
     ParamsPtr currentWeights() const;
     /** The simulated cluster each trained batch is timed on (trainingworkercluster.cpp). */
@@ -195,6 +197,7 @@ private:
     qint64 m_budget = -1; // batches left in runBatches(); -1: unlimited
     double m_lastLr = 0;
     QVector<double> m_pendingX, m_pendingLoss;
+    std::vector<EpochReport> m_pendingEpochs; // sent with the losses, in the visual's frame
     QElapsedTimer m_clock; // monotonic, started once
     qint64 m_lastVisualNs = 0;
     qint64 m_lastFlushNs = 0;
