@@ -181,13 +181,16 @@ ReportRun::ReportRun(MainWindow *window, const QString &reportFile, bool quitWhe
 void ReportRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
-    connect(c, &TrainingController::dataLoaded, this, &ReportRun::startMeasuring);
+    if (m_quit)
+        connect(c, &TrainingController::dataLoaded, c, &TrainingController::start, Qt::SingleShotConnection);
     // Without --quit-when-done the window is used as usual, and the report is written when it
     // closes (File > Quit, Ctrl+Q, the window's close button).
     connect(qApp, &QCoreApplication::aboutToQuit, this, [this] { finish(0, {}); });
     connect(c, &TrainingController::epochFinished, this,
             [this](const EpochReport &e) { m_epochs.append(e); });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
+        if (s == TrainingState::Running)
+            startMeasuring();
         if (s == TrainingState::Finished && m_quit)
             finish(0, {});
     });
@@ -201,8 +204,10 @@ void ReportRun::begin(bool dataRequested)
 
 void ReportRun::startMeasuring()
 {
+    // Measured from the first run on, like run_seconds (the worker's running time): reading the
+    // data and laying out the window are not the dashboard's cost.
     if (m_wall.isValid())
-        return; // measured from the first data set on
+        return;
     FrameCounter *frames = m_window->trainView()->frameCounter();
     m_framesAtStart = frames->frames();
     m_paintsAtStart = frames->paints();
@@ -210,8 +215,6 @@ void ReportRun::startMeasuring()
     m_probe.start();
     m_guiCpuAtStart = threadCpuSeconds();
     m_wall.start();
-    if (m_quit)
-        m_window->controller()->start();
 }
 
 void ReportRun::finish(int exitCode, const QString &error)
