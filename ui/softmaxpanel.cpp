@@ -14,6 +14,8 @@ namespace {
 constexpr int kRows = 10;
 // Below the rows: the sum (two lines when it is the overflow sentence), a gap and the legend.
 constexpr int kFooterEm = 4;
+// The minimum size is the table's at this share of the natural font.
+constexpr double kMinimumFontScale = 0.85;
 bool isDark(const QPalette &pal)
 {
     return pal.color(QPalette::Window).lightness() < 128;
@@ -229,7 +231,11 @@ QSize SoftmaxPanel::sizeHint() const
 
 QSize SoftmaxPanel::minimumSizeHint() const
 {
-    const QFont f = naturalFont();
+    // The table at a somewhat smaller font (fittedFont() draws it so when the panel is smaller
+    // than its natural size), never below the smallest readable one: a window of 1280x800 with
+    // the projector's fonts and a lesson below still fits on its screen.
+    QFont f = naturalFont();
+    f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * kMinimumFontScale));
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
     return {c.fixedW + em * 3, c.top + kRows * em * 5 / 4 + em * kFooterEm}; // em * 3: the narrowest bar

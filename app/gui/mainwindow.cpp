@@ -84,6 +84,17 @@ void MainWindow::createViews()
     m_pages->addWidget(m_errorPage);
     m_sidebar->setCurrentRow(0);
     fitSidebar();
+    // Only the page on screen sets the window's minimum size. A stack is otherwise as large as
+    // its largest page: a view not in use (the Train view's panels at the projector's font, say)
+    // made the window taller than a 1280x800 screen.
+    const auto sizeToCurrentPage = [this] {
+        for (int i = 0; i < m_pages->count(); ++i) {
+            const auto policy = i == m_pages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+            m_pages->widget(i)->setSizePolicy(policy, policy);
+        }
+    };
+    connect(m_pages, &QStackedWidget::currentChanged, this, sizeToCurrentPage);
+    sizeToCurrentPage();
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
         if (m_spotlight)
             m_spotlight->leave(); // another view: the panel goes back first

@@ -162,6 +162,9 @@ LinkPlot::LinkPlot(QWidget *parent)
     m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_plot->legend->setWrap(3);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    // The legend gets as many columns as the width holds: its minimum width is not the plot's.
+    m_plot->setMinimumWidth(m_plot->fontMetrics().averageCharWidth() * 30);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &LinkPlot::fitLegend);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -498,6 +501,19 @@ void LinkPlot::labelIterations()
         edge->setPen(QPen(c, 1, Qt::DotLine));
         edge->setSelectable(false);
     }
+}
+
+void LinkPlot::fitLegend()
+{
+    // Up to three columns of links, fewer when the widest entry would not fit (the projector's
+    // font on a 1280-pixel screen): called before each replot lays the plot out.
+    QCPLegend *legend = m_plot->legend;
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    const int columns = widest > 0 ? std::clamp(m_plot->width() / (widest + legend->columnSpacing()), 1, 3) : 3;
+    if (columns != legend->wrap())
+        legend->setWrap(columns);
 }
 
 void LinkPlot::changeEvent(QEvent *event)

@@ -70,6 +70,7 @@ protected:
 
 private:
     void rebuild();
+    void fitLegend();
     void showContextMenu(QCustomPlot *plot, const QPoint &pos);
     void rebuildBandwidth();
     void fillLines(const cluster::UtilizationTimeline &t);

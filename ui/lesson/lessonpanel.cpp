@@ -26,6 +26,8 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_position->setObjectName(QStringLiteral("lessonPosition"));
     m_text->setObjectName(QStringLiteral("lessonText"));
     m_text->setWordWrap(true);
+    // A long title takes a second line rather than widening the window past a 1280-pixel screen.
+    m_title->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     applyFonts();

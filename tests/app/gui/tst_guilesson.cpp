@@ -20,9 +20,11 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -41,6 +43,8 @@ private slots:
     void cleanup();
     void shippedLessonsOpen_data();
     void shippedLessonsOpen();
+    void presentationFitsAProjector_data() { shippedLessonsOpen_data(); }
+    void presentationFitsAProjector();
     void pageKeysWalkTheSteps();
     void everyShippedQuestionHasAnAnswer();
     void revealUsesTheComputedValue();
@@ -127,6 +131,27 @@ void TestGuiLesson::shippedLessonsOpen()
     QVERIFY(!runner->isOpen());
     for (int i = 0; i < views->count(); ++i)
         QVERIFY(!views->isRowHidden(i));
+}
+
+void TestGuiLesson::presentationFitsAProjector()
+{
+    // A classroom projector of 1280x800: in presentation mode, with the lesson's band below the
+    // views, every view the lesson offers fits on it. (Presentation mode is full screen; what
+    // matters is the smallest size the window's layout settles on.)
+    QFETCH(QString, file);
+    QVERIFY(m_window->openLesson(file).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                             && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
+    m_window->setPresentationMode(true, /*fullScreen=*/false);
+    const auto restore = qScopeGuard([this] { m_window->setPresentationMode(false, false); });
+    for (LessonView v : m_window->lessonRunner()->lesson()->views) {
+        m_window->setView(MainWindow::View(int(v)));
+        QCoreApplication::processEvents();
+        m_window->layout()->activate();
+        const QSize needed = m_window->minimumSize();
+        QVERIFY2(needed.width() <= 1280 && needed.height() <= 800,
+                 qPrintable(QStringLiteral("view %1 needs %2x%3").arg(int(v)).arg(needed.width()).arg(needed.height())));
+    }
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()
