@@ -40,18 +40,19 @@ struct NamedPanel
 {
     const char *name;
     MainWindow::View view;
+    const char *menuText; // translated in MainWindow's context
 };
 
 // The order of File > Export panel: the Train view's panels first, then by view.
 constexpr std::array<NamedPanel, 8> kPanels{{
-    {"digit", MainWindow::View::Train},
-    {"softmax", MainWindow::View::Train},
-    {"loss", MainWindow::View::Train},
-    {"heatmaps", MainWindow::View::Train},
-    {"step", MainWindow::View::Step},
-    {"links", MainWindow::View::Cluster},
-    {"confusion", MainWindow::View::Mistakes},
-    {"gallery", MainWindow::View::Mistakes},
+    {"digit", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Digit")},
+    {"softmax", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&SoftMax table")},
+    {"loss", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Loss plot")},
+    {"heatmaps", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Heatmaps")},
+    {"step", MainWindow::View::Step, QT_TRANSLATE_NOOP("bplab::MainWindow", "S&tep through page")},
+    {"links", MainWindow::View::Cluster, QT_TRANSLATE_NOOP("bplab::MainWindow", "Link &utilisation")},
+    {"confusion", MainWindow::View::Mistakes, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Confusion matrix")},
+    {"gallery", MainWindow::View::Mistakes, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Gallery")},
 }};
 
 const NamedPanel *findPanel(const QString &name)
@@ -60,6 +61,15 @@ const NamedPanel *findPanel(const QString &name)
         if (name == QLatin1String(p.name))
             return &p;
     return nullptr;
+}
+
+// The export of w when it is a Panel (each panel class has its own panelExport()).
+template <class Panel>
+std::optional<PanelExport> exportOf(QWidget *w)
+{
+    if (auto *panel = qobject_cast<Panel *>(w))
+        return panel->panelExport();
+    return std::nullopt;
 }
 
 } // namespace
@@ -87,21 +97,15 @@ std::optional<PanelExport> MainWindow::panelExportNamed(const QString &name)
 {
     if (!findPanel(name))
         return std::nullopt;
-    if (name == QLatin1String("digit"))
-        return m_train->digitPanel()->panelExport();
-    if (name == QLatin1String("softmax"))
-        return m_train->softmaxPanel()->panelExport();
-    if (name == QLatin1String("loss"))
-        return m_train->lossPlot()->panelExport();
-    if (name == QLatin1String("heatmaps"))
-        return m_train->heatmapPanel()->panelExport();
     if (name == QLatin1String("step"))
-        return m_stepView->panelExport();
-    if (name == QLatin1String("links"))
-        return static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)))->linkPlot()->panelExport();
-    if (name == QLatin1String("confusion"))
-        return confusionView()->matrix()->panelExport();
-    return confusionView()->gallery()->panelExport();
+        return m_stepView->panelExport(); // a page, not a panel
+    QWidget *w = panelWidget(name);
+    for (const auto exportIfA : {exportOf<DigitPanel>, exportOf<SoftmaxPanel>, exportOf<LossPlot>,
+                                 exportOf<HeatmapPanel>, exportOf<clusterview::LinkPlot>,
+                                 exportOf<ConfusionMatrixPanel>, exportOf<GalleryPanel>})
+        if (std::optional<PanelExport> e = exportIfA(w))
+            return e;
+    return std::nullopt;
 }
 
 bool MainWindow::panelIsCurrent(const QString &name) const
@@ -123,21 +127,8 @@ void MainWindow::prepareExport(const QString &name)
 
 QString MainWindow::panelMenuText(const QString &name)
 {
-    if (name == QLatin1String("digit"))
-        return tr("&Digit");
-    if (name == QLatin1String("softmax"))
-        return tr("&SoftMax table");
-    if (name == QLatin1String("loss"))
-        return tr("&Loss plot");
-    if (name == QLatin1String("heatmaps"))
-        return tr("&Heatmaps");
-    if (name == QLatin1String("step"))
-        return tr("S&tep through page");
-    if (name == QLatin1String("links"))
-        return tr("Link &utilisation");
-    if (name == QLatin1String("confusion"))
-        return tr("&Confusion matrix");
-    return tr("&Gallery");
+    const NamedPanel *p = findPanel(name);
+    return p ? tr(p->menuText) : QString();
 }
 
 void MainWindow::createSpotlight()
