@@ -744,7 +744,7 @@
     </message>
     <message>
         <source>type yes or no, and Enter</source>
-        <translation>yes oder no eingeben, dann Enter</translation>
+        <translation>ja oder nein eingeben, dann Enter</translation>
     </message>
     <message>
         <source>type +, - or 0, and Enter</source>
@@ -753,6 +753,26 @@
     <message>
         <source>type a number, and Enter</source>
         <translation>eine Zahl eingeben, dann Enter</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>positive</source>
+        <translation>positiv</translation>
+    </message>
+    <message>
+        <source>negative</source>
+        <translation>negativ</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>null</translation>
     </message>
 </context>
 <context>

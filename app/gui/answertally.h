@@ -23,6 +23,33 @@ inline QString answerHint(AnswerKind kind)
     return {};
 }
 
+// The words the answers are judged in (lessonanswer.h), marked for translation: a class answers
+// in its own language, and the revealed value is shown in it.
+inline constexpr const char *kAnswerWords[] = {
+    QT_TRANSLATE_NOOP("bplab", "yes"),      QT_TRANSLATE_NOOP("bplab", "no"),
+    QT_TRANSLATE_NOOP("bplab", "positive"), QT_TRANSLATE_NOOP("bplab", "negative"),
+    QT_TRANSLATE_NOOP("bplab", "zero"),
+};
+
+/** An answer as the judge reads it: a translated answer word becomes its English form. */
+inline QString judgedForm(const QString &given)
+{
+    const QString g = given.trimmed();
+    for (const char *word : kAnswerWords)
+        if (g.compare(QCoreApplication::translate("bplab", word), Qt::CaseInsensitive) == 0)
+            return QString::fromLatin1(word);
+    return g;
+}
+
+/** A true value as shown: an answer word in the user's language, a number as it is. */
+inline QString shownAnswer(const std::string &text)
+{
+    for (const char *word : kAnswerWords)
+        if (text == word)
+            return QCoreApplication::translate("bplab", word);
+    return QString::fromStdString(text);
+}
+
 struct AnswerTally
 {
     QStringList answers;
@@ -36,8 +63,8 @@ struct AnswerTally
     {
         TrueAnswer any;
         any.kind = answerKindOf(q.quantity);
-        if (const Result<bool> form = isRightAnswer(q, any, given.toStdString()); !form)
-            return QCoreApplication::translate("bplab", "Not taken: %1").arg(QString::fromStdString(form.error()));
+        if (const Result<bool> form = isRightAnswer(q, any, judgedForm(given).toStdString()); !form)
+            return QCoreApplication::translate("bplab", "Not taken: %1").arg(answerHint(any.kind));
         answers << given;
         return {};
     }
@@ -48,7 +75,7 @@ struct AnswerTally
         right = 0;
         lastRight = false;
         for (const QString &a : std::as_const(answers)) {
-            const Result<bool> r = isRightAnswer(q, truth, a.toStdString());
+            const Result<bool> r = isRightAnswer(q, truth, judgedForm(a).toStdString());
             lastRight = r && *r;
             right += lastRight ? 1 : 0;
         }

@@ -281,7 +281,7 @@ void LessonRunner::reveal()
     }
     t.judge(q, *truth);
     const QString verdict = t.verdict();
-    m_panel->questionBox()->showReveal(QString::fromStdString(truth->text), verdict, t.right, int(t.answers.size()));
+    m_panel->questionBox()->showReveal(shownAnswer(truth->text), verdict, t.right, int(t.answers.size()));
 }
 
 } // namespace bplab

@@ -158,7 +158,7 @@ void StepPredict::reveal()
     }
     AnswerTally &t = m_tallies[m_key];
     t.judge(*m_question, *truth);
-    m_box->showReveal(QString::fromStdString(truth->text), t.verdict(), t.right, int(t.answers.size()));
+    m_box->showReveal(shownAnswer(truth->text), t.verdict(), t.right, int(t.answers.size()));
     m_show->setVisible(true);
     m_show->setFocus(Qt::OtherFocusReason); // Enter shows the values
 }

@@ -2,6 +2,7 @@
 // status line, stage names), the .ts has no unfinished entry and holds every tr() text of the
 // sources (lupdate), View > Language stores its choice, --lang is parsed.
 
+#include <answertally.h>
 #include <guioptions.h>
 #include <language.h>
 #include <snapshots.h>
@@ -71,7 +72,22 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
     // The status line's state names come from the installed translator.
     QCoreApplication::installTranslator(&de);
     QCOMPARE(stateName(TrainingState::Running), QStringLiteral("Läuft"));
+    // A class answers a lesson's question in German, and the true value is shown in German.
+    LessonQuestion q;
+    q.quantity = Quantity::LossAfterLower; // a yes or no question
+    AnswerTally tally;
+    QVERIFY(tally.record(q, QStringLiteral("Ja")).isEmpty());
+    QVERIFY(tally.record(q, QStringLiteral("nein")).isEmpty());
+    QVERIFY(tally.record(q, QStringLiteral("vielleicht")).contains(QStringLiteral("ja oder nein")));
+    TrueAnswer truth;
+    truth.kind = AnswerKind::YesNo;
+    truth.value = 0;
+    truth.text = "no";
+    tally.judge(q, truth);
+    QCOMPARE(tally.right, 1);
+    QCOMPARE(shownAnswer(truth.text), QStringLiteral("nein"));
     QCoreApplication::removeTranslator(&de);
+    QCOMPARE(shownAnswer(truth.text), QStringLiteral("no"));
     QCOMPARE(stateName(TrainingState::Running), QStringLiteral("Running"));
 }
 
