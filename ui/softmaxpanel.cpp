@@ -14,6 +14,10 @@ namespace {
 constexpr int kRows = 10;
 // Below the rows: the sum (two lines when it is the overflow sentence), a gap and the legend.
 constexpr int kFooterEm = 4;
+// At the panel's minimum size the rows are 1.1 lines apart (5/4 otherwise) and the footer has
+// three lines (the sum, a gap, the legend): a window of 1280x800 keeps room for a lesson's band.
+constexpr int kMinFooterEm = 3;
+int minRowHeight(int em) { return em * 11 / 10; }
 // The minimum size is the table's at this share of the natural font.
 constexpr double kMinimumFontScale = 0.85;
 bool isDark(const QPalette &pal)
@@ -207,7 +211,7 @@ SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int
     c.headerH = em * 5 / 2;
     const int footer = em * kFooterEm;
     const int available = height - c.headerH - footer - pad;
-    c.rowH = std::clamp(available / kRows, em * 5 / 4, em * 2);
+    c.rowH = std::clamp(available / kRows, minRowHeight(em), em * 2);
     c.top = pad + c.headerH;
     return c;
 }
@@ -238,7 +242,7 @@ QSize SoftmaxPanel::minimumSizeHint() const
     f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * kMinimumFontScale));
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
-    return {c.fixedW + em * 3, c.top + kRows * em * 5 / 4 + em * kFooterEm}; // em * 3: the narrowest bar
+    return {c.fixedW + em * 3, c.top + kRows * minRowHeight(em) + em * kMinFooterEm}; // em * 3: the narrowest bar
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)
