@@ -245,6 +245,12 @@ QSize SoftmaxPanel::minimumSizeHint() const
     return {c.fixedW + em * 3, c.top + kRows * minRowHeight(em) + em * kMinFooterEm}; // em * 3: the narrowest bar
 }
 
+int SoftmaxPanel::naturalMinimumWidth() const
+{
+    const QFont f = naturalFont();
+    return columnsFor(f, 0, 0).fixedW + QFontMetrics(f).height() * 3;
+}
+
 void SoftmaxPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {

@@ -50,6 +50,8 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    /** The narrowest width at the natural font (minimumSizeHint() allows a smaller font). */
+    int naturalMinimumWidth() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

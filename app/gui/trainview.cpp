@@ -268,7 +268,9 @@ void TrainView::fitRightColumn()
     // The columns: the sample's panels get what they need (and in normal mode up to about half),
     // the rest goes to the loss curve and the heatmaps, whose mosaic grows with the width.
     const int width = m_columns->width() - m_columns->handleWidth();
-    const int leftMin = std::max(m_left->minimumSizeHint().width(), m_left->minimumWidth());
+    // The SoftMax table asks for the width of its natural font (its minimum is a smaller font).
+    const int leftMin = std::max({m_left->minimumSizeHint().width(), m_left->minimumWidth(),
+                                  m_softmax->naturalMinimumWidth()});
     const int left = std::min(width - m_right->minimumSizeHint().width(),
                               std::max(leftMin, m_presentation ? 0 : int(width * kLeftShare)));
     // Each target is applied once: a splitter that cannot honour it (its minimums) is not asked
