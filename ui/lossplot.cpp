@@ -234,12 +234,11 @@ void LossPlot::updateRanges()
     m_plot->yAxis2->setRange(0, 100);
 }
 
-void LossPlot::queueReplot(int withinMs)
+void LossPlot::queueReplot()
 {
-    // A replot already due sooner stays; one due later is brought forward.
-    const int ms = withinMs < 0 ? kReplotIntervalMs : withinMs;
-    if (!m_replotTimer->isActive() || m_replotTimer->remainingTime() > ms)
-        m_replotTimer->start(ms);
+    // A replot already due sooner stays; the losses' later one is brought forward.
+    if (!m_replotTimer->isActive() || m_replotTimer->remainingTime() > kReplotIntervalMs)
+        m_replotTimer->start(kReplotIntervalMs);
 }
 
 void LossPlot::replotData()

@@ -128,8 +128,7 @@ private:
     void updateTickCounts();
     void fitAxisTitles();
     void updateRanges();
-    /** Replots within withinMs (the default: a frame interval), coalescing the requests. */
-    void queueReplot(int withinMs = -1);
+    void queueReplot();
     /** New losses: replotted now when the last replot is old enough, else by the timer. */
     void replotData();
     void replotNow();

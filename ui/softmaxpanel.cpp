@@ -242,13 +242,17 @@ QSize SoftmaxPanel::minimumSizeHint() const
     f.setPointSizeF(std::max(kMinReadablePointSize, f.pointSizeF() * kMinimumFontScale));
     const int em = QFontMetrics(f).height();
     const Columns c = columnsFor(f, 0, 0);
-    return {c.fixedW + em * 3, c.top + kRows * minRowHeight(em) + em * kMinFooterEm}; // em * 3: the narrowest bar
+    return {minimumWidthAt(f), c.top + kRows * minRowHeight(em) + em * kMinFooterEm};
+}
+
+int SoftmaxPanel::minimumWidthAt(const QFont &f) const
+{
+    return columnsFor(f, 0, 0).fixedW + QFontMetrics(f).height() * 3; // em * 3: the narrowest bar
 }
 
 int SoftmaxPanel::naturalMinimumWidth() const
 {
-    const QFont f = naturalFont();
-    return columnsFor(f, 0, 0).fixedW + QFontMetrics(f).height() * 3;
+    return minimumWidthAt(naturalFont());
 }
 
 void SoftmaxPanel::changeEvent(QEvent *event)

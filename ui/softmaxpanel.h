@@ -77,6 +77,7 @@ private:
     QFont naturalFont() const; ///< the widget's font, at least kMinReadablePointSize
     QFont fittedFont() const;  ///< naturalFont(), smaller when the panel is too small for it
     Columns columnsFor(const QFont &base, int width, int height) const;
+    int minimumWidthAt(const QFont &f) const; ///< the table with the narrowest bar
     const Layout &layout() const;
     QFont panelFont() const { return layout().font; }
     const Columns &columns() const { return layout().columns; }

@@ -84,7 +84,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     for (QSplitter *s : {m_right, m_columns})
         connect(s, &QSplitter::splitterMoved, this, [this] { m_autoFit = false; });
     // The heatmaps' chrome is known after their plot's layout: fit again when it changes. Every
-    // replot lays the plot out (ten times a second while training); most change nothing.
+    // replot lays the plot out (several times a second while training); most change nothing.
     connect(m_heatmap->plot(), &QCustomPlot::afterLayout, this, [this] {
         QVector<QRect> chrome{m_heatmap->rect()};
         for (const QCPAxisRect *r : m_heatmap->plot()->axisRects())
