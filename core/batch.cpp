@@ -32,24 +32,15 @@ void BatchWorkspace::resize(int newBatch)
     Delta2.resize(kOutputs, batch);
     Delta1.resize(kHidden, batch);
     losses.resize(batch);
-    for (Half &h : halves) {
-        h.Z2share.resize(kOutputs, batch);
-        h.Z2.resize(kOutputs, batch);
-        h.P.resize(kOutputs, batch);
-        h.Delta2.resize(kOutputs, batch);
-        h.losses.resize(batch);
-    }
-    halves[1].X.resize(kInputs, batch);
     // The libxsmm path's buffers are sized by its first batch (xsmmGemms).
+    for (int h = 0; h < 2; ++h)
+        halves[h].resize(batch, h == 1, false);
 }
 
 void BatchWorkspace::resizeXsmmBuffers()
 {
-    for (Half &h : halves) {
-        h.XT.resize(batch, kInputs);
-        h.Z2shareT.resize(batch, kOutputs);
-        h.Delta2T.resize(batch, kOutputs);
-    }
+    for (int h = 0; h < 2; ++h)
+        halves[h].resize(batch, h == 1, true);
 }
 
 void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n)
@@ -63,7 +54,7 @@ void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n)
 
 /** Columns [c0, c0 + n) of X from the samples indices[0 .. n). */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n,
-                   Normalize normalize, Mat<float> &X)
+                   Normalize normalize, Eigen::Ref<Mat<float>> X)
 {
     // The images are scattered over the data set, where no hardware prefetcher follows: ask for
     // the next image's 13 cache lines while this one is converted.
@@ -84,8 +75,9 @@ void gatherBatch(const Dataset &data, const std::uint32_t *indices, int count, N
 }
 
 /** P = softmax(Z2) per column (max subtracted); losses(c) = ln(sum e^(z - m)) - (z_label - m). */
-void softmaxColumns(int c0, int n, const std::uint8_t *labels, const Mat<float> &Z2, Mat<float> &P,
-                    Vec<float> &losses)
+void softmaxColumns(int c0, int n, const std::uint8_t *labels,
+                    const Eigen::Ref<const Mat<float>> &Z2, Eigen::Ref<Mat<float>> P,
+                    Eigen::Ref<Vec<float>> losses)
 {
     for (int c = c0; c < c0 + n; ++c) {
         const float *z = Z2.col(c).data();
@@ -171,14 +163,16 @@ double flopsOf(int m, int k, int n)
     return 2.0 * double(m) * double(k) * double(n);
 }
 
-/** The input matrix half h reads. */
-const Mat<float> &inputsOf(const BatchJob &job, int h)
+using MatRef = Eigen::Ref<Mat<float>>;
+
+/** The input matrix half h reads: kInputs x ws.batch. */
+MatRef inputsOf(const BatchJob &job, int h)
 {
-    return job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
+    return job.privateInputs && h == 1 ? MatRef(job.ws->halves[1].X) : MatRef(job.ws->X);
 }
 
 /** The transposed inputs half h reads (libxsmm path). */
-Mat<float> &transposedInputsOf(const BatchJob &job, int h)
+BatchWorkspace::Half::View &transposedInputsOf(const BatchJob &job, int h)
 {
     return job.ws->halves[job.privateTransposes ? h : 0].XT;
 }
@@ -198,13 +192,13 @@ void gatherHalf(const BatchJob &job, int h)
 {
     if (!job.privateInputs && h == 1)
         return;
-    Mat<float> &X = job.privateInputs && h == 1 ? job.ws->halves[1].X : job.ws->X;
+    MatRef X = inputsOf(job, h);
     const BatchSamples &s = *job.samples;
     if (!transposes(job, h)) {
         gatherColumns(*s.data, s.indices, 0, job.n, s.normalize, X);
         return;
     }
-    Mat<float> &XT = transposedInputsOf(job, h);
+    auto &XT = transposedInputsOf(job, h);
     constexpr int kGroup = 8;
     // The images are scattered over the data set: while a group is converted, the next group's
     // images are asked for (the first group's before the loop).
@@ -227,7 +221,8 @@ void forwardHalf(const BatchJob &job, int h)
     const ParamsF &params = *job.params;
     BatchWorkspace &ws = *job.ws;
     const int n = job.n, r0 = h * kHalfRows;
-    auto X = inputsOf(job, h).leftCols(n);
+    const MatRef inputs = inputsOf(job, h);
+    auto X = inputs.leftCols(n);
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
     auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
     const auto W1 = params.W1.middleRows(r0, kHalfRows);
@@ -236,7 +231,7 @@ void forwardHalf(const BatchJob &job, int h)
         // Z1^T = X^T W1^T: libxsmm's A operand is not transposed, and W1 is row-major (its
         // memory is W1^T, column-major), so the samples are the kernel's rows: X^T, then Z1^T
         // lands in the row-major Z1 as it is.
-        Mat<float> &XT = transposedInputsOf(job, h);
+        auto &XT = transposedInputsOf(job, h);
         if (!job.samples && transposes(job, h)) // else done by the gather
             phase(h, PhaseId::Gather,
                   [&] { transposeInto(X.data(), kInputs, kInputs, n, XT.data(), ws.batch); });
@@ -320,10 +315,11 @@ void backwardHalf(const BatchJob &job, int h)
     // instead of computing it again.
     const bool own = h == 0 || !job.together;
     BatchWorkspace::Half &layer = own ? mine : ws.halves[0];
-    Mat<float> &Z2 = h == 0 ? ws.Z2 : mine.Z2;
-    Mat<float> &P = h == 0 ? ws.P : mine.P;
-    Mat<float> &Delta2 = own && h == 1 ? mine.Delta2 : ws.Delta2;
-    Vec<float> &losses = h == 0 ? ws.losses : mine.losses;
+    MatRef Z2 = h == 0 ? MatRef(ws.Z2) : MatRef(mine.Z2);
+    MatRef P = h == 0 ? MatRef(ws.P) : MatRef(mine.P);
+    MatRef Delta2 = own && h == 1 ? MatRef(mine.Delta2) : MatRef(ws.Delta2);
+    Eigen::Ref<Vec<float>> losses
+            = h == 0 ? Eigen::Ref<Vec<float>>(ws.losses) : Eigen::Ref<Vec<float>>(mine.losses);
     auto D2 = Delta2.leftCols(n);
     if (own)
         phase(h, PhaseId::SoftMax, [&] {
@@ -342,7 +338,8 @@ void backwardHalf(const BatchJob &job, int h)
                 D2(job.labels[c], c) -= invN;
         });
 
-    auto X = inputsOf(job, h).leftCols(n);
+    const MatRef inputs = inputsOf(job, h);
+    auto X = inputs.leftCols(n);
     auto Z1 = ws.Z1.block(r0, 0, kHalfRows, n);
     auto A1 = ws.A1.block(r0, 0, kHalfRows, n);
     auto D1 = ws.Delta1.block(r0, 0, kHalfRows, n);

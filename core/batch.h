@@ -7,6 +7,7 @@
 #include "dataset.h"
 #include "kernels.h"
 #include "network.h"
+#include "pagefloats.h"
 #include "params.h"
 
 #include <array>
@@ -42,16 +43,37 @@ struct BatchWorkspace
 
     /** Each half's own buffers: its share of the logits, and its private copy of the output
      *  layer (both halves compute SoftMax and delta2 from the same sums, so they need to meet
-     *  only once per batch). */
+     *  only once per batch). Each half's buffers lie on memory pages of their own (PageFloats):
+     *  the two halves run on two cores. */
     struct Half
     {
-        Mat<float> X; ///< half 1's own copy of the inputs when it gathers them (two threads)
-        Mat<float> Z2share, Z2, P, Delta2;
-        Vec<float> losses;
+        using View = Eigen::Map<Mat<float>, Eigen::Aligned64>;
+        using VecView = Eigen::Map<Vec<float>, Eigen::Aligned64>;
+
+        Half() = default;
+        Half(const Half &other);
+        Half &operator=(const Half &other);
+        /** Sizes the buffers for batches of up to `batch` samples: X only with `inputs`, the
+         *  libxsmm path's operands only with `xsmm` (otherwise 0 rows). */
+        void resize(int batch, bool inputs, bool xsmm);
+
+        View X {nullptr, 0, 0}; ///< half 1's own copy of the inputs when it gathers them (two threads)
+        View Z2share {nullptr, 0, 0}, Z2 {nullptr, 0, 0}, P {nullptr, 0, 0}, Delta2 {nullptr, 0, 0};
+        VecView losses {nullptr, 0};
         float finite = 0; ///< a fused step's finiteness sum of what this half wrote (0: all finite)
         // The libxsmm path's operands (column-major, B rows): X^T for Z1^T = X^T W1^T, this
         // half's share of Z2^T, and delta2^T for delta1^T = delta2^T W2.
-        Mat<float> XT, Z2shareT, Delta2T;
+        View XT {nullptr, 0, 0}, Z2shareT {nullptr, 0, 0}, Delta2T {nullptr, 0, 0};
+
+    private:
+        /** use(view, rows, cols) for every buffer, in the order they lie in m_pages. */
+        template <class F>
+        void eachView(F &&use);
+        /** Points the views into m_pages. */
+        void place();
+        PageFloats m_pages;
+        int m_batch = 0;
+        bool m_inputs = false, m_xsmm = false;
     };
     Half halves[2];
 

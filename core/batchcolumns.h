@@ -12,10 +12,11 @@ void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n);
 
 /** Columns [c0, c0 + n) of X from the samples indices[0 .. n). */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int c0, int n,
-                   Normalize normalize, Mat<float> &X);
+                   Normalize normalize, Eigen::Ref<Mat<float>> X);
 
 /** P = softmax(Z2) per column (max subtracted); losses(c) = ln(sum e^(z - m)) - (z_label - m). */
-void softmaxColumns(int c0, int n, const std::uint8_t *labels, const Mat<float> &Z2, Mat<float> &P,
-                    Vec<float> &losses);
+void softmaxColumns(int c0, int n, const std::uint8_t *labels,
+                    const Eigen::Ref<const Mat<float>> &Z2, Eigen::Ref<Mat<float>> P,
+                    Eigen::Ref<Vec<float>> losses);
 
 } // namespace bplab

@@ -11,6 +11,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <limits>
+#include <memory>
+#include <set>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -304,6 +306,78 @@ private slots:
         const Evaluation empty = evaluate(params, Dataset{}, Normalize::None);
         QCOMPARE(empty.count, std::size_t(0));
         QCOMPARE(empty.accuracy, 0.0);
+    }
+
+    void halvesLieOnPagesOfTheirOwn_data()
+    {
+        QTest::addColumn<int>("batch");
+        QTest::newRow("batch 64") << 64;
+        QTest::newRow("batch 1") << 1;
+        QTest::newRow("batch 7") << 7;
+        QTest::newRow("batch 1000") << 1000;
+    }
+    void halvesLieOnPagesOfTheirOwn()
+    {
+        // The two halves run on two cores: no page may hold buffers of both, and every buffer
+        // starts on a 64-byte line (the views are declared aligned so).
+        QFETCH(int, batch);
+        BatchWorkspace ws(batch);
+        ws.resizeXsmmBuffers();
+        std::set<std::uintptr_t> pages[2];
+        for (int h = 0; h < 2; ++h) {
+            const BatchWorkspace::Half &half = ws.halves[h];
+            const std::pair<const float *, Eigen::Index> buffers[] = {
+                    {half.X.data(), half.X.size()},
+                    {half.Z2share.data(), half.Z2share.size()},
+                    {half.Z2.data(), half.Z2.size()},
+                    {half.P.data(), half.P.size()},
+                    {half.Delta2.data(), half.Delta2.size()},
+                    {half.losses.data(), half.losses.size()},
+                    {half.XT.data(), half.XT.size()},
+                    {half.Z2shareT.data(), half.Z2shareT.size()},
+                    {half.Delta2T.data(), half.Delta2T.size()}};
+            for (const auto &[data, size] : buffers) {
+                QCOMPARE(reinterpret_cast<std::uintptr_t>(data) % 64, std::uintptr_t(0));
+                if (size == 0)
+                    continue;
+                const auto first = reinterpret_cast<std::uintptr_t>(data);
+                const auto last = reinterpret_cast<std::uintptr_t>(data + size) - 1;
+                for (std::uintptr_t page = first / 4096; page <= last / 4096; ++page)
+                    pages[h].insert(page);
+            }
+        }
+        QCOMPARE(ws.halves[1].X.rows(), Eigen::Index(kInputs)); // half 1 gathers its own inputs
+        QCOMPARE(ws.halves[0].XT.rows(), Eigen::Index(batch));
+        for (const std::uintptr_t page : pages[0])
+            QVERIFY2(!pages[1].count(page), "a page holds buffers of both halves");
+    }
+
+    void aCopiedWorkspaceOwnsItsBuffers()
+    {
+        auto split = syntheticSplit(200, 10);
+        const ParamsF params = initParams(Init::He, 4);
+        std::vector<std::uint32_t> idx(32);
+        std::vector<std::uint8_t> labels(32);
+        for (std::size_t i = 0; i < idx.size(); ++i) {
+            idx[i] = std::uint32_t(i * 5);
+            labels[i] = split->train.labels[idx[i]];
+        }
+        ParamsF expected = ParamsF::zeros(), grads = ParamsF::zeros();
+        auto original = std::make_unique<BatchWorkspace>(32);
+        setTrainingThreads(2);
+        gatherBatch(split->train, idx.data(), 32, Normalize::None, *original);
+        const double loss = forwardBackwardBatch(params, labels.data(), 32, *original, expected);
+        BatchWorkspace copy = *original;
+        BatchWorkspace assigned(5);
+        assigned = *original;
+        QVERIFY(copy.halves[1].Z2.data() != original->halves[1].Z2.data());
+        QCOMPARE(copy.halves[1].Z2, original->halves[1].Z2);
+        QCOMPARE(assigned.halves[0].Z2share, original->halves[0].Z2share);
+        original.reset(); // the copies must not point into its pages
+        for (BatchWorkspace *ws : {&copy, &assigned}) {
+            QCOMPARE(forwardBackwardBatch(params, labels.data(), 32, *ws, grads), loss);
+            QCOMPARE(grads.W1, expected.W1);
+        }
     }
 
     void noHeapAllocationInTheBatchLoop_data()
