@@ -15,7 +15,7 @@ import time
 # Targets.
 TARGET_RATIO = 4.0       # torch epoch / our epoch, at least
 TARGET_PEAK = 1.3        # our epoch / the epoch at the measured FMA peak, at most
-TARGET_ROOFLINE = 1.6    # our epoch / roofline epoch, at most
+TARGET_ROOFLINE = 1.6    # our epoch / roofline epoch, at most, when the products are Eigen's
 TARGET_EVAL_MS = 8.0     # evaluating 10,000 test images, at most
 TARGET_RSS_MB = 150.0    # peak memory of `train` on 60,000 samples, at most
 
@@ -133,6 +133,14 @@ def main():
     roofline = median(ours, "roofline_epoch_seconds")
     ratio = torch_epoch / ours_epoch
     vs_roof = ours_epoch / roofline
+    # The roofline times the epoch's own products. Eigen's leave a third of the FMA units idle at
+    # these shapes, so its target is looser; libxsmm's run at the FMA peak, where the peak's
+    # target applies instead.
+    roofline_kernels = ours[0].get("roofline_kernels", "eigen")
+    if roofline_kernels == "eigen":
+        roof_target = f"target <= {TARGET_ROOFLINE:g}x: {verdict(vs_roof <= TARGET_ROOFLINE)}"
+    else:
+        roof_target = f"{roofline_kernels} products, at the FMA peak: the peak's target applies"
     ours_eval_ms = median(ours, "eval_seconds_10k") * 1000
     torch_eval_ms = median(torch, "eval_seconds_10k") * 1000
     gflops = median(ours, "gflops")
@@ -176,7 +184,7 @@ def main():
     if outside_text:
         print(f"outside the products (ms of the profiled epoch): {outside_text}")
     print(f"ours vs roofline: {ours_epoch:.3f} s / {roofline:.3f} s = {vs_roof:.2f}x  "
-          f"(target <= {TARGET_ROOFLINE:g}x: {verdict(vs_roof <= TARGET_ROOFLINE)})")
+          f"({roof_target})")
     print(f"eval 10k: ours {ours_eval_ms:.1f} ms, torch {torch_eval_ms:.1f} ms  "
           f"(target < {TARGET_EVAL_MS:g} ms: {verdict(ours_eval_ms < TARGET_EVAL_MS)})")
     print(f"peak RSS: bench on {args.samples:,} samples {bench_peak:.0f} MB "
@@ -206,7 +214,7 @@ def main():
         if outside_text:
             print(f"| outside the products, ms of the profiled epoch | {outside_text} | | |")
         print(f"| GEMM roofline epoch | {roofline:.3f} s (ours {vs_roof:.2f}x of it) | | "
-              f"<= {TARGET_ROOFLINE:g}x ({verdict(vs_roof <= TARGET_ROOFLINE)}) |")
+              f"{roof_target} |")
         print(f"| evaluate 10,000 test images | {ours_eval_ms:.1f} ms | {torch_eval_ms:.1f} ms | "
               f"< {TARGET_EVAL_MS:g} ms ({verdict(ours_eval_ms < TARGET_EVAL_MS)}) |")
         print(f"| peak RSS, `bench --samples {args.samples}` | {bench_peak:.0f} MB | | "
