@@ -7,7 +7,7 @@
 // last weight printed shows that builds and thread counts compute the same bits.
 // Build (from the repository, after building bplab_core in BUILD), as one command:
 //   g++ -O3 -DNDEBUG -march=native -fopenmp -std=c++20 -DEIGEN_DONT_PARALLELIZE
-//       -DEIGEN_STACK_ALLOCATION_LIMIT=1048576 -Icore -isystem /usr/include/eigen3
+//       -DEIGEN_STACK_ALLOCATION_LIMIT=1048576 -DEIGEN_MAX_ALIGN_BYTES=64 -Icore -isystem /usr/include/eigen3
 //       bench/phase_timing.cpp BUILD/core/libbplab_core.a -lz -lxsmm -lxsmmnoblas -ldl -o
 //       phase_timing
 // (the libxsmm libraries only when the core was built with them: "libxsmm" in its CMake log).

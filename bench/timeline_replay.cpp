@@ -4,7 +4,7 @@
 // and checks every replay against the weights the run had then.
 // Build (from the repository, after building bplab_core in BUILD), as bench/batch_timing.cpp:
 //   g++ -O3 -DNDEBUG -march=native -fopenmp -std=c++20 -DEIGEN_DONT_PARALLELIZE \
-//       -DEIGEN_STACK_ALLOCATION_LIMIT=1048576 -Icore -isystem /usr/include/eigen3 \
+//       -DEIGEN_STACK_ALLOCATION_LIMIT=1048576 -DEIGEN_MAX_ALIGN_BYTES=64 -Icore -isystem /usr/include/eigen3 \
 //       bench/timeline_replay.cpp BUILD/core/libbplab_core.a -lz -lxsmm -lxsmmnoblas -ldl -o timeline_replay
 // Run: timeline_replay DATA_FOLDER [epochs (10)] [shows (200)]
 
