@@ -1,7 +1,7 @@
 // Accuracy on real MNIST (../shared/data/mnist: the first 10,000 training images, the real 10,000
-// test images): the source's recipe and the tuned one must reach the bounds of docs/accuracy.md.
-// Skipped where the folder is absent; labelled slow (65 epochs in all, about twenty seconds in a
-// release build).
+// test images): the source's recipe, the tuned one and Adam must reach the bounds of
+// docs/accuracy.md, on the build's default kernels. Skipped where the folder is absent; labelled
+// slow (95 epochs in all, about ten seconds in a release build on an idle machine).
 
 #include "dataset.h"
 #include "testsupport.h"
@@ -71,6 +71,22 @@ private slots:
         // Standard scaling, momentum 0.9, lr 0.05, cosine, 15 epochs. PyTorch: 96.0-96.2%.
         const double accuracy = train(tunedRecipe());
         QVERIFY2(accuracy >= 95.8, qPrintable(QString("%1%").arg(accuracy)));
+    }
+
+    void adamRecipe_()
+    {
+        // The source's recipe with Adam at lr 0.001, seeds 1-3. PyTorch's torch.optim.Adam:
+        // 94.56-95.01%, median 94.91%; Adam gains about a point over plain SGD here.
+        std::vector<double> finals;
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            TrainConfig config = adamRecipe();
+            config.seed = seed;
+            finals.push_back(train(config));
+            qInfo("seed %d: %.2f%%", int(seed), finals.back());
+            QVERIFY2(finals.back() >= 94.0, qPrintable(QString("seed %1: %2%").arg(seed).arg(finals.back())));
+        }
+        std::sort(finals.begin(), finals.end());
+        QVERIFY2(finals[1] >= 94.3, qPrintable(QString("median %1%").arg(finals[1])));
     }
 };
 
