@@ -164,6 +164,7 @@ double flopsOf(int m, int k, int n)
 }
 
 using MatRef = Eigen::Ref<Mat<float>>;
+using VecRef = Eigen::Ref<Vec<float>>;
 
 /** The input matrix half h reads: kInputs x ws.batch. */
 MatRef inputsOf(const BatchJob &job, int h)
@@ -318,8 +319,7 @@ void backwardHalf(const BatchJob &job, int h)
     MatRef Z2 = h == 0 ? MatRef(ws.Z2) : MatRef(mine.Z2);
     MatRef P = h == 0 ? MatRef(ws.P) : MatRef(mine.P);
     MatRef Delta2 = own && h == 1 ? MatRef(mine.Delta2) : MatRef(ws.Delta2);
-    Eigen::Ref<Vec<float>> losses
-            = h == 0 ? Eigen::Ref<Vec<float>>(ws.losses) : Eigen::Ref<Vec<float>>(mine.losses);
+    VecRef losses = h == 0 ? VecRef(ws.losses) : VecRef(mine.losses);
     auto D2 = Delta2.leftCols(n);
     if (own)
         phase(h, PhaseId::SoftMax, [&] {

@@ -17,13 +17,8 @@ std::size_t lines(std::size_t floats)
 } // namespace
 
 BatchWorkspace::Half::Half(const Half &other)
-    : finite(other.finite)
-    , m_pages(other.m_pages)
-    , m_batch(other.m_batch)
-    , m_inputs(other.m_inputs)
-    , m_xsmm(other.m_xsmm)
 {
-    place();
+    *this = other;
 }
 
 BatchWorkspace::Half &BatchWorkspace::Half::operator=(const Half &other)
