@@ -4,6 +4,9 @@
 # the CI stages (libasan, libubsan, libtsan) come with g++.
 BPLAB_PACKAGES=(qt6-base-dev qt6-base-dev-tools libeigen3-dev libqcustomplot-dev libqcustomplot2.1-qt6
                 zlib1g-dev libgl1-mesa-dev xvfb xauth fonts-dejavu-core qt6-qpa-plugins cmake g++)
+# Ninja keeps both cores busy across targets (Make waits for a library's link before compiling the
+# next target's files) and logs each step's time in .ninja_log.
+BPLAB_PACKAGES+=(ninja-build)
 # Qt SVG: the panels' SVG export (ui/panelexport.h, QSvgGenerator keeps text as text).
 BPLAB_PACKAGES+=(qt6-svg-dev)
 # pdfinfo: the export tests check the PDFs with it (skipped without it).
@@ -69,3 +72,12 @@ BPLAB_PACKAGES+=(qt6-l10n-tools qt6-tools-dev qt6-tools-dev-tools)
 # Open MPI for `mpirun -np N backprop-lab-cli train --mpi` (core/mpi) and its tests (label mpi);
 # optional: without it the build has no --mpi and those tests are skipped.
 BPLAB_PACKAGES+=(openmpi-bin libopenmpi-dev)
+
+# use_ninja: new build trees are configured for Ninja when it is installed (an existing tree keeps
+# the generator it was made with: CMake reads CMAKE_GENERATOR from the environment only for a tree
+# without a cache). A generator chosen by the caller wins.
+use_ninja() {
+    if [ -z "${CMAKE_GENERATOR:-}" ] && command -v ninja >/dev/null 2>&1; then
+        export CMAKE_GENERATOR=Ninja
+    fi
+}
