@@ -5,6 +5,8 @@
 #include "idx.h"
 #include "modelfile.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -81,6 +83,20 @@ class TestNetworkFile : public QObject
 private:
     QTemporaryDir m_dir;
     std::string path(const char *name) const { return (m_dir.path() + "/" + name).toStdString(); }
+
+    /** Runs Debian's Python; false when it fails (or NumPy is missing, for `import numpy`). */
+    static bool python(const QString &code, QString *out = nullptr)
+    {
+        QProcess p;
+        p.start("/usr/bin/python3", {"-c", code});
+        if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
+            return false;
+        if (out)
+            *out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        if (p.exitCode() != 0)
+            qWarning("%s", p.readAllStandardError().constData());
+        return p.exitCode() == 0;
+    }
 
 private slots:
     void sourceNetworkKeepsVersionTwoBytes()
@@ -290,6 +306,43 @@ private slots:
         // Entries in the order W1, b1, W2, b2, activation.
         QVERIFY(text.find("W1.npy") < text.find("b1.npy"));
         QVERIFY(text.find("b2.npy") < text.find("activation.npy"));
+    }
+
+    void numpyReadsAndWritesNetworks()
+    {
+        if (!QFile::exists("/usr/bin/python3") || !python("import numpy"))
+            QSKIP("/usr/bin/python3 with NumPy is not installed");
+        const Architecture a = arch({256, 64}, Activation::Sigmoid);
+        MlpParamsF p = sampleParams(a);
+        p.layers[1].b(5) = 0.25f;
+        QVERIFY(saveNetworkNpz(path("net.npz"), a, p).ok());
+        QString out;
+        QVERIFY(python(QString("import numpy as np; d = np.load('%1', allow_pickle=False); "
+                               "print([(k, d[k].shape, str(d[k].dtype)) for k in d.files]); "
+                               "print(str(d['activation']), repr(float(d['W2'][3, 7])), repr(float(d['b2'][5])))")
+                           .arg(QString::fromStdString(path("net.npz"))),
+                       &out));
+        const QStringList lines = out.split('\n');
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0], QString("[('W1', (256, 784), 'float32'), ('b1', (256,), 'float32'), ('W2', (64, 256), "
+                                   "'float32'), ('b2', (64,), 'float32'), ('W3', (10, 64), 'float32'), ('b3', (10,), "
+                                   "'float32'), ('activation', (), '<U7')]"));
+        const QStringList values = lines[1].split(' ');
+        QCOMPARE(values[0], QString("sigmoid"));
+        QCOMPARE(values[1].toFloat(), p.layers[1].W(3, 7));
+        QCOMPARE(values[2].toFloat(), 0.25f);
+
+        // NumPy's own file: deflated, W2 in float64, the activation a str (np.savez_compressed).
+        QVERIFY(python(QString("import numpy as np; "
+                               "W1 = (np.arange(32 * 784).reshape(32, 784) % 7 / 10).astype(np.float32); "
+                               "np.savez_compressed('%1', W1=W1, b1=np.zeros(32, np.float32), "
+                               "W2=np.ones((10, 32)), b2=np.arange(10, dtype=np.float32), activation=np.array('tanh'))")
+                           .arg(QString::fromStdString(path("numpy.npz")))));
+        auto r = readAnyNetwork(path("numpy.npz"));
+        QVERIFY2(r.ok(), r.error().c_str());
+        QCOMPARE(describe(r->arch), std::string("784-32-10 tanh"));
+        QCOMPARE(r->params.layers[0].W(1, 2), float((784 + 2) % 7 / 10.0));
+        QCOMPARE(r->params.layers[1].b(9), 9.0f);
     }
 
     void badNpzIsRefused()
