@@ -2,6 +2,7 @@
 
 #include "rng.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bplab {
@@ -178,6 +179,24 @@ void multiplyByDerivative(Activation f, const Eigen::Ref<const Mat<S>> &z,
 
 namespace {
 
+/** Rows of a product's result per panel (productInPanels). */
+constexpr Eigen::Index kPanelRows = 256;
+
+/**
+ * dst = lhs * rhs, computed in panels of at most kPanelRows rows of dst (and lhs). Eigen packs a
+ * product's operands in buffers on the stack below EIGEN_STACK_ALLOCATION_LIMIT and on the heap
+ * above it; a whole 1,024 x 1,024 layer is above it, a panel is not, so the batch loop does not
+ * allocate for any width (at batches up to a few hundred samples).
+ */
+template <class Dst, class Lhs, class Rhs>
+void productInPanels(Dst &&dst, const Lhs &lhs, const Rhs &rhs)
+{
+    for (Eigen::Index r = 0; r < dst.rows(); r += kPanelRows) {
+        const Eigen::Index h = std::min(kPanelRows, dst.rows() - r);
+        dst.middleRows(r, h).noalias() = lhs.middleRows(r, h) * rhs;
+    }
+}
+
 /** The input of weight layer l: X for the first, the previous layer's activations after it. */
 template<class S>
 const Mat<S> &inputOf(const MlpWorkspace<S> &ws, std::size_t l)
@@ -195,7 +214,7 @@ void mlpForward(const MlpParams<S> &params, int count, MlpWorkspace<S> &ws)
     for (std::size_t l = 0; l < L; ++l) {
         auto Z = ws.Z[l].leftCols(n);
         // Z_l = W_l A_{l-1} + b_l
-        Z.noalias() = params.layers[l].W * inputOf(ws, l).leftCols(n);
+        productInPanels(Z, params.layers[l].W, inputOf(ws, l).leftCols(n));
         Z.colwise() += params.layers[l].b;
         if (l + 1 < L)
             activate<S>(ws.arch.activation, Z, ws.A[l].leftCols(n));
@@ -235,13 +254,13 @@ double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels
     for (std::size_t l = L; l-- > 0;) {
         const auto Delta = ws.Delta[l].leftCols(n);
         // dW_l = Delta_l A_{l-1}^T, db_l = sum over samples of Delta_l
-        grads.layers[l].W.noalias() = Delta * inputOf(ws, l).leftCols(n).transpose();
+        productInPanels(grads.layers[l].W, Delta, inputOf(ws, l).leftCols(n).transpose());
         grads.layers[l].b = Delta.rowwise().sum();
         if (l == 0)
             break;
         // Delta_{l-1} = (W_l^T Delta_l) .* f'(Z_{l-1})
         auto Prev = ws.Delta[l - 1].leftCols(n);
-        Prev.noalias() = params.layers[l].W.transpose() * Delta;
+        productInPanels(Prev, params.layers[l].W.transpose(), Delta);
         multiplyByDerivative<S>(ws.arch.activation, ws.Z[l - 1].leftCols(n),
                                 ws.A[l - 1].leftCols(n), Prev);
     }

@@ -3,6 +3,7 @@
 // weights, the initialisation's bits, the SGD step, and that training lowers the loss.
 
 #include "batch.h"
+#include "countingmalloc.h"
 #include "mlp.h"
 #include "testsupport.h"
 
@@ -237,6 +238,47 @@ private slots:
         QCOMPARE(p.layers[1].W(3, 5), before.layers[1].W(3, 5) - 0.5f);
         QCOMPARE(p.layers[0].b(7), 0.25f);
         QCOMPARE(p.layers[0].W, before.layers[0].W);
+    }
+
+    void noHeapAllocationInTheBatchLoop_data()
+    {
+        QTest::addColumn<std::vector<int>>("hidden");
+        QTest::addColumn<Activation>("activation");
+        QTest::addColumn<int>("count");
+        QTest::newRow("784-128-10 relu, full batch")
+                << std::vector<int> {128} << Activation::ReLU << 64;
+        QTest::newRow("784-10, a partial batch")
+                << std::vector<int> {} << Activation::Sigmoid << 20;
+        QTest::newRow("784-256-128-10 tanh")
+                << std::vector<int> {256, 128} << Activation::Tanh << 64;
+        QTest::newRow("784-1024-1024-10 leaky, partial")
+                << std::vector<int> {1024, 1024} << Activation::LeakyReLU << 37;
+    }
+    void noHeapAllocationInTheBatchLoop()
+    {
+#if !BPLAB_COUNT_MALLOC
+        QSKIP("the sanitizer replaces malloc; this check runs in the normal build");
+#else
+        QFETCH(std::vector<int>, hidden);
+        QFETCH(Activation, activation);
+        QFETCH(int, count);
+        const Architecture a = arch(hidden, activation);
+        MlpParamsF p = initMlp(a, 4);
+        MlpWorkspace<float> ws(a, 64);
+        std::vector<std::uint8_t> labels;
+        fillBatch(ws.X, labels, 64);
+        MlpParamsF g = MlpParamsF::zeros(a);
+        mlpForwardBackward(p, labels.data(), count, ws, g);
+        g_allocations = 0;
+        g_counting = true;
+        for (int step = 0; step < 5; ++step) {
+            mlpForwardBackward(p, labels.data(), count, ws, g);
+            sgdUpdate(g, 0.01f, p);
+            mlpForward(p, count, ws);
+        }
+        g_counting = false;
+        QCOMPARE(g_allocations.load(), 0L);
+#endif
     }
 
     void trainingLowersTheLoss_data()
