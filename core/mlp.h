@@ -73,15 +73,16 @@ struct MlpWorkspace
     Vec<S> losses; ///< -ln p_label per sample
 };
 
-/** Forward pass over the first `count` columns of ws.X: every Z and A; probabilities in A.back().
- */
+/** Forward pass over the first `count` (1 to ws.batch) columns of ws.X: every Z and A, the
+ *  probabilities in A.back(). params must have ws.arch's shapes. */
 template<class S>
 void mlpForward(const MlpParams<S> &params, int count, MlpWorkspace<S> &ws);
 
 /**
- * Forward and backward pass over the first `count` columns of ws.X; labels[i] (0-9) belongs to
- * column i. grads (in params' shapes) receives the gradient of the mean loss; ws.Delta holds the
- * deltas of that mean (each sample's delta / count). Returns the mean cross-entropy.
+ * Forward and backward pass over the first `count` (1 to ws.batch) columns of ws.X; labels[i]
+ * (0-9) belongs to column i. grads (in params' shapes) receives the gradient of the mean loss;
+ * ws.Delta holds the deltas of that mean (each sample's delta / count). Returns the mean
+ * cross-entropy.
  */
 template<class S>
 double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels, int count,
