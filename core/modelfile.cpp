@@ -4,6 +4,7 @@
 
 #include "modelfile.h"
 
+#include "architecture.h"
 #include "fileio.h"
 #include "idx.h"
 
@@ -17,7 +18,8 @@ namespace bplab {
 namespace {
 
 constexpr char kMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
-constexpr std::uint32_t kVersion = 2;       // written; version 1 (no info block) is still read
+constexpr std::uint32_t kVersion = 2;       // written for the source network; version 1 (no info block) is still read
+constexpr std::uint32_t kVersionAnyShape = 3; // written for every other architecture
 constexpr std::uint32_t kMaxInfoBytes = 65536; // the info block is a few hundred bytes
 constexpr std::uint32_t kDtypeFloat32 = 1;
 constexpr std::uint32_t kArrayCount = 4;
@@ -69,6 +71,21 @@ std::string hexByte(std::uint8_t b)
     return {digits[b >> 4], digits[b & 15]};
 }
 
+/** The CRC32 in the last four bytes against the one of everything before them. */
+Status checkCrc(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    const std::uint32_t stored = getU32(data + size - 4);
+    const std::uint32_t actual = std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size - 4)));
+    if (stored == actual)
+        return Status::success();
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "checksum mismatch (CRC32 stored 0x%08X, computed 0x%08X)", stored, actual);
+    return Error{name + ": " + buf + ": the file is damaged"};
+}
+
+Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, const std::string &name);
+std::size_t maxNetworkFileBytes();
+
 } // namespace
 
 std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *info)
@@ -110,9 +127,18 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
         return Error{name + ": cut short after " + withThousands(size) + " bytes (a model file has " +
                      withThousands(kFileBytes) + ")"};
     const std::uint32_t version = getU32(data + 8);
+    if (version == kVersionAnyShape) {
+        auto any = decodeVersion3(data, size, name);
+        if (!any)
+            return Error{any.error()};
+        if (!any->arch.isSourceNetwork())
+            return Error{name + ": holds a " + describe(any->arch) +
+                         " network; only the source's 784-128-10 ReLU network is read here"};
+        return Model{toSourceParams(any->params), std::move(any->info)};
+    }
     if (version != 1 && version != kVersion)
-        return Error{name + ": model file version " + withThousands(version) + "; this program reads versions 1 and " +
-                     std::to_string(kVersion)};
+        return Error{name + ": model file version " + withThousands(version) + "; this program reads versions 1 to " +
+                     std::to_string(kVersionAnyShape)};
     const std::uint32_t dtype = getU32(data + 12);
     if (dtype != kDtypeFloat32)
         return Error{name + ": data type code " + withThousands(dtype) + " is unknown (1 = float32)"};
@@ -140,13 +166,8 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
         return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file" +
                      (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
                      withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
-    const std::uint32_t stored = getU32(data + size - 4);
-    const std::uint32_t actual = std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size - 4)));
-    if (stored != actual) {
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "checksum mismatch (CRC32 stored 0x%08X, computed 0x%08X)", stored, actual);
-        return Error{name + ": " + buf + ": the file is damaged"};
-    }
+    if (Status s = checkCrc(data, size, name); !s)
+        return Error{s.error()};
     Model model;
     if (infoBytes > 0) {
         auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + kArraysEnd), infoBytes), name);
@@ -243,6 +264,196 @@ Result<Model> readAnyModel(const std::string &path)
             return Error{params.error()};
         return Model{std::move(*params), std::nullopt};
     }
+    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
+}
+
+// Version 3: magic, version 3, dtype, array count (2L), info size, activation code, then per layer
+// the shapes of W_l (rows x cols) and b_l (rows x 1), the arrays in that order (row-major float32),
+// the info block and the CRC32. The architecture is the chain of shapes: W1 has 784 columns, each
+// W_l as many columns as W_{l-1} has rows, and WL 10 rows.
+
+namespace {
+
+constexpr std::size_t kHeaderBytes3 = 8 + 4 * 5; // before the shapes
+constexpr std::uint32_t kMaxArrays = 2 * (kMaxHiddenLayers + 1);
+constexpr std::array<Activation, 4> kActivationCodes = {Activation::ReLU, Activation::Sigmoid, Activation::Tanh,
+                                                        Activation::LeakyReLU};
+
+std::uint32_t activationCode(Activation a)
+{
+    for (std::uint32_t i = 0; i < kActivationCodes.size(); ++i)
+        if (kActivationCodes[i] == a)
+            return i;
+    return 0;
+}
+
+std::string arrayName(std::size_t i)
+{
+    return (i % 2 == 0 ? "W" : "b") + std::to_string(i / 2 + 1);
+}
+
+std::string shapeText(std::uint32_t rows, std::uint32_t cols)
+{
+    return withThousands(rows) + "x" + withThousands(cols);
+}
+
+std::size_t maxNetworkFileBytes()
+{
+    Architecture widest;
+    widest.hidden.assign(kMaxHiddenLayers, kMaxHiddenWidth);
+    return kHeaderBytes3 + 8 * kMaxArrays + widest.parameterBytes(4) + kMaxInfoBytes + 4;
+}
+
+Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    // The caller has checked the magic and the version.
+    if (size < kHeaderBytes3)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes, inside the header"};
+    const std::uint32_t dtype = getU32(data + 12);
+    if (dtype != kDtypeFloat32)
+        return Error{name + ": data type code " + withThousands(dtype) + " is unknown (1 = float32)"};
+    const std::uint32_t count = getU32(data + 16);
+    if (count < 2 || count > kMaxArrays || count % 2 != 0)
+        return Error{name + ": holds " + withThousands(count) +
+                     " arrays; a network has 2, 4 or 6 (W and b of each layer, at most 2 hidden layers)"};
+    const std::uint32_t infoBytes = getU32(data + 20);
+    if (infoBytes > kMaxInfoBytes)
+        return Error{name + ": the header announces " + withThousands(infoBytes) +
+                     " bytes of model info; at most " + withThousands(kMaxInfoBytes) + " are allowed"};
+    const std::uint32_t code = getU32(data + 24);
+    if (code >= kActivationCodes.size())
+        return Error{name + ": activation code " + withThousands(code) +
+                     " is unknown (0 relu, 1 sigmoid, 2 tanh, 3 leakyrelu)"};
+    const std::size_t headerBytes = kHeaderBytes3 + 8 * std::size_t(count);
+    if (size < headerBytes)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes, inside the header"};
+
+    NetworkModel model;
+    model.arch.hidden.clear();
+    model.arch.activation = kActivationCodes[code];
+    const std::size_t layers = count / 2;
+    std::uint32_t in = kInputs;
+    for (std::size_t l = 0; l < layers; ++l) {
+        const std::uint8_t *s = data + kHeaderBytes3 + 16 * l;
+        const std::uint32_t rows = getU32(s), cols = getU32(s + 4), bRows = getU32(s + 8), bCols = getU32(s + 12);
+        const std::string W = arrayName(2 * l), b = arrayName(2 * l + 1);
+        const bool last = l + 1 == layers;
+        if (cols != in)
+            return Error{name + ": array " + W + " is " + shapeText(rows, cols) + "; it needs " + withThousands(in) +
+                         " columns, one per " +
+                         (l == 0 ? std::string("input pixel") : "output of " + arrayName(2 * l - 2))};
+        if (last && rows != std::uint32_t(kOutputs))
+            return Error{name + ": array " + W + " is " + shapeText(rows, cols) +
+                         "; the output layer needs 10 rows, one per class"};
+        if (!last && (rows < 1 || rows > std::uint32_t(kMaxHiddenWidth)))
+            return Error{name + ": array " + W + " is " + shapeText(rows, cols) + "; a hidden layer needs 1 to " +
+                         withThousands(kMaxHiddenWidth) + " neurons"};
+        if (bRows != rows || bCols != 1)
+            return Error{name + ": array " + b + " is " + shapeText(bRows, bCols) + "; " + W + " (" +
+                         shapeText(rows, cols) + ") needs it " + shapeText(rows, 1)};
+        if (!last)
+            model.arch.hidden.push_back(int(rows));
+        in = rows;
+    }
+    const std::size_t arraysEnd = headerBytes + model.arch.parameterBytes(4);
+    const std::size_t expected = arraysEnd + infoBytes + 4;
+    if (size != expected)
+        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file of the " +
+                     describe(model.arch) + " network" +
+                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
+                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
+    if (Status s = checkCrc(data, size, name); !s)
+        return Error{s.error()};
+    if (infoBytes > 0) {
+        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + arraysEnd), infoBytes), name);
+        if (!info)
+            return Error{info.error()};
+        model.info = std::move(*info);
+    }
+    model.params = MlpParamsF::zeros(model.arch);
+    const std::uint8_t *v = data + headerBytes;
+    auto read = [&](float &x) {
+        x = getF32(v);
+        v += 4;
+    };
+    for (Layer<float> &L : model.params.layers) {
+        forEachRowMajor(L.W, read);
+        forEachRowMajor(L.b, read);
+    }
+    return model;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params, const ModelInfo *info)
+{
+    if (arch.isSourceNetwork())
+        return encodeModel(toSourceParams(params), info);
+    const std::string text = info ? encodeModelInfo(*info) : std::string();
+    std::vector<std::uint8_t> out;
+    out.reserve(kHeaderBytes3 + 8 * kMaxArrays + arch.parameterBytes(4) + text.size() + 4);
+    for (char c : kMagic)
+        out.push_back(std::uint8_t(c));
+    putU32(out, kVersionAnyShape);
+    putU32(out, kDtypeFloat32);
+    putU32(out, std::uint32_t(2 * params.layers.size()));
+    putU32(out, std::uint32_t(text.size()));
+    putU32(out, activationCode(arch.activation));
+    for (const Layer<float> &L : params.layers) {
+        putU32(out, std::uint32_t(L.W.rows()));
+        putU32(out, std::uint32_t(L.W.cols()));
+        putU32(out, std::uint32_t(L.b.size()));
+        putU32(out, 1);
+    }
+    for (const Layer<float> &L : params.layers) {
+        forEachRowMajor(L.W, [&](float v) { putF32(out, v); });
+        forEachRowMajor(L.b, [&](float v) { putF32(out, v); });
+    }
+    out.insert(out.end(), text.begin(), text.end());
+    const uLong crc = crc32(crc32(0L, Z_NULL, 0), out.data(), uInt(out.size()));
+    putU32(out, std::uint32_t(crc));
+    return out;
+}
+
+Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    if (size >= 12 && std::memcmp(data, kMagic, 8) == 0 && getU32(data + 8) == kVersionAnyShape)
+        return decodeVersion3(data, size, name);
+    auto model = decodeModelFile(data, size, name);
+    if (!model)
+        return Error{model.error()};
+    return NetworkModel{Architecture::source(), toMlp(model->params), std::move(model->info)};
+}
+
+Status saveNetworkModel(const std::string &path, const Architecture &arch, const MlpParamsF &params,
+                        const ModelInfo *info)
+{
+    if (Status s = validate(arch); !s)
+        return Error{path + ": " + s.error() + "; nothing written"};
+    if (!params.hasShape(arch))
+        return Error{path + ": the parameters do not have the " + describe(arch) + " shapes; nothing written"};
+    const std::vector<std::uint8_t> bytes = encodeNetworkModel(arch, params, info);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+Result<NetworkModel> readNetworkModel(const std::string &path)
+{
+    auto bytes = readWholeFile(path, maxNetworkFileBytes());
+    if (!bytes)
+        return Error{bytes.error()};
+    return decodeNetworkModel(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+Result<NetworkModel> readAnyNetwork(const std::string &path)
+{
+    auto bytes = readWholeFile(path, std::uint64_t(64) << 20);
+    if (!bytes)
+        return Error{bytes.error()};
+    const auto &b = *bytes;
+    if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
+        return decodeNetworkModel(b.data(), b.size(), fileNameOf(path));
+    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5))
+        return decodeNetworkNpz(b.data(), b.size(), fileNameOf(path));
     return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
 }
 

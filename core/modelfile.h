@@ -1,6 +1,7 @@
 #pragma once
 // The model file (docs/file-formats.md) and NumPy .npz export/import (torch.nn.Linear layout).
 
+#include "mlp.h"
 #include "params.h"
 #include "result.h"
 #include "trainconfig.h"
@@ -81,5 +82,38 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
 /** A model file or an .npz, detected by content. */
 Result<Model> readAnyModel(const std::string &path);
 Result<ParamsF> loadAnyModel(const std::string &path);
+
+// Any architecture. Model files: the source network is written as version 2, byte for byte what
+// saveModel writes; every other shape as version 3, whose header adds the activation and whose
+// arrays are W1, b1, ..., WL, bL. Versions 1 and 2 read as 784-128-10 ReLU. The functions above
+// read version 3 only when it holds the source network, and say which network it holds otherwise.
+
+/** Weights of any architecture with what the file says about them. */
+struct NetworkModel {
+    Architecture arch;
+    MlpParamsF params;
+    std::optional<ModelInfo> info;
+};
+
+/** The bytes of a model file for params (in arch's shapes): version 2 for the source network,
+ *  version 3 otherwise. */
+std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params,
+                                             const ModelInfo *info = nullptr);
+/** Reads versions 1, 2 and 3; the message names the array whose shape does not fit. */
+Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t size, const std::string &name);
+/** encodeNetworkModel written atomically; refuses (writing nothing) parameters not in arch's shapes. */
+Status saveNetworkModel(const std::string &path, const Architecture &arch, const MlpParamsF &params,
+                        const ModelInfo *info = nullptr);
+Result<NetworkModel> readNetworkModel(const std::string &path);
+
+/** W1, b1, ..., WL, bL as float32 .npy entries, then `activation` as a 0-d NumPy unicode string
+ *  ("<U4" for "relu"): np.load reads all of it with allow_pickle=False. */
+std::vector<std::uint8_t> encodeNetworkNpz(const Architecture &arch, const MlpParamsF &params);
+/** Reads such a file, or one without `activation` (then ReLU); the message names a missing or
+ *  misshapen array. */
+Result<NetworkModel> decodeNetworkNpz(const std::uint8_t *data, std::size_t size, const std::string &name);
+Status saveNetworkNpz(const std::string &path, const Architecture &arch, const MlpParamsF &params);
+/** A model file (any version) or an .npz of any architecture, detected by content. */
+Result<NetworkModel> readAnyNetwork(const std::string &path);
 
 } // namespace bplab

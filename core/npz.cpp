@@ -9,6 +9,7 @@
 
 #include <array>
 #include <bit>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <zlib.h>
@@ -102,7 +103,8 @@ std::optional<std::string> dictValue(const std::string &h, const std::string &ke
     return h.substr(i, end - i + (h[i] == '(' ? 1 : 0));
 }
 
-Result<NpyHeader> parseNpyHeader(const std::vector<std::uint8_t> &b, const std::string &where)
+/** The header dict's text and where the data starts. */
+Result<std::pair<std::string, std::size_t>> npyHeaderText(const std::vector<std::uint8_t> &b, const std::string &where)
 {
     static const std::uint8_t magic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
     if (b.size() < 10 || std::memcmp(b.data(), magic, 6) != 0)
@@ -122,9 +124,18 @@ Result<NpyHeader> parseNpyHeader(const std::vector<std::uint8_t> &b, const std::
     }
     if (start + len > b.size())
         return Error{where + ": .npy header of " + withThousands(len) + " bytes runs past the entry"};
-    const std::string h(b.begin() + std::ptrdiff_t(start), b.begin() + std::ptrdiff_t(start + len));
+    return std::pair{std::string(b.begin() + std::ptrdiff_t(start), b.begin() + std::ptrdiff_t(start + len)),
+                     start + len};
+}
+
+Result<NpyHeader> parseNpyHeader(const std::vector<std::uint8_t> &b, const std::string &where)
+{
+    auto text = npyHeaderText(b, where);
+    if (!text)
+        return Error{text.error()};
+    const std::string &h = text->first;
     NpyHeader out;
-    out.dataOffset = start + len;
+    out.dataOffset = text->second;
     const auto descr = dictValue(h, "descr");
     const auto fortran = dictValue(h, "fortran_order");
     const auto shape = dictValue(h, "shape");
@@ -332,6 +343,81 @@ Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size
     return out;
 }
 
+/** The entry "key.npy" (or "key"), or null. */
+const NpyArray *findEntry(const std::vector<NpyArray> &entries, const std::string &key)
+{
+    for (const auto &e : entries)
+        if (e.name == key + ".npy" || e.name == key)
+            return &e;
+    return nullptr;
+}
+
+/** "W1.npy, b1.npy" or "nothing": what an archive holds, for messages. */
+std::string entryList(const std::vector<NpyArray> &entries)
+{
+    std::string have;
+    for (const auto &e : entries)
+        have += (have.empty() ? "" : ", ") + e.name;
+    return have.empty() ? std::string("nothing") : have;
+}
+
+/** A 0-d .npy of a NumPy unicode string ("<U7": UTF-32LE code points, NUL-padded). */
+std::vector<std::uint8_t> encodeNpyString(const std::string &text)
+{
+    std::string header = "{'descr': '<U" + std::to_string(text.size()) + "', 'fortran_order': False, 'shape': (), }";
+    const std::size_t unpadded = 10 + header.size() + 1;
+    header.append((64 - unpadded % 64) % 64, ' ');
+    header.push_back('\n');
+    std::vector<std::uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+    put16(out, std::uint32_t(header.size()));
+    out.insert(out.end(), header.begin(), header.end());
+    for (const char c : text)
+        put32(out, std::uint8_t(c));
+    return out;
+}
+
+/** The text of a 0-d (or one-element) .npy string: unicode ("<U", ">U") or bytes ("|S"). Code
+ *  points beyond ASCII read as '?': the names it carries are ASCII. */
+Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file)
+{
+    const std::string where = file + ": " + a.name;
+    auto text = npyHeaderText(a.bytes, where);
+    if (!text)
+        return Error{text.error()};
+    const auto descr = dictValue(text->first, "descr");
+    const auto shape = dictValue(text->first, "shape");
+    if (!descr || !shape)
+        return Error{where + ": .npy header lacks descr or shape: " + text->first};
+    std::string d = *descr;
+    std::erase_if(d, [](char c) { return c == '\'' || c == '"'; });
+    std::string s = *shape;
+    std::erase_if(s, [](char c) { return c == ' '; });
+    if (s != "()" && s != "(1,)")
+        return Error{where + " has shape " + *shape + "; expected a single string, shape ()"};
+    const bool unicode = d.size() > 2 && (d[0] == '<' || d[0] == '>' || d[0] == '=') && d[1] == 'U';
+    const bool bytes = d.size() > 2 && d[0] == '|' && d[1] == 'S';
+    std::size_t chars = 0;
+    const auto r = std::from_chars(d.data() + 2, d.data() + d.size(), chars);
+    if ((!unicode && !bytes) || r.ec != std::errc() || r.ptr != d.data() + d.size() || chars > 64)
+        return Error{where + ": data type " + d + " is not a short string (<U or |S)"};
+    const std::size_t width = unicode ? 4 : 1;
+    if (a.bytes.size() - text->second != chars * width)
+        return Error{where + " holds " + withThousands(a.bytes.size() - text->second) + " data bytes; its type " + d +
+                     " needs " + withThousands(chars * width)};
+    std::string out;
+    for (std::size_t i = 0; i < chars; ++i) {
+        const std::uint8_t *p = a.bytes.data() + text->second + i * width;
+        const std::uint32_t c = !unicode      ? p[0]
+                               : d[0] == '>' ? (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) |
+                                                   (std::uint32_t(p[2]) << 8) | p[3]
+                                             : get32(p);
+        if (c == 0)
+            break; // NumPy pads with NULs
+        out += c < 128 ? char(c) : '?';
+    }
+    return out;
+}
+
 void putDosTimeDate(std::vector<std::uint8_t> &o)
 {
     // A fixed timestamp (1980-01-01 00:00) keeps the bytes a function of the weights alone.
@@ -339,16 +425,11 @@ void putDosTimeDate(std::vector<std::uint8_t> &o)
     put16(o, (0 << 9) | (1 << 5) | 1);
 }
 
-} // namespace
+using ZipEntries = std::vector<std::pair<std::string, std::vector<std::uint8_t>>>;
 
-std::vector<std::uint8_t> encodeNpz(const ParamsF &params)
+/** A zip of stored (uncompressed) entries, in order, with a fixed timestamp. */
+std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
 {
-    const std::array<std::pair<std::string, std::vector<std::uint8_t>>, 4> entries = {{
-        {"W1.npy", encodeNpy(params.W1, false)},
-        {"b1.npy", encodeNpy(params.b1, true)},
-        {"W2.npy", encodeNpy(params.W2, false)},
-        {"b2.npy", encodeNpy(params.b2, true)},
-    }};
     std::vector<std::uint8_t> out, central;
     for (const auto &[name, bytes] : entries) {
         const std::uint32_t offset = std::uint32_t(out.size());
@@ -398,17 +479,35 @@ std::vector<std::uint8_t> encodeNpz(const ParamsF &params)
     return out;
 }
 
+} // namespace
+
+std::vector<std::uint8_t> encodeNpz(const ParamsF &params)
+{
+    return zipStored({
+        {"W1.npy", encodeNpy(params.W1, false)},
+        {"b1.npy", encodeNpy(params.b1, true)},
+        {"W2.npy", encodeNpy(params.W2, false)},
+        {"b2.npy", encodeNpy(params.b2, true)},
+    });
+}
+
 Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
     auto entries = readZip(data, size, name);
     if (!entries)
         return Error{entries.error()};
-    auto find = [&](const std::string &key) -> const NpyArray * {
-        for (const auto &e : *entries)
-            if (e.name == key + ".npy" || e.name == key)
-                return &e;
-        return nullptr;
-    };
+    auto find = [&](const std::string &key) { return findEntry(*entries, key); };
+    // A file of the general writer (it names its activation) may hold another network: it must
+    // not be read as the source's by taking its first layers.
+    if (find("activation") || find("W3")) {
+        auto net = decodeNetworkNpz(data, size, name);
+        if (!net)
+            return Error{net.error()};
+        if (!net->arch.isSourceNetwork())
+            return Error{name + ": holds a " + describe(net->arch) +
+                         " network; only the source's 784-128-10 ReLU network is read here"};
+        return toSourceParams(net->params);
+    }
     ParamsF p = ParamsF::zeros();
     struct Want {
         const char *key;
@@ -424,11 +523,8 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
     for (std::size_t i = 0; i < wants.size(); ++i) {
         const NpyArray *a = find(wants[i].key);
         if (!a) {
-            std::string have;
-            for (const auto &e : *entries)
-                have += (have.empty() ? "" : ", ") + e.name;
-            return Error{name + ": no " + wants[i].key + ".npy in the archive (it holds: " +
-                         (have.empty() ? std::string("nothing") : have) + "); expected W1, b1, W2, b2"};
+            return Error{name + ": no " + wants[i].key + ".npy in the archive (it holds: " + entryList(*entries) +
+                         "); expected W1, b1, W2, b2"};
         }
         if (Status s = decodeNpy(*a, wants[i].rows, wants[i].cols, wants[i].vector, *targets[i], name); !s)
             return Error{s.error()};
@@ -451,6 +547,92 @@ Result<ParamsF> loadNpz(const std::string &path)
     if (!bytes)
         return Error{bytes.error()};
     return decodeNpz(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+std::vector<std::uint8_t> encodeNetworkNpz(const Architecture &arch, const MlpParamsF &params)
+{
+    ZipEntries entries;
+    for (std::size_t l = 0; l < params.layers.size(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false)});
+        entries.push_back({"b" + n + ".npy", encodeNpy(params.layers[l].b, true)});
+    }
+    entries.push_back({"activation.npy", encodeNpyString(toString(arch.activation))});
+    return zipStored(entries);
+}
+
+Result<NetworkModel> decodeNetworkNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    auto entries = readZip(data, size, name);
+    if (!entries)
+        return Error{entries.error()};
+    auto find = [&](const std::string &key) { return findEntry(*entries, key); };
+    std::size_t layers = 0;
+    while (layers <= std::size_t(kMaxHiddenLayers) + 1 && find("W" + std::to_string(layers + 1)))
+        ++layers;
+    if (layers == 0)
+        return Error{name + ": no W1.npy in the archive (it holds: " + entryList(*entries) +
+                     "); expected W1, b1, ..., WL, bL"};
+    if (layers > std::size_t(kMaxHiddenLayers) + 1)
+        return Error{name + ": holds W" + std::to_string(layers) + ".npy; a network has at most " +
+                     std::to_string(kMaxHiddenLayers + 1) + " weight layers (" + std::to_string(kMaxHiddenLayers) +
+                     " hidden)"};
+    std::string needed;
+    for (std::size_t l = 1; l <= layers; ++l)
+        needed += (l > 1 ? ", W" : "W") + std::to_string(l) + ", b" + std::to_string(l);
+
+    NetworkModel m;
+    m.arch.hidden.clear();
+    if (const NpyArray *a = find("activation")) {
+        auto text = decodeNpyString(*a, name);
+        if (!text)
+            return Error{text.error()};
+        const auto act = activationFromName(*text);
+        if (!act)
+            return Error{name + ": activation is \"" + *text + "\"; expected relu, sigmoid, tanh or leakyrelu"};
+        m.arch.activation = *act;
+    } // without it: ReLU, the only activation of the files written before there was a choice
+    Eigen::Index in = kInputs;
+    for (std::size_t l = 1; l <= layers; ++l) {
+        const std::string n = std::to_string(l);
+        const NpyArray *W = find("W" + n), *b = find("b" + n);
+        if (!b)
+            return Error{name + ": no b" + n + ".npy in the archive (it holds: " + entryList(*entries) +
+                         "); a network of " + std::to_string(layers) + " layers needs " + needed};
+        Eigen::Index rows = kOutputs;
+        if (l < layers) { // a hidden layer: its width is W's first dimension
+            auto h = parseNpyHeader(W->bytes, name + ": " + W->name);
+            if (!h)
+                return Error{h.error()};
+            if (h->shape.size() != 2)
+                return Error{name + ": " + W->name + " has shape " + shapeText(h->shape) +
+                             "; a weight matrix is outputs x inputs (torch.nn.Linear layout)"};
+            if (h->shape[0] < 1 || h->shape[0] > std::uint64_t(kMaxHiddenWidth))
+                return Error{name + ": " + W->name + " has shape " + shapeText(h->shape) +
+                             "; a hidden layer needs 1 to " + withThousands(kMaxHiddenWidth) + " neurons"};
+            rows = Eigen::Index(h->shape[0]);
+        }
+        Mat<float> Wm, bm;
+        if (Status s = decodeNpy(*W, rows, in, false, Wm, name); !s)
+            return Error{s.error()};
+        if (Status s = decodeNpy(*b, rows, 1, true, bm, name); !s)
+            return Error{s.error()};
+        m.params.layers.push_back({Wm, bm.col(0)});
+        if (l < layers)
+            m.arch.hidden.push_back(int(rows));
+        in = rows;
+    }
+    return m;
+}
+
+Status saveNetworkNpz(const std::string &path, const Architecture &arch, const MlpParamsF &params)
+{
+    if (Status s = validate(arch); !s)
+        return Error{path + ": " + s.error() + "; nothing written"};
+    if (!params.hasShape(arch))
+        return Error{path + ": the parameters do not have the " + describe(arch) + " shapes; nothing written"};
+    const std::vector<std::uint8_t> bytes = encodeNetworkNpz(arch, params);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
 }
 
 } // namespace bplab
