@@ -232,7 +232,9 @@ void TestLossPlot::replotsAreCoalesced()
         QCoreApplication::processEvents();
     }
     // The last queued replot draws the last batch.
-    QTRY_COMPARE(plot.drawnBatchPoints() > 0 ? plot.batchGraph()->data()->at(plot.drawnBatchPoints() - 1)->key : -1.0,
+    QTRY_COMPARE(plot.drawnBatchPoints() > 0
+                         ? plot.batchGraph()->data()->at(plot.drawnBatchPoints() - 1)->key
+                         : -1.0,
                  999 / 100.0);
     const qint64 ms = timer.elapsed();
     QCOMPARE(plot.batchCount(), 1000);

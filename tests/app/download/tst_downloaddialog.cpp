@@ -116,7 +116,7 @@ void TestDownloadDialog::cancelStopsAndCloses()
     dialog.show();
     QVERIFY(dialog.start());
     QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("from http://127.0.0.1")));
-    // The server has sent 100 bytes and stalls (the dialog's progress is throttled: it may not say so).
+    // The server has sent 100 bytes and stalls (the dialog's throttled progress may not show it).
     QTRY_COMPARE(m_server.sentFor(stalled) - sentBefore, qint64(100));
     QVERIFY(dialog.isRunning());
     QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
@@ -159,7 +159,8 @@ void TestDownloadDialog::fitsAProjector()
     QVERIFY(dialog.start());
     QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("checked")));
     QTRY_VERIFY(dialog.fileStatusText(1).startsWith(QStringLiteral("from http://127.0.0.1")));
-    QTRY_COMPARE(m_server.sentFor(stalledPath) - sentBefore, qint64(100)); // its 100 bytes, then nothing
+    QTRY_COMPARE(m_server.sentFor(stalledPath) - sentBefore,
+                 qint64(100)); // its 100 bytes, then nothing
     QCOMPARE(dialog.fileBar(0)->value(), dialog.fileBar(0)->maximum());
     QCOMPARE(dialog.fileStatusText(2), QStringLiteral("waiting"));
     // On a 1280 x 800 projector the dialog fits, and no text is cut: every label has its width.

@@ -169,7 +169,7 @@ void TestGuiToolbar::resetGivesTheSeedsInitialWeights()
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
-    QTest::qWait(100); // time for a batch that must not come
+    QTest::qWait(100);                                     // time for a batch that must not come
     QCOMPARE(controller()->stepCount(), std::uint64_t(0)); // a reset also pauses
     QVERIFY(*controller()->currentWeights() == initial);
     QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 0);

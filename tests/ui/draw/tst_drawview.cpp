@@ -256,14 +256,16 @@ private slots:
         for (int i = 1; i <= 5; ++i) {
             QElapsedTimer whole;
             whole.start();
-            QTest::mouseMove(canvas, canvas->canvasToWidget({100.0 + 20 * i, 100.0 + 15 * i}).toPoint());
+            QTest::mouseMove(canvas,
+                             canvas->canvasToWidget({100.0 + 20 * i, 100.0 + 15 * i}).toPoint());
             QThread::msleep(kDelayMs); // between the input and the frame that shows it
             QCOMPARE(m_view->lastLatencyMs(), previous); // not painted yet: still the last one
             m_view->bars()->repaint();
             const double outer = whole.nsecsElapsed() / 1e6;
             const double ms = m_view->lastLatencyMs();
             QVERIFY2(ms >= kDelayMs && ms <= outer,
-                     qPrintable(QStringLiteral("%1 ms measured, %2 ms around it").arg(ms).arg(outer)));
+                     qPrintable(
+                             QStringLiteral("%1 ms measured, %2 ms around it").arg(ms).arg(outer)));
             m_view->bars()->repaint(); // the same probabilities again: not a new measurement
             QCOMPARE(m_view->lastLatencyMs(), ms);
             previous = ms;
