@@ -231,7 +231,11 @@ void TestLossPlot::replotsAreCoalesced()
         plot.appendBatchLosses({i / 100.0}, {1.0 / (i + 1)});
         QCoreApplication::processEvents();
     }
-    QTest::qWait(60); // the last queued replot
+    // The last queued replot draws the last batch.
+    QTRY_COMPARE(plot.drawnBatchPoints() > 0
+                         ? plot.batchGraph()->data()->at(plot.drawnBatchPoints() - 1)->key
+                         : -1.0,
+                 999 / 100.0);
     const qint64 ms = timer.elapsed();
     QCOMPARE(plot.batchCount(), 1000);
     // At most one replot per 25 ms coalescing interval (plus the final one), never one per append.

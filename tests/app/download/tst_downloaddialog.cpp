@@ -111,10 +111,13 @@ void TestDownloadDialog::cancelStopsAndCloses()
 {
     QTemporaryDir dest;
     DownloadDialog dialog(m_manifest, {mirror("stall")}, dest.path());
+    const QByteArray stalled = "/stall/" + m_manifest.files[0].name.toLatin1();
+    const qint64 sentBefore = m_server.sentFor(stalled);
     dialog.show();
     QVERIFY(dialog.start());
     QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("from http://127.0.0.1")));
-    QTest::qWait(200); // the server has sent 100 bytes and stalls
+    // The server has sent 100 bytes and stalls (the dialog's throttled progress may not show it).
+    QTRY_COMPARE(m_server.sentFor(stalled) - sentBefore, qint64(100));
     QVERIFY(dialog.isRunning());
     QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
     QVERIFY(!dialog.isRunning());
@@ -145,6 +148,7 @@ void TestDownloadDialog::fitsAProjector()
     }
     const QByteArray stalledPath = "/files/" + names[1].toLatin1();
     m_server.route(stalledPath).stallAfter = 100;
+    const qint64 sentBefore = m_server.sentFor(stalledPath); // by the earlier rows
     QTemporaryDir dest;
     DownloadDialog dialog(mnist, {mirror("files")}, dest.path());
     QFont font = dialog.font();
@@ -155,7 +159,8 @@ void TestDownloadDialog::fitsAProjector()
     QVERIFY(dialog.start());
     QTRY_VERIFY(dialog.fileStatusText(0).startsWith(QStringLiteral("checked")));
     QTRY_VERIFY(dialog.fileStatusText(1).startsWith(QStringLiteral("from http://127.0.0.1")));
-    QTest::qWait(300); // its 100 bytes arrive, then nothing
+    QTRY_COMPARE(m_server.sentFor(stalledPath) - sentBefore,
+                 qint64(100)); // its 100 bytes, then nothing
     QCOMPARE(dialog.fileBar(0)->value(), dialog.fileBar(0)->maximum());
     QCOMPARE(dialog.fileStatusText(2), QStringLiteral("waiting"));
     // On a 1280 x 800 projector the dialog fits, and no text is cut: every label has its width.

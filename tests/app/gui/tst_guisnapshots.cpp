@@ -157,7 +157,7 @@ void TestGuiSnapshots::automaticSnapshotsKeepTheLastK()
     // A pause without a new batch writes nothing more.
     controller()->pause();
     controller()->runBatches(0);
-    QTest::qWait(100);
+    QTest::qWait(100); // time for a snapshot that must not come
     QCOMPARE(saved.count(), 5);
 }
 

@@ -285,7 +285,7 @@ void TestGuiTimeline::keysFasterThanTheViews()
     controller()->moveCursor(-1);
     controller()->moveCursor(+1);
     expectViewsAt(19);
-    QTest::qWait(50);
+    QTest::qWait(50); // time for a batch that must not come
     QCOMPARE(controller()->stepCount(), std::uint64_t(20));
     // Right at the head trains even while the visual of the previous batch is still on its way.
     controller()->moveCursor(+1); // back to the head

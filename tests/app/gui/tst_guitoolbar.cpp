@@ -125,7 +125,7 @@ void TestGuiToolbar::startAndPause()
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
     QCOMPARE(start->text(), QStringLiteral("Start"));
     const auto paused = controller()->stepCount();
-    QTest::qWait(150);
+    QTest::qWait(150); // no batch may follow a pause: only time passing shows that none does
     QCOMPARE(controller()->stepCount(), paused);
     QVERIFY(m_window->controlBar()->batchBox()->isEnabled());
 
@@ -169,7 +169,7 @@ void TestGuiToolbar::resetGivesTheSeedsInitialWeights()
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
-    QTest::qWait(100);
+    QTest::qWait(100);                                     // time for a batch that must not come
     QCOMPARE(controller()->stepCount(), std::uint64_t(0)); // a reset also pauses
     QVERIFY(*controller()->currentWeights() == initial);
     QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 0);
@@ -402,7 +402,7 @@ void TestGuiToolbar::damagedDataShowsTheCoresMessage()
     QVERIFY(!button("actionStartPause")->isEnabled());
     controller()->start();
     controller()->step();
-    QTest::qWait(50);
+    QTest::qWait(50); // time for a state change that must not come
     QCOMPARE(controller()->state(), TrainingState::NoData);
 
     // A good folder brings the views back.

@@ -34,8 +34,10 @@ private slots:
 
 private:
     TrainingController *controller() const { return m_window->controller(); }
-    /** Chooses the tuned recipe (standard scaling) in the toolbar, without Reset. */
-    void chooseTunedRecipe();
+    /** Chooses a recipe in the toolbar, without Reset: its scaling is then pending. */
+    void chooseRecipe(ControlBar::Recipe recipe, Normalize scaling);
+    /** The tuned recipe (standard scaling), without Reset. */
+    void chooseTunedRecipe() { chooseRecipe(ControlBar::TunedRecipe, Normalize::Standard); }
     /** One Step; returns the visual snapshot that follows it. */
     VisualPtr stepOnce();
 
@@ -66,13 +68,13 @@ void TestGuiTrainedSettings::cleanup()
     m_window.reset();
 }
 
-void TestGuiTrainedSettings::chooseTunedRecipe()
+void TestGuiTrainedSettings::chooseRecipe(ControlBar::Recipe recipe, Normalize scaling)
 {
-    QComboBox *recipe = m_window->controlBar()->recipeBox();
-    recipe->setCurrentIndex(ControlBar::TunedRecipe);
-    emit recipe->activated(ControlBar::TunedRecipe);
+    QComboBox *box = m_window->controlBar()->recipeBox();
+    box->setCurrentIndex(recipe);
+    emit box->activated(recipe);
     QVERIFY(controller()->resetPending());
-    QVERIFY(controller()->config().normalize == Normalize::Standard);
+    QVERIFY(controller()->config().normalize == scaling);
 }
 
 VisualPtr TestGuiTrainedSettings::stepOnce()
@@ -81,9 +83,8 @@ VisualPtr TestGuiTrainedSettings::stepOnce()
     const std::uint64_t before = controller()->stepCount();
     controller()->step();
     // The visual of the step itself: the worker sends it after the batch.
-    for (int waited = 0; waited < 10000 && controller()->stepCount() != before + 1; waited += 20)
-        QTest::qWait(20);
-    if (controller()->stepCount() != before + 1 || (visuals.isEmpty() && !visuals.wait(10000)))
+    if (!QTest::qWaitFor([&] { return controller()->stepCount() == before + 1; }, 10000)
+        || (visuals.isEmpty() && !visuals.wait(10000)))
         return nullptr;
     return visuals.last().at(0).value<VisualPtr>();
 }
@@ -105,9 +106,18 @@ void TestGuiTrainedSettings::visualsScaleWithTheTrainedNormalisation()
 
 void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
 {
+    // Weights trained with standard scaling (not the Step model's default), then the source
+    // recipe chosen without Reset: the Step view keeps scaling as the weights were trained.
     chooseTunedRecipe();
+    QSignalSpy resets(controller(), &TrainingController::wasReset);
+    controller()->reset();
+    QVERIFY(resets.wait(10000));
+    QVERIFY(controller()->trainedConfig().normalize == Normalize::Standard);
+    chooseRecipe(ControlBar::SourceRecipe, Normalize::None);
+    QVERIFY(stepOnce()); // the step's visual reaches the Step view
+    QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
     emit m_window->stepView()->currentWeightsRequested();
-    QVERIFY(m_window->stepView()->model()->normalize() == Normalize::None);
+    QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
 }
 
 void TestGuiTrainedSettings::resetAppliesThePendingNormalisation()

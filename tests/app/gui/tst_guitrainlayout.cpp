@@ -276,7 +276,7 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
     QSplitter *right = view->rightColumn();
     QVERIFY(right);
     QVERIFY(!view->userLayout());
-    QTest::qWait(50);
+    settle(view); // the fit the batches queued is done: it cannot undo the drag below
     // The user drags the handle between the loss plot and the heatmaps 60 px down.
     const int before = right->sizes().at(0);
     QWidget *handle = right->handle(1);
@@ -286,7 +286,7 @@ void TestGuiTrainLayout::theUsersSplitIsKept()
                      Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(handle, &move);
     QTest::mouseRelease(handle, Qt::LeftButton, {}, mid + QPoint(0, 60));
-    QTest::qWait(50);
+    settle(view); // nothing fits it back afterwards
     const QList<int> dragged = right->sizes();
     QVERIFY2(std::abs(dragged.at(0) - (before + 60)) <= 2, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(dragged.at(0))));
     QVERIFY(view->userLayout());
@@ -373,9 +373,9 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
     for (const Divergence &d : {realAt1e30, longestDivergence}) {
         const QString message = QString::fromStdString(d.message);
         emit controller()->diverged(d);
-        QCoreApplication::processEvents();
-        QTest::qWait(50);
-        QVERIFY(banner->isVisible());
+        // Laid out at the window's width (narrower before), the text takes two lines.
+        QTRY_VERIFY2(banner->isVisible() && lines(banner->textLabel()) <= 2,
+                     qPrintable(QStringLiteral("%1 lines").arg(lines(banner->textLabel()))));
         const QString text = banner->text();
         QCOMPARE(banner->details(), message);
         QCOMPARE(banner->shownText(), text); // whole, not shortened
@@ -414,8 +414,9 @@ void TestGuiTrainLayout::aLongMessageKeepsTheWindowsSize()
     MessageBanner *banner = m_window->banner();
     banner->showMessage(message);
     banner->addButton(QStringLiteral("Open the previous snapshot (snapshot-000011.bplabsnap)"), QStringLiteral("b"), {});
-    QCoreApplication::processEvents();
-    QTest::qWait(50);
+    // Laid out at the window's width, the shortened text takes at most kMaxLines.
+    QTRY_VERIFY2(banner->isVisible() && lines(banner->textLabel()) <= MessageBanner::kMaxLines,
+                 qPrintable(QString::number(lines(banner->textLabel()))));
     QCOMPARE(banner->text(), message);
     const QString shown = banner->shownText();
     QVERIFY2(shown.endsWith(QStringLiteral(" …")) && message.startsWith(shown.chopped(2)), qPrintable(shown));

@@ -1,18 +1,15 @@
 // The confusion page: the matrix shows the counts it was given and opens the cell clicked; the
 // gallery holds exactly that cell's images, most confident first, and a double-click names the
 // image; the exports are the panel's picture (SVG with its title as text, a PDF) and its data.
-// With BPLAB_LOOK_DIR set, the page at 1280x800 is also written there as PNG for a person to look
-// at (on the real MNIST test set and BPLAB_LOOK_MODEL's weights when both are there).
+// scripts/look-at-pages writes the page and its exports for a person to look at.
 
 #include "confusionmatrixpanel.h"
 #include "confusionview.h"
 #include "gallerypanel.h"
-#include "modelfile.h"
 #include "network.h"
 #include "testsupport.h"
 
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -240,41 +237,6 @@ private slots:
         const QList<QByteArray> lines = readAll(gcsv).trimmed().split('\n');
         QCOMPARE(lines.size(), gallery->entries().size() + 1);
         QCOMPARE(lines[1].split(',').first().toUInt(), gallery->entries().first().item.index);
-    }
-
-    /** Pictures for a person to look at (not a check): the page at 1280x800 and the exports. */
-    void writePicturesToLookAt()
-    {
-        const QString out = qEnvironmentVariable("BPLAB_LOOK_DIR");
-        if (out.isEmpty())
-            QSKIP("set BPLAB_LOOK_DIR to write the page's pictures");
-        std::shared_ptr<const DataSplit> split = m_split;
-        std::shared_ptr<const SetAnswers> answers = m_answers;
-        QString caption = QStringLiteral("random weights on noise");
-        const std::string mnist = test::sharedMnistFolder();
-        const QString model = qEnvironmentVariable("BPLAB_LOOK_MODEL");
-        if (!mnist.empty() && !model.isEmpty()) {
-            auto data = loadDataFolder(mnist);
-            auto m = readModel(model.toStdString());
-            QVERIFY(data.ok() && m.ok());
-            const Normalize n = m->info ? m->info->recipe.normalize : Normalize::None;
-            split = std::make_shared<const DataSplit>(std::move(*data));
-            answers = std::make_shared<const SetAnswers>(answerSet(m->params, split->test, n));
-            caption = QStringLiteral("weights of %1").arg(QFileInfo(model).fileName());
-        }
-        ConfusionView view;
-        view.resize(1280, 800);
-        view.setAnswers(answers, split, caption);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.showCell(4, 9);
-        QVERIFY(view.grab().save(out + QStringLiteral("/confusion-page-cell.png")));
-        view.showMistakes();
-        QVERIFY(view.grab().save(out + QStringLiteral("/confusion-page-mistakes.png")));
-        for (const char *suffix : {"png", "svg", "pdf"}) {
-            QCOMPARE(writePanel(view.matrix()->panelExport(), out + QStringLiteral("/confusion.") + QLatin1String(suffix)), QString());
-            QCOMPARE(writePanel(view.gallery()->panelExport(), out + QStringLiteral("/gallery.") + QLatin1String(suffix)), QString());
-        }
     }
 };
 
