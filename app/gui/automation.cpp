@@ -82,6 +82,10 @@ void ScreenshotRun::begin(bool dataRequested)
     connect(c, &TrainingController::trainingError, this, [this] { grabSoon(0); });
     if (!dataRequested)
         grabSoon(3);
+    else if (c->dataSplit() && !m_trainingStarted) { // read already (a lesson opened at a later step)
+        m_trainingStarted = true;
+        c->runBatches(m_batches);
+    }
 }
 
 void ScreenshotRun::trained()
