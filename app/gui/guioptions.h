@@ -38,7 +38,7 @@ struct GuiOptions {
     std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K
     QString saveModel;               ///< --save-model FILE: the weights shown, then exit
     QString lesson;                  ///< --lesson FILE: opened at the start (its data and settings)
-    int lessonStep = 1;              ///< --lesson-step N: the lesson's step shown first (1 = the first, as its panel counts)
+    int lessonStep = 1;              ///< --lesson-step N: the step shown first, from 1 as the panel counts
     QString exportPanel;             ///< --export-panel NAME (MainWindow::exportPanelNames())
     QString exportFile;              ///< --export-file FILE: its format by the suffix
 
@@ -54,8 +54,8 @@ struct GuiOptions {
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &options, bool &exitNow);
 
 class MainWindow;
-/** The flags' hyperparameters, pace, view and Step view image, for this session: the window's
- *  controller uses them, the user's saved settings do not change (MainWindow::setTrainingConfig()). */
+/** The flags' hyperparameters, pace, view and Step view image, for this session only: the
+ *  controller trains with them, the user's saved settings stay as they are. */
 void applySessionOptions(MainWindow &window, const GuiOptions &options);
 
 } // namespace bplab
