@@ -45,6 +45,7 @@ private slots:
     void lessonLeavesTheSavedSettings();
     void flagsLastForTheSession();
     void stepViewUsesTheLessonsRate();
+    void lessonStepFlag();
     void lessonStepOnTheCommandLine();
 
 private:
@@ -245,6 +246,24 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     step->followTrainingRateButton()->click();
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
     QCOMPARE(step->model()->learningRate(), 0.3f);
+}
+
+void TestGuiSessionSettings::lessonStepFlag()
+{
+    const auto parse = [](const QStringList &args, GuiOptions &o) {
+        bool exitNow = false;
+        return parseGuiOptions(QStringList{QStringLiteral("backprop-lab")} + args, o, exitNow);
+    };
+    GuiOptions o;
+    QCOMPARE(parse({}, o), QString());
+    QCOMPARE(o.lessonStep, 1);
+    QCOMPARE(parse({QStringLiteral("--lesson"), QStringLiteral("l.json"), QStringLiteral("--lesson-step"), QStringLiteral("3")}, o),
+             QString());
+    QCOMPARE(o.lessonStep, 3);
+    GuiOptions bad;
+    QVERIFY(parse({QStringLiteral("--lesson-step"), QStringLiteral("2")}, bad).contains(QStringLiteral("--lesson FILE")));
+    QVERIFY(parse({QStringLiteral("--lesson"), QStringLiteral("l.json"), QStringLiteral("--lesson-step"), QStringLiteral("0")}, bad)
+                    .contains(QStringLiteral("--lesson-step")));
 }
 
 void TestGuiSessionSettings::lessonStepOnTheCommandLine()
