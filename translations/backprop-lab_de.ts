@@ -1797,6 +1797,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>No value to reveal yet: %1.</source>
         <translation>Noch kein Wert zum Zeigen: %1.</translation>
     </message>
+    <message>
+        <source>%1 has steps 1 to %2, not step %3.</source>
+        <translation>%1 hat die Schritte 1 bis %2, nicht Schritt %3.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::LossPlot</name>
@@ -2924,10 +2928,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <translation>Das nächste Testbild, das das Modell falsch erkennt</translation>
     </message>
     <message>
-        <source>The learning rate of this one step</source>
-        <translation>Die Lernrate dieses einen Schritts</translation>
-    </message>
-    <message>
         <source>Current weights</source>
         <translation>Aktuelle Gewichte</translation>
     </message>
@@ -3030,6 +3030,38 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>the Step through page</source>
         <translation>die Seite „Schritt für Schritt“</translation>
+    </message>
+    <message>
+        <source>The learning rate of this one step: the training&apos;s, unless a lesson step or you set one here</source>
+        <translation>Die Lernrate dieses einen Schritts: die des Trainings, außer ein Lektionsschritt oder Sie legen hier eine fest</translation>
+    </message>
+    <message>
+        <source>Learning rate of this step</source>
+        <translation>Lernrate dieses Schritts</translation>
+    </message>
+    <message>
+        <source>Use the training&apos;s</source>
+        <translation>Die des Trainings</translation>
+    </message>
+    <message>
+        <source>Step through with the training&apos;s learning rate again, and follow it</source>
+        <translation>Wieder mit der Lernrate des Trainings durchgehen und ihr folgen</translation>
+    </message>
+    <message>
+        <source>the training&apos;s</source>
+        <translation>die des Trainings</translation>
+    </message>
+    <message>
+        <source>the lesson&apos;s</source>
+        <translation>die der Lektion</translation>
+    </message>
+    <message>
+        <source>set here</source>
+        <translation>hier gesetzt</translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation>Lernrate: %1</translation>
     </message>
 </context>
 <context>

@@ -61,4 +61,37 @@ void writeDataset(QSettings &s, const QString &folder)
     s.setValue(QStringLiteral("data/opened"), opened);
 }
 
+namespace {
+
+bool sameStored(const StoredTraining &a, const StoredTraining &b)
+{
+    // The fields writeTraining() stores; the recipe stands for the rest.
+    return a.recipe == b.recipe && a.config.lr == b.config.lr && a.config.batch == b.config.batch
+           && a.config.epochs == b.config.epochs && a.config.seed == b.config.seed;
+}
+
+} // namespace
+
+void UserSettings::read(const QSettings &s)
+{
+    m_training = m_readTraining = readTraining(s);
+    bool ok = false;
+    const int view = s.value(QStringLiteral("view/current")).toInt(&ok);
+    m_view = m_readView = ok ? view : -1;
+}
+
+void UserSettings::chooseTraining(const TrainConfig &config)
+{
+    m_training.config = config;
+    m_training.recipe = ControlBar::recipeOf(config);
+}
+
+void UserSettings::write(QSettings &s) const
+{
+    if (!sameStored(m_training, m_readTraining))
+        writeTraining(s, m_training.config, m_training.recipe);
+    if (m_view != m_readView && m_view >= 0)
+        s.setValue(QStringLiteral("view/current"), m_view);
+}
+
 } // namespace bplab

@@ -80,8 +80,13 @@ void ScreenshotRun::begin(bool dataRequested)
     });
     connect(c, &TrainingController::dataFailed, this, [this] { grabSoon(3); });
     connect(c, &TrainingController::trainingError, this, [this] { grabSoon(0); });
-    if (!dataRequested)
+    if (!dataRequested) {
         grabSoon(3);
+    } else if (c->dataSplit() && !m_trainingStarted) {
+        // The data was read before this run began (a lesson opened at a later step): train now.
+        m_trainingStarted = true;
+        c->runBatches(m_batches);
+    }
 }
 
 void ScreenshotRun::trained()

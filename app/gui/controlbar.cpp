@@ -197,7 +197,8 @@ void ControlBar::showConfig(const TrainConfig &config)
     const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment),
             b7(m_replicas);
     m_recipe->setCurrentIndex(recipeOf(config));
-    m_lr->setValue(config.lr);
+    if (m_lr->value() != config.lr) // the box's own edit is not written back into it
+        m_lr->setValue(config.lr);
     m_batch->setValue(config.batch);
     m_epochs->setValue(config.epochs);
     m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));

@@ -1,9 +1,11 @@
 #include "guioptions.h"
 
 #include "mainwindow.h"
+#include "trainingcontroller.h"
 #include "viewlist.h"
 
 #include <snapshot.h>
+#include <stepview.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -43,7 +45,8 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption exportPanel(QStringLiteral("export-panel"), QStringLiteral("After --after-batches (and --timeline-at): write panel NAME to --export-file and exit. Names: %1.").arg(MainWindow::exportPanelNames().join(QStringLiteral(", "))), QStringLiteral("NAME"));
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
-    p.addOptions({lesson});
+    const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
+    p.addOptions({lesson, lessonStep});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -174,6 +177,13 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     }
     o.saveModel = p.value(saveModel);
     o.lesson = p.value(lesson);
+    if (p.isSet(lessonStep)) {
+        if (o.lesson.isEmpty())
+            return QStringLiteral("--lesson-step needs --lesson FILE.");
+        if (QString e = integer(lessonStep, 1, 1000, n); !e.isEmpty())
+            return e;
+        o.lessonStep = int(n);
+    }
     o.exportPanel = p.value(exportPanel).toLower();
     o.exportFile = p.value(exportFile);
     if (p.isSet(exportPanel) && !MainWindow::viewOfPanel(o.exportPanel))
@@ -191,6 +201,39 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         return QStringLiteral("--timeline-at %1 is after the %2 batches of --after-batches: the timeline holds batches 0 to %2.")
                 .arg(*o.timelineAt).arg(o.afterBatches);
     return {};
+}
+
+void applySessionOptions(MainWindow &window, const GuiOptions &o)
+{
+    TrainConfig config = window.controller()->config();
+    if (o.tuned) {
+        const std::uint64_t seed = config.seed;
+        config = *o.tuned ? tunedRecipe() : sourceRecipe();
+        config.seed = seed;
+    }
+    if (o.epochs)
+        config.epochs = *o.epochs;
+    if (o.batch)
+        config.batch = *o.batch;
+    if (o.seed)
+        config.seed = std::uint64_t(*o.seed);
+    if (o.replicas)
+        config.replicas = *o.replicas;
+    if (o.lr)
+        config.lr = *o.lr;
+    window.setTrainingConfig(config); // the session's: not saved
+    if (o.pace)
+        window.controller()->setPace(*o.pace);
+    int view = o.view;
+    if (view < 0 && !o.exportPanel.isEmpty()) // the panel exported is on screen in the picture
+        view = int(*MainWindow::viewOfPanel(o.exportPanel));
+    if (view >= 0)
+        window.setView(MainWindow::View(view), SettingOrigin::Session);
+    if (view == int(MainWindow::View::Step)) {
+        if (o.batch) // the batch pages: the image and the batch - 1 after it
+            window.stepView()->setBatchSize(*o.batch);
+        window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
+    }
 }
 
 } // namespace bplab

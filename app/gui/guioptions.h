@@ -38,17 +38,24 @@ struct GuiOptions {
     std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K
     QString saveModel;               ///< --save-model FILE: the weights shown, then exit
     QString lesson;                  ///< --lesson FILE: opened at the start (its data and settings)
+    int lessonStep = 1;              ///< --lesson-step N: the step shown first, from 1 as the panel counts
     QString exportPanel;             ///< --export-panel NAME (MainWindow::exportPanelNames())
     QString exportFile;              ///< --export-file FILE: its format by the suffix
 
     /** Runs that train N batches, then act and exit (a picture, a model file, a panel's export). */
     bool afterBatchesRun() const { return !screenshot.isEmpty() || !saveModel.isEmpty() || !exportFile.isEmpty(); }
-    /** Screenshot or benchmark: settings are neither read nor written. */
+    /** Screenshot or benchmark: settings are neither read nor written. (Otherwise the flags'
+     *  values last for the session: the user's saved settings stay as they are.) */
     bool automation() const { return afterBatchesRun() || quitWhenDone || !report.isEmpty(); }
 };
 
 /** Parses arguments (argv[0] first). Returns an error message ("" when fine); --help and
  *  --version print and set exitNow. */
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &options, bool &exitNow);
+
+class MainWindow;
+/** The flags' hyperparameters, pace, view and Step view image, for this session only: the
+ *  controller trains with them, the user's saved settings stay as they are. */
+void applySessionOptions(MainWindow &window, const GuiOptions &options);
 
 } // namespace bplab

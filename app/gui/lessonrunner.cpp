@@ -61,6 +61,16 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
     connect(panel->questionBox(), &QuestionBox::answered, this, &LessonRunner::answer);
     connect(panel->questionBox(), &QuestionBox::revealRequested, this, &LessonRunner::reveal);
     connect(window->controller(), &TrainingController::stateChanged, this, [this](TrainingState state) {
+        // A replayed step's run has ended (or there was nothing left to train): the next step.
+        if (m_replayRunning) {
+            if (state == TrainingState::Running) {
+                m_replaySawRunning = true;
+            } else if (m_replaySawRunning || state == TrainingState::Finished) {
+                m_replayRunning = m_replaySawRunning = false;
+                QMetaObject::invokeMethod(this, &LessonRunner::replayNext, Qt::QueuedConnection);
+            }
+            return;
+        }
         // Only the end of the run started at full speed brings the lesson's pace back: a
         // Paused still queued from reading the data comes before that run and is not its end.
         if (!m_restorePace)
@@ -76,18 +86,23 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
     connect(window->controller(), &TrainingController::dataLoaded, this, [this] {
         if (m_waitingForData && m_lesson) {
             m_waitingForData = false;
-            applyStep(/*dataReady=*/true);
+            replayNext();
         }
     });
 }
 
-QString LessonRunner::open(const QString &file)
+QString LessonRunner::open(const QString &file, int startStep)
 {
     Result<Lesson> lesson = loadLesson(file.toStdString());
     if (!lesson)
         return QString::fromStdString(lesson.error());
     if (lesson->steps.empty())
         return tr("%1: the lesson has no steps.").arg(QFileInfo(file).fileName());
+    if (startStep < 0 || startStep >= int(lesson->steps.size()))
+        return tr("%1 has steps 1 to %2, not step %3.")
+                .arg(QFileInfo(file).fileName())
+                .arg(lesson->steps.size())
+                .arg(startStep + 1);
     const Result<std::string> folder = findDataFolder({}, parseKnownDataset(lesson->dataset));
     if (!folder)
         return tr("%1 needs the data set \"%2\", which is not on this computer: %3")
@@ -95,7 +110,11 @@ QString LessonRunner::open(const QString &file)
                      QString::fromStdString(folder.error()));
     m_lesson = std::move(*lesson);
     m_tallies.assign(m_lesson->steps.size(), Tally{});
-    m_index = 0;
+    m_index = startStep;
+    m_replayed = 0;
+    m_replayUntil = startStep;
+    m_replayRunning = m_replaySawRunning = false;
+    m_replayPace.reset();
     applyLesson(QString::fromStdString(*folder));
     emit opened(QString::fromStdString(m_lesson->title));
     return {};
@@ -128,18 +147,58 @@ void LessonRunner::applyLesson(const QString &folder)
     // The lesson starts from its own data and seed: untrained weights, an empty timeline.
     m_folder = folder;
     m_waitingForData = true;
-    m_window->openData(folder);
+    m_window->openData(folder, SettingOrigin::Session);
     applyStep(); // the text now; the rest once the data is read
+}
+
+void LessonRunner::replayNext()
+{
+    if (!m_lesson)
+        return;
+    TrainingController *c = m_window->controller();
+    if (m_replayed < m_replayUntil && !m_replayPace)
+        m_replayPace = c->pace(); // the lesson's own; the replay runs at full speed
+    while (m_replayed < m_replayUntil) {
+        const LessonStep &s = m_lesson->steps[std::size_t(m_replayed++)];
+        if (s.lr)
+            c->setLearningRate(*s.lr);
+        if (s.pace)
+            m_replayPace = paceOf(*s.pace);
+        if (!s.timelineAt)
+            continue;
+        const qint64 k = *s.timelineAt;
+        const qint64 trained = qint64(c->stepCount());
+        if (k > trained) {
+            // The next step's learning rate applies only after this run: wait for its end.
+            c->setPace(Pace{});
+            m_replayRunning = true;
+            m_replaySawRunning = false;
+            c->runBatches(k - trained);
+            return;
+        }
+        c->showBatch(k);
+    }
+    if (m_replayPace) {
+        c->setPace(*m_replayPace);
+        m_replayPace.reset();
+    }
+    applyStep(/*dataReady=*/true);
+    emit ready();
 }
 
 void LessonRunner::close()
 {
     if (!m_lesson)
         return;
+    m_replayed = m_replayUntil = 0;
+    m_replayRunning = m_replaySawRunning = false;
+    m_replayPace.reset();
     m_lesson.reset();
     m_tallies.clear();
     m_waitingForData = false;
     m_window->setLessonRestrictions({}, {}, {});
+    if (m_window->stepView()->learningRateOrigin() == StepView::RateOrigin::Lesson)
+        m_window->stepView()->followTrainingRate();
     emit closed();
 }
 
@@ -180,15 +239,22 @@ void LessonRunner::applyStep(bool dataReady)
     else if (QWidget *focus = QApplication::focusWidget(); focus && m_panel->isAncestorOf(focus))
         m_window->setFocus(Qt::OtherFocusReason); // the window's keys (Space, arrows) work again
     TrainingController *c = m_window->controller();
+    if (!dataReady && (m_replayRunning || m_replayed < m_replayUntil))
+        return; // the replay of the steps before the first shows this one when it is done
     if (!dataReady && (m_waitingForData || c->state() == TrainingState::NoData || c->state() == TrainingState::Loading)) {
         m_waitingForData = true;
         return;
     }
-    if (s.lr)
+    StepView *step = m_window->stepView();
+    // A step's learning rate is the training's from here on, and the Step view's for this step.
+    if (s.lr) {
         c->setLearningRate(*s.lr);
+        step->setLessonLearningRate(*s.lr);
+    } else if (step->learningRateOrigin() == StepView::RateOrigin::Lesson) {
+        step->followTrainingRate();
+    }
     if (s.pace)
         c->setPace(paceOf(*s.pace));
-    StepView *step = m_window->stepView();
     if (s.testImage)
         step->requestSample(true, int(*s.testImage));
     if (s.stage)
@@ -211,7 +277,7 @@ void LessonRunner::applyStep(bool dataReady)
             c->showBatch(k);
         }
     }
-    m_window->setView(viewOf(s.view));
+    m_window->setView(viewOf(s.view), SettingOrigin::Session);
 }
 
 void LessonRunner::askQuestion()

@@ -30,8 +30,11 @@ public:
     LessonRunner(MainWindow *window, LessonPanel *panel);
 
     /** Reads `file` and, when it is a valid lesson whose data set is here, applies it and shows
-     *  its first step. Returns "" or the message for a person (and nothing changes). */
-    QString open(const QString &file);
+     *  step `startStep` (0-based; the panel says "step startStep + 1"). The steps before it replay
+     *  their learning rates and timeline positions at full speed first, so that the window is
+     *  where a class stepping through would be. Returns "" or the message for a person (and
+     *  nothing changes). */
+    QString open(const QString &file, int startStep = 0);
     /** Ends the lesson: every view and control is back. */
     void close();
     bool isOpen() const { return m_lesson.has_value(); }
@@ -54,6 +57,8 @@ public:
 
 signals:
     void opened(const QString &title);
+    /** The step opened first is applied: the data read and the steps before it replayed. */
+    void ready();
     void closed();
 
 private:
@@ -61,6 +66,8 @@ private:
     /** The step's text and question, and (once the data is read) its view and position. */
     void applyStep(bool dataReady = false);
     void askQuestion();
+    /** Replays the next step before the one opened first; after the last, shows that one. */
+    void replayNext();
 
     MainWindow *m_window;
     LessonPanel *m_panel;
@@ -73,6 +80,9 @@ private:
     static constexpr double kLongestPacedSeconds = 30;
     std::optional<Pace> m_restorePace; // the lesson's pace, back when that run ends
     bool m_fastRunStarted = false;      // that run has been seen running
+    int m_replayed = 0, m_replayUntil = 0; // steps [m_replayed, m_replayUntil) still to replay
+    bool m_replayRunning = false, m_replaySawRunning = false; // a replayed step's run
+    std::optional<Pace> m_replayPace;     // the lesson's pace at the step opened first
 };
 
 } // namespace bplab

@@ -6,6 +6,7 @@
 #include "guioptions.h"
 #include "iconstyle.h"
 #include "language.h"
+#include "lessonrunner.h"
 #include "mainwindow.h"
 #include "messagebanner.h"
 #include "trainingcontroller.h"
@@ -92,34 +93,7 @@ int main(int argc, char **argv)
     // Automation runs are reproducible: they neither read nor write the remembered settings.
     const QString remembered = o.automation() ? QString() : window.loadSettings();
 
-    TrainConfig config = window.controller()->config();
-    if (o.tuned) {
-        const std::uint64_t seed = config.seed;
-        config = *o.tuned ? tunedRecipe() : sourceRecipe();
-        config.seed = seed;
-    }
-    if (o.epochs)
-        config.epochs = *o.epochs;
-    if (o.batch)
-        config.batch = *o.batch;
-    if (o.seed)
-        config.seed = std::uint64_t(*o.seed);
-    if (o.replicas)
-        config.replicas = *o.replicas;
-    if (o.lr)
-        config.lr = *o.lr;
-    window.setTrainingConfig(config);
-    if (o.pace)
-        window.controller()->setPace(*o.pace);
-    if (o.view < 0 && !o.exportPanel.isEmpty()) // the panel exported is on screen in the picture
-        o.view = int(*MainWindow::viewOfPanel(o.exportPanel));
-    if (o.view >= 0)
-        window.setView(MainWindow::View(o.view));
-    if (o.view == int(MainWindow::View::Step)) {
-        if (o.batch) // the batch pages: the image and the batch - 1 after it
-            window.stepView()->setBatchSize(*o.batch);
-        window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
-    }
+    applySessionOptions(window, o);
     if (o.size.isValid())
         window.resize(o.size);
     else if (o.automation())
@@ -156,7 +130,7 @@ int main(int argc, char **argv)
     // the window (and ends a scripted run with exit code 2).
     QString lessonError;
     if (!o.lesson.isEmpty()) {
-        lessonError = window.openLesson(o.lesson);
+        lessonError = window.openLesson(o.lesson, o.lessonStep - 1);
         if (!lessonError.isEmpty()) {
             std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(lessonError));
             if (o.automation())
@@ -165,12 +139,19 @@ int main(int argc, char **argv)
         }
     }
     const bool lessonData = !o.lesson.isEmpty() && lessonError.isEmpty(); // being read by the lesson
+    // A folder the flags name is for this session; the remembered or the best found is the user's.
+    const bool flagData = !o.dataDir.isEmpty() || !o.dataset.isEmpty();
     if (!lessonData && !folder.isEmpty())
-        window.openData(folder);
+        window.openData(folder, flagData ? SettingOrigin::Session : SettingOrigin::User);
     else if (!lessonData)
         window.showDataError(findError);
-    if (screenshot)
+    if (screenshot && lessonData && o.lessonStep > 1) {
+        // The picture or export is of step N: after the steps before it have replayed.
+        QObject::connect(window.lessonRunner(), &LessonRunner::ready, screenshot.get(),
+                         [&screenshot] { screenshot->begin(true); }, Qt::SingleShotConnection);
+    } else if (screenshot) {
         screenshot->begin(lessonData || !folder.isEmpty());
+    }
     if (report)
         report->begin(lessonData || !folder.isEmpty());
     return app.exec();

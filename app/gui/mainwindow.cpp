@@ -95,7 +95,9 @@ void MainWindow::createViews()
     };
     connect(m_pages, &QStackedWidget::currentChanged, this, sizeToCurrentPage);
     sizeToCurrentPage();
-    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
+    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!m_sessionView && row >= 0)
+            m_settings.chooseView(row);
         if (m_spotlight)
             m_spotlight->leave(); // another view: the panel goes back first
         updatePage();
@@ -122,7 +124,7 @@ void MainWindow::createViews()
     setCentralWidget(central);
 
     connect(m_errorPage, &ErrorPage::openFolderRequested, this, &MainWindow::chooseFolder);
-    connect(m_errorPage, &ErrorPage::folderChosen, this, &MainWindow::openData);
+    connect(m_errorPage, &ErrorPage::folderChosen, this, [this](const QString &folder) { openData(folder); });
     connect(m_errorPage, &ErrorPage::downloadRequested, this, &MainWindow::downloadMnist);
     connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
         if (!m_controller->dataFolder().isEmpty()) {
@@ -182,7 +184,7 @@ void MainWindow::connectController()
         m_train->setClassNames(info->classNames);
         m_controls->selectDataset(m_controls->selectedFolder(), info->name);
         m_status->setDataset(info.get(), info->folder);
-        if (m_persist) {
+        if (m_persist && m_dataOrigin == SettingOrigin::User) {
             QSettings settings;
             writeDataset(settings, m_controls->selectedFolder());
         }
@@ -228,21 +230,30 @@ void MainWindow::connectController()
     connectDatasetView();
     connectControlBar();
     connectTimeline();
-    connect(m_controls, &ControlBar::datasetChosen, this, &MainWindow::openData);
+    connect(m_controls, &ControlBar::datasetChosen, this, [this](const QString &folder) { openData(folder); });
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
 }
 
 void MainWindow::connectControlBar()
 {
-    // The toolbar sends edits; the controller owns the settings and shows them back.
+    // The toolbar sends the user's edits; the controller owns the settings the session trains
+    // with and shows them back. An edit changes that one field in what the session uses and in
+    // the user's settings: a lesson's or a flag's other values stay unsaved.
     TrainingController *c = m_controller;
     connect(c, &TrainingController::configChanged, m_controls, &ControlBar::showConfig);
-    const auto edit = [c](auto change) {
+    const auto edit = [this, c](auto change) {
+        TrainConfig mine = m_settings.training().config;
+        change(mine);
+        m_settings.chooseTraining(mine);
         TrainConfig config = c->config();
         change(config);
         c->setConfig(config);
     };
-    connect(m_controls, &ControlBar::learningRateEdited, c, &TrainingController::setLearningRate);
+    // A snapshot the user opened brings its hyperparameters: theirs from now on.
+    connect(c, &TrainingController::configRestored, this,
+            [this](const TrainConfig &config) { m_settings.chooseTraining(config); });
+    connect(m_controls, &ControlBar::learningRateEdited, this,
+            [edit](double v) { edit([v](TrainConfig &t) { t.lr = v; }); });
     connect(m_controls, &ControlBar::batchEdited, this,
             [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
     connect(m_controls, &ControlBar::epochsEdited, this,
@@ -293,6 +304,10 @@ void MainWindow::connectStepView()
     m_stepPredict = new StepPredict(m_stepView); // the Predict first switch and its questions
     TrainingController *c = m_controller;
     connect(c, &TrainingController::dataSplitChanged, m_stepView, &StepView::setDataset);
+    // The step's learning rate is the training's unless a lesson step or the user set one there.
+    m_stepView->setTrainingLearningRate(c->config().lr);
+    connect(c, &TrainingController::configChanged, m_stepView,
+            [this](const TrainConfig &config) { m_stepView->setTrainingLearningRate(config.lr); });
     // New weights (a reset, new data, a restored snapshot) reach the page at once, with the
     // scaling they were trained with; their visual follows.
     const auto useNewWeights = [this] {
@@ -367,7 +382,7 @@ void MainWindow::downloadMnist()
     auto *dialog = new DownloadDialog(download::mnistManifest(), download::mnistMirrors(),
                                       download::defaultMnistFolder(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &DownloadDialog::downloaded, this, &MainWindow::openData);
+    connect(dialog, &DownloadDialog::downloaded, this, [this](const QString &folder) { openData(folder); });
     dialog->open();
     dialog->start();
 }
@@ -378,8 +393,9 @@ void MainWindow::showStepSample(bool test, int index, int stage)
     m_stepView->setStage(stage);
 }
 
-void MainWindow::openData(const QString &folder)
+void MainWindow::openData(const QString &folder, SettingOrigin origin)
 {
+    m_dataOrigin = origin;
     const QString canonical = QFileInfo(folder).canonicalFilePath();
     const QString path = canonical.isEmpty() ? folder : canonical;
     m_banner->hide();
@@ -416,9 +432,11 @@ bool MainWindow::showsError() const
     return m_pages->currentWidget() == m_errorPage;
 }
 
-void MainWindow::setView(View view)
+void MainWindow::setView(View view, SettingOrigin origin)
 {
+    m_sessionView = origin == SettingOrigin::Session;
     m_sidebar->setCurrentRow(int(view));
+    m_sessionView = false;
 }
 
 MainWindow::View MainWindow::view() const

@@ -2,6 +2,7 @@
 // The main window: toolbar, views (side bar + stack), menus, status bar and settings. It wires the
 // panels to the TrainingController it owns; the panels themselves know nothing of training.
 
+#include "appsettings.h"
 #include "snapshots.h"
 #include "viewlist.h"
 
@@ -56,17 +57,24 @@ public:
     /** Restores layout, hyperparameters, the last data set's folder (returned; "" if none) and
      *  turns on saving them when the window closes. */
     QString loadSettings();
+    /** Writes the layout and what the user chose (userSettings()); a lesson's or a flag's values
+     *  are not written. */
     void saveSettings();
+    /** The user's own settings, as opposed to what this session uses. */
+    const UserSettings &userSettings() const { return m_settings; }
 
-    /** Reads a data folder (in the worker thread); the views show it when loaded. */
-    void openData(const QString &folder);
+    /** Reads a data folder (in the worker thread); the views show it when loaded. A folder of
+     *  origin User becomes the remembered data set once it is read. */
+    void openData(const QString &folder, SettingOrigin origin = SettingOrigin::User);
     /** Shows the error page (e.g. no data folder found at all). */
     void showDataError(const QString &message);
-    /** The controller's settings (the toolbar shows them); the weights follow on the next reset
-     *  or data load. */
+    /** The controller's settings for this session (the toolbar shows them; a lesson's, the
+     *  command line's): the user's saved settings stay as they are. The weights follow on the
+     *  next reset or data load. */
     void setTrainingConfig(const TrainConfig &config);
 
-    void setView(View view);
+    /** Shows `view`; one of origin User is also the view the next start opens. */
+    void setView(View view, SettingOrigin origin = SettingOrigin::User);
     View view() const;
     /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
     void setPresentationMode(bool on, bool fullScreen = true);
@@ -94,8 +102,9 @@ public:
     bool showsError() const;
 
     // Lessons (mainwindowlesson.cpp).
-    /** Opens a lesson file: "" or the message for a person (nothing changes then). */
-    QString openLesson(const QString &file);
+    /** Opens a lesson file at step startStep (0-based; LessonRunner::open()): "" or the message
+     *  for a person (nothing changes then). */
+    QString openLesson(const QString &file, int startStep = 0);
     LessonRunner *lessonRunner() const { return m_lessons; }
     LessonPanel *lessonPanel() const { return m_lessonPanel; }
     /** Step through's Predict first. */
@@ -221,6 +230,9 @@ private:
     QAction *m_spotlightAction = nullptr;
     QStringList m_lessonLocks; // the controls a lesson locked or hid
 
+    UserSettings m_settings;
+    SettingOrigin m_dataOrigin = SettingOrigin::User; // of the folder read last
+    bool m_sessionView = false; // setView() of a lesson's or a flag's view in progress
     bool m_hasData = false;
     bool m_persist = false;
     bool m_presentation = false;

@@ -247,10 +247,9 @@ QString MainWindow::loadSettings()
     m_lessonDock->setVisible(m_lessons->isOpen()); // a stored state may hold a lesson's panel
     m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
     m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
-    const int view = s.value(QStringLiteral("view/current"), 0).toInt();
-    setView(View(std::clamp(view, 0, kViewCount - 1)));
-    const StoredTraining t = readTraining(s);
-    setTrainingConfig(t.config);
+    m_settings.read(s);
+    setView(View(std::clamp(m_settings.view(), 0, kViewCount - 1)), SettingOrigin::Session);
+    setTrainingConfig(m_settings.training().config);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
     m_snapshots->loadSettings(s);
     return readLastDataset(s);
@@ -261,14 +260,17 @@ void MainWindow::saveSettings()
     QSettings s;
     if (m_presentation)
         setPresentationMode(false); // store the normal layout, not the full-screen one
-    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
-    s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
+    // The layout of an open lesson (its panel, the room it takes from the views) is the
+    // lesson's: the user's stays as it was.
+    if (!m_lessons->isOpen()) {
+        s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        s.setValue(QStringLiteral("window/state"), saveState());
+        s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
+    }
     s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
-    s.setValue(QStringLiteral("view/current"), int(view()));
-    writeTraining(s, m_controller->config(), ControlBar::recipeOf(m_controller->config()));
+    m_settings.write(s);
     m_snapshots->saveSettings(s);
-    if (m_hasData)
+    if (m_hasData && m_dataOrigin == SettingOrigin::User)
         writeDataset(s, m_controls->selectedFolder());
 }
 

@@ -88,9 +88,9 @@ void MainWindow::chooseLesson()
         m_banner->showMessage(tr("This lesson cannot be opened: %1").arg(error));
 }
 
-QString MainWindow::openLesson(const QString &file)
+QString MainWindow::openLesson(const QString &file, int startStep)
 {
-    return m_lessons->open(file);
+    return m_lessons->open(file, startStep);
 }
 
 void MainWindow::setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden)

@@ -48,7 +48,20 @@ public:
     /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
     void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
     void setNormalize(Normalize normalize);
+    /** Where the step's learning rate comes from (the view says which beside the box). */
+    enum class RateOrigin { Training, Lesson, Here };
+    /** The training's learning rate: the step uses it unless a lesson step or the user set one
+     *  here (then it is kept until followTrainingRate()). */
+    void setTrainingLearningRate(double lr);
+    /** A lesson step's learning rate for this view, until followTrainingRate(). */
+    void setLessonLearningRate(double lr);
+    /** As if typed into the view's box: kept until followTrainingRate(). */
     void setLearningRate(double lr);
+    /** The step uses the training's learning rate again. */
+    void followTrainingRate();
+    RateOrigin learningRateOrigin() const { return m_rateOrigin; }
+    /** "the training's", "the lesson's", "set here": what the view shows beside the box. */
+    QString learningRateOriginText() const;
     /** Selects hidden neuron j (0-based) without emitting hiddenNeuronSelected; -1 is ignored. */
     void setSelectedHiddenNeuron(int j);
     /** The training set index the training is on (-1: none): the "Training sample" button. */
@@ -81,6 +94,8 @@ public:
     QSpinBox *indexBox() const { return m_index; }
     QComboBox *setBox() const { return m_set; }
     QDoubleSpinBox *learningRateBox() const { return m_lr; }
+    QLabel *learningRateOriginLabel() const { return m_lrOrigin; }
+    QPushButton *followTrainingRateButton() const { return m_followRate; }
     QSpinBox *batchBox() const { return m_batch; }
     QLabel *modelLabel() const { return m_modelLabel; }
     QLabel *modelErrorLabel() const { return m_modelErrorLabel; }
@@ -155,6 +170,12 @@ private:
     QPushButton *m_trainingSample = nullptr;
     QPushButton *m_misclassified = nullptr;
     QDoubleSpinBox *m_lr = nullptr;
+    QLabel *m_lrOrigin = nullptr;
+    QPushButton *m_followRate = nullptr;
+    RateOrigin m_rateOrigin = RateOrigin::Training;
+    double m_trainingLr = StepModel::kDefaultLearningRate;
+    /** Shows lr in the box (no edit signal) and steps through with it. */
+    void applyLearningRate(double lr, RateOrigin origin);
     QPushButton *m_useWeights = nullptr;
     QPushButton *m_modelFile = nullptr;
     bool m_showsModelFile = false;

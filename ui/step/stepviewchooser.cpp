@@ -18,6 +18,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -61,7 +62,15 @@ QWidget *StepView::createChooser()
     m_lr->setRange(0.0001, 10.0);
     m_lr->setSingleStep(0.01);
     m_lr->setValue(StepModel::kDefaultLearningRate);
-    m_lr->setToolTip(tr("The learning rate of this one step"));
+    m_lr->setToolTip(tr("The learning rate of this one step: the training's, unless a lesson step or you set "
+                        "one here"));
+    m_lr->setAccessibleName(tr("Learning rate of this step"));
+    m_lrOrigin = new QLabel;
+    m_lrOrigin->setObjectName(QStringLiteral("stepLearningRateOrigin"));
+    m_followRate = new QPushButton(tr("Use the training's"));
+    m_followRate->setObjectName(QStringLiteral("stepFollowTrainingRate"));
+    m_followRate->setToolTip(tr("Step through with the training's learning rate again, and follow it"));
+    m_followRate->setFocusPolicy(Qt::TabFocus);
     m_useWeights = new QPushButton(tr("Current weights"));
     m_useWeights->setObjectName(QStringLiteral("useCurrentWeights"));
     m_useWeights->setToolTip(tr("Step through with the training's weights as they are now"));
@@ -98,6 +107,8 @@ QWidget *StepView::createChooser()
     h2->addSpacing(8);
     h2->addWidget(new QLabel(tr("lr")));
     h2->addWidget(m_lr);
+    h2->addWidget(m_lrOrigin);
+    h2->addWidget(m_followRate);
     h2->addSpacing(8);
     h2->addWidget(m_useWeights);
     h2->addWidget(m_modelFile);
@@ -128,7 +139,10 @@ QWidget *StepView::createChooser()
         else
             m_modelLabel->setText(tr("The model gets every test image right."));
     });
-    connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { m_model->setLearningRate(float(v)); });
+    // Typed or stepped by the user: kept until "Use the training's".
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyLearningRate(v, RateOrigin::Here); });
+    connect(m_followRate, &QPushButton::clicked, this, &StepView::followTrainingRate);
+    applyLearningRate(m_trainingLr, RateOrigin::Training);
     connect(m_useWeights, &QPushButton::clicked, this, &StepView::currentWeightsRequested);
     connect(m_modelFile, &QPushButton::clicked, this, &StepView::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
@@ -285,7 +299,41 @@ void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &de
 
 void StepView::setNormalize(Normalize normalize) { m_model->setNormalize(normalize); }
 
-void StepView::setLearningRate(double lr) { m_lr->setValue(lr); }
+void StepView::setTrainingLearningRate(double lr)
+{
+    m_trainingLr = lr;
+    if (m_rateOrigin == RateOrigin::Training)
+        applyLearningRate(lr, RateOrigin::Training);
+}
+
+void StepView::setLessonLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Lesson); }
+
+void StepView::setLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Here); }
+
+void StepView::followTrainingRate() { applyLearningRate(m_trainingLr, RateOrigin::Training); }
+
+QString StepView::learningRateOriginText() const
+{
+    switch (m_rateOrigin) {
+    case RateOrigin::Training: return tr("the training's");
+    case RateOrigin::Lesson: return tr("the lesson's");
+    case RateOrigin::Here: return tr("set here");
+    }
+    return {};
+}
+
+void StepView::applyLearningRate(double lr, RateOrigin origin)
+{
+    m_rateOrigin = origin;
+    {
+        const QSignalBlocker blocker(m_lr);
+        m_lr->setValue(lr);
+    }
+    m_model->setLearningRate(float(m_lr->value())); // the rate as the box shows it
+    m_lrOrigin->setText(learningRateOriginText());
+    m_lrOrigin->setAccessibleName(tr("Learning rate: %1").arg(learningRateOriginText()));
+    m_followRate->setVisible(origin != RateOrigin::Training);
+}
 
 void StepView::setCurrentTrainingIndex(int index)
 {
