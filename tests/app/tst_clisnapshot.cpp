@@ -170,7 +170,7 @@ private slots:
         const QByteArray last = stop.err.trimmed().split('\n').last();
         QVERIFY2(last.contains("training diverged in epoch"), stop.err.constData());
         QVERIFY2(last.contains("at learning rate 50"), last.constData());
-        QVERIFY2(last.contains("try a smaller learning rate (e.g. 5)"), last.constData());
+        QVERIFY2(last.contains("try a smaller learning rate (e.g. 25)"), last.constData());
         QVERIFY2(last.contains("--resume " + snaps.toUtf8()), last.constData());
         // The restored state was saved too (the end of epoch 1 and the state before the failure).
         QVERIFY(snapshotFiles(snaps).size() >= 1);
