@@ -429,8 +429,8 @@ int runTrain(const QStringList &args)
             }
             if (b.divergence) {
                 bar.clear();
-                if (const std::optional<double> lr = snapshots.divergence.rateToTrainOn(
-                            trainer.activeConfig().lr, halvings)) {
+                if (const std::optional<double> lr
+                    = snapshots.divergence.rateToTrainOn(trainer.activeConfig().lr, halvings)) {
                     ++halvings;
                     trainer.setLearningRate(*lr);
                     cmd.note(QStringLiteral("%1; --on-divergence halve: training on from the "

@@ -305,7 +305,7 @@ QByteArray ReportRun::reportJson() const
     o[QStringLiteral("pace")] = QString::fromStdString(describePace(c->pace()));
     o[QStringLiteral("training_threads")] = trainingThreads();
     if (m_divergence) // numbered as epoch_reports: 1-based epoch, 1-based batch in it
-        o[QStringLiteral("divergence")] = QJsonObject{
+        o[QStringLiteral("divergence")] = QJsonObject {
                 {QStringLiteral("epoch"), m_divergence->epoch},
                 {QStringLiteral("batch"), m_divergence->batch},
                 {QStringLiteral("quantity"), QString::fromStdString(m_divergence->quantity)},

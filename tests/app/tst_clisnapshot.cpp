@@ -209,7 +209,8 @@ private slots:
         QCOMPARE(d.value("suggested_rate").toDouble(), bplab::suggestedLearningRate(50.0));
         QCOMPARE(d.value("suggested_rate").toDouble(), 25.0);
         const int epoch = d.value("epoch").toInt();
-        QCOMPARE(int(lines.size()) - 1, epoch - 1); // the epochs finished before the one that diverged
+        // The epoch lines before it: the epochs finished before the one that diverged.
+        QCOMPARE(int(lines.size()) - 1, epoch - 1);
         const QByteArray where = QStringLiteral("training diverged in epoch %1, batch %2/10 ")
                                          .arg(epoch)
                                          .arg(d.value("batch").toInt())

@@ -40,14 +40,15 @@ void TestGuiDivergence::appAndCliNameTheSameDivergence()
 {
     // The source recipe (plain SGD, x/255 inputs, batch 64) at learning rate 8: the weights blow
     // up within the first epochs.
-    const QStringList run {QStringLiteral("--data"), m_data,
+    const QStringList run {QStringLiteral("--data"),   m_data,
                            QStringLiteral("--epochs"), QStringLiteral("3"),
-                           QStringLiteral("--seed"), QStringLiteral("1"),
-                           QStringLiteral("--lr"), QStringLiteral("8")};
+                           QStringLiteral("--seed"),   QStringLiteral("1"),
+                           QStringLiteral("--lr"),     QStringLiteral("8")};
 
     QByteArray out, err;
     QCOMPARE(test::runOffscreen(QStringLiteral(BPLAB_CLI_PATH),
-                                QStringList {QStringLiteral("train")} + run + QStringList {QStringLiteral("--json")},
+                                QStringList {QStringLiteral("train")} + run
+                                        + QStringList {QStringLiteral("--json")},
                                 &out, &err),
              2);
     const QList<QByteArray> lines = out.trimmed().split('\n');
@@ -62,12 +63,17 @@ void TestGuiDivergence::appAndCliNameTheSameDivergence()
     QVERIFY(cli.value(QStringLiteral("batch")).toInt() >= 1);
     // The epoch lines before it name the threads of the CLI's default policy.
     for (qsizetype i = 0; i + 1 < lines.size(); ++i)
-        QCOMPARE(QJsonDocument::fromJson(lines[i]).object().value(QStringLiteral("training_threads")).toInt(),
+        QCOMPARE(QJsonDocument::fromJson(lines[i])
+                         .object()
+                         .value(QStringLiteral("training_threads"))
+                         .toInt(),
                  defaultTrainingThreads());
 
     const QString report = m_dir.filePath(QStringLiteral("report.json"));
     QCOMPARE(test::runOffscreen(QStringLiteral(BPLAB_GUI_PATH),
-                                run + QStringList {QStringLiteral("--quit-when-done"), QStringLiteral("--report"), report},
+                                run
+                                        + QStringList {QStringLiteral("--quit-when-done"),
+                                                       QStringLiteral("--report"), report},
                                 nullptr, &err),
              2);
     QFile file(report);
