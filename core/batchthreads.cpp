@@ -18,23 +18,16 @@ std::atomic<int> g_trainingThreads {0};   // 0: not chosen yet (see trainingThre
 std::atomic<int> g_evaluationThreads {0}; // 0: OpenMP's maximum
 
 /** Training threads: the two halves of a batch, on at most the machine's cores. */
-int maxTrainingThreads()
+int maxTrainingThreads(unsigned cores)
 {
-    return int(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
+    return int(std::clamp(cores, 1u, 2u));
 }
 
-/**
- * Whether the machine has a core to spare for the second training thread: the last minute's load
- * average (runnable programs, low-priority ones included) is below the cores minus one half. The
- * two halves of a batch wait for each other, so a second thread only pays off when both run
- * uninterrupted; on busy cores one thread is faster (docs/benchmarks.md).
- */
-bool aCoreIsFree()
+/** $BPLAB_THREADS as a request: 0 when unset or empty, at least 1 when set ("0" asks for one). */
+int threadsFromEnvironment()
 {
-    double load = 0;
-    if (getloadavg(&load, 1) != 1)
-        return true;
-    return load < double(maxTrainingThreads()) - 0.5;
+    const char *env = std::getenv("BPLAB_THREADS");
+    return env && *env ? std::max(1, std::atoi(env)) : 0;
 }
 
 } // namespace
@@ -48,25 +41,37 @@ int maxThreads()
 #endif
 }
 
+int chooseTrainingThreads(int requested, unsigned cores, bool liveDashboard)
+{
+    const int most = maxTrainingThreads(cores);
+    if (requested > 0)
+        return std::min(requested, most);
+    if (liveDashboard && cores <= 2)
+        return 1;
+    return std::min(kDefaultTrainingThreads, most);
+}
+
+int defaultTrainingThreads(bool liveDashboard)
+{
+    return chooseTrainingThreads(threadsFromEnvironment(), std::thread::hardware_concurrency(),
+                                 liveDashboard);
+}
+
 int trainingThreads()
 {
     int n = g_trainingThreads.load(std::memory_order_relaxed);
     if (n > 0)
         return n;
-    n = kDefaultTrainingThreads;
-    if (const char *env = std::getenv("BPLAB_THREADS"); env && *env)
-        n = std::atoi(env);
-    else if (!aCoreIsFree())
-        n = 1;
-    n = std::clamp(n, 1, maxTrainingThreads());
+    n = defaultTrainingThreads();
     g_trainingThreads.store(n, std::memory_order_relaxed);
     return n;
 }
 
 void setTrainingThreads(int threads)
 {
-    g_trainingThreads.store(std::clamp(threads, 1, maxTrainingThreads()),
-                            std::memory_order_relaxed);
+    g_trainingThreads.store(
+            std::clamp(threads, 1, maxTrainingThreads(std::thread::hardware_concurrency())),
+            std::memory_order_relaxed);
 }
 
 int evaluationThreads()

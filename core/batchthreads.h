@@ -5,17 +5,25 @@
 namespace bplab {
 
 /**
- * Threads forwardBackwardBatch runs its two halves on: 1 or 2. Default: $BPLAB_THREADS, else
- * kDefaultTrainingThreads when the machine has a core to spare (the last minute's load average
- * below the cores minus one half; decided once, at the first call), else 1; at most the
- * machine's cores. The result bits are the same for 1 and 2, so the choice is only about speed:
- * two threads pay off when each has a core of its own; on cores kept busy by other programs
- * (even low-priority ones) the halves wait for each other and one thread is faster.
+ * The training-thread policy, the one place it is written: the threads forwardBackwardBatch runs
+ * the two halves of a batch on. `requested` (--threads, $BPLAB_THREADS; 0 or less: none) when
+ * given, else 1 for the app's live dashboard on a machine of at most two cores (the dashboard
+ * keeps a quarter of a core busy, and two halves that wait for each other then train slower than
+ * one thread), else kDefaultTrainingThreads; always within 1 and min(2, cores) (cores 0: unknown,
+ * taken as 1). A function of its arguments alone, never of the machine's momentary load, so the
+ * same build and settings train on the same threads on a given machine. The result bits are the
+ * same for 1 and 2, so the choice is only about speed.
  * Eigen's own product threading is off (EIGEN_DONT_PARALLELIZE): the core splits the work itself,
  * which is faster at batch 64.
  */
 inline constexpr int kDefaultTrainingThreads = 2;
+int chooseTrainingThreads(int requested, unsigned cores, bool liveDashboard = false);
+/** chooseTrainingThreads() of $BPLAB_THREADS (when set) and this machine's cores. */
+int defaultTrainingThreads(bool liveDashboard = false);
+/** The threads training uses now: the last setTrainingThreads(), else defaultTrainingThreads(),
+ *  decided at the first call. */
 int trainingThreads();
+/** Sets the threads training uses, kept within 1 and min(2, cores). */
 void setTrainingThreads(int threads);
 /** Threads evaluate() splits its 1,000-sample chunks over, by sample (default: all OpenMP's). */
 int evaluationThreads();

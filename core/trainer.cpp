@@ -56,11 +56,6 @@ std::string numberText(double v)
 
 } // namespace
 
-double suggestedLearningRate(double lr)
-{
-    return lr / 10;
-}
-
 Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone,
                               const ParamsF &grads, const ParamsF *velocity, const ParamsF &next,
                               double testLoss, const char *bufferName)

@@ -37,7 +37,8 @@ const char *kBenchDetails = R"(What is measured:
   eval_seconds_10k  evaluating 10,000 test images (the test set tiled to 10,000), median.
 --json keys: "samples", "batch", "epoch_seconds", "samples_per_second", "gflops",
 "roofline_epoch_seconds", "eval_seconds_10k", and "statistic" ("median"), "repeats",
-"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads",
+"epoch_seconds_best", "roofline_ratio" (epoch_seconds / roofline_epoch_seconds), "threads" and
+"training_threads" (the same number, under the name train --json and the app's --report use),
 "kernels" (eigen or xsmm: $BPLAB_KERNELS), "roofline_kernels" (the kernels the roofline timed: the
 epoch's), "fma_peak_gflops" (an FMA-only loop on the training
 threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
@@ -51,7 +52,7 @@ seconds, each phase averaged over the threads; the timing itself adds two clock 
 With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
 and the roofline's five products are split the same way (each thread its neurons' share, for
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
-two cores and one to spare (load average), else 1.
+two cores, else 1 (the same on every run: never the machine's momentary load).
 The machine's other load shows in these times, more with two threads (their halves wait for each
 other): compare runs made under the same conditions, and record the load.)";
 
@@ -87,7 +88,7 @@ int runBench(const QStringList &args)
             QStringLiteral("threads"),
             QStringLiteral(
                     "Threads a training batch is split over, 1 or 2 (default: $BPLAB_THREADS, else "
-                    "%1 when a core is free, else 1).")
+                    "%1 when the machine has two cores, else 1).")
                     .arg(kDefaultTrainingThreads),
             QStringLiteral("N"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
@@ -105,6 +106,7 @@ int runBench(const QStringList &args)
         return kExitUsage;
     if (batch > samples)
         return cmd.usageError(QStringLiteral("--batch %1 is larger than --samples %2").arg(batch).arg(samples));
+    // The core's policy: --threads when given, else its default (trainingThreads() above).
     setTrainingThreads(threads);
     threads = trainingThreads(); // 1 or 2, at most the machine's cores
     const bool json = cmd.isSet(QStringLiteral("json"));
@@ -243,6 +245,7 @@ int runBench(const QStringList &args)
                 .add("epoch_seconds_best", best)
                 .add("roofline_ratio", epoch / roofline)
                 .add("threads", threads)
+                .add("training_threads", threads)
                 .add("kernels", toString(activeKernels()))
                 .add("roofline_kernels", full.kernels.c_str())
                 .add("fma_peak_gflops", fmaPeak)

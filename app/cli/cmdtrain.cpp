@@ -8,6 +8,8 @@
 #include "trainsnapshots.h"
 #include "trainmpi.h"
 
+#include "batchthreads.h"
+#include "divergence.h"
 #include "modelfile.h"
 #include "snapshot.h"
 #include "trainer.h"
@@ -40,8 +42,10 @@ const char *kTrainDetails
   tuned   standard input scaling, momentum 0.9, lr 0.05, cosine schedule, 15 epochs
 
 --json prints one object per epoch on stdout:
-  {"epoch", "train_loss", "test_loss", "test_accuracy" (percent), "seconds", "samples_per_second"}
-"seconds" is the epoch's training time without the evaluation on the test set. Without --json a
+  {"epoch", "train_loss", "test_loss", "test_accuracy" (percent), "seconds", "samples_per_second",
+   "training_threads"}
+"seconds" is the epoch's training time without the evaluation on the test set; "training_threads"
+the threads a batch is split over ($BPLAB_THREADS, else 2 when the machine has two cores, else 1). Without --json a
 readable line per epoch. Data used, settings and files written are noted on stderr, with a
 progress bar when stderr is a terminal.
 
@@ -70,9 +74,11 @@ Divergence guard (the same rule with --workers N and in the app): a batch whose 
 weights become NaN or infinite, or whose loss rises above 100 (the true class at e^-100: the
 weights are blowing up), is undone: the weights and the momentum buffer return to their last
 finite values (a loss above 100 undoes the batch before it too). --on-divergence stop (default)
-then exits with code 2 and says what happened; --on-divergence halve halves the learning rate
-and trains on from the restored weights and momentum buffer (each halving is noted; 30 in a row
-give up). A loss above 100 at weights that cannot be undone further (the first batch after a
+then exits with code 2 and says what happened, suggesting half the batch's learning rate; with
+--json it first prints {"divergence": {"epoch", "batch" (both 1-based, as the epoch lines),
+"quantity", "rate", "suggested_rate"}}, the object the app's --report holds. --on-divergence
+halve trains on at that suggested rate from the restored weights and momentum buffer (each
+halving is noted; 30 in a row give up). A loss above 100 at weights that cannot be undone further (the first batch after a
 start, a resume or an undo) is trained on, so that the smaller rate can recover from them.
 
 Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
@@ -136,7 +142,8 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
                 .add("test_loss", r.testLoss)
                 .add("test_accuracy", r.testAccuracy)
                 .add("seconds", std::round(r.seconds * 1e6) / 1e6)
-                .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10);
+                .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10)
+                .add("training_threads", trainingThreads());
         mpi.addEpochJson(o); // --mpi: the measured all-reduce
         o.printLine();
         return;
@@ -153,13 +160,19 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
              + (mpi.active() ? mpi.epochText() + QLatin1Char('\n') : QString()));
 }
 
-/**
- * Consecutive halvings of the learning rate before a diverging run is given up. The restored
- * momentum buffer is kept on a halving: zeroing it recovered less often (15 runs of 3 epochs on
- * MNIST's first 10,000 images, lr 5 and 50 with momentum 0.9, 5 seeds: mean test accuracy 40%
- * kept, 27% zeroed).
- */
-constexpr int kMaxHalvings = 30;
+/** The divergence as JSON fields, numbered as the epoch lines (1-based epoch, 1-based batch in
+ *  it): {"divergence": {"epoch", "batch", "quantity", "rate", "suggested_rate"}}, the same object
+ *  as the app's --report. */
+void printDivergence(const Divergence &d)
+{
+    JsonObject o;
+    o.add("epoch", d.epoch)
+            .add("batch", d.batch)
+            .add("quantity", QString::fromStdString(d.quantity))
+            .add("rate", d.lr)
+            .add("suggested_rate", d.suggestedLr);
+    JsonObject().add("divergence", o).printLine();
+}
 
 } // namespace
 
@@ -416,14 +429,14 @@ int runTrain(const QStringList &args)
             }
             if (b.divergence) {
                 bar.clear();
-                if (snapshots.halve && halvings < kMaxHalvings) {
+                if (const std::optional<double> lr
+                    = snapshots.divergence.rateToTrainOn(trainer.activeConfig().lr, halvings)) {
                     ++halvings;
-                    const double lr = trainer.activeConfig().lr / 2;
-                    trainer.setLearningRate(lr);
+                    trainer.setLearningRate(*lr);
                     cmd.note(QStringLiteral("%1; --on-divergence halve: training on from the "
                                             "restored weights at learning rate %2")
                                      .arg(qs(b.divergence->message))
-                                     .arg(lr));
+                                     .arg(*lr));
                     continue;
                 }
                 diverged = b.divergence;
@@ -455,6 +468,8 @@ int runTrain(const QStringList &args)
                                        : QStringLiteral("; continue with: %1 train --resume %2")
                                                  .arg(QLatin1String(kProgram), snapshots.dir);
 
+    if (diverged && json)
+        printDivergence(*diverged);
     if (diverged)
         return cmd.dataError(qs(diverged->message) + resumeHint
                              + (resumeHint.isEmpty() ? QString() : QStringLiteral(" --lr X")));

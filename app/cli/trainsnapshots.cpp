@@ -92,7 +92,9 @@ bool readSnapshotOptions(const Command &cmd, bool resumed, SnapshotOptions &out)
         || !cmd.choiceValue(QStringLiteral("on-divergence"),
                             {QStringLiteral("stop"), QStringLiteral("halve")}, mode))
         return false;
-    out.halve = mode == QLatin1String("halve");
+    // A checked choice: one of the policy's action names.
+    out.divergence.action
+            = parseDivergenceAction(mode.toStdString()).value_or(DivergenceAction::Stop);
     if ((cmd.isSet(QStringLiteral("checkpoint-every")) || cmd.isSet(QStringLiteral("keep")))
         && out.dir.isEmpty()) {
         cmd.usageError(QStringLiteral("--checkpoint-every and --keep need --checkpoint-dir DIR"));

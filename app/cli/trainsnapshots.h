@@ -6,6 +6,7 @@
 #include "command.h"
 
 #include "dataset.h"
+#include "divergence.h"
 #include "snapshot.h"
 #include "trainconfig.h"
 
@@ -24,7 +25,7 @@ struct SnapshotOptions
     int keep = kDefaultSnapshotKeep;
     int stopAfter = 0; ///< stop after this epoch (1-based); 0: train to the end
     int stopAfterBatches = 0; ///< stop after this many batches in all; 0: train to the end
-    bool halve = false; ///< --on-divergence halve
+    DivergencePolicy divergence; ///< --on-divergence stop (default) or halve
 };
 
 /** --resume: the snapshot, and the settings it continues with (--epochs and --lr may change).

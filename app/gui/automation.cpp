@@ -8,6 +8,8 @@
 
 #include <stagestrip.h>
 
+#include <batchthreads.h>
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
@@ -199,6 +201,11 @@ void ReportRun::begin(bool dataRequested)
         if (s == TrainingState::Finished && m_quit)
             finish(0, {});
     });
+    connect(c, &TrainingController::diverged, this, [this](const Divergence &d) {
+        m_divergence = d;
+        if (m_quit)
+            finish(2, QString::fromStdString(d.message));
+    });
     connect(c, &TrainingController::dataFailed, this,
             [this](const QString &, const QString &msg) { finish(1, msg); });
     connect(c, &TrainingController::trainingError, this,
@@ -301,6 +308,14 @@ QByteArray ReportRun::reportJson() const
                 {QStringLiteral("weights_batch"), double(m_views.value(QLatin1String(name), -1))}};
     o[QStringLiteral("views")] = views;
     o[QStringLiteral("pace")] = QString::fromStdString(describePace(c->pace()));
+    o[QStringLiteral("training_threads")] = trainingThreads();
+    if (m_divergence) // numbered as epoch_reports: 1-based epoch, 1-based batch in it
+        o[QStringLiteral("divergence")] = QJsonObject {
+                {QStringLiteral("epoch"), m_divergence->epoch},
+                {QStringLiteral("batch"), m_divergence->batch},
+                {QStringLiteral("quantity"), QString::fromStdString(m_divergence->quantity)},
+                {QStringLiteral("rate"), m_divergence->lr},
+                {QStringLiteral("suggested_rate"), m_divergence->suggestedLr}};
     if (!m_error.isEmpty())
         o[QStringLiteral("error")] = m_error;
     return QJsonDocument(o).toJson(QJsonDocument::Indented);

@@ -63,7 +63,11 @@ private:
 };
 
 /** --quit-when-done / --report FILE: starts training when the data is loaded, measures the GUI
- *  thread's latency and the dashboard's frames, writes the report when the last epoch is done. */
+ *  thread's latency and the dashboard's frames, writes the report when the last epoch is done.
+ *  A diverging batch pauses the training (the divergence policy's Stop): with --quit-when-done
+ *  the report is then written at once and the app exits 2, as train does. The report holds the
+ *  last divergence as {"divergence": {"epoch", "batch", "quantity", "rate", "suggested_rate"}},
+ *  the object of backprop-lab-cli train --json. */
 class ReportRun : public QObject
 {
     Q_OBJECT
@@ -93,6 +97,7 @@ private:
     qint64 m_appliedAtStart = 0;
     qint64 m_frames = 0, m_paints = 0, m_applied = 0;
     QList<EpochReport> m_epochs;
+    std::optional<Divergence> m_divergence; // the last one
     QHash<QString, qint64> m_views; // the batch of the weights each view showed at the end
     QString m_error;
 };

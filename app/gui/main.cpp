@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <thread>
 
 #ifdef __linux__
 #include <unistd.h>
@@ -62,11 +61,8 @@ int main(int argc, char **argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("org.backproplab.BackpropLab"));
     QApplication::setWindowIcon(IconStyle::applicationIcon());
     QApplication::setStyle(new IconStyle(QApplication::style()->name()));
-    // The live dashboard keeps a quarter of a core busy: on two cores, one training thread then
-    // trains faster than two halves of a batch that wait for each other (docs/benchmarks.md).
-    // The bits are the same either way; $BPLAB_THREADS still decides when set.
-    if (qEnvironmentVariableIsEmpty("BPLAB_THREADS") && std::thread::hardware_concurrency() <= 2)
-        setTrainingThreads(1);
+    // The training threads of a run with the live dashboard (the core's policy, batchthreads.h).
+    setTrainingThreads(defaultTrainingThreads(/*liveDashboard=*/true));
 
     GuiOptions o;
     bool exitNow = false;

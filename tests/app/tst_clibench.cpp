@@ -3,6 +3,8 @@
 
 #include "clitestutil.h"
 
+#include <batchthreads.h>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -32,6 +34,9 @@ void TestCliBench::jsonKeysAndConsistency()
     QCOMPARE(o.value("samples").toInt(), 1000);
     QCOMPARE(o.value("batch").toInt(), 64);
     QCOMPARE(o.value("statistic").toString(), QStringLiteral("median"));
+    // The core's thread policy of $BPLAB_THREADS and the machine's cores (never its load).
+    QCOMPARE(o.value("training_threads").toInt(), bplab::defaultTrainingThreads());
+    QCOMPARE(o.value("threads").toInt(), o.value("training_threads").toInt());
     const double seconds = o.value("epoch_seconds").toDouble();
     QVERIFY(seconds > 0);
     QVERIFY(o.value("epoch_seconds_best").toDouble() <= seconds);

@@ -6,6 +6,9 @@
 
 #include "clitestutil.h"
 
+#include <batchthreads.h>
+#include <divergence.h>
+
 #include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
@@ -170,7 +173,7 @@ private slots:
         const QByteArray last = stop.err.trimmed().split('\n').last();
         QVERIFY2(last.contains("training diverged in epoch"), stop.err.constData());
         QVERIFY2(last.contains("at learning rate 50"), last.constData());
-        QVERIFY2(last.contains("try a smaller learning rate (e.g. 5)"), last.constData());
+        QVERIFY2(last.contains("try a smaller learning rate (e.g. 25)"), last.constData());
         QVERIFY2(last.contains("--resume " + snaps.toUtf8()), last.constData());
         // The restored state was saved too (the end of epoch 1 and the state before the failure).
         QVERIFY(snapshotFiles(snaps).size() >= 1);
@@ -187,6 +190,36 @@ private slots:
         // eval reads the weights and refuses NaN or infinite ones.
         const CliRun eval = runCli({"eval", "--data", m_data, "--model", path("halved.bplab"), "--json"});
         QVERIFY2(eval.exitCode == 0, eval.err.constData());
+    }
+
+    // --json: the divergence as an object after the epoch lines, numbered as they are (from 1),
+    // with the policy's suggested rate; its epoch and batch are those of the message on stderr.
+    // The epoch lines name the training threads of the core's policy.
+    void divergenceAsJson()
+    {
+        const CliRun run = runCli({"train", "--data", m_data, "--batch", "32", "--epochs", "4",
+                                   "--normalize", "standard", "--lr", "50", "--json"});
+        QCOMPARE(run.exitCode, 2);
+        const QList<QJsonObject> lines = jsonLines(run.out);
+        QVERIFY(!lines.isEmpty());
+        QCOMPARE(lines.last().keys(), QStringList {"divergence"});
+        const QJsonObject d = lines.last().value("divergence").toObject();
+        QCOMPARE(d.keys(), (QStringList {"batch", "epoch", "quantity", "rate", "suggested_rate"}));
+        QCOMPARE(d.value("rate").toDouble(), 50.0);
+        QCOMPARE(d.value("suggested_rate").toDouble(), bplab::suggestedLearningRate(50.0));
+        QCOMPARE(d.value("suggested_rate").toDouble(), 25.0);
+        const int epoch = d.value("epoch").toInt();
+        // The epoch lines before it: the epochs finished before the one that diverged.
+        QCOMPARE(int(lines.size()) - 1, epoch - 1);
+        const QByteArray where = QStringLiteral("training diverged in epoch %1, batch %2/10 ")
+                                         .arg(epoch)
+                                         .arg(d.value("batch").toInt())
+                                         .toUtf8();
+        QVERIFY2(run.err.contains(where), (where + "\n---\n" + run.err).constData());
+        QVERIFY2(run.err.contains(": " + d.value("quantity").toString().toUtf8() + " became "),
+                 run.err.constData());
+        for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+            QCOMPARE(lines[i].value("training_threads").toInt(), bplab::defaultTrainingThreads());
     }
 
     // With momentum 0.9 the run that diverges at lr 50 recovers by halving too (the restored

@@ -353,7 +353,9 @@ private slots:
         QVERIFY2(m.find("at learning rate 50") != std::string::npos, m.c_str());
         QVERIFY2(m.find("the weights and the optimiser state are back to their values before") != std::string::npos,
                  m.c_str());
-        QVERIFY2(m.find("try a smaller learning rate (e.g. 5)") != std::string::npos, m.c_str());
+        // The policy's one suggested rate: half the batch's.
+        QCOMPARE(d.suggestedLr, 25.0);
+        QVERIFY2(m.find("try a smaller learning rate (e.g. 25)") != std::string::npos, m.c_str());
         // run() stops on a diverging batch (with one batch undone, the same batch at the same rate
         // fails again the same way).
         int seen = 0;
@@ -368,15 +370,19 @@ private slots:
             QCOMPARE(seen, 1);
             QVERIFY(t.params() == before[i]);
         }
-        // Halving the learning rate until it trains on (the CLI's --on-divergence halve, which keeps
-        // the restored momentum buffer): the run finishes, with and without momentum, and nothing
-        // that is not finite is ever kept.
+        // Halving the learning rate until it trains on (the policy's Halve, the CLI's
+        // --on-divergence halve, which keeps the restored momentum buffer): the run finishes, with
+        // and without momentum, and nothing that is not finite is ever kept.
+        const DivergencePolicy halve {DivergenceAction::Halve};
         int halvings = 0;
-        while (!t.finished() && halvings < 30) {
+        while (!t.finished()) {
             const BatchReport r = t.trainBatch();
             if (r.divergence) {
+                const std::optional<double> lr = halve.rateToTrainOn(t.activeConfig().lr, halvings);
+                QVERIFY(lr);
+                QCOMPARE(*lr, t.activeConfig().lr / 2);
                 ++halvings;
-                t.setLearningRate(t.activeConfig().lr / 2);
+                t.setLearningRate(*lr);
             } else {
                 halvings = 0;
             }

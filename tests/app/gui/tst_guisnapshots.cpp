@@ -296,8 +296,8 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     QCOMPARE(banner->buttons().size(), 1);
     QPushButton *smaller = banner->buttons().first();
     QCOMPARE(smaller->objectName(), QStringLiteral("useSmallerLearningRate"));
-    QCOMPARE(smaller->text(), QStringLiteral("Use lr %1").arg(lr / 10));
-    QCOMPARE(SnapshotUi::smallerLearningRate(0.5), 0.05);
+    QCOMPARE(smaller->text(), QStringLiteral("Use lr %1").arg(lr / 2));
+    QCOMPARE(SnapshotUi::smallerLearningRate(0.5), 0.25);
 
     // Nothing non-finite anywhere on the screen.
     LossPlot *plot = m_window->trainView()->lossPlot();
@@ -312,9 +312,9 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     for (const QString &t : {status->epochText(), status->speedText(), status->etaText()})
         QVERIFY2(!mentionsNonFinite(t), qPrintable(t));
 
-    // The button applies lr / 10; the next batches train again.
+    // The button applies the core's suggestion, lr / 2; the next batches train again.
     QTest::mouseClick(smaller, Qt::LeftButton);
-    QVERIFY(qFuzzyCompare(controller()->config().lr, lr / 10));
+    QVERIFY(qFuzzyCompare(controller()->config().lr, lr / 2));
     QVERIFY(!banner->isVisible());
     // The last finite weights may still be too large for any rate: Reset always recovers.
     controller()->setLearningRate(0.01);
