@@ -53,11 +53,11 @@ std::uint32_t crcOf(const std::uint8_t *p, std::size_t n)
     return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), p, uInt(n)));
 }
 
-/** An .npy (format 1.0) holding m as little-endian float32 in C order. */
-std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector)
+/** The start of an .npy (format 1.0): magic, version and the header dictionary `{'descr': descr,
+ *  'fortran_order': False, 'shape': shape, }`, padded as NumPy pads it. */
+std::vector<std::uint8_t> npyStart(const std::string &descr, const std::string &shape)
 {
-    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(m.rows()) +
-                         (vector ? ",), }" : ", " + std::to_string(m.cols()) + "), }");
+    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
     // magic(6) + version(2) + length(2) + header + '\n' is a multiple of 64, as NumPy aligns it.
     const std::size_t unpadded = 10 + header.size() + 1;
     header.append((64 - unpadded % 64) % 64, ' ');
@@ -65,6 +65,15 @@ std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector)
     std::vector<std::uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
     put16(out, std::uint32_t(header.size()));
     out.insert(out.end(), header.begin(), header.end());
+    return out;
+}
+
+/** An .npy (format 1.0) holding m as little-endian float32 in C order. */
+std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector)
+{
+    const std::string rows = std::to_string(m.rows());
+    std::vector<std::uint8_t> out =
+            npyStart("<f4", vector ? "(" + rows + ",)" : "(" + rows + ", " + std::to_string(m.cols()) + ")");
     for (Eigen::Index r = 0; r < m.rows(); ++r)
         for (Eigen::Index c = 0; c < m.cols(); ++c)
             put32(out, std::bit_cast<std::uint32_t>(m(r, c)));
@@ -364,13 +373,7 @@ std::string entryList(const std::vector<NpyArray> &entries)
 /** A 0-d .npy of a NumPy unicode string ("<U7": UTF-32LE code points, NUL-padded). */
 std::vector<std::uint8_t> encodeNpyString(const std::string &text)
 {
-    std::string header = "{'descr': '<U" + std::to_string(text.size()) + "', 'fortran_order': False, 'shape': (), }";
-    const std::size_t unpadded = 10 + header.size() + 1;
-    header.append((64 - unpadded % 64) % 64, ' ');
-    header.push_back('\n');
-    std::vector<std::uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
-    put16(out, std::uint32_t(header.size()));
-    out.insert(out.end(), header.begin(), header.end());
+    std::vector<std::uint8_t> out = npyStart("<U" + std::to_string(text.size()), "()");
     for (const char c : text)
         put32(out, std::uint8_t(c));
     return out;

@@ -2,6 +2,7 @@
 // hidden layers (in double), agreement with the source network's own passes on the same
 // weights, the initialisation's bits, the SGD step, and that training lowers the loss.
 
+#include "architectures.h"
 #include "batch.h"
 #include "countingmalloc.h"
 #include "mlp.h"
@@ -39,13 +40,6 @@ MlpParamsD testParams(const Architecture &arch, std::uint64_t seed)
     return p;
 }
 
-Architecture arch(std::vector<int> hidden, Activation f)
-{
-    Architecture a;
-    a.hidden = std::move(hidden);
-    a.activation = f;
-    return a;
-}
 
 } // namespace
 

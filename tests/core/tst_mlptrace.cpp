@@ -1,6 +1,7 @@
 // One sample's trace through any network: every value against a straightforward recomputation
 // with loops in double, and for 784-128-10 ReLU against the source network's explainStep.
 
+#include "architectures.h"
 #include "mlptrace.h"
 #include "network.h"
 #include "testsupport.h"
@@ -14,14 +15,6 @@ using namespace bplab::test;
 Q_DECLARE_METATYPE(bplab::Activation)
 
 namespace {
-
-Architecture arch(std::vector<int> hidden, Activation f)
-{
-    Architecture a;
-    a.hidden = std::move(hidden);
-    a.activation = f;
-    return a;
-}
 
 Vec<double> testInput()
 {

@@ -5,10 +5,10 @@
 #include "modelfile.h"
 #include "network.h"
 #include "idxfixtures.h"
+#include "pythonrun.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -319,19 +319,7 @@ private slots:
         QVERIFY(!r.ok());
     }
 
-    /** Runs Debian's Python with NumPy; skips the test where it is not installed. */
-    bool python(const QString &code, QString *out = nullptr)
-    {
-        QProcess p;
-        p.start("/usr/bin/python3", {"-c", code});
-        if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-            return false;
-        if (out)
-            *out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-        if (p.exitCode() != 0)
-            qWarning("%s", p.readAllStandardError().constData());
-        return p.exitCode() == 0;
-    }
+    bool python(const QString &code, QString *out = nullptr) { return test::runPython(code, out); }
 
     void numpyReadsOurs()
     {

@@ -2,11 +2,12 @@
 // same version-2 bytes, older files read as 784-128-10 ReLU, and every bad header, shape or
 // missing array refused with a one-line message that names it.
 
+#include "architectures.h"
 #include "idx.h"
 #include "modelfile.h"
+#include "pythonrun.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,18 +15,11 @@
 #include <zlib.h>
 
 using namespace bplab;
+using namespace bplab::test;
 
 Q_DECLARE_METATYPE(bplab::Activation)
 
 namespace {
-
-Architecture arch(std::vector<int> hidden, Activation f)
-{
-    Architecture a;
-    a.hidden = std::move(hidden);
-    a.activation = f;
-    return a;
-}
 
 /** Weights with non-zero biases, a negative zero and a denormal: every bit must survive. */
 MlpParamsF sampleParams(const Architecture &a)
@@ -84,19 +78,7 @@ private:
     QTemporaryDir m_dir;
     std::string path(const char *name) const { return (m_dir.path() + "/" + name).toStdString(); }
 
-    /** Runs Debian's Python; false when it fails (or NumPy is missing, for `import numpy`). */
-    static bool python(const QString &code, QString *out = nullptr)
-    {
-        QProcess p;
-        p.start("/usr/bin/python3", {"-c", code});
-        if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-            return false;
-        if (out)
-            *out = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-        if (p.exitCode() != 0)
-            qWarning("%s", p.readAllStandardError().constData());
-        return p.exitCode() == 0;
-    }
+    static bool python(const QString &code, QString *out = nullptr) { return test::runPython(code, out); }
 
 private slots:
     void sourceNetworkKeepsVersionTwoBytes()
