@@ -64,6 +64,8 @@ ensure_packages() {
 # and AppStream validators, lintian for the package, dpkg-dev's dpkg-shlibdeps and file for CPack's
 # dependency scan, rsvg-convert (librsvg2-bin) for resources/render-icons.
 BPLAB_PACKAGES+=(desktop-file-utils appstream lintian dpkg-dev file librsvg2-bin)
+# QEMU's user-mode emulator: tests/install/oldcpu.sh runs the programs as on an older CPU.
+BPLAB_PACKAGES+=(qemu-user)
 
 # Translations (scripts/setup installs these): Qt's lupdate/lrelease and their CMake package
 # (Qt6LinguistTools), which turn translations/*.ts into the .qm files the app loads.
