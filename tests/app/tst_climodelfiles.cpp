@@ -55,8 +55,8 @@ void TestCliModelFiles::trainJsonLines()
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 3);
-    const QStringList expectedKeys = {"epoch",         "samples_per_second", "seconds",
-                                      "test_accuracy", "test_loss",          "train_loss"};
+    const QStringList expectedKeys = {"epoch",     "samples_per_second", "seconds",   "test_accuracy",
+                                      "test_loss", "train_loss",         "training_threads"};
     double firstLoss = 0;
     for (int i = 0; i < lines.size(); ++i) {
         QJsonParseError error;
@@ -249,14 +249,15 @@ void TestCliModelFiles::divergingRunIsReported()
     QCOMPARE(large.out.count('\n'), 2); // both epochs' JSON lines
 
     // lr 1000 drives the loss past the limit within two batches: the guard stops the run with
-    // exit 2, names the batch and the loss, and suggests a rate ten times smaller.
+    // exit 2, names the batch and the loss, and suggests half the rate (the rate --on-divergence
+    // halve would go on with).
     const CliRun wild
             = runCli({"train", "--data", m_data, "--epochs", "2", "--lr", "1000", "--json"});
     QVERIFY(!wild.crashed);
     QCOMPARE(wild.exitCode, 2);
     QVERIFY2(wild.err.contains("training diverged in epoch 1"), wild.err.constData());
     QVERIFY2(wild.err.contains("above the limit 100"), wild.err.constData());
-    QVERIFY2(wild.err.contains("try a smaller learning rate (e.g. 100)"), wild.err.constData());
+    QVERIFY2(wild.err.contains("try a smaller learning rate (e.g. 500)"), wild.err.constData());
     QVERIFY2(!wild.out.contains("nan") && !wild.out.contains("inf"), wild.out.constData());
 
     // The source's learning rate gets no warning.

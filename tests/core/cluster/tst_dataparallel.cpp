@@ -350,7 +350,7 @@ private slots:
         QCOMPARE(dp.step(), bad->step);
         QCOMPARE(dp.lossHistory().size(), dp.step());
         QVERIFY2(d.message.rfind("training diverged in epoch ", 0) == 0, d.message.c_str());
-        QVERIFY2(d.message.find("try a smaller learning rate (e.g. 5)") != std::string::npos, d.message.c_str());
+        QVERIFY2(d.message.find("try a smaller learning rate (e.g. 25)") != std::string::npos, d.message.c_str());
 
         int halvings = 0, total = 0;
         while (!dp.finished() && halvings < 30) {
