@@ -27,42 +27,50 @@ std::size_t Architecture::biasCount() const
     return n;
 }
 
+namespace {
+
+/** Each activation once: its name in flags and files, and the name a sentence uses. */
+struct ActivationNames
+{
+    Activation activation;
+    const char *name;
+    const char *display;
+};
+
+constexpr ActivationNames kActivations[] = {
+        {Activation::ReLU, "relu", "ReLU"},
+        {Activation::Sigmoid, "sigmoid", "sigmoid"},
+        {Activation::Tanh, "tanh", "tanh"},
+        {Activation::LeakyReLU, "leakyrelu", "leaky ReLU"},
+};
+
+const ActivationNames *namesOf(Activation activation)
+{
+    for (const ActivationNames &n : kActivations)
+        if (n.activation == activation)
+            return &n;
+    return nullptr;
+}
+
+} // namespace
+
 std::string toString(Activation activation)
 {
-    switch (activation) {
-    case Activation::ReLU:
-        return "relu";
-    case Activation::Sigmoid:
-        return "sigmoid";
-    case Activation::Tanh:
-        return "tanh";
-    case Activation::LeakyReLU:
-        return "leakyrelu";
-    }
-    return "?";
+    const ActivationNames *n = namesOf(activation);
+    return n ? n->name : "?";
 }
 
 std::string displayName(Activation activation)
 {
-    switch (activation) {
-    case Activation::ReLU:
-        return "ReLU";
-    case Activation::Sigmoid:
-        return "sigmoid";
-    case Activation::Tanh:
-        return "tanh";
-    case Activation::LeakyReLU:
-        return "leaky ReLU";
-    }
-    return "?";
+    const ActivationNames *n = namesOf(activation);
+    return n ? n->display : "?";
 }
 
 std::optional<Activation> activationFromName(const std::string &name)
 {
-    for (Activation a :
-         {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU})
-        if (name == toString(a))
-            return a;
+    for (const ActivationNames &n : kActivations)
+        if (name == n.name)
+            return n.activation;
     return std::nullopt;
 }
 
