@@ -9,12 +9,25 @@
 #include <sys/stat.h>
 #include <filesystem>
 #include <unistd.h>
+#include <zlib.h>
 
 namespace bplab {
 
 std::string systemError(int err)
 {
     return std::strerror(err);
+}
+
+std::string hexDigits32(std::uint32_t v)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%08X", v);
+    return buf;
+}
+
+std::uint32_t crc32Of(const std::uint8_t *data, std::size_t size)
+{
+    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size)));
 }
 
 std::string fileNameOf(const std::string &path)

@@ -45,6 +45,14 @@ std::string fileNameOf(const std::string &path);
 /** strerror(errno) as a string, for messages. */
 std::string systemError(int err);
 
+/** "1A2B3C4D": a 32-bit value as 8 hexadecimal digits (checksums in files and listings). */
+std::string hexDigits32(std::uint32_t v);
+/** "0x1A2B3C4D", for messages. */
+inline std::string hex32(std::uint32_t v) { return "0x" + hexDigits32(v); }
+
+/** The CRC-32 (zlib's, as in ZIP and PNG) of `size` bytes. */
+std::uint32_t crc32Of(const std::uint8_t *data, std::size_t size);
+
 /** Little-endian values appended to / read from bytes (the model and snapshot files). */
 inline void putLittleEndian(std::vector<std::uint8_t> &out, std::uint64_t v, int bytes)
 {

@@ -31,13 +31,6 @@ constexpr std::uint32_t kLabelMagic = 0x00000801;
 constexpr std::uint32_t kMaxSide = 65536; // larger "images" are a damaged header, not a picture
 constexpr unsigned kMaxChunk = 1u << 26;   // gzread takes an unsigned count; read in 64 MiB pieces
 
-std::string hex32(std::uint32_t v)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08X", v);
-    return buf;
-}
-
 /**
  * An open IDX file: raw (its size known from the file system) or gzip (its size known only as it
  * inflates). zlib's gzread reads a file that is not gzip-compressed unchanged, so one path serves

@@ -4,6 +4,7 @@
 #include "modelfile.h"
 
 #include "dataset.h"
+#include "fileio.h"
 #include "idx.h"
 #include "snapshot.h"
 
@@ -20,13 +21,6 @@ std::string number(double v)
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     return std::string(buf, r.ptr);
-}
-
-std::string hex32(std::uint32_t v)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%08X", v);
-    return buf;
 }
 
 /** Backslash, newline and carriage return escaped: one value is one line. */
@@ -177,9 +171,9 @@ std::string encodeModelInfo(const ModelInfo &info)
     line("augment", c.augment ? "true" : "false");
     line("dataset", info.dataset);
     line("train_count", std::to_string(info.trainCount));
-    line("train_crc32", hex32(info.trainCrc));
+    line("train_crc32", hexDigits32(info.trainCrc));
     line("test_count", std::to_string(info.testCount));
-    line("test_crc32", hex32(info.testCrc));
+    line("test_crc32", hexDigits32(info.testCrc));
     line("epochs_trained", std::to_string(info.epochsTrained));
     if (info.testAccuracy)
         line("test_accuracy", number(*info.testAccuracy));

@@ -48,11 +48,6 @@ std::uint64_t get64(const std::uint8_t *p)
     return std::uint64_t(get32(p)) | (std::uint64_t(get32(p + 4)) << 32);
 }
 
-std::uint32_t crcOf(const std::uint8_t *p, std::size_t n)
-{
-    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), p, uInt(n)));
-}
-
 /** The start of an .npy (format 1.0): magic, version and the header dictionary `{'descr': descr,
  *  'fortran_order': False, 'shape': shape, }`, padded as NumPy pads it. */
 std::vector<std::uint8_t> npyStart(const std::string &descr, const std::string &shape)
@@ -345,7 +340,7 @@ Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size
             return Error{file + ": entry " + name + " uses zip method " + std::to_string(method) +
                          "; only stored (0) and deflated (8) are read"};
         }
-        if (crcOf(a.bytes.data(), a.bytes.size()) != crc)
+        if (crc32Of(a.bytes.data(), a.bytes.size()) != crc)
             return Error{file + ": entry " + name + ": CRC32 mismatch, the file is damaged"};
         out.push_back(std::move(a));
     }
@@ -436,7 +431,7 @@ std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
     std::vector<std::uint8_t> out, central;
     for (const auto &[name, bytes] : entries) {
         const std::uint32_t offset = std::uint32_t(out.size());
-        const std::uint32_t crc = crcOf(bytes.data(), bytes.size());
+        const std::uint32_t crc = crc32Of(bytes.data(), bytes.size());
         // local file header: stored, no data descriptor
         put32(out, 0x04034b50);
         put16(out, 20);

@@ -19,7 +19,7 @@ namespace bplab {
 
 namespace {
 
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8; // magic, version, section count, file size
+constexpr std::size_t kSnapshotHeaderBytes = 8 + 4 + 4 + 8; // magic, version, section count, file size
 constexpr std::size_t kSectionHeadBytes = 4 + 8;    // tag, payload length
 constexpr std::size_t kConfigBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 8; // version 1
 constexpr std::size_t kConfigBytesV2 = kConfigBytes + 4;                 // + int32 workers
@@ -37,18 +37,6 @@ constexpr const char *kSectionNames[kSectionCount]
         = {"hyperparameters", "dataset identity", "position",      "weights",
            "momentum buffer", "loss history",     "epoch reports", "optimiser state"};
 constexpr std::uint32_t kMaxOptimizerBuffers = 4;
-
-std::uint32_t crcOf(const std::uint8_t *data, std::size_t size)
-{
-    return std::uint32_t(crc32(crc32(0L, Z_NULL, 0), data, uInt(size)));
-}
-
-std::string hex32(std::uint32_t v)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08X", v);
-    return buf;
-}
 
 /** Appends little-endian values; sections are built in their own buffer, then framed. */
 struct Writer {
@@ -133,7 +121,7 @@ void appendSection(std::vector<std::uint8_t> &file, Section which, const std::ve
     file.insert(file.end(), kTags[which], kTags[which] + 4);
     putLittleEndian(file, payload.size(), 8);
     file.insert(file.end(), payload.begin(), payload.end());
-    putLittleEndian(file, crcOf(payload.data(), payload.size()), 4);
+    putLittleEndian(file, crc32Of(payload.data(), payload.size()), 4);
 }
 
 std::vector<std::uint8_t> configPayload(const TrainConfig &c)
@@ -191,7 +179,7 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     putLittleEndian(file, version, 4);
     putLittleEndian(file, version == 3 ? kSectionCount : kSectionsV1, 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
-    file.reserve(kHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
+    file.reserve(kSnapshotHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
     std::vector<std::uint8_t> conf = configPayload(s.config);
     if (version >= 2)
@@ -251,7 +239,7 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     const std::uint64_t total = file.size() + 4;
     for (int i = 0; i < 8; ++i)
         file[16 + std::size_t(i)] = std::uint8_t(total >> (8 * i));
-    putLittleEndian(file, crcOf(file.data(), file.size()), 4);
+    putLittleEndian(file, crc32Of(file.data(), file.size()), 4);
     return file;
 }
 
@@ -261,7 +249,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     if (!looksLikeSnapshot(data, size))
         return Error{what + "not a Backprop Lab snapshot (it should start with \"BPLABSNP\")" +
                      (size == 0 ? std::string(": the file is empty") : std::string())};
-    if (size < kHeaderBytes + 4)
+    if (size < kSnapshotHeaderBytes + 4)
         return Error{what + "cut short after " + withThousands(size) + " bytes, inside the header"};
     const std::uint32_t version = std::uint32_t(readLittleEndian(data + 8, 4));
     if (version < 1 || version > kSnapshotVersion)
@@ -274,7 +262,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                      withThousands(declared) +
                      (size < declared ? " (it is cut short: an interrupted copy or write)" : "")};
     const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
-    const std::uint32_t actualCrc = crcOf(data, size - 4);
+    const std::uint32_t actualCrc = crc32Of(data, size - 4);
     const std::uint32_t expectedSections = version == 3 ? kSectionCount : kSectionsV1;
     if (sections != expectedSections)
         return Error {what + "holds " + withThousands(sections) + " sections; version "
@@ -283,7 +271,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     // Find every section, checking its frame and its own CRC.
     const std::uint8_t *payload[kSectionCount] = {};
     std::uint64_t length[kSectionCount] = {};
-    std::size_t at = kHeaderBytes;
+    std::size_t at = kSnapshotHeaderBytes;
     for (std::uint32_t i = 0; i < sections; ++i) {
         if (size - 4 - at < kSectionHeadBytes + 4)
             return Error{what + "section " + std::to_string(i + 1) + " runs past the end of the file"};
@@ -301,7 +289,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                          " bytes, more than the file holds (the file is damaged)"};
         const std::uint8_t *p = data + at + kSectionHeadBytes;
         const std::uint32_t stored = std::uint32_t(readLittleEndian(p + n, 4));
-        if (const std::uint32_t actual = crcOf(p, std::size_t(n)); stored != actual)
+        if (const std::uint32_t actual = crc32Of(p, std::size_t(n)); stored != actual)
             return Error{what + "the " + kSectionNames[which] + " section is damaged (CRC32 stored " +
                          hex32(stored) + ", computed " + hex32(actual) + ")"};
         payload[which] = p;
@@ -451,7 +439,7 @@ std::uint32_t orderChecksum(const std::vector<std::uint32_t> &order)
     bytes.reserve(order.size() * 4);
     for (std::uint32_t v : order)
         putLittleEndian(bytes, v, 4);
-    return crcOf(bytes.data(), bytes.size());
+    return crc32Of(bytes.data(), bytes.size());
 }
 
 Result<std::vector<std::uint32_t>> resumeOrder(const TrainingSnapshot &s, const DatasetIdentity &actual,

@@ -40,13 +40,6 @@ std::uint32_t setCrc(const Dataset &d)
     return std::uint32_t(crc);
 }
 
-std::string hex32(std::uint32_t v)
-{
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%08X", v);
-    return buf;
-}
-
 /** The number of "snapshot-000012.bplabsnap", or -1 for any other name. */
 long long snapshotNumber(const std::string &name)
 {
@@ -99,8 +92,8 @@ std::string describeDataMismatch(const DatasetIdentity &expected, const DatasetI
     if (expected.sameData(actual))
         return {};
     auto describe = [](const DatasetIdentity &d) {
-        return withThousands(d.trainCount) + " training images (CRC32 " + hex32(d.trainCrc) + ") and " +
-               withThousands(d.testCount) + " test images (CRC32 " + hex32(d.testCrc) + ")" +
+        return withThousands(d.trainCount) + " training images (CRC32 " + hexDigits32(d.trainCrc) + ") and " +
+               withThousands(d.testCount) + " test images (CRC32 " + hexDigits32(d.testCrc) + ")" +
                (d.name.empty() ? std::string() : " of " + d.name) +
                (d.folder.empty() ? std::string() : " in " + d.folder);
     };

@@ -13,17 +13,13 @@ namespace {
 constexpr int kSide = 28;
 constexpr int kClasses = 10;
 
-bool isDark(const QPalette &pal)
-{
-    return pal.color(QPalette::Window).lightness() < 128;
-}
 QColor rightColor(const QPalette &pal)
 {
-    return isDark(pal) ? colors::skyBlue() : colors::blue();
+    return colors::isDark(pal) ? colors::skyBlue() : colors::blue();
 }
 QColor wrongColor(const QPalette &pal)
 {
-    return isDark(pal) ? colors::orange() : colors::vermillion();
+    return colors::isDark(pal) ? colors::orange() : colors::vermillion();
 }
 } // namespace
 
@@ -268,7 +264,7 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
         p.setBrush(y1[k] ? on : palette().color(QPalette::Base));
         p.drawRect(c);
         // White on the dark blue, black on the sky blue of dark palettes: both readable.
-        p.setPen(y1[k] ? (isDark(palette()) ? QColor(Qt::black) : QColor(Qt::white)) : muted);
+        p.setPen(y1[k] ? (colors::isDark(palette()) ? QColor(Qt::black) : QColor(Qt::white)) : muted);
         p.setFont(y1[k] ? bold : base);
         p.drawText(c, Qt::AlignCenter, QString::number(y1[k]));
     }

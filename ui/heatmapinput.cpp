@@ -14,10 +14,6 @@
 
 namespace bplab {
 
-namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-} // namespace
-
 HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
 {
     Target t;
@@ -40,7 +36,7 @@ double HeatmapPanel::valueOf(const Target &t) const
 {
     const ParamsF *p = shown();
     if (!p || t.kind == Target::None)
-        return kNaN;
+        return std::numeric_limits<double>::quiet_NaN();
     if (t.kind == Target::Hidden)
         return p->W1(t.neuron, t.row * mosaic::kTileSide + t.col);
     return p->W2(t.neuron, t.col);

@@ -20,10 +20,6 @@ constexpr int kMinFooterEm = 3;
 int minRowHeight(int em) { return em * 11 / 10; }
 // The minimum size is the table's at this share of the natural font.
 constexpr double kMinimumFontScale = 0.85;
-bool isDark(const QPalette &pal)
-{
-    return pal.color(QPalette::Window).lightness() < 128;
-}
 } // namespace
 
 SoftmaxPanel::SoftmaxPanel(QWidget *parent)
@@ -299,7 +295,7 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
         return;
     }
 
-    const bool dark = isDark(palette());
+    const bool dark = colors::isDark(palette());
     const QColor targetColor = dark ? colors::skyBlue() : colors::blue();
     const QColor predictedColor = dark ? colors::orange() : colors::vermillion();
     QColor targetTint = targetColor;

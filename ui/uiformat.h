@@ -2,6 +2,7 @@
 // Number formatting, readable fonts and the fixed data colours shared by the panels.
 
 #include <QColor>
+#include <QPalette>
 #include <QFont>
 #include <QString>
 
@@ -55,6 +56,16 @@ inline QColor skyBlue()
 inline QColor grey()
 {
     return QColor(kGrey);
+}
+// Figures (the confusion matrix, the gallery) are dark text on white, the same on screen, on the
+// projector and in files.
+inline constexpr QRgb kFigureInk = 0x202020;
+inline constexpr QRgb kFigurePaper = 0xFFFFFF;
+
+/** A dark theme: the window's background is darker than mid-grey. */
+inline bool isDark(const QPalette &pal)
+{
+    return pal.color(QPalette::Window).lightness() < 128;
 }
 } // namespace colors
 

@@ -18,10 +18,10 @@ namespace bplab {
 namespace {
 
 constexpr int kClasses = 10;
-// The panel is a figure: dark text on white, the same on screen, on the projector and in files.
-const QColor kInk(0x20, 0x20, 0x20);
+// The panel is a figure (colors::kFigureInk on kFigurePaper).
+const QColor kInk(colors::kFigureInk);
 const QColor kFaint(0x80, 0x80, 0x80);
-const QColor kPaper(Qt::white);
+const QColor kPaper(colors::kFigurePaper);
 
 QString percent(double v)
 {

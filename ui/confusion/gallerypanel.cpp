@@ -19,8 +19,6 @@ namespace bplab {
 
 namespace {
 
-const QColor kInk(0x20, 0x20, 0x20);
-const QColor kPaper(Qt::white);
 
 QString probability(float p)
 {
@@ -140,8 +138,8 @@ void GalleryPanel::paintPanel(QPainter &p, const QSize &size, const QRect &visib
 {
     const Metrics m = metricsFor(size.width());
     const QRect area = visible.isNull() ? QRect(QPoint(0, 0), size) : visible;
-    p.fillRect(area, kPaper);
-    p.setPen(kInk);
+    p.fillRect(area, QColor(colors::kFigurePaper));
+    p.setPen(QColor(colors::kFigureInk));
     p.setFont(m.titleFont);
     const QFontMetrics title(m.titleFont);
     const QString heading = m_title.isEmpty() ? tr("Gallery") : m_title;
@@ -174,12 +172,12 @@ void GalleryPanel::paintPanel(QPainter &p, const QSize &size, const QRect &visib
             p.drawText(QRect(tile.left(), y, tile.width(), fm.height()), Qt::AlignHCenter | Qt::AlignVCenter, text);
             y += fm.height();
         };
-        p.setPen(kInk);
+        p.setPen(QColor(colors::kFigureInk));
         line(tr("#%1, true %2").arg(e.item.index).arg(className(e.item.trueClass)), m.textFont);
         line(QStringLiteral("p(%1) = %2").arg(e.item.predicted).arg(probability(e.item.pPredicted)), bold);
         line(QStringLiteral("p(%1) = %2").arg(e.item.trueClass).arg(probability(e.item.pTrue)), m.textFont);
         if (row == m_selected) {
-            p.setPen(QPen(kInk, 3));
+            p.setPen(QPen(QColor(colors::kFigureInk), 3));
             p.setBrush(Qt::NoBrush);
             p.drawRect(tile.adjusted(2, 2, -2, -2));
         }
