@@ -1,5 +1,7 @@
 // 200 rapid cycles of creating the window, Start/Pause/Step/Reset in quick succession and closing:
-// no crash, no deadlock (each close is bounded), no training thread left behind.
+// no crash, no deadlock (each close is bounded), no training thread left behind. A sanitizer build
+// runs 50: each cycle costs it about a second, and ThreadSanitizer reports a race the first time
+// both accesses happen, not only when they collide.
 
 #include "guifixtures.h"
 
@@ -91,7 +93,8 @@ void TestGuiStress::rapidStartPauseResetClose()
     QString baselineNames;
     int trainedCycles = 0;
     qint64 slowestCloseMs = 0;
-    for (int cycle = 0; cycle < 200; ++cycle) {
+    constexpr int cycles = BPLAB_TEST_SLOWDOWN > 1 ? 50 : 200;
+    for (int cycle = 0; cycle < cycles; ++cycle) {
         auto window = std::make_unique<MainWindow>();
         TrainingController *c = window->controller();
         TrainConfig config = sourceRecipe();
@@ -129,7 +132,7 @@ void TestGuiStress::rapidStartPauseResetClose()
             baselineNames = threadNames();
         }
     }
-    QVERIFY(trainedCycles >= 150);
+    QVERIFY(trainedCycles >= cycles * 3 / 4);
     // Each close waits for at most one batch (or one data load): a bound that catches a hang.
     qInfo("slowest close: %lld ms", qlonglong(slowestCloseMs));
     QVERIFY2(slowestCloseMs < 2000 * BPLAB_TEST_SLOWDOWN, qPrintable(QString::number(slowestCloseMs)));
