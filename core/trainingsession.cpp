@@ -126,7 +126,8 @@ void TrainingSession::gather(const BatchReport &report)
     // x = epoch + (batch + 1) / batchesPerEpoch: epoch e ends at x = e + 1.
     if (std::isfinite(report.loss)) {
         m_pending.x.push_back(report.epoch
-                              + double(report.batchInEpoch + 1) / std::max(1, report.batchesPerEpoch));
+                              + double(report.batchInEpoch + 1)
+                                        / std::max(1, report.batchesPerEpoch));
         m_pending.loss.push_back(report.loss);
     }
     if (report.epochEnded)

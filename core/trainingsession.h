@@ -46,7 +46,7 @@ enum class RunEnd {
 struct RunResult
 {
     RunEnd end = RunEnd::Finished;
-    std::size_t batches = 0;              ///< batches trained by this call (undone ones not counted)
+    std::size_t batches = 0; ///< batches trained by this call (undone ones not counted)
     std::optional<Divergence> divergence; ///< with RunEnd::Diverged
     std::string error;                    ///< with RunEnd::ExchangeFailed
 };

@@ -110,7 +110,9 @@ private slots:
                                  if (++seen == 4)
                                      session.requestStop();
                              },
-                             {}, {}, {}});
+                             {},
+                             {},
+                             {}});
         RunResult r = session.run();
         QVERIFY(r.end == RunEnd::Stopped);
         QCOMPARE(r.batches, std::size_t(4));
@@ -135,7 +137,9 @@ private slots:
                                  if (b.step == 6)
                                      interrupted = true;
                              },
-                             {}, {}, {}});
+                             {},
+                             {},
+                             {}});
         const RunResult r = session.run();
         QVERIFY(r.end == RunEnd::Stopped);
         QCOMPARE(session.trainer()->step(), std::size_t(7));
@@ -225,9 +229,12 @@ private slots:
         policy.maxHalvings = 2;
         session.setDivergencePolicy(policy);
         std::vector<DivergenceSeen> seen;
-        session.setObserver({{}, {}, [&](const Divergence &d, std::optional<double> rate) {
+        session.setObserver({{},
+                             {},
+                             [&](const Divergence &d, std::optional<double> rate) {
                                  seen.push_back({d, rate});
-                             }, {}});
+                             },
+                             {}});
         const RunResult r = session.run();
         QVERIFY(r.end == RunEnd::Diverged);
         QCOMPARE(seen.size(), std::size_t(3));
@@ -244,7 +251,9 @@ private slots:
         TrainingSession session(makeTrainer(smallConfig(1)));
         std::vector<std::pair<std::size_t, double>> changes;
         std::vector<double> batchRates;
-        session.setObserver({[&](const BatchReport &b) { batchRates.push_back(b.lr); }, {}, {},
+        session.setObserver({[&](const BatchReport &b) { batchRates.push_back(b.lr); },
+                             {},
+                             {},
                              [&](std::size_t step, double lr) { changes.emplace_back(step, lr); }});
         session.run({3, {}});
         session.requestLearningRate(0.1); // the rate already set: no change
