@@ -9,10 +9,11 @@
 
 #include "kernelpeak.h"
 #include "kernels.h"
-#include "trainer.h"
+#include "trainingsession.h"
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 
 namespace bplab::cli {
 
@@ -152,21 +153,22 @@ int runBench(const QStringList &args)
             const bool profiled = r == repeats + 1;
             setGemmProfiling(profiled);
             resetGemmProfile();
-            Trainer trainer(shared,
-                            config); // allocation and initialisation stay outside the timing
+            // The loop of train and the app; allocation and initialisation stay outside the timing.
+            TrainingSession session(std::make_unique<Trainer>(shared, config));
+            double batches = 0;
+            session.setObserver({[&](const BatchReport &b) {
+                                     if (b.epochEnded)
+                                         batches = b.epochEnded->seconds;
+                                     bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
+                                 },
+                                 {}, {}, {}});
             // The shuffle (as the trainer's first batch does it) plus the batches' own time, which
             // the trainer measures without the epoch's closing evaluation of the test set.
             std::vector<std::uint32_t> order(shared->train.size());
             const auto t0 = Clock::now();
             epochOrder(config.seed, 0, order);
             const double shuffle = std::chrono::duration<double>(Clock::now() - t0).count();
-            double batches = 0;
-            while (!trainer.finished()) {
-                const BatchReport b = trainer.trainBatch();
-                if (b.epochEnded)
-                    batches = b.epochEnded->seconds;
-                bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
-            }
+            session.run();
             const double s = shuffle + batches;
             if (profiled)
                 profiledSeconds = batches;

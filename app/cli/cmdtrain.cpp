@@ -12,7 +12,7 @@
 #include "divergence.h"
 #include "modelfile.h"
 #include "snapshot.h"
-#include "trainer.h"
+#include "trainingsession.h"
 #include "replicaexchange.h"
 
 #include <QFileInfo>
@@ -343,7 +343,9 @@ int runTrain(const QStringList &args)
         exchange = std::make_shared<cluster::ReplicaExchange>(1, workers, cluster::Algorithm::Ring);
     }
     exchange = mpi.active() ? mpi.exchange() : exchange; // --mpi: one replica per rank
-    Trainer trainer(data, config, exchange);
+    // The one training loop (trainingsession.h), as in the app and bench.
+    TrainingSession session(std::make_unique<Trainer>(data, config, exchange));
+    Trainer &trainer = *session.trainer();
     if (initial)
         trainer.setParams(*initial);
     if (resumed) {
@@ -386,15 +388,7 @@ int runTrain(const QStringList &args)
         auto previous = std::signal(SIGINT, onInterrupt);
         auto previousTerm = std::signal(SIGTERM, onInterrupt);
         ProgressBar bar(QStringLiteral("training"), totalSteps);
-        const auto onBatch = [&](const BatchReport &b) {
-            if (b.step == 0)
-                firstBatchLoss = b.loss;
-            bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
-                                           .arg(b.epoch + 1)
-                                           .arg(config.epochs)
-                                           .arg(b.loss, 0, 'f', 4));
-        };
-        const auto onEpoch = [&](const EpochReport &e) {
+        const auto printEpochAndWarn = [&](const EpochReport &e) {
             bar.clear();
             last = e;
             printEpoch(e, config.epochs, json, mpi);
@@ -412,49 +406,52 @@ int runTrain(const QStringList &args)
                                  .arg(trainer.activeConfig().lr));
             }
         };
-        int halvings = 0;
-        while (!trainer.finished() && !g_interrupted) {
-            if ((snapshots.stopAfter > 0 && trainer.epoch() >= snapshots.stopAfter)
-                || (snapshots.stopAfterBatches > 0 && trainer.step() >= std::size_t(snapshots.stopAfterBatches))) {
-                stoppedAfter = true;
-                break;
+        // An exit code from a batch's aftermath (a rank diverged, a snapshot not written): the
+        // run ends before the next batch.
+        int failed = -1;
+        SessionObserver observer;
+        observer.onBatch = [&](const BatchReport &b) {
+            if (b.step == 0)
+                firstBatchLoss = b.loss;
+            bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
+                                           .arg(b.epoch + 1)
+                                           .arg(config.epochs)
+                                           .arg(b.loss, 0, 'f', 4));
+            if (b.epochEnded && mpi.checkWeights(cmd, trainer.params(), b.epochEnded->epoch) >= 0) {
+                failed = kExitBadData; // a rank diverged (named on stderr)
+                return;
             }
-            const BatchReport b = trainer.trainBatch();
-            if (b.exchangeError) {
-                bar.clear();
-                std::signal(SIGINT, previous);
-                std::signal(SIGTERM, previousTerm);
-                return cmd.dataError(QStringLiteral("the gradient all-reduce failed: %1")
-                                             .arg(qs(*b.exchangeError)));
-            }
-            if (b.divergence) {
-                bar.clear();
-                if (const std::optional<double> lr
-                    = snapshots.divergence.rateToTrainOn(trainer.activeConfig().lr, halvings)) {
-                    ++halvings;
-                    trainer.setLearningRate(*lr);
-                    cmd.note(QStringLiteral("%1; --on-divergence halve: training on from the "
-                                            "restored weights at learning rate %2")
-                                     .arg(qs(b.divergence->message))
-                                     .arg(*lr));
-                    continue;
-                }
-                diverged = b.divergence;
-                break;
-            }
-            halvings = 0;
-            onBatch(b);
-            if (b.epochEnded && mpi.checkWeights(cmd, trainer.params(), b.epochEnded->epoch) >= 0)
-                return kExitBadData; // a rank diverged (named on stderr)
             if (b.epochEnded)
-                onEpoch(*b.epochEnded);
+                printEpochAndWarn(*b.epochEnded);
             if (!snapshots.dir.isEmpty() && trainer.step() % std::size_t(snapshots.every) == 0
                 && !writeSnapshot())
-                return kExitBadData;
-        }
+                failed = kExitBadData;
+        };
+        observer.onDivergence = [&](const Divergence &d, std::optional<double> lr) {
+            bar.clear();
+            if (lr)
+                cmd.note(QStringLiteral("%1; --on-divergence halve: training on from the "
+                                        "restored weights at learning rate %2")
+                                 .arg(qs(d.message))
+                                 .arg(*lr));
+        };
+        session.setObserver(std::move(observer));
+        session.setDivergencePolicy(snapshots.divergence);
+        session.setStopFlag(&g_interrupted); // Ctrl-C, SIGTERM
+        const RunResult ran = session.run({-1, [&] {
+            stoppedAfter = (snapshots.stopAfter > 0 && trainer.epoch() >= snapshots.stopAfter)
+                           || (snapshots.stopAfterBatches > 0
+                               && trainer.step() >= std::size_t(snapshots.stopAfterBatches));
+            return stoppedAfter || failed >= 0;
+        }});
         bar.clear();
         std::signal(SIGINT, previous);
         std::signal(SIGTERM, previousTerm);
+        if (failed >= 0)
+            return failed;
+        if (ran.end == RunEnd::ExchangeFailed)
+            return cmd.dataError(QStringLiteral("the gradient all-reduce failed: %1").arg(qs(ran.error)));
+        diverged = ran.divergence;
     }
     if (const int code = mpi.finish(cmd, trainer.activeConfig().batch); code >= 0) // --mpi --trace
         return code;

@@ -14,8 +14,6 @@ namespace bplab {
 
 namespace {
 constexpr qint64 kMs = 1000000; // nanoseconds
-constexpr double kNoLr = std::numeric_limits<double>::quiet_NaN();
-constexpr qsizetype kLossReserve = 4096;
 } // namespace
 
 std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataSplit> data,
@@ -28,17 +26,20 @@ std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataS
     return std::make_unique<Trainer>(std::move(data), config, std::move(exchange));
 }
 
-TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent), m_pendingLr(kNoLr)
+TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent)
 {
-    m_clock.start();
+    // The epochs' reports go with the gathered losses, not one by one: see flushLosses().
+    m_session.setGatherReports(true);
+    m_session.setObserver({[this](const BatchReport &b) { batchTrained(b); },
+                           {},
+                           [this](const Divergence &d, std::optional<double>) { divergedAt(d); },
+                           [this](std::size_t step, double lr) { m_timeline.recordLearningRate(step, lr); }});
     // A paced run waits for its next unit on this timer (it moves to the worker's thread with
     // the worker, and is only started there).
     m_paceTimer = new QTimer(this);
     m_paceTimer->setSingleShot(true);
     m_paceTimer->setTimerType(Qt::PreciseTimer);
     connect(m_paceTimer, &QTimer::timeout, this, &TrainingWorker::runSlice);
-    m_pendingX.reserve(kLossReserve);
-    m_pendingLoss.reserve(kLossReserve);
 }
 
 TrainingWorker::~TrainingWorker() = default;
@@ -79,7 +80,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
                       .arg(loaded->train.rows)
                       .arg(loaded->train.cols);
     if (!problem.isEmpty()) {
-        m_trainer.reset();
+        m_session.setTrainer(nullptr);
         m_data.reset();
         publishWeights(nullptr);
         emit dataFailed(folder, problem);
@@ -88,12 +89,12 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     }
 
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
-    m_trainer = makeTrainer(m_data, config);
+    m_session.setTrainer(makeTrainer(m_data, config));
     m_replay.reset();
-    m_pendingLr.store(kNoLr);
+    m_session.takeRequestedLearningRate(); // a rate asked for the old data is dropped
     clearHistory();
     // Published before the signals: a receiver of dataLoaded() reads currentWeights().
-    publishWeights(std::make_shared<const ParamsF>(m_trainer->params()));
+    publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
 
     auto info = std::make_shared<DatasetInfo>();
     info->name = QString::fromStdString(m_data->name);
@@ -112,20 +113,20 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
 
 void TrainingWorker::reset(const TrainConfig &config)
 {
-    m_pendingLr.store(kNoLr);
-    if (!m_trainer)
+    m_session.takeRequestedLearningRate(); // the configuration's rate applies
+    if (!trainer())
         return;
     m_run.store(false);
     m_budget = -1;
-    if (config.replicas != m_trainer->replicas()) {
-        m_trainer = makeTrainer(m_data, config);
+    if (config.replicas != trainer()->replicas()) {
+        m_session.setTrainer(makeTrainer(m_data, config));
         m_replay.reset();
     } else {
-        m_trainer->setConfig(config);
-        m_trainer->reset();
+        trainer()->setConfig(config);
+        trainer()->reset();
     }
     clearHistory();
-    publishWeights(std::make_shared<const ParamsF>(m_trainer->params())); // before wasReset()
+    publishWeights(std::make_shared<const ParamsF>(trainer()->params())); // before wasReset()
     emit wasReset(progress());
     sendVisual();
     setState(TrainingState::Paused);
@@ -133,44 +134,39 @@ void TrainingWorker::reset(const TrainConfig &config)
 
 void TrainingWorker::clearHistory()
 {
-    m_pendingX.clear();
-    m_pendingEpochs.clear();
-    m_pendingLoss.clear();
+    m_session.clearHistory();
     m_totalSamples = 0;
     m_runSecondsBefore = 0;
     m_running = false;
     m_speed = 0;
-    m_evalNs = 0;
-    m_lastLr = m_trainer ? m_trainer->activeConfig().lr : 0.0;
-    m_autoStep = m_trainer ? m_trainer->step() : 0;
-    m_autoNs = m_clock.nsecsElapsed();
+    m_lastLr = trainer() ? trainer()->activeConfig().lr : 0.0;
+    m_autoStep = trainer() ? trainer()->step() : 0;
+    m_autoNs = now();
     restartTimeline();
 }
 
 void TrainingWorker::resume()
 {
-    if (!m_trainer || m_sliceScheduled || m_stop.load() || !m_run.load())
+    if (!trainer() || m_sliceScheduled || m_stop.load() || !m_run.load())
         return;
-    if (m_trainer->finished()) {
+    if (trainer()->finished()) {
         m_run.store(false);
         setState(TrainingState::Finished);
         return;
     }
     m_running = true;
     showHead(); // a run trains at the head, whatever batch was shown
-    m_runStartNs = m_clock.nsecsElapsed();
-    m_pacer.start(m_runStartNs);
+    m_runStartNs = now();
+    m_session.beginRun(); // the pace and the views' timers start now
     m_speedStartNs = m_runStartNs;
     m_speedSamples = 0;
-    m_lastFlushNs = m_runStartNs;
-    m_lastVisualNs = m_runStartNs;
     setState(TrainingState::Running);
     scheduleSlice();
 }
 
 void TrainingWorker::runBatches(qint64 n)
 {
-    if (!m_trainer || m_sliceScheduled)
+    if (!trainer() || m_sliceScheduled)
         return;
     m_budget = std::max<qint64>(0, n);
     m_run.store(true);
@@ -194,28 +190,27 @@ void TrainingWorker::runSlice()
     if (!m_sliceScheduled)
         return;
     m_sliceScheduled = false;
-    if (!m_trainer || m_stop.load())
+    if (!trainer() || m_stop.load())
         return;
-    if (!m_pacer.pace().full()) {
+    if (!m_session.pacer().pace().full()) {
         runPaced();
         return;
     }
-    const qint64 sliceEnd = m_clock.nsecsElapsed() + kSliceMs * kMs;
+    const qint64 sliceEnd = now() + kSliceMs * kMs;
     // Flags are checked before every batch: a pause or stop never waits for more than one batch.
-    while (m_run.load(std::memory_order_relaxed) && !m_stop.load(std::memory_order_relaxed)
-           && m_budget != 0 && !m_trainer->finished()) {
-        if (!trainOne())
-            break;
-        if (m_budget > 0)
-            --m_budget;
-        afterBatch();
-        if (m_clock.nsecsElapsed() >= sliceEnd) {
-            scheduleSlice();
-            return;
-        }
-    }
+    // The budget counts down in batchTrained().
+    m_inSlice = true;
+    const RunResult ran = m_session.run({-1, [&] {
+        return !m_run.load(std::memory_order_relaxed) || m_stop.load(std::memory_order_relaxed)
+               || m_budget == 0 || now() >= sliceEnd;
+    }});
+    m_inSlice = false;
     if (m_stop.load())
         return;
+    if (ran.end == RunEnd::Limit && m_run.load() && m_budget != 0) { // the slice's time is up
+        scheduleSlice();
+        return;
+    }
     endRun();
 }
 
@@ -224,117 +219,108 @@ void TrainingWorker::endRun()
     m_run.store(false);
     m_budget = -1;
     if (m_running) {
-        m_runSecondsBefore += double(m_clock.nsecsElapsed() - m_runStartNs) / 1e9;
+        m_runSecondsBefore += double(now() - m_runStartNs) / 1e9;
         m_running = false;
     }
     m_speed = 0;
     sendVisual(); // the exact state at the pause, whatever the throttle says
-    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
     maybeAutoSnapshot(true); // on every pause and at the end
 }
 
 void TrainingWorker::step()
 {
-    if (!m_trainer || m_sliceScheduled || m_stop.load())
+    if (!trainer() || m_sliceScheduled || m_stop.load())
         return;
-    if (m_trainer->finished()) {
+    if (trainer()->finished()) {
         setState(TrainingState::Finished);
         return;
     }
     showHead();
     trainOne();
     sendVisual();
-    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
-}
-
-void TrainingWorker::applyPendingLearningRate()
-{
-    const double lr = m_pendingLr.exchange(kNoLr);
-    if (!std::isnan(lr) && lr != m_trainer->activeConfig().lr) {
-        m_trainer->setLearningRate(lr);
-        m_timeline.recordLearningRate(m_trainer->step(), lr);
-    }
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
 }
 
 bool TrainingWorker::trainOne()
 {
-    applyPendingLearningRate();
-    const qint64 t0 = m_clock.nsecsElapsed();
-    const BatchReport report = m_trainer->trainBatch();
-    const qint64 took = m_clock.nsecsElapsed() - t0;
-    // The epoch's last batch also evaluates the test set: its time beyond an ordinary batch's.
-    if (report.epochEnded)
-        m_evalNs += std::max<qint64>(0, took - m_prevBatchNs);
-    else
-        m_prevBatchNs = took;
-    if (report.divergence) {
-        // The trainer undid the batch: weights, momentum and position are the last finite ones.
-        m_run.store(false);
-        m_timeline.pin(*m_trainer);
-        emit diverged(*report.divergence);
-        return false;
-    }
-    m_timeline.recordBatch(*m_trainer);
+    m_lossFailed = false;
+    return m_session.run({1, {}}).batches == 1 && !m_lossFailed;
+}
+
+void TrainingWorker::divergedAt(const Divergence &divergence)
+{
+    // The trainer undid the batch: weights, momentum and position are the last finite ones.
+    m_run.store(false);
+    m_timeline.pin(*trainer());
+    emit diverged(divergence);
+}
+
+void TrainingWorker::batchTrained(const BatchReport &report)
+{
+    m_timeline.recordBatch(*trainer());
     m_sampleBatch.clear(); // one sample at a time starts on the next batch
     m_samplesShown = 0;
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
     m_lastLr = report.lr;
-    // x = epoch + (batch + 1) / batchesPerEpoch: epoch e ends at x = e + 1.
-    const double x = report.epoch + double(report.batchInEpoch + 1) / std::max(1, report.batchesPerEpoch);
-    if (std::isfinite(report.loss)) {
-        m_pendingX.push_back(x);
-        m_pendingLoss.push_back(report.loss);
-    }
-    // The epoch's evaluation goes with the next losses (at the latest with the next visual), so
-    // the loss plot and the class accuracy change in the dashboard's frame and not in one of
-    // their own: on a small data set epochs end tens of times a second.
-    if (report.epochEnded)
-        m_pendingEpochs.push_back(*report.epochEnded);
+    if (m_budget > 0)
+        --m_budget;
     if (!std::isfinite(report.loss)) { // not expected past the guard; never plotted or shown
         m_run.store(false);
+        m_lossFailed = true;
         emit trainingError(tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
                               "Lower the learning rate and press Reset (Ctrl+R).")
                                .arg(report.step + 1)
                                .arg(report.loss)
                                .arg(report.lr));
-        return false;
+        return;
     }
-    return true;
+    if (m_inSlice)
+        afterBatch();
+}
+
+void TrainingWorker::updateSpeed()
+{
+    const qint64 t = now();
+    if (t - m_speedStartNs >= 500 * kMs) {
+        m_speed = double(m_speedSamples) / (double(t - m_speedStartNs) / 1e9);
+        m_speedStartNs = t;
+        m_speedSamples = 0;
+    }
 }
 
 void TrainingWorker::afterBatch()
 {
-    const qint64 now = m_clock.nsecsElapsed();
-    if (now - m_speedStartNs >= 500 * kMs) {
-        m_speed = double(m_speedSamples) / (double(now - m_speedStartNs) / 1e9);
-        m_speedStartNs = now;
-        m_speedSamples = 0;
-    }
-    // Visuals are rate-limited and never queue up behind a busy GUI (one in flight at most);
-    // losses are only batched, never dropped.
-    if (now - m_lastVisualNs >= kVisualIntervalMs * kMs && m_visualsInFlight.load() <= 0)
+    updateSpeed();
+    // The session batches the losses (never dropped) and limits the pictures (one in flight).
+    switch (m_session.due(m_visualsInFlight.load())) {
+    case ViewsDue::Visual:
         sendVisual(/*live=*/true);
-    else if (now - m_lastFlushNs >= kLossFlushMs * kMs)
+        break;
+    case ViewsDue::Losses:
         flushLosses();
+        break;
+    case ViewsDue::Nothing:
+        break;
+    }
     maybeAutoSnapshot(false);
 }
 
 void TrainingWorker::flushLosses()
 {
-    m_lastFlushNs = m_clock.nsecsElapsed();
-    if (!m_pendingX.isEmpty()) {
+    // The epoch's evaluation goes with the losses (at the latest with the next visual), so the
+    // loss plot and the class accuracy change in the dashboard's frame and not in one of their
+    // own: on a small data set epochs end tens of times a second.
+    const PendingReports pending = m_session.takePending();
+    if (!pending.x.empty()) {
         auto chunk = std::make_shared<LossChunk>();
         chunk->progress = progress();
-        chunk->x = std::move(m_pendingX);
-        chunk->loss = std::move(m_pendingLoss);
-        m_pendingX = QVector<double>();
-        m_pendingLoss = QVector<double>();
-        m_pendingX.reserve(kLossReserve);
-        m_pendingLoss.reserve(kLossReserve);
+        chunk->x = QVector<double>(pending.x.begin(), pending.x.end());
+        chunk->loss = QVector<double>(pending.loss.begin(), pending.loss.end());
         emit lossesReady(chunk);
     }
-    for (const EpochReport &e : std::exchange(m_pendingEpochs, {})) {
+    for (const EpochReport &e : pending.epochs) {
         // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
         if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
             emit epochFinished(e);
@@ -348,14 +334,14 @@ void TrainingWorker::flushLosses()
 void TrainingWorker::sendVisual(bool live)
 {
     flushLosses();
-    m_lastVisualNs = m_clock.nsecsElapsed();
-    if (!m_trainer)
+    m_session.visualSent();
+    if (!trainer())
         return;
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_trainer, live);
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live);
     publishWeights(s->weights);
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
-    sendClusterIteration(*m_trainer);
+    sendClusterIteration(*trainer());
 }
 
 std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live) const
@@ -366,7 +352,7 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     const Progress at = positionOf(trainer);
     s->weightsStep = at.step;
     s->weightsEpoch = at.step == 0 ? 0 : int((at.step - 1) / std::uint64_t(std::max(1, at.batchesPerEpoch))) + 1;
-    s->atHead = &trainer == m_trainer.get();
+    s->atHead = &trainer == this->trainer();
     s->duringRun = m_running;
     s->historyFirst = m_timeline.first();
     const Dataset &train = m_data->train;
@@ -405,7 +391,7 @@ double TrainingWorker::runSeconds() const
 {
     double s = m_runSecondsBefore;
     if (m_running)
-        s += double(m_clock.nsecsElapsed() - m_runStartNs) / 1e9;
+        s += double(now() - m_runStartNs) / 1e9;
     return s;
 }
 
@@ -416,10 +402,10 @@ Progress TrainingWorker::progress() const
     p.samplesPerSecond = m_running ? m_speed : 0.0;
     p.totalSamples = m_totalSamples;
     p.runSeconds = runSeconds();
-    p.evalSeconds = double(m_evalNs) / 1e9;
-    if (!m_trainer)
+    p.evalSeconds = double(m_session.evaluationNs()) / 1e9;
+    if (!trainer())
         return p;
-    const Progress at = positionOf(*m_trainer);
+    const Progress at = positionOf(*trainer());
     p.step = at.step;
     p.totalSteps = at.totalSteps;
     p.epochs = at.epochs;

@@ -1,6 +1,7 @@
 #pragma once
-// The bridge between the core's Trainer and the GUI: lives in the controller's QThread, takes
-// commands as queued calls or atomic flags, and sends value snapshots out as signals.
+// The bridge between the core's training session and the GUI: lives in the controller's QThread,
+// takes commands as queued calls or atomic flags, drives the session's loop in time slices or at a
+// pace, and turns its reports into value snapshots sent out as signals.
 
 #include "clusterpagefeed.h"
 #include "snapshots.h"
@@ -9,8 +10,8 @@
 #include <pacer.h>
 #include <timeline.h>
 #include <trainer.h>
+#include <trainingsession.h>
 
-#include <QElapsedTimer>
 #include <QObject>
 
 #include <atomic>
@@ -30,9 +31,7 @@ public:
     /** At most one visual snapshot per this many milliseconds while running at full speed: 20
      *  a second, more than anyone reads, and each one is GUI-thread time taken from training on
      *  a machine with two cores (paced runs show every batch). */
-    static constexpr int kVisualIntervalMs = 50;
-    /** Batch losses are flushed at least this often while running (and with every visual). */
-    static constexpr int kLossFlushMs = 50;
+    static constexpr int kVisualIntervalMs = int(TrainingSession::kVisualIntervalNs / 1'000'000);
     /** A run slice returns to the event loop after this long so queued commands get through. */
     static constexpr int kSliceMs = 20;
 
@@ -44,12 +43,16 @@ public:
     void setRunRequested(bool run) { m_run.store(run); }
     bool runRequested() const { return m_run.load(); }
     /** Ends every loop for good (shutdown); checked before every batch. */
-    void requestStop() { m_stop.store(true); }
+    void requestStop()
+    {
+        m_stop.store(true);
+        m_session.requestStop();
+    }
     /** Stops the worker's timers; called in the worker's thread as it ends. */
     void stopTimers();
     /** The learning rate from the next batch on, also while running: the one way a new rate
      *  reaches the trainer (the rest of the settings come with reset() and loadData()). */
-    void requestLearningRate(double lr) { m_pendingLr.store(lr); }
+    void requestLearningRate(double lr) { m_session.requestLearningRate(lr); }
     /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
     void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
     /** The current weights: exact when not running, at most ~50 ms old while running; null
@@ -78,7 +81,7 @@ public:
     // Pace and timeline (trainingworkertimeline.cpp).
     /** How fast a run goes from the next unit on, also while running. */
     void setPace(const bplab::Pace &pace);
-    const Pace &pace() const { return m_pacer.pace(); }
+    const Pace &pace() const { return m_session.pacer().pace(); }
     /** One sample of the next batch through the current weights; after the batch's last sample,
      *  the batch itself is trained (when not running and not finished). */
     Q_INVOKABLE void stepSample();
@@ -159,15 +162,23 @@ private:
     void showHead();
     /** The trainer whose weights the views show: the replay's on a past batch, else the head. */
     const Trainer &shownTrainer() const;
+    /** One batch through the session's loop; false when it did not train (diverged, stopped). */
     bool trainOne();
+    /** The session's callbacks: a trained batch, a divergence (trainOne(), runSlice()). */
+    void batchTrained(const BatchReport &report);
+    void divergedAt(const Divergence &divergence);
+    /** After each batch of a run at full speed: the views' rate-limited feed, auto snapshots. */
     void afterBatch();
+    void updateSpeed();
+    Trainer *trainer() { return m_session.trainer(); }
+    const Trainer *trainer() const { return m_session.trainer(); }
+    qint64 now() const { return m_session.now(); }
     void endRun();
     void flushLosses();
     void sendVisual(bool live = false);
     /** A visual of `trainer`'s state (the head's or the replay's). */
     std::shared_ptr<VisualSnapshot> makeVisual(const Trainer &trainer, bool live) const;
     void setState(TrainingState state);
-    void applyPendingLearningRate();
     void clearHistory();
     Progress progress() const;
     static Progress positionOf(const Trainer &trainer);
@@ -184,23 +195,21 @@ private:
     // Shared with other threads.
     std::atomic<bool> m_run{false};
     std::atomic<bool> m_stop{false};
-    std::atomic<double> m_pendingLr;
     std::atomic<int> m_visualsInFlight{0};
     mutable std::mutex m_weightsMutex;
     ParamsPtr m_weights;
 
     // Worker thread only.
     std::shared_ptr<const DataSplit> m_data;
-    std::unique_ptr<Trainer> m_trainer; // its activeConfig() is the settings of its weights
+    // The trainer (its activeConfig() is the settings of its weights), the loop, the pace, the
+    // requested rate and the reports gathered for the views.
+    TrainingSession m_session;
+    bool m_inSlice = false;   // runSlice() is running batches at full speed
+    bool m_lossFailed = false; // the last batch's loss was not finite (trainOne())
     TrainingState m_state = TrainingState::NoData;
     bool m_sliceScheduled = false;
     qint64 m_budget = -1; // batches left in runBatches(); -1: unlimited
     double m_lastLr = 0;
-    QVector<double> m_pendingX, m_pendingLoss;
-    std::vector<EpochReport> m_pendingEpochs; // sent with the losses, in the visual's frame
-    QElapsedTimer m_clock; // monotonic, started once
-    qint64 m_lastVisualNs = 0;
-    qint64 m_lastFlushNs = 0;
     qint64 m_runStartNs = 0;
     double m_runSecondsBefore = 0; // of finished runs since the last reset
     bool m_running = false;
@@ -208,14 +217,11 @@ private:
     std::uint64_t m_speedSamples = 0;
     qint64 m_speedStartNs = 0;
     double m_speed = 0;
-    qint64 m_prevBatchNs = 0; // duration of the previous trainBatch() call
-    qint64 m_evalNs = 0;      // evaluation time inside epoch-ending batches since the last reset
     Timeline m_timeline;
     std::unique_ptr<Trainer> m_replay;      // the timeline's replays
     std::optional<std::uint64_t> m_cursor;  // a past batch shown (none: the head)
     ParamsPtr m_fileModel;                  // a model file's weights shown (null: none)
     QString m_fileModelName;
-    Pacer m_pacer;
     QTimer *m_paceTimer = nullptr;          // a paced run's wait for its next unit
     std::vector<std::uint32_t> m_sampleBatch; // one sample at a time: the next batch's samples
     std::vector<std::int8_t> m_samplePredicted; // and their classes before the update

@@ -48,11 +48,11 @@ void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
 
 void TrainingWorker::saveSnapshot(const QString &file)
 {
-    if (!m_trainer) {
+    if (!trainer()) {
         emit snapshotFailed(tr("There is no training to save yet: open a data folder first."), {});
         return;
     }
-    const TrainingSnapshot snapshot = m_trainer->snapshot();
+    const TrainingSnapshot snapshot = trainer()->snapshot();
     const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
     if (!saved) {
         emit snapshotFailed(toQString(saved.error()), {});
@@ -63,13 +63,13 @@ void TrainingWorker::saveSnapshot(const QString &file)
 
 void TrainingWorker::maybeAutoSnapshot(bool force)
 {
-    if (!m_auto.enabled || !m_trainer || m_auto.folder.isEmpty() || m_trainer->step() == m_autoStep)
+    if (!m_auto.enabled || !trainer() || m_auto.folder.isEmpty() || trainer()->step() == m_autoStep)
         return;
     if (!force) {
         const bool byBatches = m_auto.everyBatches > 0
-                               && m_trainer->step() - m_autoStep >= std::uint64_t(m_auto.everyBatches);
+                               && trainer()->step() - m_autoStep >= std::uint64_t(m_auto.everyBatches);
         const bool byTime = m_auto.everyMinutes > 0
-                            && m_clock.nsecsElapsed() - m_autoNs >= m_auto.everyMinutes * kNsPerMinute;
+                            && now() - m_autoNs >= m_auto.everyMinutes * kNsPerMinute;
         if (!byBatches && !byTime)
             return;
     }
@@ -78,9 +78,9 @@ void TrainingWorker::maybeAutoSnapshot(bool force)
 
 bool TrainingWorker::writeAutoSnapshot()
 {
-    m_autoStep = m_trainer->step();
-    m_autoNs = m_clock.nsecsElapsed();
-    const TrainingSnapshot snapshot = m_trainer->snapshot();
+    m_autoStep = trainer()->step();
+    m_autoNs = now();
+    const TrainingSnapshot snapshot = trainer()->snapshot();
     const auto written = saveSnapshotToFolder(m_auto.folder.toStdString(), snapshot, m_auto.keep);
     if (!written) {
         // Said once per setting; training goes on (a full disk must not stop a lesson).
@@ -112,7 +112,7 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     const TrainingSnapshot &snapshot = loaded->snapshot;
     const QString path = toQString(loaded->path);
     // Other data (or none) loaded: read the folder the snapshot was taken on.
-    if (!m_trainer || !m_trainer->dataIdentity().sameData(snapshot.data)) {
+    if (!trainer() || !trainer()->dataIdentity().sameData(snapshot.data)) {
         const QString folder = toQString(snapshot.data.folder);
         if (folder.isEmpty() || !loadFolder(folder, snapshot.config)) {
             emit snapshotFailed(tr("%1 was taken on %2 in %3, which cannot be read now; open that "
@@ -125,18 +125,18 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     // A data-parallel snapshot continues exactly only with its replica count: a trainer of that
     // many replicas takes it, and replaces the current one only when it did.
     std::unique_ptr<Trainer> replicas;
-    if (snapshot.workers != m_trainer->replicas()) {
+    if (snapshot.workers != trainer()->replicas()) {
         TrainConfig c = snapshot.config;
         c.replicas = snapshot.workers;
         replicas = makeTrainer(m_data, c);
     }
-    const Status restored = (replicas ? *replicas : *m_trainer).restore(snapshot);
+    const Status restored = (replicas ? *replicas : *trainer()).restore(snapshot);
     if (!restored) {
         emit snapshotFailed(toQString(restored.error()), previousSnapshot(path));
         return;
     }
     if (replicas)
-        m_trainer = std::move(replicas);
+        m_session.setTrainer(std::move(replicas));
     RestoredSnapshot r;
     r.path = path;
     r.description = toQString(describeSnapshot(snapshot));
@@ -149,15 +149,15 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
 // history in one chunk and one report per finished epoch, then the exact visual.
 void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
 {
-    m_pendingLr.store(std::numeric_limits<double>::quiet_NaN());
+    m_session.takeRequestedLearningRate(); // the snapshot's rate applies
     clearHistory();
-    m_lastLr = m_trainer->activeConfig().lr;
-    publishWeights(std::make_shared<const ParamsF>(m_trainer->params()));
-    emit configRestored(m_trainer->config());
+    m_lastLr = trainer()->activeConfig().lr;
+    publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
+    emit configRestored(trainer()->config());
     emit wasReset(progress());
 
-    const std::vector<float> &losses = m_trainer->lossHistory();
-    const int perEpoch = std::max(1, m_trainer->batchesPerEpoch());
+    const std::vector<float> &losses = trainer()->lossHistory();
+    const int perEpoch = std::max(1, trainer()->batchesPerEpoch());
     auto chunk = std::make_shared<LossChunk>();
     chunk->progress = progress();
     chunk->x.reserve(qsizetype(losses.size()));
@@ -171,19 +171,19 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
     }
     if (!chunk->x.isEmpty())
         emit lossesReady(chunk);
-    const std::vector<EpochReport> &epochs = m_trainer->epochReports();
+    const std::vector<EpochReport> &epochs = trainer()->epochReports();
     for (std::size_t i = 0; i < epochs.size(); ++i) {
         EpochReport e = epochs[i];
         if (!std::isfinite(e.testLoss) || !std::isfinite(e.testAccuracy))
             continue;
         // A snapshot keeps no confusion matrix. Taken at the end of its last epoch, the weights
         // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
-        if (i + 1 == epochs.size() && m_trainer->batchInEpoch() == 0)
-            e.confusion = evaluate(m_trainer->params(), m_data->test, m_trainer->activeConfig().normalize).confusion;
+        if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0)
+            e.confusion = evaluate(trainer()->params(), m_data->test, trainer()->activeConfig().normalize).confusion;
         emit epochFinished(e);
     }
     sendVisual();
-    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
     emit snapshotRestored(restored);
 }
 

@@ -27,8 +27,8 @@ double lossX(std::size_t i, int perEpoch)
 
 void TrainingWorker::setPace(const Pace &pace)
 {
-    const bool wasSamples = m_pacer.pace().perSample;
-    m_pacer.setPace(pace);
+    const bool wasSamples = m_session.pacer().pace().perSample;
+    m_session.pacer().setPace(pace);
     if (wasSamples && !pace.perSample && m_samplesShown > 0) {
         // The batch whose samples were being shown is trained next, as one unit.
         m_samplesShown = int(m_sampleBatch.size());
@@ -64,12 +64,11 @@ void TrainingWorker::pauseNow()
 
 void TrainingWorker::runPaced()
 {
-    if (!m_run.load() || m_budget == 0 || m_trainer->finished()) {
+    if (!m_run.load() || m_budget == 0 || trainer()->finished()) {
         endRun();
         return;
     }
-    const qint64 now = m_clock.nsecsElapsed();
-    qint64 wait = m_pacer.dueIn(now);
+    qint64 wait = m_session.unitDueIn();
     // At a pace every unit is seen: the next one waits until the GUI has applied the last.
     if (wait <= 0 && m_visualsInFlight.load() > 0)
         wait = kMs;
@@ -77,22 +76,22 @@ void TrainingWorker::runPaced()
         scheduleSlice(int((wait + kMs - 1) / kMs));
         return;
     }
-    m_pacer.started(now);
+    m_session.unitStarted();
     if (!trainUnit()) {
         endRun();
         return;
     }
     maybeAutoSnapshot(false);
-    scheduleSlice(int(std::max<qint64>(1, m_pacer.dueIn(m_clock.nsecsElapsed()) / kMs)));
+    scheduleSlice(int(std::max<qint64>(1, m_session.unitDueIn() / kMs)));
 }
 
 bool TrainingWorker::trainUnit()
 {
-    if (m_pacer.pace().perSample) {
+    if (m_session.pacer().pace().perSample) {
         if (m_sampleBatch.empty()) {
-            m_sampleBatch = m_trainer->nextBatchIndices();
-            m_samplePredicted = classifySamples(m_trainer->params(), m_data->train, m_sampleBatch,
-                                                m_trainer->activeConfig().normalize);
+            m_sampleBatch = trainer()->nextBatchIndices();
+            m_samplePredicted = classifySamples(trainer()->params(), m_data->train, m_sampleBatch,
+                                                trainer()->activeConfig().normalize);
             m_samplesShown = 0;
         }
         if (m_samplesShown < int(m_sampleBatch.size())) {
@@ -102,14 +101,7 @@ bool TrainingWorker::trainUnit()
     }
     if (!trainOne())
         return false;
-    if (m_budget > 0)
-        --m_budget;
-    const qint64 now = m_clock.nsecsElapsed();
-    if (now - m_speedStartNs >= 500 * kMs) {
-        m_speed = double(m_speedSamples) / (double(now - m_speedStartNs) / 1e9);
-        m_speedStartNs = now;
-        m_speedSamples = 0;
-    }
+    updateSpeed();
     sendVisual(); // exact: every batch's panels are shown at a pace
     return true;
 }
@@ -117,16 +109,16 @@ bool TrainingWorker::trainUnit()
 void TrainingWorker::sendSampleVisual()
 {
     flushLosses();
-    m_lastVisualNs = m_clock.nsecsElapsed();
+    m_session.visualSent();
     const int i = m_samplesShown++;
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_trainer, false);
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false);
     const Dataset &train = m_data->train;
     const std::uint32_t index = m_sampleBatch[std::size_t(i)];
     const std::uint8_t *pixels = train.image(index);
     s->sampleIndex = int(index);
     s->label = train.label(index);
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
-    s->trace = forwardTrace(*s->weights, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
+    s->trace = forwardTrace(*s->weights, scaleInput<float>(pixels, trainer()->activeConfig().normalize), s->label);
     s->predicted = s->trace.predicted;
     s->batchIndices = m_sampleBatch;
     s->batchPredicted = m_samplePredicted;
@@ -138,25 +130,25 @@ void TrainingWorker::sendSampleVisual()
 
 void TrainingWorker::stepSample()
 {
-    if (!m_trainer || m_sliceScheduled || m_stop.load())
+    if (!trainer() || m_sliceScheduled || m_stop.load())
         return;
-    if (m_trainer->finished()) {
+    if (trainer()->finished()) {
         setState(TrainingState::Finished);
         return;
     }
     showHead();
-    const Pace pace = m_pacer.pace();
-    m_pacer.setPace({kSamplesPerSecond, true});
+    const Pace pace = m_session.pacer().pace();
+    m_session.pacer().setPace({kSamplesPerSecond, true});
     trainUnit();
-    m_pacer.setPace(pace);
-    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+    m_session.pacer().setPace(pace);
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
 }
 
 Trainer &TrainingWorker::replayTrainer()
 {
-    if (!m_replay || m_replay->replicas() != m_trainer->replicas()) {
-        TrainConfig c = m_trainer->activeConfig();
-        c.replicas = m_trainer->replicas();
+    if (!m_replay || m_replay->replicas() != trainer()->replicas()) {
+        TrainConfig c = trainer()->activeConfig();
+        c.replicas = trainer()->replicas();
         m_replay = makeTrainer(m_data, c);
     }
     return *m_replay;
@@ -167,8 +159,8 @@ void TrainingWorker::restartTimeline()
     showHead();
     m_sampleBatch.clear();
     m_samplesShown = 0;
-    if (m_trainer)
-        m_timeline.start(*m_trainer);
+    if (trainer())
+        m_timeline.start(*trainer());
     else
         m_timeline.clear();
 }
@@ -181,16 +173,16 @@ void TrainingWorker::showHead()
 
 void TrainingWorker::showModel(ParamsPtr weights, const QString &name)
 {
-    if (!m_trainer || m_stop.load() || !weights)
+    if (!trainer() || m_stop.load() || !weights)
         return;
     stopRunNow();
     showHead();
     m_fileModel = std::move(weights);
     m_fileModelName = name;
     // The head's sample through the file's weights; no batch of the file's is known.
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_trainer, false);
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false);
     const std::uint8_t *pixels = m_data->train.image(std::size_t(std::max(0, s->sampleIndex)));
-    s->trace = forwardTrace(*m_fileModel, scaleInput<float>(pixels, m_trainer->activeConfig().normalize), s->label);
+    s->trace = forwardTrace(*m_fileModel, scaleInput<float>(pixels, trainer()->activeConfig().normalize), s->label);
     s->predicted = s->trace.predicted;
     s->weights = m_fileModel;
     s->gradients = std::make_shared<const ParamsF>(ParamsF::zeros());
@@ -209,28 +201,28 @@ void TrainingWorker::showModel(ParamsPtr weights, const QString &name)
 
 const Trainer &TrainingWorker::shownTrainer() const
 {
-    return m_cursor && m_replay ? *m_replay : *m_trainer;
+    return m_cursor && m_replay ? *m_replay : *trainer();
 }
 
 void TrainingWorker::showBatch(qint64 step)
 {
-    if (!m_trainer || m_stop.load() || m_timeline.empty())
+    if (!trainer() || m_stop.load() || m_timeline.empty())
         return;
     stopRunNow();
     const std::uint64_t k = std::clamp(std::uint64_t(std::max<qint64>(0, step)), m_timeline.first(), m_timeline.last());
-    if (k == m_trainer->step()) {
+    if (k == trainer()->step()) {
         showHead();
         sendVisual();
         return;
     }
-    if (const Status st = m_timeline.replayTo(k, *m_trainer, replayTrainer()); !st) {
+    if (const Status st = m_timeline.replayTo(k, *trainer(), replayTrainer()); !st) {
         showHead();
         emit trainingError(tr("Batch %1 could not be shown again: %2").arg(k).arg(QString::fromStdString(st.error())));
         return;
     }
     m_cursor = k;
     flushLosses();
-    m_lastVisualNs = m_clock.nsecsElapsed();
+    m_session.visualSent();
     m_visualsInFlight.fetch_add(1);
     emit visualReady(makeVisual(*m_replay, false));
     sendClusterIteration(*m_replay); // the Data parallel page shows that batch's all-reduce too
@@ -238,19 +230,19 @@ void TrainingWorker::showBatch(qint64 step)
 
 void TrainingWorker::continueFromCursor(double lr)
 {
-    if (!m_trainer || m_stop.load())
+    if (!trainer() || m_stop.load())
         return;
     stopRunNow();
     if (std::isnan(lr)) // the toolbar's rate, when it was changed while the past was shown
-        lr = m_pendingLr.exchange(std::numeric_limits<double>::quiet_NaN());
+        lr = m_session.takeRequestedLearningRate().value_or(std::numeric_limits<double>::quiet_NaN());
     if (m_cursor && m_replay) {
         const std::uint64_t k = *m_cursor;
         auto branch = std::make_shared<AbandonedBranch>();
-        const int perEpoch = m_trainer->batchesPerEpoch();
+        const int perEpoch = trainer()->batchesPerEpoch();
         branch->fromStep = k;
         branch->fromX = k == 0 ? 0.0 : lossX(k - 1, perEpoch);
         branch->learningRate = m_replay->activeConfig().lr;
-        const std::vector<float> &losses = m_trainer->lossHistory();
+        const std::vector<float> &losses = trainer()->lossHistory();
         for (std::size_t i = k; i < losses.size(); ++i) {
             if (!std::isfinite(losses[i]))
                 continue;
@@ -259,29 +251,29 @@ void TrainingWorker::continueFromCursor(double lr)
         }
         // The replay holds the exact state after batch k with its last batch: it becomes the
         // head, and the old head the next replay.
-        std::swap(m_trainer, m_replay);
-        m_trainer->setLossLimit(kDivergenceLossLimit); // the replay ran without the guard's limit
+        m_replay = m_session.setTrainer(std::move(m_replay));
+        trainer()->setLossLimit(kDivergenceLossLimit); // the replay ran without the guard's limit
         m_timeline.truncate(k);
         showHead();
         m_sampleBatch.clear();
         m_samplesShown = 0;
-        m_lastLr = m_trainer->activeConfig().lr;
-        if (!std::isnan(lr) && lr > 0 && lr != m_trainer->activeConfig().lr) {
-            m_trainer->setLearningRate(lr);
+        m_lastLr = trainer()->activeConfig().lr;
+        if (!std::isnan(lr) && lr > 0 && lr != trainer()->activeConfig().lr) {
+            trainer()->setLearningRate(lr);
             m_timeline.recordLearningRate(k, lr);
         }
-        branch->newLearningRate = m_trainer->activeConfig().lr;
+        branch->newLearningRate = trainer()->activeConfig().lr;
         emit branched(branch);
     } else if (!std::isnan(lr) && lr > 0) {
-        m_pendingLr.store(lr);
+        m_session.requestLearningRate(lr);
     }
     sendVisual();
-    setState(m_trainer->finished() ? TrainingState::Finished : TrainingState::Paused);
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
 }
 
 void TrainingWorker::saveModel(const QString &file)
 {
-    if (!m_trainer) {
+    if (!trainer()) {
         emit modelFailed(tr("There are no weights to save yet: open a data folder first."));
         return;
     }
