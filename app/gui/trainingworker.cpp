@@ -12,10 +12,6 @@
 
 namespace bplab {
 
-namespace {
-constexpr qint64 kMs = 1000000; // nanoseconds
-} // namespace
-
 std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataSplit> data,
                                                      const TrainConfig &config)
 {
@@ -196,7 +192,7 @@ void TrainingWorker::runSlice()
         runPaced();
         return;
     }
-    const qint64 sliceEnd = now() + kSliceMs * kMs;
+    const qint64 sliceEnd = now() + kSliceMs * kNsPerMs;
     // Flags are checked before every batch: a pause or stop never waits for more than one batch.
     // The budget counts down in batchTrained().
     m_inSlice = true;
@@ -283,7 +279,7 @@ void TrainingWorker::batchTrained(const BatchReport &report)
 void TrainingWorker::updateSpeed()
 {
     const qint64 t = now();
-    if (t - m_speedStartNs >= 500 * kMs) {
+    if (t - m_speedStartNs >= 500 * kNsPerMs) {
         m_speed = double(m_speedSamples) / (double(t - m_speedStartNs) / 1e9);
         m_speedStartNs = t;
         m_speedSamples = 0;

@@ -34,6 +34,8 @@ public:
     static constexpr int kVisualIntervalMs = int(TrainingSession::kVisualIntervalNs / 1'000'000);
     /** A run slice returns to the event loop after this long so queued commands get through. */
     static constexpr int kSliceMs = 20;
+    /** Nanoseconds per millisecond: the session's clock counts nanoseconds, Qt's timers milliseconds. */
+    static constexpr qint64 kNsPerMs = 1'000'000;
 
     explicit TrainingWorker(QObject *parent = nullptr);
     ~TrainingWorker() override;

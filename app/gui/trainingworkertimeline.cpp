@@ -15,8 +15,6 @@
 namespace bplab {
 
 namespace {
-constexpr qint64 kMs = 1000000; // nanoseconds
-
 // x = epoch + (batch + 1) / batchesPerEpoch of global batch i (0-based): epoch e ends at e + 1.
 double lossX(std::size_t i, int perEpoch)
 {
@@ -71,9 +69,9 @@ void TrainingWorker::runPaced()
     qint64 wait = m_session.unitDueIn();
     // At a pace every unit is seen: the next one waits until the GUI has applied the last.
     if (wait <= 0 && m_visualsInFlight.load() > 0)
-        wait = kMs;
+        wait = kNsPerMs;
     if (wait > 0) {
-        scheduleSlice(int((wait + kMs - 1) / kMs));
+        scheduleSlice(int((wait + kNsPerMs - 1) / kNsPerMs));
         return;
     }
     m_session.unitStarted();
@@ -82,7 +80,7 @@ void TrainingWorker::runPaced()
         return;
     }
     maybeAutoSnapshot(false);
-    scheduleSlice(int(std::max<qint64>(1, m_session.unitDueIn() / kMs)));
+    scheduleSlice(int(std::max<qint64>(1, m_session.unitDueIn() / kNsPerMs)));
 }
 
 bool TrainingWorker::trainUnit()
