@@ -31,6 +31,32 @@ void addNormalizeOption(Command &command, const QString &extra)
                       QStringLiteral("MODE"));
 }
 
+namespace {
+
+/**
+ * Why split cannot serve command, or "": eval reads only the test set and explain only the set
+ * --set names; the other commands read both.
+ */
+QString missingSet(const Command &command, const DataSplit &split)
+{
+    const QString name = command.name();
+    const bool onlyTest = name == QLatin1String("eval")
+                          || (name == QLatin1String("explain") && command.value(QStringLiteral("set")) != QLatin1String("train"));
+    const bool onlyTrain = name == QLatin1String("explain") && command.value(QStringLiteral("set")) == QLatin1String("train");
+    QString what;
+    if (split.train.size() == 0 && !onlyTest)
+        what = QStringLiteral("no training set (train-images-idx3-ubyte, train-labels-idx1-ubyte)");
+    else if (split.test.size() == 0 && !onlyTrain)
+        what = QStringLiteral("no test set (t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte)");
+    if (what.isEmpty())
+        return {};
+    return QStringLiteral("%1: holds %2, which %3 needs (import-images --as %4 writes one)")
+            .arg(qs(split.folder), what, name == QLatin1String("explain") ? QStringLiteral("explain --set ") + command.value(QStringLiteral("set")) : name,
+                 split.train.size() == 0 ? QStringLiteral("train") : QStringLiteral("test"));
+}
+
+} // namespace
+
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
 {
     const bool haveDir = command.isSet(QStringLiteral("data"));
@@ -61,6 +87,8 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
     Result<DataSplit> split = loadDataFolder(*folder);
     if (!split)
         return command.dataError(qs(split.error()));
+    if (const QString missing = missingSet(command, *split); !missing.isEmpty())
+        return command.dataError(missing);
     out = std::make_shared<DataSplit>(std::move(*split));
     command.note(QStringLiteral("data: %1 from %2 (%3 training, %4 test images)")
                          .arg(qs(out->name), qs(out->folder), thousands(out->train.size()),

@@ -19,7 +19,8 @@ void addNormalizeOption(Command &command, const QString &extra = {});
 /**
  * Finds and reads the data folder the options name (core's lookup order: --data, --dataset,
  * $BPLAB_DATA, the application data folder, the offline sample) and notes on stderr which one is
- * used. Returns -1 on success, else the exit code (after printing the message).
+ * used. A folder may hold one set only: eval and explain need only the set they read, the other
+ * commands both. Returns -1 on success, else the exit code (after printing the message).
  */
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
 
