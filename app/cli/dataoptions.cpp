@@ -1,6 +1,7 @@
 #include "dataoptions.h"
 
 #include "modelfile.h"
+#include "trainsubset.h"
 
 #include <algorithm>
 
@@ -93,6 +94,30 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
     command.note(QStringLiteral("data: %1 from %2 (%3 training, %4 test images)")
                          .arg(qs(out->name), qs(out->folder), thousands(out->train.size()),
                               thousands(out->test.size())));
+    return -1;
+}
+
+void addTrainSubsetOption(Command &command)
+{
+    command.addOption(QStringLiteral("train-subset"),
+                      QStringLiteral("Train on N images of the training set only: the first N of a "
+                                     "shuffle by --seed that takes the classes in turns, so that each "
+                                     "class has N/10 of them while it lasts."),
+                      QStringLiteral("N"));
+}
+
+int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data)
+{
+    if (!command.isSet(QStringLiteral("train-subset")))
+        return -1;
+    long long n = 0;
+    if (!command.intValue(QStringLiteral("train-subset"), 1LL, 1LL << 40, n))
+        return kExitUsage;
+    const std::size_t before = data.train.size();
+    data.train = balancedSubset(data.train, std::size_t(n), seed);
+    command.note(QStringLiteral("training set: %1 of the %2 training images, balanced by class (seed %3)")
+                         .arg(thousands(data.train.size()), thousands(before))
+                         .arg(seed));
     return -1;
 }
 

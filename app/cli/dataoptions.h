@@ -24,6 +24,15 @@ void addNormalizeOption(Command &command, const QString &extra = {});
  */
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
 
+/** --train-subset N: train on N images of the training set, balanced by class. */
+void addTrainSubsetOption(Command &command);
+/**
+ * With --train-subset N, replaces data's training set by its first N images of a shuffle by seed
+ * balanced by class (core's balancedSubset) and says so on stderr. Returns -1 to go on, else the
+ * exit code (after a usage error).
+ */
+int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data);
+
 /** Reads --normalize (default none). Returns false after a usage error. */
 bool normalizeValue(const Command &command, Normalize &out);
 
