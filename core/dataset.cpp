@@ -124,28 +124,40 @@ Result<DataSplit> loadDataFolder(const std::string &folder)
     }
     const std::string testImages = findVariant(dir, "t10k-images-idx3-ubyte");
     const std::string testLabels = findVariant(dir, "t10k-labels-idx1-ubyte");
+    // Either set may be absent (a folder of imported pictures holds one of them); a set present
+    // in half is an error, and so is a folder holding neither.
+    const bool haveTrain = !trainImages.empty() || !trainLabels.empty();
+    const bool haveTest = !testImages.empty() || !testLabels.empty();
     std::string missing;
-    if (trainImages.empty())
-        missing += " train-images-idx3-ubyte";
-    if (trainLabels.empty())
-        missing += " train-labels-idx1-ubyte";
-    if (testImages.empty())
-        missing += " t10k-images-idx3-ubyte";
-    if (testLabels.empty())
-        missing += " t10k-labels-idx1-ubyte";
+    if (haveTrain || !haveTest) {
+        if (trainImages.empty())
+            missing += " train-images-idx3-ubyte";
+        if (trainLabels.empty())
+            missing += " train-labels-idx1-ubyte";
+    }
+    if (haveTest || !haveTrain) {
+        if (testImages.empty())
+            missing += " t10k-images-idx3-ubyte";
+        if (testLabels.empty())
+            missing += " t10k-labels-idx1-ubyte";
+    }
     if (!missing.empty())
         return Error{folder + ": missing" + missing + " (each may also end in .gz)"};
 
     DataSplit split;
     split.folder = folder;
-    auto train = loadPair(trainImages, trainLabels);
-    if (!train)
-        return Error{train.error()};
-    auto test = loadPair(testImages, testLabels);
-    if (!test)
-        return Error{test.error()};
-    split.train = std::move(*train);
-    split.test = std::move(*test);
+    if (haveTrain) {
+        auto train = loadPair(trainImages, trainLabels);
+        if (!train)
+            return Error{train.error()};
+        split.train = std::move(*train);
+    }
+    if (haveTest) {
+        auto test = loadPair(testImages, testLabels);
+        if (!test)
+            return Error{test.error()};
+        split.test = std::move(*test);
+    }
 
     const std::string base = lower(fs::absolute(dir, ec).lexically_normal().string());
     const bool fashion = base.find("fashion") != std::string::npos;
@@ -206,9 +218,12 @@ std::optional<KnownDataset> parseKnownDataset(const std::string &name)
 bool looksLikeDataFolder(const std::string &folder)
 {
     const fs::path dir(folder);
-    if (findVariant(dir, "t10k-images-idx3-ubyte").empty() || findVariant(dir, "t10k-labels-idx1-ubyte").empty())
-        return false;
-    return !findVariant(dir, "train-images-idx3-ubyte").empty() || trainTags(dir).size() == 1;
+    const bool test = !findVariant(dir, "t10k-images-idx3-ubyte").empty() &&
+                      !findVariant(dir, "t10k-labels-idx1-ubyte").empty();
+    const bool train = (!findVariant(dir, "train-images-idx3-ubyte").empty() &&
+                        !findVariant(dir, "train-labels-idx1-ubyte").empty()) ||
+                       (findVariant(dir, "train-images-idx3-ubyte").empty() && trainTags(dir).size() == 1);
+    return test || train;
 }
 
 Result<std::string> findDataFolder(const std::string &explicitDir, std::optional<KnownDataset> known)

@@ -41,7 +41,9 @@ enum class KnownDataset { Mnist, Fashion, Sample };
  * Reads a folder holding train-images-idx3-ubyte, train-labels-idx1-ubyte, t10k-images-idx3-ubyte
  * and t10k-labels-idx1-ubyte, each optionally .gz. Where train-images is absent, a single
  * train<tag>-images-idx3-ubyte with its train<tag>-labels-idx1-ubyte is taken (e.g. train10k-...).
- * Image and label counts must agree. Fashion-MNIST is recognised by its folder and gets its names.
+ * Image and label counts must agree. One of the two sets may be absent altogether (its Dataset is
+ * then empty; a folder of imported pictures often holds a test set only); half a set is an error.
+ * Fashion-MNIST is recognised by its folder and gets its names.
  */
 Result<DataSplit> loadDataFolder(const std::string &folder);
 
@@ -51,7 +53,7 @@ std::string appDataFolder();
 std::string knownDatasetFolder(KnownDataset which);
 std::optional<KnownDataset> parseKnownDataset(const std::string &name); // "mnist", "fashion", "sample"
 
-/** True when folder holds the two t10k files and one set of training files (raw or .gz). */
+/** True when folder holds the two t10k files or one set of training files (raw or .gz). */
 bool looksLikeDataFolder(const std::string &folder);
 
 /**

@@ -2315,6 +2315,10 @@ Testgenauigkeit %2 %</translation>
         <source>Point at a panel (or click one), then press F</source>
         <translation>Auf einen Bereich zeigen (oder ihn anklicken), dann F drücken</translation>
     </message>
+    <message>
+        <source>%1 holds no training set: open a data folder with one first (such as MNIST); the pictures then become its test set.</source>
+        <translation>%1 enthält keinen Trainingssatz: zuerst einen Datenordner mit einem öffnen (etwa MNIST); die Bilder werden dann sein Testsatz.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>
@@ -2360,6 +2364,25 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Blue ring: target neuron %1. Orange: selected. Dashed: negative.</source>
         <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt. Gestrichelt: negativ.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::PictureImportDialog</name>
+    <message>
+        <source>No picture could be imported from %1 (%2).</source>
+        <translation>Aus %1 konnte kein Bild importiert werden (%2).</translation>
+    </message>
+    <message>
+        <source>Pictures imported from %1 as the test set: %2.</source>
+        <translation>Aus %1 als Testsatz importierte Bilder: %2.</translation>
+    </message>
+    <message>
+        <source>Import pictures</source>
+        <translation>Bilder importieren</translation>
+    </message>
+    <message>
+        <source>Importing the pictures of %1 ...</source>
+        <translation>Die Bilder von %1 werden importiert ...</translation>
     </message>
 </context>
 <context>

@@ -7,11 +7,8 @@
 #include "jsonwriter.h"
 
 #include "network.h"
+#include "picturereader.h"
 #include "preprocess.h"
-
-#include <QFileInfo>
-#include <QImage>
-#include <QImageReader>
 
 #include <algorithm>
 
@@ -29,22 +26,6 @@ ink's bounding box shrunk by area averaging to fit 20x20 keeping its aspect rati
 --json prints one object per image and line: {"file", "class", "probabilities" (10, classes 0-9)}.
 An image that cannot be read is reported on stderr; the others are still predicted, and the exit
 code is 2.)";
-
-/** Grey bytes of any image, transparent parts taken as white paper. */
-GreyImage toGrey(const QImage &image)
-{
-    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
-    GreyImage out(argb.width(), argb.height());
-    for (int r = 0; r < argb.height(); ++r) {
-        const QRgb *line = reinterpret_cast<const QRgb *>(argb.constScanLine(r));
-        for (int c = 0; c < argb.width(); ++c) {
-            // grey = alpha * luma + (1 - alpha) * 255
-            const double a = qAlpha(line[c]) / 255.0;
-            out.at(c, r) = std::uint8_t(std::clamp(a * qGray(line[c]) + (1 - a) * 255 + 0.5, 0.0, 255.0));
-        }
-    }
-    return out;
-}
 
 /**
  * Splits the IMAGE arguments off (the shared parser refuses positional arguments): every argument
@@ -103,15 +84,13 @@ int runPredict(const QStringList &args)
 
     int failures = 0;
     for (const QString &file : images) {
-        QImageReader reader(file);
-        reader.setAutoTransform(true);
-        const QImage image = reader.read();
-        if (image.isNull()) {
-            cmd.dataError(QStringLiteral("%1: cannot read it as a picture (%2)").arg(file, reader.errorString()));
+        const Result<GreyImage> picture = readPicture(file);
+        if (!picture) {
+            cmd.dataError(qs(picture.error()));
             ++failures;
             continue;
         }
-        const GreyImage grey = toGrey(image);
+        const GreyImage &grey = *picture;
         std::array<std::uint8_t, kInputs> input{};
         if (raw) {
             if (grey.width != kImageSide || grey.height != kImageSide) {

@@ -42,8 +42,10 @@ const char *kTrainDetails
   tuned   standard input scaling, momentum 0.9, lr 0.05, cosine schedule, 15 epochs
 
 --json prints one object per epoch on stdout:
-  {"epoch", "train_loss", "test_loss", "test_accuracy" (percent), "seconds", "samples_per_second",
-   "training_threads"}
+  {"epoch", "train_loss", "train_eval_loss", "train_accuracy" (percent), "test_loss",
+   "test_accuracy" (percent), "seconds", "samples_per_second", "training_threads"}
+"train_loss" is the mean of the epoch's batch losses; "train_eval_loss" and "train_accuracy" are
+the training (sub)set's at the epoch's end weights.
 "seconds" is the epoch's training time without the evaluation on the test set; "training_threads"
 the threads a batch is split over ($BPLAB_THREADS, else 2 when the machine has two cores, else 1). Without --json a
 readable line per epoch. Data used, settings and files written are noted on stderr, with a
@@ -133,12 +135,14 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
+void printEpoch(const EpochReport &r, const Evaluation &onTrain, int epochs, bool json, MpiTraining &mpi)
 {
     if (json) {
         JsonObject o;
         o.add("epoch", r.epoch)
                 .add("train_loss", r.trainLoss)
+                .add("train_eval_loss", onTrain.loss)
+                .add("train_accuracy", onTrain.accuracy)
                 .add("test_loss", r.testLoss)
                 .add("test_accuracy", r.testAccuracy)
                 .add("seconds", std::round(r.seconds * 1e6) / 1e6)
@@ -148,8 +152,8 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
         o.printLine();
         return;
     }
-    printOut(QStringLiteral("epoch %1/%2  train loss %3  test loss %4  test accuracy %5%  %6 s  %7 "
-                            "samples/s\n")
+    printOut(QStringLiteral("epoch %1/%2  train loss %3  train accuracy %8%  test loss %4  test accuracy %5%  "
+                            "%6 s  %7 samples/s\n")
                      .arg(r.epoch, QString::number(epochs).size())
                      .arg(epochs)
                      .arg(r.trainLoss, 0, 'f', 4)
@@ -157,6 +161,7 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
                      .arg(r.testAccuracy, 0, 'f', 2)
                      .arg(r.seconds, 0, 'f', 2)
                      .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond))))
+                     .arg(onTrain.accuracy, 0, 'f', 2)
              + (mpi.active() ? mpi.epochText() + QLatin1Char('\n') : QString()));
 }
 
@@ -257,6 +262,7 @@ int runTrain(const QStringList &args)
                                  "the learning rate and go on from the restored state."),
                   QStringLiteral("MODE"));
     addMpiOptions(cmd);
+    addTrainSubsetOption(cmd);
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
@@ -292,6 +298,8 @@ int runTrain(const QStringList &args)
                       ? loadSnapshotData(cmd, resumed->snapshot.data, data)
                       : loadData(cmd, data);
     if (const int code = mpi.agree(cmd, dataCode, "reading the data"); code >= 0)
+        return code;
+    if (const int code = applyTrainSubset(cmd, config.seed, *data); code >= 0)
         return code;
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
@@ -391,7 +399,9 @@ int runTrain(const QStringList &args)
         const auto printEpochAndWarn = [&](const EpochReport &e) {
             bar.clear();
             last = e;
-            printEpoch(e, config.epochs, json, mpi);
+            // The training (sub)set at the epoch's weights, beside the test set's numbers.
+            printEpoch(e, evaluate(trainer.params(), data->train, trainer.activeConfig().normalize), config.epochs,
+                       json, mpi);
             // The log-sum-exp loss stays finite when the weights grow large, so a too large
             // learning rate shows as a loss worse than uniform guessing that also grew.
             if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {

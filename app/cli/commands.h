@@ -13,6 +13,7 @@ int runExport(const QStringList &args);
 int runInfo(const QStringList &args);
 int runBench(const QStringList &args);
 int runImportSample(const QStringList &args);
+int runImportImages(const QStringList &args);
 int runDownload(const QStringList &args);
 int runSimulate(const QStringList &args);
 int runPredict(const QStringList &args);

@@ -1,6 +1,7 @@
 #include "dataoptions.h"
 
 #include "modelfile.h"
+#include "trainsubset.h"
 
 #include <algorithm>
 
@@ -30,6 +31,32 @@ void addNormalizeOption(Command &command, const QString &extra)
                               + (extra.isEmpty() ? QString() : QLatin1Char(' ') + extra),
                       QStringLiteral("MODE"));
 }
+
+namespace {
+
+/**
+ * Why split cannot serve command, or "": eval reads only the test set and explain only the set
+ * --set names; the other commands read both.
+ */
+QString missingSet(const Command &command, const DataSplit &split)
+{
+    const QString name = command.name();
+    const bool onlyTest = name == QLatin1String("eval")
+                          || (name == QLatin1String("explain") && command.value(QStringLiteral("set")) != QLatin1String("train"));
+    const bool onlyTrain = name == QLatin1String("explain") && command.value(QStringLiteral("set")) == QLatin1String("train");
+    QString what;
+    if (split.train.size() == 0 && !onlyTest)
+        what = QStringLiteral("no training set (train-images-idx3-ubyte, train-labels-idx1-ubyte)");
+    else if (split.test.size() == 0 && !onlyTrain)
+        what = QStringLiteral("no test set (t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte)");
+    if (what.isEmpty())
+        return {};
+    return QStringLiteral("%1: holds %2, which %3 needs (import-images --as %4 writes one)")
+            .arg(qs(split.folder), what, name == QLatin1String("explain") ? QStringLiteral("explain --set ") + command.value(QStringLiteral("set")) : name,
+                 split.train.size() == 0 ? QStringLiteral("train") : QStringLiteral("test"));
+}
+
+} // namespace
 
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
 {
@@ -61,10 +88,36 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
     Result<DataSplit> split = loadDataFolder(*folder);
     if (!split)
         return command.dataError(qs(split.error()));
+    if (const QString missing = missingSet(command, *split); !missing.isEmpty())
+        return command.dataError(missing);
     out = std::make_shared<DataSplit>(std::move(*split));
     command.note(QStringLiteral("data: %1 from %2 (%3 training, %4 test images)")
                          .arg(qs(out->name), qs(out->folder), thousands(out->train.size()),
                               thousands(out->test.size())));
+    return -1;
+}
+
+void addTrainSubsetOption(Command &command)
+{
+    command.addOption(QStringLiteral("train-subset"),
+                      QStringLiteral("Train on N images of the training set only: the first N of a "
+                                     "shuffle by --seed that takes the classes in turns, so that each "
+                                     "class has N/10 of them while it lasts."),
+                      QStringLiteral("N"));
+}
+
+int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data)
+{
+    if (!command.isSet(QStringLiteral("train-subset")))
+        return -1;
+    long long n = 0;
+    if (!command.intValue(QStringLiteral("train-subset"), 1LL, 1LL << 40, n))
+        return kExitUsage;
+    const std::size_t before = data.train.size();
+    data.train = balancedSubset(data.train, std::size_t(n), seed);
+    command.note(QStringLiteral("training set: %1 of the %2 training images, balanced by class (seed %3)")
+                         .arg(thousands(data.train.size()), thousands(before))
+                         .arg(seed));
     return -1;
 }
 

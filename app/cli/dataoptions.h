@@ -19,9 +19,19 @@ void addNormalizeOption(Command &command, const QString &extra = {});
 /**
  * Finds and reads the data folder the options name (core's lookup order: --data, --dataset,
  * $BPLAB_DATA, the application data folder, the offline sample) and notes on stderr which one is
- * used. Returns -1 on success, else the exit code (after printing the message).
+ * used. A folder may hold one set only: eval and explain need only the set they read, the other
+ * commands both. Returns -1 on success, else the exit code (after printing the message).
  */
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
+
+/** --train-subset N: train on N images of the training set, balanced by class. */
+void addTrainSubsetOption(Command &command);
+/**
+ * With --train-subset N, replaces data's training set by its first N images of a shuffle by seed
+ * balanced by class (core's balancedSubset) and says so on stderr. Returns -1 to go on, else the
+ * exit code (after a usage error).
+ */
+int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data);
 
 /** Reads --normalize (default none). Returns false after a usage error. */
 bool normalizeValue(const Command &command, Normalize &out);

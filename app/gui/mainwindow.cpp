@@ -10,6 +10,7 @@
 #include "drawpage.h"
 #include "errorpage.h"
 #include "messagebanner.h"
+#include "pictureimportdialog.h"
 #include "statusline.h"
 #include "spotlight.h"
 #include "steppredict.h"
@@ -423,8 +424,30 @@ void MainWindow::chooseFolder()
 {
     const QString folder = QFileDialog::getExistingDirectory(
         this, tr("Open a data folder (MNIST-style IDX files)"), m_controls->selectedFolder());
-    if (!folder.isEmpty())
+    if (folder.isEmpty())
+        return;
+    if (PictureImportDialog::kindOf(folder) == PictureImportDialog::FolderKind::Data) {
         openData(folder);
+        return;
+    }
+    // Pictures or a test set alone: imported as the test set beside the open training set.
+    if (m_controller->dataFolder().isEmpty()) {
+        m_banner->showMessage(tr("%1 holds no training set: open a data folder with one first (such as MNIST); "
+                                 "the pictures then become its test set.")
+                                      .arg(folder));
+        return;
+    }
+    auto *dialog = new PictureImportDialog(folder, m_controller->dataFolder(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PictureImportDialog::ready, this, [this](const QString &imported, const QString &summary) {
+        openData(imported);
+        if (!summary.isEmpty())
+            m_banner->showMessage(summary);
+    });
+    connect(dialog, &PictureImportDialog::failed, this, [this](const QString &message) {
+        m_banner->showMessage(message);
+    });
+    dialog->start();
 }
 
 bool MainWindow::showsError() const

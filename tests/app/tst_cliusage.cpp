@@ -23,7 +23,7 @@ private slots:
 static const QStringList kCommands
         = {QStringLiteral("train"),        QStringLiteral("eval"), QStringLiteral("explain"),
            QStringLiteral("export"),       QStringLiteral("info"), QStringLiteral("bench"),
-           QStringLiteral("import-sample")};
+           QStringLiteral("import-sample"), QStringLiteral("import-images")};
 
 void TestCliUsage::overviewListsEveryCommand()
 {
@@ -59,6 +59,8 @@ void TestCliUsage::helpOnEveryCommand_data()
                            << "--samples";
     QTest::newRow("import-sample") << "import-sample"
                                    << "--from";
+    QTest::newRow("import-images") << "import-images"
+                                   << "--as";
 }
 
 void TestCliUsage::helpOnEveryCommand()
@@ -114,6 +116,7 @@ void TestCliUsage::usageErrors_data()
                                                << "--samples 10";
     QTest::newRow("bench samples 0") << QStringList {"bench", "--samples", "0"} << "--samples";
     QTest::newRow("import-sample without from") << QStringList {"import-sample"} << "--from";
+    QTest::newRow("import-images without out") << QStringList {"import-images", "pictures"} << "--out";
 }
 
 void TestCliUsage::usageErrors()

@@ -91,14 +91,39 @@ private slots:
                  r.error().c_str());
     }
 
+    void oneSetOnly()
+    {
+        const std::string testOnly = folder("only-test");
+        writeMnistPair(testOnly + "/t10k-images-idx3-ubyte", testOnly + "/t10k-labels-idx1-ubyte", 3, false);
+        auto r = loadDataFolder(testOnly);
+        QVERIFY2(r.ok(), r.error().c_str());
+        QCOMPARE(r->train.size(), std::size_t(0));
+        QCOMPARE(r->test.size(), std::size_t(3));
+        QVERIFY(looksLikeDataFolder(testOnly));
+
+        const std::string trainOnly = folder("only-train");
+        writeMnistPair(trainOnly + "/train-images-idx3-ubyte.gz", trainOnly + "/train-labels-idx1-ubyte.gz", 4, true);
+        r = loadDataFolder(trainOnly);
+        QVERIFY2(r.ok(), r.error().c_str());
+        QCOMPARE(r->train.size(), std::size_t(4));
+        QCOMPARE(r->test.size(), std::size_t(0));
+        QVERIFY(looksLikeDataFolder(trainOnly));
+    }
+
     void missingFiles()
     {
-        const std::string dir = folder("only-test");
-        writeMnistPair(dir + "/t10k-images-idx3-ubyte", dir + "/t10k-labels-idx1-ubyte", 3, false);
+        const std::string dir = folder("half-test");
+        writeMnistPair(dir + "/t10k-images-idx3-ubyte", dir + "/unused", 3, false);
         auto r = loadDataFolder(dir);
         QVERIFY(!r.ok());
-        QCOMPARE(r.error(), dir + ": missing train-images-idx3-ubyte train-labels-idx1-ubyte (each may also end in .gz)");
+        QCOMPARE(r.error(), dir + ": missing t10k-labels-idx1-ubyte (each may also end in .gz)");
         QVERIFY(!looksLikeDataFolder(dir));
+        const std::string empty = folder("no-sets");
+        writeBytes(empty + "/readme.txt", std::vector<std::uint8_t>(3, 'x'));
+        r = loadDataFolder(empty);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error(), empty + ": missing train-images-idx3-ubyte train-labels-idx1-ubyte t10k-images-idx3-ubyte "
+                                    "t10k-labels-idx1-ubyte (each may also end in .gz)");
         auto none = loadDataFolder(dir + "/nowhere");
         QVERIFY(!none.ok());
         QCOMPARE(none.error(), dir + "/nowhere: no such folder");

@@ -1,0 +1,21 @@
+#pragma once
+// A smaller training set drawn evenly from every class (train --train-subset N), e.g. to watch a
+// network learn a few hundred images by heart while the test accuracy stays behind.
+
+#include "dataset.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace bplab {
+
+/**
+ * The first n images of a seeded shuffle balanced by class: each class's images are shuffled
+ * (by seed), then taken in turns, class 0 to 9 (each class's first, then each one's second, ...,
+ * a class that runs out left out of the turns), so that n images hold every class n/10 times,
+ * within one, while the classes last. The images keep their order in data; n >= data.size()
+ * returns data whole.
+ */
+Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed);
+
+} // namespace bplab
