@@ -2455,6 +2455,10 @@ Testgenauigkeit %2 %</translation>
         <source>Full screen with 1.5x fonts and lines, for a projector (F5; Esc leaves)</source>
         <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F5; Esc beendet)</translation>
     </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>

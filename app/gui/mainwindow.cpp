@@ -79,6 +79,7 @@ void MainWindow::createViews()
 {
     m_sidebar = new QListWidget;
     m_sidebar->setObjectName(QStringLiteral("viewList"));
+    m_sidebar->setAccessibleName(tr("Views"));
     m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+%1)").arg(kViewCount));
     m_pages = new QStackedWidget;
     for (int i = 0; i < kViewCount; ++i) {

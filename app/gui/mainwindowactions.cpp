@@ -219,8 +219,6 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
         else
             big.setPixelSize(big.pixelSize() * 3 / 2);
         QApplication::setFont(big);
-        if (fullScreen)
-            setFullScreen(true);
     } else {
         QApplication::setFont(m_normalFont);
         setFullScreen(false);
@@ -233,6 +231,12 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
+    // Full screen last, once the larger font's layouts have grown the window to its new minimum
+    // size: a window manager drops the full-screen state of a window resized after the request.
+    if (on && fullScreen) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        setFullScreen(true);
+    }
 }
 
 void MainWindow::setFullScreen(bool on)

@@ -46,6 +46,7 @@ private slots:
     void tabVisitsEverythingInReadingOrder_data();
     void tabVisitsEverythingInReadingOrder();
     void aFocusedPanelIsSpotlit();
+    void fullScreenAndPresentationHaveTheirKeys();
 
 private:
     /** The widgets Tab visits from the toolbar's first field until it comes back. */
@@ -208,6 +209,24 @@ void TestGuiFocus::aFocusedPanelIsSpotlit()
     QCOMPARE(m_window->spotlight()->panel(), loss);
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
     QTRY_VERIFY(!m_window->spotlight()->isActive());
+}
+
+void TestGuiFocus::fullScreenAndPresentationHaveTheirKeys()
+{
+    QVERIFY(!m_window->isFullScreen());
+    const QKeySequence fullScreen = QKeySequence::keyBindings(QKeySequence::FullScreen).value(0, QKeySequence(Qt::Key_F11));
+    QTest::keySequence(m_window.get(), fullScreen);
+    QTRY_VERIFY(m_window->isFullScreen());
+    QVERIFY(!m_window->isPresentationMode()); // the fonts stay as they are
+    QTest::keySequence(m_window.get(), fullScreen);
+    QTRY_VERIFY(!m_window->isFullScreen());
+    // Presentation mode has its own key and goes full screen too; Esc leaves both.
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(m_window->isPresentationMode());
+    QTRY_VERIFY(m_window->isFullScreen());
+    QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    QVERIFY(!m_window->isPresentationMode());
+    QTRY_VERIFY(!m_window->isFullScreen());
 }
 
 QTEST_MAIN(TestGuiFocus)
