@@ -774,6 +774,26 @@
         <source>zero</source>
         <translation>null</translation>
     </message>
+    <message>
+        <source>Epoch %1: test accuracy %2 %, test loss %3</source>
+        <translation>Epoche %1: Testgenauigkeit %2 %, Testverlust %3</translation>
+    </message>
+    <message>
+        <source>Training finished after epoch %1: test accuracy %2 %</source>
+        <translation>Training nach Epoche %1 beendet: Testgenauigkeit %2 %</translation>
+    </message>
+    <message>
+        <source>Training finished</source>
+        <translation>Training beendet</translation>
+    </message>
+    <message>
+        <source>Training paused: %1 was not finite at epoch %2, batch %3, learning rate %4. Try %5.</source>
+        <translation>Training angehalten: %1 war nicht endlich in Epoche %2, Batch %3, Lernrate %4. Versuchen Sie %5.</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>Stufe %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -868,6 +888,22 @@ before the update</source>
         <translation>%1 von %2 richtig
 vor dem Update</translation>
     </message>
+    <message>
+        <source>%1, not answered yet</source>
+        <translation>%1, noch nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>%1, answered %2, right</source>
+        <translation>%1, Antwort %2, richtig</translation>
+    </message>
+    <message>
+        <source>%1, answered %2, wrong</source>
+        <translation>%1, Antwort %2, falsch</translation>
+    </message>
+    <message>
+        <source>digit, answer before the update</source>
+        <translation>Ziffer, Antwort vor dem Update</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ClassAccuracyPanel</name>
@@ -898,6 +934,30 @@ vor dem Update</translation>
     <message>
         <source>weakest %1</source>
         <translation>schwächste: %1</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>test accuracy</source>
+        <translation>Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>no test images</source>
+        <translation>keine Testbilder</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>No epoch finished yet.</source>
+        <translation>Noch keine Epoche beendet.</translation>
+    </message>
+    <message>
+        <source>After epoch %1; the weakest class is %2.</source>
+        <translation>Nach Epoche %1; die schwächste Klasse ist %2.</translation>
     </message>
 </context>
 <context>
@@ -960,6 +1020,18 @@ vor dem Update</translation>
     <message>
         <source>True %1, predicted %2: %3 images (%4 of the %1s). Click to see them.</source>
         <translation>Wahr %1, vorhergesagt %2: %3 Bilder (%4 der %1er). Klicken zeigt sie.</translation>
+    </message>
+    <message>
+        <source>predicted %1</source>
+        <translation>erkannt %1</translation>
+    </message>
+    <message>
+        <source>true %1</source>
+        <translation>wahr %1</translation>
+    </message>
+    <message>
+        <source>Most frequent mistake: %1 true %2 taken for %3</source>
+        <translation>Häufigster Fehler: %1-mal wahre %2 als %3 erkannt</translation>
     </message>
 </context>
 <context>
@@ -1337,6 +1409,10 @@ Wirkt nach „Neustart“.</translation>
         <source>Showing %1 of %2 %3 images</source>
         <translation>%1 von %2 Bildern (%3)</translation>
     </message>
+    <message>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DigitPanel</name>
@@ -1384,6 +1460,14 @@ Wirkt nach „Neustart“.</translation>
         <source>the digit</source>
         <translation>die Ziffer</translation>
     </message>
+    <message>
+        <source>No sample yet.</source>
+        <translation>Noch kein Bild.</translation>
+    </message>
+    <message>
+        <source>%1. One-hot target y: %2. %3.</source>
+        <translation>%1. One-hot-Ziel y: %2. %3.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DistributionPlot</name>
@@ -1394,6 +1478,10 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Images per class in this set; click a bar to show only that class</source>
         <translation>Bilder je Klasse in diesem Satz; ein Klick auf einen Balken zeigt nur diese Klasse</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
     </message>
 </context>
 <context>
@@ -1472,6 +1560,18 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Drawing canvas</source>
         <translation>Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>A picture.</source>
+        <translation>Ein Bild.</translation>
+    </message>
+    <message>
+        <source>Empty: draw a digit with the mouse, a pen or a finger, or drop a picture of one.</source>
+        <translation>Leer: zeichnen Sie eine Ziffer mit Maus, Stift oder Finger, oder ziehen Sie ein Bild einer Ziffer hierher.</translation>
+    </message>
+    <message>
+        <source>Strokes drawn: %1.</source>
+        <translation>Gezeichnete Striche: %1.</translation>
     </message>
 </context>
 <context>
@@ -1590,6 +1690,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>Your drawing: the answer follows every stroke.</source>
         <translation>Ihre Zeichnung: die Antwort folgt jedem Strich.</translation>
     </message>
+    <message>
+        <source>Draw a digit: the answer follows every stroke.</source>
+        <translation>Zeichnen Sie eine Ziffer: die Antwort folgt jedem Strich.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ErrorPage</name>
@@ -1655,6 +1759,30 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>the gallery</source>
         <translation>die Galerie</translation>
+    </message>
+    <message>
+        <source>test image</source>
+        <translation>Testbild</translation>
+    </message>
+    <message>
+        <source>true class</source>
+        <translation>wahre Klasse</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>p of the answer</source>
+        <translation>p der Antwort</translation>
+    </message>
+    <message>
+        <source>p of the true class</source>
+        <translation>p der wahren Klasse</translation>
+    </message>
+    <message>
+        <source>%1. Images: %2.</source>
+        <translation>%1. Bilder: %2.</translation>
     </message>
 </context>
 <context>
@@ -1750,6 +1878,26 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>the heatmaps</source>
         <translation>die Heatmaps</translation>
+    </message>
+    <message>
+        <source>%1: no values yet.</source>
+        <translation>%1: noch keine Werte.</translation>
+    </message>
+    <message>
+        <source>neuron %1 pixel (%2, %3)</source>
+        <translation>Neuron %1 Pixel (%2, %3)</translation>
+    </message>
+    <message>
+        <source>output %1 from neuron %2</source>
+        <translation>Ausgabe %1 von Neuron %2</translation>
+    </message>
+    <message>
+        <source>%1. W1 from %2 to %3, largest: %4. W2 from %5 to %6, largest: %7.</source>
+        <translation>%1. W1 von %2 bis %3, größte: %4. W2 von %5 bis %6, größte: %7.</translation>
+    </message>
+    <message>
+        <source>Hidden neuron %1 is selected.</source>
+        <translation>Verdecktes Neuron %1 ist gewählt.</translation>
     </message>
 </context>
 <context>
@@ -1875,6 +2023,22 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>the loss plot</source>
         <translation>das Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>No batch trained yet.</source>
+        <translation>Noch kein Batch trainiert.</translation>
+    </message>
+    <message>
+        <source>Latest batch loss %1 (batch %2, epoch %3), moving average %4.</source>
+        <translation>Verlust des letzten Batches %1 (Batch %2, Epoche %3), gleitender Mittelwert %4.</translation>
+    </message>
+    <message>
+        <source>Last test after epoch %1: loss %2, accuracy %3 %.</source>
+        <translation>Letzter Test nach Epoche %1: Verlust %2, Genauigkeit %3 %.</translation>
+    </message>
+    <message>
+        <source>No test evaluation yet.</source>
+        <translation>Noch keine Auswertung auf dem Testsatz.</translation>
     </message>
 </context>
 <context>
@@ -2022,10 +2186,6 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>&amp;Presentation mode</source>
         <translation>&amp;Präsentationsmodus</translation>
-    </message>
-    <message>
-        <source>Full screen with 1.5x fonts and lines, for a projector (F11; Esc leaves)</source>
-        <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F11; Esc beendet)</translation>
     </message>
     <message>
         <source>Show pi&amp;xel values</source>
@@ -2228,38 +2388,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
     </message>
     <message>
-        <source>&amp;Digit</source>
-        <translation>&amp;Ziffer</translation>
-    </message>
-    <message>
-        <source>&amp;SoftMax table</source>
-        <translation>&amp;SoftMax-Tabelle</translation>
-    </message>
-    <message>
-        <source>&amp;Loss plot</source>
-        <translation>&amp;Verlaufsdiagramm</translation>
-    </message>
-    <message>
-        <source>&amp;Heatmaps</source>
-        <translation>&amp;Heatmaps</translation>
-    </message>
-    <message>
-        <source>S&amp;tep through page</source>
-        <translation>Seite &amp;Schritt für Schritt</translation>
-    </message>
-    <message>
-        <source>Link &amp;utilisation</source>
-        <translation>&amp;Auslastung der Verbindungen</translation>
-    </message>
-    <message>
-        <source>&amp;Confusion matrix</source>
-        <translation>&amp;Konfusionsmatrix</translation>
-    </message>
-    <message>
-        <source>&amp;Gallery</source>
-        <translation>&amp;Galerie</translation>
-    </message>
-    <message>
         <source>&amp;Export panel</source>
         <translation>Bereich e&amp;xportieren</translation>
     </message>
@@ -2319,6 +2447,22 @@ Testgenauigkeit %2 %</translation>
         <source>%1 holds no training set: open a data folder with one first (such as MNIST); the pictures then become its test set.</source>
         <translation>%1 enthält keinen Trainingssatz: zuerst einen Datenordner mit einem öffnen (etwa MNIST); die Bilder werden dann sein Testsatz.</translation>
     </message>
+    <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>The window fills the screen, without its frame (%1)</source>
+        <translation>Das Fenster füllt den Bildschirm, ohne Rahmen (%1)</translation>
+    </message>
+    <message>
+        <source>Full screen with 1.5x fonts and lines, for a projector (F5; Esc leaves)</source>
+        <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F5; Esc beendet)</translation>
+    </message>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>
@@ -2365,6 +2509,209 @@ Testgenauigkeit %2 %</translation>
         <source>Blue ring: target neuron %1. Orange: selected. Dashed: negative.</source>
         <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt. Gestrichelt: negativ.</translation>
     </message>
+    <message>
+        <source>%1 inputs, %2 hidden ReLU neurons, %3 outputs.</source>
+        <translation>%1 Eingaben, %2 verdeckte ReLU-Neuronen, %3 Ausgaben.</translation>
+    </message>
+    <message>
+        <source>the inputs</source>
+        <translation>die Eingaben</translation>
+    </message>
+    <message>
+        <source>the hidden layer</source>
+        <translation>die verdeckte Schicht</translation>
+    </message>
+    <message>
+        <source>the outputs</source>
+        <translation>die Ausgaben</translation>
+    </message>
+    <message>
+        <source>the weights</source>
+        <translation>die Gewichte</translation>
+    </message>
+    <message>
+        <source>Stage %1 is about %2.</source>
+        <translation>Stufe %1 handelt von %2.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>%1 of %2 hidden neurons are 0 after ReLU.</source>
+        <translation>%1 von %2 verdeckten Neuronen sind nach ReLU 0.</translation>
+    </message>
+    <message>
+        <source>Selected: %1.</source>
+        <translation>Gewählt: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::PanelRegistry</name>
+    <message>
+        <source>&amp;Digit</source>
+        <translation>&amp;Ziffer</translation>
+    </message>
+    <message>
+        <source>Digit being learned</source>
+        <translation>Die gelernte Ziffer</translation>
+    </message>
+    <message>
+        <source>&amp;SoftMax table</source>
+        <translation>&amp;SoftMax-Tabelle</translation>
+    </message>
+    <message>
+        <source>SoftMax table</source>
+        <translation>SoftMax-Tabelle</translation>
+    </message>
+    <message>
+        <source>Per-class &amp;accuracy</source>
+        <translation>Genauigkeit je &amp;Klasse</translation>
+    </message>
+    <message>
+        <source>Test accuracy per class</source>
+        <translation>Testgenauigkeit je Klasse</translation>
+    </message>
+    <message>
+        <source>&amp;Loss plot</source>
+        <translation>&amp;Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>Loss plot</source>
+        <translation>Verlaufsdiagramm</translation>
+    </message>
+    <message>
+        <source>&amp;Batch mosaic</source>
+        <translation>&amp;Batch-Mosaik</translation>
+    </message>
+    <message>
+        <source>Mini-batch mosaic</source>
+        <translation>Mosaik des Mini-Batches</translation>
+    </message>
+    <message>
+        <source>&amp;Heatmaps</source>
+        <translation>&amp;Heatmaps</translation>
+    </message>
+    <message>
+        <source>Weight and gradient heatmaps</source>
+        <translation>Heatmaps der Gewichte und Gradienten</translation>
+    </message>
+    <message>
+        <source>S&amp;tep through page</source>
+        <translation>Seite &amp;Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Step through page</source>
+        <translation>Seite Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>First picture of the stage</source>
+        <translation>Erstes Bild der Stufe</translation>
+    </message>
+    <message>
+        <source>Second picture of the stage</source>
+        <translation>Zweites Bild der Stufe</translation>
+    </message>
+    <message>
+        <source>&amp;Network diagram</source>
+        <translation>&amp;Netzdiagramm</translation>
+    </message>
+    <message>
+        <source>Network diagram</source>
+        <translation>Netzdiagramm</translation>
+    </message>
+    <message>
+        <source>Drawing &amp;canvas</source>
+        <translation>&amp;Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>Drawing canvas</source>
+        <translation>Zeichenfläche</translation>
+    </message>
+    <message>
+        <source>&amp;Probabilities</source>
+        <translation>&amp;Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <source>The network&apos;s answer: ten probabilities</source>
+        <translation>Die Antwort des Netzes: zehn Wahrscheinlichkeiten</translation>
+    </message>
+    <message>
+        <source>P&amp;reprocessing stages</source>
+        <translation>&amp;Vorverarbeitung</translation>
+    </message>
+    <message>
+        <source>Preprocessing stages</source>
+        <translation>Stufen der Vorverarbeitung</translation>
+    </message>
+    <message>
+        <source>Training&apos;s link utilisation</source>
+        <translation>Auslastung der Verbindungen im Training</translation>
+    </message>
+    <message>
+        <source>The training&apos;s batches: link utilisation</source>
+        <translation>Die Batches des Trainings: Auslastung der Verbindungen</translation>
+    </message>
+    <message>
+        <source>Link &amp;utilisation</source>
+        <translation>&amp;Auslastung der Verbindungen</translation>
+    </message>
+    <message>
+        <source>What-if cluster: link utilisation</source>
+        <translation>Was-wäre-wenn-Cluster: Auslastung der Verbindungen</translation>
+    </message>
+    <message>
+        <source>Cluster &amp;topology</source>
+        <translation>Cluster-&amp;Topologie</translation>
+    </message>
+    <message>
+        <source>Cluster topology</source>
+        <translation>Cluster-Topologie</translation>
+    </message>
+    <message>
+        <source>&amp;Replica gradients</source>
+        <translation>&amp;Gradienten der Repliken</translation>
+    </message>
+    <message>
+        <source>Replica gradients</source>
+        <translation>Gradienten der Repliken</translation>
+    </message>
+    <message>
+        <source>&amp;Measured run</source>
+        <translation>&amp;Gemessener Lauf</translation>
+    </message>
+    <message>
+        <source>Measured run against the simulation</source>
+        <translation>Gemessener Lauf im Vergleich zur Simulation</translation>
+    </message>
+    <message>
+        <source>Class &amp;distribution</source>
+        <translation>&amp;Klassenverteilung</translation>
+    </message>
+    <message>
+        <source>Class distribution</source>
+        <translation>Klassenverteilung</translation>
+    </message>
+    <message>
+        <source>&amp;Confusion matrix</source>
+        <translation>&amp;Konfusionsmatrix</translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation>Konfusionsmatrix</translation>
+    </message>
+    <message>
+        <source>&amp;Gallery</source>
+        <translation>&amp;Galerie</translation>
+    </message>
+    <message>
+        <source>Gallery of test images</source>
+        <translation>Galerie der Testbilder</translation>
+    </message>
+    <message>
+        <source>Spotlight: show it alone, large (F)</source>
+        <translation>Scheinwerfer: allein und groß zeigen (F)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::PictureImportDialog</name>
@@ -2398,6 +2745,18 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Draw a digit</source>
         <translation>Zeichnen Sie eine Ziffer</translation>
+    </message>
+    <message>
+        <source>class %1 %2</source>
+        <translation>Klasse %1 %2</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>Klasse %1</translation>
+    </message>
+    <message>
+        <source>Answer %1, %2 sure</source>
+        <translation>Antwort %1, zu %2 sicher</translation>
     </message>
 </context>
 <context>
@@ -2619,6 +2978,26 @@ Testgenauigkeit %2 %</translation>
         <source>the SoftMax table</source>
         <translation>die SoftMax-Tabelle</translation>
     </message>
+    <message>
+        <source>one-hot target y</source>
+        <translation>One-hot-Ziel y</translation>
+    </message>
+    <message>
+        <source>mark</source>
+        <translation>Markierung</translation>
+    </message>
+    <message>
+        <source>No sample yet.</source>
+        <translation>Noch kein Bild.</translation>
+    </message>
+    <message>
+        <source>Target %1, predicted %2 with p = %3. %4.</source>
+        <translation>Ziel %1, erkannt %2 mit p = %3. %4.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StagePages</name>
@@ -2668,6 +3047,18 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>28×28</source>
         <translation>28×28</translation>
+    </message>
+    <message>
+        <source>No drawing yet.</source>
+        <translation>Noch keine Zeichnung.</translation>
+    </message>
+    <message>
+        <source>%1: %2×%3 pixels</source>
+        <translation>%1: %2×%3 Pixel</translation>
+    </message>
+    <message>
+        <source>The ink fills %1×%2 of the 20×20 box, which lies at (%3, %4) in the 28×28 input.</source>
+        <translation>Die Tinte füllt %1×%2 des 20×20-Felds, das bei (%3, %4) in der 28×28-Eingabe liegt.</translation>
     </message>
 </context>
 <context>
@@ -3086,6 +3477,34 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <source>Learning rate: %1</source>
         <translation>Lernrate: %1</translation>
     </message>
+    <message>
+        <source>Stages</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>Back: the previous stage</source>
+        <translation>Zurück: die vorige Stufe</translation>
+    </message>
+    <message>
+        <source>Next stage</source>
+        <translation>Nächste Stufe</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Als %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Image set</source>
+        <translation>Bildersatz</translation>
+    </message>
+    <message>
+        <source>Image index</source>
+        <translation>Bildindex</translation>
+    </message>
+    <message>
+        <source>Mini-batch size of this step</source>
+        <translation>Mini-Batch-Größe dieses Schritts</translation>
+    </message>
 </context>
 <context>
     <name>bplab::TimelineBar</name>
@@ -3120,6 +3539,26 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>The latest batch: follow the training (End)</source>
         <translation>Der neueste Batch: dem Training folgen (Ende)</translation>
+    </message>
+    <message>
+        <source>Timeline: the batch every view shows</source>
+        <translation>Zeitleiste: der Batch, den jede Ansicht zeigt</translation>
+    </message>
+    <message>
+        <source>First batch</source>
+        <translation>Erster Batch</translation>
+    </message>
+    <message>
+        <source>One batch back</source>
+        <translation>Einen Batch zurück</translation>
+    </message>
+    <message>
+        <source>One batch on</source>
+        <translation>Einen Batch weiter</translation>
+    </message>
+    <message>
+        <source>Latest batch</source>
+        <translation>Neuester Batch</translation>
     </message>
 </context>
 <context>
@@ -3208,6 +3647,14 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>pixel (row %1, col %2), input %3</source>
         <translation>Pixel (Zeile %1, Spalte %2), Eingabe %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2×%3): from %4 to %5; largest: %6.</source>
+        <translation>%1 (%2×%3): von %4 bis %5; größte: %6.</translation>
+    </message>
+    <message>
+        <source>Selected: %1.</source>
+        <translation>Gewählt: %1.</translation>
     </message>
 </context>
 <context>
@@ -3475,6 +3922,14 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <source>the link-utilisation graph</source>
         <translation>das Diagramm der Verbindungsauslastung</translation>
     </message>
+    <message>
+        <source>No run simulated yet.</source>
+        <translation>Noch kein Lauf simuliert.</translation>
+    </message>
+    <message>
+        <source>%1 iterations in %2 ms on %3 links; the busiest, %4, is busy %5 % of the time.</source>
+        <translation>%1 Iterationen in %2 ms auf %3 Verbindungen; die meistbelegte, %4, ist %5 % der Zeit belegt.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::clusterview::LivePanel</name>
@@ -3651,6 +4106,10 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all 101,770 values.</source>
         <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle 101.770 Werte.</translation>
     </message>
+    <message>
+        <source>The dW2 of %1 replicas and their all-reduced average, colours from -%2 to %2. %3</source>
+        <translation>Das dW2 von %1 Repliken und ihr Mittel nach dem All-Reduce, Farben von -%2 bis %2. %3</translation>
+    </message>
 </context>
 <context>
     <name>bplab::clusterview::TopologyWidget</name>
@@ -3701,6 +4160,14 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>   Squares: chunks (numbered). Links: grey idle → vermillion at line rate in this step.</source>
         <translation>   Quadrate: Stücke (nummeriert). Verbindungen: grau untätig → zinnoberrot bei Leitungsrate in diesem Schritt.</translation>
+    </message>
+    <message>
+        <source>No cluster simulated yet.</source>
+        <translation>Noch kein Cluster simuliert.</translation>
+    </message>
+    <message>
+        <source>%1 servers of %2 GPUs, %3 links. %4</source>
+        <translation>%1 Server mit je %2 GPUs, %3 Verbindungen. %4</translation>
     </message>
 </context>
 <context>

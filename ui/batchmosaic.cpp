@@ -92,6 +92,22 @@ QString BatchMosaic::summaryText() const
     return tr("Batch: %1 of %2 right\nbefore the update").arg(rightCount()).arg(answeredCount());
 }
 
+QString BatchMosaic::cellText(int i) const
+{
+    if (i < 0 || i >= count())
+        return {};
+    const int label = m_labels[i], predicted = m_predicted.value(i, -1);
+    if (!answered(i) || predicted < 0)
+        return tr("%1, not answered yet").arg(label);
+    return predicted == label ? tr("%1, answered %2, right").arg(label).arg(predicted)
+                              : tr("%1, answered %2, wrong").arg(label).arg(predicted);
+}
+
+QString BatchMosaic::accessibleColumnHeader(int) const
+{
+    return tr("digit, answer before the update");
+}
+
 QSize BatchMosaic::sizeHint() const
 {
     const int em = QFontMetrics(readableFont(font())).height();

@@ -3,13 +3,15 @@
 // answer before the batch's update (a tick, or a cross with the wrong answer), and a line that
 // counts them. One sample at a time, the samples not yet seen are dimmed and the current one framed.
 
+#include "panelaccessible.h"
+
 #include <QImage>
 #include <QVector>
 #include <QWidget>
 
 namespace bplab {
 
-class BatchMosaic : public QWidget
+class BatchMosaic : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -33,6 +35,15 @@ public:
     QString summaryText() const;
     /** Where digit i is drawn (widget coordinates; empty when not shown). */
     QRect cellRect(int i) const;
+
+    /** Digit i for a screen reader: "8, answered 6, wrong". */
+    QString cellText(int i) const;
+    int accessibleRows() const override { return count(); }
+    int accessibleColumns() const override { return 1; }
+    QString accessibleCell(int row, int) const override { return cellText(row); }
+    QString accessibleColumnHeader(int) const override;
+    QRect accessibleCellRect(int row, int) const override { return cellRect(row); }
+    QString accessibleSummary() const override { return summaryText(); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

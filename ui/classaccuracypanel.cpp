@@ -37,6 +37,7 @@ void ClassAccuracyPanel::setConfusion(const std::array<std::array<int, 10>, 10> 
     m_accuracy = accuracy;
     m_epoch = epoch;
     update();
+    notifyPanelChanged(this);
 }
 
 void ClassAccuracyPanel::setClassNames(const QStringList &names)
@@ -58,6 +59,33 @@ QString ClassAccuracyPanel::rowText(int c) const
     if (c < 0 || c >= m_accuracy.size() || m_accuracy[c] < 0)
         return tr("%1: no test images").arg(name);
     return tr("%1: %2 %").arg(name).arg(QLocale().toString(m_accuracy[c], 'f', 1));
+}
+
+QString ClassAccuracyPanel::accessibleColumnHeader(int column) const
+{
+    return column == 0 ? tr("class") : tr("test accuracy");
+}
+
+QString ClassAccuracyPanel::accessibleCell(int row, int column) const
+{
+    if (row < 0 || row >= m_accuracy.size())
+        return {};
+    if (column == 0)
+        return m_names.isEmpty() ? QString::number(row) : m_names.at(row);
+    return m_accuracy[row] < 0 ? tr("no test images") : tr("%1 %").arg(QLocale().toString(m_accuracy[row], 'f', 1));
+}
+
+QString ClassAccuracyPanel::accessibleSummary() const
+{
+    if (m_accuracy.isEmpty())
+        return tr("No epoch finished yet.");
+    int weakest = -1;
+    for (int c = 0; c < m_accuracy.size(); ++c)
+        if (m_accuracy[c] >= 0 && (weakest < 0 || m_accuracy[c] < m_accuracy[weakest]))
+            weakest = c;
+    if (weakest < 0)
+        return tr("No epoch finished yet.");
+    return tr("After epoch %1; the weakest class is %2.").arg(m_epoch).arg(rowText(weakest));
 }
 
 QSize ClassAccuracyPanel::sizeHint() const

@@ -2,6 +2,8 @@
 // The accuracy per class on the test set after the last epoch: one bar per class, from the
 // evaluation's confusion matrix (row c: the images of class c, by predicted class).
 
+#include "panelaccessible.h"
+
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -12,7 +14,7 @@ class QPainter;
 
 namespace bplab {
 
-class ClassAccuracyPanel : public QWidget
+class ClassAccuracyPanel : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -29,6 +31,13 @@ public:
     const QVector<double> &accuracies() const { return m_accuracy; }
     /** "7: 97.3 %", or "7: no test images". */
     QString rowText(int c) const;
+
+    // The table for a screen reader: a row per class, its name and its accuracy.
+    int accessibleRows() const override { return m_accuracy.size(); }
+    int accessibleColumns() const override { return 2; }
+    QString accessibleCell(int row, int column) const override;
+    QString accessibleColumnHeader(int column) const override;
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

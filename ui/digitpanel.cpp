@@ -82,6 +82,16 @@ QString DigitPanel::predictionText() const
     return text;
 }
 
+QString DigitPanel::accessibleSummary() const
+{
+    if (!hasSample())
+        return tr("No sample yet.");
+    QStringList y;
+    for (int v : oneHot())
+        y << QString::number(v);
+    return tr("%1. One-hot target y: %2. %3.").arg(labelText(), y.join(QLatin1Char(' ')), predictionText().simplified());
+}
+
 QVector<int> DigitPanel::oneHot() const
 {
     QVector<int> y(kClasses, 0);

@@ -2,6 +2,7 @@
 // The digit panel: one 28x28 sample drawn large with crisp pixels, its label, its one-hot target
 // vector (class c is neuron c+1) and the network's prediction.
 
+#include "panelaccessible.h"
 #include "panelexport.h"
 
 #include <QByteArray>
@@ -12,7 +13,7 @@
 
 namespace bplab {
 
-class DigitPanel : public QWidget
+class DigitPanel : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -45,6 +46,9 @@ public:
     PanelExport panelExport();
     QByteArray csv() const;  ///< 28 lines of 28 values 0-255; empty without a sample
     QByteArray json() const; ///< {"label", "predicted", "width", "height", "pixels": [784 values]}
+
+    /** The label, the one-hot target and the prediction in words. */
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -5,10 +5,13 @@
 #include "heatmappanel.h"
 #include "uiformat.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -76,6 +79,53 @@ QString HeatmapPanel::hoverText() const
 {
     return m_hover->text().trimmed();
 }
+namespace {
+/** A matrix's least and largest value and its three entries of largest magnitude ("name = value"). */
+template <class Matrix, class Name>
+QStringList describeMatrix(const Matrix &m, Name entryName)
+{
+    struct Entry
+    {
+        int row, col;
+        float value;
+    };
+    std::array<Entry, 3> top{{{-1, -1, 0.f}, {-1, -1, 0.f}, {-1, -1, 0.f}}};
+    for (int r = 0; r < int(m.rows()); ++r)
+        for (int c = 0; c < int(m.cols()); ++c) {
+            const float v = m(r, c);
+            if (top[2].row >= 0 && std::abs(v) <= std::abs(top[2].value))
+                continue;
+            top[2] = {r, c, v};
+            std::sort(top.begin(), top.end(), [](const Entry &a, const Entry &b) {
+                return a.row >= 0 && (b.row < 0 || std::abs(a.value) > std::abs(b.value));
+            });
+        }
+    QStringList largest;
+    for (const Entry &e : top)
+        if (e.row >= 0)
+            largest << QStringLiteral("%1 = %2").arg(entryName(e.row, e.col), formatSig4(e.value));
+    return {formatSig4(m.minCoeff()), formatSig4(m.maxCoeff()), largest.join(QStringLiteral(", "))};
+}
+} // namespace
+
+QString HeatmapPanel::accessibleSummary() const
+{
+    const ParamsF *p = shown();
+    if (!p)
+        return tr("%1: no values yet.").arg(m_quantityBox->currentText());
+    const QStringList w1 = describeMatrix(p->W1, [](int j, int pixel) {
+        return tr("neuron %1 pixel (%2, %3)").arg(j + 1).arg(pixel / 28).arg(pixel % 28);
+    });
+    const QStringList w2 = describeMatrix(p->W2, [](int k, int j) {
+        return tr("output %1 from neuron %2").arg(k + 1).arg(j + 1);
+    });
+    QString text = tr("%1. W1 from %2 to %3, largest: %4. W2 from %5 to %6, largest: %7.")
+                           .arg(m_quantityBox->currentText(), w1[0], w1[1], w1[2], w2[0], w2[1], w2[2]);
+    if (m_selected >= 0)
+        text += QLatin1Char(' ') + tr("Hidden neuron %1 is selected.").arg(m_selected + 1);
+    return text;
+}
+
 QString HeatmapPanel::hiddenTitle() const
 {
     return m_hiddenTitle->text();

@@ -4,6 +4,7 @@
 // colour scale centred on 0. Hover names the weight and its value; clicking a tile selects that
 // hidden neuron.
 
+#include "panelaccessible.h"
 #include "panelexport.h"
 #include "params.h"
 
@@ -24,7 +25,7 @@ class QMouseEvent;
 
 namespace bplab {
 
-class HeatmapPanel : public QWidget
+class HeatmapPanel : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -70,6 +71,8 @@ public:
     double valueAt(const QPoint &widgetPos) const;
     /** The hover text currently shown below the maps. */
     QString hoverText() const;
+    /** The quantity shown, each map's value range and largest entries, the selected neuron. */
+    QString accessibleSummary() const override;
     QString hiddenTitle() const;
     QString outputTitle() const;
     /** The symmetric colour range [-m, m] of the W1 map and of the W2 map. */

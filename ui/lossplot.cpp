@@ -3,6 +3,7 @@
 #include "uiformat.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -23,9 +24,16 @@ constexpr int kLossesReplotIntervalMs = 200;
 // The hover read-out picks the nearest point within this many font heights of the mouse.
 constexpr double kHoverRadiusEm = 1.5;
 
-QString exact7(double v)
+// A loss as a person reads it: four significant digits, no trailing zeros ("9.5", "0.4375").
+QString lossText(double v)
 {
-    return QString::number(v, 'g', 7);
+    return QLocale().toString(v, 'g', 4);
+}
+
+// An epoch as a person reads it: "4.93" within an epoch, "5" at its end (the test points).
+QString epochText(double x)
+{
+    return x == std::round(x) ? QLocale().toString(qlonglong(x)) : QLocale().toString(x, 'f', 2);
 }
 } // namespace
 
@@ -492,15 +500,42 @@ QString LossPlot::hoverTextAt(const QPoint &pos) const
         return {};
     if (hit.graph == m_batch)
         return tr("batch %1, epoch %2\nbatch loss %3")
-                .arg(hit.index + 1)
-                .arg(exact7(hit.key), exact7(hit.value));
+                .arg(QLocale().toString(hit.index + 1))
+                .arg(epochText(hit.key), lossText(hit.value));
     if (hit.graph == m_average)
         return tr("batch %1, epoch %2\nmoving average %3")
-                .arg(hit.index + 1)
-                .arg(exact7(hit.key), exact7(hit.value));
+                .arg(QLocale().toString(hit.index + 1))
+                .arg(epochText(hit.key), lossText(hit.value));
     if (hit.graph == m_testLoss)
-        return tr("epoch %1\ntest loss %2").arg(exact7(hit.key), exact7(hit.value));
-    return tr("epoch %1\ntest accuracy %2 %").arg(exact7(hit.key), exact7(hit.value));
+        return tr("epoch %1\ntest loss %2").arg(epochText(hit.key), lossText(hit.value));
+    return tr("epoch %1\ntest accuracy %2 %").arg(epochText(hit.key), QLocale().toString(hit.value, 'g', 4));
+}
+
+QRectF LossPlot::hoverBox() const
+{
+    if (!m_readout->visible())
+        return {};
+    return QRectF(m_readout->topLeft->pixelPosition(), m_readout->bottomRight->pixelPosition());
+}
+
+QString LossPlot::accessibleSummary() const
+{
+    const std::size_t n = m_history.x().size();
+    if (n == 0)
+        return tr("No batch trained yet.");
+    QString text = tr("Latest batch loss %1 (batch %2, epoch %3), moving average %4.")
+                           .arg(formatSig4(double(m_history.loss()[n - 1])), QLocale().toString(qulonglong(n)),
+                                epochText(m_history.x()[n - 1]), formatSig4(m_history.movingAverage(n - 1)));
+    if (!m_history.epochs().empty()) {
+        const LossHistory::Epoch &e = m_history.epochs().back();
+        text += QLatin1Char(' ')
+                + tr("Last test after epoch %1: loss %2, accuracy %3 %.")
+                          .arg(QLocale().toString(e.x, 'g', 4), formatSig4(e.testLoss),
+                               QLocale().toString(e.testAccuracyPercent, 'f', 2));
+    } else {
+        text += QLatin1Char(' ') + tr("No test evaluation yet.");
+    }
+    return text;
 }
 
 void LossPlot::onMouseMove(QMouseEvent *event)
@@ -517,14 +552,19 @@ void LossPlot::onMouseMove(QMouseEvent *event)
         m_tracer->position->setAxes(hit.graph->keyAxis(), hit.graph->valueAxis());
         m_tracer->position->setCoords(hit.key, hit.value);
         m_readout->setText(m_hoverText);
-        // Beside the mouse, flipped to stay inside the plot.
+        // Beside the mouse on the side with room for the whole box (the spotlight's large font
+        // makes it wide), kept inside the plot widget.
         const QRect area = m_plot->axisRect()->rect();
         const int off = QFontMetrics(readableFont(font())).height() / 2;
-        const bool right = event->pos().x() < area.center().x();
+        const QMargins pad = m_readout->padding();
+        const int boxWidth = QFontMetrics(m_readout->font()).boundingRect(QRect(), 0, m_hoverText).width()
+                             + pad.left() + pad.right() + 2;
+        const int x = event->pos().x();
+        const bool right = x + off + boxWidth <= m_plot->width() && (x < area.center().x() || x - off - boxWidth < 0);
         const bool below = event->pos().y() < area.top() + area.height() / 3;
-        m_readout->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight)
-                                        | (below ? Qt::AlignTop : Qt::AlignBottom));
-        m_readout->position->setCoords(event->pos().x() + (right ? off : -off),
+        m_readout->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
+        const int left = right ? x + off : x - off - boxWidth;
+        m_readout->position->setCoords(std::clamp(left, 0, std::max(0, m_plot->width() - boxWidth)),
                                        event->pos().y() + (below ? off : -off));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

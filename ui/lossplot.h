@@ -8,6 +8,7 @@
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
 
+#include "panelaccessible.h"
 #include "panelexport.h"
 
 #include <losshistory.h>
@@ -29,7 +30,7 @@ class QTimer;
 
 namespace bplab {
 
-class LossPlot : public QWidget
+class LossPlot : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -103,6 +104,11 @@ public:
     /** The read-out the mouse at pos (plot widget coordinates) shows; "" when no point is near. */
     QString hoverTextAt(const QPoint &pos) const;
     QString hoverText() const { return m_hoverText; }
+    /** Where the read-out's box is drawn (plot widget coordinates; empty while hidden). */
+    QRectF hoverBox() const;
+    /** The latest batch loss and the last test loss and accuracy, in words. */
+    QString accessibleSummary() const override;
+    QAccessible::Role accessibleRole() const override { return QAccessible::Chart; }
 
 signals:
     /** The last export's result, for a status bar ("Saved loss.csv"). */

@@ -49,6 +49,7 @@ void SoftmaxPanel::setTrace(const TraceF &trace)
     m_label = (trace.label >= 0 && trace.label < kRows) ? trace.label : -1;
     m_predicted = (trace.predicted >= 0 && trace.predicted < kRows) ? trace.predicted : -1;
     relayout();
+    notifyPanelChanged(this);
 }
 
 void SoftmaxPanel::setClassNames(const QStringList &names)
@@ -134,6 +135,42 @@ QString SoftmaxPanel::rowText(int k) const
     if (!mark.isEmpty())
         text += QStringLiteral(" | ") + mark;
     return text;
+}
+
+QString SoftmaxPanel::accessibleColumnHeader(int column) const
+{
+    switch (column) {
+    case 0: return tr("neuron");
+    case 1: return tr("logit z");
+    case 2: return tr("e^z");
+    case 3: return tr("probability p");
+    case 4: return tr("one-hot target y");
+    case 5: return tr("mark");
+    default: return {};
+    }
+}
+
+QString SoftmaxPanel::accessibleCell(int row, int column) const
+{
+    switch (column) {
+    case 0: return neuronText(row);
+    case 1: return logitText(row);
+    case 2: return expText(row);
+    case 3: return probabilityText(row);
+    case 4: return row >= 0 && row < rowCount() ? QString::number(row == m_label ? 1 : 0) : QString();
+    case 5: return markText(row);
+    default: return {};
+    }
+}
+
+QString SoftmaxPanel::accessibleSummary() const
+{
+    if (!hasTrace())
+        return tr("No sample yet.");
+    const int top = m_predicted >= 0 ? m_predicted : 0;
+    return tr("Target %1, predicted %2 with p = %3. %4.")
+            .arg(m_label >= 0 ? m_classNames.value(m_label) : tr("unknown"), m_classNames.value(top),
+                 probabilityText(top), sumText());
 }
 
 QString SoftmaxPanel::sumText() const

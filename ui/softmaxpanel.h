@@ -3,6 +3,7 @@
 // with its value), the target and predicted neurons marked, and the sum of the exponentials.
 
 #include "network.h"
+#include "panelaccessible.h"
 #include "panelexport.h"
 
 #include <QStringList>
@@ -13,7 +14,7 @@
 
 namespace bplab {
 
-class SoftmaxPanel : public QWidget
+class SoftmaxPanel : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -47,6 +48,14 @@ public:
     PanelExport panelExport();
     QByteArray csv() const;
     QByteArray json() const;
+
+    // The table for a screen reader: a row per neuron; columns neuron, z, e^z, p, the one-hot
+    // target y and the marks.
+    int accessibleRows() const override { return rowCount(); }
+    int accessibleColumns() const override { return 6; }
+    QString accessibleCell(int row, int column) const override;
+    QString accessibleColumnHeader(int column) const override;
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

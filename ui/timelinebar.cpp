@@ -30,7 +30,9 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     m_slider->setObjectName(QStringLiteral("timelineSlider"));
     m_slider->setToolTip(tr("Every batch trained so far: drag to show the network as it was after "
                             "that batch in every view (Left/Right: one batch, Home/End)"));
-    m_slider->setFocusPolicy(Qt::NoFocus); // the window's Left/Right/Home/End move it
+    // Tab reaches it; the window's Left/Right/Home/End move it whichever widget has the focus.
+    m_slider->setFocusPolicy(Qt::TabFocus);
+    m_slider->setAccessibleName(tr("Timeline: the batch every view shows"));
     m_slider->setRange(0, 0);
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) { emit cursorMoved(qint64(v)); });
 
@@ -49,6 +51,7 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     m_continue->setToolTip(tr("Train on from the batch shown, at the toolbar's learning rate: the "
                               "batches after it stay on the loss plot as a faint curve"));
     m_continue->setEnabled(false);
+    m_continue->setFocusPolicy(Qt::TabFocus);
     connect(m_continue, &QPushButton::clicked, this, &TimelineBar::continueRequested);
 
     m_status = new QLabel;
@@ -59,23 +62,32 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(4, 0, 4, 0);
     row->addWidget(m_status);
-    row->addWidget(button(QStyle::SP_MediaSkipBackward, tr("The first batch of the history (Home)"), kToStart));
-    row->addWidget(button(QStyle::SP_MediaSeekBackward, tr("One batch back (Left)"), -1));
+    QToolButton *first = button(QStyle::SP_MediaSkipBackward, tr("First batch"), tr("The first batch of the history (Home)"), kToStart);
+    QToolButton *back = button(QStyle::SP_MediaSeekBackward, tr("One batch back"), tr("One batch back (Left)"), -1);
+    QToolButton *on = button(QStyle::SP_MediaSeekForward, tr("One batch on"), tr("One batch on (Right)"), 1);
+    QToolButton *latest = button(QStyle::SP_MediaSkipForward, tr("Latest batch"), tr("The latest batch: follow the training (End)"), kToEnd);
+    row->addWidget(first);
+    row->addWidget(back);
     m_slider->setMinimumWidth(80);
     row->addWidget(m_slider, 1);
-    row->addWidget(button(QStyle::SP_MediaSeekForward, tr("One batch on (Right)"), 1));
-    row->addWidget(button(QStyle::SP_MediaSkipForward, tr("The latest batch: follow the training (End)"), kToEnd));
+    row->addWidget(on);
+    row->addWidget(latest);
     row->addWidget(m_caption);
     row->addWidget(m_continue);
+    // Tab in the bar's order (the slider was made first).
+    const QList<QWidget *> order{first, back, m_slider, on, latest, m_continue};
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
 }
 
-QToolButton *TimelineBar::button(QStyle::StandardPixmap icon, const QString &tip, qint64 delta)
+QToolButton *TimelineBar::button(QStyle::StandardPixmap icon, const QString &name, const QString &tip, qint64 delta)
 {
     auto *b = new QToolButton;
     b->setIcon(style()->standardIcon(icon));
     b->setToolTip(tip);
+    b->setAccessibleName(name);
     b->setAutoRaise(true);
-    b->setFocusPolicy(Qt::NoFocus);
+    b->setFocusPolicy(Qt::TabFocus);
     connect(b, &QToolButton::clicked, this, [this, delta] {
         const qint64 target = delta == kToStart ? m_first : delta == kToEnd ? m_last : cursor() + delta;
         emit cursorMoved(std::clamp(target, m_first, std::max(m_first, m_last + (delta == 1 ? 1 : 0))));

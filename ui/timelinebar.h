@@ -40,7 +40,7 @@ signals:
     void continueRequested();
 
 private:
-    QToolButton *button(QStyle::StandardPixmap icon, const QString &tip, qint64 delta);
+    QToolButton *button(QStyle::StandardPixmap icon, const QString &name, const QString &tip, qint64 delta);
 
     QSlider *m_slider = nullptr;
     QLabel *m_caption = nullptr;

@@ -55,8 +55,11 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     addAction(step);
     addAction(reset);
     for (QAction *a : {startPause, step, reset})
-        if (QWidget *w = widgetForAction(a))
+        if (QWidget *w = widgetForAction(a)) {
             w->setObjectName(a->objectName() + QStringLiteral("Button"));
+            // A toolbar's buttons take no focus by default: Tab reaches them here, in bar order.
+            w->setFocusPolicy(Qt::TabFocus);
+        }
 
     // The pace: a button that names it and opens the choice (narrower than a combo box, so that
     // the bar keeps every field at a projector's font).

@@ -238,6 +238,8 @@ void LessonRunner::applyStep(bool dataReady)
         askQuestion();
     else if (QWidget *focus = QApplication::focusWidget(); focus && m_panel->isAncestorOf(focus))
         m_window->setFocus(Qt::OtherFocusReason); // the window's keys (Space, arrows) work again
+    emit stepShown(m_panel->positionText(), m_panel->stepText(),
+                   s.question ? m_panel->questionBox()->question() : QString());
     TrainingController *c = m_window->controller();
     if (!dataReady && (m_replayRunning || m_replayed < m_replayUntil))
         return; // the replay of the steps before the first shows this one when it is done
@@ -348,6 +350,7 @@ void LessonRunner::reveal()
     t.judge(q, *truth);
     const QString verdict = t.verdict();
     m_panel->questionBox()->showReveal(shownAnswer(truth->text), verdict, t.right, int(t.answers.size()));
+    emit revealed(m_panel->questionBox()->resultText());
 }
 
 } // namespace bplab

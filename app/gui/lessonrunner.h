@@ -60,6 +60,10 @@ signals:
     /** The step opened first is applied: the data read and the steps before it replayed. */
     void ready();
     void closed();
+    /** A step is shown: its position ("step 3 of 9") and text, and its question when it asks one. */
+    void stepShown(const QString &position, const QString &text, const QString &question);
+    /** The step's question was revealed: the panel's result line. */
+    void revealed(const QString &result);
 
 private:
     void applyLesson(const QString &folder);

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "announcements.h"
+#include "announcer.h"
 #include "appsettings.h"
 #include "classroompage.h"
 #include "clusterpage.h"
@@ -19,6 +21,7 @@
 #include "trainview.h"
 
 #include <clusterview.h>
+#include <panelaccessible.h>
 #include <dataset.h>
 #include <drawview.h>
 #include <manifest.h>
@@ -44,6 +47,7 @@ namespace bplab {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
+    installPanelAccessibility(); // the panels' tables, values and descriptions (panelaccessible.h)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Backprop Lab"));
     m_controller = new TrainingController(this);
@@ -51,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls = new ControlBar(m_startPause, m_step, m_reset, this);
     addToolBar(Qt::TopToolBarArea, m_controls);
     createViews();
+    createPanelRegistry();
     createMenus();
     createDataActions();
     m_status = new StatusLine(statusBar());
@@ -59,6 +64,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
     createSpotlight();
+    m_announcer = new Announcer(centralWidget());
+    announceChanges(this, m_announcer);
     updateActions();
     updatePage();
 }
@@ -73,6 +80,7 @@ void MainWindow::createViews()
 {
     m_sidebar = new QListWidget;
     m_sidebar->setObjectName(QStringLiteral("viewList"));
+    m_sidebar->setAccessibleName(tr("Views"));
     m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+%1)").arg(kViewCount));
     m_pages = new QStackedWidget;
     for (int i = 0; i < kViewCount; ++i) {
@@ -512,6 +520,10 @@ void MainWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::FontChange && m_sidebar)
         fitSidebar();
+    if (event->type() == QEvent::WindowStateChange && m_fullScreenAction) {
+        const QSignalBlocker blocker(m_fullScreenAction);
+        m_fullScreenAction->setChecked(isFullScreen());
+    }
     QMainWindow::changeEvent(event);
 }
 

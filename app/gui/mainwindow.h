@@ -35,6 +35,8 @@ class StepPredict;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
+class PanelRegistry;
+class Announcer;
 class SnapshotUi;
 class StatusLine;
 class StepView;
@@ -79,6 +81,8 @@ public:
     /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
     void setPresentationMode(bool on, bool fullScreen = true);
     bool isPresentationMode() const { return m_presentation; }
+    /** The window fills the screen (View > Full screen, the platform's key: F11 on Linux). */
+    void setFullScreen(bool on);
 
     TrainingController *controller() const { return m_controller; }
     TrainView *trainView() const { return m_train; }
@@ -110,6 +114,10 @@ public:
     /** Step through's Predict first. */
     StepPredict *stepPredict() const { return m_stepPredict; }
     Spotlight *spotlight() const { return m_spotlight; }
+    /** Every panel of the views: id, view, names, widget, export (panelregistry.h). */
+    PanelRegistry *panelRegistry() const { return m_panels; }
+    /** What changes are said to a screen reader (announcer.h). */
+    Announcer *announcer() const { return m_announcer; }
     /** Only `views` in the sidebar (all when empty); the named controls locked or hidden. */
     void setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden);
     /** Where File > Open lesson starts: the lessons shipped with the app. */
@@ -164,13 +172,14 @@ private:
     void updateActions();
     void chooseFolder();
     void createLessonUi(QMenu *file);
-    /** The spotlight: every named panel, F and a double click (mainwindowexport.cpp). */
+    /** The panel registry bound to the views' panels (mainwindowexport.cpp). */
+    void createPanelRegistry();
+    /** The spotlight: the registry's panels, F and a double click (mainwindowexport.cpp). */
     void createSpotlight();
     QWidget *panelWidget(const QString &name) const;
     void chooseLesson();
     /** File > Export panel: a submenu per panel with its formats. */
     void addExportMenu(QMenu *file);
-    static QString panelMenuText(const QString &name);
     ConfusionView *confusionView() const;
     /** File > Export: the one export path of every panel (panelexport.h). */
     void exportPanel(const PanelExport &panel, ExportFormat format);
@@ -216,6 +225,7 @@ private:
     QAction *m_openModel = nullptr;
     QAction *m_viewActions[kViewCount] = {};
     QAction *m_presentationAction = nullptr;
+    QAction *m_fullScreenAction = nullptr;
     QAction *m_pixelValues = nullptr;
     QAction *m_shortcuts = nullptr;
     QAction *m_about = nullptr;
@@ -227,6 +237,8 @@ private:
     LessonRunner *m_lessons = nullptr;
     StepPredict *m_stepPredict = nullptr;
     Spotlight *m_spotlight = nullptr;
+    PanelRegistry *m_panels = nullptr;
+    Announcer *m_announcer = nullptr;
     QAction *m_spotlightAction = nullptr;
     QStringList m_lessonLocks; // the controls a lesson locked or hid
 

@@ -101,10 +101,21 @@ void MainWindow::createActions()
         m_viewActions[i]->setCheckable(true);
         connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
     }
+    // Full screen on the platform's key (F11 on Linux); presentation mode has a key of its own,
+    // F5 as in slide programs, and goes full screen as well.
+    QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
+    if (fullScreenKeys.isEmpty())
+        fullScreenKeys = {QKeySequence(Qt::Key_F11)};
+    m_fullScreenAction = make(QStringLiteral("actionFullScreen"), tr("&Full screen"),
+                              tr("The window fills the screen, without its frame (%1)")
+                                      .arg(fullScreenKeys.first().toString(QKeySequence::NativeText)),
+                              fullScreenKeys);
+    m_fullScreenAction->setCheckable(true);
+    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) { setFullScreen(on); });
     m_presentationAction = make(QStringLiteral("actionPresentation"), tr("&Presentation mode"),
-                                tr("Full screen with 1.5x fonts and lines, for a projector (F11; "
+                                tr("Full screen with 1.5x fonts and lines, for a projector (F5; "
                                    "Esc leaves)"),
-                                {QKeySequence(Qt::Key_F11)});
+                                {QKeySequence(Qt::Key_F5)});
     m_presentationAction->setCheckable(true);
     connect(m_presentationAction, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
     m_pixelValues = make(QStringLiteral("actionPixelValues"), tr("Show pi&xel values"),
@@ -151,6 +162,7 @@ void MainWindow::createMenus()
     for (QAction *a : m_viewActions)
         view->addAction(a);
     view->addSeparator();
+    view->addAction(m_fullScreenAction);
     view->addAction(m_presentationAction);
     view->addAction(m_pixelValues);
     view->addSeparator();
@@ -178,7 +190,7 @@ void MainWindow::showShortcuts()
                           m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere};
     for (QAction *a : m_viewActions)
         list << a;
-    list << m_presentationAction << m_pixelValues << m_openFolder << m_snapshots->saveAction()
+    list << m_fullScreenAction << m_presentationAction << m_pixelValues << m_openFolder << m_snapshots->saveAction()
          << m_snapshots->openAction() << m_saveModel << m_shortcuts << m_quit;
     ShortcutsDialog dialog(list, this);
     dialog.exec();
@@ -207,13 +219,9 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
         else
             big.setPixelSize(big.pixelSize() * 3 / 2);
         QApplication::setFont(big);
-        m_wasMaximized = isMaximized();
-        if (fullScreen)
-            showFullScreen();
     } else {
         QApplication::setFont(m_normalFont);
-        if (isFullScreen())
-            m_wasMaximized ? showMaximized() : showNormal();
+        setFullScreen(false);
     }
     m_train->setPresentation(on);
     m_controls->setPresentation(on);
@@ -223,6 +231,24 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
+    // Full screen last, once the larger font's layouts have grown the window to its new minimum
+    // size: a window manager drops the full-screen state of a window resized after the request.
+    if (on && fullScreen) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        setFullScreen(true);
+    }
+}
+
+void MainWindow::setFullScreen(bool on)
+{
+    if (on == isFullScreen())
+        return;
+    if (on) {
+        m_wasMaximized = isMaximized();
+        showFullScreen();
+    } else {
+        m_wasMaximized ? showMaximized() : showNormal();
+    }
 }
 
 void MainWindow::keyPressEvent(QKeyEvent *event)
@@ -233,6 +259,10 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
     }
     if (event->key() == Qt::Key_Escape && m_presentation) {
         setPresentationMode(false);
+        return;
+    }
+    if (event->key() == Qt::Key_Escape && isFullScreen()) {
+        setFullScreen(false);
         return;
     }
     QMainWindow::keyPressEvent(event);

@@ -1,26 +1,42 @@
-// MainWindow: every panel by name, for File > Export panel, --export-panel and the spotlight. Each
-// export goes through the panel's one export path (panelexport.h); the spotlight (spotlight.h)
-// moves the panel itself. This file only finds the panels.
+// MainWindow: the panel registry (panelregistry.h) bound to the window's panels, and what File >
+// Export panel, --export-panel and the spotlight ask of it. Each export goes through the panel's
+// one export path (panelexport.h); the spotlight (spotlight.h) moves the panel itself.
 
 #include "mainwindow.h"
 
 #include "classroompage.h"
 #include "controlbar.h"
+#include "panelregistry.h"
 #include "spotlight.h"
 #include "trainview.h"
 
-#include <clusterview.h>
-#include <confusionview.h>
-#include <digitpanel.h>
-#include <gallerypanel.h>
-#include <confusionmatrixpanel.h>
 #include <batchmosaic.h>
+#include <classaccuracypanel.h>
+#include <clusterview.h>
+#include <confusionmatrixpanel.h>
+#include <confusionview.h>
+#include <datasetview.h>
+#include <digitpanel.h>
+#include <distributionplot.h>
+#include <drawview.h>
+#include <gallerypanel.h>
 #include <heatmappanel.h>
 #include <linkplot.h>
+#include <livepanel.h>
 #include <lossplot.h>
+#include <measuredpanel.h>
+#include <networkdiagram.h>
+#include <probabilitybars.h>
+#include <replicaheatmaps.h>
 #include <softmaxpanel.h>
+#include <stagestrip.h>
 #include <stepview.h>
 #include <timelinebar.h>
+#include <topologywidget.h>
+#include <drawcanvas.h>
+#include <valuegrid.h>
+
+#include <qcustomplot.h>
 
 #include <QAction>
 #include <QDockWidget>
@@ -30,62 +46,28 @@
 #include <QStatusBar>
 #include <QStackedWidget>
 
-#include <array>
-
 namespace bplab {
 
 namespace {
-
-struct NamedPanel
-{
-    const char *name;
-    MainWindow::View view;
-    const char *menuText; // translated in MainWindow's context
-};
-
-// The order of File > Export panel: the Train view's panels first, then by view.
-constexpr std::array<NamedPanel, 8> kPanels{{
-    {"digit", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Digit")},
-    {"softmax", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&SoftMax table")},
-    {"loss", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Loss plot")},
-    {"heatmaps", MainWindow::View::Train, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Heatmaps")},
-    {"step", MainWindow::View::Step, QT_TRANSLATE_NOOP("bplab::MainWindow", "S&tep through page")},
-    {"links", MainWindow::View::Cluster, QT_TRANSLATE_NOOP("bplab::MainWindow", "Link &utilisation")},
-    {"confusion", MainWindow::View::Mistakes, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Confusion matrix")},
-    {"gallery", MainWindow::View::Mistakes, QT_TRANSLATE_NOOP("bplab::MainWindow", "&Gallery")},
-}};
-
-const NamedPanel *findPanel(const QString &name)
-{
-    for (const NamedPanel &p : kPanels)
-        if (name == QLatin1String(p.name))
-            return &p;
-    return nullptr;
-}
-
-// The export of w when it is a Panel (each panel class has its own panelExport()).
+/** An exporter for a panel class with panelExport(). */
 template <class Panel>
-std::optional<PanelExport> exportOf(QWidget *w)
+std::function<PanelExport()> exporterOf(Panel *panel)
 {
-    if (auto *panel = qobject_cast<Panel *>(w))
-        return panel->panelExport();
-    return std::nullopt;
+    return [panel] { return panel->panelExport(); };
 }
-
 } // namespace
 
 QStringList MainWindow::exportPanelNames()
 {
-    QStringList names;
-    for (const NamedPanel &p : kPanels)
-        names << QString::fromLatin1(p.name);
-    return names;
+    return PanelRegistry::exportIds();
 }
 
 std::optional<MainWindow::View> MainWindow::viewOfPanel(const QString &name)
 {
-    const NamedPanel *p = findPanel(name);
-    return p ? std::optional<View>(p->view) : std::nullopt;
+    if (!exportPanelNames().contains(name))
+        return std::nullopt;
+    const std::optional<int> v = PanelRegistry::viewOf(name);
+    return v ? std::optional<View>(View(*v)) : std::nullopt;
 }
 
 ConfusionView *MainWindow::confusionView() const
@@ -93,19 +75,38 @@ ConfusionView *MainWindow::confusionView() const
     return m_pages->widget(int(View::Mistakes))->findChild<ConfusionView *>();
 }
 
+void MainWindow::createPanelRegistry()
+{
+    m_panels = new PanelRegistry(this);
+    PanelRegistry *r = m_panels;
+    r->bind("digit", m_train->digitPanel(), exporterOf(m_train->digitPanel()));
+    r->bind("softmax", m_train->softmaxPanel(), exporterOf(m_train->softmaxPanel()));
+    r->bind("classes", m_train->classAccuracyPanel());
+    r->bind("loss", m_train->lossPlot(), exporterOf(m_train->lossPlot()));
+    r->bind("mosaic", m_train->batchMosaic());
+    r->bind("heatmaps", m_train->heatmapPanel(), exporterOf(m_train->heatmapPanel()));
+    r->bind("step", m_stepView, exporterOf(m_stepView));
+    r->bind("stagegrid1", m_stepView->grids().value(0));
+    r->bind("stagegrid2", m_stepView->grids().value(1));
+    r->bind("diagram", m_stepView->diagram());
+    auto *draw = static_cast<DrawView *>(m_pages->widget(int(View::Draw)));
+    r->bind("canvas", draw->canvas());
+    r->bind("bars", draw->bars());
+    r->bind("stages", draw->stages());
+    auto *cluster = static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)));
+    r->bind("livelinks", cluster->livePanel()->linkPlot());
+    r->bind("links", cluster->linkPlot(), exporterOf(cluster->linkPlot()));
+    r->bind("topology", cluster->topology());
+    r->bind("replicas", cluster->heatmaps());
+    r->bind("measured", cluster->measuredPanel()->plot());
+    r->bind("distribution", m_datasetView->distribution());
+    r->bind("confusion", confusionView()->matrix(), exporterOf(confusionView()->matrix()));
+    r->bind("gallery", confusionView()->gallery(), exporterOf(confusionView()->gallery()));
+}
+
 std::optional<PanelExport> MainWindow::panelExportNamed(const QString &name)
 {
-    if (!findPanel(name))
-        return std::nullopt;
-    if (name == QLatin1String("step"))
-        return m_stepView->panelExport(); // a page, not a panel
-    QWidget *w = panelWidget(name);
-    for (const auto exportIfA : {exportOf<DigitPanel>, exportOf<SoftmaxPanel>, exportOf<LossPlot>,
-                                 exportOf<HeatmapPanel>, exportOf<clusterview::LinkPlot>,
-                                 exportOf<ConfusionMatrixPanel>, exportOf<GalleryPanel>})
-        if (std::optional<PanelExport> e = exportIfA(w))
-            return e;
-    return std::nullopt;
+    return m_panels->exportOf(name);
 }
 
 bool MainWindow::panelIsCurrent(const QString &name) const
@@ -125,23 +126,14 @@ void MainWindow::prepareExport(const QString &name)
         confusionView()->showMistakes();
 }
 
-QString MainWindow::panelMenuText(const QString &name)
-{
-    const NamedPanel *p = findPanel(name);
-    return p ? tr(p->menuText) : QString();
-}
 
 void MainWindow::createSpotlight()
 {
     m_spotlight = new Spotlight(this, m_pages);
-    // Every panel that has a name; the gallery keeps its double click (it opens the image).
-    for (const QString &name : exportPanelNames()) {
-        if (name == QLatin1String("step"))
-            continue; // a page of its own, already as large as the window allows
-        if (QWidget *w = panelWidget(name))
-            m_spotlight->addPanel(w, name != QLatin1String("gallery"));
-    }
-    m_spotlight->addPanel(m_train->batchMosaic());
+    for (const PanelRegistry::Panel &p : m_panels->panels())
+        if (p.spotlight && p.widget)
+            m_spotlight->addPanel(p.widget, p.doubleClick);
+    m_panels->setSpotlightHandler([this](QWidget *panel) { m_spotlight->show(panel); });
     m_spotlight->setChrome(QList<QWidget *>{m_controls, m_sidebar, m_timeline, m_lessonDock, statusBar()});
     m_spotlightAction = makeAction(QStringLiteral("actionSpotlight"), tr("&Spotlight panel"),
                                    tr("Show the panel with the focus or under the mouse alone, large, for a "
@@ -166,21 +158,8 @@ void MainWindow::createSpotlight()
 
 QWidget *MainWindow::panelWidget(const QString &name) const
 {
-    if (name == QLatin1String("digit"))
-        return m_train->digitPanel();
-    if (name == QLatin1String("softmax"))
-        return m_train->softmaxPanel();
-    if (name == QLatin1String("loss"))
-        return m_train->lossPlot();
-    if (name == QLatin1String("heatmaps"))
-        return m_train->heatmapPanel();
-    if (name == QLatin1String("links"))
-        return static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)))->linkPlot();
-    if (name == QLatin1String("confusion"))
-        return confusionView()->matrix();
-    if (name == QLatin1String("gallery"))
-        return confusionView()->gallery();
-    return nullptr;
+    const PanelRegistry::Panel *p = m_panels->find(name);
+    return p ? p->widget.data() : nullptr;
 }
 
 void MainWindow::addExportMenu(QMenu *file)
@@ -191,10 +170,12 @@ void MainWindow::addExportMenu(QMenu *file)
     // Rebuilt on each opening: a panel's formats and file name follow what it shows.
     const auto fill = [this, menu] {
         menu->clear();
-        for (const QString &name : exportPanelNames()) {
-            QMenu *sub = menu->addMenu(panelMenuText(name));
-            sub->setObjectName(QStringLiteral("menuExport_%1").arg(name));
-            if (const std::optional<PanelExport> e = panelExportNamed(name))
+        for (const PanelRegistry::Panel &p : m_panels->panels()) {
+            if (!p.exported)
+                continue;
+            QMenu *sub = menu->addMenu(PanelRegistry::menuText(p));
+            sub->setObjectName(QStringLiteral("menuExport_%1").arg(QLatin1String(p.id)));
+            if (const std::optional<PanelExport> e = m_panels->exportOf(QLatin1String(p.id)))
                 addExportActions(sub, this, *e);
         }
     };

@@ -19,10 +19,13 @@ MessageBanner::MessageBanner(QWidget *parent) : QFrame(parent)
     m_text = new QLabel;
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_text->setObjectName(QStringLiteral("bannerText"));
     auto *close = new QToolButton;
     close->setAutoRaise(true);
     close->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
     close->setToolTip(tr("Hide this message"));
+    close->setAccessibleName(tr("Hide this message"));
+    close->setObjectName(QStringLiteral("bannerClose"));
     connect(close, &QToolButton::clicked, this, &QWidget::hide);
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(8, 4, 4, 4);

@@ -21,6 +21,7 @@ QString duration(double seconds)
         return QStringLiteral("%1 min %2 s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1 s").arg(s);
 }
+const QString kSeparator = QStringLiteral("\u00B7 ");
 } // namespace
 
 StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
@@ -30,6 +31,7 @@ StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("batchProgress"));
     m_progress->setToolTip(tr("Mini-batches done in this epoch"));
+    m_progress->setAccessibleName(tr("Mini-batches done in this epoch"));
     // The words beside the bar, not on it: text drawn over the bar changes colour where the
     // bar's chunk ends, mid-word.
     m_progress->setTextVisible(false);
@@ -90,12 +92,12 @@ void StatusLine::setDataset(const DatasetInfo *info, const QString &folder)
 {
     const QLocale c; // the user's number format
     if (info) {
-        m_dataset->setText(tr("%1: %2 training / %3 test images")
+        m_dataset->setText(kSeparator + tr("%1: %2 training / %3 test images")
                                .arg(info->name, c.toString(qlonglong(info->trainCount)),
                                     c.toString(qlonglong(info->testCount))));
         m_dataset->setToolTip(tr("Data folder: %1").arg(info->folder));
     } else {
-        m_dataset->setText(tr("No data"));
+        m_dataset->setText(kSeparator + tr("No data"));
         m_dataset->setToolTip(folder.isEmpty() ? tr("No data folder found")
                                                : tr("Could not read %1").arg(folder));
     }
@@ -174,7 +176,9 @@ void StatusLine::refresh()
     m_progress->setValue(done);
     m_batch->setText(m_last.batchesPerEpoch > 0 ? batchText() : QString());
     m_speed->setText(speedText());
-    m_eta->setText(etaText());
+    // Fields side by side read as one line ("... samples/s · done · MNIST ..."): a dot between them.
+    const QString eta = etaText();
+    m_eta->setText(eta.isEmpty() ? QString() : kSeparator + eta);
     const QString summary = summaryText();
     if (summary != m_summary) {
         m_summary = summary;

@@ -9,6 +9,7 @@
 #include <lossplot.h>
 #include <softmaxpanel.h>
 
+#include <QComboBox>
 #include <QDataStream>
 #include <QLocale>
 #include <QHBoxLayout>
@@ -106,6 +107,11 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
         m_frames->watch(w);
 
     connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
+
+    // Tab in reading order: the left column top to bottom, then the right one.
+    const QList<QWidget *> order{m_digit, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
 }
 
 void TrainView::setClassNames(const QStringList &names)

@@ -190,6 +190,21 @@ void TestLossPlot::hoverReadsTheValue()
     // A real mouse move shows the same text.
     QTest::mouseMove(p, testLossPos);
     QTRY_COMPARE(plot.hoverText(), QStringLiteral("epoch 2\ntest loss 0.4375"));
+    // At twice the font (the spotlight) the box stays whole inside the plot, wherever the mouse is.
+    QFont big = plot.font();
+    big.setPointSizeF(big.pointSizeF() * 3);
+    plot.setFont(big);
+    p->replot();
+    for (const double x : {0.5, 1.0, 1.5, 2.0}) {
+        const QPoint at(int(p->xAxis->coordToPixel(x)), int(p->yAxis->coordToPixel(plot.batchLoss(int(x * 2) - 1))));
+        QTest::mouseMove(p, at);
+        QTRY_VERIFY(!plot.hoverText().isEmpty());
+        p->replot();
+        const QRectF box = plot.hoverBox();
+        QVERIFY(!box.isEmpty());
+        QVERIFY2(box.left() >= 0 && box.right() <= p->width() + 1,
+                 qPrintable(QStringLiteral("box %1..%2 in a plot %3 wide").arg(box.left()).arg(box.right()).arg(p->width())));
+    }
 }
 
 void TestLossPlot::zoomStopsAutoScroll()
@@ -296,9 +311,10 @@ void TestLossPlot::drawsAThinnedLineButKeepsEveryPoint()
     // Hover reads the exact point from the full history, not from the thinned line.
     QCustomPlot *p = plot.plot();
     const QPoint at(int(std::lround(p->xAxis->coordToPixel(x[spike]))), int(std::lround(p->yAxis->coordToPixel(9.5))));
+    // Rounded as a person reads them (not the raw "epoch 4.929936").
     QCOMPARE(plot.hoverTextAt(at), QStringLiteral("batch %1, epoch %2\nbatch loss 9.5")
-                                           .arg(spike + 1)
-                                           .arg(QString::number(x[spike], 'g', 7)));
+                                           .arg(QLocale().toString(spike + 1))
+                                           .arg(QLocale().toString(x[spike], 'f', 2)));
     // Zoomed in to 1/100 of the run: every point of the visible range is drawn as it is.
     p->xAxis->setRange(10.0, 10.5);
     p->replot();

@@ -191,6 +191,23 @@ LinkPlot::LinkPlot(QWidget *parent)
     applyStyle();
 }
 
+QString LinkPlot::accessibleSummary() const
+{
+    if (!m_result || m_result->links.empty())
+        return tr("No run simulated yet.");
+    std::size_t busiest = 0;
+    for (std::size_t l = 1; l < m_result->linkStats.size(); ++l)
+        if (m_result->linkStats[l].utilization > m_result->linkStats[busiest].utilization)
+            busiest = l;
+    const double share = busiest < m_result->linkStats.size() ? m_result->linkStats[busiest].utilization : 0.0;
+    return tr("%1 iterations in %2 ms on %3 links; the busiest, %4, is busy %5 % of the time.")
+            .arg(m_result->iterations.size())
+            .arg(QLocale().toString(m_result->totalSeconds * 1e3, 'g', 4))
+            .arg(m_result->links.size())
+            .arg(QString::fromStdString(m_result->links[busiest].name))
+            .arg(QLocale().toString(share * 100.0, 'f', 1));
+}
+
 LinkPlot::~LinkPlot() = default;
 
 void LinkPlot::setResult(std::shared_ptr<const SimResult> result)

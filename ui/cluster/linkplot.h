@@ -3,6 +3,7 @@
 // the links of that kind) or per link, with the iteration's phases shaded behind the lines; below
 // it, algbw and busbw of every iteration beside the slowest link's line rate.
 
+#include "panelaccessible.h"
 #include "panelexport.h"
 #include "simulator.h"
 
@@ -22,7 +23,7 @@ class QTimer;
 
 namespace bplab::clusterview {
 
-class LinkPlot : public QWidget
+class LinkPlot : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -48,6 +49,9 @@ public:
     /** Live, fewer: about a pixel each at 1280 px, for a plot drawn several times a second. */
     static constexpr int kLiveBins = 600;
     int bins() const { return m_live ? kLiveBins : kBins; }
+    /** The run's length, its links and the busiest one, in words. */
+    QString accessibleSummary() const override;
+    QAccessible::Role accessibleRole() const override { return QAccessible::Chart; }
     const cluster::UtilizationTimeline &timeline() const { return m_timeline; }
     /** The values plotted for link l in % (the full run, one per bin of timeline()). */
     std::vector<double> linkPercent(int link) const;

@@ -199,6 +199,8 @@ void MeasuredPanel::rebuild()
                    "rank.")
                         .arg(c.samplesPerRank);
     m_text->setText(text);
+    // The plot paints what the sentence says: a screen reader reads the sentence as its description.
+    m_plot->setAccessibleDescription(text);
 }
 
 void MeasuredPanel::changeEvent(QEvent *event)

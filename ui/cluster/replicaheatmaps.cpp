@@ -124,6 +124,16 @@ ReplicaHeatmaps::ReplicaHeatmaps(QWidget *parent)
 
 ReplicaHeatmaps::~ReplicaHeatmaps() = default;
 
+QString ReplicaHeatmaps::accessibleSummary() const
+{
+    if (!m_gradients)
+        return resultText();
+    return tr("The dW2 of %1 replicas and their all-reduced average, colours from -%2 to %2. %3")
+            .arg(replicas())
+            .arg(formatSig4(m_range))
+            .arg(resultText());
+}
+
 QString ReplicaHeatmaps::resultText() const
 {
     return m_result->text();

@@ -3,6 +3,7 @@
 // their all-reduced average beside them, and the largest difference between that average and the
 // mean computed directly. It draws what the training worker sends; it trains nothing itself.
 
+#include "panelaccessible.h"
 #include "replicaexchange.h"
 
 #include <QWidget>
@@ -16,7 +17,7 @@ namespace bplab::clusterview {
 
 class ReplicaMaps;
 
-class ReplicaHeatmaps : public QWidget
+class ReplicaHeatmaps : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -35,6 +36,8 @@ public:
     std::shared_ptr<const cluster::ReplicaGradients> gradients() const { return m_gradients; }
     QPushButton *stepButton() const { return m_button; }
     QString resultText() const;
+    /** The replicas, the colour range and how far the all-reduce is from the direct mean. */
+    QString accessibleSummary() const override;
 
 signals:
     /** "Train one batch": the training steps one batch (the replicas' next all-reduce). */

@@ -192,6 +192,18 @@ void TopologyWidget::tick()
     update();
 }
 
+QString TopologyWidget::accessibleSummary() const
+{
+    if (!m_result)
+        return tr("No cluster simulated yet.");
+    const cluster::ClusterConfig &c = m_result->config.cluster;
+    return tr("%1 servers of %2 GPUs, %3 links. %4")
+            .arg(c.servers)
+            .arg(c.gpusPerServer)
+            .arg(m_result->links.size())
+            .arg(stepText());
+}
+
 QString TopologyWidget::stepText() const
 {
     if (!m_result)

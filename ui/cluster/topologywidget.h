@@ -4,6 +4,7 @@
 // is played step by step: each step's chunks move along their paths and every link takes the
 // colour of its utilisation during that step.
 
+#include "panelaccessible.h"
 #include "simulator.h"
 
 #include <QWidget>
@@ -15,7 +16,7 @@ class QTimer;
 
 namespace bplab::clusterview {
 
-class TopologyWidget : public QWidget
+class TopologyWidget : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -36,6 +37,8 @@ public:
     double linkUtilisation(int link) const;
     /** "Step 3 of 14 — reduce-scatter: …" (also drawn at the top). */
     QString stepText() const;
+    /** The cluster's shape and the step shown, in words. */
+    QString accessibleSummary() const override;
 
     QSize minimumSizeHint() const override { return {520, 300}; }
     QSize sizeHint() const override { return {820, 420}; }

@@ -79,6 +79,7 @@ void ConfusionMatrixPanel::setCounts(const ConfusionCounts &counts, const QStrin
     }
     m_caption = caption;
     update();
+    notifyPanelChanged(this);
 }
 
 void ConfusionMatrixPanel::setClassNames(const QStringList &names)
@@ -120,6 +121,55 @@ QString ConfusionMatrixPanel::title() const
         return tr("Confusion matrix: no test set evaluated yet");
     return tr("Confusion matrix: %1 test images, %2 right")
             .arg(QLocale().toString(m_total), percent(100.0 * m_correct / m_total));
+}
+
+QString ConfusionMatrixPanel::accessibleColumnHeader(int column) const
+{
+    if (column == kClasses)
+        return tr("right");
+    return tr("predicted %1").arg(className(column));
+}
+
+QString ConfusionMatrixPanel::accessibleRowHeader(int row) const
+{
+    return tr("true %1").arg(className(row));
+}
+
+QString ConfusionMatrixPanel::accessibleCell(int row, int column) const
+{
+    if (row < 0 || row >= kClasses || column < 0 || column > kClasses)
+        return {};
+    if (column == kClasses) {
+        const double acc = classAccuracy(row);
+        return acc < 0 ? QStringLiteral("–") : percent(acc);
+    }
+    return QLocale().toString(m_counts[std::size_t(row)][std::size_t(column)]);
+}
+
+QRect ConfusionMatrixPanel::accessibleCellRect(int row, int column) const
+{
+    return column < kClasses ? cellRect(row, column, size()) : QRect();
+}
+
+QString ConfusionMatrixPanel::accessibleSummary() const
+{
+    if (m_total == 0)
+        return title();
+    // The most frequent confusion, the first thing a class looks for.
+    int worstTrue = -1, worstPredicted = -1, worst = 0;
+    for (int t = 0; t < kClasses; ++t)
+        for (int j = 0; j < kClasses; ++j)
+            if (t != j && m_counts[std::size_t(t)][std::size_t(j)] > worst) {
+                worst = m_counts[std::size_t(t)][std::size_t(j)];
+                worstTrue = t;
+                worstPredicted = j;
+            }
+    QString text = title() + QStringLiteral(". ") + m_caption;
+    if (worst > 0)
+        text += QStringLiteral(". ")
+                + tr("Most frequent mistake: %1 true %2 taken for %3")
+                          .arg(QLocale().toString(worst), className(worstTrue), className(worstPredicted));
+    return text;
 }
 
 ConfusionMatrixPanel::Layout ConfusionMatrixPanel::layoutFor(const QSize &size) const

@@ -5,6 +5,7 @@
 // cell (or Enter on the selected one) asks for its gallery. Draws the same onto the screen and
 // onto any paint device (PNG, SVG, PDF through panelexport.h).
 
+#include "panelaccessible.h"
 #include "panelexport.h"
 
 #include <QStringList>
@@ -18,7 +19,7 @@ namespace bplab {
 
 using ConfusionCounts = std::array<std::array<int, 10>, 10>;
 
-class ConfusionMatrixPanel : public QWidget
+class ConfusionMatrixPanel : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -50,6 +51,16 @@ public:
     QByteArray json() const;
     /** Draws the whole panel into a rectangle of `size` (what paintEvent and the exports call). */
     void paintPanel(QPainter &p, const QSize &size) const;
+
+    // The table for a screen reader: a row per true class (its name as the row header), a column
+    // per predicted class, then the row's right %.
+    int accessibleRows() const override { return hasCounts() ? 10 : 0; }
+    int accessibleColumns() const override { return 11; }
+    QString accessibleCell(int row, int column) const override;
+    QString accessibleColumnHeader(int column) const override;
+    QString accessibleRowHeader(int row) const override;
+    QRect accessibleCellRect(int row, int column) const override;
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

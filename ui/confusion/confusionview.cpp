@@ -47,6 +47,13 @@ ConfusionView::ConfusionView(QWidget *parent)
     connect(m_matrix, &ConfusionMatrixPanel::cellActivated, this, &ConfusionView::showCell);
     connect(m_mistakes, &QPushButton::clicked, this, &ConfusionView::showMistakes);
     connect(m_gallery, &GalleryPanel::imageActivated, this, &ConfusionView::imageActivated);
+
+    // Tab in reading order: the matrix, then the button above the gallery, then the gallery (its
+    // scroll area follows the gallery's own keys and takes no focus of its own).
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+    m_mistakes->setFocusPolicy(Qt::StrongFocus);
+    setTabOrder(m_matrix, m_mistakes);
+    setTabOrder(m_mistakes, m_gallery);
 }
 
 void ConfusionView::setAnswers(std::shared_ptr<const SetAnswers> answers, std::shared_ptr<const DataSplit> data,

@@ -96,6 +96,40 @@ void GalleryPanel::setSelectedRow(int row)
     update();
 }
 
+QString GalleryPanel::accessibleColumnHeader(int column) const
+{
+    switch (column) {
+    case 0: return tr("test image");
+    case 1: return tr("true class");
+    case 2: return tr("answer");
+    case 3: return tr("p of the answer");
+    case 4: return tr("p of the true class");
+    default: return {};
+    }
+}
+
+QString GalleryPanel::accessibleCell(int row, int column) const
+{
+    if (row < 0 || row >= m_entries.size())
+        return {};
+    const GalleryItem &g = m_entries[row].item;
+    switch (column) {
+    case 0: return QLocale().toString(g.index);
+    case 1: return className(g.trueClass);
+    case 2: return className(g.predicted);
+    case 3: return formatSig4(g.pPredicted);
+    case 4: return formatSig4(g.pTrue);
+    default: return {};
+    }
+}
+
+QString GalleryPanel::accessibleSummary() const
+{
+    if (m_title.isEmpty())
+        return m_placeholder;
+    return tr("%1. Images: %2.").arg(m_title).arg(m_entries.size());
+}
+
 QString GalleryPanel::className(int c) const
 {
     return m_names.isEmpty() || c < 0 || c >= 10 ? QString::number(c) : m_names.at(c);

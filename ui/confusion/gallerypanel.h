@@ -5,6 +5,7 @@
 // double-click (or Enter) asks to open the image in Step through. Draws the same onto the screen
 // and onto any paint device (PNG, SVG, PDF through panelexport.h).
 
+#include "panelaccessible.h"
 #include "confusion.h"
 #include "panelexport.h"
 
@@ -29,7 +30,7 @@ QImage datasetImage(const Dataset &data, std::size_t index);
 /** Entries for items, their pictures from data (the set the indices refer to). */
 QVector<GalleryEntry> galleryEntries(const std::vector<GalleryItem> &items, const Dataset &data);
 
-class GalleryPanel : public QWidget
+class GalleryPanel : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -45,6 +46,12 @@ public:
 
     const QVector<GalleryEntry> &entries() const { return m_entries; }
     QString title() const { return m_title; }
+    // The images for a screen reader: a row each, its test index, true class, answer and p.
+    int accessibleRows() const override { return m_entries.size(); }
+    int accessibleColumns() const override { return 5; }
+    QString accessibleCell(int row, int column) const override;
+    QString accessibleColumnHeader(int column) const override;
+    QString accessibleSummary() const override;
     int selectedRow() const { return m_selected; }
     void setSelectedRow(int row);
 

@@ -124,6 +124,7 @@ QWidget *DatasetView::createBar()
     m_zoom->setRange(2, 10);
     m_zoom->setMaximumWidth(140);
     m_zoom->setToolTip(tr("Screen pixels per image pixel"));
+    m_zoom->setAccessibleName(tr("Image size"));
     connect(m_zoom, &QSlider::valueChanged, this, [this](int v) {
         m_userScale = v;
         applyScale();

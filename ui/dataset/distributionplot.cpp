@@ -89,6 +89,18 @@ bool DistributionPlot::isBarHighlighted(int k) const
     return it != m_highlightBar->data()->constEnd() && int(it->key) == k;
 }
 
+QString DistributionPlot::accessibleColumnHeader(int column) const
+{
+    return column == 0 ? tr("class") : tr("images");
+}
+
+QString DistributionPlot::accessibleCell(int row, int column) const
+{
+    if (row < 0 || row >= m_counts.size())
+        return {};
+    return column == 0 ? m_names.value(row, QString::number(row)) : barText(row);
+}
+
 QString DistributionPlot::title() const
 {
     return m_title->text();

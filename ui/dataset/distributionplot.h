@@ -2,6 +2,7 @@
 // The label distribution of one set: a horizontal bar per class (QCustomPlot) with its count and
 // share written beside it, the class chosen in the filter highlighted. Clicking a bar chooses it.
 
+#include "panelaccessible.h"
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
@@ -13,7 +14,7 @@ class QCPTextElement;
 
 namespace bplab {
 
-class DistributionPlot : public QWidget
+class DistributionPlot : public QWidget, public AccessibleTable
 {
     Q_OBJECT
 public:
@@ -33,6 +34,12 @@ public:
     /** True when class k's bar is drawn in the highlight colour. */
     bool isBarHighlighted(int k) const;
     QString title() const;
+    // The bars for a screen reader: a row per class, its name and "5,923 (9.9 %)".
+    int accessibleRows() const override { return m_counts.size(); }
+    int accessibleColumns() const override { return 2; }
+    QString accessibleCell(int row, int column) const override;
+    QString accessibleColumnHeader(int column) const override;
+    QString accessibleSummary() const override { return title(); }
     QCustomPlot *plot() const { return m_plot; }
 
 signals:

@@ -58,6 +58,15 @@ void DrawCanvas::setHint(const QString &hint)
     update();
 }
 
+QString DrawCanvas::accessibleSummary() const
+{
+    if (hasPicture())
+        return m_pictureCaption.isEmpty() ? tr("A picture.") : m_pictureCaption;
+    if (m_strokes.empty())
+        return tr("Empty: draw a digit with the mouse, a pen or a finger, or drop a picture of one.");
+    return tr("Strokes drawn: %1.").arg(m_strokes.size());
+}
+
 void DrawCanvas::clear()
 {
     const bool had = !m_strokes.empty() || !m_picture.isNull();

@@ -3,6 +3,7 @@
 // width) and touch. Strokes are kept as vector paths in canvas units, so the preprocessing can
 // render them again at any scale; the widget only shows them.
 
+#include "panelaccessible.h"
 #include <preprocess.h>
 
 #include <QImage>
@@ -12,7 +13,7 @@
 
 namespace bplab {
 
-class DrawCanvas : public QWidget
+class DrawCanvas : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -36,6 +37,8 @@ public:
     bool hasPicture() const { return !m_picture.isNull(); }
     /** The text shown while the canvas is empty. */
     void setHint(const QString &hint);
+    /** Empty, a picture (its caption) or how many strokes are drawn. */
+    QString accessibleSummary() const override;
 
     /** The square the canvas occupies in the widget, and the mapping both ways. */
     QRectF canvasRect() const;

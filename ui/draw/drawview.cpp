@@ -50,6 +50,7 @@ DrawView::DrawView(QWidget *parent)
     m_playSteps->setToolTip(tr("Watch the drawing become the 28×28 input step by step (a click on the stages skips)"));
 
     auto *clear = new QPushButton(tr("Clear"), this);
+    clear->setObjectName(QStringLiteral("clearButton"));
     m_undoButton = new QPushButton(tr("Undo stroke"), this);
     auto *open = new QPushButton(tr("Open picture…"), this);
     m_penSlider = new QSlider(Qt::Horizontal, this);
@@ -104,7 +105,7 @@ DrawView::DrawView(QWidget *parent)
     // The user drew over a picture or an example: its caption no longer says what is shown.
     connect(m_canvas, &DrawCanvas::pictureRemoved, this, [this] {
         m_pictureResult = {};
-        setStatus(tr("Your drawing: the answer follows every stroke."));
+        setStatus(tr("Your drawing: the answer follows every stroke."), StatusKind::Drawing);
     });
     connect(m_bars, &ProbabilityBars::painted, this, [this] {
         if (m_latencyPending) {
@@ -123,6 +124,13 @@ DrawView::DrawView(QWidget *parent)
     });
     connect(m_keepButton, &QPushButton::clicked, this, &DrawView::askToKeep);
     connect(m_playSteps, &QPushButton::clicked, m_stages, &StageStrip::playSteps);
+    // Tab in reading order: the canvas and its tools, then the answer, the stages and the actions.
+    // The panels take the focus too (a screen reader reads them, F spotlights them).
+    for (QWidget *panel : {static_cast<QWidget *>(m_canvas), static_cast<QWidget *>(m_bars), static_cast<QWidget *>(m_stages)})
+        panel->setFocusPolicy(Qt::StrongFocus);
+    const QList<QWidget *> order{m_canvas, clear, m_undoButton, m_penSlider, open, m_bars, m_playSteps, m_stages, m_stepButton, m_keepButton};
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
     applyFonts();
     refresh();
 }
@@ -144,8 +152,20 @@ void DrawView::setClassNames(const QStringList &names)
     m_bars->setClassNames(names);
 }
 
+void DrawView::followCanvasInStatus()
+{
+    if (m_canvas->hasPicture() || (m_statusKind != StatusKind::Caption && m_statusKind != StatusKind::Empty))
+        return;
+    m_pictureResult = {};
+    if (m_canvas->isEmpty())
+        setStatus(tr("Draw a digit: the answer follows every stroke."), StatusKind::Empty);
+    else
+        setStatus(tr("Your drawing: the answer follows every stroke."), StatusKind::Drawing);
+}
+
 void DrawView::refresh()
 {
+    followCanvasInStatus(); // Clear removed the example: its caption goes with it
     if (m_canvas->hasPicture() && !m_pictureResult.raw.isNull())
         m_result = m_pictureResult;
     else {
@@ -204,7 +224,7 @@ void DrawView::setPicture(const QImage &image, const QString &caption)
 {
     m_pictureResult = preprocessPicture(greyFromImage(image));
     m_canvas->setPicture(image, caption);
-    setStatus(m_pictureResult.empty ? tr("No ink found in this picture.") : caption);
+    setStatus(m_pictureResult.empty ? tr("No ink found in this picture.") : caption, StatusKind::Caption);
     refresh();
     // a picture arrives at once: show how it became the input
     m_stages->playSteps();
@@ -215,8 +235,9 @@ QString DrawView::statusText() const
     return m_status->text();
 }
 
-void DrawView::setStatus(const QString &text)
+void DrawView::setStatus(const QString &text, StatusKind kind)
 {
+    m_statusKind = kind;
     m_status->setText(text);
 }
 

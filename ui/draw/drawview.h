@@ -80,7 +80,12 @@ private:
     void updateActions();
     void askToKeep();
     void choosePicture();
-    void setStatus(const QString &text);
+    /** What the status line says: a picture's caption and the drawing hints follow the canvas,
+     *  anything else (a kept digit, an error) stays until the next change. */
+    enum class StatusKind { Caption, Empty, Drawing, Other };
+    void setStatus(const QString &text, StatusKind kind = StatusKind::Other);
+    /** The drawing hint when the canvas lost its picture (drawn over or cleared). */
+    void followCanvasInStatus();
     void applyFonts();
 
     DrawCanvas *m_canvas = nullptr;
@@ -103,6 +108,7 @@ private:
     QString m_keepFolder;
     QElapsedTimer m_sinceInput;
     bool m_latencyPending = false;
+    StatusKind m_statusKind = StatusKind::Other;
     double m_lastLatencyMs = -1;
 };
 

@@ -56,6 +56,20 @@ QString ProbabilityBars::topText() const
     return QString::number(k);
 }
 
+QString ProbabilityBars::accessibleValueName(int k) const
+{
+    if (!m_classNames.isEmpty() && m_classNames.value(k) != QString::number(k))
+        return tr("class %1 %2").arg(k).arg(m_classNames.value(k));
+    return tr("class %1").arg(k);
+}
+
+QString ProbabilityBars::accessibleSummary() const
+{
+    if (!m_has)
+        return m_why.isEmpty() ? tr("Draw a digit") : m_why;
+    return tr("Answer %1, %2 sure").arg(topText(), valueText(topClass()));
+}
+
 QString ProbabilityBars::valueText(int k) const
 {
     return QStringLiteral("%1%").arg(100.0 * m_p[std::size_t(k)], 0, 'f', 1);

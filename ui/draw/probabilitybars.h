@@ -1,6 +1,8 @@
 #pragma once
 // The ten SoftMax probabilities as horizontal bars, with the most likely class written large.
 
+#include "panelaccessible.h"
+
 #include <QStringList>
 #include <QWidget>
 
@@ -8,7 +10,7 @@
 
 namespace bplab {
 
-class ProbabilityBars : public QWidget
+class ProbabilityBars : public QWidget, public AccessibleValues
 {
     Q_OBJECT
 public:
@@ -27,6 +29,14 @@ public:
     QString topText() const;            ///< "7" or "7 Sneaker" (what is shown large)
     QString valueText(int k) const;     ///< "92.3%"
     QString emptyText() const { return m_why; }
+
+    // The ten bars for a screen reader: each a value 0-1 named by its class.
+    int accessibleValueCount() const override { return m_has ? 10 : 0; }
+    QString accessibleValueName(int k) const override;
+    QString accessibleValueText(int k) const override { return valueText(k); }
+    double accessibleValue(int k) const override { return probability(k); }
+    /** "Answer 7, 92.3% sure", or why there is none. */
+    QString accessibleSummary() const override;
 
     /** Room for the large answer and the ten rows at the widget's font (a projector's is 1.5x). */
     QSize sizeHint() const override;

@@ -60,6 +60,27 @@ QStringList StageStrip::captions()
     return {tr("Drawn"), tr("Ink cropped"), tr("Fit in 20×20"), tr("Centred 28×28")};
 }
 
+QString StageStrip::accessibleSummary() const
+{
+    if (m_images[0].isNull())
+        return tr("No drawing yet.");
+    const QStringList names = captions();
+    QStringList parts;
+    for (std::size_t i = 0; i < m_images.size(); ++i)
+        if (!m_images[i].isNull())
+            parts << tr("%1: %2×%3 pixels").arg(names.value(int(i))).arg(m_images[i].width()).arg(m_images[i].height());
+    QString text = parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+    const QRect &ink = m_geometry.inkInFitted;
+    if (!ink.isEmpty())
+        text += QLatin1Char(' ')
+                + tr("The ink fills %1×%2 of the 20×20 box, which lies at (%3, %4) in the 28×28 input.")
+                          .arg(ink.width())
+                          .arg(ink.height())
+                          .arg(m_geometry.fittedInCentred.x())
+                          .arg(m_geometry.fittedInCentred.y());
+    return text;
+}
+
 void StageStrip::setStages(const QImage &raw, const QImage &cropped, const QImage &fitted, const QImage &centred,
                            const StageGeometry &geometry)
 {

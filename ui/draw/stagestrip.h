@@ -4,6 +4,7 @@
 // after another: the ink's box flies out of the drawing, is scaled into the 20x20 box and moved
 // to its place in the 28x28 field (an animation of about 3 s; a click skips it).
 
+#include "panelaccessible.h"
 #include <QImage>
 #include <QRect>
 #include <QStringList>
@@ -22,7 +23,7 @@ struct StageGeometry {
     QPoint fittedInCentred; ///< where the 20x20 box's pixel (0, 0) lies in the 28x28 field
 };
 
-class StageStrip : public QWidget
+class StageStrip : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -35,6 +36,8 @@ public:
     void clear();
     QImage stage(int i) const { return m_images[std::size_t(i)]; }
     static QStringList captions();
+    /** The four stages in words: what each holds (its size and where the ink lies). */
+    QString accessibleSummary() const override;
 
     /** Shows the three steps one after another (nothing when animations are off or there is no
      *  ink). */

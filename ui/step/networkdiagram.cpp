@@ -159,6 +159,27 @@ QStringList NetworkDiagram::highlightedParts() const
     }
 }
 
+QString NetworkDiagram::accessibleSummary() const
+{
+    QString text = tr("%1 inputs, %2 hidden ReLU neurons, %3 outputs.").arg(kInputs).arg(kHidden).arg(kOutputs);
+    if (!m_model->hasTrace())
+        return text;
+    const QStringList parts = highlightedParts();
+    QStringList named;
+    for (const QString &p : parts)
+        named << (p == QLatin1String("input")    ? tr("the inputs")
+                  : p == QLatin1String("hidden") ? tr("the hidden layer")
+                  : p == QLatin1String("output") ? tr("the outputs")
+                                                 : tr("the weights"));
+    text += QLatin1Char(' ') + tr("Stage %1 is about %2.").arg(m_model->stage()).arg(named.join(tr(" and ")));
+    text += QLatin1Char(' ') + tr("%1 of %2 hidden neurons are 0 after ReLU.").arg(m_model->zeroedHidden()).arg(kHidden);
+    if (m_model->hiddenNeuron() >= 0)
+        text += QLatin1Char(' ') + tr("Selected: %1.").arg(hoverText({Part::Hidden, m_model->hiddenNeuron()}));
+    if (m_model->outputNeuron() >= 0)
+        text += QLatin1Char(' ') + hoverText({Part::Output, m_model->outputNeuron()});
+    return text;
+}
+
 NetworkDiagram::Hit NetworkDiagram::hitAt(const QPoint &pos) const
 {
     const Geometry g = geometry();

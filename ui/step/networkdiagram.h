@@ -5,13 +5,14 @@
 // inputs and its 10 outputs). Hover any neuron for its values; click to select it. Over a
 // mini-batch it shows the sample the pages spell out (StepModel::shownTrace()).
 
+#include "panelaccessible.h"
 #include <QWidget>
 
 namespace bplab {
 
 class StepModel;
 
-class NetworkDiagram : public QWidget
+class NetworkDiagram : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -30,6 +31,8 @@ public:
     QPoint outputCenter(int k) const;
     /** The layers the active stage is about ("input", "hidden", "output", "edges"). */
     QStringList highlightedParts() const;
+    /** The layers' widths, what the stage is about and the selected neurons, in words. */
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -115,6 +115,19 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         refreshChooser();
     });
     connect(m_model, &StepModel::stateChanged, this, &StepView::refreshPage);
+    // Tab in reading order: the chooser's two rows, the stage list and its buttons, the stage's
+    // pictures, the network diagram.
+    m_tabOrder = {m_set, m_index, m_random, m_trainingSample, m_misclassified, m_batch, m_lr, m_followRate,
+                  m_useWeights, m_modelFile, m_stageList, m_back, m_next};
+    for (QPushButton *b : std::as_const(m_exportButtons))
+        m_tabOrder << b;
+    for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
+                           static_cast<QWidget *>(m_diagram)}) {
+        panel->setFocusPolicy(Qt::StrongFocus); // a screen reader reads a focused panel
+        m_tabOrder << panel;
+    }
+    for (int i = 1; i < m_tabOrder.size(); ++i)
+        setTabOrder(m_tabOrder[i - 1], m_tabOrder[i]);
     applyFonts();
     refreshPage();
     refreshChooser();
@@ -129,7 +142,9 @@ QWidget *StepView::createLeftColumn()
     v->setContentsMargins(0, 0, 0, 0);
     m_stageList = new QListWidget;
     m_stageList->setObjectName(QStringLiteral("stageList"));
-    m_stageList->setFocusPolicy(Qt::NoFocus);
+    // Tab reaches the list; Up/Down choose a stage there (the view's own keys work elsewhere).
+    m_stageList->setFocusPolicy(Qt::TabFocus);
+    m_stageList->setAccessibleName(tr("Stages"));
     const QStringList names = stageNames();
     for (int i = 0; i < names.size(); ++i)
         m_stageList->addItem(QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
@@ -144,8 +159,10 @@ QWidget *StepView::createLeftColumn()
     m_next = new QPushButton(tr("Next \u25B6"));
     m_next->setObjectName(QStringLiteral("stepNext"));
     m_next->setToolTip(tr("The next stage (Right or Space)"));
+    m_back->setAccessibleName(tr("Back: the previous stage"));
+    m_next->setAccessibleName(tr("Next stage"));
     for (QPushButton *b : {m_back, m_next})
-        b->setFocusPolicy(Qt::NoFocus);
+        b->setFocusPolicy(Qt::TabFocus);
     connect(m_back, &QPushButton::clicked, m_model, &StepModel::back);
     connect(m_next, &QPushButton::clicked, m_model, &StepModel::next);
     auto *buttons = new QHBoxLayout;
@@ -191,7 +208,9 @@ QWidget *StepView::createLeftColumn()
         const QString kind = suffixOf(format).toUpper();
         auto *b = new QPushButton(kind);
         b->setObjectName(QStringLiteral("export") + kind);
-        b->setFocusPolicy(Qt::NoFocus);
+        b->setFocusPolicy(Qt::TabFocus);
+        b->setAccessibleName(tr("Export as %1").arg(kind));
+        m_exportButtons << b;
         b->setToolTip(kind == QLatin1String("PNG") ? tr("Save the current stage as a picture")
                                                    : tr("Save the whole trace (every value of every stage) as %1").arg(kind));
         connect(b, &QPushButton::clicked, this, [this, format] { saveWithDialog(format); });
@@ -229,6 +248,11 @@ void StepView::setCover(QWidget *cover)
 void StepView::addChooserWidget(QWidget *widget)
 {
     m_chooserRow->addWidget(widget);
+    // After the model file's button, before the stage list.
+    const int at = int(m_tabOrder.indexOf(m_modelFile)) + 1;
+    m_tabOrder.insert(at, widget);
+    setTabOrder(m_modelFile, widget);
+    setTabOrder(widget, m_tabOrder.value(at + 1));
 }
 
 void StepView::refreshPage()
@@ -242,6 +266,7 @@ void StepView::refreshPage()
     m_next->setEnabled(stage < StepModel::kLastStage);
     const StagePage page = stagePage(*m_model, stage);
     m_title->setText(page.title);
+    setAccessibleDescription(page.title); // what a screen reader says of the page: its stage
     // Numbers are links (for the exact-value hover) but read as text: the window's text colour.
     QString html = page.html;
     html.replace(QLatin1String("style=\"text-decoration:none;\""),

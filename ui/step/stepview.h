@@ -105,6 +105,8 @@ public:
     QString pageHtml() const;
     QString sizesText() const;
     QVector<ValueGrid *> grids() const { return m_grids; }
+    /** Every control and panel of the view in Tab order (reading order). */
+    QList<QWidget *> tabOrder() const { return m_tabOrder; }
 
     // Exports (false with a message in lastError() when the file cannot be written).
     /** The whole trace as `explain --json` prints it. */
@@ -163,6 +165,8 @@ private:
     QString m_lastError;
     QString m_modelError; // the last model file's error, shown until another model is chosen
     QVector<GridSpec> m_specs;
+    QList<QPushButton *> m_exportButtons;
+    QList<QWidget *> m_tabOrder;
 
     QComboBox *m_set = nullptr;
     QSpinBox *m_index = nullptr;

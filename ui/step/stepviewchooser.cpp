@@ -47,10 +47,12 @@ QWidget *StepView::createChooser()
     m_set->setObjectName(QStringLiteral("sampleSet"));
     m_set->addItem(tr("Test image"), QStringLiteral("test"));
     m_set->addItem(tr("Training image"), QStringLiteral("train"));
+    m_set->setAccessibleName(tr("Image set"));
     m_index = new QSpinBox;
     m_index->setObjectName(QStringLiteral("sampleIndex"));
     m_index->setRange(0, 0);
     m_index->setToolTip(tr("The image's index in the set, from 0"));
+    m_index->setAccessibleName(tr("Image index"));
     m_random = new QPushButton(tr("Random"));
     m_trainingSample = new QPushButton(tr("Training's sample"));
     m_trainingSample->setToolTip(tr("The training image the training is on"));
@@ -83,6 +85,7 @@ QWidget *StepView::createChooser()
     m_batch->setValue(1);
     m_batch->setPrefix(tr("batch "));
     m_batch->setSpecialValueText(tr("one image"));
+    m_batch->setAccessibleName(tr("Mini-batch size of this step"));
     m_batch->setToolTip(tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on their "
                            "averaged gradient (the training's batch is 64)"));
     m_modelLabel = new QLabel;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace bplab {
 
@@ -125,6 +126,30 @@ int ValueGrid::cellAt(const QPoint &pos) const
     if (c < 0 || c >= m_cols || row < 0 || row >= m_rows)
         return -1;
     return row * m_cols + c;
+}
+
+QString ValueGrid::accessibleSummary() const
+{
+    if (m_values.isEmpty())
+        return {};
+    const auto [lo, hi] = std::minmax_element(m_values.begin(), m_values.end());
+    // The three cells of largest magnitude.
+    QVector<int> order(m_values.size());
+    std::iota(order.begin(), order.end(), 0);
+    const int top = std::min<int>(3, int(order.size()));
+    std::partial_sort(order.begin(), order.begin() + top, order.end(),
+                      [this](int a, int b) { return std::abs(m_values[a]) > std::abs(m_values[b]); });
+    QStringList largest;
+    for (int i = 0; i < top; ++i)
+        largest << hoverText(order[i]);
+    QString text = tr("%1 (%2×%3): from %4 to %5; largest: %6.")
+                           .arg(m_caption)
+                           .arg(m_rows)
+                           .arg(m_cols)
+                           .arg(formatSig4(*lo), formatSig4(*hi), largest.join(QStringLiteral("; ")));
+    if (m_selected >= 0 && m_selected < m_values.size())
+        text += QLatin1Char(' ') + tr("Selected: %1.").arg(hoverText(m_selected));
+    return text;
 }
 
 QString ValueGrid::hoverText(int cell) const

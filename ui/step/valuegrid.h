@@ -4,6 +4,7 @@
 // 0 (blue negative, red positive); a caption under the grid gives the range. Hover names the cell
 // and its full-precision value; a click emits cellClicked.
 
+#include "panelaccessible.h"
 #include <QSet>
 #include <QString>
 #include <QVector>
@@ -11,7 +12,7 @@
 
 namespace bplab {
 
-class ValueGrid : public QWidget
+class ValueGrid : public QWidget, public AccessiblePanel
 {
     Q_OBJECT
 public:
@@ -43,6 +44,8 @@ public:
     int cellAt(const QPoint &pos) const;
     QString hoverText(int cell) const;
     QColor colorOf(float value) const;
+    /** The caption, the shape, the value range and the largest entries, in words. */
+    QString accessibleSummary() const override;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

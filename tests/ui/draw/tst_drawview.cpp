@@ -239,6 +239,26 @@ private slots:
         QVERIFY(m_view->statusText().startsWith(QStringLiteral("Your drawing")));
     }
 
+    // Clear takes the example away with its caption, and the next stroke is the user's drawing.
+    void clearingAnExampleClearsItsCaption()
+    {
+        QImage example(28, 28, QImage::Format_Grayscale8);
+        example.fill(0);
+        for (int y = 6; y < 22; ++y)
+            example.setPixel(14, y, 255);
+        m_view->setPicture(example, QStringLiteral("Example: test image 1 (label 9). Draw to replace it."));
+        auto *clear = m_view->findChild<QPushButton *>(QStringLiteral("clearButton"));
+        QVERIFY(clear);
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QVERIFY(!m_view->canvas()->hasPicture());
+        QVERIFY2(!m_view->statusText().contains(QStringLiteral("Example")), qPrintable(m_view->statusText()));
+        DrawCanvas *canvas = m_view->canvas();
+        QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({100, 100}).toPoint());
+        QTest::mouseMove(canvas, canvas->canvasToWidget({160, 200}).toPoint());
+        QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({160, 200}).toPoint());
+        QVERIFY2(m_view->statusText().startsWith(QStringLiteral("Your drawing")), qPrintable(m_view->statusText()));
+    }
+
     // The latency runs from the input event to the end of the first paint of the bars that shows
     // that input's probabilities: work between the two counts, a later paint without new input
     // does not move it, and nothing is reported before the first input.

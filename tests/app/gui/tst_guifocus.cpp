@@ -1,0 +1,233 @@
+// Tab reaches everything a mouse reaches, in the order the eye reads it: in the Train, Step
+// through, Draw and Mistakes views, pressing Tab from the toolbar's first field visits the toolbar
+// (Start, Step, Reset, the pace), the view's controls and every panel, then the timeline's buttons,
+// its slider and "Continue from here", each once and in that order; a panel with the focus is the
+// one F spotlights.
+
+#include "guifixtures.h"
+
+#include <confusionmatrixpanel.h>
+#include <confusionview.h>
+#include <gallerypanel.h>
+#include <drawcanvas.h>
+#include <drawview.h>
+#include <mainwindow.h>
+#include <panelregistry.h>
+#include <probabilitybars.h>
+#include <spotlight.h>
+#include <stagestrip.h>
+#include <stepview.h>
+#include <timelinebar.h>
+#include <trainingcontroller.h>
+#include <trainview.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSlider>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace bplab;
+
+class TestGuiFocus : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void tabVisitsEverythingInReadingOrder_data();
+    void tabVisitsEverythingInReadingOrder();
+    void aFocusedPanelIsSpotlit();
+    void fullScreenAndPresentationHaveTheirKeys();
+
+private:
+    /** The widgets Tab visits from the toolbar's first field until it comes back. */
+    QList<QWidget *> tabCycle();
+    /** The controls and panels of `view`, in reading order. */
+    QList<QWidget *> expectedOrder(MainWindow::View view) const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestGuiFocus::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QString error = test::writeSyntheticDataset(m_dir.path(), 640, 100);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestGuiFocus::init()
+{
+    m_window = std::make_unique<MainWindow>();
+    TrainConfig config = sourceRecipe();
+    config.seed = 2;
+    m_window->setTrainingConfig(config);
+    m_window->resize(MainWindow::defaultSize());
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_window->openData(m_dir.path());
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    test::runBatches(m_window->controller(), 12);
+    // A past batch shown: "Continue from here" is offered (and so reachable).
+    QTest::keyClick(m_window.get(), Qt::Key_Left);
+    QTRY_VERIFY(m_window->timelineBar()->continueButton()->isEnabled());
+}
+
+void TestGuiFocus::cleanup()
+{
+    m_window.reset();
+}
+
+QList<QWidget *> TestGuiFocus::tabCycle()
+{
+    QWidget *first = m_window->findChild<QWidget *>(QStringLiteral("datasetBox"));
+    first->setFocus(Qt::TabFocusReason);
+    [&] { QTRY_COMPARE(QApplication::focusWidget(), first); }();
+    QList<QWidget *> visited{first};
+    for (int i = 0; i < 200; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget *now = QApplication::focusWidget();
+        if (!now || now == first)
+            break;
+        // A compound widget's inner editor stands for the widget (a spin box's line edit).
+        QWidget *shown = now->focusProxy() ? now->focusProxy() : now;
+        for (QWidget *w = now->parentWidget(); w; w = w->parentWidget())
+            if (w->focusProxy() == now)
+                shown = w;
+        if (visited.contains(shown))
+            break;
+        visited << shown;
+    }
+    return visited;
+}
+
+QList<QWidget *> TestGuiFocus::expectedOrder(MainWindow::View view) const
+{
+    const auto button = [this](const char *action) { return static_cast<QWidget *>(test::toolButton(m_window.get(), action)); };
+    QList<QWidget *> order{button("actionStartPause"), button("actionStep"), button("actionReset"),
+                           m_window->findChild<QWidget *>(QStringLiteral("paceBox"))};
+    // The view's own controls and panels.
+    switch (view) {
+    case MainWindow::View::Train: {
+        for (const char *id : {"digit", "softmax", "classes", "loss", "mosaic", "heatmaps"})
+            order << m_window->panelRegistry()->find(QLatin1String(id))->widget.data();
+        break;
+    }
+    case MainWindow::View::Step:
+        for (QWidget *w : m_window->stepView()->tabOrder())
+            if (w->isVisible() && w->isEnabled())
+                order << w;
+        break;
+    case MainWindow::View::Draw: {
+        auto *draw = m_window->findChild<DrawView *>();
+        order << draw->canvas() << draw->findChild<QWidget *>(QStringLiteral("clearButton")) << draw->bars()
+              << draw->playStepsButton() << draw->stages();
+        break;
+    }
+    case MainWindow::View::Mistakes: {
+        auto *mistakes = m_window->findChild<ConfusionView *>();
+        order << mistakes->matrix() << mistakes->gallery();
+        break;
+    }
+    default:
+        break;
+    }
+    // The timeline under every view.
+    TimelineBar *timeline = m_window->timelineBar();
+    const QList<QToolButton *> buttons = timeline->findChildren<QToolButton *>();
+    if (!buttons.isEmpty())
+        order << buttons.value(0) << buttons.value(1);
+    order << timeline->slider();
+    if (buttons.size() >= 4)
+        order << buttons.value(2) << buttons.value(3);
+    order << timeline->continueButton();
+    return order;
+}
+
+void TestGuiFocus::tabVisitsEverythingInReadingOrder_data()
+{
+    QTest::addColumn<int>("view");
+    QTest::newRow("train") << int(MainWindow::View::Train);
+    QTest::newRow("step") << int(MainWindow::View::Step);
+    QTest::newRow("draw") << int(MainWindow::View::Draw);
+    QTest::newRow("mistakes") << int(MainWindow::View::Mistakes);
+}
+
+void TestGuiFocus::tabVisitsEverythingInReadingOrder()
+{
+    QFETCH(int, view);
+    m_window->setView(MainWindow::View(view));
+    if (MainWindow::View(view) == MainWindow::View::Mistakes)
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->panelIsCurrent(QStringLiteral("confusion")), 20000);
+    const QList<QWidget *> visited = tabCycle();
+    const QList<QWidget *> expected = expectedOrder(MainWindow::View(view));
+    int last = -1;
+    for (QWidget *w : expected) {
+        QVERIFY(w);
+        const int at = int(visited.indexOf(w));
+        QVERIFY2(at >= 0, qPrintable(QStringLiteral("Tab never reaches %1 %2 (%3)")
+                                             .arg(QLatin1String(w->metaObject()->className()), w->objectName(),
+                                                  w->accessibleName())));
+        QVERIFY2(at > last, qPrintable(QStringLiteral("%1 %2 comes out of order")
+                                               .arg(QLatin1String(w->metaObject()->className()), w->objectName())));
+        last = at;
+    }
+    // Every visible control of the page is reached (nothing a mouse reaches is left out).
+    QWidget *page = m_window->findChild<QStackedWidget *>()->currentWidget();
+    for (QWidget *w : page->findChildren<QWidget *>()) {
+        if (!w->isVisible() || !w->isEnabled() || !(w->focusPolicy() & Qt::TabFocus) || w->focusProxy())
+            continue;
+        if (qobject_cast<QAbstractButton *>(w) || w == page)
+            QVERIFY2(visited.contains(w), qPrintable(QStringLiteral("Tab never reaches %1 '%2'")
+                                                             .arg(QLatin1String(w->metaObject()->className()),
+                                                                  w->accessibleName().isEmpty()
+                                                                          ? qobject_cast<QAbstractButton *>(w)->text()
+                                                                          : w->accessibleName())));
+    }
+}
+
+void TestGuiFocus::aFocusedPanelIsSpotlit()
+{
+    QWidget *loss = m_window->panelRegistry()->find(QStringLiteral("loss"))->widget;
+    const QList<QWidget *> visited = tabCycle();
+    QVERIFY(visited.contains(loss));
+    loss->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), loss);
+    QTest::keyClick(loss, Qt::Key_F);
+    QTRY_VERIFY(m_window->spotlight()->isActive());
+    QCOMPARE(m_window->spotlight()->panel(), loss);
+    QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->spotlight()->isActive());
+}
+
+void TestGuiFocus::fullScreenAndPresentationHaveTheirKeys()
+{
+    QVERIFY(!m_window->isFullScreen());
+    const QKeySequence fullScreen = QKeySequence::keyBindings(QKeySequence::FullScreen).value(0, QKeySequence(Qt::Key_F11));
+    QTest::keySequence(m_window.get(), fullScreen);
+    QTRY_VERIFY(m_window->isFullScreen());
+    QVERIFY(!m_window->isPresentationMode()); // the fonts stay as they are
+    QTest::keySequence(m_window.get(), fullScreen);
+    QTRY_VERIFY(!m_window->isFullScreen());
+    // Presentation mode has its own key and goes full screen too; Esc leaves both.
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QVERIFY(m_window->isPresentationMode());
+    QTRY_VERIFY(m_window->isFullScreen());
+    QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    QVERIFY(!m_window->isPresentationMode());
+    QTRY_VERIFY(!m_window->isFullScreen());
+}
+
+QTEST_MAIN(TestGuiFocus)
+#include "tst_guifocus.moc"
