@@ -55,8 +55,9 @@ void TestCliModelFiles::trainJsonLines()
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QList<QByteArray> lines = run.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 3);
-    const QStringList expectedKeys = {"epoch",     "samples_per_second", "seconds",   "test_accuracy",
-                                      "test_loss", "train_loss",         "training_threads"};
+    const QStringList expectedKeys = {"epoch",          "samples_per_second", "seconds",
+                                      "test_accuracy",  "test_loss",          "train_accuracy",
+                                      "train_eval_loss", "train_loss",        "training_threads"};
     double firstLoss = 0;
     for (int i = 0; i < lines.size(); ++i) {
         QJsonParseError error;
