@@ -3,6 +3,7 @@
 // GUI tests need nothing from outside the repository, and helpers to find the window's controls.
 
 #include <idx.h>
+#include <mainwindow.h>
 #include <trainingcontroller.h>
 
 #include <QAbstractButton>
@@ -68,6 +69,17 @@ inline void runBatches(TrainingController *controller, qint64 n)
     controller->runBatches(n);
     QTRY_COMPARE_WITH_TIMEOUT(controller->stepCount(), target, 20000);
     QTRY_COMPARE(controller->state(), TrainingState::Paused);
+}
+
+/** Shows `window` at its default size, opens the data in `folder` and waits until it is loaded
+ *  and paused (a failure returns early: check QTest::currentTestFailed()). */
+inline void showOnData(MainWindow &window, const QString &folder)
+{
+    window.resize(MainWindow::defaultSize());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.openData(folder);
+    QTRY_COMPARE_WITH_TIMEOUT(window.controller()->state(), TrainingState::Paused, 10000);
 }
 
 /** Runs a built program (the app, the CLI) on the offscreen platform; its exit code, or -1 when

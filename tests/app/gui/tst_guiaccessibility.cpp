@@ -126,11 +126,9 @@ void TestGuiAccessibility::init()
     config.seed = 3;
     config.epochs = 3;
     m_window->setTrainingConfig(config);
-    m_window->resize(MainWindow::defaultSize());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->openData(m_dir.path());
-    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+    test::showOnData(*m_window, m_dir.path());
+    if (QTest::currentTestFailed())
+        return;
     QSignalSpy epochs(controller(), &TrainingController::epochFinished);
     test::runBatches(controller(), 25); // two epochs and half of the third
     QTRY_COMPARE(epochs.size(), 2);

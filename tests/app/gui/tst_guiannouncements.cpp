@@ -102,11 +102,9 @@ void TestGuiAnnouncements::init()
     config.seed = 11;
     config.epochs = 2;
     m_window->setTrainingConfig(config);
-    m_window->resize(MainWindow::defaultSize());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->openData(m_dir.path());
-    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+    test::showOnData(*m_window, m_dir.path());
+    if (QTest::currentTestFailed())
+        return;
     g_polite = m_window->announcer()->polite();
     g_alert = m_window->announcer()->urgent();
     g_heard.clear();

@@ -49,11 +49,9 @@ void TestGuiDataset::initTestCase()
 void TestGuiDataset::init()
 {
     m_window = std::make_unique<MainWindow>();
-    m_window->resize(MainWindow::defaultSize());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->openData(m_dir.path());
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
+    test::showOnData(*m_window, m_dir.path());
+    if (QTest::currentTestFailed())
+        return;
     QVERIFY(m_window->controller()->dataSplit());
 }
 

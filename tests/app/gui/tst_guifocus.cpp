@@ -71,13 +71,11 @@ void TestGuiFocus::init()
     TrainConfig config = sourceRecipe();
     config.seed = 2;
     m_window->setTrainingConfig(config);
-    m_window->resize(MainWindow::defaultSize());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    test::showOnData(*m_window, m_dir.path());
+    if (QTest::currentTestFailed())
+        return;
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    m_window->openData(m_dir.path());
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000);
     test::runBatches(m_window->controller(), 12);
     // A past batch shown: "Continue from here" is offered (and so reachable).
     QTest::keyClick(m_window.get(), Qt::Key_Left);

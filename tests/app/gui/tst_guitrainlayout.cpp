@@ -84,11 +84,9 @@ void TestGuiTrainLayout::init()
     TrainConfig config = sourceRecipe();
     config.seed = 5;
     m_window->setTrainingConfig(config);
-    m_window->resize(MainWindow::defaultSize());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->openData(m_dir.path());
-    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+    test::showOnData(*m_window, m_dir.path());
+    if (QTest::currentTestFailed())
+        return;
 }
 
 void TestGuiTrainLayout::cleanup()
