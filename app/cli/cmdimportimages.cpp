@@ -31,26 +31,6 @@ replacing that set only; each file goes to a temporary file renamed when complet
 one set serves the commands that read only that set: eval and explain --set test on a test set.
 Exit code 2, with nothing written, when no picture could be imported.)";
 
-/** DIR arguments: everything not an option or the value of --out / --as, and all after "--". */
-void splitFolders(const QStringList &args, QStringList &options, QStringList &folders)
-{
-    options = {args.value(0)};
-    for (int i = 1; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--")) {
-            folders += args.mid(i + 1);
-            return;
-        }
-        if (a.startsWith(QLatin1Char('-'))) {
-            options << a;
-            if ((a == QLatin1String("--out") || a == QLatin1String("--as")) && i + 1 < args.size())
-                options << args[++i];
-        } else {
-            folders << a;
-        }
-    }
-}
-
 } // namespace
 
 int runImportImages(const QStringList &args)
@@ -70,7 +50,7 @@ int runImportImages(const QStringList &args)
                                        QStringLiteral("DIR..."));
 
     QStringList optionArgs, folders;
-    splitFolders(args, optionArgs, folders);
+    splitPositionals(args, {QStringLiteral("--out"), QStringLiteral("--as")}, optionArgs, folders);
     if (const int code = cmd.parse(optionArgs); code >= 0)
         return code;
     if (!cmd.require(QStringLiteral("out")))

@@ -27,29 +27,6 @@ ink's bounding box shrunk by area averaging to fit 20x20 keeping its aspect rati
 An image that cannot be read is reported on stderr; the others are still predicted, and the exit
 code is 2.)";
 
-/**
- * Splits the IMAGE arguments off (the shared parser refuses positional arguments): every argument
- * that is not an option or the value of --model / --normalize, and everything after "--".
- */
-void splitImages(const QStringList &args, QStringList &options, QStringList &images)
-{
-    options = {args.value(0)};
-    for (int i = 1; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--")) {
-            images += args.mid(i + 1);
-            return;
-        }
-        if (a.startsWith(QLatin1Char('-'))) {
-            options << a;
-            if ((a == QLatin1String("--model") || a == QLatin1String("--normalize")) && i + 1 < args.size())
-                options << args[++i];
-        } else {
-            images << a;
-        }
-    }
-}
-
 } // namespace
 
 int runPredict(const QStringList &args)
@@ -66,7 +43,7 @@ int runPredict(const QStringList &args)
                                        QStringLiteral("IMAGE..."));
 
     QStringList optionArgs, images;
-    splitImages(args, optionArgs, images);
+    splitPositionals(args, {QStringLiteral("--model"), QStringLiteral("--normalize")}, optionArgs, images);
     if (const int code = cmd.parse(optionArgs); code >= 0)
         return code;
     Normalize normalize = Normalize::None;

@@ -77,6 +77,26 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+void splitPositionals(const QStringList &args, const QStringList &valueOptions, QStringList &options,
+                      QStringList &positionals)
+{
+    options = {args.value(0)};
+    for (int i = 1; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (a == QLatin1String("--")) {
+            positionals += args.mid(i + 1);
+            return;
+        }
+        if (a.startsWith(QLatin1Char('-'))) {
+            options << a;
+            if (valueOptions.contains(a) && i + 1 < args.size())
+                options << args[++i];
+        } else {
+            positionals << a;
+        }
+    }
+}
+
 Command::Command(QString name, QString summary, QString details)
     : m_name(std::move(name))
     , m_summary(std::move(summary))

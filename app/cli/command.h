@@ -34,6 +34,14 @@ QString oneLine(const QString &message);
 QString thousands(std::uint64_t n);
 QString qs(const std::string &s);
 
+/**
+ * Splits the positional arguments (folders, pictures) off args, which the shared parser refuses:
+ * every argument that is neither an option nor the value of one of valueOptions ("--model"), and
+ * everything after "--". options keeps args[0] and the options, for Command::parse.
+ */
+void splitPositionals(const QStringList &args, const QStringList &valueOptions, QStringList &options,
+                      QStringList &positionals);
+
 class Command
 {
 public:
