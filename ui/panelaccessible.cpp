@@ -1,11 +1,11 @@
 #include "panelaccessible.h"
 
 #include <QAccessibleWidget>
-#include <QDateTime>
 #include <QHash>
 #include <QVariant>
 #include <QWidget>
 
+#include <chrono>
 #include <memory>
 
 namespace bplab {
@@ -339,7 +339,10 @@ void notifyPanelChanged(QWidget *panel)
     if (!QAccessible::isActive() || !panel)
         return;
     const char *key = "bplabAccessibleNotified";
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // A monotonic clock: a wall clock set back would silence the panel until it caught up.
+    const qint64 now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch())
+                               .count();
     if (now - panel->property(key).toLongLong() < kIntervalMs)
         return;
     panel->setProperty(key, now);
