@@ -46,8 +46,10 @@ lessons=("$root"/share/backprop-lab/lessons/*.json)
 for lesson in "${lessons[@]}"; do
     "$cli" inspect "$lesson" >/dev/null || fail "the installed inspect refuses $lesson"
 done
-zcat "$root/share/man/man1/backprop-lab-cli.1.gz" | grep -q '^\.SS import-sample' \
-    || fail "the man page lacks the import-sample command"
+# Read whole before matching: grep -q stops at the match, and under pipefail zcat's SIGPIPE on the
+# rest of the page would fail the test whenever the page outgrows the pipe's buffer.
+man_page=$(zcat "$root/share/man/man1/backprop-lab-cli.1.gz")
+grep -q '^\.SS import-sample' <<<"$man_page" || fail "the man page lacks the import-sample command"
 if [ -x "$root/bin/backprop-lab" ]; then
     out=$(QT_QPA_PLATFORM=offscreen "$root/bin/backprop-lab" --version 2>/dev/null) \
         || fail "installed backprop-lab --version failed"
