@@ -7,6 +7,8 @@ BPLAB_PACKAGES=(qt6-base-dev qt6-base-dev-tools libeigen3-dev libqcustomplot-dev
 # Ninja keeps both cores busy across targets (Make waits for a library's link before compiling the
 # next target's files) and logs each step's time in .ninja_log.
 BPLAB_PACKAGES+=(ninja-build)
+# lld: links the test executables in under half of GNU ld's time (CMakeLists.txt, BPLAB_LLD).
+BPLAB_PACKAGES+=(lld)
 # Qt SVG: the panels' SVG export (ui/panelexport.h, QSvgGenerator keeps text as text).
 BPLAB_PACKAGES+=(qt6-svg-dev)
 # pdfinfo: the export tests check the PDFs with it (skipped without it).
