@@ -1398,6 +1398,10 @@ Wirkt nach „Neustart“.</translation>
         <translation>Die Antworten des Netzes erscheinen hier, sobald es Gewichte gibt.</translation>
     </message>
     <message>
+        <source>Computing the network&apos;s answers…</source>
+        <translation>Die Antworten des Netzes werden berechnet …</translation>
+    </message>
+    <message>
         <source>Answers of the %1: %2 of %3 right</source>
         <translation>Antworten (%1): %2 von %3 richtig</translation>
     </message>

@@ -4,6 +4,7 @@
 
 #include "datasetview.h"
 
+#include "background.h"
 #include "imagedelegate.h"
 
 #include <QCheckBox>
@@ -69,18 +70,36 @@ void DatasetView::setWeights(std::shared_ptr<const ParamsF> weights, Normalize n
     m_weightsCaption = caption;
     m_testAnswers.reset();
     m_trainAnswers.reset();
+    ++m_answersGeneration; // answers still being computed are for the old weights
+    m_computing = {};
     updateAnswers();
 }
 
 void DatasetView::updateAnswers()
 {
     const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
-    if (m_weights && data && isVisible()) {
-        // Only the shown set: the training set's 60,000 images cost about half a second.
-        std::shared_ptr<const SetAnswers> &answers = isTestSet() ? m_testAnswers : m_trainAnswers;
-        if (!answers)
-            answers = std::make_shared<const SetAnswers>(
-                    answerSet(*m_weights, isTestSet() ? data->test : data->train, m_normalize));
+    const bool test = isTestSet();
+    if (m_weights && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers)
+        && !m_computing[test]) {
+        // Only the shown set, off the GUI thread: the training set's 60,000 images take about half
+        // a second, in which the window would not repaint.
+        m_computing[test] = true;
+        const std::shared_ptr<const ParamsF> weights = m_weights;
+        const Normalize normalize = m_normalize;
+        const std::uint64_t generation = m_answersGeneration;
+        runInBackground(
+                this,
+                [weights, data, test, normalize] {
+                    return std::make_shared<const SetAnswers>(
+                            answerSet(*weights, test ? data->test : data->train, normalize));
+                },
+                [this, test, generation, data](std::shared_ptr<const SetAnswers> answers) {
+                    if (generation != m_answersGeneration || data != m_model->dataSplit())
+                        return; // computed for weights or images no longer shown
+                    m_computing[test] = false;
+                    (test ? m_testAnswers : m_trainAnswers) = std::move(answers);
+                    updateAnswers();
+                });
     }
     m_model->setAnswers(m_testAnswers, m_trainAnswers);
     const bool have = m_model->answers() != nullptr;
@@ -90,7 +109,9 @@ void DatasetView::updateAnswers()
                        static_cast<QWidget *>(m_sortBox)})
         w->setEnabled(have);
     if (!have) {
-        m_weightsLabel->setText(m_weights ? QString() : tr("The network's answers appear here once there are weights."));
+        m_weightsLabel->setText(!m_weights ? tr("The network's answers appear here once there are weights.")
+                                : m_computing[isTestSet()] ? tr("Computing the network's answers…")
+                                                           : QString());
         return;
     }
     const SetAnswers &a = *m_model->answers();

@@ -180,6 +180,8 @@ void DatasetView::setDataset(std::shared_ptr<const DataSplit> data)
     m_classBox->setCurrentIndex(m_model->classFilter() + 1);
     m_testAnswers.reset();
     m_trainAnswers.reset();
+    ++m_answersGeneration;
+    m_computing = {};
     updateAnswers();
     if (keep >= 0)
         jumpTo(keep);

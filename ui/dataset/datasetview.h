@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 
 class QButtonGroup;
@@ -112,6 +114,10 @@ private:
     Normalize m_normalize = Normalize::None;
     QString m_weightsCaption;
     std::shared_ptr<const SetAnswers> m_testAnswers, m_trainAnswers;
+    /** Counts setWeights() calls and new data sets: a result computed for an older one is dropped. */
+    std::uint64_t m_answersGeneration = 0;
+    /** Per set (index 1: the test set): its answers are being computed. */
+    std::array<bool, 2> m_computing{};
 };
 
 } // namespace bplab

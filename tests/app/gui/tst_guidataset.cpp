@@ -85,6 +85,9 @@ void TestGuiDataset::doubleClickOpensTheStepViewOnThatImage()
     QTRY_VERIFY(view->isVisible());
     view->setTestSet(testSet);
     view->setClassFilter(filter);
+    // The answers arrive from the background and add a line to every cell: the cells' places are
+    // final only then.
+    QTRY_VERIFY(view->model()->answers());
     QCOMPARE(view->model()->imageIndex(row), index);
     QListView *grid = view->grid();
     const QRect cell = grid->visualRect(view->model()->index(row));

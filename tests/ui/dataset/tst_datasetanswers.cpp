@@ -11,6 +11,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListView>
+#include <QThreadPool>
 #include <QtTest>
 
 using namespace bplab;
@@ -134,7 +135,8 @@ private slots:
         QVERIFY(!view.model()->answers()); // hidden: nothing computed yet
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        QVERIFY(view.wrongOnlyBox()->isEnabled());
+        // Computed off the GUI thread: the window says so meanwhile, and the filters wait.
+        QTRY_VERIFY(view.wrongOnlyBox()->isEnabled());
         QVERIFY(view.delegate()->answerLine());
         QVERIFY(view.delegate()->cellSize(view.grid()->font()).height() > plain.height());
         // The answers are the network's: one forward pass per image agrees.
@@ -150,7 +152,7 @@ private slots:
         QCOMPARE(view.model()->rowCount(), wrong);
         // The test set's answers come when it is shown.
         view.setTestSet(true);
-        QVERIFY(view.model()->answers());
+        QTRY_VERIFY(view.model()->answers());
         QCOMPARE(view.model()->answers()->size(), std::size_t(3));
         // Jumping to an image the filters hide clears them.
         view.setTestSet(false);
@@ -167,6 +169,43 @@ private slots:
         view.setWeights(nullptr, Normalize::None, QString());
         QVERIFY(!view.model()->answers());
         QCOMPARE(view.model()->rowCount(), 12);
+    }
+
+    // Weights replaced while the answers of the old ones are being computed: the old answers never
+    // reach the grid, the new ones do.
+    void answersOfReplacedWeightsAreDropped()
+    {
+        DatasetView view;
+        view.resize(1280, 800);
+        view.setDataset(fixtureSplit());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const Dataset &train = view.model()->dataSplit()->train;
+        const auto predictions = [&train](const ParamsF &weights) {
+            QList<int> classes;
+            for (std::size_t i = 0; i < train.size(); ++i) {
+                const auto p = predictProbabilities(weights, train.image(i), Normalize::None);
+                classes << int(std::max_element(p.begin(), p.end()) - p.begin());
+            }
+            return classes;
+        };
+        const auto shown = [&view, &train] {
+            QList<int> classes;
+            for (std::size_t i = 0; i < train.size(); ++i)
+                classes << view.model()->answers()->predicted(i);
+            return classes;
+        };
+        const auto first = std::make_shared<const ParamsF>(initParams(Init::He, 2));
+        const auto second = std::make_shared<const ParamsF>(initParams(Init::He, 3));
+        QVERIFY(predictions(*first) != predictions(*second)); // else the test could not tell
+        view.setWeights(first, Normalize::None, QStringLiteral("first"));
+        view.setWeights(second, Normalize::None, QStringLiteral("second"));
+        QTRY_VERIFY(view.model()->answers());
+        QCOMPARE(shown(), predictions(*second));
+        // The first computation's result, had it been kept, has arrived by now.
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QCOMPARE(shown(), predictions(*second));
     }
 };
 
