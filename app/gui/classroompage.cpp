@@ -3,11 +3,11 @@
 #include "confusionview.h"
 #include "trainingcontroller.h"
 
+#include <background.h>
+
 #include <QCoreApplication>
-#include <QFutureWatcher>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace bplab {
 
@@ -33,7 +33,6 @@ public:
         m_refresh.setSingleShot(true);
         m_refresh.setInterval(0);
         QObject::connect(&m_refresh, &QTimer::timeout, this, [this] { refresh(); });
-        QObject::connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const SetAnswers>>::finished, this, [this] { showAnswers(); });
         const auto stale = [this] { m_refresh.start(); };
         QObject::connect(controller, &TrainingController::stateChanged, this, [stale](TrainingState s) {
             if (s != TrainingState::Running)
@@ -54,7 +53,7 @@ public:
     {
         // The evaluation's result is on the page (its finished signal has been handled), not only
         // done in the pool.
-        return !m_watcher.isRunning() && !m_refresh.isActive() && !m_pending && m_answered
+        return !m_running && !m_refresh.isActive() && !m_pending && m_answered
                && m_lastWeights == m_controller->shownWeights() && m_lastData == m_controller->dataSplit();
     }
 
@@ -71,7 +70,7 @@ private:
     {
         if (!isVisible())
             return; // showEvent() comes back
-        if (m_watcher.isRunning()) {
+        if (m_running) {
             m_pending = true; // once this one is done
             return;
         }
@@ -91,14 +90,21 @@ private:
         m_computing = m_controller->shownCaption();
         const Normalize normalize = m_controller->trainedConfig().normalize;
         const ParamsPtr weights = shown;
-        m_watcher.setFuture(QtConcurrent::run([weights, data, normalize] {
-            return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
-        }));
+        m_running = true;
+        runInBackground(
+                this,
+                [weights, data, normalize] {
+                    return std::shared_ptr<const SetAnswers>(
+                            std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
+                },
+                [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); });
     }
 
-    void showAnswers()
+    /** One evaluation at a time: a newer request waits in m_pending, so the last one wins. */
+    void showAnswers(std::shared_ptr<const SetAnswers> answers)
     {
-        m_view->setAnswers(m_watcher.result(), m_lastData, m_computing);
+        m_running = false;
+        m_view->setAnswers(std::move(answers), m_lastData, m_computing);
         m_answered = true;
         if (m_pending) {
             m_pending = false;
@@ -109,7 +115,7 @@ private:
     TrainingController *m_controller;
     ConfusionView *m_view;
     QTimer m_refresh;
-    QFutureWatcher<std::shared_ptr<const SetAnswers>> m_watcher;
+    bool m_running = false; // an evaluation is in the pool
     ParamsPtr m_lastWeights;
     DataSplitPtr m_lastData;
     QString m_computing; // the caption of the weights being evaluated
