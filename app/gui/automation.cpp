@@ -6,6 +6,7 @@
 #include "trainingcontroller.h"
 #include "trainview.h"
 
+#include <datasetview.h>
 #include <stagestrip.h>
 
 #include <batchthreads.h>
@@ -162,6 +163,11 @@ void ScreenshotRun::grabNow(int exitCode)
     }
     if (m_file.isEmpty()) { // a model file or a panel only
         QCoreApplication::exit(exitCode);
+        return;
+    }
+    // The Dataset view's answers come from the background: the picture shows them, not their wait.
+    if (m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending()) {
+        QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }
     const QPixmap shot = m_window->grab();

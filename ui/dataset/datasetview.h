@@ -38,6 +38,8 @@ public:
 
     void setTestSet(bool test);
     bool isTestSet() const { return m_model->isTestSet(); }
+    /** The shown set's answers are being computed (they appear when done). */
+    bool answersPending() const { return m_computing[isTestSet()]; }
     /** Shows only class k (0-9), or all (-1). */
     void setClassFilter(int k);
     /** Selects image `index` of the current set and scrolls to it; when the class filter hides it,
