@@ -261,6 +261,16 @@ void LossPlot::replotData()
         m_replotTimer->start(2 * kLossesReplotIntervalMs); // later than the next losses
 }
 
+void LossPlot::drawPending()
+{
+    if (!m_replotTimer->isActive() && !m_replotPending)
+        return;
+    m_replotTimer->stop();
+    m_replotPending = false;
+    m_sinceReplot.start();
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
 void LossPlot::replotNow()
 {
     m_replotTimer->stop();

@@ -53,6 +53,9 @@ public:
     void appendEpoch(double x, double testLoss, double testAccuracyPercent);
     /** Empties the history, the abandoned branches and the cursor. */
     void clear();
+    /** Draws at once what a queued replot would draw a few hundred milliseconds later: for a
+     *  picture of the window taken now (--screenshot). */
+    void drawPending();
 
     // The timeline (lossplotbranches.cpp).
     /** A dashed vertical line at x: the batch every view shows (hidden: the latest). */

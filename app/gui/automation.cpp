@@ -7,6 +7,7 @@
 #include "trainview.h"
 
 #include <datasetview.h>
+#include <lossplot.h>
 #include <stagestrip.h>
 
 #include <batchthreads.h>
@@ -170,6 +171,7 @@ void ScreenshotRun::grabNow(int exitCode)
         QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }
+    m_window->trainView()->lossPlot()->drawPending(); // the last losses, not the plot of 0.4 s ago
     const QPixmap shot = m_window->grab();
     if (!shot.save(m_file, "PNG")) {
         std::fprintf(stderr, "backprop-lab: could not write the screenshot %s: check that the folder "

@@ -26,6 +26,7 @@ private slots:
     void hoverReadsTheValue();
     void zoomStopsAutoScroll();
     void replotsAreCoalesced();
+    void drawPendingDrawsTheLastLosses();
     void clearEmpties();
     void drawsAThinnedLineButKeepsEveryPoint();
     void nonFiniteValuesNeverReachTheScreen();
@@ -258,6 +259,22 @@ void TestLossPlot::replotsAreCoalesced()
     QVERIFY2(replots.count() <= ms / 25 + 2,
              qPrintable(QStringLiteral("%1 replots in %2 ms").arg(replots.count()).arg(ms)));
     QVERIFY(replots.count() < 1000);
+}
+
+// Losses that come right after a replot wait for the timer; a picture taken now asks for them.
+void TestLossPlot::drawPendingDrawsTheLastLosses()
+{
+    LossPlot plot;
+    plot.resize(640, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendBatchLosses({0.1}, {2.0});
+    QTRY_COMPARE(plot.drawnBatchPoints(), 1);
+    plot.appendBatchLosses({0.2, 0.3}, {1.5, 1.0}); // within the replot interval: queued
+    QCOMPARE(plot.drawnBatchPoints(), 1);
+    plot.drawPending();
+    QCOMPARE(plot.drawnBatchPoints(), 3);
+    QCOMPARE(plot.batchGraph()->data()->at(2)->key, 0.3);
 }
 
 void TestLossPlot::clearEmpties()
