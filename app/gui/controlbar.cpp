@@ -96,8 +96,15 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
             "schedule and standardised pixels.\nAdam: the source's recipe with the Adam optimiser "
             "at learning rate 0.001.\nChoosing one sets the learning rate, "
             "batch size and epochs; press Reset to apply."));
-    connect(m_recipe, &QComboBox::activated, this,
-            [this](int index) { emit recipeChosen(Recipe(index)); });
+    connect(m_recipe, &QComboBox::activated, this, [this](int index) {
+        emit settingsEdited([recipe = Recipe(index)](TrainConfig &t) {
+            TrainConfig r = recipeConfig(recipe);
+            r.seed = t.seed;
+            r.augment = t.augment;
+            r.replicas = t.replicas;
+            t = r;
+        });
+    });
     m_named[QStringLiteral("recipe")].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
     m_named[QStringLiteral("recipe")].box = addWidget(m_recipe);
 
@@ -130,7 +137,7 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
                               "update (global batch = replicas x batch). The Data parallel view "
                               "shows each replica's gradient. Takes effect on Reset."));
     connect(m_replicas, &QComboBox::activated, this,
-            [this](int index) { emit replicasEdited(m_replicas->itemData(index).toInt()); });
+            [this](int index) { edited(&TrainConfig::replicas, m_replicas->itemData(index).toInt()); });
     m_named[QStringLiteral("replicas")].caption = addWidget(caption(tr("Re&plicas"), m_replicas));
     m_named[QStringLiteral("replicas")].box = addWidget(m_replicas);
 
@@ -169,12 +176,12 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_resetHintAction = addWidget(m_resetHint);
     m_resetHintAction->setVisible(false);
 
-    connect(m_lr, &QDoubleSpinBox::valueChanged, this, &ControlBar::learningRateEdited);
-    connect(m_batch, &QSpinBox::valueChanged, this, &ControlBar::batchEdited);
-    connect(m_epochs, &QSpinBox::valueChanged, this, &ControlBar::epochsEdited);
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { edited(&TrainConfig::lr, v); });
+    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::batch, v); });
+    connect(m_epochs, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::epochs, v); });
     connect(m_seed, &QSpinBox::valueChanged, this,
-            [this](int seed) { emit seedEdited(qulonglong(seed)); });
-    connect(m_augment, &QCheckBox::toggled, this, &ControlBar::augmentEdited);
+            [this](int v) { edited(&TrainConfig::seed, std::uint64_t(v)); });
+    connect(m_augment, &QCheckBox::toggled, this, [this](bool v) { edited(&TrainConfig::augment, v); });
 
     showConfig(sourceRecipe());
     setPresentation(false);

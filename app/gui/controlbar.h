@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <QToolBar>
 
+#include <functional>
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -74,16 +76,16 @@ public:
     /** The pace the button shows. */
     Pace shownPace() const;
 
+    /** What the user changed in the training settings, as the change itself: it sets the one
+     *  field of the control they edited, or a recipe's fields (the seed, augmentation and
+     *  replicas are the user's, not the recipe's), in whichever settings it is applied to. */
+    using SettingsEdit = std::function<void(TrainConfig &)>;
+
 signals:
-    // The user's edits, one per control; the controller applies them and shows them back.
-    void learningRateEdited(double lr);
-    void batchEdited(int batch);
-    void epochsEdited(int epochs);
-    void seedEdited(qulonglong seed);
-    void augmentEdited(bool on);
-    void replicasEdited(int replicas);
+    /** The user edited a control of the training settings or chose a recipe; the owner of the
+     *  settings applies it and shows the result back through showConfig(). */
+    void settingsEdited(const bplab::ControlBar::SettingsEdit &edit);
     void paceChosen(const bplab::Pace &pace);
-    void recipeChosen(bplab::ControlBar::Recipe recipe);
     void datasetChosen(const QString &folder);
     void openFolderRequested();
 
@@ -91,6 +93,12 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /** Emits settingsEdited() for one field set to value. */
+    template <typename Field, typename Value>
+    void edited(Field TrainConfig::*field, Value value)
+    {
+        emit settingsEdited([field, value](TrainConfig &t) { t.*field = Field(value); });
+    }
     void onDatasetActivated(int index);
     /** Icon-only buttons, the recipes' short names and narrow boxes (on), or the full labels. */
     void setCompact(bool on);

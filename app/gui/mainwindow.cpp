@@ -250,38 +250,16 @@ void MainWindow::connectControlBar()
     // the user's settings: a lesson's or a flag's other values stay unsaved.
     TrainingController *c = m_controller;
     connect(c, &TrainingController::configChanged, m_controls, &ControlBar::showConfig);
-    const auto edit = [this, c](auto change) {
+    // A snapshot the user opened brings its hyperparameters: theirs from now on.
+    connect(c, &TrainingController::configRestored, this,
+            [this](const TrainConfig &config) { m_settings.chooseTraining(config); });
+    connect(m_controls, &ControlBar::settingsEdited, this, [this, c](const ControlBar::SettingsEdit &change) {
         TrainConfig mine = m_settings.training().config;
         change(mine);
         m_settings.chooseTraining(mine);
         TrainConfig config = c->config();
         change(config);
         c->setConfig(config);
-    };
-    // A snapshot the user opened brings its hyperparameters: theirs from now on.
-    connect(c, &TrainingController::configRestored, this,
-            [this](const TrainConfig &config) { m_settings.chooseTraining(config); });
-    connect(m_controls, &ControlBar::learningRateEdited, this,
-            [edit](double v) { edit([v](TrainConfig &t) { t.lr = v; }); });
-    connect(m_controls, &ControlBar::batchEdited, this,
-            [edit](int v) { edit([v](TrainConfig &t) { t.batch = v; }); });
-    connect(m_controls, &ControlBar::epochsEdited, this,
-            [edit](int v) { edit([v](TrainConfig &t) { t.epochs = v; }); });
-    connect(m_controls, &ControlBar::seedEdited, this,
-            [edit](qulonglong v) { edit([v](TrainConfig &t) { t.seed = std::uint64_t(v); }); });
-    connect(m_controls, &ControlBar::augmentEdited, this,
-            [edit](bool v) { edit([v](TrainConfig &t) { t.augment = v; }); });
-    connect(m_controls, &ControlBar::replicasEdited, this,
-            [edit](int v) { edit([v](TrainConfig &t) { t.replicas = v; }); });
-    connect(m_controls, &ControlBar::recipeChosen, this, [edit](ControlBar::Recipe recipe) {
-        // The seed, augmentation and replicas are the user's, not the recipe's.
-        edit([recipe](TrainConfig &t) {
-            TrainConfig r = ControlBar::recipeConfig(recipe);
-            r.seed = t.seed;
-            r.augment = t.augment;
-            r.replicas = t.replicas;
-            t = r;
-        });
     });
 }
 

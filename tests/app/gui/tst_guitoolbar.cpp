@@ -47,6 +47,7 @@ private slots:
     void resetGivesTheSeedsInitialWeights();
     void seedChangeAppliesOnReset();
     void learningRateChangesWhileRunning();
+    void theBarSendsOnlyTheUsersEdits();
     void noBatchLossIsDropped();
     void keyboardDrivesTraining();
     void closingWhileTrainingIsFast();
@@ -201,6 +202,38 @@ void TestGuiToolbar::learningRateChangesWhileRunning()
     QVERIFY(!controller()->resetPending());
     QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
+}
+
+// One signal carries every edit as the change it makes; the settings shown back never come back
+// as an edit (no echo from the controller into the spin box and out again).
+void TestGuiToolbar::theBarSendsOnlyTheUsersEdits()
+{
+    ControlBar *bar = m_window->controlBar();
+    QSignalSpy edits(bar, &ControlBar::settingsEdited);
+    TrainConfig shown = controller()->config();
+    shown.lr = 0.5;
+    shown.batch = 32;
+    bar->showConfig(shown);
+    QCOMPARE(bar->learningRateBox()->value(), 0.5);
+    QCOMPARE(edits.count(), 0);
+    // The user's edit: the one field, whatever the settings it is applied to.
+    bar->learningRateBox()->setValue(0.025);
+    QCOMPARE(edits.count(), 1);
+    TrainConfig applied;
+    applied.batch = 7;
+    edits.at(0).at(0).value<ControlBar::SettingsEdit>()(applied);
+    QCOMPARE(applied.lr, 0.025);
+    QCOMPARE(applied.batch, 7);
+    QTRY_COMPARE(controller()->config().lr, 0.025);
+    QCOMPARE(edits.count(), 1); // the controller's configChanged() did not echo an edit
+    // A recipe sets its fields and keeps the user's seed.
+    bar->seedBox()->setValue(99);
+    QCOMPARE(edits.count(), 2);
+    bar->recipeBox()->setCurrentIndex(int(ControlBar::AdamRecipe));
+    emit bar->recipeBox()->activated(int(ControlBar::AdamRecipe));
+    QCOMPARE(edits.count(), 3);
+    QTRY_COMPARE(controller()->config().optimizer, std::string("adam"));
+    QCOMPARE(controller()->config().seed, std::uint64_t(99));
 }
 
 void TestGuiToolbar::noBatchLossIsDropped()
