@@ -2200,6 +2200,14 @@ Testgenauigkeit %2 %</translation>
         <translation>Den Wert 0-255 jedes Pixels auf die Ziffer schreiben (P)</translation>
     </message>
     <message>
+        <source>&amp;High contrast</source>
+        <translation>&amp;Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>Black, white and yellow, for low vision and bright projectors</source>
+        <translation>Schwarz, Weiß und Gelb, für Sehbehinderte und helle Projektoren</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>

@@ -165,7 +165,7 @@ void BatchMosaic::paintEvent(QPaintEvent *)
         const bool right = m_predicted[i] == m_labels[i];
         // Colour and shape both say it: a thin green frame, or a thick vermillion one with the
         // wrong answer in its corner (the digit itself stays visible).
-        const QColor mark = right ? colors::green() : QColor(colors::kVermillion);
+        const QColor mark = right ? colors::green(palette()) : colors::vermillion(palette());
         const int line = std::max(2, cell.width() / 12);
         p.setPen(QPen(mark, right ? std::max(1, line / 2) : line));
         p.setBrush(Qt::NoBrush);

@@ -120,13 +120,13 @@ void ClassAccuracyPanel::paintColumns(QPainter &p, int line)
         const double a = m_accuracy[c];
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(x, barBottom + 2, colW, line), Qt::AlignCenter, QString::number(c));
-        p.setPen(palette().color(QPalette::Mid));
+        p.setPen(colors::frame(palette()));
         p.drawLine(x + 2, barBottom, x + colW - 2, barBottom);
         if (a < 0)
             continue;
         const int h = std::max(1, int(barH * a / 100.0));
         const int bw = std::max(1, colW * 3 / 5);
-        p.fillRect(QRect(x + (colW - bw) / 2, barBottom - h, bw, h), c == weakest ? colors::orange() : colors::blue());
+        p.fillRect(QRect(x + (colW - bw) / 2, barBottom - h, bw, h), c == weakest ? colors::orange(palette()) : colors::blue(palette()));
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(x, barBottom - h - line, colW, line), Qt::AlignHCenter | Qt::AlignBottom,
                    QLocale().toString(a, 'f', a >= 99.95 ? 0 : 1));
@@ -148,7 +148,7 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
                                       : tr("Test accuracy per class");
     p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter, title);
     if (m_accuracy.isEmpty()) {
-        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.setPen(colors::muted(palette()));
         p.drawText(rect().adjusted(4, line, -4, 0), Qt::AlignCenter, tr("after the first epoch"));
         return;
     }
@@ -174,7 +174,7 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
         if (a >= 0) {
             const int h = std::max(1, rowH * 2 / 3);
             p.fillRect(QRect(barX, row.top() + (rowH - h) / 2, int(barW * a / 100.0), h),
-                       colors::blue());
+                       colors::blue(palette()));
             p.drawText(QRect(barX + barW + 6, row.top(), valueW, rowH),
                        Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1 %").arg(QLocale().toString(a, 'f', 1)));
         }

@@ -15,11 +15,11 @@ constexpr int kClasses = 10;
 
 QColor rightColor(const QPalette &pal)
 {
-    return colors::isDark(pal) ? colors::skyBlue() : colors::blue();
+    return colors::target(pal);
 }
 QColor wrongColor(const QPalette &pal)
 {
-    return colors::isDark(pal) ? colors::orange() : colors::vermillion();
+    return colors::predicted(pal);
 }
 } // namespace
 
@@ -189,7 +189,7 @@ void DigitPanel::paintEvent(QPaintEvent *)
     p.fillRect(rect(), palette().color(QPalette::Window));
     if (!hasSample()) {
         m_valuesDrawn = false;
-        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.setPen(colors::muted(palette()));
         p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
         return;
     }
@@ -203,7 +203,7 @@ void DigitPanel::paintImage(QPainter &p, const QRect &r)
     // Nearest-neighbour scaling: no smoothing, each source pixel becomes a sharp square.
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(r, m_image);
-    p.setPen(QPen(palette().color(QPalette::Mid), 1));
+    p.setPen(QPen(colors::frame(palette()), 1));
     p.drawRect(r.adjusted(0, 0, -1, -1));
 
     m_valuesDrawn = false;
@@ -230,7 +230,7 @@ void DigitPanel::paintImage(QPainter &p, const QRect &r)
         const uchar *row = m_image.constScanLine(y);
         for (int x = 0; x < kSide; ++x) {
             const int v = row[x];
-            p.setPen(v < 128 ? QColor(235, 235, 235) : QColor(20, 20, 20));
+            p.setPen(textOn(QColor(v, v, v)));
             const QRectF cellRect(r.left() + x * cell, r.top() + y * cell, cell, cell);
             p.drawText(cellRect, Qt::AlignCenter, QString::number(v));
         }
@@ -244,7 +244,7 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
     const int cell = std::max(h * 3 / 2, fm.horizontalAdvance(QStringLiteral("10")) + h / 2);
     const int rowLabel = fm.horizontalAdvance(QStringLiteral("neuron ")) + h / 2;
     const QColor text = palette().color(QPalette::WindowText);
-    const QColor muted = palette().color(QPalette::PlaceholderText);
+    const QColor muted = colors::muted(palette());
     p.setRenderHint(QPainter::Antialiasing, true);
 
     int y = r.top();
@@ -270,11 +270,10 @@ void DigitPanel::paintInfo(QPainter &p, const QRect &r) const
     const QColor on = rightColor(palette());
     for (int k = 0; k < kClasses; ++k) {
         const QRect c(r.left() + rowLabel + k * cell + 1, y + 1, cell - 2, cell - 2);
-        p.setPen(QPen(palette().color(QPalette::Mid), 1));
+        p.setPen(QPen(colors::frame(palette()), 1));
         p.setBrush(y1[k] ? on : palette().color(QPalette::Base));
         p.drawRect(c);
-        // White on the dark blue, black on the sky blue of dark palettes: both readable.
-        p.setPen(y1[k] ? (colors::isDark(palette()) ? QColor(Qt::black) : QColor(Qt::white)) : muted);
+        p.setPen(y1[k] ? textOn(on) : muted);
         p.setFont(y1[k] ? bold : base);
         p.drawText(c, Qt::AlignCenter, QString::number(y1[k]));
     }

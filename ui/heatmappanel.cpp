@@ -495,14 +495,14 @@ void HeatmapPanel::applyStyle()
     // The gaps between tiles are NaN cells drawn in the palette's mid colour: grid lines.
     QCPColorGradient gradient = divergingGradient();
     gradient.setNanHandling(QCPColorGradient::nhNanColor);
-    gradient.setNanColor(pal.color(QPalette::Mid));
+    gradient.setNanColor(colors::frame(pal));
     for (QCPColorMap *map : {m_hiddenMap, m_outputMap})
         map->setGradient(gradient);
     for (QCPColorScale *s : {m_hiddenScale, m_outputScale})
         s->setGradient(gradient);
     const double outline = (m_presentation ? 3.0 : 2.0) * std::max(1.0, fm.height() / 18.0);
     for (QCPItemLine *line : std::as_const(m_gridLines))
-        line->setPen(QPen(pal.color(QPalette::Mid), 0)); // cosmetic: one device pixel
+        line->setPen(QPen(colors::frame(pal), 0)); // cosmetic: one device pixel
     for (QCPItemRect *item : {m_hiddenOutline, m_outputOutline})
         item->setPen(QPen(QColor(0, 0, 0), outline * 1.6));
     for (QCPItemRect *item : {m_hiddenOutlineCore, m_outputOutlineCore})

@@ -425,19 +425,15 @@ void LossPlot::applyStyle()
 
     const QFontMetrics fm(tickFont);
     const double marker = fm.height() * 0.45;
-    // On a dark background the darker blue is too dim: the sky blue of the same palette.
-    const bool dark = pal.color(QPalette::Base).lightness() < 128;
-    const QColor lossColor = dark ? colors::skyBlue() : colors::blue();
-    QColor faint = lossColor;
-    faint.setAlpha(dark ? 90 : 70);
-    m_batch->setPen(QPen(faint, line));
+    const QColor lossColor = colors::blue(pal);
+    m_batch->setPen(QPen(colors::batchLoss(pal), line));
     m_average->setPen(QPen(lossColor, 2.5 * line));
-    m_testLoss->setPen(QPen(colors::vermillion(), 2 * line));
-    m_testLoss->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors::vermillion(),
+    m_testLoss->setPen(QPen(colors::vermillion(pal), 2 * line));
+    m_testLoss->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors::vermillion(pal),
                                                 pal.color(QPalette::Base), marker));
-    m_testAccuracy->setPen(QPen(colors::green(), 2 * line, Qt::DashLine));
+    m_testAccuracy->setPen(QPen(colors::green(pal), 2 * line, Qt::DashLine));
     m_testAccuracy->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(), colors::green(), marker));
+            QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(pal), colors::green(pal), marker));
 
     m_plot->legend->setFont(tickFont);
     m_plot->legend->setTextColor(text);

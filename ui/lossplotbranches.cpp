@@ -82,12 +82,11 @@ void LossPlot::styleBranches()
     const double line = m_presentation ? 2.0 : 1.0;
     const QPalette pal = palette();
     // Earlier branches: the moving average's width, faint and dashed (shape and shade, not hue).
-    QColor faint = pal.color(QPalette::WindowText);
-    faint.setAlpha(110);
+    const QColor faint = colors::branch(pal);
     for (QCPGraph *g : m_branches)
         g->setPen(QPen(faint, 2.0 * line, Qt::DashLine));
     if (m_cursorLine) {
-        QColor cursor = pal.color(QPalette::Highlight);
+        const QColor cursor = colors::cursor(pal);
         m_cursorLine->setPen(QPen(cursor, 1.5 * line, Qt::DashDotLine));
     }
 }

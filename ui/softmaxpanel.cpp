@@ -307,7 +307,7 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
     const QFontMetrics fm(base);
     const int em = fm.height();
     const QColor text = palette().color(QPalette::WindowText);
-    const QColor muted = palette().color(QPalette::PlaceholderText);
+    const QColor muted = colors::muted(palette());
     p.fillRect(rect(), palette().color(QPalette::Window));
 
     const Columns c = columns();
@@ -332,11 +332,10 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
         return;
     }
 
-    const bool dark = colors::isDark(palette());
-    const QColor targetColor = dark ? colors::skyBlue() : colors::blue();
-    const QColor predictedColor = dark ? colors::orange() : colors::vermillion();
-    QColor targetTint = targetColor;
-    targetTint.setAlpha(40);
+    const QColor targetColor = colors::target(palette());
+    const QColor targetText = colors::targetText(palette());
+    const QColor predictedColor = colors::predicted(palette());
+    const QColor targetTint = colors::targetTint(palette());
     for (int k = 0; k < kRows; ++k) {
         const int y = c.top + k * c.rowH;
         const QRect row(0, y, width(), c.rowH);
@@ -352,7 +351,7 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
         if (isPredicted)
             marks += kPredictedMark;
         if (!marks.isEmpty()) {
-            p.setPen(isTarget ? targetColor : predictedColor);
+            p.setPen(isTarget ? targetText : predictedColor);
             p.drawText(QRect(c.mark, y, c.markW, c.rowH), Qt::AlignLeft | Qt::AlignVCenter, marks);
             p.setPen(text);
         }
@@ -364,12 +363,12 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
 
         // The bar: an outline at full length (p = 1) and the filled part p.
         const QRect full = barRect(k);
-        p.setPen(QPen(palette().color(QPalette::Mid), 1));
+        p.setPen(QPen(colors::frame(palette()), 1));
         p.setBrush(palette().color(QPalette::Base));
         p.drawRect(full.adjusted(0, 0, -1, -1));
         const double prob = std::clamp(m_probabilities[k], 0.0, 1.0);
         const QColor fill
-                = isTarget ? targetColor : (isPredicted ? predictedColor : colors::grey());
+                = isTarget ? targetColor : (isPredicted ? predictedColor : colors::grey(palette()));
         p.fillRect(QRectF(full.left(), full.top(), full.width() * prob, full.height()), fill);
         p.setBrush(Qt::NoBrush);
         p.setPen(text);
@@ -390,13 +389,13 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
             = kTargetMark + QLatin1Char(' ') + tr("target (label %1)").arg(m_label);
     int x = c.mark;
     if (m_label >= 0) {
-        p.setPen(targetColor);
+        p.setPen(targetText);
         p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter,
                    targetLegend);
         x += QFontMetrics(bold).horizontalAdvance(targetLegend) + em * 3 / 2;
     }
     if (m_predicted >= 0) {
-        p.setPen(m_predicted == m_label ? targetColor : predictedColor);
+        p.setPen(m_predicted == m_label ? targetText : predictedColor);
         p.drawText(QRect(x, legendY, width() - x, em), Qt::AlignLeft | Qt::AlignVCenter,
                    kPredictedMark + QLatin1Char(' ') + tr("predicted (largest p)"));
     }

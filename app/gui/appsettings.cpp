@@ -1,5 +1,7 @@
 #include "appsettings.h"
 
+#include <palettecolors.h>
+
 namespace bplab {
 
 StoredTraining readTraining(const QSettings &s)
@@ -78,6 +80,9 @@ void UserSettings::read(const QSettings &s)
     bool ok = false;
     const int view = s.value(QStringLiteral("view/current")).toInt(&ok);
     m_view = m_readView = ok ? view : -1;
+    const QVariant highContrast = s.value(QStringLiteral("view/highContrast"));
+    m_highContrast = m_readHighContrast
+            = highContrast.isValid() ? highContrast.toBool() : colors::desktopWantsHighContrast();
 }
 
 void UserSettings::chooseTraining(const TrainConfig &config)
@@ -92,6 +97,8 @@ void UserSettings::write(QSettings &s) const
         writeTraining(s, m_training.config, m_training.recipe);
     if (m_view != m_readView && m_view >= 0)
         s.setValue(QStringLiteral("view/current"), m_view);
+    if (m_highContrast != m_readHighContrast)
+        s.setValue(QStringLiteral("view/highContrast"), m_highContrast);
 }
 
 } // namespace bplab

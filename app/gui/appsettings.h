@@ -48,6 +48,10 @@ public:
     void chooseView(int view) { m_view = view; }
     /** The view the user chose last; -1 before read() found one. */
     int view() const { return m_view; }
+    /** The user turned View > High contrast on or off. */
+    void chooseHighContrast(bool on) { m_highContrast = on; }
+    /** High contrast as the user chose it last; before any choice, what the desktop asks for. */
+    bool highContrast() const { return m_highContrast; }
     /** Writes the training and the view when the user changed them since read(). The data set is
      *  written when it is read (writeDataset()), only for a folder the user chose. */
     void write(QSettings &settings) const;
@@ -55,6 +59,7 @@ public:
 private:
     StoredTraining m_training, m_readTraining;
     int m_view = -1, m_readView = -1;
+    bool m_highContrast = false, m_readHighContrast = false;
 };
 
 } // namespace bplab

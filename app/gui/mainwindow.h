@@ -227,6 +227,7 @@ private:
     QAction *m_presentationAction = nullptr;
     QAction *m_fullScreenAction = nullptr;
     QAction *m_pixelValues = nullptr;
+    QAction *m_highContrast = nullptr;
     QAction *m_shortcuts = nullptr;
     QAction *m_about = nullptr;
     QAction *m_openLesson = nullptr;

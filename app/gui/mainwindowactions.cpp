@@ -16,6 +16,7 @@
 
 #include <heatmappanel.h>
 #include <lossplot.h>
+#include <palettecolors.h>
 #include <timelinebar.h>
 
 #include <QAction>
@@ -123,6 +124,12 @@ void MainWindow::createActions()
     m_pixelValues->setCheckable(true);
     connect(m_pixelValues, &QAction::toggled, this,
             [this](bool on) { m_train->setShowPixelValues(on); });
+    m_highContrast = make(QStringLiteral("actionHighContrast"), tr("&High contrast"),
+                          tr("Black, white and yellow, for low vision and bright projectors"));
+    m_highContrast->setCheckable(true);
+    connect(m_highContrast, &QAction::toggled, this, [](bool on) { colors::setHighContrast(on); });
+    connect(m_highContrast, &QAction::triggered, this, [this](bool on) { m_settings.chooseHighContrast(on); });
+    m_highContrast->setChecked(colors::desktopWantsHighContrast()); // the user's setting, when read, wins
 
     m_shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard shortcuts"),
                        tr("List every keyboard shortcut (F1)"), {QKeySequence::HelpContents});
@@ -165,6 +172,7 @@ void MainWindow::createMenus()
     view->addAction(m_fullScreenAction);
     view->addAction(m_presentationAction);
     view->addAction(m_pixelValues);
+    view->addAction(m_highContrast);
     view->addSeparator();
     view->addMenu(createLanguageMenu(this));
 
@@ -278,6 +286,7 @@ QString MainWindow::loadSettings()
     m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
     m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
     m_settings.read(s);
+    m_highContrast->setChecked(m_settings.highContrast());
     setView(View(std::clamp(m_settings.view(), 0, kViewCount - 1)), SettingOrigin::Session);
     setTrainingConfig(m_settings.training().config);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));

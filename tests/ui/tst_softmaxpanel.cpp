@@ -158,7 +158,7 @@ void TestSoftmaxPanel::barsHaveTheProbabilityLength()
         const QPoint p(bar.left() + int(fraction * bar.width()), bar.center().y());
         return QColor(shot.pixel(QPoint(int(p.x() * dpr), int(p.y() * dpr))));
     };
-    const QColor blue = colors::blue();
+    const QColor blue = colors::blue(panel.palette());
     QCOMPARE(colorAt(0.30), blue);
     QCOMPARE(colorAt(0.69), blue);
     QVERIFY(colorAt(0.74) != blue);
@@ -167,7 +167,7 @@ void TestSoftmaxPanel::barsHaveTheProbabilityLength()
     const QRect small = panel.barRect(4);
     QVERIFY(QColor(shot.pixel(int((small.left() + small.width() * 0.2) * dpr),
                               int(small.center().y() * dpr)))
-            != colors::grey());
+            != colors::grey(panel.palette()));
 }
 
 void TestSoftmaxPanel::overflowIsExplained()

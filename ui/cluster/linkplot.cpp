@@ -19,17 +19,17 @@ using namespace bplab::cluster;
 
 namespace {
 
-QColor kindColor(LinkKind k)
+QColor kindColor(LinkKind k, const QPalette &pal)
 {
     switch (k) {
     case LinkKind::Pcie:
-        return colors::orange();
+        return colors::orange(pal);
     case LinkKind::NvLink:
-        return colors::green();
+        return colors::green(pal);
     case LinkKind::Nic:
-        return colors::blue();
+        return colors::blue(pal);
     }
-    return colors::grey();
+    return colors::grey(pal);
 }
 
 QString kindName(LinkKind k)
@@ -307,7 +307,7 @@ void LinkPlot::rebuild()
                     used += r.linkStats[l].bytes > 0 ? 1 : 0;
                 }
             g->setName(tr("%1 (%2 of %3 links in use)").arg(kindName(k)).arg(used).arg(all));
-            g->setPen(QPen(kindColor(k), 2.5));
+            g->setPen(QPen(kindColor(k, palette()), 2.5));
             g->setLineStyle(QCPGraph::lsStepLeft);
             continue;
         }
@@ -320,7 +320,7 @@ void LinkPlot::rebuild()
             g->setProperty("kind", int(k));
             g->setProperty("link", int(l));
             g->setName(tr("%1 links").arg(kindName(k)));
-            QColor c = kindColor(k);
+            QColor c = kindColor(k, palette());
             c.setAlpha(170);
             g->setPen(QPen(c, 1.2));
             g->setLineStyle(QCPGraph::lsStepLeft);
@@ -462,11 +462,11 @@ void LinkPlot::rebuildBandwidth()
     const bool dots = r.iterations.size() <= 60;
     QCPGraph *a = m_bwPlot->addGraph();
     a->setName(tr("algbw"));
-    a->setPen(QPen(colors::vermillion(), 2));
+    a->setPen(QPen(colors::vermillion(palette()), 2));
     a->setData(x, alg, true);
     QCPGraph *b = m_bwPlot->addGraph();
     b->setName(tr("busbw = algbw × 2(N−1)/N"));
-    b->setPen(QPen(colors::blue(), 2));
+    b->setPen(QPen(colors::blue(palette()), 2));
     b->setData(x, bus, true);
     if (dots) {
         a->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));

@@ -161,15 +161,15 @@ void MeasuredPanel::rebuild()
         g->setPen(QPen(colour, width, style));
         g->setData(y.size() == 2 ? QVector<double> {x.front(), x.back()} : x, y, true);
     };
-    line(tr("measured all-reduce"), reduce, colors::blue(), Qt::SolidLine, 1.2);
-    line(tr("measured compute"), compute, colors::orange(), Qt::SolidLine, 1.2);
+    line(tr("measured all-reduce"), reduce, colors::blue(palette()), Qt::SolidLine, 1.2);
+    line(tr("measured compute"), compute, colors::orange(palette()), Qt::SolidLine, 1.2);
     if (c.predictedAllreduceSeconds > 0)
         line(tr("predicted all-reduce"),
-             {c.predictedAllreduceSeconds * 1e6, c.predictedAllreduceSeconds * 1e6}, colors::blue(),
+             {c.predictedAllreduceSeconds * 1e6, c.predictedAllreduceSeconds * 1e6}, colors::blue(palette()),
              Qt::DashLine, 2.5);
     if (c.predictedComputeSeconds > 0)
         line(tr("predicted compute"),
-             {c.predictedComputeSeconds * 1e6, c.predictedComputeSeconds * 1e6}, colors::orange(),
+             {c.predictedComputeSeconds * 1e6, c.predictedComputeSeconds * 1e6}, colors::orange(palette()),
              Qt::DashLine, 2.5);
     m_plot->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
     if (hi > 0)

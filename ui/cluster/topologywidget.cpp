@@ -330,7 +330,7 @@ void TopologyWidget::paintEvent(QPaintEvent *)
         p.drawText(g.serverBox[std::size_t(s)].adjusted(10, 4, -10, 0), Qt::AlignTop | Qt::AlignLeft,
                    tr("Server %1").arg(s));
         p.setFont(f);
-        QColor dramFill = colors::orange();
+        QColor dramFill = colors::orange(palette());
         dramFill.setAlpha(60);
         p.setBrush(dramFill);
         p.drawRect(g.dram[std::size_t(s)]);
@@ -338,7 +338,7 @@ void TopologyWidget::paintEvent(QPaintEvent *)
                    m_result->config.resident ? tr("DRAM (data resident in VRAM)")
                                              : tr("DRAM: this server's mini-batches"));
         if (g.gpus > 1) {
-            QColor nvFill = colors::green();
+            QColor nvFill = colors::green(palette());
             nvFill.setAlpha(60);
             p.setBrush(nvFill);
             p.drawRect(g.nvSwitch[std::size_t(s)]);
@@ -346,7 +346,7 @@ void TopologyWidget::paintEvent(QPaintEvent *)
         }
     }
     if (g.servers > 1) {
-        QColor swFill = colors::blue();
+        QColor swFill = colors::blue(palette());
         swFill.setAlpha(60);
         p.setBrush(swFill);
         p.setPen(QPen(text, 1.5));

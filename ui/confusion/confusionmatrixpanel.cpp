@@ -20,7 +20,7 @@ namespace {
 constexpr int kClasses = 10;
 // The panel is a figure (colors::kFigureInk on kFigurePaper).
 const QColor kInk(colors::kFigureInk);
-const QColor kFaint(0x80, 0x80, 0x80);
+const QColor kFaint(colors::kFigureFaint);
 const QColor kPaper(colors::kFigurePaper);
 
 QString percent(double v)
@@ -259,7 +259,7 @@ void ConfusionMatrixPanel::paintPanel(QPainter &p, const QSize &size) const
             p.fillRect(r, shade);
             if (m_total == 0)
                 continue;
-            p.setPen(n == 0 ? kFaint : shade.lightnessF() < 0.55 ? QColor(Qt::white) : kInk);
+            p.setPen(n == 0 ? kFaint : textOn(shade));
             p.drawText(r, Qt::AlignCenter, QLocale().toString(n));
         }
     }

@@ -174,12 +174,11 @@ void DistributionPlot::applyStyle()
     }
     m_title->setFont(titleFont);
     m_title->setTextColor(text);
-    const bool dark = pal.color(QPalette::Base).lightness() < 128;
-    const QColor bar = dark ? colors::skyBlue() : colors::blue();
+    const QColor bar = colors::blue(pal);
     m_bars->setPen(Qt::NoPen);
     m_bars->setBrush(bar);
     m_highlightBar->setPen(QPen(text, 1.5));
-    m_highlightBar->setBrush(colors::orange());
+    m_highlightBar->setBrush(colors::orange(palette()));
     for (QCPItemText *t : m_texts) {
         t->setFont(tickFont);
         t->setColor(text);

@@ -75,9 +75,11 @@ void ImageDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const
     else
         p->fillRect(target, Qt::black);
 
-    const QColor text = pal.color(selected ? QPalette::HighlightedText : QPalette::Text);
+    const QColor back = pal.color(selected ? QPalette::Highlight : QPalette::Base);
+    const QColor text = selected ? colors::selectedText(pal) : pal.color(QPalette::Text);
     QColor muted = text;
-    muted.setAlphaF(selected ? 0.85f : 0.65f);
+    muted.setAlphaF(0.65f);
+    muted = withContrast(muted, back, kTextContrast);
     const QFont lf = labelFont(option.font);
     const QFont sf = readableFont(option.font);
     const QFontMetrics lfm(lf), sfm(sf);
@@ -104,7 +106,7 @@ void ImageDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const
             QFont answerFont = sf;
             answerFont.setBold(!right);
             p->setFont(answerFont);
-            p->setPen(right || selected ? muted : QColor(colors::kVermillion));
+            p->setPen(right || selected ? muted : colors::vermillion(pal));
             p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter, sfm.elidedText(text, Qt::ElideRight, textW));
         }
     }

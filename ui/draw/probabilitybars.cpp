@@ -126,7 +126,7 @@ void ProbabilityBars::paintEvent(QPaintEvent *)
     const int headH = bigFm.height() + 4;
     QRect head(0, 0, width(), headH);
     p.setFont(big);
-    p.setPen(m_has ? colors::blue().lighter(pal.color(QPalette::Window).lightness() < 128 ? 160 : 100) : text);
+    p.setPen(m_has ? colors::targetText(pal) : text);
     p.drawText(head.adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, topText());
     QFont mid = base;
     mid.setPointSizeF(base.pointSizeF() * 1.4);
@@ -160,7 +160,7 @@ void ProbabilityBars::paintEvent(QPaintEvent *)
         if (m_has) {
             QRectF bar = track;
             bar.setWidth(std::max(0.0, double(m_p[std::size_t(k)])) * barW);
-            p.fillRect(bar, k == top ? colors::blue() : colors::grey());
+            p.fillRect(bar, k == top ? colors::blue(pal) : colors::grey(pal));
             p.drawText(QRect(barX + barW + 6, y, valueW, rowH), Qt::AlignLeft | Qt::AlignVCenter, valueText(k));
         }
     }

@@ -175,7 +175,7 @@ void StageStrip::paintEvent(QPaintEvent *)
                 // The target of the centre of mass: pixel (14, 14)'s centre.
                 const double k = target.width() / 28;
                 const QPointF c = target.topLeft() + QPointF(14.5 * k, 14.5 * k);
-                p.setPen(QPen(colors::orange(), 1.5));
+                p.setPen(QPen(colors::orange(palette()), 1.5));
                 p.drawLine(c - QPointF(5, 0), c + QPointF(5, 0));
                 p.drawLine(c - QPointF(0, 5), c + QPointF(0, 5));
             }
@@ -186,7 +186,7 @@ void StageStrip::paintEvent(QPaintEvent *)
         QFont captionFont = font;
         captionFont.setBold(animating && i == seg + 1);
         p.setFont(captionFont);
-        p.setPen(animating && i == seg + 1 ? colors::orange() : text);
+        p.setPen(animating && i == seg + 1 ? colors::orangeText(palette()) : text);
         p.drawText(QRect(x, side + 2, cellW, captionH), Qt::AlignHCenter | Qt::AlignTop, names[i]);
         p.setFont(font);
     }
@@ -212,7 +212,7 @@ void StageStrip::paintEvent(QPaintEvent *)
         break;
     }
     const QRectF now = lerp(from, to, f);
-    p.setPen(QPen(colors::orange(), 1.5, Qt::DashLine));
+    p.setPen(QPen(colors::orange(palette()), 1.5, Qt::DashLine));
     p.drawRect(from);
     if (seg == 1) {
         // the smooth crop fades into the anti-aliased 20x20 pixels
@@ -227,7 +227,7 @@ void StageStrip::paintEvent(QPaintEvent *)
         p.setRenderHint(QPainter::SmoothPixmapTransform, seg == 0);
         p.drawImage(now, seg == 0 ? m_images[1] : m_images[2]);
     }
-    p.setPen(QPen(colors::orange(), 2));
+    p.setPen(QPen(colors::orange(palette()), 2));
     p.drawRect(now);
 }
 

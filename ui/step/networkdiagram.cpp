@@ -87,7 +87,7 @@ float rangeOf(const StepModel &m, Quantity q, int n)
 QColor probabilityColor(float p)
 {
     // White to blue: probabilities are 0..1, not signed.
-    const QColor b = colors::blue();
+    const QColor b(colors::kBlue);
     const float f = std::clamp(p, 0.0f, 1.0f);
     return QColor::fromRgbF(1 - f * (1 - b.redF()), 1 - f * (1 - b.greenF()), 1 - f * (1 - b.blueF()));
 }
@@ -353,7 +353,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(Qt::black, 4));
     p.drawEllipse(hc, g.radius + 2, g.radius + 2);
-    p.setPen(QPen(colors::orange(), 2));
+    p.setPen(QPen(colors::orange(palette()), 2));
     p.drawEllipse(hc, g.radius + 2, g.radius + 2);
 
     // Output neurons with their 1-based numbers; target and selected marked.
@@ -367,14 +367,14 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
         const QColor fill = outputColor(k, orr);
         p.setBrush(fill);
         const bool target = k == m.shownLabel();
-        p.setPen(QPen(target ? colors::blue() : palette().color(QPalette::Mid), target ? 3 : 1));
+        p.setPen(QPen(target ? colors::blue(palette()) : palette().color(QPalette::Mid), target ? 3 : 1));
         p.drawEllipse(c, g.outputRadius, g.outputRadius);
-        p.setPen(fill.lightnessF() < 0.5 ? Qt::white : Qt::black);
+        p.setPen(textOn(fill));
         p.drawText(QRect(c.x() - g.outputRadius, c.y() - g.outputRadius, 2 * g.outputRadius, 2 * g.outputRadius),
                    Qt::AlignCenter, QString::number(k + 1));
         if (k == m.outputNeuron()) {
             p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(colors::orange(), 2, Qt::DashLine));
+            p.setPen(QPen(colors::orange(palette()), 2, Qt::DashLine));
             p.drawEllipse(c, g.outputRadius + 3, g.outputRadius + 3);
         }
     }

@@ -4,6 +4,7 @@
 
 #include "modelfile.h"
 #include "tracejson.h"
+#include "uiformat.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -40,7 +41,6 @@ QWidget *StepView::createChooser()
     m_modelErrorLabel->setObjectName(QStringLiteral("modelError"));
     m_modelErrorLabel->setWordWrap(true);
     m_modelErrorLabel->setTextFormat(Qt::PlainText);
-    m_modelErrorLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
     m_modelErrorLabel->hide();
     v->addWidget(m_modelErrorLabel);
     m_set = new QComboBox;
@@ -172,6 +172,9 @@ void StepView::refreshChooser()
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());
+    QPalette errorPalette = palette(); // the error's colour on the palette of the moment
+    errorPalette.setColor(QPalette::WindowText, colors::vermillion(errorPalette));
+    m_modelErrorLabel->setPalette(errorPalette);
     m_modelErrorLabel->setText(m_modelError);
     m_modelErrorLabel->setVisible(!m_modelError.isEmpty());
     m_modelLabel->setText(model);

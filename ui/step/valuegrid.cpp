@@ -193,10 +193,10 @@ void ValueGrid::paintEvent(QPaintEvent *)
         const QRect cr(r.left() + (m_selected % m_cols) * cell, r.top() + (m_selected / m_cols) * cell, cell, cell);
         p.setPen(QPen(Qt::black, 3));
         p.drawRect(cr.adjusted(-1, -1, 1, 1));
-        p.setPen(QPen(colors::orange(), 2));
+        p.setPen(QPen(colors::orange(palette()), 2));
         p.drawRect(cr.adjusted(-1, -1, 1, 1));
     }
-    p.setPen(palette().color(QPalette::Mid));
+    p.setPen(colors::frame(palette()));
     p.setBrush(Qt::NoBrush);
     p.drawRect(r.adjusted(0, 0, -1, -1));
     if (!m_caption.isEmpty()) {

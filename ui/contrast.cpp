@@ -1,0 +1,82 @@
+#include "contrast.h"
+
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+
+double linear(double channel)
+{
+    return channel <= 0.04045 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
+}
+
+QColor mix(const QColor &a, const QColor &b, double f)
+{
+    // f = 0 -> a, f = 1 -> b, per sRGB channel.
+    auto ch = [f](int x, int y) { return int(std::lround(x + f * (y - x))); };
+    return QColor(ch(a.red(), b.red()), ch(a.green(), b.green()), ch(a.blue(), b.blue()));
+}
+
+} // namespace
+
+double relativeLuminance(const QColor &c)
+{
+    // L = 0.2126 R + 0.7152 G + 0.0722 B of the linearised channels
+    const QColor rgb = c.toRgb();
+    return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
+}
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = relativeLuminance(a), lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor over(const QColor &fg, const QColor &bg)
+{
+    return mix(bg.toRgb(), fg.toRgb(), fg.alphaF());
+}
+
+QColor withContrast(const QColor &fg, const QColor &bg, double ratio)
+{
+    const QColor start = over(fg, bg);
+    if (contrastRatio(start, bg) >= ratio)
+        return start;
+    const QColor end = contrastRatio(Qt::black, bg) >= contrastRatio(Qt::white, bg) ? QColor(Qt::black)
+                                                                                    : QColor(Qt::white);
+    // The ratio grows monotonically along the mix; 24 halvings find its least step to 1/2^24.
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 24; ++i) {
+        const double f = 0.5 * (lo + hi);
+        (contrastRatio(mix(start, end, f), bg) >= ratio ? hi : lo) = f;
+    }
+    QColor c = mix(start, end, hi);
+    // Rounding to 8 bits may land a hair short: one more step of the channels.
+    for (double f = hi; contrastRatio(c, bg) < ratio && f < 1.0; f = std::min(1.0, f + 1.0 / 255))
+        c = mix(start, end, f);
+    return c;
+}
+
+QColor faintest(const QColor &ink, const QColor &bg, double ratio)
+{
+    const QColor solid = over(ink, bg);
+    if (contrastRatio(solid, bg) < ratio)
+        return solid;
+    double lo = 0.0, hi = 1.0; // the share of bg in the mix; lo always passes
+    for (int i = 0; i < 24; ++i) {
+        const double f = 0.5 * (lo + hi);
+        (contrastRatio(mix(solid, bg, f), bg) >= ratio ? lo : hi) = f;
+    }
+    QColor c = mix(solid, bg, lo);
+    for (double f = lo; contrastRatio(c, bg) < ratio && f > 0.0; f = std::max(0.0, f - 1.0 / 255))
+        c = mix(solid, bg, f);
+    return c;
+}
+
+QColor textOn(const QColor &fill)
+{
+    return contrastRatio(Qt::black, fill) >= contrastRatio(Qt::white, fill) ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+} // namespace bplab
