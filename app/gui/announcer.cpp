@@ -65,6 +65,8 @@ Announcer::Announcer(QWidget *host)
       m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
+    // A coarse timer may fire up to 5 % early, and the interval is a promise to the listener.
+    m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &Announcer::flush);
 }
 
@@ -97,6 +99,10 @@ void Announcer::flush()
 {
     if (m_pending.isEmpty())
         return;
+    if (m_sinceLast.isValid() && m_sinceLast.elapsed() < kMinIntervalMs) {
+        m_timer->start(int(kMinIntervalMs - m_sinceLast.elapsed())); // woken early: wait the rest
+        return;
+    }
     const QString text = std::exchange(m_pending, QString());
     const bool alert = std::exchange(m_pendingAlert, false);
     m_sinceLast.start();
