@@ -36,13 +36,17 @@ void announceChanges(MainWindow *window, Announcer *announcer)
 {
     TrainingController *c = window->controller();
     auto lastEpoch = std::make_shared<EpochReport>();
-    QObject::connect(c, &TrainingController::epochFinished, announcer, [announcer, lastEpoch](const EpochReport &e) {
-        *lastEpoch = e;
+    QObject::connect(c, &TrainingController::historyChanged, announcer, [announcer, lastEpoch](const HistoryEvent &event) {
+        if (std::holds_alternative<HistoryRestart>(event))
+            *lastEpoch = {};
+        const auto *e = std::get_if<EpochReport>(&event);
+        if (!e)
+            return;
+        *lastEpoch = *e;
         announcer->announce(tr("Epoch %1: test accuracy %2 %, test loss %3")
-                                    .arg(e.epoch)
-                                    .arg(percent(e.testAccuracy), QLocale().toString(e.testLoss, 'f', 4)));
+                                    .arg(e->epoch)
+                                    .arg(percent(e->testAccuracy), QLocale().toString(e->testLoss, 'f', 4)));
     });
-    QObject::connect(c, &TrainingController::wasReset, announcer, [lastEpoch] { *lastEpoch = {}; });
     QObject::connect(c, &TrainingController::stateChanged, announcer, [announcer, lastEpoch](TrainingState s) {
         if (s != TrainingState::Finished)
             return;
@@ -53,7 +57,11 @@ void announceChanges(MainWindow *window, Announcer *announcer)
         else
             announcer->announce(tr("Training finished"));
     });
-    QObject::connect(c, &TrainingController::diverged, announcer, [announcer](const Divergence &d) {
+    QObject::connect(c, &TrainingController::notice, announcer, [announcer](const Notice &notice) {
+        const auto *divergence = std::get_if<Divergence>(&notice);
+        if (!divergence)
+            return;
+        const Divergence &d = *divergence;
         announcer->alert(tr("Training paused: %1 was not finite at epoch %2, batch %3, learning rate %4. "
                             "Try %5.")
                                  .arg(QString::fromStdString(d.quantity))

@@ -51,7 +51,11 @@ ScreenshotRun::ScreenshotRun(MainWindow *window, qint64 batches, const QString &
 void ScreenshotRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
-    connect(c, &TrainingController::dataLoaded, this, [this, c] {
+    connect(c, &TrainingController::dataChanged, this, [this, c] {
+        if (!c->dataset()) {
+            grabSoon(3);
+            return;
+        }
         if (m_trainingStarted)
             return;
         m_trainingStarted = true;
@@ -71,19 +75,21 @@ void ScreenshotRun::begin(bool dataRequested)
             trained();
         }
     });
-    connect(c, &TrainingController::modelSaved, this, [this](const QString &path, const QString &what) {
-        std::fprintf(stderr, "backprop-lab: wrote %s (%s)\n", qPrintable(path), qPrintable(what));
-        m_waitingForModel = false;
-        grabSoon(0);
+    connect(c, &TrainingController::notice, this, [this](const Notice &notice) {
+        if (const auto *saved = std::get_if<ModelSaved>(&notice)) {
+            std::fprintf(stderr, "backprop-lab: wrote %s (%s)\n", qPrintable(saved->path),
+                         qPrintable(saved->description));
+            m_waitingForModel = false;
+            grabSoon(0);
+        } else if (const auto *failed = std::get_if<ModelFailed>(&notice)) {
+            std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(failed->message));
+            m_saveModel.clear();
+            m_waitingForModel = false;
+            grabSoon(1);
+        } else if (std::holds_alternative<TrainingError>(notice)) {
+            grabSoon(0);
+        }
     });
-    connect(c, &TrainingController::modelFailed, this, [this](const QString &message) {
-        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(message));
-        m_saveModel.clear();
-        m_waitingForModel = false;
-        grabSoon(1);
-    });
-    connect(c, &TrainingController::dataFailed, this, [this] { grabSoon(3); });
-    connect(c, &TrainingController::trainingError, this, [this] { grabSoon(0); });
     if (!dataRequested) {
         grabSoon(3);
     } else if (c->dataSplit() && !m_trainingStarted) {
@@ -197,27 +203,36 @@ void ReportRun::begin(bool dataRequested)
 {
     TrainingController *c = m_window->controller();
     if (m_quit)
-        connect(c, &TrainingController::dataLoaded, c, &TrainingController::start, Qt::SingleShotConnection);
+        connect(c, &TrainingController::dataChanged, c, [c] {
+            if (c->dataset())
+                c->start();
+        }, Qt::SingleShotConnection);
     // Without --quit-when-done the window is used as usual, and the report is written when it
     // closes (File > Quit, Ctrl+Q, the window's close button).
     connect(qApp, &QCoreApplication::aboutToQuit, this, [this] { finish(0, {}); });
-    connect(c, &TrainingController::epochFinished, this,
-            [this](const EpochReport &e) { m_epochs.append(e); });
+    connect(c, &TrainingController::historyChanged, this, [this](const HistoryEvent &event) {
+        if (const auto *e = std::get_if<EpochReport>(&event))
+            m_epochs.append(*e);
+    });
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
         if (s == TrainingState::Running)
             startMeasuring();
         if (s == TrainingState::Finished && m_quit)
             finish(0, {});
     });
-    connect(c, &TrainingController::diverged, this, [this](const Divergence &d) {
-        m_divergence = d;
-        if (m_quit)
-            finish(2, QString::fromStdString(d.message));
+    connect(c, &TrainingController::notice, this, [this](const Notice &notice) {
+        if (const auto *d = std::get_if<Divergence>(&notice)) {
+            m_divergence = *d;
+            if (m_quit)
+                finish(2, QString::fromStdString(d->message));
+        } else if (const auto *error = std::get_if<TrainingError>(&notice)) {
+            finish(1, error->message);
+        }
     });
-    connect(c, &TrainingController::dataFailed, this,
-            [this](const QString &, const QString &msg) { finish(1, msg); });
-    connect(c, &TrainingController::trainingError, this,
-            [this](const QString &msg) { finish(1, msg); });
+    connect(c, &TrainingController::dataChanged, this, [this, c] {
+        if (!c->dataset())
+            finish(1, c->lastError());
+    });
     if (!dataRequested)
         finish(1, c->lastError().isEmpty() ? QStringLiteral("no data folder found") : c->lastError());
 }

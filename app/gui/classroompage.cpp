@@ -38,9 +38,11 @@ public:
             if (s != TrainingState::Running)
                 stale();
         });
-        QObject::connect(controller, &TrainingController::epochFinished, this, stale);
-        QObject::connect(controller, &TrainingController::wasReset, this, stale);
-        QObject::connect(controller, &TrainingController::dataSplitChanged, this, stale);
+        QObject::connect(controller, &TrainingController::historyChanged, this, [stale](const HistoryEvent &e) {
+            if (std::holds_alternative<EpochReport>(e) || std::holds_alternative<HistoryRestart>(e))
+                stale();
+        });
+        QObject::connect(controller, &TrainingController::dataChanged, this, stale);
         // An exact state (a step, a pause, a load); the live ones while running are skipped.
         QObject::connect(controller, &TrainingController::visualReady, this, [stale](const VisualPtr &v) {
             if (v && !v->live)

@@ -23,9 +23,11 @@ ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
     , m_controller(controller)
     , m_runner(new MpiRunner(this))
 {
-    // Every trained batch (with the visuals, so at most ~30 a second) on the chosen cluster.
-    connect(controller, &TrainingController::clusterIterationReady, page,
-            &ClusterView::addLiveIteration);
+    // Every trained batch on the chosen cluster, with its visual (so at most ~30 a second).
+    connect(controller, &TrainingController::visualReady, page, [page](VisualPtr s) {
+        if (s->cluster)
+            page->addLiveIteration(s->cluster);
+    });
     connect(page, &ClusterView::liveClusterChanged, controller,
             [controller](const cluster::SimConfig &chosen) { controller->setLiveCluster(chosen); });
     controller->setLiveCluster(page->liveCluster());

@@ -73,8 +73,14 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
     QObject::connect(timer, &QTimer::timeout, view, refresh);
     timer->start();
     QObject::connect(c, &TrainingController::stateChanged, view, refresh);
-    QObject::connect(c, &TrainingController::wasReset, view, refresh);
-    QObject::connect(c, &TrainingController::dataLoaded, view, [view, refresh](DatasetInfoPtr info) {
+    QObject::connect(c, &TrainingController::historyChanged, view, [refresh](const HistoryEvent &e) {
+        if (std::holds_alternative<HistoryRestart>(e))
+            refresh();
+    });
+    QObject::connect(c, &TrainingController::dataChanged, view, [c, view, refresh] {
+        const DatasetInfoPtr info = c->dataset();
+        if (!info)
+            return;
         view->setClassNames(info->classNames);
         if (view->canvas()->isEmpty() && !view->canvas()->hasPicture()) {
             int label = -1;

@@ -83,8 +83,8 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
             m_fastRunStarted = false;
         }
     });
-    connect(window->controller(), &TrainingController::dataLoaded, this, [this] {
-        if (m_waitingForData && m_lesson) {
+    connect(window->controller(), &TrainingController::dataChanged, this, [this] {
+        if (m_waitingForData && m_lesson && m_window->controller()->dataset()) {
             m_waitingForData = false;
             replayNext();
         }

@@ -188,7 +188,19 @@ QWidget *MainWindow::createPage(View view)
 void MainWindow::connectController()
 {
     TrainingController *c = m_controller;
-    connect(c, &TrainingController::dataLoaded, this, [this](DatasetInfoPtr info) {
+    connect(c, &TrainingController::dataChanged, this, [this, c] {
+        m_train->setDataset(c->dataSplit());
+        const DatasetInfoPtr info = c->dataset();
+        if (!info) {
+            m_hasData = false;
+            m_status->setDataset(nullptr, c->dataFolder());
+            m_errorPage->setError(tr("Cannot read the training data in %1").arg(c->dataFolder()), c->lastError(),
+                                  tr("Choose another folder (File > Open data folder..., Ctrl+O), or "
+                                     "replace the damaged file and press Try again. scripts/setup "
+                                     "installs the offline MNIST sample and, with internet, full MNIST."));
+            updatePage();
+            return;
+        }
         m_hasData = true;
         m_train->setClassNames(info->classNames);
         m_controls->selectDataset(m_controls->selectedFolder(), info->name);
@@ -199,27 +211,12 @@ void MainWindow::connectController()
         }
         updatePage();
     });
-    connect(c, &TrainingController::dataFailed, this, [this](const QString &folder, const QString &msg) {
-        m_hasData = false;
-        m_status->setDataset(nullptr, folder);
-        m_errorPage->setError(tr("Cannot read the training data in %1").arg(folder), msg,
-                              tr("Choose another folder (File > Open data folder..., Ctrl+O), or "
-                                 "replace the damaged file and press Try again. scripts/setup "
-                                 "installs the offline MNIST sample and, with internet, full MNIST."));
-        updatePage();
-    });
     connect(c, &TrainingController::visualReady, this,
             [this](VisualPtr s) { m_train->applyVisual(*s); });
     connect(c, &TrainingController::lossesReady, this,
             [this](LossChunkPtr chunk) { m_train->appendLosses(*chunk); });
-    connect(c, &TrainingController::epochFinished, this, [this](const EpochReport &e) {
-        m_train->appendEpoch(e);
-        statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
-                                     .arg(e.epoch)
-                                     .arg(e.testAccuracy, 0, 'f', 2)
-                                     .arg(e.testLoss, 0, 'f', 4),
-                                 8000);
-    });
+    connect(c, &TrainingController::historyChanged, this, &MainWindow::showHistoryEvent);
+    connect(c, &TrainingController::notice, this, &MainWindow::showNotice);
     connect(c, &TrainingController::progressChanged, m_status, &StatusLine::setProgress);
     connect(c, &TrainingController::stateChanged, this, [this](TrainingState s) {
         m_controls->setState(s);
@@ -227,13 +224,18 @@ void MainWindow::connectController()
         updateActions();
         updatePage(); // dataFailed arrives while the state still says Loading
     });
-    connect(c, &TrainingController::wasReset, m_train, &TrainView::clearHistory);
-    connect(c, &TrainingController::dataSplitChanged, m_train, &TrainView::setDataset);
-    connect(c, &TrainingController::trainingError, m_banner, &MessageBanner::showMessage);
-    connect(c, &TrainingController::resetPendingChanged, m_controls, &ControlBar::setResetPending);
     connect(m_train, &TrainView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
-    connect(c, &TrainingController::selectedHiddenNeuronChanged, m_train,
-            &TrainView::setSelectedHiddenNeuron);
+    connect(c, &TrainingController::settingsChanged, this, [this, c] {
+        m_controls->showConfig(c->config());
+        m_controls->setResetPending(c->resetPending());
+        m_train->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
+        m_stepView->setTrainingLearningRate(c->config().lr);
+        m_stepView->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
+        const Pace pace = c->pace();
+        m_controls->showPace(pace);
+        m_status->setPace(pace);
+        m_paces[paceIndex(pace)]->setChecked(true);
+    });
 
     connectStepView();
     connectDatasetView();
@@ -243,16 +245,52 @@ void MainWindow::connectController()
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
 }
 
+void MainWindow::showHistoryEvent(const HistoryEvent &event)
+{
+    if (const auto *restart = std::get_if<HistoryRestart>(&event)) {
+        m_train->clearHistory();
+        // A snapshot the user opened brings its hyperparameters: theirs from now on.
+        if (restart->restoredConfig)
+            m_settings.chooseTraining(*restart->restoredConfig);
+        // New weights (a reset, new data, a restored snapshot) reach the Step view at once, with
+        // the scaling they were trained with; their visual follows.
+        if (!m_stepView->showsModelFile()) {
+            m_stepView->setNormalize(m_controller->trainedConfig().normalize);
+            m_stepView->setModel(m_controller->currentWeights(), m_controller->headCaption());
+            m_stepBatch = qint64(m_controller->stepCount());
+        }
+    } else if (const auto *e = std::get_if<EpochReport>(&event)) {
+        m_train->appendEpoch(*e);
+        statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
+                                         .arg(e->epoch)
+                                         .arg(e->testAccuracy, 0, 'f', 2)
+                                         .arg(e->testLoss, 0, 'f', 4),
+                                 8000);
+    } else if (const auto *branch = std::get_if<BranchPtr>(&event)) {
+        m_train->applyBranch(**branch);
+        statusBar()->showMessage(tr("A new branch from batch %1: the earlier one stays on the loss plot, faint")
+                                         .arg((*branch)->fromStep),
+                                 8000);
+    }
+}
+
+void MainWindow::showNotice(const Notice &notice)
+{
+    // Snapshots' notices and divergences are SnapshotUi's (snapshotui.cpp).
+    if (const auto *error = std::get_if<TrainingError>(&notice))
+        m_banner->showMessage(error->message);
+    else if (const auto *failed = std::get_if<ModelFailed>(&notice))
+        m_banner->showMessage(failed->message);
+    else if (const auto *saved = std::get_if<ModelSaved>(&notice))
+        statusBar()->showMessage(tr("Saved %1 (%2)").arg(saved->path, saved->description), 8000);
+}
+
 void MainWindow::connectControlBar()
 {
     // The toolbar sends the user's edits; the controller owns the settings the session trains
     // with and shows them back. An edit changes that one field in what the session uses and in
     // the user's settings: a lesson's or a flag's other values stay unsaved.
     TrainingController *c = m_controller;
-    connect(c, &TrainingController::configChanged, m_controls, &ControlBar::showConfig);
-    // A snapshot the user opened brings its hyperparameters: theirs from now on.
-    connect(c, &TrainingController::configRestored, this,
-            [this](const TrainConfig &config) { m_settings.chooseTraining(config); });
     connect(m_controls, &ControlBar::settingsEdited, this, [this, c](const ControlBar::SettingsEdit &change) {
         TrainConfig mine = m_settings.training().config;
         change(mine);
@@ -290,22 +328,10 @@ void MainWindow::connectStepView()
 {
     m_stepPredict = new StepPredict(m_stepView); // the Predict first switch and its questions
     TrainingController *c = m_controller;
-    connect(c, &TrainingController::dataSplitChanged, m_stepView, &StepView::setDataset);
-    // The step's learning rate is the training's unless a lesson step or the user set one there.
+    connect(c, &TrainingController::dataChanged, m_stepView, [this, c] { m_stepView->setDataset(c->dataSplit()); });
+    // The step's learning rate is the training's unless a lesson step or the user set one there
+    // (settingsChanged keeps it current).
     m_stepView->setTrainingLearningRate(c->config().lr);
-    connect(c, &TrainingController::configChanged, m_stepView,
-            [this](const TrainConfig &config) { m_stepView->setTrainingLearningRate(config.lr); });
-    // New weights (a reset, new data, a restored snapshot) reach the page at once, with the
-    // scaling they were trained with; their visual follows.
-    const auto useNewWeights = [this] {
-        if (m_stepView->showsModelFile())
-            return;
-        m_stepView->setNormalize(m_controller->trainedConfig().normalize);
-        m_stepView->setModel(m_controller->currentWeights(), m_controller->headCaption());
-        m_stepBatch = qint64(m_controller->stepCount());
-    };
-    connect(c, &TrainingController::dataLoaded, m_stepView, useNewWeights);
-    connect(c, &TrainingController::wasReset, m_stepView, useNewWeights);
     // "Use the weights shown": the Step view leaves its own model file for the timeline's weights.
     connect(m_stepView, &StepView::currentWeightsRequested, this, [this] {
         if (VisualPtr shown = m_controller->shown()) {
@@ -321,13 +347,13 @@ void MainWindow::connectStepView()
         followInStepView(s, false);
     });
     connect(m_stepView, &StepView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
-    connect(c, &TrainingController::selectedHiddenNeuronChanged, m_stepView, &StepView::setSelectedHiddenNeuron);
 }
 
 void MainWindow::connectDatasetView()
 {
     // The view shows the split the worker loaded: no second copy of the images.
-    connect(m_controller, &TrainingController::dataSplitChanged, m_datasetView, &DatasetView::setDataset);
+    connect(m_controller, &TrainingController::dataChanged, m_datasetView,
+            [this] { m_datasetView->setDataset(m_controller->dataSplit()); });
     // Each image's answer by the weights every view shows (computed while the view is visible).
     const auto showAnswers = [this] {
         m_datasetView->setWeights(m_controller->shownWeights(), m_controller->trainedConfig().normalize,

@@ -152,6 +152,11 @@ private:
     /** View `view`'s page (in the order of viewlist.h). */
     QWidget *createPage(View view);
     void connectController();
+    /** The loss plot and the status bar follow the training's history; the Step view takes new
+     *  weights at a restart. */
+    void showHistoryEvent(const bplab::HistoryEvent &event);
+    /** Errors in the banner, a saved model in the status bar. */
+    void showNotice(const bplab::Notice &notice);
     void connectControlBar();
     void connectStepView();
     void connectDatasetView();

@@ -114,11 +114,6 @@ void MainWindow::connectTimeline()
 {
     TrainingController *c = m_controller;
     connect(m_controls, &ControlBar::paceChosen, c, &TrainingController::setPace);
-    connect(c, &TrainingController::paceChanged, this, [this](const Pace &pace) {
-        m_controls->showPace(pace);
-        m_status->setPace(pace);
-        m_paces[paceIndex(pace)]->setChecked(true);
-    });
     connect(c, &TrainingController::visualReady, this, [this](VisualPtr s) {
         const bool file = !s->modelFile.isEmpty();
         m_timeline->setPosition(qint64(s->historyFirst), qint64(s->progress.step),
@@ -139,16 +134,6 @@ void MainWindow::connectTimeline()
         if (m_presentation || (m_lessons && m_lessons->isOpen()))
             m_timeline->setStatusText(text);
     });
-    connect(c, &TrainingController::branched, this, [this](BranchPtr branch) {
-        m_train->applyBranch(*branch);
-        statusBar()->showMessage(tr("A new branch from batch %1: the earlier one stays on the loss plot, faint")
-                                         .arg(branch->fromStep),
-                                 8000);
-    });
-    connect(c, &TrainingController::modelSaved, this, [this](const QString &path, const QString &what) {
-        statusBar()->showMessage(tr("Saved %1 (%2)").arg(path, what), 8000);
-    });
-    connect(c, &TrainingController::modelFailed, m_banner, &MessageBanner::showMessage);
     // The hidden Step view catches up when it is shown.
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
         if (view() == View::Step && m_stepPending)

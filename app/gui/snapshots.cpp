@@ -19,6 +19,8 @@ void registerSnapshotTypes()
     qRegisterMetaType<bplab::AutoSnapshotSettings>();
     qRegisterMetaType<bplab::RestoredSnapshot>();
     qRegisterMetaType<bplab::TrainConfig>();
+    qRegisterMetaType<bplab::HistoryEvent>();
+    qRegisterMetaType<bplab::Notice>();
 }
 
 QString stateName(TrainingState state)

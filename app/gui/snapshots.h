@@ -17,9 +17,15 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <variant>
 #include <vector>
 
 namespace bplab {
+
+namespace cluster {
+struct LiveIteration;
+}
 
 /** Where the training stands. */
 enum class TrainingState {
@@ -80,6 +86,9 @@ struct VisualSnapshot {
     /** With several replicas: each one's gradient of the last batch and their all-reduced
      *  average (null with one replica). */
     std::shared_ptr<const cluster::ReplicaGradients> replicas;
+    /** The last batch timed on the simulated cluster the Data parallel page chose (null: none
+     *  chosen, or a sample or model file shown; step 0: no batch since the reset). */
+    std::shared_ptr<const cluster::LiveIteration> cluster;
 };
 
 /** Batch losses since the previous chunk: none is ever dropped. x is the fractional epoch
@@ -130,12 +139,48 @@ struct RestoredSnapshot {
     QStringList skipped;   ///< newer files of the folder that were refused, one message each
 };
 
+/** The history starts again at `progress` (a reset, new data, a restored snapshot): the views
+ *  drop their losses and epochs. A restored snapshot brings its hyperparameters. */
+struct HistoryRestart {
+    Progress progress;
+    std::optional<TrainConfig> restoredConfig;
+};
+
+/** A message for the person at the screen, with what it is about. */
+struct TrainingError {
+    QString message;
+};
+struct SnapshotSaved {
+    QString path;
+    QString description; ///< describeSnapshot()
+    bool automatic = false;
+};
+struct SnapshotFailed {
+    QString message;
+    QString previous; ///< an older snapshot of the same folder to offer instead ("" when none)
+};
+struct ModelSaved {
+    QString path;
+    QString description; ///< "weights after batch 1,250"
+};
+struct ModelFailed {
+    QString message;
+};
+
 using VisualPtr = std::shared_ptr<const VisualSnapshot>;
 using BranchPtr = std::shared_ptr<const AbandonedBranch>;
 using LossChunkPtr = std::shared_ptr<const LossChunk>;
 using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
 using ParamsPtr = std::shared_ptr<const ParamsF>;
 using DataSplitPtr = std::shared_ptr<const DataSplit>;
+
+/** What happened to the training's history, in the order it happened: it started again, an
+ *  epoch ended, "Continue from here" abandoned a branch, or a snapshot was restored (after its
+ *  restart, losses and epochs). */
+using HistoryEvent = std::variant<HistoryRestart, EpochReport, BranchPtr, RestoredSnapshot>;
+/** What the person at the screen is told: a failure, a divergence (training paused on the last
+ *  finite weights), a file written or not. */
+using Notice = std::variant<TrainingError, Divergence, SnapshotSaved, SnapshotFailed, ModelSaved, ModelFailed>;
 
 /** Registers the snapshot types for queued connections (idempotent). */
 void registerSnapshotTypes();
@@ -157,3 +202,5 @@ Q_DECLARE_METATYPE(bplab::DataSplitPtr)
 Q_DECLARE_METATYPE(bplab::AutoSnapshotSettings)
 Q_DECLARE_METATYPE(bplab::RestoredSnapshot)
 Q_DECLARE_METATYPE(bplab::TrainConfig)
+Q_DECLARE_METATYPE(bplab::HistoryEvent)
+Q_DECLARE_METATYPE(bplab::Notice)

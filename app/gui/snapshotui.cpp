@@ -68,16 +68,22 @@ SnapshotUi::SnapshotUi(QMainWindow *window, TrainingController *controller, Mess
     connect(m_settings, &QAction::triggered, this, &SnapshotUi::editSettings);
 
     TrainingController *c = m_controller;
-    connect(c, &TrainingController::diverged, this, &SnapshotUi::onDiverged);
-    connect(c, &TrainingController::snapshotFailed, this, &SnapshotUi::onFailed);
-    connect(c, &TrainingController::snapshotRestored, this, &SnapshotUi::onRestored);
-    connect(c, &TrainingController::snapshotSaved, this,
-            [this](const QString &path, const QString &description, bool automatic) {
-                m_window->statusBar()->showMessage(
-                        automatic ? tr("Automatic snapshot %1 (%2)").arg(fileName(path), description)
-                                  : tr("Saved snapshot %1: %2").arg(path, description),
-                        automatic ? 3000 : 8000);
-            });
+    connect(c, &TrainingController::notice, this, [this](const Notice &notice) {
+        if (const auto *d = std::get_if<Divergence>(&notice)) {
+            onDiverged(*d);
+        } else if (const auto *failed = std::get_if<SnapshotFailed>(&notice)) {
+            onFailed(failed->message, failed->previous);
+        } else if (const auto *saved = std::get_if<SnapshotSaved>(&notice)) {
+            m_window->statusBar()->showMessage(
+                    saved->automatic ? tr("Automatic snapshot %1 (%2)").arg(fileName(saved->path), saved->description)
+                                     : tr("Saved snapshot %1: %2").arg(saved->path, saved->description),
+                    saved->automatic ? 3000 : 8000);
+        }
+    });
+    connect(c, &TrainingController::historyChanged, this, [this](const HistoryEvent &event) {
+        if (const auto *restored = std::get_if<RestoredSnapshot>(&event))
+            onRestored(*restored);
+    });
     connect(c, &TrainingController::stateChanged, this, &SnapshotUi::updateActions);
     updateActions();
 }

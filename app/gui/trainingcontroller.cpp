@@ -24,82 +24,78 @@ TrainingController::TrainingController(QObject *parent)
     m_worker->moveToThread(m_thread);
     TrainingWorker *w = m_worker.get();
 
-    // Queued into the GUI thread (the context object lives here).
-    connect(w, &TrainingWorker::dataLoaded, this, [this](DatasetInfoPtr info) {
-        m_dataset = info;
-        m_folder = info->folder;
-        m_lastError.clear();
-        m_split = info->data;
-        emit dataSplitChanged(m_split);
-        emit dataLoaded(info);
-    });
-    connect(w, &TrainingWorker::dataFailed, this, [this](const QString &folder, const QString &msg) {
-        m_dataset.reset();
-        m_folder = folder;
-        m_lastError = msg;
-        if (m_split) {
-            m_split.reset();
-            emit dataSplitChanged(nullptr);
-        }
-        emit dataFailed(folder, msg);
-    });
-    connect(w, &TrainingWorker::visualReady, this, [this](VisualPtr s) {
-        m_shown = s;
-        updateProgress(s->progress);
-        emit visualReady(s);
-        // Applied (synchronously, by every receiver): the worker may send the next one.
-        if (m_worker)
-            m_worker->acknowledgeVisual();
-        // A scrubber dragged faster than batches replay: only its latest position is shown next.
-        m_cursorInFlight.reset();
-        if (m_nextCursor) {
-            const qint64 next = *m_nextCursor;
-            m_nextCursor.reset();
-            showBatch(next);
-        }
-    });
+    // Queued into the GUI thread (the context object lives here), in the order they happened.
+    connect(w, &TrainingWorker::dataRead, this, &TrainingController::onDataRead);
+    connect(w, &TrainingWorker::visualReady, this, &TrainingController::onVisual);
     connect(w, &TrainingWorker::lossesReady, this, [this](LossChunkPtr c) {
         updateProgress(c->progress);
         emit lossesReady(c);
     });
-    connect(w, &TrainingWorker::epochFinished, this, &TrainingController::epochFinished);
-    connect(w, &TrainingWorker::stateChanged, this, [this](TrainingState s, const Progress &p) {
-        updateProgress(p);
-        if (s != m_state) {
-            m_state = s;
-            emit stateChanged(s);
-        }
-    });
-    connect(w, &TrainingWorker::wasReset, this, [this](const Progress &p) {
-        updateProgress(p);
-        emit wasReset();
-    });
-    connect(w, &TrainingWorker::trainingError, this, [this](const QString &msg) {
-        m_lastError = msg;
-        emit trainingError(msg);
-    });
-    connect(w, &TrainingWorker::diverged, this, [this](const Divergence &d) {
-        m_lastError = QString::fromStdString(d.message);
-        emit diverged(d);
-    });
-    connect(w, &TrainingWorker::branched, this, &TrainingController::branched);
-    connect(w, &TrainingWorker::modelSaved, this, &TrainingController::modelSaved);
-    connect(w, &TrainingWorker::modelFailed, this, &TrainingController::modelFailed);
-    connect(w, &TrainingWorker::snapshotSaved, this, &TrainingController::snapshotSaved);
-    connect(w, &TrainingWorker::clusterIterationReady, this, &TrainingController::clusterIterationReady);
-    connect(w, &TrainingWorker::snapshotFailed, this, &TrainingController::snapshotFailed);
-    connect(w, &TrainingWorker::snapshotRestored, this, &TrainingController::snapshotRestored);
-    connect(w, &TrainingWorker::configRestored, this, [this](const TrainConfig &config) {
-        // The restored run's hyperparameters are the applied ones: no reset pending.
-        m_config = config;
-        setResetConfig(config);
-        emit configChanged(config);
-        emit configRestored(config);
-    });
+    connect(w, &TrainingWorker::stateChanged, this, &TrainingController::onState);
+    connect(w, &TrainingWorker::historyChanged, this, &TrainingController::onHistory);
+    connect(w, &TrainingWorker::notice, this, &TrainingController::onNotice);
     // The worker's timers belong to its thread: they are stopped there, as the thread ends,
     // and not by the worker's destructor in this one.
     connect(m_thread, &QThread::finished, w, &TrainingWorker::stopTimers, Qt::DirectConnection);
     m_thread->start();
+}
+
+void TrainingController::onDataRead(const QString &folder, DatasetInfoPtr info, const QString &error)
+{
+    m_dataset = info;
+    m_folder = info ? info->folder : folder;
+    m_lastError = error;
+    m_split = info ? info->data : nullptr;
+    emit dataChanged();
+}
+
+void TrainingController::onVisual(VisualPtr visual)
+{
+    m_shown = visual;
+    updateProgress(visual->progress);
+    emit visualReady(visual);
+    // Applied (synchronously, by every receiver): the worker may send the next one.
+    if (m_worker)
+        m_worker->acknowledgeVisual();
+    // A scrubber dragged faster than batches replay: only its latest position is shown next.
+    m_cursorInFlight.reset();
+    if (m_nextCursor) {
+        const qint64 next = *m_nextCursor;
+        m_nextCursor.reset();
+        showBatch(next);
+    }
+}
+
+void TrainingController::onState(TrainingState state, const Progress &progress)
+{
+    updateProgress(progress);
+    if (state != m_state) {
+        m_state = state;
+        emit stateChanged(state);
+    }
+}
+
+void TrainingController::onHistory(const HistoryEvent &event)
+{
+    if (const auto *restart = std::get_if<HistoryRestart>(&event)) {
+        updateProgress(restart->progress);
+        if (restart->restoredConfig) {
+            // The restored run's hyperparameters are the applied ones: no reset pending.
+            m_config = *restart->restoredConfig;
+            m_trainedConfig = m_config;
+            emit settingsChanged();
+        }
+    }
+    emit historyChanged(event);
+}
+
+void TrainingController::onNotice(const Notice &notice)
+{
+    if (const auto *error = std::get_if<TrainingError>(&notice))
+        m_lastError = error->message;
+    else if (const auto *divergence = std::get_if<Divergence>(&notice))
+        m_lastError = QString::fromStdString(divergence->message);
+    emit this->notice(notice);
 }
 
 TrainingController::~TrainingController()
@@ -150,10 +146,8 @@ void TrainingController::setConfig(const TrainConfig &config)
         m_trainedConfig.lr = config.lr;
         m_worker->requestLearningRate(config.lr);
     }
-    if (resetPending() != wasPending)
-        emit resetPendingChanged(resetPending());
-    if (changed)
-        emit configChanged(m_config);
+    if (changed || resetPending() != wasPending)
+        emit settingsChanged();
 }
 
 void TrainingController::setLearningRate(double lr)
@@ -173,7 +167,7 @@ void TrainingController::setResetConfig(const TrainConfig &config)
     const bool wasPending = resetPending();
     m_trainedConfig = config;
     if (resetPending() != wasPending)
-        emit resetPendingChanged(resetPending());
+        emit settingsChanged();
 }
 
 void TrainingController::start()
@@ -270,7 +264,7 @@ void TrainingController::setPace(const Pace &pace)
     m_pace = pace;
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, pace] { w->setPace(pace); }, Qt::QueuedConnection);
-    emit paceChanged(pace);
+    emit settingsChanged();
 }
 
 void TrainingController::changePace(int direction)
@@ -347,7 +341,7 @@ void TrainingController::continueFromHere(std::optional<double> lr)
         // The toolbar shows the new rate; the worker applies it to the branch itself.
         m_config.lr = *lr;
         m_trainedConfig.lr = *lr;
-        emit configChanged(m_config);
+        emit settingsChanged();
     }
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, rate] { w->continueFromCursor(rate); }, Qt::QueuedConnection);
@@ -422,7 +416,7 @@ void TrainingController::setSelectedHiddenNeuron(int neuron)
     if (neuron == m_selectedHidden)
         return;
     m_selectedHidden = neuron;
-    emit selectedHiddenNeuronChanged(neuron);
+    emit settingsChanged();
 }
 
 void TrainingController::setLiveCluster(const std::optional<cluster::SimConfig> &chosen)

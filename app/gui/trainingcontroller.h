@@ -126,42 +126,33 @@ public:
     void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
 
 signals:
-    /** dataSplit() changed: emitted before dataLoaded() (new data) and after a failed load
-     *  (null), so the views can drop the old images. */
-    void dataSplitChanged(bplab::DataSplitPtr data);
-    void dataLoaded(bplab::DatasetInfoPtr info);
-    void dataFailed(const QString &folder, const QString &message);
-    void visualReady(bplab::VisualPtr snapshot);
-    void lossesReady(bplab::LossChunkPtr chunk);
-    void epochFinished(const bplab::EpochReport &epoch);
+    // Eight notifications of what changed here; the views read the rest through the accessors.
+    /** dataSplit(), dataset() and lastError() changed: a folder was read (dataset() set) or could
+     *  not be (dataset() null, lastError() says why). The views drop the old images. */
+    void dataChanged();
+    /** config(), resetPending(), pace() or selectedHiddenNeuron() changed: an edit, a recipe, a
+     *  restored snapshot, a reset, a click on a neuron. */
+    void settingsChanged();
     void stateChanged(bplab::TrainingState state);
     void progressChanged(const bplab::Progress &progress);
-    void wasReset();
-    void trainingError(const QString &message);
-    void resetPendingChanged(bool pending);
-    /** config() changed (an edit, a recipe, a restored snapshot). */
-    void configChanged(const bplab::TrainConfig &config);
-    void selectedHiddenNeuronChanged(int neuron);
-    /** A batch diverged and was undone: training paused on the last finite weights. */
-    void diverged(const bplab::Divergence &divergence);
-    void snapshotSaved(const QString &path, const QString &description, bool automatic);
-    /** previous: an older snapshot of the same folder to offer ("" when none). */
-    void snapshotFailed(const QString &message, const QString &previous);
-    /** The training continues from a snapshot: config() already holds its hyperparameters. */
-    void snapshotRestored(const bplab::RestoredSnapshot &restored);
-    /** The hyperparameters changed to a restored snapshot's (for the controls). */
-    void configRestored(const bplab::TrainConfig &config);
-    void paceChanged(const bplab::Pace &pace);
-    /** "Continue from here" abandoned the batches after branch->fromStep. */
-    void branched(bplab::BranchPtr branch);
-    void modelSaved(const QString &path, const QString &description);
-    void modelFailed(const QString &message);
-    /** The last trained batch timed on the simulated cluster (step 0: none since the reset). */
-    void clusterIterationReady(bplab::LiveIterationPtr iteration);
+    /** Every view shows this from now on (shown()). */
+    void visualReady(bplab::VisualPtr snapshot);
+    /** Batch losses since the last chunk: none is dropped. */
+    void lossesReady(bplab::LossChunkPtr chunk);
+    /** The history started again, an epoch ended, a branch was abandoned or a snapshot restored. */
+    void historyChanged(const bplab::HistoryEvent &event);
+    /** A message for the person at the screen: an error, a divergence, a file written or not. */
+    void notice(const bplab::Notice &notice);
 
 private:
     void updateProgress(const Progress &progress);
     void setResetConfig(const TrainConfig &config);
+    // The worker's reports, applied to what this object owns before the views are told.
+    void onDataRead(const QString &folder, DatasetInfoPtr info, const QString &error);
+    void onVisual(VisualPtr visual);
+    void onState(TrainingState state, const Progress &progress);
+    void onHistory(const HistoryEvent &event);
+    void onNotice(const Notice &notice);
 
     QThread *m_thread = nullptr;
     std::unique_ptr<TrainingWorker> m_worker;

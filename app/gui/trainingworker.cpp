@@ -79,7 +79,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
         m_session.setTrainer(nullptr);
         m_data.reset();
         publishWeights(nullptr);
-        emit dataFailed(folder, problem);
+        emit dataRead(folder, nullptr, problem);
         setState(TrainingState::NoData);
         return false;
     }
@@ -100,8 +100,8 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     for (const std::string &name : m_data->classNames)
         info->classNames << QString::fromStdString(name);
     info->data = m_data;
-    emit dataLoaded(info);
-    emit wasReset(progress());
+    emit dataRead(folder, info, {});
+    emit historyChanged(HistoryRestart{progress(), {}});
     sendVisual();
     setState(TrainingState::Paused);
     return true;
@@ -122,8 +122,8 @@ void TrainingWorker::reset(const TrainConfig &config)
         trainer()->reset();
     }
     clearHistory();
-    publishWeights(std::make_shared<const ParamsF>(trainer()->params())); // before wasReset()
-    emit wasReset(progress());
+    publishWeights(std::make_shared<const ParamsF>(trainer()->params())); // before the restart
+    emit historyChanged(HistoryRestart{progress(), {}});
     sendVisual();
     setState(TrainingState::Paused);
 }
@@ -249,7 +249,7 @@ void TrainingWorker::divergedAt(const Divergence &divergence)
     // The trainer undid the batch: weights, momentum and position are the last finite ones.
     m_run.store(false);
     m_timeline.pin(*trainer());
-    emit diverged(divergence);
+    emit notice(divergence);
 }
 
 void TrainingWorker::batchTrained(const BatchReport &report)
@@ -265,11 +265,11 @@ void TrainingWorker::batchTrained(const BatchReport &report)
     if (!std::isfinite(report.loss)) { // not expected past the guard; never plotted or shown
         m_run.store(false);
         m_lossFailed = true;
-        emit trainingError(tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
+        emit notice(TrainingError{tr("The loss of batch %1 is %2 at learning rate %3: the weights diverged. "
                               "Lower the learning rate and press Reset (Ctrl+R).")
                                .arg(report.step + 1)
                                .arg(report.loss)
-                               .arg(report.lr));
+                               .arg(report.lr)});
         return;
     }
     if (m_inSlice)
@@ -319,11 +319,11 @@ void TrainingWorker::flushLosses()
     for (const EpochReport &e : pending.epochs) {
         // Finite weights can still overflow a test logit: such an evaluation is said, not plotted.
         if (std::isfinite(e.trainLoss) && std::isfinite(e.testLoss) && std::isfinite(e.testAccuracy))
-            emit epochFinished(e);
+            emit historyChanged(e);
         else
-            emit trainingError(tr("The evaluation on the test set after epoch %1 gave no finite "
+            emit notice(TrainingError{tr("The evaluation on the test set after epoch %1 gave no finite "
                                   "loss: the weights have grown too large. Lower the learning "
-                                  "rate and press Reset (Ctrl+R).").arg(e.epoch));
+                                  "rate and press Reset (Ctrl+R).").arg(e.epoch)});
     }
 }
 
@@ -335,9 +335,9 @@ void TrainingWorker::sendVisual(bool live)
         return;
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live);
     publishWeights(s->weights);
+    s->cluster = clusterIteration(*trainer());
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
-    sendClusterIteration(*trainer());
 }
 
 std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live) const

@@ -114,32 +114,14 @@ public:
     void finalSnapshot();
 
 signals:
-    void dataLoaded(bplab::DatasetInfoPtr info);
-    void dataFailed(const QString &folder, const QString &message);
+    // Six reports, queued to the controller in the order they happen (one sender, one receiver).
+    /** A data folder was read (info) or could not be (info null, error says why). */
+    void dataRead(const QString &folder, bplab::DatasetInfoPtr info, const QString &error);
     void visualReady(bplab::VisualPtr snapshot);
     void lossesReady(bplab::LossChunkPtr chunk);
-    void epochFinished(const bplab::EpochReport &epoch);
     void stateChanged(bplab::TrainingState state, const bplab::Progress &progress);
-    /** After a reset or a new data set: the history starts again. */
-    void wasReset(const bplab::Progress &progress);
-    void trainingError(const QString &message);
-    /** A batch diverged and was undone (the trainer's divergence guard): training paused on the
-     *  last finite state. */
-    void diverged(const bplab::Divergence &divergence);
-    void snapshotSaved(const QString &path, const QString &description, bool automatic);
-    /** previous: an older snapshot of the same folder to offer instead ("" when none). */
-    void snapshotFailed(const QString &message, const QString &previous);
-    /** Emitted after configRestored(), wasReset() and the replayed history. */
-    void snapshotRestored(const bplab::RestoredSnapshot &restored);
-    /** The hyperparameters of a restored snapshot (now those of the trainer). */
-    void configRestored(const bplab::TrainConfig &config);
-    /** A new branch starts at branch->fromStep; the batches after it were abandoned. Emitted
-     *  before the new head's visual. */
-    void branched(bplab::BranchPtr branch);
-    void modelSaved(const QString &path, const QString &description);
-    void modelFailed(const QString &message);
-    /** The last trained batch on the simulated cluster, with every visual (step 0: none). */
-    void clusterIterationReady(bplab::LiveIterationPtr iteration);
+    void historyChanged(const bplab::HistoryEvent &event);
+    void notice(const bplab::Notice &notice);
 
 private:
     /** A trainer of config.replicas replicas (an in-process exchange when more than one). */
@@ -191,8 +173,8 @@ private:
     void maybeAutoSnapshot(bool force);
     bool writeAutoSnapshot();
     /** The last batch of `trainer` (the head's, or a past one the timeline replayed) timed on
-     *  the simulated cluster the page chose. */
-    void sendClusterIteration(const Trainer &trainer);
+     *  the simulated cluster the page chose; null when it chose none. */
+    LiveIterationPtr clusterIteration(const Trainer &trainer) const;
 
     // Shared with other threads.
     std::atomic<bool> m_run{false};

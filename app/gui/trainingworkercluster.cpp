@@ -28,11 +28,11 @@ void TrainingWorker::setLiveCluster(const std::optional<cluster::SimConfig> &cho
     m_clusterFeed.set(chosen);
 }
 
-void TrainingWorker::sendClusterIteration(const Trainer &trainer)
+LiveIterationPtr TrainingWorker::clusterIteration(const Trainer &trainer) const
 {
     const std::optional<cluster::SimConfig> chosen = m_clusterFeed.get();
     if (!chosen)
-        return;
+        return nullptr;
     auto it = std::make_shared<cluster::LiveIteration>();
     it->step = trainer.step();
     it->replicas = trainer.replicas();
@@ -44,7 +44,7 @@ void TrainingWorker::sendClusterIteration(const Trainer &trainer)
         it->result = cluster::simulate(
                 cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
     }
-    emit clusterIterationReady(it);
+    return it;
 }
 
 } // namespace bplab

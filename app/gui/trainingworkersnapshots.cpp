@@ -49,16 +49,16 @@ void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
 void TrainingWorker::saveSnapshot(const QString &file)
 {
     if (!trainer()) {
-        emit snapshotFailed(tr("There is no training to save yet: open a data folder first."), {});
+        emit notice(SnapshotFailed{tr("There is no training to save yet: open a data folder first."), {}});
         return;
     }
     const TrainingSnapshot snapshot = trainer()->snapshot();
     const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
     if (!saved) {
-        emit snapshotFailed(toQString(saved.error()), {});
+        emit notice(SnapshotFailed{toQString(saved.error()), {}});
         return;
     }
-    emit snapshotSaved(file, toQString(describeSnapshot(snapshot)), false);
+    emit notice(SnapshotSaved{file, toQString(describeSnapshot(snapshot)), false});
 }
 
 void TrainingWorker::maybeAutoSnapshot(bool force)
@@ -85,12 +85,12 @@ bool TrainingWorker::writeAutoSnapshot()
     if (!written) {
         // Said once per setting; training goes on (a full disk must not stop a lesson).
         if (!m_autoFailed)
-            emit snapshotFailed(tr("Automatic snapshot not written: %1").arg(toQString(written.error())), {});
+            emit notice(SnapshotFailed{tr("Automatic snapshot not written: %1").arg(toQString(written.error())), {}});
         m_autoFailed = true;
         return false;
     }
     m_autoFailed = false;
-    emit snapshotSaved(toQString(*written), toQString(describeSnapshot(snapshot)), true);
+    emit notice(SnapshotSaved{toQString(*written), toQString(describeSnapshot(snapshot)), true});
     return true;
 }
 
@@ -106,7 +106,7 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     m_run.store(false);
     auto loaded = loadSnapshotFrom(fileOrFolder.toStdString());
     if (!loaded) {
-        emit snapshotFailed(toQString(loaded.error()), previousSnapshot(fileOrFolder));
+        emit notice(SnapshotFailed{toQString(loaded.error()), previousSnapshot(fileOrFolder)});
         return;
     }
     const TrainingSnapshot &snapshot = loaded->snapshot;
@@ -115,10 +115,10 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     if (!trainer() || !trainer()->dataIdentity().sameData(snapshot.data)) {
         const QString folder = toQString(snapshot.data.folder);
         if (folder.isEmpty() || !loadFolder(folder, snapshot.config)) {
-            emit snapshotFailed(tr("%1 was taken on %2 in %3, which cannot be read now; open that "
+            emit notice(SnapshotFailed{tr("%1 was taken on %2 in %3, which cannot be read now; open that "
                                    "data folder, then the snapshot again.")
                                         .arg(path, toQString(snapshot.data.name), folder),
-                                previousSnapshot(path));
+                                previousSnapshot(path)});
             return;
         }
     }
@@ -132,7 +132,7 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     }
     const Status restored = (replicas ? *replicas : *trainer()).restore(snapshot);
     if (!restored) {
-        emit snapshotFailed(toQString(restored.error()), previousSnapshot(path));
+        emit notice(SnapshotFailed{toQString(restored.error()), previousSnapshot(path)});
         return;
     }
     if (replicas)
@@ -153,8 +153,7 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
     clearHistory();
     m_lastLr = trainer()->activeConfig().lr;
     publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
-    emit configRestored(trainer()->config());
-    emit wasReset(progress());
+    emit historyChanged(HistoryRestart{progress(), trainer()->config()});
 
     const std::vector<float> &losses = trainer()->lossHistory();
     const int perEpoch = std::max(1, trainer()->batchesPerEpoch());
@@ -180,11 +179,11 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
         // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
         if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0)
             e.confusion = evaluate(trainer()->params(), m_data->test, trainer()->activeConfig().normalize).confusion;
-        emit epochFinished(e);
+        emit historyChanged(e);
     }
     sendVisual();
     setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
-    emit snapshotRestored(restored);
+    emit historyChanged(restored);
 }
 
 } // namespace bplab

@@ -215,15 +215,16 @@ void TrainingWorker::showBatch(qint64 step)
     }
     if (const Status st = m_timeline.replayTo(k, *trainer(), replayTrainer()); !st) {
         showHead();
-        emit trainingError(tr("Batch %1 could not be shown again: %2").arg(k).arg(QString::fromStdString(st.error())));
+        emit notice(TrainingError{tr("Batch %1 could not be shown again: %2").arg(k).arg(QString::fromStdString(st.error()))});
         return;
     }
     m_cursor = k;
     flushLosses();
     m_session.visualSent();
     m_visualsInFlight.fetch_add(1);
-    emit visualReady(makeVisual(*m_replay, false));
-    sendClusterIteration(*m_replay); // the Data parallel page shows that batch's all-reduce too
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_replay, false);
+    s->cluster = clusterIteration(*m_replay); // the Data parallel page shows its all-reduce too
+    emit visualReady(s);
 }
 
 void TrainingWorker::continueFromCursor(double lr)
@@ -261,7 +262,7 @@ void TrainingWorker::continueFromCursor(double lr)
             m_timeline.recordLearningRate(k, lr);
         }
         branch->newLearningRate = trainer()->activeConfig().lr;
-        emit branched(branch);
+        emit historyChanged(BranchPtr(branch));
     } else if (!std::isnan(lr) && lr > 0) {
         m_session.requestLearningRate(lr);
     }
@@ -272,14 +273,14 @@ void TrainingWorker::continueFromCursor(double lr)
 void TrainingWorker::saveModel(const QString &file)
 {
     if (!trainer()) {
-        emit modelFailed(tr("There are no weights to save yet: open a data folder first."));
+        emit notice(ModelFailed{tr("There are no weights to save yet: open a data folder first.")});
         return;
     }
     if (m_fileModel) { // a model file shown: its weights, as they came
         if (const Status st = bplab::saveModel(file.toStdString(), *m_fileModel); !st)
-            emit modelFailed(tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error())));
+            emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
         else
-            emit modelSaved(file, tr("weights from the model file %1").arg(m_fileModelName));
+            emit notice(ModelSaved{file, tr("weights from the model file %1").arg(m_fileModelName)});
         return;
     }
     const Trainer &t = shownTrainer();
@@ -289,10 +290,10 @@ void TrainingWorker::saveModel(const QString &file)
         accuracy = epochs.back().testAccuracy;
     const ModelInfo info = modelInfoFor(t.activeConfig(), *m_data, t.epoch(), accuracy);
     if (const Status st = bplab::saveModel(file.toStdString(), t.params(), info); !st) {
-        emit modelFailed(tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error())));
+        emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
         return;
     }
-    emit modelSaved(file, tr("weights after batch %1").arg(t.step()));
+    emit notice(ModelSaved{file, tr("weights after batch %1").arg(t.step())});
 }
 
 } // namespace bplab

@@ -17,6 +17,9 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
 
 namespace bplab::test {
 
@@ -60,6 +63,48 @@ inline QString writeSyntheticDataset(const QString &folder, std::size_t train, s
             return QString::fromStdString(s.error());
     return {};
 }
+
+template<class T, class V>
+struct IsAlternative : std::false_type {};
+template<class T, class... Ts>
+struct IsAlternative<T, std::variant<Ts...>> : std::bool_constant<(std::is_same_v<T, Ts> || ...)> {};
+
+/** Records the controller's history events or notices of one kind (an EpochReport, a
+ *  SnapshotSaved, a Divergence, ...), as QSignalSpy records a signal's. */
+template<class T>
+class EventSpy
+{
+public:
+    explicit EventSpy(TrainingController *controller)
+    {
+        const auto record = [this](const auto &event) {
+            if (const T *e = std::get_if<T>(&event))
+                m_events.push_back(*e);
+        };
+        if constexpr (IsAlternative<T, HistoryEvent>::value)
+            QObject::connect(controller, &TrainingController::historyChanged, &m_context, record);
+        else
+            QObject::connect(controller, &TrainingController::notice, &m_context, record);
+    }
+    /** True when one more event arrives within timeoutMs (events meanwhile are processed). */
+    bool wait(int timeoutMs = 5000)
+    {
+        const std::size_t before = m_events.size();
+        return QTest::qWaitFor([&] { return m_events.size() > before; }, timeoutMs);
+    }
+    int count() const { return int(m_events.size()); }
+    int size() const { return count(); }
+    bool isEmpty() const { return m_events.empty(); }
+    const T &at(int i) const { return m_events.at(std::size_t(i)); }
+    const T &last() const { return m_events.back(); }
+    void clear() { m_events.clear(); }
+    auto begin() const { return m_events.begin(); }
+    auto end() const { return m_events.end(); }
+
+private:
+    QObject m_context;
+    std::vector<T> m_events;
+};
 
 /** Trains exactly n more batches and waits until the controller is paused again (a failure
  *  returns early: check QTest::currentTestFailed() where it matters). */

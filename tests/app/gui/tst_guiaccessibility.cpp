@@ -129,10 +129,10 @@ void TestGuiAccessibility::init()
     test::showOnData(*m_window, m_dir.path());
     if (QTest::currentTestFailed())
         return;
-    QSignalSpy epochs(controller(), &TrainingController::epochFinished);
+    test::EventSpy<EpochReport> epochs(controller());
     test::runBatches(controller(), 25); // two epochs and half of the third
     QTRY_COMPARE(epochs.size(), 2);
-    m_lastEpoch = epochs.last().at(0).value<EpochReport>();
+    m_lastEpoch = epochs.last();
 }
 
 void TestGuiAccessibility::cleanup()

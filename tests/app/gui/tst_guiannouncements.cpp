@@ -143,11 +143,11 @@ void TestGuiAnnouncements::checkRate()
 
 void TestGuiAnnouncements::trainingAndSteppingAreAnnouncedAFewPerSecond()
 {
-    QSignalSpy epochs(controller(), &TrainingController::epochFinished);
+    test::EventSpy<EpochReport> epochs(controller());
     controller()->start();
     QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Finished, 30000);
     QCOMPARE(epochs.size(), 2);
-    const EpochReport last = epochs.last().at(0).value<EpochReport>();
+    const EpochReport last = epochs.last();
     // The end comes with the final accuracy (it may replace the last epoch's line still waiting).
     const QString accuracy = QLocale().toString(last.testAccuracy, 'f', 2);
     QTRY_VERIFY_WITH_TIMEOUT(!g_heard.isEmpty() && g_heard.last().text.contains(QStringLiteral("finished"))
@@ -188,12 +188,12 @@ void TestGuiAnnouncements::theDrawAnswerFollowsEachStroke()
 
 void TestGuiAnnouncements::aDivergenceIsAnAlert()
 {
-    QSignalSpy diverged(controller(), &TrainingController::diverged);
+    test::EventSpy<Divergence> diverged(controller());
     controller()->setLearningRate(1e30);
     controller()->start();
     QVERIFY(diverged.wait(20000));
     QTRY_VERIFY_WITH_TIMEOUT(!g_heard.isEmpty() && g_heard.last().alert, 3000);
-    const Divergence d = diverged.at(0).at(0).value<Divergence>();
+    const Divergence d = diverged.at(0);
     QVERIFY2(g_heard.last().text.contains(QStringLiteral("epoch %1, batch %2").arg(d.epoch).arg(d.batch)),
              qPrintable(g_heard.last().text));
     QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(g_alert);

@@ -46,7 +46,7 @@ private slots:
         config.replicas = 8;
         config.batch = 16;
         c.setConfig(config);
-        QSignalSpy loaded(&c, &TrainingController::dataLoaded);
+        QSignalSpy loaded(&c, &TrainingController::dataChanged);
         c.loadData(m_dir.path());
         QVERIFY(loaded.wait(20000));
 

@@ -35,7 +35,7 @@ private slots:
         QTemporaryDir dir;
         QCOMPARE(writeSyntheticDataset(dir.path(), 640, 300), QString());
         TrainingController controller;
-        QSignalSpy loaded(&controller, &TrainingController::dataLoaded);
+        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
         controller.loadData(dir.path());
         QVERIFY(loaded.wait(20000));
         QTRY_COMPARE(controller.state(), TrainingState::Paused);

@@ -105,11 +105,11 @@ void TestGuiSnapshots::saveAndOpenContinueExactly()
     runBatches(13); // mid-epoch
     const ParamsF at13 = *controller()->currentWeights();
     const QString file = QDir(m_snaps.path()).filePath(QStringLiteral("manual.bplabsnap"));
-    QSignalSpy saved(controller(), &TrainingController::snapshotSaved);
+    test::EventSpy<SnapshotSaved> saved(controller());
     controller()->saveSnapshot(file);
     QVERIFY(saved.wait(10000));
-    QCOMPARE(saved.at(0).at(0).toString(), file);
-    QCOMPARE(saved.at(0).at(2).toBool(), false);
+    QCOMPARE(saved.at(0).path, file);
+    QCOMPARE(saved.at(0).automatic, false);
     QVERIFY(QFile::exists(file));
 
     runBatches(9);
@@ -117,10 +117,10 @@ void TestGuiSnapshots::saveAndOpenContinueExactly()
     const QString csv22 = m_window->trainView()->lossPlot()->csvText();
 
     // Back to batch 13: weights, history and position; then the same 9 batches give the same bits.
-    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    test::EventSpy<RestoredSnapshot> restored(controller());
     controller()->openSnapshot(file);
     QVERIFY(restored.wait(10000));
-    QCOMPARE(restored.at(0).at(0).value<RestoredSnapshot>().path, file);
+    QCOMPARE(restored.at(0).path, file);
     QCOMPARE(controller()->stepCount(), std::uint64_t(13));
     QVERIFY(*controller()->currentWeights() == at13);
     QCOMPARE(m_window->trainView()->lossPlot()->batchCount(), 13);
@@ -140,11 +140,11 @@ void TestGuiSnapshots::automaticSnapshotsKeepTheLastK()
     a.everyMinutes = 0;
     a.keep = 3;
     controller()->setAutoSnapshot(a);
-    QSignalSpy saved(controller(), &TrainingController::snapshotSaved);
+    test::EventSpy<SnapshotSaved> saved(controller());
     runBatches(18); // at 4, 8, 12, 16, and 18 on the pause
     QTRY_COMPARE(saved.count(), 5);
-    for (const QList<QVariant> &args : saved)
-        QVERIFY(args.at(2).toBool());
+    for (const SnapshotSaved &s : saved)
+        QVERIFY(s.automatic);
     const auto files = listSnapshots(m_snaps.path().toStdString());
     QCOMPARE(files.size(), std::size_t(3));
     std::vector<std::uint64_t> steps;
@@ -186,12 +186,12 @@ void TestGuiSnapshots::damagedSnapshotOffersThePreviousOne()
     controller()->setAutoSnapshot(AutoSnapshotSettings{false, m_snaps.path(), 5, 0, 3});
     runBatches(3); // the run goes on; opening the damaged file must not change it
 
-    QSignalSpy failed(controller(), &TrainingController::snapshotFailed);
+    test::EventSpy<SnapshotFailed> failed(controller());
     controller()->openSnapshot(newest);
     QVERIFY(failed.wait(10000));
-    const QString message = failed.at(0).at(0).toString();
+    const QString message = failed.at(0).message;
     QVERIFY2(message.contains(QFileInfo(newest).fileName()), qPrintable(message));
-    QCOMPARE(failed.at(0).at(1).toString(), previous);
+    QCOMPARE(failed.at(0).previous, previous);
     QCOMPARE(controller()->stepCount(), std::uint64_t(18));
     MessageBanner *banner = m_window->banner();
     QVERIFY(banner->isVisible());
@@ -200,7 +200,7 @@ void TestGuiSnapshots::damagedSnapshotOffersThePreviousOne()
     QPushButton *open = banner->buttons().first();
     QCOMPARE(open->objectName(), QStringLiteral("openPreviousSnapshot"));
 
-    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    test::EventSpy<RestoredSnapshot> restored(controller());
     QTest::mouseClick(open, Qt::LeftButton);
     QVERIFY(restored.wait(10000));
     QCOMPARE(controller()->stepCount(), std::uint64_t(10));
@@ -211,7 +211,7 @@ void TestGuiSnapshots::damagedSnapshotOffersThePreviousOne()
     restored.clear();
     controller()->resumeLatest();
     QVERIFY(restored.wait(10000));
-    const RestoredSnapshot r = restored.at(0).at(0).value<RestoredSnapshot>();
+    const RestoredSnapshot r = restored.at(0);
     QCOMPARE(r.path, previous);
     QCOMPARE(r.skipped.size(), 1);
     QCOMPARE(controller()->stepCount(), std::uint64_t(10));
@@ -268,12 +268,12 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
 {
     runBatches(3);
     const ParamsF before = *controller()->currentWeights();
-    QSignalSpy diverged(controller(), &TrainingController::diverged);
+    test::EventSpy<Divergence> diverged(controller());
     controller()->setLearningRate(1e30);
     controller()->start();
     QVERIFY(diverged.wait(20000));
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
-    const Divergence divergence = diverged.at(0).at(0).value<Divergence>();
+    const Divergence divergence = diverged.at(0);
     const QString message = QString::fromStdString(divergence.message);
     // The cosine schedule of the tuned recipe: the rate of that batch, a little under 1e30.
     const double lr = divergence.lr;

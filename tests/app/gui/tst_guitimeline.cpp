@@ -160,7 +160,7 @@ void TestGuiTimeline::continueFromHereBranches()
     QCOMPARE(loss->batchCount(), 30);
     controller()->showBatch(12);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(12));
-    QSignalSpy branched(controller(), &TrainingController::branched);
+    test::EventSpy<BranchPtr> branched(controller());
     controller()->continueFromHere(0.5);
     QVERIFY(branched.wait(10000));
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(12));
@@ -301,7 +301,7 @@ void TestGuiTimeline::saveModelWritesTheWeightsShown()
     QVERIFY(!QTest::currentTestFailed());
     controller()->showBatch(9);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(9));
-    QSignalSpy saved(controller(), &TrainingController::modelSaved);
+    test::EventSpy<ModelSaved> saved(controller());
     const QString file = m_dir.filePath(QStringLiteral("b9.bplab"));
     controller()->saveModel(file);
     QVERIFY(saved.wait(10000));

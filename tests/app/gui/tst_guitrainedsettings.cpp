@@ -109,7 +109,7 @@ void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
     // Weights trained with standard scaling (not the Step model's default), then the source
     // recipe chosen without Reset: the Step view keeps scaling as the weights were trained.
     chooseTunedRecipe();
-    QSignalSpy resets(controller(), &TrainingController::wasReset);
+    test::EventSpy<HistoryRestart> resets(controller());
     controller()->reset();
     QVERIFY(resets.wait(10000));
     QVERIFY(controller()->trainedConfig().normalize == Normalize::Standard);
@@ -123,7 +123,7 @@ void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
 void TestGuiTrainedSettings::resetAppliesThePendingNormalisation()
 {
     chooseTunedRecipe();
-    QSignalSpy resets(controller(), &TrainingController::wasReset);
+    test::EventSpy<HistoryRestart> resets(controller());
     controller()->reset();
     QVERIFY(resets.wait(10000));
     QVERIFY(!controller()->resetPending());

@@ -104,7 +104,7 @@ void TestGuiTrainLayout::runBatches(qint64 n)
 /** A learning rate far too large: the guard pauses training and the banner explains. */
 Divergence TestGuiTrainLayout::diverge()
 {
-    QSignalSpy diverged(controller(), &TrainingController::diverged);
+    test::EventSpy<Divergence> diverged(controller());
     controller()->setLearningRate(1e30);
     controller()->start();
     [&] {
@@ -112,7 +112,7 @@ Divergence TestGuiTrainLayout::diverge()
         QTRY_COMPARE(controller()->state(), TrainingState::Paused);
         QTRY_VERIFY(m_window->banner()->isVisible());
     }();
-    return diverged.isEmpty() ? Divergence{} : diverged.at(0).at(0).value<Divergence>();
+    return diverged.isEmpty() ? Divergence{} : diverged.at(0);
 }
 
 namespace {
@@ -370,7 +370,7 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
     realAt1e30.suggestedLr = 1e29;
     for (const Divergence &d : {realAt1e30, longestDivergence}) {
         const QString message = QString::fromStdString(d.message);
-        emit controller()->diverged(d);
+        emit controller()->notice(d);
         // Laid out at the window's width (narrower before), the text takes two lines.
         QTRY_VERIFY2(banner->isVisible() && lines(banner->textLabel()) <= 2,
                      qPrintable(QStringLiteral("%1 lines").arg(lines(banner->textLabel()))));
@@ -439,7 +439,7 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     const Status saved = saveSnapshot(file.toStdString(), cli.snapshot());
     QVERIFY2(saved, saved ? "" : saved.error().c_str());
 
-    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    test::EventSpy<RestoredSnapshot> restored(controller());
     m_window->snapshotUi()->openFile(file);
     QVERIFY(restored.wait(10000));
     QCOMPARE(controller()->stepCount(), std::uint64_t(3));
@@ -478,7 +478,7 @@ void TestGuiTrainLayout::restoredEpochShowsItsClassAccuracies()
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("epoch1.bplabsnap"));
     QVERIFY(saveSnapshot(file.toStdString(), cli.snapshot()));
-    QSignalSpy restored(controller(), &TrainingController::snapshotRestored);
+    test::EventSpy<RestoredSnapshot> restored(controller());
     m_window->snapshotUi()->openFile(file);
     QVERIFY(restored.wait(10000));
     const QVector<double> &shown = m_window->trainView()->classAccuracyPanel()->accuracies();
