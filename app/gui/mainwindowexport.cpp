@@ -10,13 +10,10 @@
 #include "spotlight.h"
 #include "trainview.h"
 
-#include <batchmosaic.h>
-#include <classaccuracypanel.h>
 #include <clusterview.h>
 #include <confusionmatrixpanel.h>
 #include <confusionview.h>
 #include <datasetview.h>
-#include <digitpanel.h>
 #include <distributionplot.h>
 #include <drawview.h>
 #include <gallerypanel.h>
@@ -28,7 +25,6 @@
 #include <networkdiagram.h>
 #include <probabilitybars.h>
 #include <replicaheatmaps.h>
-#include <softmaxpanel.h>
 #include <stagestrip.h>
 #include <stepview.h>
 #include <timelinebar.h>
@@ -47,15 +43,6 @@
 #include <QStackedWidget>
 
 namespace bplab {
-
-namespace {
-/** An exporter for a panel class with panelExport(). */
-template <class Panel>
-std::function<PanelExport()> exporterOf(Panel *panel)
-{
-    return [panel] { return panel->panelExport(); };
-}
-} // namespace
 
 QStringList MainWindow::exportPanelNames()
 {
@@ -79,13 +66,8 @@ void MainWindow::createPanelRegistry()
 {
     m_panels = new PanelRegistry(this);
     PanelRegistry *r = m_panels;
-    r->bind("digit", m_train->digitPanel(), exporterOf(m_train->digitPanel()));
-    r->bind("softmax", m_train->softmaxPanel(), exporterOf(m_train->softmaxPanel()));
-    r->bind("classes", m_train->classAccuracyPanel());
-    r->bind("loss", m_train->lossPlot(), exporterOf(m_train->lossPlot()));
-    r->bind("mosaic", m_train->batchMosaic());
-    r->bind("heatmaps", m_train->heatmapPanel(), exporterOf(m_train->heatmapPanel()));
-    r->bind("step", m_stepView, exporterOf(m_stepView));
+    m_train->bindPanels(*r);
+    r->bind("step", m_stepView, PanelRegistry::exporterOf(m_stepView));
     r->bind("stagegrid1", m_stepView->grids().value(0));
     r->bind("stagegrid2", m_stepView->grids().value(1));
     r->bind("diagram", m_stepView->diagram());
@@ -95,13 +77,13 @@ void MainWindow::createPanelRegistry()
     r->bind("stages", draw->stages());
     auto *cluster = static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)));
     r->bind("livelinks", cluster->livePanel()->linkPlot());
-    r->bind("links", cluster->linkPlot(), exporterOf(cluster->linkPlot()));
+    r->bind("links", cluster->linkPlot(), PanelRegistry::exporterOf(cluster->linkPlot()));
     r->bind("topology", cluster->topology());
     r->bind("replicas", cluster->heatmaps());
     r->bind("measured", cluster->measuredPanel()->plot());
     r->bind("distribution", m_datasetView->distribution());
-    r->bind("confusion", confusionView()->matrix(), exporterOf(confusionView()->matrix()));
-    r->bind("gallery", confusionView()->gallery(), exporterOf(confusionView()->gallery()));
+    r->bind("confusion", confusionView()->matrix(), PanelRegistry::exporterOf(confusionView()->matrix()));
+    r->bind("gallery", confusionView()->gallery(), PanelRegistry::exporterOf(confusionView()->gallery()));
 }
 
 std::optional<PanelExport> MainWindow::panelExportNamed(const QString &name)

@@ -56,6 +56,12 @@ public:
     std::optional<PanelExport> exportOf(const QString &id) const;
     static QString menuText(const Panel &panel);
     static QString name(const Panel &panel);
+    /** The export of a panel class with panelExport(), for bind(). */
+    template<class P>
+    static std::function<PanelExport()> exporterOf(P *panel)
+    {
+        return [panel] { return panel->panelExport(); };
+    }
 
     /** What "Spotlight" in the right-click menu does with a panel. */
     void setSpotlightHandler(std::function<void(QWidget *)> handler) { m_spotlight = std::move(handler); }

@@ -1,6 +1,7 @@
 #include "trainview.h"
 
 #include "framecounter.h"
+#include "panelregistry.h"
 
 #include <batchmosaic.h>
 #include <classaccuracypanel.h>
@@ -47,6 +48,14 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                            "target and the network's prediction"));
     m_softmax->setToolTip(tr("The ten output neurons for that sample: logit z, e^z and the "
                              "probability p = e^z / sum"));
+    m_sampleFeeds << [this](const VisualSnapshot &s) { m_digit->setSample(s.digit, s.label, s.predicted, m_classNames); }
+                  << [this](const VisualSnapshot &s) { m_softmax->setTrace(s.trace); };
+    m_panels << Panel{"digit", m_digit, PanelRegistry::exporterOf(m_digit)}
+             << Panel{"softmax", m_softmax, PanelRegistry::exporterOf(m_softmax)}
+             << Panel{"classes", m_classAccuracy, {}, false}
+             << Panel{"loss", m_loss, PanelRegistry::exporterOf(m_loss)}
+             << Panel{"mosaic", m_mosaic, {}, false}
+             << Panel{"heatmaps", m_heatmap, PanelRegistry::exporterOf(m_heatmap)};
 
     // Left: the sample and what the network says about it; right: the history and the weights.
     m_left = new QSplitter(Qt::Vertical);
@@ -101,10 +110,8 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_columns);
 
     m_frames = new FrameCounter(this);
-    for (QWidget *w : {static_cast<QWidget *>(m_digit), static_cast<QWidget *>(m_softmax),
-                       static_cast<QWidget *>(m_loss), static_cast<QWidget *>(m_heatmap),
-                       static_cast<QWidget *>(m_classAccuracy), static_cast<QWidget *>(m_mosaic)})
-        m_frames->watch(w);
+    for (const Panel &p : m_panels)
+        m_frames->watch(p.widget);
 
     connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
 
@@ -112,6 +119,12 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     const QList<QWidget *> order{m_digit, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};
     for (int i = 1; i < order.size(); ++i)
         setTabOrder(order[i - 1], order[i]);
+}
+
+void TrainView::bindPanels(PanelRegistry &r)
+{
+    for (const Panel &p : m_panels)
+        r.bind(p.id, p.widget, p.exporter);
 }
 
 void TrainView::setClassNames(const QStringList &names)
@@ -129,8 +142,8 @@ void TrainView::setDataset(DataSplitPtr data)
 
 void TrainView::applyVisual(const VisualSnapshot &s)
 {
-    m_digit->setSample(s.digit, s.label, s.predicted, m_classNames);
-    m_softmax->setTrace(s.trace);
+    for (const auto &feed : m_sampleFeeds)
+        feed(s);
     // The mosaic: every exact snapshot, live ones only when it is on screen.
     if (m_data && (!s.live || m_mosaic->isVisible())) {
         QVector<QImage> images;
@@ -221,10 +234,11 @@ void TrainView::setPresentation(bool on)
             m_normalLayout = saveLayout();
         m_presentation = on;
         // A projector's 1280 x 800 px hold the sample, the SoftMax, the curves and the heatmaps at
-        // 1.5x fonts; the per-class accuracies and the batch mosaic come back with the normal
-        // layout.
-        m_classAccuracy->setVisible(!on);
-        m_mosaic->setVisible(!on);
+        // 1.5x fonts; the other panels (the per-class accuracies, the batch mosaic) come back with
+        // the normal layout.
+        for (const Panel &p : m_panels)
+            if (!p.inPresentation)
+                p.widget->setVisible(!on);
         if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
     }

@@ -4,11 +4,15 @@
 
 #include "snapshots.h"
 
+#include <panelexport.h>
+
 #include <QElapsedTimer>
 #include <QPoint>
 #include <QRect>
 #include <QVector>
 #include <QWidget>
+
+#include <functional>
 
 class QSplitter;
 
@@ -21,6 +25,7 @@ class SoftmaxPanel;
 class LossPlot;
 class HeatmapPanel;
 class FrameCounter;
+class PanelRegistry;
 
 class TrainView : public QWidget
 {
@@ -43,6 +48,8 @@ public:
     void setPresentation(bool on);
     void setShowPixelValues(bool show);
     void setSelectedHiddenNeuron(int neuron);
+    /** Gives the registry this view's panels (their ids are rows of panelregistry.cpp). */
+    void bindPanels(PanelRegistry &registry);
 
     /** The splitters' state and whether it is the user's (a fitted layout is not restored). */
     QByteArray saveLayout() const;
@@ -82,6 +89,18 @@ private:
     void queueFit();
     void updateMinimumSizes();
 
+    /** What each panel of the sample takes from a visual (applyVisual() calls them in order). */
+    QList<std::function<void(const VisualSnapshot &)>> m_sampleFeeds;
+    /** The view's panels as bindPanels() gives them to the registry: id, widget, export, and
+     *  whether presentation mode keeps them on a projector's 1280 x 800 pixels. */
+    struct Panel
+    {
+        const char *id;
+        QWidget *widget;
+        std::function<PanelExport()> exporter;
+        bool inPresentation = true;
+    };
+    QList<Panel> m_panels;
     DigitPanel *m_digit = nullptr;
     SoftmaxPanel *m_softmax = nullptr;
     LossPlot *m_loss = nullptr;
