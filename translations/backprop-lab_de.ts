@@ -796,6 +796,45 @@
     </message>
 </context>
 <context>
+    <name>bplab::ActivationStrip</name>
+    <message>
+        <source>The hidden layer for that sample: one cell per neuron, darker the larger its activation a1 = ReLU(z1); blank cells are neurons this digit leaves silent</source>
+        <translation>Die verborgene Schicht für dieses Beispiel: eine Zelle je Neuron, umso dunkler, je größer seine Aktivierung a1 = ReLU(z1); leere Zellen sind Neuronen, die diese Ziffer still lässt</translation>
+    </message>
+    <message>
+        <source>No sample yet.</source>
+        <translation>Noch kein Beispiel.</translation>
+    </message>
+    <message>
+        <source>None of %1 neurons active</source>
+        <translation>Keines der %1 Neuronen aktiv</translation>
+    </message>
+    <message>
+        <source>%1 of %2 neurons active, the largest a = %3 (neuron %4)</source>
+        <translation>%1 von %2 Neuronen aktiv, das größte a = %3 (Neuron %4)</translation>
+    </message>
+    <message>
+        <source>the hidden activations</source>
+        <translation>die verborgenen Aktivierungen</translation>
+    </message>
+    <message>
+        <source>hidden neuron</source>
+        <translation>verborgenes Neuron</translation>
+    </message>
+    <message>
+        <source>activation a1</source>
+        <translation>Aktivierung a1</translation>
+    </message>
+    <message>
+        <source>Hidden layer a1</source>
+        <translation>Verborgene Schicht a1</translation>
+    </message>
+    <message>
+        <source>Hidden layer a1: %1 of %2 active, largest %3</source>
+        <translation>Verborgene Schicht a1: %1 von %2 aktiv, größtes %3</translation>
+    </message>
+</context>
+<context>
     <name>bplab::AutoSnapshotDialog</name>
     <message>
         <source>Automatic snapshots</source>
@@ -2723,6 +2762,14 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>Spotlight: show it alone, large (F)</source>
         <translation>Scheinwerfer: allein und groß zeigen (F)</translation>
+    </message>
+    <message>
+        <source>Hidden &amp;activations</source>
+        <translation>Verborgene &amp;Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Hidden layer activations of the sample</source>
+        <translation>Aktivierungen der verborgenen Schicht für das Beispiel</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@ constexpr Row kRows[] = {
     {"digit", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Digit"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Digit being learned"), true, true, true},
     {"softmax", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&SoftMax table"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "SoftMax table"), true, true, true},
     {"classes", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Per-class &accuracy"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Test accuracy per class"), false, false, false},
+    {"activations", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Hidden &activations"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Hidden layer activations of the sample"), true, true, true},
     {"loss", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Loss plot"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Loss plot"), true, true, true},
     {"mosaic", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Batch mosaic"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Mini-batch mosaic"), false, true, true},
     {"heatmaps", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Heatmaps"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Weight and gradient heatmaps"), true, true, true},

@@ -3,6 +3,7 @@
 #include "framecounter.h"
 #include "panelregistry.h"
 
+#include <activationstrip.h>
 #include <batchmosaic.h>
 #include <classaccuracypanel.h>
 #include <digitpanel.h>
@@ -48,9 +49,13 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                            "target and the network's prediction"));
     m_softmax->setToolTip(tr("The ten output neurons for that sample: logit z, e^z and the "
                              "probability p = e^z / sum"));
+    auto *activations = new ActivationStrip;
+    activations->setObjectName(QStringLiteral("activationStrip"));
     m_sampleFeeds << [this](const VisualSnapshot &s) { m_digit->setSample(s.digit, s.label, s.predicted, m_classNames); }
+                  << [activations](const VisualSnapshot &s) { activations->setActivations(s.trace.a1); }
                   << [this](const VisualSnapshot &s) { m_softmax->setTrace(s.trace); };
     m_panels << Panel{"digit", m_digit, PanelRegistry::exporterOf(m_digit)}
+             << Panel{"activations", activations, PanelRegistry::exporterOf(activations), false}
              << Panel{"softmax", m_softmax, PanelRegistry::exporterOf(m_softmax)}
              << Panel{"classes", m_classAccuracy, {}, false}
              << Panel{"loss", m_loss, PanelRegistry::exporterOf(m_loss)}
@@ -60,11 +65,13 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     // Left: the sample and what the network says about it; right: the history and the weights.
     m_left = new QSplitter(Qt::Vertical);
     m_left->addWidget(m_digit);
+    m_left->addWidget(activations);
     m_left->addWidget(m_softmax);
     m_left->addWidget(m_classAccuracy);
     m_left->setStretchFactor(0, 5);
-    m_left->setStretchFactor(1, 4);
-    m_left->setStretchFactor(2, 2);
+    m_left->setStretchFactor(1, 1);
+    m_left->setStretchFactor(2, 4);
+    m_left->setStretchFactor(3, 2);
     // The history beside the batch it has reached.
     m_lossRow = new QSplitter(Qt::Horizontal);
     m_lossRow->addWidget(m_loss);
@@ -87,7 +94,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
         s->setChildrenCollapsible(false);
     // Initial proportions (scaled to the real size when shown): the loss plot needs the height
     // for its axis titles, the heatmaps keep their aspect within the rest.
-    m_left->setSizes({38, 44, 18});
+    m_left->setSizes({34, 10, 40, 16});
     m_right->setSizes({44, 56});
     m_columns->setSizes({42, 58});
     updateMinimumSizes();
@@ -116,7 +123,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
 
     // Tab in reading order: the left column top to bottom, then the right one.
-    const QList<QWidget *> order{m_digit, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};
+    const QList<QWidget *> order{m_digit, activations, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};
     for (int i = 1; i < order.size(); ++i)
         setTabOrder(order[i - 1], order[i]);
 }

@@ -1,0 +1,63 @@
+// The hidden activations strip: one cell per neuron, shaded by a / max(a), blank for a = 0; its
+// line, its table for a screen reader and its CSV hold exactly the values it was given.
+
+#include <activationstrip.h>
+
+#include <QImage>
+#include <QTest>
+
+using namespace bplab;
+
+class TestActivationStrip : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void countsAndNamesTheActiveNeurons()
+    {
+        ActivationStrip strip;
+        QCOMPARE(strip.summary(), QStringLiteral("No sample yet."));
+        QVERIFY(strip.csv().isEmpty());
+        Vec<float> a = Vec<float>::Zero(128);
+        a[3] = 0.5f;
+        a[17] = 4.25f;
+        a[100] = 1.0f;
+        strip.setActivations(a);
+        QCOMPARE(strip.activeCount(), 3);
+        QCOMPARE(strip.summary(), QStringLiteral("3 of 128 neurons active, the largest a = 4.25 (neuron 17)"));
+        QCOMPARE(strip.accessibleRows(), 128);
+        QCOMPARE(strip.accessibleCell(17, 0), QStringLiteral("17"));
+        QCOMPARE(strip.accessibleCell(17, 1), QStringLiteral("4.250"));
+        QCOMPARE(strip.accessibleCell(4, 1), QStringLiteral("0.000"));
+        const QList<QByteArray> lines = strip.csv().split('\n');
+        QCOMPARE(lines.at(0), QByteArray("neuron,a"));
+        QCOMPARE(lines.at(18), QByteArray("17,4.25"));
+        QCOMPARE(lines.size(), 1 + 128 + 1); // header, rows, the empty piece after the last '\n'
+
+        // Any width: a network of 8 hidden neurons, none active.
+        strip.setActivations(Vec<float>::Zero(8));
+        QCOMPARE(strip.summary(), QStringLiteral("None of 8 neurons active"));
+    }
+
+    void shadesByTheActivation()
+    {
+        ActivationStrip strip;
+        Vec<float> a = Vec<float>::Zero(4);
+        a[1] = 2.0f; // the largest: the full data colour
+        a[2] = 1.0f; // half of it
+        strip.setActivations(a);
+        strip.resize(400, 80); // four cells in one row after the row's label
+        const QImage image = strip.grab().toImage();
+        const int y = 60;
+        // The cells' centres: the last quarter of the width holds cell 3, and so on to the left.
+        const int cellW = (400 - 8 - strip.fontMetrics().horizontalAdvance(QStringLiteral("3")) - 6) / 4;
+        const auto lightness = [&](int cell) { return image.pixelColor(400 - 4 - (3 - cell) * cellW - cellW / 2, y).lightness(); };
+        const int silent = lightness(0), half = lightness(2), full = lightness(1);
+        QVERIFY2(silent > half && half > full,
+                 qPrintable(QStringLiteral("lightness %1, %2, %3").arg(silent).arg(half).arg(full)));
+        QCOMPARE(lightness(3), silent);
+    }
+};
+
+QTEST_MAIN(TestActivationStrip)
+#include "tst_activationstrip.moc"
