@@ -208,6 +208,19 @@ public:
                                   namesOf(table));
     }
 
+    /** A recipe's name from the recipe table (trainconfig.h). */
+    bool recipeWord(const JsonValue *v, const std::string &path, Recipe &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (v->isString())
+            if (const std::optional<Recipe> r = recipeNamed(v->asString())) {
+                out = *r;
+                return true;
+            }
+        return fail(path, "must be " + recipeNames() + ", not " + describe(*v));
+    }
+
     bool word(const JsonValue *v, const std::string &path, std::initializer_list<const char *> words, std::string &out)
     {
         std::string list;
@@ -274,8 +287,8 @@ public:
             return false;
         LessonSettings &s = l.settings;
         if (const JsonValue *v = o.find("recipe")) {
-            std::string r;
-            if (!word(v, "settings.recipe", {"source", "tuned"}, r))
+            Recipe r = Recipe::Source;
+            if (!recipeWord(v, "settings.recipe", r))
                 return false;
             s.recipe = r;
         }

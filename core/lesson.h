@@ -6,6 +6,7 @@
 // A question names a quantity the app computes (lessonanswer.h), never a written-in answer.
 
 #include "result.h"
+#include "trainconfig.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -78,7 +79,7 @@ struct LessonQuestion
 /** Settings a lesson sets; an absent one keeps the app's value. */
 struct LessonSettings
 {
-    std::optional<std::string> recipe; ///< "source" or "tuned"
+    std::optional<Recipe> recipe;
     std::optional<double> lr;
     std::optional<int> batch;
     std::optional<int> epochs;

@@ -51,6 +51,67 @@ TrainConfig adamRecipe()
     return c;
 }
 
+const std::array<RecipeInfo, 3> &recipes()
+{
+    static const std::array<RecipeInfo, 3> table{{
+            {Recipe::Source, "source", "Source: plain SGD", "Source",
+             "the source's method: plain SGD, lr 0.1, batch 64, He init, x/255 inputs, 10 epochs",
+             &sourceRecipe},
+            {Recipe::Tuned, "tuned", "Tuned: momentum + cosine", "Tuned",
+             "standard input scaling, momentum 0.9, lr 0.05, cosine schedule, 15 epochs",
+             &tunedRecipe},
+            {Recipe::Adam, "adam", "Adam, lr 0.001", "Adam",
+             "the source's method with the Adam optimiser at lr 0.001", &adamRecipe},
+    }};
+    return table;
+}
+
+const RecipeInfo &recipeInfo(Recipe recipe)
+{
+    for (const RecipeInfo &r : recipes())
+        if (r.recipe == recipe)
+            return r;
+    return recipes().front();
+}
+
+std::optional<Recipe> recipeNamed(std::string_view name)
+{
+    for (const RecipeInfo &r : recipes())
+        if (name == r.name)
+            return r.recipe;
+    return std::nullopt;
+}
+
+std::string recipeNames()
+{
+    std::string out;
+    const auto &all = recipes();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        out += std::string(i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i].name;
+    return out;
+}
+
+TrainConfig recipeConfig(Recipe recipe)
+{
+    return recipeInfo(recipe).config();
+}
+
+Recipe recipeOf(const TrainConfig &config)
+{
+    if (config.optimizer == adamRecipe().optimizer)
+        return Recipe::Adam;
+    return config.momentum != 0.0 || config.schedule != Schedule::Constant ? Recipe::Tuned : Recipe::Source;
+}
+
+TrainConfig withRecipe(const TrainConfig &config, Recipe recipe)
+{
+    TrainConfig out = recipeConfig(recipe);
+    out.seed = config.seed;
+    out.augment = config.augment;
+    out.replicas = config.replicas;
+    return out;
+}
+
 bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
 {
     return !(trained.epochs == wanted.epochs && trained.batch == wanted.batch

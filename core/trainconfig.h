@@ -4,9 +4,11 @@
 
 #include "network.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace bplab {
 
@@ -41,6 +43,32 @@ struct TrainConfig
 TrainConfig sourceRecipe();
 TrainConfig tunedRecipe(); // standard scaling, momentum 0.9, lr 0.05, cosine, 15 epochs
 TrainConfig adamRecipe();  // the source's, with Adam at lr 0.001
+
+/** The named recipes: the CLI's --recipe, the toolbar's list, the saved settings and lesson
+ *  files all read this table (in this order). */
+enum class Recipe { Source, Tuned, Adam };
+struct RecipeInfo
+{
+    Recipe recipe;
+    const char *name;    ///< "source": the spelling of the CLI, the settings and the lessons
+    const char *label;   ///< "Source: plain SGD": the toolbar's entry
+    const char *brief;   ///< "Source": the entry where room is short
+    const char *summary; ///< what it sets, for --help and tooltips
+    TrainConfig (*config)();
+};
+const std::array<RecipeInfo, 3> &recipes();
+const RecipeInfo &recipeInfo(Recipe recipe);
+/** The recipe of that name ("source", "tuned", "adam"); nullopt for any other. */
+std::optional<Recipe> recipeNamed(std::string_view name);
+/** "source, tuned or adam": the names, for messages. */
+std::string recipeNames();
+/** The recipe's settings (seed 1, no augmentation, one replica). */
+TrainConfig recipeConfig(Recipe recipe);
+/** The recipe `config` follows: Adam's for the Adam optimiser, the tuned one's for any momentum
+ *  or schedule, else the source's. */
+Recipe recipeOf(const TrainConfig &config);
+/** `config` with the recipe's hyperparameters; its seed, augmentation and replicas stay. */
+TrainConfig withRecipe(const TrainConfig &config, Recipe recipe);
 
 /**
  * True when `wanted` differs from `trained` (the settings the weights were initialised and

@@ -1127,18 +1127,6 @@ vor dem Update</translation>
         <translation>Date&amp;n</translation>
     </message>
     <message>
-        <source>Source: plain SGD</source>
-        <translation>Quelle: reines SGD</translation>
-    </message>
-    <message>
-        <source>Tuned: momentum + cosine</source>
-        <translation>Tuning: Momentum + Kosinus</translation>
-    </message>
-    <message>
-        <source>Adam, lr 0.001</source>
-        <translation>Adam, LR 0,001</translation>
-    </message>
-    <message>
         <source>Source: plain SGD at a constant learning rate, pixels scaled to 0-1 (the method as taught).
 Tuned: momentum 0.9, a cosine learning-rate schedule and standardised pixels.
 Adam: the source&apos;s recipe with the Adam optimiser at learning rate 0.001.
@@ -2859,6 +2847,33 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>No answers were recorded.</source>
         <translation>Es wurden keine Antworten festgehalten.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::Recipe</name>
+    <message>
+        <source>Source: plain SGD</source>
+        <translation>Quelle: reines SGD</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Tuned: momentum + cosine</source>
+        <translation>Tuning: Momentum + Kosinus</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>Tuning</translation>
+    </message>
+    <message>
+        <source>Adam, lr 0.001</source>
+        <translation>Adam, LR 0,001</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
     </message>
 </context>
 <context>

@@ -37,11 +37,7 @@ void onInterrupt(int)
 }
 
 const char *kTrainDetails
-        = R"(Recipes (--recipe; any option given explicitly overrides the recipe's value):
-  source  the source's method: plain SGD, lr 0.1, batch 64, he init, x/255 inputs, 10 epochs
-  tuned   standard input scaling, momentum 0.9, lr 0.05, cosine schedule, 15 epochs
-
---json prints one object per epoch on stdout:
+        = R"(--json prints one object per epoch on stdout:
   {"epoch", "train_loss", "train_eval_loss", "train_accuracy" (percent), "test_loss",
    "test_accuracy" (percent), "seconds", "samples_per_second", "training_threads"}
 "train_loss" is the mean of the epoch's batch losses; "train_eval_loss" and "train_accuracy" are
@@ -85,13 +81,24 @@ start, a resume or an undo) is trained on, so that the smaller rate can recover 
 
 Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
 
+/** The recipe table (trainconfig.h) as --help lists it. */
+QString recipesHelp()
+{
+    QString out = QStringLiteral("Recipes (--recipe; any option given explicitly overrides the recipe's value):\n");
+    for (const RecipeInfo &r : recipes())
+        out += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(r.name), -6).arg(QString::fromLatin1(r.summary));
+    return out + QStringLiteral("\n");
+}
+
 bool readConfig(const Command &cmd, TrainConfig &config)
 {
-    QString recipe = QStringLiteral("source");
-    if (!cmd.choiceValue(QStringLiteral("recipe"),
-                         {QStringLiteral("source"), QStringLiteral("tuned")}, recipe))
+    QString recipe = QString::fromLatin1(recipeInfo(Recipe::Source).name);
+    QStringList names;
+    for (const RecipeInfo &r : recipes())
+        names << QString::fromLatin1(r.name);
+    if (!cmd.choiceValue(QStringLiteral("recipe"), names, recipe))
         return false;
-    config = recipe == QLatin1String("tuned") ? tunedRecipe() : sourceRecipe();
+    config = recipeConfig(*recipeNamed(recipe.toStdString()));
 
     QString schedule = QString::fromStdString(scheduleName(config.schedule));
     QString init = initName(config.init);
@@ -109,7 +116,9 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         return false;
     // --optimizer: sgd is plain SGD (momentum 0 unless --momentum says otherwise), momentum is
     // SGD with --momentum (0.9 unless given), adam is Adam (optimizer.h), which has no momentum.
-    QString optimizer = config.momentum != 0.0 ? QStringLiteral("momentum") : QStringLiteral("sgd");
+    QString optimizer = config.optimizer == "adam"  ? QStringLiteral("adam")
+                        : config.momentum != 0.0    ? QStringLiteral("momentum")
+                                                    : QStringLiteral("sgd");
     if (!cmd.choiceValue(
                 QStringLiteral("optimizer"),
                 {QStringLiteral("sgd"), QStringLiteral("momentum"), QStringLiteral("adam")},
@@ -187,11 +196,11 @@ int runTrain(const QStringList &args)
             QStringLiteral("train"),
             QStringLiteral(
                     "Trains the 784-128-10 network with mini-batch SGD and reports each epoch."),
-            QString::fromUtf8(kTrainDetails) + QStringLiteral("\n\n")
+            recipesHelp() + QString::fromUtf8(kTrainDetails) + QStringLiteral("\n\n")
                     + QString::fromUtf8(kMpiDetails));
     addDataOptions(cmd);
     cmd.addOption(QStringLiteral("recipe"),
-                  QStringLiteral("Starting settings: source (default) or tuned."),
+                  QStringLiteral("Starting settings: %1 (source is the default).").arg(QString::fromStdString(recipeNames())),
                   QStringLiteral("NAME"));
     cmd.addOption(QStringLiteral("epochs"),
                   QStringLiteral("Passes over the training set (source: 10, tuned: 15)."),

@@ -8,10 +8,8 @@ StoredTraining readTraining(const QSettings &s)
 {
     StoredTraining t;
     const QString recipe = s.value(QStringLiteral("training/recipe")).toString();
-    t.recipe = recipe == QStringLiteral("tuned")  ? ControlBar::TunedRecipe
-               : recipe == QStringLiteral("adam") ? ControlBar::AdamRecipe
-                                                  : ControlBar::SourceRecipe;
-    t.config = ControlBar::recipeConfig(t.recipe);
+    t.recipe = recipeNamed(recipe.toStdString()).value_or(Recipe::Source);
+    t.config = recipeConfig(t.recipe);
     // Values out of range (a hand-edited file) fall back to the recipe's.
     const double lr = s.value(QStringLiteral("training/lr"), t.config.lr).toDouble();
     if (lr > 0 && lr <= 10)
@@ -28,12 +26,9 @@ StoredTraining readTraining(const QSettings &s)
     return t;
 }
 
-void writeTraining(QSettings &s, const TrainConfig &c, ControlBar::Recipe recipe)
+void writeTraining(QSettings &s, const TrainConfig &c, Recipe recipe)
 {
-    s.setValue(QStringLiteral("training/recipe"),
-               recipe == ControlBar::TunedRecipe  ? QStringLiteral("tuned")
-               : recipe == ControlBar::AdamRecipe ? QStringLiteral("adam")
-                                                  : QStringLiteral("source"));
+    s.setValue(QStringLiteral("training/recipe"), QString::fromLatin1(recipeInfo(recipe).name));
     s.setValue(QStringLiteral("training/lr"), c.lr);
     s.setValue(QStringLiteral("training/batch"), c.batch);
     s.setValue(QStringLiteral("training/epochs"), c.epochs);
@@ -88,7 +83,7 @@ void UserSettings::read(const QSettings &s)
 void UserSettings::chooseTraining(const TrainConfig &config)
 {
     m_training.config = config;
-    m_training.recipe = ControlBar::recipeOf(config);
+    m_training.recipe = recipeOf(config);
 }
 
 void UserSettings::write(QSettings &s) const

@@ -14,11 +14,11 @@ namespace bplab {
 
 struct StoredTraining {
     TrainConfig config;
-    ControlBar::Recipe recipe = ControlBar::SourceRecipe;
+    Recipe recipe = Recipe::Source;
 };
 
 StoredTraining readTraining(const QSettings &settings);
-void writeTraining(QSettings &settings, const TrainConfig &config, ControlBar::Recipe recipe);
+void writeTraining(QSettings &settings, const TrainConfig &config, Recipe recipe);
 
 QString readLastDataset(const QSettings &settings);
 QStringList readOpenedFolders(const QSettings &settings);

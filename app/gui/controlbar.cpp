@@ -87,9 +87,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
     m_recipe = new QComboBox;
     m_recipe->setObjectName(QStringLiteral("recipeBox"));
-    m_recipe->addItem(tr("Source: plain SGD"));
-    m_recipe->addItem(tr("Tuned: momentum + cosine"));
-    m_recipe->addItem(tr("Adam, lr 0.001"));
+    for (const RecipeInfo &r : recipes()) // the table's order is the box's
+        m_recipe->addItem(recipeText(r.recipe, false));
     m_recipe->setToolTip(tr(
             "Source: plain SGD at a constant learning rate, pixels scaled to 0-1 "
             "(the method as taught).\nTuned: momentum 0.9, a cosine learning-rate "
@@ -97,13 +96,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
             "at learning rate 0.001.\nChoosing one sets the learning rate, "
             "batch size and epochs; press Reset to apply."));
     connect(m_recipe, &QComboBox::activated, this, [this](int index) {
-        emit settingsEdited([recipe = Recipe(index)](TrainConfig &t) {
-            TrainConfig r = recipeConfig(recipe);
-            r.seed = t.seed;
-            r.augment = t.augment;
-            r.replicas = t.replicas;
-            t = r;
-        });
+        const Recipe recipe = recipes().at(std::size_t(index)).recipe;
+        emit settingsEdited([recipe](TrainConfig &t) { t = withRecipe(t, recipe); });
     });
     m_named[QStringLiteral("recipe")].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
     m_named[QStringLiteral("recipe")].box = addWidget(m_recipe);
@@ -187,26 +181,26 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     setPresentation(false);
 }
 
-TrainConfig ControlBar::recipeConfig(Recipe recipe)
-{
-    return recipe == TunedRecipe  ? tunedRecipe()
-           : recipe == AdamRecipe ? adamRecipe()
-                                  : sourceRecipe();
-}
+// The recipes' texts as lupdate finds them (core/trainconfig.cpp holds them in English).
+[[maybe_unused]] constexpr const char *kRecipeTexts[] = {
+        QT_TRANSLATE_NOOP("bplab::Recipe", "Source: plain SGD"), QT_TRANSLATE_NOOP("bplab::Recipe", "Source"),
+        QT_TRANSLATE_NOOP("bplab::Recipe", "Tuned: momentum + cosine"), QT_TRANSLATE_NOOP("bplab::Recipe", "Tuned"),
+        QT_TRANSLATE_NOOP("bplab::Recipe", "Adam, lr 0.001"), QT_TRANSLATE_NOOP("bplab::Recipe", "Adam"),
+};
 
-ControlBar::Recipe ControlBar::recipeOf(const TrainConfig &config)
+QString ControlBar::recipeText(Recipe recipe, bool brief)
 {
-    if (config.optimizer == adamRecipe().optimizer)
-        return AdamRecipe;
-    return config.momentum != 0.0 || config.schedule != Schedule::Constant ? TunedRecipe
-                                                                           : SourceRecipe;
+    const RecipeInfo &r = recipeInfo(recipe);
+    return QCoreApplication::translate("bplab::Recipe", brief ? r.brief : r.label);
 }
 
 void ControlBar::showConfig(const TrainConfig &config)
 {
     const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment),
             b7(m_replicas);
-    m_recipe->setCurrentIndex(recipeOf(config));
+    for (std::size_t i = 0; i < recipes().size(); ++i)
+        if (recipes()[i].recipe == recipeOf(config))
+            m_recipe->setCurrentIndex(int(i));
     if (m_lr->value() != config.lr) // the box's own edit is not written back into it
         m_lr->setValue(config.lr);
     m_batch->setValue(config.batch);
@@ -385,9 +379,8 @@ void ControlBar::setCompact(bool on)
     // The data set's box names itself ("MNIST"): its caption is the first to go.
     m_datasetCaption->setVisible(!on && !m_hidden.contains(QStringLiteral("dataset")));
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
-    m_recipe->setItemText(SourceRecipe, on ? tr("Source") : tr("Source: plain SGD"));
-    m_recipe->setItemText(TunedRecipe, on ? tr("Tuned") : tr("Tuned: momentum + cosine"));
-    m_recipe->setItemText(AdamRecipe, on ? tr("Adam") : tr("Adam, lr 0.001"));
+    for (std::size_t i = 0; i < recipes().size(); ++i)
+        m_recipe->setItemText(int(i), recipeText(recipes()[i].recipe, on));
     // The short names' width in the application's (projector's) font: a combo box keeps its
     // minimum size hint from its longest entry and its old font until its own font change event
     // arrives, later, and a toolbar never makes a widget narrower than that hint: the width is

@@ -27,16 +27,12 @@ class ControlBar : public QToolBar
 {
     Q_OBJECT
 public:
-    enum Recipe { SourceRecipe = 0, TunedRecipe = 1, AdamRecipe = 2 };
 
     /** The actions are the main window's (they also sit in its menus). */
     ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidget *parent = nullptr);
 
-    /** The recipe's settings (seed 1, no augmentation). */
-    static TrainConfig recipeConfig(Recipe recipe);
-    /** The recipe whose row of controls shows `config`: Adam's for the Adam optimiser, the tuned
-     *  recipe's for any momentum or schedule, else the source's. */
-    static Recipe recipeOf(const TrainConfig &config);
+    /** A recipe's entry in the toolbar, translated: its label, or its brief name (compact). */
+    static QString recipeText(Recipe recipe, bool brief);
 
     /** Shows the settings (signals blocked): the controller's, after every change. */
     void showConfig(const TrainConfig &config);

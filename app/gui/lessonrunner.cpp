@@ -125,8 +125,7 @@ void LessonRunner::applyLesson(const QString &folder)
     const Lesson &l = *m_lesson;
     TrainConfig config = m_window->controller()->config();
     if (l.settings.recipe)
-        config = ControlBar::recipeConfig(*l.settings.recipe == "tuned" ? ControlBar::TunedRecipe
-                                                                        : ControlBar::SourceRecipe);
+        config = recipeConfig(*l.settings.recipe);
     config.augment = false;
     config.replicas = 1;
     if (l.settings.lr)

@@ -104,6 +104,7 @@ private slots:
         auto l = parseLesson(kBase, "t.json");
         QVERIFY2(l.ok(), l.error().c_str());
         QCOMPARE(l->title, std::string("Test lesson"));
+        QCOMPARE(l->settings.recipe.value(), Recipe::Source);
         QCOMPARE(l->settings.lr.value(), 0.1);
         QCOMPARE(l->settings.pace->kind, LessonPace::Kind::PerSecond);
         QCOMPARE(l->settings.pace->batchesPerSecond, 10.0);
@@ -156,6 +157,8 @@ private slots:
             "titel: unknown field; a lesson has the fields format, version, title");
         row("dataset", "\"dataset\": \"sample\"", "\"dataset\": \"cifar\"",
             "dataset: must be mnist or fashion or sample, not \"cifar\"");
+        row("recipe", "\"recipe\": \"source\"", "\"recipe\": \"fast\"",
+            "settings.recipe: must be source, tuned or adam, not \"fast\"");
         row("lr huge", "\"lr\": 0.1", "\"lr\": 1e300", "settings.lr: must be a number above 0 and at most 10");
         row("lr text", "\"lr\": 0.1", "\"lr\": \"fast\"", "settings.lr: must be a number above 0 and at most 10, not \"fast\"");
         row("batch fraction", "\"batch\": 64", "\"batch\": 64.5", "settings.batch: must be a whole number from 1 to 4096");

@@ -134,6 +134,31 @@ private slots:
         QCOMPARE(other.step(), std::size_t(0));
     }
 
+    void recipesAreOneTable()
+    {
+        // Every recipe by its name, and a configuration of each is recognised as it.
+        for (const RecipeInfo &r : recipes()) {
+            QCOMPARE(recipeNamed(r.name).value(), r.recipe);
+            QCOMPARE(recipeOf(recipeConfig(r.recipe)), r.recipe);
+            QVERIFY(recipeConfig(r.recipe).seed == 1 && !recipeConfig(r.recipe).augment);
+        }
+        QVERIFY(!recipeNamed("fast"));
+        QCOMPARE(recipeNames(), std::string("source, tuned or adam"));
+        QCOMPARE(recipeConfig(Recipe::Tuned).momentum, 0.9);
+        QCOMPARE(recipeConfig(Recipe::Adam).optimizer, std::string("adam"));
+        // A recipe chosen keeps the user's seed, augmentation and replicas.
+        TrainConfig mine = sourceRecipe();
+        mine.seed = 7;
+        mine.augment = true;
+        mine.replicas = 4;
+        const TrainConfig tuned = withRecipe(mine, Recipe::Tuned);
+        QCOMPARE(tuned.seed, std::uint64_t(7));
+        QVERIFY(tuned.augment);
+        QCOMPARE(tuned.replicas, 4);
+        QCOMPARE(tuned.lr, tunedRecipe().lr);
+        QVERIFY(tuned.schedule == Schedule::Cosine);
+    }
+
     void needsResetSeesTheOptimizer()
     {
         TrainConfig a = sourceRecipe(), b = a;

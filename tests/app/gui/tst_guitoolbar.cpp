@@ -229,8 +229,8 @@ void TestGuiToolbar::theBarSendsOnlyTheUsersEdits()
     // A recipe sets its fields and keeps the user's seed.
     bar->seedBox()->setValue(99);
     QCOMPARE(edits.count(), 2);
-    bar->recipeBox()->setCurrentIndex(int(ControlBar::AdamRecipe));
-    emit bar->recipeBox()->activated(int(ControlBar::AdamRecipe));
+    bar->recipeBox()->setCurrentIndex(int(Recipe::Adam));
+    emit bar->recipeBox()->activated(int(Recipe::Adam));
     QCOMPARE(edits.count(), 3);
     QTRY_COMPARE(controller()->config().optimizer, std::string("adam"));
     QCOMPARE(controller()->config().seed, std::uint64_t(99));

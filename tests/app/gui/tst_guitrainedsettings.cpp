@@ -35,9 +35,9 @@ private slots:
 private:
     TrainingController *controller() const { return m_window->controller(); }
     /** Chooses a recipe in the toolbar, without Reset: its scaling is then pending. */
-    void chooseRecipe(ControlBar::Recipe recipe, Normalize scaling);
+    void chooseRecipe(Recipe recipe, Normalize scaling);
     /** The tuned recipe (standard scaling), without Reset. */
-    void chooseTunedRecipe() { chooseRecipe(ControlBar::TunedRecipe, Normalize::Standard); }
+    void chooseTunedRecipe() { chooseRecipe(Recipe::Tuned, Normalize::Standard); }
     /** One Step; returns the visual snapshot that follows it. */
     VisualPtr stepOnce();
 
@@ -68,11 +68,11 @@ void TestGuiTrainedSettings::cleanup()
     m_window.reset();
 }
 
-void TestGuiTrainedSettings::chooseRecipe(ControlBar::Recipe recipe, Normalize scaling)
+void TestGuiTrainedSettings::chooseRecipe(Recipe recipe, Normalize scaling)
 {
     QComboBox *box = m_window->controlBar()->recipeBox();
-    box->setCurrentIndex(recipe);
-    emit box->activated(recipe);
+    box->setCurrentIndex(int(recipe));
+    emit box->activated(int(recipe));
     QVERIFY(controller()->resetPending());
     QVERIFY(controller()->config().normalize == scaling);
 }
@@ -113,7 +113,7 @@ void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
     controller()->reset();
     QVERIFY(resets.wait(10000));
     QVERIFY(controller()->trainedConfig().normalize == Normalize::Standard);
-    chooseRecipe(ControlBar::SourceRecipe, Normalize::None);
+    chooseRecipe(Recipe::Source, Normalize::None);
     QVERIFY(stepOnce()); // the step's visual reaches the Step view
     QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
     emit m_window->stepView()->currentWeightsRequested();
