@@ -3,6 +3,7 @@
 #include "fileio.h"
 #include "jsonvalue.h"
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
 
@@ -518,6 +519,26 @@ AnswerKind answerKindOf(Quantity q)
 
 const char *viewName(LessonView v) { return nameIn(kViews, v); }
 const char *controlName(LessonControl c) { return nameIn(kControls, c); }
+
+LessonRestrictions LessonRestrictions::of(const Lesson &lesson)
+{
+    return {lesson.views, lesson.locked, lesson.hidden};
+}
+
+bool LessonRestrictions::showsView(LessonView view) const
+{
+    return views.empty() || std::find(views.begin(), views.end(), view) != views.end();
+}
+
+bool LessonRestrictions::hides(LessonControl control) const
+{
+    return std::find(hidden.begin(), hidden.end(), control) != hidden.end();
+}
+
+bool LessonRestrictions::locks(LessonControl control) const
+{
+    return hides(control) || std::find(locked.begin(), locked.end(), control) != locked.end();
+}
 const char *quantityName(Quantity q) { return nameIn(kQuantities, q); }
 
 Result<Lesson> parseLesson(std::string_view text, const std::string &name)

@@ -110,6 +110,20 @@ struct Lesson
     std::vector<LessonStep> steps;
 };
 
+/** What an open lesson allows: its views (none listed: every view) and the controls it locks
+ *  (shown, not editable) or hides. The default value allows everything (no lesson). */
+struct LessonRestrictions
+{
+    std::vector<LessonView> views;
+    std::vector<LessonControl> locked, hidden;
+
+    static LessonRestrictions of(const Lesson &lesson);
+    bool showsView(LessonView view) const;
+    /** Locked or hidden: the person cannot change it. */
+    bool locks(LessonControl control) const;
+    bool hides(LessonControl control) const;
+};
+
 /** "train", "step", "draw", "cluster", "data", "confusion" (the names in the file). */
 const char *viewName(LessonView v);
 const char *controlName(LessonControl c);

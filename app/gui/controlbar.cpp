@@ -47,8 +47,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_dataset->addItem(tr("Open folder..."), kOpenFolder);
     connect(m_dataset, &QComboBox::activated, this, &ControlBar::onDatasetActivated);
     m_datasetCaption = addWidget(caption(tr("&Data"), m_dataset));
-    m_named[QStringLiteral("dataset")].caption = m_datasetCaption;
-    m_named[QStringLiteral("dataset")].box = addWidget(m_dataset);
+    m_named[LessonControl::Dataset].caption = m_datasetCaption;
+    m_named[LessonControl::Dataset].box = addWidget(m_dataset);
     addSeparator();
 
     addAction(startPause);
@@ -80,8 +80,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     }
     m_pace->setMenu(paceMenu);
     m_paceCaption = addWidget(caption(tr("Pa&ce"), m_pace));
-    m_named[QStringLiteral("pace")].caption = m_paceCaption;
-    m_named[QStringLiteral("pace")].box = addWidget(m_pace);
+    m_named[LessonControl::Pace].caption = m_paceCaption;
+    m_named[LessonControl::Pace].box = addWidget(m_pace);
     showPace(Pace{});
     addSeparator();
 
@@ -99,8 +99,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
         const Recipe recipe = recipes().at(std::size_t(index)).recipe;
         emit settingsEdited([recipe](TrainConfig &t) { t = withRecipe(t, recipe); });
     });
-    m_named[QStringLiteral("recipe")].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
-    m_named[QStringLiteral("recipe")].box = addWidget(m_recipe);
+    m_named[LessonControl::Recipe].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
+    m_named[LessonControl::Recipe].box = addWidget(m_recipe);
 
     m_lr = new QDoubleSpinBox;
     m_lr->setObjectName(QStringLiteral("learningRateBox"));
@@ -110,8 +110,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_lr->setKeyboardTracking(false);
     m_lr->setToolTip(tr("Learning rate: delta_w = -(learning rate) x gradient.\nMay change at "
                         "any time, also while training."));
-    m_named[QStringLiteral("lr")].caption = addWidget(caption(tr("&LR"), m_lr));
-    m_named[QStringLiteral("lr")].box = addWidget(m_lr);
+    m_named[LessonControl::Lr].caption = addWidget(caption(tr("&LR"), m_lr));
+    m_named[LessonControl::Lr].box = addWidget(m_lr);
 
     m_batch = new QSpinBox;
     m_batch->setObjectName(QStringLiteral("batchBox"));
@@ -119,8 +119,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_batch->setKeyboardTracking(false);
     m_batch->setToolTip(tr("Mini-batch size: images per update; their gradients are averaged.\n"
                            "Takes effect on Reset."));
-    m_named[QStringLiteral("batch")].caption = addWidget(caption(tr("&Batch"), m_batch));
-    m_named[QStringLiteral("batch")].box = addWidget(m_batch);
+    m_named[LessonControl::Batch].caption = addWidget(caption(tr("&Batch"), m_batch));
+    m_named[LessonControl::Batch].box = addWidget(m_batch);
 
     m_replicas = new QComboBox;
     m_replicas->setObjectName(QStringLiteral("replicasBox"));
@@ -132,16 +132,16 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
                               "shows each replica's gradient. Takes effect on Reset."));
     connect(m_replicas, &QComboBox::activated, this,
             [this](int index) { edited(&TrainConfig::replicas, m_replicas->itemData(index).toInt()); });
-    m_named[QStringLiteral("replicas")].caption = addWidget(caption(tr("Re&plicas"), m_replicas));
-    m_named[QStringLiteral("replicas")].box = addWidget(m_replicas);
+    m_named[LessonControl::Replicas].caption = addWidget(caption(tr("Re&plicas"), m_replicas));
+    m_named[LessonControl::Replicas].box = addWidget(m_replicas);
 
     m_epochs = new QSpinBox;
     m_epochs->setObjectName(QStringLiteral("epochsBox"));
     m_epochs->setRange(1, 1000);
     m_epochs->setKeyboardTracking(false);
     m_epochs->setToolTip(tr("Epochs: passes over the whole training set. Takes effect on Reset."));
-    m_named[QStringLiteral("epochs")].caption = addWidget(caption(tr("&Epochs"), m_epochs));
-    m_named[QStringLiteral("epochs")].box = addWidget(m_epochs);
+    m_named[LessonControl::Epochs].caption = addWidget(caption(tr("&Epochs"), m_epochs));
+    m_named[LessonControl::Epochs].box = addWidget(m_epochs);
 
     m_seed = new QSpinBox;
     m_seed->setObjectName(QStringLiteral("seedBox"));
@@ -149,8 +149,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_seed->setKeyboardTracking(false);
     m_seed->setToolTip(tr("Seed of the initial weights and the shuffling: the same seed gives the "
                           "same numbers every time. Takes effect on Reset."));
-    m_named[QStringLiteral("seed")].caption = addWidget(caption(tr("See&d"), m_seed));
-    m_named[QStringLiteral("seed")].box = addWidget(m_seed);
+    m_named[LessonControl::Seed].caption = addWidget(caption(tr("See&d"), m_seed));
+    m_named[LessonControl::Seed].box = addWidget(m_seed);
 
     m_augment = new QCheckBox(tr("&Augment"));
     m_augment->setObjectName(QStringLiteral("augmentBox"));
@@ -315,22 +315,21 @@ void ControlBar::setState(TrainingState state)
     m_lr->setEnabled(state != TrainingState::Loading);
     m_pace->setEnabled(true);
     m_state = state;
-    for (auto it = m_named.cbegin(); it != m_named.cend(); ++it)
-        if (m_locked.contains(it.key()) && it->box)
-            if (QWidget *w = widgetForAction(it->box))
+    for (const auto &[control, named] : m_named)
+        if (m_restrictions.locks(control) && named.box)
+            if (QWidget *w = widgetForAction(named.box))
                 w->setEnabled(false);
 }
 
-void ControlBar::setLessonControls(const QStringList &locked, const QStringList &hidden)
+void ControlBar::setLessonControls(const LessonRestrictions &restrictions)
 {
-    m_locked = locked;
-    m_hidden = hidden;
-    for (auto it = m_named.cbegin(); it != m_named.cend(); ++it) {
-        const bool show = !hidden.contains(it.key());
-        if (it->box)
-            it->box->setVisible(show);
-        if (it->caption)
-            it->caption->setVisible(show && !(m_compact && it->caption == m_datasetCaption));
+    m_restrictions = restrictions;
+    for (const auto &[control, named] : m_named) {
+        const bool show = !restrictions.hides(control);
+        if (named.box)
+            named.box->setVisible(show);
+        if (named.caption)
+            named.caption->setVisible(show && !(m_compact && named.caption == m_datasetCaption));
     }
     setState(m_state);
 }
@@ -377,7 +376,7 @@ void ControlBar::setCompact(bool on)
 {
     m_compact = on;
     // The data set's box names itself ("MNIST"): its caption is the first to go.
-    m_datasetCaption->setVisible(!on && !m_hidden.contains(QStringLiteral("dataset")));
+    m_datasetCaption->setVisible(!on && !m_restrictions.hides(LessonControl::Dataset));
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
     for (std::size_t i = 0; i < recipes().size(); ++i)
         m_recipe->setItemText(int(i), recipeText(recipes()[i].recipe, on));

@@ -5,6 +5,7 @@
 #include "datasetcatalog.h"
 #include "snapshots.h"
 
+#include <lesson.h>
 #include <trainer.h>
 
 #include <QHash>
@@ -12,6 +13,7 @@
 #include <QToolBar>
 
 #include <functional>
+#include <map>
 
 class QAction;
 class QCheckBox;
@@ -56,9 +58,8 @@ public:
      *  Start/Step/Reset show their icons only (text in the tooltip and the Training menu), the
      *  recipes their short names, the seed box is narrower. */
     void setPresentation(bool on);
-    /** A lesson's controls: the named ones ("dataset", "pace", "recipe", "lr", "batch",
-     *  "replicas", "epochs", "seed") locked (shown, not editable) or hidden; empty lists: none. */
-    void setLessonControls(const QStringList &locked, const QStringList &hidden);
+    /** A lesson's controls locked (shown, not editable) or hidden; the default value: none. */
+    void setLessonControls(const LessonRestrictions &restrictions);
 
     QComboBox *datasetBox() const { return m_dataset; }
     QComboBox *recipeBox() const { return m_recipe; }
@@ -122,8 +123,8 @@ private:
         QAction *caption = nullptr;
         QAction *box = nullptr;
     };
-    QHash<QString, Named> m_named; // the controls a lesson can lock or hide, by their lesson names
-    QStringList m_locked, m_hidden;
+    std::map<LessonControl, Named> m_named; // the controls a lesson can lock or hide
+    LessonRestrictions m_restrictions;
     TrainingState m_state = TrainingState::NoData;
     bool m_presentation = false;
     bool m_compact = false;

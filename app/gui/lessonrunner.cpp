@@ -1,14 +1,12 @@
 #include "lessonrunner.h"
 
-#include "controlbar.h"
-#include "mainwindow.h"
+#include "lessonhost.h"
 #include "trainingcontroller.h"
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>
 #include <questionbox.h>
 #include <stepmodel.h>
-#include <stepview.h>
 
 #include <QApplication>
 #include <QFileInfo>
@@ -18,19 +16,6 @@
 namespace bplab {
 
 namespace {
-
-MainWindow::View viewOf(LessonView v)
-{
-    switch (v) {
-    case LessonView::Train: return MainWindow::View::Train;
-    case LessonView::Step: return MainWindow::View::Step;
-    case LessonView::Draw: return MainWindow::View::Draw;
-    case LessonView::Cluster: return MainWindow::View::Cluster;
-    case LessonView::Data: return MainWindow::View::Data;
-    case LessonView::Confusion: return MainWindow::View::Mistakes;
-    }
-    return MainWindow::View::Train;
-}
 
 Pace paceOf(const LessonPace &p)
 {
@@ -42,25 +27,17 @@ Pace paceOf(const LessonPace &p)
     return Pace{};
 }
 
-QStringList namesOf(const std::vector<LessonControl> &controls)
-{
-    QStringList out;
-    for (LessonControl c : controls)
-        out << QString::fromLatin1(controlName(c));
-    return out;
-}
-
 } // namespace
 
-LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
-    : QObject(window), m_window(window), m_panel(panel)
+LessonRunner::LessonRunner(LessonHost *host, LessonPanel *panel, QObject *parent)
+    : QObject(parent), m_host(host), m_panel(panel)
 {
     connect(panel, &LessonPanel::nextRequested, this, &LessonRunner::next);
     connect(panel, &LessonPanel::backRequested, this, &LessonRunner::back);
     connect(panel, &LessonPanel::closeRequested, this, &LessonRunner::close);
     connect(panel->questionBox(), &QuestionBox::answered, this, &LessonRunner::answer);
     connect(panel->questionBox(), &QuestionBox::revealRequested, this, &LessonRunner::reveal);
-    connect(window->controller(), &TrainingController::stateChanged, this, [this](TrainingState state) {
+    connect(host->session(), &TrainingController::stateChanged, this, [this](TrainingState state) {
         // A replayed step's run has ended (or there was nothing left to train): the next step.
         if (m_replayRunning) {
             if (state == TrainingState::Running) {
@@ -78,13 +55,13 @@ LessonRunner::LessonRunner(MainWindow *window, LessonPanel *panel)
         if (state == TrainingState::Running) {
             m_fastRunStarted = true;
         } else if (m_fastRunStarted) {
-            m_window->controller()->setPace(*m_restorePace); // the lesson's pace for what follows
+            m_host->session()->setPace(*m_restorePace); // the lesson's pace for what follows
             m_restorePace.reset();
             m_fastRunStarted = false;
         }
     });
-    connect(window->controller(), &TrainingController::dataChanged, this, [this] {
-        if (m_waitingForData && m_lesson && m_window->controller()->dataset()) {
+    connect(host->session(), &TrainingController::dataChanged, this, [this] {
+        if (m_waitingForData && m_lesson && m_host->session()->dataset()) {
             m_waitingForData = false;
             replayNext();
         }
@@ -123,7 +100,7 @@ QString LessonRunner::open(const QString &file, int startStep)
 void LessonRunner::applyLesson(const QString &folder)
 {
     const Lesson &l = *m_lesson;
-    TrainConfig config = m_window->controller()->config();
+    TrainConfig config = m_host->session()->config();
     if (l.settings.recipe)
         config = recipeConfig(*l.settings.recipe);
     config.augment = false;
@@ -136,17 +113,14 @@ void LessonRunner::applyLesson(const QString &folder)
         config.epochs = *l.settings.epochs;
     if (l.settings.seed)
         config.seed = *l.settings.seed;
-    m_window->setTrainingConfig(config);
+    m_host->useSessionSettings(config);
     if (l.settings.pace)
-        m_window->controller()->setPace(paceOf(*l.settings.pace));
-    QList<MainWindow::View> views;
-    for (LessonView v : l.views)
-        views << viewOf(v);
-    m_window->setLessonRestrictions(views, namesOf(l.locked), namesOf(l.hidden));
+        m_host->session()->setPace(paceOf(*l.settings.pace));
+    m_host->restrict(LessonRestrictions::of(l));
     // The lesson starts from its own data and seed: untrained weights, an empty timeline.
     m_folder = folder;
     m_waitingForData = true;
-    m_window->openData(folder, SettingOrigin::Session);
+    m_host->openSessionData(folder);
     applyStep(); // the text now; the rest once the data is read
 }
 
@@ -154,7 +128,7 @@ void LessonRunner::replayNext()
 {
     if (!m_lesson)
         return;
-    TrainingController *c = m_window->controller();
+    TrainingController *c = m_host->session();
     if (m_replayed < m_replayUntil && !m_replayPace)
         m_replayPace = c->pace(); // the lesson's own; the replay runs at full speed
     while (m_replayed < m_replayUntil) {
@@ -195,9 +169,8 @@ void LessonRunner::close()
     m_lesson.reset();
     m_tallies.clear();
     m_waitingForData = false;
-    m_window->setLessonRestrictions({}, {}, {});
-    if (m_window->stepView()->learningRateOrigin() == StepView::RateOrigin::Lesson)
-        m_window->stepView()->followTrainingRate();
+    m_host->restrict({});
+    m_host->setStepLearningRate(std::nullopt);
     emit closed();
 }
 
@@ -236,30 +209,26 @@ void LessonRunner::applyStep(bool dataReady)
     if (s.question)
         askQuestion();
     else if (QWidget *focus = QApplication::focusWidget(); focus && m_panel->isAncestorOf(focus))
-        m_window->setFocus(Qt::OtherFocusReason); // the window's keys (Space, arrows) work again
+        m_host->focusWindow(); // the window's keys (Space, arrows) work again
     emit stepShown(m_panel->positionText(), m_panel->stepText(),
                    s.question ? m_panel->questionBox()->question() : QString());
-    TrainingController *c = m_window->controller();
+    TrainingController *c = m_host->session();
     if (!dataReady && (m_replayRunning || m_replayed < m_replayUntil))
         return; // the replay of the steps before the first shows this one when it is done
     if (!dataReady && (m_waitingForData || c->state() == TrainingState::NoData || c->state() == TrainingState::Loading)) {
         m_waitingForData = true;
         return;
     }
-    StepView *step = m_window->stepView();
     // A step's learning rate is the training's from here on, and the Step view's for this step.
-    if (s.lr) {
+    if (s.lr)
         c->setLearningRate(*s.lr);
-        step->setLessonLearningRate(*s.lr);
-    } else if (step->learningRateOrigin() == StepView::RateOrigin::Lesson) {
-        step->followTrainingRate();
-    }
+    m_host->setStepLearningRate(s.lr);
     if (s.pace)
         c->setPace(paceOf(*s.pace));
     if (s.testImage)
-        step->requestSample(true, int(*s.testImage));
+        m_host->showTestImage(int(*s.testImage));
     if (s.stage)
-        step->setStage(*s.stage);
+        m_host->showStage(*s.stage);
     if (s.timelineAt) {
         const qint64 k = *s.timelineAt;
         const qint64 trained = qint64(c->stepCount());
@@ -278,7 +247,7 @@ void LessonRunner::applyStep(bool dataReady)
             c->showBatch(k);
         }
     }
-    m_window->setView(viewOf(s.view), SettingOrigin::Session);
+    m_host->showView(s.view);
 }
 
 void LessonRunner::askQuestion()
@@ -298,12 +267,12 @@ void LessonRunner::askQuestion()
 std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QString *error) const
 {
     AnswerSources sources;
-    const StepModel *model = m_window->stepView()->model();
+    const StepModel *model = m_host->stepModel();
     if (model->hasTrace())
         sources.step = &model->step();
     // The test set at the weights every view shows, when a question needs it.
     Evaluation evaluation;
-    const TrainingController *c = m_window->controller();
+    const TrainingController *c = m_host->session();
     if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit()
         && c->shownWeights()) {
         evaluation = evaluate(*c->shownWeights(), c->dataSplit()->test, c->trainedConfig().normalize);

@@ -20,14 +20,15 @@
 
 namespace bplab {
 
+class LessonHost;
 class LessonPanel;
-class MainWindow;
 
 class LessonRunner : public QObject
 {
     Q_OBJECT
 public:
-    LessonRunner(MainWindow *window, LessonPanel *panel);
+    /** Runs lessons in `host` (the window), showing them on `panel`. */
+    LessonRunner(LessonHost *host, LessonPanel *panel, QObject *parent = nullptr);
 
     /** Reads `file` and, when it is a valid lesson whose data set is here, applies it and shows
      *  step `startStep` (0-based; the panel says "step startStep + 1"). The steps before it replay
@@ -73,7 +74,7 @@ private:
     /** Replays the next step before the one opened first; after the last, shows that one. */
     void replayNext();
 
-    MainWindow *m_window;
+    LessonHost *m_host;
     LessonPanel *m_panel;
     std::optional<Lesson> m_lesson;
     QString m_folder; // the lesson's data set

@@ -506,7 +506,7 @@ void MainWindow::updateActions()
     m_step->setEnabled(s == TrainingState::Paused || s == TrainingState::Running);
     m_reset->setEnabled((s == TrainingState::Paused || s == TrainingState::Running
                          || s == TrainingState::Finished)
-                        && !m_lessonLocks.contains(QStringLiteral("reset")));
+                        && !m_restrictions.locks(LessonControl::Reset));
     for (int i = 0; i < kViewCount; ++i)
         m_viewActions[i]->setChecked(i == int(view()));
 }

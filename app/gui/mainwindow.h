@@ -3,6 +3,7 @@
 // panels to the TrainingController it owns; the panels themselves know nothing of training.
 
 #include "appsettings.h"
+#include "lessonhost.h"
 #include "snapshots.h"
 #include "viewlist.h"
 
@@ -44,7 +45,7 @@ class TimelineBar;
 class TrainView;
 class TrainingController;
 
-class MainWindow : public QMainWindow
+class MainWindow : public QMainWindow, private LessonHost
 {
     Q_OBJECT
 public:
@@ -118,8 +119,6 @@ public:
     PanelRegistry *panelRegistry() const { return m_panels; }
     /** What changes are said to a screen reader (announcer.h). */
     Announcer *announcer() const { return m_announcer; }
-    /** Only `views` in the sidebar (all when empty); the named controls locked or hidden. */
-    void setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden);
     /** Where File > Open lesson starts: the lessons shipped with the app. */
     static QString lessonFolder();
 
@@ -141,6 +140,19 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+
+private:
+    // The window as a lesson's host (lessonhost.h; mainwindowlesson.cpp).
+    TrainingController *session() const override { return m_controller; }
+    void useSessionSettings(const TrainConfig &config) override { setTrainingConfig(config); }
+    void openSessionData(const QString &folder) override { openData(folder, SettingOrigin::Session); }
+    void showView(LessonView view) override;
+    void restrict(const LessonRestrictions &restrictions) override;
+    void setStepLearningRate(std::optional<double> lr) override;
+    void showTestImage(int index) override;
+    void showStage(int stage) override;
+    const StepModel *stepModel() const override;
+    void focusWindow() override { setFocus(Qt::OtherFocusReason); }
 
 private:
     /** A window-wide action named `name` (its keys work whichever panel has the focus). */
@@ -246,7 +258,7 @@ private:
     PanelRegistry *m_panels = nullptr;
     Announcer *m_announcer = nullptr;
     QAction *m_spotlightAction = nullptr;
-    QStringList m_lessonLocks; // the controls a lesson locked or hid
+    LessonRestrictions m_restrictions; // what an open lesson allows (everything without one)
 
     UserSettings m_settings;
     SettingOrigin m_dataOrigin = SettingOrigin::User; // of the folder read last

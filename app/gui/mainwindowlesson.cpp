@@ -9,6 +9,7 @@
 #include "messagebanner.h"
 
 #include <lessonpanel.h>
+#include <stepview.h>
 #include <timelinebar.h>
 
 #include <QAction>
@@ -35,7 +36,7 @@ void MainWindow::createLessonUi(QMenu *file)
     m_lessonDock->setTitleBarWidget(new QWidget); // the panel names the lesson itself
     addDockWidget(Qt::BottomDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
-    m_lessons = new LessonRunner(this, m_lessonPanel);
+    m_lessons = new LessonRunner(this, m_lessonPanel, this);
     connect(m_lessons, &LessonRunner::opened, this, [this] {
         m_lessonDock->show();
         // The status bar makes way for the lesson: its words go to the timeline's bar.
@@ -93,21 +94,67 @@ QString MainWindow::openLesson(const QString &file, int startStep)
     return m_lessons->open(file, startStep);
 }
 
-void MainWindow::setLessonRestrictions(const QList<View> &views, const QStringList &locked, const QStringList &hidden)
+namespace {
+/** A lesson file's view as the window's (the file's "confusion" is the Mistakes view). */
+MainWindow::View viewOf(LessonView v)
 {
+    switch (v) {
+    case LessonView::Train: return MainWindow::View::Train;
+    case LessonView::Step: return MainWindow::View::Step;
+    case LessonView::Draw: return MainWindow::View::Draw;
+    case LessonView::Cluster: return MainWindow::View::Cluster;
+    case LessonView::Data: return MainWindow::View::Data;
+    case LessonView::Confusion: return MainWindow::View::Mistakes;
+    }
+    return MainWindow::View::Train;
+}
+} // namespace
+
+void MainWindow::showView(LessonView view)
+{
+    setView(viewOf(view), SettingOrigin::Session);
+}
+
+void MainWindow::setStepLearningRate(std::optional<double> lr)
+{
+    if (lr)
+        m_stepView->setLessonLearningRate(*lr);
+    else if (m_stepView->learningRateOrigin() == StepView::RateOrigin::Lesson)
+        m_stepView->followTrainingRate();
+}
+
+void MainWindow::showTestImage(int index)
+{
+    m_stepView->requestSample(true, index);
+}
+
+void MainWindow::showStage(int stage)
+{
+    m_stepView->setStage(stage);
+}
+
+const StepModel *MainWindow::stepModel() const
+{
+    return m_stepView->model();
+}
+
+void MainWindow::restrict(const LessonRestrictions &restrictions)
+{
+    m_restrictions = restrictions;
     for (int i = 0; i < kViewCount; ++i) {
-        const bool shown = views.isEmpty() || views.contains(View(i));
+        bool shown = restrictions.views.empty();
+        for (LessonView v : restrictions.views)
+            shown = shown || viewOf(v) == View(i);
         m_sidebar->setRowHidden(i, !shown);
         m_viewActions[i]->setVisible(shown);
     }
-    m_controls->setLessonControls(locked, hidden);
-    m_lessonLocks = locked + hidden;
-    const bool timeline = !m_lessonLocks.contains(QStringLiteral("timeline"));
+    m_controls->setLessonControls(restrictions);
+    const bool timeline = !restrictions.locks(LessonControl::Timeline);
     m_timeline->setEnabled(timeline);
     for (QAction *a : {m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere})
         a->setEnabled(timeline);
-    m_timeline->setVisible(!hidden.contains(QStringLiteral("timeline")));
-    const bool pace = !m_lessonLocks.contains(QStringLiteral("pace"));
+    m_timeline->setVisible(!restrictions.hides(LessonControl::Timeline));
+    const bool pace = !restrictions.locks(LessonControl::Pace);
     for (QAction *a : m_paces)
         a->setEnabled(pace);
     m_faster->setEnabled(pace);

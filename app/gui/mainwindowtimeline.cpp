@@ -119,7 +119,7 @@ void MainWindow::connectTimeline()
         m_timeline->setPosition(qint64(s->historyFirst), qint64(s->progress.step),
                                 qint64(file ? s->progress.step : s->weightsStep));
         m_timeline->setCaption(TrainingController::captionOf(*s));
-        const bool branchable = !s->atHead && !file && !m_lessonLocks.contains(QStringLiteral("timeline"));
+        const bool branchable = !s->atHead && !file && !m_restrictions.locks(LessonControl::Timeline);
         m_timeline->setBranchable(branchable);
         m_continueHere->setEnabled(branchable);
     });

@@ -1,0 +1,45 @@
+#pragma once
+// What a lesson may do to the window it runs in, and nothing more: the lesson runner sees the
+// window only through this (the window implements it; a test may give a runner another host).
+// Everything a lesson sets lasts for the session: the user's saved settings stay as they were.
+
+#include <lesson.h>
+#include <trainconfig.h>
+
+#include <QString>
+
+#include <optional>
+
+namespace bplab {
+
+class StepModel;
+class TrainingController;
+
+class LessonHost
+{
+public:
+    virtual ~LessonHost() = default;
+
+    /** The session the lesson drives: its runs, pace, timeline and learning rate. */
+    virtual TrainingController *session() const = 0;
+    /** The lesson's training settings, for this session only. */
+    virtual void useSessionSettings(const TrainConfig &config) = 0;
+    /** Reads the lesson's data set, for this session only. */
+    virtual void openSessionData(const QString &folder) = 0;
+    virtual void showView(LessonView view) = 0;
+    /** Only the lesson's views and controls; the default value gives every one back. */
+    virtual void restrict(const LessonRestrictions &restrictions) = 0;
+    /** The Step view computes at `lr` (a lesson step's) and says so; nullopt: at the training's
+     *  rate again, unless the person set one there. */
+    virtual void setStepLearningRate(std::optional<double> lr) = 0;
+    /** Test image `index` in the Step view. */
+    virtual void showTestImage(int index) = 0;
+    /** Stage `stage` of the Step view's pass. */
+    virtual void showStage(int stage) = 0;
+    /** The Step view's pass, for a question's true value. */
+    virtual const StepModel *stepModel() const = 0;
+    /** The keyboard goes back to the window (Space, the arrows). */
+    virtual void focusWindow() = 0;
+};
+
+} // namespace bplab
