@@ -21,7 +21,9 @@
 #include "trainview.h"
 
 #include <clusterview.h>
+#include <heatmappanel.h>
 #include <panelaccessible.h>
+#include <replicaheatmaps.h>
 #include <dataset.h>
 #include <drawview.h>
 #include <manifest.h>
@@ -168,7 +170,7 @@ QWidget *MainWindow::createPage(View view)
         // gradients; the view's button trains one batch through the controller.
         connect(m_controller, &TrainingController::visualReady, cluster,
                 [cluster](VisualPtr s) { cluster->setReplicaGradients(s->replicas, s->progress.replicas); });
-        connect(cluster, &clusterview::ClusterView::stepRequested, m_controller, &TrainingController::step);
+        connect(cluster->heatmaps(), &clusterview::ReplicaHeatmaps::stepRequested, m_controller, &TrainingController::step);
         new ClusterPage(cluster, m_controller); // the live link graph and the measured runs
         return cluster;
     }
@@ -224,7 +226,7 @@ void MainWindow::connectController()
         updateActions();
         updatePage(); // dataFailed arrives while the state still says Loading
     });
-    connect(m_train, &TrainView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
+    connect(m_train->heatmapPanel(), &HeatmapPanel::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
     connect(c, &TrainingController::settingsChanged, this, [this, c] {
         m_controls->showConfig(c->config());
         m_controls->setResetPending(c->resetPending());

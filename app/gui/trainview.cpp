@@ -120,7 +120,6 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     for (const Panel &p : m_panels)
         m_frames->watch(p.widget);
 
-    connect(m_heatmap, &HeatmapPanel::hiddenNeuronSelected, this, &TrainView::hiddenNeuronSelected);
 
     // Tab in reading order: the left column top to bottom, then the right one.
     const QList<QWidget *> order{m_digit, activations, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};

@@ -72,9 +72,6 @@ public:
     /** Snapshots applied since construction (tests, report). */
     qint64 appliedSnapshots() const { return m_applied; }
 
-signals:
-    void hiddenNeuronSelected(int neuron);
-
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;

@@ -143,7 +143,6 @@ ClusterView::ClusterView(QWidget *parent)
 
     m_heatmaps = new ReplicaHeatmaps;
     m_tabs->addTab(m_heatmaps, tr("Replica gradients"));
-    connect(m_heatmaps, &ReplicaHeatmaps::stepRequested, this, &ClusterView::stepRequested);
     m_measured = new MeasuredPanel;
     m_tabs->addTab(m_measured, tr("Measured (MPI)"));
     m_tabs->setTabToolTip(MeasuredTab, tr("A real run of train --mpi beside the simulator's "

@@ -79,8 +79,6 @@ public:
 signals:
     /** A simulation finished and every part shows it. */
     void simulated();
-    /** The replica gradients' "Train one batch" button: one batch of the training itself. */
-    void stepRequested();
     /** A control of the cluster changed: liveCluster() is new. */
     void liveClusterChanged(const bplab::cluster::SimConfig &chosen);
 

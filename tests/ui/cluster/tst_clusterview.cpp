@@ -265,7 +265,7 @@ void TestClusterView::replicaGradientsAverage()
     QVERIFY(g.averageDW2 == t.gradients().W2);
     QVERIFY(maps->resultText().contains(QStringLiteral("4 replicas")));
     // The button asks the training for a batch; the view trains nothing itself.
-    QSignalSpy steps(&view, &ClusterView::stepRequested);
+    QSignalSpy steps(view.heatmaps(), &ReplicaHeatmaps::stepRequested);
     QTest::mouseClick(maps->stepButton(), Qt::LeftButton);
     QCOMPARE(steps.size(), 1);
     QCOMPARE(maps->gradients()->step, std::size_t(1));
