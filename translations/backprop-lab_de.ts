@@ -1444,6 +1444,10 @@ Wirkt nach „Neustart“.</translation>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
+    <message>
+        <source>Images of the set</source>
+        <translation>Bilder des Datensatzes</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DigitPanel</name>
@@ -1929,6 +1933,10 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>Hidden neuron %1 is selected.</source>
         <translation>Verdecktes Neuron %1 ist gewählt.</translation>
+    </message>
+    <message>
+        <source>%1: every value is 0.</source>
+        <translation>%1: jeder Wert ist 0.</translation>
     </message>
 </context>
 <context>

@@ -80,7 +80,7 @@ QString HeatmapPanel::hoverText() const
     return m_hover->text().trimmed();
 }
 namespace {
-/** A matrix's least and largest value and its three entries of largest magnitude ("name = value"). */
+/** A matrix's least and largest value and its three non-zero entries of largest magnitude ("name = value"). */
 template <class Matrix, class Name>
 QStringList describeMatrix(const Matrix &m, Name entryName)
 {
@@ -93,7 +93,7 @@ QStringList describeMatrix(const Matrix &m, Name entryName)
     for (int r = 0; r < int(m.rows()); ++r)
         for (int c = 0; c < int(m.cols()); ++c) {
             const float v = m(r, c);
-            if (top[2].row >= 0 && std::abs(v) <= std::abs(top[2].value))
+            if (v == 0.f || (top[2].row >= 0 && std::abs(v) <= std::abs(top[2].value)))
                 continue;
             top[2] = {r, c, v};
             std::sort(top.begin(), top.end(), [](const Entry &a, const Entry &b) {
@@ -119,6 +119,8 @@ QString HeatmapPanel::accessibleSummary() const
     const QStringList w2 = describeMatrix(p->W2, [](int k, int j) {
         return tr("output %1 from neuron %2").arg(k + 1).arg(j + 1);
     });
+    if (w1[2].isEmpty() && w2[2].isEmpty()) // gradients before the first batch
+        return tr("%1: every value is 0.").arg(m_quantityBox->currentText());
     QString text = tr("%1. W1 from %2 to %3, largest: %4. W2 from %5 to %6, largest: %7.")
                            .arg(m_quantityBox->currentText(), w1[0], w1[1], w1[2], w2[0], w2[1], w2[2]);
     if (m_selected >= 0)

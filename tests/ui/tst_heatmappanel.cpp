@@ -36,6 +36,7 @@ private slots:
     void titlesOnOneLine();
     void colourBarTicksStayApart();
     void preferredHeightFitsTheMosaic();
+    void summaryOfZeroGradients();
 
 private:
     QPoint hiddenCellPos(int j, int r, int c) const;
@@ -410,6 +411,21 @@ void TestHeatmapPanel::preferredHeightFitsTheMosaic()
                  qPrintable(QStringLiteral("width %1: mosaic %2 x %3 in %4 x %5").arg(width).arg(mosaicW)
                                     .arg(mosaicH).arg(r.width()).arg(r.height())));
     }
+}
+
+// Before the first batch the gradients are all 0: the summary says so rather than listing
+// three "largest" zeros.
+void TestHeatmapPanel::summaryOfZeroGradients()
+{
+    HeatmapPanel panel;
+    auto zeros = std::make_shared<ParamsF>(ParamsF::zeros());
+    panel.setParameters(m_weights, zeros, zeros);
+    panel.setQuantity(Quantity::Gradients);
+    const QString summary = panel.accessibleSummary();
+    QVERIFY2(summary.endsWith(QStringLiteral(": every value is 0.")), qPrintable(summary));
+    QVERIFY(!summary.contains(QStringLiteral("largest")));
+    panel.setQuantity(Quantity::Weights);
+    QVERIFY(panel.accessibleSummary().contains(QStringLiteral("largest")));
 }
 
 QTEST_MAIN(TestHeatmapPanel)

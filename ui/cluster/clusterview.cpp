@@ -216,6 +216,10 @@ QWidget *ClusterView::makeControls()
     m_latency->setValue(1.0);
     m_latency->setSuffix(QStringLiteral(" ×"));
     m_latency->setToolTip(tr("Multiplies every link latency; 0 = no latency"));
+    // A combo box is otherwise read by its current item alone ("Ring"), not by what it chooses.
+    m_pcie->setAccessibleName(tr("PCIe"));
+    m_nvlink->setAccessibleName(tr("NVLink"));
+    m_nic->setAccessibleName(tr("NIC"));
     hw->addRow(tr("Servers"), m_servers);
     hw->addRow(tr("GPUs / server"), m_gpus);
     hw->addRow(tr("PCIe"), m_pcie);
@@ -227,6 +231,7 @@ QWidget *ClusterView::makeControls()
     m_algorithm = new QComboBox;
     m_algorithm->addItem(tr("Ring"), int(Algorithm::Ring));
     m_algorithm->addItem(tr("Hierarchical"), int(Algorithm::Hierarchical));
+    m_algorithm->setAccessibleName(tr("Algorithm"));
     m_bucket = new QDoubleSpinBox;
     m_bucket->setRange(0.01, 1024);
     m_bucket->setDecimals(2);

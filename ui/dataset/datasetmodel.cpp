@@ -203,7 +203,8 @@ QVariant DatasetModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case ClassNameRole:
         return l >= 0 && l < kOutputs ? m_names[l] : QString::number(l);
-    case Qt::ToolTipRole: {
+    case Qt::ToolTipRole:
+    case Qt::AccessibleTextRole: { // a screen reader hears the whole line, not the label alone
         const QString name = l >= 0 && l < kOutputs ? m_names[l] : QString::number(l);
         const QString head = tr("%1 image %2: label %3").arg(m_test ? tr("Test") : tr("Training")).arg(i).arg(name);
         const SetAnswers *a = answers();

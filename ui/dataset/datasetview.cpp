@@ -29,6 +29,7 @@ DatasetView::DatasetView(QWidget *parent) : QWidget(parent)
 
     m_grid = new QListView;
     m_grid->setObjectName(QStringLiteral("datasetGrid"));
+    m_grid->setAccessibleName(tr("Images of the set"));
     m_grid->setViewMode(QListView::IconMode);
     m_grid->setMovement(QListView::Static);
     m_grid->setResizeMode(QListView::Adjust);

@@ -235,6 +235,11 @@ void DrawCanvas::paintEvent(QPaintEvent *event)
     p.fillRect(event->rect(), palette().color(QPalette::Window));
     const QRectF area = canvasRect();
     p.fillRect(area, Qt::black);
+    // On a dark window the black canvas needs an edge to show where to draw (WCAG 1.4.11).
+    if (contrastRatio(Qt::black, palette().color(QPalette::Window)) < kGraphicContrast) {
+        p.setPen(QPen(colors::frame(palette()), 1));
+        p.drawRect(area.adjusted(-1, -1, 0, 0));
+    }
     p.setRenderHint(QPainter::Antialiasing);
     if (!m_picture.isNull()) {
         const QSizeF s = QSizeF(m_picture.size()).scaled(area.size(), Qt::KeepAspectRatio);

@@ -108,6 +108,8 @@ void TestDatasetModel::roles()
     QCOMPARE(m.data(i, DatasetModel::ClassNameRole).toString(), QStringLiteral("7"));
     QCOMPARE(m.data(i, Qt::DisplayRole).toString(), QStringLiteral("7"));
     QVERIFY(m.data(i, Qt::ToolTipRole).toString().contains(QStringLiteral("Test image 1")));
+    // A screen reader hears the same line, not the bare label "7".
+    QCOMPARE(m.data(i, Qt::AccessibleTextRole).toString(), m.data(i, Qt::ToolTipRole).toString());
     const QImage image = m.data(i, DatasetModel::ImageRole).value<QImage>();
     QCOMPARE(image.size(), QSize(kImageSide, kImageSide));
     QCOMPARE(image.format(), QImage::Format_Grayscale8);
