@@ -3080,6 +3080,10 @@ Testgenauigkeit %2 %</translation>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
+    <message>
+        <source>neither</source>
+        <translation>keines</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StagePages</name>

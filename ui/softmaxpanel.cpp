@@ -158,7 +158,11 @@ QString SoftmaxPanel::accessibleCell(int row, int column) const
     case 2: return expText(row);
     case 3: return probabilityText(row);
     case 4: return row >= 0 && row < rowCount() ? QString::number(row == m_label ? 1 : 0) : QString();
-    case 5: return markText(row);
+    case 5: {
+        // A blank cell reads as nothing at all: the rows that are neither say so.
+        const QString mark = markText(row);
+        return mark.isEmpty() && hasTrace() && row >= 0 && row < rowCount() ? tr("neither") : mark;
+    }
     default: return {};
     }
 }

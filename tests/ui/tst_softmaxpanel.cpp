@@ -142,6 +142,8 @@ void TestSoftmaxPanel::rightPredictionHasBothMarks()
     QCOMPARE(panel.markText(5), QStringLiteral("target, predicted"));
     QVERIFY(panel.rowText(5).endsWith(QStringLiteral(" | target, predicted")));
     QCOMPARE(panel.markText(3), QString());
+    QCOMPARE(panel.accessibleCell(3, 5), QStringLiteral("neither")); // read aloud, not a blank cell
+    QCOMPARE(panel.accessibleCell(5, 5), QStringLiteral("target, predicted"));
 }
 
 void TestSoftmaxPanel::barsHaveTheProbabilityLength()
