@@ -2,6 +2,8 @@
 
 #include "stepview.h"
 
+#include <elidedlabel.h>
+
 #include "modelfile.h"
 #include "tracejson.h"
 #include "uiformat.h"
@@ -88,10 +90,10 @@ QWidget *StepView::createChooser()
     m_batch->setAccessibleName(tr("Mini-batch size of this step"));
     m_batch->setToolTip(tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on their "
                            "averaged gradient (the training's batch is 64)"));
-    m_modelLabel = new QLabel;
+    m_modelLabel = new ElidedLabel;
     m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
-    // One line, clipped when the window is narrow (the tooltip has it all): a wrapped label would
-    // push the stages down.
+    // One line, ending in "…" when the window is narrow (the tooltip has it all): a wrapped label
+    // would push the stages down.
     m_modelLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     for (QPushButton *b : {m_random, m_trainingSample, m_misclassified, m_useWeights, m_modelFile})
         b->setFocusPolicy(Qt::TabFocus);
