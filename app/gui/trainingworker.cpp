@@ -340,7 +340,7 @@ void TrainingWorker::sendVisual(bool live)
     emit visualReady(s);
 }
 
-std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live) const
+std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live, int sampleInBatch) const
 {
     auto s = std::make_shared<VisualSnapshot>();
     s->progress = progress();
@@ -352,8 +352,9 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     s->duringRun = m_running;
     s->historyFirst = m_timeline.first();
     const Dataset &train = m_data->train;
-    std::vector<std::uint32_t> indices = trainer.lastBatchIndices();
-    const std::size_t index = indices.empty() ? 0 : indices.front();
+    const bool oneSample = sampleInBatch >= 0 && std::size_t(sampleInBatch) < m_sampleBatch.size();
+    std::vector<std::uint32_t> indices = oneSample ? m_sampleBatch : trainer.lastBatchIndices();
+    const std::size_t index = oneSample ? indices[std::size_t(sampleInBatch)] : indices.empty() ? 0 : indices.front();
     const std::uint8_t *pixels = train.image(index);
     const Normalize normalize = trainer.activeConfig().normalize;
     s->sampleIndex = int(index);
@@ -363,9 +364,13 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     // Scaled as the weights were trained, whatever the toolbar's pending settings say.
     s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
     s->predicted = s->trace.predicted;
-    // The batch's mosaic: each sample's class by the weights the batch was trained from.
-    if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty())
+    // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
+    if (oneSample) {
+        s->batchPredicted = m_samplePredicted;
+        s->sampleInBatch = sampleInBatch;
+    } else if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty()) {
         s->batchPredicted = classifySamples(*before, train, indices, normalize);
+    }
     s->batchIndices = std::move(indices);
     // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
     const double lr = s->atHead ? m_lastLr : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());

@@ -160,8 +160,10 @@ private:
     void endRun();
     void flushLosses();
     void sendVisual(bool live = false);
-    /** A visual of `trainer`'s state (the head's or the replay's). */
-    std::shared_ptr<VisualSnapshot> makeVisual(const Trainer &trainer, bool live) const;
+    /** A visual of `trainer`'s state (the head's or the replay's): its last batch and that
+     *  batch's first sample; with sampleInBatch >= 0 (one sample at a time), the next batch
+     *  (m_sampleBatch) and its sample sampleInBatch instead, by the weights before its update. */
+    std::shared_ptr<VisualSnapshot> makeVisual(const Trainer &trainer, bool live, int sampleInBatch = -1) const;
     void setState(TrainingState state);
     void clearHistory();
     Progress progress() const;

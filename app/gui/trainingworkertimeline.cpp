@@ -108,19 +108,7 @@ void TrainingWorker::sendSampleVisual()
 {
     flushLosses();
     m_session.visualSent();
-    const int i = m_samplesShown++;
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false);
-    const Dataset &train = m_data->train;
-    const std::uint32_t index = m_sampleBatch[std::size_t(i)];
-    const std::uint8_t *pixels = train.image(index);
-    s->sampleIndex = int(index);
-    s->label = train.label(index);
-    s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
-    s->trace = forwardTrace(*s->weights, scaleInput<float>(pixels, trainer()->activeConfig().normalize), s->label);
-    s->predicted = s->trace.predicted;
-    s->batchIndices = m_sampleBatch;
-    s->batchPredicted = m_samplePredicted;
-    s->sampleInBatch = i;
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false, m_samplesShown++);
     publishWeights(s->weights);
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
