@@ -95,9 +95,9 @@ configure_and_build() {
     fi
     local build_args=()
     if [ "$targets" != all ]; then
-        # The tests labelled install are scripts that check the Release build's install tree
-        # and package: no executable of their own to build here.
-        local select=(-LE install)
+        # The tests labelled install (scripts that check the Release build's install tree and
+        # package) and source (checks of the sources themselves) have no executable to build.
+        local select=(-LE 'install|source')
         [ "$targets" = tests ] || select=(-L "$targets")
         mapfile -t build_args < <(cd "$dir" && ctest -N "${select[@]}" | sed -n 's/^ *Test *#[0-9]*: //p')
         [ ${#build_args[@]} -gt 0 ] || { say "no tests ($targets) in $dir"; return 1; }
