@@ -22,11 +22,13 @@ struct Named
 {
     const char *name;
     E value;
+    bool listed = true; ///< false: an older spelling still read, never written or suggested
 };
 
 constexpr Named<LessonView> kViews[] = {
     {"train", LessonView::Train}, {"step", LessonView::Step},       {"draw", LessonView::Draw},
-    {"cluster", LessonView::Cluster}, {"data", LessonView::Data}, {"confusion", LessonView::Confusion},
+    {"cluster", LessonView::Cluster}, {"data", LessonView::Data}, {"mistakes", LessonView::Mistakes},
+    {"confusion", LessonView::Mistakes, false}, // the Mistakes view's name in older lessons
 };
 constexpr Named<LessonControl> kControls[] = {
     {"recipe", LessonControl::Recipe}, {"lr", LessonControl::Lr},           {"batch", LessonControl::Batch},
@@ -53,9 +55,13 @@ constexpr Named<Quantity> kQuantities[] = {
 template <class E, std::size_t N>
 std::string namesOf(const Named<E> (&table)[N])
 {
+    std::vector<const char *> names;
+    for (const auto &n : table)
+        if (n.listed)
+            names.push_back(n.name);
     std::string out;
-    for (std::size_t i = 0; i < N; ++i)
-        out += (i == 0 ? "" : i + 1 == N ? " or " : ", ") + std::string(table[i].name);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
     return out;
 }
 

@@ -24,7 +24,7 @@ inline constexpr int kLessonVersion = 1;
 inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
 inline constexpr int kMaxLessonSteps = 200;
 
-enum class LessonView { Train, Step, Draw, Cluster, Data, Confusion };
+enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes };
 enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas };
 
 /** How fast training runs: as fast as it can, N batches per second, or one sample at a time. */

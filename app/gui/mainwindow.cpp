@@ -3,7 +3,7 @@
 #include "announcements.h"
 #include "announcer.h"
 #include "appsettings.h"
-#include "classroompage.h"
+#include "mistakespage.h"
 #include "clusterpage.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
@@ -179,7 +179,7 @@ QWidget *MainWindow::createPage(View view)
     case View::Mistakes:
         // What the network gets wrong at the weights shown; a double-clicked image opens in
         // Step through with the same weights.
-        return makeConfusionPage(m_controller, [this](int testIndex) {
+        return makeMistakesPage(m_controller, [this](int testIndex) {
             m_stepView->requestSample(true, testIndex);
             setView(View::Step);
         });

@@ -4,7 +4,7 @@
 
 #include "mainwindow.h"
 
-#include "classroompage.h"
+#include "mistakespage.h"
 #include "controlbar.h"
 #include "panelregistry.h"
 #include "spotlight.h"
@@ -95,7 +95,7 @@ bool MainWindow::panelIsCurrent(const QString &name) const
 {
     const std::optional<View> v = viewOfPanel(name);
     if (v == View::Mistakes)
-        return confusionPageIsCurrent(m_pages->widget(int(View::Mistakes)));
+        return mistakesPageIsCurrent(m_pages->widget(int(View::Mistakes)));
     return v.has_value();
 }
 

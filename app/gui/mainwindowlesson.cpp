@@ -95,7 +95,7 @@ QString MainWindow::openLesson(const QString &file, int startStep)
 }
 
 namespace {
-/** A lesson file's view as the window's (the file's "confusion" is the Mistakes view). */
+/** A lesson file's view as the window's. */
 MainWindow::View viewOf(LessonView v)
 {
     switch (v) {
@@ -104,7 +104,7 @@ MainWindow::View viewOf(LessonView v)
     case LessonView::Draw: return MainWindow::View::Draw;
     case LessonView::Cluster: return MainWindow::View::Cluster;
     case LessonView::Data: return MainWindow::View::Data;
-    case LessonView::Confusion: return MainWindow::View::Mistakes;
+    case LessonView::Mistakes: return MainWindow::View::Mistakes;
     }
     return MainWindow::View::Train;
 }

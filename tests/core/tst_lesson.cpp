@@ -120,6 +120,15 @@ private slots:
         QCOMPARE(l->steps[1].question->quantity, Quantity::AllReduceTime);
         QCOMPARE(l->steps[1].question->cluster.gpusPerServer, 8);
         QCOMPARE(l->steps[1].question->tolerancePercent, 10.0);
+        // The Mistakes view by its name, and by the name older lessons gave it.
+        for (const char *name : {"mistakes", "confusion"}) {
+            std::string text = kBase;
+            text.replace(text.find("\"cluster\"]"), 9, std::string("\"") + name + "\"]");
+            auto m = parseLesson(text, "m.json");
+            QVERIFY2(m.ok(), m.error().c_str());
+            QCOMPARE(m->views.back(), LessonView::Mistakes);
+        }
+        QCOMPARE(std::string(viewName(LessonView::Mistakes)), std::string("mistakes"));
         QVERIFY(looksLikeLesson(kBase));
         QVERIFY(!looksLikeLesson(R"({"files": []})"));
     }
@@ -167,7 +176,7 @@ private slots:
         row("pace", "\"pace\": 10", "\"pace\": \"slow\"", "settings.pace: must be \"full\"");
         row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
         row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
-            "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data or confusion");
+            "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data or mistakes");
         row("view twice", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"step\"]",
             "views[3]: \"step\" is listed twice");
         row("control", "\"lock\": [\"lr\"]", "\"lock\": [\"volume\"]", "controls.lock[0]: \"volume\" is not a control");

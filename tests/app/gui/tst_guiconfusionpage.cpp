@@ -4,7 +4,7 @@
 
 #include "guifixtures.h"
 
-#include "classroompage.h"
+#include "mistakespage.h"
 #include "confusionmatrixpanel.h"
 #include "confusionview.h"
 #include "gallerypanel.h"
@@ -41,7 +41,7 @@ private slots:
         QTRY_COMPARE(controller.state(), TrainingState::Paused);
 
         int opened = -1;
-        std::unique_ptr<QWidget> page(makeConfusionPage(&controller, [&opened](int i) { opened = i; }));
+        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, [&opened](int i) { opened = i; }));
         page->resize(1280, 800);
         page->show();
         QVERIFY(QTest::qWaitForWindowExposed(page.get()));

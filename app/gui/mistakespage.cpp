@@ -1,4 +1,4 @@
-#include "classroompage.h"
+#include "mistakespage.h"
 
 #include "confusionview.h"
 #include "trainingcontroller.h"
@@ -127,13 +127,13 @@ private:
 
 } // namespace
 
-bool confusionPageIsCurrent(const QWidget *page)
+bool mistakesPageIsCurrent(const QWidget *page)
 {
     const auto *p = dynamic_cast<const ConfusionPage *>(page);
     return p && p->isCurrent();
 }
 
-QWidget *makeConfusionPage(TrainingController *controller, std::function<void(int testIndex)> openImage, QWidget *parent)
+QWidget *makeMistakesPage(TrainingController *controller, std::function<void(int testIndex)> openImage, QWidget *parent)
 {
     return new ConfusionPage(controller, std::move(openImage), parent);
 }
