@@ -123,7 +123,7 @@ private slots:
         // The Mistakes view by its name, and by the name older lessons gave it.
         for (const char *name : {"mistakes", "confusion"}) {
             std::string text = kBase;
-            text.replace(text.find("\"cluster\"]"), 9, std::string("\"") + name + "\"]");
+            text.replace(text.find("\"cluster\"]"), 10, std::string("\"cluster\", \"") + name + "\"]");
             auto m = parseLesson(text, "m.json");
             QVERIFY2(m.ok(), m.error().c_str());
             QCOMPARE(m->views.back(), LessonView::Mistakes);
