@@ -224,15 +224,22 @@ void TrainingWorker::endRun()
     maybeAutoSnapshot(true); // on every pause and at the end
 }
 
-void TrainingWorker::step()
+bool TrainingWorker::readyToStep()
 {
     if (!trainer() || m_sliceScheduled || m_stop.load())
-        return;
+        return false;
     if (trainer()->finished()) {
         setState(TrainingState::Finished);
-        return;
+        return false;
     }
     showHead();
+    return true;
+}
+
+void TrainingWorker::step()
+{
+    if (!readyToStep())
+        return;
     trainOne();
     sendVisual();
     setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);

@@ -134,6 +134,9 @@ private:
     void runPaced();
     /** Ends a run at once, between batches (a scheduled slice is dropped). */
     void stopRunNow();
+    /** A step or a sample step may train now (the views follow the head again); false without
+     *  data, while a run slice is pending or stopping, and when finished (which it says). */
+    bool readyToStep();
     /** One unit of a paced run or a step: a sample (one sample at a time) or a batch. */
     bool trainUnit();
     /** The next sample of m_sampleBatch, shown by the weights before their update. */

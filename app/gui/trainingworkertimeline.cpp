@@ -116,13 +116,8 @@ void TrainingWorker::sendSampleVisual()
 
 void TrainingWorker::stepSample()
 {
-    if (!trainer() || m_sliceScheduled || m_stop.load())
+    if (!readyToStep())
         return;
-    if (trainer()->finished()) {
-        setState(TrainingState::Finished);
-        return;
-    }
-    showHead();
     const Pace pace = m_session.pacer().pace();
     m_session.pacer().setPace({kSamplesPerSecond, true});
     trainUnit();
