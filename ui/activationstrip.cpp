@@ -134,10 +134,12 @@ void ActivationStrip::paint(QPainter &p, const QSize &size) const
     const int cols = compact ? n : columns(width);
     const int rows = (n + cols - 1) / cols;
     const int top = compact ? 1 : line + 2;
-    // Each row starts with the index of its first neuron (0, 32, 64, 96 for 128 in four rows).
-    const int labelW = compact ? 0 : fm.horizontalAdvance(QString::number(n - 1)) + 6;
-    const double cellW = double(width - 8 - labelW) / cols;
     const double cellH = std::max(1.0, double(height - top - 2) / rows);
+    // Each row starts with the index of its first neuron (0, 32, 64, 96 for 128 in four rows),
+    // where the rows are tall enough to hold the number.
+    const bool labelled = !compact && cellH >= 0.8 * line;
+    const int labelW = labelled ? fm.horizontalAdvance(QString::number(n - 1)) + 6 : 0;
+    const double cellW = double(width - 8 - labelW) / cols;
     for (int r = 0; r < rows && labelW > 0; ++r)
         p.drawText(QRectF(4, top + r * cellH, labelW - 6, cellH), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(r * cols));

@@ -285,10 +285,44 @@ void TrainView::queueFit()
     });
 }
 
+void TrainView::fitLeftColumn()
+{
+    // A panel that gives way (no least height) is as tall as it asks where the others can spare
+    // it: a splitter hands out the room a growing window gains by stretch, and would leave it
+    // a sliver.
+    QList<int> sizes = m_left->sizes();
+    bool changed = false;
+    const auto least = [](QWidget *w) { return std::max(w->minimumSizeHint().height(), w->minimumHeight()); };
+    for (int i = 0; i < m_left->count(); ++i) {
+        QWidget *w = m_left->widget(i);
+        if (w->isHidden() || w->minimumSizeHint().height() > 0)
+            continue;
+        int need = w->sizeHint().height() - sizes[i];
+        while (need > 2) {
+            int donor = -1, spare = 0;
+            for (int j = 0; j < m_left->count(); ++j)
+                if (j != i && !m_left->widget(j)->isHidden() && sizes[j] - least(m_left->widget(j)) > spare) {
+                    donor = j;
+                    spare = sizes[j] - least(m_left->widget(j));
+                }
+            if (donor < 0)
+                break;
+            const int take = std::min(need, spare);
+            sizes[donor] -= take;
+            sizes[i] += take;
+            need -= take;
+            changed = true;
+        }
+    }
+    if (changed)
+        m_left->setSizes(sizes);
+}
+
 void TrainView::fitRightColumn()
 {
     if (!m_autoFit && !m_presentation)
         return;
+    fitLeftColumn();
     if (!m_heatmap->isVisible())
         return;
     // The columns: the sample's panels get what they need (and in normal mode up to about half),

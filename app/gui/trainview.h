@@ -81,6 +81,8 @@ private:
      *  loss plot the rest (at least its minimum); the columns share the width. Until the user
      *  moves a splitter or a saved layout is restored, and always in presentation mode. */
     void fitRightColumn();
+    /** The left column: a panel that gives way gets its preferred height from the others' spare. */
+    void fitLeftColumn();
     /** The per-class accuracies of the last epoch finished at batch `step`. */
     void showClassAccuracyAt(std::uint64_t step, int batchesPerEpoch);
     void queueFit();
