@@ -49,7 +49,14 @@ PanelExport ActivationStrip::panelExport()
     e.name = QStringLiteral("activations");
     e.title = tr("the hidden activations");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
-    e.renderSize = [this] { return size().expandedTo(sizeHint()); };
+    e.renderSize = [this] {
+        // In a file every row holds its first neuron's number: a line per row, and the title.
+        const QSize at = size().expandedTo(sizeHint());
+        const int n = std::max<int>(1, int(m_a.size()));
+        const int rows = (n + columns(at.width()) - 1) / columns(at.width());
+        const int line = QFontMetrics(readableFont(font())).height();
+        return at.expandedTo(QSize(0, line * (rows + 1) + 6));
+    };
     e.render = paintingWith([this](QPainter &p, const QSize &s) { paint(p, s); });
     e.data = [this](ExportFormat) { return csv(); };
     return e;
