@@ -8,6 +8,7 @@
 #include "fileio.h"
 #include "idx.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -23,12 +24,16 @@ constexpr std::size_t kSnapshotHeaderBytes = 8 + 4 + 4 + 8; // magic, version, s
 constexpr std::size_t kSectionHeadBytes = 4 + 8;    // tag, payload length
 constexpr std::size_t kConfigBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4 + 4 + 8; // version 1
 constexpr std::size_t kConfigBytesV2 = kConfigBytes + 4;                 // + int32 workers
+constexpr std::size_t kConfigBytesV4 = kConfigBytesV2 + 8;               // + uint64 training subset
 constexpr std::size_t kPositionBytes = 4 * 4 + 8 * 3;
 constexpr std::size_t kEpochReportBytes = 4 + 5 * 8;
+constexpr std::size_t kEpochReportBytesV4 = kEpochReportBytes + 2 * 8; // + the training set's loss, accuracy
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 
 // The sections, in the order they are written; each must appear exactly once. Versions 1 and 2
-// have the first seven, version 3 also the optimiser's.
+// have the first seven, versions 3 and 4 also the optimiser's. Each file is written in the
+// oldest version that holds it: 4 for a training subset or epoch reports with the training set's
+// loss and accuracy, 3 for an optimiser other than SGD, 2 for several workers.
 enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kSectionCount };
 constexpr int kSectionsV1 = kOptm;
 constexpr const char *kTags[kSectionCount]
@@ -175,15 +180,23 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
 {
     std::vector<std::uint8_t> file(kSnapshotMagic, kSnapshotMagic + 8);
     const bool sgd = s.config.optimizer == TrainConfig {}.optimizer;
-    const std::uint32_t version = !sgd ? 3 : s.workers > 1 ? 2 : 1;
+    const bool trainScores = std::any_of(s.epochs.begin(), s.epochs.end(), [](const EpochReport &e) {
+        return std::isfinite(e.trainEvalLoss) || std::isfinite(e.trainAccuracy);
+    });
+    const std::uint32_t version = s.config.trainSubset > 0 || trainScores ? 4
+                                  : !sgd                                  ? 3
+                                  : s.workers > 1                         ? 2
+                                                                          : 1;
     putLittleEndian(file, version, 4);
-    putLittleEndian(file, version == 3 ? kSectionCount : kSectionsV1, 4);
+    putLittleEndian(file, version >= 3 ? kSectionCount : kSectionsV1, 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
     file.reserve(kSnapshotHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
     std::vector<std::uint8_t> conf = configPayload(s.config);
     if (version >= 2)
         putLittleEndian(conf, std::uint32_t(s.workers), 4);
+    if (version >= 4)
+        putLittleEndian(conf, std::uint64_t(s.config.trainSubset), 8);
     appendSection(file, kConf, conf);
     Writer data;
     data.u64(s.data.trainCount);
@@ -224,9 +237,13 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
         epochs.f64(e.testAccuracy);
         epochs.f64(e.seconds);
         epochs.f64(e.samplesPerSecond);
+        if (version >= 4) { // NaN: not measured (an epoch restored from an older file)
+            epochs.f64(e.trainEvalLoss);
+            epochs.f64(e.trainAccuracy);
+        }
     }
     appendSection(file, kEpoc, epochs.out);
-    if (version == 3) {
+    if (version >= 3) {
         Writer optimizer;
         optimizer.text(s.config.optimizer);
         optimizer.u64(s.optimizerSteps);
@@ -263,7 +280,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                      (size < declared ? " (it is cut short: an interrupted copy or write)" : "")};
     const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
     const std::uint32_t actualCrc = crc32Of(data, size - 4);
-    const std::uint32_t expectedSections = version == 3 ? kSectionCount : kSectionsV1;
+    const std::uint32_t expectedSections = version >= 3 ? kSectionCount : kSectionsV1;
     if (sections != expectedSections)
         return Error {what + "holds " + withThousands(sections) + " sections; version "
                       + std::to_string(version) + " has " + std::to_string(expectedSections)};
@@ -309,13 +326,15 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                          withThousands(length[which]) + " bytes; it should hold " + withThousands(expected)};
         return Status::success();
     };
-    if (Status st = sized(kConf, version == 1 ? kConfigBytes : kConfigBytesV2); !st)
+    if (Status st = sized(kConf, version == 1 ? kConfigBytes : version < 4 ? kConfigBytesV2 : kConfigBytesV4); !st)
         return Error{st.error()};
     Reader conf{payload[kConf], std::size_t(length[kConf])};
     if (Status st = readConfig(conf, s.config); !st)
         return Error{what + "hyperparameters: " + st.error()};
     s.workers = version == 1 ? 1 : conf.i32();
-    if (version == 3) {
+    if (version >= 4)
+        s.config.trainSubset = std::size_t(conf.u64());
+    if (version >= 3) {
         Reader optimizer {payload[kOptm], std::size_t(length[kOptm])};
         s.config.optimizer = optimizer.text(64);
         s.optimizerSteps = optimizer.u64();
@@ -372,7 +391,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
 
     Reader ep{payload[kEpoc], std::size_t(length[kEpoc])};
     const std::uint32_t epochs = ep.u32();
-    if (Status st = sized(kEpoc, 4 + std::uint64_t(epochs) * kEpochReportBytes); !st)
+    if (Status st = sized(kEpoc, 4 + std::uint64_t(epochs) * (version >= 4 ? kEpochReportBytesV4 : kEpochReportBytes)); !st)
         return Error{st.error()};
     s.epochs.resize(epochs);
     for (EpochReport &e : s.epochs) {
@@ -382,6 +401,10 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         e.testAccuracy = ep.f64();
         e.seconds = ep.f64();
         e.samplesPerSecond = ep.f64();
+        if (version >= 4) {
+            e.trainEvalLoss = ep.f64();
+            e.trainAccuracy = ep.f64();
+        }
     }
     if (Status st = checkSnapshot(s); !st)
         return Error{what + st.error()};

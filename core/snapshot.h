@@ -76,7 +76,7 @@ inline constexpr char kSnapshotMagic[8] = {'B', 'P', 'L', 'A', 'B', 'S', 'N', 'P
  *  (its name, step count and further buffers). A snapshot is written in the oldest version that
  *  holds it: one SGD worker as version 1 (the same bytes as before, readable by older builds),
  *  several SGD workers as 2, any other optimiser as 3; all three are read. */
-inline constexpr std::uint32_t kSnapshotVersion = 3;
+inline constexpr std::uint32_t kSnapshotVersion = 4;
 /** The largest worker count a snapshot may hold (train --workers allows 64). */
 inline constexpr int kMaxSnapshotWorkers = 64;
 /** File name ending of snapshots ("snapshot-000012.bplabsnap"). */

@@ -109,6 +109,7 @@ TrainConfig withRecipe(const TrainConfig &config, Recipe recipe)
     out.seed = config.seed;
     out.augment = config.augment;
     out.replicas = config.replicas;
+    out.trainSubset = config.trainSubset;
     return out;
 }
 
@@ -118,7 +119,8 @@ bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
              && trained.momentum == wanted.momentum && trained.optimizer == wanted.optimizer
              && trained.schedule == wanted.schedule && trained.normalize == wanted.normalize
              && trained.init == wanted.init && trained.seed == wanted.seed
-             && trained.augment == wanted.augment && trained.replicas == wanted.replicas);
+             && trained.augment == wanted.augment && trained.replicas == wanted.replicas
+             && trained.trainSubset == wanted.trainSubset);
 }
 
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)

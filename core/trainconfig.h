@@ -5,6 +5,7 @@
 #include "network.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -37,6 +38,9 @@ struct TrainConfig
      *  an all-reduce. The Trainer's exchange decides (activeConfig() says what it runs); the app
      *  builds an in-process one from this. A snapshot keeps it as its worker count. */
     int replicas = 1;
+    /** Train on this many images of the training set, drawn evenly from every class by the seed
+     *  (trainsubset.h); 0, or a number at least the set's size: the whole set. */
+    std::size_t trainSubset = 0;
 };
 
 /** The "Source: plain SGD", "Tuned: momentum + cosine" and "Adam, lr 0.001" recipes. */
@@ -67,7 +71,8 @@ TrainConfig recipeConfig(Recipe recipe);
 /** The recipe `config` follows: Adam's for the Adam optimiser, the tuned one's for any momentum
  *  or schedule, else the source's. */
 Recipe recipeOf(const TrainConfig &config);
-/** `config` with the recipe's hyperparameters; its seed, augmentation and replicas stay. */
+/** `config` with the recipe's hyperparameters; its seed, augmentation, replicas and training
+ *  subset stay. */
 TrainConfig withRecipe(const TrainConfig &config, Recipe recipe);
 
 /**

@@ -3,6 +3,7 @@
 #include "augment.h"
 #include "rng.h"
 #include "snapshot.h"
+#include "trainsubset.h"
 
 #include <algorithm>
 #include <chrono>
@@ -104,7 +105,8 @@ Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone
 
 Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
                  std::shared_ptr<GradientExchange> exchange)
-    : m_data(std::move(data))
+    : m_all(std::move(data))
+    , m_data(m_all)
     , m_exchange(std::move(exchange))
     , m_config(config)
     , m_active(config)
@@ -172,8 +174,43 @@ Status Trainer::replicaGradients(std::size_t first, int total, double &loss)
     return Status::success();
 }
 
+Trainer::TrainingData Trainer::dataFor(const TrainConfig &config) const
+{
+    if (config.trainSubset == 0 || config.trainSubset >= m_all->train.size())
+        return {m_all, nullptr};
+    if (m_subsetIndices && m_data->train.size() == config.trainSubset && m_active.seed == config.seed)
+        return {m_data, m_subsetIndices}; // the subset in use: the same images
+    auto indices = std::make_shared<const std::vector<std::uint32_t>>(
+            balancedSubsetIndices(m_all->train, config.trainSubset, config.seed));
+    auto cut = std::make_shared<DataSplit>();
+    cut->name = m_all->name;
+    cut->folder = m_all->folder;
+    cut->classNames = m_all->classNames;
+    cut->test = m_all->test;
+    cut->train = balancedSubset(m_all->train, config.trainSubset, config.seed);
+    return {cut, indices};
+}
+
+void Trainer::useData(TrainingData data)
+{
+    if (data.data == m_data)
+        return;
+    m_data = std::move(data.data);
+    m_subsetIndices = std::move(data.indices);
+    m_identity.reset();
+}
+
+std::vector<std::uint32_t> Trainer::inAllData(std::vector<std::uint32_t> indices) const
+{
+    if (m_subsetIndices)
+        for (std::uint32_t &i : indices)
+            i = (*m_subsetIndices)[i];
+    return indices;
+}
+
 void Trainer::reset()
 {
+    useData(dataFor(m_config));
     m_active = m_config;
     m_active.batch = std::max(m_active.batch, 1);
     m_active.epochs = std::max(m_active.epochs, 0);
@@ -258,18 +295,21 @@ void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order
     shuffle(order.data(), order.size(), rng);
 }
 
-EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
-                        const ParamsF &params, const Dataset &test, Normalize normalize)
+EpochReport epochReport(int epoch, double lossSum, int batches, double seconds,
+                        const ParamsF &params, const DataSplit &data, Normalize normalize)
 {
     EpochReport e;
     e.epoch = epoch + 1;
     e.trainLoss = batches > 0 ? lossSum / batches : 0.0;
-    const Evaluation ev = evaluate(params, test, normalize);
+    const Evaluation ev = evaluate(params, data.test, normalize);
     e.testLoss = ev.loss;
     e.testAccuracy = ev.accuracy;
     e.confusion = ev.confusion;
+    const Evaluation onTrain = evaluate(params, data.train, normalize);
+    e.trainEvalLoss = onTrain.loss;
+    e.trainAccuracy = onTrain.accuracy;
     e.seconds = seconds;
-    e.samplesPerSecond = seconds > 0 ? double(samples) / seconds : 0.0;
+    e.samplesPerSecond = seconds > 0 ? double(data.train.size()) / seconds : 0.0;
     return e;
 }
 
@@ -355,8 +395,8 @@ BatchReport Trainer::trainBatch()
         // The epoch's report, on the new weights: its test loss must be finite too. The batch's
         // helper thread leaves the cores to the evaluation meanwhile.
         m_ws.helper.rest();
-        r.epochEnded = epochReport(m_epoch, m_epochLossSum + loss, perEpoch, m_epochSeconds, train.size(),
-                                   m_nextParams, m_data->test, m_active.normalize);
+        r.epochEnded = epochReport(m_epoch, m_epochLossSum + loss, perEpoch, m_epochSeconds,
+                                   m_nextParams, *m_data, m_active.normalize);
         finite = std::isfinite(r.epochEnded->testLoss);
     }
     if (!finite) {
@@ -480,7 +520,12 @@ void Trainer::snapshotInto(TrainingSnapshot &s, bool histories) const
 
 Status Trainer::restore(const TrainingSnapshot &s)
 {
-    Result<std::vector<std::uint32_t>> order = resumeOrder(s, dataIdentity(), m_data->train.size(), replicas());
+    // The snapshot's training set: its subset of the data given (the same images again).
+    TrainingData data = dataFor(s.config);
+    std::shared_ptr<const DatasetIdentity> identity = data.data == m_data ? m_identity : nullptr;
+    if (!identity)
+        identity = std::make_shared<const DatasetIdentity>(datasetIdentity(*data.data));
+    Result<std::vector<std::uint32_t>> order = resumeOrder(s, *identity, data.data->train.size(), replicas());
     if (!order)
         return Error{order.error()};
     std::unique_ptr<Optimizer> optimizer = makeOptimizer(s.config);
@@ -490,6 +535,8 @@ Status Trainer::restore(const TrainingSnapshot &s)
     if (Status st = optimizer->setState({s.velocity, s.optimizerBuffers, s.optimizerSteps}); !st)
         return st;
 
+    useData(std::move(data));
+    m_identity = std::move(identity);
     m_config = s.config;
     m_config.replicas = replicas(); // resumeOrder() checked it against the snapshot's workers
     m_active = m_config;

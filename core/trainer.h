@@ -30,10 +30,11 @@ struct DatasetIdentity;  // snapshot.h
  *  Fisher-Yates shuffle seeded by (seed, epoch). Fills all of `order` (its size is the set's). */
 void epochOrder(std::uint64_t seed, int epoch, std::vector<std::uint32_t> &order);
 
-/** The report of finished epoch `epoch` (0-based): the mean batch loss, the test set's loss and
- *  accuracy with `params`, and the training time without the evaluation. */
-EpochReport epochReport(int epoch, double lossSum, int batches, double seconds, std::size_t samples,
-                        const ParamsF &params, const Dataset &test, Normalize normalize);
+/** The report of finished epoch `epoch` (0-based): the mean batch loss, the loss and accuracy
+ *  with `params` of the training set and of the test set, and the training time without the
+ *  evaluations. */
+EpochReport epochReport(int epoch, double lossSum, int batches, double seconds,
+                        const ParamsF &params, const DataSplit &data, Normalize normalize);
 
 /**
  * What diverged first, in the order it is computed: the loss, the gradient, the optimiser's
@@ -72,7 +73,8 @@ public:
     Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
             std::shared_ptr<GradientExchange> exchange = nullptr);
 
-    /** Weights from the seed, optimiser state cleared, position back to the start. */
+    /** Weights from the seed, optimiser state cleared, position back to the start; the training
+     *  set becomes config().trainSubset's. */
     void reset();
     /** Replaces the weights (e.g. --init-from); position and optimiser are reset. */
     void setParams(const ParamsF &params);
@@ -123,7 +125,13 @@ public:
     /** The weights before the last batch's update (null before the first batch after a reset, a
      *  restore or an undone batch). */
     const ParamsF *paramsBeforeLastBatch() const { return m_previousKept ? &m_prevParams : nullptr; }
+    /** The data trained on: the given data, its training set cut to activeConfig().trainSubset
+     *  images. Indices of batches point into data().train. */
     const DataSplit &data() const { return *m_data; }
+    /** The data as given, whole. */
+    const DataSplit &allData() const { return *m_all; }
+    /** Indices into data().train as indices into allData().train (the same with no subset). */
+    std::vector<std::uint32_t> inAllData(std::vector<std::uint32_t> indices) const;
     std::size_t step() const { return m_step; }
     int epoch() const { return m_epoch; }
     int batchesPerEpoch() const;
@@ -174,7 +182,19 @@ private:
      *  average into m_nextGrads; the unfused optimiser step. Returns the global mean loss. */
     Status replicaGradients(std::size_t first, int count, double &loss);
 
-    std::shared_ptr<const DataSplit> m_data;
+    /** m_all with config.trainSubset's training set (m_all itself, no indices, when that is the
+     *  whole set) and where its images are in m_all's. */
+    struct TrainingData
+    {
+        std::shared_ptr<const DataSplit> data;
+        std::shared_ptr<const std::vector<std::uint32_t>> indices;
+    };
+    TrainingData dataFor(const TrainConfig &config) const;
+    void useData(TrainingData data);
+
+    std::shared_ptr<const DataSplit> m_all;  // as given
+    std::shared_ptr<const DataSplit> m_data; // trained on
+    std::shared_ptr<const std::vector<std::uint32_t>> m_subsetIndices; // m_data's in m_all (null: the same)
     std::shared_ptr<GradientExchange> m_exchange;
     std::vector<ParamsF> m_replicaGrads;         // local replicas' own gradients
     std::vector<int> m_replicaCounts;

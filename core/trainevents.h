@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 
 namespace bplab {
 
@@ -16,6 +17,10 @@ struct EpochReport
     double trainLoss = 0; ///< mean over the epoch's batches
     double testLoss = 0;
     double testAccuracy = 0; ///< percent
+    /** The whole training (sub)set at the epoch's weights, as the test set: beside the test
+     *  set's numbers they show overfitting. NaN when not known (epochs restored from a file). */
+    double trainEvalLoss = std::numeric_limits<double>::quiet_NaN();
+    double trainAccuracy = std::numeric_limits<double>::quiet_NaN(); ///< percent
     double seconds = 0;      ///< training time of the epoch (without evaluation)
     double samplesPerSecond = 0;
     /** The test set by [true class][predicted class] (Evaluation::confusion). Not kept in

@@ -4,14 +4,18 @@
 
 #include <algorithm>
 #include <array>
+#include <numeric>
 #include <vector>
 
 namespace bplab {
 
-Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed)
+std::vector<std::uint32_t> balancedSubsetIndices(const Dataset &data, std::size_t n, std::uint64_t seed)
 {
-    if (n >= data.size())
-        return data;
+    if (n >= data.size()) {
+        std::vector<std::uint32_t> all(data.size());
+        std::iota(all.begin(), all.end(), std::uint32_t(0));
+        return all;
+    }
     std::array<std::vector<std::uint32_t>, kOutputs> byClass;
     for (std::size_t i = 0; i < data.size(); ++i)
         byClass[std::size_t(data.label(i)) % kOutputs].push_back(std::uint32_t(i));
@@ -26,7 +30,14 @@ Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed)
             if (turn < indices.size() && chosen.size() < n)
                 chosen.push_back(indices[turn]);
     std::sort(chosen.begin(), chosen.end());
+    return chosen;
+}
 
+Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed)
+{
+    if (n >= data.size())
+        return data;
+    const std::vector<std::uint32_t> chosen = balancedSubsetIndices(data, n, seed);
     const std::size_t pixels = std::size_t(data.rows) * std::size_t(data.cols);
     Dataset out;
     out.rows = data.rows;

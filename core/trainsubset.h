@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace bplab {
 
@@ -17,5 +18,8 @@ namespace bplab {
  * returns data whole.
  */
 Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed);
+/** The indices into data of balancedSubset(data, n, seed)'s images, ascending (all of them when
+ *  n >= data.size()). */
+std::vector<std::uint32_t> balancedSubsetIndices(const Dataset &data, std::size_t n, std::uint64_t seed);
 
 } // namespace bplab

@@ -144,14 +144,14 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-void printEpoch(const EpochReport &r, const Evaluation &onTrain, int epochs, bool json, MpiTraining &mpi)
+void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
 {
     if (json) {
         JsonObject o;
         o.add("epoch", r.epoch)
                 .add("train_loss", r.trainLoss)
-                .add("train_eval_loss", onTrain.loss)
-                .add("train_accuracy", onTrain.accuracy)
+                .add("train_eval_loss", r.trainEvalLoss)
+                .add("train_accuracy", r.trainAccuracy)
                 .add("test_loss", r.testLoss)
                 .add("test_accuracy", r.testAccuracy)
                 .add("seconds", std::round(r.seconds * 1e6) / 1e6)
@@ -170,7 +170,7 @@ void printEpoch(const EpochReport &r, const Evaluation &onTrain, int epochs, boo
                      .arg(r.testAccuracy, 0, 'f', 2)
                      .arg(r.seconds, 0, 'f', 2)
                      .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond))))
-                     .arg(onTrain.accuracy, 0, 'f', 2)
+                     .arg(r.trainAccuracy, 0, 'f', 2)
              + (mpi.active() ? mpi.epochText() + QLatin1Char('\n') : QString()));
 }
 
@@ -308,16 +308,18 @@ int runTrain(const QStringList &args)
                       : loadData(cmd, data);
     if (const int code = mpi.agree(cmd, dataCode, "reading the data"); code >= 0)
         return code;
-    if (const int code = applyTrainSubset(cmd, config.seed, *data); code >= 0)
+    if (const int code = applyTrainSubset(cmd, config, data->train.size(), resumed.has_value()); code >= 0)
         return code;
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
-    if (!resumed && std::size_t(config.batch) > data->train.size()) {
+    const std::size_t trainCount = config.trainSubset > 0 ? std::min(config.trainSubset, data->train.size())
+                                                          : data->train.size();
+    if (!resumed && std::size_t(config.batch) > trainCount) {
         // A batch larger than the data would only allocate buffers that stay empty.
         cmd.note(QStringLiteral("batch %1 is larger than the %2 training images: using %2")
                          .arg(config.batch)
-                         .arg(thousands(data->train.size())));
-        config.batch = int(data->train.size());
+                         .arg(thousands(trainCount)));
+        config.batch = int(trainCount);
     }
 
     std::optional<ParamsF> initial;
@@ -408,9 +410,7 @@ int runTrain(const QStringList &args)
         const auto printEpochAndWarn = [&](const EpochReport &e) {
             bar.clear();
             last = e;
-            // The training (sub)set at the epoch's weights, beside the test set's numbers.
-            printEpoch(e, evaluate(trainer.params(), data->train, trainer.activeConfig().normalize), config.epochs,
-                       json, mpi);
+            printEpoch(e, config.epochs, json, mpi);
             // The log-sum-exp loss stays finite when the weights grow large, so a too large
             // learning rate shows as a loss worse than uniform guessing that also grew.
             if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
@@ -534,7 +534,7 @@ int runTrain(const QStringList &args)
 
     if (!savePath.isEmpty() && mpi.root()) {
         // The file records the recipe, so eval, explain and predict scale inputs as trained.
-        ModelInfo info = modelInfoFor(config, *data, last ? last->epoch : 0,
+        ModelInfo info = modelInfoFor(config, trainer.data(), last ? last->epoch : 0,
                                       last ? std::optional<double>(last->testAccuracy) : std::nullopt);
         if (initial)
             info.initFrom = QFileInfo(cmd.value(QStringLiteral("init-from"))).fileName().toStdString();

@@ -106,18 +106,26 @@ void addTrainSubsetOption(Command &command)
                       QStringLiteral("N"));
 }
 
-int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data)
+int applyTrainSubset(const Command &command, TrainConfig &config, std::size_t trainCount, bool resumed)
 {
-    if (!command.isSet(QStringLiteral("train-subset")))
+    const std::size_t asked = config.trainSubset;
+    if (command.isSet(QStringLiteral("train-subset"))) {
+        long long n = 0;
+        if (!command.intValue(QStringLiteral("train-subset"), 1LL, 1LL << 40, n))
+            return kExitUsage;
+        if (resumed && std::size_t(n) != asked)
+            return command.usageError(
+                    QStringLiteral("--train-subset %1: the snapshot trains on %2; a resumed run keeps its training set")
+                            .arg(n)
+                            .arg(asked == 0 ? QStringLiteral("the whole training set")
+                                            : QStringLiteral("%1 images").arg(thousands(asked))));
+        config.trainSubset = std::size_t(n);
+    }
+    if (config.trainSubset == 0)
         return -1;
-    long long n = 0;
-    if (!command.intValue(QStringLiteral("train-subset"), 1LL, 1LL << 40, n))
-        return kExitUsage;
-    const std::size_t before = data.train.size();
-    data.train = balancedSubset(data.train, std::size_t(n), seed);
     command.note(QStringLiteral("training set: %1 of the %2 training images, balanced by class (seed %3)")
-                         .arg(thousands(data.train.size()), thousands(before))
-                         .arg(seed));
+                         .arg(thousands(std::min(config.trainSubset, trainCount)), thousands(trainCount))
+                         .arg(config.seed));
     return -1;
 }
 

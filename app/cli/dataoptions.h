@@ -7,6 +7,7 @@
 #include "modelfile.h"
 #include "network.h"
 #include "params.h"
+#include "trainconfig.h"
 
 #include <memory>
 #include <optional>
@@ -27,11 +28,12 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
 /** --train-subset N: train on N images of the training set, balanced by class. */
 void addTrainSubsetOption(Command &command);
 /**
- * With --train-subset N, replaces data's training set by its first N images of a shuffle by seed
- * balanced by class (core's balancedSubset) and says so on stderr. Returns -1 to go on, else the
- * exit code (after a usage error).
+ * With --train-subset N, sets config.trainSubset (the Trainer then trains on the first N images of
+ * a shuffle by seed balanced by class: core's balancedSubset) and says so on stderr, as it does
+ * for a resumed snapshot's subset; a resumed run refuses another N. Returns -1 to go on, else
+ * the exit code.
  */
-int applyTrainSubset(const Command &command, std::uint64_t seed, DataSplit &data);
+int applyTrainSubset(const Command &command, TrainConfig &config, std::size_t trainCount, bool resumed);
 
 /** Reads --normalize (default none). Returns false after a usage error. */
 bool normalizeValue(const Command &command, Normalize &out);

@@ -360,7 +360,8 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     s->historyFirst = m_timeline.first();
     const Dataset &train = m_data->train;
     const bool oneSample = sampleInBatch >= 0 && std::size_t(sampleInBatch) < m_sampleBatch.size();
-    std::vector<std::uint32_t> indices = oneSample ? m_sampleBatch : trainer.lastBatchIndices();
+    // Indices into the whole training set (the views' data), also when a subset is trained on.
+    std::vector<std::uint32_t> indices = oneSample ? m_sampleBatch : trainer.inAllData(trainer.lastBatchIndices());
     const std::size_t index = oneSample ? indices[std::size_t(sampleInBatch)] : indices.empty() ? 0 : indices.front();
     const std::uint8_t *pixels = train.image(index);
     const Normalize normalize = trainer.activeConfig().normalize;

@@ -87,7 +87,7 @@ bool TrainingWorker::trainUnit()
 {
     if (m_session.pacer().pace().perSample) {
         if (m_sampleBatch.empty()) {
-            m_sampleBatch = trainer()->nextBatchIndices();
+            m_sampleBatch = trainer()->inAllData(trainer()->nextBatchIndices());
             m_samplePredicted = classifySamples(trainer()->params(), m_data->train, m_sampleBatch,
                                                 trainer()->activeConfig().normalize);
             m_samplesShown = 0;
@@ -271,7 +271,7 @@ void TrainingWorker::saveModel(const QString &file)
     std::optional<double> accuracy;
     if (!epochs.empty() && t.batchInEpoch() == 0)
         accuracy = epochs.back().testAccuracy;
-    const ModelInfo info = modelInfoFor(t.activeConfig(), *m_data, t.epoch(), accuracy);
+    const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
     if (const Status st = bplab::saveModel(file.toStdString(), t.params(), info); !st) {
         emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
         return;

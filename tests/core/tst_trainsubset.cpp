@@ -1,6 +1,11 @@
 // balancedSubset: every class in turns, the same images for the same seed, others for another,
-// the order of the source kept, and the whole set when N covers it.
+// the order of the source kept, and the whole set when N covers it. The Trainer's trainSubset:
+// it trains on that subset, reports the subset's own loss and accuracy per epoch, and a snapshot
+// keeps the subset so that a run restored on the whole data goes on with the same images.
 
+#include <batch.h>
+#include <snapshot.h>
+#include <trainer.h>
 #include <trainsubset.h>
 
 #include <QtTest>
@@ -17,6 +22,8 @@ class TestTrainSubset : public QObject
 private slots:
     void balancedAndSeeded();
     void aClassThatRunsOut();
+    void trainerTrainsOnTheSubset();
+    void snapshotKeepsTheSubset();
 };
 
 namespace {
@@ -89,6 +96,104 @@ void TestTrainSubset::aClassThatRunsOut()
     QCOMPARE(counts[9], 2);
     for (int c = 0; c < 9; ++c)
         QCOMPARE(counts[std::size_t(c)], 10);
+}
+
+namespace {
+
+/** 300 training and 50 test images of seeded noise, labels cycling through the classes. */
+std::shared_ptr<const DataSplit> noiseSplit()
+{
+    auto split = std::make_shared<DataSplit>();
+    std::uint32_t x = 12345;
+    const auto fill = [&](Dataset &d, std::size_t n) {
+        d.pixels.resize(n * 784);
+        for (std::uint8_t &p : d.pixels) {
+            x = x * 1664525u + 1013904223u;
+            p = std::uint8_t(x >> 24);
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            d.labels.push_back(std::uint8_t(i % 10));
+    };
+    fill(split->train, 300);
+    fill(split->test, 50);
+    return split;
+}
+
+TrainConfig subsetConfig()
+{
+    TrainConfig c;
+    c.epochs = 3;
+    c.batch = 16;
+    c.seed = 3;
+    c.trainSubset = 60;
+    return c;
+}
+
+bool sameBits(const ParamsF &a, const ParamsF &b)
+{
+    return a.W1 == b.W1 && a.b1 == b.b1 && a.W2 == b.W2 && a.b2 == b.b2;
+}
+
+} // namespace
+
+void TestTrainSubset::trainerTrainsOnTheSubset()
+{
+    const auto all = noiseSplit();
+    Trainer t(all, subsetConfig());
+    QCOMPARE(t.data().train.pixels, balancedSubset(all->train, 60, 3).pixels);
+    QCOMPARE(t.allData().train.size(), std::size_t(300));
+    QCOMPARE(t.batchesPerEpoch(), 4); // ceil(60 / 16)
+    std::optional<EpochReport> first;
+    while (!first)
+        first = t.trainBatch().epochEnded;
+    const Evaluation onTrain = evaluate(t.params(), t.data().train, Normalize::None);
+    const Evaluation onTest = evaluate(t.params(), all->test, Normalize::None);
+    QCOMPARE(first->trainEvalLoss, onTrain.loss);
+    QCOMPARE(first->trainAccuracy, onTrain.accuracy);
+    QCOMPARE(first->testLoss, onTest.loss);
+    QVERIFY(first->trainEvalLoss != first->testLoss);
+
+    // Reset with the whole set: the trainer's data is the whole data again.
+    TrainConfig whole = subsetConfig();
+    whole.trainSubset = 0;
+    t.setConfig(whole);
+    t.reset();
+    QCOMPARE(t.data().train.size(), std::size_t(300));
+    QCOMPARE(t.batchesPerEpoch(), 19);
+}
+
+void TestTrainSubset::snapshotKeepsTheSubset()
+{
+    const auto all = noiseSplit();
+    Trainer a(all, subsetConfig());
+    for (int i = 0; i < 6; ++i) // into the second epoch
+        a.trainBatch();
+    const std::vector<std::uint8_t> bytes = encodeSnapshot(a.snapshot());
+    QCOMPARE(int(bytes[8]), 4); // the version that holds a subset
+
+    Result<TrainingSnapshot> back = decodeSnapshot(bytes.data(), bytes.size(), "subset.bplabsnap");
+    QVERIFY2(back, back ? "" : back.error().c_str());
+    QCOMPARE(back->config.trainSubset, std::size_t(60));
+
+    // A trainer of the whole data, as a resumed run or the app builds it, goes on with the same
+    // 60 images and ends with the same bits.
+    Trainer b(all, TrainConfig {});
+    const Status restored = b.restore(*back);
+    QVERIFY2(restored, restored ? "" : restored.error().c_str());
+    QCOMPARE(b.data().train.size(), std::size_t(60));
+    while (!a.finished()) {
+        a.trainBatch();
+        b.trainBatch();
+    }
+    QVERIFY(b.finished());
+    QVERIFY(sameBits(a.params(), b.params()));
+
+    // Without a subset, the snapshot is written in the version it always was.
+    TrainConfig whole = subsetConfig();
+    whole.trainSubset = 0;
+    Trainer c(all, whole);
+    c.trainBatch();
+    QCOMPARE(int(encodeSnapshot(c.snapshot())[8]), 1);
 }
 
 QTEST_GUILESS_MAIN(TestTrainSubset)
