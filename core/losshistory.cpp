@@ -31,11 +31,18 @@ bool LossHistory::appendBatch(double x, float loss)
     return true;
 }
 
-bool LossHistory::appendEpoch(double x, double testLoss, double testAccuracyPercent)
+bool LossHistory::appendEpoch(double x, double testLoss, double testAccuracyPercent, double trainLoss,
+                              double trainAccuracyPercent)
 {
     if (!std::isfinite(x) || !std::isfinite(testLoss) || !std::isfinite(testAccuracyPercent))
         return false;
-    m_epochs.push_back({x, testLoss, testAccuracyPercent});
+    Epoch e {x, testLoss, testAccuracyPercent};
+    if (std::isfinite(trainLoss) && std::isfinite(trainAccuracyPercent)) {
+        e.trainLoss = trainLoss;
+        e.trainAccuracyPercent = trainAccuracyPercent;
+        m_maxLoss = std::max(m_maxLoss, trainLoss);
+    }
+    m_epochs.push_back(e);
     m_maxLoss = std::max(m_maxLoss, testLoss);
     m_maxX = std::max(m_maxX, x);
     return true;
@@ -56,6 +63,8 @@ void LossHistory::truncateAfter(double x)
         m_maxLoss = std::max(m_maxLoss, double(l));
     for (const Epoch &e : m_epochs) {
         m_maxLoss = std::max(m_maxLoss, e.testLoss);
+        if (e.hasTrain())
+            m_maxLoss = std::max(m_maxLoss, e.trainLoss);
         m_maxX = std::max(m_maxX, e.x);
     }
 }
@@ -165,7 +174,8 @@ void LossHistory::visiblePoints(double lower, double upper, int pixels, int poin
 
 std::string LossHistory::csv() const
 {
-    std::string s = "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent\n";
+    std::string s = "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent,"
+                    "train_eval_loss,train_accuracy_percent\n";
     std::size_t b = 0, e = 0;
     const std::size_t nb = m_loss.size(), ne = m_epochs.size();
     // Merged in x order; an epoch's row follows the batches that end at its x.
@@ -179,7 +189,7 @@ std::string LossHistory::csv() const
             appendNumber(s, m_loss[b]);
             s += ',';
             appendNumber(s, movingAverage(b));
-            s += ",,\n";
+            s += ",,,,\n";
             ++b;
         } else {
             s += "test,,";
@@ -188,6 +198,14 @@ std::string LossHistory::csv() const
             appendNumber(s, m_epochs[e].testLoss);
             s += ',';
             appendNumber(s, m_epochs[e].testAccuracyPercent);
+            s += ',';
+            if (m_epochs[e].hasTrain()) {
+                appendNumber(s, m_epochs[e].trainLoss);
+                s += ',';
+                appendNumber(s, m_epochs[e].trainAccuracyPercent);
+            } else {
+                s += ',';
+            }
             s += '\n';
             ++e;
         }

@@ -1,9 +1,11 @@
 #pragma once
 // The loss curve as plain data: every finite batch loss at its fractional epoch x (ascending),
-// its moving average, each finished epoch's test loss and accuracy, the points a plot of a given
-// width needs, and the whole history as CSV. The plot only draws what this holds.
+// its moving average, each finished epoch's test loss and accuracy (and the training set's, when
+// measured), the points a plot of a given width needs, and the whole history as CSV. The plot
+// only draws what this holds.
 
 #include <cstddef>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,12 +24,20 @@ public:
     struct Epoch
     {
         double x = 0, testLoss = 0, testAccuracyPercent = 0;
+        /** The whole training (sub)set at the epoch's weights; NaN when not measured. */
+        double trainLoss = std::numeric_limits<double>::quiet_NaN();
+        double trainAccuracyPercent = std::numeric_limits<double>::quiet_NaN();
+        bool hasTrain() const { return trainLoss == trainLoss && trainAccuracyPercent == trainAccuracyPercent; }
     };
 
     /** A batch's loss at x (epoch + (batch + 1) / batchesPerEpoch); false, and nothing kept, when
      *  either is NaN or infinite (such a point is never drawn, shown or exported). */
     bool appendBatch(double x, float loss);
-    bool appendEpoch(double x, double testLoss, double testAccuracyPercent);
+    /** An epoch's test loss and accuracy, and the training set's when both are finite (else the
+     *  epoch is kept without them). False, and nothing kept, when a test number is not finite. */
+    bool appendEpoch(double x, double testLoss, double testAccuracyPercent,
+                     double trainLoss = std::numeric_limits<double>::quiet_NaN(),
+                     double trainAccuracyPercent = std::numeric_limits<double>::quiet_NaN());
     /** Empty again, with the memory given back (a new run starts small). */
     void clear();
     /** Forgets the batches and epochs after x (a new branch of the training starts there). */
@@ -41,7 +51,7 @@ public:
     /** average_i = mean(loss[i - span + 1 .. i]), in double. */
     double movingAverage(std::size_t i) const;
     double maxX() const { return m_maxX; }
-    /** The largest batch or test loss. */
+    /** The largest batch, test or training-set loss. */
     double maxLoss() const { return m_maxLoss; }
     /** Memory the batch history holds. */
     std::size_t bytes() const;
@@ -55,8 +65,9 @@ public:
     void visiblePoints(double lower, double upper, int pixels, int pointsPerPixel,
                        std::vector<Point> &batch, std::vector<Point> &average) const;
 
-    /** kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent; an epoch's row
-     *  follows the batches that end at its x. Numbers in their shortest exact form. */
+    /** kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent,train_eval_loss,
+     *  train_accuracy_percent; an epoch's row follows the batches that end at its x; an empty field
+     *  is a number not measured. Numbers in their shortest exact form. */
     std::string csv() const;
 
 private:

@@ -1209,10 +1209,6 @@ Wirkt nach „Neustart“.</translation>
         <translation>Re&amp;pliken</translation>
     </message>
     <message>
-        <source>Batch size, replicas, epochs, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
-        <translation>Batchgröße, Repliken, Epochen, Seed und Rezept ändern den Lauf von Anfang an: „Neustart“ beginnt neu mit ihnen.</translation>
-    </message>
-    <message>
         <source>Pace: full speed, or so many batches a second that a class can follow (every batch is shown), or one sample of the batch at a time with the update after the last. + and - change it, also while training.</source>
         <translation>Tempo: volle Geschwindigkeit, so viele Batches pro Sekunde, dass eine Klasse folgen kann (jeder Batch wird gezeigt), oder ein Bild des Batches nach dem anderen mit dem Update nach dem letzten. + und - ändern es, auch während des Trainings.</translation>
     </message>
@@ -1243,6 +1239,34 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Training images: train on all of the training set or on this many of its images, drawn evenly from every class. With few images the network learns them by heart: the training set&apos;s accuracy reaches 100 % while the test set&apos;s stays behind. Takes effect on Reset.</source>
+        <translation>Trainingsbilder: auf dem ganzen Trainingssatz trainieren oder auf so vielen seiner Bilder, gleichmäßig aus jeder Klasse gezogen. Mit wenigen Bildern lernt das Netz sie auswendig: die Genauigkeit auf dem Trainingssatz erreicht 100 %, während die auf dem Testsatz zurückbleibt. Wirkt nach Zurücksetzen.</translation>
+    </message>
+    <message>
+        <source>&amp;Images</source>
+        <translation>B&amp;ilder</translation>
+    </message>
+    <message>
+        <source>Batch size, replicas, epochs, training images, seed and recipe change the run from its start: press Reset to re-initialise with them.</source>
+        <translation>Batch-Größe, Replikate, Epochen, Trainingsbilder, Seed und Rezept ändern den Lauf von Anfang an: Zurücksetzen initialisiert mit ihnen neu.</translation>
+    </message>
+    <message>
+        <source>Training &amp;images</source>
+        <translation>Trainingsbil&amp;der</translation>
+    </message>
+    <message>
+        <source>All images</source>
+        <translation>Alle Bilder</translation>
+    </message>
+    <message>
+        <source>%1 images</source>
+        <translation>%1 Bilder</translation>
     </message>
 </context>
 <context>
@@ -2008,10 +2032,6 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>Verlust</translation>
     </message>
     <message>
-        <source>test accuracy (%)</source>
-        <translation>Testgenauigkeit (%)</translation>
-    </message>
-    <message>
         <source>accuracy (%)</source>
         <translation>Genauigkeit (%)</translation>
     </message>
@@ -2078,6 +2098,54 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>No test evaluation yet.</source>
         <translation>Noch keine Auswertung auf dem Testsatz.</translation>
+    </message>
+    <message>
+        <source>test accuracy</source>
+        <translation>Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>training accuracy</source>
+        <translation>Trainingsgenauigkeit</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>average</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>test %</source>
+        <translation>Test %</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>train %</source>
+        <translation>Training %</translation>
+    </message>
+    <message>
+        <source>epoch %1
+training-set loss %2</source>
+        <translation>Epoche %1
+Verlust auf dem Trainingssatz %2</translation>
+    </message>
+    <message>
+        <source>epoch %1
+training-set accuracy %2 %</source>
+        <translation>Epoche %1
+Genauigkeit auf dem Trainingssatz %2 %</translation>
+    </message>
+    <message>
+        <source>On the training set: loss %1, accuracy %2 %.</source>
+        <translation>Auf dem Trainingssatz: Verlust %1, Genauigkeit %2 %.</translation>
     </message>
 </context>
 <context>
@@ -3190,10 +3258,6 @@ Testgenauigkeit %2 %</translation>
         <translation>Der verwendete Datensatz und sein Ordner</translation>
     </message>
     <message>
-        <source>%1: %2 training / %3 test images</source>
-        <translation>%1: %2 Trainings- / %3 Testbilder</translation>
-    </message>
-    <message>
         <source>Data folder: %1</source>
         <translation>Datenordner: %1</translation>
     </message>
@@ -3244,6 +3308,18 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>%1 batches/s</source>
         <translation>%1 Batches/s</translation>
+    </message>
+    <message>
+        <source>%1 of %2 training</source>
+        <translation>%1 von %2 Trainings-</translation>
+    </message>
+    <message>
+        <source>%1 training</source>
+        <translation>%1 Trainings-</translation>
+    </message>
+    <message>
+        <source>%1: %2 / %3 test images</source>
+        <translation>%1: %2 / %3 Testbilder</translation>
     </message>
 </context>
 <context>

@@ -53,7 +53,7 @@ LossPlot::LossPlot(QWidget *parent)
     m_plot->xAxis->setLabel(tr("epoch"));
     // Each axis title as long as its axis allows (fitAxisTitles()); the unit says the rest.
     m_lossTitles = QStringList{tr("cross-entropy loss"), tr("cross-entropy"), tr("loss")};
-    m_accuracyTitles = QStringList{tr("test accuracy (%)"), tr("accuracy (%)"), tr("%")};
+    m_accuracyTitles = QStringList{tr("accuracy (%)"), tr("%")};
     m_plot->yAxis->setLabel(m_lossTitles.first());
     m_plot->yAxis2->setLabel(m_accuracyTitles.first());
     m_plot->yAxis2->setRange(0, 100);
@@ -65,7 +65,19 @@ LossPlot::LossPlot(QWidget *parent)
     m_testLoss = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
     m_testLoss->setName(tr("test loss"));
     m_testAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
-    m_testAccuracy->setName(tr("test accuracy (%)"));
+    m_testAccuracy->setName(tr("test accuracy"));
+    m_plot->setAutoAddPlottableToLegend(false); // these two join the legend once they have a point
+    m_trainLoss = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_trainLoss->setName(tr("training loss"));
+    m_trainAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+    m_trainAccuracy->setName(tr("training accuracy"));
+    m_plot->setAutoAddPlottableToLegend(true);
+    m_legendNames = {{m_batch, m_batch->name(), tr("batch")},
+                     {m_average, m_average->name(), tr("average")},
+                     {m_testLoss, m_testLoss->name(), tr("test loss")},
+                     {m_testAccuracy, m_testAccuracy->name(), tr("test %")},
+                     {m_trainLoss, m_trainLoss->name(), tr("train loss")},
+                     {m_trainAccuracy, m_trainAccuracy->name(), tr("train %")}};
 
     // The legend sits below the axes, across the plot's whole width in as many columns as fit
     // (one row, else two), so it never covers a curve.
@@ -188,20 +200,33 @@ void LossPlot::updateDrawnData()
     m_average->data()->set(graphData(average), true);
 }
 
-void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent)
+void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent, double trainLoss,
+                           double trainAccuracyPercent)
 {
-    if (!m_history.appendEpoch(x, testLoss, testAccuracyPercent))
+    if (!m_history.appendEpoch(x, testLoss, testAccuracyPercent, trainLoss, trainAccuracyPercent))
         return; // never drawn, shown or exported
     m_testLoss->addData(x, testLoss);
     m_testAccuracy->addData(x, testAccuracyPercent);
+    if (m_history.epochs().back().hasTrain()) {
+        m_trainLoss->addData(x, trainLoss);
+        m_trainAccuracy->addData(x, trainAccuracyPercent);
+        if (!m_plot->legend->hasItemWithPlottable(m_trainLoss)) {
+            m_trainLoss->addToLegend();
+            m_trainAccuracy->addToLegend();
+            updateLegendColumns();
+        }
+    }
     updateRanges();
     replotData();
 }
 
 void LossPlot::clear()
 {
-    for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy})
+    for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
         g->data()->clear();
+    for (QCPGraph *g : {m_trainLoss, m_trainAccuracy})
+        g->removeFromLegend();
+    updateLegendColumns();
     m_history.clear(); // a new run starts small: the old history's memory goes back
     for (QCPGraph *g : m_branches)
         m_plot->removeGraph(g);
@@ -330,12 +355,31 @@ void LossPlot::updateLegendColumns()
         return total;
     };
     const int available = width() - legend->margins().left() - legend->margins().right();
-    int columns = 1;
-    for (int c : {count, 2})
-        if (widthFor(c) <= available) {
-            columns = c;
+    // One row, else two rows (three columns for six entries: the training set's beside the test
+    // set's), with the full names, else with the brief ones; else two columns of brief names.
+    int columns = 2;
+    bool brief = true;
+    const auto useNames = [this](bool briefNames) {
+        for (const LegendName &n : m_legendNames)
+            n.graph->setName(briefNames ? n.brief : n.full);
+    };
+    for (bool b : {false, true}) {
+        useNames(b);
+        bool fits = false;
+        for (int c : {count, (count + 1) / 2})
+            if (c > 0 && widthFor(c) <= available) {
+                columns = c;
+                fits = true;
+                break;
+            }
+        if (fits) {
+            brief = b;
             break;
         }
+    }
+    useNames(brief);
+    if (brief && widthFor(columns) > available)
+        columns = 1; // a very narrow plot: one entry a row
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
@@ -434,6 +478,14 @@ void LossPlot::applyStyle()
     m_testAccuracy->setPen(QPen(colors::green(pal), 2 * line, Qt::DashLine));
     m_testAccuracy->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssSquare, colors::green(pal), colors::green(pal), marker));
+    // The training set's: the same shapes, hollow, in the colours of the training loss and of
+    // highlights, so that each pair (loss, accuracy) reads as test against training.
+    m_trainLoss->setPen(QPen(lossColor, 1.5 * line, Qt::DotLine));
+    m_trainLoss->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, lossColor, pal.color(QPalette::Base), marker));
+    m_trainAccuracy->setPen(QPen(colors::orange(pal), 2 * line));
+    m_trainAccuracy->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, colors::orange(pal),
+                                                     pal.color(QPalette::Base), marker));
 
     m_plot->legend->setFont(tickFont);
     m_plot->legend->setTextColor(text);
@@ -478,7 +530,7 @@ LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
     QCPAxis *xAxis = m_plot->xAxis;
     const double k0 = std::min(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
     const double k1 = std::max(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
-    for (QCPGraph *g : {m_testAccuracy, m_testLoss}) {
+    for (QCPGraph *g : {m_testAccuracy, m_testLoss, m_trainAccuracy, m_trainLoss}) {
         if (!g->visible())
             continue;
         const auto end = g->data()->findEnd(k1, false);
@@ -514,6 +566,11 @@ QString LossPlot::hoverTextAt(const QPoint &pos) const
                 .arg(epochText(hit.key), lossText(hit.value));
     if (hit.graph == m_testLoss)
         return tr("epoch %1\ntest loss %2").arg(epochText(hit.key), lossText(hit.value));
+    if (hit.graph == m_trainLoss)
+        return tr("epoch %1\ntraining-set loss %2").arg(epochText(hit.key), lossText(hit.value));
+    if (hit.graph == m_trainAccuracy)
+        return tr("epoch %1\ntraining-set accuracy %2 %")
+                .arg(epochText(hit.key), QLocale().toString(hit.value, 'g', 4));
     return tr("epoch %1\ntest accuracy %2 %").arg(epochText(hit.key), QLocale().toString(hit.value, 'g', 4));
 }
 
@@ -538,6 +595,10 @@ QString LossPlot::accessibleSummary() const
                 + tr("Last test after epoch %1: loss %2, accuracy %3 %.")
                           .arg(QLocale().toString(e.x, 'g', 4), formatSig4(e.testLoss),
                                QLocale().toString(e.testAccuracyPercent, 'f', 2));
+        if (e.hasTrain())
+            text += QLatin1Char(' ')
+                    + tr("On the training set: loss %1, accuracy %2 %.")
+                              .arg(formatSig4(e.trainLoss), QLocale().toString(e.trainAccuracyPercent, 'f', 2));
     } else {
         text += QLatin1Char(' ') + tr("No test evaluation yet.");
     }

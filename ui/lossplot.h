@@ -1,6 +1,8 @@
 #pragma once
 // The loss plot: every batch's training loss (faint) with its moving average, and per epoch the
-// test loss (left axis) and test accuracy (right axis, 0-100 %). x is the fractional epoch.
+// test loss (left axis) and test accuracy (right axis, 0-100 %), and beside them the same two
+// measured on the whole training set (where they part, the network learns its training images by
+// heart). x is the fractional epoch.
 //
 // Memory: the batch history is kept once, compactly (x as double, the loss as float: 12 bytes a
 // batch); the graphs draw only what the pixels can show (each pixel column's lowest and highest
@@ -18,6 +20,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <limits>
 #include <vector>
 
 class QCustomPlot;
@@ -49,8 +52,11 @@ public:
      *  finite point is kept (a NaN or Inf loss is left out); the replot is queued, so many calls
      *  per frame cost one repaint. */
     void appendBatchLosses(const QVector<double> &x, const QVector<double> &loss);
-    /** Appends one epoch's evaluation on the test set (left out unless both numbers are finite). */
-    void appendEpoch(double x, double testLoss, double testAccuracyPercent);
+    /** Appends one epoch's evaluation on the test set (left out unless both numbers are finite)
+     *  and on the training set (drawn when both of those are finite). */
+    void appendEpoch(double x, double testLoss, double testAccuracyPercent,
+                     double trainLoss = std::numeric_limits<double>::quiet_NaN(),
+                     double trainAccuracyPercent = std::numeric_limits<double>::quiet_NaN());
     /** Empties the history, the abandoned branches and the cursor. */
     void clear();
     /** Draws at once what a queued replot would draw a few hundred milliseconds later: for a
@@ -83,8 +89,9 @@ public:
     /** Writes the plot (.png, .pdf) or its history (.csv), by the file's suffix; exported()
      *  follows. */
     bool exportTo(const QString &fileName);
-    /** Rows in x order: "batch,step,epoch,loss,moving_average,," and "test,,epoch,,,test_loss,
-     *  test_accuracy_percent", full precision, '.' decimal point. */
+    /** Rows in x order: "batch,step,epoch,loss,moving_average,,,," and "test,,epoch,,,test_loss,
+     *  test_accuracy_percent,train_eval_loss,train_accuracy_percent" (the last two empty when not
+     *  measured), full precision, '.' decimal point. */
     QString csvText() const;
 
     // What is kept and shown (tests).
@@ -104,6 +111,8 @@ public:
     QCPGraph *averageGraph() const { return m_average; }
     QCPGraph *testLossGraph() const { return m_testLoss; }
     QCPGraph *testAccuracyGraph() const { return m_testAccuracy; }
+    QCPGraph *trainLossGraph() const { return m_trainLoss; }
+    QCPGraph *trainAccuracyGraph() const { return m_trainAccuracy; }
     /** The read-out the mouse at pos (plot widget coordinates) shows; "" when no point is near. */
     QString hoverTextAt(const QPoint &pos) const;
     QString hoverText() const { return m_hoverText; }
@@ -150,6 +159,8 @@ private:
     QCPGraph *m_average = nullptr;
     QCPGraph *m_testLoss = nullptr;
     QCPGraph *m_testAccuracy = nullptr;
+    QCPGraph *m_trainLoss = nullptr;     // in the legend once it has a point
+    QCPGraph *m_trainAccuracy = nullptr;
     QCPItemTracer *m_tracer = nullptr;
     QCPItemStraightLine *m_cursorLine = nullptr;
     QList<QCPGraph *> m_branches; // abandoned branches' moving averages, oldest first
@@ -157,6 +168,12 @@ private:
     void styleBranches();
     QCPItemText *m_readout = nullptr;
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
+    struct LegendName
+    {
+        QCPGraph *graph;
+        QString full, brief; // "training accuracy", "train %": the brief one where room is short
+    };
+    std::vector<LegendName> m_legendNames;
     QString m_hoverText;
     QElapsedTimer m_sinceReplot;
     QTimer *m_replotTimer = nullptr;

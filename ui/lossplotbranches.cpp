@@ -42,7 +42,7 @@ void LossPlot::abandonAfter(double x, const QVector<double> &abandonedX, const Q
 {
     m_history.truncateAfter(x);
     // The test points after x belong to the abandoned branch too.
-    for (QCPGraph *g : {m_testLoss, m_testAccuracy})
+    for (QCPGraph *g : {m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
         g->data()->removeAfter(x + 1e-9);
     m_drawnCount = std::size_t(-1); // the same count may now hold other points
 

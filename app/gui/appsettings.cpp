@@ -23,6 +23,9 @@ StoredTraining readTraining(const QSettings &s)
     const qlonglong seed = s.value(QStringLiteral("training/seed"), qlonglong(t.config.seed)).toLongLong();
     if (seed >= 0 && seed <= 2147483647)
         t.config.seed = std::uint64_t(seed);
+    const qlonglong subset = s.value(QStringLiteral("training/trainSubset"), 0).toLongLong();
+    if (subset >= 0 && subset <= 1000000000)
+        t.config.trainSubset = std::size_t(subset);
     return t;
 }
 
@@ -33,6 +36,7 @@ void writeTraining(QSettings &s, const TrainConfig &c, Recipe recipe)
     s.setValue(QStringLiteral("training/batch"), c.batch);
     s.setValue(QStringLiteral("training/epochs"), c.epochs);
     s.setValue(QStringLiteral("training/seed"), qlonglong(c.seed));
+    s.setValue(QStringLiteral("training/trainSubset"), qlonglong(c.trainSubset));
 }
 
 QString readLastDataset(const QSettings &s)

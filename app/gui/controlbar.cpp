@@ -143,6 +143,22 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_named[LessonControl::Epochs].caption = addWidget(caption(tr("&Epochs"), m_epochs));
     m_named[LessonControl::Epochs].box = addWidget(m_epochs);
 
+    m_trainSubset = new QComboBox;
+    m_trainSubset->setObjectName(QStringLiteral("trainSubsetBox"));
+    m_trainSubset->addItem(tr("all"), qlonglong(0));
+    for (qlonglong n : {100, 500, 1000, 5000})
+        m_trainSubset->addItem(QLocale().toString(n), n);
+    m_trainSubset->setToolTip(tr("Training images: train on all of the training set or on this many "
+                                 "of its images, drawn evenly from every class. With few images the "
+                                 "network learns them by heart: the training set's accuracy reaches "
+                                 "100 % while the test set's stays behind. Takes effect on Reset."));
+    connect(m_trainSubset, &QComboBox::activated, this, &ControlBar::chooseTrainSubset);
+    m_trainSubsetMenu = new QMenu(tr("Training &images"), this);
+    m_trainSubsetMenu->setObjectName(QStringLiteral("trainSubsetMenu"));
+    m_trainSubsetGroup = new QActionGroup(m_trainSubsetMenu);
+    m_named[LessonControl::TrainSubset].caption = addWidget(caption(tr("&Images"), m_trainSubset));
+    m_named[LessonControl::TrainSubset].box = addWidget(m_trainSubset);
+
     m_seed = new QSpinBox;
     m_seed->setObjectName(QStringLiteral("seedBox"));
     m_seed->setRange(0, 2147483647);
@@ -162,8 +178,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
     m_resetHint = new QLabel(tr("  Reset (Ctrl+R) to apply"));
     m_resetHint->setObjectName(QStringLiteral("resetHint"));
-    m_resetHint->setToolTip(tr("Batch size, replicas, epochs, seed and recipe change the run from its "
-                               "start: press Reset to re-initialise with them."));
+    m_resetHint->setToolTip(tr("Batch size, replicas, epochs, training images, seed and recipe change "
+                               "the run from its start: press Reset to re-initialise with them."));
     QFont bold = m_resetHint->font();
     bold.setBold(true);
     m_resetHint->setFont(bold);
@@ -197,7 +213,7 @@ QString ControlBar::recipeText(Recipe recipe, bool brief)
 void ControlBar::showConfig(const TrainConfig &config)
 {
     const QSignalBlocker b1(m_recipe), b2(m_lr), b3(m_batch), b4(m_epochs), b5(m_seed), b6(m_augment),
-            b7(m_replicas);
+            b7(m_replicas), b8(m_trainSubset);
     for (std::size_t i = 0; i < recipes().size(); ++i)
         if (recipes()[i].recipe == recipeOf(config))
             m_recipe->setCurrentIndex(int(i));
@@ -213,6 +229,26 @@ void ControlBar::showConfig(const TrainConfig &config)
         replicas = m_replicas->count() - 1;
     }
     m_replicas->setCurrentIndex(replicas);
+    const auto subset = qlonglong(config.trainSubset);
+    int images = m_trainSubset->findData(subset);
+    if (images < 0) { // another count (--train-subset 300, a lesson's)
+        m_trainSubset->addItem(QLocale().toString(subset), subset);
+        images = m_trainSubset->count() - 1;
+    }
+    m_trainSubset->setCurrentIndex(images);
+    // The menu: the box's entries (one more when the box gained one), the one in use checked.
+    for (int i = int(m_trainSubsetMenu->actions().size()); i < m_trainSubset->count(); ++i) {
+        QAction *a = m_trainSubsetMenu->addAction(i == 0 ? tr("All images")
+                                                         : tr("%1 images").arg(m_trainSubset->itemText(i)));
+        a->setCheckable(true);
+        m_trainSubsetGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, i] { chooseTrainSubset(i); });
+    }
+    m_trainSubsetMenu->actions().value(images)->setChecked(true);
+    if (config.trainSubset != 0 && !m_subsetUsed) {
+        m_subsetUsed = true;
+        showNamed();
+    }
 }
 
 void ControlBar::setDatasets(const QList<DatasetChoice> &choices)
@@ -312,6 +348,9 @@ void ControlBar::setState(TrainingState state)
     m_seed->setEnabled(idle);
     m_augment->setEnabled(idle);
     m_replicas->setEnabled(idle);
+    m_trainSubset->setEnabled(idle);
+    m_trainSubsetMenu->setEnabled(idle && !m_restrictions.locks(LessonControl::TrainSubset)
+                                  && !m_restrictions.hides(LessonControl::TrainSubset));
     m_lr->setEnabled(state != TrainingState::Loading);
     m_pace->setEnabled(true);
     m_state = state;
@@ -324,14 +363,27 @@ void ControlBar::setState(TrainingState state)
 void ControlBar::setLessonControls(const LessonRestrictions &restrictions)
 {
     m_restrictions = restrictions;
+    showNamed();
+    setState(m_state);
+}
+
+void ControlBar::chooseTrainSubset(int index)
+{
+    edited(&TrainConfig::trainSubset, std::size_t(m_trainSubset->itemData(index).toLongLong()));
+}
+
+void ControlBar::showNamed()
+{
     for (const auto &[control, named] : m_named) {
-        const bool show = !restrictions.hides(control);
+        bool show = !m_restrictions.hides(control);
+        // The projector's bar has no room for a control at its default that nobody has used.
+        if (control == LessonControl::TrainSubset && m_compact && !m_subsetUsed)
+            show = false;
         if (named.box)
             named.box->setVisible(show);
         if (named.caption)
             named.caption->setVisible(show && !(m_compact && named.caption == m_datasetCaption));
     }
-    setState(m_state);
 }
 
 void ControlBar::setPresentation(bool on)
@@ -377,6 +429,7 @@ void ControlBar::setCompact(bool on)
     m_compact = on;
     // The data set's box names itself ("MNIST"): its caption is the first to go.
     m_datasetCaption->setVisible(!on && !m_restrictions.hides(LessonControl::Dataset));
+    showNamed();
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
     for (std::size_t i = 0; i < recipes().size(); ++i)
         m_recipe->setItemText(int(i), recipeText(recipes()[i].recipe, on));

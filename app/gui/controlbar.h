@@ -18,6 +18,8 @@
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QMenu;
+class QActionGroup;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
@@ -69,6 +71,10 @@ public:
     QSpinBox *seedBox() const { return m_seed; }
     QCheckBox *augmentBox() const { return m_augment; }
     QComboBox *replicasBox() const { return m_replicas; }
+    QComboBox *trainSubsetBox() const { return m_trainSubset; }
+    /** Training > Training images: the Images box's choices, also where the compact bar leaves
+     *  the box out. */
+    QMenu *trainSubsetMenu() const { return m_trainSubsetMenu; }
     QToolButton *paceBox() const { return m_pace; }
     /** The pace the button shows. */
     Pace shownPace() const;
@@ -112,6 +118,14 @@ private:
     QSpinBox *m_seed = nullptr;
     QCheckBox *m_augment = nullptr;
     QComboBox *m_replicas = nullptr;
+    QComboBox *m_trainSubset = nullptr; // data: the image count, 0 for all
+    /** A subset was chosen in this session (by the user, a flag or a lesson): the Images box stays
+     *  in the compact bar, which otherwise leaves it out while it says "all". */
+    bool m_subsetUsed = false;
+    QMenu *m_trainSubsetMenu = nullptr;
+    QActionGroup *m_trainSubsetGroup = nullptr;
+    void chooseTrainSubset(int index); // the box's entry `index`, from the box or the menu
+    void showNamed(); // each lesson control's visibility: lesson, compact form, m_subsetUsed
     QToolButton *m_pace = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;

@@ -31,6 +31,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption batch(QStringLiteral("batch"), QStringLiteral("Mini-batch size of the training; with --view step also the Step view's (its batch pages, up to 256)."), QStringLiteral("N"));
     const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Seed of the weights and the shuffling."), QStringLiteral("S"));
     const QCommandLineOption replicas(QStringLiteral("replicas"), QStringLiteral("Data-parallel replicas of --batch images each, joined by an all-reduce (default 1; as backprop-lab-cli train --workers N)."), QStringLiteral("N"));
+    const QCommandLineOption trainSubset(QStringLiteral("train-subset"), QStringLiteral("Train on N images of the training set, drawn evenly from every class (0: all; as backprop-lab-cli train --train-subset N)."), QStringLiteral("N"));
     const QCommandLineOption lr(QStringLiteral("lr"), QStringLiteral("Learning rate."), QStringLiteral("RATE"));
     const QCommandLineOption recipe(QStringLiteral("recipe"), QStringLiteral("source (plain SGD, default) or tuned (momentum + cosine)."), QStringLiteral("NAME"));
     const QCommandLineOption presentation(QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (large fonts; full screen unless --screenshot)."));
@@ -46,7 +47,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
-    p.addOptions({lesson, lessonStep});
+    p.addOptions({lesson, lessonStep, trainSubset});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -106,6 +107,11 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (QString e = integer(replicas, 1, kMaxSnapshotWorkers, n); !e.isEmpty())
             return e;
         o.replicas = int(n);
+    }
+    if (p.isSet(trainSubset)) {
+        if (QString e = integer(trainSubset, 0, 1000000000, n); !e.isEmpty())
+            return e;
+        o.trainSubset = n;
     }
     if (p.isSet(seed)) {
         if (QString e = integer(seed, 0, 2147483647, n); !e.isEmpty())
@@ -208,7 +214,7 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
     TrainConfig config = window.controller()->config();
     if (o.tuned) {
         const std::uint64_t seed = config.seed;
-        config = *o.tuned ? tunedRecipe() : sourceRecipe();
+        config = withRecipe(config, *o.tuned ? Recipe::Tuned : Recipe::Source);
         config.seed = seed;
     }
     if (o.epochs)
@@ -219,6 +225,8 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
         config.seed = std::uint64_t(*o.seed);
     if (o.replicas)
         config.replicas = *o.replicas;
+    if (o.trainSubset)
+        config.trainSubset = std::size_t(*o.trainSubset);
     if (o.lr)
         config.lr = *o.lr;
     window.setTrainingConfig(config); // the session's: not saved

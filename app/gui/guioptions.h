@@ -25,6 +25,7 @@ struct GuiOptions {
     std::optional<int> epochs;
     std::optional<int> batch; ///< --batch N: the training's mini-batch; with --view step the Step view's too
     std::optional<int> replicas; ///< --replicas N
+    std::optional<qint64> trainSubset; ///< --train-subset N (0: the whole training set)
     std::optional<qint64> seed;
     std::optional<double> lr;
     std::optional<bool> tuned; ///< --recipe source|tuned

@@ -230,6 +230,7 @@ void MainWindow::connectController()
     connect(c, &TrainingController::settingsChanged, this, [this, c] {
         m_controls->showConfig(c->config());
         m_controls->setResetPending(c->resetPending());
+        m_status->setTrainSubset(c->trainedConfig().trainSubset);
         m_train->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
         m_stepView->setTrainingLearningRate(c->config().lr);
         m_stepView->setSelectedHiddenNeuron(c->selectedHiddenNeuron());

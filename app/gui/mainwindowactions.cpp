@@ -161,6 +161,8 @@ void MainWindow::createMenus()
     training->addAction(m_startPause);
     training->addAction(m_step);
     training->addAction(m_reset);
+    training->addSeparator();
+    training->addMenu(m_controls->trainSubsetMenu());
 
     addTimelineMenus(file, training);
 

@@ -90,17 +90,37 @@ void StatusLine::setState(TrainingState state)
 
 void StatusLine::setDataset(const DatasetInfo *info, const QString &folder)
 {
-    const QLocale c; // the user's number format
+    m_datasetName = info ? info->name : QString();
+    m_trainCount = info ? info->trainCount : 0;
+    m_testCount = info ? info->testCount : 0;
+    showDataset();
     if (info) {
-        m_dataset->setText(kSeparator + tr("%1: %2 training / %3 test images")
-                               .arg(info->name, c.toString(qlonglong(info->trainCount)),
-                                    c.toString(qlonglong(info->testCount))));
         m_dataset->setToolTip(tr("Data folder: %1").arg(info->folder));
     } else {
-        m_dataset->setText(kSeparator + tr("No data"));
         m_dataset->setToolTip(folder.isEmpty() ? tr("No data folder found")
                                                : tr("Could not read %1").arg(folder));
     }
+}
+
+void StatusLine::setTrainSubset(std::size_t images)
+{
+    m_trainSubset = images;
+    showDataset();
+}
+
+void StatusLine::showDataset()
+{
+    const QLocale c; // the user's number format
+    if (m_datasetName.isEmpty()) {
+        m_dataset->setText(kSeparator + tr("No data"));
+        return;
+    }
+    const QString train = m_trainSubset > 0 && qsizetype(m_trainSubset) < m_trainCount
+                                  ? tr("%1 of %2 training").arg(c.toString(qulonglong(m_trainSubset)),
+                                                                c.toString(qlonglong(m_trainCount)))
+                                  : tr("%1 training").arg(c.toString(qlonglong(m_trainCount)));
+    m_dataset->setText(kSeparator + tr("%1: %2 / %3 test images").arg(m_datasetName, train,
+                                                                      c.toString(qlonglong(m_testCount))));
 }
 
 QString StatusLine::epochText() const

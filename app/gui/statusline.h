@@ -23,6 +23,8 @@ public:
     void setProgress(const Progress &progress);
     void setState(TrainingState state);
     void setDataset(const DatasetInfo *info, const QString &folder);
+    /** The images of the training set the weights are trained on (0: all of them). */
+    void setTrainSubset(std::size_t images);
     void setPace(const Pace &pace);
 
 signals:
@@ -53,6 +55,10 @@ private:
     QLabel *m_speed = nullptr;
     QLabel *m_eta = nullptr;
     QLabel *m_dataset = nullptr;
+    void showDataset();
+    QString m_datasetName; // empty: no data
+    qsizetype m_trainCount = 0, m_testCount = 0;
+    std::size_t m_trainSubset = 0;
     Progress m_last;
     TrainingState m_stateValue = TrainingState::NoData;
     Pace m_pace;

@@ -190,7 +190,8 @@ void TrainView::appendLosses(const LossChunk &chunk)
 
 void TrainView::appendEpoch(const EpochReport &epoch)
 {
-    m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy);
+    m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy, epoch.trainEvalLoss,
+                        epoch.trainAccuracy);
     m_epochs.append(epoch);
     m_classAccuracy->setConfusion(epoch.confusion, epoch.epoch);
     m_classEpoch = epoch.epoch;

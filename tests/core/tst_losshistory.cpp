@@ -72,12 +72,19 @@ private slots:
         h.appendBatch(1.0, 1.5f);
         h.appendEpoch(1.0, 0.625, 81.25);
         h.appendBatch(1.5, 0.5f);
+        h.appendBatch(2.0, 0.25f);
+        h.appendEpoch(2.0, 0.5, 87.5, 0.375, 93.75); // with the training set's numbers
         QCOMPARE(QString::fromStdString(h.csv()),
-                 QStringLiteral("kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent\n"
-                                "batch,1,0.5,2.5,2.5,,\n"
-                                "batch,2,1,1.5,2,,\n"
-                                "test,,1,,,0.625,81.25\n"
-                                "batch,3,1.5,0.5,1.5,,\n"));
+                 QStringLiteral("kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent,"
+                                "train_eval_loss,train_accuracy_percent\n"
+                                "batch,1,0.5,2.5,2.5,,,,\n"
+                                "batch,2,1,1.5,2,,,,\n"
+                                "test,,1,,,0.625,81.25,,\n"
+                                "batch,3,1.5,0.5,1.5,,,,\n"
+                                "batch,4,2,0.25,1.1875,,,,\n"
+                                "test,,2,,,0.5,87.5,0.375,93.75\n"));
+        QVERIFY(!h.epochs()[0].hasTrain());
+        QVERIFY(h.epochs()[1].hasTrain());
     }
 };
 

@@ -32,6 +32,7 @@ private slots:
     void nonFiniteValuesNeverReachTheScreen();
     void fitsItsSize_data();
     void fitsItsSize();
+    void trainingSetCurves();
 };
 
 void TestLossPlot::keepsEveryPoint()
@@ -105,13 +106,14 @@ void TestLossPlot::csvText()
     plot.appendBatchLosses({1.25}, {0.5});
     const QStringList lines = plot.csvText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QStringList expected = {
-            "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent",
-            "batch,1,0.25,2.5,2.5,,",
-            "batch,2,0.5,1.5,2,,",
-            "batch,3,0.75,1,1.6666666666666667,,",
-            "batch,4,1,0.75,1.4375,,",
-            "test,,1,,,0.625,81.25",
-            "batch,5,1.25,0.5,1.25,,",
+            "kind,step,epoch,batch_loss,moving_average,test_loss,test_accuracy_percent,train_eval_loss,"
+            "train_accuracy_percent",
+            "batch,1,0.25,2.5,2.5,,,,",
+            "batch,2,0.5,1.5,2,,,,",
+            "batch,3,0.75,1,1.6666666666666667,,,,",
+            "batch,4,1,0.75,1.4375,,,,",
+            "test,,1,,,0.625,81.25,,",
+            "batch,5,1.25,0.5,1.25,,,,",
     };
     QCOMPARE(lines, expected);
 }
@@ -441,6 +443,48 @@ void TestLossPlot::fitsItsSize()
     QCOMPARE(rows, legendRows);
     for (int i = 0; i < legend->itemCount(); ++i)
         QVERIFY(p->rect().contains(QRect(legend->item(i)->outerRect().topLeft(), legend->item(i)->minimumOuterSizeHint())));
+}
+
+// The training set's loss and accuracy: drawn and in the legend once an epoch brings them, said
+// by the summary, gone with Clear; brief legend names where the full ones need a third row.
+void TestLossPlot::trainingSetCurves()
+{
+    LossPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCPLegend *legend = plot.plot()->legend;
+    plot.appendBatchLosses({0.5, 1.0}, {2.0, 1.0});
+    plot.appendEpoch(1.0, 0.6, 82.0); // a file's epoch: no training-set numbers
+    QCOMPARE(plot.trainAccuracyGraph()->dataCount(), 0);
+    QVERIFY(!legend->hasItemWithPlottable(plot.trainAccuracyGraph()));
+    QVERIFY(!plot.accessibleSummary().contains(QStringLiteral("training set")));
+
+    plot.appendBatchLosses({1.5, 2.0}, {0.5, 0.25});
+    plot.appendEpoch(2.0, 0.5, 86.0, 0.125, 97.5);
+    QCOMPARE(plot.trainLossGraph()->dataCount(), 1);
+    QCOMPARE(plot.trainAccuracyGraph()->data()->at(0)->value, 97.5);
+    QVERIFY(legend->hasItemWithPlottable(plot.trainLossGraph()));
+    QVERIFY(legend->hasItemWithPlottable(plot.trainAccuracyGraph()));
+    QVERIFY2(plot.accessibleSummary().contains(QStringLiteral("On the training set: loss 0.1250, accuracy 97.50 %")),
+             qPrintable(plot.accessibleSummary()));
+    plot.plot()->replot();
+    QCOMPARE(plot.trainAccuracyGraph()->name(), QStringLiteral("training accuracy")); // room for the full names
+
+    plot.resize(420, 300); // a narrow column: three columns of brief names, two rows
+    QFont font = plot.font();
+    font.setPointSizeF(13.5);
+    plot.setFont(font);
+    plot.plot()->replot();
+    QTRY_COMPARE(legend->wrap(), 3);
+    QCOMPARE(plot.trainAccuracyGraph()->name(), QStringLiteral("train %"));
+    for (int i = 0; i < legend->itemCount(); ++i)
+        QVERIFY(plot.plot()->rect().contains(QRect(legend->item(i)->outerRect().topLeft(), legend->item(i)->minimumOuterSizeHint())));
+
+    plot.clear();
+    QCOMPARE(plot.trainAccuracyGraph()->dataCount(), 0);
+    QVERIFY(!legend->hasItemWithPlottable(plot.trainLossGraph()));
+    QVERIFY(!legend->hasItemWithPlottable(plot.trainAccuracyGraph()));
 }
 
 QTEST_MAIN(TestLossPlot)

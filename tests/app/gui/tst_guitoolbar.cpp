@@ -13,6 +13,7 @@
 #include <replicaexchange.h>
 #include <replicaheatmaps.h>
 #include <trainer.h>
+#include <trainsubset.h>
 #include <stepmodel.h>
 #include <stepview.h>
 #include <trainingcontroller.h>
@@ -20,6 +21,8 @@
 #include <trainingworker.h>
 
 #include <QComboBox>
+#include <QMenu>
+#include <qcustomplot.h>
 #include <QPushButton>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -46,6 +49,7 @@ private slots:
     void stepAdvancesExactlyOneBatch();
     void resetGivesTheSeedsInitialWeights();
     void seedChangeAppliesOnReset();
+    void trainSubsetAppliesOnReset();
     void learningRateChangesWhileRunning();
     void theBarSendsOnlyTheUsersEdits();
     void noBatchLossIsDropped();
@@ -188,6 +192,47 @@ void TestGuiToolbar::seedChangeAppliesOnReset()
     QVERIFY(!controller()->resetPending());
     QTRY_VERIFY(*controller()->currentWeights() == initParams(Init::He, 7));
     QVERIFY(!(initParams(Init::He, 7) == initParams(Init::He, 1)));
+}
+
+// Images: 500 trains on 500 images drawn evenly from every class, from the next Reset; the views
+// still index the whole training set, and each epoch adds the training set's own scores.
+void TestGuiToolbar::trainSubsetAppliesOnReset()
+{
+    QComboBox *images = m_window->controlBar()->trainSubsetBox();
+    const int i500 = images->findData(qlonglong(500));
+    QVERIFY(i500 > 0);
+    QCOMPARE(controller()->progress().batchesPerEpoch, 32);
+    images->setCurrentIndex(i500);
+    emit images->activated(i500); // as a click on the entry
+    QCOMPARE(controller()->config().trainSubset, std::size_t(500));
+    QVERIFY(controller()->resetPending());
+    QMenu *menu = m_window->controlBar()->trainSubsetMenu(); // Training > Training images
+    QVERIFY(menu->actions().value(i500)->isChecked());
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QVERIFY(!controller()->resetPending());
+    QTRY_COMPARE(controller()->progress().batchesPerEpoch, 8); // ceil(500 / 64)
+
+    QTest::mouseClick(button("actionStep"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 1);
+    const std::vector<std::uint32_t> chosen = balancedSubsetIndices(controller()->dataSplit()->train, 500, 1);
+    const VisualPtr shown = controller()->shown();
+    QCOMPARE(shown->batchIndices.size(), std::size_t(64));
+    for (std::uint32_t index : shown->batchIndices) // indices of the whole set, within the 500
+        QVERIFY2(std::binary_search(chosen.begin(), chosen.end(), index), qPrintable(QString::number(index)));
+    QCOMPARE(shown->label, int(controller()->dataSplit()->train.label(std::size_t(shown->sampleIndex))));
+
+    LossPlot *plot = m_window->trainView()->lossPlot();
+    QCOMPARE(plot->trainAccuracyGraph()->dataCount(), 0);
+    test::runBatches(controller(), 7); // the rest of the first epoch
+    QTRY_COMPARE(plot->trainAccuracyGraph()->dataCount(), 1);
+    QCOMPARE(plot->trainLossGraph()->dataCount(), 1);
+    QVERIFY(plot->history().epochs().front().hasTrain());
+
+    menu->actions().value(0)->trigger(); // All images
+    QCOMPARE(controller()->config().trainSubset, std::size_t(0));
+    QCOMPARE(images->currentIndex(), 0);
+    QVERIFY(controller()->resetPending());
 }
 
 void TestGuiToolbar::learningRateChangesWhileRunning()
