@@ -34,7 +34,7 @@ constexpr Named<LessonControl> kControls[] = {
     {"recipe", LessonControl::Recipe}, {"lr", LessonControl::Lr},           {"batch", LessonControl::Batch},
     {"epochs", LessonControl::Epochs}, {"seed", LessonControl::Seed},       {"pace", LessonControl::Pace},
     {"dataset", LessonControl::Dataset}, {"reset", LessonControl::Reset}, {"timeline", LessonControl::Timeline},
-    {"replicas", LessonControl::Replicas},
+    {"replicas", LessonControl::Replicas}, {"train_subset", LessonControl::TrainSubset},
 };
 constexpr Named<Quantity> kQuantities[] = {
     {"argmax_p", Quantity::ArgmaxP},
@@ -47,6 +47,7 @@ constexpr Named<Quantity> kQuantities[] = {
     {"p", Quantity::P},
     {"loss", Quantity::Loss},
     {"test_accuracy", Quantity::TestAccuracy},
+    {"train_accuracy", Quantity::TrainAccuracy},
     {"confusion_count", Quantity::ConfusionCount},
     {"allreduce_time", Quantity::AllReduceTime},
     {"snapshot_time", Quantity::SnapshotTime},
@@ -290,7 +291,7 @@ public:
     bool settings(const JsonValue &o, Lesson &l)
     {
         const std::string path = "settings";
-        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace"}))
+        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset"}))
             return false;
         LessonSettings &s = l.settings;
         if (const JsonValue *v = o.find("recipe")) {
@@ -328,6 +329,12 @@ public:
                 return false;
             s.pace = p;
         }
+        if (const JsonValue *v = o.find("train_subset")) {
+            long long images = 0; // 0: the whole training set
+            if (!integer(v, "settings.train_subset", 0LL, 1000000000LL, images))
+                return false;
+            s.trainSubset = std::size_t(images);
+        }
         return true;
     }
 
@@ -362,7 +369,8 @@ public:
         else if (k == Quantity::SignDelta1 || k == Quantity::Z1 || k == Quantity::A1)
             indexMax = 127;
         const bool numeric = answerKindOf(k) == AnswerKind::Number;
-        const bool tolerance = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime || k == Quantity::TestAccuracy;
+        const bool tolerance = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime || k == Quantity::TestAccuracy
+                               || k == Quantity::TrainAccuracy;
         const bool confusion = k == Quantity::ConfusionCount;
         const bool needsCluster = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime;
         const std::string qname = shown(quantityName(k));

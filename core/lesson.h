@@ -25,7 +25,7 @@ inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
 inline constexpr int kMaxLessonSteps = 200;
 
 enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes };
-enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas };
+enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset };
 
 /** How fast training runs: as fast as it can, N batches per second, or one sample at a time. */
 struct LessonPace
@@ -48,6 +48,7 @@ enum class Quantity {
     P,              ///< p[index] (0-9)
     Loss,           ///< L = -ln p_label
     TestAccuracy,   ///< percent of the test set right, at the shown weights
+    TrainAccuracy,  ///< percent of the training set trained on (its subset) right, at the shown weights
     ConfusionCount, ///< test images of class trueClass predicted as predictedClass
     AllReduceTime,  ///< one all-reduce of the gradients, in microseconds, on `cluster`
     SnapshotTime,   ///< one snapshot of the training state, in microseconds, on `cluster`
@@ -71,7 +72,7 @@ struct LessonQuestion
     Quantity quantity = Quantity::ArgmaxP;
     int index = 0;           ///< the neuron or class the quantity reads (where it takes one)
     int digits = 2;          ///< decimals a typed number is compared to (Number quantities)
-    double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
+    double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy/TrainAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
     int trueClass = 0, predictedClass = 0; ///< ConfusionCount
     LessonCluster cluster;   ///< AllReduceTime/SnapshotTime
 };
@@ -85,6 +86,9 @@ struct LessonSettings
     std::optional<int> epochs;
     std::optional<std::uint64_t> seed;
     std::optional<LessonPace> pace;
+    /** Images of the training set the lesson trains on (TrainConfig::trainSubset); a lesson
+     *  without it trains on the whole set. */
+    std::optional<std::size_t> trainSubset;
 };
 
 struct LessonStep

@@ -103,6 +103,12 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
         a.value = sources.evaluation->accuracy;
         a.text = fixed(a.value, 1) + " %";
         return a;
+    case Quantity::TrainAccuracy:
+        if (!sources.trainEvaluation || sources.trainEvaluation->count == 0)
+            return Error{"the training set has not been evaluated at these weights yet"};
+        a.value = sources.trainEvaluation->accuracy;
+        a.text = fixed(a.value, 1) + " %";
+        return a;
     case Quantity::ConfusionCount:
         if (!sources.evaluation || sources.evaluation->count == 0)
             return Error{"the test set has not been evaluated at these weights yet"};

@@ -16,6 +16,7 @@ struct AnswerSources
 {
     const StepTrace<float> *step = nullptr; ///< the shown image's trace and one update on it
     const Evaluation *evaluation = nullptr; ///< the test set at the shown weights
+    const Evaluation *trainEvaluation = nullptr; ///< the training set trained on, at the shown weights
     /** One all-reduce (snapshot false) or one snapshot (true) on that cluster, in seconds
      *  (the cluster simulation lives in bplab_cluster: lessoncluster.h gives this). */
     std::function<double(const LessonCluster &, bool snapshot)> clusterSeconds;

@@ -21,6 +21,7 @@
 #include <QPixmap>
 #include <QTimer>
 
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 
@@ -93,9 +94,13 @@ void ScreenshotRun::begin(bool dataRequested)
     if (!dataRequested) {
         grabSoon(3);
     } else if (c->dataSplit() && !m_trainingStarted) {
-        // The data was read before this run began (a lesson opened at a later step): train now.
+        // The data was read before this run began (a lesson opened at a later step): train now;
+        // when the lesson's replay has trained to the end, no state change will come.
         m_trainingStarted = true;
-        c->runBatches(m_batches);
+        if (c->state() == TrainingState::Finished)
+            trained();
+        else
+            c->runBatches(m_batches);
     }
 }
 
@@ -310,18 +315,24 @@ QByteArray ReportRun::reportJson() const
     o[QStringLiteral("batch")] = p.batchSize;
     o[QStringLiteral("seed")] = double(c->config().seed);
     o[QStringLiteral("lr")] = c->config().lr;
+    o[QStringLiteral("train_subset")] = double(c->config().trainSubset);
     if (const DatasetInfoPtr d = c->dataset()) {
         o[QStringLiteral("dataset")] = d->name;
         o[QStringLiteral("data_folder")] = d->folder;
     }
     QJsonArray epochs;
     for (const EpochReport &e : m_epochs) {
-        epochs.append(QJsonObject{{QStringLiteral("epoch"), e.epoch},
-                                  {QStringLiteral("train_loss"), e.trainLoss},
-                                  {QStringLiteral("test_loss"), e.testLoss},
-                                  {QStringLiteral("test_accuracy"), e.testAccuracy},
-                                  {QStringLiteral("seconds"), e.seconds},
-                                  {QStringLiteral("samples_per_second"), e.samplesPerSecond}});
+        QJsonObject r {{QStringLiteral("epoch"), e.epoch},
+                       {QStringLiteral("train_loss"), e.trainLoss},
+                       {QStringLiteral("test_loss"), e.testLoss},
+                       {QStringLiteral("test_accuracy"), e.testAccuracy},
+                       {QStringLiteral("seconds"), e.seconds},
+                       {QStringLiteral("samples_per_second"), e.samplesPerSecond}};
+        if (std::isfinite(e.trainEvalLoss) && std::isfinite(e.trainAccuracy)) { // unknown in a file's epochs
+            r[QStringLiteral("train_eval_loss")] = e.trainEvalLoss;
+            r[QStringLiteral("train_accuracy")] = e.trainAccuracy;
+        }
+        epochs.append(r);
     }
     o[QStringLiteral("epoch_reports")] = epochs;
     // The batch of the weights each view shows (-1: a model file's, or none).

@@ -7,6 +7,7 @@
 #include <lessonpanel.h>
 #include <questionbox.h>
 #include <stepmodel.h>
+#include <trainsubset.h>
 
 #include <QApplication>
 #include <QFileInfo>
@@ -105,6 +106,7 @@ void LessonRunner::applyLesson(const QString &folder)
         config = recipeConfig(*l.settings.recipe);
     config.augment = false;
     config.replicas = 1;
+    config.trainSubset = l.settings.trainSubset.value_or(0);
     if (l.settings.lr)
         config.lr = *l.settings.lr;
     if (l.settings.batch)
@@ -277,6 +279,14 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
         && c->shownWeights()) {
         evaluation = evaluate(*c->shownWeights(), c->dataSplit()->test, c->trainedConfig().normalize);
         sources.evaluation = &evaluation;
+    }
+    Evaluation onTrain; // the images the shown weights were trained on: the subset, if one
+    if (q.quantity == Quantity::TrainAccuracy && c->dataSplit() && c->shownWeights()) {
+        const TrainConfig &trained = c->trainedConfig();
+        const Dataset &all = c->dataSplit()->train;
+        const std::size_t n = trained.trainSubset == 0 ? all.size() : trained.trainSubset;
+        onTrain = evaluate(*c->shownWeights(), balancedSubset(all, n, trained.seed), trained.normalize);
+        sources.trainEvaluation = &onTrain;
     }
     sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };
     Result<TrueAnswer> truth = trueAnswer(q, sources);

@@ -129,6 +129,17 @@ private slots:
             QCOMPARE(m->views.back(), LessonView::Mistakes);
         }
         QCOMPARE(std::string(viewName(LessonView::Mistakes)), std::string("mistakes"));
+        // A training subset, and the Images control by its name.
+        QVERIFY(!l->settings.trainSubset);
+        {
+            std::string text = kBase;
+            text.replace(text.find("\"epochs\": 2"), 11, "\"epochs\": 2, \"train_subset\": 500");
+            text.replace(text.find("\"lock\": [\"lr\"]"), 14, "\"lock\": [\"lr\", \"train_subset\"]");
+            auto m = parseLesson(text, "s.json");
+            QVERIFY2(m.ok(), m.error().c_str());
+            QCOMPARE(m->settings.trainSubset.value(), std::size_t(500));
+            QVERIFY(LessonRestrictions::of(*m).locks(LessonControl::TrainSubset));
+        }
         QVERIFY(looksLikeLesson(kBase));
         QVERIFY(!looksLikeLesson(R"({"files": []})"));
     }
@@ -137,7 +148,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 5);
+        QCOMPARE(files.size(), 6);
         for (const QString &f : files) {
             auto l = loadLesson(dir.filePath(f).toStdString());
             QVERIFY2(l.ok(), l.error().c_str());
@@ -174,6 +185,8 @@ private slots:
         row("epochs huge", "\"epochs\": 2", "\"epochs\": 99999999999999999999", "settings.epochs: must be a whole number from 1 to 1000");
         row("seed negative", "\"seed\": 1", "\"seed\": -1", "settings.seed: must be a whole number from 0 to 2147483647, not -1");
         row("pace", "\"pace\": 10", "\"pace\": \"slow\"", "settings.pace: must be \"full\"");
+        row("train subset", "\"epochs\": 2", "\"epochs\": 2, \"train_subset\": -5",
+            "settings.train_subset: must be a whole number from 0 to 1000000000, not -5");
         row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
         row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
             "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data or mistakes");
@@ -298,6 +311,17 @@ private slots:
         a = trueAnswer(q, src);
         QVERIFY(*isRightAnswer(q, *a, "83"));
         QVERIFY(!*isRightAnswer(q, *a, "85"));
+        q.quantity = Quantity::TrainAccuracy; // from the training set's evaluation, not the test set's
+        QVERIFY(!trueAnswer(q, src).ok());
+        Evaluation onTrain;
+        onTrain.count = 500;
+        onTrain.accuracy = 99.5;
+        src.trainEvaluation = &onTrain;
+        a = trueAnswer(q, src);
+        QCOMPARE(a->value, 99.5);
+        QCOMPARE(a->text, std::string("99.5 %"));
+        QVERIFY(*isRightAnswer(q, *a, "100"));
+        QVERIFY(!*isRightAnswer(q, *a, "80"));
         q.quantity = Quantity::ConfusionCount;
         q.trueClass = 4;
         q.predictedClass = 9;
