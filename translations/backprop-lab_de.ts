@@ -794,6 +794,42 @@
         <source>Stage %1</source>
         <translation>Stufe %1</translation>
     </message>
+    <message>
+        <source>Te&amp;st set:</source>
+        <translation>Te&amp;stsatz:</translation>
+    </message>
+    <message>
+        <source>Test set</source>
+        <translation>Testsatz</translation>
+    </message>
+    <message>
+        <source>The images the network is tested on here: the data&apos;s own test set, or another data folder&apos;s (a class&apos;s handwriting imported as a test set), with the same weights.</source>
+        <translation>Die Bilder, auf denen das Netz hier getestet wird: der Testsatz der Daten oder der eines anderen Datenordners (die Handschrift einer Klasse, als Testsatz importiert), mit denselben Gewichten.</translation>
+    </message>
+    <message>
+        <source>%1 holds no test set</source>
+        <translation>%1 enthält keinen Testsatz</translation>
+    </message>
+    <message>
+        <source>This test set cannot be used: %1</source>
+        <translation>Dieser Testsatz kann nicht verwendet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 test set (%2)</source>
+        <translation>Testsatz %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the data&apos;s test set</source>
+        <translation>der Testsatz der Daten</translation>
+    </message>
+    <message>
+        <source>Open a test set...</source>
+        <translation>Testsatz öffnen...</translation>
+    </message>
+    <message>
+        <source>Open a data folder with a test set</source>
+        <translation>Einen Datenordner mit Testsatz öffnen</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -2577,6 +2613,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Views</source>
         <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>%1, image %2</source>
+        <translation>%1, Bild %2</translation>
     </message>
 </context>
 <context>

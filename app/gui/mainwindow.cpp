@@ -179,8 +179,12 @@ QWidget *MainWindow::createPage(View view)
     case View::Mistakes:
         // What the network gets wrong at the weights shown; a double-clicked image opens in
         // Step through with the same weights.
-        return makeMistakesPage(m_controller, [this](int testIndex) {
-            m_stepView->requestSample(true, testIndex);
+        return makeMistakesPage(m_controller, [this](const MistakeImage &image) {
+            if (image.ownTestSet)
+                m_stepView->requestSample(true, image.index);
+            else
+                m_stepView->showPixels(image.set->image(std::size_t(image.index)), image.set->label(std::size_t(image.index)),
+                                       tr("%1, image %2").arg(image.setName).arg(image.index));
             setView(View::Step);
         });
     }

@@ -5,7 +5,13 @@
 
 #include <background.h>
 
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -17,18 +23,35 @@ namespace {
 class ConfusionPage : public QWidget
 {
 public:
-    ConfusionPage(TrainingController *controller, std::function<void(int)> openImage, QWidget *parent)
+    ConfusionPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
         : QWidget(parent)
         , m_controller(controller)
         , m_view(new ConfusionView)
+        , m_sets(new QComboBox)
     {
         auto *layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 0);
-        layout->addWidget(m_view);
+        auto *row = new QHBoxLayout;
+        auto *caption = new QLabel(QCoreApplication::translate("bplab", "Te&st set:"));
+        caption->setBuddy(m_sets);
+        m_sets->setObjectName(QStringLiteral("testSetBox"));
+        m_sets->setAccessibleName(QCoreApplication::translate("bplab", "Test set"));
+        m_sets->setToolTip(QCoreApplication::translate("bplab", "The images the network is tested on here: the data's own test set, or another data folder's (a class's handwriting imported as a test set), with the same weights."));
+        m_sets->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        row->addWidget(caption);
+        row->addWidget(m_sets);
+        row->addStretch(1);
+        layout->addLayout(row);
+        layout->addWidget(m_view, 1);
+        fillSets();
+        QObject::connect(m_sets, &QComboBox::activated, this, [this](int index) { setChosen(index); });
         m_view->setAnswers(nullptr, nullptr, QCoreApplication::translate("bplab", "Load a data set and train: the test set's confusion matrix appears here."));
-        QObject::connect(m_view, &ConfusionView::imageActivated, this, [openImage](int index) {
-            if (openImage)
-                openImage(index);
+        QObject::connect(m_view, &ConfusionView::imageActivated, this, [this, openImage](int index) {
+            const DataSplitPtr data = m_lastData;
+            if (!openImage || !data || index < 0 || std::size_t(index) >= data->test.size())
+                return;
+            const bool own = !m_other;
+            openImage(MistakeImage {&data->test, index, own, own ? QString() : m_sets->currentText()});
         });
         m_refresh.setSingleShot(true);
         m_refresh.setInterval(0);
@@ -42,7 +65,10 @@ public:
             if (std::holds_alternative<EpochReport>(e) || std::holds_alternative<HistoryRestart>(e))
                 stale();
         });
-        QObject::connect(controller, &TrainingController::dataChanged, this, stale);
+        QObject::connect(controller, &TrainingController::dataChanged, this, [this, stale] {
+            fillSets(); // the own set's name
+            stale();
+        });
         // An exact state (a step, a pause, a load); the live ones while running are skipped.
         QObject::connect(controller, &TrainingController::visualReady, this, [stale](const VisualPtr &v) {
             if (v && !v->live)
@@ -55,8 +81,34 @@ public:
     {
         // The evaluation's result is on the page (its finished signal has been handled), not only
         // done in the pool.
-        return !m_running && !m_refresh.isActive() && !m_pending && m_answered
-               && m_lastWeights == m_controller->shownWeights() && m_lastData == m_controller->dataSplit();
+        return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading
+               && m_lastWeights == m_controller->shownWeights() && m_lastData == testData();
+    }
+
+    /** Reads `folder`'s test set in the background, then shows it (a message when it has none). */
+    void openTestSet(const QString &folder)
+    {
+        m_loading = true;
+        const std::string path = QDir::toNativeSeparators(folder).toStdString();
+        runInBackground(
+                this, [path] { return std::make_shared<Result<DataSplit>>(loadDataFolder(path)); },
+                [this, folder](std::shared_ptr<Result<DataSplit>> loaded) {
+                    m_loading = false;
+                    if (!*loaded || (*loaded)->test.size() == 0) {
+                        const QString why = !*loaded ? QString::fromStdString(loaded->error())
+                                                     : QCoreApplication::translate("bplab", "%1 holds no test set").arg(folder);
+                        m_sets->setCurrentIndex(m_other ? m_sets->findData(m_otherIndex) : 0);
+                        m_view->setAnswers(nullptr, nullptr, QCoreApplication::translate("bplab", "This test set cannot be used: %1").arg(why));
+                        m_lastWeights.reset();
+                        return;
+                    }
+                    auto data = std::make_shared<const DataSplit>(std::move(loaded->value()));
+                    m_opened.append({QDir(folder).dirName(), data});
+                    m_other = data;
+                    m_otherIndex = int(m_opened.size()) - 1;
+                    fillSets();
+                    m_refresh.start();
+                });
     }
 
 protected:
@@ -78,7 +130,7 @@ private:
         }
         // The weights every view shows: the timeline's cursor, or a model file's.
         const ParamsPtr shown = m_controller->shownWeights();
-        const DataSplitPtr data = m_controller->dataSplit();
+        const DataSplitPtr data = testData();
         if (!shown || !data || data->test.size() == 0) {
             m_lastWeights.reset();
             m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "No test set loaded: load a data set to see what the network gets wrong."));
@@ -114,8 +166,55 @@ private:
         }
     }
 
+    /** The test set shown: the one chosen in the box, else the data's own. */
+    DataSplitPtr testData() const { return m_other ? m_other : m_controller->dataSplit(); }
+
+    /** The box: the data's own test set, the sets opened here, Open a test set... */
+    void fillSets()
+    {
+        const QLocale locale;
+        m_sets->clear();
+        const DataSplitPtr own = m_controller->dataSplit();
+        m_sets->addItem(own ? QCoreApplication::translate("bplab", "%1 test set (%2)")
+                                      .arg(QString::fromStdString(own->name), locale.toString(qulonglong(own->test.size())))
+                            : QCoreApplication::translate("bplab", "the data's test set"),
+                        -1);
+        for (int i = 0; i < int(m_opened.size()); ++i)
+            m_sets->addItem(QStringLiteral("%1 (%2)").arg(m_opened[i].name, locale.toString(qulonglong(m_opened[i].data->test.size()))), i);
+        m_sets->addItem(QCoreApplication::translate("bplab", "Open a test set..."), -2);
+        m_sets->setCurrentIndex(m_other ? m_sets->findData(m_otherIndex) : 0);
+    }
+
+    void setChosen(int index)
+    {
+        const int which = m_sets->itemData(index).toInt();
+        if (which == -2) {
+            const QString folder = QFileDialog::getExistingDirectory(
+                    this, QCoreApplication::translate("bplab", "Open a data folder with a test set"));
+            if (folder.isEmpty())
+                m_sets->setCurrentIndex(m_other ? m_sets->findData(m_otherIndex) : 0);
+            else
+                openTestSet(folder);
+            return;
+        }
+        m_other = which >= 0 ? m_opened[which].data : nullptr;
+        m_otherIndex = which;
+        m_refresh.start();
+    }
+
+    struct OpenedSet
+    {
+        QString name;
+        DataSplitPtr data;
+    };
+
     TrainingController *m_controller;
     ConfusionView *m_view;
+    QComboBox *m_sets;
+    QList<OpenedSet> m_opened; // test sets opened in the page
+    DataSplitPtr m_other;      // the one shown (null: the data's own)
+    int m_otherIndex = -1;
+    bool m_loading = false;
     QTimer m_refresh;
     bool m_running = false; // an evaluation is in the pool
     ParamsPtr m_lastWeights;
@@ -127,13 +226,19 @@ private:
 
 } // namespace
 
+void openMistakesTestSet(QWidget *page, const QString &folder)
+{
+    if (auto *p = dynamic_cast<ConfusionPage *>(page))
+        p->openTestSet(folder);
+}
+
 bool mistakesPageIsCurrent(const QWidget *page)
 {
     const auto *p = dynamic_cast<const ConfusionPage *>(page);
     return p && p->isCurrent();
 }
 
-QWidget *makeMistakesPage(TrainingController *controller, std::function<void(int testIndex)> openImage, QWidget *parent)
+QWidget *makeMistakesPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
 {
     return new ConfusionPage(controller, std::move(openImage), parent);
 }

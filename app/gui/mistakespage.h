@@ -6,6 +6,8 @@
 
 #include <QString>
 
+#include <dataset.h>
+
 #include <functional>
 
 class QWidget;
@@ -14,15 +16,32 @@ namespace bplab {
 
 class TrainingController;
 
+/** A double-click on a gallery image: image `index` of `set`, the data's own test set when
+ *  `ownTestSet` (then Step through can show it by its index), else a test set opened in the page,
+ *  named `setName`. */
+struct MistakeImage
+{
+    const Dataset *set = nullptr;
+    int index = 0;
+    bool ownTestSet = true;
+    QString setName;
+};
+
 /**
- * The Mistakes view: the test set's confusion matrix at the weights shown, the gallery of a
- * clicked cell and the most confident mistakes. It evaluates the test set off the GUI thread,
- * only while it is visible, when training pauses, steps or finishes, at each epoch's end and
- * after a reset or new data. openImage(testIndex) is called on a double-click in the gallery
- * (the main window opens that image in Step through).
+ * The Mistakes view: a test set's confusion matrix at the weights shown, the gallery of a
+ * clicked cell and the most confident mistakes. The test set is the data's own, or one chosen in
+ * the page's Test set box (Open a test set...: a data folder holding a test set, e.g. a class's
+ * handwriting imported with import-images), evaluated with the same weights. It evaluates off
+ * the GUI thread, only while it is visible, when training pauses, steps or finishes, at each
+ * epoch's end and after a reset or new data. openImage is called on a double-click in the
+ * gallery (the main window opens that image in Step through).
  */
-QWidget *makeMistakesPage(TrainingController *controller, std::function<void(int testIndex)> openImage,
+QWidget *makeMistakesPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage,
                            QWidget *parent = nullptr);
+
+/** Reads the test set of data folder `folder` (off the GUI thread) and shows it in the page, as
+ *  Open a test set... does after its folder dialog. */
+void openMistakesTestSet(QWidget *page, const QString &folder);
 
 /** True when `page` (from makeMistakesPage) shows the matrix of the weights every view shows:
  *  visible, evaluated and not waiting for a newer evaluation. */

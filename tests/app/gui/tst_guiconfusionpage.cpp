@@ -1,6 +1,7 @@
 // The confusion page wired to a real training controller: once visible it shows the test set's
 // confusion matrix at the controller's current weights (the counts of evaluate() on them), names
-// the batch, follows a step of training, and passes a double-clicked image's index on.
+// the batch, follows a step of training, and passes a double-clicked image's index on; another
+// folder's test set opened in the page is evaluated with the same weights.
 
 #include "guifixtures.h"
 
@@ -9,6 +10,7 @@
 #include "confusionview.h"
 #include "gallerypanel.h"
 
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -40,8 +42,9 @@ private slots:
         QVERIFY(loaded.wait(20000));
         QTRY_COMPARE(controller.state(), TrainingState::Paused);
 
-        int opened = -1;
-        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, [&opened](int i) { opened = i; }));
+        MistakeImage opened;
+        opened.index = -1;
+        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, [&opened](const MistakeImage &i) { opened = i; }));
         page->resize(1280, 800);
         page->show();
         QVERIFY(QTest::qWaitForWindowExposed(page.get()));
@@ -59,13 +62,51 @@ private slots:
         GalleryPanel *gallery = view->gallery();
         QVERIFY(gallery->entries().size() > 10);
         QTest::mouseDClick(gallery, Qt::LeftButton, {}, gallery->tileRect(0, gallery->width()).center());
-        QCOMPARE(opened, int(gallery->entries().first().item.index));
+        QCOMPARE(opened.index, int(gallery->entries().first().item.index));
+        QVERIFY(opened.ownTestSet);
+        QCOMPARE(opened.set, &controller.dataSplit()->test);
 
         runBatches(&controller, 7);
         QVERIFY(!QTest::currentTestFailed());
         const ConfusionCounts after = expectedCounts(controller);
         QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), after, 10000);
         QTRY_VERIFY(matrix->title().contains(QStringLiteral("300 test images")));
+
+        // Another folder's test set (120 images of other pixels), with the same weights.
+        QTemporaryDir other;
+        QCOMPARE(writeSyntheticDataset(other.path(), 20, 120), QString());
+        openMistakesTestSet(page.get(), other.path());
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("120 test images")), 10000);
+        const Result<DataSplit> otherData = loadDataFolder(other.path().toStdString());
+        QVERIFY(otherData.ok());
+        QTRY_COMPARE(matrix->counts(), evaluate(*controller.currentWeights(), otherData->test, controller.trainedConfig().normalize).confusion);
+        auto *sets = page->findChild<QComboBox *>(QStringLiteral("testSetBox"));
+        QVERIFY(sets);
+        QVERIFY(sets->currentText().startsWith(QDir(other.path()).dirName()));
+        const ConfusionCounts counts = matrix->counts();
+        for (int t = 0, shown = 0; t < 10 && !shown; ++t) // the first cell that holds images
+            for (int p = 0; p < 10 && !shown; ++p)
+                if (counts[std::size_t(t)][std::size_t(p)] > 0) {
+                    view->showCell(t, p);
+                    shown = 1;
+                }
+        QVERIFY(!gallery->entries().isEmpty());
+        QTest::mouseDClick(gallery, Qt::LeftButton, {}, gallery->tileRect(0, gallery->width()).center());
+        QVERIFY(!opened.ownTestSet);
+        QCOMPARE(opened.set->size(), std::size_t(120));
+
+        // Back to the data's own test set.
+        sets->setCurrentIndex(0);
+        emit sets->activated(0);
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("300 test images")), 10000);
+        QCOMPARE(matrix->counts(), expectedCounts(controller));
+
+        // A folder without a test set: the page says why instead of answers; the box stays on
+        // the set it showed.
+        QTemporaryDir empty;
+        openMistakesTestSet(page.get(), empty.path());
+        QTRY_VERIFY_WITH_TIMEOUT(view->answers() == nullptr, 10000);
+        QCOMPARE(sets->currentIndex(), 0);
     }
 
     void describesTheBatch()
