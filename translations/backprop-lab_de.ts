@@ -1789,6 +1789,30 @@ oder legen Sie ein Bild davon ab</translation>
         <source>Draw a digit: the answer follows every stroke.</source>
         <translation>Zeichnen Sie eine Ziffer: die Antwort folgt jedem Strich.</translation>
     </message>
+    <message>
+        <source>Collect digits</source>
+        <translation>Ziffern sammeln</translation>
+    </message>
+    <message>
+        <source>Collect the class&apos;s handwriting: the page asks for one digit after the other, Enter keeps each drawing with its label, and the kept digits make a test set (or, imported from their pictures, a training set).</source>
+        <translation>Die Handschrift der Klasse sammeln: die Seite fragt nach einer Ziffer nach der anderen, Enter behält jede Zeichnung mit ihrem Label, und die behaltenen Ziffern ergeben einen Testsatz (oder, aus ihren Bildern importiert, einen Trainingssatz).</translation>
+    </message>
+    <message>
+        <source>Draw a %1</source>
+        <translation>Zeichne eine %1</translation>
+    </message>
+    <message>
+        <source>Keep as %1 (Enter)</source>
+        <translation>Als %1 behalten (Enter)</translation>
+    </message>
+    <message>
+        <source>Collected: %1 (%2 in all)</source>
+        <translation>Gesammelt: %1 (%2 insgesamt)</translation>
+    </message>
+    <message>
+        <source>In %1: the 28×28 digits as a test set (t10k-*-ubyte), the drawings in pictures/0 to 9 (import-images reads them, also as a training set)</source>
+        <translation>In %1: die 28×28-Ziffern als Testsatz (t10k-*-ubyte), die Zeichnungen in pictures/0 bis 9 (import-images liest sie, auch als Trainingssatz)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ErrorPage</name>

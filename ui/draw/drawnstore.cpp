@@ -86,4 +86,32 @@ Result<std::size_t> appendDrawnDigit(const QString &folder, const std::array<std
     return images.count;
 }
 
+std::array<int, 10> keptDigitCounts(const QString &folder)
+{
+    std::array<int, 10> counts {};
+    const QString path = folder + QStringLiteral("/t10k-labels-idx1-ubyte");
+    if (!QFileInfo::exists(path))
+        return counts;
+    if (Result<IdxLabels> labels = readIdxLabels(path.toStdString()))
+        for (std::uint8_t l : labels->labels)
+            if (l < 10)
+                ++counts[l];
+    return counts;
+}
+
+Result<QString> saveDrawnPicture(const QString &folder, const GreyImage &raw, int label, std::size_t number)
+{
+    if (raw.isNull())
+        return Error{"There is no drawing to save."};
+    const QString dir = QStringLiteral("%1/pictures/%2").arg(folder).arg(label);
+    if (!QDir().mkpath(dir))
+        return Error{"Cannot create the folder " + dir.toStdString() + "."};
+    QImage paper = imageFromGrey(raw);
+    paper.invertPixels();
+    const QString path = QStringLiteral("%1/%2_%3.png").arg(dir).arg(label).arg(qulonglong(number), 5, 10, QLatin1Char('0'));
+    if (!paper.save(path))
+        return Error{"Cannot write " + path.toStdString() + "."};
+    return path;
+}
+
 } // namespace bplab

@@ -31,4 +31,11 @@ QString drawnDigitsFolder();
 Result<std::size_t> appendDrawnDigit(const QString &folder, const std::array<std::uint8_t, kInputs> &pixels,
                                      int label);
 
+/** How many kept digits of each class folder holds (zeros when it holds none yet). */
+std::array<int, 10> keptDigitCounts(const QString &folder);
+
+/** Writes a drawing (ink white on black, as the preprocessing's raw stage) as dark ink on white
+ *  paper to folder/pictures/<label>/<label>_<number>.png, a folder import-images reads. */
+Result<QString> saveDrawnPicture(const QString &folder, const GreyImage &raw, int label, std::size_t number);
+
 } // namespace bplab

@@ -15,8 +15,12 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
+#include <QShortcut>
+#include <QDir>
 #include <QSlider>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace bplab {
 
@@ -61,6 +65,19 @@ DrawView::DrawView(QWidget *parent)
     m_stepButton = new QPushButton(tr("Step through this digit"), this);
     m_keepButton = new QPushButton(tr("Keep for testing…"), this);
     m_keepButton->setToolTip(tr("Saves the 28×28 digit with its label in %1").arg(m_keepFolder));
+    m_collectButton = new QPushButton(tr("Collect digits"), this);
+    m_collectButton->setObjectName(QStringLiteral("collectButton"));
+    m_collectButton->setCheckable(true);
+    m_collectButton->setToolTip(tr("Collect the class's handwriting: the page asks for one digit after the other, "
+                                   "Enter keeps each drawing with its label, and the kept digits make a test set "
+                                   "(or, imported from their pictures, a training set)."));
+    m_askLabel = new QLabel(this);
+    m_askLabel->setObjectName(QStringLiteral("askLabel"));
+    m_askLabel->setVisible(false);
+    m_countsLabel = new QLabel(this);
+    m_countsLabel->setWordWrap(true);
+    m_countsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_countsLabel->setVisible(false);
 
     auto *tools = new QHBoxLayout;
     tools->addWidget(clear);
@@ -71,12 +88,15 @@ DrawView::DrawView(QWidget *parent)
     tools->addSpacing(8);
     tools->addWidget(open);
     auto *left = new QVBoxLayout;
+    left->addWidget(m_askLabel);
     left->addWidget(m_canvas, 1);
     left->addLayout(tools);
+    left->addWidget(m_countsLabel);
 
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_stepButton);
     actions->addWidget(m_keepButton);
+    actions->addWidget(m_collectButton);
     actions->addStretch(1);
     auto *right = new QVBoxLayout;
     right->addWidget(m_title);
@@ -128,7 +148,19 @@ DrawView::DrawView(QWidget *parent)
     // The panels take the focus too (a screen reader reads them, F spotlights them).
     for (QWidget *panel : {static_cast<QWidget *>(m_canvas), static_cast<QWidget *>(m_bars), static_cast<QWidget *>(m_stages)})
         panel->setFocusPolicy(Qt::StrongFocus);
-    const QList<QWidget *> order{m_canvas, clear, m_undoButton, m_penSlider, open, m_bars, m_playSteps, m_stages, m_stepButton, m_keepButton};
+    const QList<QWidget *> order{m_canvas, clear, m_undoButton, m_penSlider, open, m_bars, m_playSteps, m_stages, m_stepButton, m_keepButton, m_collectButton};
+    connect(m_collectButton, &QPushButton::toggled, this, &DrawView::setCollecting);
+    // Enter keeps the drawing while collecting (the canvas has the focus while one draws).
+    auto *keep = new QShortcut(QKeySequence(Qt::Key_Return), this, [this] {
+        if (m_collecting)
+            keepCollected();
+    });
+    keep->setContext(Qt::WidgetWithChildrenShortcut);
+    auto *keepEnter = new QShortcut(QKeySequence(Qt::Key_Enter), this, [this] {
+        if (m_collecting)
+            keepCollected();
+    });
+    keepEnter->setContext(Qt::WidgetWithChildrenShortcut);
     for (int i = 1; i < order.size(); ++i)
         setTabOrder(order[i - 1], order[i]);
     applyFonts();
@@ -255,8 +287,72 @@ Result<std::size_t> DrawView::keepForTesting(int label)
     return kept;
 }
 
+void DrawView::setCollecting(bool on)
+{
+    m_collecting = on;
+    if (m_collectButton->isChecked() != on)
+        m_collectButton->setChecked(on);
+    if (on) {
+        m_counts = keptDigitCounts(m_keepFolder);
+        m_canvas->clear(); // an example or a picture shown is not the class's handwriting
+    }
+    showCollecting();
+    if (on)
+        m_canvas->setFocus();
+}
+
+QString DrawView::askText() const
+{
+    return tr("Draw a %1").arg(m_asked);
+}
+
+void DrawView::showCollecting()
+{
+    // The digit kept least often so far (the lowest of those): the classes stay balanced.
+    m_asked = int(std::min_element(m_counts.begin(), m_counts.end()) - m_counts.begin());
+    m_askLabel->setVisible(m_collecting);
+    m_countsLabel->setVisible(m_collecting);
+    m_keepButton->setText(m_collecting ? tr("Keep as %1 (Enter)").arg(m_asked) : tr("Keep for testing…"));
+    if (!m_collecting)
+        return;
+    m_askLabel->setText(askText());
+    m_askLabel->setAccessibleName(askText());
+    QStringList parts;
+    int total = 0;
+    for (int d = 0; d < 10; ++d) {
+        parts << QStringLiteral("%1: %2").arg(d).arg(m_counts[std::size_t(d)]);
+        total += m_counts[std::size_t(d)];
+    }
+    m_countsLabel->setText(tr("Collected: %1 (%2 in all)").arg(parts.join(QStringLiteral(" · "))).arg(total));
+    m_countsLabel->setToolTip(tr("In %1: the 28×28 digits as a test set (t10k-*-ubyte), the drawings in "
+                                 "pictures/0 to 9 (import-images reads them, also as a training set)")
+                                      .arg(QDir::toNativeSeparators(m_keepFolder)));
+}
+
+Result<std::size_t> DrawView::keepCollected()
+{
+    if (!m_collecting)
+        return Error{"Not collecting."};
+    const int label = m_asked;
+    const GreyImage raw = m_result.raw;
+    Result<std::size_t> kept = keepForTesting(label);
+    if (!kept)
+        return kept;
+    if (Result<QString> saved = saveDrawnPicture(m_keepFolder, raw, label, *kept); !saved)
+        setStatus(QString::fromStdString(saved.error()));
+    ++m_counts[std::size_t(label)];
+    m_canvas->clear();
+    showCollecting();
+    m_canvas->setFocus();
+    return kept;
+}
+
 void DrawView::askToKeep()
 {
+    if (m_collecting) {
+        keepCollected();
+        return;
+    }
     bool ok = false;
     const int guess = std::max(0, m_bars->topClass());
     const int label = QInputDialog::getInt(this, tr("Keep for testing"), tr("Which digit is this (0-9)?"), guess, 0,
@@ -305,8 +401,11 @@ void DrawView::applyFonts()
     title.setBold(true);
     m_title->setFont(title);
     QFont body = readableFont(font());
-    for (QLabel *l : {m_modelNote, m_status, m_stagesTitle})
+    for (QLabel *l : {m_modelNote, m_status, m_stagesTitle, m_countsLabel})
         l->setFont(body);
+    QFont ask = readableFont(font(), 1.8);
+    ask.setBold(true);
+    m_askLabel->setFont(ask);
 }
 
 } // namespace bplab

@@ -60,6 +60,19 @@ public:
     /** Appends the current 28x28 input with this label to the IDX files in keepFolder(). */
     Result<std::size_t> keepForTesting(int label);
 
+    /** Collecting the class's handwriting: the page asks for a digit ("Draw a 7": the one kept
+     *  least often so far), Keep (Enter) keeps the drawing with that label (its 28x28 input in
+     *  keepFolder()'s IDX files, the drawing itself under keepFolder()/pictures/<label>/), clears
+     *  the canvas and asks for the next; the counts per digit are shown. */
+    void setCollecting(bool on);
+    bool collecting() const { return m_collecting; }
+    int askedDigit() const { return m_asked; }
+    const std::array<int, 10> &collectedCounts() const { return m_counts; }
+    /** In collecting mode: keeps the drawing as the asked digit, then asks for the next. */
+    Result<std::size_t> keepCollected();
+    QPushButton *collectButton() const { return m_collectButton; }
+    QString askText() const;
+
 signals:
     /** "Step through this digit": the 784 bytes the network sees (row order, 0 = black). */
     void stepThroughRequested(const QVector<quint8> &pixels);
@@ -97,6 +110,13 @@ private:
     QLabel *m_stagesTitle = nullptr;
     QPushButton *m_stepButton = nullptr;
     QPushButton *m_keepButton = nullptr;
+    QPushButton *m_collectButton = nullptr;
+    QLabel *m_askLabel = nullptr;    // "Draw a 7" (collecting)
+    QLabel *m_countsLabel = nullptr; // the kept digits per class (collecting)
+    bool m_collecting = false;
+    int m_asked = 0;
+    std::array<int, 10> m_counts {};
+    void showCollecting(); // the prompt, the counts and the Keep button's text
     QPushButton *m_undoButton = nullptr;
     QPushButton *m_playSteps = nullptr;
     QSlider *m_penSlider = nullptr;

@@ -338,6 +338,43 @@ private slots:
         QVERIFY(std::equal(pixels.begin(), pixels.end(), m_view->result().input.begin()));
     }
 
+    // Collecting: the page asks for the digit kept least often, Enter keeps the drawing as that
+    // digit (IDX and picture), clears the canvas and asks for the next; the pictures import back.
+    void collectingAsksForEachDigitInTurn()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.path() + "/drawn";
+        m_view->setKeepFolder(folder);
+        QVERIFY(appendDrawnDigit(folder, std::array<std::uint8_t, kInputs> {}, 0).ok()); // one 0 kept before
+        m_view->collectButton()->click();
+        QVERIFY(m_view->collecting());
+        QCOMPARE(m_view->collectedCounts()[0], 1);
+        QCOMPARE(m_view->askedDigit(), 1); // 0 has one already
+        QCOMPARE(m_view->askText(), QStringLiteral("Draw a 1"));
+        QVERIFY(!m_view->keepCollected().ok()); // nothing drawn: nothing kept, still asking for 1
+        QCOMPARE(m_view->askedDigit(), 1);
+
+        drawWithMouse(m_view->canvas(), sevenStrokes(), 60, 30, 280);
+        const auto drawn = m_view->result().input;
+        QTest::keyClick(m_view->canvas(), Qt::Key_Return);
+        QVERIFY(m_view->canvas()->isEmpty());
+        QCOMPARE(m_view->collectedCounts()[1], 1);
+        QCOMPARE(m_view->askedDigit(), 2);
+        const Result<IdxLabels> labels = readIdxLabels((folder + "/t10k-labels-idx1-ubyte").toStdString());
+        QVERIFY(labels.ok());
+        QCOMPARE(labels->labels, (std::vector<std::uint8_t> {0, 1}));
+        const Result<IdxImages> images = readIdxImages((folder + "/t10k-images-idx3-ubyte").toStdString());
+        QVERIFY(std::equal(drawn.begin(), drawn.end(), images->pixels.begin() + kInputs));
+        // The drawing itself, dark ink on white, in a folder of its label.
+        const QImage picture(folder + "/pictures/1/1_00002.png");
+        QVERIFY(!picture.isNull());
+        QCOMPARE(QColor(picture.pixel(0, 0)), QColor(Qt::white));
+        // Off again: the Keep button asks for a label as before.
+        m_view->setCollecting(false);
+        QVERIFY(!m_view->collectButton()->isChecked());
+        QVERIFY(!m_view->keepCollected().ok());
+    }
+
     void keptDigitsAreAppendedToIdxFiles()
     {
         QTemporaryDir dir;
