@@ -2642,6 +2642,22 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>%1, image %2</source>
         <translation>%1, Bild %2</translation>
     </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Use the images of %1 as the test set (the network is tested on them) or as the training set (it trains on them and is tested on the test set of the data open)?</source>
+        <translation>Die Bilder von %1 als Testsatz verwenden (das Netz wird auf ihnen getestet) oder als Trainingssatz (es trainiert auf ihnen und wird auf dem Testsatz der geöffneten Daten getestet)?</translation>
+    </message>
+    <message>
+        <source>As the &amp;test set</source>
+        <translation>Als &amp;Testsatz</translation>
+    </message>
+    <message>
+        <source>As the t&amp;raining set</source>
+        <translation>Als T&amp;rainingssatz</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>
@@ -2917,6 +2933,14 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Importing the pictures of %1 ...</source>
         <translation>Die Bilder von %1 werden importiert ...</translation>
+    </message>
+    <message>
+        <source>The test set of %1 as the training set: %2 images.</source>
+        <translation>Der Testsatz von %1 als Trainingssatz: %2 Bilder.</translation>
+    </message>
+    <message>
+        <source>Pictures imported from %1 as the training set: %2.</source>
+        <translation>Bilder aus %1 als Trainingssatz importiert: %2.</translation>
     </message>
 </context>
 <context>

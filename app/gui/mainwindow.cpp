@@ -28,12 +28,16 @@
 #include <drawview.h>
 #include <manifest.h>
 #include <timelinebar.h>
+#include <pictureimport.h>
 
 #include <QAction>
 #include <QEvent>
 #include <QCloseEvent>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QListWidget>
@@ -456,7 +460,21 @@ void MainWindow::chooseFolder()
                                       .arg(folder));
         return;
     }
+    // Which set they become: the test set (to see how the network fares on them) or the training
+    // set (to train on them, tested on the open data's test set).
+    QMessageBox ask(QMessageBox::Question, tr("Open %1").arg(QFileInfo(folder).fileName()),
+                    tr("Use the images of %1 as the test set (the network is tested on them) or as the "
+                       "training set (it trains on them and is tested on the test set of the data open)?")
+                            .arg(QDir::toNativeSeparators(folder)),
+                    QMessageBox::Cancel, this);
+    QPushButton *asTest = ask.addButton(tr("As the &test set"), QMessageBox::AcceptRole);
+    QPushButton *asTrain = ask.addButton(tr("As the t&raining set"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(asTest);
+    ask.exec();
+    if (ask.clickedButton() != asTest && ask.clickedButton() != asTrain)
+        return;
     auto *dialog = new PictureImportDialog(folder, m_controller->dataFolder(), this);
+    dialog->setTarget(ask.clickedButton() == asTrain ? ImportTarget::Train : ImportTarget::Test);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &PictureImportDialog::ready, this, [this](const QString &imported, const QString &summary) {
         openData(imported);

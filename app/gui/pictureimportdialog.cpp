@@ -14,13 +14,28 @@ namespace bplab {
 
 PictureImportDialog::Outcome
 PictureImportDialog::importInto(const QString &source, const QString &trainingFrom,
-                                const QString &cache, FolderKind kind,
+                                const QString &cache, FolderKind kind, ImportTarget as,
                                 const std::shared_ptr<std::atomic<bool>> &cancel,
                                 const std::function<void(std::size_t, std::size_t)> &progress)
 {
     Outcome out;
     const std::string folder = cache.toStdString();
-    if (kind == FolderKind::TestSet) {
+    const bool asTrain = as == ImportTarget::Train;
+    if (kind == FolderKind::TestSet && asTrain) {
+        // A test set alone (e.g. the digits collected in the Draw view) as a training set: a copy
+        // under the training set's names.
+        const Result<DataSplit> loaded = loadDataFolder(source.toStdString());
+        if (!loaded) {
+            out.error = QString::fromStdString(loaded.error());
+            return out;
+        }
+        if (const Status written = writeImportedSet(folder, loaded->test, ImportTarget::Train); !written) {
+            out.error = QString::fromStdString(written.error());
+            return out;
+        }
+        out.summary = tr("The test set of %1 as the training set: %2 images.")
+                              .arg(source, QLocale().toString(qulonglong(loaded->test.size())));
+    } else if (kind == FolderKind::TestSet) {
         if (const Status linked = linkDataSet(source.toStdString(), folder, ImportTarget::Test);
             !linked) {
             out.error = QString::fromStdString(linked.error());
@@ -43,17 +58,19 @@ PictureImportDialog::importInto(const QString &source, const QString &trainingFr
                                 .arg(source, QString::fromStdString(skipped));
             return out;
         }
-        if (const Status written = writeImportedSet(folder, imported->data, ImportTarget::Test);
-            !written) {
+        if (const Status written = writeImportedSet(folder, imported->data, as); !written) {
             out.error = QString::fromStdString(written.error());
             return out;
         }
-        out.summary = tr("Pictures imported from %1 as the test set: %2.")
+        out.summary = (asTrain ? tr("Pictures imported from %1 as the training set: %2.")
+                               : tr("Pictures imported from %1 as the test set: %2."))
                               .arg(source, QLocale().toString(qulonglong(imported->data.size())));
         if (!skipped.empty())
             out.summary += QLatin1Char(' ') + QString::fromStdString(skipped);
     }
-    if (const Status linked = linkDataSet(trainingFrom.toStdString(), folder, ImportTarget::Train);
+    // The other set from the data open: its training set beside a test set, or its test set.
+    if (const Status linked = linkDataSet(trainingFrom.toStdString(), folder,
+                                          asTrain ? ImportTarget::Test : ImportTarget::Train);
         !linked) {
         out.error = QString::fromStdString(linked.error());
         return out;
@@ -82,13 +99,19 @@ PictureImportDialog::FolderKind PictureImportDialog::kindOf(const QString &folde
 
 QString PictureImportDialog::cacheFolderFor(const QString &source)
 {
+    return cacheFolderFor(source, ImportTarget::Test);
+}
+
+QString PictureImportDialog::cacheFolderFor(const QString &source, ImportTarget as)
+{
     const QFileInfo info(source);
     const QString path = info.canonicalFilePath().isEmpty() ? info.absoluteFilePath()
                                                             : info.canonicalFilePath();
     const QString hash = QString::fromLatin1(
             QCryptographicHash::hash(path.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
     return QString::fromStdString(appDataFolder()) + QStringLiteral("/imported/") + hash
-           + QLatin1Char('/') + QFileInfo(path).fileName();
+           + QLatin1Char('/') + QFileInfo(path).fileName()
+           + (as == ImportTarget::Train ? QStringLiteral("-train") : QString());
 }
 
 PictureImportDialog::PictureImportDialog(const QString &source, const QString &trainingFrom,
@@ -96,6 +119,7 @@ PictureImportDialog::PictureImportDialog(const QString &source, const QString &t
     : QProgressDialog(parent)
     , m_source(source)
     , m_trainingFrom(trainingFrom)
+    , m_as(ImportTarget::Test)
     , m_shared(std::make_shared<Shared>())
 {
     setWindowTitle(tr("Import pictures"));
@@ -125,13 +149,13 @@ PictureImportDialog::~PictureImportDialog()
 void PictureImportDialog::start()
 {
     const FolderKind kind = kindOf(m_source);
-    const QString cache = cacheFolderFor(m_source);
+    const QString cache = cacheFolderFor(m_source, m_as);
     const std::shared_ptr<Shared> shared = m_shared;
     const auto cancel = std::shared_ptr<std::atomic<bool>>(shared, &shared->cancel);
     m_poll.start();
     m_watcher.setFuture(QtConcurrent::run(
-            [source = m_source, training = m_trainingFrom, cache, kind, cancel, shared] {
-                return importInto(source, training, cache, kind, cancel,
+            [source = m_source, training = m_trainingFrom, cache, kind, as = m_as, cancel, shared] {
+                return importInto(source, training, cache, kind, as, cancel,
                                   [shared](std::size_t done, std::size_t total) {
                                       shared->total.store(total);
                                       shared->done.store(done);

@@ -2,8 +2,9 @@
 // File > Open data folder for a folder without a training set: pictures of digits (folders 0-9 or
 // a leading digit in each name, as import-images) are imported as the test set of a folder in the
 // application data folder, an IDX test set is linked there, and the training set of the data
-// already open is linked beside it; then ready(folder). The progress dialog's Cancel stops the
-// import, and nothing is written until it is complete.
+// already open is linked beside it; then ready(folder). Imported as the training set instead
+// (setTarget), they become that folder's training set beside the open data's test set. The
+// progress dialog's Cancel stops the import, and nothing is written until it is complete.
 
 #include <QFutureWatcher>
 #include <QProgressDialog>
@@ -17,6 +18,8 @@
 
 namespace bplab {
 
+enum class ImportTarget; // pictureimport.h: Test or Train
+
 class PictureImportDialog : public QProgressDialog
 {
     Q_OBJECT
@@ -28,8 +31,10 @@ public:
         Pictures, ///< pictures, at its top or in folders 0-9
     };
     static FolderKind kindOf(const QString &folder);
-    /** Where source is imported: appDataFolder()/imported/<hash of the path>/<its name>. */
+    /** Where source is imported: appDataFolder()/imported/<hash of the path>/<its name> (as a
+     *  training set: <its name>-train). */
     static QString cacheFolderFor(const QString &source);
+    static QString cacheFolderFor(const QString &source, ImportTarget as);
 
     /** source: the folder chosen; trainingFrom: the data folder whose training set goes beside it.
      */
@@ -37,6 +42,8 @@ public:
                         QWidget *parent = nullptr);
     ~PictureImportDialog() override;
 
+    /** The set the pictures become (before start(); default the test set). */
+    void setTarget(ImportTarget as) { m_as = as; }
     /** Starts the import off the GUI thread. */
     void start();
     /** True until the import thread has ended (after its result or Cancel). */
@@ -57,7 +64,7 @@ private:
     /** The import itself (off the GUI thread): into cache, with the training set of trainingFrom.
      */
     static Outcome importInto(const QString &source, const QString &trainingFrom,
-                              const QString &cache, FolderKind kind,
+                              const QString &cache, FolderKind kind, ImportTarget as,
                               const std::shared_ptr<std::atomic<bool>> &cancel,
                               const std::function<void(std::size_t, std::size_t)> &progress);
 
@@ -71,6 +78,7 @@ private:
 
     QString m_source;
     QString m_trainingFrom;
+    ImportTarget m_as; // the test set unless setTarget() says otherwise
     std::shared_ptr<Shared> m_shared;
     QFutureWatcher<Outcome> m_watcher;
     QTimer m_poll;

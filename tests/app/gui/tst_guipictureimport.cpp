@@ -5,6 +5,7 @@
 #include "guifixtures.h"
 
 #include <dataset.h>
+#include <pictureimport.h>
 #include <pictureimportdialog.h>
 
 #include <QDir>
@@ -24,6 +25,7 @@ private slots:
     void initTestCase();
     void kinds();
     void picturesBecomeTheTestSet();
+    void picturesBecomeTheTrainingSet();
     void testSetAlone();
     void cancelWritesNothing();
 
@@ -108,6 +110,45 @@ void TestGuiPictureImport::picturesBecomeTheTestSet()
     const auto reloaded = loadDataFolder(folder.toStdString());
     QVERIFY2(reloaded.ok(), reloaded.error().c_str());
     QCOMPARE(reloaded->train.size(), std::size_t(50));
+}
+
+// As the training set: the pictures become the training set of their own folder, beside the
+// open data's test set; a test set alone (the Draw view's collection) is copied as one too.
+void TestGuiPictureImport::picturesBecomeTheTrainingSet()
+{
+    const QString pictures = m_tmp.filePath(QStringLiteral("ours"));
+    writePictures(pictures, 20);
+    PictureImportDialog dialog(pictures, m_data);
+    dialog.setTarget(ImportTarget::Train);
+    QSignalSpy ready(&dialog, &PictureImportDialog::ready);
+    dialog.start();
+    QVERIFY(ready.wait(30000));
+    const QString folder = ready.first().at(0).toString();
+    QCOMPARE(folder, PictureImportDialog::cacheFolderFor(pictures, ImportTarget::Train));
+    QVERIFY(folder != PictureImportDialog::cacheFolderFor(pictures));
+    QVERIFY2(ready.first().at(1).toString().contains(QStringLiteral("as the training set: 20.")),
+             qPrintable(ready.first().at(1).toString()));
+    const auto split = loadDataFolder(folder.toStdString());
+    QVERIFY2(split.ok(), split.error().c_str());
+    QCOMPARE(split->train.size(), std::size_t(20));
+    const auto open = loadDataFolder(m_data.toStdString());
+    QCOMPARE(split->test.size(), open->test.size()); // the open data's test set, linked
+    QVERIFY(QFileInfo(folder + QStringLiteral("/t10k-images-idx3-ubyte")).isSymLink());
+
+    const QString testOnly = m_tmp.filePath(QStringLiteral("collected"));
+    QVERIFY(QDir().mkpath(testOnly));
+    const std::string t = testOnly.toStdString();
+    QVERIFY(writeIdxImages(t + "/t10k-images-idx3-ubyte", syntheticImages(9, 5)).ok());
+    QVERIFY(writeIdxLabels(t + "/t10k-labels-idx1-ubyte", syntheticLabels(9)).ok());
+    PictureImportDialog collected(testOnly, m_data);
+    collected.setTarget(ImportTarget::Train);
+    QSignalSpy readyCollected(&collected, &PictureImportDialog::ready);
+    collected.start();
+    QVERIFY(readyCollected.wait(30000));
+    const auto asTrain = loadDataFolder(readyCollected.first().at(0).toString().toStdString());
+    QVERIFY2(asTrain.ok(), asTrain.error().c_str());
+    QCOMPARE(asTrain->train.size(), std::size_t(9));
+    QCOMPARE(asTrain->test.size(), open->test.size());
 }
 
 void TestGuiPictureImport::testSetAlone()
