@@ -1758,10 +1758,6 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>Keine Tinte in diesem Bild gefunden.</translation>
     </message>
     <message>
-        <source>Kept as %1: %2 digits in %3.</source>
-        <translation>Aufgehoben als %1: %2 Ziffern in %3.</translation>
-    </message>
-    <message>
         <source>Keep for testing</source>
         <translation>Zum Testen aufheben</translation>
     </message>
@@ -1812,6 +1808,18 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>In %1: the 28×28 digits as a test set (t10k-*-ubyte), the drawings in pictures/0 to 9 (import-images reads them, also as a training set)</source>
         <translation>In %1: die 28×28-Ziffern als Testsatz (t10k-*-ubyte), die Zeichnungen in pictures/0 bis 9 (import-images liest sie, auch als Trainingssatz)</translation>
+    </message>
+    <message>
+        <source>1 digit</source>
+        <translation>1 Ziffer</translation>
+    </message>
+    <message>
+        <source>%1 digits</source>
+        <translation>%1 Ziffern</translation>
+    </message>
+    <message>
+        <source>Kept as %1: %2 in %3.</source>
+        <translation>Als %1 behalten: %2 in %3.</translation>
     </message>
 </context>
 <context>

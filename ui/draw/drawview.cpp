@@ -13,6 +13,7 @@
 #include <QImageReader>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMimeData>
 #include <QPushButton>
 #include <QShortcut>
@@ -279,7 +280,8 @@ Result<std::size_t> DrawView::keepForTesting(int label)
         return Error{"There is no digit to keep: draw one first."};
     Result<std::size_t> kept = appendDrawnDigit(m_keepFolder, m_result.input, label);
     if (kept) {
-        setStatus(tr("Kept as %1: %2 digits in %3.").arg(label).arg(*kept).arg(m_keepFolder));
+        const QString count = *kept == 1 ? tr("1 digit") : tr("%1 digits").arg(QLocale().toString(qulonglong(*kept)));
+        setStatus(tr("Kept as %1: %2 in %3.").arg(label).arg(count, QDir::toNativeSeparators(m_keepFolder)));
         emit digitKept(label, qsizetype(*kept));
     } else {
         setStatus(QString::fromStdString(kept.error()));

@@ -385,6 +385,7 @@ private slots:
         Result<std::size_t> kept = m_view->keepForTesting(7);
         QVERIFY2(kept.ok(), kept.error().c_str());
         QCOMPARE(*kept, std::size_t(1));
+        QVERIFY2(m_view->statusText().contains("Kept as 7: 1 digit in"), qPrintable(m_view->statusText()));
         m_view->canvas()->clear();
         drawWithMouse(m_view->canvas(), zeroStrokes(), 60, 30, 280);
         kept = m_view->keepForTesting(0);
