@@ -48,6 +48,9 @@ LiveRegion::LiveRegion(bool alert, QWidget *parent) : QWidget(parent), m_alert(a
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setFocusPolicy(Qt::NoFocus);
     setGeometry(0, 0, 1, 1);
+    // Hidden until it has something to say: an empty notification or alert in the window would be
+    // an object without a name for a screen reader walking the window.
+    setVisible(false);
 }
 
 void LiveRegion::say(const QString &text)

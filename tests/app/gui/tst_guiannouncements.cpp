@@ -188,6 +188,8 @@ void TestGuiAnnouncements::theDrawAnswerFollowsEachStroke()
 
 void TestGuiAnnouncements::aDivergenceIsAnAlert()
 {
+    // Nothing said yet: the alert is not in the window (no object without a name), then it is.
+    QVERIFY(!m_window->announcer()->urgent()->isVisible());
     test::EventSpy<Divergence> diverged(controller());
     controller()->setLearningRate(1e30);
     controller()->start();
@@ -198,6 +200,8 @@ void TestGuiAnnouncements::aDivergenceIsAnAlert()
              qPrintable(g_heard.last().text));
     QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(g_alert);
     QCOMPARE(iface->role(), QAccessible::AlertMessage);
+    QVERIFY(m_window->announcer()->urgent()->isVisible());
+    QCOMPARE(iface->text(QAccessible::Name), g_heard.last().text);
     checkRate();
 }
 
