@@ -98,17 +98,16 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
     a.kind = answerKindOf(q.quantity);
     switch (q.quantity) {
     case Quantity::TestAccuracy:
-        if (!sources.evaluation || sources.evaluation->count == 0)
-            return Error{"the test set has not been evaluated at these weights yet"};
-        a.value = sources.evaluation->accuracy;
+    case Quantity::TrainAccuracy: {
+        const bool test = q.quantity == Quantity::TestAccuracy;
+        const Evaluation *ev = test ? sources.evaluation : sources.trainEvaluation;
+        if (!ev || ev->count == 0)
+            return Error{std::string(test ? "the test set" : "the training set")
+                         + " has not been evaluated at these weights yet"};
+        a.value = ev->accuracy;
         a.text = fixed(a.value, 1) + " %";
         return a;
-    case Quantity::TrainAccuracy:
-        if (!sources.trainEvaluation || sources.trainEvaluation->count == 0)
-            return Error{"the training set has not been evaluated at these weights yet"};
-        a.value = sources.trainEvaluation->accuracy;
-        a.text = fixed(a.value, 1) + " %";
-        return a;
+    }
     case Quantity::ConfusionCount:
         if (!sources.evaluation || sources.evaluation->count == 0)
             return Error{"the test set has not been evaluated at these weights yet"};

@@ -176,7 +176,7 @@ Status Trainer::replicaGradients(std::size_t first, int total, double &loss)
 
 Trainer::TrainingData Trainer::dataFor(const TrainConfig &config) const
 {
-    if (config.trainSubset == 0 || config.trainSubset >= m_all->train.size())
+    if (subsetSize(config.trainSubset, m_all->train.size()) == m_all->train.size())
         return {m_all, nullptr};
     if (m_subsetIndices && m_data->train.size() == config.trainSubset && m_active.seed == config.seed)
         return {m_data, m_subsetIndices}; // the subset in use: the same images
@@ -187,7 +187,7 @@ Trainer::TrainingData Trainer::dataFor(const TrainConfig &config) const
     cut->folder = m_all->folder;
     cut->classNames = m_all->classNames;
     cut->test = m_all->test;
-    cut->train = balancedSubset(m_all->train, config.trainSubset, config.seed);
+    cut->train = subsetOf(m_all->train, *indices);
     return {cut, indices};
 }
 

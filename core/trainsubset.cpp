@@ -33,22 +33,26 @@ std::vector<std::uint32_t> balancedSubsetIndices(const Dataset &data, std::size_
     return chosen;
 }
 
-Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed)
+Dataset subsetOf(const Dataset &data, const std::vector<std::uint32_t> &indices)
 {
-    if (n >= data.size())
-        return data;
-    const std::vector<std::uint32_t> chosen = balancedSubsetIndices(data, n, seed);
     const std::size_t pixels = std::size_t(data.rows) * std::size_t(data.cols);
     Dataset out;
     out.rows = data.rows;
     out.cols = data.cols;
-    out.pixels.resize(n * pixels);
-    out.labels.resize(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        std::copy_n(data.image(chosen[k]), pixels, out.pixels.data() + k * pixels);
-        out.labels[k] = data.labels[chosen[k]];
+    out.pixels.resize(indices.size() * pixels);
+    out.labels.resize(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        std::copy_n(data.image(indices[k]), pixels, out.pixels.data() + k * pixels);
+        out.labels[k] = data.labels[indices[k]];
     }
     return out;
+}
+
+Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed)
+{
+    if (n >= data.size())
+        return data;
+    return subsetOf(data, balancedSubsetIndices(data, n, seed));
 }
 
 } // namespace bplab

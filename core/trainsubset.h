@@ -18,6 +18,14 @@ namespace bplab {
  * returns data whole.
  */
 Dataset balancedSubset(const Dataset &data, std::size_t n, std::uint64_t seed);
+/** The images of data at `indices` (in that order), with their labels. */
+Dataset subsetOf(const Dataset &data, const std::vector<std::uint32_t> &indices);
+/** The images a run trains on when it asks for `wanted` of `available`: all of them for 0 (no
+ *  subset) or for a number at least as large, else `wanted` (TrainConfig::trainSubset's rule). */
+inline std::size_t subsetSize(std::size_t wanted, std::size_t available)
+{
+    return wanted == 0 || wanted >= available ? available : wanted;
+}
 /** The indices into data of balancedSubset(data, n, seed)'s images, ascending (all of them when
  *  n >= data.size()). */
 std::vector<std::uint32_t> balancedSubsetIndices(const Dataset &data, std::size_t n, std::uint64_t seed);

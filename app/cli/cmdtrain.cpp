@@ -13,6 +13,7 @@
 #include "modelfile.h"
 #include "snapshot.h"
 #include "trainingsession.h"
+#include "trainsubset.h"
 #include "replicaexchange.h"
 
 #include <QFileInfo>
@@ -312,8 +313,7 @@ int runTrain(const QStringList &args)
         return code;
     if (data->train.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the training set is empty").arg(qs(data->folder)));
-    const std::size_t trainCount = config.trainSubset > 0 ? std::min(config.trainSubset, data->train.size())
-                                                          : data->train.size();
+    const std::size_t trainCount = subsetSize(config.trainSubset, data->train.size());
     if (!resumed && std::size_t(config.batch) > trainCount) {
         // A batch larger than the data would only allocate buffers that stay empty.
         cmd.note(QStringLiteral("batch %1 is larger than the %2 training images: using %2")

@@ -124,7 +124,7 @@ int applyTrainSubset(const Command &command, TrainConfig &config, std::size_t tr
     if (config.trainSubset == 0)
         return -1;
     command.note(QStringLiteral("training set: %1 of the %2 training images, balanced by class (seed %3)")
-                         .arg(thousands(std::min(config.trainSubset, trainCount)), thousands(trainCount))
+                         .arg(thousands(subsetSize(config.trainSubset, trainCount)), thousands(trainCount))
                          .arg(config.seed));
     return -1;
 }

@@ -284,8 +284,8 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
     if (q.quantity == Quantity::TrainAccuracy && c->dataSplit() && c->shownWeights()) {
         const TrainConfig &trained = c->trainedConfig();
         const Dataset &all = c->dataSplit()->train;
-        const std::size_t n = trained.trainSubset == 0 ? all.size() : trained.trainSubset;
-        onTrain = evaluate(*c->shownWeights(), balancedSubset(all, n, trained.seed), trained.normalize);
+        onTrain = evaluate(*c->shownWeights(), balancedSubset(all, subsetSize(trained.trainSubset, all.size()), trained.seed),
+                           trained.normalize);
         sources.trainEvaluation = &onTrain;
     }
     sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };

@@ -1,5 +1,7 @@
 #include "statusline.h"
 
+#include <trainsubset.h>
+
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -115,7 +117,7 @@ void StatusLine::showDataset()
         m_dataset->setText(kSeparator + tr("No data"));
         return;
     }
-    const QString train = m_trainSubset > 0 && qsizetype(m_trainSubset) < m_trainCount
+    const QString train = subsetSize(m_trainSubset, std::size_t(m_trainCount)) < std::size_t(m_trainCount)
                                   ? tr("%1 of %2 training").arg(c.toString(qulonglong(m_trainSubset)),
                                                                 c.toString(qlonglong(m_trainCount)))
                                   : tr("%1 training").arg(c.toString(qlonglong(m_trainCount)));
