@@ -96,10 +96,10 @@ QSize ClassAccuracyPanel::sizeHint() const
 
 QSize ClassAccuracyPanel::minimumSizeHint() const
 {
-    // The title and a column chart of the ten classes (value, bar, class); rows follow as the
-    // splitter gives the panel room.
+    // The title and a column chart of the ten classes (value, bar of one and a half lines,
+    // class); rows follow as the splitter gives the panel room.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.horizontalAdvance(QStringLiteral("100.0")) * 10, fm.height() * 5};
+    return {fm.horizontalAdvance(QStringLiteral("100.0")) * 10, fm.height() * 9 / 2 + 2};
 }
 
 // Too low for ten rows: ten columns side by side, each its value above a bar of 0-100 % and the

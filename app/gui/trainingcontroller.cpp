@@ -116,6 +116,7 @@ void TrainingController::shutdown()
     // The thread has ended, so the worker may be called here: the snapshot on close.
     m_worker->finalSnapshot();
     m_finalWeights = m_worker->currentWeights();
+    m_batchesWhileClosing = m_worker->batchesAfterStop();
     // The thread has ended: the worker processes no more events and may be deleted here.
     m_worker.reset();
 }

@@ -31,6 +31,8 @@ public:
      *  in progress finishes first (milliseconds). Idempotent; no command works afterwards. */
     void shutdown();
     bool isShutDown() const { return m_shutDown; }
+    /** Batches the worker finished after shutdown() asked it to stop: 0 or the one in progress. */
+    std::uint64_t batchesTrainedWhileClosing() const { return m_batchesWhileClosing; }
 
     /** Reads a data folder in the worker thread; dataLoaded() or dataFailed() follows. */
     void loadData(const QString &folder);
@@ -175,6 +177,7 @@ private:
     std::optional<qint64> m_nextCursor;  // the latest position asked meanwhile
     bool m_following = true;             // trained on since the last position asked
     bool m_shutDown = false;
+    std::uint64_t m_batchesWhileClosing = 0;
 };
 
 } // namespace bplab

@@ -261,6 +261,8 @@ void TrainingWorker::divergedAt(const Divergence &divergence)
 
 void TrainingWorker::batchTrained(const BatchReport &report)
 {
+    if (m_stop.load(std::memory_order_relaxed))
+        ++m_batchesAfterStop;
     m_timeline.recordBatch(*trainer());
     m_sampleBatch.clear(); // one sample at a time starts on the next batch
     m_samplesShown = 0;

@@ -60,6 +60,8 @@ public:
     /** The current weights: exact when not running, at most ~50 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
     ParamsPtr currentWeights() const;
+    /** Batches finished after requestStop(); read once the thread has ended. */
+    std::uint64_t batchesAfterStop() const { return m_batchesAfterStop; }
     /** The simulated cluster each trained batch is timed on (trainingworkercluster.cpp). */
     void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
 
@@ -203,6 +205,7 @@ private:
     double m_runSecondsBefore = 0; // of finished runs since the last reset
     bool m_running = false;
     std::uint64_t m_totalSamples = 0;
+    std::uint64_t m_batchesAfterStop = 0;
     std::uint64_t m_speedSamples = 0;
     qint64 m_speedStartNs = 0;
     double m_speed = 0;

@@ -148,8 +148,13 @@ void TestGuiLesson::presentationFitsAProjector()
         const QSize screen(1280, presentation ? 800 : 760);
         for (LessonView v : m_window->lessonRunner()->lesson()->views) {
             m_window->setView(MainWindow::View(int(v)));
-            QCoreApplication::processEvents();
-            m_window->layout()->activate();
+            // Every nested layout settled (the splitters' requests are posted events), whatever
+            // the order in which the events arrived.
+            for (int i = 0; i < 5; ++i) {
+                QCoreApplication::processEvents();
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                m_window->layout()->activate();
+            }
             const QSize needed = m_window->minimumSize();
             QVERIFY2(needed.width() <= screen.width() && needed.height() <= screen.height(),
                      qPrintable(QStringLiteral("%1, view %2 needs %3x%4")

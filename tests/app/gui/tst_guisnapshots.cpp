@@ -14,7 +14,6 @@
 #include <trainview.h>
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QPushButton>
@@ -229,11 +228,9 @@ void TestGuiSnapshots::snapshotOnClose()
     controller()->setAutoSnapshot(a);
     controller()->start();
     QTRY_VERIFY(controller()->stepCount() > 20);
-    QElapsedTimer timer;
-    timer.start();
     QVERIFY(m_window->close());
-    const qint64 ms = timer.elapsed();
-    QVERIFY2(ms < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
+    // The snapshot on close is of the batch the run stopped at, not of the end of an epoch.
+    QVERIFY(controller()->batchesTrainedWhileClosing() <= 1);
     const auto files = listSnapshots(m_snaps.path().toStdString());
     QCOMPARE(files.size(), std::size_t(1));
     auto s = loadSnapshot(files[0].path);

@@ -125,6 +125,10 @@ void TestGuiStress::rapidStartPauseResetClose()
         window->close();
         slowestCloseMs = std::max(slowestCloseMs, timer.elapsed());
         QVERIFY(c->isShutDown());
+        QVERIFY2(c->batchesTrainedWhileClosing() <= 1,
+                 qPrintable(QStringLiteral("cycle %1: %2 batches after the stop")
+                                    .arg(cycle)
+                                    .arg(c->batchesTrainedWhileClosing())));
         window.reset();
         QCoreApplication::processEvents();
         if (cycle == 0) {

@@ -340,12 +340,12 @@ void TestGuiToolbar::closingWhileTrainingIsFast()
     QTest::mouseClick(button("actionStartPause"), Qt::LeftButton);
     QTRY_COMPARE(controller()->state(), TrainingState::Running);
     QTRY_VERIFY(controller()->stepCount() > 50);
-    QElapsedTimer timer;
-    timer.start();
     QVERIFY(m_window->close());
-    const qint64 ms = timer.elapsed();
-    QVERIFY2(ms < 200, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
     QVERIFY(controller()->isShutDown());
+    // Closing waits for the batch in progress only, never for the rest of the slice or epoch
+    // (a slice holds many batches of this small network).
+    QVERIFY2(controller()->batchesTrainedWhileClosing() <= 1,
+             qPrintable(QString::number(controller()->batchesTrainedWhileClosing())));
     // The weights stay readable after the thread has ended.
     QVERIFY(controller()->currentWeights());
 }
