@@ -15,7 +15,7 @@ std::size_t Architecture::weightCount() const
 {
     std::size_t n = 0;
     for (int l = 0; l < layerCount(); ++l)
-        n += std::size_t(layerOutputs(l)) * std::size_t(layerInputs(l));
+        n += layerWeightCount(l);
     return n;
 }
 

@@ -57,6 +57,17 @@ struct Architecture
     /** Forward-pass multiply-adds: one per weight per sample. */
     std::size_t multiplyAddsPerSample() const { return weightCount(); }
     std::size_t multiplyAddsPerBatch(int batch) const { return weightCount() * std::size_t(batch); }
+    /** FLOPs (2 per multiply-add) of one sample's forward and backward pass: W a per layer
+     *  forward, dW = delta a^T per layer and W^T delta for every layer but the first (no
+     *  gradient for the input): 4 x weights + 2 x the weights after the first layer. */
+    std::size_t trainingFlopsPerSample() const
+    {
+        return 4 * weightCount() + 2 * (weightCount() - layerWeightCount(0));
+    }
+    std::size_t layerWeightCount(int l) const
+    {
+        return std::size_t(layerOutputs(l)) * std::size_t(layerInputs(l));
+    }
 
     bool operator==(const Architecture &o) const = default;
 };

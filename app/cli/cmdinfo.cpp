@@ -1,12 +1,17 @@
-// info: the network's sizes, all computed from the layer shapes in params.h.
+// info: the network's sizes, all computed from the layer shapes (architecture.h).
 
 #include "command.h"
 #include "commands.h"
 #include "jsonwriter.h"
 
+#include "architecture.h"
 #include "params.h"
 
+#include <QStringList>
+
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace bplab::cli {
 
@@ -14,19 +19,12 @@ namespace {
 
 constexpr int kBatch = 64;
 
-/** Forward + backward FLOPs of one training sample: 2 per multiply-add; forward W1 x and W2 a1,
- *  backward dW1, dW2 and W2^T delta2 (no gradient w.r.t. the input). */
-constexpr std::size_t trainingFlopsPerSample()
-{
-    return 4 * weightCount() + 2 * outputWeightCount();
-}
-
-JsonObject precisionJson(int bytes)
+JsonObject precisionJson(const Architecture &arch, int bytes)
 {
     return JsonObject()
             .add("bytes_per_value", bytes)
-            .add("weights", std::uint64_t(weightBytes(bytes)))
-            .add("parameters", std::uint64_t(parameterBytes(bytes)));
+            .add("weights", std::uint64_t(arch.weightBytes(bytes)))
+            .add("parameters", std::uint64_t(arch.parameterBytes(bytes)));
 }
 
 QString row(const QString &label, std::uint64_t a, std::uint64_t b)
@@ -37,82 +35,53 @@ QString row(const QString &label, std::uint64_t a, std::uint64_t b)
             .arg(thousands(b), 10);
 }
 
-} // namespace
-
-int runInfo(const QStringList &args)
+QString layerName(const Architecture &arch, int l)
 {
-    Command cmd(
-            QStringLiteral("info"),
-            QStringLiteral(
-                    "Parameter counts, memory per precision and multiply-adds of the network."),
-            QStringLiteral(
-                    R"(Every number is computed from the layer shapes (784 inputs, 128 hidden, 10 outputs).
---json keys: "inputs", "hidden", "outputs", "hidden_weights", "output_weights", "weights",
-"biases", "parameters", "memory" {"fp16"|"fp32"|"fp64": {"bytes_per_value", "weights",
-"parameters"}}, "multiply_adds_per_sample", "batch", "multiply_adds_per_batch",
-"training_flops_per_sample".)"));
-    cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
-    if (const int code = cmd.parse(args); code >= 0)
-        return code;
+    if (l == arch.layerCount() - 1)
+        return QStringLiteral("output");
+    return arch.hidden.size() == 1 ? QStringLiteral("hidden") : QStringLiteral("hidden %1").arg(l + 1);
+}
 
-    if (cmd.isSet(QStringLiteral("json"))) {
-        JsonObject()
-                .add("inputs", kInputs)
-                .add("hidden", kHidden)
-                .add("outputs", kOutputs)
-                .add("hidden_weights", std::uint64_t(hiddenWeightCount()))
-                .add("output_weights", std::uint64_t(outputWeightCount()))
-                .add("weights", std::uint64_t(weightCount()))
-                .add("biases", std::uint64_t(biasCount()))
-                .add("parameters", std::uint64_t(parameterCount()))
-                .add("memory", JsonObject()
-                                       .add("fp16", precisionJson(2))
-                                       .add("fp32", precisionJson(4))
-                                       .add("fp64", precisionJson(8)))
-                .add("multiply_adds_per_sample", std::uint64_t(multiplyAddsPerSample()))
-                .add("batch", kBatch)
-                .add("multiply_adds_per_batch", std::uint64_t(multiplyAddsPerBatch(kBatch)))
-                .add("training_flops_per_sample", std::uint64_t(trainingFlopsPerSample()))
-                .printLine();
-        return kExitOk;
-    }
+/** "784-128-10": the widths alone. */
+QString shapeText(const Architecture &arch)
+{
+    QStringList widths{QString::number(arch.inputs)};
+    for (int w : arch.hidden)
+        widths << QString::number(w);
+    widths << QString::number(arch.outputs);
+    return widths.join(QLatin1Char('-'));
+}
 
+/** A JSON array of JSON texts. */
+std::string jsonArray(const std::vector<std::string> &items)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? "," : "") + items[i];
+    return out + "]";
+}
+
+QString networkLine(const Architecture &arch)
+{
+    QString layers;
+    if (arch.hidden.empty())
+        layers = QStringLiteral("no hidden layer");
+    else
+        layers = QStringLiteral("%1 %2 hidden layer%3")
+                         .arg(arch.hidden.size() == 1 ? QStringLiteral("one") : QStringLiteral("two"),
+                              QString::fromStdString(displayName(arch.activation)),
+                              arch.hidden.size() == 1 ? QString() : QStringLiteral("s"));
+    return QStringLiteral("network %1: %2, SoftMax output, cross-entropy loss\n")
+            .arg(shapeText(arch), layers);
+}
+
+/** The source material's slips, with the values computed here (its network only). */
+QString sourceNotes()
+{
     const std::uint64_t hiddenPerBatch = std::uint64_t(hiddenWeightCount()) * kBatch;
     const std::uint64_t outputPerBatch = std::uint64_t(outputWeightCount()) * kBatch;
-    QString text
-            = QStringLiteral(
-                      "network %1-%2-%3: ReLU hidden layer, SoftMax output, cross-entropy loss\n\n")
-                      .arg(kInputs)
-                      .arg(kHidden)
-                      .arg(kOutputs);
-    text += QStringLiteral("weights     %1 x %2 = %3 (hidden) + %4 x %1 = %5 (output) = %6\n")
-                    .arg(kHidden)
-                    .arg(kInputs)
-                    .arg(thousands(hiddenWeightCount()))
-                    .arg(kOutputs)
-                    .arg(thousands(outputWeightCount()), thousands(weightCount()));
-    text += QStringLiteral("biases      %1 + %2 = %3\n")
-                    .arg(kHidden)
-                    .arg(kOutputs)
-                    .arg(thousands(biasCount()));
-    text += QStringLiteral("parameters  %1\n\n").arg(thousands(parameterCount()));
-    text += QStringLiteral("memory       weights only  with biases\n");
-    text += row(QStringLiteral("FP16"), weightBytes(2), parameterBytes(2));
-    text += row(QStringLiteral("FP32"), weightBytes(4), parameterBytes(4));
-    text += row(QStringLiteral("FP64"), weightBytes(8), parameterBytes(8));
-    text += QStringLiteral("\nmultiply-adds of the forward pass: %1 per sample (one per weight)\n")
-                    .arg(thousands(multiplyAddsPerSample()));
-    text += QStringLiteral("  per batch of %1: %2 (%3 hidden + %4 output)\n")
-                    .arg(kBatch)
-                    .arg(thousands(multiplyAddsPerBatch(kBatch)), thousands(hiddenPerBatch),
-                         thousands(outputPerBatch));
-    text += QStringLiteral("training FLOPs per sample (forward + backward): 4 x %1 + 2 x %2 = %3\n")
-                    .arg(thousands(weightCount()), thousands(outputWeightCount()),
-                         thousands(trainingFlopsPerSample()));
-
-    // The source material's slips, with the values computed here.
     const double p = 0.181;
-    text += QStringLiteral(
+    QString text = QStringLiteral(
             "\nnotes on the source material (the values above are the correct ones):\n");
     text += QStringLiteral("- it gives the cross-entropy of p = %1 as 0.734; -ln %1 = %2 (base 10 "
                            "would give %3)\n")
@@ -132,6 +101,123 @@ int runInfo(const QStringList &args)
                     .arg(thousands(hiddenPerBatch), thousands(outputPerBatch))
                     .arg(kBatch)
                     .arg(thousands(hiddenPerBatch + outputPerBatch), thousands(weightCount()));
+    return text;
+}
+
+} // namespace
+
+int runInfo(const QStringList &args)
+{
+    Command cmd(
+            QStringLiteral("info"),
+            QStringLiteral(
+                    "Parameter counts, memory per precision and multiply-adds of the network."),
+            QStringLiteral(
+                    R"(Every number is computed from the layer shapes: the source's network (784 inputs,
+128 hidden ReLU neurons, 10 outputs) unless --hidden or --activation choose another.
+--json keys: "network" ("784-128-10 ReLU"), "inputs", "hidden" (the first hidden layer's
+width, 0 without one), "hidden_layers" (every width), "activation", "init" (the rule the
+activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "biases"}],
+"hidden_weights" (all hidden layers'), "output_weights", "weights", "biases", "parameters",
+"memory" {"fp16"|"fp32"|"fp64": {"bytes_per_value", "weights", "parameters"}},
+"multiply_adds_per_sample", "batch", "multiply_adds_per_batch", "training_flops_per_sample".)"));
+    cmd.addOption(QStringLiteral("hidden"),
+                  QStringLiteral("Hidden layer widths: 128, 256,128, or 0 for none (1 to 1,024 "
+                                 "neurons each, at most two layers)."),
+                  QStringLiteral("W[,W2]"), QString::number(kHidden));
+    cmd.addOption(QStringLiteral("activation"),
+                  QStringLiteral("The hidden layers' activation: relu, sigmoid, tanh or leakyrelu."),
+                  QStringLiteral("name"), QStringLiteral("relu"));
+    cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
+    if (const int code = cmd.parse(args); code >= 0)
+        return code;
+    const Result<Architecture> parsed = parseArchitecture(cmd.value(QStringLiteral("hidden")).toStdString(),
+                                                          cmd.value(QStringLiteral("activation")).toStdString());
+    if (!parsed.ok())
+        return cmd.usageError(QString::fromStdString(parsed.error()));
+    const Architecture &arch = *parsed;
+    const int last = arch.layerCount() - 1;
+    const std::uint64_t outputWeights = arch.layerWeightCount(last);
+    const std::uint64_t hiddenWeights = arch.weightCount() - outputWeights;
+
+    if (cmd.isSet(QStringLiteral("json"))) {
+        std::vector<std::string> widths, layers;
+        for (int w : arch.hidden)
+            widths.push_back(std::to_string(w));
+        for (int l = 0; l <= last; ++l)
+            layers.push_back(JsonObject()
+                                     .add("inputs", arch.layerInputs(l))
+                                     .add("outputs", arch.layerOutputs(l))
+                                     .add("weights", std::uint64_t(arch.layerWeightCount(l)))
+                                     .add("biases", arch.layerOutputs(l))
+                                     .text());
+        JsonObject()
+                .add("network", QString::fromStdString(describe(arch)))
+                .add("inputs", arch.inputs)
+                .add("hidden", arch.hidden.empty() ? 0 : arch.hidden.front())
+                .addRaw("hidden_layers", jsonArray(widths))
+                .add("activation", QString::fromStdString(toString(arch.activation)))
+                .add("init", QString::fromStdString(initRuleText(arch.activation)))
+                .add("outputs", arch.outputs)
+                .addRaw("layers", jsonArray(layers))
+                .add("hidden_weights", hiddenWeights)
+                .add("output_weights", outputWeights)
+                .add("weights", std::uint64_t(arch.weightCount()))
+                .add("biases", std::uint64_t(arch.biasCount()))
+                .add("parameters", std::uint64_t(arch.parameterCount()))
+                .add("memory", JsonObject()
+                                       .add("fp16", precisionJson(arch, 2))
+                                       .add("fp32", precisionJson(arch, 4))
+                                       .add("fp64", precisionJson(arch, 8)))
+                .add("multiply_adds_per_sample", std::uint64_t(arch.multiplyAddsPerSample()))
+                .add("batch", kBatch)
+                .add("multiply_adds_per_batch", std::uint64_t(arch.multiplyAddsPerBatch(kBatch)))
+                .add("training_flops_per_sample", std::uint64_t(arch.trainingFlopsPerSample()))
+                .printLine();
+        return kExitOk;
+    }
+
+    QString text = networkLine(arch);
+    if (!arch.hidden.empty())
+        text += QStringLiteral("initialisation: %1\n").arg(QString::fromStdString(initRuleText(arch.activation)));
+    text += QLatin1Char('\n');
+    // One term per layer: "128 x 784 = 100,352 (hidden) + 10 x 128 = 1,280 (output) = 101,632".
+    QStringList weightTerms, biasTerms;
+    for (int l = 0; l <= last; ++l) {
+        weightTerms << QStringLiteral("%1 x %2 = %3 (%4)")
+                               .arg(arch.layerOutputs(l))
+                               .arg(arch.layerInputs(l))
+                               .arg(thousands(arch.layerWeightCount(l)), layerName(arch, l));
+        biasTerms << QString::number(arch.layerOutputs(l));
+    }
+    const QString sum = arch.layerCount() > 1 ? QStringLiteral(" = ") : QString();
+    text += QStringLiteral("weights     %1%2%3\n")
+                    .arg(weightTerms.join(QStringLiteral(" + ")), sum,
+                         arch.layerCount() > 1 ? thousands(arch.weightCount()) : QString());
+    text += QStringLiteral("biases      %1%2%3\n")
+                    .arg(biasTerms.join(QStringLiteral(" + ")), sum,
+                         arch.layerCount() > 1 ? thousands(arch.biasCount()) : QString());
+    text += QStringLiteral("parameters  %1\n\n").arg(thousands(arch.parameterCount()));
+    text += QStringLiteral("memory       weights only  with biases\n");
+    text += row(QStringLiteral("FP16"), arch.weightBytes(2), arch.parameterBytes(2));
+    text += row(QStringLiteral("FP32"), arch.weightBytes(4), arch.parameterBytes(4));
+    text += row(QStringLiteral("FP64"), arch.weightBytes(8), arch.parameterBytes(8));
+    text += QStringLiteral("\nmultiply-adds of the forward pass: %1 per sample (one per weight)\n")
+                    .arg(thousands(arch.multiplyAddsPerSample()));
+    QString perBatch = QStringLiteral("  per batch of %1: %2")
+                               .arg(kBatch)
+                               .arg(thousands(arch.multiplyAddsPerBatch(kBatch)));
+    if (!arch.hidden.empty())
+        perBatch += QStringLiteral(" (%1 hidden + %2 output)")
+                            .arg(thousands(hiddenWeights * kBatch), thousands(outputWeights * kBatch));
+    text += perBatch + QLatin1Char('\n');
+    // Forward W a and backward dW for every weight; W^T delta for every layer but the first.
+    text += QStringLiteral("training FLOPs per sample (forward + backward): 4 x %1 + 2 x %2 = %3\n")
+                    .arg(thousands(arch.weightCount()),
+                         thousands(arch.weightCount() - arch.layerWeightCount(0)),
+                         thousands(arch.trainingFlopsPerSample()));
+    if (arch.isSourceNetwork())
+        text += sourceNotes();
     printOut(text);
     return kExitOk;
 }

@@ -123,6 +123,7 @@ private slots:
         QCOMPARE(a.parameterBytes(4), std::size_t(407080));
         QCOMPARE(a.multiplyAddsPerSample(), multiplyAddsPerSample());
         QCOMPARE(a.multiplyAddsPerBatch(64), std::size_t(6504448));
+        QCOMPARE(a.trainingFlopsPerSample(), std::size_t(4 * 101632 + 2 * 1280));
 
         Architecture t = a;
         t.activation = Activation::Tanh;
@@ -145,6 +146,8 @@ private slots:
         QCOMPARE(two.layerCount(), 3);
         QCOMPARE(two.layerInputs(2), 128);
         QCOMPARE(two.layerOutputs(2), 10);
+        // W^T delta runs back through the second and third layers only.
+        QCOMPARE(two.trainingFlopsPerSample(), std::size_t(4 * 234752 + 2 * (32768 + 1280)));
 
         Architecture none;
         none.hidden = {};
@@ -153,6 +156,7 @@ private slots:
                  std::size_t(7850)); // 784 x 10 + 10: multinomial logistic regression
         QCOMPARE(none.layerCount(), 1);
         QCOMPARE(describe(none), std::string("784-10"));
+        QCOMPARE(none.trainingFlopsPerSample(), std::size_t(4 * 7840)); // no delta goes back
     }
 
     void validation()
