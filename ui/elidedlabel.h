@@ -13,9 +13,15 @@ public:
     explicit ElidedLabel(QWidget *parent = nullptr);
     /** The text as drawn at the current width. */
     QString shownText() const;
+    /** The part that must always show (empty: the whole text); the rest gives way with "…". */
+    void setMinimumText(const QString &text);
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    QString m_minimumText;
 };
 
 } // namespace bplab

@@ -1,5 +1,7 @@
 #include "timelinebar.h"
 
+#include "elidedlabel.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -54,7 +56,7 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     m_continue->setFocusPolicy(Qt::TabFocus);
     connect(m_continue, &QPushButton::clicked, this, &TimelineBar::continueRequested);
 
-    m_status = new QLabel;
+    m_status = new ElidedLabel;
     m_status->setObjectName(QStringLiteral("timelineStatus"));
     m_status->setTextFormat(Qt::PlainText);
     m_status->hide();
@@ -114,6 +116,9 @@ void TimelineBar::setCaption(const QString &text)
 void TimelineBar::setStatusText(const QString &text)
 {
     m_status->setText(text);
+    m_status->setToolTip(text);
+    // The state always shows; what follows it (the speed) gives way on a narrow screen.
+    m_status->setMinimumText(text.section(QStringLiteral(" \u00B7 "), 0, 0));
     m_status->setVisible(!text.isEmpty());
 }
 

@@ -13,6 +13,8 @@ class QToolButton;
 
 namespace bplab {
 
+class ElidedLabel;
+
 class TimelineBar : public QWidget
 {
     Q_OBJECT
@@ -44,7 +46,7 @@ private:
 
     QSlider *m_slider = nullptr;
     QLabel *m_caption = nullptr;
-    QLabel *m_status = nullptr;
+    ElidedLabel *m_status = nullptr;
     QPushButton *m_continue = nullptr;
     qint64 m_first = 0;
     qint64 m_last = 0;

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -30,6 +31,8 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_title->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // The text's width changes without the panel's when the question beside it comes or goes.
+    m_text->installEventFilter(this);
     applyFonts();
     m_back->setObjectName(QStringLiteral("lessonBack"));
     m_next->setObjectName(QStringLiteral("lessonNext"));
@@ -88,12 +91,26 @@ void LessonPanel::resizeEvent(QResizeEvent *event)
     fitText();
 }
 
+bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_text && event->type() == QEvent::Resize
+        && static_cast<QResizeEvent *>(event)->size().width() != static_cast<QResizeEvent *>(event)->oldSize().width())
+        fitText();
+    return QWidget::eventFilter(watched, event);
+}
+
 void LessonPanel::fitText()
 {
     // A dock does not ask a word-wrapped label for its height at its width: the text asks for
     // the lines it has at the width it got.
-    if (const int h = m_text->width() > 0 ? m_text->heightForWidth(m_text->width()) : -1; h > 0)
-        m_text->setMinimumHeight(h);
+    // A label's height for a width is never below its minimum: that is lifted while it measures,
+    // or the band could only ever grow.
+    if (m_text->width() <= 0)
+        return;
+    const int least = m_text->minimumHeight();
+    m_text->setMinimumHeight(0);
+    const int h = m_text->heightForWidth(m_text->width());
+    m_text->setMinimumHeight(h > 0 ? h : least);
 }
 
 void LessonPanel::showStep(const QString &title, int index, int count, const QString &text)
