@@ -3417,6 +3417,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>%1: %2 / %3 test images</source>
         <translation>%1: %2 / %3 Testbilder</translation>
     </message>
+    <message>
+        <source>Status bar</source>
+        <translation>Statusleiste</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepPredict</name>

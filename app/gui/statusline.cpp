@@ -28,6 +28,12 @@ const QString kSeparator = QStringLiteral("\u00B7 ");
 
 StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
 {
+    // A screen reader names the bar by its message; between messages, by what it is.
+    const auto nameBar = [bar](const QString &message) {
+        bar->setAccessibleName(message.isEmpty() ? tr("Status bar") : QString());
+    };
+    nameBar(bar->currentMessage());
+    connect(bar, &QStatusBar::messageChanged, this, nameBar);
     m_state = new QLabel;
     m_state->setToolTip(tr("What the training is doing"));
     m_progress = new QProgressBar;
