@@ -189,6 +189,8 @@ private:
     void updateActions();
     void chooseFolder();
     void createLessonUi(QMenu *file);
+    /** The lesson's band as tall as its text, question and answer need, the rest for the views. */
+    void fitLessonDock();
     /** The panel registry bound to the views' panels (mainwindowexport.cpp). */
     void createPanelRegistry();
     /** The spotlight: the registry's panels, F and a double click (mainwindowexport.cpp). */

@@ -239,6 +239,8 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     const bool lesson = m_lessons && m_lessons->isOpen(); // a lesson's panel takes the status bar's place
     statusBar()->setVisible(!on && !lesson);
     m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
+    if (lesson)
+        fitLessonDock(); // its text in the new font
     const QSignalBlocker blocker(m_presentationAction);
     m_presentationAction->setChecked(on);
     // Full screen last, once the larger font's layouts have grown the window to its new minimum

@@ -16,6 +16,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QListWidget>
@@ -37,6 +38,11 @@ void MainWindow::createLessonUi(QMenu *file)
     addDockWidget(Qt::BottomDockWidgetArea, m_lessonDock);
     m_lessonDock->hide();
     m_lessons = new LessonRunner(this, m_lessonPanel, this);
+    // A dock keeps the height it once had: a step with a long text or a revealed answer would
+    // leave the next steps' band tall and the views short.
+    connect(m_lessons, &LessonRunner::stepShown, this, &MainWindow::fitLessonDock);
+    connect(m_lessons, &LessonRunner::revealed, this, &MainWindow::fitLessonDock);
+    connect(m_lessonPanel, &LessonPanel::textHeightChanged, this, &MainWindow::fitLessonDock);
     connect(m_lessons, &LessonRunner::opened, this, [this] {
         m_lessonDock->show();
         // The status bar makes way for the lesson: its words go to the timeline's bar.
@@ -66,6 +72,15 @@ void MainWindow::createLessonUi(QMenu *file)
     m_lessonBack->setEnabled(false);
     m_lessonNext->setEnabled(false);
     file->insertAction(file->actions().value(1), m_openLesson);
+}
+
+void MainWindow::fitLessonDock()
+{
+    // After the panel's labels have their new widths and heights.
+    QTimer::singleShot(0, this, [this] {
+        if (m_lessonDock->isVisible())
+            resizeDocks({m_lessonDock}, {m_lessonDock->minimumSizeHint().height()}, Qt::Vertical);
+    });
 }
 
 QString MainWindow::lessonFolder()

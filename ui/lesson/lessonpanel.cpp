@@ -111,6 +111,8 @@ void LessonPanel::fitText()
     m_text->setMinimumHeight(0);
     const int h = m_text->heightForWidth(m_text->width());
     m_text->setMinimumHeight(h > 0 ? h : least);
+    if (m_text->minimumHeight() != least)
+        emit textHeightChanged();
 }
 
 void LessonPanel::showStep(const QString &title, int index, int count, const QString &text)

@@ -32,6 +32,8 @@ signals:
     void backRequested();
     void nextRequested();
     void closeRequested();
+    /** The text's lines changed (a new step, a new width or font): the band's height follows. */
+    void textHeightChanged();
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -5,12 +5,12 @@
 // The lessons' "sample" data set is a synthetic one under a temporary XDG_DATA_HOME.
 
 #include "guifixtures.h"
-#include "messagebanner.h"
 
 #include <controlbar.h>
 #include <lessonpanel.h>
 #include <lessonrunner.h>
 #include <mainwindow.h>
+#include <messagebanner.h>
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -47,6 +47,7 @@ private slots:
     void presentationFitsAProjector_data() { shippedLessonsOpen_data(); }
     void presentationFitsAProjector();
     void pageKeysWalkTheSteps();
+    void bandIsAsTallAsItsStep();
     void everyShippedQuestionHasAnAnswer();
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
@@ -175,6 +176,29 @@ void TestGuiLesson::presentationFitsAProjector()
             }
         }
     }
+}
+
+void TestGuiLesson::bandIsAsTallAsItsStep()
+{
+    // The band under the views grows for a long step or a revealed answer and gives the height
+    // back to the views on a short step.
+    m_window->resize(1280, 760);
+    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
+    auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"));
+    QVERIFY(dock);
+    LessonRunner *runner = m_window->lessonRunner();
+    QTRY_VERIFY(dock->isVisible());
+    const auto fits = [dock] { return std::abs(dock->height() - dock->minimumSizeHint().height()) <= 2; };
+    QTRY_VERIFY(fits());
+    const int first = dock->height();
+    runner->goTo(2); // a question beside the text, and its answer revealed under it
+    runner->reveal();
+    QTRY_VERIFY(fits());
+    const int tall = dock->height();
+    QVERIFY2(tall > first, qPrintable(QStringLiteral("%1 then %2").arg(first).arg(tall)));
+    runner->goTo(0);
+    QTRY_COMPARE(dock->height(), first);
+    QVERIFY(fits());
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()
