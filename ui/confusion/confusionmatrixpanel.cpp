@@ -319,7 +319,9 @@ void ConfusionMatrixPanel::paintLegend(QPainter &p, const Layout &l, const QRect
                           label.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 %").arg(QLocale().toString(share * 100, 'g', 3)));
     }
-    p.drawText(QRectF(area.left(), area.top() - label.height() - pad * 0.25, area.width() + pad, label.height()),
+    // On the row of the column heading "predicted class": the top tick's label ("100 %") reaches
+    // half a line above the bar.
+    p.drawText(QRectF(area.left(), area.top() - label.height() * 2 - pad * 0.25, area.width() + pad, label.height()),
                Qt::AlignLeft, tr("of the row"));
 }
 
