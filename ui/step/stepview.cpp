@@ -425,9 +425,14 @@ void StepView::updateCompact()
         return;
     m_compact = compact;
     updateGridDirection();
+    // Compact (a projector's 1280 px at 1.5x fonts): the stage's pictures right under its title,
+    // where the page opens, and the formulas after them; otherwise the formulas lead.
+    m_pageLayout->removeItem(m_gridRow);
+    m_gridRow->setParent(nullptr); // a layout joins another only without a parent
+    m_pageLayout->insertLayout(compact ? 1 : 2, m_gridRow);
     if (compact) {
         m_body->removeWidget(m_diagram);
-        // under the grids, before the page's closing stretch
+        // under the formulas, before the page's closing stretch
         m_pageLayout->insertWidget(m_pageLayout->count() - 1, m_diagram, 0, Qt::AlignLeft);
         m_diagram->setFixedHeight(m_diagram->sizeHint().height());
     } else {

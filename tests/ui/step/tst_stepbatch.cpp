@@ -325,6 +325,17 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
                                     .arg(batch).arg(stage).arg(scroll->widget()->width())
                                     .arg(scroll->widget()->minimumSizeHint().width())
                                     .arg(scroll->viewport()->width()).arg(m_view->isCompact())), 1000);
+            // Compact: the stage's pictures open the page, above the formulas; else below them.
+            if (scale > 1 || width > 1700) {
+                const QLabel *formula = m_view->findChild<QLabel *>(QStringLiteral("stageFormula"));
+                QVERIFY(formula);
+                for (const ValueGrid *g : m_view->grids())
+                    if (!g->isHidden())
+                        QVERIFY2((g->mapTo(scroll->widget(), QPoint()).y() < formula->y()) == compact,
+                                 qPrintable(QStringLiteral("stage %1: a picture at %2, the formulas at %3")
+                                                    .arg(stage).arg(g->mapTo(scroll->widget(), QPoint()).y())
+                                                    .arg(formula->y())));
+            }
             // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
             if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty())
                 QVERIFY(m_view->grab().save(QStringLiteral("%1/%2-b%3-s%4.png").arg(shots, QTest::currentDataTag())
