@@ -1489,10 +1489,6 @@ Wirkt nach „Neustart“.</translation>
         <translation>Die Antworten des Netzes werden berechnet …</translation>
     </message>
     <message>
-        <source>Answers of the %1: %2 of %3 right</source>
-        <translation>Antworten (%1): %2 von %3 richtig</translation>
-    </message>
-    <message>
         <source>current weights</source>
         <translation>aktuelle Gewichte</translation>
     </message>
@@ -1507,6 +1503,10 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>Images of the set</source>
         <translation>Bilder des Datensatzes</translation>
+    </message>
+    <message>
+        <source>%2 of %3 right, answers of the %1</source>
+        <translation>%2 von %3 richtig, Antworten (%1)</translation>
     </message>
 </context>
 <context>

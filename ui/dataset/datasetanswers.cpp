@@ -5,6 +5,7 @@
 #include "datasetview.h"
 
 #include "background.h"
+#include "elidedlabel.h"
 #include "imagedelegate.h"
 
 #include <QCheckBox>
@@ -45,7 +46,7 @@ QWidget *DatasetView::createAnswerBar()
     sortLabel->setBuddy(m_sortBox);
     connect(m_sortBox, &QComboBox::activated, this,
             [this](int i) { setSortOrder(DatasetModel::SortOrder(std::clamp(i, 0, 2))); });
-    m_weightsLabel = new QLabel;
+    m_weightsLabel = new ElidedLabel;
     m_weightsLabel->setObjectName(QStringLiteral("datasetWeightsLabel"));
     // Its sentence may be cut short, never widen the window (1280x800 in presentation mode).
     m_weightsLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -112,15 +113,18 @@ void DatasetView::updateAnswers()
         m_weightsLabel->setText(!m_weights ? tr("The network's answers appear here once there are weights.")
                                 : m_computing[isTestSet()] ? tr("Computing the network's answers…")
                                                            : QString());
+        m_weightsLabel->setToolTip(m_weightsLabel->text());
         return;
     }
     const SetAnswers &a = *m_model->answers();
     long long right = 0;
     for (int k = 0; k < kOutputs; ++k)
         right += a.summary.confusion[std::size_t(k)][std::size_t(k)];
-    m_weightsLabel->setText(tr("Answers of the %1: %2 of %3 right")
+    // The count first: on a narrow screen the end of the line gives way ("…", the tooltip has it).
+    m_weightsLabel->setText(tr("%2 of %3 right, answers of the %1")
                                     .arg(m_weightsCaption.isEmpty() ? tr("current weights") : m_weightsCaption,
                                          QLocale().toString(right), QLocale().toString(qlonglong(a.size()))));
+    m_weightsLabel->setToolTip(m_weightsLabel->text());
 }
 
 void DatasetView::showEvent(QShowEvent *event)
