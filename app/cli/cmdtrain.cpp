@@ -11,6 +11,7 @@
 #include "batchthreads.h"
 #include "divergence.h"
 #include "modelfile.h"
+#include "optimizerchoice.h"
 #include "snapshot.h"
 #include "trainingsession.h"
 #include "trainsubset.h"
@@ -115,27 +116,23 @@ bool readConfig(const Command &cmd, TrainConfig &config)
                 {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
-    // --optimizer: sgd is plain SGD (momentum 0 unless --momentum says otherwise), momentum is
-    // SGD with --momentum (0.9 unless given), adam is Adam (optimizer.h), which has no momentum.
-    QString optimizer = config.optimizer == "adam"  ? QStringLiteral("adam")
-                        : config.momentum != 0.0    ? QStringLiteral("momentum")
-                                                    : QStringLiteral("sgd");
-    if (!cmd.choiceValue(
-                QStringLiteral("optimizer"),
-                {QStringLiteral("sgd"), QStringLiteral("momentum"), QStringLiteral("adam")},
-                optimizer))
+    // --optimizer (optimizerchoice.h): sgd keeps --momentum (0 unless given), momentum is SGD
+    // with --momentum (0.9 unless given), adam has no momentum. Without either flag the recipe's
+    // optimiser and momentum stay as they are.
+    QStringList choices;
+    for (const OptimizerChoice &c : optimizerChoices())
+        choices << QString::fromLatin1(c.name);
+    QString optimizer = QString::fromLatin1(optimizerChoiceOf(config).name);
+    if (!cmd.choiceValue(QStringLiteral("optimizer"), choices, optimizer))
         return false;
     const bool momentumGiven = cmd.isSet(QStringLiteral("momentum"));
-    if (optimizer == QLatin1String("adam")) {
-        if (momentumGiven) {
-            cmd.usageError(
-                    QStringLiteral("--momentum is SGD's; --optimizer adam keeps its own moments"));
+    if (cmd.isSet(QStringLiteral("optimizer")) || momentumGiven) {
+        const Status chosen = applyOptimizerChoice(
+                optimizer.toStdString(), momentumGiven ? std::optional(config.momentum) : std::nullopt, config);
+        if (!chosen.ok()) {
+            cmd.usageError(QString::fromStdString(chosen.error()));
             return false;
         }
-        config.optimizer = "adam";
-        config.momentum = 0.0;
-    } else if (cmd.isSet(QStringLiteral("optimizer")) && !momentumGiven) {
-        config.momentum = optimizer == QLatin1String("momentum") ? 0.9 : 0.0;
     }
     config.augment = cmd.isSet(QStringLiteral("augment"));
     config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant); // a checked choice
@@ -213,10 +210,12 @@ int runTrain(const QStringList &args)
     cmd.addOption(QStringLiteral("momentum"),
                   QStringLiteral("Momentum, 0 = plain SGD (source: 0, tuned: 0.9)."),
                   QStringLiteral("X"));
+    QStringList optimizers;
+    for (const OptimizerChoice &c : optimizerChoices())
+        optimizers << QStringLiteral("%1 (%2)").arg(QString::fromLatin1(c.name), QString::fromLatin1(c.help));
     cmd.addOption(QStringLiteral("optimizer"),
-                  QStringLiteral("sgd (plain), momentum (SGD with --momentum, default 0.9) or adam "
-                                 "(Adam, beta 0.9/0.999, eps 1e-8; try --lr 0.001). Default: the "
-                                 "recipe's (source: sgd, tuned: momentum)."),
+                  QStringLiteral("%1. Default: the recipe's (source: sgd, tuned: momentum).")
+                          .arg(optimizers.join(QStringLiteral(", "))),
                   QStringLiteral("NAME"));
     cmd.addOption(QStringLiteral("schedule"),
                   QStringLiteral("Learning-rate schedule: constant or cosine (source: constant, "

@@ -3,6 +3,7 @@
 // the trainer's visuals get Adam's direction.
 
 #include "optimizer.h"
+#include "optimizerchoice.h"
 #include "snapshot.h"
 #include "synthetic.h"
 #include "trainer.h"
@@ -49,6 +50,38 @@ private slots:
         TrainConfig c;
         c.optimizer = "rmsprop";
         QVERIFY(!makeOptimizer(c));
+    }
+
+    void choicesSetTheOptimizerAndMomentum()
+    {
+        TrainConfig c = sourceRecipe();
+        QCOMPARE(std::string(optimizerChoiceOf(c).name), std::string("sgd"));
+        QCOMPARE(std::string(optimizerChoiceOf(tunedRecipe()).name), std::string("momentum"));
+        QCOMPARE(std::string(optimizerChoiceOf(adamRecipe()).name), std::string("adam"));
+        // "momentum" without a value takes 0.9; with one, that one; "sgd" alone is plain.
+        QVERIFY(applyOptimizerChoice("momentum", std::nullopt, c).ok());
+        QCOMPARE(c.optimizer, std::string("sgd"));
+        QCOMPARE(c.momentum, 0.9);
+        QVERIFY(applyOptimizerChoice("momentum", 0.5, c).ok());
+        QCOMPARE(c.momentum, 0.5);
+        QVERIFY(applyOptimizerChoice("sgd", std::nullopt, c).ok());
+        QCOMPARE(c.momentum, 0.0);
+        // Adam's own moments: a momentum is refused and the settings stay.
+        TrainConfig a = adamRecipe();
+        QVERIFY(applyOptimizerChoice("sgd", std::nullopt, a).ok());
+        QCOMPARE(a.optimizer, std::string("sgd")); // a recipe's Adam gives way to the choice
+        QVERIFY(applyOptimizerChoice("adam", std::nullopt, a).ok());
+        QCOMPARE(a.optimizer, std::string("adam"));
+        const Status refused = applyOptimizerChoice("adam", 0.9, a);
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().find("momentum") != std::string::npos);
+        QCOMPARE(a.optimizer, std::string("adam"));
+        QCOMPARE(a.momentum, 0.0);
+        const Status unknown = applyOptimizerChoice("rmsprop", std::nullopt, a);
+        QVERIFY(unknown.error().find("sgd, momentum, adam") != std::string::npos);
+        // Every choice names an optimiser the registry makes.
+        for (const OptimizerChoice &choice : optimizerChoices())
+            QVERIFY(isOptimizerName(choice.optimizer));
     }
 
     void adamStepFollowsItsFormula()
