@@ -830,6 +830,10 @@
         <source>Open a data folder with a test set</source>
         <translation>Einen Datenordner mit Testsatz öffnen</translation>
     </message>
+    <message>
+        <source>Digits drawn here</source>
+        <translation>Hier gezeichnete Ziffern</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>

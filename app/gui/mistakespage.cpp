@@ -4,14 +4,17 @@
 #include "trainingcontroller.h"
 
 #include <background.h>
+#include <drawnstore.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QSettings>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -43,6 +46,12 @@ public:
         row->addStretch(1);
         layout->addLayout(row);
         layout->addWidget(m_view, 1);
+        // The digits kept in the Draw view, then the folders the user opened here before (read
+        // when chosen).
+        m_opened.append({QCoreApplication::translate("bplab", "Digits drawn here"), drawnDigitsFolder(), nullptr});
+        for (const QString &folder : QSettings().value(kRememberedKey).toStringList())
+            if (QFileInfo(folder).isDir() && indexOf(folder) < 0)
+                m_opened.append({QDir(folder).dirName(), folder, nullptr});
         fillSets();
         QObject::connect(m_sets, &QComboBox::activated, this, [this](int index) { setChosen(index); });
         m_view->setAnswers(nullptr, nullptr, QCoreApplication::translate("bplab", "Load a data set and train: the test set's confusion matrix appears here."));
@@ -85,7 +94,8 @@ public:
                && m_lastWeights == m_controller->shownWeights() && m_lastData == testData();
     }
 
-    /** Reads `folder`'s test set in the background, then shows it (a message when it has none). */
+    /** Reads `folder`'s test set in the background, then shows it (a message when it has none).
+     *  A folder the user opened is listed again in the next session. */
     void openTestSet(const QString &folder)
     {
         m_loading = true;
@@ -103,9 +113,16 @@ public:
                         return;
                     }
                     auto data = std::make_shared<const DataSplit>(std::move(loaded->value()));
-                    m_opened.append({QDir(folder).dirName(), data});
+                    int i = indexOf(folder);
+                    if (i < 0) {
+                        m_opened.append({QDir(folder).dirName(), folder, nullptr});
+                        i = int(m_opened.size()) - 1;
+                    }
+                    m_opened[i].data = data;
                     m_other = data;
-                    m_otherIndex = int(m_opened.size()) - 1;
+                    m_otherIndex = i;
+                    if (i > 0)
+                        remember();
                     fillSets();
                     m_refresh.start();
                 });
@@ -115,6 +132,18 @@ protected:
     void showEvent(QShowEvent *event) override
     {
         QWidget::showEvent(event);
+        // Digits kept in the Draw view since: the drawn set is read again.
+        OpenedSet &drawn = m_opened[0];
+        if (drawn.data && int(drawn.data->test.size()) != keptCount()) {
+            drawn.data.reset();
+            if (m_otherIndex == 0) {
+                m_other.reset();
+                m_otherIndex = -1;
+                if (keptCount() > 0)
+                    openTestSet(drawn.folder);
+            }
+        }
+        fillSets();
         m_refresh.start();
     }
 
@@ -179,8 +208,15 @@ private:
                                       .arg(QString::fromStdString(own->name), locale.toString(qulonglong(own->test.size())))
                             : QCoreApplication::translate("bplab", "the data's test set"),
                         -1);
-        for (int i = 0; i < int(m_opened.size()); ++i)
-            m_sets->addItem(QStringLiteral("%1 (%2)").arg(m_opened[i].name, locale.toString(qulonglong(m_opened[i].data->test.size()))), i);
+        const int kept = keptCount();
+        for (int i = 0; i < int(m_opened.size()); ++i) {
+            const OpenedSet &o = m_opened[i];
+            if (i == 0 && kept == 0 && !o.data)
+                continue; // nothing drawn yet
+            const qulonglong count = o.data ? qulonglong(o.data->test.size()) : i == 0 ? qulonglong(kept) : 0;
+            m_sets->addItem(count > 0 ? QStringLiteral("%1 (%2)").arg(o.name, locale.toString(count)) : o.name, i);
+            m_sets->setItemData(m_sets->count() - 1, o.folder, Qt::ToolTipRole);
+        }
         m_sets->addItem(QCoreApplication::translate("bplab", "Open a test set..."), -2);
         m_sets->setCurrentIndex(m_other ? m_sets->findData(m_otherIndex) : 0);
     }
@@ -197,21 +233,61 @@ private:
                 openTestSet(folder);
             return;
         }
+        if (which >= 0 && !m_opened[which].data) {
+            openTestSet(m_opened[which].folder); // read now, shown when read
+            return;
+        }
         m_other = which >= 0 ? m_opened[which].data : nullptr;
         m_otherIndex = which;
         m_refresh.start();
     }
 
+    /** The entry of `folder` in m_opened, or -1. */
+    int indexOf(const QString &folder) const
+    {
+        const QString wanted = QFileInfo(folder).absoluteFilePath();
+        for (int i = 0; i < int(m_opened.size()); ++i)
+            if (QFileInfo(m_opened[i].folder).absoluteFilePath() == wanted)
+                return i;
+        return -1;
+    }
+
+    /** Digits kept in the Draw view (its test set's size once read). */
+    int keptCount() const
+    {
+        int n = 0;
+        for (int c : keptDigitCounts(m_opened[0].folder))
+            n += c;
+        return n;
+    }
+
+    /** The folders opened here that held a test set, for the next session (at most 8). */
+    void remember() const
+    {
+        QStringList folders;
+        for (int i = 1; i < int(m_opened.size()); ++i)
+            if (m_opened[i].data)
+                folders << QFileInfo(m_opened[i].folder).absoluteFilePath();
+        const QStringList before = QSettings().value(kRememberedKey).toStringList();
+        for (const QString &f : before)
+            if (!folders.contains(f) && QFileInfo(f).isDir())
+                folders << f;
+        QSettings().setValue(kRememberedKey, folders.mid(0, 8));
+    }
+
+    static constexpr const char *kRememberedKey = "mistakes/testSets";
+
     struct OpenedSet
     {
         QString name;
-        DataSplitPtr data;
+        QString folder;
+        DataSplitPtr data; // null until read
     };
 
     TrainingController *m_controller;
     ConfusionView *m_view;
     QComboBox *m_sets;
-    QList<OpenedSet> m_opened; // test sets opened in the page
+    QList<OpenedSet> m_opened; // [0] the digits drawn here, then the sets opened in the page
     DataSplitPtr m_other;      // the one shown (null: the data's own)
     int m_otherIndex = -1;
     bool m_loading = false;

@@ -10,7 +10,11 @@
 #include "confusionview.h"
 #include "gallerypanel.h"
 
+#include <drawnstore.h>
+
 #include <QComboBox>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -30,7 +34,15 @@ private:
     }
 
 private slots:
-    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    void initTestCase()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        // The Draw view's kept digits and the remembered test sets: this test's own.
+        QVERIFY(m_home.isValid());
+        qputenv("XDG_DATA_HOME", m_home.path().toLocal8Bit());
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
 
     void followsTheControllersWeights()
     {
@@ -109,6 +121,70 @@ private slots:
         QCOMPARE(sets->currentIndex(), 0);
     }
 
+    void listsDrawnDigitsAndRemembersSets()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(writeSyntheticDataset(dir.path(), 640, 300), QString());
+        TrainingController controller;
+        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
+        controller.loadData(dir.path());
+        QVERIFY(loaded.wait(20000));
+        QTRY_COMPARE(controller.state(), TrainingState::Paused);
+        const auto makePage = [&controller] {
+            std::unique_ptr<QWidget> page(makeMistakesPage(&controller, {}));
+            page->resize(1280, 800);
+            page->show();
+            return page;
+        };
+        const auto items = [](const QComboBox *box) {
+            QStringList texts;
+            for (int i = 0; i < box->count(); ++i)
+                texts << box->itemText(i);
+            return texts;
+        };
+
+        // Nothing drawn, nothing opened: the data's own set and "Open a test set...".
+        {
+            auto page = makePage();
+            auto *sets = page->findChild<QComboBox *>(QStringLiteral("testSetBox"));
+            QVERIFY(sets);
+            QCOMPARE(sets->count(), 2);
+        }
+        // Three digits kept in the Draw view: listed as a set of three, evaluated when chosen.
+        std::array<std::uint8_t, kInputs> pixels{};
+        for (int label : {1, 7, 7})
+            QVERIFY(appendDrawnDigit(drawnDigitsFolder(), pixels, label).ok());
+        QTemporaryDir other;
+        QCOMPARE(writeSyntheticDataset(other.path(), 20, 120), QString());
+        {
+            auto page = makePage();
+            auto *sets = page->findChild<QComboBox *>(QStringLiteral("testSetBox"));
+            auto *matrix = page->findChild<ConfusionMatrixPanel *>();
+            QVERIFY(items(sets).contains(QStringLiteral("Digits drawn here (3)")));
+            const int drawn = int(items(sets).indexOf(QStringLiteral("Digits drawn here (3)")));
+            sets->setCurrentIndex(drawn);
+            emit sets->activated(drawn);
+            QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("3 test images")), 10000);
+            int sevens = 0;
+            for (int p = 0; p < 10; ++p)
+                sevens += matrix->counts()[7][std::size_t(p)];
+            QCOMPARE(sevens, 2);
+            // A folder opened here is listed again in the next session, after the drawn digits.
+            openMistakesTestSet(page.get(), other.path());
+            QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("120 test images")), 10000);
+        }
+        auto page = makePage();
+        auto *sets = page->findChild<QComboBox *>(QStringLiteral("testSetBox"));
+        auto *matrix = page->findChild<ConfusionMatrixPanel *>();
+        const QString name = QDir(other.path()).dirName();
+        QCOMPARE(items(sets).size(), 4);
+        QCOMPARE(sets->itemText(2), name); // not read yet: no count
+        sets->setCurrentIndex(2);
+        emit sets->activated(2);
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("120 test images")), 10000);
+        QCOMPARE(sets->currentText(), QStringLiteral("%1 (120)").arg(name));
+    }
+
     void describesTheBatch()
     {
         VisualSnapshot w;
@@ -121,6 +197,9 @@ private slots:
         w.modelFile = QStringLiteral("m.bplab");
         QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights from the model file m.bplab"));
     }
+
+private:
+    QTemporaryDir m_home;
 };
 
 QTEST_MAIN(TestGuiConfusionPage)
