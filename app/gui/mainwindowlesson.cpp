@@ -78,8 +78,13 @@ void MainWindow::fitLessonDock()
 {
     // After the panel's labels have their new widths and heights.
     QTimer::singleShot(0, this, [this] {
-        if (m_lessonDock->isVisible())
-            resizeDocks({m_lessonDock}, {m_lessonDock->minimumSizeHint().height()}, Qt::Vertical);
+        if (!m_lessonDock->isVisible())
+            return;
+        // The panel's nested layouts settle first (a revealed answer hides the answer's row).
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        m_lessonPanel->fitText(); // new words at an unchanged width
+        resizeDocks({m_lessonDock}, {m_lessonDock->minimumSizeHint().height()}, Qt::Vertical);
     });
 }
 

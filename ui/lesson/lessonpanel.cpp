@@ -31,8 +31,6 @@ LessonPanel::LessonPanel(QWidget *parent)
     m_title->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_text->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    // The text's width changes without the panel's when the question beside it comes or goes.
-    m_text->installEventFilter(this);
     applyFonts();
     m_back->setObjectName(QStringLiteral("lessonBack"));
     m_next->setObjectName(QStringLiteral("lessonNext"));
@@ -65,6 +63,8 @@ LessonPanel::LessonPanel(QWidget *parent)
     connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextRequested);
     connect(m_close, &QPushButton::clicked, this, &LessonPanel::closeRequested);
     m_question->hide();
+    for (QLabel *label : wrappedLabels())
+        label->installEventFilter(this);
 }
 
 void LessonPanel::applyFonts()
@@ -93,25 +93,34 @@ void LessonPanel::resizeEvent(QResizeEvent *event)
 
 bool LessonPanel::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_text && event->type() == QEvent::Resize
+    // A label's width changes without the panel's when the question beside the text comes or goes.
+    if (event->type() == QEvent::Resize && wrappedLabels().contains(qobject_cast<QLabel *>(watched))
         && static_cast<QResizeEvent *>(event)->size().width() != static_cast<QResizeEvent *>(event)->oldSize().width())
         fitText();
     return QWidget::eventFilter(watched, event);
 }
 
+QList<QLabel *> LessonPanel::wrappedLabels() const
+{
+    return QList<QLabel *>{m_title, m_text} + m_question->wrappedLabels();
+}
+
 void LessonPanel::fitText()
 {
-    // A dock does not ask a word-wrapped label for its height at its width: the text asks for
-    // the lines it has at the width it got.
-    // A label's height for a width is never below its minimum: that is lifted while it measures,
-    // or the band could only ever grow.
-    if (m_text->width() <= 0)
-        return;
-    const int least = m_text->minimumHeight();
-    m_text->setMinimumHeight(0);
-    const int h = m_text->heightForWidth(m_text->width());
-    m_text->setMinimumHeight(h > 0 ? h : least);
-    if (m_text->minimumHeight() != least)
+    // A dock does not ask a word-wrapped label for its height at its width: each label asks for
+    // the lines it has at the width it got. A label's height for a width is never below its
+    // minimum: that is lifted while it measures, or the band could only ever grow.
+    bool changed = false;
+    for (QLabel *label : wrappedLabels()) {
+        if (label->width() <= 0 || label->isHidden())
+            continue;
+        const int least = label->minimumHeight();
+        label->setMinimumHeight(0);
+        const int h = label->heightForWidth(label->width());
+        label->setMinimumHeight(h > 0 ? h : least);
+        changed = changed || label->minimumHeight() != least;
+    }
+    if (changed)
         emit textHeightChanged();
 }
 

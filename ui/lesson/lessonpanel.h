@@ -27,12 +27,15 @@ public:
 
     QString stepText() const;
     QString positionText() const;
+    /** Every word-wrapped label (the title, the text, the question and its result) asks for the
+     *  lines it has at its width; textHeightChanged() when one changed. */
+    void fitText();
 
 signals:
     void backRequested();
     void nextRequested();
     void closeRequested();
-    /** The text's lines changed (a new step, a new width or font): the band's height follows. */
+    /** A label's lines changed (a new step, answer, width or font): the band's height follows. */
     void textHeightChanged();
 
 protected:
@@ -42,7 +45,7 @@ protected:
 
 private:
     void applyFonts();
-    void fitText();
+    QList<QLabel *> wrappedLabels() const;
 
     QLabel *m_title = nullptr;
     QLabel *m_position = nullptr;

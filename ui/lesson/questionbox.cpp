@@ -49,6 +49,8 @@ QuestionBox::QuestionBox(QWidget *parent)
 void QuestionBox::ask(const QString &question, const QString &hint)
 {
     m_revealed = false;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_field, m_answer, m_reveal})
+        w->show();
     m_question->setText(question);
     m_field->clear();
     m_field->setPlaceholderText(hint);
@@ -84,6 +86,10 @@ void QuestionBox::showReveal(const QString &truth, const QString &verdict, int r
     m_revealed = true;
     m_field->setEnabled(false);
     m_answer->setEnabled(false);
+    // Nothing more to type: the answer's row makes way for the result (a projector's band is
+    // low), until the next question.
+    for (QWidget *w : std::initializer_list<QWidget *>{m_field, m_answer, m_reveal})
+        w->hide();
     QString text = tr("The app computes: %1.").arg(truth);
     if (!verdict.isEmpty())
         text += QLatin1Char(' ') + verdict;

@@ -4,6 +4,7 @@
 // the true value, whether the last answer was right and the class's tally. It only shows what it
 // is given; the caller computes the true value and judges the answers.
 
+#include <QList>
 #include <QString>
 #include <QWidget>
 
@@ -33,6 +34,8 @@ public:
     QString question() const;
     QString resultText() const;
     QLineEdit *field() const { return m_field; }
+    /** The question and the result line: word-wrapped, their height follows their width. */
+    QList<QLabel *> wrappedLabels() const { return {m_question, m_result}; }
 
 signals:
     /** Answer (or Enter in the field) with a non-empty answer. */

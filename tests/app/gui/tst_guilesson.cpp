@@ -21,6 +21,7 @@
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
@@ -194,11 +195,22 @@ void TestGuiLesson::bandIsAsTallAsItsStep()
     runner->goTo(2); // a question beside the text, and its answer revealed under it
     runner->reveal();
     QTRY_VERIFY(fits());
+    // No line of the band is cut: each word-wrapped label has the height of its lines.
+    const auto uncut = [this] {
+        for (const char *name : {"lessonTitle", "lessonText", "questionText", "questionResult"}) {
+            const QLabel *label = m_window->findChild<QLabel *>(QLatin1String(name));
+            if (!label || (label->isVisible() && label->height() < label->heightForWidth(label->width())))
+                return false;
+        }
+        return true;
+    };
+    QTRY_VERIFY(uncut());
     const int tall = dock->height();
     QVERIFY2(tall > first, qPrintable(QStringLiteral("%1 then %2").arg(first).arg(tall)));
     runner->goTo(0);
     QTRY_COMPARE(dock->height(), first);
     QVERIFY(fits());
+    QVERIFY(uncut());
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()

@@ -210,7 +210,7 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     QCOMPARE(step->learningRateOriginLabel()->text(), step->learningRateOriginText());
     QVERIFY(step->followTrainingRateButton()->isHidden());
 
-    // Lesson 3, step 3 ("with lr = 8, is the loss on this digit lower after one update?"),
+    // Lesson 3, step 3 ("after one update at lr = 8, is its loss lower?"),
     // opened there: the steps before it trained 150 batches at 0.1 first.
     const QString file = QDir(lessonsDir()).filePath(QStringLiteral("03-learning-rate-too-high.json"));
     QSignalSpy ready(window.lessonRunner(), &LessonRunner::ready);
