@@ -36,6 +36,9 @@ public:
     virtual void showTestImage(int index) = 0;
     /** Stage `stage` of the Step view's pass. */
     virtual void showStage(int stage) = 0;
+    /** The Data parallel page's what-if cluster as a question's true value assumes it: these
+     *  servers, GPUs and algorithm, the rest at the page's defaults. */
+    virtual void showCluster(const LessonCluster &cluster) = 0;
     /** The Step view's pass, for a question's true value. */
     virtual const StepModel *stepModel() const = 0;
     /** The keyboard goes back to the window (Space, the arrows). */

@@ -231,6 +231,9 @@ void LessonRunner::applyStep(bool dataReady)
         m_host->showTestImage(int(*s.testImage));
     if (s.stage)
         m_host->showStage(*s.stage);
+    // A question about a cluster: the page shows the cluster its answer is computed on.
+    if (s.question && (s.question->quantity == Quantity::AllReduceTime || s.question->quantity == Quantity::SnapshotTime))
+        m_host->showCluster(s.question->cluster);
     if (s.timelineAt) {
         const qint64 k = *s.timelineAt;
         const qint64 trained = qint64(c->stepCount());

@@ -151,6 +151,7 @@ private:
     void setStepLearningRate(std::optional<double> lr) override;
     void showTestImage(int index) override;
     void showStage(int stage) override;
+    void showCluster(const LessonCluster &cluster) override;
     const StepModel *stepModel() const override;
     void focusWindow() override { setFocus(Qt::OtherFocusReason); }
 

@@ -8,6 +8,7 @@
 #include "lessonrunner.h"
 #include "messagebanner.h"
 
+#include <clusterview.h>
 #include <lessonpanel.h>
 #include <stepview.h>
 #include <timelinebar.h>
@@ -151,6 +152,18 @@ void MainWindow::showTestImage(int index)
 void MainWindow::showStage(int stage)
 {
     m_stepView->setStage(stage);
+}
+
+void MainWindow::showCluster(const LessonCluster &cluster)
+{
+    auto *page = qobject_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)));
+    if (!page)
+        return;
+    clusterview::ClusterSettings s; // the page's defaults, as lessonClusterSeconds() assumes
+    s.servers = cluster.servers;
+    s.gpusPerServer = cluster.gpusPerServer;
+    s.algorithm = cluster.hierarchical ? cluster::Algorithm::Hierarchical : cluster::Algorithm::Ring;
+    page->setSettings(s);
 }
 
 const StepModel *MainWindow::stepModel() const

@@ -6,6 +6,7 @@
 
 #include "guifixtures.h"
 
+#include <clusterview.h>
 #include <controlbar.h>
 #include <lessonpanel.h>
 #include <lessonrunner.h>
@@ -49,6 +50,7 @@ private slots:
     void presentationFitsAProjector();
     void pageKeysWalkTheSteps();
     void bandIsAsTallAsItsStep();
+    void clusterQuestionsShowTheirCluster();
     void everyShippedQuestionHasAnAnswer();
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
@@ -211,6 +213,26 @@ void TestGuiLesson::bandIsAsTallAsItsStep()
     QTRY_COMPARE(dock->height(), first);
     QVERIFY(fits());
     QVERIFY(uncut());
+}
+
+void TestGuiLesson::clusterQuestionsShowTheirCluster()
+{
+    // Lesson 5 asks about 2 x 8 GPUs with a ring, then with the hierarchical all-reduce: the
+    // Data parallel page shows that cluster, not its own default of 2 x 4.
+    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("05-data-parallelism.json"))).isEmpty());
+    auto *page = m_window->findChild<clusterview::ClusterView *>();
+    QVERIFY(page);
+    QCOMPARE(page->settings().gpusPerServer, 4);
+    LessonRunner *runner = m_window->lessonRunner();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                             && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
+    runner->goTo(2);
+    QCOMPARE(page->settings().servers, 2);
+    QCOMPARE(page->settings().gpusPerServer, 8);
+    QVERIFY(page->settings().algorithm == cluster::Algorithm::Ring);
+    runner->goTo(3);
+    QCOMPARE(page->settings().gpusPerServer, 8);
+    QVERIFY(page->settings().algorithm == cluster::Algorithm::Hierarchical);
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()
