@@ -52,15 +52,6 @@ QString shapeText(const Architecture &arch)
     return widths.join(QLatin1Char('-'));
 }
 
-/** A JSON array of JSON texts. */
-std::string jsonArray(const std::vector<std::string> &items)
-{
-    std::string out = "[";
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i ? "," : "") + items[i];
-    return out + "]";
-}
-
 QString networkLine(const Architecture &arch)
 {
     QString layers;

@@ -63,6 +63,14 @@ JsonObject &JsonObject::add(const char *k, const QString &v)
     return addRaw(k, jsonString(v));
 }
 
+std::string jsonArray(const std::vector<std::string> &items)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? "," : "") + items[i];
+    return out + ']';
+}
+
 template<class T>
 static std::string arrayText(const T *values, std::size_t n)
 {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bplab::cli {
 
@@ -15,6 +16,8 @@ std::string jsonNumber(double v);
 /** The shortest text that reads back as the same float (so 0.1f prints as 0.1, not 0.100000001). */
 std::string jsonNumber(float v);
 std::string jsonString(const QString &s);
+/** A JSON array of values that are already JSON text. */
+std::string jsonArray(const std::vector<std::string> &items);
 
 class JsonObject
 {

@@ -134,12 +134,12 @@ protected:
         QWidget::showEvent(event);
         // Digits kept in the Draw view since: the drawn set is read again.
         OpenedSet &drawn = m_opened[0];
-        if (drawn.data && int(drawn.data->test.size()) != keptCount()) {
+        if (const int kept = keptCount(); drawn.data && int(drawn.data->test.size()) != kept) {
             drawn.data.reset();
             if (m_otherIndex == 0) {
                 m_other.reset();
                 m_otherIndex = -1;
-                if (keptCount() > 0)
+                if (kept > 0)
                     openTestSet(drawn.folder);
             }
         }

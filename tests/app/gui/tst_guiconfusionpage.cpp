@@ -27,6 +27,16 @@ class TestGuiConfusionPage : public QObject
     Q_OBJECT
 
 private:
+    /** 640 training and 300 test images of the synthetic set in `dir`, read by `controller`. */
+    static void loadSynthetic(TrainingController &controller, const QTemporaryDir &dir)
+    {
+        QCOMPARE(writeSyntheticDataset(dir.path(), 640, 300), QString());
+        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
+        controller.loadData(dir.path());
+        QVERIFY(loaded.wait(20000));
+        QTRY_COMPARE(controller.state(), TrainingState::Paused);
+    }
+
     static ConfusionCounts expectedCounts(TrainingController &c)
     {
         const Evaluation ev = evaluate(*c.currentWeights(), c.dataSplit()->test, c.trainedConfig().normalize);
@@ -47,12 +57,10 @@ private slots:
     void followsTheControllersWeights()
     {
         QTemporaryDir dir;
-        QCOMPARE(writeSyntheticDataset(dir.path(), 640, 300), QString());
         TrainingController controller;
-        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
-        controller.loadData(dir.path());
-        QVERIFY(loaded.wait(20000));
-        QTRY_COMPARE(controller.state(), TrainingState::Paused);
+        loadSynthetic(controller, dir);
+        if (QTest::currentTestFailed())
+            return;
 
         MistakeImage opened;
         opened.index = -1;
@@ -124,12 +132,10 @@ private slots:
     void listsDrawnDigitsAndRemembersSets()
     {
         QTemporaryDir dir;
-        QCOMPARE(writeSyntheticDataset(dir.path(), 640, 300), QString());
         TrainingController controller;
-        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
-        controller.loadData(dir.path());
-        QVERIFY(loaded.wait(20000));
-        QTRY_COMPARE(controller.state(), TrainingState::Paused);
+        loadSynthetic(controller, dir);
+        if (QTest::currentTestFailed())
+            return;
         const auto makePage = [&controller] {
             std::unique_ptr<QWidget> page(makeMistakesPage(&controller, {}));
             page->resize(1280, 800);
