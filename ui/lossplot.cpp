@@ -72,12 +72,12 @@ LossPlot::LossPlot(QWidget *parent)
     m_trainAccuracy = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
     m_trainAccuracy->setName(tr("training accuracy"));
     m_plot->setAutoAddPlottableToLegend(true);
-    m_legendNames = {{m_batch, m_batch->name(), tr("batch")},
+    m_legendFit.setNames({{m_batch, m_batch->name(), tr("batch")},
                      {m_average, m_average->name(), tr("average")},
                      {m_testLoss, m_testLoss->name(), tr("test loss")},
                      {m_testAccuracy, m_testAccuracy->name(), tr("test %")},
                      {m_trainLoss, m_trainLoss->name(), tr("train loss")},
-                     {m_trainAccuracy, m_trainAccuracy->name(), tr("train %")}};
+                     {m_trainAccuracy, m_trainAccuracy->name(), tr("train %")}});
 
     // The legend sits below the axes, across the plot's whole width in as many columns as fit
     // (one row, else two), so it never covers a curve.
@@ -336,54 +336,9 @@ void LossPlot::setPresentation(bool on)
     queueReplot();
 }
 
-// Four legend entries in one row when they fit the plot's width, else two rows of two, else one
-// column; the text is never clipped. Depends only on the widget's width and font.
 void LossPlot::updateLegendColumns()
 {
-    QCPLegend *legend = m_plot->legend;
-    const int count = legend->itemCount();
-    // Each column as wide as its widest entry (foColumnsFirst: entry i is in column i % columns).
-    const auto widthFor = [&](int columns) {
-        int total = (columns - 1) * legend->columnSpacing();
-        for (int c = 0; c < columns; ++c) {
-            int widest = 0;
-            for (int i = c; i < count; i += columns)
-                if (QCPAbstractLegendItem *item = legend->item(i)) // a grid cell may be empty
-                    widest = std::max(widest, item->minimumOuterSizeHint().width());
-            total += widest;
-        }
-        return total;
-    };
-    const int available = width() - legend->margins().left() - legend->margins().right();
-    // One row, else two rows (three columns for six entries: the training set's beside the test
-    // set's), with the full names, else with the brief ones; else two columns of brief names.
-    int columns = 2;
-    bool brief = true;
-    const auto useNames = [this](bool briefNames) {
-        for (const LegendName &n : m_legendNames)
-            n.graph->setName(briefNames ? n.brief : n.full);
-    };
-    for (bool b : {false, true}) {
-        useNames(b);
-        bool fits = false;
-        for (int c : {count, (count + 1) / 2})
-            if (c > 0 && widthFor(c) <= available) {
-                columns = c;
-                fits = true;
-                break;
-            }
-        if (fits) {
-            brief = b;
-            break;
-        }
-    }
-    useNames(brief);
-    if (brief && widthFor(columns) > available)
-        columns = 1; // a very narrow plot: one entry a row
-    if (legend->wrap() != columns) {
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
+    m_legendFit.fit(m_plot->legend, width());
 }
 
 // Tick spacing from the widget's size and font (not the axis rect of the last layout, so the

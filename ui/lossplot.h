@@ -10,6 +10,7 @@
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
 
+#include "legendfit.h"
 #include "panelaccessible.h"
 #include "panelexport.h"
 
@@ -168,12 +169,7 @@ private:
     void styleBranches();
     QCPItemText *m_readout = nullptr;
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
-    struct LegendName
-    {
-        QCPGraph *graph;
-        QString full, brief; // "training accuracy", "train %": the brief one where room is short
-    };
-    std::vector<LegendName> m_legendNames;
+    LegendFit m_legendFit; // full or brief names, one or two rows
     QString m_hoverText;
     QElapsedTimer m_sinceReplot;
     QTimer *m_replotTimer = nullptr;
