@@ -13,6 +13,14 @@ test accuracy after every epoch, then the final accuracies' median, minimum and 
 --optimizer adam trains both with Adam (torch.optim.Adam's defaults: betas 0.9/0.999, eps 1e-8)
 at --lr instead of plain SGD at 0.1.
 
+--hidden W[,W2] (0: none) and --activation relu|sigmoid|tanh|leakyrelu train another network in
+both programs, each initialised as the activation asks (He normal for ReLU, Glorot uniform for
+sigmoid and tanh). --agree also checks, for seed 1, that each program reads the other's weights
+and gets its accuracy: ours exported as .npz into an nn.Sequential, PyTorch's saved as .npz into
+backprop-lab-cli eval.
+
+    /usr/bin/python3 bench/accuracy.py --data ../shared/data/mnist --seeds 3 --hidden 128 --activation sigmoid --agree
+
 BPLAB_CLI names the CLI binary (default build/app/cli/backprop-lab-cli). Needs Debian's
 python3-torch (bench/compare installs it). A measurement, not a test: tests/core/tst_accuracy.cpp
 holds the bounds.
@@ -23,6 +31,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
@@ -32,23 +41,54 @@ from torch_peer import TEST_IMAGES, find_file, read_idx, training_files  # noqa:
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def ours(cli, data, seed, epochs, optimizer="sgd", lr=0.1):
+def ours(cli, data, seed, epochs, optimizer="sgd", lr=0.1, network=(), save=None):
     """Test accuracy (percent) after each epoch of `backprop-lab-cli train`."""
     out = subprocess.run([cli, "train", "--data", data, "--seed", str(seed), "--epochs", str(epochs),
-                          "--optimizer", optimizer, "--lr", str(lr), "--json"],
+                          "--optimizer", optimizer, "--lr", str(lr), "--json", *network]
+                         + (["--save", save] if save else []),
                          check=True, capture_output=True, text=True).stdout
     return [json.loads(line)["test_accuracy"] for line in out.splitlines() if line.strip()]
 
 
-def torch_run(torch, data, seed, epochs, optimizer="sgd", lr=0.1):
+def build(torch, widths, activation):
+    """nn.Sequential of 784-widths-10 with `activation` between the layers, initialised as ours."""
+    act = {"relu": torch.nn.ReLU, "sigmoid": torch.nn.Sigmoid, "tanh": torch.nn.Tanh,
+           "leakyrelu": lambda: torch.nn.LeakyReLU(0.01)}[activation]
+    sizes = [784, *widths, 10]
+    modules = []
+    for i in range(len(sizes) - 1):
+        modules.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
+        if i + 2 < len(sizes):
+            modules.append(act())
+    model = torch.nn.Sequential(*modules)
+    for layer in model:
+        if isinstance(layer, torch.nn.Linear):
+            if activation in ("sigmoid", "tanh"):
+                torch.nn.init.xavier_uniform_(layer.weight)
+            else:
+                torch.nn.init.kaiming_normal_(layer.weight, a=0.01 if activation == "leakyrelu" else 0,
+                                              nonlinearity="leaky_relu" if activation == "leakyrelu" else "relu")
+            torch.nn.init.zeros_(layer.bias)
+    return model
+
+
+def linears(model):
+    return [layer for layer in model if hasattr(layer, "weight")]
+
+
+def torch_accuracy(torch, model, data):
+    _, _, x_test, y_test = data
+    with torch.no_grad():
+        return 100.0 * (model(x_test).argmax(dim=1) == y_test).float().mean().item()
+
+
+def torch_run(torch, data, seed, epochs, optimizer="sgd", lr=0.1, widths=(128,), activation="relu", keep=None):
     """The same recipe in PyTorch: test accuracy (percent) after each epoch."""
     x, y, x_test, y_test = data
     torch.manual_seed(seed)
-    model = torch.nn.Sequential(torch.nn.Linear(784, 128), torch.nn.ReLU(),
-                                torch.nn.Linear(128, 10))
-    for layer in (model[0], model[2]):
-        torch.nn.init.kaiming_normal_(layer.weight, nonlinearity="relu")
-        torch.nn.init.zeros_(layer.bias)
+    model = build(torch, widths, activation)
+    if keep is not None:
+        keep.append(model)
     opt = (torch.optim.Adam(model.parameters(), lr=lr) if optimizer == "adam"
            else torch.optim.SGD(model.parameters(), lr=lr))
     loss_fn = torch.nn.CrossEntropyLoss()
@@ -94,7 +134,12 @@ def main():
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd")
     parser.add_argument("--lr", type=float, default=None, help="default: 0.1 (sgd), 0.001 (adam)")
+    parser.add_argument("--hidden", default="128", help="hidden widths: 128, 256,128 or 0 (none)")
+    parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
+    parser.add_argument("--agree", action="store_true", help="check that each reads the other's weights (seed 1)")
     args = parser.parse_args()
+    widths = [] if args.hidden == "0" else [int(w) for w in args.hidden.split(",")]
+    network = ["--hidden", args.hidden, "--activation", args.activation]
     cli = os.environ.get("BPLAB_CLI", os.path.join(REPO, "build/app/cli/backprop-lab-cli"))
     if not os.access(cli, os.X_OK):
         sys.exit(f"accuracy: no CLI at {cli} (run scripts/setup, or set BPLAB_CLI)")
@@ -104,16 +149,52 @@ def main():
     torch.set_num_threads(1)
     data = load(torch, args.data)
 
+    print(f"network 784-{'-'.join(map(str, widths)) + '-' if widths else ''}10 {args.activation}, "
+          f"{args.optimizer} lr {lr}, batch 64, {args.epochs} epochs", flush=True)
     finals = {"backprop-lab": [], "pytorch": []}
-    for seed in range(1, args.seeds + 1):
-        for name, run in (("backprop-lab", lambda: ours(cli, args.data, seed, args.epochs, args.optimizer, lr)),
-                          ("pytorch", lambda: torch_run(torch, data, seed, args.epochs, args.optimizer, lr))):
-            accuracies = run()
-            finals[name].append(accuracies[-1])
-            print(f"seed {seed:2d} {name:12s} " + " ".join(f"{a:.2f}" for a in accuracies),
-                  flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(1, args.seeds + 1):
+            agree = args.agree and seed == 1
+            kept = []
+            save = os.path.join(tmp, "ours.bplab") if agree else None
+            for name, run in (("backprop-lab", lambda: ours(cli, args.data, seed, args.epochs, args.optimizer, lr,
+                                                            network, save)),
+                              ("pytorch", lambda: torch_run(torch, data, seed, args.epochs, args.optimizer, lr,
+                                                            widths, args.activation, kept))):
+                accuracies = run()
+                finals[name].append(accuracies[-1])
+                print(f"seed {seed:2d} {name:12s} " + " ".join(f"{a:.2f}" for a in accuracies),
+                      flush=True)
+            if agree:
+                check_agreement(torch, cli, args.data, tmp, data, save, kept[0], args.activation,
+                                finals["backprop-lab"][-1], finals["pytorch"][-1])
     for name, values in finals.items():
         print(summary(name, values))
+
+
+def check_agreement(torch, cli, folder, tmp, data, ours_model, theirs, activation, ours_accuracy, theirs_accuracy):
+    """Our weights in PyTorch, PyTorch's in our eval: each must give the other's accuracy."""
+    npz = os.path.join(tmp, "ours.npz")
+    subprocess.run([cli, "export", "--model", ours_model, "--npz", npz], check=True, capture_output=True)
+    arrays = np.load(npz, allow_pickle=False)
+    widths = [arrays[f"W{i}"].shape[0] for i in range(1, len(linears(theirs)))]
+    model = build(torch, widths, str(arrays["activation"]) if "activation" in arrays else "relu")
+    with torch.no_grad():
+        for i, layer in enumerate(linears(model), start=1):
+            layer.weight.copy_(torch.from_numpy(arrays[f"W{i}"]))
+            layer.bias.copy_(torch.from_numpy(arrays[f"b{i}"]))
+    print(f"agreement: our weights in PyTorch {torch_accuracy(torch, model, data):.2f}% "
+          f"(ours {ours_accuracy:.2f}%)", flush=True)
+    theirs_npz = os.path.join(tmp, "theirs.npz")
+    saved = {}
+    for i, layer in enumerate(linears(theirs), start=1):
+        saved[f"W{i}"] = layer.weight.detach().numpy().astype(np.float32)
+        saved[f"b{i}"] = layer.bias.detach().numpy().astype(np.float32)
+    np.savez(theirs_npz, activation=np.array(activation), **saved)
+    out = subprocess.run([cli, "eval", "--model", theirs_npz, "--data", folder, "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    print(f"agreement: PyTorch's weights in our eval {json.loads(out)['test_accuracy']:.2f}% "
+          f"(PyTorch {theirs_accuracy:.2f}%)", flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,31 @@
 
 #include "divergence.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace bplab {
+
+std::string valueText(double v)
+{
+    if (std::isnan(v))
+        return "NaN";
+    if (std::isinf(v))
+        return v > 0 ? "+Inf" : "-Inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+std::string divergenceMessage(const Divergence &d, const std::string &restored)
+{
+    return "training diverged in epoch " + std::to_string(d.epoch) + ", batch " + std::to_string(d.batch) + "/"
+           + std::to_string(d.batchesPerEpoch) + " (step " + std::to_string(d.step) + "): " + d.quantity
+           + " became " + valueText(d.value)
+           + (std::isfinite(d.value) ? " (above the limit " + valueText(d.lossLimit) + ")" : std::string())
+           + " at learning rate " + valueText(d.lr) + restored + "; try a smaller learning rate (e.g. "
+           + valueText(d.suggestedLr) + ")";
+}
 
 double suggestedLearningRate(double lr)
 {

@@ -47,6 +47,14 @@ struct Divergence
     std::string message;
 };
 
+/** A value as the divergence messages write it: "%g", "NaN", "+Inf" or "-Inf". */
+std::string valueText(double v);
+
+/** Divergence::message from the other fields: "training diverged in epoch 1, batch 3/7 (step 3):
+ *  <quantity> became <value> at learning rate <lr><restored>; try a smaller learning rate (e.g.
+ *  <suggestedLr>)". `restored` says what the guard put back, starting with its own punctuation. */
+std::string divergenceMessage(const Divergence &d, const std::string &restored);
+
 /** The learning rate to go on with after a batch at rate `lr` diverged: lr / 2. The one rule of
  *  the policy: DivergenceAction::Halve trains on at it, Stop names it as the suggestion (the
  *  trainer's message, the app's banner button, the CLI's and the app's JSON). */

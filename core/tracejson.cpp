@@ -58,34 +58,78 @@ std::string shortestJson(T v)
 std::string jsonFloat(float v) { return shortestJson(v); }
 std::string jsonDouble(double v) { return shortestJson(v); }
 
-std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
+namespace {
+
+/** key("name") appends the comma (after the first key) and "name": to s. */
+auto keyWriter(std::string &s)
 {
-    const TraceF &t = step.before;
-    std::string s = "{";
-    const auto key = [&s](const char *k) {
+    return [&s](const char *k) {
         if (s.size() > 1)
             s += ',';
         s += '"';
         s += k;
         s += "\":";
     };
+}
+
+/** The keys every trace starts with: set, index, label, predicted, network. */
+template<class Key>
+void opening(const Key &key, std::string &s, const std::string &set, long long index, int label, int predicted,
+             const Architecture &arch)
+{
     key("set"), s += quoted(set);
     key("index"), s += std::to_string(index);
-    key("label"), s += std::to_string(t.label);
-    key("predicted"), s += std::to_string(t.predicted);
+    key("label"), s += std::to_string(label);
+    key("predicted"), s += std::to_string(predicted);
+    key("network"), s += quoted(describe(arch));
+}
+
+} // namespace
+
+std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
+{
+    const TraceF &t = step.before;
+    std::string s = "{";
+    const auto key = keyWriter(s);
+    opening(key, s, set, index, t.label, t.predicted, Architecture::source());
     key("input"), s += array(t.input);
     key("target"), s += array(t.target);
     key("z1"), s += array(t.z1);
     key("a1"), s += array(t.a1);
+    key("hidden"), s += "[{\"z\":" + array(t.z1) + ",\"a\":" + array(t.a1) + ",\"delta\":" + array(t.delta1) + "}]";
     key("logits"), s += array(t.logits);
     key("exp"), s += array(t.exp);
     key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
     key("probabilities"), s += array(t.probabilities);
     key("loss"), s += jsonFloat(t.loss);
     key("delta2"), s += array(t.delta2);
+    key("delta_out"), s += array(t.delta2);
     key("delta1"), s += array(t.delta1);
     key("lr"), s += jsonFloat(lr);
     key("loss_after"), s += jsonFloat(step.afterTrace.loss);
+    return s + '}';
+}
+
+std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
+{
+    std::string s = "{";
+    const auto key = keyWriter(s);
+    opening(key, s, set, index, t.label, t.predicted, arch);
+    key("input"), s += array(t.input);
+    key("target"), s += array(t.target);
+    key("hidden"), s += '[';
+    for (std::size_t l = 0; l < t.hidden.size(); ++l)
+        s += (l ? ",{\"z\":" : "{\"z\":") + array(t.hidden[l].z) + ",\"a\":" + array(t.hidden[l].a)
+             + ",\"delta\":" + array(t.hidden[l].delta) + '}';
+    s += ']';
+    key("logits"), s += array(t.logits);
+    key("exp"), s += array(t.exp);
+    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
+    key("probabilities"), s += array(t.probabilities);
+    key("loss"), s += jsonFloat(t.loss);
+    key("delta_out"), s += array(t.deltaOut);
+    key("lr"), s += jsonFloat(t.lr);
+    key("loss_after"), s += jsonFloat(t.lossAfter);
     return s + '}';
 }
 

@@ -4,6 +4,7 @@
 // every float in the shortest text that reads back as the same float, null for non-finite), and a
 // long-format CSV. The one implementation: the CLI and the app call it.
 
+#include "mlptrace.h"
 #include "network.h"
 
 #include <string>
@@ -17,6 +18,14 @@ std::string jsonDouble(double v);
 
 /** set: "train", "test" or another source name; index: the image's index in it (-1: none). */
 std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr);
+
+/** The explain contract for any network: "set", "index", "label", "predicted", "network"
+ *  ("784-32-10 sigmoid"), "input", "target", "hidden" (one {"z", "a", "delta"} per hidden layer,
+ *  first to last), "logits", "exp", "exp_sum", "probabilities", "loss", "delta_out", "lr",
+ *  "loss_after". explainJson writes the same keys for the source network, with its own "z1", "a1",
+ *  "delta1" and "delta2" besides. */
+std::string explainJson(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set,
+                        long long index);
 
 /** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the same
  *  quantities and numbers as explainJson plus the selected update's after-trace probabilities. */

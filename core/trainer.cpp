@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -42,17 +41,6 @@ std::string firstNonFinite(const ParamsF &p, const std::string &prefix, double &
         if (auto where = firstNonFiniteIn(*v, (prefix + name).c_str(), value); !where.empty())
             return where;
     return {};
-}
-
-std::string numberText(double v)
-{
-    if (std::isnan(v))
-        return "NaN";
-    if (std::isinf(v))
-        return v > 0 ? "+Inf" : "-Inf";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
 }
 
 } // namespace
@@ -90,16 +78,10 @@ Divergence describeDivergence(const BatchReport &r, double lossLimit, int undone
         const float largest = std::max({next.W1.cwiseAbs().maxCoeff(), next.b1.cwiseAbs().maxCoeff(),
                                         next.W2.cwiseAbs().maxCoeff(), next.b2.cwiseAbs().maxCoeff()});
         restored = ": the weights the previous batch produced were too large for the forward pass (largest |w| " +
-                   numberText(largest) +
+                   valueText(largest) +
                    "); the weights and the optimiser state are back to their values before that batch";
     }
-    d.message = "training diverged in epoch " + std::to_string(d.epoch) + ", batch "
-                + std::to_string(d.batch) + "/" + std::to_string(d.batchesPerEpoch) + " (step "
-                + std::to_string(d.step) + "): " + d.quantity + " became " + numberText(d.value)
-                + (std::isfinite(d.value) ? " (above the limit " + numberText(lossLimit) + ")"
-                                          : std::string())
-                + " at learning rate " + numberText(r.lr) + restored
-                + "; try a smaller learning rate (e.g. " + numberText(d.suggestedLr) + ")";
+    d.message = divergenceMessage(d, restored);
     return d;
 }
 

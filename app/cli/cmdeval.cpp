@@ -6,6 +6,7 @@
 #include "jsonwriter.h"
 
 #include "network.h"
+#include "networktrainer.h"
 
 #include <cmath>
 
@@ -17,7 +18,9 @@ const char *kEvalDetails
         = R"(--model takes a model file (as written by train --save) or an .npz (as written by export, or
 NumPy/PyTorch); the kind is detected by content. The test set of the data folder is evaluated.
 
---json prints one object: {"model", "dataset", "folder", "count", "correct", "test_loss",
+The model may hold any network (784-128-10 ReLU, or what train --hidden/--activation wrote).
+
+--json prints one object: {"model", "network" ("784-128-10 ReLU"), "dataset", "folder", "count", "correct", "test_loss",
 "test_accuracy" (percent), "class_names" (10), "confusion" (10 rows: true class 0-9; columns:
 predicted class 0-9)}.)";
 
@@ -69,18 +72,21 @@ int runEval(const QStringList &args)
         return kExitUsage;
     const QString modelPath = cmd.value(QStringLiteral("model"));
 
-    Model model;
-    if (const int code = loadModelFile(cmd, modelPath, model); code >= 0)
+    NetworkModel model;
+    if (const int code = loadNetworkFile(cmd, modelPath, model); code >= 0)
         return code;
-    const ParamsF &params = model.params;
-    modelNormalizeValue(cmd, model, normalize);
+    modelNormalizeValue(cmd, model.info, normalize);
     std::shared_ptr<DataSplit> data;
     if (const int code = loadData(cmd, data); code >= 0)
         return code;
     if (data->test.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the test set is empty").arg(qs(data->folder)));
 
-    const Evaluation ev = evaluate(params, data->test, normalize);
+    // The source network on its own kernels (the numbers eval has always given), any other on mlp.h's.
+    const Evaluation ev = model.arch.isSourceNetwork()
+                                  ? evaluate(toSourceParams(model.params), data->test, normalize)
+                                  : evaluateNetwork(model.arch, model.params, data->test, normalize);
+    const QString network = qs(describe(model.arch));
     long long correct = 0;
     for (int c = 0; c < kOutputs; ++c)
         correct += ev.confusion[c][c];
@@ -103,6 +109,7 @@ int runEval(const QStringList &args)
         }
         JsonObject()
                 .add("model", modelPath)
+                .add("network", network)
                 .add("dataset", qs(data->name))
                 .add("folder", qs(data->folder))
                 .add("normalize", normalizeName(normalize))
@@ -116,13 +123,13 @@ int runEval(const QStringList &args)
         return kExitOk;
     }
 
-    printOut(QStringLiteral("model: %1 (inputs %2)\ntest set: %3, %4 images\n"
+    printOut(QStringLiteral("model: %1, %8 (inputs %2)\ntest set: %3, %4 images\n"
                             "test loss %5, test accuracy %6% (%7 of %4 correct)\n\n")
                      .arg(modelPath, describeNormalize(normalize), qs(data->name),
                           thousands(ev.count))
                      .arg(ev.loss, 0, 'f', 4)
                      .arg(ev.accuracy, 0, 'f', 2)
-                     .arg(thousands(std::uint64_t(correct))));
+                     .arg(thousands(std::uint64_t(correct)), network));
     printConfusion(ev, *data);
     return kExitOk;
 }

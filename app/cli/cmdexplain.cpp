@@ -5,6 +5,7 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
+#include "mlptrace.h"
 #include "network.h"
 #include "tracejson.h"
 
@@ -14,83 +15,128 @@ namespace bplab::cli {
 
 namespace {
 
-const char *kExplainDetails = R"(--json prints one object with exactly these keys:
-  "set", "index", "label", "predicted", "input" (784 values as fed to the network), "target"
-  (one-hot, 10), "z1" (128), "a1" (128), "logits" (10), "exp" (10), "exp_sum", "probabilities"
-  (10), "loss", "delta2" (10), "delta1" (128), "lr", "loss_after" (the loss on the same sample
-  after one plain SGD step on it alone).
-  z1 = W1 x + b1; a1 = max(0, z1); logits z2 = W2 a1 + b2; exp = e^z2; probabilities = exp / exp_sum
-  (computed with the maximum subtracted, so they stay exact); loss = -ln p[label];
-  delta2 = p - target; delta1 = (W2^T delta2) .* relu'(z1).
+const char *kExplainDetails = R"(The model may hold any network (784-128-10 ReLU, or what train --hidden/--activation wrote).
+--json prints one object with exactly these keys:
+  "set", "index", "label", "predicted", "network" ("784-128-10 ReLU"), "input" (784 values as fed
+  to the network), "target" (one-hot, 10), "hidden" (one {"z", "a", "delta"} per hidden layer, first
+  to last; empty without one), "logits" (10), "exp" (10), "exp_sum", "probabilities" (10), "loss",
+  "delta_out" (10), "lr", "loss_after" (the loss on the same sample after one plain SGD step on it
+  alone); for the 784-128-10 ReLU network also "z1", "a1", "delta1" (its hidden layer's z, a and
+  delta) and "delta2" (= delta_out).
+  z = W a_prev + b per hidden layer (a_prev = x for the first); a = f(z) (ReLU max(0, z), sigmoid
+  1/(1+e^-z), tanh, leaky ReLU); logits = W_out a_last + b_out; exp = e^logits; probabilities =
+  exp / exp_sum (computed with the maximum subtracted, so they stay exact); loss = -ln p[label];
+  delta_out = p - target; delta = (W_next^T delta_next) .* f'(z) (sigmoid: a(1-a); tanh: 1-a^2).
 When e^z overflows single precision, those "exp" values and "exp_sum" are null (a note on stderr
 says so); the probabilities are still exact.
 Classes are 0-9; the source numbers its output neurons 1-10 (class c is neuron c+1).
 An index outside the set gives exit code 2 with the valid range.)";
 
-void printText(const TraceF &before, const TraceF &after, const QString &set, long long index,
-               float lr, const DataSplit &data)
+/** What the readable explanation shows, from either trace. */
+struct ExplainView
+{
+    int label = 0, predicted = 0;
+    const Vec<float> *logits = nullptr, *exp = nullptr, *probabilities = nullptr, *deltaOut = nullptr;
+    bool expFinite = true;
+    float expSum = 0, loss = 0, lossAfter = 0;
+    int predictedAfter = 0;
+    QString hiddenLines; ///< one line per hidden layer
+    QString jsonKeys;    ///< the arrays --json adds
+};
+
+ExplainView viewOf(const StepTrace<float> &step)
+{
+    const TraceF &t = step.before;
+    int active = 0;
+    for (Eigen::Index j = 0; j < t.a1.size(); ++j)
+        active += t.a1[j] > 0;
+    return {t.label, t.predicted, &t.logits, &t.exp, &t.probabilities, &t.delta2, t.expFinite, t.expSum, t.loss,
+            step.afterTrace.loss, step.afterTrace.predicted,
+            QStringLiteral("hidden layer: %1 of %2 neurons active (z1 > 0); delta1 is zero for the others\n")
+                    .arg(active)
+                    .arg(kHidden),
+            QStringLiteral("input, z1, a1, logits, exp, probabilities, delta2, delta1")};
+}
+
+ExplainView viewOf(const Architecture &arch, const MlpTrace<float> &t)
+{
+    QString lines;
+    for (std::size_t l = 0; l < t.hidden.size(); ++l) {
+        const HiddenTrace<float> &h = t.hidden[l];
+        const QString layer = t.hidden.size() == 1 ? QStringLiteral("hidden layer") : QStringLiteral("hidden layer %1").arg(l + 1);
+        if (arch.activation == Activation::ReLU) {
+            const auto active = (h.z.array() > 0.0f).count();
+            lines += QStringLiteral("%1: %2 of %3 neurons active (z > 0); delta is zero for the others")
+                             .arg(layer)
+                             .arg(active)
+                             .arg(h.z.size());
+        } else {
+            lines += QStringLiteral("%1: %2 %3 neurons, a from %4 to %5")
+                             .arg(layer)
+                             .arg(h.z.size())
+                             .arg(qs(displayName(arch.activation)))
+                             .arg(double(h.a.minCoeff()), 0, 'g', 4)
+                             .arg(double(h.a.maxCoeff()), 0, 'g', 4);
+        }
+        lines += QStringLiteral(", mean |delta| %1\n").arg(double(h.delta.cwiseAbs().mean()), 0, 'g', 4);
+    }
+    if (t.hidden.empty())
+        lines = QStringLiteral("no hidden layer: the logits are W x + b\n");
+    return {t.label, t.predicted, &t.logits, &t.exp, &t.probabilities, &t.deltaOut, t.expFinite, t.expSum, t.loss,
+            t.lossAfter, -1, lines, QStringLiteral("input, hidden (z, a, delta per layer), logits, exp, probabilities, delta_out")};
+}
+
+void printText(const ExplainView &v, const QString &set, long long index, float lr, const DataSplit &data,
+               const QString &network)
 {
     const auto name = [&](int c) {
         const QString n = qs(data.classNames[c]);
         return n == QString::number(c) ? QString() : QStringLiteral(" (%1)").arg(n);
     };
-    QString text = QStringLiteral("%1 set, image %2 of %3\n")
+    QString text = QStringLiteral("%1 set, image %2 of %3, network %4\n")
                            .arg(set, thousands(std::uint64_t(index)),
                                 thousands(set == QLatin1String("train") ? data.train.size()
-                                                                        : data.test.size()));
+                                                                        : data.test.size()),
+                                network);
     text += QStringLiteral("label: class %1%2 = output neuron %3\n")
-                    .arg(before.label)
-                    .arg(name(before.label))
-                    .arg(before.label + 1);
+                    .arg(v.label)
+                    .arg(name(v.label))
+                    .arg(v.label + 1);
     text += QStringLiteral("predicted: class %1%2 = output neuron %3 (%4)\n\n")
-                    .arg(before.predicted)
-                    .arg(name(before.predicted))
-                    .arg(before.predicted + 1)
-                    .arg(before.predicted == before.label ? QStringLiteral("correct")
-                                                          : QStringLiteral("wrong"));
-    text += QStringLiteral("neuron  class      logit z2          e^z2   probability\n");
+                    .arg(v.predicted)
+                    .arg(name(v.predicted))
+                    .arg(v.predicted + 1)
+                    .arg(v.predicted == v.label ? QStringLiteral("correct") : QStringLiteral("wrong"));
+    text += QStringLiteral("neuron  class       logit z          e^z   probability\n");
     for (int k = 0; k < kOutputs; ++k) {
-        const QString expText = std::isfinite(before.exp[k])
-                                        ? QString::number(before.exp[k], 'g', 6)
-                                        : QStringLiteral("overflow");
-        const int bar = int(std::lround(before.probabilities[k] * 20));
+        const QString expText = std::isfinite((*v.exp)[k]) ? QString::number((*v.exp)[k], 'g', 6)
+                                                           : QStringLiteral("overflow");
+        const int bar = int(std::lround((*v.probabilities)[k] * 20));
         text += QStringLiteral("%1  %2  %3  %4  %5 %6%7\n")
                         .arg(k + 1, 6)
                         .arg(k, 5)
-                        .arg(before.logits[k], 13, 'f', 5)
+                        .arg((*v.logits)[k], 13, 'f', 5)
                         .arg(expText, 12)
-                        .arg(before.probabilities[k], 12, 'f', 6)
+                        .arg((*v.probabilities)[k], 12, 'f', 6)
                         .arg(QString(bar, QLatin1Char('#')))
-                        .arg(k == before.label ? QStringLiteral("  <- label") : QString());
+                        .arg(k == v.label ? QStringLiteral("  <- label") : QString());
     }
-    text += QStringLiteral("sum of e^z2: %1\n")
-                    .arg(before.expFinite ? QString::number(before.expSum, 'g', 7)
-                                          : QStringLiteral("overflow"));
+    text += QStringLiteral("sum of e^z: %1\n")
+                    .arg(v.expFinite ? QString::number(v.expSum, 'g', 7) : QStringLiteral("overflow"));
     text += QStringLiteral("\nloss L = -ln p[%1] = -ln %2 = %3\n")
-                    .arg(before.label)
-                    .arg(before.probabilities[before.label], 0, 'g', 6)
-                    .arg(double(before.loss), 0, 'g', 6);
-    text += QStringLiteral("delta2 = p - y: ");
+                    .arg(v.label)
+                    .arg((*v.probabilities)[v.label], 0, 'g', 6)
+                    .arg(double(v.loss), 0, 'g', 6);
+    text += QStringLiteral("delta_out = p - y: ");
     for (int k = 0; k < kOutputs; ++k)
-        text += QStringLiteral("%1%2")
-                        .arg(k ? QStringLiteral(", ") : QString())
-                        .arg(before.delta2[k], 0, 'f', 4);
-    int activeHidden = 0;
-    for (Eigen::Index j = 0; j < before.a1.size(); ++j)
-        activeHidden += before.a1[j] > 0;
-    text += QStringLiteral("\nhidden layer: %1 of %2 neurons active (z1 > 0); delta1 is zero for "
-                           "the others\n")
-                    .arg(activeHidden)
-                    .arg(kHidden);
-    text += QStringLiteral("after one SGD step on this image alone (lr %1): loss %2 (%3), "
-                           "predicted class %4\n")
+        text += QStringLiteral("%1%2").arg(k ? QStringLiteral(", ") : QString()).arg((*v.deltaOut)[k], 0, 'f', 4);
+    text += QLatin1Char('\n') + v.hiddenLines;
+    text += QStringLiteral("after one SGD step on this image alone (lr %1): loss %2 (%3)%4\n")
                     .arg(double(lr))
-                    .arg(double(after.loss), 0, 'g', 6)
-                    .arg(after.loss < before.loss ? QStringLiteral("lower")
-                                                  : QStringLiteral("not lower"))
-                    .arg(after.predicted);
-    text += QStringLiteral("(--json gives every value: input, z1, a1, logits, exp, probabilities, "
-                           "delta2, delta1)\n");
+                    .arg(double(v.lossAfter), 0, 'g', 6)
+                    .arg(v.lossAfter < v.loss ? QStringLiteral("lower") : QStringLiteral("not lower"))
+                    .arg(v.predictedAfter >= 0 ? QStringLiteral(", predicted class %1").arg(v.predictedAfter) : QString());
+    text += QStringLiteral("(--json gives every value: %1)\n").arg(v.jsonKeys);
     printOut(text);
 }
 
@@ -133,11 +179,10 @@ int runExplain(const QStringList &args)
         || !normalizeValue(cmd, normalize))
         return kExitUsage;
 
-    Model model;
-    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
+    NetworkModel model;
+    if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
-    const ParamsF &params = model.params;
-    modelNormalizeValue(cmd, model, normalize);
+    modelNormalizeValue(cmd, model.info, normalize);
     std::shared_ptr<DataSplit> data;
     if (const int code = loadData(cmd, data); code >= 0)
         return code;
@@ -153,20 +198,32 @@ int runExplain(const QStringList &args)
 
     const Vec<float> x = scaleInput<float>(source.image(std::size_t(index)), normalize);
     const int label = source.label(std::size_t(index));
-    const StepTrace<float> step = explainStep(params, x, label, float(lr));
-    const TraceF &t = step.before;
-    if (!t.expFinite)
-        cmd.note(QStringLiteral(
-                         "note: e^z overflows single precision for some logits (largest %1); those "
-                         "exp values and their sum are shown as null; the probabilities are exact "
-                         "(computed with the largest logit subtracted)")
-                         .arg(double(t.logits.maxCoeff())));
-
-    if (cmd.isSet(QStringLiteral("json"))) {
+    const bool json = cmd.isSet(QStringLiteral("json"));
+    const QString network = qs(describe(model.arch));
+    const auto noteOverflow = [&](bool expFinite, const Vec<float> &logits) {
+        if (!expFinite)
+            cmd.note(QStringLiteral("note: e^z overflows single precision for some logits (largest %1); those "
+                                    "exp values and their sum are shown as null; the probabilities are exact "
+                                    "(computed with the largest logit subtracted)")
+                             .arg(double(logits.maxCoeff())));
+    };
+    if (!model.arch.isSourceNetwork()) {
+        // Any other network: every hidden layer's z, a and delta (mlptrace.h).
+        const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
+        noteOverflow(trace.expFinite, trace.logits);
+        if (json)
+            printOut(QString::fromStdString(explainJson(model.arch, trace, set.toStdString(), index) + '\n'));
+        else
+            printText(viewOf(model.arch, trace), set, index, float(lr), *data, network);
+        return kExitOk;
+    }
+    const StepTrace<float> step = explainStep(toSourceParams(model.params), x, label, float(lr));
+    noteOverflow(step.before.expFinite, step.before.logits);
+    if (json) {
         printOut(QString::fromStdString(explainJson(step, set.toStdString(), index, float(lr)) + '\n'));
         return kExitOk;
     }
-    printText(t, step.afterTrace, set, index, float(lr), *data);
+    printText(viewOf(step), set, index, float(lr), *data, network);
     return kExitOk;
 }
 

@@ -17,7 +17,10 @@ int runExport(const QStringList &args)
                     R"(The .npz holds W1 (128x784), b1 (128), W2 (10x128) and b2 (10) as float32 arrays in the
 torch.nn.Linear layout (row j of W1 holds hidden neuron j's 784 input weights):
   w = numpy.load("OUT.npz"); model[0].weight.data = torch.tensor(w["W1"]) ...
-train --init-from reads the same format.)"));
+A model of another network (train --hidden/--activation) gives W1, b1, ..., WL, bL, one pair per
+weight layer, and "activation" ("relu", "sigmoid", "tanh" or "leakyrelu") as a NumPy string:
+  str(numpy.load("OUT.npz")["activation"]), no pickle needed.
+train --init-from, eval, explain and predict read the same format.)"));
     cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file (or .npz) to read."),
                   QStringLiteral("FILE"));
     cmd.addOption(QStringLiteral("npz"), QStringLiteral("The .npz file to write."),
@@ -31,17 +34,24 @@ train --init-from reads the same format.)"));
     if (out.isEmpty())
         return cmd.usageError(QStringLiteral("--npz needs a file name"));
 
-    ParamsF params;
-    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), params); code >= 0)
+    NetworkModel model;
+    if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
-    const Status saved = saveNpz(out.toStdString(), params);
+    // The source network's file is the one export has always written, byte for byte.
+    const Status saved = model.arch.isSourceNetwork()
+                                 ? saveNpz(out.toStdString(), toSourceParams(model.params))
+                                 : saveNetworkNpz(out.toStdString(), model.arch, model.params);
     if (!saved)
         return cmd.dataError(qs(saved.error()));
-    cmd.note(QStringLiteral("wrote %1: W1 %2x%3, b1 %2, W2 %4x%2, b2 %4 (float32)")
-                     .arg(out)
-                     .arg(kHidden)
-                     .arg(kInputs)
-                     .arg(kOutputs));
+    QStringList arrays;
+    for (int l = 0; l < model.arch.layerCount(); ++l)
+        arrays << QStringLiteral("W%1 %2x%3, b%1 %2")
+                          .arg(l + 1)
+                          .arg(model.arch.layerOutputs(l))
+                          .arg(model.arch.layerInputs(l));
+    cmd.note(QStringLiteral("wrote %1 (%2): %3 (float32)%4")
+                     .arg(out, qs(describe(model.arch)), arrays.join(QStringLiteral(", ")),
+                          model.arch.isSourceNetwork() ? QString() : QStringLiteral(", activation")));
     return kExitOk;
 }
 

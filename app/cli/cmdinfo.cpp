@@ -2,6 +2,7 @@
 
 #include "command.h"
 #include "commands.h"
+#include "dataoptions.h"
 #include "jsonwriter.h"
 
 #include "architecture.h"
@@ -112,21 +113,13 @@ activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "bias
 "hidden_weights" (all hidden layers'), "output_weights", "weights", "biases", "parameters",
 "memory" {"fp16"|"fp32"|"fp64": {"bytes_per_value", "weights", "parameters"}},
 "multiply_adds_per_sample", "batch", "multiply_adds_per_batch", "training_flops_per_sample".)"));
-    cmd.addOption(QStringLiteral("hidden"),
-                  QStringLiteral("Hidden layer widths: 128, 256,128, or 0 for none (1 to 1,024 "
-                                 "neurons each, at most two layers)."),
-                  QStringLiteral("W[,W2]"), QString::number(kHidden));
-    cmd.addOption(QStringLiteral("activation"),
-                  QStringLiteral("The hidden layers' activation: relu, sigmoid, tanh or leakyrelu."),
-                  QStringLiteral("name"), QStringLiteral("relu"));
+    addArchitectureOptions(cmd);
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
     if (const int code = cmd.parse(args); code >= 0)
         return code;
-    const Result<Architecture> parsed = parseArchitecture(cmd.value(QStringLiteral("hidden")).toStdString(),
-                                                          cmd.value(QStringLiteral("activation")).toStdString());
-    if (!parsed.ok())
-        return cmd.usageError(QString::fromStdString(parsed.error()));
-    const Architecture &arch = *parsed;
+    Architecture arch;
+    if (!architectureValue(cmd, arch))
+        return kExitUsage;
     const int last = arch.layerCount() - 1;
     const std::uint64_t outputWeights = arch.layerWeightCount(last);
     const std::uint64_t hiddenWeights = arch.weightCount() - outputWeights;

@@ -7,10 +7,12 @@
 #include "jsonwriter.h"
 
 #include "network.h"
+#include "networktrainer.h"
 #include "picturereader.h"
 #include "preprocess.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace bplab::cli {
 
@@ -51,11 +53,13 @@ int runPredict(const QStringList &args)
         return kExitUsage;
     if (images.isEmpty())
         return cmd.usageError(QStringLiteral("name at least one IMAGE to predict"));
-    Model model;
-    if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
+    NetworkModel model;
+    if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
-    const ParamsF &params = model.params;
-    modelNormalizeValue(cmd, model, normalize);
+    // The source network on its own kernels, any other through mlp.h.
+    const std::optional<ParamsF> source
+            = model.arch.isSourceNetwork() ? std::optional(toSourceParams(model.params)) : std::nullopt;
+    modelNormalizeValue(cmd, model.info, normalize);
     const bool raw = cmd.isSet(QStringLiteral("raw"));
     const bool json = cmd.isSet(QStringLiteral("json"));
 
@@ -92,7 +96,8 @@ int runPredict(const QStringList &args)
             }
             input = result.input;
         }
-        const std::array<float, kOutputs> p = predictProbabilities(params, input.data(), normalize);
+        const std::array<float, kOutputs> p = source ? predictProbabilities(*source, input.data(), normalize)
+                                                     : networkProbabilities(model.arch, model.params, input.data(), normalize);
         const int best = int(std::max_element(p.begin(), p.end()) - p.begin());
         if (json) {
             JsonObject().add("file", file).add("class", best).addArray("probabilities", p.data(), p.size()).printLine();

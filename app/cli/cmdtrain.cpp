@@ -5,8 +5,10 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 #include "progressbar.h"
+#include "trainreport.h"
 #include "trainsnapshots.h"
 #include "trainmpi.h"
+#include "trainnetwork.h"
 
 #include "batchthreads.h"
 #include "divergence.h"
@@ -81,7 +83,15 @@ halve trains on at that suggested rate from the restored weights and momentum bu
 halving is noted; 30 in a row give up). A loss above 100 at weights that cannot be undone further (the first batch after a
 start, a resume or an undo) is trained on, so that the smaller rate can recover from them.
 
-Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).)";
+Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).
+
+Other networks: --hidden and --activation (or an --init-from file that holds another network)
+train another network than the source's 784-128-10 ReLU, on one thread: SGD with or without
+momentum, a constant or cosine rate, --train-subset, --json and --save (a model file that
+records the network) as above; a divergence stops the run. Workers, MPI, snapshots,
+augmentation, Adam and halving at a divergence are the source network's only yet. Without
+--init the initialisation follows the activation: He for (leaky) ReLU, Xavier for sigmoid and
+tanh.)";
 
 /** The recipe table (trainconfig.h) as --help lists it. */
 QString recipesHelp()
@@ -142,8 +152,11 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
+} // namespace
+
+void printEpoch(const EpochReport &r, int epochs, bool json, int threads, MpiTraining *mpi)
 {
+    const bool withMpi = mpi && mpi->active();
     if (json) {
         JsonObject o;
         o.add("epoch", r.epoch)
@@ -154,8 +167,9 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
                 .add("test_accuracy", r.testAccuracy)
                 .add("seconds", std::round(r.seconds * 1e6) / 1e6)
                 .add("samples_per_second", std::round(r.samplesPerSecond * 10) / 10)
-                .add("training_threads", trainingThreads());
-        mpi.addEpochJson(o); // --mpi: the measured all-reduce
+                .add("training_threads", threads);
+        if (withMpi)
+            mpi->addEpochJson(o); // --mpi: the measured all-reduce
         o.printLine();
         return;
     }
@@ -169,12 +183,9 @@ void printEpoch(const EpochReport &r, int epochs, bool json, MpiTraining &mpi)
                      .arg(r.seconds, 0, 'f', 2)
                      .arg(thousands(std::uint64_t(std::llround(r.samplesPerSecond))))
                      .arg(r.trainAccuracy, 0, 'f', 2)
-             + (mpi.active() ? mpi.epochText() + QLatin1Char('\n') : QString()));
+             + (withMpi ? mpi->epochText() + QLatin1Char('\n') : QString()));
 }
 
-/** The divergence as JSON fields, numbered as the epoch lines (1-based epoch, 1-based batch in
- *  it): {"divergence": {"epoch", "batch", "quantity", "rate", "suggested_rate"}}, the same object
- *  as the app's --report. */
 void printDivergence(const Divergence &d)
 {
     JsonObject o;
@@ -186,17 +197,27 @@ void printDivergence(const Divergence &d)
     JsonObject().add("divergence", o).printLine();
 }
 
-} // namespace
+void printFinal(double loss, double accuracy, std::size_t testCount, int epochsDone)
+{
+    const auto correct = std::uint64_t(std::llround(accuracy * double(testCount) / 100.0));
+    printOut(QStringLiteral("final: test loss %1, test accuracy %2% (%3 of %4) after %5\n")
+                     .arg(loss, 0, 'f', 4)
+                     .arg(accuracy, 0, 'f', 2)
+                     .arg(thousands(correct), thousands(testCount))
+                     .arg(epochsDone == 1 ? QStringLiteral("1 epoch") : QStringLiteral("%1 epochs").arg(epochsDone)));
+}
 
 int runTrain(const QStringList &args)
 {
     Command cmd(
             QStringLiteral("train"),
             QStringLiteral(
-                    "Trains the 784-128-10 network with mini-batch SGD and reports each epoch."),
+                    "Trains a network (the source's 784-128-10 ReLU unless --hidden or --activation choose "
+                    "another) with mini-batch SGD and reports each epoch."),
             recipesHelp() + QString::fromUtf8(kTrainDetails) + QStringLiteral("\n\n")
                     + QString::fromUtf8(kMpiDetails));
     addDataOptions(cmd);
+    addArchitectureOptions(cmd);
     cmd.addOption(QStringLiteral("recipe"),
                   QStringLiteral("Starting settings: %1 (source is the default).").arg(QString::fromStdString(recipeNames())),
                   QStringLiteral("NAME"));
@@ -281,12 +302,24 @@ int runTrain(const QStringList &args)
     TrainConfig config;
     int workers = 1;
     std::optional<LoadedSnapshot> resumed;
+    if (cmd.isSet(QStringLiteral("resume"))
+        && (cmd.isSet(QStringLiteral("hidden")) || cmd.isSet(QStringLiteral("activation"))))
+        return cmd.usageError(QStringLiteral("--resume goes on with the snapshot's network (784-128-10 ReLU); "
+                                             "--hidden and --activation cannot change it"));
     if (cmd.isSet(QStringLiteral("resume"))) {
         const int code = mpi.agree(cmd, readResume(cmd, config, resumed), "reading the snapshot");
         if (code >= 0)
             return code;
-    } else if (!readConfig(cmd, config)) {
-        return kExitUsage;
+    } else {
+        if (!readConfig(cmd, config))
+            return kExitUsage;
+        // Any other network than the source's trains on its own loop (trainnetwork.h).
+        Architecture arch;
+        std::optional<NetworkModel> fromFile;
+        if (const int code = chooseNetwork(cmd, arch, fromFile); code >= 0)
+            return code;
+        if (!arch.isSourceNetwork())
+            return trainNetwork(cmd, arch, config, std::move(fromFile));
     }
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
@@ -409,7 +442,7 @@ int runTrain(const QStringList &args)
         const auto printEpochAndWarn = [&](const EpochReport &e) {
             bar.clear();
             last = e;
-            printEpoch(e, config.epochs, json, mpi);
+            printEpoch(e, config.epochs, json, trainingThreads(), &mpi);
             // The log-sum-exp loss stays finite when the weights grow large, so a too large
             // learning rate shows as a loss worse than uniform guessing that also grew.
             if (!warned && e.trainLoss > kChanceLoss && e.trainLoss > firstBatchLoss) {
@@ -521,14 +554,7 @@ int runTrain(const QStringList &args)
             loss = ev.loss;
             accuracy = ev.accuracy;
         }
-        const auto correct
-                = std::uint64_t(std::llround(accuracy * double(data->test.size()) / 100.0));
-        printOut(QStringLiteral("final: test loss %1, test accuracy %2% (%3 of %4) after %5\n")
-                         .arg(loss, 0, 'f', 4)
-                         .arg(accuracy, 0, 'f', 2)
-                         .arg(thousands(correct), thousands(data->test.size()))
-                         .arg(epochsDone == 1 ? QStringLiteral("1 epoch")
-                                              : QStringLiteral("%1 epochs").arg(epochsDone)));
+        printFinal(loss, accuracy, data->test.size(), epochsDone);
     }
 
     if (!savePath.isEmpty() && mpi.root()) {

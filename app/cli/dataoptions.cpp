@@ -139,6 +139,40 @@ bool normalizeValue(const Command &command, Normalize &out)
     return true;
 }
 
+void addArchitectureOptions(Command &command)
+{
+    command.addOption(QStringLiteral("hidden"),
+                      QStringLiteral("Hidden layer widths: 128, 256,128, or 0 for none (1 to 1,024 "
+                                     "neurons each, at most two layers)."),
+                      QStringLiteral("W[,W2]"), QString::number(kHidden));
+    command.addOption(QStringLiteral("activation"),
+                      QStringLiteral("The hidden layers' activation: relu, sigmoid, tanh or leakyrelu."),
+                      QStringLiteral("NAME"), QStringLiteral("relu"));
+}
+
+bool architectureValue(const Command &command, Architecture &out)
+{
+    const Result<Architecture> parsed = parseArchitecture(command.value(QStringLiteral("hidden")).toStdString(),
+                                                          command.value(QStringLiteral("activation")).toStdString());
+    if (!parsed) {
+        command.usageError(qs(parsed.error()));
+        return false;
+    }
+    out = *parsed;
+    return true;
+}
+
+int loadNetworkFile(const Command &command, const QString &path, NetworkModel &out)
+{
+    Result<NetworkModel> model = readAnyNetwork(path.toStdString());
+    if (!model)
+        return command.dataError(qs(model.error()));
+    if (!model->params.allFinite())
+        return command.dataError(QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
+    out = std::move(*model);
+    return -1;
+}
+
 int loadModelFile(const Command &command, const QString &path, Model &out)
 {
     Result<Model> model = readAnyModel(path.toStdString());
@@ -162,17 +196,22 @@ int loadModelFile(const Command &command, const QString &path, ParamsF &out)
 
 bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out)
 {
-    out = model.info ? model.info->recipe.normalize : Normalize::None;
+    return modelNormalizeValue(command, model.info, out);
+}
+
+bool modelNormalizeValue(const Command &command, const std::optional<ModelInfo> &info, Normalize &out)
+{
+    out = info ? info->recipe.normalize : Normalize::None;
     if (!command.isSet(QStringLiteral("normalize"))) {
-        if (model.info)
+        if (info)
             command.note(QStringLiteral("inputs: %1, as the model file says (%2)")
-                                 .arg(describeNormalize(out), qs(describeModelInfo(*model.info))));
+                                 .arg(describeNormalize(out), qs(describeModelInfo(*info))));
         return true;
     }
     const Normalize fromFile = out;
     if (!normalizeValue(command, out))
         return false;
-    if (model.info && out != fromFile)
+    if (info && out != fromFile)
         command.note(QStringLiteral("warning: --normalize %1 contradicts the model file, which was "
                                     "trained with inputs %2 (--normalize %3); using %1 as asked")
                              .arg(normalizeName(out), describeNormalize(fromFile),

@@ -38,6 +38,16 @@ int applyTrainSubset(const Command &command, TrainConfig &config, std::size_t tr
 /** Reads --normalize (default none). Returns false after a usage error. */
 bool normalizeValue(const Command &command, Normalize &out);
 
+/** --hidden W[,W2] (0: no hidden layer) and --activation NAME; without them the source's 128 and
+ *  relu. */
+void addArchitectureOptions(Command &command);
+/** The network those options name; false after a usage error naming the bad value. */
+bool architectureValue(const Command &command, Architecture &out);
+
+/** Reads a model file (any version) or .npz of any network, by content, and checks that its
+ *  values are finite. Returns -1 on success, else the exit code. */
+int loadNetworkFile(const Command &command, const QString &path, NetworkModel &out);
+
 /** Reads a model file or .npz (by content). Returns -1 on success, else the exit code. */
 int loadModelFile(const Command &command, const QString &path, ParamsF &out);
 int loadModelFile(const Command &command, const QString &path, Model &out);
@@ -47,6 +57,7 @@ int loadModelFile(const Command &command, const QString &path, Model &out);
  * the model file says, else none. A --normalize that contradicts the file is used, with a warning
  * on stderr; a note says which scaling the file chose. Returns false after a usage error.
  */
+bool modelNormalizeValue(const Command &command, const std::optional<ModelInfo> &info, Normalize &out);
 bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out);
 
 /** "none" / "standard" and "he" / "xavier" / "pytorch": the option values. */

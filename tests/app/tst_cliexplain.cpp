@@ -65,9 +65,9 @@ void TestCliExplain::jsonTrace()
     const QJsonObject o = run.json();
 
     const QStringList expectedKeys
-            = {"set",  "index",  "label",  "predicted", "input",     "target",
-               "z1",   "a1",     "logits", "exp",       "exp_sum",   "probabilities",
-               "loss", "delta2", "delta1", "lr",        "loss_after"};
+            = {"set",  "index",  "label",  "predicted", "network",   "input",  "target",
+               "z1",   "a1",     "hidden", "logits",    "exp",       "exp_sum", "probabilities",
+               "loss", "delta2", "delta_out", "delta1", "lr",        "loss_after"};
     QStringList keys = o.keys();
     QStringList sortedExpected = expectedKeys;
     keys.sort();

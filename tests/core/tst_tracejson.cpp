@@ -2,6 +2,7 @@
 // the Step view's export: its keys in their fixed order, values equal to the core's trace and
 // read back bit for bit, null where e^z overflows, and the CSV with the same numbers.
 
+#include "mlptrace.h"
 #include "network.h"
 #include "tracejson.h"
 
@@ -36,6 +37,22 @@ private:
             QVERIFY2(float(a[i].toDouble()) == v[i], qPrintable(QString("%1[%2]").arg(key).arg(i)));
     }
 
+    /** json has these keys, in this order, and no other. */
+    template<std::size_t N>
+    static bool hasExactlyInOrder(const std::string &json, const char *const (&keys)[N])
+    {
+        std::size_t last = 0;
+        for (const char *k : keys) {
+            const std::size_t at = json.find(std::string("\"") + k + "\":");
+            if (at == std::string::npos || (last != 0 && at <= last)) {
+                qWarning("key %s missing or out of order", k);
+                return false;
+            }
+            last = at;
+        }
+        return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object().keys().size() == qsizetype(N);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -46,17 +63,10 @@ private slots:
     void keysInOrder()
     {
         const std::string json = explainJson(m_step, "test", 12, 0.05f);
-        const char *keys[] = {"set",  "index", "label",    "predicted", "input",  "target",
-                              "z1",   "a1",    "logits",   "exp",       "exp_sum", "probabilities",
-                              "loss", "delta2", "delta1", "lr",        "loss_after"};
-        std::size_t last = 0;
-        for (const char *k : keys) {
-            const std::size_t at = json.find(std::string("\"") + k + "\":");
-            QVERIFY2(at != std::string::npos && (last == 0 || at > last), k);
-            last = at;
-        }
-        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
-        QCOMPARE(o.keys().size(), 17);
+        const char *keys[] = {"set",  "index", "label",    "predicted", "network", "input",  "target",
+                              "z1",   "a1",    "hidden",   "logits",    "exp",     "exp_sum", "probabilities",
+                              "loss", "delta2", "delta_out", "delta1", "lr",      "loss_after"};
+        QVERIFY(hasExactlyInOrder(json, keys));
     }
 
     void valuesAreTheTrace()
@@ -77,6 +87,14 @@ private slots:
         checkArray(o, "probabilities", t.probabilities);
         checkArray(o, "delta2", t.delta2);
         checkArray(o, "delta1", t.delta1);
+        // The keys of every network: the one hidden layer and delta_out are the same values.
+        QCOMPARE(o.value("network").toString(), QStringLiteral("784-128-10 ReLU"));
+        QCOMPARE(o.value("hidden").toArray().size(), 1);
+        const QJsonObject h = o.value("hidden").toArray()[0].toObject();
+        checkArray(h, "z", t.z1);
+        checkArray(h, "a", t.a1);
+        checkArray(h, "delta", t.delta1);
+        checkArray(o, "delta_out", t.delta2);
         // Scalars read back as the same float: the shortest exact text, not 6 digits.
         QCOMPARE(float(o.value("exp_sum").toDouble()), t.expSum);
         QCOMPARE(float(o.value("loss").toDouble()), t.loss);
@@ -120,6 +138,37 @@ private slots:
         QCOMPARE(o.value("exp").toArray()[1].toDouble(), 1.0);
         QVERIFY(o.value("exp_sum").isNull());
         QCOMPARE(o.value("loss").toDouble(), 100.0);
+    }
+
+    void anyNetworkHasEveryLayer()
+    {
+        Architecture arch;
+        arch.hidden = {24, 12};
+        arch.activation = Activation::Tanh;
+        const MlpTrace<float> t = explainSample(arch, initMlp(arch, 5), m_x, m_label, 0.05f);
+        const std::string json = explainJson(arch, t, "test", 4);
+        const char *keys[] = {"set",  "index",         "label", "predicted", "network",   "input", "target", "hidden",
+                              "logits", "exp", "exp_sum", "probabilities", "loss",  "delta_out", "lr", "loss_after"};
+        QVERIFY(hasExactlyInOrder(json, keys));
+        const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+        QCOMPARE(o.value("network").toString(), QStringLiteral("784-24-12-10 tanh"));
+        const QJsonArray hidden = o.value("hidden").toArray();
+        QCOMPARE(hidden.size(), 2);
+        for (int l = 0; l < 2; ++l) {
+            checkArray(hidden[l].toObject(), "z", t.hidden[std::size_t(l)].z);
+            checkArray(hidden[l].toObject(), "a", t.hidden[std::size_t(l)].a);
+            checkArray(hidden[l].toObject(), "delta", t.hidden[std::size_t(l)].delta);
+        }
+        checkArray(o, "delta_out", t.deltaOut);
+        checkArray(o, "probabilities", t.probabilities);
+        QCOMPARE(float(o.value("loss_after").toDouble()), t.lossAfter);
+
+        arch.hidden.clear(); // 784-10: no hidden layer, an empty list
+        const MlpTrace<float> linear = explainSample(arch, initMlp(arch, 5), m_x, m_label, 0.05f);
+        const QJsonObject l = QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(arch, linear, "test", 4))).object();
+        QVERIFY(l.value("hidden").isArray());
+        QCOMPARE(l.value("hidden").toArray().size(), 0);
+        QCOMPARE(l.value("network").toString(), QStringLiteral("784-10"));
     }
 
     void csvHasTheSameNumbers()

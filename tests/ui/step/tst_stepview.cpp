@@ -285,8 +285,9 @@ void TestStepView::jsonExport()
     const QString file = dir.filePath(QStringLiteral("trace.json"));
     QVERIFY(m_view->exportTo(file));
     const QJsonObject o = QJsonDocument::fromJson(readFile(file)).object();
-    const QStringList keys{"set", "index", "label", "predicted", "input", "target", "z1", "a1", "logits", "exp",
-                           "exp_sum", "probabilities", "loss", "delta2", "delta1", "lr", "loss_after"};
+    const QStringList keys{"set", "index", "label", "predicted", "network", "input", "target", "z1", "a1", "hidden",
+                           "logits", "exp", "exp_sum", "probabilities", "loss", "delta2", "delta_out", "delta1",
+                           "lr", "loss_after"};
     QCOMPARE(o.keys().size(), keys.size());
     for (const QString &k : keys)
         QVERIFY2(o.contains(k), qPrintable(k));

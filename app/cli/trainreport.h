@@ -1,0 +1,27 @@
+#pragma once
+// What train prints, the same for the source network and any other: an epoch's line or JSON
+// object, a divergence's JSON object and the final line.
+
+#include "divergence.h"
+#include "trainevents.h"
+
+#include <cstddef>
+
+namespace bplab::cli {
+
+class MpiTraining;
+
+/** One epoch: a readable line, or with json one object {"epoch", "train_loss", "train_eval_loss",
+ *  "train_accuracy", "test_loss", "test_accuracy", "seconds", "samples_per_second",
+ *  "training_threads"}; with an active --mpi run (mpi may be null) also its all-reduce. */
+void printEpoch(const EpochReport &r, int epochs, bool json, int threads, MpiTraining *mpi);
+
+/** The divergence as JSON fields, numbered as the epoch lines (1-based epoch, 1-based batch in
+ *  it): {"divergence": {"epoch", "batch", "quantity", "rate", "suggested_rate"}}, the same object
+ *  as the app's --report. */
+void printDivergence(const Divergence &d);
+
+/** "final: test loss 0.2650, test accuracy 92.51% (9,251 of 10,000) after 2 epochs". */
+void printFinal(double loss, double accuracy, std::size_t testCount, int epochsDone);
+
+} // namespace bplab::cli

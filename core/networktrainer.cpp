@@ -1,0 +1,215 @@
+#include "networktrainer.h"
+
+#include "trainer.h"
+#include "trainsubset.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace bplab {
+
+namespace {
+
+constexpr int kEvalChunk = 1000;
+
+/** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says. */
+void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, Mat<float> &X,
+                   std::uint8_t *labels)
+{
+    const int pixels = data.rows * data.cols;
+    for (int i = 0; i < count; ++i) {
+        scaleBytes(data.image(indices[i]), pixels, normalize, X.col(i).data());
+        labels[i] = data.labels[indices[i]];
+    }
+}
+
+/** "W2[3][7]" (or "b1[5]") for the first value of p that is not finite, prefixed; empty if none. */
+std::string firstNonFinite(const MlpParamsF &p, const std::string &prefix, double &value)
+{
+    for (std::size_t l = 0; l < p.layers.size(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        const auto &W = p.layers[l].W;
+        for (Eigen::Index r = 0; r < W.rows(); ++r)
+            for (Eigen::Index c = 0; c < W.cols(); ++c)
+                if (!std::isfinite(W(r, c))) {
+                    value = W(r, c);
+                    return prefix + "W" + n + "[" + std::to_string(r) + "][" + std::to_string(c) + "]";
+                }
+        const auto &b = p.layers[l].b;
+        for (Eigen::Index r = 0; r < b.size(); ++r)
+            if (!std::isfinite(b(r))) {
+                value = b(r);
+                return prefix + "b" + n + "[" + std::to_string(r) + "]";
+            }
+    }
+    return {};
+}
+
+std::shared_ptr<const DataSplit> trainingData(std::shared_ptr<const DataSplit> all, const TrainConfig &config)
+{
+    if (subsetSize(config.trainSubset, all->train.size()) == all->train.size())
+        return all;
+    auto cut = std::make_shared<DataSplit>(*all);
+    cut->train = balancedSubset(all->train, config.trainSubset, config.seed);
+    return cut;
+}
+
+} // namespace
+
+Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
+                           Normalize normalize)
+{
+    Evaluation ev;
+    ev.count = data.size();
+    if (data.size() == 0)
+        return ev;
+    MlpWorkspace<float> ws(arch, int(std::min<std::size_t>(kEvalChunk, data.size())));
+    std::vector<std::uint32_t> indices(std::size_t(ws.batch));
+    std::vector<std::uint8_t> labels(std::size_t(ws.batch));
+    double lossSum = 0;
+    std::size_t correct = 0;
+    for (std::size_t first = 0; first < data.size(); first += std::size_t(ws.batch)) {
+        const int n = int(std::min<std::size_t>(std::size_t(ws.batch), data.size() - first));
+        for (int i = 0; i < n; ++i)
+            indices[std::size_t(i)] = std::uint32_t(first + std::size_t(i));
+        gatherColumns(data, indices.data(), n, normalize, ws.X, labels.data());
+        mlpForward(params, n, ws);
+        const Mat<float> &Z = ws.Z.back();
+        const Mat<float> &P = ws.A.back();
+        for (int i = 0; i < n; ++i) {
+            const int y = labels[std::size_t(i)];
+            // L = -ln p_y = ln(sum_j e^(z_j - m)) - (z_y - m)
+            const float m = Z.col(i).maxCoeff();
+            lossSum += std::log(double((Z.col(i).array() - m).exp().sum())) - double(Z(y, i) - m);
+            Eigen::Index predicted = 0;
+            P.col(i).maxCoeff(&predicted);
+            ++ev.confusion[std::size_t(y)][std::size_t(predicted)];
+            correct += predicted == y;
+        }
+    }
+    ev.loss = lossSum / double(data.size());
+    ev.accuracy = 100.0 * double(correct) / double(data.size());
+    return ev;
+}
+
+std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
+                                                 const std::uint8_t *pixels, Normalize normalize)
+{
+    MlpWorkspace<float> ws(arch, 1);
+    scaleBytes(pixels, kInputs, normalize, ws.X.col(0).data());
+    mlpForward(params, 1, ws);
+    std::array<float, kOutputs> p {};
+    for (int k = 0; k < kOutputs; ++k)
+        p[std::size_t(k)] = ws.A.back()(k, 0);
+    return p;
+}
+
+NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config,
+                               const Architecture &arch, MlpParamsF initial)
+    : m_data(trainingData(std::move(data), config))
+    , m_config(config)
+    , m_arch(arch)
+    , m_params(std::move(initial))
+    , m_grads(MlpParamsF::zeros(arch))
+    , m_velocity(MlpParamsF::zeros(arch))
+    , m_next(MlpParamsF::zeros(arch))
+    , m_nextVelocity(MlpParamsF::zeros(arch))
+    , m_ws(arch, std::max(1, std::min(config.batch, int(std::max<std::size_t>(m_data->train.size(), 1)))))
+    , m_order(m_data->train.size())
+    , m_labels(std::size_t(m_ws.batch))
+{
+    const std::size_t n = m_data->train.size();
+    m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_ws.batch) - 1) / std::size_t(m_ws.batch)));
+}
+
+NetworkBatch NetworkTrainer::trainBatch()
+{
+    NetworkBatch r;
+    if (finished() || m_data->train.size() == 0)
+        return r;
+    const int inEpoch = int(m_step % std::size_t(m_batchesPerEpoch));
+    r.epoch = epoch();
+    r.step = m_step;
+    if (inEpoch == 0) {
+        epochOrder(m_config.seed, r.epoch, m_order);
+        m_epochLossSum = 0;
+        m_epochSeconds = 0;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::size_t first = std::size_t(inEpoch) * std::size_t(m_ws.batch);
+    const int count = int(std::min<std::size_t>(std::size_t(m_ws.batch), m_order.size() - first));
+    gatherColumns(m_data->train, m_order.data() + first, count, m_config.normalize, m_ws.X, m_labels.data());
+    r.lr = scheduledLr(m_config, m_step, totalSteps());
+    r.loss = mlpForwardBackward(m_params, m_labels.data(), count, m_ws, m_grads);
+
+    // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), into spare buffers so that a
+    // step whose result is not finite leaves the weights as they were.
+    const float lr = float(r.lr), mu = float(m_config.momentum);
+    for (std::size_t l = 0; l < m_params.layers.size(); ++l) {
+        const Layer<float> &g = m_grads.layers[l];
+        const Layer<float> &w = m_params.layers[l];
+        Layer<float> &next = m_next.layers[l];
+        if (mu > 0) {
+            Layer<float> &v = m_nextVelocity.layers[l];
+            v.W = mu * m_velocity.layers[l].W + g.W;
+            v.b = mu * m_velocity.layers[l].b + g.b;
+            next.W = w.W - lr * v.W;
+            next.b = w.b - lr * v.b;
+        } else {
+            next.W = w.W - lr * g.W;
+            next.b = w.b - lr * g.b;
+        }
+    }
+
+    Divergence d;
+    std::string where;
+    if (!std::isfinite(r.loss) || r.loss > kDivergenceLossLimit) {
+        d.quantity = "the loss";
+        d.value = r.loss;
+    } else if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
+        d.quantity = "the gradient " + where;
+    } else if (where = mu > 0 ? firstNonFinite(m_nextVelocity, "v_", d.value) : std::string(); !where.empty()) {
+        d.quantity = "the momentum buffer " + where;
+    } else if (where = firstNonFinite(m_next, "", d.value); !where.empty()) {
+        d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
+    }
+    if (!d.quantity.empty()) {
+        d.epoch = r.epoch + 1;
+        d.batch = inEpoch + 1;
+        d.batchesPerEpoch = m_batchesPerEpoch;
+        d.step = m_step + 1;
+        d.lr = r.lr;
+        d.suggestedLr = suggestedLearningRate(r.lr);
+        d.message = divergenceMessage(d, "; the weights are those before this batch");
+        r.divergence = std::move(d);
+        return r;
+    }
+    std::swap(m_params, m_next);
+    if (mu > 0)
+        std::swap(m_velocity, m_nextVelocity);
+    m_epochLossSum += r.loss;
+    m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ++m_step;
+
+    if (inEpoch + 1 == m_batchesPerEpoch) {
+        EpochReport e;
+        e.epoch = r.epoch + 1;
+        e.trainLoss = m_epochLossSum / m_batchesPerEpoch;
+        const Evaluation test = evaluateNetwork(m_arch, m_params, m_data->test, m_config.normalize);
+        e.testLoss = test.loss;
+        e.testAccuracy = test.accuracy;
+        e.confusion = test.confusion;
+        const Evaluation train = evaluateNetwork(m_arch, m_params, m_data->train, m_config.normalize);
+        e.trainEvalLoss = train.loss;
+        e.trainAccuracy = train.accuracy;
+        e.seconds = m_epochSeconds;
+        e.samplesPerSecond = m_epochSeconds > 0 ? double(m_data->train.size()) / m_epochSeconds : 0.0;
+        r.epochEnded = e;
+    }
+    return r;
+}
+
+} // namespace bplab

@@ -1,0 +1,83 @@
+#pragma once
+// Mini-batch training of a network of any Architecture: SGD with or without momentum, a constant
+// or cosine learning rate, the whole training set or a balanced subset, what train --hidden and
+// --activation run. The samples come in the order the source network's Trainer takes them
+// (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's.
+
+#include "architecture.h"
+#include "batch.h"
+#include "dataset.h"
+#include "divergence.h"
+#include "mlp.h"
+#include "trainconfig.h"
+#include "trainevents.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace bplab {
+
+/** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
+ *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). */
+Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
+                           Normalize normalize);
+
+/** The ten SoftMax probabilities of one image (784 bytes) for any network. */
+std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
+                                                 const std::uint8_t *pixels, Normalize normalize);
+
+/** One trained batch. */
+struct NetworkBatch
+{
+    int epoch = 0;        ///< 0-based epoch of the batch
+    std::size_t step = 0; ///< 0-based global batch number
+    double loss = 0;      ///< mean cross-entropy of the batch, before its update
+    double lr = 0;
+    /** Set when the loss (not finite, or above kDivergenceLossLimit), the gradient or the new
+     *  weights were not finite: the update was not applied, the weights are those before it. */
+    std::optional<Divergence> divergence;
+    std::optional<EpochReport> epochEnded; ///< on an epoch's last batch, after its evaluation
+};
+
+class NetworkTrainer
+{
+public:
+    /** initial must have arch's shapes (validate(arch) ok). */
+    NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config, const Architecture &arch,
+                   MlpParamsF initial);
+
+    const Architecture &arch() const { return m_arch; }
+    const TrainConfig &config() const { return m_config; }
+    const MlpParamsF &params() const { return m_params; }
+    /** The data trained on: the training subset when the config asks for one, with the test set. */
+    const DataSplit &data() const { return *m_data; }
+
+    int batchesPerEpoch() const { return m_batchesPerEpoch; }
+    std::size_t totalSteps() const { return std::size_t(m_batchesPerEpoch) * std::size_t(m_config.epochs); }
+    std::size_t step() const { return m_step; }
+    int epoch() const { return int(m_step / std::size_t(m_batchesPerEpoch)); }
+    bool finished() const { return m_step >= totalSteps(); }
+
+    /** Forward, backward and update of the next mini-batch; at an epoch's last batch the test and
+     *  training sets are evaluated. After a divergence the position stays at that batch. */
+    NetworkBatch trainBatch();
+
+private:
+    std::shared_ptr<const DataSplit> m_data;
+    TrainConfig m_config;
+    Architecture m_arch;
+    MlpParamsF m_params, m_grads, m_velocity, m_next, m_nextVelocity;
+    MlpWorkspace<float> m_ws;
+    std::vector<std::uint32_t> m_order;
+    std::vector<std::uint8_t> m_labels;
+    int m_batchesPerEpoch = 1;
+    std::size_t m_step = 0;
+    double m_epochLossSum = 0;
+    double m_epochSeconds = 0;
+};
+
+} // namespace bplab

@@ -1,0 +1,150 @@
+// Networks other than the source's through the command-line tool: train --hidden/--activation
+// writes a model file that eval, explain, export and train --init-from read back as the same
+// network with the same numbers; bad values are refused with a message naming them, writing nothing.
+
+#include "clitestutil.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace bplab::test;
+
+class TestCliNetworks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void trainEvalExplainExport();
+    void initFromGoesOnWithTheFilesNetwork();
+    void sameSeedSameFile();
+    void badValuesChangeNothing_data();
+    void badValuesChangeNothing();
+
+private:
+    QString path(const QString &name) const { return m_tmp.filePath(name); }
+    QStringList trainArgs(const QString &save, const QStringList &more) const
+    {
+        return QStringList{"train", "--data", m_data, "--epochs", "2", "--batch", "20", "--seed", "3", "--json",
+                           "--save", save}
+               + more;
+    }
+
+    QTemporaryDir m_tmp;
+    QString m_data;
+};
+
+void TestCliNetworks::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    m_data = path(QStringLiteral("data"));
+    QVERIFY(writeSyntheticFolder(m_data, 400, 100, 5));
+}
+
+void TestCliNetworks::trainEvalExplainExport()
+{
+    const QString model = path(QStringLiteral("tanh.bplab"));
+    const CliRun train = runCli(trainArgs(model, {"--hidden", "24,12", "--activation", "tanh", "--lr", "0.1"}));
+    QVERIFY2(train.exitCode == 0, train.err.constData());
+    QVERIFY2(train.err.contains("training 784-24-12-10 tanh"), train.err.constData());
+    QVERIFY2(train.err.contains("xavier init (Xavier"), train.err.constData()); // tanh's rule, said
+    const QList<QByteArray> lines = train.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+    QCOMPARE(last.value("epoch").toInt(), 2);
+    QCOMPARE(last.value("training_threads").toInt(), 1);
+    QVERIFY2(last.value("test_accuracy").toDouble() > 90, lines.last().constData());
+
+    const CliRun eval = runCli({"eval", "--model", model, "--data", m_data, "--json"});
+    QVERIFY2(eval.exitCode == 0, eval.err.constData());
+    QCOMPARE(eval.json().value("network").toString(), QStringLiteral("784-24-12-10 tanh"));
+    QCOMPARE(eval.json().value("test_accuracy").toDouble(), last.value("test_accuracy").toDouble());
+    QCOMPARE(eval.json().value("test_loss").toDouble(), last.value("test_loss").toDouble());
+
+    const CliRun explain = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "7",
+                                   "--lr", "0.05", "--json"});
+    QVERIFY2(explain.exitCode == 0, explain.err.constData());
+    const QJsonObject o = explain.json();
+    const QJsonArray hidden = o.value("hidden").toArray();
+    QCOMPARE(hidden.size(), 2);
+    QCOMPARE(hidden[0].toObject().value("z").toArray().size(), 24);
+    QCOMPARE(hidden[1].toObject().value("delta").toArray().size(), 12);
+    QCOMPARE(o.value("probabilities").toArray().size(), 10);
+    QVERIFY(!o.contains("z1")); // the source network's own keys only for it
+    // a = tanh(z), element by element.
+    const QJsonArray z = hidden[1].toObject().value("z").toArray(), a = hidden[1].toObject().value("a").toArray();
+    for (int j = 0; j < 12; ++j)
+        QVERIFY(std::abs(std::tanh(z[j].toDouble()) - a[j].toDouble()) < 1e-6);
+    const CliRun text = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "7"});
+    QVERIFY2(text.exitCode == 0 && text.out.contains("network 784-24-12-10 tanh")
+                     && text.out.contains("hidden layer 2: 12 tanh neurons"),
+             text.out.constData());
+
+    const QString npz = path(QStringLiteral("tanh.npz"));
+    const CliRun exported = runCli({"export", "--model", model, "--npz", npz});
+    QVERIFY2(exported.exitCode == 0, exported.err.constData());
+    QVERIFY2(exported.err.contains("W3 10x12, b3 10"), exported.err.constData());
+    const CliRun fromNpz = runCli({"eval", "--model", npz, "--data", m_data, "--json"});
+    QVERIFY2(fromNpz.exitCode == 0, fromNpz.err.constData());
+    QCOMPARE(fromNpz.json().value("network").toString(), QStringLiteral("784-24-12-10 tanh"));
+    QCOMPARE(fromNpz.json().value("test_accuracy").toDouble(), last.value("test_accuracy").toDouble());
+}
+
+void TestCliNetworks::initFromGoesOnWithTheFilesNetwork()
+{
+    const QString first = path(QStringLiteral("linear.bplab"));
+    const CliRun one = runCli(trainArgs(first, {"--hidden", "0", "--lr", "0.05"}));
+    QVERIFY2(one.exitCode == 0, one.err.constData());
+    // No --hidden: the file's network (784-10), trained on from its weights.
+    const QString second = path(QStringLiteral("linear2.bplab"));
+    const CliRun two = runCli(trainArgs(second, {"--init-from", first, "--epochs", "1", "--lr", "0.05"}));
+    QVERIFY2(two.exitCode == 0, two.err.constData());
+    QVERIFY2(two.err.contains("training 784-10:"), two.err.constData());
+    const CliRun eval = runCli({"eval", "--model", second, "--data", m_data, "--json"});
+    QCOMPARE(eval.json().value("network").toString(), QStringLiteral("784-10"));
+    // Another network asked for than the file holds: refused, naming both.
+    const QString third = path(QStringLiteral("never.bplab"));
+    const CliRun clash = runCli(trainArgs(third, {"--init-from", first, "--hidden", "32"}));
+    QCOMPARE(clash.exitCode, 1);
+    QVERIFY2(clash.err.contains("784-10") && clash.err.contains("784-32-10 ReLU"), clash.err.constData());
+    QVERIFY(!QFile::exists(third));
+}
+
+void TestCliNetworks::sameSeedSameFile()
+{
+    const QStringList args{"--hidden", "16", "--activation", "sigmoid", "--lr", "0.5", "--momentum", "0.5"};
+    const QString a = path(QStringLiteral("a.bplab")), b = path(QStringLiteral("b.bplab"));
+    QCOMPARE(runCli(trainArgs(a, args)).exitCode, 0);
+    QCOMPARE(runCli(trainArgs(b, args)).exitCode, 0);
+    QVERIFY(!readFile(a).isEmpty());
+    QCOMPARE(readFile(a), readFile(b));
+}
+
+void TestCliNetworks::badValuesChangeNothing_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("a layer of 0") << QStringList{"--hidden", "0,5"} << "--hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0";
+    QTest::newRow("too wide") << QStringList{"--hidden", "100000"} << "not 100,000";
+    QTest::newRow("three layers") << QStringList{"--hidden", "8,8,8"} << "at most 2 hidden layers, not 3";
+    QTest::newRow("unknown activation") << QStringList{"--activation", "softplus"} << "--activation softplus: choose relu";
+    QTest::newRow("workers") << QStringList{"--hidden", "32", "--workers", "2"} << "not 784-32-10 ReLU yet";
+    QTest::newRow("adam") << QStringList{"--activation", "tanh", "--optimizer", "adam"} << "--optimizer adam";
+    QTest::newRow("augment") << QStringList{"--hidden", "0", "--augment"} << "--augment: augmentation";
+}
+
+void TestCliNetworks::badValuesChangeNothing()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString save = path(QStringLiteral("bad.bplab"));
+    const CliRun run = runCli(trainArgs(save, args));
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+    QVERIFY(run.out.isEmpty());
+    QVERIFY(!QFile::exists(save));
+}
+
+QTEST_MAIN(TestCliNetworks)
+#include "tst_clinetworks.moc"

@@ -1,0 +1,193 @@
+// Training a network of any shape (core/networktrainer.h): for 784-128-10 ReLU it follows the source
+// network's Trainer (same samples, same start, same SGD; only the order of the float sums differs),
+// a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
+// and a learning rate that blows up stops with the weights before that batch.
+
+#include "architectures.h"
+#include "synthetic.h"
+
+#include "mlptrace.h"
+#include "networktrainer.h"
+#include "trainer.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace bplab;
+using namespace bplab::test;
+
+class TestNetworkTrainer : public QObject
+{
+    Q_OBJECT
+
+    static TrainConfig config(int epochs, double lr, double momentum = 0)
+    {
+        TrainConfig c = sourceRecipe();
+        c.epochs = epochs;
+        c.batch = 32;
+        c.lr = lr;
+        c.momentum = momentum;
+        return c;
+    }
+
+    static std::vector<NetworkBatch> trainAll(NetworkTrainer &t)
+    {
+        std::vector<NetworkBatch> out;
+        while (!t.finished()) {
+            out.push_back(t.trainBatch());
+            if (out.back().divergence)
+                break;
+        }
+        return out;
+    }
+
+private slots:
+    void followsTheSourceTrainer_data()
+    {
+        QTest::addColumn<double>("momentum");
+        QTest::newRow("plain SGD") << 0.0;
+        QTest::newRow("momentum 0.9") << 0.9;
+    }
+
+    void followsTheSourceTrainer()
+    {
+        QFETCH(double, momentum);
+        const auto data = syntheticSplit(640, 200);
+        const TrainConfig c = config(2, 0.1, momentum);
+        Trainer source(data, c);
+        NetworkTrainer any(data, c, Architecture::source(), initMlp(Architecture::source(), c.init, c.seed));
+        QCOMPARE(any.batchesPerEpoch(), source.batchesPerEpoch());
+        QVERIFY(toMlp(source.params()) == any.params()); // the same start, bit for bit
+        while (!source.finished()) {
+            const BatchReport s = source.trainBatch();
+            const NetworkBatch n = any.trainBatch();
+            QVERIFY(!n.divergence);
+            QCOMPARE(n.step, s.step);
+            QVERIFY2(std::abs(n.loss - s.loss) <= 1e-4 * std::max(1.0, std::abs(s.loss)),
+                     qPrintable(QStringLiteral("step %1: loss %2 against %3").arg(s.step).arg(n.loss).arg(s.loss)));
+            QCOMPARE(bool(n.epochEnded), bool(s.epochEnded));
+            if (s.epochEnded) {
+                QVERIFY(std::abs(n.epochEnded->testAccuracy - s.epochEnded->testAccuracy) <= 1.0);
+                QVERIFY(std::abs(n.epochEnded->testLoss - s.epochEnded->testLoss) <= 1e-3);
+            }
+        }
+        QVERIFY(any.finished());
+        const ParamsF mine = toSourceParams(any.params());
+        QVERIFY((mine.W1 - source.params().W1).cwiseAbs().maxCoeff() < 1e-4f);
+        QVERIFY((mine.W2 - source.params().W2).cwiseAbs().maxCoeff() < 1e-4f);
+    }
+
+    void networksLearn_data()
+    {
+        QTest::addColumn<std::vector<int>>("hidden");
+        QTest::addColumn<int>("activation");
+        QTest::newRow("784-10") << std::vector<int>{} << int(Activation::ReLU);
+        QTest::newRow("784-16-10 sigmoid") << std::vector<int>{16} << int(Activation::Sigmoid);
+        QTest::newRow("784-32-16-10 tanh") << std::vector<int>{32, 16} << int(Activation::Tanh);
+        QTest::newRow("784-24-10 leaky ReLU") << std::vector<int>{24} << int(Activation::LeakyReLU);
+    }
+
+    void networksLearn()
+    {
+        QFETCH(std::vector<int>, hidden);
+        QFETCH(int, activation);
+        const Architecture a = arch(hidden, Activation(activation));
+        const auto data = syntheticSplit(800, 300);
+        const TrainConfig c = config(3, a.activation == Activation::Sigmoid ? 0.5 : 0.1);
+        const Evaluation before = evaluateNetwork(a, initMlp(a, c.seed), data->test, c.normalize);
+        NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+        const std::vector<NetworkBatch> batches = trainAll(t);
+        QVERIFY(t.finished());
+        QCOMPARE(int(batches.size()), 3 * 25);
+        const EpochReport last = *batches.back().epochEnded;
+        QCOMPARE(last.epoch, 3);
+        QVERIFY2(last.testAccuracy > 90 && last.testAccuracy > before.accuracy + 40,
+                 qPrintable(QStringLiteral("%1 -> %2%").arg(before.accuracy).arg(last.testAccuracy)));
+        QVERIFY(last.testLoss < before.loss);
+        QVERIFY(last.trainLoss < batches.front().loss);
+        // The epoch's evaluation is each sample's own forward pass, summed.
+        const Evaluation ev = evaluateNetwork(a, t.params(), data->test, c.normalize);
+        QCOMPARE(ev.accuracy, last.testAccuracy);
+        double loss = 0;
+        int correct = 0;
+        for (std::size_t i = 0; i < data->test.size(); ++i) {
+            const Vec<float> x = scaleInput<float>(data->test.image(i), c.normalize);
+            const MlpTrace<float> tr = explainSample(a, t.params(), x, data->test.label(i), 0.0f);
+            loss += tr.loss;
+            correct += tr.predicted == data->test.label(i);
+            if (i < 5) {
+                const auto p = networkProbabilities(a, t.params(), data->test.image(i), c.normalize);
+                for (int k = 0; k < kOutputs; ++k)
+                    QVERIFY(std::abs(p[std::size_t(k)] - tr.probabilities[k]) < 1e-5f);
+            }
+        }
+        QVERIFY(std::abs(loss / double(data->test.size()) - ev.loss) < 1e-4);
+        QCOMPARE(100.0 * correct / double(data->test.size()), ev.accuracy);
+        int confusionSum = 0;
+        for (const auto &row : ev.confusion)
+            for (int n : row)
+                confusionSum += n;
+        QCOMPARE(confusionSum, int(data->test.size()));
+    }
+
+    void sameSeedSameBits()
+    {
+        const Architecture a = arch({20, 10}, Activation::Tanh);
+        const auto data = syntheticSplit(300, 50);
+        const TrainConfig c = config(2, 0.1, 0.9);
+        NetworkTrainer one(data, c, a, initMlp(a, c.seed));
+        NetworkTrainer two(data, c, a, initMlp(a, c.seed));
+        trainAll(one);
+        trainAll(two);
+        QVERIFY(one.params() == two.params());
+        TrainConfig other = c;
+        other.seed = 2;
+        NetworkTrainer three(data, other, a, initMlp(a, c.seed)); // another order only
+        trainAll(three);
+        QVERIFY(!(one.params() == three.params()));
+    }
+
+    void subsetTrainsOnItsImages()
+    {
+        const Architecture a = arch({12}, Activation::Sigmoid);
+        const auto data = syntheticSplit(500, 50);
+        TrainConfig c = config(1, 0.1);
+        c.trainSubset = 64;
+        NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+        QCOMPARE(t.data().train.size(), std::size_t(64));
+        QCOMPARE(t.batchesPerEpoch(), 2);
+        QCOMPARE(t.data().test.size(), std::size_t(50));
+    }
+
+    void divergenceKeepsTheWeights()
+    {
+        const Architecture a = arch({16}, Activation::ReLU);
+        const auto data = syntheticSplit(640, 50);
+        const TrainConfig c = config(5, 1e30);
+        NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+        std::optional<Divergence> d;
+        MlpParamsF before = t.params();
+        std::size_t steps = 0;
+        while (!t.finished()) {
+            before = t.params();
+            const NetworkBatch b = t.trainBatch();
+            if (b.divergence) {
+                d = b.divergence;
+                break;
+            }
+            ++steps;
+        }
+        QVERIFY(d);
+        QVERIFY(t.params() == before);
+        QVERIFY(t.params().allFinite());
+        QCOMPARE(t.step(), steps); // the batch that diverged did not count
+        QCOMPARE(d->step, steps + 1);
+        QCOMPARE(d->suggestedLr, suggestedLearningRate(1e30));
+        QVERIFY2(d->message.find("training diverged in epoch 1") == 0, d->message.c_str());
+        QVERIFY2(d->message.find("the weights are those before this batch") != std::string::npos, d->message.c_str());
+    }
+};
+
+QTEST_MAIN(TestNetworkTrainer)
+#include "tst_networktrainer.moc"
