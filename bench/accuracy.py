@@ -36,7 +36,7 @@ import tempfile
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_peer import TEST_IMAGES, find_file, read_idx, training_files  # noqa: E402
+from torch_peer import TEST_IMAGES, build, find_file, read_idx, training_files  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -48,28 +48,6 @@ def ours(cli, data, seed, epochs, optimizer="sgd", lr=0.1, network=(), save=None
                          + (["--save", save] if save else []),
                          check=True, capture_output=True, text=True).stdout
     return [json.loads(line)["test_accuracy"] for line in out.splitlines() if line.strip()]
-
-
-def build(torch, widths, activation):
-    """nn.Sequential of 784-widths-10 with `activation` between the layers, initialised as ours."""
-    act = {"relu": torch.nn.ReLU, "sigmoid": torch.nn.Sigmoid, "tanh": torch.nn.Tanh,
-           "leakyrelu": lambda: torch.nn.LeakyReLU(0.01)}[activation]
-    sizes = [784, *widths, 10]
-    modules = []
-    for i in range(len(sizes) - 1):
-        modules.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
-        if i + 2 < len(sizes):
-            modules.append(act())
-    model = torch.nn.Sequential(*modules)
-    for layer in model:
-        if isinstance(layer, torch.nn.Linear):
-            if activation in ("sigmoid", "tanh"):
-                torch.nn.init.xavier_uniform_(layer.weight)
-            else:
-                torch.nn.init.kaiming_normal_(layer.weight, a=0.01 if activation == "leakyrelu" else 0,
-                                              nonlinearity="leaky_relu" if activation == "leakyrelu" else "relu")
-            torch.nn.init.zeros_(layer.bias)
-    return model
 
 
 def linears(model):

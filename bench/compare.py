@@ -84,6 +84,23 @@ def verdict(ok):
     return "met" if ok else "NOT met"
 
 
+def network_report(args, data, ours, torch, load_before):
+    """Another network than the source's: both epochs, their ratio and the evaluation."""
+    load_after = os.getloadavg()
+    ours_epoch = median(ours, "epoch_seconds")
+    torch_epoch = median(torch, "epoch_seconds")
+    print(f"machine: {cpu_name()}, {os.cpu_count()} cores; network {ours[0]['network']}")
+    print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
+          f"{args.threads} threads each, {args.rounds} alternating rounds (medians)")
+    print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after")
+    print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s, "
+          f"{median(ours, 'gflops'):.1f} GFLOP/s)")
+    print(f"epoch  torch {torch_epoch:.3f} s  ({median(torch, 'samples_per_second'):,.0f} samples/s)")
+    print(f"ratio torch/ours: {torch_epoch / ours_epoch:.2f}x")
+    print(f"eval 10k: ours {median(ours, 'eval_seconds_10k') * 1000:.1f} ms, "
+          f"torch {median(torch, 'eval_seconds_10k') * 1000:.1f} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cli", required=True)
@@ -94,13 +111,17 @@ def main():
     parser.add_argument("--threads", type=int, default=2,
                         help="threads for both: bench --threads and torch.set_num_threads")
     parser.add_argument("--markdown", action="store_true", help="also print a Markdown table")
+    parser.add_argument("--hidden", default="128",
+                        help="another network for both (256,128; 0: none): its epoch and ratio only")
+    parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
     args = parser.parse_args()
 
     data = choose_data(args)
+    network = ["--hidden", args.hidden, "--activation", args.activation]
     peer = [sys.executable, os.path.join(args.repo, "bench", "torch_peer.py"),
-            "--data", data, "--samples", str(args.samples), "--threads", str(args.threads)]
+            "--data", data, "--samples", str(args.samples), "--threads", str(args.threads), *network]
     ours_cmd = [args.cli, "bench", "--data", data, "--samples", str(args.samples),
-                "--threads", str(args.threads), "--json"]
+                "--threads", str(args.threads), "--json", *network]
     print(f"data: {data}", file=sys.stderr)
     print(f"ours: {' '.join(ours_cmd)}", file=sys.stderr)
     print(f"peer: {' '.join(peer)}", file=sys.stderr)
@@ -118,6 +139,9 @@ def main():
         print(f"round {r + 1}/{args.rounds}: ours {ours[-1]['epoch_seconds']:.3f} s, "
               f"torch {torch[-1]['epoch_seconds']:.3f} s (load {os.getloadavg()[0]:.2f})",
               file=sys.stderr)
+
+    if "roofline_epoch_seconds" not in ours[0]:
+        return network_report(args, data, ours, torch, load_before)
 
     # Peak memory of a real training run (one epoch; the CLI's default output, no terminal).
     os.environ["BPLAB_THREADS"] = str(args.threads)

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The PyTorch peer of `backprop-lab-cli bench`: the same 784-128-10 network (ReLU, SoftMax +
 cross-entropy), batch 64, plain SGD at lr 0.1, on the same data, timing one training epoch.
+--hidden and --activation time another network, as `bench --hidden --activation` does.
 
 Prints one JSON object with the keys of `backprop-lab-cli bench --json` that apply to it:
 "samples", "batch", "epoch_seconds", "samples_per_second", "eval_seconds_10k" (medians of
@@ -69,6 +70,28 @@ def read_idx(path, magic):
     return body.reshape(dims)
 
 
+def build(torch, widths, activation):
+    """nn.Sequential of 784-widths-10 with `activation` between the layers, initialised as ours."""
+    act = {"relu": torch.nn.ReLU, "sigmoid": torch.nn.Sigmoid, "tanh": torch.nn.Tanh,
+           "leakyrelu": lambda: torch.nn.LeakyReLU(0.01)}[activation]
+    sizes = [784, *widths, 10]
+    modules = []
+    for i in range(len(sizes) - 1):
+        modules.append(torch.nn.Linear(sizes[i], sizes[i + 1]))
+        if i + 2 < len(sizes):
+            modules.append(act())
+    model = torch.nn.Sequential(*modules)
+    for layer in model:
+        if isinstance(layer, torch.nn.Linear):
+            if activation in ("sigmoid", "tanh"):
+                torch.nn.init.xavier_uniform_(layer.weight)
+            else:
+                torch.nn.init.kaiming_normal_(layer.weight, a=0.01 if activation == "leakyrelu" else 0,
+                                              nonlinearity="leaky_relu" if activation == "leakyrelu" else "relu")
+            torch.nn.init.zeros_(layer.bias)
+    return model
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, help="folder with the MNIST IDX files")
@@ -78,6 +101,8 @@ def main():
     parser.add_argument("--lr", type=float, default=0.1)
     parser.add_argument("--threads", type=int, default=2, help="torch.set_num_threads")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hidden", default="128", help="hidden widths: 128, 256,128 or 0 (none)")
+    parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
     parser.add_argument("--repeats", type=int, default=5,
                         help="timed epochs; the median is reported (as backprop-lab-cli bench)")
     parser.add_argument("--warmup-epochs", type=int, default=1,
@@ -109,8 +134,8 @@ def main():
     test = read_idx(test_path, 0x803).reshape(-1, 784)[:10000]
     x_test = torch.from_numpy(test.astype(np.float32) / 255.0)
 
-    model = torch.nn.Sequential(torch.nn.Linear(784, 128), torch.nn.ReLU(),
-                                torch.nn.Linear(128, 10))
+    widths = [] if args.hidden == "0" else [int(w) for w in args.hidden.split(",")]
+    model = build(torch, widths, args.activation)
     loss_fn = torch.nn.CrossEntropyLoss()
     opt = torch.optim.SGD(model.parameters(), lr=args.lr)
 

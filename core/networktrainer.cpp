@@ -95,6 +95,11 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
     return ev;
 }
 
+void setProductThreads(int threads)
+{
+    Eigen::setNbThreads(std::max(1, threads));
+}
+
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
                                                  const std::uint8_t *pixels, Normalize normalize)
 {

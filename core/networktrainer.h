@@ -26,6 +26,10 @@ namespace bplab {
 Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
                            Normalize normalize);
 
+/** The threads the products of mlp.h run on (Eigen's OpenMP team, process-wide): train and bench
+ *  set trainingThreads() (batchthreads.h), the same deterministic policy as the source network's. */
+void setProductThreads(int threads);
+
 /** The ten SoftMax probabilities of one image (784 bytes) for any network. */
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
                                                  const std::uint8_t *pixels, Normalize normalize);

@@ -9,6 +9,7 @@
 
 #include "kernelpeak.h"
 #include "kernels.h"
+#include "networktrainer.h"
 #include "trainingsession.h"
 
 #include <algorithm>
@@ -55,7 +56,11 @@ and the roofline's five products are split the same way (each thread its neurons
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
 two cores, else 1 (the same on every run: never the machine's momentary load).
 The machine's other load shows in these times, more with two threads (their halves wait for each
-other): compare runs made under the same conditions, and record the load.)";
+other): compare runs made under the same conditions, and record the load.
+With --hidden or --activation another network than the source's is timed (train's loop for it,
+its products on --threads threads): "network", "samples", "batch", "epoch_seconds",
+"samples_per_second", "gflops" (at the network's "flops_per_sample"), "eval_seconds_10k",
+"statistic", "repeats", "epoch_seconds_best", "threads", "training_threads"; no roofline.)";
 
 /** FLOPs of one training sample (forward + backward), as explained in --help. */
 constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
@@ -65,6 +70,87 @@ double median(std::vector<double> v)
     std::sort(v.begin(), v.end());
     const std::size_t n = v.size();
     return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/** bench --hidden/--activation: the epoch and the evaluation of another network than the source's,
+ *  on NetworkTrainer (mlp.h's products on `threads` threads), timed as the source network's. */
+int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared_ptr<const DataSplit> &data,
+                 const Dataset &test10k, int batch, int repeats, int threads, bool json)
+{
+    setProductThreads(threads);
+    TrainConfig config = sourceRecipe();
+    config.epochs = 1;
+    config.batch = batch;
+    config.init = initFor(arch.activation);
+    std::vector<double> epochSeconds;
+    MlpParamsF trained;
+    {
+        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1));
+        for (int r = 0; r <= repeats; ++r) {
+            NetworkTrainer trainer(data, config, arch, initMlp(arch, config.init, config.seed));
+            // The shuffle (as the first batch does it) plus the batches' own time.
+            std::vector<std::uint32_t> order(data->train.size());
+            const auto t0 = Clock::now();
+            epochOrder(config.seed, 0, order);
+            double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            while (!trainer.finished()) {
+                const NetworkBatch b = trainer.trainBatch();
+                if (b.divergence)
+                    return cmd.dataError(qs(b.divergence->message));
+                if (b.epochEnded)
+                    seconds += b.epochEnded->seconds;
+            }
+            if (r > 0) // run 0 warms caches and threads
+                epochSeconds.push_back(seconds);
+            trained = trainer.params();
+            bar.update(std::size_t(r + 1));
+        }
+    }
+    std::vector<double> evalSeconds;
+    for (int r = 0; r <= repeats; ++r) {
+        const auto t0 = Clock::now();
+        const Evaluation ev = evaluateNetwork(arch, trained, test10k, Normalize::None);
+        if (r > 0 && ev.count == test10k.size())
+            evalSeconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    const double samples = double(data->train.size());
+    const double epoch = median(epochSeconds);
+    const double best = *std::min_element(epochSeconds.begin(), epochSeconds.end());
+    const double flopsPerSample = double(arch.trainingFlopsPerSample());
+    const double eval10k = median(evalSeconds);
+    const QString network = qs(describe(arch));
+    if (json) {
+        JsonObject()
+                .add("network", network)
+                .add("samples", std::uint64_t(samples))
+                .add("batch", batch)
+                .add("epoch_seconds", epoch)
+                .add("samples_per_second", samples / epoch)
+                .add("gflops", samples * flopsPerSample / epoch / 1e9)
+                .add("flops_per_sample", std::uint64_t(flopsPerSample))
+                .add("eval_seconds_10k", eval10k)
+                .add("statistic", "median")
+                .add("repeats", repeats)
+                .add("epoch_seconds_best", best)
+                .add("threads", threads)
+                .add("training_threads", threads)
+                .printLine();
+        return kExitOk;
+    }
+    printOut(QStringLiteral("one training epoch of %1: %2 samples, batch %3, plain SGD; median of %4 runs after a "
+                            "warm-up\n  %5 s (best %6 s), %7 samples/s, %8 GFLOP/s at %9 FLOP per sample\n")
+                     .arg(network, thousands(std::uint64_t(samples)))
+                     .arg(batch)
+                     .arg(repeats)
+                     .arg(epoch, 0, 'f', 4)
+                     .arg(best, 0, 'f', 4)
+                     .arg(thousands(std::uint64_t(samples / epoch)))
+                     .arg(samples * flopsPerSample / epoch / 1e9, 0, 'f', 1)
+                     .arg(thousands(std::uint64_t(flopsPerSample)))
+             + QStringLiteral("  the products on %1 thread(s); evaluation of 10,000 test images: %2 ms (median)\n")
+                       .arg(threads)
+                       .arg(eval10k * 1e3, 0, 'f', 2));
+    return kExitOk;
 }
 
 } // namespace
@@ -92,10 +178,14 @@ int runBench(const QStringList &args)
                     "%1 when the machine has two cores, else 1).")
                     .arg(kDefaultTrainingThreads),
             QStringLiteral("N"));
+    addArchitectureOptions(cmd);
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
+    Architecture arch;
+    if (!architectureValue(cmd, arch))
+        return kExitUsage;
     long long samples = 60000;
     int threads = trainingThreads();
     int batch = 64;
@@ -136,10 +226,12 @@ int runBench(const QStringList &args)
                                                                         : QStringLiteral("cut"),
                               thousands(std::uint64_t(samples))));
 
+    std::shared_ptr<const DataSplit> shared = benchData;
+    if (!arch.isSourceNetwork())
+        return benchNetwork(cmd, arch, shared, test10k, batch, repeats, threads, json);
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;
-    std::shared_ptr<const DataSplit> shared = benchData;
 
     std::vector<double> epochSeconds;
     double profiledSeconds = 0;

@@ -5,6 +5,7 @@
 #include "progressbar.h"
 #include "trainreport.h"
 
+#include "batchthreads.h"
 #include "networktrainer.h"
 #include "trainsubset.h"
 
@@ -39,6 +40,7 @@ constexpr SourceOnly kSourceOnly[] = {
         {"stop-after-batches", "snapshots"},
         {"augment", "augmentation"},
 };
+
 
 QString networkName(const Architecture &arch)
 {
@@ -121,6 +123,8 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
                      .arg(describeNormalize(config.normalize), start)
                      .arg(config.seed));
 
+    const int threads = trainingThreads();
+    setProductThreads(threads);
     NetworkTrainer trainer(data, config, arch, std::move(initial));
     std::optional<EpochReport> last;
     std::optional<Divergence> diverged;
@@ -140,7 +144,7 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
             if (b.epochEnded) {
                 bar.clear();
                 last = b.epochEnded;
-                printEpoch(*last, config.epochs, json, 1, nullptr);
+                printEpoch(*last, config.epochs, json, threads, nullptr);
             }
         }
     }
