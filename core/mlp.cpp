@@ -231,7 +231,7 @@ void mlpForward(const MlpParams<S> &params, int count, MlpWorkspace<S> &ws)
 
 template<class S>
 double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels, int count,
-                          MlpWorkspace<S> &ws, MlpParams<S> &grads)
+                          MlpWorkspace<S> &ws, MlpParams<S> &grads, int meanOver)
 {
     mlpForward(params, count, ws);
     const Eigen::Index n = count;
@@ -239,7 +239,7 @@ double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels
     const auto Z = ws.Z[L - 1].leftCols(n);
     const auto P = ws.A[L - 1].leftCols(n);
     auto DeltaOut = ws.Delta[L - 1].leftCols(n);
-    const S inv = S(1) / S(count);
+    const S inv = S(1) / S(meanOver > 0 ? meanOver : count);
     double total = 0;
     for (Eigen::Index i = 0; i < n; ++i) {
         const int y = labels[i];
@@ -287,7 +287,7 @@ void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params)
                                           const Eigen::Ref<const Mat<S>> &, Eigen::Ref<Mat<S>>);   \
     template void mlpForward(const MlpParams<S> &, int, MlpWorkspace<S> &);                        \
     template double mlpForwardBackward(const MlpParams<S> &, const std::uint8_t *, int,            \
-                                       MlpWorkspace<S> &, MlpParams<S> &);                         \
+                                       MlpWorkspace<S> &, MlpParams<S> &, int);                    \
     template void sgdUpdate(const MlpParams<S> &, S, MlpParams<S> &);
 BPLAB_MLP_INSTANTIATE(float)
 BPLAB_MLP_INSTANTIATE(double)

@@ -82,11 +82,13 @@ void mlpForward(const MlpParams<S> &params, int count, MlpWorkspace<S> &ws);
  * Forward and backward pass over the first `count` (1 to ws.batch) columns of ws.X; labels[i]
  * (0-9) belongs to column i. grads (in params' shapes) receives the gradient of the mean loss;
  * ws.Delta holds the deltas of that mean (each sample's delta / count). Returns the mean
- * cross-entropy.
+ * cross-entropy. With meanOver > 0 the gradient is that of the loss summed over these samples
+ * and divided by meanOver instead: the share of a batch of meanOver samples that these columns
+ * are part of (the shares' sum is the batch's gradient).
  */
 template<class S>
 double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels, int count,
-                          MlpWorkspace<S> &ws, MlpParams<S> &grads);
+                          MlpWorkspace<S> &ws, MlpParams<S> &grads, int meanOver = 0);
 
 /** Plain SGD: w = w - lr * g for every weight and bias. */
 template<class S>

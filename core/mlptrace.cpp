@@ -32,8 +32,19 @@ void forwardOne(const Architecture &arch, const MlpParams<S> &params, MlpTrace<S
     const S shiftedSum = shifted.sum();
     t.probabilities = shifted / shiftedSum;
     t.probabilities.maxCoeff(&t.predicted);
-    if (t.label >= 0) // L = -ln p_label = ln(sum_j e^(z_j - m)) - (z_label - m)
+    if (t.label < 0)
+        return;
+    if (t.logits(t.label) == m) {
+        // L = ln(1 + sum_{j != label} e^(z_j - m)): log1p keeps the digits of a loss near 0,
+        // which ln(sum) - 0 rounds away when the label's probability is close to 1.
+        S rest = 0;
+        for (Eigen::Index k = 0; k < shifted.size(); ++k)
+            rest += k == t.label ? S(0) : shifted(k);
+        t.loss = std::log1p(rest);
+    } else {
+        // L = -ln p_label = ln(sum_j e^(z_j - m)) - (z_label - m)
         t.loss = std::log(shiftedSum) - (t.logits(t.label) - m);
+    }
 }
 
 } // namespace
@@ -57,8 +68,13 @@ MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, 
             h.delta = Vec<S>::Zero(h.z.size());
         return t;
     }
-    // delta_out = p - y
+    // delta_out = p - y; for the label p - 1 = -(sum of the other p_k), which keeps its digits
+    // where 1 - p is small
     t.deltaOut = t.probabilities - t.target;
+    S others = 0;
+    for (Eigen::Index k = 0; k < t.probabilities.size(); ++k)
+        others += k == t.label ? S(0) : t.probabilities(k);
+    t.deltaOut(t.label) = -others;
     const Vec<S> *next = &t.deltaOut;
     for (std::size_t l = L - 1; l-- > 0;) {
         HiddenTrace<S> &h = t.hidden[l];

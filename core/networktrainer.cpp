@@ -1,5 +1,7 @@
 #include "networktrainer.h"
 
+#include "batchpair.h"
+#include "batchthreads.h"
 #include "trainer.h"
 #include "trainsubset.h"
 
@@ -95,11 +97,6 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
     return ev;
 }
 
-void setProductThreads(int threads)
-{
-    Eigen::setNbThreads(std::max(1, threads));
-}
-
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
                                                  const std::uint8_t *pixels, Normalize normalize)
 {
@@ -112,6 +109,13 @@ std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const
     return p;
 }
 
+NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
+    : ws(arch, capacity)
+    , grads(MlpParamsF::zeros(arch))
+    , labels(std::size_t(capacity))
+{
+}
+
 NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config,
                                const Architecture &arch, MlpParamsF initial)
     : m_data(trainingData(std::move(data), config))
@@ -122,12 +126,56 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
     , m_velocity(MlpParamsF::zeros(arch))
     , m_next(MlpParamsF::zeros(arch))
     , m_nextVelocity(MlpParamsF::zeros(arch))
-    , m_ws(arch, std::max(1, std::min(config.batch, int(std::max<std::size_t>(m_data->train.size(), 1)))))
+    , m_batch(std::max(1, std::min(config.batch, int(std::max<std::size_t>(m_data->train.size(), 1)))))
     , m_order(m_data->train.size())
-    , m_labels(std::size_t(m_ws.batch))
 {
+    // Half 0 takes the first ceil(n / 2) samples of a batch, half 1 the rest.
+    for (int h = 0; h < 2; ++h)
+        m_halves.emplace_back(arch, std::max(1, (m_batch + 1) / 2));
     const std::size_t n = m_data->train.size();
-    m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_ws.batch) - 1) / std::size_t(m_ws.batch)));
+    m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_batch) - 1) / std::size_t(m_batch)));
+}
+
+NetworkTrainer::~NetworkTrainer() = default;
+
+void NetworkTrainer::runHalf(int h, int count)
+{
+    // The half's share of the batch's gradient: its samples' summed loss gradient / count.
+    Half &half = m_halves[std::size_t(h)];
+    if (half.count > 0)
+        half.loss = mlpForwardBackward(m_params, half.labels.data(), half.count, half.ws, half.grads, count);
+}
+
+void NetworkTrainer::forwardBackward(int count)
+{
+    m_halves[0].count = (count + 1) / 2;
+    m_halves[1].count = count - m_halves[0].count;
+    struct Job
+    {
+        NetworkTrainer *self;
+        int count;
+    } job {this, count};
+    if (trainingThreads() > 1 && m_halves[1].count > 0) {
+        if (!m_pair)
+            m_pair = std::make_unique<HalfPair>();
+        m_pair->run(&job, [](const void *context, int h, HalfPair &) {
+            const Job &j = *static_cast<const Job *>(context);
+            j.self->runHalf(h, j.count);
+        });
+    } else {
+        runHalf(0, count);
+        runHalf(1, count);
+    }
+    // dL/dW = share 0 + share 1, always in this order.
+    for (std::size_t l = 0; l < m_grads.layers.size(); ++l) {
+        if (m_halves[1].count > 0) {
+            m_grads.layers[l].W = m_halves[0].grads.layers[l].W + m_halves[1].grads.layers[l].W;
+            m_grads.layers[l].b = m_halves[0].grads.layers[l].b + m_halves[1].grads.layers[l].b;
+        } else {
+            m_grads.layers[l].W = m_halves[0].grads.layers[l].W;
+            m_grads.layers[l].b = m_halves[0].grads.layers[l].b;
+        }
+    }
 }
 
 NetworkBatch NetworkTrainer::trainBatch()
@@ -144,11 +192,18 @@ NetworkBatch NetworkTrainer::trainBatch()
         m_epochSeconds = 0;
     }
     const auto t0 = std::chrono::steady_clock::now();
-    const std::size_t first = std::size_t(inEpoch) * std::size_t(m_ws.batch);
-    const int count = int(std::min<std::size_t>(std::size_t(m_ws.batch), m_order.size() - first));
-    gatherColumns(m_data->train, m_order.data() + first, count, m_config.normalize, m_ws.X, m_labels.data());
+    const std::size_t first = std::size_t(inEpoch) * std::size_t(m_batch);
+    const int count = int(std::min<std::size_t>(std::size_t(m_batch), m_order.size() - first));
+    const int firstHalf = (count + 1) / 2;
+    gatherColumns(m_data->train, m_order.data() + first, firstHalf, m_config.normalize, m_halves[0].ws.X,
+                  m_halves[0].labels.data());
+    gatherColumns(m_data->train, m_order.data() + first + std::size_t(firstHalf), count - firstHalf,
+                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data());
     r.lr = scheduledLr(m_config, m_step, totalSteps());
-    r.loss = mlpForwardBackward(m_params, m_labels.data(), count, m_ws, m_grads);
+    forwardBackward(count);
+    // The batch's mean loss from the halves' means.
+    r.loss = (m_halves[0].loss * m_halves[0].count + (m_halves[1].count ? m_halves[1].loss * m_halves[1].count : 0.0))
+             / count;
 
     // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), into spare buffers so that a
     // step whose result is not finite leaves the weights as they were.

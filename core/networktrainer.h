@@ -2,7 +2,9 @@
 // Mini-batch training of a network of any Architecture: SGD with or without momentum, a constant
 // or cosine learning rate, the whole training set or a balanced subset, what train --hidden and
 // --activation run. The samples come in the order the source network's Trainer takes them
-// (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's.
+// (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's. A batch is
+// two fixed halves of its samples, each with its own share of the gradient, added in one order:
+// on two threads (trainingThreads(), batchthreads.h) or one after the other on one, the same bits.
 
 #include "architecture.h"
 #include "batch.h"
@@ -21,14 +23,12 @@
 
 namespace bplab {
 
+class HalfPair; // batchpair.h
+
 /** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
  *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). */
 Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
                            Normalize normalize);
-
-/** The threads the products of mlp.h run on (Eigen's OpenMP team, process-wide): train and bench
- *  set trainingThreads() (batchthreads.h), the same deterministic policy as the source network's. */
-void setProductThreads(int threads);
 
 /** The ten SoftMax probabilities of one image (784 bytes) for any network. */
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
@@ -53,6 +53,7 @@ public:
     /** initial must have arch's shapes (validate(arch) ok). */
     NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config, const Architecture &arch,
                    MlpParamsF initial);
+    ~NetworkTrainer();
 
     const Architecture &arch() const { return m_arch; }
     const TrainConfig &config() const { return m_config; }
@@ -70,14 +71,31 @@ public:
      *  training sets are evaluated. After a divergence the position stays at that batch. */
     NetworkBatch trainBatch();
 
+    /** One half of a batch: its samples' columns, labels and share of the gradient. */
+    struct Half
+    {
+        Half(const Architecture &arch, int capacity);
+        MlpWorkspace<float> ws;
+        MlpParamsF grads;
+        std::vector<std::uint8_t> labels;
+        int count = 0;
+        double loss = 0; ///< the mean over its own samples
+    };
+
 private:
+    /** Forward and backward pass of the batch's `count` samples in its two halves; m_grads = the
+     *  halves' shares added. */
+    void forwardBackward(int count);
+    void runHalf(int h, int count);
+
     std::shared_ptr<const DataSplit> m_data;
     TrainConfig m_config;
     Architecture m_arch;
     MlpParamsF m_params, m_grads, m_velocity, m_next, m_nextVelocity;
-    MlpWorkspace<float> m_ws;
+    int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
+    std::vector<Half> m_halves;
+    std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on
     std::vector<std::uint32_t> m_order;
-    std::vector<std::uint8_t> m_labels;
     int m_batchesPerEpoch = 1;
     std::size_t m_step = 0;
     double m_epochLossSum = 0;

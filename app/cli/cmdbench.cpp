@@ -58,7 +58,7 @@ two cores, else 1 (the same on every run: never the machine's momentary load).
 The machine's other load shows in these times, more with two threads (their halves wait for each
 other): compare runs made under the same conditions, and record the load.
 With --hidden or --activation another network than the source's is timed (train's loop for it,
-its products on --threads threads): "network", "samples", "batch", "epoch_seconds",
+each batch's two halves of samples on --threads threads): "network", "samples", "batch", "epoch_seconds",
 "samples_per_second", "gflops" (at the network's "flops_per_sample"), "eval_seconds_10k",
 "statistic", "repeats", "epoch_seconds_best", "threads", "training_threads"; no roofline.)";
 
@@ -73,11 +73,10 @@ double median(std::vector<double> v)
 }
 
 /** bench --hidden/--activation: the epoch and the evaluation of another network than the source's,
- *  on NetworkTrainer (mlp.h's products on `threads` threads), timed as the source network's. */
+ *  on NetworkTrainer (the batch's two halves on `threads` threads), timed as the source network's. */
 int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared_ptr<const DataSplit> &data,
                  const Dataset &test10k, int batch, int repeats, int threads, bool json)
 {
-    setProductThreads(threads);
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;
@@ -147,7 +146,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                      .arg(thousands(std::uint64_t(samples / epoch)))
                      .arg(samples * flopsPerSample / epoch / 1e9, 0, 'f', 1)
                      .arg(thousands(std::uint64_t(flopsPerSample)))
-             + QStringLiteral("  the products on %1 thread(s); evaluation of 10,000 test images: %2 ms (median)\n")
+             + QStringLiteral("  the batch's halves on %1 thread(s); evaluation of 10,000 test images: %2 ms (median)\n")
                        .arg(threads)
                        .arg(eval10k * 1e3, 0, 'f', 2));
     return kExitOk;

@@ -86,8 +86,8 @@ start, a resume or an undo) is trained on, so that the smaller rate can recover 
 Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (exit code 130).
 
 Other networks: --hidden and --activation (or an --init-from file that holds another network)
-train another network than the source's 784-128-10 ReLU, its products on the training threads:
-SGD with or without
+train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
+on the training threads, the same bits on one): SGD with or without
 momentum, a constant or cosine rate, --train-subset, --json and --save (a model file that
 records the network) as above; a divergence stops the run. Workers, MPI, snapshots,
 augmentation, Adam and halving at a divergence are the source network's only yet. Without

@@ -124,7 +124,6 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
                      .arg(config.seed));
 
     const int threads = trainingThreads();
-    setProductThreads(threads);
     NetworkTrainer trainer(data, config, arch, std::move(initial));
     std::optional<EpochReport> last;
     std::optional<Divergence> diverged;

@@ -1,11 +1,13 @@
 // Training a network of any shape (core/networktrainer.h): for 784-128-10 ReLU it follows the source
 // network's Trainer (same samples, same start, same SGD; only the order of the float sums differs),
 // a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
-// and a learning rate that blows up stops with the weights before that batch.
+// a learning rate that blows up stops with the weights before that batch, and one thread or two
+// give the same bits.
 
 #include "architectures.h"
 #include "synthetic.h"
 
+#include "batchthreads.h"
 #include "mlptrace.h"
 #include "networktrainer.h"
 #include "trainer.h"
@@ -146,6 +148,36 @@ private slots:
         NetworkTrainer three(data, other, a, initMlp(a, c.seed)); // another order only
         trainAll(three);
         QVERIFY(!(one.params() == three.params()));
+    }
+
+    void sameBitsOnOneAndTwoThreads_data()
+    {
+        QTest::addColumn<int>("batch");
+        QTest::newRow("batch 64") << 64;
+        QTest::newRow("batch 1 (an empty second half)") << 1;
+        QTest::newRow("batch 33 (halves of 17 and 16)") << 33;
+    }
+
+    void sameBitsOnOneAndTwoThreads()
+    {
+        QFETCH(int, batch);
+        const Architecture a = arch({40, 24}, Activation::Sigmoid);
+        const auto data = syntheticSplit(200, 40);
+        TrainConfig c = config(2, 0.3, 0.5);
+        c.batch = batch;
+        MlpParamsF trained[2];
+        double lastLoss[2] = {};
+        for (int threads : {1, 2}) {
+            setTrainingThreads(threads);
+            NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+            const std::vector<NetworkBatch> batches = trainAll(t);
+            QVERIFY(t.finished());
+            trained[threads - 1] = t.params();
+            lastLoss[threads - 1] = batches.back().loss;
+        }
+        setTrainingThreads(defaultTrainingThreads());
+        QVERIFY(trained[0] == trained[1]);
+        QCOMPARE(lastLoss[0], lastLoss[1]);
     }
 
     void subsetTrainsOnItsImages()
