@@ -94,10 +94,19 @@ void ClusterPage::runMpi(int ranks)
 void ClusterPage::openTrace(const QString &path, int samplesPerRank)
 {
     MeasuredPanel *panel = m_page->measuredPanel();
-    if (m_reader) {
+    if (m_reading) {
         panel->setStatus(tr("Still reading the previous trace; try again in a moment."));
         return;
     }
+    if (m_reader) {
+        // The last reader has handed over its result (traceRead came before this): its thread
+        // only has to return, so this wait is short. Waiting for its finished signal instead made
+        // a second trace opened right after the first's result one too many.
+        m_reader->wait();
+        delete m_reader;
+        m_reader = nullptr;
+    }
+    m_reading = true;
     panel->setStatus(tr("Reading %1…").arg(path));
     m_reader = QThread::create([this, path, samplesPerRank] {
         Result<cluster::MeasuredRun> run = readMeasuredTrace(path);
@@ -124,13 +133,10 @@ void ClusterPage::openTrace(const QString &path, int samplesPerRank)
                         panel->setStatus(error);
                     }
                     m_runMessage.clear();
+                    m_reading = false;
                     emit traceRead(bool(comparison));
                 },
                 Qt::QueuedConnection);
-    });
-    connect(m_reader, &QThread::finished, this, [this] {
-        m_reader->deleteLater();
-        m_reader = nullptr;
     });
     m_reader->start();
 }
