@@ -13,6 +13,8 @@
 namespace bplab {
 
 enum class Init { He, Xavier, PyTorch };
+/** Every initialisation, in the order the CLI lists them. */
+inline constexpr Init kInits[] = {Init::He, Init::Xavier, Init::PyTorch};
 enum class Normalize { None, Standard }; // x/255, or (x/255 - 0.1307) / 0.3081 (MNIST mean/std)
 
 /** Weights from a seeded generator (bitwise reproducible on one build). Biases 0 except PyTorch. */

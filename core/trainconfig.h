@@ -14,6 +14,8 @@
 namespace bplab {
 
 enum class Schedule { Constant, Cosine };
+/** Every schedule, in the order the CLI lists them. */
+inline constexpr Schedule kSchedules[] = {Schedule::Constant, Schedule::Cosine};
 
 /** "constant" or "cosine", the names the CLI and the files use; parseSchedule reads them back. */
 std::string scheduleName(Schedule s);

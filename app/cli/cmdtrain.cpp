@@ -113,18 +113,21 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         return false;
     config = recipeConfig(*recipeNamed(recipe.toStdString()));
 
-    QString schedule = QString::fromStdString(scheduleName(config.schedule));
-    QString init = initName(config.init);
+    // The choices are core's tables: their names, read back by core's parsers.
+    QStringList schedules, inits;
+    for (const Schedule s : kSchedules)
+        schedules << qs(scheduleName(s));
+    for (const Init i : kInits)
+        inits << qs(toString(i));
+    QString schedule = qs(scheduleName(config.schedule));
+    QString init = qs(toString(config.init));
     if (!cmd.intValue(QStringLiteral("epochs"), 0, 100000, config.epochs)
         || !cmd.intValue(QStringLiteral("batch"), 1, 1 << 20, config.batch)
         || !cmd.doubleValue(QStringLiteral("lr"), 0.0, 1000.0, config.lr, true)
         || !cmd.doubleValue(QStringLiteral("momentum"), 0.0, 0.999999, config.momentum)
-        || !cmd.choiceValue(QStringLiteral("schedule"),
-                            {QStringLiteral("constant"), QStringLiteral("cosine")}, schedule)
+        || !cmd.choiceValue(QStringLiteral("schedule"), schedules, schedule)
         || !normalizeValue(cmd, config.normalize)
-        || !cmd.choiceValue(
-                QStringLiteral("init"),
-                {QStringLiteral("he"), QStringLiteral("xavier"), QStringLiteral("pytorch")}, init)
+        || !cmd.choiceValue(QStringLiteral("init"), inits, init)
         || !cmd.seedValue(QStringLiteral("seed"), config.seed))
         return false;
     // --optimizer (optimizerchoice.h): sgd keeps --momentum (0 unless given), momentum is SGD
@@ -146,10 +149,9 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         }
     }
     config.augment = cmd.isSet(QStringLiteral("augment"));
-    config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant); // a checked choice
-    config.init = init == QLatin1String("xavier")    ? Init::Xavier
-                  : init == QLatin1String("pytorch") ? Init::PyTorch
-                                                     : Init::He;
+    // Checked choices: the parsers know them.
+    config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant);
+    config.init = parseInit(init.toStdString()).value_or(Init::He);
     return true;
 }
 
@@ -380,7 +382,7 @@ int runTrain(const QStringList &args)
                          .arg(describeNormalize(config.normalize))
                          .arg(initial ? QStringLiteral("weights from %1")
                                                 .arg(cmd.value(QStringLiteral("init-from")))
-                                      : QStringLiteral("%1 init").arg(initName(config.init)))
+                                      : QStringLiteral("%1 init").arg(qs(toString(config.init))))
                          .arg(config.seed));
 
     // One worker: the Trainer alone; several: the same Trainer with N replicas in one server,

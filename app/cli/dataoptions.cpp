@@ -224,19 +224,6 @@ QString normalizeName(Normalize normalize)
     return normalize == Normalize::Standard ? QStringLiteral("standard") : QStringLiteral("none");
 }
 
-QString initName(Init init)
-{
-    switch (init) {
-    case Init::Xavier:
-        return QStringLiteral("xavier");
-    case Init::PyTorch:
-        return QStringLiteral("pytorch");
-    case Init::He:
-        break;
-    }
-    return QStringLiteral("he");
-}
-
 QString describeNormalize(Normalize normalize)
 {
     return normalize == Normalize::Standard ? QStringLiteral("(x/255 - 0.1307) / 0.3081")

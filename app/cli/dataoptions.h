@@ -60,9 +60,8 @@ int loadModelFile(const Command &command, const QString &path, Model &out);
 bool modelNormalizeValue(const Command &command, const std::optional<ModelInfo> &info, Normalize &out);
 bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out);
 
-/** "none" / "standard" and "he" / "xavier" / "pytorch": the option values. */
+/** "none" / "standard": the option's values. */
 QString normalizeName(Normalize normalize);
-QString initName(Init init);
 
 /** "x/255" or "(x/255 - 0.1307) / 0.3081": how inputs are scaled, for messages. */
 QString describeNormalize(Normalize normalize);

@@ -111,8 +111,8 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
     MlpParamsF initial = fromFile ? std::move(fromFile->params) : initMlp(arch, config.init, config.seed);
     const QString start = fromFile ? QStringLiteral("weights from %1").arg(cmd.value(QStringLiteral("init-from")))
                           : cmd.isSet(QStringLiteral("init"))
-                                  ? QStringLiteral("%1 init").arg(initName(config.init))
-                                  : QStringLiteral("%1 init (%2)").arg(initName(config.init), qs(initRuleText(arch.activation)));
+                                  ? QStringLiteral("%1 init").arg(qs(toString(config.init)))
+                                  : QStringLiteral("%1 init (%2)").arg(qs(toString(config.init)), qs(initRuleText(arch.activation)));
     cmd.note(QStringLiteral("training %1: %2 epochs, batch %3, lr %4 (%5), momentum %6, inputs %7, %8, seed %9")
                      .arg(name)
                      .arg(config.epochs)
