@@ -4,6 +4,7 @@
 // larger, as people draw them. Each transform is a pure function of (seed, epoch, sample index):
 // no generator state, so a snapshot restores a run exactly and the same seed gives the same bits.
 
+#include "batch.h"
 #include "dataset.h"
 #include "network.h"
 

@@ -90,6 +90,3 @@ std::optional<Normalize> parseNormalize(const std::string &name);
 
 } // namespace bplab
 
-// The batched passes (training batches, evaluation), declared apart; included here for the
-// files that have always found them in this header.
-#include "batch.h"

@@ -2,6 +2,7 @@
 // An optimiser is one unit: its state, its step and its part of a snapshot. The trainer holds one
 // behind this interface and never asks which it is; makeOptimizer() builds one from its name.
 
+#include "batch.h"
 #include "network.h"
 #include "result.h"
 #include "trainconfig.h"

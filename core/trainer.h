@@ -4,6 +4,7 @@
 // guard and snapshots. One replica, or N data-parallel replicas through a GradientExchange
 // (exchange.h) that sums their gradients: everything else is the same code. Knows nothing of Qt.
 
+#include "batch.h"
 #include "dataset.h"
 #include "exchange.h"
 #include "network.h"

@@ -4,6 +4,7 @@
 // (its loss and its unscaled deltas, for the per-sample terms of the average), the update and the
 // batch's losses again with the new weights. Plain C++ (core types only).
 
+#include "batch.h"
 #include "network.h"
 
 #include <cstdint>
