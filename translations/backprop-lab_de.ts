@@ -3185,8 +3185,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>vorhergesagt</translation>
     </message>
     <message>
-        <source>sum e^z = inf: the exponentials overflowed, so the probabilities come from the max-shifted form p = e^(z - max z) / sum e^(z - max z)</source>
-        <translation>Summe e^z = inf: die Exponentiale sind übergelaufen, daher stammen die Wahrscheinlichkeiten aus der um das Maximum verschobenen Form p = e^(z - max z) / Summe e^(z - max z)</translation>
+        <source>sum e^z = inf (overflow): p = e^(z - max z) / sum e^(z - max z)</source>
+        <translation>Summe e^z = inf (Überlauf): p = e^(z - max z) / Summe e^(z - max z)</translation>
     </message>
     <message>
         <source>sum e^z = %1</source>

@@ -182,8 +182,8 @@ QString SoftmaxPanel::sumText() const
     if (!hasTrace())
         return {};
     if (!m_expFinite)
-        return tr("sum e^z = inf: the exponentials overflowed, so the probabilities come from the "
-                  "max-shifted form p = e^(z - max z) / sum e^(z - max z)");
+        // One line: a second one cost the Train view its fit in a 1280x760 window.
+        return tr("sum e^z = inf (overflow): p = e^(z - max z) / sum e^(z - max z)");
     return tr("sum e^z = %1").arg(formatSig4(m_expSum));
 }
 

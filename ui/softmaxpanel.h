@@ -37,7 +37,8 @@ public:
     QString markText(int k) const;        ///< "target", "predicted", "target, predicted" or ""
     /** The whole row: "neuron 8 (class 7) | z = 3.142 | e^z = 23.15 | p = 0.8123 | target". */
     QString rowText(int k) const;
-    /** "sum e^z = 1234" or, when the exponentials overflowed, a sentence saying so. */
+    /** "sum e^z = 1234" or, when the exponentials overflowed, that and the max-shifted form the
+     *  probabilities come from. */
     QString sumText() const;
     int targetNeuron() const { return m_label; }
     int predictedNeuron() const { return m_predicted; }
