@@ -84,6 +84,24 @@ void opening(const Key &key, std::string &s, const std::string &set, long long i
     key("network"), s += quoted(describe(arch));
 }
 
+/** One hidden layer: {"z": [...], "a": [...], "delta": [...]}. */
+std::string hiddenObject(const Vec<float> &z, const Vec<float> &a, const Vec<float> &delta)
+{
+    return "{\"z\":" + array(z) + ",\"a\":" + array(a) + ",\"delta\":" + array(delta) + '}';
+}
+
+/** The output layer's keys, the same for every network's trace: logits, exp, exp_sum (null when
+ *  e^z overflowed), probabilities, loss. */
+template<class Key, class Trace>
+void outputKeys(const Key &key, std::string &s, const Trace &t)
+{
+    key("logits"), s += array(t.logits);
+    key("exp"), s += array(t.exp);
+    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
+    key("probabilities"), s += array(t.probabilities);
+    key("loss"), s += jsonFloat(t.loss);
+}
+
 } // namespace
 
 std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
@@ -96,12 +114,8 @@ std::string explainJson(const StepTrace<float> &step, const std::string &set, lo
     key("target"), s += array(t.target);
     key("z1"), s += array(t.z1);
     key("a1"), s += array(t.a1);
-    key("hidden"), s += "[{\"z\":" + array(t.z1) + ",\"a\":" + array(t.a1) + ",\"delta\":" + array(t.delta1) + "}]";
-    key("logits"), s += array(t.logits);
-    key("exp"), s += array(t.exp);
-    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
-    key("probabilities"), s += array(t.probabilities);
-    key("loss"), s += jsonFloat(t.loss);
+    key("hidden"), s += '[' + hiddenObject(t.z1, t.a1, t.delta1) + ']';
+    outputKeys(key, s, t);
     key("delta2"), s += array(t.delta2);
     key("delta_out"), s += array(t.delta2);
     key("delta1"), s += array(t.delta1);
@@ -119,14 +133,9 @@ std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, cons
     key("target"), s += array(t.target);
     key("hidden"), s += '[';
     for (std::size_t l = 0; l < t.hidden.size(); ++l)
-        s += (l ? ",{\"z\":" : "{\"z\":") + array(t.hidden[l].z) + ",\"a\":" + array(t.hidden[l].a)
-             + ",\"delta\":" + array(t.hidden[l].delta) + '}';
+        s += (l ? "," : "") + hiddenObject(t.hidden[l].z, t.hidden[l].a, t.hidden[l].delta);
     s += ']';
-    key("logits"), s += array(t.logits);
-    key("exp"), s += array(t.exp);
-    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
-    key("probabilities"), s += array(t.probabilities);
-    key("loss"), s += jsonFloat(t.loss);
+    outputKeys(key, s, t);
     key("delta_out"), s += array(t.deltaOut);
     key("lr"), s += jsonFloat(t.lr);
     key("loss_after"), s += jsonFloat(t.lossAfter);
