@@ -32,13 +32,8 @@ namespace bplab::cli {
 
 namespace {
 
-std::atomic<bool> g_interrupted {false};
 /** The cross-entropy of a uniform guess over 10 classes: ln 10. */
 const double kChanceLoss = std::log(double(kOutputs));
-void onInterrupt(int)
-{
-    g_interrupted = true;
-}
 
 const char *kTrainDetails
         = R"(--json prints one object per epoch on stdout:
@@ -155,7 +150,31 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
+void onStopSignal(int)
+{
+    StopOnSignal::stopFlag() = true;
+}
+
 } // namespace
+
+std::atomic<bool> &StopOnSignal::stopFlag()
+{
+    static std::atomic<bool> flag {false};
+    return flag;
+}
+
+StopOnSignal::StopOnSignal()
+    : m_previousInt(std::signal(SIGINT, onStopSignal))
+    , m_previousTerm(std::signal(SIGTERM, onStopSignal))
+{
+    stopFlag() = false;
+}
+
+StopOnSignal::~StopOnSignal()
+{
+    std::signal(SIGINT, m_previousInt);
+    std::signal(SIGTERM, m_previousTerm);
+}
 
 void printEpoch(const EpochReport &r, int epochs, bool json, int threads, MpiTraining *mpi)
 {
@@ -438,9 +457,7 @@ int runTrain(const QStringList &args)
     if (const int code = mpi.startAt(cmd, trainer.step()); code >= 0)
         return code;
     if (trainer.step() < totalSteps) {
-        g_interrupted = false;
-        auto previous = std::signal(SIGINT, onInterrupt);
-        auto previousTerm = std::signal(SIGTERM, onInterrupt);
+        const StopOnSignal stopOnSignal;
         ProgressBar bar(QStringLiteral("training"), totalSteps);
         const auto printEpochAndWarn = [&](const EpochReport &e) {
             bar.clear();
@@ -491,7 +508,7 @@ int runTrain(const QStringList &args)
         };
         session.setObserver(std::move(observer));
         session.setDivergencePolicy(snapshots.divergence);
-        session.setStopFlag(&g_interrupted); // Ctrl-C, SIGTERM
+        session.setStopFlag(&StopOnSignal::stopFlag()); // Ctrl-C, SIGTERM
         const RunResult ran = session.run({-1, [&] {
             stoppedAfter = (snapshots.stopAfter > 0 && trainer.epoch() >= snapshots.stopAfter)
                            || (snapshots.stopAfterBatches > 0
@@ -499,8 +516,6 @@ int runTrain(const QStringList &args)
             return stoppedAfter || failed >= 0;
         }});
         bar.clear();
-        std::signal(SIGINT, previous);
-        std::signal(SIGTERM, previousTerm);
         if (failed >= 0)
             return failed;
         if (ran.end == RunEnd::ExchangeFailed)
@@ -524,7 +539,7 @@ int runTrain(const QStringList &args)
     if (diverged)
         return cmd.dataError(qs(diverged->message) + resumeHint
                              + (resumeHint.isEmpty() ? QString() : QStringLiteral(" --lr X")));
-    if (g_interrupted) {
+    if (StopOnSignal::stopFlag()) {
         cmd.note(QStringLiteral(
                          "%1 train: interrupted after %2 of %3 batches; the model was not saved%4")
                          .arg(QLatin1String(kProgram), thousands(trainer.step()),

@@ -11,18 +11,10 @@
 
 #include <QFileInfo>
 
-#include <atomic>
-#include <csignal>
 
 namespace bplab::cli {
 
 namespace {
-
-std::atomic<bool> g_stop {false};
-void onStop(int)
-{
-    g_stop = true;
-}
 
 /** The options of train that only the source network has yet, and what each one does. */
 struct SourceOnly
@@ -127,12 +119,10 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
     NetworkTrainer trainer(data, config, arch, std::move(initial));
     std::optional<EpochReport> last;
     std::optional<Divergence> diverged;
-    g_stop = false;
-    auto previous = std::signal(SIGINT, onStop);
-    auto previousTerm = std::signal(SIGTERM, onStop);
     {
+        const StopOnSignal stopOnSignal;
         ProgressBar bar(QStringLiteral("training"), trainer.totalSteps());
-        while (!trainer.finished() && !g_stop) {
+        while (!trainer.finished() && !StopOnSignal::stopFlag()) {
             const NetworkBatch b = trainer.trainBatch();
             if (b.divergence) {
                 diverged = b.divergence;
@@ -147,14 +137,12 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
             }
         }
     }
-    std::signal(SIGINT, previous);
-    std::signal(SIGTERM, previousTerm);
     if (diverged) {
         if (json)
             printDivergence(*diverged);
         return cmd.dataError(qs(diverged->message));
     }
-    if (g_stop) {
+    if (StopOnSignal::stopFlag()) {
         cmd.note(QStringLiteral("%1 train: interrupted after %2 of %3 batches; the model was not saved")
                          .arg(QLatin1String(kProgram), thousands(trainer.step()), thousands(trainer.totalSteps())));
         return kExitInterrupted;

@@ -5,11 +5,29 @@
 #include "divergence.h"
 #include "trainevents.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstddef>
 
 namespace bplab::cli {
 
 class MpiTraining;
+
+/** Ctrl-C and SIGTERM set stopFlag() while a guard lives (the run stops after its current batch);
+ *  the previous handlers come back with the guard's end. The flag keeps its value after it. */
+class StopOnSignal
+{
+public:
+    StopOnSignal();
+    ~StopOnSignal();
+    StopOnSignal(const StopOnSignal &) = delete;
+    StopOnSignal &operator=(const StopOnSignal &) = delete;
+    static std::atomic<bool> &stopFlag();
+
+private:
+    void (*m_previousInt)(int) = nullptr;
+    void (*m_previousTerm)(int) = nullptr;
+};
 
 /** One epoch: a readable line, or with json one object {"epoch", "train_loss", "train_eval_loss",
  *  "train_accuracy", "test_loss", "test_accuracy", "seconds", "samples_per_second",
