@@ -3138,12 +3138,12 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>%1 ist übergelaufen</translation>
     </message>
     <message>
-        <source>%1 became %2 (above the limit %3)</source>
-        <translation>%1 wurde %2 (über der Grenze %3)</translation>
+        <source>%1 became %2 (limit %3)</source>
+        <translation>%1 wurde %2 (Grenze %3)</translation>
     </message>
     <message>
-        <source>Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are back to their last finite values; continue with a smaller rate:</source>
-        <translation>Training angehalten: bei Lernrate %1: %2 in Epoche %3, Batch %4. Die Gewichte sind wieder auf ihren letzten endlichen Werten; machen Sie mit einer kleineren Rate weiter:</translation>
+        <source>Paused at lr %1: %2 in epoch %3, batch %4. The weights are back to their last finite values; try a smaller rate:</source>
+        <translation>Angehalten bei LR %1: %2 in Epoche %3, Batch %4. Die Gewichte sind wieder auf ihren letzten endlichen Werten; versuchen Sie eine kleinere Rate:</translation>
     </message>
     <message>
         <source>Use lr %1</source>

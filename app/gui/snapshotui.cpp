@@ -213,12 +213,11 @@ QString SnapshotUi::divergenceSummary(const Divergence &d)
     const QString quantity = QString::fromStdString(d.quantity);
     const QString what = std::isnan(d.value)   ? tr("%1 was no longer a number").arg(quantity)
                          : std::isinf(d.value) ? tr("%1 overflowed").arg(quantity)
-                                               : tr("%1 became %2 (above the limit %3)")
+                                               : tr("%1 became %2 (limit %3)")
                                                          .arg(quantity, numberText(d.value),
                                                               numberText(d.lossLimit));
-    return tr("Training paused: at learning rate %1, %2 in epoch %3, batch %4. The weights are "
-              "back "
-              "to their last finite values; continue with a smaller rate:")
+    return tr("Paused at lr %1: %2 in epoch %3, batch %4. The weights are back to their last "
+              "finite values; try a smaller rate:")
             .arg(numberText(d.lr), what)
             .arg(d.epoch)
             .arg(d.batch);
@@ -228,7 +227,8 @@ void SnapshotUi::onDiverged(const Divergence &d)
 {
     const double smaller = toolbarRate(d.suggestedLr);
     const QString message = QString::fromStdString(d.message);
-    // Two lines at a projector's font; the trainer's whole sentence is the tooltip.
+    // One line in a 1280-pixel window, two at a projector's font; the trainer's whole sentence
+    // is the tooltip.
     m_banner->showMessage(divergenceSummary(d));
     m_banner->setDetails(message);
     m_banner->addButton(tr("Use lr %1").arg(smaller), QStringLiteral("useSmallerLearningRate"),

@@ -286,7 +286,7 @@ void TestGuiSnapshots::divergencePausesWithAWayOut()
     // The banner says it briefly (where, at which rate, what became too large); the trainer's
     // whole sentence is its tooltip.
     QCOMPARE(banner->details(), message);
-    QVERIFY2(banner->text().startsWith(QStringLiteral("Training paused: at learning rate ")), qPrintable(banner->text()));
+    QVERIFY2(banner->text().startsWith(QStringLiteral("Paused at lr ")), qPrintable(banner->text()));
     QVERIFY2(banner->text().contains(QStringLiteral(" in epoch ")), qPrintable(banner->text()));
     QVERIFY2(!mentionsNonFinite(banner->text()), qPrintable(banner->text()));
     QVERIFY(banner->text().size() < message.size());
