@@ -40,7 +40,7 @@ QString ActivationStrip::summary() const
             .arg(activeCount())
             .arg(m_a.size())
             .arg(QLocale().toString(double(max), 'f', 2))
-            .arg(largest);
+            .arg(largest + 1);
 }
 
 PanelExport ActivationStrip::panelExport()
@@ -68,7 +68,7 @@ QByteArray ActivationStrip::csv() const
         return {};
     QByteArray out = "neuron,a\n";
     for (Eigen::Index j = 0; j < m_a.size(); ++j)
-        out += QByteArray::number(j) + ',' + QByteArray::number(double(m_a[j]), 'g', 9) + '\n';
+        out += QByteArray::number(j + 1) + ',' + QByteArray::number(double(m_a[j]), 'g', 9) + '\n';
     return out;
 }
 
@@ -76,7 +76,7 @@ QString ActivationStrip::accessibleCell(int row, int column) const
 {
     if (row < 0 || row >= m_a.size())
         return {};
-    return column == 0 ? QString::number(row) : QLocale().toString(double(m_a[row]), 'f', 3);
+    return column == 0 ? QString::number(row + 1) : QLocale().toString(double(m_a[row]), 'f', 3);
 }
 
 QString ActivationStrip::accessibleColumnHeader(int column) const
@@ -89,7 +89,7 @@ int ActivationStrip::columns(int width) const
     const int n = std::max<int>(1, int(m_a.size()));
     int cols = n;
     // Halve the row until its cells are wide enough: 128 neurons are 1x128, 2x64, 4x32, ...
-    const int labelW = QFontMetrics(readableFont(font())).horizontalAdvance(QString::number(n - 1)) + 6;
+    const int labelW = QFontMetrics(readableFont(font())).horizontalAdvance(QString::number(n)) + 6;
     while (cols > 1 && (width - 8 - labelW) / cols < kMinCell)
         cols = (cols + 1) / 2;
     return cols;
@@ -142,14 +142,14 @@ void ActivationStrip::paint(QPainter &p, const QSize &size) const
     const int rows = (n + cols - 1) / cols;
     const int top = compact ? 1 : line + 2;
     const double cellH = std::max(1.0, double(height - top - 2) / rows);
-    // Each row starts with the index of its first neuron (0, 32, 64, 96 for 128 in four rows),
+    // Each row starts with the number of its first neuron (1, 33, 65, 97 for 128 in four rows),
     // where the rows are tall enough to hold the number.
     const bool labelled = !compact && cellH >= 0.8 * line;
-    const int labelW = labelled ? fm.horizontalAdvance(QString::number(n - 1)) + 6 : 0;
+    const int labelW = labelled ? fm.horizontalAdvance(QString::number(n)) + 6 : 0;
     const double cellW = double(width - 8 - labelW) / cols;
     for (int r = 0; r < rows && labelW > 0; ++r)
         p.drawText(QRectF(4, top + r * cellH, labelW - 6, cellH), Qt::AlignRight | Qt::AlignVCenter,
-                   QString::number(r * cols));
+                   QString::number(r * cols + 1));
     const float max = std::max(m_a.maxCoeff(), 1e-12f);
     const QColor ink = colors::blue(pal);
     const QColor paper = pal.color(QPalette::Window);

@@ -25,11 +25,11 @@ public:
     const Vec<float> &activations() const { return m_a; }
     /** Neurons with a > 0. */
     int activeCount() const;
-    /** "37 of 128 neurons active, the largest a = 4.21 (neuron 17)". */
+    /** "37 of 128 neurons active, the largest a = 4.21 (neuron 17)", neurons numbered from 1. */
     QString summary() const;
 
     /** PNG, SVG, PDF (at least at sizeHint(), so a strip squeezed on screen is whole in the file);
-     *  CSV "neuron,a". */
+     *  CSV "neuron,a" (neuron from 1, as in the SoftMax table's CSV). */
     PanelExport panelExport();
     QByteArray csv() const;
 

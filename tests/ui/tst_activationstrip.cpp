@@ -24,14 +24,15 @@ private slots:
         a[100] = 1.0f;
         strip.setActivations(a);
         QCOMPARE(strip.activeCount(), 3);
-        QCOMPARE(strip.summary(), QStringLiteral("3 of 128 neurons active, the largest a = 4.25 (neuron 17)"));
+        QCOMPARE(strip.summary(), QStringLiteral("3 of 128 neurons active, the largest a = 4.25 (neuron 18)"));
         QCOMPARE(strip.accessibleRows(), 128);
-        QCOMPARE(strip.accessibleCell(17, 0), QStringLiteral("17"));
+        // Numbered from 1, as the heatmaps, the Step view and the SoftMax table number neurons.
+        QCOMPARE(strip.accessibleCell(17, 0), QStringLiteral("18"));
         QCOMPARE(strip.accessibleCell(17, 1), QStringLiteral("4.250"));
         QCOMPARE(strip.accessibleCell(4, 1), QStringLiteral("0.000"));
         const QList<QByteArray> lines = strip.csv().split('\n');
         QCOMPARE(lines.at(0), QByteArray("neuron,a"));
-        QCOMPARE(lines.at(18), QByteArray("17,4.25"));
+        QCOMPARE(lines.at(18), QByteArray("18,4.25"));
         QCOMPARE(lines.size(), 1 + 128 + 1); // header, rows, the empty piece after the last '\n'
 
         // Any width: a network of 8 hidden neurons, none active.
@@ -50,7 +51,7 @@ private slots:
         const QImage image = strip.grab().toImage();
         const int y = 60;
         // The cells' centres: the last quarter of the width holds cell 3, and so on to the left.
-        const int cellW = (400 - 8 - strip.fontMetrics().horizontalAdvance(QStringLiteral("3")) - 6) / 4;
+        const int cellW = (400 - 8 - strip.fontMetrics().horizontalAdvance(QStringLiteral("4")) - 6) / 4;
         const auto lightness = [&](int cell) { return image.pixelColor(400 - 4 - (3 - cell) * cellW - cellW / 2, y).lightness(); };
         const int silent = lightness(0), half = lightness(2), full = lightness(1);
         QVERIFY2(silent > half && half > full,
