@@ -40,12 +40,12 @@
         <translation>, laufend aktualisiert</translation>
     </message>
     <message>
-        <source>Example: test image 1 (label %1). Draw to replace it.</source>
-        <translation>Beispiel: Testbild 1 (Label %1). Zeichnen ersetzt es.</translation>
+        <source>Example: test image 0 (label %1). Draw to replace it.</source>
+        <translation>Beispiel: Testbild 0 (Label %1). Zeichnen ersetzt es.</translation>
     </message>
     <message>
-        <source>Example: test image 1. Draw to replace it.</source>
-        <translation>Beispiel: Testbild 1. Zeichnen ersetzt es.</translation>
+        <source>Example: test image 0. Draw to replace it.</source>
+        <translation>Beispiel: Testbild 0. Zeichnen ersetzt es.</translation>
     </message>
     <message>
         <source>One GPU: nothing to all-reduce, no link carries gradients.</source>
@@ -1109,7 +1109,7 @@ vor dem Update</translation>
         <translation>wahr %1</translation>
     </message>
     <message>
-        <source>Most frequent mistake: %1 true %2 taken for %3</source>
+        <source>Most frequent mistake: a true %2 taken for %3, %1 times</source>
         <translation>Häufigster Fehler: %1-mal wahre %2 als %3 erkannt</translation>
     </message>
 </context>

@@ -86,8 +86,8 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
             int label = -1;
             const QImage example = firstTestImage(info->folder, label);
             if (!example.isNull())
-                view->setPicture(example, label >= 0 ? QObject::tr("Example: test image 1 (label %1). Draw to replace it.").arg(label)
-                                                     : QObject::tr("Example: test image 1. Draw to replace it."));
+                view->setPicture(example, label >= 0 ? QObject::tr("Example: test image 0 (label %1). Draw to replace it.").arg(label)
+                                                     : QObject::tr("Example: test image 0. Draw to replace it."));
         }
         refresh();
     });

@@ -167,7 +167,7 @@ QString ConfusionMatrixPanel::accessibleSummary() const
     QString text = title() + QStringLiteral(". ") + m_caption;
     if (worst > 0)
         text += QStringLiteral(". ")
-                + tr("Most frequent mistake: %1 true %2 taken for %3")
+                + tr("Most frequent mistake: a true %2 taken for %3, %1 times")
                           .arg(QLocale().toString(worst), className(worstTrue), className(worstPredicted));
     return text;
 }

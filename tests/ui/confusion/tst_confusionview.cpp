@@ -105,6 +105,9 @@ private slots:
         QCOMPARE(panel.classAccuracy(0), -1.0);
         QVERIFY(panel.title().contains(QStringLiteral("150 test images")));
         QVERIFY(panel.title().contains(QStringLiteral("93.3 %")));
+        // A screen reader hears the most frequent confusion as a sentence.
+        QVERIFY2(panel.accessibleSummary().endsWith(QStringLiteral("Most frequent mistake: a true 4 taken for 9, 10 times")),
+                 qPrintable(panel.accessibleSummary()));
 
         QSignalSpy opened(&panel, &ConfusionMatrixPanel::cellActivated);
         QTest::mouseClick(&panel, Qt::LeftButton, {}, panel.cellRect(4, 9, panel.size()).center());

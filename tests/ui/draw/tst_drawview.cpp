@@ -229,8 +229,8 @@ private slots:
         example.fill(0);
         for (int y = 6; y < 22; ++y)
             example.setPixel(14, y, 255);
-        m_view->setPicture(example, QStringLiteral("Example: test image 1 (label 1). Draw to replace it."));
-        QVERIFY(m_view->statusText().startsWith(QStringLiteral("Example: test image 1")));
+        m_view->setPicture(example, QStringLiteral("Example: test image 0 (label 1). Draw to replace it."));
+        QVERIFY(m_view->statusText().startsWith(QStringLiteral("Example: test image 0")));
         DrawCanvas *canvas = m_view->canvas();
         QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({100, 100}).toPoint());
         QTest::mouseMove(canvas, canvas->canvasToWidget({160, 200}).toPoint());
@@ -246,7 +246,7 @@ private slots:
         example.fill(0);
         for (int y = 6; y < 22; ++y)
             example.setPixel(14, y, 255);
-        m_view->setPicture(example, QStringLiteral("Example: test image 1 (label 9). Draw to replace it."));
+        m_view->setPicture(example, QStringLiteral("Example: test image 0 (label 9). Draw to replace it."));
         auto *clear = m_view->findChild<QPushButton *>(QStringLiteral("clearButton"));
         QVERIFY(clear);
         QTest::mouseClick(clear, Qt::LeftButton);
