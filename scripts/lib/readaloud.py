@@ -2,7 +2,11 @@
 presses Start through its accessible action as a screen-reader user would, waits, then prints
 every object on screen with its role, name and description, each table's size and first row, and
 every value; the last line counts the objects a screen reader would meet without a name.
+With EVENTS=1 it first prints what the app announced while it waited: each name change of a
+notification or alert and each object shown (the events a screen reader speaks), with its time;
+NEXT=N also presses "Next stage" (Step through) N times through its action, one a second.
 Run by scripts/read-aloud under Xvfb and a private D-Bus session; needs Debian's python3-pyatspi."""
+import os
 import sys
 import time
 
@@ -70,6 +74,58 @@ def walk(o, depth, out, unnamed):
             walk(c, depth + 1, out, unnamed)
 
 
+def listen(app, wait_s):
+    """Prints the announcements (name changes of notifications and alerts, objects shown) of the
+    next wait_s seconds, each with its time since the start, then how many came per second."""
+    from gi.repository import GLib
+    began = time.time()
+    heard = []
+
+    def on_event(e):
+        try:
+            src = e.source
+            if src.getApplication() != app:
+                return
+            role, name = src.getRoleName(), src.name or ""
+        except Exception:
+            return
+        if role not in ("notification", "alert") or not name:
+            return
+        if heard and heard[-1][1:] == (role, name):
+            return  # the same text again (shown and renamed in one step)
+        heard.append((time.time() - began, role, name))
+        print(f"  {heard[-1][0]:6.2f} s  {role}: {name}", flush=True)
+
+    kinds = ["object:property-change:accessible-name", "object:state-changed:showing"]
+    pyatspi.Registry.registerEventListener(on_event, *kinds)
+    GLib.timeout_add(int(wait_s * 1000), pyatspi.Registry.stop)
+    presses = int(os.environ.get("NEXT", "0"))
+    if presses:
+        nxt = find(app, "push button", "Next stage")
+
+        def press():
+            nonlocal presses
+            if nxt is None or presses <= 0:
+                return False
+            presses -= 1
+            print(f"  {time.time() - began:6.2f} s  (Next stage pressed)", flush=True)
+            nxt.queryAction().doAction(0)
+            return presses > 0
+
+        def start_pressing():
+            GLib.timeout_add(1000, press)
+            return False  # once
+        GLib.timeout_add(3000, start_pressing)
+    print("announcements:", flush=True)
+    pyatspi.Registry.start()
+    pyatspi.Registry.deregisterEventListener(on_event, *kinds)
+    per_second = {}
+    for t, _, _ in heard:
+        per_second[int(t)] = per_second.get(int(t), 0) + 1
+    print(f"read-aloud: {len(heard)} announcements in {wait_s:g} s, at most "
+          f"{max(per_second.values(), default=0)} in one second")
+
+
 def main():
     wait_s = float(sys.argv[1]) if len(sys.argv) > 1 else 15
     app = find_app()
@@ -79,6 +135,9 @@ def main():
     start = find(app, "push button", "Start")
     if start is not None:
         start.queryAction().doAction(0)
+    if os.environ.get("EVENTS") == "1":
+        listen(app, wait_s)
+    else:
         time.sleep(wait_s)
     out, unnamed = [], []
     walk(app, 0, out, unnamed)
