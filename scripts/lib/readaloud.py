@@ -96,6 +96,7 @@ def listen(app, wait_s):
         heard.append((time.time() - began, role, name))
         print(f"  {heard[-1][0]:6.2f} s  {role}: {name}", flush=True)
 
+    print("announcements:", flush=True)
     kinds = ["object:property-change:accessible-name", "object:state-changed:showing"]
     pyatspi.Registry.registerEventListener(on_event, *kinds)
     GLib.timeout_add(int(wait_s * 1000), pyatspi.Registry.stop)
@@ -116,7 +117,6 @@ def listen(app, wait_s):
             GLib.timeout_add(1000, press)
             return False  # once
         GLib.timeout_add(3000, start_pressing)
-    print("announcements:", flush=True)
     pyatspi.Registry.start()
     pyatspi.Registry.deregisterEventListener(on_event, *kinds)
     per_second = {}
