@@ -1,0 +1,137 @@
+#include "comparison.h"
+
+#include "mlp.h"
+#include "networktrainer.h"
+#include "trainsubset.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace bplab {
+
+namespace {
+
+std::string widths(const Architecture &arch)
+{
+    std::string s = std::to_string(arch.inputs);
+    for (int w : arch.hidden)
+        s += "-" + std::to_string(w);
+    return s + "-" + std::to_string(arch.outputs);
+}
+
+std::string number(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+template <class F>
+bool differs(const std::vector<CompareChoice> &runs, F field)
+{
+    return std::any_of(runs.begin(), runs.end(), [&](const CompareChoice &c) { return field(c) != field(runs.front()); });
+}
+
+} // namespace
+
+std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
+{
+    const bool shape = differs(runs, [](const CompareChoice &c) { return c.arch.hidden; });
+    // A network without a hidden layer has no activation to name (-1): beside one that has, the
+    // other's activation is named.
+    const auto activation = [](const CompareChoice &c) { return c.arch.hidden.empty() ? -1 : int(c.arch.activation); };
+    const bool act = differs(runs, activation);
+    const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
+    const bool momentum = differs(runs, [](const CompareChoice &c) { return c.momentum; });
+    const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const CompareChoice &c = runs[i];
+        std::vector<std::string> parts;
+        if (shape)
+            parts.push_back(widths(c.arch));
+        if (act && !c.arch.hidden.empty())
+            parts.push_back(displayName(c.arch.activation));
+        if (lr)
+            parts.push_back("lr " + number(c.lr));
+        if (momentum)
+            parts.push_back(c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD");
+        if (epochs)
+            parts.push_back(std::to_string(c.epochs) + (c.epochs == 1 ? " epoch" : " epochs"));
+        std::string label;
+        for (const std::string &p : parts)
+            label += (label.empty() ? "" : ", ") + p;
+        labels.push_back(label.empty() ? "run " + std::to_string(i + 1) : label);
+    }
+    // Two runs that differ in nothing named are told apart by their number.
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        for (std::size_t j = i + 1; j < labels.size(); ++j)
+            if (labels[j] == labels[i])
+                labels[j] += " (run " + std::to_string(j + 1) + ")";
+    return labels;
+}
+
+std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kOutputs>, kOutputs> &confusion)
+{
+    std::array<double, kOutputs> out {};
+    for (int t = 0; t < kOutputs; ++t) {
+        long total = 0;
+        for (int p = 0; p < kOutputs; ++p)
+            total += confusion[std::size_t(t)][std::size_t(p)];
+        out[std::size_t(t)] = total == 0 ? -1.0 : 100.0 * confusion[std::size_t(t)][std::size_t(t)] / double(total);
+    }
+    return out;
+}
+
+CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice)
+    : m_data(std::move(data))
+    , m_choice(choice)
+    , m_config(base)
+{
+    m_config.lr = choice.lr;
+    m_config.momentum = choice.momentum;
+    m_config.epochs = std::max(1, choice.epochs);
+    m_config.optimizer = "sgd";
+    m_config.init = initFor(choice.arch.activation);
+    const std::size_t train = subsetSize(m_config.trainSubset, m_data->train.size());
+    m_config.batch = int(std::clamp<std::size_t>(std::size_t(std::max(1, m_config.batch)), 1, std::max<std::size_t>(1, train)));
+}
+
+void CompareRun::run()
+{
+    NetworkTrainer trainer(m_data, m_config, m_choice.arch, initMlp(m_choice.arch, m_config.init, m_config.seed));
+    {
+        const std::lock_guard lock(m_mutex);
+        m_progress.state = CompareProgress::State::Training;
+        m_progress.totalSteps = trainer.totalSteps();
+    }
+    while (!trainer.finished()) {
+        if (m_stop.load()) {
+            const std::lock_guard lock(m_mutex);
+            m_progress.state = CompareProgress::State::Stopped;
+            return;
+        }
+        NetworkBatch b = trainer.trainBatch();
+        const std::lock_guard lock(m_mutex);
+        if (b.divergence) {
+            m_progress.state = CompareProgress::State::Diverged;
+            m_progress.message = b.divergence->message;
+            return;
+        }
+        m_progress.step = b.step + 1;
+        if (b.epochEnded) {
+            m_progress.seconds += b.epochEnded->seconds;
+            m_progress.epochs.push_back(std::move(*b.epochEnded));
+        }
+    }
+    const std::lock_guard lock(m_mutex);
+    m_progress.state = CompareProgress::State::Finished;
+}
+
+CompareProgress CompareRun::progress() const
+{
+    const std::lock_guard lock(m_mutex);
+    return m_progress;
+}
+
+} // namespace bplab

@@ -1,0 +1,83 @@
+#pragma once
+// Runs compared side by side: each trains a network of its own choosing (any Architecture, rate,
+// momentum, epochs) on the same data, with the same seed, batch size and pixel scaling, from the
+// initialisation its activation implies. runLabels() names what tells the runs apart. A
+// CompareRun trains on the thread that calls run(); any other thread may read its progress or ask
+// it to stop.
+
+#include "architecture.h"
+#include "dataset.h"
+#include "trainconfig.h"
+#include "trainevents.h"
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace bplab {
+
+/** What one run of a comparison trains. */
+struct CompareChoice
+{
+    Architecture arch;
+    double lr = 0.1;
+    double momentum = 0.0; ///< 0: plain SGD
+    int epochs = 3;
+
+    bool operator==(const CompareChoice &) const = default;
+};
+
+/** Each run's name in a legend: only what differs between the runs, e.g. "sigmoid" against
+ *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1"; "run 2" when two runs
+ *  are the same. */
+std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs);
+
+/** Test accuracy per class, percent, from confusion[true][predicted]; -1 for a class without a
+ *  test image. */
+std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kOutputs>, kOutputs> &confusion);
+
+/** Where a run stands. */
+struct CompareProgress
+{
+    enum class State { Waiting, Training, Finished, Stopped, Diverged };
+    State state = State::Waiting;
+    std::size_t step = 0;       ///< batches trained
+    std::size_t totalSteps = 0; ///< batches of all its epochs
+    std::vector<EpochReport> epochs;
+    double seconds = 0;  ///< training time so far, without the evaluations
+    std::string message; ///< why a diverged run stopped
+};
+
+class CompareRun
+{
+public:
+    /** base: the data's settings (batch, seed, pixel scaling, training subset, schedule); the
+     *  choice sets the rest. */
+    CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice);
+
+    const CompareChoice &choice() const { return m_choice; }
+    /** The settings it trains with: base with the choice's rate, momentum and epochs and the
+     *  initialisation of its activation. */
+    const TrainConfig &config() const { return m_config; }
+
+    /** Trains every epoch, or until requestStop(); call once. */
+    void run();
+    /** Any thread: ends run() before its next batch. */
+    void requestStop() { m_stop.store(true); }
+    /** Any thread: a copy of where it stands. */
+    CompareProgress progress() const;
+
+private:
+    std::shared_ptr<const DataSplit> m_data;
+    CompareChoice m_choice;
+    TrainConfig m_config;
+    std::atomic<bool> m_stop {false};
+    mutable std::mutex m_mutex;
+    CompareProgress m_progress; // guarded by m_mutex
+};
+
+} // namespace bplab

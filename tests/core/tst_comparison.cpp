@@ -1,0 +1,146 @@
+// Runs compared side by side: the legend names only what differs, per-class accuracies come from
+// the confusion matrix, and a CompareRun trains its own network on the shared data (the same
+// numbers as NetworkTrainer with the same settings), reports each epoch, stops when asked from
+// another thread and reports a divergence.
+
+#include "synthetic.h"
+
+#include <comparison.h>
+#include <mlp.h>
+#include <networktrainer.h>
+
+#include <QTest>
+
+#include <thread>
+
+using namespace bplab;
+using namespace bplab::test;
+
+namespace {
+
+CompareChoice choice(std::vector<int> hidden, Activation f = Activation::ReLU, double lr = 0.1, int epochs = 2)
+{
+    CompareChoice c;
+    c.arch.hidden = std::move(hidden);
+    c.arch.activation = f;
+    c.lr = lr;
+    c.epochs = epochs;
+    return c;
+}
+
+TrainConfig base()
+{
+    TrainConfig c;
+    c.batch = 32;
+    c.seed = 3;
+    return c;
+}
+
+} // namespace
+
+class TestComparison : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void labelsNameOnlyWhatDiffers()
+    {
+        using L = std::vector<std::string>;
+        QCOMPARE(runLabels({choice({128}, Activation::ReLU), choice({128}, Activation::Sigmoid)}), (L {"ReLU", "sigmoid"}));
+        QCOMPARE(runLabels({choice({8}), choice({32}), choice({128})}), (L {"784-8-10", "784-32-10", "784-128-10"}));
+        // No hidden layer has no activation to name; the other run's is named.
+        QCOMPARE(runLabels({choice({}, Activation::ReLU), choice({128}, Activation::Sigmoid)}),
+                 (L {"784-10", "784-128-10, sigmoid"}));
+        QCOMPARE(runLabels({choice({}), choice({128}, Activation::ReLU), choice({128}, Activation::Tanh)}),
+                 (L {"784-10", "784-128-10, ReLU", "784-128-10, tanh"}));
+        CompareChoice fast = choice({128}, Activation::ReLU, 0.5, 3);
+        fast.momentum = 0.9;
+        QCOMPARE(runLabels({choice({128}), fast}), (L {"lr 0.1, plain SGD, 2 epochs", "lr 0.5, momentum 0.9, 3 epochs"}));
+        // The same run twice is told apart by its number.
+        QCOMPARE(runLabels({choice({16}), choice({16})}), (L {"run 1", "run 2"}));
+        QCOMPARE(runLabels({choice({16}), choice({32}), choice({16})}), (L {"784-16-10", "784-32-10", "784-16-10 (run 3)"}));
+        QCOMPARE(runLabels({}), L {});
+    }
+
+    void classAccuraciesFromTheConfusionMatrix()
+    {
+        std::array<std::array<int, kOutputs>, kOutputs> m {};
+        m[0][0] = 9;
+        m[0][6] = 1;
+        m[7][7] = 5;
+        m[7][1] = 15;
+        const auto a = classAccuracies(m);
+        QCOMPARE(a[0], 90.0);
+        QCOMPARE(a[7], 25.0);
+        QCOMPARE(a[3], -1.0);
+    }
+
+    void trainsAsTheNetworkTrainerDoes()
+    {
+        const auto data = syntheticSplit(320, 100);
+        const CompareChoice c = choice({16}, Activation::Sigmoid, 0.5, 2);
+        CompareRun run(data, base(), c);
+        QVERIFY(run.config().init == initFor(Activation::Sigmoid));
+        QCOMPARE(run.progress().state, CompareProgress::State::Waiting);
+        run.run();
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Finished);
+        QCOMPARE(p.totalSteps, std::size_t(20));
+        QCOMPARE(p.step, std::size_t(20));
+        QCOMPARE(p.epochs.size(), std::size_t(2));
+        QVERIFY(p.seconds > 0);
+
+        // The same settings through NetworkTrainer directly: the same test results.
+        NetworkTrainer t(data, run.config(), c.arch, initMlp(c.arch, run.config().init, run.config().seed));
+        std::vector<EpochReport> direct;
+        while (!t.finished())
+            if (auto e = t.trainBatch().epochEnded)
+                direct.push_back(*e);
+        QCOMPARE(direct.size(), std::size_t(2));
+        for (std::size_t e = 0; e < 2; ++e) {
+            QCOMPARE(p.epochs[e].testAccuracy, direct[e].testAccuracy);
+            QCOMPARE(p.epochs[e].testLoss, direct[e].testLoss);
+        }
+        QVERIFY2(p.epochs.back().testAccuracy > 80, qPrintable(QString::number(p.epochs.back().testAccuracy)));
+    }
+
+    void aBatchLargerThanTheDataIsClamped()
+    {
+        const auto data = syntheticSplit(20, 10);
+        TrainConfig b = base();
+        b.batch = 64;
+        CompareRun run(data, b, choice({}, Activation::ReLU, 0.1, 1));
+        QCOMPARE(run.config().batch, 20);
+        run.run();
+        QCOMPARE(run.progress().step, std::size_t(1));
+    }
+
+    void stopsWhenAskedFromAnotherThread()
+    {
+        const auto data = syntheticSplit(640, 50);
+        CompareRun run(data, base(), choice({64}, Activation::ReLU, 0.1, 500));
+        std::thread trainer([&] { run.run(); });
+        // Asked once it has trained a little, read meanwhile from this thread.
+        while (run.progress().step < 3)
+            std::this_thread::yield();
+        run.requestStop();
+        trainer.join();
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Stopped);
+        QVERIFY(p.step < p.totalSteps);
+    }
+
+    void saysWhyItDiverged()
+    {
+        const auto data = syntheticSplit(320, 50);
+        CompareRun run(data, base(), choice({16}, Activation::ReLU, 1e30, 3));
+        run.run();
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Diverged);
+        QVERIFY2(p.message.find("diverged") != std::string::npos, p.message.c_str());
+        QVERIFY(p.step < p.totalSteps);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestComparison)
+#include "tst_comparison.moc"
