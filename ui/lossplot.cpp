@@ -1,5 +1,6 @@
 #include "lossplot.h"
 
+#include "plotstyle.h"
 #include "uiformat.h"
 
 #include <QEvent>
@@ -410,16 +411,8 @@ void LossPlot::applyStyle()
     gridColor.setAlpha(90);
 
     m_plot->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->setBasePen(QPen(text, line));
-        axis->setTickPen(QPen(text, line));
-        axis->setSubTickPen(QPen(text, line));
-        axis->grid()->setPen(QPen(gridColor, 1, Qt::DotLine));
-    }
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2})
+        styleAxis(axis, text, gridColor, tickFont, labelFont, line);
     m_plot->yAxis2->grid()->setVisible(false);
 
     const QFontMetrics fm(tickFont);

@@ -1,5 +1,6 @@
 #include "distributionplot.h"
 
+#include "plotstyle.h"
 #include "uiformat.h"
 
 #include <QEvent>
@@ -162,16 +163,8 @@ void DistributionPlot::applyStyle()
     QColor gridColor = pal.color(QPalette::Mid);
     gridColor.setAlpha(90);
     m_plot->setBackground(pal.color(QPalette::Base));
-    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(tickFont);
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->setBasePen(QPen(text));
-        axis->setTickPen(QPen(text));
-        axis->setSubTickPen(QPen(text));
-        axis->grid()->setPen(QPen(gridColor, 1, Qt::DotLine));
-    }
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})
+        styleAxis(axis, text, gridColor, tickFont, tickFont);
     m_title->setFont(titleFont);
     m_title->setTextColor(text);
     const QColor bar = colors::blue(pal);
