@@ -28,6 +28,7 @@ struct Named
 constexpr Named<LessonView> kViews[] = {
     {"train", LessonView::Train}, {"step", LessonView::Step},       {"draw", LessonView::Draw},
     {"cluster", LessonView::Cluster}, {"data", LessonView::Data}, {"mistakes", LessonView::Mistakes},
+    {"compare", LessonView::Compare},
     {"confusion", LessonView::Mistakes, false}, // the Mistakes view's name in older lessons
 };
 constexpr Named<LessonControl> kControls[] = {
@@ -51,6 +52,8 @@ constexpr Named<Quantity> kQuantities[] = {
     {"confusion_count", Quantity::ConfusionCount},
     {"allreduce_time", Quantity::AllReduceTime},
     {"snapshot_time", Quantity::SnapshotTime},
+    {"compare_best", Quantity::CompareBest},
+    {"compare_accuracy", Quantity::CompareAccuracy},
 };
 
 template <class E, std::size_t N>
@@ -364,13 +367,16 @@ public:
         // Which of the optional fields this quantity reads; any other is a mistake worth naming.
         const Quantity k = q.quantity;
         int indexMax = -1; // -1: takes no index
+        int indexMin = 0;
         if (k == Quantity::SignDelta2 || k == Quantity::Logit || k == Quantity::P)
             indexMax = 9;
         else if (k == Quantity::SignDelta1 || k == Quantity::Z1 || k == Quantity::A1)
             indexMax = 127;
+        else if (k == Quantity::CompareAccuracy)
+            indexMin = 1, indexMax = 4; // the run as the Compare view's table counts it
         const bool numeric = answerKindOf(k) == AnswerKind::Number;
         const bool tolerance = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime || k == Quantity::TestAccuracy
-                               || k == Quantity::TrainAccuracy;
+                               || k == Quantity::TrainAccuracy || k == Quantity::CompareAccuracy;
         const bool confusion = k == Quantity::ConfusionCount;
         const bool needsCluster = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime;
         const std::string qname = shown(quantityName(k));
@@ -378,7 +384,7 @@ public:
             return fail(join(path, field), "is not used by the quantity " + qname);
         };
         if (indexMax >= 0) {
-            if (!integer(o.find("index"), join(path, "index"), 0, indexMax, q.index))
+            if (!integer(o.find("index"), join(path, "index"), indexMin, indexMax, q.index))
                 return false;
         } else if (o.find("index")) {
             return notFor("index");
@@ -417,7 +423,7 @@ public:
     bool step(const JsonValue &o, const std::string &path, const Lesson &l, LessonStep &s)
     {
         if (!object(&o, path) ||
-            !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question"}))
+            !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare"}))
             return false;
         if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
             !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
@@ -458,8 +464,51 @@ public:
                 return false;
             s.pace = p;
         }
+        if (const JsonValue *v = o.find("compare")) {
+            if (s.view != LessonView::Compare)
+                return fail(join(path, "compare"), "only a step with the view \"compare\" has runs to compare");
+            if (!compareRuns(*v, join(path, "compare"), s.compare))
+                return false;
+        }
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);
+        return true;
+    }
+
+    /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:
+     *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3). */
+    bool compareRuns(const JsonValue &v, const std::string &path, std::vector<CompareChoice> &runs)
+    {
+        if (!v.isArray() || v.items().empty() || v.items().size() > 4)
+            return fail(path, "must be a list of 1 to 4 runs ([{\"hidden\": \"128\"}, ...]), not " + describe(v));
+        for (std::size_t i = 0; i < v.items().size(); ++i) {
+            const JsonValue &o = v.items()[i];
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "epochs"}))
+                return false;
+            CompareChoice c;
+            const JsonValue *hidden = o.find("hidden");
+            if (!hidden || !hidden->isString())
+                return fail(join(at, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
+                                                "\"256,128\" or \"0\" for none)");
+            const auto widths = parseHidden(hidden->asString());
+            if (!widths)
+                return fail(join(at, "hidden"), widths.error());
+            c.arch.hidden = *widths;
+            if (const JsonValue *a = o.find("activation")) {
+                const auto f = a->isString() ? parseActivation(a->asString()) : parseActivation("");
+                if (!f)
+                    return fail(join(at, "activation"), f.error());
+                c.arch.activation = *f;
+            }
+            if (const JsonValue *n = o.find("lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
+                return false;
+            if (const JsonValue *n = o.find("momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))
+                return false;
+            if (const JsonValue *n = o.find("epochs"); n && !integer(n, join(at, "epochs"), 1, 100, c.epochs))
+                return false;
+            runs.push_back(c);
+        }
         return true;
     }
 
@@ -523,7 +572,8 @@ public:
 AnswerKind answerKindOf(Quantity q)
 {
     switch (q) {
-    case Quantity::ArgmaxP: return AnswerKind::Class;
+    case Quantity::ArgmaxP:
+    case Quantity::CompareBest: return AnswerKind::Class;
     case Quantity::LossAfterLower: return AnswerKind::YesNo;
     case Quantity::SignDelta2:
     case Quantity::SignDelta1: return AnswerKind::Sign;

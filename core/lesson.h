@@ -5,6 +5,7 @@
 // reported by its path: "steps[2].question.index: must be a whole number from 0 to 9, not 12".
 // A question names a quantity the app computes (lessonanswer.h), never a written-in answer.
 
+#include "comparison.h"
 #include "result.h"
 #include "trainconfig.h"
 
@@ -24,7 +25,7 @@ inline constexpr int kLessonVersion = 1;
 inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
 inline constexpr int kMaxLessonSteps = 200;
 
-enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes };
+enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes, Compare };
 enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset };
 
 /** How fast training runs: as fast as it can, N batches per second, or one sample at a time. */
@@ -52,6 +53,8 @@ enum class Quantity {
     ConfusionCount, ///< test images of class trueClass predicted as predictedClass
     AllReduceTime,  ///< one all-reduce of the gradients, in microseconds, on `cluster`
     SnapshotTime,   ///< one snapshot of the training state, in microseconds, on `cluster`
+    CompareBest,    ///< the Compare view's run (1-4, as its table counts) with the highest final test accuracy
+    CompareAccuracy, ///< the final test accuracy of the Compare view's run `index` (1-4), percent
 };
 
 /** The kind of answer a quantity takes: a class, yes/no, a sign or a number. */
@@ -70,9 +73,9 @@ struct LessonQuestion
 {
     std::string text;
     Quantity quantity = Quantity::ArgmaxP;
-    int index = 0;           ///< the neuron or class the quantity reads (where it takes one)
+    int index = 0;           ///< the neuron or class the quantity reads (where it takes one); CompareAccuracy: the run, from 1
     int digits = 2;          ///< decimals a typed number is compared to (Number quantities)
-    double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy/TrainAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
+    double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy/TrainAccuracy/CompareAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
     int trueClass = 0, predictedClass = 0; ///< ConfusionCount
     LessonCluster cluster;   ///< AllReduceTime/SnapshotTime
 };
@@ -101,6 +104,9 @@ struct LessonStep
     std::optional<double> lr;             ///< a new learning rate from this step on
     std::optional<LessonPace> pace;       ///< a new pace from this step on
     std::optional<LessonQuestion> question;
+    /** View Compare only: the runs it trains side by side from this step on (1 to 4), unless the
+     *  view shows these runs already. */
+    std::vector<CompareChoice> compare;
 };
 
 struct Lesson

@@ -834,6 +834,50 @@
         <source>Digits drawn here</source>
         <translation>Hier gezeichnete Ziffern</translation>
     </message>
+    <message>
+        <source>, momentum %1</source>
+        <translation>, Momentum %1</translation>
+    </message>
+    <message>
+        <source>, 1 epoch</source>
+        <translation>, 1 Epoche</translation>
+    </message>
+    <message>
+        <source>, %1 epochs</source>
+        <translation>, %1 Epochen</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>diverged</source>
+        <translation>divergiert</translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2 (%3 % done)</source>
+        <translation>Epoche %1 von %2 (%3 % erledigt)</translation>
+    </message>
+    <message>
+        <source>%1 finished: test accuracy %2</source>
+        <translation>%1 fertig: Testgenauigkeit %2</translation>
+    </message>
+    <message>
+        <source>%1 diverged</source>
+        <translation>%1 divergiert</translation>
+    </message>
+    <message>
+        <source>type a run&apos;s number, 1-4, and Enter</source>
+        <translation>Nummer eines Laufs eingeben, 1-4, dann Enter</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1060,6 +1104,161 @@ vor dem Update</translation>
     <message>
         <source>Read %1.</source>
         <translation>%1 gelesen.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::CompareView</name>
+    <message>
+        <source>e.g. 128, 32,16 or 0</source>
+        <translation>z. B. 128, 32,16 oder 0</translation>
+    </message>
+    <message>
+        <source>Hidden layers and their widths: &quot;128&quot; is one layer of 128 neurons, &quot;256,128&quot; two layers, &quot;0&quot; none (a linear model). 1 to 1,024 neurons each.</source>
+        <translation>Verdeckte Schichten und ihre Breiten: „128“ ist eine Schicht aus 128 Neuronen, „256,128“ zwei Schichten, „0“ keine (ein lineares Modell). Je 1 bis 1.024 Neuronen.</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>Verdeckte Schichten</translation>
+    </message>
+    <message>
+        <source>The hidden layers&apos; activation; the initial weights follow it (He for ReLU, Xavier for sigmoid and tanh)</source>
+        <translation>Die Aktivierung der verdeckten Schichten; die Anfangsgewichte folgen ihr (He für ReLU, Xavier für Sigmoid und tanh)</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>0: plain SGD, as the source trains</source>
+        <translation>0: einfaches SGD, wie die Quelle trainiert</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>Momentum</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>&amp;Add run</source>
+        <translation>Lauf &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Train this network on the same data, seed and batch size as the others; the runs train one after the other</source>
+        <translation>Dieses Netz auf denselben Daten, mit demselben Seed und derselben Batchgröße wie die anderen trainieren; die Läufe trainieren nacheinander</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the run that is training and the ones waiting</source>
+        <translation>Den laufenden und die wartenden Läufe anhalten</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Remove every run</source>
+        <translation>Alle Läufe entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Hidden layers</source>
+        <translation>&amp;Verdeckte Schichten</translation>
+    </message>
+    <message>
+        <source>Ac&amp;tivation</source>
+        <translation>Ak&amp;tivierung</translation>
+    </message>
+    <message>
+        <source>&amp;lr</source>
+        <translation>&amp;LR</translation>
+    </message>
+    <message>
+        <source>&amp;Momentum</source>
+        <translation>&amp;Momentum</translation>
+    </message>
+    <message>
+        <source>E&amp;pochs</source>
+        <translation>E&amp;pochen</translation>
+    </message>
+    <message>
+        <source>Test accuracy of the runs</source>
+        <translation>Testgenauigkeit der Läufe</translation>
+    </message>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>test accuracy (%)</source>
+        <translation>Testgenauigkeit (%)</translation>
+    </message>
+    <message>
+        <source>Runs compared</source>
+        <translation>Verglichene Läufe</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Stand</translation>
+    </message>
+    <message>
+        <source>test accuracy</source>
+        <translation>Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>training time</source>
+        <translation>Trainingszeit</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>Klasse %1</translation>
+    </message>
+    <message>
+        <source>Four runs are shown: Clear them to compare others.</source>
+        <translation>Vier Läufe werden gezeigt: „Löschen“ macht Platz für andere.</translation>
+    </message>
+    <message>
+        <source>Add two or more runs: each trains its own network on the same data, with the same seed and batch size, so that only what you chose differs.</source>
+        <translation>Fügen Sie zwei oder mehr Läufe hinzu: Jeder trainiert sein eigenes Netz auf denselben Daten, mit demselben Seed und derselben Batchgröße, sodass sich nur unterscheidet, was Sie gewählt haben.</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Noch keine Läufe.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 after epoch %3</source>
+        <translation>%1: %2 nach Epoche %3</translation>
+    </message>
+    <message>
+        <source>Test accuracy. </source>
+        <translation>Testgenauigkeit. </translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>the weakest class of this run</source>
+        <translation>die schwächste Klasse dieses Laufs</translation>
     </message>
 </context>
 <context>
@@ -2669,6 +2868,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>As the t&amp;raining set</source>
         <translation>Als T&amp;rainingssatz</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>Ver&amp;gleichen</translation>
     </message>
 </context>
 <context>

@@ -12,9 +12,11 @@
 namespace bplab {
 
 /** What to type for a question of that kind ("type a class, 0-9, and Enter"). */
-inline QString answerHint(AnswerKind kind)
+inline QString answerHint(Quantity quantity)
 {
-    switch (kind) {
+    if (quantity == Quantity::CompareBest)
+        return QCoreApplication::translate("bplab", "type a run's number, 1-4, and Enter");
+    switch (answerKindOf(quantity)) {
     case AnswerKind::Class: return QCoreApplication::translate("bplab", "type a class, 0-9, and Enter");
     case AnswerKind::YesNo: return QCoreApplication::translate("bplab", "type yes or no, and Enter");
     case AnswerKind::Sign: return QCoreApplication::translate("bplab", "type +, - or 0, and Enter");
@@ -64,7 +66,7 @@ struct AnswerTally
         TrueAnswer any;
         any.kind = answerKindOf(q.quantity);
         if (const Result<bool> form = isRightAnswer(q, any, judgedForm(given).toStdString()); !form)
-            return QCoreApplication::translate("bplab", "Not taken: %1").arg(answerHint(any.kind));
+            return QCoreApplication::translate("bplab", "Not taken: %1").arg(answerHint(q.quantity));
         answers << given;
         return {};
     }

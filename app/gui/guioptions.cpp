@@ -22,7 +22,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     p.addVersionOption();
     const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("Read the data set from DIR (IDX files, optionally .gz)."), QStringLiteral("DIR"));
     const QCommandLineOption dataset(QStringLiteral("dataset"), QStringLiteral("A known data set: mnist, fashion or sample."), QStringLiteral("NAME"));
-    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Open this view: train, step, draw, cluster, data or mistakes."), QStringLiteral("VIEW"));
+    const QCommandLineOption view(QStringLiteral("view"), QStringLiteral("Open this view: train, step, draw, cluster, data, mistakes or compare."), QStringLiteral("VIEW"));
     const QCommandLineOption after(QStringLiteral("after-batches"), QStringLiteral("With --screenshot: train N batches first (default 0)."), QStringLiteral("N"));
     const QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("Grab the main window to FILE.png and exit."), QStringLiteral("FILE"));
     const QCommandLineOption quit(QStringLiteral("quit-when-done"), QStringLiteral("Start training at once and exit when the last epoch is done."));
@@ -83,7 +83,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     if (p.isSet(view)) {
         o.view = viewFromName(p.value(view));
         if (o.view < 0)
-            return QStringLiteral("--view must be train, step, draw, cluster, data (dataset) or mistakes, not \"%1\".").arg(p.value(view));
+            return QStringLiteral("--view must be train, step, draw, cluster, data (dataset), mistakes or compare, not \"%1\".").arg(p.value(view));
     }
     if (p.isSet(after)) {
         if (QString e = integer(after, 0, 100000000, n); !e.isEmpty())

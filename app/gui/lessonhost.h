@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace bplab {
 
@@ -39,6 +40,10 @@ public:
     /** The Data parallel page's what-if cluster as a question's true value assumes it: these
      *  servers, GPUs and algorithm, the rest at the page's defaults. */
     virtual void showCluster(const LessonCluster &cluster) = 0;
+    /** The Compare view trains these runs side by side, unless it shows them already. */
+    virtual void compareRuns(const std::vector<CompareChoice> &runs) = 0;
+    /** The Compare view's runs: each one's final test accuracy, nullopt while it trains or waits. */
+    virtual std::vector<std::optional<double>> compareAccuracies() const = 0;
     /** The Step view's pass, for a question's true value. */
     virtual const StepModel *stepModel() const = 0;
     /** The keyboard goes back to the window (Space, the arrows). */

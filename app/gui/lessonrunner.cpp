@@ -252,7 +252,13 @@ void LessonRunner::applyStep(bool dataReady)
             c->showBatch(k);
         }
     }
+    if (!s.compare.empty())
+        m_host->compareRuns(s.compare);
     m_host->showView(s.view);
+    // A view newly shown takes the keyboard; an open question takes it back, so that the class
+    // types its answers at once (the lesson's first step too, before the window was shown).
+    if (s.question && !m_tallies[std::size_t(m_index)].revealed)
+        m_panel->questionBox()->focusAnswer();
 }
 
 void LessonRunner::askQuestion()
@@ -260,7 +266,7 @@ void LessonRunner::askQuestion()
     const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
     const Tally &t = m_tallies[std::size_t(m_index)];
     QuestionBox *box = m_panel->questionBox();
-    box->ask(QString::fromStdString(q.text), answerHint(answerKindOf(q.quantity)));
+    box->ask(QString::fromStdString(q.text), answerHint(q.quantity));
     if (t.revealed) {
         m_tallies[std::size_t(m_index)].revealed = false;
         reveal();
@@ -292,6 +298,8 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
         sources.trainEvaluation = &onTrain;
     }
     sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };
+    if (q.quantity == Quantity::CompareBest || q.quantity == Quantity::CompareAccuracy)
+        sources.compareAccuracies = m_host->compareAccuracies();
     Result<TrueAnswer> truth = trueAnswer(q, sources);
     if (!truth) {
         if (error)

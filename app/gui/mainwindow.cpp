@@ -3,8 +3,8 @@
 #include "announcements.h"
 #include "announcer.h"
 #include "appsettings.h"
-#include "mistakespage.h"
 #include "clusterpage.h"
+#include "comparepage.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
 #include "datasetview.h"
@@ -12,6 +12,7 @@
 #include "drawpage.h"
 #include "errorpage.h"
 #include "messagebanner.h"
+#include "mistakespage.h"
 #include "pictureimportdialog.h"
 #include "statusline.h"
 #include "spotlight.h"
@@ -21,6 +22,7 @@
 #include "trainview.h"
 
 #include <clusterview.h>
+#include <compareview.h>
 #include <heatmappanel.h>
 #include <panelaccessible.h>
 #include <replicaheatmaps.h>
@@ -190,6 +192,11 @@ QWidget *MainWindow::createPage(View view)
                 m_stepView->showPixels(image.set->image(std::size_t(image.index)), image.set->label(std::size_t(image.index)),
                                        tr("%1, image %2").arg(image.setName).arg(image.index));
             setView(View::Step);
+        });
+    case View::Compare:
+        return makeComparePage(m_controller, [this](const QString &text) {
+            if (m_announcer)
+                m_announcer->announce(text);
         });
     }
     return nullptr;

@@ -49,7 +49,7 @@ class MainWindow : public QMainWindow, private LessonHost
 {
     Q_OBJECT
 public:
-    enum class View { Train = 0, Step, Draw, Cluster, Data, Mistakes };
+    enum class View { Train = 0, Step, Draw, Cluster, Data, Mistakes, Compare };
     static constexpr int kViewCount = ::bplab::kViewCount; // viewlist.h
     /** The default size, also the automation's screenshot size. */
     static constexpr QSize defaultSize() { return {1280, 800}; }
@@ -152,6 +152,8 @@ private:
     void showTestImage(int index) override;
     void showStage(int stage) override;
     void showCluster(const LessonCluster &cluster) override;
+    void compareRuns(const std::vector<CompareChoice> &runs) override;
+    std::vector<std::optional<double>> compareAccuracies() const override;
     const StepModel *stepModel() const override;
     void focusWindow() override { setFocus(Qt::OtherFocusReason); }
 

@@ -4,6 +4,8 @@
 
 #include "mainwindow.h"
 
+#include "comparepage.h"
+
 #include "controlbar.h"
 #include "lessonrunner.h"
 #include "messagebanner.h"
@@ -126,6 +128,7 @@ MainWindow::View viewOf(LessonView v)
     case LessonView::Cluster: return MainWindow::View::Cluster;
     case LessonView::Data: return MainWindow::View::Data;
     case LessonView::Mistakes: return MainWindow::View::Mistakes;
+    case LessonView::Compare: return MainWindow::View::Compare;
     }
     return MainWindow::View::Train;
 }
@@ -164,6 +167,16 @@ void MainWindow::showCluster(const LessonCluster &cluster)
     s.gpusPerServer = cluster.gpusPerServer;
     s.algorithm = cluster.hierarchical ? cluster::Algorithm::Hierarchical : cluster::Algorithm::Ring;
     page->setSettings(s);
+}
+
+void MainWindow::compareRuns(const std::vector<CompareChoice> &runs)
+{
+    startComparison(m_pages->widget(int(View::Compare)), runs);
+}
+
+std::vector<std::optional<double>> MainWindow::compareAccuracies() const
+{
+    return comparisonAccuracies(m_pages->widget(int(View::Compare)));
 }
 
 const StepModel *MainWindow::stepModel() const

@@ -122,7 +122,7 @@ void StepPredict::stageShown()
         m_key = k;
         m_question = q;
         m_heading->setText(tr("Stage %1: predict first, then see the values.").arg(m.stage()));
-        m_box->ask(QString::fromStdString(q->text), answerHint(answerKindOf(q->quantity)));
+        m_box->ask(QString::fromStdString(q->text), answerHint(q->quantity));
         const AnswerTally &t = m_tallies[k];
         if (!t.answers.isEmpty())
             m_box->showRecorded(int(t.answers.size()));

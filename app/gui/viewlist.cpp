@@ -17,6 +17,7 @@ constexpr ViewEntry kViews[kViewCount] = {
         {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data &parallel")},
         {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data&set")},
         {"mistakes", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Mistakes")},
+        {"compare", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Compare")},
 };
 bool valid(int view)
 {

@@ -1,14 +1,14 @@
 #pragma once
-// The app's views, written once: their order is that of the side bar, the View menu, Ctrl+1..6
+// The app's views, written once: their order is that of the side bar, the View menu, Ctrl+1..7
 // and MainWindow::View; their keys are the --view names.
 
 #include <QString>
 
 namespace bplab {
 
-inline constexpr int kViewCount = 6;
+inline constexpr int kViewCount = 7;
 
-/** "train", "step", "draw", "cluster", "data", "mistakes": view i's --view name. */
+/** "train", "step", "draw", "cluster", "data", "mistakes", "compare": view i's --view name. */
 QString viewKey(int view);
 /** The side bar's name ("Step through"). */
 QString viewTitle(int view);

@@ -37,14 +37,14 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 6);
+        QCOMPARE(files.size(), 9);
         for (const QString &f : files) {
             const CliRun run = runCli({QStringLiteral("inspect"), QStringLiteral("--json"), dir.filePath(f)});
             QVERIFY2(run.exitCode == 0, run.err.constData());
             const QJsonObject o = run.json();
             QCOMPARE(o.value(QStringLiteral("kind")).toString(), QStringLiteral("lesson"));
             QCOMPARE(o.value(QStringLiteral("valid")).toBool(), true);
-            QVERIFY(o.value(QStringLiteral("details")).toObject().value(QStringLiteral("steps")).toInt() >= 5);
+            QVERIFY(o.value(QStringLiteral("details")).toObject().value(QStringLiteral("steps")).toInt() >= 4);
         }
     }
 

@@ -148,11 +148,11 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 6);
+        QCOMPARE(files.size(), 9);
         for (const QString &f : files) {
             auto l = loadLesson(dir.filePath(f).toStdString());
             QVERIFY2(l.ok(), l.error().c_str());
-            QVERIFY(l->steps.size() >= 5);
+            QVERIFY(l->steps.size() >= 4);
             int questions = 0;
             for (const LessonStep &s : l->steps)
                 questions += s.question.has_value();
@@ -189,7 +189,7 @@ private slots:
             "settings.train_subset: must be a whole number from 0 to 1000000000, not -5");
         row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
         row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
-            "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data or mistakes");
+            "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data, mistakes or compare");
         row("view twice", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"step\"]",
             "views[3]: \"step\" is listed twice");
         row("control", "\"lock\": [\"lr\"]", "\"lock\": [\"volume\"]", "controls.lock[0]: \"volume\" is not a control");
@@ -198,6 +198,8 @@ private slots:
         row("stage range", "\"stage\": 2", "\"stage\": 11", "steps[0].stage: must be a whole number from 1 to 10, not 11");
         row("stage on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"stage\": 3,",
             "steps[1].stage: only a step with the view \"step\" has a stage");
+        row("compare on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"compare\": [{\"hidden\": \"8\"}],",
+            "steps[1].compare: only a step with the view \"compare\" has runs to compare");
         row("timeline", "\"timeline_at\": 10", "\"timeline_at\": 1e12", "steps[0].timeline_at: must be a whole number");
         row("text long", "\"First.\"", ("\"" + std::string(3000, 'a') + "\"").c_str(),
             "steps[0].text: is 3000 characters long; at most 2000");
@@ -227,6 +229,71 @@ private slots:
         QVERIFY(!l.ok());
         QVERIFY2(QString::fromStdString(l.error()).startsWith(QStringLiteral("bad.json: ")), l.error().c_str());
         QVERIFY2(QString::fromStdString(l.error()).contains(message), l.error().c_str());
+    }
+
+    // A Compare step: its runs as --hidden and --activation spell them, the rest defaulted; the
+    // questions on them name a run from 1.
+    void compareStepsAndTheirQuestions()
+    {
+        const std::string lesson = R"({"format": "backprop-lab-lesson", "version": 1, "title": "Widths", "dataset": "sample",
+          "views": ["compare"], "steps": [
+            {"text": "Three widths.", "view": "compare",
+             "compare": [{"hidden": "8"}, {"hidden": "256,128", "activation": "tanh", "lr": 0.05, "momentum": 0.9, "epochs": 4}],
+             "question": {"text": "Which?", "quantity": "compare_best"}},
+            {"text": "How good?", "view": "compare",
+             "question": {"text": "Run 2?", "quantity": "compare_accuracy", "index": 2}}]})";
+        auto l = parseLesson(lesson, "c.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        const LessonStep &s = l->steps[0];
+        QCOMPARE(s.view, LessonView::Compare);
+        QCOMPARE(s.compare.size(), std::size_t(2));
+        QCOMPARE(s.compare[0].arch.hidden, std::vector<int> {8});
+        QVERIFY(s.compare[0].arch.activation == Activation::ReLU);
+        QCOMPARE(s.compare[0].lr, 0.1);
+        QCOMPARE(s.compare[0].epochs, 3);
+        QCOMPARE(s.compare[1].arch.hidden, (std::vector<int> {256, 128}));
+        QVERIFY(s.compare[1].arch.activation == Activation::Tanh);
+        QCOMPARE(s.compare[1].momentum, 0.9);
+        QCOMPARE(s.compare[1].epochs, 4);
+        QVERIFY(l->steps[1].compare.empty());
+        QCOMPARE(l->steps[1].question->tolerancePercent, 10.0);
+
+        const auto bad = [&](const std::string &from, const std::string &to, const char *message) {
+            std::string t = lesson;
+            t.replace(t.find(from), from.size(), to);
+            auto r = parseLesson(t, "c.json");
+            QVERIFY2(!r.ok() && r.error().find(message) != std::string::npos, r.ok() ? "parsed" : r.error().c_str());
+        };
+        bad("{\"hidden\": \"8\"}", "{\"hidden\": 8}", "steps[0].compare[0].hidden: must be the hidden layers' widths");
+        bad("\"8\"", "\"0,5\"", "steps[0].compare[0].hidden: ");
+        bad("\"tanh\"", "\"softplus\"", "steps[0].compare[1].activation: ");
+        bad("\"epochs\": 4", "\"epochs\": 0", "steps[0].compare[1].epochs: must be a whole number from 1 to 100");
+        bad("\"index\": 2", "\"index\": 0", "steps[1].question.index: must be a whole number from 1 to 4, not 0");
+
+        // The answers: the best run counted from 1, the first of equals; none before all have ended.
+        LessonQuestion best = s.question.value();
+        AnswerSources src;
+        src.compareAccuracies = {90.5, 93.25, 93.25};
+        auto a = trueAnswer(best, src);
+        QVERIFY2(a.ok(), a.error().c_str());
+        QCOMPARE(a->value, 2.0);
+        QCOMPARE(a->text, std::string("2"));
+        QVERIFY(isRightAnswer(best, *a, "2").value());
+        QVERIFY(!isRightAnswer(best, *a, "3").value());
+        QVERIFY(!isRightAnswer(best, *a, "7").ok()); // not a run
+        src.compareAccuracies = {90.5, std::nullopt};
+        a = trueAnswer(best, src);
+        QVERIFY(!a.ok());
+        QCOMPARE(a.error(), std::string("run 2 of the Compare view has not finished yet"));
+        const LessonQuestion second = l->steps[1].question.value();
+        src.compareAccuracies = {90.5, 93.25};
+        a = trueAnswer(second, src);
+        QVERIFY2(a.ok(), a.error().c_str());
+        QCOMPARE(a->value, 93.25);
+        QVERIFY(isRightAnswer(second, *a, "93").value());
+        QVERIFY(!isRightAnswer(second, *a, "80").value());
+        src.compareAccuracies = {90.5};
+        QCOMPARE(trueAnswer(second, src).error(), std::string("the Compare view has no run 2"));
     }
 
     void refusesWholeFileProblems()

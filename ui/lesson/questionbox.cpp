@@ -73,6 +73,12 @@ void QuestionBox::submit()
     emit answered(answer);
 }
 
+void QuestionBox::focusAnswer()
+{
+    if (m_field->isEnabled())
+        m_field->setFocus(Qt::OtherFocusReason);
+}
+
 void QuestionBox::showRecorded(int answers)
 {
     m_field->clear();

@@ -25,6 +25,8 @@ public:
     void ask(const QString &question, const QString &hint);
     /** After Answer: how many answers are recorded (their rightness stays hidden until Reveal). */
     void showRecorded(int answers);
+    /** The answer field takes the keyboard (while it takes answers). */
+    void focusAnswer();
     /** Reveal: the true value, the verdict on the last answer ("" when none), the tally. */
     void showReveal(const QString &truth, const QString &verdict, int right, int answers);
     /** Why there is no true value yet, or why an answer was not taken. */

@@ -52,6 +52,7 @@ private slots:
     void bandIsAsTallAsItsStep();
     void clusterQuestionsShowTheirCluster();
     void everyShippedQuestionHasAnAnswer();
+    void aFirstQuestionTakesTheKeyboard();
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
     void scriptedRuns();
@@ -287,10 +288,34 @@ void TestGuiLesson::everyShippedQuestionHasAnAnswer()
             m_window->controller()->setPace(Pace{});
             QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::Running, 60000 * BPLAB_TEST_SLOWDOWN);
             QString error;
-            QTRY_VERIFY2(runner->truthNow(*step.question, &error).has_value(),
-                         qPrintable(QStringLiteral("%1, step %2: %3").arg(file).arg(i + 1).arg(error)));
+            const Quantity q = step.question->quantity;
+            if ((q == Quantity::CompareBest || q == Quantity::CompareAccuracy) && BPLAB_TEST_SLOWDOWN > 1) {
+                // Under a sanitizer the runs would train for minutes: that the value waits for
+                // the step's runs is what is checked (a plain build waits for it below).
+                QVERIFY(!runner->truthNow(*step.question, &error).has_value());
+                QVERIFY2(error.contains(QStringLiteral("has not finished yet")), qPrintable(error));
+                continue;
+            }
+            QTRY_VERIFY2_WITH_TIMEOUT(runner->truthNow(*step.question, &error).has_value(),
+                                      qPrintable(QStringLiteral("%1, step %2: %3").arg(file).arg(i + 1).arg(error)),
+                                      60000);
         }
     }
+}
+
+void TestGuiLesson::aFirstQuestionTakesTheKeyboard()
+{
+    // Lesson 7 asks at once, on another view than the one open: the class types its answers
+    // without a click.
+    QApplication::setActiveWindow(m_window.get());
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("07-relu-against-sigmoid.json"))).isEmpty());
+    QuestionBox *box = m_window->lessonPanel()->questionBox();
+    QTRY_VERIFY(box->isVisible());
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(box->field()));
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("2"));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+    QCOMPARE(m_window->lessonRunner()->tally(0).answers, QStringList {QStringLiteral("2")});
 }
 
 void TestGuiLesson::revealUsesTheComputedValue()

@@ -1,0 +1,251 @@
+#include "comparepage.h"
+
+#include "trainingcontroller.h"
+
+#include <compareview.h>
+
+#include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QLocale>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
+#include <vector>
+
+namespace bplab {
+
+namespace {
+
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("bplab", text);
+}
+
+QString percent(double v)
+{
+    return QLocale().toString(v, 'f', 1) + QStringLiteral(" %");
+}
+
+QString networkText(const CompareChoice &c)
+{
+    QString text = QString::fromStdString(describe(c.arch)) + QStringLiteral(", lr ") + QLocale().toString(c.lr);
+    if (c.momentum > 0)
+        text += tr(", momentum %1").arg(QLocale().toString(c.momentum));
+    return text + (c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs));
+}
+
+QString statusText(const CompareProgress &p, int epochs)
+{
+    using S = CompareProgress::State;
+    switch (p.state) {
+    case S::Waiting: return tr("waiting");
+    case S::Finished: return tr("finished");
+    case S::Stopped: return tr("stopped");
+    case S::Diverged: return tr("diverged");
+    case S::Training: break;
+    }
+    const std::size_t perEpoch = std::max<std::size_t>(1, p.totalSteps / std::size_t(std::max(1, epochs)));
+    const int epoch = int(std::min<std::size_t>(p.step / perEpoch, std::size_t(epochs - 1))) + 1;
+    const int done = p.totalSteps == 0 ? 0 : int(100 * p.step / p.totalSteps);
+    return tr("epoch %1 of %2 (%3 % done)").arg(epoch).arg(epochs).arg(done);
+}
+
+/** What a screen reader is told when a run ends. */
+QString endedText(const CompareRow &row)
+{
+    return row.finished ? tr("%1 finished: test accuracy %2")
+                                  .arg(row.label, percent(row.testAccuracy.value(row.testAccuracy.size() - 1)))
+                        : tr("%1 diverged").arg(row.label);
+}
+
+/** Trains the view's runs one after the other on a pool thread and gives the view their progress. */
+class CompareRunner : public QObject
+{
+public:
+    CompareRunner(CompareView *view, TrainingController *controller, std::function<void(const QString &)> announce)
+        : QObject(view)
+        , m_view(view)
+        , m_controller(controller)
+        , m_announce(std::move(announce))
+    {
+        setObjectName(QStringLiteral("compareRunner"));
+        m_timer.setInterval(200);
+        connect(&m_timer, &QTimer::timeout, this, &CompareRunner::refresh);
+        connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
+            m_current.reset();
+            refresh();
+            startNext();
+        });
+        connect(view, &CompareView::addRequested, this, &CompareRunner::add);
+        connect(view, &CompareView::stopRequested, this, &CompareRunner::stopAll);
+        connect(view, &CompareView::clearRequested, this, [this] {
+            stopAll();
+            m_runs.clear();
+            m_ended.clear();
+            refresh();
+        });
+    }
+
+    ~CompareRunner() override
+    {
+        // The view's other children may be gone already: nothing is shown any more. A run ends
+        // before its next batch once asked, so the wait is one batch long.
+        m_watcher.disconnect(this);
+        for (const auto &run : m_runs)
+            run->requestStop();
+        m_watcher.waitForFinished();
+    }
+
+    bool idle() const { return !m_current && nextWaiting() == nullptr; }
+
+    std::vector<std::optional<double>> accuracies() const
+    {
+        std::vector<std::optional<double>> out;
+        for (const auto &run : m_runs) {
+            const CompareProgress p = run->progress();
+            out.push_back(p.state == CompareProgress::State::Finished && !p.epochs.empty()
+                                  ? std::optional<double>(p.epochs.back().testAccuracy)
+                                  : std::nullopt);
+        }
+        return out;
+    }
+
+    void replaceRuns(const std::vector<CompareChoice> &choices)
+    {
+        std::vector<CompareChoice> now;
+        for (const auto &run : m_runs)
+            now.push_back(run->choice());
+        if (now == choices)
+            return;
+        stopAll();
+        m_runs.clear();
+        m_ended.clear();
+        for (const CompareChoice &c : choices)
+            add(c);
+        refresh();
+    }
+
+private:
+    void add(const CompareChoice &choice)
+    {
+        const DataSplitPtr data = m_controller->dataSplit();
+        if (!data || data->train.size() == 0)
+            return;
+        // The training's data settings, whatever the toolbar waits to apply at the next reset.
+        m_runs.push_back(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice));
+        m_ended.push_back(false);
+        refresh();
+        startNext();
+    }
+
+    CompareRun *nextWaiting() const
+    {
+        for (const auto &run : m_runs)
+            if (run.get() != m_current.get() && run->progress().state == CompareProgress::State::Waiting)
+                return run.get();
+        return nullptr;
+    }
+
+    void startNext()
+    {
+        if (m_current)
+            return;
+        for (const auto &run : m_runs)
+            if (run->progress().state == CompareProgress::State::Waiting) {
+                m_current = run;
+                m_watcher.setFuture(QtConcurrent::run([run] { run->run(); }));
+                m_timer.start();
+                break;
+            }
+        m_view->setTraining(m_current != nullptr);
+        if (!m_current)
+            m_timer.stop();
+    }
+
+    void stopAll()
+    {
+        for (const auto &run : m_runs)
+            run->requestStop();
+        // The waiting ones never start.
+        std::vector<std::shared_ptr<CompareRun>> kept;
+        for (std::size_t i = 0; i < m_runs.size(); ++i)
+            if (m_runs[i] == m_current || m_runs[i]->progress().state != CompareProgress::State::Waiting)
+                kept.push_back(m_runs[i]);
+        m_ended.resize(kept.size());
+        m_runs = std::move(kept);
+        refresh();
+    }
+
+    void refresh()
+    {
+        std::vector<CompareChoice> choices;
+        for (const auto &run : m_runs)
+            choices.push_back(run->choice());
+        const std::vector<std::string> labels = runLabels(choices);
+        QVector<CompareRow> rows;
+        for (std::size_t i = 0; i < m_runs.size(); ++i) {
+            const CompareProgress p = m_runs[i]->progress();
+            CompareRow row;
+            row.label = QString::fromStdString(labels[i]);
+            row.network = networkText(choices[i]);
+            row.status = statusText(p, choices[i].epochs);
+            row.message = QString::fromStdString(p.message);
+            for (const EpochReport &e : p.epochs)
+                row.testAccuracy << e.testAccuracy;
+            if (!p.epochs.empty())
+                row.classAccuracy = classAccuracies(p.epochs.back().confusion);
+            row.seconds = p.seconds;
+            row.finished = p.state == CompareProgress::State::Finished;
+            rows << row;
+            const bool ended = p.state == CompareProgress::State::Finished || p.state == CompareProgress::State::Diverged;
+            if (ended && !m_ended[i]) {
+                m_ended[i] = true;
+                if (m_announce)
+                    m_announce(endedText(row));
+            }
+        }
+        m_view->setRows(rows);
+    }
+
+    CompareView *m_view;
+    TrainingController *m_controller;
+    std::function<void(const QString &)> m_announce;
+    std::vector<std::shared_ptr<CompareRun>> m_runs;
+    std::vector<bool> m_ended; // announced
+    std::shared_ptr<CompareRun> m_current;
+    QFutureWatcher<void> m_watcher;
+    QTimer m_timer;
+};
+
+} // namespace
+
+CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce, QWidget *parent)
+{
+    auto *view = new CompareView(parent);
+    new CompareRunner(view, controller, std::move(announce));
+    return view;
+}
+
+void startComparison(QWidget *page, const std::vector<CompareChoice> &runs)
+{
+    if (QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly) : nullptr)
+        static_cast<CompareRunner *>(runner)->replaceRuns(runs);
+}
+
+std::vector<std::optional<double>> comparisonAccuracies(const QWidget *page)
+{
+    const QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly)
+                                 : nullptr;
+    return runner ? static_cast<const CompareRunner *>(runner)->accuracies() : std::vector<std::optional<double>> {};
+}
+
+bool comparePageIsIdle(const QWidget *page)
+{
+    const QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly)
+                                 : nullptr;
+    return !runner || static_cast<const CompareRunner *>(runner)->idle();
+}
+
+} // namespace bplab

@@ -1,0 +1,37 @@
+#pragma once
+// The Compare view's wiring: the runs a teacher adds in the view (ui/compare) train here, one
+// after the other on a pool thread, on the training's data with its seed, batch size, pixel
+// scaling and training subset; the view is given their progress five times a second.
+
+#include <comparison.h>
+
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QWidget;
+
+namespace bplab {
+
+class CompareView;
+class TrainingController;
+
+/** The Compare view, trained through its own runs (never the training's). `announce` is told
+ *  when a run ends ("sigmoid finished: test accuracy 90.2 %"). */
+CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce,
+                             QWidget *parent = nullptr);
+
+/** The page trains exactly these runs (a lesson's): the ones it has are stopped and removed,
+ *  unless they are these already. */
+void startComparison(QWidget *page, const std::vector<CompareChoice> &runs);
+
+/** Each run's final test accuracy in the page's order; nullopt while it trains or waits (or when
+ *  it stopped or diverged). */
+std::vector<std::optional<double>> comparisonAccuracies(const QWidget *page);
+
+/** True when no run of the page is training or waiting. */
+bool comparePageIsIdle(const QWidget *page);
+
+} // namespace bplab

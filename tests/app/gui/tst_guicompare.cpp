@@ -1,0 +1,163 @@
+// The Compare page wired to a real training controller: runs added in the form train one after the
+// other on a pool thread, on the controller's data with its seed and batch size; the table and the
+// plot name only what differs, hold each run's accuracy after every epoch (the numbers CompareRun
+// gives for the same settings) and its per-class accuracy; each finished run is announced; Stop
+// ends the run that trains and drops the waiting ones; Clear empties the view.
+
+#include "guifixtures.h"
+
+#include "comparepage.h"
+
+#include <compareview.h>
+
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace bplab;
+using namespace bplab::test;
+
+class TestGuiCompare : public QObject
+{
+    Q_OBJECT
+
+private:
+    static void loadSynthetic(TrainingController &controller, const QTemporaryDir &dir)
+    {
+        QCOMPARE(writeSyntheticDataset(dir.path(), 640, 200), QString());
+        QSignalSpy loaded(&controller, &TrainingController::dataChanged);
+        controller.loadData(dir.path());
+        QVERIFY(loaded.wait(20000));
+        QTRY_COMPARE(controller.state(), TrainingState::Paused);
+    }
+
+    static CompareChoice choice(std::vector<int> hidden, int epochs)
+    {
+        CompareChoice c;
+        c.arch.hidden = std::move(hidden);
+        c.epochs = epochs;
+        c.lr = 0.1;
+        return c;
+    }
+
+    static QString cell(const CompareView *view, int row, int column)
+    {
+        const QTableWidgetItem *item = view->table()->item(row, column);
+        return item ? item->text() : QString();
+    }
+
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+    void runsTrainSideBySide()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        QStringList heard;
+        CompareView *view = makeComparePage(&controller, [&heard](const QString &text) { heard << text; });
+        const std::unique_ptr<CompareView> owner(view);
+        view->resize(1100, 700);
+        view->show();
+
+        // Typed into the form as a teacher would: no hidden layer, then 16 ReLU neurons.
+        auto *hidden = view->findChild<QLineEdit *>(QStringLiteral("compareHidden"));
+        auto *epochs = view->findChild<QSpinBox *>(QStringLiteral("compareEpochs"));
+        auto *add = view->findChild<QPushButton *>(QStringLiteral("compareAdd"));
+        QVERIFY(hidden && epochs && add);
+        epochs->setValue(2);
+        hidden->setText(QStringLiteral("0"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        hidden->setText(QStringLiteral("16"));
+        QTest::keyClick(hidden, Qt::Key_Return); // Enter in the field adds it too
+        QCOMPARE(view->rows().size(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 60000);
+
+        QCOMPARE(cell(view, 0, 0), QStringLiteral("784-10"));
+        QCOMPARE(cell(view, 1, 0), QStringLiteral("784-16-10, ReLU"));
+        QCOMPARE(cell(view, 0, 2), QStringLiteral("finished"));
+        QCOMPARE(cell(view, 1, 2), QStringLiteral("finished"));
+        QCOMPARE(cell(view, 1, 1), QStringLiteral("784-16-10 ReLU, lr 0.1, 2 epochs"));
+
+        // The numbers are those of the same run trained directly.
+        const TrainConfig base = controller.trainedConfig();
+        for (int i = 0; i < 2; ++i) {
+            CompareRun direct(controller.dataSplit(), base, choice(i == 0 ? std::vector<int> {} : std::vector<int> {16}, 2));
+            direct.run();
+            const CompareProgress p = direct.progress();
+            QCOMPARE(view->rows()[i].testAccuracy.size(), 2);
+            QCOMPARE(view->rows()[i].testAccuracy.last(), p.epochs.back().testAccuracy);
+            QCOMPARE(cell(view, i, 3), QLocale().toString(p.epochs.back().testAccuracy, 'f', 1) + QStringLiteral(" %"));
+            const auto perClass = classAccuracies(p.epochs.back().confusion);
+            for (int k = 0; k < kOutputs; ++k)
+                QCOMPARE(cell(view, i, 5 + k), QLocale().toString(perClass[std::size_t(k)], 'f', 1) + QStringLiteral(" %"));
+            QVERIFY(view->rows()[i].seconds > 0);
+        }
+        // The plot: a graph per run, named as in the legend, one point per epoch.
+        QCOMPARE(view->plot()->graphCount(), 2);
+        QCOMPARE(view->plot()->graph(0)->name(), QStringLiteral("784-10"));
+        QCOMPARE(view->plot()->graph(1)->data()->size(), 2);
+        QVERIFY2(view->plotSummary().contains(QStringLiteral("784-16-10, ReLU: ")), qPrintable(view->plotSummary()));
+        QCOMPARE(heard.size(), 2);
+        QVERIFY2(heard[0].startsWith(QStringLiteral("784-10 finished: test accuracy ")), qPrintable(heard[0]));
+    }
+
+    void stopAndClear()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        CompareView *view = makeComparePage(&controller, {});
+        const std::unique_ptr<CompareView> owner(view);
+        QSignalSpy add(view, &CompareView::addRequested);
+        // Long runs: the first trains while the second waits.
+        emit view->addRequested(choice({64}, 500));
+        emit view->addRequested(choice({32}, 500));
+        QCOMPARE(view->rows().size(), 2);
+        QTRY_VERIFY(view->rows()[0].status.startsWith(QStringLiteral("epoch ")));
+        QCOMPARE(view->rows()[1].status, QStringLiteral("waiting"));
+        auto *stop = view->findChild<QPushButton *>(QStringLiteral("compareStop"));
+        QVERIFY(stop->isEnabled());
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY(comparePageIsIdle(view));
+        QCOMPARE(view->rows().size(), 1); // the waiting run is dropped
+        QTRY_COMPARE(view->rows()[0].status, QStringLiteral("stopped"));
+        QVERIFY(!stop->isEnabled());
+
+        // Four runs at most; Clear empties the view.
+        auto *addButton = view->findChild<QPushButton *>(QStringLiteral("compareAdd"));
+        for (int i = 0; i < 3; ++i)
+            emit view->addRequested(choice({8}, 1));
+        QTRY_VERIFY(comparePageIsIdle(view));
+        QCOMPARE(view->rows().size(), CompareView::kMaxRuns);
+        QVERIFY(!addButton->isEnabled());
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("compareClear")), Qt::LeftButton);
+        QCOMPARE(view->rows().size(), 0);
+        QVERIFY(addButton->isEnabled());
+        QCOMPARE(view->plot()->graphCount(), 0);
+    }
+
+    void aBadWidthIsNamedAndCannotBeAdded()
+    {
+        TrainingController controller;
+        CompareView *view = makeComparePage(&controller, {});
+        const std::unique_ptr<CompareView> owner(view);
+        auto *hidden = view->findChild<QLineEdit *>(QStringLiteral("compareHidden"));
+        hidden->setText(QStringLiteral("0,5"));
+        QVERIFY(!view->formChoice());
+        QVERIFY(!view->findChild<QPushButton *>(QStringLiteral("compareAdd"))->isEnabled());
+        auto *hint = view->findChild<QLabel *>(QStringLiteral("compareHint"));
+        QVERIFY2(hint->text().contains(QStringLiteral("1 to 1,024")), qPrintable(hint->text()));
+        hidden->setText(QStringLiteral("256,128"));
+        QVERIFY(view->formChoice());
+        QCOMPARE(view->formChoice()->arch.hidden, (std::vector<int> {256, 128}));
+    }
+};
+
+QTEST_MAIN(TestGuiCompare)
+#include "tst_guicompare.moc"

@@ -1,0 +1,347 @@
+#include "compareview.h"
+
+#include "palettecolors.h"
+#include "plotstyle.h"
+#include "uiformat.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+
+namespace bplab {
+
+namespace {
+
+constexpr Activation kActivations[] = {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU};
+
+// The runs' colours and markers: four hues apart for colour-blind eyes, and a marker shape each
+// for a grey print.
+QColor runColor(const QPalette &pal, int i)
+{
+    switch (i % 4) {
+    case 0: return colors::blue(pal);
+    case 1: return colors::vermillion(pal);
+    case 2: return colors::green(pal);
+    default: return colors::orange(pal);
+    }
+}
+
+QCPScatterStyle::ScatterShape runMarker(int i)
+{
+    constexpr QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+                                                        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    return shapes[i % 4];
+}
+
+QString percent(double v)
+{
+    return v < 0 ? QStringLiteral("–") : QLocale().toString(v, 'f', 1) + QStringLiteral(" %");
+}
+
+// Table columns: run, network, status, test accuracy, time, then the ten classes.
+enum Column { RunColumn, NetworkColumn, StatusColumn, AccuracyColumn, TimeColumn, FirstClassColumn };
+
+} // namespace
+
+CompareView::CompareView(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("compareView"));
+
+    m_hidden = new QLineEdit(QStringLiteral("128"));
+    m_hidden->setObjectName(QStringLiteral("compareHidden"));
+    m_hidden->setPlaceholderText(tr("e.g. 128, 32,16 or 0"));
+    m_hidden->setToolTip(tr("Hidden layers and their widths: \"128\" is one layer of 128 neurons, \"256,128\" two "
+                            "layers, \"0\" none (a linear model). 1 to 1,024 neurons each."));
+    m_hidden->setAccessibleName(tr("Hidden layers"));
+    m_activation = new QComboBox;
+    m_activation->setObjectName(QStringLiteral("compareActivation"));
+    for (Activation f : kActivations)
+        m_activation->addItem(QString::fromStdString(displayName(f)), int(f));
+    m_activation->setToolTip(tr("The hidden layers' activation; the initial weights follow it (He for ReLU, "
+                                "Xavier for sigmoid and tanh)"));
+    m_activation->setAccessibleName(tr("Activation"));
+    m_lr = new QDoubleSpinBox;
+    m_lr->setObjectName(QStringLiteral("compareLr"));
+    m_lr->setDecimals(4);
+    m_lr->setRange(0.0001, 100.0);
+    m_lr->setValue(0.1);
+    m_lr->setAccessibleName(tr("Learning rate"));
+    m_momentum = new QDoubleSpinBox;
+    m_momentum->setObjectName(QStringLiteral("compareMomentum"));
+    m_momentum->setDecimals(2);
+    m_momentum->setRange(0.0, 0.99);
+    m_momentum->setSingleStep(0.1);
+    m_momentum->setToolTip(tr("0: plain SGD, as the source trains"));
+    m_momentum->setAccessibleName(tr("Momentum"));
+    m_epochs = new QSpinBox;
+    m_epochs->setObjectName(QStringLiteral("compareEpochs"));
+    m_epochs->setRange(1, 100);
+    m_epochs->setValue(3);
+    m_epochs->setAccessibleName(tr("Epochs"));
+    m_add = new QPushButton(tr("&Add run"));
+    m_add->setObjectName(QStringLiteral("compareAdd"));
+    m_add->setToolTip(tr("Train this network on the same data, seed and batch size as the others; the runs "
+                         "train one after the other"));
+    m_stop = new QPushButton(tr("Stop"));
+    m_stop->setObjectName(QStringLiteral("compareStop"));
+    m_stop->setToolTip(tr("Stop the run that is training and the ones waiting"));
+    m_clear = new QPushButton(tr("Clear"));
+    m_clear->setObjectName(QStringLiteral("compareClear"));
+    m_clear->setToolTip(tr("Remove every run"));
+    m_hint = new QLabel;
+    m_hint->setObjectName(QStringLiteral("compareHint"));
+    m_hint->setWordWrap(true);
+
+    // The run's settings on one line, the buttons and the hint on the next: at a projector's
+    // font the two lines still fit 1280 px.
+    auto *form = new QHBoxLayout;
+    const auto field = [form](const QString &caption, QWidget *w) {
+        auto *label = new QLabel(caption);
+        label->setBuddy(w);
+        form->addWidget(label);
+        form->addWidget(w);
+    };
+    field(tr("&Hidden layers"), m_hidden);
+    field(tr("Ac&tivation"), m_activation);
+    field(tr("&lr"), m_lr);
+    field(tr("&Momentum"), m_momentum);
+    field(tr("E&pochs"), m_epochs);
+    form->addStretch(1);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_add);
+    actions->addWidget(m_stop);
+    actions->addWidget(m_clear);
+    actions->addWidget(m_hint, 1);
+    actions->addStretch(0); // the buttons keep their width when there is no hint
+
+    m_plot = new QCustomPlot;
+    m_plot->setObjectName(QStringLiteral("comparePlot"));
+    m_plot->setAccessibleName(tr("Test accuracy of the runs"));
+    m_plot->xAxis->setLabel(tr("epoch"));
+    m_plot->yAxis->setLabel(tr("test accuracy (%)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
+    m_plot->setMinimumHeight(220);
+
+    m_table = new QTableWidget(0, FirstClassColumn + kOutputs);
+    m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setAccessibleName(tr("Runs compared"));
+    QStringList headers = {tr("run"), tr("network"), tr("status"), tr("test accuracy"), tr("training time")};
+    for (int k = 0; k < kOutputs; ++k)
+        headers << tr("class %1").arg(k);
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(NetworkColumn, QHeaderView::Stretch);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_plot);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(actions);
+    layout->addWidget(split, 1);
+
+    connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_hidden, &QLineEdit::returnPressed, m_add, &QPushButton::click);
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        if (const auto c = formChoice(); c && m_rows.size() < kMaxRuns)
+            emit addRequested(*c);
+    });
+    connect(m_stop, &QPushButton::clicked, this, &CompareView::stopRequested);
+    connect(m_clear, &QPushButton::clicked, this, &CompareView::clearRequested);
+
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_add, m_stop, m_clear, m_plot, m_table};
+    for (std::size_t i = 1; i < std::size(order); ++i)
+        setTabOrder(order[i - 1], order[i]);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    updatePlot();
+    updateTable();
+    updateForm();
+}
+
+CompareView::~CompareView() = default;
+
+std::optional<CompareChoice> CompareView::formChoice() const
+{
+    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
+    if (!hidden)
+        return std::nullopt;
+    CompareChoice c;
+    c.arch.hidden = *hidden;
+    c.arch.activation = Activation(m_activation->currentData().toInt());
+    c.lr = m_lr->value();
+    c.momentum = m_momentum->value();
+    c.epochs = m_epochs->value();
+    return c;
+}
+
+void CompareView::setFormChoice(const CompareChoice &c)
+{
+    m_hidden->setText(QString::fromStdString(hiddenText(c.arch.hidden)));
+    m_activation->setCurrentIndex(std::max(0, m_activation->findData(int(c.arch.activation))));
+    m_lr->setValue(c.lr);
+    m_momentum->setValue(c.momentum);
+    m_epochs->setValue(c.epochs);
+    updateForm();
+}
+
+void CompareView::setRows(const QVector<CompareRow> &rows)
+{
+    m_rows = rows;
+    updatePlot();
+    updateTable();
+    updateForm();
+}
+
+void CompareView::setTraining(bool training)
+{
+    m_training = training;
+    updateForm();
+}
+
+void CompareView::updateForm()
+{
+    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
+    const bool full = m_rows.size() >= kMaxRuns;
+    m_add->setEnabled(hidden.ok() && !full);
+    m_stop->setEnabled(m_training);
+    m_clear->setEnabled(!m_rows.isEmpty());
+    // The activation means nothing without a hidden layer.
+    m_activation->setEnabled(!hidden || !hidden->empty());
+    QString hint;
+    if (!hidden)
+        hint = QString::fromStdString(hidden.error());
+    else if (full)
+        hint = tr("Four runs are shown: Clear them to compare others.");
+    else if (m_rows.isEmpty())
+        hint = tr("Add two or more runs: each trains its own network on the same data, with the same seed and "
+                  "batch size, so that only what you chose differs.");
+    m_hint->setText(hint);
+    m_hint->setVisible(!hint.isEmpty());
+}
+
+void CompareView::updatePlot()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QFont font = readableFont(this->font());
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlpha(90);
+    m_plot->setBackground(pal.color(QPalette::Base));
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis})
+        styleAxis(axis, text, grid, font, font);
+    m_plot->legend->setFont(font);
+    m_plot->legend->setTextColor(text);
+    m_plot->legend->setBrush(pal.color(QPalette::Base));
+    m_plot->legend->setBorderPen(QPen(colors::frame(pal)));
+    m_plot->clearGraphs();
+    int epochs = 1;
+    double low = 100;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        const CompareRow &r = m_rows[i];
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(r.label);
+        const QColor c = runColor(pal, i);
+        g->setPen(QPen(c, 2.5));
+        g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
+        for (int e = 0; e < r.testAccuracy.size(); ++e) {
+            g->addData(e + 1, r.testAccuracy[e]);
+            low = std::min(low, r.testAccuracy[e]);
+        }
+        epochs = std::max<int>(epochs, int(r.testAccuracy.size()));
+    }
+    m_plot->legend->setVisible(!m_rows.isEmpty());
+    // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %.
+    m_plot->xAxis->setRange(0.5, epochs + 0.5);
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(m_rows.isEmpty() || low >= 100 ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
+    m_plot->setAccessibleDescription(plotSummary());
+    m_plot->replot();
+}
+
+QString CompareView::plotSummary() const
+{
+    if (m_rows.isEmpty())
+        return tr("No runs yet.");
+    QStringList parts;
+    for (const CompareRow &r : m_rows)
+        parts << (r.testAccuracy.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
+                                           : tr("%1: %2 after epoch %3")
+                                                     .arg(r.label, percent(r.testAccuracy.last()))
+                                                     .arg(r.testAccuracy.size()));
+    return tr("Test accuracy. ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+void CompareView::updateTable()
+{
+    m_table->setRowCount(int(m_rows.size()));
+    const QPalette pal = palette();
+    for (int i = 0; i < m_rows.size(); ++i) {
+        const CompareRow &r = m_rows[i];
+        const auto set = [&](int column, const QString &text, const QString &tip = {}) {
+            auto *item = new QTableWidgetItem(text);
+            if (column >= AccuracyColumn)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(tip);
+            m_table->setItem(i, column, item);
+            return item;
+        };
+        QTableWidgetItem *run = set(RunColumn, r.label);
+        run->setForeground(runColor(pal, i));
+        QFont bold = m_table->font();
+        bold.setBold(true);
+        run->setFont(bold);
+        set(NetworkColumn, r.network);
+        set(StatusColumn, r.status, r.message);
+        set(AccuracyColumn, r.testAccuracy.isEmpty() ? QStringLiteral("–") : percent(r.testAccuracy.last()));
+        set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', 1)) : QStringLiteral("–"));
+        // The weakest class of a finished run stands out.
+        int weakest = -1;
+        for (int k = 0; k < kOutputs; ++k)
+            if (r.classAccuracy[std::size_t(k)] >= 0 && (weakest < 0 || r.classAccuracy[std::size_t(k)] < r.classAccuracy[std::size_t(weakest)]))
+                weakest = k;
+        for (int k = 0; k < kOutputs; ++k) {
+            QTableWidgetItem *item = set(FirstClassColumn + k, percent(r.classAccuracy[std::size_t(k)]));
+            if (k == weakest && r.finished) {
+                item->setForeground(colors::orangeText(pal));
+                item->setFont(bold);
+                item->setToolTip(tr("the weakest class of this run"));
+            }
+        }
+    }
+}
+
+void CompareView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        updatePlot();
+        updateTable();
+    }
+}
+
+} // namespace bplab

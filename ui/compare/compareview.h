@@ -1,0 +1,95 @@
+#pragma once
+// The Compare view: up to four training runs side by side, each with its own network, learning
+// rate, momentum or epochs on the same data. A form adds a run; a plot overlays their test
+// accuracy after each epoch, with a legend that names only what differs ("sigmoid" against
+// "ReLU"); a table gives each run's final test accuracy, its accuracy per class and its training
+// time. It draws the rows it is given: the app trains the runs.
+
+#include <comparison.h>
+
+#include <QString>
+#include <QVector>
+#include <QWidget>
+
+#include <array>
+
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace bplab {
+
+/** One run as the view shows it. */
+struct CompareRow
+{
+    QString label;   ///< what tells it apart from the others (runLabels())
+    QString network; ///< "784-128-10 ReLU, lr 0.1, plain SGD, 3 epochs"
+    QString status;  ///< "waiting", "epoch 2 of 3", "finished", "stopped", "diverged"
+    QString message; ///< why it diverged (a tooltip)
+    QVector<double> testAccuracy; ///< percent after each epoch
+    std::array<double, kOutputs> classAccuracy {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; ///< after the last epoch
+    double seconds = 0; ///< training time, without the evaluations
+    bool finished = false;
+};
+
+class CompareView : public QWidget
+{
+    Q_OBJECT
+public:
+    static constexpr int kMaxRuns = 4;
+
+    explicit CompareView(QWidget *parent = nullptr);
+    ~CompareView() override;
+
+    /** The runs, in the order they were added. */
+    void setRows(const QVector<CompareRow> &rows);
+    const QVector<CompareRow> &rows() const { return m_rows; }
+    /** A run is training: Stop is offered. */
+    void setTraining(bool training);
+
+    /** The run the form describes (nullopt, with the reason on screen, when its layers are not a
+     *  network the engine trains). */
+    std::optional<CompareChoice> formChoice() const;
+    /** Puts a run's values in the form (a lesson's first run, the training's own settings). */
+    void setFormChoice(const CompareChoice &choice);
+
+    /** For tests and the accessibility tree. */
+    QTableWidget *table() const { return m_table; }
+    QCustomPlot *plot() const { return m_plot; }
+    /** "ReLU: 92.3 %, sigmoid: 90.2 %": what the plot shows, for a screen reader. */
+    QString plotSummary() const;
+
+signals:
+    void addRequested(const bplab::CompareChoice &choice);
+    void stopRequested();
+    void clearRequested();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateForm();
+    void updatePlot();
+    void updateTable();
+
+    QLineEdit *m_hidden = nullptr;
+    QComboBox *m_activation = nullptr;
+    QDoubleSpinBox *m_lr = nullptr;
+    QDoubleSpinBox *m_momentum = nullptr;
+    QSpinBox *m_epochs = nullptr;
+    QPushButton *m_add = nullptr;
+    QPushButton *m_stop = nullptr;
+    QPushButton *m_clear = nullptr;
+    QLabel *m_hint = nullptr;
+    QCustomPlot *m_plot = nullptr;
+    QTableWidget *m_table = nullptr;
+    QVector<CompareRow> m_rows;
+    bool m_training = false;
+};
+
+} // namespace bplab
