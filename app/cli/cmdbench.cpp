@@ -183,8 +183,8 @@ int runBench(const QStringList &args)
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     Architecture arch;
-    if (!architectureValue(cmd, arch))
-        return kExitUsage;
+    if (const int code = architectureValue(cmd, arch); code >= 0)
+        return code;
     long long samples = 60000;
     int threads = trainingThreads();
     int batch = 64;

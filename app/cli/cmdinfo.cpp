@@ -118,8 +118,8 @@ activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "bias
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     Architecture arch;
-    if (!architectureValue(cmd, arch))
-        return kExitUsage;
+    if (const int code = architectureValue(cmd, arch); code >= 0)
+        return code;
     const int last = arch.layerCount() - 1;
     const std::uint64_t outputWeights = arch.layerWeightCount(last);
     const std::uint64_t hiddenWeights = arch.weightCount() - outputWeights;

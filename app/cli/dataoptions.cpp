@@ -150,16 +150,14 @@ void addArchitectureOptions(Command &command)
                       QStringLiteral("NAME"), QStringLiteral("relu"));
 }
 
-bool architectureValue(const Command &command, Architecture &out)
+int architectureValue(const Command &command, Architecture &out)
 {
     const Result<Architecture> parsed = parseArchitecture(command.value(QStringLiteral("hidden")).toStdString(),
                                                           command.value(QStringLiteral("activation")).toStdString());
-    if (!parsed) {
-        command.usageError(qs(parsed.error()));
-        return false;
-    }
+    if (!parsed)
+        return command.dataError(qs(parsed.error()));
     out = *parsed;
-    return true;
+    return -1;
 }
 
 int loadNetworkFile(const Command &command, const QString &path, NetworkModel &out)

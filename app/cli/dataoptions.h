@@ -41,8 +41,9 @@ bool normalizeValue(const Command &command, Normalize &out);
 /** --hidden W[,W2] (0: no hidden layer) and --activation NAME; without them the source's 128 and
  *  relu. */
 void addArchitectureOptions(Command &command);
-/** The network those options name; false after a usage error naming the bad value. */
-bool architectureValue(const Command &command, Architecture &out);
+/** The network those options name: -1, or kExitBadData after a message naming the value the
+ *  engine cannot train ("--hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0"). */
+int architectureValue(const Command &command, Architecture &out);
 
 /** Reads a model file (any version) or .npz of any network, by content, and checks that its
  *  values are finite. Returns -1 on success, else the exit code. */

@@ -43,8 +43,8 @@ QString networkName(const Architecture &arch)
 
 int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkModel> &fromFile)
 {
-    if (!architectureValue(cmd, arch))
-        return kExitUsage;
+    if (const int code = architectureValue(cmd, arch); code >= 0)
+        return code;
     if (!cmd.isSet(QStringLiteral("init-from")))
         return -1;
     const QString path = cmd.value(QStringLiteral("init-from"));
