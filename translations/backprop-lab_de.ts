@@ -1146,7 +1146,7 @@ vor dem Update</translation>
     </message>
     <message>
         <source>&amp;Add run</source>
-        <translation>Lauf &amp;hinzufügen</translation>
+        <translation>Lauf hinzu&amp;fügen</translation>
     </message>
     <message>
         <source>Train this network on the same data, seed and batch size as the others; the runs train one after the other</source>
@@ -1169,28 +1169,24 @@ vor dem Update</translation>
         <translation>Alle Läufe entfernen</translation>
     </message>
     <message>
-        <source>&amp;Hidden layers</source>
+        <source>Hidden la&amp;yers</source>
         <translation>&amp;Verdeckte Schichten</translation>
     </message>
     <message>
-        <source>Ac&amp;tivation</source>
-        <translation>Ak&amp;tivierung</translation>
+        <source>Activatio&amp;n</source>
+        <translation>A&amp;ktivierung</translation>
     </message>
     <message>
-        <source>&amp;lr</source>
-        <translation>&amp;LR</translation>
+        <source>l&amp;r</source>
+        <translation>L&amp;R</translation>
     </message>
     <message>
         <source>&amp;Momentum</source>
         <translation>&amp;Momentum</translation>
     </message>
     <message>
-        <source>E&amp;pochs</source>
-        <translation>E&amp;pochen</translation>
-    </message>
-    <message>
-        <source>Test accuracy of the runs</source>
-        <translation>Testgenauigkeit der Läufe</translation>
+        <source>Ep&amp;ochs</source>
+        <translation>Ep&amp;ochen</translation>
     </message>
     <message>
         <source>epoch</source>
@@ -1249,16 +1245,48 @@ vor dem Update</translation>
         <translation>%1: %2 nach Epoche %3</translation>
     </message>
     <message>
-        <source>Test accuracy. </source>
-        <translation>Testgenauigkeit. </translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
         <source>the weakest class of this run</source>
         <translation>die schwächste Klasse dieses Laufs</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>Test loss</source>
+        <translation>Testverlust</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, or the mean loss of the epoch&apos;s training batches</source>
+        <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes oder den mittleren Verlust der Trainingsbatches der Epoche</translation>
+    </message>
+    <message>
+        <source>Plot shows</source>
+        <translation>Diagramm zeigt</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w</source>
+        <translation>Zei&amp;gen</translation>
+    </message>
+    <message>
+        <source>The runs after each epoch</source>
+        <translation>Die Läufe nach jeder Epoche</translation>
+    </message>
+    <message>
+        <source>test loss</source>
+        <translation>Testverlust</translation>
+    </message>
+    <message>
+        <source>training loss</source>
+        <translation>Trainingsverlust</translation>
     </message>
 </context>
 <context>

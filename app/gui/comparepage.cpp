@@ -192,8 +192,11 @@ private:
             row.network = networkText(choices[i]);
             row.status = statusText(p, choices[i].epochs);
             row.message = QString::fromStdString(p.message);
-            for (const EpochReport &e : p.epochs)
+            for (const EpochReport &e : p.epochs) {
                 row.testAccuracy << e.testAccuracy;
+                row.testLoss << e.testLoss;
+                row.trainLoss << e.trainLoss;
+            }
             if (!p.epochs.empty())
                 row.classAccuracy = classAccuracies(p.epochs.back().confusion);
             row.seconds = p.seconds;

@@ -21,6 +21,8 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace bplab {
 
@@ -102,6 +104,14 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_clear = new QPushButton(tr("Clear"));
     m_clear->setObjectName(QStringLiteral("compareClear"));
     m_clear->setToolTip(tr("Remove every run"));
+    m_show = new QComboBox;
+    m_show->setObjectName(QStringLiteral("compareShow"));
+    m_show->addItem(tr("Test accuracy"), int(Shown::TestAccuracy));
+    m_show->addItem(tr("Test loss"), int(Shown::TestLoss));
+    m_show->addItem(tr("Training loss"), int(Shown::TrainLoss));
+    m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, or the mean loss "
+                          "of the epoch's training batches"));
+    m_show->setAccessibleName(tr("Plot shows"));
     m_hint = new QLabel;
     m_hint->setObjectName(QStringLiteral("compareHint"));
     m_hint->setWordWrap(true);
@@ -115,11 +125,11 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
         form->addWidget(label);
         form->addWidget(w);
     };
-    field(tr("&Hidden layers"), m_hidden);
-    field(tr("Ac&tivation"), m_activation);
-    field(tr("&lr"), m_lr);
+    field(tr("Hidden la&yers"), m_hidden);
+    field(tr("Activatio&n"), m_activation);
+    field(tr("l&r"), m_lr);
     field(tr("&Momentum"), m_momentum);
-    field(tr("E&pochs"), m_epochs);
+    field(tr("Ep&ochs"), m_epochs);
     form->addStretch(1);
     auto *actions = new QHBoxLayout;
     actions->addWidget(m_add);
@@ -127,14 +137,16 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     actions->addWidget(m_clear);
     actions->addWidget(m_hint, 1);
     actions->addStretch(0); // the buttons keep their width when there is no hint
+    auto *showLabel = new QLabel(tr("Sho&w"));
+    showLabel->setBuddy(m_show);
+    actions->addWidget(showLabel);
+    actions->addWidget(m_show);
 
     m_plot = new QCustomPlot;
     m_plot->setObjectName(QStringLiteral("comparePlot"));
-    m_plot->setAccessibleName(tr("Test accuracy of the runs"));
+    m_plot->setAccessibleName(tr("The runs after each epoch"));
     m_plot->xAxis->setLabel(tr("epoch"));
-    m_plot->yAxis->setLabel(tr("test accuracy (%)"));
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignBottom);
     m_plot->setMinimumHeight(220);
 
     m_table = new QTableWidget(0, FirstClassColumn + kOutputs);
@@ -170,8 +182,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     });
     connect(m_stop, &QPushButton::clicked, this, &CompareView::stopRequested);
     connect(m_clear, &QPushButton::clicked, this, &CompareView::clearRequested);
+    connect(m_show, &QComboBox::currentIndexChanged, this,
+            [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_add, m_stop, m_clear, m_plot, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_show, m_add, m_stop, m_clear, m_plot, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -212,6 +226,13 @@ void CompareView::setRows(const QVector<CompareRow> &rows)
     updatePlot();
     updateTable();
     updateForm();
+}
+
+void CompareView::setShown(Shown shown)
+{
+    m_shown = shown;
+    m_show->setCurrentIndex(std::max(0, m_show->findData(int(shown))));
+    updatePlot();
 }
 
 void CompareView::setTraining(bool training)
@@ -256,31 +277,47 @@ void CompareView::updatePlot()
     m_plot->legend->setBrush(pal.color(QPalette::Base));
     m_plot->legend->setBorderPen(QPen(colors::frame(pal)));
     m_plot->clearGraphs();
+    const bool accuracy = m_shown == Shown::TestAccuracy;
+    m_plot->yAxis->setLabel(accuracy ? tr("test accuracy (%)") : m_shown == Shown::TestLoss ? tr("test loss") : tr("training loss"));
+    // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
+    // other corner.
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
     int epochs = 1;
-    double low = 100;
+    double low = std::numeric_limits<double>::infinity(), high = 0;
     for (int i = 0; i < m_rows.size(); ++i) {
-        const CompareRow &r = m_rows[i];
+        const QVector<double> &values = shownValues(m_rows[i]);
         QCPGraph *g = m_plot->addGraph();
-        g->setName(r.label);
+        g->setName(m_rows[i].label);
         const QColor c = runColor(pal, i);
         g->setPen(QPen(c, 2.5));
         g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
-        for (int e = 0; e < r.testAccuracy.size(); ++e) {
-            g->addData(e + 1, r.testAccuracy[e]);
-            low = std::min(low, r.testAccuracy[e]);
+        for (int e = 0; e < values.size(); ++e) {
+            g->addData(e + 1, values[e]);
+            low = std::min(low, values[e]);
+            high = std::max(high, values[e]);
         }
-        epochs = std::max<int>(epochs, int(r.testAccuracy.size()));
+        epochs = std::max<int>(epochs, int(values.size()));
     }
     m_plot->legend->setVisible(!m_rows.isEmpty());
-    // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %.
+    // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %, a loss
+    // from 0 to a little above the highest.
     m_plot->xAxis->setRange(0.5, epochs + 0.5);
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
     ticker->setTickStep(1.0);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     m_plot->xAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(m_rows.isEmpty() || low >= 100 ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
+    const bool none = !std::isfinite(low);
+    if (accuracy)
+        m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
+    else
+        m_plot->yAxis->setRange(0, none ? 1.0 : high * 1.1);
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
+}
+
+const QVector<double> &CompareView::shownValues(const CompareRow &row) const
+{
+    return m_shown == Shown::TestAccuracy ? row.testAccuracy : m_shown == Shown::TestLoss ? row.testLoss : row.trainLoss;
 }
 
 QString CompareView::plotSummary() const
@@ -288,12 +325,15 @@ QString CompareView::plotSummary() const
     if (m_rows.isEmpty())
         return tr("No runs yet.");
     QStringList parts;
-    for (const CompareRow &r : m_rows)
-        parts << (r.testAccuracy.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
-                                           : tr("%1: %2 after epoch %3")
-                                                     .arg(r.label, percent(r.testAccuracy.last()))
-                                                     .arg(r.testAccuracy.size()));
-    return tr("Test accuracy. ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+    for (const CompareRow &r : m_rows) {
+        const QVector<double> &values = shownValues(r);
+        const QString last = values.isEmpty() ? QString()
+                             : m_shown == Shown::TestAccuracy ? percent(values.last())
+                                                               : QLocale().toString(values.last(), 'f', 4);
+        parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
+                                   : tr("%1: %2 after epoch %3").arg(r.label, last).arg(values.size()));
+    }
+    return m_show->currentText() + QStringLiteral(". ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
 
 void CompareView::updateTable()

@@ -32,6 +32,8 @@ struct CompareRow
     QString status;  ///< "waiting", "epoch 2 of 3", "finished", "stopped", "diverged"
     QString message; ///< why it diverged (a tooltip)
     QVector<double> testAccuracy; ///< percent after each epoch
+    QVector<double> testLoss;     ///< after each epoch
+    QVector<double> trainLoss;    ///< each epoch's mean batch loss
     std::array<double, kOutputs> classAccuracy {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; ///< after the last epoch
     double seconds = 0; ///< training time, without the evaluations
     bool finished = false;
@@ -42,6 +44,8 @@ class CompareView : public QWidget
     Q_OBJECT
 public:
     static constexpr int kMaxRuns = 4;
+    /** What the plot shows after each epoch. */
+    enum class Shown { TestAccuracy, TestLoss, TrainLoss };
 
     explicit CompareView(QWidget *parent = nullptr);
     ~CompareView() override;
@@ -58,10 +62,14 @@ public:
     /** Puts a run's values in the form (a lesson's first run, the training's own settings). */
     void setFormChoice(const CompareChoice &choice);
 
+    void setShown(Shown shown);
+    Shown shown() const { return m_shown; }
+
     /** For tests and the accessibility tree. */
     QTableWidget *table() const { return m_table; }
     QCustomPlot *plot() const { return m_plot; }
-    /** "ReLU: 92.3 %, sigmoid: 90.2 %": what the plot shows, for a screen reader. */
+    /** "Test accuracy. ReLU: 92.3 % after epoch 3; sigmoid: ...": what the plot shows, for a
+     *  screen reader. */
     QString plotSummary() const;
 
 signals:
@@ -75,6 +83,7 @@ protected:
 private:
     void updateForm();
     void updatePlot();
+    const QVector<double> &shownValues(const CompareRow &row) const;
     void updateTable();
 
     QLineEdit *m_hidden = nullptr;
@@ -82,6 +91,7 @@ private:
     QDoubleSpinBox *m_lr = nullptr;
     QDoubleSpinBox *m_momentum = nullptr;
     QSpinBox *m_epochs = nullptr;
+    QComboBox *m_show = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_stop = nullptr;
     QPushButton *m_clear = nullptr;
@@ -90,6 +100,7 @@ private:
     QTableWidget *m_table = nullptr;
     QVector<CompareRow> m_rows;
     bool m_training = false;
+    Shown m_shown = Shown::TestAccuracy;
 };
 
 } // namespace bplab

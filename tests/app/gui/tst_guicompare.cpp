@@ -103,6 +103,14 @@ private slots:
         QCOMPARE(view->plot()->graph(0)->name(), QStringLiteral("784-10"));
         QCOMPARE(view->plot()->graph(1)->data()->size(), 2);
         QVERIFY2(view->plotSummary().contains(QStringLiteral("784-16-10, ReLU: ")), qPrintable(view->plotSummary()));
+        // The losses after each epoch, from the same reports.
+        view->setShown(CompareView::Shown::TestLoss);
+        QCOMPARE(view->plot()->graph(1)->data()->size(), 2);
+        QCOMPARE(view->plot()->graph(1)->data()->at(1)->value, view->rows()[1].testLoss[1]);
+        QVERIFY2(view->plotSummary().startsWith(QStringLiteral("Test loss. 784-10: ")), qPrintable(view->plotSummary()));
+        view->setShown(CompareView::Shown::TrainLoss);
+        QCOMPARE(view->plot()->graph(0)->data()->at(0)->value, view->rows()[0].trainLoss[0]);
+        QVERIFY(view->rows()[0].trainLoss[0] > view->rows()[0].trainLoss[1]); // it learns
         QCOMPARE(heard.size(), 2);
         QVERIFY2(heard[0].startsWith(QStringLiteral("784-10 finished: test accuracy ")), qPrintable(heard[0]));
     }
