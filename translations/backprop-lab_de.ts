@@ -1145,7 +1145,7 @@ vor dem Update</translation>
         <translation>Epochen</translation>
     </message>
     <message>
-        <source>&amp;Add run</source>
+        <source>Add r&amp;un</source>
         <translation>Lauf hinzu&amp;fügen</translation>
     </message>
     <message>
@@ -1578,7 +1578,7 @@ Wirkt nach „Neustart“.</translation>
         <translation>Die Testbilder zeigen (nie zum Training benutzt)</translation>
     </message>
     <message>
-        <source>&amp;Class:</source>
+        <source>Clas&amp;s:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
@@ -1586,8 +1586,8 @@ Wirkt nach „Neustart“.</translation>
         <translation>Nur die Bilder einer Klasse zeigen</translation>
     </message>
     <message>
-        <source>&amp;Image:</source>
-        <translation>&amp;Bild:</translation>
+        <source>Ima&amp;ge:</source>
+        <translation>Bildn&amp;ummer:</translation>
     </message>
     <message>
         <source>The index of an image in the set; Enter jumps to it</source>
@@ -1684,7 +1684,7 @@ Wirkt nach „Neustart“.</translation>
         <translation>Nur die Bilder zeigen, die das Netz falsch einordnet</translation>
     </message>
     <message>
-        <source>&amp;Predicted:</source>
+        <source>P&amp;redicted:</source>
         <translation>&amp;Vorhergesagt:</translation>
     </message>
     <message>

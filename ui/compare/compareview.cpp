@@ -94,7 +94,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_epochs->setRange(1, 100);
     m_epochs->setValue(3);
     m_epochs->setAccessibleName(tr("Epochs"));
-    m_add = new QPushButton(tr("&Add run"));
+    m_add = new QPushButton(tr("Add r&un"));
     m_add->setObjectName(QStringLiteral("compareAdd"));
     m_add->setToolTip(tr("Train this network on the same data, seed and batch size as the others; the runs "
                          "train one after the other"));

@@ -28,7 +28,7 @@ QWidget *DatasetView::createAnswerBar()
     m_wrongOnly->setObjectName(QStringLiteral("datasetWrongOnly"));
     m_wrongOnly->setToolTip(tr("Show only the images the network gets wrong"));
     connect(m_wrongOnly, &QCheckBox::toggled, this, &DatasetView::setMisclassifiedOnly);
-    auto *predictedLabel = new QLabel(tr("&Predicted:"));
+    auto *predictedLabel = new QLabel(tr("P&redicted:"));
     m_predictedBox = new QComboBox;
     m_predictedBox->setObjectName(QStringLiteral("datasetPredictedBox"));
     m_predictedBox->setToolTip(tr("Show only the images the network puts into one class"));

@@ -89,7 +89,7 @@ QWidget *DatasetView::createBar()
     connect(m_testButton, &QPushButton::toggled, this, [this](bool on) { setTestSet(on); });
 
     row->addSpacing(12);
-    auto *classLabel = new QLabel(tr("&Class:"));
+    auto *classLabel = new QLabel(tr("Clas&s:"));
     m_classBox = new QComboBox;
     m_classBox->setObjectName(QStringLiteral("datasetClassBox"));
     m_classBox->setToolTip(tr("Show only the images of one class"));
@@ -100,7 +100,7 @@ QWidget *DatasetView::createBar()
     row->addWidget(m_classBox);
 
     row->addSpacing(12);
-    auto *indexLabel = new QLabel(tr("&Image:"));
+    auto *indexLabel = new QLabel(tr("Ima&ge:"));
     m_indexBox = new QSpinBox;
     m_indexBox->setObjectName(QStringLiteral("datasetIndexBox"));
     m_indexBox->setToolTip(tr("The index of an image in the set; Enter jumps to it"));

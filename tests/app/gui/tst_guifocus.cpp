@@ -23,6 +23,9 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMultiMap>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSlider>
@@ -47,6 +50,7 @@ private slots:
     void tabVisitsEverythingInReadingOrder();
     void aFocusedPanelIsSpotlit();
     void fullScreenAndPresentationHaveTheirKeys();
+    void altKeysAreUniqueInEveryView();
 
 private:
     /** The widgets Tab visits from the toolbar's first field until it comes back. */
@@ -225,6 +229,37 @@ void TestGuiFocus::fullScreenAndPresentationHaveTheirKeys()
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
     QVERIFY(!m_window->isPresentationMode());
     QTRY_VERIFY(!m_window->isFullScreen());
+}
+
+// Alt+letter reaches one thing only: on every view, the menus, the toolbar's boxes and the view's
+// labelled boxes and buttons on screen never share a letter (two would make the key ambiguous, and
+// Qt then does nothing, or cycles between them).
+void TestGuiFocus::altKeysAreUniqueInEveryView()
+{
+    for (int v = 0; v < MainWindow::kViewCount; ++v) {
+        m_window->setView(MainWindow::View(v));
+        QCoreApplication::processEvents();
+        QMultiMap<int, QString> keys;
+        const auto add = [&](const QString &text) {
+            const QKeySequence key = QKeySequence::mnemonic(text);
+            if (!key.isEmpty())
+                keys.insert(key[0].toCombined(), text);
+        };
+        for (QAction *menu : m_window->menuBar()->actions())
+            add(menu->text());
+        for (QWidget *w : m_window->findChildren<QWidget *>()) {
+            if (!w->isVisible())
+                continue;
+            if (auto *label = qobject_cast<QLabel *>(w); label && label->buddy())
+                add(label->text());
+            else if (auto *button = qobject_cast<QAbstractButton *>(w))
+                add(button->text());
+        }
+        for (int key : keys.uniqueKeys())
+            QVERIFY2(keys.count(key) == 1, qPrintable(QStringLiteral("view %1: %2 for %3")
+                                                              .arg(v)
+                                                              .arg(QKeySequence(key).toString(), QStringList(keys.values(key)).join(QStringLiteral(", ")))));
+    }
 }
 
 QTEST_MAIN(TestGuiFocus)
