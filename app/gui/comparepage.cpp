@@ -140,11 +140,11 @@ private:
         startNext();
     }
 
-    CompareRun *nextWaiting() const
+    std::shared_ptr<CompareRun> nextWaiting() const
     {
         for (const auto &run : m_runs)
-            if (run.get() != m_current.get() && run->progress().state == CompareProgress::State::Waiting)
-                return run.get();
+            if (run != m_current && run->progress().state == CompareProgress::State::Waiting)
+                return run;
         return nullptr;
     }
 
@@ -152,13 +152,11 @@ private:
     {
         if (m_current)
             return;
-        for (const auto &run : m_runs)
-            if (run->progress().state == CompareProgress::State::Waiting) {
-                m_current = run;
-                m_watcher.setFuture(QtConcurrent::run([run] { run->run(); }));
-                m_timer.start();
-                break;
-            }
+        if (std::shared_ptr<CompareRun> run = nextWaiting()) {
+            m_current = run;
+            m_watcher.setFuture(QtConcurrent::run([run] { run->run(); }));
+            m_timer.start();
+        }
         m_view->setTraining(m_current != nullptr);
         if (!m_current)
             m_timer.stop();
@@ -231,24 +229,32 @@ CompareView *makeComparePage(TrainingController *controller, std::function<void(
     return view;
 }
 
+namespace {
+/** The runner makeComparePage() gave `page` (null: not such a page). */
+CompareRunner *runnerOf(const QWidget *page)
+{
+    QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly)
+                           : nullptr;
+    return static_cast<CompareRunner *>(runner);
+}
+} // namespace
+
 void startComparison(QWidget *page, const std::vector<CompareChoice> &runs)
 {
-    if (QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly) : nullptr)
-        static_cast<CompareRunner *>(runner)->replaceRuns(runs);
+    if (CompareRunner *runner = runnerOf(page))
+        runner->replaceRuns(runs);
 }
 
 std::vector<std::optional<double>> comparisonAccuracies(const QWidget *page)
 {
-    const QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly)
-                                 : nullptr;
-    return runner ? static_cast<const CompareRunner *>(runner)->accuracies() : std::vector<std::optional<double>> {};
+    const CompareRunner *runner = runnerOf(page);
+    return runner ? runner->accuracies() : std::vector<std::optional<double>> {};
 }
 
 bool comparePageIsIdle(const QWidget *page)
 {
-    const QObject *runner = page ? page->findChild<QObject *>(QStringLiteral("compareRunner"), Qt::FindDirectChildrenOnly)
-                                 : nullptr;
-    return !runner || static_cast<const CompareRunner *>(runner)->idle();
+    const CompareRunner *runner = runnerOf(page);
+    return !runner || runner->idle();
 }
 
 } // namespace bplab
