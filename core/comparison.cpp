@@ -5,6 +5,7 @@
 #include "trainsubset.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace bplab {
@@ -100,11 +101,17 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
 void CompareRun::run()
 {
     NetworkTrainer trainer(m_data, m_config, m_choice.arch, initMlp(m_choice.arch, m_config.init, m_config.seed));
+    const int neurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
     {
         const std::lock_guard lock(m_mutex);
         m_progress.state = CompareProgress::State::Training;
         m_progress.totalSteps = trainer.totalSteps();
+        m_progress.firstLayerNeurons = neurons;
     }
+    // The epoch's sums: sum over batches of RMS(dW1), and of |dW1| per weight.
+    double rmsSum = 0;
+    int batches = 0;
+    RowMat<float> absSum = RowMat<float>::Zero(neurons, m_choice.arch.inputs);
     while (!trainer.finished()) {
         if (m_stop.load()) {
             const std::lock_guard lock(m_mutex);
@@ -112,6 +119,18 @@ void CompareRun::run()
             return;
         }
         NetworkBatch b = trainer.trainBatch();
+        std::shared_ptr<std::vector<float>> map;
+        if (!b.divergence) {
+            const RowMat<float> &g = trainer.gradients().layers.front().W;
+            rmsSum += std::sqrt(double(g.squaredNorm()) / double(g.size()));
+            absSum += g.cwiseAbs();
+            ++batches;
+            if (b.epochEnded) {
+                map = std::make_shared<std::vector<float>>(absSum.data(), absSum.data() + absSum.size());
+                for (float &v : *map)
+                    v /= float(batches);
+            }
+        }
         const std::lock_guard lock(m_mutex);
         if (b.divergence) {
             m_progress.state = CompareProgress::State::Diverged;
@@ -122,6 +141,11 @@ void CompareRun::run()
         if (b.epochEnded) {
             m_progress.seconds += b.epochEnded->seconds;
             m_progress.epochs.push_back(std::move(*b.epochEnded));
+            m_progress.firstLayerGradient.push_back(rmsSum / batches);
+            m_progress.firstLayerMap = std::move(map);
+            rmsSum = 0;
+            batches = 0;
+            absSum.setZero();
         }
     }
     const std::lock_guard lock(m_mutex);

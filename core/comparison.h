@@ -31,6 +31,11 @@ struct CompareChoice
     bool operator==(const CompareChoice &) const = default;
 };
 
+/** What the Compare view shows of its runs: after each epoch the test accuracy, the test loss,
+ *  the mean training loss or the first layer's gradient size; or each run's first-layer gradient
+ *  per weight. */
+enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap };
+
 /** Each run's name in a legend: only what differs between the runs, e.g. "sigmoid" against
  *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1"; "run 2" when two runs
  *  are the same. */
@@ -39,6 +44,13 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs);
 /** Test accuracy per class, percent, from confusion[true][predicted]; -1 for a class without a
  *  test image. */
 std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kOutputs>, kOutputs> &confusion);
+
+/** What a finished run ended with, for a lesson's questions. */
+struct CompareResult
+{
+    double testAccuracy = 0;       ///< percent, after the last epoch
+    double firstLayerGradient = 0; ///< the last epoch's mean RMS(dL/dW1)
+};
 
 /** Where a run stands. */
 struct CompareProgress
@@ -49,6 +61,13 @@ struct CompareProgress
     std::size_t totalSteps = 0; ///< batches of all its epochs
     std::vector<EpochReport> epochs;
     double seconds = 0;  ///< training time so far, without the evaluations
+    /** How large the first layer's weight gradients were, per epoch: the mean over the epoch's
+     *  batches of RMS(dL/dW1) = sqrt(mean of the squared entries). */
+    std::vector<double> firstLayerGradient;
+    /** The last finished epoch's mean |dL/dW1| per weight, row-major (firstLayerNeurons rows of
+     *  784 inputs): where the first layer's gradient flows (null before the first epoch ends). */
+    std::shared_ptr<const std::vector<float>> firstLayerMap;
+    int firstLayerNeurons = 0;
     std::string message; ///< why a diverged run stopped
 };
 

@@ -25,6 +25,12 @@ struct Named
     bool listed = true; ///< false: an older spelling still read, never written or suggested
 };
 
+constexpr Named<CompareMeasure> kCompareMeasures[] = {
+    {"test_accuracy", CompareMeasure::TestAccuracy}, {"test_loss", CompareMeasure::TestLoss},
+    {"train_loss", CompareMeasure::TrainLoss},       {"gradient", CompareMeasure::Gradient},
+    {"gradient_map", CompareMeasure::GradientMap},
+};
+
 constexpr Named<LessonView> kViews[] = {
     {"train", LessonView::Train}, {"step", LessonView::Step},       {"draw", LessonView::Draw},
     {"cluster", LessonView::Cluster}, {"data", LessonView::Data}, {"mistakes", LessonView::Mistakes},
@@ -54,6 +60,7 @@ constexpr Named<Quantity> kQuantities[] = {
     {"snapshot_time", Quantity::SnapshotTime},
     {"compare_best", Quantity::CompareBest},
     {"compare_accuracy", Quantity::CompareAccuracy},
+    {"compare_smallest_gradient", Quantity::CompareSmallestGradient},
 };
 
 template <class E, std::size_t N>
@@ -423,7 +430,8 @@ public:
     bool step(const JsonValue &o, const std::string &path, const Lesson &l, LessonStep &s)
     {
         if (!object(&o, path) ||
-            !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare"}))
+            !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
+                                  "compare_show"}))
             return false;
         if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
             !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
@@ -469,6 +477,14 @@ public:
                 return fail(join(path, "compare"), "only a step with the view \"compare\" has runs to compare");
             if (!compareRuns(*v, join(path, "compare"), s.compare))
                 return false;
+        }
+        if (const JsonValue *v = o.find("compare_show")) {
+            if (s.view != LessonView::Compare)
+                return fail(join(path, "compare_show"), "only a step with the view \"compare\" shows runs");
+            CompareMeasure m {};
+            if (!choice(v, join(path, "compare_show"), kCompareMeasures, "a measure", m))
+                return false;
+            s.compareShow = m;
         }
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);
@@ -573,7 +589,8 @@ AnswerKind answerKindOf(Quantity q)
 {
     switch (q) {
     case Quantity::ArgmaxP:
-    case Quantity::CompareBest: return AnswerKind::Class;
+    case Quantity::CompareBest:
+    case Quantity::CompareSmallestGradient: return AnswerKind::Class;
     case Quantity::LossAfterLower: return AnswerKind::YesNo;
     case Quantity::SignDelta2:
     case Quantity::SignDelta1: return AnswerKind::Sign;

@@ -55,6 +55,7 @@ enum class Quantity {
     SnapshotTime,   ///< one snapshot of the training state, in microseconds, on `cluster`
     CompareBest,    ///< the Compare view's run (1-4, as its table counts) with the highest final test accuracy
     CompareAccuracy, ///< the final test accuracy of the Compare view's run `index` (1-4), percent
+    CompareSmallestGradient, ///< the Compare view's run (1-4) whose first layer got the smallest gradients in its last epoch
 };
 
 /** The kind of answer a quantity takes: a class, yes/no, a sign or a number. */
@@ -107,6 +108,9 @@ struct LessonStep
     /** View Compare only: the runs it trains side by side from this step on (1 to 4), unless the
      *  view shows these runs already. */
     std::vector<CompareChoice> compare;
+    /** View Compare only: what it shows at this step ("compare_show"; the test accuracy when not
+     *  given). */
+    std::optional<CompareMeasure> compareShow;
 };
 
 struct Lesson

@@ -116,23 +116,29 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
         a.text = std::to_string(static_cast<long long>(a.value));
         return a;
     case Quantity::CompareBest:
-    case Quantity::CompareAccuracy: {
-        const auto &runs = sources.compareAccuracies;
-        const std::size_t asked = q.quantity == Quantity::CompareAccuracy ? std::size_t(q.index) : runs.size();
+    case Quantity::CompareAccuracy:
+    case Quantity::CompareSmallestGradient: {
+        const auto &runs = sources.compareRuns;
+        const bool one = q.quantity == Quantity::CompareAccuracy;
+        const std::size_t asked = one ? std::size_t(q.index) : runs.size();
         if (runs.size() < std::max<std::size_t>(asked, 1))
             return Error{"the Compare view has no run " + std::to_string(std::max<std::size_t>(asked, 1))};
         for (std::size_t i = 0; i < asked; ++i)
-            if (!runs[i] && (q.quantity == Quantity::CompareBest || i + 1 == asked))
+            if (!runs[i] && (!one || i + 1 == asked))
                 return Error{"run " + std::to_string(i + 1) + " of the Compare view has not finished yet"};
-        if (q.quantity == Quantity::CompareAccuracy) {
-            a.value = *runs[asked - 1];
+        if (one) {
+            a.value = runs[asked - 1]->testAccuracy;
             a.text = fixed(a.value, 1) + " %";
             return a;
         }
         // The first of equals wins, as the table lists them.
+        const bool smallest = q.quantity == Quantity::CompareSmallestGradient;
+        const auto better = [smallest](const CompareResult &x, const CompareResult &y) {
+            return smallest ? x.firstLayerGradient < y.firstLayerGradient : x.testAccuracy > y.testAccuracy;
+        };
         std::size_t best = 0;
         for (std::size_t i = 1; i < runs.size(); ++i)
-            if (*runs[i] > *runs[best])
+            if (better(*runs[i], *runs[best]))
                 best = i;
         a.value = double(best + 1);
         a.text = std::to_string(best + 1);
@@ -160,7 +166,7 @@ Result<bool> isRightAnswer(const LessonQuestion &q, const TrueAnswer &truth, con
         c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     switch (truth.kind) {
     case AnswerKind::Class:
-        if (q.quantity == Quantity::CompareBest && (g.size() != 1 || g[0] < '1' || g[0] > '4'))
+        if ((q.quantity == Quantity::CompareBest || q.quantity == Quantity::CompareSmallestGradient) && (g.size() != 1 || g[0] < '1' || g[0] > '4'))
             return Error{"answer with a run's number from 1 to 4"};
         if (g.size() != 1 || g[0] < '0' || g[0] > '9')
             return Error{"answer with a class from 0 to 9"};

@@ -22,9 +22,9 @@ struct AnswerSources
     /** One all-reduce (snapshot false) or one snapshot (true) on that cluster, in seconds
      *  (the cluster simulation lives in bplab_cluster: lessoncluster.h gives this). */
     std::function<double(const LessonCluster &, bool snapshot)> clusterSeconds;
-    /** The Compare view's runs in its order: each one's final test accuracy (percent), nullopt
-     *  while it has not finished. */
-    std::vector<std::optional<double>> compareAccuracies;
+    /** The Compare view's runs in its order: what each one ended with, nullopt while it has not
+     *  finished. */
+    std::vector<std::optional<CompareResult>> compareRuns;
 };
 
 struct TrueAnswer

@@ -58,6 +58,8 @@ public:
     const Architecture &arch() const { return m_arch; }
     const TrainConfig &config() const { return m_config; }
     const MlpParamsF &params() const { return m_params; }
+    /** dL/dW and dL/db of the last batch trained, averaged over its samples. */
+    const MlpParamsF &gradients() const { return m_grads; }
     /** The data trained on: the training subset when the config asks for one, with the test set. */
     const DataSplit &data() const { return *m_data; }
 

@@ -271,9 +271,15 @@ private slots:
         bad("\"index\": 2", "\"index\": 0", "steps[1].question.index: must be a whole number from 1 to 4, not 0");
 
         // The answers: the best run counted from 1, the first of equals; none before all have ended.
+        const auto runs = [](std::initializer_list<std::optional<double>> accuracies) {
+            std::vector<std::optional<CompareResult>> out;
+            for (const auto &a : accuracies)
+                out.push_back(a ? std::optional<CompareResult>(CompareResult {*a, 0.001}) : std::nullopt);
+            return out;
+        };
         LessonQuestion best = s.question.value();
         AnswerSources src;
-        src.compareAccuracies = {90.5, 93.25, 93.25};
+        src.compareRuns = runs({90.5, 93.25, 93.25});
         auto a = trueAnswer(best, src);
         QVERIFY2(a.ok(), a.error().c_str());
         QCOMPARE(a->value, 2.0);
@@ -281,19 +287,61 @@ private slots:
         QVERIFY(isRightAnswer(best, *a, "2").value());
         QVERIFY(!isRightAnswer(best, *a, "3").value());
         QVERIFY(!isRightAnswer(best, *a, "7").ok()); // not a run
-        src.compareAccuracies = {90.5, std::nullopt};
+        src.compareRuns = runs({90.5, std::nullopt});
         a = trueAnswer(best, src);
         QVERIFY(!a.ok());
         QCOMPARE(a.error(), std::string("run 2 of the Compare view has not finished yet"));
         const LessonQuestion second = l->steps[1].question.value();
-        src.compareAccuracies = {90.5, 93.25};
+        src.compareRuns = runs({90.5, 93.25});
         a = trueAnswer(second, src);
         QVERIFY2(a.ok(), a.error().c_str());
         QCOMPARE(a->value, 93.25);
         QVERIFY(isRightAnswer(second, *a, "93").value());
         QVERIFY(!isRightAnswer(second, *a, "80").value());
-        src.compareAccuracies = {90.5};
+        src.compareRuns = runs({90.5});
         QCOMPARE(trueAnswer(second, src).error(), std::string("the Compare view has no run 2"));
+
+        // The run whose first layer got the smallest gradients, whatever the accuracies say.
+        LessonQuestion smallest = best;
+        smallest.quantity = Quantity::CompareSmallestGradient;
+        QCOMPARE(answerKindOf(smallest.quantity), AnswerKind::Class);
+        src.compareRuns = {CompareResult {93.5, 0.0018}, CompareResult {90.4, 0.0009}, CompareResult {80, 0.0012}};
+        a = trueAnswer(smallest, src);
+        QVERIFY2(a.ok(), a.error().c_str());
+        QCOMPARE(a->value, 2.0);
+        QVERIFY(isRightAnswer(smallest, *a, "2").value());
+        QVERIFY(!isRightAnswer(smallest, *a, "1").value());
+        QVERIFY(!isRightAnswer(smallest, *a, "9").ok()); // not a run
+        src.compareRuns[2] = std::nullopt;
+        QCOMPARE(trueAnswer(smallest, src).error(), std::string("run 3 of the Compare view has not finished yet"));
+    }
+
+    void aCompareStepChoosesWhatItShows()
+    {
+        const auto withStep = [](const std::string &step) {
+            return std::string(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample",
+                "views": ["compare", "train"], "steps": [)") + step + "]}";
+        };
+        auto l = parseLesson(withStep(R"({"text": "Maps.", "view": "compare", "compare_show": "gradient_map",
+            "question": {"text": "Which?", "quantity": "compare_smallest_gradient"}})"), "s.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        QVERIFY(l->steps[0].compareShow == CompareMeasure::GradientMap);
+        QVERIFY(l->steps[0].question->quantity == Quantity::CompareSmallestGradient);
+        l = parseLesson(withStep(R"({"text": "Plain.", "view": "compare"})"), "s.json");
+        QVERIFY(l.ok() && !l->steps[0].compareShow);
+        for (const auto &[name, measure] : {std::pair {"test_accuracy", CompareMeasure::TestAccuracy},
+                                            {"test_loss", CompareMeasure::TestLoss},
+                                            {"train_loss", CompareMeasure::TrainLoss},
+                                            {"gradient", CompareMeasure::Gradient}}) {
+            l = parseLesson(withStep(std::string(R"({"text": "A.", "view": "compare", "compare_show": ")") + name + "\"}"), "s.json");
+            QVERIFY2(l.ok() && l->steps[0].compareShow == measure, name);
+        }
+        l = parseLesson(withStep(R"({"text": "A.", "view": "compare", "compare_show": "speed"})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].compare_show: \"speed\" is not a measure; use ") != std::string::npos, l.error().c_str());
+        l = parseLesson(withStep(R"({"text": "A.", "view": "train", "compare_show": "gradient"})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("only a step with the view \"compare\" shows runs") != std::string::npos, l.error().c_str());
     }
 
     void refusesWholeFileProblems()
