@@ -1213,14 +1213,6 @@ vor dem Update</translation>
         <translation>Stand</translation>
     </message>
     <message>
-        <source>test accuracy</source>
-        <translation>Testgenauigkeit</translation>
-    </message>
-    <message>
-        <source>training time</source>
-        <translation>Trainingszeit</translation>
-    </message>
-    <message>
         <source>class %1</source>
         <translation>Klasse %1</translation>
     </message>
@@ -1265,10 +1257,6 @@ vor dem Update</translation>
         <translation>Trainingsverlust</translation>
     </message>
     <message>
-        <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, or the mean loss of the epoch&apos;s training batches</source>
-        <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes oder den mittleren Verlust der Trainingsbatches der Epoche</translation>
-    </message>
-    <message>
         <source>Plot shows</source>
         <translation>Diagramm zeigt</translation>
     </message>
@@ -1287,6 +1275,38 @@ vor dem Update</translation>
     <message>
         <source>training loss</source>
         <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>First-layer gradient</source>
+        <translation>Gradient der ersten Schicht</translation>
+    </message>
+    <message>
+        <source>First-layer gradient per weight</source>
+        <translation>Gradient der ersten Schicht je Gewicht</translation>
+    </message>
+    <message>
+        <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, the mean loss of the epoch&apos;s training batches or how large the first layer&apos;s weight gradients were; or each run&apos;s first-layer gradient per weight as pictures</source>
+        <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes, den mittleren Verlust der Trainingsbatches der Epoche oder wie groß die Gradienten der Gewichte der ersten Schicht waren; oder den Gradienten der ersten Schicht jedes Laufs je Gewicht als Bilder</translation>
+    </message>
+    <message>
+        <source>test
+accuracy</source>
+        <translation>Test-
+genauigkeit</translation>
+    </message>
+    <message>
+        <source>training
+time</source>
+        <translation>Trainings-
+zeit</translation>
+    </message>
+    <message>
+        <source>test accuracy on the images of class %1, in percent</source>
+        <translation>Testgenauigkeit auf den Bildern der Klasse %1, in Prozent</translation>
+    </message>
+    <message>
+        <source>first-layer gradient, RMS(dL/dW1)</source>
+        <translation>Gradient der ersten Schicht, RMS(dL/dW1)</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2161,49 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>%1. Images: %2.</source>
         <translation>%1. Bilder: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::GradientMaps</name>
+    <message>
+        <source>First-layer gradient per weight</source>
+        <translation>Gradient der ersten Schicht je Gewicht</translation>
+    </message>
+    <message>
+        <source>%1: no epoch finished yet</source>
+        <translation>%1: noch keine Epoche beendet</translation>
+    </message>
+    <message>
+        <source>%1: mean %2, largest %3</source>
+        <translation>%1: Mittel %2, größter %3</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Noch keine Läufe.</translation>
+    </message>
+    <message>
+        <source>Mean |dL/dW1| of each first-layer weight over the last epoch. </source>
+        <translation>Mittleres |dL/dW1| jedes Gewichts der ersten Schicht in der letzten Epoche. </translation>
+    </message>
+    <message>
+        <source>Add runs: each one&apos;s first-layer gradient is drawn here after its first epoch.</source>
+        <translation>Fügen Sie Läufe hinzu: Der Gradient der ersten Schicht jedes Laufs erscheint hier nach seiner ersten Epoche.</translation>
+    </message>
+    <message>
+        <source>The maps appear when a run has finished its first epoch.</source>
+        <translation>Die Bilder erscheinen, sobald ein Lauf seine erste Epoche beendet hat.</translation>
+    </message>
+    <message>
+        <source>%1 (mean %2)</source>
+        <translation>%1 (Mittel %2)</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <source>mean |dL/dW1| of each weight over the last epoch, one tile per neuron of the first layer</source>
+        <translation>mittleres |dL/dW1| jedes Gewichts in der letzten Epoche, eine Kachel je Neuron der ersten Schicht</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@ namespace bplab {
 /** What to type for a question of that kind ("type a class, 0-9, and Enter"). */
 inline QString answerHint(Quantity quantity)
 {
-    if (quantity == Quantity::CompareBest)
+    if (quantity == Quantity::CompareBest || quantity == Quantity::CompareSmallestGradient)
         return QCoreApplication::translate("bplab", "type a run's number, 1-4, and Enter");
     switch (answerKindOf(quantity)) {
     case AnswerKind::Class: return QCoreApplication::translate("bplab", "type a class, 0-9, and Enter");

@@ -1,5 +1,6 @@
 #include "automation.h"
 
+#include "comparepage.h"
 #include "errorpage.h"
 #include "framecounter.h"
 #include "mainwindow.h"
@@ -178,7 +179,9 @@ void ScreenshotRun::grabNow(int exitCode)
         return;
     }
     // The Dataset view's answers come from the background: the picture shows them, not their wait.
-    if (m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending()) {
+    // So do the Compare view's runs: the picture shows how they ended.
+    if ((m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending())
+        || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))) {
         QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }

@@ -100,14 +100,15 @@ public:
 
     bool idle() const { return !m_current && nextWaiting() == nullptr; }
 
-    std::vector<std::optional<double>> accuracies() const
+    std::vector<std::optional<CompareResult>> results() const
     {
-        std::vector<std::optional<double>> out;
+        std::vector<std::optional<CompareResult>> out;
         for (const auto &run : m_runs) {
             const CompareProgress p = run->progress();
-            out.push_back(p.state == CompareProgress::State::Finished && !p.epochs.empty()
-                                  ? std::optional<double>(p.epochs.back().testAccuracy)
-                                  : std::nullopt);
+            if (p.state == CompareProgress::State::Finished && !p.epochs.empty())
+                out.push_back(CompareResult {p.epochs.back().testAccuracy, p.firstLayerGradient.back()});
+            else
+                out.push_back(std::nullopt);
         }
         return out;
     }
@@ -195,6 +196,9 @@ private:
                 row.testLoss << e.testLoss;
                 row.trainLoss << e.trainLoss;
             }
+            row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
+            row.gradientMap = p.firstLayerMap;
+            row.firstLayerNeurons = p.firstLayerNeurons;
             if (!p.epochs.empty())
                 row.classAccuracy = classAccuracies(p.epochs.back().confusion);
             row.seconds = p.seconds;
@@ -245,10 +249,10 @@ void startComparison(QWidget *page, const std::vector<CompareChoice> &runs)
         runner->replaceRuns(runs);
 }
 
-std::vector<std::optional<double>> comparisonAccuracies(const QWidget *page)
+std::vector<std::optional<CompareResult>> comparisonResults(const QWidget *page)
 {
     const CompareRunner *runner = runnerOf(page);
-    return runner ? runner->accuracies() : std::vector<std::optional<double>> {};
+    return runner ? runner->results() : std::vector<std::optional<CompareResult>> {};
 }
 
 bool comparePageIsIdle(const QWidget *page)

@@ -27,9 +27,9 @@ CompareView *makeComparePage(TrainingController *controller, std::function<void(
  *  unless they are these already. */
 void startComparison(QWidget *page, const std::vector<CompareChoice> &runs);
 
-/** Each run's final test accuracy in the page's order; nullopt while it trains or waits (or when
- *  it stopped or diverged). */
-std::vector<std::optional<double>> comparisonAccuracies(const QWidget *page);
+/** What each run ended with, in the page's order; nullopt while it trains or waits (or when it
+ *  stopped or diverged). */
+std::vector<std::optional<CompareResult>> comparisonResults(const QWidget *page);
 
 /** True when no run of the page is training or waiting. */
 bool comparePageIsIdle(const QWidget *page);

@@ -42,8 +42,10 @@ public:
     virtual void showCluster(const LessonCluster &cluster) = 0;
     /** The Compare view trains these runs side by side, unless it shows them already. */
     virtual void compareRuns(const std::vector<CompareChoice> &runs) = 0;
-    /** The Compare view's runs: each one's final test accuracy, nullopt while it trains or waits. */
-    virtual std::vector<std::optional<double>> compareAccuracies() const = 0;
+    /** The Compare view's runs: what each one ended with, nullopt while it trains or waits. */
+    virtual std::vector<std::optional<CompareResult>> compareResults() const = 0;
+    /** What the Compare view shows of its runs. */
+    virtual void showCompareMeasure(CompareMeasure measure) = 0;
     /** The Step view's pass, for a question's true value. */
     virtual const StepModel *stepModel() const = 0;
     /** The keyboard goes back to the window (Space, the arrows). */

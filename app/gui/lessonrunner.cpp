@@ -252,8 +252,16 @@ void LessonRunner::applyStep(bool dataReady)
             c->showBatch(k);
         }
     }
-    if (!s.compare.empty())
-        m_host->compareRuns(s.compare);
+    // A Compare step shows the runs the latest step up to it asked for (also when the lesson was
+    // opened at this step, or went back to it).
+    if (s.view == LessonView::Compare) {
+        for (int i = m_index; i >= 0; --i)
+            if (const LessonStep &earlier = l.steps[std::size_t(i)]; !earlier.compare.empty()) {
+                m_host->compareRuns(earlier.compare);
+                break;
+            }
+        m_host->showCompareMeasure(s.compareShow.value_or(CompareMeasure::TestAccuracy));
+    }
     m_host->showView(s.view);
     // A view newly shown takes the keyboard; an open question takes it back, so that the class
     // types its answers at once (the lesson's first step too, before the window was shown).
@@ -298,8 +306,9 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
         sources.trainEvaluation = &onTrain;
     }
     sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };
-    if (q.quantity == Quantity::CompareBest || q.quantity == Quantity::CompareAccuracy)
-        sources.compareAccuracies = m_host->compareAccuracies();
+    if (q.quantity == Quantity::CompareBest || q.quantity == Quantity::CompareAccuracy
+        || q.quantity == Quantity::CompareSmallestGradient)
+        sources.compareRuns = m_host->compareResults();
     Result<TrueAnswer> truth = trueAnswer(q, sources);
     if (!truth) {
         if (error)

@@ -79,6 +79,8 @@ public:
     /** Shows `view`; one of origin User is also the view the next start opens. */
     void setView(View view, SettingOrigin origin = SettingOrigin::User);
     View view() const;
+    /** The widget of view v. */
+    QWidget *page(View v) const;
     /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
     void setPresentationMode(bool on, bool fullScreen = true);
     bool isPresentationMode() const { return m_presentation; }
@@ -153,7 +155,8 @@ private:
     void showStage(int stage) override;
     void showCluster(const LessonCluster &cluster) override;
     void compareRuns(const std::vector<CompareChoice> &runs) override;
-    std::vector<std::optional<double>> compareAccuracies() const override;
+    std::vector<std::optional<CompareResult>> compareResults() const override;
+    void showCompareMeasure(CompareMeasure measure) override;
     const StepModel *stepModel() const override;
     void focusWindow() override { setFocus(Qt::OtherFocusReason); }
 

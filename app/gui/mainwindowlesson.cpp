@@ -11,6 +11,7 @@
 #include "messagebanner.h"
 
 #include <clusterview.h>
+#include <compareview.h>
 #include <lessonpanel.h>
 #include <stepview.h>
 #include <timelinebar.h>
@@ -174,9 +175,20 @@ void MainWindow::compareRuns(const std::vector<CompareChoice> &runs)
     startComparison(m_pages->widget(int(View::Compare)), runs);
 }
 
-std::vector<std::optional<double>> MainWindow::compareAccuracies() const
+std::vector<std::optional<CompareResult>> MainWindow::compareResults() const
 {
-    return comparisonAccuracies(m_pages->widget(int(View::Compare)));
+    return comparisonResults(m_pages->widget(int(View::Compare)));
+}
+
+QWidget *MainWindow::page(View v) const
+{
+    return m_pages->widget(int(v));
+}
+
+void MainWindow::showCompareMeasure(CompareMeasure measure)
+{
+    if (auto *page = qobject_cast<CompareView *>(this->page(View::Compare)))
+        page->setShown(measure);
 }
 
 const StepModel *MainWindow::stepModel() const

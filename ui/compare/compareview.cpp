@@ -1,5 +1,6 @@
 #include "compareview.h"
 
+#include "gradientmaps.h"
 #include "palettecolors.h"
 #include "plotstyle.h"
 #include "uiformat.h"
@@ -10,12 +11,13 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -109,8 +111,11 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_show->addItem(tr("Test accuracy"), int(Shown::TestAccuracy));
     m_show->addItem(tr("Test loss"), int(Shown::TestLoss));
     m_show->addItem(tr("Training loss"), int(Shown::TrainLoss));
-    m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, or the mean loss "
-                          "of the epoch's training batches"));
+    m_show->addItem(tr("First-layer gradient"), int(Shown::Gradient));
+    m_show->addItem(tr("First-layer gradient per weight"), int(Shown::GradientMap));
+    m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, the mean loss of "
+                          "the epoch's training batches or how large the first layer's weight gradients were; or "
+                          "each run's first-layer gradient per weight as pictures"));
     m_show->setAccessibleName(tr("Plot shows"));
     m_hint = new QLabel;
     m_hint->setObjectName(QStringLiteral("compareHint"));
@@ -152,27 +157,38 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_table = new QTableWidget(0, FirstClassColumn + kOutputs);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setAccessibleName(tr("Runs compared"));
-    QStringList headers = {tr("run"), tr("network"), tr("status"), tr("test accuracy"), tr("training time")};
-    for (int k = 0; k < kOutputs; ++k)
-        headers << tr("class %1").arg(k);
-    m_table->setHorizontalHeaderLabels(headers);
+    // The classes' columns are headed by the digit alone (a screen reader hears "class 3"), the
+    // long headers take two lines: at a projector's font the table fits 1280 px.
+    const QStringList headers = {tr("run"), tr("network"), tr("status"), tr("test\naccuracy"), tr("training\ntime")};
+    for (int c = 0; c < headers.size(); ++c) {
+        auto *item = new QTableWidgetItem(headers[c]);
+        item->setData(Qt::AccessibleTextRole, QString(headers[c]).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        m_table->setHorizontalHeaderItem(c, item);
+    }
+    for (int k = 0; k < kOutputs; ++k) {
+        auto *item = new QTableWidgetItem(QString::number(k));
+        item->setData(Qt::AccessibleTextRole, tr("class %1").arg(k));
+        item->setToolTip(tr("test accuracy on the images of class %1, in percent").arg(k));
+        m_table->setHorizontalHeaderItem(FirstClassColumn + k, item);
+    }
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(NetworkColumn, QHeaderView::Stretch);
 
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_plot);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setChildrenCollapsible(false);
+    m_maps = new GradientMaps;
+    m_maps->setFocusPolicy(Qt::StrongFocus);
+    m_shownStack = new QStackedWidget;
+    m_shownStack->addWidget(m_plot);
+    m_shownStack->addWidget(m_maps);
+
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(actions);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_shownStack, 1);
+    layout->addWidget(m_table);
 
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
     connect(m_hidden, &QLineEdit::returnPressed, m_add, &QPushButton::click);
@@ -185,7 +201,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_show, m_add, m_stop, m_clear, m_plot, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -277,8 +293,16 @@ void CompareView::updatePlot()
     m_plot->legend->setBrush(pal.color(QPalette::Base));
     m_plot->legend->setBorderPen(QPen(colors::frame(pal)));
     m_plot->clearGraphs();
+    QVector<GradientMap> maps;
+    for (int i = 0; i < m_rows.size(); ++i)
+        maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
+    m_maps->setMaps(maps);
+    m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
     const bool accuracy = m_shown == Shown::TestAccuracy;
-    m_plot->yAxis->setLabel(accuracy ? tr("test accuracy (%)") : m_shown == Shown::TestLoss ? tr("test loss") : tr("training loss"));
+    m_plot->yAxis->setLabel(accuracy                       ? tr("test accuracy (%)")
+                            : m_shown == Shown::TestLoss  ? tr("test loss")
+                            : m_shown == Shown::TrainLoss ? tr("training loss")
+                                                          : tr("first-layer gradient, RMS(dL/dW1)"));
     // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
     // other corner.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
@@ -317,18 +341,28 @@ void CompareView::updatePlot()
 
 const QVector<double> &CompareView::shownValues(const CompareRow &row) const
 {
-    return m_shown == Shown::TestAccuracy ? row.testAccuracy : m_shown == Shown::TestLoss ? row.testLoss : row.trainLoss;
+    switch (m_shown) {
+    case Shown::TestAccuracy: return row.testAccuracy;
+    case Shown::TestLoss: return row.testLoss;
+    case Shown::TrainLoss: return row.trainLoss;
+    case Shown::Gradient:
+    case Shown::GradientMap: break;
+    }
+    return row.firstLayerGradient;
 }
 
 QString CompareView::plotSummary() const
 {
     if (m_rows.isEmpty())
         return tr("No runs yet.");
+    if (m_shown == Shown::GradientMap)
+        return m_maps->summary();
     QStringList parts;
     for (const CompareRow &r : m_rows) {
         const QVector<double> &values = shownValues(r);
         const QString last = values.isEmpty() ? QString()
                              : m_shown == Shown::TestAccuracy ? percent(values.last())
+                             : m_shown == Shown::Gradient     ? QLocale().toString(values.last(), 'g', 3)
                                                                : QLocale().toString(values.last(), 'f', 4);
         parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
                                    : tr("%1: %2 after epoch %3").arg(r.label, last).arg(values.size()));
@@ -339,6 +373,10 @@ QString CompareView::plotSummary() const
 void CompareView::updateTable()
 {
     m_table->setRowCount(int(m_rows.size()));
+    // As tall as its rows (room for two at least, four at most): the plot takes the rest.
+    const int rows = std::clamp(int(m_rows.size()), 2, kMaxRuns);
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize()
+                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2);
     const QPalette pal = palette();
     for (int i = 0; i < m_rows.size(); ++i) {
         const CompareRow &r = m_rows[i];
@@ -358,14 +396,17 @@ void CompareView::updateTable()
         set(NetworkColumn, r.network);
         set(StatusColumn, r.status, r.message);
         set(AccuracyColumn, r.testAccuracy.isEmpty() ? QStringLiteral("–") : percent(r.testAccuracy.last()));
-        set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', 1)) : QStringLiteral("–"));
+        // Tenths of a second, hundredths below one (a linear model trains an epoch in 0.03 s).
+        set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', r.seconds < 1 ? 2 : 1))
+                                      : QStringLiteral("–"));
         // The weakest class of a finished run stands out.
         int weakest = -1;
         for (int k = 0; k < kOutputs; ++k)
             if (r.classAccuracy[std::size_t(k)] >= 0 && (weakest < 0 || r.classAccuracy[std::size_t(k)] < r.classAccuracy[std::size_t(weakest)]))
                 weakest = k;
         for (int k = 0; k < kOutputs; ++k) {
-            QTableWidgetItem *item = set(FirstClassColumn + k, percent(r.classAccuracy[std::size_t(k)]));
+            const double a = r.classAccuracy[std::size_t(k)];
+            QTableWidgetItem *item = set(FirstClassColumn + k, a < 0 ? QStringLiteral("–") : QLocale().toString(a, 'f', 1));
             if (k == weakest && r.finished) {
                 item->setForeground(colors::orangeText(pal));
                 item->setFont(bold);

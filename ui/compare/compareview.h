@@ -1,8 +1,8 @@
 #pragma once
 // The Compare view: up to four training runs side by side, each with its own network, learning
 // rate, momentum or epochs on the same data. A form adds a run; a plot overlays their test
-// accuracy after each epoch, with a legend that names only what differs ("sigmoid" against
-// "ReLU"); a table gives each run's final test accuracy, its accuracy per class and its training
+// accuracy, loss or first-layer gradient after each epoch, with a legend that names only what
+// differs ("sigmoid" against "ReLU"), or each run's first-layer gradient per weight; a table gives each run's final test accuracy, its accuracy per class and its training
 // time. It draws the rows it is given: the app trains the runs.
 
 #include <comparison.h>
@@ -12,6 +12,8 @@
 #include <QWidget>
 
 #include <array>
+#include <memory>
+#include <vector>
 
 class QComboBox;
 class QCustomPlot;
@@ -20,9 +22,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTableWidget;
 
 namespace bplab {
+
+class GradientMaps;
 
 /** One run as the view shows it. */
 struct CompareRow
@@ -34,6 +39,10 @@ struct CompareRow
     QVector<double> testAccuracy; ///< percent after each epoch
     QVector<double> testLoss;     ///< after each epoch
     QVector<double> trainLoss;    ///< each epoch's mean batch loss
+    QVector<double> firstLayerGradient; ///< each epoch's mean RMS(dL/dW1)
+    /** The last epoch's mean |dL/dW1| per weight (CompareProgress::firstLayerMap). */
+    std::shared_ptr<const std::vector<float>> gradientMap;
+    int firstLayerNeurons = 0;
     std::array<double, kOutputs> classAccuracy {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; ///< after the last epoch
     double seconds = 0; ///< training time, without the evaluations
     bool finished = false;
@@ -45,7 +54,7 @@ class CompareView : public QWidget
 public:
     static constexpr int kMaxRuns = 4;
     /** What the plot shows after each epoch. */
-    enum class Shown { TestAccuracy, TestLoss, TrainLoss };
+    using Shown = CompareMeasure;
 
     explicit CompareView(QWidget *parent = nullptr);
     ~CompareView() override;
@@ -68,6 +77,7 @@ public:
     /** For tests and the accessibility tree. */
     QTableWidget *table() const { return m_table; }
     QCustomPlot *plot() const { return m_plot; }
+    GradientMaps *gradientMaps() const { return m_maps; }
     /** "Test accuracy. ReLU: 92.3 % after epoch 3; sigmoid: ...": what the plot shows, for a
      *  screen reader. */
     QString plotSummary() const;
@@ -97,6 +107,8 @@ private:
     QPushButton *m_clear = nullptr;
     QLabel *m_hint = nullptr;
     QCustomPlot *m_plot = nullptr;
+    GradientMaps *m_maps = nullptr;
+    QStackedWidget *m_shownStack = nullptr; // the plot, or the gradient maps
     QTableWidget *m_table = nullptr;
     QVector<CompareRow> m_rows;
     bool m_training = false;

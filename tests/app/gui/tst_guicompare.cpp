@@ -9,6 +9,7 @@
 #include "comparepage.h"
 
 #include <compareview.h>
+#include <gradientmaps.h>
 
 #include <QLineEdit>
 #include <QPushButton>
@@ -17,6 +18,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
 #include <qcustomplot.h>
 
 using namespace bplab;
@@ -95,8 +97,10 @@ private slots:
             QCOMPARE(cell(view, i, 3), QLocale().toString(p.epochs.back().testAccuracy, 'f', 1) + QStringLiteral(" %"));
             const auto perClass = classAccuracies(p.epochs.back().confusion);
             for (int k = 0; k < kOutputs; ++k)
-                QCOMPARE(cell(view, i, 5 + k), QLocale().toString(perClass[std::size_t(k)], 'f', 1) + QStringLiteral(" %"));
+                QCOMPARE(cell(view, i, 5 + k), QLocale().toString(perClass[std::size_t(k)], 'f', 1));
             QVERIFY(view->rows()[i].seconds > 0);
+            QCOMPARE(view->rows()[i].firstLayerGradient.size(), 2);
+            QCOMPARE(view->rows()[i].firstLayerGradient.last(), p.firstLayerGradient.back());
         }
         // The plot: a graph per run, named as in the legend, one point per epoch.
         QCOMPARE(view->plot()->graphCount(), 2);
@@ -113,6 +117,41 @@ private slots:
         QVERIFY(view->rows()[0].trainLoss[0] > view->rows()[0].trainLoss[1]); // it learns
         QCOMPARE(heard.size(), 2);
         QVERIFY2(heard[0].startsWith(QStringLiteral("784-10 finished: test accuracy ")), qPrintable(heard[0]));
+
+        // The first layer's gradient size per epoch, then per weight as pictures.
+        view->setShown(CompareView::Shown::Gradient);
+        QCOMPARE(view->plot()->graph(1)->data()->at(1)->value, view->rows()[1].firstLayerGradient[1]);
+        QVERIFY(view->plot()->isVisible());
+        view->setShown(CompareView::Shown::GradientMap);
+        GradientMaps *maps = view->gradientMaps();
+        QVERIFY(maps->isVisible() && !view->plot()->isVisible());
+        QVERIFY(maps->scaleTop() > 0);
+        QVERIFY2(view->plotSummary().contains(QStringLiteral("784-16-10, ReLU: mean ")), qPrintable(view->plotSummary()));
+        // 784-10's first layer is its output layer: 10 tiles, 5 across; 16 neurons: 6 across.
+        QCOMPARE(GradientMaps::tilesAcross(10), 5);
+        QCOMPARE(GradientMaps::tilesAcross(128), 16);
+        // Each weight's cell has the colour of its mean |dL/dW1| on the shared scale: a few cells of
+        // neuron 0 and of the last neuron, sampled at their centres.
+        const QImage shot = maps->grab().toImage();
+        for (int i = 0; i < 2; ++i) {
+            const QRect r = maps->mosaicRect(i);
+            QVERIFY2(r.width() > 40 && r.height() > 20 && maps->rect().contains(r), qPrintable(QString::number(i)));
+            const int neurons = view->rows()[i].firstLayerNeurons;
+            const int across = GradientMaps::tilesAcross(neurons), down = (neurons + across - 1) / across;
+            const double sx = r.width() / double(across * 29 - 1), sy = r.height() / double(down * 29 - 1);
+            const auto &values = *view->rows()[i].gradientMap;
+            for (const int j : {0, neurons - 1})
+                for (const auto &[row, col] : {std::pair {14, 14}, {10, 20}, {0, 0}, {20, 8}}) {
+                    const double v = values[std::size_t(j * kInputs + row * 28 + col)];
+                    const QColor want = GradientMaps::colorOf(v / maps->scaleTop());
+                    const QColor got = shot.pixelColor(r.left() + int(((j % across) * 29 + col + 0.5) * sx),
+                                                       r.top() + int(((j / across) * 29 + row + 0.5) * sy));
+                    QVERIFY2(std::abs(got.red() - want.red()) + std::abs(got.green() - want.green())
+                                     + std::abs(got.blue() - want.blue()) <= 6,
+                             qPrintable(QString("run %1, neuron %2, pixel (%3, %4): %5 drawn as %6, not %7")
+                                                .arg(i).arg(j).arg(row).arg(col).arg(v).arg(got.name(), want.name())));
+                }
+        }
     }
 
     void stopAndClear()
