@@ -45,6 +45,7 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
     const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
     const bool momentum = differs(runs, [](const CompareChoice &c) { return c.momentum; });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
+    const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::string> labels;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const CompareChoice &c = runs[i];
@@ -59,6 +60,8 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
             parts.push_back(c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD");
         if (epochs)
             parts.push_back(std::to_string(c.epochs) + (c.epochs == 1 ? " epoch" : " epochs"));
+        if (from)
+            parts.push_back("from batch " + std::to_string(c.fromStep));
         std::string label;
         for (const std::string &p : parts)
             label += (label.empty() ? "" : ", ") + p;
@@ -98,14 +101,26 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
     m_config.batch = int(std::clamp<std::size_t>(std::size_t(std::max(1, m_config.batch)), 1, std::max<std::size_t>(1, train)));
 }
 
+CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
+                       std::shared_ptr<const MlpParamsF> start)
+    : CompareRun(std::move(data), base, choice)
+{
+    if (start && start->hasShape(choice.arch))
+        m_start = std::move(start);
+}
+
 void CompareRun::run()
 {
-    NetworkTrainer trainer(m_data, m_config, m_choice.arch, initMlp(m_choice.arch, m_config.init, m_config.seed));
+    NetworkTrainer trainer(m_data, m_config, m_choice.arch,
+                           m_start ? *m_start : initMlp(m_choice.arch, m_config.init, m_config.seed));
+    if (m_start)
+        trainer.startAt(m_choice.fromStep);
     const int neurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
     {
         const std::lock_guard lock(m_mutex);
         m_progress.state = CompareProgress::State::Training;
         m_progress.totalSteps = trainer.totalSteps();
+        m_progress.step = trainer.step();
         m_progress.firstLayerNeurons = neurons;
     }
     // The epoch's sums: sum over batches of RMS(dW1), and of |dW1| per weight.

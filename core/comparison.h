@@ -7,6 +7,7 @@
 
 #include "architecture.h"
 #include "dataset.h"
+#include "mlp.h"
 #include "trainconfig.h"
 #include "trainevents.h"
 
@@ -27,6 +28,9 @@ struct CompareChoice
     double lr = 0.1;
     double momentum = 0.0; ///< 0: plain SGD
     int epochs = 3;
+    /** Batches of the training it goes on from, with that batch's weights (0: from its own initial
+     *  weights). Its epochs count as the training's: it trains to the end of epoch `epochs`. */
+    std::size_t fromStep = 0;
 
     bool operator==(const CompareChoice &) const = default;
 };
@@ -37,8 +41,8 @@ struct CompareChoice
 enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap };
 
 /** Each run's name in a legend: only what differs between the runs, e.g. "sigmoid" against
- *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1"; "run 2" when two runs
- *  are the same. */
+ *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1", "from batch 250"
+ *  against "from batch 0"; "run 2" when two runs are the same. */
 std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs);
 
 /** Test accuracy per class, percent, from confusion[true][predicted]; -1 for a class without a
@@ -77,6 +81,10 @@ public:
     /** base: the data's settings (batch, seed, pixel scaling, training subset, schedule); the
      *  choice sets the rest. */
     CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice);
+    /** A run that goes on from the training's weights after choice.fromStep batches (`start`
+     *  has choice.arch's shapes). */
+    CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
+               std::shared_ptr<const MlpParamsF> start);
 
     const CompareChoice &choice() const { return m_choice; }
     /** The settings it trains with: base with the choice's rate, momentum and epochs and the
@@ -94,6 +102,7 @@ private:
     std::shared_ptr<const DataSplit> m_data;
     CompareChoice m_choice;
     TrainConfig m_config;
+    std::shared_ptr<const MlpParamsF> m_start; // null: the activation's initialisation
     std::atomic<bool> m_stop {false};
     mutable std::mutex m_mutex;
     CompareProgress m_progress; // guarded by m_mutex

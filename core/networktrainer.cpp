@@ -178,6 +178,16 @@ void NetworkTrainer::forwardBackward(int count)
     }
 }
 
+void NetworkTrainer::startAt(std::size_t step)
+{
+    m_step = std::min(step, totalSteps());
+    m_epochLossSum = 0;
+    m_epochSeconds = 0;
+    m_epochBatches = 0;
+    if (m_step % std::size_t(m_batchesPerEpoch) != 0)
+        epochOrder(m_config.seed, epoch(), m_order);
+}
+
 NetworkBatch NetworkTrainer::trainBatch()
 {
     NetworkBatch r;
@@ -190,6 +200,7 @@ NetworkBatch NetworkTrainer::trainBatch()
         epochOrder(m_config.seed, r.epoch, m_order);
         m_epochLossSum = 0;
         m_epochSeconds = 0;
+        m_epochBatches = 0;
     }
     const auto t0 = std::chrono::steady_clock::now();
     const std::size_t first = std::size_t(inEpoch) * std::size_t(m_batch);
@@ -251,13 +262,14 @@ NetworkBatch NetworkTrainer::trainBatch()
     if (mu > 0)
         std::swap(m_velocity, m_nextVelocity);
     m_epochLossSum += r.loss;
+    ++m_epochBatches;
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     ++m_step;
 
     if (inEpoch + 1 == m_batchesPerEpoch) {
         EpochReport e;
         e.epoch = r.epoch + 1;
-        e.trainLoss = m_epochLossSum / m_batchesPerEpoch;
+        e.trainLoss = m_epochLossSum / m_epochBatches;
         const Evaluation test = evaluateNetwork(m_arch, m_params, m_data->test, m_config.normalize);
         e.testLoss = test.loss;
         e.testAccuracy = test.accuracy;

@@ -69,6 +69,10 @@ public:
     int epoch() const { return int(m_step / std::size_t(m_batchesPerEpoch)); }
     bool finished() const { return m_step >= totalSteps(); }
 
+    /** Goes on from batch `step` (0-based, below totalSteps()) as if the batches before it had
+     *  trained: the epoch's sample order is that batch's; the weights are the initial ones given. */
+    void startAt(std::size_t step);
+
     /** Forward, backward and update of the next mini-batch; at an epoch's last batch the test and
      *  training sets are evaluated. After a divergence the position stays at that batch. */
     NetworkBatch trainBatch();
@@ -101,6 +105,7 @@ private:
     int m_batchesPerEpoch = 1;
     std::size_t m_step = 0;
     double m_epochLossSum = 0;
+    int m_epochBatches = 0; ///< batches trained in this epoch (fewer than all when it started mid-way)
     double m_epochSeconds = 0;
 };
 

@@ -878,6 +878,10 @@
         <source>type a run&apos;s number, 1-4, and Enter</source>
         <translation>Nummer eines Laufs eingeben, 1-4, dann Enter</translation>
     </message>
+    <message>
+        <source>, from batch %L1</source>
+        <translation>, ab Batch %L1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1307,6 +1311,38 @@ zeit</translation>
     <message>
         <source>first-layer gradient, RMS(dL/dW1)</source>
         <translation>Gradient der ersten Schicht, RMS(dL/dW1)</translation>
+    </message>
+    <message>
+        <source>new weights</source>
+        <translation>neue Gewichte</translation>
+    </message>
+    <message>
+        <source>New weights train from batch 0; the shown batch&apos;s weights go on from where the training&apos;s timeline shows them, with this run&apos;s settings (784-128-10 only)</source>
+        <translation>Neue Gewichte trainieren ab Batch 0; die Gewichte des gezeigten Batches trainieren dort weiter, wo die Zeitleiste des Trainings sie zeigt, mit den Einstellungen dieses Laufs (nur 784-128-10)</translation>
+    </message>
+    <message>
+        <source>Starting weights</source>
+        <translation>Startgewichte</translation>
+    </message>
+    <message>
+        <source>Startin&amp;g from</source>
+        <translation>Startp&amp;unkt</translation>
+    </message>
+    <message>
+        <source>batch %L1 (epoch %2)</source>
+        <translation>Batch %L1 (Epoche %2)</translation>
+    </message>
+    <message>
+        <source>the shown batch</source>
+        <translation>der gezeigte Batch</translation>
+    </message>
+    <message>
+        <source>Only a 784-128-10 network can go on from the training&apos;s weights: hidden layers 128.</source>
+        <translation>Nur ein 784-128-10-Netz kann mit den Gewichten des Trainings weitertrainieren: verdeckte Schichten 128.</translation>
+    </message>
+    <message>
+        <source>The shown batch is in epoch %1: a run from there needs at least %2 epochs.</source>
+        <translation>Der gezeigte Batch liegt in Epoche %1: Ein Lauf ab dort braucht mindestens %2 Epochen.</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,10 @@ QString networkText(const CompareChoice &c)
     QString text = QString::fromStdString(describe(c.arch)) + QStringLiteral(", lr ") + QLocale().toString(c.lr);
     if (c.momentum > 0)
         text += tr(", momentum %1").arg(QLocale().toString(c.momentum));
-    return text + (c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs));
+    text += c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs);
+    if (c.fromStep > 0)
+        text += tr(", from batch %L1").arg(qulonglong(c.fromStep));
+    return text;
 }
 
 QString statusText(const CompareProgress &p, int epochs)
@@ -79,6 +82,9 @@ public:
             startNext();
         });
         connect(view, &CompareView::addRequested, this, &CompareRunner::add);
+        connect(controller, &TrainingController::visualReady, this, &CompareRunner::offerShownBatch);
+        connect(controller, &TrainingController::dataChanged, this, &CompareRunner::offerShownBatch);
+        offerShownBatch();
         connect(view, &CompareView::stopRequested, this, &CompareRunner::stopAll);
         connect(view, &CompareView::clearRequested, this, [this] {
             stopAll();
@@ -129,13 +135,38 @@ public:
     }
 
 private:
+    /** The batch the views show, when a run can go on from its weights: trained by one replica
+     *  (a model file's weights have no place in the training's order). */
+    std::optional<TimelineStart> shownBatch() const
+    {
+        const VisualPtr shown = m_controller->shown();
+        if (!m_controller->dataSplit() || !shown || !shown->weights || !shown->modelFile.isEmpty() || shown->weightsStep == 0
+            || shown->progress.replicas != 1 || shown->progress.batchesPerEpoch <= 0)
+            return std::nullopt;
+        TimelineStart s;
+        s.step = std::size_t(shown->weightsStep);
+        s.epoch = std::max(1, shown->weightsEpoch);
+        s.minEpochs = int(s.step / std::size_t(shown->progress.batchesPerEpoch)) + 1;
+        return s;
+    }
+
+    void offerShownBatch() { m_view->setTimelineStart(shownBatch()); }
+
     void add(const CompareChoice &choice)
     {
         const DataSplitPtr data = m_controller->dataSplit();
         if (!data || data->train.size() == 0)
             return;
         // The training's data settings, whatever the toolbar waits to apply at the next reset.
-        m_runs.push_back(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice));
+        std::shared_ptr<const MlpParamsF> start;
+        if (choice.fromStep > 0) {
+            const std::optional<TimelineStart> shown = shownBatch();
+            const ParamsPtr weights = m_controller->shownWeights();
+            if (!shown || shown->step != choice.fromStep || !weights)
+                return; // the views moved on meanwhile: the form offers the new batch
+            start = std::make_shared<const MlpParamsF>(toMlp(*weights));
+        }
+        m_runs.push_back(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice, start));
         m_ended.push_back(false);
         refresh();
         startNext();
@@ -199,6 +230,8 @@ private:
             row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
             row.gradientMap = p.firstLayerMap;
             row.firstLayerNeurons = p.firstLayerNeurons;
+            if (!p.epochs.empty())
+                row.firstEpoch = p.epochs.front().epoch;
             if (!p.epochs.empty())
                 row.classAccuracy = classAccuracies(p.epochs.back().confusion);
             row.seconds = p.seconds;

@@ -61,6 +61,9 @@ private slots:
         QCOMPARE(runLabels({choice({16}), choice({16})}), (L {"run 1", "run 2"}));
         QCOMPARE(runLabels({choice({16}), choice({32}), choice({16})}), (L {"784-16-10", "784-32-10", "784-16-10 (run 3)"}));
         QCOMPARE(runLabels({}), L {});
+        CompareChoice later = choice({128});
+        later.fromStep = 250;
+        QCOMPARE(runLabels({choice({128}), later}), (L {"from batch 0", "from batch 250"}));
     }
 
     void classAccuraciesFromTheConfusionMatrix()
@@ -132,6 +135,52 @@ private slots:
             QVERIFY2(std::abs((*p.firstLayerMap)[i] - absMean[i]) <= 1e-5 * absMean[i] + 1e-12,
                      qPrintable(QString("weight %1: %2 against %3").arg(i).arg((*p.firstLayerMap)[i]).arg(absMean[i])));
         QVERIFY2(p.epochs.back().testAccuracy > 80, qPrintable(QString::number(p.epochs.back().testAccuracy)));
+    }
+
+    void goesOnFromTheTrainingsWeights()
+    {
+        // 320 images in batches of 32: 10 batches an epoch. The training goes to batch 13 (epoch
+        // 2, its 4th batch); a run from there is the training's own epochs 2 and 3, bit for bit.
+        const auto data = syntheticSplit(320, 100);
+        CompareChoice c = choice({16}, Activation::ReLU, 0.1, 3);
+        CompareRun fresh(data, base(), c); // for its settings
+        NetworkTrainer training(data, fresh.config(), c.arch, initMlp(c.arch, fresh.config().init, fresh.config().seed));
+        for (int b = 0; b < 13; ++b)
+            training.trainBatch();
+        c.fromStep = 13;
+        CompareRun run(data, base(), c, std::make_shared<const MlpParamsF>(training.params()));
+        run.run();
+        std::vector<EpochReport> direct;
+        double lossSum = 0;
+        int batches = 0;
+        while (!training.finished()) {
+            const NetworkBatch b = training.trainBatch();
+            if (b.epoch == 1) {
+                lossSum += b.loss;
+                ++batches;
+            }
+            if (b.epochEnded)
+                direct.push_back(*b.epochEnded);
+        }
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Finished);
+        QCOMPARE(p.step, std::size_t(30));
+        QCOMPARE(p.epochs.size(), std::size_t(2));
+        QCOMPARE(batches, 7);
+        for (std::size_t e = 0; e < 2; ++e) {
+            QCOMPARE(p.epochs[e].epoch, int(e) + 2);
+            QCOMPARE(p.epochs[e].testAccuracy, direct[e].testAccuracy);
+            QCOMPARE(p.epochs[e].testLoss, direct[e].testLoss);
+        }
+        // The first epoch's training loss is the mean of the 7 batches it trained, not of 10.
+        QCOMPARE(p.epochs[0].trainLoss, lossSum / 7);
+        QCOMPARE(p.epochs[1].trainLoss, direct[1].trainLoss);
+
+        // Weights of another shape are not taken: the run starts from its own initialisation.
+        CompareChoice wide = choice({32}, Activation::ReLU, 0.1, 1);
+        CompareRun other(data, base(), wide, std::make_shared<const MlpParamsF>(training.params()));
+        other.run();
+        QCOMPARE(other.progress().step, std::size_t(10));
     }
 
     void theSigmoidsFirstLayerGetsSmallerGradients()

@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -96,6 +97,13 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_epochs->setRange(1, 100);
     m_epochs->setValue(3);
     m_epochs->setAccessibleName(tr("Epochs"));
+    m_start = new QComboBox;
+    m_start->setObjectName(QStringLiteral("compareStart"));
+    m_start->addItem(tr("new weights"));
+    m_start->addItem(QString());
+    m_start->setToolTip(tr("New weights train from batch 0; the shown batch's weights go on from where the "
+                           "training's timeline shows them, with this run's settings (784-128-10 only)"));
+    m_start->setAccessibleName(tr("Starting weights"));
     m_add = new QPushButton(tr("Add r&un"));
     m_add->setObjectName(QStringLiteral("compareAdd"));
     m_add->setToolTip(tr("Train this network on the same data, seed and batch size as the others; the runs "
@@ -117,12 +125,13 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
                           "the epoch's training batches or how large the first layer's weight gradients were; or "
                           "each run's first-layer gradient per weight as pictures"));
     m_show->setAccessibleName(tr("Plot shows"));
+    m_show->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_hint = new QLabel;
     m_hint->setObjectName(QStringLiteral("compareHint"));
     m_hint->setWordWrap(true);
 
-    // The run's settings on one line, the buttons and the hint on the next: at a projector's
-    // font the two lines still fit 1280 px.
+    // The run's settings on one line, where it starts and the buttons on the next, the hint
+    // under them: at a projector's font each line fits 1280 px.
     auto *form = new QHBoxLayout;
     const auto field = [form](const QString &caption, QWidget *w) {
         auto *label = new QLabel(caption);
@@ -137,11 +146,14 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     field(tr("Ep&ochs"), m_epochs);
     form->addStretch(1);
     auto *actions = new QHBoxLayout;
+    auto *startLabel = new QLabel(tr("Startin&g from"));
+    startLabel->setBuddy(m_start);
+    actions->addWidget(startLabel);
+    actions->addWidget(m_start);
     actions->addWidget(m_add);
     actions->addWidget(m_stop);
     actions->addWidget(m_clear);
-    actions->addWidget(m_hint, 1);
-    actions->addStretch(0); // the buttons keep their width when there is no hint
+    actions->addStretch(1);
     auto *showLabel = new QLabel(tr("Sho&w"));
     showLabel->setBuddy(m_show);
     actions->addWidget(showLabel);
@@ -187,10 +199,13 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(actions);
+    layout->addWidget(m_hint); // a line of its own, shown only when it has something to say
     layout->addWidget(m_shownStack, 1);
     layout->addWidget(m_table);
 
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_start, &QComboBox::currentIndexChanged, this, &CompareView::updateForm);
+    connect(m_epochs, &QSpinBox::valueChanged, this, &CompareView::updateForm);
     connect(m_hidden, &QLineEdit::returnPressed, m_add, &QPushButton::click);
     connect(m_add, &QPushButton::clicked, this, [this] {
         if (const auto c = formChoice(); c && m_rows.size() < kMaxRuns)
@@ -201,7 +216,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_start, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -223,6 +238,12 @@ std::optional<CompareChoice> CompareView::formChoice() const
     c.lr = m_lr->value();
     c.momentum = m_momentum->value();
     c.epochs = m_epochs->value();
+    if (m_start->currentIndex() == 1) {
+        // Only a network of the training's shapes takes its weights, and it trains on from there.
+        if (!m_timelineStart || c.arch.hidden != std::vector<int> {kHidden} || c.epochs < m_timelineStart->minEpochs)
+            return std::nullopt;
+        c.fromStep = m_timelineStart->step;
+    }
     return c;
 }
 
@@ -251,6 +272,20 @@ void CompareView::setShown(Shown shown)
     updatePlot();
 }
 
+void CompareView::setTimelineStart(const std::optional<TimelineStart> &start)
+{
+    m_timelineStart = start;
+    auto *model = qobject_cast<QStandardItemModel *>(m_start->model());
+    if (QStandardItem *item = model ? model->item(1) : nullptr) {
+        item->setText(start ? tr("batch %L1 (epoch %2)").arg(qulonglong(start->step)).arg(start->epoch)
+                            : tr("the shown batch"));
+        item->setEnabled(start.has_value());
+    }
+    if (!start)
+        m_start->setCurrentIndex(0);
+    updateForm();
+}
+
 void CompareView::setTraining(bool training)
 {
     m_training = training;
@@ -261,7 +296,10 @@ void CompareView::updateForm()
 {
     const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
     const bool full = m_rows.size() >= kMaxRuns;
-    m_add->setEnabled(hidden.ok() && !full);
+    const bool fromTimeline = m_start->currentIndex() == 1 && m_timelineStart;
+    const bool shapeOk = !fromTimeline || (hidden && *hidden == std::vector<int> {kHidden});
+    const bool epochsOk = !fromTimeline || m_epochs->value() >= m_timelineStart->minEpochs;
+    m_add->setEnabled(hidden.ok() && !full && shapeOk && epochsOk);
     m_stop->setEnabled(m_training);
     m_clear->setEnabled(!m_rows.isEmpty());
     // The activation means nothing without a hidden layer.
@@ -271,6 +309,12 @@ void CompareView::updateForm()
         hint = QString::fromStdString(hidden.error());
     else if (full)
         hint = tr("Four runs are shown: Clear them to compare others.");
+    else if (!shapeOk)
+        hint = tr("Only a 784-128-10 network can go on from the training's weights: hidden layers 128.");
+    else if (!epochsOk)
+        hint = tr("The shown batch is in epoch %1: a run from there needs at least %2 epochs.")
+                       .arg(m_timelineStart->epoch)
+                       .arg(m_timelineStart->minEpochs);
     else if (m_rows.isEmpty())
         hint = tr("Add two or more runs: each trains its own network on the same data, with the same seed and "
                   "batch size, so that only what you chose differs.");
@@ -316,11 +360,11 @@ void CompareView::updatePlot()
         g->setPen(QPen(c, 2.5));
         g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
         for (int e = 0; e < values.size(); ++e) {
-            g->addData(e + 1, values[e]);
+            g->addData(m_rows[i].firstEpoch + e, values[e]);
             low = std::min(low, values[e]);
             high = std::max(high, values[e]);
         }
-        epochs = std::max<int>(epochs, int(values.size()));
+        epochs = std::max<int>(epochs, m_rows[i].firstEpoch + int(values.size()) - 1);
     }
     m_plot->legend->setVisible(!m_rows.isEmpty());
     // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %, a loss
@@ -365,7 +409,7 @@ QString CompareView::plotSummary() const
                              : m_shown == Shown::Gradient     ? QLocale().toString(values.last(), 'g', 3)
                                                                : QLocale().toString(values.last(), 'f', 4);
         parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
-                                   : tr("%1: %2 after epoch %3").arg(r.label, last).arg(values.size()));
+                                   : tr("%1: %2 after epoch %3").arg(r.label, last).arg(r.firstEpoch + values.size() - 1));
     }
     return m_show->currentText() + QStringLiteral(". ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }

@@ -12,6 +12,7 @@
 #include <QWidget>
 
 #include <array>
+#include <optional>
 #include <memory>
 #include <vector>
 
@@ -44,8 +45,17 @@ struct CompareRow
     std::shared_ptr<const std::vector<float>> gradientMap;
     int firstLayerNeurons = 0;
     std::array<double, kOutputs> classAccuracy {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}; ///< after the last epoch
+    int firstEpoch = 1; ///< the epoch of the first values (a run from a batch of the timeline starts later)
     double seconds = 0; ///< training time, without the evaluations
     bool finished = false;
+};
+
+/** The training's weights a run can go on from: those of the batch the views show. */
+struct TimelineStart
+{
+    std::size_t step = 0; ///< batches trained to reach them
+    int epoch = 1;        ///< the epoch that batch belongs to
+    int minEpochs = 1;    ///< a run from there trains to the end of at least this epoch
 };
 
 class CompareView : public QWidget
@@ -62,6 +72,9 @@ public:
     /** The runs, in the order they were added. */
     void setRows(const QVector<CompareRow> &rows);
     const QVector<CompareRow> &rows() const { return m_rows; }
+    /** The shown batch's weights can start a run (nullopt: they cannot: none trained yet, a model
+     *  file or several replicas). */
+    void setTimelineStart(const std::optional<TimelineStart> &start);
     /** A run is training: Stop is offered. */
     void setTraining(bool training);
 
@@ -101,6 +114,8 @@ private:
     QDoubleSpinBox *m_lr = nullptr;
     QDoubleSpinBox *m_momentum = nullptr;
     QSpinBox *m_epochs = nullptr;
+    QComboBox *m_start = nullptr; // from new weights, or from the shown batch's
+    std::optional<TimelineStart> m_timelineStart;
     QComboBox *m_show = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_stop = nullptr;

@@ -11,7 +11,10 @@
 #include <compareview.h>
 #include <gradientmaps.h>
 
+#include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QStandardItemModel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -203,6 +206,67 @@ private slots:
         hidden->setText(QStringLiteral("256,128"));
         QVERIFY(view->formChoice());
         QCOMPARE(view->formChoice()->arch.hidden, (std::vector<int> {256, 128}));
+    }
+
+    void aRunGoesOnFromTheShownBatch()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        CompareView *view = makeComparePage(&controller, {});
+        const std::unique_ptr<CompareView> owner(view);
+        auto *start = view->findChild<QComboBox *>(QStringLiteral("compareStart"));
+        auto *hidden = view->findChild<QLineEdit *>(QStringLiteral("compareHidden"));
+        auto *epochs = view->findChild<QSpinBox *>(QStringLiteral("compareEpochs"));
+        auto *add = view->findChild<QPushButton *>(QStringLiteral("compareAdd"));
+        auto *hint = view->findChild<QLabel *>(QStringLiteral("compareHint"));
+        QVERIFY(start && hidden && epochs && add && hint);
+        // Nothing trained yet: only new weights.
+        const auto offered = [start] {
+            return qobject_cast<QStandardItemModel *>(start->model())->item(1)->isEnabled();
+        };
+        QVERIFY(!offered());
+
+        const int perEpoch = int(controller.progress().batchesPerEpoch);
+        QVERIFY(perEpoch > 2);
+        const qint64 k = perEpoch + 3; // the 4th batch of epoch 2
+        runBatches(&controller, k);
+        QTRY_COMPARE(qint64(controller.shown()->weightsStep), k);
+        QVERIFY(offered());
+        QCOMPARE(start->itemText(1), QStringLiteral("batch %1 (epoch 2)").arg(k));
+        start->setCurrentIndex(1);
+        // Its weights fit 784-128-10 only, and it trains to the end of epoch 2 at least.
+        hidden->setText(QStringLiteral("64"));
+        QVERIFY(!add->isEnabled());
+        QVERIFY2(hint->text().startsWith(QStringLiteral("Only a 784-128-10 network")), qPrintable(hint->text()));
+        hidden->setText(QStringLiteral("128"));
+        epochs->setValue(1);
+        QVERIFY(!add->isEnabled());
+        QVERIFY2(hint->text().contains(QStringLiteral("at least 2 epochs")), qPrintable(hint->text()));
+        epochs->setValue(3);
+        QVERIFY(add->isEnabled());
+        QCOMPARE(view->formChoice()->fromStep, std::size_t(k));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 60000);
+
+        // Epochs 2 and 3 of the training, gone on from batch k with the run's settings: the
+        // numbers of the same run made directly from the shown weights.
+        const CompareRow &row = view->rows().at(0);
+        QCOMPARE(row.status, QStringLiteral("finished"));
+        QCOMPARE(row.firstEpoch, 2);
+        QCOMPARE(row.testAccuracy.size(), 2);
+        QVERIFY2(row.network.endsWith(QStringLiteral(", from batch %1").arg(k)), qPrintable(row.network));
+        CompareRun direct(controller.dataSplit(), controller.trainedConfig(), *view->formChoice(),
+                          std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights())));
+        direct.run();
+        QCOMPARE(row.testAccuracy.last(), direct.progress().epochs.back().testAccuracy);
+        QCOMPARE(view->plot()->graph(0)->data()->at(0)->key, 2.0);
+
+        // Without data there is nothing to go on from.
+        controller.loadData(dir.path() + QStringLiteral("/missing"));
+        QTRY_VERIFY(!controller.dataSplit());
+        QVERIFY(!offered());
+        QCOMPARE(start->currentIndex(), 0);
     }
 };
 
