@@ -109,6 +109,25 @@ std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const
     return p;
 }
 
+namespace {
+
+// Adam with PyTorch's defaults, as the source network's optimiser (adam.cpp):
+//   m' = beta1 m + (1 - beta1) g, v' = beta2 v + (1 - beta2) g^2,
+//   w' = w - lr m^ / (sqrt(v^) + eps), m^ = m' / (1 - beta1^t), v^ = v' / (1 - beta2^t).
+constexpr float kAdamBeta1 = 0.9f;
+constexpr float kAdamBeta2 = 0.999f;
+constexpr float kAdamEps = 1e-8f;
+
+template <class M>
+void adamStep(const M &g, const M &w, const M &m, const M &v, M &m1, M &v1, M &next, float lr, float c1, float c2)
+{
+    m1 = kAdamBeta1 * m + (1.0f - kAdamBeta1) * g;
+    v1 = kAdamBeta2 * v + (1.0f - kAdamBeta2) * g.cwiseProduct(g);
+    next = w - lr * ((m1.array() / c1) / ((v1.array() / c2).sqrt() + kAdamEps)).matrix();
+}
+
+} // namespace
+
 NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
     : ws(arch, capacity)
     , grads(MlpParamsF::zeros(arch))
@@ -126,6 +145,8 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
     , m_velocity(MlpParamsF::zeros(arch))
     , m_next(MlpParamsF::zeros(arch))
     , m_nextVelocity(MlpParamsF::zeros(arch))
+    , m_second(config.optimizer == "adam" ? MlpParamsF::zeros(arch) : MlpParamsF {})
+    , m_nextSecond(config.optimizer == "adam" ? MlpParamsF::zeros(arch) : MlpParamsF {})
     , m_batch(std::max(1, std::min(config.batch, int(std::max<std::size_t>(m_data->train.size(), 1)))))
     , m_order(m_data->train.size())
 {
@@ -216,14 +237,23 @@ NetworkBatch NetworkTrainer::trainBatch()
     r.loss = (m_halves[0].loss * m_halves[0].count + (m_halves[1].count ? m_halves[1].loss * m_halves[1].count : 0.0))
              / count;
 
-    // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), into spare buffers so that a
-    // step whose result is not finite leaves the weights as they were.
-    const float lr = float(r.lr), mu = float(m_config.momentum);
+    // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (adamStep), into
+    // spare buffers so that a step whose result is not finite leaves the weights as they were.
+    const bool adam = m_config.optimizer == "adam";
+    const float lr = float(r.lr), mu = adam ? 0.0f : float(m_config.momentum);
+    const std::uint64_t t = m_adamSteps + 1;
+    const float c1 = 1.0f - float(std::pow(double(kAdamBeta1), double(t)));
+    const float c2 = 1.0f - float(std::pow(double(kAdamBeta2), double(t)));
     for (std::size_t l = 0; l < m_params.layers.size(); ++l) {
         const Layer<float> &g = m_grads.layers[l];
         const Layer<float> &w = m_params.layers[l];
         Layer<float> &next = m_next.layers[l];
-        if (mu > 0) {
+        if (adam) {
+            adamStep(g.W, w.W, m_velocity.layers[l].W, m_second.layers[l].W, m_nextVelocity.layers[l].W,
+                     m_nextSecond.layers[l].W, next.W, lr, c1, c2);
+            adamStep(g.b, w.b, m_velocity.layers[l].b, m_second.layers[l].b, m_nextVelocity.layers[l].b,
+                     m_nextSecond.layers[l].b, next.b, lr, c1, c2);
+        } else if (mu > 0) {
             Layer<float> &v = m_nextVelocity.layers[l];
             v.W = mu * m_velocity.layers[l].W + g.W;
             v.b = mu * m_velocity.layers[l].b + g.b;
@@ -242,8 +272,11 @@ NetworkBatch NetworkTrainer::trainBatch()
         d.value = r.loss;
     } else if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
         d.quantity = "the gradient " + where;
-    } else if (where = mu > 0 ? firstNonFinite(m_nextVelocity, "v_", d.value) : std::string(); !where.empty()) {
-        d.quantity = "the momentum buffer " + where;
+    } else if (where = mu > 0 || adam ? firstNonFinite(m_nextVelocity, adam ? "m_" : "v_", d.value) : std::string();
+               !where.empty()) {
+        d.quantity = (adam ? "the first moment " : "the momentum buffer ") + where;
+    } else if (where = adam ? firstNonFinite(m_nextSecond, "v_", d.value) : std::string(); !where.empty()) {
+        d.quantity = "the second moment " + where;
     } else if (where = firstNonFinite(m_next, "", d.value); !where.empty()) {
         d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
     }
@@ -259,8 +292,12 @@ NetworkBatch NetworkTrainer::trainBatch()
         return r;
     }
     std::swap(m_params, m_next);
-    if (mu > 0)
+    if (mu > 0 || adam)
         std::swap(m_velocity, m_nextVelocity);
+    if (adam) {
+        std::swap(m_second, m_nextSecond);
+        ++m_adamSteps;
+    }
     m_epochLossSum += r.loss;
     ++m_epochBatches;
     m_epochSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -1,5 +1,5 @@
 #pragma once
-// Mini-batch training of a network of any Architecture: SGD with or without momentum, a constant
+// Mini-batch training of a network of any Architecture: SGD with or without momentum or Adam, a constant
 // or cosine learning rate, the whole training set or a balanced subset, what train --hidden and
 // --activation run. The samples come in the order the source network's Trainer takes them
 // (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's. A batch is
@@ -97,7 +97,9 @@ private:
     std::shared_ptr<const DataSplit> m_data;
     TrainConfig m_config;
     Architecture m_arch;
-    MlpParamsF m_params, m_grads, m_velocity, m_next, m_nextVelocity;
+    MlpParamsF m_params, m_grads, m_velocity, m_next, m_nextVelocity; // velocity: Adam's first moment m
+    MlpParamsF m_second, m_nextSecond; ///< Adam's second moment v (empty for SGD)
+    std::uint64_t m_adamSteps = 0;     ///< Adam's t
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
     std::vector<Half> m_halves;
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on

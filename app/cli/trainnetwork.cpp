@@ -68,10 +68,6 @@ int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig confi
         if (cmd.isSet(QString::fromLatin1(o.option)))
             return cmd.usageError(QStringLiteral("--%1: %2 train the source network (784-128-10 ReLU) only, not %3 yet")
                                           .arg(QString::fromLatin1(o.option), QString::fromLatin1(o.what), name));
-    if (config.optimizer != "sgd")
-        return cmd.usageError(QStringLiteral("--optimizer %1 trains the source network (784-128-10 ReLU) only; %2 "
-                                             "trains with sgd or momentum")
-                                      .arg(qs(config.optimizer), name));
     if (cmd.isSet(QStringLiteral("on-divergence")) && cmd.value(QStringLiteral("on-divergence")) != QLatin1String("stop"))
         return cmd.usageError(QStringLiteral("--on-divergence %1: %2 stops at a divergence (halving is the source "
                                              "network's only)")

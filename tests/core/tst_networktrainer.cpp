@@ -48,15 +48,20 @@ private slots:
     void followsTheSourceTrainer_data()
     {
         QTest::addColumn<double>("momentum");
-        QTest::newRow("plain SGD") << 0.0;
-        QTest::newRow("momentum 0.9") << 0.9;
+        QTest::addColumn<bool>("adam");
+        QTest::newRow("plain SGD") << 0.0 << false;
+        QTest::newRow("momentum 0.9") << 0.9 << false;
+        QTest::newRow("Adam") << 0.0 << true;
     }
 
     void followsTheSourceTrainer()
     {
         QFETCH(double, momentum);
+        QFETCH(bool, adam);
         const auto data = syntheticSplit(640, 200);
-        const TrainConfig c = config(2, 0.1, momentum);
+        TrainConfig c = config(2, adam ? 0.001 : 0.1, momentum);
+        if (adam)
+            c.optimizer = "adam";
         Trainer source(data, c);
         NetworkTrainer any(data, c, Architecture::source(), initMlp(Architecture::source(), c.init, c.seed));
         QCOMPARE(any.batchesPerEpoch(), source.batchesPerEpoch());
