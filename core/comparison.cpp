@@ -35,6 +35,11 @@ bool differs(const std::vector<CompareChoice> &runs, F field)
 
 } // namespace
 
+std::string methodName(const CompareChoice &c)
+{
+    return c.adam ? "Adam" : c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD";
+}
+
 std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
 {
     const bool shape = differs(runs, [](const CompareChoice &c) { return c.arch.hidden; });
@@ -43,7 +48,7 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
     const auto activation = [](const CompareChoice &c) { return c.arch.hidden.empty() ? -1 : int(c.arch.activation); };
     const bool act = differs(runs, activation);
     const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
-    const bool momentum = differs(runs, [](const CompareChoice &c) { return c.momentum; });
+    const bool method = differs(runs, [](const CompareChoice &c) { return methodName(c); });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::string> labels;
@@ -56,8 +61,8 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
             parts.push_back(displayName(c.arch.activation));
         if (lr)
             parts.push_back("lr " + number(c.lr));
-        if (momentum)
-            parts.push_back(c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD");
+        if (method)
+            parts.push_back(methodName(c));
         if (epochs)
             parts.push_back(std::to_string(c.epochs) + (c.epochs == 1 ? " epoch" : " epochs"));
         if (from)
@@ -93,9 +98,9 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
     , m_config(base)
 {
     m_config.lr = choice.lr;
-    m_config.momentum = choice.momentum;
+    m_config.momentum = choice.adam ? 0.0 : choice.momentum;
     m_config.epochs = std::max(1, choice.epochs);
-    m_config.optimizer = "sgd";
+    m_config.optimizer = choice.adam ? "adam" : "sgd";
     m_config.init = initFor(choice.arch.activation);
     const std::size_t train = subsetSize(m_config.trainSubset, m_data->train.size());
     m_config.batch = int(std::clamp<std::size_t>(std::size_t(std::max(1, m_config.batch)), 1, std::max<std::size_t>(1, train)));

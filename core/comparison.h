@@ -26,7 +26,8 @@ struct CompareChoice
 {
     Architecture arch;
     double lr = 0.1;
-    double momentum = 0.0; ///< 0: plain SGD
+    double momentum = 0.0; ///< 0: plain SGD (Adam keeps its own moments)
+    bool adam = false;     ///< Adam instead of SGD
     int epochs = 3;
     /** Batches of the training it goes on from, with that batch's weights (0: from its own initial
      *  weights). Its epochs count as the training's: it trains to the end of epoch `epochs`. */
@@ -39,6 +40,9 @@ struct CompareChoice
  *  the mean training loss or the first layer's gradient size; or each run's first-layer gradient
  *  per weight. */
 enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap };
+
+/** How a run steps: "Adam", "momentum 0.9" or "plain SGD". */
+std::string methodName(const CompareChoice &choice);
 
 /** Each run's name in a legend: only what differs between the runs, e.g. "sigmoid" against
  *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1", "from batch 250"

@@ -492,7 +492,8 @@ public:
     }
 
     /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:
-     *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3). */
+     *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3; "optimizer"
+     *  "sgd" or "adam", SGD by default). */
     bool compareRuns(const JsonValue &v, const std::string &path, std::vector<CompareChoice> &runs)
     {
         if (!v.isArray() || v.items().empty() || v.items().size() > 4)
@@ -500,7 +501,7 @@ public:
         for (std::size_t i = 0; i < v.items().size(); ++i) {
             const JsonValue &o = v.items()[i];
             const std::string at = path + "[" + std::to_string(i) + "]";
-            if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "epochs"}))
+            if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "optimizer", "epochs"}))
                 return false;
             CompareChoice c;
             const JsonValue *hidden = o.find("hidden");
@@ -521,6 +522,14 @@ public:
                 return false;
             if (const JsonValue *n = o.find("momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))
                 return false;
+            if (const JsonValue *n = o.find("optimizer")) {
+                std::string name;
+                if (!word(n, join(at, "optimizer"), {"sgd", "adam"}, name))
+                    return false;
+                c.adam = name == "adam";
+                if (c.adam && o.find("momentum"))
+                    return fail(join(at, "momentum"), "Adam keeps its own moments: leave out \"momentum\"");
+            }
             if (const JsonValue *n = o.find("epochs"); n && !integer(n, join(at, "epochs"), 1, 100, c.epochs))
                 return false;
             runs.push_back(c);

@@ -882,6 +882,10 @@
         <source>, from batch %L1</source>
         <translation>, ab Batch %L1</translation>
     </message>
+    <message>
+        <source>, Adam</source>
+        <translation>, Adam</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1137,14 +1141,6 @@ vor dem Update</translation>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <source>0: plain SGD, as the source trains</source>
-        <translation>0: einfaches SGD, wie die Quelle trainiert</translation>
-    </message>
-    <message>
-        <source>Momentum</source>
-        <translation>Momentum</translation>
-    </message>
-    <message>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
@@ -1183,10 +1179,6 @@ vor dem Update</translation>
     <message>
         <source>l&amp;r</source>
         <translation>L&amp;R</translation>
-    </message>
-    <message>
-        <source>&amp;Momentum</source>
-        <translation>&amp;Momentum</translation>
     </message>
     <message>
         <source>Ep&amp;ochs</source>
@@ -1343,6 +1335,34 @@ zeit</translation>
     <message>
         <source>The shown batch is in epoch %1: a run from there needs at least %2 epochs.</source>
         <translation>Der gezeigte Batch liegt in Epoche %1: Ein Lauf ab dort braucht mindestens %2 Epochen.</translation>
+    </message>
+    <message>
+        <source>How each batch&apos;s gradient moves the weights: plain SGD as the source trains, SGD with momentum, or Adam (which usually wants lr 0.001)</source>
+        <translation>Wie der Gradient jedes Batches die Gewichte bewegt: einfaches SGD wie in der Quelle, SGD mit Momentum oder Adam (meist mit lr 0,001)</translation>
+    </message>
+    <message>
+        <source>Optimiser</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Opti&amp;miser</source>
+        <translation>Opti&amp;mierer</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>momentum %1</source>
+        <translation>Momentum %1</translation>
+    </message>
+    <message>
+        <source>plain SGD</source>
+        <translation>einfaches SGD</translation>
+    </message>
+    <message>
+        <source>Adam usually trains at lr 0.001; at lr %1 it may not learn at all.</source>
+        <translation>Adam trainiert meist mit lr 0,001; bei lr %1 lernt es womöglich gar nicht.</translation>
     </message>
 </context>
 <context>

@@ -31,7 +31,9 @@ QString percent(double v)
 QString networkText(const CompareChoice &c)
 {
     QString text = QString::fromStdString(describe(c.arch)) + QStringLiteral(", lr ") + QLocale().toString(c.lr);
-    if (c.momentum > 0)
+    if (c.adam)
+        text += tr(", Adam");
+    else if (c.momentum > 0)
         text += tr(", momentum %1").arg(QLocale().toString(c.momentum));
     text += c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs);
     if (c.fromStep > 0)

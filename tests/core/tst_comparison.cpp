@@ -64,6 +64,9 @@ private slots:
         CompareChoice later = choice({128});
         later.fromStep = 250;
         QCOMPARE(runLabels({choice({128}), later}), (L {"from batch 0", "from batch 250"}));
+        CompareChoice adam = choice({128}, Activation::ReLU, 0.001);
+        adam.adam = true;
+        QCOMPARE(runLabels({choice({128}), fast, adam}), (L {"lr 0.1, plain SGD, 2 epochs", "lr 0.5, momentum 0.9, 3 epochs", "lr 0.001, Adam, 2 epochs"}));
     }
 
     void classAccuraciesFromTheConfusionMatrix()
@@ -199,6 +202,27 @@ private slots:
         linear.run();
         QCOMPARE(linear.progress().firstLayerNeurons, kOutputs);
         QCOMPARE(linear.progress().firstLayerMap->size(), std::size_t(kOutputs * kInputs));
+    }
+
+    void trainsWithAdam()
+    {
+        // Adam at its usual rate learns the synthetic digits, as NetworkTrainer with Adam does.
+        const auto data = syntheticSplit(320, 100);
+        CompareChoice c = choice({16}, Activation::ReLU, 0.001, 2);
+        c.adam = true;
+        c.momentum = 0.9; // Adam keeps its own moments: not used
+        CompareRun run(data, base(), c);
+        QCOMPARE(run.config().optimizer, std::string("adam"));
+        QCOMPARE(run.config().momentum, 0.0);
+        run.run();
+        TrainConfig direct = run.config();
+        NetworkTrainer t(data, direct, c.arch, initMlp(c.arch, direct.init, direct.seed));
+        std::optional<EpochReport> last;
+        while (!t.finished())
+            if (auto e = t.trainBatch().epochEnded)
+                last = e;
+        QCOMPARE(run.progress().epochs.back().testAccuracy, last->testAccuracy);
+        QVERIFY2(last->testAccuracy > 80, qPrintable(QString::number(last->testAccuracy)));
     }
 
     void aBatchLargerThanTheDataIsClamped()

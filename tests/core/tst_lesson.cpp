@@ -238,7 +238,8 @@ private slots:
         const std::string lesson = R"({"format": "backprop-lab-lesson", "version": 1, "title": "Widths", "dataset": "sample",
           "views": ["compare"], "steps": [
             {"text": "Three widths.", "view": "compare",
-             "compare": [{"hidden": "8"}, {"hidden": "256,128", "activation": "tanh", "lr": 0.05, "momentum": 0.9, "epochs": 4}],
+             "compare": [{"hidden": "8"}, {"hidden": "256,128", "activation": "tanh", "lr": 0.05, "momentum": 0.9, "epochs": 4},
+                         {"hidden": "32", "optimizer": "adam", "lr": 0.001}],
              "question": {"text": "Which?", "quantity": "compare_best"}},
             {"text": "How good?", "view": "compare",
              "question": {"text": "Run 2?", "quantity": "compare_accuracy", "index": 2}}]})";
@@ -246,7 +247,8 @@ private slots:
         QVERIFY2(l.ok(), l.error().c_str());
         const LessonStep &s = l->steps[0];
         QCOMPARE(s.view, LessonView::Compare);
-        QCOMPARE(s.compare.size(), std::size_t(2));
+        QCOMPARE(s.compare.size(), std::size_t(3));
+        QVERIFY(!s.compare[0].adam && !s.compare[1].adam && s.compare[2].adam);
         QCOMPARE(s.compare[0].arch.hidden, std::vector<int> {8});
         QVERIFY(s.compare[0].arch.activation == Activation::ReLU);
         QCOMPARE(s.compare[0].lr, 0.1);
@@ -268,6 +270,8 @@ private slots:
         bad("\"8\"", "\"0,5\"", "steps[0].compare[0].hidden: ");
         bad("\"tanh\"", "\"softplus\"", "steps[0].compare[1].activation: ");
         bad("\"epochs\": 4", "\"epochs\": 0", "steps[0].compare[1].epochs: must be a whole number from 1 to 100");
+        bad("\"adam\"", "\"rmsprop\"", "steps[0].compare[2].optimizer: must be sgd or adam, not \"rmsprop\"");
+        bad("\"optimizer\": \"adam\"", "\"optimizer\": \"adam\", \"momentum\": 0.9", "steps[0].compare[2].momentum: Adam keeps its own moments");
         bad("\"index\": 2", "\"index\": 0", "steps[1].question.index: must be a whole number from 1 to 4, not 0");
 
         // The answers: the best run counted from 1, the first of equals; none before all have ended.

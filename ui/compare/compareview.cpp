@@ -11,7 +11,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -85,13 +84,13 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_lr->setRange(0.0001, 100.0);
     m_lr->setValue(0.1);
     m_lr->setAccessibleName(tr("Learning rate"));
-    m_momentum = new QDoubleSpinBox;
-    m_momentum->setObjectName(QStringLiteral("compareMomentum"));
-    m_momentum->setDecimals(2);
-    m_momentum->setRange(0.0, 0.99);
-    m_momentum->setSingleStep(0.1);
-    m_momentum->setToolTip(tr("0: plain SGD, as the source trains"));
-    m_momentum->setAccessibleName(tr("Momentum"));
+    m_optimizer = new QComboBox;
+    m_optimizer->setObjectName(QStringLiteral("compareOptimizer"));
+    for (const CompareChoice &c : {sgd(0.0), sgd(0.5), sgd(0.9), adam()})
+        addMethod(c);
+    m_optimizer->setToolTip(tr("How each batch's gradient moves the weights: plain SGD as the source trains, SGD with "
+                               "momentum, or Adam (which usually wants lr 0.001)"));
+    m_optimizer->setAccessibleName(tr("Optimiser"));
     m_epochs = new QSpinBox;
     m_epochs->setObjectName(QStringLiteral("compareEpochs"));
     m_epochs->setRange(1, 100);
@@ -142,7 +141,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     field(tr("Hidden la&yers"), m_hidden);
     field(tr("Activatio&n"), m_activation);
     field(tr("l&r"), m_lr);
-    field(tr("&Momentum"), m_momentum);
+    field(tr("Opti&miser"), m_optimizer);
     field(tr("Ep&ochs"), m_epochs);
     form->addStretch(1);
     auto *actions = new QHBoxLayout;
@@ -188,6 +187,9 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(NetworkColumn, QHeaderView::Stretch);
+    // The network column gives up its width first (its text is elided, whole in the tooltip);
+    // the keyboard still scrolls a narrow window's table to its last classes.
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_maps = new GradientMaps;
     m_maps->setFocusPolicy(Qt::StrongFocus);
@@ -206,6 +208,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
     connect(m_start, &QComboBox::currentIndexChanged, this, &CompareView::updateForm);
     connect(m_epochs, &QSpinBox::valueChanged, this, &CompareView::updateForm);
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, &CompareView::updateForm);
+    connect(m_lr, &QDoubleSpinBox::valueChanged, this, &CompareView::updateForm);
     connect(m_hidden, &QLineEdit::returnPressed, m_add, &QPushButton::click);
     connect(m_add, &QPushButton::clicked, this, [this] {
         if (const auto c = formChoice(); c && m_rows.size() < kMaxRuns)
@@ -216,7 +220,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_momentum, m_epochs, m_start, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_optimizer, m_epochs, m_start, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -227,6 +231,28 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
 
 CompareView::~CompareView() = default;
 
+CompareChoice CompareView::sgd(double momentum)
+{
+    CompareChoice c;
+    c.momentum = momentum;
+    return c;
+}
+
+CompareChoice CompareView::adam()
+{
+    CompareChoice c;
+    c.adam = true;
+    return c;
+}
+
+void CompareView::addMethod(const CompareChoice &method)
+{
+    const QString text = method.adam            ? tr("Adam")
+                         : method.momentum > 0 ? tr("momentum %1").arg(QLocale().toString(method.momentum))
+                                               : tr("plain SGD");
+    m_optimizer->addItem(text, QVariant::fromValue(method));
+}
+
 std::optional<CompareChoice> CompareView::formChoice() const
 {
     const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
@@ -236,7 +262,9 @@ std::optional<CompareChoice> CompareView::formChoice() const
     c.arch.hidden = *hidden;
     c.arch.activation = Activation(m_activation->currentData().toInt());
     c.lr = m_lr->value();
-    c.momentum = m_momentum->value();
+    const CompareChoice method = m_optimizer->currentData().value<CompareChoice>();
+    c.momentum = method.momentum;
+    c.adam = method.adam;
     c.epochs = m_epochs->value();
     if (m_start->currentIndex() == 1) {
         // Only a network of the training's shapes takes its weights, and it trains on from there.
@@ -252,7 +280,17 @@ void CompareView::setFormChoice(const CompareChoice &c)
     m_hidden->setText(QString::fromStdString(hiddenText(c.arch.hidden)));
     m_activation->setCurrentIndex(std::max(0, m_activation->findData(int(c.arch.activation))));
     m_lr->setValue(c.lr);
-    m_momentum->setValue(c.momentum);
+    int method = -1;
+    for (int i = 0; i < m_optimizer->count() && method < 0; ++i) {
+        const CompareChoice m = m_optimizer->itemData(i).value<CompareChoice>();
+        if (m.adam == c.adam && (c.adam || m.momentum == c.momentum))
+            method = i;
+    }
+    if (method < 0) { // a lesson's momentum the list lacks
+        addMethod(c);
+        method = m_optimizer->count() - 1;
+    }
+    m_optimizer->setCurrentIndex(method);
     m_epochs->setValue(c.epochs);
     updateForm();
 }
@@ -315,6 +353,8 @@ void CompareView::updateForm()
         hint = tr("The shown batch is in epoch %1: a run from there needs at least %2 epochs.")
                        .arg(m_timelineStart->epoch)
                        .arg(m_timelineStart->minEpochs);
+    else if (m_optimizer->currentData().value<CompareChoice>().adam && m_lr->value() > 0.01)
+        hint = tr("Adam usually trains at lr 0.001; at lr %1 it may not learn at all.").arg(QLocale().toString(m_lr->value()));
     else if (m_rows.isEmpty())
         hint = tr("Add two or more runs: each trains its own network on the same data, with the same seed and "
                   "batch size, so that only what you chose differs.");
@@ -420,7 +460,7 @@ void CompareView::updateTable()
     // As tall as its rows (room for two at least, four at most): the plot takes the rest.
     const int rows = std::clamp(int(m_rows.size()), 2, kMaxRuns);
     m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize()
-                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2);
+                              + 2 * m_table->frameWidth() + 2);
     const QPalette pal = palette();
     for (int i = 0; i < m_rows.size(); ++i) {
         const CompareRow &r = m_rows[i];
@@ -437,7 +477,7 @@ void CompareView::updateTable()
         QFont bold = m_table->font();
         bold.setBold(true);
         run->setFont(bold);
-        set(NetworkColumn, r.network);
+        set(NetworkColumn, r.network, r.network);
         set(StatusColumn, r.status, r.message);
         set(AccuracyColumn, r.testAccuracy.isEmpty() ? QStringLiteral("–") : percent(r.testAccuracy.last()));
         // Tenths of a second, hundredths below one (a linear model trains an epoch in 0.03 s).

@@ -112,7 +112,10 @@ private:
     QLineEdit *m_hidden = nullptr;
     QComboBox *m_activation = nullptr;
     QDoubleSpinBox *m_lr = nullptr;
-    QDoubleSpinBox *m_momentum = nullptr;
+    QComboBox *m_optimizer = nullptr; // plain SGD, SGD with a momentum, or Adam
+    static CompareChoice sgd(double momentum);
+    static CompareChoice adam();
+    void addMethod(const CompareChoice &method);
     QSpinBox *m_epochs = nullptr;
     QComboBox *m_start = nullptr; // from new weights, or from the shown batch's
     std::optional<TimelineStart> m_timelineStart;
@@ -131,3 +134,5 @@ private:
 };
 
 } // namespace bplab
+
+Q_DECLARE_METATYPE(bplab::CompareChoice)

@@ -206,6 +206,22 @@ private slots:
         hidden->setText(QStringLiteral("256,128"));
         QVERIFY(view->formChoice());
         QCOMPARE(view->formChoice()->arch.hidden, (std::vector<int> {256, 128}));
+
+        // The optimiser: Adam at SGD's rate is allowed, with a word on the usual rate.
+        auto *optimizer = view->findChild<QComboBox *>(QStringLiteral("compareOptimizer"));
+        QVERIFY(optimizer);
+        QCOMPARE(optimizer->currentText(), QStringLiteral("plain SGD"));
+        optimizer->setCurrentIndex(optimizer->findText(QStringLiteral("Adam")));
+        QVERIFY(view->formChoice()->adam);
+        QVERIFY2(hint->text().startsWith(QStringLiteral("Adam usually trains at lr 0.001")), qPrintable(hint->text()));
+        QVERIFY(view->findChild<QPushButton *>(QStringLiteral("compareAdd"))->isEnabled());
+        // A lesson's momentum the list lacks is added to it.
+        CompareChoice lesson;
+        lesson.momentum = 0.8;
+        view->setFormChoice(lesson);
+        QCOMPARE(optimizer->currentText(), QStringLiteral("momentum 0.8"));
+        QCOMPARE(view->formChoice()->momentum, 0.8);
+        QVERIFY(!view->formChoice()->adam);
     }
 
     void aRunGoesOnFromTheShownBatch()
