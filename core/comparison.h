@@ -7,6 +7,7 @@
 
 #include "architecture.h"
 #include "dataset.h"
+#include "losshistory.h"
 #include "mlp.h"
 #include "trainconfig.h"
 #include "trainevents.h"
@@ -37,9 +38,9 @@ struct CompareChoice
 };
 
 /** What the Compare view shows of its runs: after each epoch the test accuracy, the test loss,
- *  the mean training loss or the first layer's gradient size; or each run's first-layer gradient
- *  per weight. */
-enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap };
+ *  the mean training loss or the first layer's gradient size; each run's first-layer gradient
+ *  per weight; or every batch's loss (its moving average). */
+enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap, BatchLoss };
 
 /** How a run steps: "Adam", "momentum 0.9" or "plain SGD". */
 std::string methodName(const CompareChoice &choice);
@@ -68,6 +69,9 @@ struct CompareProgress
     std::size_t step = 0;       ///< batches trained
     std::size_t totalSteps = 0; ///< batches of all its epochs
     std::vector<EpochReport> epochs;
+    /** Every batch's loss at its fractional epoch (the training's count when it went on from a
+     *  batch of the timeline). */
+    LossHistory losses;
     double seconds = 0;  ///< training time so far, without the evaluations
     /** How large the first layer's weight gradients were, per epoch: the mean over the epoch's
      *  batches of RMS(dL/dW1) = sqrt(mean of the squared entries). */

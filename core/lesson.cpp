@@ -28,7 +28,7 @@ struct Named
 constexpr Named<CompareMeasure> kCompareMeasures[] = {
     {"test_accuracy", CompareMeasure::TestAccuracy}, {"test_loss", CompareMeasure::TestLoss},
     {"train_loss", CompareMeasure::TrainLoss},       {"gradient", CompareMeasure::Gradient},
-    {"gradient_map", CompareMeasure::GradientMap},
+    {"gradient_map", CompareMeasure::GradientMap}, {"batch_loss", CompareMeasure::BatchLoss},
 };
 
 constexpr Named<LessonView> kViews[] = {

@@ -1364,6 +1364,18 @@ zeit</translation>
         <source>Adam usually trains at lr 0.001; at lr %1 it may not learn at all.</source>
         <translation>Adam trainiert meist mit lr 0,001; bei lr %1 lernt es womöglich gar nicht.</translation>
     </message>
+    <message>
+        <source>Loss per batch</source>
+        <translation>Verlust je Batch</translation>
+    </message>
+    <message>
+        <source>batch loss, mean of the last %1</source>
+        <translation>Batch-Verlust, Mittel der letzten %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 at epoch %3</source>
+        <translation>%1: %2 bei Epoche %3</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ConfusionMatrixPanel</name>

@@ -218,7 +218,7 @@ private:
         const std::vector<std::string> labels = runLabels(choices);
         QVector<CompareRow> rows;
         for (std::size_t i = 0; i < m_runs.size(); ++i) {
-            const CompareProgress p = m_runs[i]->progress();
+            CompareProgress p = m_runs[i]->progress();
             CompareRow row;
             row.label = QString::fromStdString(labels[i]);
             row.network = networkText(choices[i]);
@@ -231,6 +231,7 @@ private:
             }
             row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
             row.gradientMap = p.firstLayerMap;
+            row.losses = std::make_shared<const LossHistory>(std::move(p.losses));
             row.firstLayerNeurons = p.firstLayerNeurons;
             if (!p.epochs.empty())
                 row.firstEpoch = p.epochs.front().epoch;

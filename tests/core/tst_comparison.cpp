@@ -102,11 +102,13 @@ private slots:
         NetworkTrainer t(data, run.config(), c.arch, initMlp(c.arch, run.config().init, run.config().seed));
         std::vector<EpochReport> direct;
         std::vector<double> rms;
+        std::vector<float> losses;
         std::vector<double> absMean(std::size_t(16 * kInputs), 0.0);
         double rmsSum = 0;
         int batches = 0;
         while (!t.finished()) {
             const NetworkBatch b = t.trainBatch();
+            losses.push_back(float(b.loss));
             const RowMat<float> &g = t.gradients().layers.front().W;
             double squares = 0;
             for (Eigen::Index i = 0; i < g.size(); ++i) {
@@ -131,6 +133,10 @@ private slots:
                      qPrintable(QString("epoch %1: %2 against %3").arg(e + 1).arg(p.firstLayerGradient[e]).arg(rms[e])));
         }
         QVERIFY(p.firstLayerGradient[0] > 0);
+        // Every batch's loss at its fractional epoch.
+        QCOMPARE(p.losses.loss(), losses);
+        QCOMPARE(p.losses.x().front(), 0.1);
+        QCOMPARE(p.losses.x().back(), 2.0);
         QCOMPARE(p.firstLayerNeurons, 16);
         QVERIFY(p.firstLayerMap);
         QCOMPARE(p.firstLayerMap->size(), absMean.size());
@@ -170,6 +176,8 @@ private slots:
         QCOMPARE(p.step, std::size_t(30));
         QCOMPARE(p.epochs.size(), std::size_t(2));
         QCOMPARE(batches, 7);
+        QCOMPARE(p.losses.batchCount(), std::size_t(17));
+        QCOMPARE(p.losses.x().front(), 1.4); // the training's 14th batch
         for (std::size_t e = 0; e < 2; ++e) {
             QCOMPARE(p.epochs[e].epoch, int(e) + 2);
             QCOMPARE(p.epochs[e].testAccuracy, direct[e].testAccuracy);

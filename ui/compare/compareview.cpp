@@ -120,6 +120,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_show->addItem(tr("Training loss"), int(Shown::TrainLoss));
     m_show->addItem(tr("First-layer gradient"), int(Shown::Gradient));
     m_show->addItem(tr("First-layer gradient per weight"), int(Shown::GradientMap));
+    m_show->addItem(tr("Loss per batch"), int(Shown::BatchLoss));
     m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, the mean loss of "
                           "the epoch's training batches or how large the first layer's weight gradients were; or "
                           "each run's first-layer gradient per weight as pictures"));
@@ -386,12 +387,44 @@ void CompareView::updatePlot()
     m_plot->yAxis->setLabel(accuracy                       ? tr("test accuracy (%)")
                             : m_shown == Shown::TestLoss  ? tr("test loss")
                             : m_shown == Shown::TrainLoss ? tr("training loss")
+                            : m_shown == Shown::BatchLoss ? tr("batch loss, mean of the last %1").arg(LossHistory::kMovingAverageSpan)
                                                           : tr("first-layer gradient, RMS(dL/dW1)"));
     // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
     // other corner.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
     int epochs = 1;
     double low = std::numeric_limits<double>::infinity(), high = 0;
+    if (m_shown == Shown::BatchLoss) {
+        // Each run's moving average, as many points as the plot's columns show.
+        double last = 1;
+        for (const CompareRow &r : m_rows)
+            if (r.losses)
+                last = std::max(last, r.losses->maxX());
+        const int pixels = std::max(100, m_plot->axisRect()->width());
+        std::vector<LossHistory::Point> batch, average;
+        for (int i = 0; i < m_rows.size(); ++i) {
+            QCPGraph *g = m_plot->addGraph();
+            g->setName(m_rows[i].label);
+            g->setPen(QPen(runColor(pal, i), 2.5));
+            if (!m_rows[i].losses)
+                continue;
+            m_rows[i].losses->visiblePoints(0, last, pixels, 2, batch, average);
+            for (const LossHistory::Point &p : average) {
+                g->addData(p.x, p.y);
+                high = std::max(high, p.y);
+            }
+        }
+        m_plot->legend->setVisible(!m_rows.isEmpty());
+        m_plot->xAxis->setRange(0, std::ceil(last));
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(1.0);
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        m_plot->xAxis->setTicker(ticker);
+        m_plot->yAxis->setRange(0, high > 0 ? high * 1.1 : 1.0);
+        m_plot->setAccessibleDescription(plotSummary());
+        m_plot->replot();
+        return;
+    }
     for (int i = 0; i < m_rows.size(); ++i) {
         const QVector<double> &values = shownValues(m_rows[i]);
         QCPGraph *g = m_plot->addGraph();
@@ -430,7 +463,8 @@ const QVector<double> &CompareView::shownValues(const CompareRow &row) const
     case Shown::TestLoss: return row.testLoss;
     case Shown::TrainLoss: return row.trainLoss;
     case Shown::Gradient:
-    case Shown::GradientMap: break;
+    case Shown::GradientMap:
+    case Shown::BatchLoss: break;
     }
     return row.firstLayerGradient;
 }
@@ -441,6 +475,16 @@ QString CompareView::plotSummary() const
         return tr("No runs yet.");
     if (m_shown == Shown::GradientMap)
         return m_maps->summary();
+    if (m_shown == Shown::BatchLoss) {
+        QStringList parts;
+        for (const CompareRow &r : m_rows) {
+            const std::size_t n = r.losses ? r.losses->batchCount() : 0;
+            parts << (n == 0 ? tr("%1: %2").arg(r.label, r.status)
+                             : tr("%1: %2 at epoch %3").arg(r.label, QLocale().toString(r.losses->movingAverage(n - 1), 'f', 4),
+                                                            QLocale().toString(r.losses->x().back(), 'f', 2)));
+        }
+        return m_show->currentText() + QStringLiteral(". ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+    }
     QStringList parts;
     for (const CompareRow &r : m_rows) {
         const QVector<double> &values = shownValues(r);
@@ -481,7 +525,7 @@ void CompareView::updateTable()
         set(StatusColumn, r.status, r.message);
         set(AccuracyColumn, r.testAccuracy.isEmpty() ? QStringLiteral("–") : percent(r.testAccuracy.last()));
         // Tenths of a second, hundredths below one (a linear model trains an epoch in 0.03 s).
-        set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', r.seconds < 1 ? 2 : 1))
+        set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', r.seconds < 0.995 ? 2 : 1))
                                       : QStringLiteral("–"));
         // The weakest class of a finished run stands out.
         int weakest = -1;

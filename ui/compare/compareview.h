@@ -41,6 +41,7 @@ struct CompareRow
     QVector<double> testLoss;     ///< after each epoch
     QVector<double> trainLoss;    ///< each epoch's mean batch loss
     QVector<double> firstLayerGradient; ///< each epoch's mean RMS(dL/dW1)
+    std::shared_ptr<const LossHistory> losses; ///< every batch's loss (CompareProgress::losses)
     /** The last epoch's mean |dL/dW1| per weight (CompareProgress::firstLayerMap). */
     std::shared_ptr<const std::vector<float>> gradientMap;
     int firstLayerNeurons = 0;

@@ -121,6 +121,15 @@ private slots:
         QCOMPARE(heard.size(), 2);
         QVERIFY2(heard[0].startsWith(QStringLiteral("784-10 finished: test accuracy ")), qPrintable(heard[0]));
 
+        // Every batch's loss, as its moving average, from 0 to the last epoch's end.
+        view->setShown(CompareView::Shown::BatchLoss);
+        const LossHistory &losses = *view->rows()[1].losses;
+        QCOMPARE(losses.batchCount(), std::size_t(2 * controller.progress().batchesPerEpoch));
+        const QCPGraphDataContainer &drawn = *view->plot()->graph(1)->data();
+        QCOMPARE(drawn.at(drawn.size() - 1)->key, 2.0);
+        QCOMPARE(drawn.at(drawn.size() - 1)->value, losses.movingAverage(losses.batchCount() - 1));
+        QVERIFY2(view->plotSummary().startsWith(QStringLiteral("Loss per batch. 784-10: ")), qPrintable(view->plotSummary()));
+
         // The first layer's gradient size per epoch, then per weight as pictures.
         view->setShown(CompareView::Shown::Gradient);
         QCOMPARE(view->plot()->graph(1)->data()->at(1)->value, view->rows()[1].firstLayerGradient[1]);
