@@ -6,7 +6,7 @@
 
 #include "batchcolumns.h"
 #include "batchpair.h"
-#include "batchstep.h"
+#include "sgdspan.h"
 
 #include <algorithm>
 #include <chrono>

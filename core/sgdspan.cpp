@@ -1,6 +1,6 @@
-// The fused SGD step on a contiguous range (batchstep.h).
+// The fused SGD step on a contiguous range (sgdspan.h).
 
-#include "batchstep.h"
+#include "sgdspan.h"
 
 #include "eigen.h"
 
