@@ -1281,10 +1281,6 @@ vor dem Update</translation>
         <translation>Gradient der ersten Schicht je Gewicht</translation>
     </message>
     <message>
-        <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, the mean loss of the epoch&apos;s training batches or how large the first layer&apos;s weight gradients were; or each run&apos;s first-layer gradient per weight as pictures</source>
-        <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes, den mittleren Verlust der Trainingsbatches der Epoche oder wie groß die Gradienten der Gewichte der ersten Schicht waren; oder den Gradienten der ersten Schicht jedes Laufs je Gewicht als Bilder</translation>
-    </message>
-    <message>
         <source>test
 accuracy</source>
         <translation>Test-
@@ -1375,6 +1371,10 @@ zeit</translation>
     <message>
         <source>%1: %2 at epoch %3</source>
         <translation>%1: %2 bei Epoche %3</translation>
+    </message>
+    <message>
+        <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, the mean loss of the epoch&apos;s training batches or how large the first layer&apos;s weight gradients were; each run&apos;s first-layer gradient per weight as pictures; or every batch&apos;s loss</source>
+        <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes, den mittleren Verlust der Trainingsbatches der Epoche oder wie groß die Gradienten der Gewichte der ersten Schicht waren; den Gradienten der ersten Schicht jedes Laufs je Gewicht als Bilder; oder den Verlust jedes Batches</translation>
     </message>
 </context>
 <context>

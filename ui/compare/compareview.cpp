@@ -122,8 +122,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_show->addItem(tr("First-layer gradient per weight"), int(Shown::GradientMap));
     m_show->addItem(tr("Loss per batch"), int(Shown::BatchLoss));
     m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, the mean loss of "
-                          "the epoch's training batches or how large the first layer's weight gradients were; or "
-                          "each run's first-layer gradient per weight as pictures"));
+                          "the epoch's training batches or how large the first layer's weight gradients were; each "
+                          "run's first-layer gradient per weight as pictures; or every batch's loss"));
     m_show->setAccessibleName(tr("Plot shows"));
     m_show->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_hint = new QLabel;
