@@ -140,12 +140,14 @@ void CompareRun::run()
         }
         NetworkBatch b = trainer.trainBatch();
         std::shared_ptr<std::vector<float>> map;
+        std::shared_ptr<const MlpParamsF> weights;
         if (!b.divergence) {
             const RowMat<float> &g = trainer.gradients().layers.front().W;
             rmsSum += std::sqrt(double(g.squaredNorm()) / double(g.size()));
             absSum += g.cwiseAbs();
             ++batches;
             if (b.epochEnded) {
+                weights = std::make_shared<const MlpParamsF>(trainer.params());
                 map = std::make_shared<std::vector<float>>(absSum.data(), absSum.data() + absSum.size());
                 for (float &v : *map)
                     v /= float(batches);
@@ -164,6 +166,7 @@ void CompareRun::run()
             m_progress.epochs.push_back(std::move(*b.epochEnded));
             m_progress.firstLayerGradient.push_back(rmsSum / batches);
             m_progress.firstLayerMap = std::move(map);
+            m_progress.weights = std::move(weights);
             rmsSum = 0;
             batches = 0;
             absSum.setZero();

@@ -54,6 +54,16 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs);
  *  test image. */
 std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kOutputs>, kOutputs> &confusion);
 
+/** Another network that answers beside the training's (a run's latest weights, for the Draw
+ *  view). */
+struct OtherNetwork
+{
+    std::string label; ///< what tells it apart ("sigmoid", "784-10")
+    Architecture arch;
+    std::shared_ptr<const MlpParamsF> weights;
+    Normalize normalize = Normalize::None;
+};
+
 /** What a finished run ended with, for a lesson's questions. */
 struct CompareResult
 {
@@ -80,6 +90,8 @@ struct CompareProgress
      *  784 inputs): where the first layer's gradient flows (null before the first epoch ends). */
     std::shared_ptr<const std::vector<float>> firstLayerMap;
     int firstLayerNeurons = 0;
+    /** The weights after the last finished epoch (null before the first ends). */
+    std::shared_ptr<const MlpParamsF> weights;
     std::string message; ///< why a diverged run stopped
 };
 

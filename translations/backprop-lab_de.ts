@@ -2140,6 +2140,18 @@ oder legen Sie ein Bild davon ab</translation>
         <source>Kept as %1: %2 in %3.</source>
         <translation>Als %1 behalten: %2 in %3.</translation>
     </message>
+    <message>
+        <source>What the Compare view&apos;s networks answer for the same drawing</source>
+        <translation>Was die Netze der Ansicht Vergleichen auf dieselbe Zeichnung antworten</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 %)</source>
+        <translation>%1 %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>Compare view&apos;s networks: %1</source>
+        <translation>Netze aus Vergleichen: %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ErrorPage</name>

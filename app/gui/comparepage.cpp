@@ -69,11 +69,13 @@ QString endedText(const CompareRow &row)
 class CompareRunner : public QObject
 {
 public:
-    CompareRunner(CompareView *view, TrainingController *controller, std::function<void(const QString &)> announce)
+    CompareRunner(CompareView *view, TrainingController *controller, std::function<void(const QString &)> announce,
+                  std::function<void(const QVector<OtherNetwork> &)> networks)
         : QObject(view)
         , m_view(view)
         , m_controller(controller)
         , m_announce(std::move(announce))
+        , m_networks(std::move(networks))
     {
         setObjectName(QStringLiteral("compareRunner"));
         m_timer.setInterval(200);
@@ -217,6 +219,7 @@ private:
             choices.push_back(run->choice());
         const std::vector<std::string> labels = runLabels(choices);
         QVector<CompareRow> rows;
+        QVector<OtherNetwork> networks;
         for (std::size_t i = 0; i < m_runs.size(); ++i) {
             CompareProgress p = m_runs[i]->progress();
             CompareRow row;
@@ -231,6 +234,8 @@ private:
             }
             row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
             row.gradientMap = p.firstLayerMap;
+            if (p.weights)
+                networks.push_back({labels[i], choices[i].arch, p.weights, m_runs[i]->config().normalize});
             row.losses = std::make_shared<const LossHistory>(std::move(p.losses));
             row.firstLayerNeurons = p.firstLayerNeurons;
             if (!p.epochs.empty())
@@ -248,11 +253,21 @@ private:
             }
         }
         m_view->setRows(rows);
+        // Told only when a network's weights or name changed: the view refreshes five times a second.
+        bool same = networks.size() == m_sentNetworks.size();
+        for (int i = 0; same && i < networks.size(); ++i)
+            same = networks[i].weights == m_sentNetworks[i].weights && networks[i].label == m_sentNetworks[i].label;
+        if (!same && m_networks) {
+            m_sentNetworks = networks;
+            m_networks(networks);
+        }
     }
 
     CompareView *m_view;
     TrainingController *m_controller;
     std::function<void(const QString &)> m_announce;
+    std::function<void(const QVector<OtherNetwork> &)> m_networks;
+    QVector<OtherNetwork> m_sentNetworks;
     std::vector<std::shared_ptr<CompareRun>> m_runs;
     std::vector<bool> m_ended; // announced
     std::shared_ptr<CompareRun> m_current;
@@ -262,11 +277,17 @@ private:
 
 } // namespace
 
-CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce, QWidget *parent)
+CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce,
+                             std::function<void(const QVector<OtherNetwork> &)> networks, QWidget *parent)
 {
     auto *view = new CompareView(parent);
-    new CompareRunner(view, controller, std::move(announce));
+    new CompareRunner(view, controller, std::move(announce), std::move(networks));
     return view;
+}
+
+CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce, QWidget *parent)
+{
+    return makeComparePage(controller, std::move(announce), {}, parent);
 }
 
 namespace {

@@ -5,6 +5,8 @@
 
 #include <comparison.h>
 
+#include <QVector>
+
 #include <QString>
 
 #include <functional>
@@ -22,6 +24,10 @@ class TrainingController;
  *  when a run ends ("sigmoid finished: test accuracy 90.2 %"). */
 CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce,
                              QWidget *parent = nullptr);
+/** The same, and `networks` is given the runs' latest weights whenever they change (an epoch
+ *  ended, a run was added or removed). */
+CompareView *makeComparePage(TrainingController *controller, std::function<void(const QString &)> announce,
+                             std::function<void(const QVector<OtherNetwork> &)> networks, QWidget *parent = nullptr);
 
 /** The page trains exactly these runs (a lesson's): the ones it has are stopped and removed,
  *  unless they are these already. */

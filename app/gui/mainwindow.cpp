@@ -194,10 +194,17 @@ QWidget *MainWindow::createPage(View view)
             setView(View::Step);
         });
     case View::Compare:
-        return makeComparePage(m_controller, [this](const QString &text) {
-            if (m_announcer)
-                m_announcer->announce(text);
-        });
+        return makeComparePage(
+                m_controller,
+                [this](const QString &text) {
+                    if (m_announcer)
+                        m_announcer->announce(text);
+                },
+                // The runs' networks answer the drawn digit too.
+                [this](const QVector<OtherNetwork> &networks) {
+                    if (auto *draw = qobject_cast<DrawView *>(page(View::Draw)))
+                        draw->setOtherNetworks(networks);
+                });
     }
     return nullptr;
 }

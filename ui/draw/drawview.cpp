@@ -5,6 +5,8 @@
 #include "stagestrip.h"
 #include "uiformat.h"
 
+#include <networktrainer.h>
+
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -45,6 +47,11 @@ DrawView::DrawView(QWidget *parent)
     m_title = new QLabel(tr("The network's answer"), this);
     m_modelNote = new QLabel(this);
     m_modelNote->setWordWrap(true);
+    m_othersLabel = new QLabel(this);
+    m_othersLabel->setObjectName(QStringLiteral("drawOtherNetworks"));
+    m_othersLabel->setWordWrap(true);
+    m_othersLabel->setToolTip(tr("What the Compare view's networks answer for the same drawing"));
+    m_othersLabel->hide();
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -103,6 +110,7 @@ DrawView::DrawView(QWidget *parent)
     right->addWidget(m_title);
     right->addWidget(m_bars, 3);
     right->addWidget(m_modelNote);
+    right->addWidget(m_othersLabel);
     right->addSpacing(6);
     auto *stagesHeader = new QHBoxLayout;
     stagesHeader->addWidget(m_stagesTitle, 1);
@@ -227,6 +235,31 @@ void DrawView::predict()
         m_bars->clear(tr("No model yet: load data and train"));
     else
         m_bars->setProbabilities(predictProbabilities(*m_model, m_result.input.data(), m_normalize));
+    const QString others = otherAnswersText();
+    m_othersLabel->setText(others);
+    m_othersLabel->setAccessibleName(others);
+    m_othersLabel->setVisible(!others.isEmpty());
+}
+
+void DrawView::setOtherNetworks(const QVector<OtherNetwork> &networks)
+{
+    m_others = networks;
+    predict();
+}
+
+QString DrawView::otherAnswersText() const
+{
+    if (m_result.empty)
+        return {};
+    QStringList answers;
+    for (const OtherNetwork &n : m_others) {
+        if (!n.weights)
+            continue;
+        const auto p = networkProbabilities(n.arch, *n.weights, m_result.input.data(), n.normalize);
+        const auto best = std::max_element(p.begin(), p.end());
+        answers << tr("%1 %2 (%3 %)").arg(QString::fromStdString(n.label)).arg(best - p.begin()).arg(QLocale().toString(100.0 * *best, 'f', 1));
+    }
+    return answers.isEmpty() ? QString() : tr("Compare view's networks: %1").arg(answers.join(QStringLiteral(", ")));
 }
 
 void DrawView::updateActions()
@@ -403,7 +436,7 @@ void DrawView::applyFonts()
     title.setBold(true);
     m_title->setFont(title);
     QFont body = readableFont(font());
-    for (QLabel *l : {m_modelNote, m_status, m_stagesTitle, m_countsLabel})
+    for (QLabel *l : {m_modelNote, m_othersLabel, m_status, m_stagesTitle, m_countsLabel})
         l->setFont(body);
     QFont ask = readableFont(font(), 1.8);
     ask.setBold(true);

@@ -5,6 +5,7 @@
 
 #include "drawcanvas.h"
 
+#include <comparison.h>
 #include <network.h>
 #include <preprocess.h>
 #include <result.h>
@@ -37,6 +38,10 @@ public:
     /** A short line about the model shown under the bars ("weights after 1,234 batches"). */
     void setModelNote(const QString &note);
     void setClassNames(const QStringList &names);
+    /** These networks answer too, one line under the bars (none: the line is hidden). */
+    void setOtherNetworks(const QVector<OtherNetwork> &networks);
+    /** "Compare view's networks: ReLU 7 (99.1 %), sigmoid 7 (93.0 %)"; "" when none answer. */
+    QString otherAnswersText() const;
 
     /** Loads a PNG/JPEG/PGM/BMP and runs the picture pipeline on it; false (and the reason on
      *  the page) when it cannot be read. */
@@ -122,6 +127,8 @@ private:
     QSlider *m_penSlider = nullptr;
 
     std::shared_ptr<const ParamsF> m_model;
+    QVector<OtherNetwork> m_others;
+    QLabel *m_othersLabel = nullptr;
     Normalize m_normalize = Normalize::None;
     PreprocessResult m_result;
     PreprocessResult m_pictureResult;

@@ -9,7 +9,9 @@
 #include "comparepage.h"
 
 #include <compareview.h>
+#include <drawview.h>
 #include <gradientmaps.h>
+#include <networktrainer.h>
 
 #include <QComboBox>
 #include <QLabel>
@@ -65,7 +67,14 @@ private slots:
         TrainingController controller;
         loadSynthetic(controller, dir);
         QStringList heard;
-        CompareView *view = makeComparePage(&controller, [&heard](const QString &text) { heard << text; });
+        QVector<OtherNetwork> networks;
+        int networkUpdates = 0;
+        CompareView *view = makeComparePage(
+                &controller, [&heard](const QString &text) { heard << text; },
+                [&](const QVector<OtherNetwork> &n) {
+                    networks = n;
+                    ++networkUpdates;
+                });
         const std::unique_ptr<CompareView> owner(view);
         view->resize(1100, 700);
         view->show();
@@ -120,6 +129,28 @@ private slots:
         QVERIFY(view->rows()[0].trainLoss[0] > view->rows()[0].trainLoss[1]); // it learns
         QCOMPARE(heard.size(), 2);
         QVERIFY2(heard[0].startsWith(QStringLiteral("784-10 finished: test accuracy ")), qPrintable(heard[0]));
+
+        // The runs' latest weights reach the Draw view, which asks each of them about the drawing.
+        QCOMPARE(networks.size(), 2);
+        QCOMPARE(networks[1].label, std::string("784-16-10, ReLU"));
+        QVERIFY(networks[0].weights && networks[0].weights->hasShape(networks[0].arch));
+        QVERIFY2(networkUpdates <= 6, qPrintable(QString::number(networkUpdates))); // per epoch, not per refresh
+        DrawView draw;
+        QImage stroke(28, 28, QImage::Format_Grayscale8);
+        stroke.fill(0);
+        for (int y = 6; y < 22; ++y)
+            stroke.setPixel(14, y, 255);
+        draw.setPicture(stroke, QStringLiteral("a stroke"));
+        QCOMPARE(draw.otherAnswersText(), QString());
+        draw.setOtherNetworks(networks);
+        QStringList expected;
+        for (const OtherNetwork &n : networks) {
+            const auto p = networkProbabilities(n.arch, *n.weights, draw.result().input.data(), n.normalize);
+            const auto best = std::max_element(p.begin(), p.end());
+            expected << QStringLiteral("%1 %2 (%3 %)").arg(QString::fromStdString(n.label)).arg(best - p.begin())
+                                .arg(QLocale().toString(100.0 * *best, 'f', 1));
+        }
+        QCOMPARE(draw.otherAnswersText(), QStringLiteral("Compare view's networks: ") + expected.join(QStringLiteral(", ")));
 
         // Every batch's loss, as its moving average, from 0 to the last epoch's end.
         view->setShown(CompareView::Shown::BatchLoss);
