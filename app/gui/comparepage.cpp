@@ -238,10 +238,10 @@ private:
                 networks.push_back({labels[i], choices[i].arch, p.weights, m_runs[i]->config().normalize});
             row.losses = std::make_shared<const LossHistory>(std::move(p.losses));
             row.firstLayerNeurons = p.firstLayerNeurons;
-            if (!p.epochs.empty())
+            if (!p.epochs.empty()) {
                 row.firstEpoch = p.epochs.front().epoch;
-            if (!p.epochs.empty())
                 row.classAccuracy = classAccuracies(p.epochs.back().confusion);
+            }
             row.seconds = p.seconds;
             row.finished = p.state == CompareProgress::State::Finished;
             rows << row;
