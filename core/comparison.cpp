@@ -40,8 +40,13 @@ std::string methodName(const CompareChoice &c)
     return c.adam ? "Adam" : c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD";
 }
 
-std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
+std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
 {
+    // A model file is named by its file; the trained runs by what differs between them.
+    std::vector<CompareChoice> runs;
+    for (const CompareChoice &c : all)
+        if (c.fileName.empty())
+            runs.push_back(c);
     const bool shape = differs(runs, [](const CompareChoice &c) { return c.arch.hidden; });
     // A network without a hidden layer has no activation to name (-1): beside one that has, the
     // other's activation is named.
@@ -52,8 +57,12 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs)
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::string> labels;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        const CompareChoice &c = runs[i];
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const CompareChoice &c = all[i];
+        if (!c.fileName.empty()) {
+            labels.push_back(c.fileName);
+            continue;
+        }
         std::vector<std::string> parts;
         if (shape)
             parts.push_back(widths(c.arch));
@@ -116,6 +125,10 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
 
 void CompareRun::run()
 {
+    if (!m_choice.fileName.empty()) {
+        evaluateFile();
+        return;
+    }
     NetworkTrainer trainer(m_data, m_config, m_choice.arch,
                            m_start ? *m_start : initMlp(m_choice.arch, m_config.init, m_config.seed));
     if (m_start)
@@ -174,6 +187,31 @@ void CompareRun::run()
     }
     const std::lock_guard lock(m_mutex);
     m_progress.state = CompareProgress::State::Finished;
+}
+
+void CompareRun::evaluateFile()
+{
+    // A model file's network: its test and training sets evaluated once, as an epoch's end would.
+    CompareProgress p;
+    p.state = CompareProgress::State::Finished;
+    p.firstLayerNeurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
+    if (m_start) {
+        EpochReport e;
+        const Evaluation test = evaluateNetwork(m_choice.arch, *m_start, m_data->test, m_config.normalize);
+        e.testLoss = test.loss;
+        e.testAccuracy = test.accuracy;
+        e.confusion = test.confusion;
+        const Evaluation train = evaluateNetwork(m_choice.arch, *m_start, m_data->train, m_config.normalize);
+        e.trainEvalLoss = train.loss;
+        e.trainAccuracy = train.accuracy;
+        p.epochs.push_back(e);
+        p.weights = m_start;
+    } else {
+        p.state = CompareProgress::State::Diverged;
+        p.message = m_choice.fileName + ": its weights do not fit " + describe(m_choice.arch);
+    }
+    const std::lock_guard lock(m_mutex);
+    m_progress = std::move(p);
 }
 
 CompareProgress CompareRun::progress() const

@@ -33,6 +33,9 @@ struct CompareChoice
     /** Batches of the training it goes on from, with that batch's weights (0: from its own initial
      *  weights). Its epochs count as the training's: it trains to the end of epoch `epochs`. */
     std::size_t fromStep = 0;
+    /** Not empty: a model file's network (the weights given to CompareRun), evaluated, not
+     *  trained; its label is this name. */
+    std::string fileName;
 
     bool operator==(const CompareChoice &) const = default;
 };
@@ -111,7 +114,8 @@ public:
      *  initialisation of its activation. */
     const TrainConfig &config() const { return m_config; }
 
-    /** Trains every epoch, or until requestStop(); call once. */
+    /** Trains every epoch, or until requestStop(); a model file's network is evaluated instead
+     *  (one report, epoch 0). Call once. */
     void run();
     /** Any thread: ends run() before its next batch. */
     void requestStop() { m_stop.store(true); }
@@ -119,6 +123,8 @@ public:
     CompareProgress progress() const;
 
 private:
+    void evaluateFile();
+
     std::shared_ptr<const DataSplit> m_data;
     CompareChoice m_choice;
     TrainConfig m_config;

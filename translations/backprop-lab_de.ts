@@ -886,6 +886,14 @@
         <source>, Adam</source>
         <translation>, Adam</translation>
     </message>
+    <message>
+        <source>%1, model file</source>
+        <translation>%1, Modelldatei</translation>
+    </message>
+    <message>
+        <source>%1 evaluated: test accuracy %2</source>
+        <translation>%1 ausgewertet: Testgenauigkeit %2</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1112,6 +1120,13 @@ vor dem Update</translation>
     <message>
         <source>Read %1.</source>
         <translation>%1 gelesen.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::CompareRunner</name>
+    <message>
+        <source>evaluated</source>
+        <translation>ausgewertet</translation>
     </message>
 </context>
 <context>
@@ -2697,10 +2712,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Das Verlaufsdiagramm als Bild speichern</translation>
     </message>
     <message>
-        <source>Export loss plot as P&amp;DF...</source>
-        <translation>Verlaufsdiagramm als P&amp;DF exportieren...</translation>
-    </message>
-    <message>
         <source>Save the loss plot as a vector PDF</source>
         <translation>Das Verlaufsdiagramm als Vektor-PDF speichern</translation>
     </message>
@@ -2711,10 +2722,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Save the weight/gradient heatmaps as an image</source>
         <translation>Die Gewichts-/Gradienten-Heatmaps als Bild speichern</translation>
-    </message>
-    <message>
-        <source>Export loss &amp;history as CSV...</source>
-        <translation>&amp;Verlaufsdaten als CSV exportieren...</translation>
     </message>
     <message>
         <source>Save every batch loss and every epoch&apos;s test loss and accuracy</source>
@@ -2809,20 +2816,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&amp;Zeichnen</translation>
     </message>
     <message>
-        <source>Data &amp;parallel</source>
-        <translation>Daten&amp;parallel</translation>
-    </message>
-    <message>
-        <source>Data&amp;set</source>
-        <translation>Daten&amp;satz</translation>
-    </message>
-    <message>
         <source>&amp;Mistakes</source>
         <translation>&amp;Fehler</translation>
-    </message>
-    <message>
-        <source>Step one s&amp;ample</source>
-        <translation>Ein &amp;Bild weiter</translation>
     </message>
     <message>
         <source>Show the next sample of the batch through the network; after the batch&apos;s last sample, its update (Shift+S)</source>
@@ -2863,10 +2858,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>One batch on; at the latest batch, train one (Right)</source>
         <translation>Einen Batch weiter; beim neuesten Batch einen trainieren (Rechts)</translation>
-    </message>
-    <message>
-        <source>F&amp;irst batch</source>
-        <translation>&amp;Erster Batch</translation>
     </message>
     <message>
         <source>Show the network before the first batch of the history (Home)</source>
@@ -2945,10 +2936,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
     </message>
     <message>
-        <source>&amp;Export panel</source>
-        <translation>Bereich e&amp;xportieren</translation>
-    </message>
-    <message>
         <source>Lesson</source>
         <translation>Lektion</translation>
     </message>
@@ -2987,10 +2974,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>This lesson cannot be opened: %1</source>
         <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Spotlight panel</source>
-        <translation>Bereich im &amp;Scheinwerfer</translation>
     </message>
     <message>
         <source>Show the panel with the focus or under the mouse alone, large, for a projector (F; a double click does it too; Esc returns)</source>
@@ -3043,6 +3026,46 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>&amp;Compare</source>
         <translation>Ver&amp;gleichen</translation>
+    </message>
+    <message>
+        <source>Export loss plot as PD&amp;F...</source>
+        <translation>Verlaufsdiagramm als P&amp;DF exportieren...</translation>
+    </message>
+    <message>
+        <source>Export loss history as &amp;CSV...</source>
+        <translation>&amp;Verlaufsdaten als CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Spotlight pa&amp;nel</source>
+        <translation>Bereich im &amp;Scheinwerfer</translation>
+    </message>
+    <message>
+        <source>E&amp;xport panel</source>
+        <translation>Bereich e&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>Step one sa&amp;mple</source>
+        <translation>Ein &amp;Bild weiter</translation>
+    </message>
+    <message>
+        <source>Fi&amp;rst batch</source>
+        <translation>&amp;Erster Batch</translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; the Compare view can evaluate this one beside its runs and let it answer drawn digits.</source>
+        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; die Ansicht Vergleichen kann dieses neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
+    </message>
+    <message>
+        <source>Compare it</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>D&amp;ata parallel</source>
+        <translation>Daten&amp;parallel</translation>
+    </message>
+    <message>
+        <source>Datas&amp;et</source>
+        <translation>Daten&amp;satz</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,8 @@ QString percent(double v)
 
 QString networkText(const CompareChoice &c)
 {
+    if (!c.fileName.empty())
+        return tr("%1, model file").arg(QString::fromStdString(describe(c.arch)));
     QString text = QString::fromStdString(describe(c.arch)) + QStringLiteral(", lr ") + QLocale().toString(c.lr);
     if (c.adam)
         text += tr(", Adam");
@@ -60,6 +62,8 @@ QString statusText(const CompareProgress &p, int epochs)
 /** What a screen reader is told when a run ends. */
 QString endedText(const CompareRow &row)
 {
+    if (row.fromFile && row.finished)
+        return tr("%1 evaluated: test accuracy %2").arg(row.label, percent(row.testAccuracy.value(0)));
     return row.finished ? tr("%1 finished: test accuracy %2")
                                   .arg(row.label, percent(row.testAccuracy.value(row.testAccuracy.size() - 1)))
                         : tr("%1 diverged").arg(row.label);
@@ -176,6 +180,27 @@ private:
         startNext();
     }
 
+public:
+    /** A model file's network joins the runs, evaluated on the training's test set. */
+    void addFile(const QString &name, const NetworkModel &model)
+    {
+        const DataSplitPtr data = m_controller->dataSplit();
+        if (!data || m_runs.size() >= std::size_t(CompareView::kMaxRuns))
+            return;
+        CompareChoice c;
+        c.arch = model.arch;
+        c.epochs = 0;
+        c.fileName = name.toStdString();
+        TrainConfig base = m_controller->trainedConfig();
+        if (model.info)
+            base.normalize = model.info->recipe.normalize; // the scaling it was trained with
+        m_runs.push_back(std::make_shared<CompareRun>(data, base, c, std::make_shared<const MlpParamsF>(model.params)));
+        m_ended.push_back(false);
+        refresh();
+        startNext();
+    }
+
+private:
     std::shared_ptr<CompareRun> nextWaiting() const
     {
         for (const auto &run : m_runs)
@@ -225,7 +250,9 @@ private:
             CompareRow row;
             row.label = QString::fromStdString(labels[i]);
             row.network = networkText(choices[i]);
-            row.status = statusText(p, choices[i].epochs);
+            row.fromFile = !choices[i].fileName.empty();
+            row.status = row.fromFile && p.state == CompareProgress::State::Finished ? tr("evaluated")
+                                                                                    : statusText(p, choices[i].epochs);
             row.message = QString::fromStdString(p.message);
             for (const EpochReport &e : p.epochs) {
                 row.testAccuracy << e.testAccuracy;
@@ -310,6 +337,15 @@ std::vector<std::optional<CompareResult>> comparisonResults(const QWidget *page)
 {
     const CompareRunner *runner = runnerOf(page);
     return runner ? runner->results() : std::vector<std::optional<CompareResult>> {};
+}
+
+bool compareModelFile(QWidget *page, const QString &name, const NetworkModel &model)
+{
+    CompareRunner *runner = runnerOf(page);
+    if (!runner)
+        return false;
+    runner->addFile(name, model);
+    return true;
 }
 
 bool comparePageIsIdle(const QWidget *page)

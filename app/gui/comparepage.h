@@ -4,6 +4,7 @@
 // scaling and training subset; the view is given their progress five times a second.
 
 #include <comparison.h>
+#include <modelfile.h>
 
 #include <QVector>
 
@@ -36,6 +37,10 @@ void startComparison(QWidget *page, const std::vector<CompareChoice> &runs);
 /** What each run ended with, in the page's order; nullopt while it trains or waits (or when it
  *  stopped or diverged). */
 std::vector<std::optional<CompareResult>> comparisonResults(const QWidget *page);
+
+/** A model file's network (any architecture) joins the page's runs: evaluated on the training's
+ *  test set, it answers drawn digits too. False when `page` is not a Compare page. */
+bool compareModelFile(QWidget *page, const QString &name, const NetworkModel &model);
 
 /** True when no run of the page is training or waiting. */
 bool comparePageIsIdle(const QWidget *page);

@@ -79,7 +79,7 @@ void MainWindow::createActions()
                        tr("Save the loss plot as an image"));
     connect(m_exportPng, &QAction::triggered, this,
             [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Png); });
-    m_exportPdf = make(QStringLiteral("actionExportLossPdf"), tr("Export loss plot as P&DF..."),
+    m_exportPdf = make(QStringLiteral("actionExportLossPdf"), tr("Export loss plot as PD&F..."),
                        tr("Save the loss plot as a vector PDF"));
     connect(m_exportPdf, &QAction::triggered, this,
             [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Pdf); });
@@ -87,7 +87,7 @@ void MainWindow::createActions()
                            tr("Save the weight/gradient heatmaps as an image"));
     connect(m_exportHeatmap, &QAction::triggered, this,
             [this] { exportPanel(m_train->heatmapPanel()->panelExport(), ExportFormat::Png); });
-    m_exportCsv = make(QStringLiteral("actionExportCsv"), tr("Export loss &history as CSV..."),
+    m_exportCsv = make(QStringLiteral("actionExportCsv"), tr("Export loss history as &CSV..."),
                        tr("Save every batch loss and every epoch's test loss and accuracy"));
     connect(m_exportCsv, &QAction::triggered, this,
             [this] { exportPanel(m_train->lossPlot()->panelExport(), ExportFormat::Csv); });

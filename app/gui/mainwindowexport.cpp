@@ -117,7 +117,7 @@ void MainWindow::createSpotlight()
             m_spotlight->addPanel(p.widget, p.doubleClick);
     m_panels->setSpotlightHandler([this](QWidget *panel) { m_spotlight->show(panel); });
     m_spotlight->setChrome(QList<QWidget *>{m_controls, m_sidebar, m_timeline, m_lessonDock, statusBar()});
-    m_spotlightAction = makeAction(QStringLiteral("actionSpotlight"), tr("&Spotlight panel"),
+    m_spotlightAction = makeAction(QStringLiteral("actionSpotlight"), tr("Spotlight pa&nel"),
                                    tr("Show the panel with the focus or under the mouse alone, large, for a "
                                       "projector (F; a double click does it too; Esc returns)"),
                                    {QKeySequence(Qt::Key_F)});
@@ -146,7 +146,7 @@ QWidget *MainWindow::panelWidget(const QString &name) const
 
 void MainWindow::addExportMenu(QMenu *file)
 {
-    QMenu *menu = file->addMenu(tr("&Export panel"));
+    QMenu *menu = file->addMenu(tr("E&xport panel"));
     menu->setObjectName(QStringLiteral("menuExportPanel"));
     menu->setToolTipsVisible(true);
     // Rebuilt on each opening: a panel's formats and file name follow what it shows.

@@ -3,6 +3,7 @@
 
 #include "mainwindow.h"
 
+#include "comparepage.h"
 #include "lessonrunner.h"
 
 #include "controlbar.h"
@@ -31,7 +32,7 @@ void MainWindow::createTimelineActions()
     const auto make = [this](const QString &name, const QString &text, const QString &tip,
                              const QList<QKeySequence> &keys = {}) { return makeAction(name, text, tip, keys); };
     TrainingController *c = m_controller;
-    m_stepSample = make(QStringLiteral("actionStepSample"), tr("Step one s&ample"),
+    m_stepSample = make(QStringLiteral("actionStepSample"), tr("Step one sa&mple"),
                         tr("Show the next sample of the batch through the network; after the "
                            "batch's last sample, its update (Shift+S)"),
                         {QKeySequence(Qt::SHIFT | Qt::Key_S)});
@@ -58,7 +59,7 @@ void MainWindow::createTimelineActions()
     m_cursorForward = make(QStringLiteral("actionCursorForward"), tr("&Next batch"),
                            tr("One batch on; at the latest batch, train one (Right)"), {QKeySequence(Qt::Key_Right)});
     connect(m_cursorForward, &QAction::triggered, c, [c] { c->moveCursor(+1); });
-    m_cursorFirst = make(QStringLiteral("actionCursorFirst"), tr("F&irst batch"),
+    m_cursorFirst = make(QStringLiteral("actionCursorFirst"), tr("Fi&rst batch"),
                          tr("Show the network before the first batch of the history (Home)"),
                          {QKeySequence(Qt::Key_Home)});
     connect(m_cursorFirst, &QAction::triggered, c, [c] { c->showBatch(qint64(c->historyFirst())); });
@@ -192,8 +193,24 @@ void MainWindow::openModelFile()
     if (file.isEmpty())
         return;
     QString error;
-    if (!m_controller->openModel(file, &error))
+    if (m_controller->openModel(file, &error))
+        return;
+    // A network of another shape: the training's views show the source's; the Compare view
+    // evaluates it and lets it answer drawn digits.
+    Result<NetworkModel> other = readAnyNetwork(file.toStdString());
+    if (!other || other->arch.isSourceNetwork()) {
         m_banner->showMessage(tr("%1 cannot be opened: %2").arg(file, error));
+        return;
+    }
+    const QString name = QFileInfo(file).fileName();
+    m_banner->showMessage(tr("%1 holds a %2 network. The training's views show the source's 784-128-10 ReLU "
+                             "network; the Compare view can evaluate this one beside its runs and let it answer "
+                             "drawn digits.")
+                                  .arg(name, QString::fromStdString(describe(other->arch))));
+    m_banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"), [this, name, model = *other] {
+        if (compareModelFile(page(View::Compare), name, model))
+            setView(View::Compare);
+    });
 }
 
 } // namespace bplab

@@ -14,8 +14,8 @@ constexpr ViewEntry kViews[kViewCount] = {
         {"train", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Train")},
         {"step", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Step through")},
         {"draw", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Draw")},
-        {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data &parallel")},
-        {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Data&set")},
+        {"cluster", QT_TRANSLATE_NOOP("bplab::MainWindow", "D&ata parallel")},
+        {"data", QT_TRANSLATE_NOOP("bplab::MainWindow", "Datas&et")},
         {"mistakes", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Mistakes")},
         {"compare", QT_TRANSLATE_NOOP("bplab::MainWindow", "&Compare")},
 };

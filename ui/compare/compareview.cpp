@@ -380,7 +380,8 @@ void CompareView::updatePlot()
     m_plot->clearGraphs();
     QVector<GradientMap> maps;
     for (int i = 0; i < m_rows.size(); ++i)
-        maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
+        if (!m_rows[i].fromFile)
+            maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
     m_maps->setMaps(maps);
     m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
     const bool accuracy = m_shown == Shown::TestAccuracy;
@@ -403,6 +404,8 @@ void CompareView::updatePlot()
         const int pixels = std::max(100, m_plot->axisRect()->width());
         std::vector<LossHistory::Point> batch, average;
         for (int i = 0; i < m_rows.size(); ++i) {
+            if (m_rows[i].fromFile)
+                continue;
             QCPGraph *g = m_plot->addGraph();
             g->setName(m_rows[i].label);
             g->setPen(QPen(runColor(pal, i), 2.5));
@@ -414,7 +417,7 @@ void CompareView::updatePlot()
                 high = std::max(high, p.y);
             }
         }
-        m_plot->legend->setVisible(!m_rows.isEmpty());
+        m_plot->legend->setVisible(m_plot->graphCount() > 0);
         m_plot->xAxis->setRange(0, std::ceil(last));
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(1.0);
@@ -426,6 +429,8 @@ void CompareView::updatePlot()
         return;
     }
     for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].fromFile)
+            continue; // no epochs: its numbers are in the table
         const QVector<double> &values = shownValues(m_rows[i]);
         QCPGraph *g = m_plot->addGraph();
         g->setName(m_rows[i].label);
@@ -439,7 +444,7 @@ void CompareView::updatePlot()
         }
         epochs = std::max<int>(epochs, m_rows[i].firstEpoch + int(values.size()) - 1);
     }
-    m_plot->legend->setVisible(!m_rows.isEmpty());
+    m_plot->legend->setVisible(m_plot->graphCount() > 0);
     // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %, a loss
     // from 0 to a little above the highest.
     m_plot->xAxis->setRange(0.5, epochs + 0.5);
@@ -487,6 +492,8 @@ QString CompareView::plotSummary() const
     }
     QStringList parts;
     for (const CompareRow &r : m_rows) {
+        if (r.fromFile)
+            continue; // the table has its numbers
         const QVector<double> &values = shownValues(r);
         const QString last = values.isEmpty() ? QString()
                              : m_shown == Shown::TestAccuracy ? percent(values.last())

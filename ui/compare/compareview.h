@@ -49,6 +49,7 @@ struct CompareRow
     int firstEpoch = 1; ///< the epoch of the first values (a run from a batch of the timeline starts later)
     double seconds = 0; ///< training time, without the evaluations
     bool finished = false;
+    bool fromFile = false; ///< a model file's network: evaluated once, nothing to plot per epoch
 };
 
 /** The training's weights a run can go on from: those of the batch the views show. */

@@ -264,6 +264,48 @@ private slots:
         QVERIFY(!view->formChoice()->adam);
     }
 
+    void aModelFileOfAnotherNetworkIsEvaluated()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        QVector<OtherNetwork> networks;
+        QStringList heard;
+        CompareView *view = makeComparePage(
+                &controller, [&heard](const QString &text) { heard << text; },
+                [&networks](const QVector<OtherNetwork> &n) { networks = n; });
+        const std::unique_ptr<CompareView> owner(view);
+        // A 784-16-10 sigmoid network, a little trained, written and read back as a file.
+        CompareChoice c = choice({16}, 1);
+        c.arch.activation = Activation::Sigmoid;
+        CompareRun trained(controller.dataSplit(), controller.trainedConfig(), c);
+        trained.run();
+        const QString file = dir.filePath(QStringLiteral("s16.bplab"));
+        QVERIFY(saveNetworkModel(file.toStdString(), c.arch, *trained.progress().weights).ok());
+        const Result<NetworkModel> model = readAnyNetwork(file.toStdString());
+        QVERIFY(model.ok());
+        QVERIFY(compareModelFile(view, QStringLiteral("s16.bplab"), *model));
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 30000);
+        QTRY_COMPARE(cell(view, 0, 2), QStringLiteral("evaluated"));
+
+        // Its own numbers, under its file's name; nothing per epoch to plot; it answers drawings.
+        QCOMPARE(cell(view, 0, 0), QStringLiteral("s16.bplab"));
+        QCOMPARE(cell(view, 0, 1), QStringLiteral("784-16-10 sigmoid, model file"));
+        const Evaluation direct = evaluateNetwork(c.arch, model->params, controller.dataSplit()->test,
+                                                  controller.trainedConfig().normalize);
+        QCOMPARE(view->rows()[0].testAccuracy.last(), direct.accuracy);
+        QCOMPARE(direct.accuracy, trained.progress().epochs.back().testAccuracy);
+        QCOMPARE(view->plot()->graphCount(), 0);
+        QCOMPARE(networks.size(), 1);
+        QCOMPARE(networks[0].label, std::string("s16.bplab"));
+        QVERIFY2(heard.value(0).startsWith(QStringLiteral("s16.bplab evaluated: test accuracy ")), qPrintable(heard.value(0)));
+        // Trained runs beside it are named by what tells them apart, the file by its name.
+        CompareChoice f = c;
+        f.fileName = "s16.bplab";
+        QCOMPARE(runLabels({f, choice({32}, 1), choice({16}, 1)}),
+                 (std::vector<std::string> {"s16.bplab", "784-32-10", "784-16-10"}));
+    }
+
     void aRunGoesOnFromTheShownBatch()
     {
         QTemporaryDir dir;

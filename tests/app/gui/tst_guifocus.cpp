@@ -260,6 +260,25 @@ void TestGuiFocus::altKeysAreUniqueInEveryView()
                                                               .arg(v)
                                                               .arg(QKeySequence(key).toString(), QStringList(keys.values(key)).join(QStringLiteral(", ")))));
     }
+    // Within each menu and submenu, a letter opens one item: two items with one letter only
+    // move the highlight between them.
+    QList<QMenu *> menus;
+    for (QAction *a : m_window->menuBar()->actions())
+        if (a->menu())
+            menus << a->menu();
+    for (int i = 0; i < menus.size(); ++i) {
+        QMultiMap<int, QString> keys;
+        for (QAction *a : menus[i]->actions()) {
+            if (a->menu())
+                menus << a->menu();
+            if (const QKeySequence key = QKeySequence::mnemonic(a->text()); !key.isEmpty() && a->isVisible())
+                keys.insert(key[0].toCombined(), a->text());
+        }
+        for (int key : keys.uniqueKeys())
+            QVERIFY2(keys.count(key) == 1, qPrintable(QStringLiteral("menu %1: %2 for %3")
+                                                              .arg(menus[i]->title(), QKeySequence(key).toString(),
+                                                                   QStringList(keys.values(key)).join(QStringLiteral(", ")))));
+    }
 }
 
 QTEST_MAIN(TestGuiFocus)
