@@ -5,6 +5,7 @@
 #include <compareview.h>
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFutureWatcher>
 #include <QLocale>
 #include <QTimer>
@@ -92,7 +93,7 @@ public:
         connect(view, &CompareView::addRequested, this, &CompareRunner::add);
         connect(controller, &TrainingController::visualReady, this, &CompareRunner::offerShownBatch);
         connect(controller, &TrainingController::dataChanged, this, &CompareRunner::offerShownBatch);
-        offerShownBatch();
+        view->installEventFilter(this);
         connect(view, &CompareView::stopRequested, this, &CompareRunner::stopAll);
         connect(view, &CompareView::clearRequested, this, [this] {
             stopAll();
@@ -158,7 +159,20 @@ private:
         return s;
     }
 
-    void offerShownBatch() { m_view->setTimelineStart(shownBatch()); }
+    /** The form offers the shown batch: while the view is on screen (the training sends twenty
+     *  visuals a second, which a hidden form need not follow), and when it is shown. */
+    void offerShownBatch()
+    {
+        if (m_view->isVisible())
+            m_view->setTimelineStart(shownBatch());
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_view && event->type() == QEvent::Show)
+            offerShownBatch();
+        return QObject::eventFilter(watched, event);
+    }
 
     void add(const CompareChoice &choice)
     {
