@@ -225,6 +225,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
+    setTimelineStart(std::nullopt); // until the page says which batch the views show
     updatePlot();
     updateTable();
     updateForm();

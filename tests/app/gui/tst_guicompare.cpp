@@ -313,6 +313,8 @@ private slots:
         loadSynthetic(controller, dir);
         CompareView *view = makeComparePage(&controller, {});
         const std::unique_ptr<CompareView> owner(view);
+        view->show(); // the form follows the shown batch while it is on screen
+        QVERIFY(QTest::qWaitForWindowExposed(view));
         auto *start = view->findChild<QComboBox *>(QStringLiteral("compareStart"));
         auto *hidden = view->findChild<QLineEdit *>(QStringLiteral("compareHidden"));
         auto *epochs = view->findChild<QSpinBox *>(QStringLiteral("compareEpochs"));
@@ -359,6 +361,13 @@ private slots:
         direct.run();
         QCOMPARE(row.testAccuracy.last(), direct.progress().epochs.back().testAccuracy);
         QCOMPARE(view->plot()->graph(0)->data()->at(0)->key, 2.0);
+
+        // Hidden, the form waits; shown again, it offers the batch the views show now.
+        view->hide();
+        runBatches(&controller, 2);
+        QCOMPARE(start->itemText(1), QStringLiteral("batch %1 (epoch 2)").arg(k));
+        view->show();
+        QTRY_COMPARE(start->itemText(1), QStringLiteral("batch %1 (epoch 2)").arg(k + 2));
 
         // Without data there is nothing to go on from.
         controller.loadData(dir.path() + QStringLiteral("/missing"));
