@@ -8,6 +8,11 @@
 
 namespace bplab {
 
+QString formatPercent(double percent)
+{
+    return percent < 0 ? QStringLiteral("–") : QLocale().toString(percent, 'f', 1) + QStringLiteral(" %");
+}
+
 QString formatSig4(double value)
 {
     if (std::isnan(value))

@@ -17,6 +17,10 @@ QString formatExact(float value);
 /** The shortest text that reads back as exactly this double. */
 QString formatExact(double value);
 
+/** A percentage with one decimal and the sign, in the reader's locale: "93.5 %"; "–" for a
+ *  negative value (unknown, as classAccuracies() marks a class without images). */
+QString formatPercent(double percent);
+
 /** The smallest point size the panels draw numbers with, so they stay readable in a classroom. */
 inline constexpr double kMinReadablePointSize = 11.0;
 

@@ -3,6 +3,7 @@
 #include "trainingcontroller.h"
 
 #include <compareview.h>
+#include <uiformat.h>
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -24,10 +25,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("bplab", text);
 }
 
-QString percent(double v)
-{
-    return QLocale().toString(v, 'f', 1) + QStringLiteral(" %");
-}
 
 QString networkText(const CompareChoice &c)
 {
@@ -64,9 +61,9 @@ QString statusText(const CompareProgress &p, int epochs)
 QString endedText(const CompareRow &row)
 {
     if (row.fromFile && row.finished)
-        return tr("%1 evaluated: test accuracy %2").arg(row.label, percent(row.testAccuracy.value(0)));
+        return tr("%1 evaluated: test accuracy %2").arg(row.label, formatPercent(row.testAccuracy.value(0)));
     return row.finished ? tr("%1 finished: test accuracy %2")
-                                  .arg(row.label, percent(row.testAccuracy.value(row.testAccuracy.size() - 1)))
+                                  .arg(row.label, formatPercent(row.testAccuracy.value(row.testAccuracy.size() - 1)))
                         : tr("%1 diverged").arg(row.label);
 }
 

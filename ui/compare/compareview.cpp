@@ -51,10 +51,6 @@ QCPScatterStyle::ScatterShape runMarker(int i)
     return shapes[i % 4];
 }
 
-QString percent(double v)
-{
-    return v < 0 ? QStringLiteral("–") : QLocale().toString(v, 'f', 1) + QStringLiteral(" %");
-}
 
 // Table columns: run, network, status, test accuracy, time, then the ten classes.
 enum Column { RunColumn, NetworkColumn, StatusColumn, AccuracyColumn, TimeColumn, FirstClassColumn };
@@ -497,7 +493,7 @@ QString CompareView::plotSummary() const
             continue; // the table has its numbers
         const QVector<double> &values = shownValues(r);
         const QString last = values.isEmpty() ? QString()
-                             : m_shown == Shown::TestAccuracy ? percent(values.last())
+                             : m_shown == Shown::TestAccuracy ? formatPercent(values.last())
                              : m_shown == Shown::Gradient     ? QLocale().toString(values.last(), 'g', 3)
                                                                : QLocale().toString(values.last(), 'f', 4);
         parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
@@ -531,7 +527,7 @@ void CompareView::updateTable()
         run->setFont(bold);
         set(NetworkColumn, r.network, r.network);
         set(StatusColumn, r.status, r.message);
-        set(AccuracyColumn, r.testAccuracy.isEmpty() ? QStringLiteral("–") : percent(r.testAccuracy.last()));
+        set(AccuracyColumn, formatPercent(r.testAccuracy.isEmpty() ? -1.0 : r.testAccuracy.last()));
         // Tenths of a second, hundredths below one (a linear model trains an epoch in 0.03 s).
         set(TimeColumn, r.seconds > 0 ? tr("%1 s").arg(QLocale().toString(r.seconds, 'f', r.seconds < 0.995 ? 2 : 1))
                                       : QStringLiteral("–"));

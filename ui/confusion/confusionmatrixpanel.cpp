@@ -23,10 +23,6 @@ const QColor kInk(colors::kFigureInk);
 const QColor kFaint(colors::kFigureFaint);
 const QColor kPaper(colors::kFigurePaper);
 
-QString percent(double v)
-{
-    return QLocale().toString(v, 'f', 1) + QStringLiteral(" %");
-}
 
 } // namespace
 
@@ -120,7 +116,7 @@ QString ConfusionMatrixPanel::title() const
     if (m_total == 0)
         return tr("Confusion matrix: no test set evaluated yet");
     return tr("Confusion matrix: %1 test images, %2 right")
-            .arg(QLocale().toString(m_total), percent(100.0 * m_correct / m_total));
+            .arg(QLocale().toString(m_total), formatPercent(100.0 * m_correct / m_total));
 }
 
 QString ConfusionMatrixPanel::accessibleColumnHeader(int column) const
@@ -141,7 +137,7 @@ QString ConfusionMatrixPanel::accessibleCell(int row, int column) const
         return {};
     if (column == kClasses) {
         const double acc = classAccuracy(row);
-        return acc < 0 ? QStringLiteral("–") : percent(acc);
+        return formatPercent(acc);
     }
     return QLocale().toString(m_counts[std::size_t(row)][std::size_t(column)]);
 }
@@ -291,7 +287,7 @@ void ConfusionMatrixPanel::paintPanel(QPainter &p, const QSize &size) const
     for (int t = 0; t < kClasses; ++t) {
         const double acc = classAccuracy(t);
         p.drawText(QRectF(accLeft, g.top() + t * l.cell, accWidth, l.cell), Qt::AlignRight | Qt::AlignVCenter,
-                   acc < 0 ? QStringLiteral("–") : percent(acc));
+                   formatPercent(acc));
     }
     paintLegend(p, l, QRectF(accLeft + accWidth + pad * 1.5, g.top(), size.width() - accLeft - accWidth - pad * 3.5, g.height()));
     p.restore();
@@ -378,7 +374,7 @@ bool ConfusionMatrixPanel::event(QEvent *event)
                     QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(),
                                        tr("True %1, predicted %2: %3 images (%4 of the %1s). Click to see them.")
                                                .arg(className(t), className(j), QLocale().toString(n),
-                                                    percent(row > 0 ? 100.0 * n / row : 0.0)),
+                                                    formatPercent(row > 0 ? 100.0 * n / row : 0.0)),
                                        this);
                     return true;
                 }
