@@ -1380,8 +1380,8 @@ zeit</translation>
         <translation>Verlust je Batch</translation>
     </message>
     <message>
-        <source>batch loss, mean of the last %1</source>
-        <translation>Batch-Verlust, Mittel der letzten %1</translation>
+        <source>batch loss (mean of %1)</source>
+        <translation>Batch-Verlust (Mittel aus %1)</translation>
     </message>
     <message>
         <source>%1: %2 at epoch %3</source>

@@ -161,6 +161,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_plot->xAxis->setLabel(tr("epoch"));
     m_plot->legend->setVisible(true);
     m_plot->setMinimumHeight(220);
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(ticker);
 
     m_table = new QTableWidget(0, FirstClassColumn + kOutputs);
     m_table->setObjectName(QStringLiteral("compareTable"));
@@ -222,6 +226,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
     setTimelineStart(std::nullopt); // until the page says which batch the views show
+    applyPlotStyle();
     updatePlot();
     updateTable();
     updateForm();
@@ -360,7 +365,7 @@ void CompareView::updateForm()
     m_hint->setVisible(!hint.isEmpty());
 }
 
-void CompareView::updatePlot()
+void CompareView::applyPlotStyle()
 {
     const QPalette pal = palette();
     const QColor text = pal.color(QPalette::WindowText);
@@ -374,86 +379,77 @@ void CompareView::updatePlot()
     m_plot->legend->setTextColor(text);
     m_plot->legend->setBrush(pal.color(QPalette::Base));
     m_plot->legend->setBorderPen(QPen(colors::frame(pal)));
-    m_plot->clearGraphs();
+}
+
+void CompareView::updatePlot()
+{
+    const QPalette pal = palette();
     QVector<GradientMap> maps;
     for (int i = 0; i < m_rows.size(); ++i)
         if (!m_rows[i].fromFile)
             maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
     m_maps->setMaps(maps);
     m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
+    if (m_shown == Shown::GradientMap)
+        return; // the plot is hidden: drawn when it is chosen again
+
     const bool accuracy = m_shown == Shown::TestAccuracy;
+    const bool batches = m_shown == Shown::BatchLoss;
     m_plot->yAxis->setLabel(accuracy                       ? tr("test accuracy (%)")
                             : m_shown == Shown::TestLoss  ? tr("test loss")
                             : m_shown == Shown::TrainLoss ? tr("training loss")
-                            : m_shown == Shown::BatchLoss ? tr("batch loss, mean of the last %1").arg(LossHistory::kMovingAverageSpan)
-                                                          : tr("first-layer gradient, RMS(dL/dW1)"));
+                            : batches ? tr("batch loss (mean of %1)").arg(LossHistory::kMovingAverageSpan)
+                                      : tr("first-layer gradient, RMS(dL/dW1)"));
     // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
     // other corner.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
-    int epochs = 1;
+
+    // A graph per trained run (a model file's numbers are in the table): every batch's moving
+    // average, as many points as the plot's columns show, or one point per epoch with a marker.
+    m_plot->clearGraphs();
+    double lastX = 1;
+    for (const CompareRow &r : m_rows)
+        if (batches && r.losses)
+            lastX = std::max(lastX, r.losses->maxX());
+    const int pixels = std::max(100, m_plot->axisRect()->width());
+    std::vector<LossHistory::Point> batch, average;
     double low = std::numeric_limits<double>::infinity(), high = 0;
-    if (m_shown == Shown::BatchLoss) {
-        // Each run's moving average, as many points as the plot's columns show.
-        double last = 1;
-        for (const CompareRow &r : m_rows)
-            if (r.losses)
-                last = std::max(last, r.losses->maxX());
-        const int pixels = std::max(100, m_plot->axisRect()->width());
-        std::vector<LossHistory::Point> batch, average;
-        for (int i = 0; i < m_rows.size(); ++i) {
-            if (m_rows[i].fromFile)
-                continue;
-            QCPGraph *g = m_plot->addGraph();
-            g->setName(m_rows[i].label);
-            g->setPen(QPen(runColor(pal, i), 2.5));
-            if (!m_rows[i].losses)
-                continue;
-            m_rows[i].losses->visiblePoints(0, last, pixels, 2, batch, average);
-            for (const LossHistory::Point &p : average) {
-                g->addData(p.x, p.y);
-                high = std::max(high, p.y);
-            }
-        }
-        m_plot->legend->setVisible(m_plot->graphCount() > 0);
-        m_plot->xAxis->setRange(0, std::ceil(last));
-        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-        ticker->setTickStep(1.0);
-        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-        m_plot->xAxis->setTicker(ticker);
-        m_plot->yAxis->setRange(0, high > 0 ? high * 1.1 : 1.0);
-        m_plot->setAccessibleDescription(plotSummary());
-        m_plot->replot();
-        return;
-    }
     for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows[i].fromFile)
-            continue; // no epochs: its numbers are in the table
-        const QVector<double> &values = shownValues(m_rows[i]);
+        const CompareRow &r = m_rows[i];
+        if (r.fromFile)
+            continue;
         QCPGraph *g = m_plot->addGraph();
-        g->setName(m_rows[i].label);
+        g->setName(r.label);
         const QColor c = runColor(pal, i);
         g->setPen(QPen(c, 2.5));
-        g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
-        for (int e = 0; e < values.size(); ++e) {
-            g->addData(m_rows[i].firstEpoch + e, values[e]);
-            low = std::min(low, values[e]);
-            high = std::max(high, values[e]);
+        average.clear();
+        if (batches && r.losses)
+            r.losses->visiblePoints(0, lastX, pixels, 2, batch, average);
+        if (!batches) {
+            g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
+            const QVector<double> &values = shownValues(r);
+            for (int e = 0; e < values.size(); ++e)
+                average.push_back({double(r.firstEpoch + e), values[e]});
+            lastX = std::max(lastX, double(r.firstEpoch + values.size() - 1));
         }
-        epochs = std::max<int>(epochs, m_rows[i].firstEpoch + int(values.size()) - 1);
+        for (const LossHistory::Point &p : average) {
+            g->addData(p.x, p.y);
+            low = std::min(low, p.y);
+            high = std::max(high, p.y);
+        }
     }
     m_plot->legend->setVisible(m_plot->graphCount() > 0);
-    // Epochs as whole numbers; the accuracy from a little below the lowest point to 100 %, a loss
-    // from 0 to a little above the highest.
-    m_plot->xAxis->setRange(0.5, epochs + 0.5);
-    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
-    ticker->setTickStep(1.0);
-    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    m_plot->xAxis->setTicker(ticker);
+    // Epochs on the x axis as whole numbers (ticks set once); the accuracy from a little below the
+    // lowest point to 100 %, a loss or gradient from 0 to a little above the highest.
+    if (batches)
+        m_plot->xAxis->setRange(0, std::ceil(lastX));
+    else
+        m_plot->xAxis->setRange(0.5, lastX + 0.5);
     const bool none = !std::isfinite(low);
     if (accuracy)
         m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
     else
-        m_plot->yAxis->setRange(0, none ? 1.0 : high * 1.1);
+        m_plot->yAxis->setRange(0, none || high <= 0 ? 1.0 : high * 1.1);
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
 }
@@ -552,6 +548,7 @@ void CompareView::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange) {
+        applyPlotStyle();
         updatePlot();
         updateTable();
     }

@@ -107,6 +107,7 @@ protected:
 
 private:
     void updateForm();
+    void applyPlotStyle(); // the palette's and font's colours and sizes (on a change only)
     void updatePlot();
     const QVector<double> &shownValues(const CompareRow &row) const;
     void updateTable();
