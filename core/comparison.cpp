@@ -155,9 +155,16 @@ void CompareRun::run()
         std::shared_ptr<std::vector<float>> map;
         std::shared_ptr<const MlpParamsF> weights;
         if (!b.divergence) {
+            // One pass over dL/dW1: its squares for the RMS, its magnitudes into the epoch's sums.
             const RowMat<float> &g = trainer.gradients().layers.front().W;
-            rmsSum += std::sqrt(double(g.squaredNorm()) / double(g.size()));
-            absSum += g.cwiseAbs();
+            const float *gi = g.data();
+            float *sum = absSum.data();
+            double squares = 0;
+            for (Eigen::Index i = 0; i < g.size(); ++i) {
+                squares += double(gi[i]) * gi[i];
+                sum[i] += std::abs(gi[i]);
+            }
+            rmsSum += std::sqrt(squares / double(g.size()));
             ++batches;
             if (b.epochEnded) {
                 weights = std::make_shared<const MlpParamsF>(trainer.params());
