@@ -209,6 +209,11 @@ QWidget *MainWindow::createPage(View view)
     return nullptr;
 }
 
+QWidget *MainWindow::page(View v) const
+{
+    return m_pages->widget(int(v));
+}
+
 void MainWindow::connectController()
 {
     TrainingController *c = m_controller;

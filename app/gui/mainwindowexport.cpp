@@ -59,7 +59,7 @@ std::optional<MainWindow::View> MainWindow::viewOfPanel(const QString &name)
 
 ConfusionView *MainWindow::confusionView() const
 {
-    return m_pages->widget(int(View::Mistakes))->findChild<ConfusionView *>();
+    return page(View::Mistakes)->findChild<ConfusionView *>();
 }
 
 void MainWindow::createPanelRegistry()
@@ -71,11 +71,11 @@ void MainWindow::createPanelRegistry()
     r->bind("stagegrid1", m_stepView->grids().value(0));
     r->bind("stagegrid2", m_stepView->grids().value(1));
     r->bind("diagram", m_stepView->diagram());
-    auto *draw = static_cast<DrawView *>(m_pages->widget(int(View::Draw)));
+    auto *draw = static_cast<DrawView *>(page(View::Draw));
     r->bind("canvas", draw->canvas());
     r->bind("bars", draw->bars());
     r->bind("stages", draw->stages());
-    auto *cluster = static_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)));
+    auto *cluster = static_cast<clusterview::ClusterView *>(page(View::Cluster));
     r->bind("livelinks", cluster->livePanel()->linkPlot());
     r->bind("links", cluster->linkPlot(), PanelRegistry::exporterOf(cluster->linkPlot()));
     r->bind("topology", cluster->topology());
@@ -95,7 +95,7 @@ bool MainWindow::panelIsCurrent(const QString &name) const
 {
     const std::optional<View> v = viewOfPanel(name);
     if (v == View::Mistakes)
-        return mistakesPageIsCurrent(m_pages->widget(int(View::Mistakes)));
+        return mistakesPageIsCurrent(page(View::Mistakes));
     return v.has_value();
 }
 

@@ -160,29 +160,24 @@ void MainWindow::showStage(int stage)
 
 void MainWindow::showCluster(const LessonCluster &cluster)
 {
-    auto *page = qobject_cast<clusterview::ClusterView *>(m_pages->widget(int(View::Cluster)));
-    if (!page)
+    auto *view = qobject_cast<clusterview::ClusterView *>(page(View::Cluster));
+    if (!view)
         return;
     clusterview::ClusterSettings s; // the page's defaults, as lessonClusterSeconds() assumes
     s.servers = cluster.servers;
     s.gpusPerServer = cluster.gpusPerServer;
     s.algorithm = cluster.hierarchical ? cluster::Algorithm::Hierarchical : cluster::Algorithm::Ring;
-    page->setSettings(s);
+    view->setSettings(s);
 }
 
 void MainWindow::compareRuns(const std::vector<CompareChoice> &runs)
 {
-    startComparison(m_pages->widget(int(View::Compare)), runs);
+    startComparison(page(View::Compare), runs);
 }
 
 std::vector<std::optional<CompareResult>> MainWindow::compareResults() const
 {
-    return comparisonResults(m_pages->widget(int(View::Compare)));
-}
-
-QWidget *MainWindow::page(View v) const
-{
-    return m_pages->widget(int(v));
+    return comparisonResults(page(View::Compare));
 }
 
 void MainWindow::showCompareMeasure(CompareMeasure measure)
