@@ -140,6 +140,22 @@ public:
         refresh();
     }
 
+    /** A model file's network joins the runs, evaluated on the training's test set. */
+    void addFile(const QString &name, const NetworkModel &model)
+    {
+        const DataSplitPtr data = m_controller->dataSplit();
+        if (!data || m_runs.size() >= std::size_t(CompareView::kMaxRuns))
+            return;
+        CompareChoice c;
+        c.arch = model.arch;
+        c.epochs = 0;
+        c.fileName = name.toStdString();
+        TrainConfig base = m_controller->trainedConfig();
+        if (model.info)
+            base.normalize = model.info->recipe.normalize; // the scaling it was trained with
+        queue(std::make_shared<CompareRun>(data, base, c, std::make_shared<const MlpParamsF>(model.params)));
+    }
+
 private:
     /** The batch the views show, when a run can go on from its weights: trained by one replica
      *  (a model file's weights have no place in the training's order). */
@@ -185,33 +201,18 @@ private:
                 return; // the views moved on meanwhile: the form offers the new batch
             start = std::make_shared<const MlpParamsF>(toMlp(*weights));
         }
-        m_runs.push_back(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice, start));
-        m_ended.push_back(false);
-        refresh();
-        startNext();
+        queue(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice, start));
     }
 
-public:
-    /** A model file's network joins the runs, evaluated on the training's test set. */
-    void addFile(const QString &name, const NetworkModel &model)
+    /** A new run waits its turn, shown at once. */
+    void queue(std::shared_ptr<CompareRun> run)
     {
-        const DataSplitPtr data = m_controller->dataSplit();
-        if (!data || m_runs.size() >= std::size_t(CompareView::kMaxRuns))
-            return;
-        CompareChoice c;
-        c.arch = model.arch;
-        c.epochs = 0;
-        c.fileName = name.toStdString();
-        TrainConfig base = m_controller->trainedConfig();
-        if (model.info)
-            base.normalize = model.info->recipe.normalize; // the scaling it was trained with
-        m_runs.push_back(std::make_shared<CompareRun>(data, base, c, std::make_shared<const MlpParamsF>(model.params)));
+        m_runs.push_back(std::move(run));
         m_ended.push_back(false);
         refresh();
         startNext();
     }
 
-private:
     std::shared_ptr<CompareRun> nextWaiting() const
     {
         for (const auto &run : m_runs)
