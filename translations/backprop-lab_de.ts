@@ -2604,6 +2604,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>On the training set: loss %1, accuracy %2 %.</source>
         <translation>Auf dem Trainingssatz: Verlust %1, Genauigkeit %2 %.</translation>
     </message>
+    <message>
+        <source>earlier branch, lr %1</source>
+        <translation>früherer Zweig, LR %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MainWindow</name>
@@ -4233,10 +4237,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>The ten output neurons for that sample: logit z, e^z and the probability p = e^z / sum</source>
         <translation>Die zehn Ausgabeneuronen für dieses Bild: Logit z, e^z und die Wahrscheinlichkeit p = e^z / Summe</translation>
-    </message>
-    <message>
-        <source>earlier branch, lr %1</source>
-        <translation>früherer Zweig, LR %1</translation>
     </message>
 </context>
 <context>

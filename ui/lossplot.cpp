@@ -41,6 +41,7 @@ QString epochText(double x)
 LossPlot::LossPlot(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
+    , m_run(std::make_shared<const RunHistory>())
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -139,16 +140,16 @@ QSize LossPlot::minimumSizeHint() const
 
 int LossPlot::batchCount() const
 {
-    return int(m_history.batchCount());
+    return int(history().batchCount());
 }
 int LossPlot::epochCount() const
 {
-    return int(m_history.epochCount());
+    return int(history().epochCount());
 }
 
 std::size_t LossPlot::historyBytes() const
 {
-    return m_history.bytes();
+    return history().bytes();
 }
 
 int LossPlot::drawnBatchPoints() const
@@ -158,18 +159,70 @@ int LossPlot::drawnBatchPoints() const
 
 double LossPlot::movingAverage(int i) const
 {
-    return m_history.movingAverage(std::size_t(i));
+    return history().movingAverage(std::size_t(i));
 }
 
-void LossPlot::appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
+void LossPlot::setHistory(std::shared_ptr<const RunHistory> history)
 {
-    const qsizetype n = std::min(x.size(), loss.size());
-    if (n == 0)
+    m_run = history ? std::move(history) : std::make_shared<const RunHistory>();
+    redrawHistory();
+}
+
+void LossPlot::historyChanged()
+{
+    if (m_run->revision() != m_drawnRevision) {
+        redrawHistory();
         return;
-    for (qsizetype i = 0; i < n; ++i)
-        m_history.appendBatch(x[i], float(loss[i]));
+    }
+    if (m_drawnEpochs == history().epochCount() && m_drawnCount == history().batchCount())
+        return;
+    addEpochPoints(m_drawnEpochs);
     updateRanges();
     replotData();
+}
+
+void LossPlot::redrawHistory()
+{
+    m_drawnRevision = m_run->revision();
+    for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
+        g->data()->clear();
+    for (QCPGraph *g : {m_trainLoss, m_trainAccuracy})
+        g->removeFromLegend();
+    addEpochPoints(0);
+    drawBranches();
+    m_drawnCount = std::size_t(-1); // the same count may now hold other points
+    if (history().batchCount() == 0 && history().epochCount() == 0) {
+        // A new run: the view follows its data.
+        setCursorX(0, false);
+        m_drawnPixels = 0;
+        m_userZoomed = false;
+        m_tracer->setVisible(false);
+        m_readout->setVisible(false);
+        m_hoverText.clear();
+    }
+    updateLegendColumns();
+    updateRanges();
+    queueReplot();
+}
+
+void LossPlot::addEpochPoints(std::size_t from)
+{
+    const std::vector<LossHistory::Epoch> &epochs = history().epochs();
+    for (std::size_t i = from; i < epochs.size(); ++i) {
+        const LossHistory::Epoch &e = epochs[i];
+        m_testLoss->addData(e.x, e.testLoss);
+        m_testAccuracy->addData(e.x, e.testAccuracyPercent);
+        if (e.hasTrain()) {
+            m_trainLoss->addData(e.x, e.trainLoss);
+            m_trainAccuracy->addData(e.x, e.trainAccuracyPercent);
+            if (!m_plot->legend->hasItemWithPlottable(m_trainLoss)) {
+                m_trainLoss->addToLegend();
+                m_trainAccuracy->addToLegend();
+                updateLegendColumns();
+            }
+        }
+    }
+    m_drawnEpochs = epochs.size();
 }
 
 // The batch and average graphs get the visible part of the history (LossHistory::visiblePoints),
@@ -180,16 +233,16 @@ void LossPlot::updateDrawnData()
     const QCPRange range = xAxis->range();
     // The viewport is up to date before the layout is (a resize or an export replots at once).
     const int pixels = std::max({1, m_plot->axisRect()->width(), m_plot->viewport().width()});
-    if (m_drawnCount == m_history.batchCount() && m_drawnLower == range.lower
+    if (m_drawnCount == history().batchCount() && m_drawnLower == range.lower
         && m_drawnUpper == range.upper && m_drawnPixels == pixels)
         return;
-    m_drawnCount = m_history.batchCount();
+    m_drawnCount = history().batchCount();
     m_drawnLower = range.lower;
     m_drawnUpper = range.upper;
     m_drawnPixels = pixels;
 
     std::vector<LossHistory::Point> batch, average;
-    m_history.visiblePoints(range.lower, range.upper, pixels, kPointsPerPixel, batch, average);
+    history().visiblePoints(range.lower, range.upper, pixels, kPointsPerPixel, batch, average);
     const auto graphData = [](const std::vector<LossHistory::Point> &points) {
         QVector<QCPGraphData> out;
         out.reserve(qsizetype(points.size()));
@@ -199,49 +252,6 @@ void LossPlot::updateDrawnData()
     };
     m_batch->data()->set(graphData(batch), true);
     m_average->data()->set(graphData(average), true);
-}
-
-void LossPlot::appendEpoch(double x, double testLoss, double testAccuracyPercent, double trainLoss,
-                           double trainAccuracyPercent)
-{
-    if (!m_history.appendEpoch(x, testLoss, testAccuracyPercent, trainLoss, trainAccuracyPercent))
-        return; // never drawn, shown or exported
-    m_testLoss->addData(x, testLoss);
-    m_testAccuracy->addData(x, testAccuracyPercent);
-    if (m_history.epochs().back().hasTrain()) {
-        m_trainLoss->addData(x, trainLoss);
-        m_trainAccuracy->addData(x, trainAccuracyPercent);
-        if (!m_plot->legend->hasItemWithPlottable(m_trainLoss)) {
-            m_trainLoss->addToLegend();
-            m_trainAccuracy->addToLegend();
-            updateLegendColumns();
-        }
-    }
-    updateRanges();
-    replotData();
-}
-
-void LossPlot::clear()
-{
-    for (QCPGraph *g : {m_batch, m_average, m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
-        g->data()->clear();
-    for (QCPGraph *g : {m_trainLoss, m_trainAccuracy})
-        g->removeFromLegend();
-    updateLegendColumns();
-    m_history.clear(); // a new run starts small: the old history's memory goes back
-    for (QCPGraph *g : m_branches)
-        m_plot->removeGraph(g);
-    m_branches.clear();
-    m_branchMaxX = m_branchMaxLoss = 0;
-    setCursorX(0, false);
-    m_drawnCount = 0;
-    m_drawnPixels = 0;
-    m_userZoomed = false;
-    m_tracer->setVisible(false);
-    m_readout->setVisible(false);
-    m_hoverText.clear();
-    updateRanges();
-    queueReplot();
 }
 
 void LossPlot::resetView()
@@ -260,8 +270,8 @@ void LossPlot::onUserRangeChange()
 // largest loss so far (the maxima are kept incrementally: no pass over the data per frame).
 void LossPlot::updateRanges()
 {
-    const double maxX = std::max(m_history.maxX(), m_branchMaxX);
-    const double maxLoss = std::max(m_history.maxLoss(), m_branchMaxLoss);
+    const double maxX = std::max(history().maxX(), m_branchMaxX);
+    const double maxLoss = std::max(history().maxLoss(), m_branchMaxLoss);
     if (!m_userZoomed)
         m_plot->xAxis->setRange(0, maxX > 0 ? maxX * 1.02 : 1.0);
     m_plot->yAxis->setRange(0, maxLoss > 0 ? maxLoss * 1.05 : 2.5);
@@ -485,16 +495,16 @@ LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
         for (auto it = g->data()->findBegin(k0, false); it < end; ++it)
             consider(g, it->key, it->value, int(it - g->data()->constBegin()));
     }
-    const std::vector<double> &xs = m_history.x();
+    const std::vector<double> &xs = history().x();
     const std::size_t begin = std::size_t(std::lower_bound(xs.begin(), xs.end(), k0) - xs.begin());
     const std::size_t end = std::size_t(std::upper_bound(xs.begin(), xs.end(), k1) - xs.begin());
     // Dense data: look at no more than ~4000 points per curve.
     const std::size_t stride = std::max<std::size_t>(1, (end - std::min(begin, end)) / 4000);
     for (std::size_t i = begin; i < end; i += stride) {
         if (m_average->visible())
-            consider(m_average, xs[i], m_history.movingAverage(i), int(i));
+            consider(m_average, xs[i], history().movingAverage(i), int(i));
         if (m_batch->visible())
-            consider(m_batch, xs[i], double(m_history.loss()[i]), int(i));
+            consider(m_batch, xs[i], double(history().loss()[i]), int(i));
     }
     return hit;
 }
@@ -531,14 +541,14 @@ QRectF LossPlot::hoverBox() const
 
 QString LossPlot::accessibleSummary() const
 {
-    const std::size_t n = m_history.x().size();
+    const std::size_t n = history().x().size();
     if (n == 0)
         return tr("No batch trained yet.");
     QString text = tr("Latest batch loss %1 (batch %2, epoch %3), moving average %4.")
-                           .arg(formatSig4(double(m_history.loss()[n - 1])), QLocale().toString(qulonglong(n)),
-                                epochText(m_history.x()[n - 1]), formatSig4(m_history.movingAverage(n - 1)));
-    if (!m_history.epochs().empty()) {
-        const LossHistory::Epoch &e = m_history.epochs().back();
+                           .arg(formatSig4(double(history().loss()[n - 1])), QLocale().toString(qulonglong(n)),
+                                epochText(history().x()[n - 1]), formatSig4(history().movingAverage(n - 1)));
+    if (!history().epochs().empty()) {
+        const LossHistory::Epoch &e = history().epochs().back();
         text += QLatin1Char(' ')
                 + tr("Last test after epoch %1: loss %2, accuracy %3 %.")
                           .arg(QLocale().toString(e.x, 'g', 4), formatSig4(e.testLoss),

@@ -4,8 +4,9 @@
 // measured on the whole training set (where they part, the network learns its training images by
 // heart). x is the fractional epoch.
 //
-// Memory: the batch history is kept once, compactly (x as double, the loss as float: 12 bytes a
-// batch); the graphs draw only what the pixels can show (each pixel column's lowest and highest
+// It draws a RunHistory its owner keeps (the training controller): the plot holds no data of its
+// own. Memory: the batch history is kept once, compactly (x as double, the loss as float: 12 bytes
+// a batch); the graphs draw only what the pixels can show (each pixel column's lowest and highest
 // value of the visible range), so a 100-epoch run costs about 1 MB, not 16 bytes x 2 graphs per
 // batch. Hover, CSV export and the moving average read the full history.
 // Only finite numbers are kept: a NaN or Inf never reaches a curve, a read-out or an export.
@@ -14,14 +15,15 @@
 #include "panelaccessible.h"
 #include "panelexport.h"
 
-#include <losshistory.h>
+#include <runhistory.h>
 
 #include <QElapsedTimer>
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
 
-#include <limits>
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 class QCustomPlot;
@@ -49,17 +51,14 @@ public:
      *  each column's lowest and highest value (the same picture). */
     static constexpr int kPointsPerPixel = 2;
 
-    /** Appends batch losses at fractional epochs x (ascending, x.size() == loss.size()). Every
-     *  finite point is kept (a NaN or Inf loss is left out); the replot is queued, so many calls
-     *  per frame cost one repaint. */
-    void appendBatchLosses(const QVector<double> &x, const QVector<double> &loss);
-    /** Appends one epoch's evaluation on the test set (left out unless both numbers are finite)
-     *  and on the training set (drawn when both of those are finite). */
-    void appendEpoch(double x, double testLoss, double testAccuracyPercent,
-                     double trainLoss = std::numeric_limits<double>::quiet_NaN(),
-                     double trainAccuracyPercent = std::numeric_limits<double>::quiet_NaN());
-    /** Empties the history, the abandoned branches and the cursor. */
-    void clear();
+    /** Draws `history` from now on (an empty one until set). Its owner changes it on this thread
+     *  only, and calls historyChanged() after each change. */
+    void setHistory(std::shared_ptr<const RunHistory> history);
+    /** The history changed. Batches and epochs appended at the end are added to the curves (the
+     *  replot is queued, so many calls per frame cost one repaint); after a clear or a branch
+     *  (RunHistory::revision()) everything is drawn again, and after a clear the view follows
+     *  the data again (no zoom, no cursor, no read-out). */
+    void historyChanged();
     /** Draws at once what a queued replot would draw a few hundred milliseconds later: for a
      *  picture of the window taken now (--screenshot). */
     void drawPending();
@@ -69,11 +68,7 @@ public:
     void setCursorX(double x, bool visible);
     bool cursorVisible() const;
     double cursorX() const;
-    /** A new branch starts at x: the batches after it leave the history and their moving average
-     *  stays as a faint dashed curve named `label` (the last kMaxBranches are kept). */
-    void abandonAfter(double x, const QVector<double> &abandonedX, const QVector<double> &abandonedLoss,
-                      const QString &label);
-    static constexpr int kMaxBranches = 3;
+    /** The faint dashed curves of branches "Continue from here" abandoned (the history's). */
     int branchCount() const { return int(m_branches.size()); }
     QCPGraph *branchGraph(int i) const { return m_branches.value(i); }
 
@@ -99,9 +94,9 @@ public:
     int batchCount() const;
     int epochCount() const;
     /** Batch i's x (fractional epoch), loss and moving average (0 <= i < batchCount()). */
-    double batchX(int i) const { return m_history.x()[std::size_t(i)]; }
-    double batchLoss(int i) const { return double(m_history.loss()[std::size_t(i)]); }
-    const LossHistory &history() const { return m_history; }
+    double batchX(int i) const { return history().x()[std::size_t(i)]; }
+    double batchLoss(int i) const { return double(history().loss()[std::size_t(i)]); }
+    const LossHistory &history() const { return m_run->losses(); }
     double movingAverage(int i) const;
     /** Bytes the batch history holds (capacity included). */
     std::size_t historyBytes() const;
@@ -167,6 +162,10 @@ private:
     QList<QCPGraph *> m_branches; // abandoned branches' moving averages, oldest first
     double m_branchMaxX = 0, m_branchMaxLoss = 0;
     void styleBranches();
+    /** Everything drawn again from the history (after a clear or a branch). */
+    void redrawHistory();
+    void addEpochPoints(std::size_t from);
+    void drawBranches();
     QCPItemText *m_readout = nullptr;
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
     LegendFit m_legendFit; // full or brief names, one or two rows
@@ -175,7 +174,9 @@ private:
     QTimer *m_replotTimer = nullptr;
     bool m_replotPending = false;
 
-    LossHistory m_history; // what the graphs draw and the CSV holds
+    std::shared_ptr<const RunHistory> m_run; // what the graphs draw and the CSV holds
+    std::uint64_t m_drawnRevision = 0;
+    std::size_t m_drawnEpochs = 0; // epochs of the history the epoch graphs hold
     // What the batch and average graphs hold: the history size, x range and pixel width they
     // were built for (rebuilt before a replot when any differs).
     std::size_t m_drawnCount = 0;

@@ -63,7 +63,7 @@ bool LossPlot::exportTo(const QString &fileName)
 
 QString LossPlot::csvText() const
 {
-    return QString::fromStdString(m_history.csv());
+    return QString::fromStdString(history().csv());
 }
 
 } // namespace bplab

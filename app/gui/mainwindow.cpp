@@ -242,8 +242,8 @@ void MainWindow::connectController()
     });
     connect(c, &TrainingController::visualReady, this,
             [this](VisualPtr s) { m_train->applyVisual(*s); });
-    connect(c, &TrainingController::lossesReady, this,
-            [this](LossChunkPtr chunk) { m_train->appendLosses(*chunk); });
+    m_train->setHistory(c->history());
+    connect(c, &TrainingController::lossesAdded, m_train, &TrainView::historyChanged);
     connect(c, &TrainingController::historyChanged, this, &MainWindow::showHistoryEvent);
     connect(c, &TrainingController::notice, this, &MainWindow::showNotice);
     connect(c, &TrainingController::progressChanged, m_status, &StatusLine::setProgress);
@@ -277,8 +277,8 @@ void MainWindow::connectController()
 
 void MainWindow::showHistoryEvent(const HistoryEvent &event)
 {
+    m_train->historyChanged();
     if (const auto *restart = std::get_if<HistoryRestart>(&event)) {
-        m_train->clearHistory();
         // A snapshot the user opened brings its hyperparameters: theirs from now on.
         if (restart->restoredConfig)
             m_settings.chooseTraining(*restart->restoredConfig);
@@ -290,14 +290,12 @@ void MainWindow::showHistoryEvent(const HistoryEvent &event)
             m_stepBatch = qint64(m_controller->stepCount());
         }
     } else if (const auto *e = std::get_if<EpochReport>(&event)) {
-        m_train->appendEpoch(*e);
         statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
                                          .arg(e->epoch)
                                          .arg(e->testAccuracy, 0, 'f', 2)
                                          .arg(e->testLoss, 0, 'f', 4),
                                  8000);
     } else if (const auto *branch = std::get_if<BranchPtr>(&event)) {
-        m_train->applyBranch(**branch);
         statusBar()->showMessage(tr("A new branch from batch %1: the earlier one stays on the loss plot, faint")
                                          .arg((*branch)->fromStep),
                                  8000);

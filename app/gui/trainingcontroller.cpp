@@ -29,7 +29,8 @@ TrainingController::TrainingController(QObject *parent)
     connect(w, &TrainingWorker::visualReady, this, &TrainingController::onVisual);
     connect(w, &TrainingWorker::lossesReady, this, [this](LossChunkPtr c) {
         updateProgress(c->progress);
-        emit lossesReady(c);
+        m_history->appendBatches(c->x.constData(), c->loss.constData(), std::size_t(std::min(c->x.size(), c->loss.size())));
+        emit lossesAdded();
     });
     connect(w, &TrainingWorker::stateChanged, this, &TrainingController::onState);
     connect(w, &TrainingWorker::historyChanged, this, &TrainingController::onHistory);
@@ -85,6 +86,13 @@ void TrainingController::onHistory(const HistoryEvent &event)
             m_trainedConfig = m_config;
             emit settingsChanged();
         }
+        m_history->clear();
+    } else if (const auto *epoch = std::get_if<EpochReport>(&event)) {
+        m_history->appendEpoch(*epoch);
+    } else if (const auto *branch = std::get_if<BranchPtr>(&event)) {
+        const AbandonedBranch &b = **branch;
+        m_history->branchFrom(b.fromStep, b.fromX, b.learningRate, b.x.constData(), b.loss.constData(),
+                              std::size_t(std::min(b.x.size(), b.loss.size())));
     }
     emit historyChanged(event);
 }

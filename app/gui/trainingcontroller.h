@@ -5,6 +5,7 @@
 #include "clusterpagefeed.h"
 #include "snapshots.h"
 
+#include <runhistory.h>
 #include <trainer.h>
 
 #include <QObject>
@@ -121,6 +122,11 @@ public:
      *  goes on; false, with the reason in *error, when it cannot be read. */
     bool openModel(const QString &file, QString *error = nullptr);
 
+    /** The run's losses, epoch reports and abandoned branches since the last reset, load or
+     *  restore, as the views draw them (kept here alone; changed only on the GUI thread, before
+     *  lossesAdded() or historyChanged()). */
+    std::shared_ptr<const RunHistory> history() const { return m_history; }
+
     /** The hidden neuron selected on the heatmap (-1: none); shared by the views. */
     int selectedHiddenNeuron() const { return m_selectedHidden; }
     void setSelectedHiddenNeuron(int neuron);
@@ -139,9 +145,10 @@ signals:
     void progressChanged(const bplab::Progress &progress);
     /** Every view shows this from now on (shown()). */
     void visualReady(bplab::VisualPtr snapshot);
-    /** Batch losses since the last chunk: none is dropped. */
-    void lossesReady(bplab::LossChunkPtr chunk);
-    /** The history started again, an epoch ended, a branch was abandoned or a snapshot restored. */
+    /** history() has more batch losses: none is dropped. */
+    void lossesAdded();
+    /** The history started again, an epoch ended, a branch was abandoned or a snapshot restored;
+     *  history() shows it already. */
     void historyChanged(const bplab::HistoryEvent &event);
     /** A message for the person at the screen: an error, a divergence, a file written or not. */
     void notice(const bplab::Notice &notice);
@@ -162,6 +169,7 @@ private:
     TrainConfig m_trainedConfig; // those of the current weights (last reset, load or restore)
     TrainingState m_state = TrainingState::NoData;
     Progress m_progress;
+    std::shared_ptr<RunHistory> m_history = std::make_shared<RunHistory>();
     DatasetInfoPtr m_dataset;
     DataSplitPtr m_split;
     ParamsPtr m_finalWeights; // after shutdown()

@@ -13,7 +13,6 @@
 
 #include <QComboBox>
 #include <QDataStream>
-#include <QLocale>
 #include <QHBoxLayout>
 #include <QIODevice>
 #include <QEvent>
@@ -183,55 +182,44 @@ void TrainView::applyVisual(const VisualSnapshot &s)
     ++m_applied;
 }
 
-void TrainView::appendLosses(const LossChunk &chunk)
+void TrainView::setHistory(std::shared_ptr<const RunHistory> history)
 {
-    m_loss->appendBatchLosses(chunk.x, chunk.loss);
+    m_history = std::move(history);
+    m_loss->setHistory(m_history);
+    m_historyRevision = m_history ? m_history->revision() : 0;
+    m_historyEpochs = m_history ? m_history->epochs().size() : 0;
 }
 
-void TrainView::appendEpoch(const EpochReport &epoch)
+void TrainView::historyChanged()
 {
-    m_loss->appendEpoch(double(epoch.epoch), epoch.testLoss, epoch.testAccuracy, epoch.trainEvalLoss,
-                        epoch.trainAccuracy);
-    m_epochs.append(epoch);
-    m_classAccuracy->setConfusion(epoch.confusion, epoch.epoch);
-    m_classEpoch = epoch.epoch;
+    m_loss->historyChanged();
+    if (!m_history)
+        return;
+    const std::vector<EpochReport> &epochs = m_history->epochs();
+    if (m_history->revision() != m_historyRevision && epochs.empty() && m_history->losses().batchCount() == 0) {
+        m_classAccuracy->clear();
+        m_mosaic->clear();
+        m_classEpoch = 0;
+    } else if (epochs.size() > m_historyEpochs) {
+        m_classAccuracy->setConfusion(epochs.back().confusion, epochs.back().epoch);
+        m_classEpoch = epochs.back().epoch;
+    }
+    m_historyRevision = m_history->revision();
+    m_historyEpochs = epochs.size();
 }
 
 void TrainView::showClassAccuracyAt(std::uint64_t step, int batchesPerEpoch)
 {
     // The last epoch finished by the weights shown (none: the panel is empty).
-    int shown = 0;
-    for (const EpochReport &e : m_epochs)
-        if (std::uint64_t(e.epoch) * std::uint64_t(std::max(1, batchesPerEpoch)) <= step)
-            shown = e.epoch;
-    if (shown == m_classEpoch)
+    const EpochReport *shown = m_history ? m_history->epochAt(step, batchesPerEpoch) : nullptr;
+    const int epoch = shown ? shown->epoch : 0;
+    if (epoch == m_classEpoch)
         return;
-    m_classEpoch = shown;
-    if (shown == 0) {
+    m_classEpoch = epoch;
+    if (shown)
+        m_classAccuracy->setConfusion(shown->confusion, shown->epoch);
+    else
         m_classAccuracy->clear();
-        return;
-    }
-    for (const EpochReport &e : m_epochs)
-        if (e.epoch == shown)
-            m_classAccuracy->setConfusion(e.confusion, e.epoch);
-}
-
-void TrainView::clearHistory()
-{
-    m_loss->clear();
-    m_classAccuracy->clear();
-    m_mosaic->clear();
-    m_epochs.clear();
-    m_classEpoch = 0;
-}
-
-void TrainView::applyBranch(const AbandonedBranch &branch)
-{
-    const QLocale c;
-    m_loss->abandonAfter(branch.fromX, branch.x, branch.loss,
-                         tr("earlier branch, lr %1").arg(c.toString(branch.learningRate, 'g', 4)));
-    while (!m_epochs.isEmpty() && double(m_epochs.last().epoch) > branch.fromX + 1e-9)
-        m_epochs.removeLast();
 }
 
 void TrainView::setPresentation(bool on)

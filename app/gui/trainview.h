@@ -5,6 +5,7 @@
 #include "snapshots.h"
 
 #include <panelexport.h>
+#include <runhistory.h>
 
 #include <QElapsedTimer>
 #include <QPoint>
@@ -13,6 +14,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 
 class QSplitter;
 
@@ -37,12 +39,11 @@ public:
     /** The images the batch mosaic draws its digits from. */
     void setDataset(DataSplitPtr data);
     void applyVisual(const VisualSnapshot &snapshot);
-    void appendLosses(const LossChunk &chunk);
-    void appendEpoch(const EpochReport &epoch);
-    /** Empties the loss history (after a reset or a new data set). */
-    void clearHistory();
-    /** A new branch from branch.fromX: the loss plot keeps the abandoned one faintly. */
-    void applyBranch(const AbandonedBranch &branch);
+    /** The run's history the loss plot and the per-class panel draw (its owner's). */
+    void setHistory(std::shared_ptr<const RunHistory> history);
+    /** The history changed: losses or an epoch added (the panel shows the new epoch), a branch
+     *  cut, or it was cleared (a new run: the batch mosaic empties too). */
+    void historyChanged();
     /** Presentation mode: the panels' thicker lines, and the splitters fitted to the projector's
      *  size (the user's own proportions come back when it ends). */
     void setPresentation(bool on);
@@ -107,8 +108,10 @@ private:
     ClassAccuracyPanel *m_classAccuracy = nullptr;
     BatchMosaic *m_mosaic = nullptr;
     DataSplitPtr m_data;
-    QVector<EpochReport> m_epochs; // every epoch's report since the last reset (branches cut)
-    int m_classEpoch = 0;          // the epoch the per-class panel shows (0: none)
+    std::shared_ptr<const RunHistory> m_history;
+    std::uint64_t m_historyRevision = 0;
+    std::size_t m_historyEpochs = 0; // epochs of m_history when last seen
+    int m_classEpoch = 0;            // the epoch the per-class panel shows (0: none)
     QSplitter *m_lossRow = nullptr;
     QSplitter *m_columns = nullptr;
     QSplitter *m_left = nullptr;

@@ -1,8 +1,10 @@
 // The loss history without a plot: non-finite points are refused, the moving average, the points
 // a narrow plot draws keep every column's extremes in x order, and the CSV merges test rows after
-// the batches that end at their x.
+// the batches that end at their x; the run history cuts a branch's batches and epochs, keeps the
+// last three branches' curves and finds the epoch a batch of the timeline has finished.
 
 #include "losshistory.h"
+#include "runhistory.h"
 
 #include <QTest>
 
@@ -85,6 +87,52 @@ private slots:
                                 "test,,2,,,0.5,87.5,0.375,93.75\n"));
         QVERIFY(!h.epochs()[0].hasTrain());
         QVERIFY(h.epochs()[1].hasTrain());
+    }
+
+    void runHistoryBranchesAndEpochs()
+    {
+        RunHistory h;
+        const int perEpoch = 4;
+        std::vector<double> x, loss;
+        for (int i = 0; i < 12; ++i) {
+            x.push_back(double(i / perEpoch) + double(i % perEpoch + 1) / perEpoch);
+            loss.push_back(2.0 / (i + 1));
+        }
+        h.appendBatches(x.data(), loss.data(), x.size());
+        for (int e = 1; e <= 3; ++e) {
+            EpochReport r;
+            r.epoch = e;
+            r.testLoss = 1.0 / e;
+            r.testAccuracy = 80 + e;
+            h.appendEpoch(r);
+        }
+        QCOMPARE(h.epochAt(3, perEpoch), nullptr);
+        QCOMPARE(h.epochAt(4, perEpoch)->epoch, 1);
+        QCOMPARE(h.epochAt(11, perEpoch)->epoch, 2);
+        QCOMPARE(h.epochAt(12, perEpoch)->epoch, 3);
+
+        const std::uint64_t before = h.revision();
+        // A new branch after batch 6 (x = 1.5): batches 7-12 and epochs 2 and 3 are the old branch's.
+        h.branchFrom(6, 1.5, 0.5, x.data() + 6, loss.data() + 6, 6);
+        QVERIFY(h.revision() != before);
+        QCOMPARE(h.losses().batchCount(), std::size_t(6));
+        QCOMPARE(h.epochs().size(), std::size_t(1));
+        QCOMPARE(h.losses().epochCount(), std::size_t(1));
+        QCOMPARE(h.branches().size(), std::size_t(1));
+        const BranchCurve &b = h.branches().front();
+        QCOMPARE(b.learningRate, 0.5);
+        QCOMPARE(b.average.size(), std::size_t(7)); // the last kept batch, then the six abandoned
+        QCOMPARE(b.average.front().y, h.losses().movingAverage(5));
+        QCOMPARE(b.maxX, 3.0);
+        // A branch with no batch after its start draws nothing; the last three curves are kept.
+        h.branchFrom(6, 1.5, 0.1, nullptr, nullptr, 0);
+        QCOMPARE(h.branches().size(), std::size_t(1));
+        for (int i = 0; i < 3; ++i)
+            h.branchFrom(5, 1.25, 0.01 * (i + 1), x.data() + 5, loss.data() + 5, 1);
+        QCOMPARE(h.branches().size(), RunHistory::kMaxBranches);
+        QCOMPARE(h.branches().front().learningRate, 0.01);
+        h.clear();
+        QVERIFY(h.branches().empty() && h.epochs().empty() && h.losses().batchCount() == 0);
     }
 };
 

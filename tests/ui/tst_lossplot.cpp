@@ -1,6 +1,6 @@
-// The loss plot keeps every appended point compactly, draws what the pixels can show, averages over
-// the last 50 batches, exports what it holds, repaints far less often than data arrives, and never
-// draws, shows or exports a NaN or Inf.
+// The loss plot draws the run history it is given: every point kept compactly, what the pixels can
+// show drawn, averaged over the last 50 batches, exported as held, repainted far less often than
+// data arrives, branches drawn faint, and never a NaN or Inf drawn, shown or exported.
 
 #include "lossplot.h"
 
@@ -13,6 +13,45 @@
 #include <limits>
 
 using namespace bplab;
+
+namespace {
+// A loss plot and the history it draws, changed as the training controller changes the app's.
+class FedLossPlot : public LossPlot
+{
+public:
+    FedLossPlot() { setHistory(run); }
+    void appendBatchLosses(const QVector<double> &x, const QVector<double> &loss)
+    {
+        run->appendBatches(x.constData(), loss.constData(), std::size_t(std::min(x.size(), loss.size())));
+        historyChanged();
+    }
+    void appendEpoch(double x, double testLoss, double testAccuracy,
+                     double trainLoss = std::numeric_limits<double>::quiet_NaN(),
+                     double trainAccuracy = std::numeric_limits<double>::quiet_NaN())
+    {
+        EpochReport e;
+        e.epoch = int(x);
+        e.testLoss = testLoss;
+        e.testAccuracy = testAccuracy;
+        e.trainEvalLoss = trainLoss;
+        e.trainAccuracy = trainAccuracy;
+        run->appendEpoch(e);
+        historyChanged();
+    }
+    void branchFrom(double x, double lr, const QVector<double> &abandonedX, const QVector<double> &abandonedLoss)
+    {
+        run->branchFrom(std::uint64_t(x * 4), x, lr, abandonedX.constData(), abandonedLoss.constData(),
+                        std::size_t(abandonedX.size()));
+        historyChanged();
+    }
+    void clear()
+    {
+        run->clear();
+        historyChanged();
+    }
+    std::shared_ptr<RunHistory> run = std::make_shared<RunHistory>();
+};
+} // namespace
 
 class TestLossPlot : public QObject
 {
@@ -28,6 +67,7 @@ private slots:
     void replotsAreCoalesced();
     void drawPendingDrawsTheLastLosses();
     void clearEmpties();
+    void drawsTheBranchesOfTheHistory();
     void drawsAThinnedLineButKeepsEveryPoint();
     void nonFiniteValuesNeverReachTheScreen();
     void fitsItsSize_data();
@@ -37,7 +77,7 @@ private slots:
 
 void TestLossPlot::keepsEveryPoint()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     const int batchesPerEpoch = 938;
     int appended = 0;
     // 20 epochs of 938 batches in uneven chunks, as a rate-limited worker sends them.
@@ -74,7 +114,7 @@ void TestLossPlot::keepsEveryPoint()
 
 void TestLossPlot::movingAverage()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     QVector<double> x, loss;
     for (int i = 1; i <= 120; ++i) {
         x << i / 100.0;
@@ -99,7 +139,7 @@ void TestLossPlot::movingAverage()
 
 void TestLossPlot::csvText()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.appendBatchLosses({0.25, 0.5}, {2.5, 1.5});
     plot.appendBatchLosses({0.75, 1.0}, {1.0, 0.75});
     plot.appendEpoch(1.0, 0.625, 81.25);
@@ -122,7 +162,7 @@ void TestLossPlot::exports()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(640, 420);
     QVector<double> x, loss;
     for (int i = 1; i <= 300; ++i) {
@@ -175,7 +215,7 @@ void TestLossPlot::exports()
 
 void TestLossPlot::hoverReadsTheValue()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(700, 450);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -212,7 +252,7 @@ void TestLossPlot::hoverReadsTheValue()
 
 void TestLossPlot::zoomStopsAutoScroll()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(700, 450);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -238,7 +278,7 @@ void TestLossPlot::zoomStopsAutoScroll()
 
 void TestLossPlot::replotsAreCoalesced()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(640, 420);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -266,7 +306,7 @@ void TestLossPlot::replotsAreCoalesced()
 // Losses that come right after a replot wait for the timer; a picture taken now asks for them.
 void TestLossPlot::drawPendingDrawsTheLastLosses()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(640, 420);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -281,7 +321,7 @@ void TestLossPlot::drawPendingDrawsTheLastLosses()
 
 void TestLossPlot::clearEmpties()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.appendBatchLosses({0.5}, {1.0});
     plot.appendEpoch(1, 0.5, 80);
     plot.clear();
@@ -296,9 +336,41 @@ void TestLossPlot::clearEmpties()
     QCOMPARE(plot.averageGraph()->data()->at(0)->value, 3.0);
 }
 
+void TestLossPlot::drawsTheBranchesOfTheHistory()
+{
+    FedLossPlot plot;
+    plot.resize(600, 400);
+    plot.appendBatchLosses({0.25, 0.5, 0.75, 1.0, 1.25, 1.5}, {2.0, 1.5, 1.0, 0.75, 0.5, 0.25});
+    plot.appendEpoch(1, 0.7, 80);
+    plot.setCursorX(0.5, true);
+    // A branch after batch 2 (x = 0.5): the later batches and the epoch leave the curves, the
+    // abandoned batches become a faint curve named by their rate, the zoom and cursor stay.
+    plot.branchFrom(0.5, 0.5, {0.75, 1.0, 1.25, 1.5}, {1.0, 0.75, 0.5, 0.25});
+    QCOMPARE(plot.batchCount(), 2);
+    QCOMPARE(plot.epochCount(), 0);
+    QCOMPARE(plot.testLossGraph()->dataCount(), 0);
+    QCOMPARE(plot.branchCount(), 1);
+    QVERIFY2(plot.branchGraph(0)->name().contains(QStringLiteral("0.5")), qPrintable(plot.branchGraph(0)->name()));
+    // Its moving average runs on from the kept batches: it starts where the new curve ends.
+    QCOMPARE(plot.branchGraph(0)->data()->at(0)->key, 0.5);
+    QCOMPARE(plot.branchGraph(0)->data()->at(0)->value, plot.movingAverage(1));
+    QCOMPARE(plot.branchGraph(0)->dataCount(), 5);
+    QVERIFY(plot.cursorVisible());
+    // The last RunHistory::kMaxBranches stay.
+    for (int i = 0; i < 3; ++i) {
+        plot.appendBatchLosses({0.75}, {1.0});
+        plot.branchFrom(0.5, 0.1 * (i + 1), {0.75}, {1.0});
+    }
+    QCOMPARE(plot.branchCount(), int(RunHistory::kMaxBranches));
+    QVERIFY(!plot.branchGraph(0)->name().contains(QStringLiteral("0.5")));
+    plot.clear();
+    QCOMPARE(plot.branchCount(), 0);
+    QVERIFY(!plot.cursorVisible());
+}
+
 void TestLossPlot::drawsAThinnedLineButKeepsEveryPoint()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(640, 420);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -350,7 +422,7 @@ void TestLossPlot::nonFiniteValuesNeverReachTheScreen()
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(640, 420);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
@@ -403,7 +475,7 @@ void TestLossPlot::fitsItsSize()
     QFETCH(double, points);
     QFETCH(QString, lossTitle);
     QFETCH(int, legendRows);
-    LossPlot plot;
+    FedLossPlot plot;
     QFont font = plot.font();
     font.setPointSizeF(points);
     plot.setFont(font);
@@ -449,7 +521,7 @@ void TestLossPlot::fitsItsSize()
 // by the summary, gone with Clear; brief legend names where the full ones need a third row.
 void TestLossPlot::trainingSetCurves()
 {
-    LossPlot plot;
+    FedLossPlot plot;
     plot.resize(900, 420);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));

@@ -67,11 +67,11 @@ private:
     {
         return test::toolButton(m_window.get(), action);
     }
-    int lossPoints() const;
+    /** Batch losses the controller's history holds. */
+    int lossPoints() const { return int(controller()->history()->losses().batchCount()); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<QSignalSpy> m_losses;
 };
 
 void TestGuiToolbar::initTestCase()
@@ -90,7 +90,6 @@ void TestGuiToolbar::init()
     config.epochs = 1000;
     config.seed = 1;
     m_window->setTrainingConfig(config);
-    m_losses = std::make_unique<QSignalSpy>(controller(), &TrainingController::lossesReady);
     m_window->show();
     m_window->openData(m_dir.path());
     QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
@@ -101,16 +100,7 @@ void TestGuiToolbar::init()
 
 void TestGuiToolbar::cleanup()
 {
-    m_losses.reset();
     m_window.reset();
-}
-
-int TestGuiToolbar::lossPoints() const
-{
-    int n = 0;
-    for (const QList<QVariant> &args : *m_losses)
-        n += int(args.at(0).value<LossChunkPtr>()->loss.size());
-    return n;
 }
 
 void TestGuiToolbar::startAndPause()
@@ -300,11 +290,10 @@ void TestGuiToolbar::noBatchLossIsDropped()
     QVERIFY(m_window->trainView()->lossPlot()->epochCount() >= steps / 32);
     // x is the fractional epoch: strictly increasing, the last one = steps / 32.
     double last = 0;
-    for (const QList<QVariant> &args : *m_losses)
-        for (double x : args.at(0).value<LossChunkPtr>()->x) {
-            QVERIFY(x > last);
-            last = x;
-        }
+    for (double x : controller()->history()->losses().x()) {
+        QVERIFY(x > last);
+        last = x;
+    }
     QVERIFY(test::fuzzyEqual(last, steps / 32.0, 1e-12));
     // Visuals were rate-limited: at most one per interval while running (far fewer than the
     // batches in a Release build; a sanitizer build's slower batches leave less of a gap).
