@@ -1,6 +1,10 @@
 #include "contrast.h"
 
+#include <QRgba64>
+
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace bplab {
 
@@ -17,6 +21,39 @@ QColor mix(const QColor &a, const QColor &b, double f)
     auto ch = [f](int x, int y) { return int(std::lround(x + f * (y - x))); };
     return QColor(ch(a.red(), b.red()), ch(a.green(), b.green()), ch(a.blue(), b.blue()));
 }
+
+// withContrast() and faintest() search 24 mixes, each costing two luminances: the panels ask for the
+// same few colours on every paint (several times a second while training), so each answer is kept.
+// Per thread (exports paint off the GUI thread), forgotten in full when a new palette's colours
+// would make the list long.
+struct Question
+{
+    int kind;
+    quint64 a, b;
+    double ratio;
+    bool operator==(const Question &) const = default;
+};
+
+template <class Compute>
+QColor remembered(const Question &q, Compute compute)
+{
+    thread_local std::vector<std::pair<Question, QColor>> answers;
+    for (const auto &[question, answer] : answers)
+        if (question == q)
+            return answer;
+    if (answers.size() >= 128)
+        answers.clear();
+    answers.emplace_back(q, compute());
+    return answers.back().second;
+}
+
+quint64 key(const QColor &c)
+{
+    return quint64(c.rgba64());
+}
+
+QColor searchWithContrast(const QColor &fg, const QColor &bg, double ratio);
+QColor searchFaintest(const QColor &ink, const QColor &bg, double ratio);
 
 } // namespace
 
@@ -40,6 +77,18 @@ QColor over(const QColor &fg, const QColor &bg)
 
 QColor withContrast(const QColor &fg, const QColor &bg, double ratio)
 {
+    return remembered({0, key(fg), key(bg), ratio}, [&] { return searchWithContrast(fg, bg, ratio); });
+}
+
+QColor faintest(const QColor &ink, const QColor &bg, double ratio)
+{
+    return remembered({1, key(ink), key(bg), ratio}, [&] { return searchFaintest(ink, bg, ratio); });
+}
+
+namespace {
+
+QColor searchWithContrast(const QColor &fg, const QColor &bg, double ratio)
+{
     const QColor start = over(fg, bg);
     if (contrastRatio(start, bg) >= ratio)
         return start;
@@ -58,7 +107,7 @@ QColor withContrast(const QColor &fg, const QColor &bg, double ratio)
     return c;
 }
 
-QColor faintest(const QColor &ink, const QColor &bg, double ratio)
+QColor searchFaintest(const QColor &ink, const QColor &bg, double ratio)
 {
     const QColor solid = over(ink, bg);
     if (contrastRatio(solid, bg) < ratio)
@@ -73,6 +122,8 @@ QColor faintest(const QColor &ink, const QColor &bg, double ratio)
         c = mix(solid, bg, f);
     return c;
 }
+
+} // namespace
 
 QColor textOn(const QColor &fill)
 {
