@@ -310,7 +310,9 @@ void MainWindow::saveSettings()
         s.setValue(QStringLiteral("window/state"), saveState());
         s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
     }
-    s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
+    // Written once the user turned it on (the default is off); from then on, whatever it is.
+    if (m_pixelValues->isChecked() || s.contains(QStringLiteral("view/pixelValues")))
+        s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
     m_settings.write(s);
     m_snapshots->saveSettings(s);
     if (m_hasData && m_dataOrigin == SettingOrigin::User)

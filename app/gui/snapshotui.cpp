@@ -123,12 +123,14 @@ void SnapshotUi::writeSettings(QSettings &s, const AutoSnapshotSettings &a)
 void SnapshotUi::loadSettings(const QSettings &settings)
 {
     m_controller->setAutoSnapshot(readSettings(settings));
+    m_chosen = settings.contains(QStringLiteral("snapshots/automatic"));
     updateActions();
 }
 
 void SnapshotUi::saveSettings(QSettings &settings) const
 {
-    writeSettings(settings, m_controller->autoSnapshot());
+    if (m_chosen)
+        writeSettings(settings, m_controller->autoSnapshot());
 }
 
 bool SnapshotUi::editSettings()
@@ -137,6 +139,7 @@ bool SnapshotUi::editSettings()
     if (dialog.exec() != QDialog::Accepted)
         return false;
     m_controller->setAutoSnapshot(dialog.settings());
+    m_chosen = true;
     updateActions();
     return true;
 }

@@ -39,8 +39,10 @@ public:
     /** appDataFolder()/snapshots. */
     static QString defaultFolder();
 
-    /** Applies the remembered setting to the controller. */
+    /** Applies the remembered setting to the controller (the defaults when none is). */
     void loadSettings(const QSettings &settings);
+    /** Writes the setting when the user chose it (now or in an earlier session): the defaults
+     *  are never written on their own. */
     void saveSettings(QSettings &settings) const;
     /** Shows the Automatic snapshots dialog; true when accepted (and applied). */
     bool editSettings();
@@ -72,6 +74,7 @@ private:
     QAction *m_open = nullptr;
     QAction *m_resume = nullptr;
     QAction *m_settings = nullptr;
+    bool m_chosen = false; // the user's setting, not the defaults
 };
 
 } // namespace bplab

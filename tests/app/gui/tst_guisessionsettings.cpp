@@ -1,6 +1,7 @@
 // What a session may change and what it may not: every shipped lesson, stepped through to its end
 // and quit, leaves the saved settings byte for byte as the user left them; a command-line flag
-// (--lr) lasts for its session; the user's own edits are still saved. The Step view computes at a
+// (--lr) lasts for its session; the user's own edits are still saved, and defaults the user never
+// chose are not written. The Step view computes at a
 // lesson step's learning rate, follows the training's otherwise, and says which; --lesson-step
 // opens a lesson at a later step with the steps before it replayed.
 // The settings live in QStandardPaths' test location; the lessons' "sample" data set is a synthetic
@@ -44,6 +45,7 @@ private slots:
     void lessonLeavesTheSavedSettings_data();
     void lessonLeavesTheSavedSettings();
     void flagsLastForTheSession();
+    void chosenSettingsStay();
     void stepViewUsesTheLessonsRate();
     void lessonStepFlag();
     void lessonStepOnTheCommandLine();
@@ -110,6 +112,30 @@ void TestGuiSessionSettings::writeUsersSettings()
     QCOMPARE(readTraining(s).config.batch, 32);
     QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
     QCOMPARE(readLastDataset(s), QFileInfo(sampleFolder()).canonicalFilePath());
+    // Nothing the user did not choose: the automatic snapshots and the pixel values keep their
+    // defaults unsaved (a later version's defaults then apply).
+    QVERIFY(!s.contains(QStringLiteral("snapshots/automatic")));
+    QVERIFY(!s.contains(QStringLiteral("snapshots/everyBatches")));
+    QVERIFY(!s.contains(QStringLiteral("view/pixelValues")));
+}
+
+void TestGuiSessionSettings::chosenSettingsStay()
+{
+    {
+        QSettings s;
+        s.setValue(QStringLiteral("snapshots/automatic"), false);
+        s.setValue(QStringLiteral("view/pixelValues"), true);
+    }
+    {
+        MainWindow window;
+        window.loadSettings();
+        QVERIFY(!window.controller()->autoSnapshot().enabled);
+        window.close();
+    }
+    QSettings s;
+    QCOMPARE(s.value(QStringLiteral("snapshots/automatic")).toBool(), false);
+    QCOMPARE(s.value(QStringLiteral("view/pixelValues")).toBool(), true);
+    QVERIFY(s.contains(QStringLiteral("snapshots/keep")));
 }
 
 void TestGuiSessionSettings::lessonLeavesTheSavedSettings_data()
