@@ -41,20 +41,17 @@ int maxThreads()
 #endif
 }
 
-int chooseTrainingThreads(int requested, unsigned cores, bool liveDashboard)
+int chooseTrainingThreads(int requested, unsigned cores)
 {
     const int most = maxTrainingThreads(cores);
     if (requested > 0)
         return std::min(requested, most);
-    if (liveDashboard && cores <= 2)
-        return 1;
     return std::min(kDefaultTrainingThreads, most);
 }
 
-int defaultTrainingThreads(bool liveDashboard)
+int defaultTrainingThreads()
 {
-    return chooseTrainingThreads(threadsFromEnvironment(), std::thread::hardware_concurrency(),
-                                 liveDashboard);
+    return chooseTrainingThreads(threadsFromEnvironment(), std::thread::hardware_concurrency());
 }
 
 int trainingThreads()

@@ -82,9 +82,12 @@ class TrainingSession
 public:
     /** Monotonic nanoseconds; the default reads std::chrono::steady_clock. */
     using Clock = std::function<std::int64_t()>;
-    /** At most one visual per 50 ms at full speed: more than anyone reads, and each one costs the
-     *  views time taken from training on a machine of two cores. */
-    static constexpr std::int64_t kVisualIntervalNs = 50'000'000;
+    /** At most one visual per 100 ms at full speed: ten pictures a second are more than anyone
+     *  reads, and each one is a burst of painting on the GUI thread. On two cores that burst
+     *  stops one of the two training threads, and the other waits for it: at one picture per
+     *  50 ms the app trained at about 91 % of the command line's speed, at one per 100 ms at
+     *  about 100 % (docs/benchmarks.md). */
+    static constexpr std::int64_t kVisualIntervalNs = 100'000'000;
     /** The batch losses are sent at least this often while running (and with every visual). */
     static constexpr std::int64_t kLossFlushNs = 50'000'000;
 

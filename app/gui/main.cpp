@@ -61,8 +61,8 @@ int main(int argc, char **argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("org.backproplab.BackpropLab"));
     QApplication::setWindowIcon(IconStyle::applicationIcon());
     QApplication::setStyle(new IconStyle(QApplication::style()->name()));
-    // The training threads of a run with the live dashboard (the core's policy, batchthreads.h).
-    setTrainingThreads(defaultTrainingThreads(/*liveDashboard=*/true));
+    // The training threads: the core's policy, the same as the command line's (batchthreads.h).
+    setTrainingThreads(defaultTrainingThreads());
 
     GuiOptions o;
     bool exitNow = false;

@@ -71,7 +71,7 @@ public:
      *  trainer reads, so views share it instead of reading the folder again. */
     DataSplitPtr dataSplit() const { return m_split; }
     QString lastError() const { return m_lastError; }
-    /** The current weights, readable at any time (exact when not running, <= ~50 ms old while
+    /** The current weights, readable at any time (exact when not running, <= ~100 ms old while
      *  running); null without data. The object never changes. */
     ParamsPtr currentWeights() const;
     // Snapshots: the worker reads and writes the files; these calls only send the request.

@@ -57,7 +57,7 @@ public:
     void requestLearningRate(double lr) { m_session.requestLearningRate(lr); }
     /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
     void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
-    /** The current weights: exact when not running, at most ~50 ms old while running; null
+    /** The current weights: exact when not running, at most ~100 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
     ParamsPtr currentWeights() const;
     /** Batches finished after requestStop(); read once the thread has ended. */

@@ -85,27 +85,22 @@ private slots:
     {
         QTest::addColumn<int>("requested");
         QTest::addColumn<unsigned>("cores");
-        QTest::addColumn<bool>("dashboard");
         QTest::addColumn<int>("threads");
-        QTest::newRow("none, 1 core") << 0 << 1u << false << 1;
-        QTest::newRow("none, cores unknown") << 0 << 0u << false << 1;
-        QTest::newRow("none, 2 cores") << 0 << 2u << false << 2;
-        QTest::newRow("none, 16 cores") << 0 << 16u << false << 2;
-        QTest::newRow("1, 16 cores") << 1 << 16u << false << 1;
-        QTest::newRow("2, 1 core") << 2 << 1u << false << 1;
-        QTest::newRow("8, 16 cores") << 8 << 16u << false << 2;
-        QTest::newRow("dashboard, 2 cores") << 0 << 2u << true << 1;
-        QTest::newRow("dashboard, 4 cores") << 0 << 4u << true << 2;
-        QTest::newRow("dashboard, 2 requested") << 2 << 2u << true << 2;
+        QTest::newRow("none, 1 core") << 0 << 1u << 1;
+        QTest::newRow("none, cores unknown") << 0 << 0u << 1;
+        QTest::newRow("none, 2 cores") << 0 << 2u << 2;
+        QTest::newRow("none, 16 cores") << 0 << 16u << 2;
+        QTest::newRow("1, 16 cores") << 1 << 16u << 1;
+        QTest::newRow("2, 1 core") << 2 << 1u << 1;
+        QTest::newRow("8, 16 cores") << 8 << 16u << 2;
     }
 
     void threadPolicy()
     {
         QFETCH(int, requested);
         QFETCH(unsigned, cores);
-        QFETCH(bool, dashboard);
         QFETCH(int, threads);
-        QCOMPARE(chooseTrainingThreads(requested, cores, dashboard), threads);
+        QCOMPARE(chooseTrainingThreads(requested, cores), threads);
     }
 
     // The default is the policy of $BPLAB_THREADS and the machine's cores, nothing else.
@@ -115,13 +110,12 @@ private slots:
         const unsigned cores = std::thread::hardware_concurrency();
         qunsetenv("BPLAB_THREADS");
         QCOMPARE(defaultTrainingThreads(), chooseTrainingThreads(0, cores));
-        QCOMPARE(defaultTrainingThreads(true), chooseTrainingThreads(0, cores, true));
         qputenv("BPLAB_THREADS", "1");
         QCOMPARE(defaultTrainingThreads(), 1);
         qputenv("BPLAB_THREADS", "0"); // set: asks for one, as before
         QCOMPARE(defaultTrainingThreads(), 1);
         qputenv("BPLAB_THREADS", "2");
-        QCOMPARE(defaultTrainingThreads(true), chooseTrainingThreads(2, cores));
+        QCOMPARE(defaultTrainingThreads(), chooseTrainingThreads(2, cores));
         if (saved.isNull())
             qunsetenv("BPLAB_THREADS");
         else

@@ -299,7 +299,11 @@ private slots:
         TrainingSession session(makeTrainer(smallConfig(1)), [&] { return clock; });
         session.beginRun();
         QVERIFY(session.due(0) == ViewsDue::Nothing);
+        static_assert(TrainingSession::kLossFlushNs < TrainingSession::kVisualIntervalNs);
         clock += TrainingSession::kLossFlushNs;
+        QVERIFY(session.due(0) == ViewsDue::Losses); // the losses more often than pictures
+        session.takePending();
+        clock += TrainingSession::kVisualIntervalNs - TrainingSession::kLossFlushNs;
         QVERIFY(session.due(1) == ViewsDue::Losses); // a picture in flight: the losses alone
         QVERIFY(session.due(0) == ViewsDue::Visual);
         session.visualSent();

@@ -83,7 +83,7 @@ void TestGuiDivergence::appAndCliNameTheSameDivergence()
     const QJsonObject app = o.value(QStringLiteral("divergence")).toObject();
     QCOMPARE(app, cli);
     // The app's threads: the same policy, for a run with the live dashboard.
-    QCOMPARE(o.value(QStringLiteral("training_threads")).toInt(), defaultTrainingThreads(true));
+    QCOMPARE(o.value(QStringLiteral("training_threads")).toInt(), defaultTrainingThreads());
     // Both report epochs from 1: the epochs the app finished are those before the divergence.
     QCOMPARE(o.value(QStringLiteral("epoch_reports")).toArray().size(),
              qsizetype(cli.value(QStringLiteral("epoch")).toInt() - 1));
