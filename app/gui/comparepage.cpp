@@ -13,6 +13,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace bplab {
@@ -95,7 +96,7 @@ public:
         connect(view, &CompareView::clearRequested, this, [this] {
             stopAll();
             m_runs.clear();
-            m_ended.clear();
+            m_endedRows.clear();
             refresh();
         });
     }
@@ -134,7 +135,7 @@ public:
             return;
         stopAll();
         m_runs.clear();
-        m_ended.clear();
+        m_endedRows.clear();
         for (const CompareChoice &c : choices)
             add(c);
         refresh();
@@ -208,7 +209,7 @@ private:
     void queue(std::shared_ptr<CompareRun> run)
     {
         m_runs.push_back(std::move(run));
-        m_ended.push_back(false);
+        m_endedRows.emplace_back();
         refresh();
         startNext();
     }
@@ -241,12 +242,52 @@ private:
             run->requestStop();
         // The waiting ones never start.
         std::vector<std::shared_ptr<CompareRun>> kept;
+        std::vector<std::optional<Ended>> keptRows;
         for (std::size_t i = 0; i < m_runs.size(); ++i)
-            if (m_runs[i] == m_current || m_runs[i]->progress().state != CompareProgress::State::Waiting)
+            if (m_runs[i] == m_current || m_runs[i]->progress().state != CompareProgress::State::Waiting) {
                 kept.push_back(m_runs[i]);
-        m_ended.resize(kept.size());
+                keptRows.push_back(std::move(m_endedRows[i]));
+            }
         m_runs = std::move(kept);
+        m_endedRows = std::move(keptRows);
         refresh();
+    }
+
+    /** A run's row as its progress is now (without its label), and whether it has ended. */
+    struct Ended
+    {
+        CompareRow row;
+        std::shared_ptr<const MlpParamsF> weights;
+        bool ended = false;
+    };
+    Ended rowOf(std::size_t i, const CompareChoice &choice) const
+    {
+        CompareProgress p = m_runs[i]->progress();
+        Ended out;
+        CompareRow &row = out.row;
+        row.network = networkText(choice);
+        row.fromFile = !choice.fileName.empty();
+        row.status = row.fromFile && p.state == CompareProgress::State::Finished ? tr("evaluated")
+                                                                                : statusText(p, choice.epochs);
+        row.message = QString::fromStdString(p.message);
+        for (const EpochReport &e : p.epochs) {
+            row.testAccuracy << e.testAccuracy;
+            row.testLoss << e.testLoss;
+            row.trainLoss << e.trainLoss;
+        }
+        row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
+        row.gradientMap = p.firstLayerMap;
+        out.weights = p.weights;
+        row.losses = std::make_shared<const LossHistory>(std::move(p.losses));
+        row.firstLayerNeurons = p.firstLayerNeurons;
+        if (!p.epochs.empty()) {
+            row.firstEpoch = p.epochs.front().epoch;
+            row.classAccuracy = classAccuracies(p.epochs.back().confusion);
+        }
+        row.seconds = p.seconds;
+        row.finished = p.state == CompareProgress::State::Finished;
+        out.ended = p.state == CompareProgress::State::Finished || p.state == CompareProgress::State::Diverged;
+        return out;
     }
 
     void refresh()
@@ -258,38 +299,25 @@ private:
         QVector<CompareRow> rows;
         QVector<OtherNetwork> networks;
         for (std::size_t i = 0; i < m_runs.size(); ++i) {
-            CompareProgress p = m_runs[i]->progress();
-            CompareRow row;
+            // An ended run no longer changes: its row is read once, then kept (only its label,
+            // which names what differs from the other runs, may change).
+            Ended current;
+            bool endedNow = false;
+            if (!m_endedRows[i]) {
+                current = rowOf(i, choices[i]);
+                if (current.ended) {
+                    m_endedRows[i] = std::move(current);
+                    endedNow = true;
+                }
+            }
+            const Ended &shown = m_endedRows[i] ? *m_endedRows[i] : current;
+            CompareRow row = shown.row;
             row.label = QString::fromStdString(labels[i]);
-            row.network = networkText(choices[i]);
-            row.fromFile = !choices[i].fileName.empty();
-            row.status = row.fromFile && p.state == CompareProgress::State::Finished ? tr("evaluated")
-                                                                                    : statusText(p, choices[i].epochs);
-            row.message = QString::fromStdString(p.message);
-            for (const EpochReport &e : p.epochs) {
-                row.testAccuracy << e.testAccuracy;
-                row.testLoss << e.testLoss;
-                row.trainLoss << e.trainLoss;
-            }
-            row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
-            row.gradientMap = p.firstLayerMap;
-            if (p.weights)
-                networks.push_back({labels[i], choices[i].arch, p.weights, m_runs[i]->config().normalize});
-            row.losses = std::make_shared<const LossHistory>(std::move(p.losses));
-            row.firstLayerNeurons = p.firstLayerNeurons;
-            if (!p.epochs.empty()) {
-                row.firstEpoch = p.epochs.front().epoch;
-                row.classAccuracy = classAccuracies(p.epochs.back().confusion);
-            }
-            row.seconds = p.seconds;
-            row.finished = p.state == CompareProgress::State::Finished;
+            if (endedNow && m_announce)
+                m_announce(endedText(row));
             rows << row;
-            const bool ended = p.state == CompareProgress::State::Finished || p.state == CompareProgress::State::Diverged;
-            if (ended && !m_ended[i]) {
-                m_ended[i] = true;
-                if (m_announce)
-                    m_announce(endedText(row));
-            }
+            if (shown.weights)
+                networks.push_back({labels[i], choices[i].arch, shown.weights, m_runs[i]->config().normalize});
         }
         m_view->setRows(rows);
         // Told only when a network's weights or name changed: the view refreshes five times a second.
@@ -308,7 +336,7 @@ private:
     std::function<void(const QVector<OtherNetwork> &)> m_networks;
     QVector<OtherNetwork> m_sentNetworks;
     std::vector<std::shared_ptr<CompareRun>> m_runs;
-    std::vector<bool> m_ended; // announced
+    std::vector<std::optional<Ended>> m_endedRows; // per run: its final row, once it ended (and was announced)
     std::shared_ptr<CompareRun> m_current;
     QFutureWatcher<void> m_watcher;
     QTimer m_timer;
