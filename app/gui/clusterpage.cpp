@@ -2,6 +2,7 @@
 
 #include "trainingcontroller.h"
 
+#include <background.h>
 #include <clusterview.h>
 #include <measuredpanel.h>
 #include <mpirunner.h>
@@ -11,7 +12,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <QThread>
 
 namespace bplab {
 
@@ -48,13 +48,7 @@ ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
             });
 }
 
-ClusterPage::~ClusterPage()
-{
-    if (m_reader) {
-        m_reader->wait();
-        delete m_reader;
-    }
-}
+ClusterPage::~ClusterPage() = default;
 
 QString ClusterPage::cliProgram()
 {
@@ -98,47 +92,37 @@ void ClusterPage::openTrace(const QString &path, int samplesPerRank)
         panel->setStatus(tr("Still reading the previous trace; try again in a moment."));
         return;
     }
-    if (m_reader) {
-        // The last reader has handed over its result (traceRead came before this): its thread
-        // only has to return, so this wait is short. Waiting for its finished signal instead made
-        // a second trace opened right after the first's result one too many.
-        m_reader->wait();
-        delete m_reader;
-        m_reader = nullptr;
-    }
     m_reading = true;
     panel->setStatus(tr("Reading %1…").arg(path));
-    m_reader = QThread::create([this, path, samplesPerRank] {
-        Result<cluster::MeasuredRun> run = readMeasuredTrace(path);
+    struct Read
+    {
         std::shared_ptr<const cluster::MeasuredComparison> comparison;
         QString error;
-        if (run) {
-            if (samplesPerRank > 0)
-                run->samplesPerRank = samplesPerRank;
-            comparison = std::make_shared<const cluster::MeasuredComparison>(
-                    cluster::compareWithSimulation(*run));
-        } else {
-            error = QString::fromStdString(run.error());
-        }
-        // Posted to the GUI thread; the destructor waits for this thread, so `this` is alive.
-        QMetaObject::invokeMethod(
-                this,
-                [this, path, comparison, error] {
-                    MeasuredPanel *panel = m_page->measuredPanel();
-                    if (comparison) {
-                        panel->setComparison(comparison, path);
-                        panel->setStatus(m_runMessage + (m_runMessage.isEmpty() ? "" : " ")
-                                         + tr("Read %1.").arg(QDir::toNativeSeparators(path)));
-                    } else {
-                        panel->setStatus(error);
-                    }
-                    m_runMessage.clear();
-                    m_reading = false;
-                    emit traceRead(bool(comparison));
-                },
-                Qt::QueuedConnection);
-    });
-    m_reader->start();
+    };
+    runInBackground(
+            this,
+            [path, samplesPerRank] {
+                Result<cluster::MeasuredRun> run = readMeasuredTrace(path);
+                if (!run)
+                    return Read {nullptr, QString::fromStdString(run.error())};
+                if (samplesPerRank > 0)
+                    run->samplesPerRank = samplesPerRank;
+                return Read {std::make_shared<const cluster::MeasuredComparison>(cluster::compareWithSimulation(*run)),
+                             QString()};
+            },
+            [this, path](const Read &read) {
+                MeasuredPanel *panel = m_page->measuredPanel();
+                if (read.comparison) {
+                    panel->setComparison(read.comparison, path);
+                    panel->setStatus(m_runMessage + (m_runMessage.isEmpty() ? "" : " ")
+                                     + tr("Read %1.").arg(QDir::toNativeSeparators(path)));
+                } else {
+                    panel->setStatus(read.error);
+                }
+                m_runMessage.clear();
+                m_reading = false;
+                emit traceRead(bool(read.comparison));
+            });
 }
 
 } // namespace bplab

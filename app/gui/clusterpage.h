@@ -7,7 +7,6 @@
 #include <QObject>
 #include <QString>
 
-class QThread;
 
 namespace bplab {
 
@@ -47,7 +46,6 @@ private:
     clusterview::ClusterView *m_page;
     TrainingController *m_controller;
     clusterview::MpiRunner *m_runner;
-    QThread *m_reader = nullptr; // the last trace's reader, deleted when the next one starts
     bool m_reading = false;      // until the reader's result has been shown
     int m_runSamples = 0; // the batch of the mpirun run going
     QString m_runMessage; // how that run went, said with its trace

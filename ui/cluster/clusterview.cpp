@@ -7,6 +7,8 @@
 #include "topologywidget.h"
 #include "uiformat.h"
 
+#include <background.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -19,7 +21,6 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -164,16 +165,7 @@ ClusterView::ClusterView(QWidget *parent)
     showSummaryFor(m_tabs->currentIndex());
 }
 
-ClusterView::~ClusterView()
-{
-    // A worker still running hands its result to this object: wait for it (a run is short), then
-    // delete it, since the finished() slot that would have done so goes with this object
-    // (LeakSanitizer found the QThread left behind).
-    for (QThread *t : std::as_const(m_threads)) {
-        t->wait();
-        delete t;
-    }
-}
+ClusterView::~ClusterView() = default;
 
 QWidget *ClusterView::makeControls()
 {
@@ -368,30 +360,26 @@ void ClusterView::run()
         return;
     }
     const quint64 generation = ++m_generation;
-    QThread *thread = QThread::create([this, config, generation] {
-        QElapsedTimer clock;
-        clock.start();
-        auto r = std::make_shared<const SimResult>(simulate(config));
-        const double seconds = clock.nsecsElapsed() * 1e-9;
-        const double share = latencyShare(*r);
-        // Posted to the GUI thread; the destructor waits for this thread, so `this` is alive.
-        QMetaObject::invokeMethod(
-                this,
-                [this, r, share, seconds, generation] {
-                    if (generation == m_generation)
-                        apply(r, share, seconds, true);
-                },
-                Qt::QueuedConnection);
-    });
-    m_threads.append(thread);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_threads.removeOne(thread);
-        thread->deleteLater();
-    });
+    struct Simulated
+    {
+        std::shared_ptr<const SimResult> result;
+        double share = 0, seconds = 0;
+    };
+    runInBackground(
+            this,
+            [config] {
+                QElapsedTimer clock;
+                clock.start();
+                auto r = std::make_shared<const SimResult>(simulate(config));
+                return Simulated {r, latencyShare(*r), clock.nsecsElapsed() * 1e-9};
+            },
+            [this, generation](const Simulated &s) {
+                if (generation == m_generation) // else a later run's result is due
+                    apply(s.result, s.share, s.seconds, true);
+            });
     m_summary->setText(tr("Simulating %1 GPUs × %2 iterations…")
                                .arg(config.cluster.ranks())
                                .arg(config.iterations));
-    thread->start();
 }
 
 void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double seconds,

@@ -19,7 +19,6 @@ class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 class QTabWidget;
-class QThread;
 class QTimer;
 
 namespace bplab::clusterview {
@@ -96,7 +95,6 @@ private:
     double m_lastSeconds = 0;
     double m_secondsPerUnit = 0; ///< measured cost per ranks^2 x iterations: thread or not
     quint64 m_generation = 0;
-    QList<QThread *> m_threads;
     bool m_updatingControls = false;
     double m_latencyShare = 0;
 
