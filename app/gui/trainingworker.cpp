@@ -336,15 +336,16 @@ void TrainingWorker::flushLosses()
     }
 }
 
-void TrainingWorker::sendVisual(bool live)
+void TrainingWorker::sendVisual(bool live, int sampleInBatch)
 {
     flushLosses();
     m_session.visualSent();
     if (!trainer())
         return;
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live);
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live, sampleInBatch);
     publishWeights(s->weights);
-    s->cluster = clusterIteration(*trainer());
+    if (sampleInBatch < 0) // a sample of the next batch: no batch iterated since the last picture
+        s->cluster = clusterIteration(*trainer());
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
 }

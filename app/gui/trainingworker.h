@@ -141,8 +141,6 @@ private:
     bool readyToStep();
     /** One unit of a paced run or a step: a sample (one sample at a time) or a batch. */
     bool trainUnit();
-    /** The next sample of m_sampleBatch, shown by the weights before their update. */
-    void sendSampleVisual();
     /** The replay trainer, built for the head's configuration when needed. */
     Trainer &replayTrainer();
     /** The timeline starts again at the trainer's position (reset, load, restore). */
@@ -164,7 +162,9 @@ private:
     qint64 now() const { return m_session.now(); }
     void endRun();
     void flushLosses();
-    void sendVisual(bool live = false);
+    /** A picture of the trainer's state to the views (makeVisual()); with sampleInBatch >= 0 the
+     *  next batch's sample of that index, by the weights before its update. */
+    void sendVisual(bool live = false, int sampleInBatch = -1);
     /** A visual of `trainer`'s state (the head's or the replay's): its last batch and that
      *  batch's first sample; with sampleInBatch >= 0 (one sample at a time), the next batch
      *  (m_sampleBatch) and its sample sampleInBatch instead, by the weights before its update. */

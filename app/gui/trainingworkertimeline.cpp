@@ -93,7 +93,7 @@ bool TrainingWorker::trainUnit()
             m_samplesShown = 0;
         }
         if (m_samplesShown < int(m_sampleBatch.size())) {
-            sendSampleVisual();
+            sendVisual(/*live=*/false, m_samplesShown++);
             return true;
         }
     }
@@ -102,16 +102,6 @@ bool TrainingWorker::trainUnit()
     updateSpeed();
     sendVisual(); // exact: every batch's panels are shown at a pace
     return true;
-}
-
-void TrainingWorker::sendSampleVisual()
-{
-    flushLosses();
-    m_session.visualSent();
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false, m_samplesShown++);
-    publishWeights(s->weights);
-    m_visualsInFlight.fetch_add(1);
-    emit visualReady(s);
 }
 
 void TrainingWorker::stepSample()
