@@ -40,8 +40,9 @@ std::string methodName(const CompareChoice &c)
     return c.adam ? "Adam" : c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD";
 }
 
-std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
+std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoice> &all)
 {
+    using Kind = LabelPart::Kind;
     // A model file is named by its file; the trained runs by what differs between them.
     std::vector<CompareChoice> runs;
     for (const CompareChoice &c : all)
@@ -56,37 +57,77 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
     const bool method = differs(runs, [](const CompareChoice &c) { return methodName(c); });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
-    std::vector<std::string> labels;
+    std::vector<std::vector<LabelPart>> labels;
     for (std::size_t i = 0; i < all.size(); ++i) {
         const CompareChoice &c = all[i];
+        std::vector<LabelPart> parts;
         if (!c.fileName.empty()) {
-            labels.push_back(c.fileName);
-            continue;
+            parts.push_back({Kind::File, c.fileName});
+        } else {
+            if (shape)
+                parts.push_back({Kind::Widths, widths(c.arch)});
+            if (act && !c.arch.hidden.empty())
+                parts.push_back({Kind::Activation, {}, 0, c.arch.activation});
+            if (lr)
+                parts.push_back({Kind::Rate, {}, c.lr});
+            if (method)
+                parts.push_back({Kind::Method, {}, c.adam ? 0.0 : c.momentum, Activation::ReLU, c.adam});
+            if (epochs)
+                parts.push_back({Kind::Epochs, {}, double(c.epochs)});
+            if (from)
+                parts.push_back({Kind::FromBatch, {}, double(c.fromStep)});
+            if (parts.empty())
+                parts.push_back({Kind::Run, {}, double(i + 1)});
         }
-        std::vector<std::string> parts;
-        if (shape)
-            parts.push_back(widths(c.arch));
-        if (act && !c.arch.hidden.empty())
-            parts.push_back(displayName(c.arch.activation));
-        if (lr)
-            parts.push_back("lr " + number(c.lr));
-        if (method)
-            parts.push_back(methodName(c));
-        if (epochs)
-            parts.push_back(std::to_string(c.epochs) + (c.epochs == 1 ? " epoch" : " epochs"));
-        if (from)
-            parts.push_back("from batch " + std::to_string(c.fromStep));
-        std::string label;
-        for (const std::string &p : parts)
-            label += (label.empty() ? "" : ", ") + p;
-        labels.push_back(label.empty() ? "run " + std::to_string(i + 1) : label);
+        labels.push_back(std::move(parts));
     }
     // Two runs that differ in nothing named are told apart by their number.
-    for (std::size_t i = 0; i < labels.size(); ++i)
-        for (std::size_t j = i + 1; j < labels.size(); ++j)
-            if (labels[j] == labels[i])
-                labels[j] += " (run " + std::to_string(j + 1) + ")";
-    return labels;
+    const auto same = [](const std::vector<LabelPart> &a, const std::vector<LabelPart> &b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const LabelPart &x, const LabelPart &y) {
+            return x.kind == y.kind && x.text == y.text && x.value == y.value && x.activation == y.activation
+                   && x.adam == y.adam;
+        });
+    };
+    std::vector<std::vector<LabelPart>> named = labels;
+    for (std::size_t j = 0; j < labels.size(); ++j)
+        for (std::size_t i = 0; i < j; ++i)
+            if (same(labels[i], labels[j])) {
+                named[j].push_back({Kind::SameAs, {}, double(j + 1)});
+                break;
+            }
+    return named;
+}
+
+std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
+{
+    using Kind = LabelPart::Kind;
+    std::vector<std::string> out;
+    for (const std::vector<LabelPart> &parts : runLabelParts(all)) {
+        std::string label;
+        for (const LabelPart &p : parts) {
+            const bool count = p.kind == Kind::Epochs || p.kind == Kind::FromBatch || p.kind == Kind::Run
+                               || p.kind == Kind::SameAs;
+            const std::string n = count ? std::to_string(static_cast<long long>(p.value)) : number(p.value);
+            if (p.kind == Kind::SameAs) {
+                label += " (run " + n + ")";
+                continue;
+            }
+            label += label.empty() ? "" : ", ";
+            switch (p.kind) {
+            case Kind::File:
+            case Kind::Widths: label += p.text; break;
+            case Kind::Activation: label += displayName(p.activation); break;
+            case Kind::Rate: label += "lr " + n; break;
+            case Kind::Method: label += p.adam ? "Adam" : p.value > 0 ? "momentum " + n : "plain SGD"; break;
+            case Kind::Epochs: label += n + (p.value == 1 ? " epoch" : " epochs"); break;
+            case Kind::FromBatch: label += "from batch " + n; break;
+            case Kind::Run: label += "run " + n; break;
+            case Kind::SameAs: break;
+            }
+        }
+        out.push_back(std::move(label));
+    }
+    return out;
 }
 
 std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kOutputs>, kOutputs> &confusion)

@@ -48,9 +48,35 @@ enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, Gradien
 /** How a run steps: "Adam", "momentum 0.9" or "plain SGD". */
 std::string methodName(const CompareChoice &choice);
 
-/** Each run's name in a legend: only what differs between the runs, e.g. "sigmoid" against
- *  "ReLU", "784-8-10" against "784-128-10", "lr 0.5" against "lr 0.1", "from batch 250"
- *  against "from batch 0"; "run 2" when two runs are the same. */
+/** One thing a run's label names, for a front end to word in its own language. */
+struct LabelPart
+{
+    enum class Kind {
+        File,       ///< a model file: text is its name
+        Widths,     ///< text: "784-32-10"
+        Activation, ///< activation
+        Rate,       ///< value: the learning rate
+        Method,     ///< adam, else value: the momentum (0: plain SGD)
+        Epochs,     ///< value: the epochs
+        FromBatch,  ///< value: the batch it goes on from
+        Run,        ///< value: the run's number, when nothing else tells it apart
+        SameAs,     ///< value: the run's number, after the parts of a run named like an earlier one
+    };
+    Kind kind = Kind::Run;
+    std::string text;
+    double value = 0;
+    Activation activation = Activation::ReLU;
+    bool adam = false;
+};
+
+/** What each run's name in a legend says: only what differs between the runs, e.g. the
+ *  activation, the widths, the rate, the optimiser, the epochs, the batch it starts from; its
+ *  number when two runs are the same. */
+std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoice> &runs);
+
+/** runLabelParts() in English: "sigmoid" against "ReLU", "784-8-10" against "784-128-10",
+ *  "lr 0.5" against "lr 0.1", "from batch 250" against "from batch 0"; "run 2" when two runs are
+ *  the same, "784-16-10 (run 3)" when a third is named like the first. */
 std::vector<std::string> runLabels(const std::vector<CompareChoice> &runs);
 
 /** Test accuracy per class, percent, from confusion[true][predicted]; -1 for a class without a

@@ -894,6 +894,46 @@
         <source>%1 evaluated: test accuracy %2</source>
         <translation>%1 ausgewertet: Testgenauigkeit %2</translation>
     </message>
+    <message>
+        <source>lr %1</source>
+        <translation>LR %1</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>momentum %1</source>
+        <translation>Momentum %1</translation>
+    </message>
+    <message>
+        <source>plain SGD</source>
+        <translation>einfaches SGD</translation>
+    </message>
+    <message>
+        <source>1 epoch</source>
+        <translation>1 Epoche</translation>
+    </message>
+    <message>
+        <source>%1 epochs</source>
+        <translation>%1 Epochen</translation>
+    </message>
+    <message>
+        <source>from batch %L1</source>
+        <translation>ab Batch %L1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source> (run %1)</source>
+        <translation> (Lauf %1)</translation>
+    </message>
+    <message>
+        <source>, lr %1</source>
+        <translation>, LR %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>

@@ -31,7 +31,7 @@ QString networkText(const CompareChoice &c)
 {
     if (!c.fileName.empty())
         return tr("%1, model file").arg(QString::fromStdString(describe(c.arch)));
-    QString text = QString::fromStdString(describe(c.arch)) + QStringLiteral(", lr ") + QLocale().toString(c.lr);
+    QString text = QString::fromStdString(describe(c.arch)) + tr(", lr %1").arg(QLocale().toString(c.lr));
     if (c.adam)
         text += tr(", Adam");
     else if (c.momentum > 0)
@@ -41,6 +41,35 @@ QString networkText(const CompareChoice &c)
         text += tr(", from batch %L1").arg(qulonglong(c.fromStep));
     return text;
 }
+
+} // namespace
+
+// The activations keep their technical names, as the form's list does.
+QString runLabelText(const std::vector<LabelPart> &parts)
+{
+    using Kind = LabelPart::Kind;
+    const QLocale locale;
+    QStringList named;
+    QString suffix;
+    for (const LabelPart &p : parts) {
+        switch (p.kind) {
+        case Kind::File:
+        case Kind::Widths: named << QString::fromStdString(p.text); break;
+        case Kind::Activation: named << QString::fromStdString(displayName(p.activation)); break;
+        case Kind::Rate: named << tr("lr %1").arg(locale.toString(p.value)); break;
+        case Kind::Method:
+            named << (p.adam ? tr("Adam") : p.value > 0 ? tr("momentum %1").arg(locale.toString(p.value)) : tr("plain SGD"));
+            break;
+        case Kind::Epochs: named << (p.value == 1 ? tr("1 epoch") : tr("%1 epochs").arg(qlonglong(p.value))); break;
+        case Kind::FromBatch: named << tr("from batch %L1").arg(qlonglong(p.value)); break;
+        case Kind::Run: named << tr("run %1").arg(qlonglong(p.value)); break;
+        case Kind::SameAs: suffix = tr(" (run %1)").arg(qlonglong(p.value)); break;
+        }
+    }
+    return named.join(QStringLiteral(", ")) + suffix;
+}
+
+namespace {
 
 QString statusText(const CompareProgress &p, int epochs)
 {
@@ -295,7 +324,9 @@ private:
         std::vector<CompareChoice> choices;
         for (const auto &run : m_runs)
             choices.push_back(run->choice());
-        const std::vector<std::string> labels = runLabels(choices);
+        QStringList labels;
+        for (const std::vector<LabelPart> &parts : runLabelParts(choices))
+            labels << runLabelText(parts);
         QVector<CompareRow> rows;
         QVector<OtherNetwork> networks;
         for (std::size_t i = 0; i < m_runs.size(); ++i) {
@@ -312,12 +343,12 @@ private:
             }
             const Ended &shown = m_endedRows[i] ? *m_endedRows[i] : current;
             CompareRow row = shown.row;
-            row.label = QString::fromStdString(labels[i]);
+            row.label = labels[int(i)];
             if (endedNow && m_announce)
                 m_announce(endedText(row));
             rows << row;
             if (shown.weights)
-                networks.push_back({labels[i], choices[i].arch, shown.weights, m_runs[i]->config().normalize});
+                networks.push_back({labels[int(i)].toStdString(), choices[i].arch, shown.weights, m_runs[i]->config().normalize});
         }
         m_view->setRows(rows);
         // Told only when a network's weights or name changed: the view refreshes five times a second.

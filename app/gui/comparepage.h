@@ -42,6 +42,10 @@ std::vector<std::optional<CompareResult>> comparisonResults(const QWidget *page)
  *  test set, it answers drawn digits too. False when `page` is not a Compare page. */
 bool compareModelFile(QWidget *page, const QString &name, const NetworkModel &model);
 
+/** A run's name in the legend and the table, worded in the window's language (runLabelParts()):
+ *  "lr 0.5, momentum 0.9", in German "LR 0,5, Momentum 0,9". */
+QString runLabelText(const std::vector<LabelPart> &parts);
+
 /** True when no run of the page is training or waiting. */
 bool comparePageIsIdle(const QWidget *page);
 

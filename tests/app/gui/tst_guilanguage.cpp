@@ -3,6 +3,7 @@
 // sources (lupdate), View > Language stores its choice, --lang is parsed.
 
 #include <answertally.h>
+#include <comparepage.h>
 #include <guioptions.h>
 #include <language.h>
 #include <snapshots.h>
@@ -86,6 +87,19 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
     tally.judge(q, truth);
     QCOMPARE(tally.right, 1);
     QCOMPARE(shownAnswer(truth.text), QStringLiteral("nein"));
+    // The Compare runs' legend names what differs in German words and numbers.
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    CompareChoice slow, fast;
+    fast.lr = 0.5;
+    fast.momentum = 0.9;
+    fast.fromStep = 1250;
+    fast.epochs = 4;
+    const auto parts = runLabelParts({slow, fast});
+    QCOMPARE(runLabelText(parts[0]), QStringLiteral("LR 0,1, einfaches SGD, 3 Epochen, ab Batch 0"));
+    QCOMPARE(runLabelText(parts[1]), QStringLiteral("LR 0,5, Momentum 0,9, 4 Epochen, ab Batch 1.250"));
+    QCOMPARE(runLabelText(runLabelParts({slow, slow})[1]), QStringLiteral("Lauf 2"));
+    QLocale::setDefault(before);
     QCoreApplication::removeTranslator(&de);
     QCOMPARE(shownAnswer(truth.text), QStringLiteral("no"));
     QCOMPARE(stateName(TrainingState::Running), QStringLiteral("Running"));
