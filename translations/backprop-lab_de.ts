@@ -2864,66 +2864,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&amp;Fehler</translation>
     </message>
     <message>
-        <source>Show the next sample of the batch through the network; after the batch&apos;s last sample, its update (Shift+S)</source>
-        <translation>Das nächste Bild des Batches durch das Netz schicken; nach dem letzten Bild des Batches folgt sein Update (Umschalt+S)</translation>
-    </message>
-    <message>
-        <source>&amp;Faster</source>
-        <translation>&amp;Schneller</translation>
-    </message>
-    <message>
-        <source>The next faster pace (+)</source>
-        <translation>Das nächstschnellere Tempo (+)</translation>
-    </message>
-    <message>
-        <source>S&amp;lower</source>
-        <translation>&amp;Langsamer</translation>
-    </message>
-    <message>
-        <source>The next slower pace (-)</source>
-        <translation>Das nächstlangsamere Tempo (-)</translation>
-    </message>
-    <message>
-        <source>Train at this pace</source>
-        <translation>In diesem Tempo trainieren</translation>
-    </message>
-    <message>
-        <source>&amp;Previous batch</source>
-        <translation>&amp;Voriger Batch</translation>
-    </message>
-    <message>
-        <source>Show the network as it was one batch earlier (Left)</source>
-        <translation>Das Netz zeigen, wie es einen Batch früher war (Links)</translation>
-    </message>
-    <message>
-        <source>&amp;Next batch</source>
-        <translation>&amp;Nächster Batch</translation>
-    </message>
-    <message>
-        <source>One batch on; at the latest batch, train one (Right)</source>
-        <translation>Einen Batch weiter; beim neuesten Batch einen trainieren (Rechts)</translation>
-    </message>
-    <message>
-        <source>Show the network before the first batch of the history (Home)</source>
-        <translation>Das Netz vor dem ersten Batch des Verlaufs zeigen (Pos1)</translation>
-    </message>
-    <message>
-        <source>&amp;Latest batch</source>
-        <translation>Ne&amp;uester Batch</translation>
-    </message>
-    <message>
-        <source>Show the training&apos;s latest weights again (End)</source>
-        <translation>Wieder die neuesten Gewichte des Trainings zeigen (Ende)</translation>
-    </message>
-    <message>
-        <source>&amp;Continue from here</source>
-        <translation>Von &amp;hier weitertrainieren</translation>
-    </message>
-    <message>
-        <source>Train on from the batch shown at the toolbar&apos;s learning rate; the batches after it stay on the loss plot as a faint curve (Ctrl+Enter)</source>
-        <translation>Vom gezeigten Batch an mit der Lernrate der Werkzeugleiste weitertrainieren; die Batches danach bleiben als blasse Kurve im Loss-Diagramm (Strg+Eingabe)</translation>
-    </message>
-    <message>
         <source>Save &amp;model...</source>
         <translation>&amp;Modell speichern...</translation>
     </message>
@@ -2938,10 +2878,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Show a model file&apos;s weights (.bplab or .npz) in every view until training goes on</source>
         <translation>Die Gewichte einer Modelldatei (.bplab oder .npz) in jeder Ansicht zeigen, bis das Training weitergeht</translation>
-    </message>
-    <message>
-        <source>P&amp;ace</source>
-        <translation>&amp;Tempo</translation>
     </message>
     <message>
         <source>A new branch from batch %1: the earlier one stays on the loss plot, faint</source>
@@ -3086,14 +3022,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>E&amp;xport panel</source>
         <translation>Bereich e&amp;xportieren</translation>
-    </message>
-    <message>
-        <source>Step one sa&amp;mple</source>
-        <translation>Ein &amp;Bild weiter</translation>
-    </message>
-    <message>
-        <source>Fi&amp;rst batch</source>
-        <translation>&amp;Erster Batch</translation>
     </message>
     <message>
         <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; the Compare view can evaluate this one beside its runs and let it answer drawn digits.</source>
@@ -4266,6 +4194,81 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>Latest batch</source>
         <translation>Neuester Batch</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::TimelineUi</name>
+    <message>
+        <source>Step one sa&amp;mple</source>
+        <translation>Ein &amp;Bild weiter</translation>
+    </message>
+    <message>
+        <source>Show the next sample of the batch through the network; after the batch&apos;s last sample, its update (Shift+S)</source>
+        <translation>Das nächste Bild des Batches durch das Netz schicken; nach dem letzten Bild des Batches folgt sein Update (Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation>&amp;Schneller</translation>
+    </message>
+    <message>
+        <source>The next faster pace (+)</source>
+        <translation>Das nächstschnellere Tempo (+)</translation>
+    </message>
+    <message>
+        <source>S&amp;lower</source>
+        <translation>&amp;Langsamer</translation>
+    </message>
+    <message>
+        <source>The next slower pace (-)</source>
+        <translation>Das nächstlangsamere Tempo (-)</translation>
+    </message>
+    <message>
+        <source>Train at this pace</source>
+        <translation>In diesem Tempo trainieren</translation>
+    </message>
+    <message>
+        <source>&amp;Previous batch</source>
+        <translation>&amp;Voriger Batch</translation>
+    </message>
+    <message>
+        <source>Show the network as it was one batch earlier (Left)</source>
+        <translation>Das Netz zeigen, wie es einen Batch früher war (Links)</translation>
+    </message>
+    <message>
+        <source>&amp;Next batch</source>
+        <translation>&amp;Nächster Batch</translation>
+    </message>
+    <message>
+        <source>One batch on; at the latest batch, train one (Right)</source>
+        <translation>Einen Batch weiter; beim neuesten Batch einen trainieren (Rechts)</translation>
+    </message>
+    <message>
+        <source>Fi&amp;rst batch</source>
+        <translation>&amp;Erster Batch</translation>
+    </message>
+    <message>
+        <source>Show the network before the first batch of the history (Home)</source>
+        <translation>Das Netz vor dem ersten Batch des Verlaufs zeigen (Pos1)</translation>
+    </message>
+    <message>
+        <source>&amp;Latest batch</source>
+        <translation>Ne&amp;uester Batch</translation>
+    </message>
+    <message>
+        <source>Show the training&apos;s latest weights again (End)</source>
+        <translation>Wieder die neuesten Gewichte des Trainings zeigen (Ende)</translation>
+    </message>
+    <message>
+        <source>&amp;Continue from here</source>
+        <translation>Von &amp;hier weitertrainieren</translation>
+    </message>
+    <message>
+        <source>Train on from the batch shown at the toolbar&apos;s learning rate; the batches after it stay on the loss plot as a faint curve (Ctrl+Enter)</source>
+        <translation>Vom gezeigten Batch an mit der Lernrate der Werkzeugleiste weitertrainieren; die Batches danach bleiben als blasse Kurve im Loss-Diagramm (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>P&amp;ace</source>
+        <translation>&amp;Tempo</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include "downloaddialog.h"
 #include "drawpage.h"
 #include "errorpage.h"
+#include "lessonrunner.h"
 #include "messagebanner.h"
 #include "mistakespage.h"
 #include "pictureimportdialog.h"
@@ -33,6 +34,7 @@
 #include <pictureimport.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QEvent>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -264,13 +266,21 @@ void MainWindow::connectController()
         const Pace pace = c->pace();
         m_controls->showPace(pace);
         m_status->setPace(pace);
-        m_paces[paceIndex(pace)]->setChecked(true);
     });
 
     connectStepView();
     connectDatasetView();
     connectControlBar();
-    connectTimeline();
+    // The status's words on the timeline bar where the status bar is hidden.
+    connect(m_status, &StatusLine::summaryChanged, this, [this](const QString &text) {
+        if (m_presentation || (m_lessons && m_lessons->isOpen()))
+            m_timeline->setStatusText(text);
+    });
+    // The hidden Step view catches up when it is shown.
+    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
+        if (view() == View::Step && m_stepPending)
+            followInStepView(m_stepPending, true);
+    });
     connect(m_controls, &ControlBar::datasetChosen, this, [this](const QString &folder) { openData(folder); });
     connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
 }
@@ -580,6 +590,37 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_persist)
         saveSettings();
     event->accept();
+}
+
+void MainWindow::followInStepView(VisualPtr shown, bool force)
+{
+    if (!shown || !shown->weights || m_stepView->showsModelFile())
+        return;
+    // While training runs, a hidden page costs nothing: it catches up when shown.
+    if (!m_stepView->isVisible() && !force && shown->duringRun) {
+        m_stepPending = shown;
+        return;
+    }
+    if (shown->live && !force && (!m_stepView->isVisible() || (m_stepFollowed.isValid() && m_stepFollowed.elapsed() < 250)))
+        return;
+    m_stepPending.reset();
+    m_stepFollowed.start();
+    m_stepView->setNormalize(m_controller->trainedConfig().normalize);
+    m_stepView->setModel(shown->weights, TrainingController::captionOf(*shown));
+    m_stepBatch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
+}
+
+qint64 MainWindow::viewWeightsBatch(const QString &name) const
+{
+    const VisualPtr shown = m_controller->shown();
+    const qint64 shownBatch = shown && shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
+    if (name == QLatin1String("train") || name == QLatin1String("data"))
+        return shownBatch;
+    if (name == QLatin1String("step"))
+        return m_stepView->showsModelFile() ? -1 : m_stepPending ? qint64(m_stepPending->weightsStep) : m_stepBatch;
+    if (name == QLatin1String("draw"))
+        return m_drawBatch;
+    return -1;
 }
 
 } // namespace bplab

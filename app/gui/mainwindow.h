@@ -42,6 +42,7 @@ class SnapshotUi;
 class StatusLine;
 class StepView;
 class TimelineBar;
+class TimelineUi;
 class TrainView;
 class TrainingController;
 
@@ -178,10 +179,6 @@ private:
     void connectControlBar();
     void connectStepView();
     void connectDatasetView();
-    // The pace, the timeline and the model files (mainwindowtimeline.cpp).
-    void createTimelineActions();
-    void addTimelineMenus(QMenu *file, QMenu *training);
-    void connectTimeline();
     /** The Step view takes the weights shown (when it is on screen, else when it comes back). */
     void followInStepView(VisualPtr shown, bool force);
     void saveModelAs();
@@ -223,6 +220,7 @@ private:
     ErrorPage *m_errorPage = nullptr;
     MessageBanner *m_banner = nullptr;
     SnapshotUi *m_snapshots = nullptr;
+    TimelineUi *m_timelineUi = nullptr;
     TimelineBar *m_timeline = nullptr;
     VisualPtr m_stepPending; // a visual the hidden Step view takes when shown
     qint64 m_stepBatch = -1, m_drawBatch = -1; // the batch of the weights those views show
@@ -237,15 +235,6 @@ private:
     QAction *m_exportHeatmap = nullptr;
     QAction *m_exportCsv = nullptr;
     QAction *m_quit = nullptr;
-    QAction *m_stepSample = nullptr;
-    QAction *m_faster = nullptr;
-    QAction *m_slower = nullptr;
-    QAction *m_paces[7] = {};
-    QAction *m_cursorBack = nullptr;
-    QAction *m_cursorForward = nullptr;
-    QAction *m_cursorFirst = nullptr;
-    QAction *m_cursorLast = nullptr;
-    QAction *m_continueHere = nullptr;
     QAction *m_saveModel = nullptr;
     QAction *m_openModel = nullptr;
     QAction *m_viewActions[kViewCount] = {};

@@ -1,8 +1,9 @@
-// MainWindow: actions, menus, exports, presentation mode and settings.
+// MainWindow: actions, menus, exports, presentation mode, settings and the model files.
 
 #include "mainwindow.h"
 
 #include "appsettings.h"
+#include "comparepage.h"
 #include "controlbar.h"
 #include "language.h"
 #include "lessonrunner.h"
@@ -11,11 +12,13 @@
 #include "shortcutsdialog.h"
 #include "snapshotui.h"
 #include "statusline.h"
+#include "timelineui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
 #include <heatmappanel.h>
 #include <lossplot.h>
+#include <modelfile.h>
 #include <palettecolors.h>
 #include <timelinebar.h>
 
@@ -23,6 +26,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QKeyEvent>
 #include <QListWidget>
@@ -137,7 +141,15 @@ void MainWindow::createActions()
     m_about = make(QStringLiteral("actionAbout"), tr("&About Backprop Lab"),
                    tr("Version and what the app is for"));
     connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
-    createTimelineActions();
+    m_saveModel = make(QStringLiteral("actionSaveModel"), tr("Save &model..."),
+                       tr("Write the weights shown as a model file, as backprop-lab-cli train --save "
+                          "does (Ctrl+Shift+M)"),
+                       {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)});
+    connect(m_saveModel, &QAction::triggered, this, &MainWindow::saveModelAs);
+    m_openModel = make(QStringLiteral("actionOpenModel"), tr("Open mod&el..."),
+                       tr("Show a model file's weights (.bplab or .npz) in every view until training "
+                          "goes on"));
+    connect(m_openModel, &QAction::triggered, this, &MainWindow::openModelFile);
 }
 
 void MainWindow::createMenus()
@@ -147,6 +159,9 @@ void MainWindow::createMenus()
     file->addSeparator();
     m_snapshots = new SnapshotUi(this, m_controller, m_banner, m_controls);
     file->addActions(m_snapshots->actions());
+    file->addSeparator();
+    file->addAction(m_openModel);
+    file->addAction(m_saveModel);
     file->addSeparator();
     file->addAction(m_exportPng);
     file->addAction(m_exportPdf);
@@ -164,7 +179,10 @@ void MainWindow::createMenus()
     training->addSeparator();
     training->addMenu(m_controls->trainSubsetMenu());
 
-    addTimelineMenus(file, training);
+    const auto make = [this](const QString &name, const QString &text, const QString &tip,
+                             const QList<QKeySequence> &keys) { return makeAction(name, text, tip, keys); };
+    m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline, make);
+    m_timelineUi->addToMenu(training, m_step);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("menuView"));
@@ -196,8 +214,8 @@ void MainWindow::exportPanel(const PanelExport &panel, ExportFormat format)
 
 void MainWindow::showShortcuts()
 {
-    QList<QAction *> list{m_startPause, m_step, m_stepSample, m_reset, m_faster, m_slower,
-                          m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere};
+    QList<QAction *> list{m_startPause, m_step, m_timelineUi->stepSampleAction(), m_reset};
+    list << m_timelineUi->keyedActions();
     for (QAction *a : m_viewActions)
         list << a;
     list << m_fullScreenAction << m_presentationAction << m_pixelValues << m_openFolder << m_snapshots->saveAction()
@@ -317,6 +335,46 @@ void MainWindow::saveSettings()
     m_snapshots->saveSettings(s);
     if (m_hasData && m_dataOrigin == SettingOrigin::User)
         writeDataset(s, m_controls->selectedFolder());
+}
+
+void MainWindow::saveModelAs()
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    const QString file = QFileDialog::getSaveFileName(
+            this, tr("Save the weights shown as a model file"),
+            dir + QStringLiteral("/batch-%1.bplab").arg(m_controller->shownStep()),
+            tr("Backprop Lab model (*.bplab);;All files (*)"));
+    if (!file.isEmpty())
+        m_controller->saveModel(file);
+}
+
+void MainWindow::openModelFile()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open a model file"), QDir::homePath(),
+                                                      tr("Models (*.bplab *.npz);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (m_controller->openModel(file, &error))
+        return;
+    // A network of another shape: the training's views show the source's; the Compare view
+    // evaluates it and lets it answer drawn digits.
+    Result<NetworkModel> other = readAnyNetwork(file.toStdString());
+    if (!other || other->arch.isSourceNetwork()) {
+        m_banner->showMessage(tr("%1 cannot be opened: %2").arg(file, error));
+        return;
+    }
+    const QString name = QFileInfo(file).fileName();
+    m_banner->showMessage(tr("%1 holds a %2 network. The training's views show the source's 784-128-10 ReLU "
+                             "network; the Compare view can evaluate this one beside its runs and let it answer "
+                             "drawn digits.")
+                                  .arg(name, QString::fromStdString(describe(other->arch))));
+    m_banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"), [this, name, model = *other] {
+        if (compareModelFile(page(View::Compare), name, model))
+            setView(View::Compare);
+    });
 }
 
 } // namespace bplab

@@ -8,6 +8,7 @@
 
 #include "controlbar.h"
 #include "lessonrunner.h"
+#include "timelineui.h"
 #include "messagebanner.h"
 
 #include <clusterview.h>
@@ -202,16 +203,8 @@ void MainWindow::restrict(const LessonRestrictions &restrictions)
         m_viewActions[i]->setVisible(shown);
     }
     m_controls->setLessonControls(restrictions);
-    const bool timeline = !restrictions.locks(LessonControl::Timeline);
-    m_timeline->setEnabled(timeline);
-    for (QAction *a : {m_cursorBack, m_cursorForward, m_cursorFirst, m_cursorLast, m_continueHere})
-        a->setEnabled(timeline);
-    m_timeline->setVisible(!restrictions.hides(LessonControl::Timeline));
-    const bool pace = !restrictions.locks(LessonControl::Pace);
-    for (QAction *a : m_paces)
-        a->setEnabled(pace);
-    m_faster->setEnabled(pace);
-    m_slower->setEnabled(pace);
+    m_timelineUi->setLocks(restrictions.locks(LessonControl::Timeline), restrictions.hides(LessonControl::Timeline),
+                           restrictions.locks(LessonControl::Pace));
     updateActions();
 }
 
