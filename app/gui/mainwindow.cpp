@@ -546,6 +546,7 @@ void MainWindow::updatePage()
 
 void MainWindow::updateActions()
 {
+    QWidget *const focused = QApplication::focusWidget();
     const TrainingState s = m_controller->state();
     const bool running = s == TrainingState::Running;
     m_startPause->setText(running ? tr("Pause") : tr("Start"));
@@ -559,6 +560,12 @@ void MainWindow::updateActions()
     m_reset->setEnabled((s == TrainingState::Paused || s == TrainingState::Running
                          || s == TrainingState::Finished)
                         && !m_restrictions.locks(LessonControl::Reset));
+    // Start and Step, disabled as a run ends, hand the focus on along the toolbar to Reset, where
+    // the next Space (meant for Start/Pause) would throw the trained network away: the focus goes
+    // to the views' list instead, which leaves Space to the window's keys.
+    if (focused && focused != QApplication::focusWidget()
+        && QApplication::focusWidget() == m_controls->widgetForAction(m_reset))
+        m_sidebar->setFocus(Qt::OtherFocusReason);
     for (int i = 0; i < kViewCount; ++i)
         m_viewActions[i]->setChecked(i == int(view()));
 }

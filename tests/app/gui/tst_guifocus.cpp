@@ -51,6 +51,7 @@ private slots:
     void aFocusedPanelIsSpotlit();
     void fullScreenAndPresentationHaveTheirKeys();
     void altKeysAreUniqueInEveryView();
+    void spaceAfterTheLastEpochKeepsTheNetwork();
 
 private:
     /** The widgets Tab visits from the toolbar's first field until it comes back. */
@@ -229,6 +230,26 @@ void TestGuiFocus::fullScreenAndPresentationHaveTheirKeys()
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
     QVERIFY(!m_window->isPresentationMode());
     QTRY_VERIFY(!m_window->isFullScreen());
+}
+
+// Start pressed on its focused button, the run ends: Start and Step are disabled, and the focus
+// must not pass on to Reset, where the next Space would throw the trained network away.
+void TestGuiFocus::spaceAfterTheLastEpochKeepsTheNetwork()
+{
+    QWidget *start = m_window->findChild<QWidget *>(QStringLiteral("actionStartPauseButton"));
+    QWidget *reset = m_window->findChild<QWidget *>(QStringLiteral("actionResetButton"));
+    QVERIFY(start && reset);
+    start->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), start);
+    QTest::keyClick(start, Qt::Key_Space);
+    TrainingController *c = m_window->controller();
+    QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingState::Finished, 60000);
+    QVERIFY(QApplication::focusWidget() != reset);
+    const std::uint64_t trained = c->stepCount();
+    QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : m_window.get(), Qt::Key_Space);
+    QTest::qWait(200);
+    QCOMPARE(c->state(), TrainingState::Finished);
+    QCOMPARE(c->stepCount(), trained);
 }
 
 // Alt+letter reaches one thing only: on every view, the menus, the toolbar's boxes and the view's
