@@ -62,7 +62,7 @@ public:
     ParamsPtr currentWeights() const;
     /** Batches finished after requestStop(); read once the thread has ended. */
     std::uint64_t batchesAfterStop() const { return m_batchesAfterStop; }
-    /** The simulated cluster each trained batch is timed on (trainingworkercluster.cpp). */
+    /** The simulated cluster each trained batch is timed on (the Data parallel page's choice). */
     void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
 
     // ---- Worker thread only: call through QMetaObject::invokeMethod(..., Qt::QueuedConnection). ----
