@@ -202,7 +202,7 @@ private:
         return s;
     }
 
-    /** The form offers the shown batch: while the view is on screen (the training sends twenty
+    /** The form offers the shown batch: while the view is on screen (the training sends ten
      *  visuals a second, which a hidden form need not follow), and when it is shown. */
     void offerShownBatch()
     {

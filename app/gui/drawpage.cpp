@@ -58,7 +58,7 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
         if (shownBatch)
             shownBatch(shown && shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1);
     };
-    // Snapshots come up to 20 times a second while training; the bars need a new model far less
+    // Snapshots come up to 10 times a second while training; the bars need a new model far less
     // often, and the timer catches the last one when snapshots stop.
     auto sinceSwap = std::make_shared<QElapsedTimer>();
     sinceSwap->start();
