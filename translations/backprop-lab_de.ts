@@ -796,7 +796,7 @@
     </message>
     <message>
         <source>Te&amp;st set:</source>
-        <translation>Te&amp;stsatz:</translation>
+        <translation>Testb&amp;ilder:</translation>
     </message>
     <message>
         <source>Test set</source>
@@ -1225,7 +1225,7 @@ vor dem Update</translation>
     </message>
     <message>
         <source>Hidden la&amp;yers</source>
-        <translation>&amp;Verdeckte Schichten</translation>
+        <translation>Verde&amp;ckte Schichten</translation>
     </message>
     <message>
         <source>Activatio&amp;n</source>
@@ -1487,7 +1487,7 @@ zeit</translation>
     <name>bplab::ConfusionView</name>
     <message>
         <source>&amp;Most confident mistakes</source>
-        <translation>&amp;Sicherste Fehler</translation>
+        <translation>Si&amp;cherste Fehler</translation>
     </message>
     <message>
         <source>The test images the network gets wrong while being most sure of its answer</source>
@@ -1828,7 +1828,7 @@ Wirkt nach „Neustart“.</translation>
     </message>
     <message>
         <source>P&amp;redicted:</source>
-        <translation>&amp;Vorhergesagt:</translation>
+        <translation>V&amp;orhergesagt:</translation>
     </message>
     <message>
         <source>Show only the images the network puts into one class</source>
@@ -2685,7 +2685,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>&amp;Download MNIST...</source>
-        <translation>MNIST &amp;herunterladen...</translation>
+        <translation>MN&amp;IST herunterladen...</translation>
     </message>
     <message>
         <source>Fetch the four MNIST files (11 MB) from the public mirrors, checked against their MD5, and train on them</source>
@@ -3017,7 +3017,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>Spotlight pa&amp;nel</source>
-        <translation>Bereich im &amp;Scheinwerfer</translation>
+        <translation>Bereich im Schei&amp;nwerfer</translation>
     </message>
     <message>
         <source>E&amp;xport panel</source>
@@ -3033,11 +3033,11 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>D&amp;ata parallel</source>
-        <translation>Daten&amp;parallel</translation>
+        <translation>Datenpara&amp;llel</translation>
     </message>
     <message>
         <source>Datas&amp;et</source>
-        <translation>Daten&amp;satz</translation>
+        <translation>&amp;Datensatz</translation>
     </message>
 </context>
 <context>
@@ -3174,7 +3174,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>S&amp;tep through page</source>
-        <translation>Seite &amp;Schritt für Schritt</translation>
+        <translation>Seite Schritt &amp;für Schritt</translation>
     </message>
     <message>
         <source>Step through page</source>
@@ -3290,7 +3290,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>Hidden &amp;activations</source>
-        <translation>Verborgene &amp;Aktivierungen</translation>
+        <translation>Ver&amp;borgene Aktivierungen</translation>
     </message>
     <message>
         <source>Hidden layer activations of the sample</source>
@@ -3456,7 +3456,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
         <source>&amp;Resume last run</source>
-        <translation>Letzten Lauf &amp;fortsetzen</translation>
+        <translation>L&amp;etzten Lauf fortsetzen</translation>
     </message>
     <message>
         <source>Continue from the newest automatic snapshot (an older one if the newest is damaged)</source>

@@ -32,6 +32,7 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QToolButton>
 
 #include <memory>
@@ -50,6 +51,7 @@ private slots:
     void tabVisitsEverythingInReadingOrder();
     void aFocusedPanelIsSpotlit();
     void fullScreenAndPresentationHaveTheirKeys();
+    void altKeysAreUniqueInEveryView_data();
     void altKeysAreUniqueInEveryView();
     void spaceAfterTheLastEpochKeepsTheNetwork();
 
@@ -61,6 +63,7 @@ private:
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
+    QTranslator m_german; // installed for the German rows, before the window is made
 };
 
 void TestGuiFocus::initTestCase()
@@ -72,6 +75,12 @@ void TestGuiFocus::initTestCase()
 
 void TestGuiFocus::init()
 {
+    if (QByteArray(QTest::currentDataTag()) == "de") {
+#ifdef BPLAB_QM_DIR
+        QVERIFY2(m_german.load(QStringLiteral(BPLAB_QM_DIR "/backprop-lab_de.qm")), BPLAB_QM_DIR);
+        QCoreApplication::installTranslator(&m_german);
+#endif
+    }
     m_window = std::make_unique<MainWindow>();
     TrainConfig config = sourceRecipe();
     config.seed = 2;
@@ -90,6 +99,7 @@ void TestGuiFocus::init()
 void TestGuiFocus::cleanup()
 {
     m_window.reset();
+    QCoreApplication::removeTranslator(&m_german);
 }
 
 QList<QWidget *> TestGuiFocus::tabCycle()
@@ -255,8 +265,20 @@ void TestGuiFocus::spaceAfterTheLastEpochKeepsTheNetwork()
 // Alt+letter reaches one thing only: on every view, the menus, the toolbar's boxes and the view's
 // labelled boxes and buttons on screen never share a letter (two would make the key ambiguous, and
 // Qt then does nothing, or cycles between them).
+void TestGuiFocus::altKeysAreUniqueInEveryView_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+#ifdef BPLAB_QM_DIR
+    QTest::newRow("de") << QStringLiteral("de"); // the translation's own letters
+#endif
+}
+
 void TestGuiFocus::altKeysAreUniqueInEveryView()
 {
+    QFETCH(QString, language);
+    QCOMPARE(m_window->menuBar()->actions().value(0)->text(), language == QLatin1String("de") ? QStringLiteral("&Datei") : QStringLiteral("&File"));
+    QStringList clashes;
     for (int v = 0; v < MainWindow::kViewCount; ++v) {
         m_window->setView(MainWindow::View(v));
         QCoreApplication::processEvents();
@@ -277,9 +299,10 @@ void TestGuiFocus::altKeysAreUniqueInEveryView()
                 add(button->text());
         }
         for (int key : keys.uniqueKeys())
-            QVERIFY2(keys.count(key) == 1, qPrintable(QStringLiteral("view %1: %2 for %3")
-                                                              .arg(v)
-                                                              .arg(QKeySequence(key).toString(), QStringList(keys.values(key)).join(QStringLiteral(", ")))));
+            if (keys.count(key) > 1)
+                clashes << QStringLiteral("view %1: %2 for %3")
+                                   .arg(v)
+                                   .arg(QKeySequence(key).toString(), QStringList(keys.values(key)).join(QStringLiteral(", ")));
     }
     // Within each menu and submenu, a letter opens one item: two items with one letter only
     // move the highlight between them.
@@ -296,10 +319,12 @@ void TestGuiFocus::altKeysAreUniqueInEveryView()
                 keys.insert(key[0].toCombined(), a->text());
         }
         for (int key : keys.uniqueKeys())
-            QVERIFY2(keys.count(key) == 1, qPrintable(QStringLiteral("menu %1: %2 for %3")
-                                                              .arg(menus[i]->title(), QKeySequence(key).toString(),
-                                                                   QStringList(keys.values(key)).join(QStringLiteral(", ")))));
+            if (keys.count(key) > 1)
+                clashes << QStringLiteral("menu %1: %2 for %3")
+                                   .arg(menus[i]->title(), QKeySequence(key).toString(),
+                                        QStringList(keys.values(key)).join(QStringLiteral(", ")));
     }
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestGuiFocus)
