@@ -82,16 +82,10 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
         labels.push_back(std::move(parts));
     }
     // Two runs that differ in nothing named are told apart by their number.
-    const auto same = [](const std::vector<LabelPart> &a, const std::vector<LabelPart> &b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const LabelPart &x, const LabelPart &y) {
-            return x.kind == y.kind && x.text == y.text && x.value == y.value && x.activation == y.activation
-                   && x.adam == y.adam;
-        });
-    };
     std::vector<std::vector<LabelPart>> named = labels;
     for (std::size_t j = 0; j < labels.size(); ++j)
         for (std::size_t i = 0; i < j; ++i)
-            if (same(labels[i], labels[j])) {
+            if (labels[i] == labels[j]) {
                 named[j].push_back({Kind::SameAs, {}, double(j + 1)});
                 break;
             }

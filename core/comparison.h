@@ -67,6 +67,8 @@ struct LabelPart
     double value = 0;
     Activation activation = Activation::ReLU;
     bool adam = false;
+
+    bool operator==(const LabelPart &) const = default;
 };
 
 /** What each run's name in a legend says: only what differs between the runs, e.g. the

@@ -5,6 +5,7 @@
 #include "appsettings.h"
 #include "lessonhost.h"
 #include "snapshots.h"
+#include "windowaction.h"
 #include "viewlist.h"
 
 #include <panelexport.h>
@@ -164,7 +165,10 @@ private:
 private:
     /** A window-wide action named `name` (its keys work whichever panel has the focus). */
     QAction *makeAction(const QString &name, const QString &text, const QString &tip,
-                        const QList<QKeySequence> &keys = {});
+                        const QList<QKeySequence> &keys = {})
+    {
+        return addWindowAction(this, name, text, tip, keys);
+    }
     void createActions();
     void createMenus();
     void createViews();

@@ -39,20 +39,6 @@
 
 namespace bplab {
 
-QAction *MainWindow::makeAction(const QString &name, const QString &text, const QString &tip,
-                                const QList<QKeySequence> &keys)
-{
-    auto *a = new QAction(text, this);
-    a->setObjectName(name);
-    a->setToolTip(tip);
-    a->setStatusTip(tip);
-    a->setShortcuts(keys);
-    // Window-wide: the keys work whichever panel has the focus.
-    a->setShortcutContext(Qt::WindowShortcut);
-    addAction(a);
-    return a;
-}
-
 void MainWindow::createActions()
 {
     const auto make = [this](const QString &name, const QString &text, const QString &tip,
@@ -179,9 +165,7 @@ void MainWindow::createMenus()
     training->addSeparator();
     training->addMenu(m_controls->trainSubsetMenu());
 
-    const auto make = [this](const QString &name, const QString &text, const QString &tip,
-                             const QList<QKeySequence> &keys) { return makeAction(name, text, tip, keys); };
-    m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline, make);
+    m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline);
     m_timelineUi->addToMenu(training, m_step);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));

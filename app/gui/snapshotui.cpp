@@ -4,6 +4,7 @@
 #include "controlbar.h"
 #include "messagebanner.h"
 #include "trainingcontroller.h"
+#include "windowaction.h"
 
 #include <dataset.h>
 #include <snapshot.h>
@@ -37,14 +38,7 @@ SnapshotUi::SnapshotUi(QMainWindow *window, TrainingController *controller, Mess
 {
     const auto make = [this](const QString &name, const QString &text, const QString &tip,
                              const QKeySequence &key = {}) {
-        auto *a = new QAction(text, m_window);
-        a->setObjectName(name);
-        a->setToolTip(tip);
-        a->setStatusTip(tip);
-        a->setShortcut(key);
-        a->setShortcutContext(Qt::WindowShortcut);
-        m_window->addAction(a);
-        return a;
+        return addWindowAction(m_window, name, text, tip, key.isEmpty() ? QList<QKeySequence>() : QList {key});
     };
     m_save = make(QStringLiteral("actionSaveSnapshot"), tr("&Save snapshot..."),
                   tr("Save the whole training state (weights, optimiser, position, loss history) to "

@@ -2,6 +2,7 @@
 
 #include "controlbar.h"
 #include "trainingcontroller.h"
+#include "windowaction.h"
 
 #include <timelinebar.h>
 
@@ -12,19 +13,22 @@
 
 namespace bplab {
 
-TimelineUi::TimelineUi(QObject *parent, TrainingController *controller, ControlBar *controls, TimelineBar *bar,
-                       const MakeAction &make)
-    : QObject(parent)
+TimelineUi::TimelineUi(QWidget *window, TrainingController *controller, ControlBar *controls, TimelineBar *bar)
+    : QObject(window)
     , m_controller(controller)
     , m_controls(controls)
     , m_bar(bar)
 {
-    createActions(make);
+    createActions(window);
     connectBar();
 }
 
-void TimelineUi::createActions(const MakeAction &make)
+void TimelineUi::createActions(QWidget *window)
 {
+    const auto make = [window](const QString &name, const QString &text, const QString &tip,
+                               const QList<QKeySequence> &keys = {}) {
+        return addWindowAction(window, name, text, tip, keys);
+    };
     TrainingController *c = m_controller;
     m_stepSample = make(QStringLiteral("actionStepSample"), tr("Step one sa&mple"),
                         tr("Show the next sample of the batch through the network; after the "
@@ -40,7 +44,7 @@ void TimelineUi::createActions(const MakeAction &make)
     auto *group = new QActionGroup(this);
     for (std::size_t i = 0; i < kPaces.size(); ++i) {
         const Pace pace = kPaces[i];
-        m_paces[i] = make(QStringLiteral("actionPace%1").arg(i), ControlBar::paceName(pace), tr("Train at this pace"), {});
+        m_paces[i] = make(QStringLiteral("actionPace%1").arg(i), ControlBar::paceName(pace), tr("Train at this pace"));
         m_paces[i]->setCheckable(true);
         m_paces[i]->setActionGroup(group);
         connect(m_paces[i], &QAction::triggered, c, [c, pace] { c->setPace(pace); });

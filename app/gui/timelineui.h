@@ -10,11 +10,10 @@
 #include <QString>
 
 #include <array>
-#include <functional>
 
 class QAction;
-class QKeySequence;
 class QMenu;
+class QWidget;
 
 namespace bplab {
 
@@ -26,11 +25,8 @@ class TimelineUi : public QObject
 {
     Q_OBJECT
 public:
-    /** A window-wide action: object name, text, tip, keys (MainWindow::makeAction). */
-    using MakeAction = std::function<QAction *(const QString &, const QString &, const QString &,
-                                               const QList<QKeySequence> &)>;
-    TimelineUi(QObject *parent, TrainingController *controller, ControlBar *controls, TimelineBar *bar,
-               const MakeAction &make);
+    /** Its actions are `window`'s (addWindowAction()). */
+    TimelineUi(QWidget *window, TrainingController *controller, ControlBar *controls, TimelineBar *bar);
 
     /** "Step one sample" after `stepAction`, then the pace submenu and the cursor actions. */
     void addToMenu(QMenu *training, QAction *stepAction);
@@ -42,7 +38,7 @@ public:
     void setLocks(bool timelineLocked, bool timelineHidden, bool paceLocked);
 
 private:
-    void createActions(const MakeAction &make);
+    void createActions(QWidget *window);
     void connectBar();
 
     TrainingController *m_controller;
