@@ -2,7 +2,7 @@
 //   t' = t + 1, m' = beta1 m + (1 - beta1) g, v' = beta2 v + (1 - beta2) g^2,
 //   w' = w - lr * m^ / (sqrt(v^) + eps), m^ = m' / (1 - beta1^t'), v^ = v' / (1 - beta2^t').
 
-#include "optimizer.h"
+#include "adam.h"
 
 #include <cmath>
 #include <utility>

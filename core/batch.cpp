@@ -16,33 +16,6 @@ namespace bplab {
 /** Samples per product in the batch path (see forwardHalf). */
 constexpr int kGemmColumns = 128;
 
-BatchWorkspace::BatchWorkspace(int batch)
-{
-    resize(batch);
-}
-
-void BatchWorkspace::resize(int newBatch)
-{
-    batch = std::max(newBatch, 1);
-    X.resize(kInputs, batch);
-    Z1.resize(kHidden, batch);
-    A1.resize(kHidden, batch);
-    Z2.resize(kOutputs, batch);
-    P.resize(kOutputs, batch);
-    Delta2.resize(kOutputs, batch);
-    Delta1.resize(kHidden, batch);
-    losses.resize(batch);
-    // The libxsmm path's buffers are sized by its first batch (xsmmGemms).
-    for (int h = 0; h < 2; ++h)
-        halves[h].resize(batch, h == 1, false);
-}
-
-void BatchWorkspace::resizeXsmmBuffers()
-{
-    for (int h = 0; h < 2; ++h)
-        halves[h].resize(batch, h == 1, true);
-}
-
 void prefetchImages(const Dataset &data, const std::uint32_t *indices, int n)
 {
     for (int c = 0; c < n; ++c) {
@@ -418,29 +391,6 @@ const BatchGemms *xsmmGemms(BatchWorkspace &ws, int n)
 }
 
 } // namespace
-
-bool BatchGemms::valid() const
-{
-    return z1.valid() && z2.valid() && back.valid() && dW2.valid() && dW1.valid();
-}
-
-BatchWorkspace::Helper::~Helper()
-{
-    delete m_helper;
-}
-
-HalfPair *BatchWorkspace::Helper::get()
-{
-    if (!m_helper)
-        m_helper = new HalfPair;
-    return m_helper;
-}
-
-void BatchWorkspace::Helper::rest()
-{
-    if (m_helper)
-        m_helper->rest();
-}
 
 namespace {
 

@@ -1,8 +1,8 @@
-// The evaluation of a data set (batch.h): chunks of 1,000 samples, each split by sample over
-// the evaluation threads.
+// Chunks of 1,000 samples, each split by sample over the evaluation threads.
+
+#include "batcheval.h"
 
 #include "batch.h"
-
 #include "batchcolumns.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // discusses: the confusion matrix (counted by evaluate(), the same code as `eval`), the gallery
 // of one cell, and the most confident mistakes.
 
-#include "batch.h"
+#include "batcheval.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,6 +3,7 @@
 // everything before it.
 
 #include "modelfile.h"
+#include "npz.h"
 
 #include "architecture.h"
 #include "fileio.h"

@@ -1,7 +1,7 @@
 // The model file's info block (version 2): UTF-8 "key=value" lines that say how the weights were
 // made. Text, so that `strings model.bplab` shows it; numbers in their shortest exact form.
 
-#include "modelfile.h"
+#include "modelinfo.h"
 
 #include "dataset.h"
 #include "fileio.h"

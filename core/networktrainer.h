@@ -8,6 +8,7 @@
 
 #include "architecture.h"
 #include "batch.h"
+#include "batcheval.h"
 #include "dataset.h"
 #include "divergence.h"
 #include "mlp.h"

@@ -2,7 +2,7 @@
 // stored (uncompressed) entries; read stored or deflated, float32 or float64, C or Fortran order,
 // either byte order, with Zip64 size fields as NumPy writes them.
 
-#include "modelfile.h"
+#include "npz.h"
 
 #include "fileio.h"
 #include "idx.h"

@@ -1,13 +1,14 @@
 #include "optimizer.h"
 
+#include "adam.h"
+#include "sgd.h"
+
 #include <utility>
 
 namespace bplab {
 
 // The optimisers, by the name TrainConfig::optimizer, the CLI and the snapshots use. Adding one
 // is a file that defines its factory, and its line here.
-std::unique_ptr<Optimizer> makeSgd(const TrainConfig &config);
-std::unique_ptr<Optimizer> makeAdam(const TrainConfig &config);
 
 namespace {
 struct Registered

@@ -3,7 +3,12 @@
 
 #include "params.h"
 
+#include <memory>
+
 namespace bplab {
+
+class Optimizer;   // optimizer.h
+struct TrainConfig; // trainconfig.h
 
 /** v = momentum * v + g; w = w - lr * v  (momentum 0: w = w - lr * g). */
 class Sgd
@@ -36,5 +41,8 @@ private:
     bool m_pending = false;                // m_next holds a step's buffer not yet committed
     bool m_swapped = false; // the last commit() rotated: m_previous holds the buffer before it
 };
+
+/** The optimiser of a run with plain SGD or momentum (what makeOptimizer() builds for "sgd"). */
+std::unique_ptr<Optimizer> makeSgd(const TrainConfig &config);
 
 } // namespace bplab

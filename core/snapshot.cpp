@@ -169,6 +169,13 @@ Status readConfig(Reader &r, TrainConfig &c)
     return Status::success();
 }
 
+std::string numberText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
 } // namespace
 
 bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size)
@@ -507,6 +514,19 @@ Result<TrainingSnapshot> loadSnapshot(const std::string &path)
     if (!bytes)
         return Error{bytes.error()};
     return decodeSnapshot(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+std::string describeSnapshot(const TrainingSnapshot &s)
+{
+    const TrainConfig &c = s.config;
+    return "epoch " + std::to_string(s.epoch + 1) + "/" + std::to_string(c.epochs) + ", batch " +
+           std::to_string(s.batchInEpoch + 1) + "/" + std::to_string(s.batchesPerEpoch) + " (step " +
+           withThousands(s.step) + "), lr " + numberText(c.lr) +
+           (c.schedule == Schedule::Cosine ? " cosine" : " constant") + ", momentum " + numberText(c.momentum) +
+           ", batch " + std::to_string(c.batch) +
+           (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + ", seed " + std::to_string(c.seed) + ", data " +
+           (s.data.name.empty() ? std::string("(unnamed)") : s.data.name) + " (" + withThousands(s.data.trainCount) +
+           " + " + withThousands(s.data.testCount) + " images)";
 }
 
 } // namespace bplab

@@ -2,8 +2,9 @@
 // Training snapshots (docs/file-formats.md, "Snapshot"): the whole state of a Trainer, so that a
 // run stopped at any batch continues exactly, bit for bit. Files are written atomically and
 // durably (temporary file, fsync, rename, fsync of the folder), validated completely on loading,
-// and a snapshot folder keeps the newest K as numbered files.
+// and a snapshot folder keeps the newest K as numbered files (snapshotfolder.h).
 
+#include "datasetidentity.h"
 #include "dataset.h"
 #include "params.h"
 #include "result.h"
@@ -16,26 +17,6 @@
 #include <vector>
 
 namespace bplab {
-
-/** What identifies the data a run trains on: the set sizes and CRC32s of their bytes. */
-struct DatasetIdentity {
-    std::uint64_t trainCount = 0;
-    std::uint64_t testCount = 0;
-    std::uint32_t trainCrc = 0; ///< CRC32 of the training labels followed by the training pixels
-    std::uint32_t testCrc = 0;  ///< the same for the test set
-    std::string name;           ///< DataSplit::name, for messages
-    std::string folder;         ///< DataSplit::folder: where a resumed run finds the data again
-
-    /** Same counts and CRCs (name and folder may differ: the same files may have moved). */
-    bool sameData(const DatasetIdentity &other) const;
-};
-
-/** Reads every byte of both sets once (about 50 ms for the 60,000 MNIST images). */
-DatasetIdentity datasetIdentity(const DataSplit &data);
-
-/** Empty when `actual` is the data `expected` describes, else one line that says what differs
- *  (e.g. "the snapshot was taken on 10,000 training images (CRC32 ...); this data has 60,000"). */
-std::string describeDataMismatch(const DatasetIdentity &expected, const DatasetIdentity &actual);
 
 /**
  * The whole training state between two batches. The shuffle order is not stored: it is
@@ -106,38 +87,6 @@ bool looksLikeSnapshot(const std::uint8_t *data, std::size_t size);
 Status saveSnapshot(const std::string &path, const TrainingSnapshot &snapshot);
 /** Reads and validates one snapshot file; the message names the file and what is wrong. */
 Result<TrainingSnapshot> loadSnapshot(const std::string &path);
-
-/** A numbered snapshot file in a folder. */
-struct SnapshotFile {
-    std::string path;
-    std::uint64_t number = 0; ///< the NNNNNN of snapshot-NNNNNN.bplabsnap; larger is newer
-};
-
-/** The folder's snapshot files, newest first. Only complete names count: temporary files of a
- *  write that was interrupted (".snapshot-...tmp-...") are never listed. */
-std::vector<SnapshotFile> listSnapshots(const std::string &folder);
-
-/**
- * Writes the snapshot as the folder's next numbered file (creating the folder if needed), then
- * removes all but the newest `keep` (>= 1) and any temporary files left by an interrupted write.
- * Returns the path written.
- */
-Result<std::string> saveSnapshotToFolder(const std::string &folder, const TrainingSnapshot &snapshot,
-                                         int keep = kDefaultSnapshotKeep);
-
-/** A snapshot with where it came from. */
-struct LoadedSnapshot {
-    TrainingSnapshot snapshot;
-    std::string path;                 ///< the file that was read
-    std::vector<std::string> skipped; ///< newer files of the folder that were refused, one message each (newest first)
-};
-
-/**
- * A snapshot file, or a folder's newest valid one: a damaged newer file is skipped and named in
- * `skipped` (show those messages: the run continues from an older state). Fails when nothing in
- * the folder is valid, with every file's reason.
- */
-Result<LoadedSnapshot> loadSnapshotFrom(const std::string &fileOrFolder);
 
 /** One line for people: "epoch 2/10, batch 17/157 (step 174), lr 0.05 cosine, momentum 0.9,
  *  batch 64, seed 1, data MNIST (60,000 + 10,000 images)". */

@@ -1,7 +1,6 @@
-// Snapshot folders (the newest K numbered files), the dataset identity, and the one-line
-// description of a snapshot.
+// Snapshot folders: the newest K numbered files.
 
-#include "snapshot.h"
+#include "snapshotfolder.h"
 
 #include "fileio.h"
 #include "idx.h"
@@ -20,25 +19,6 @@ namespace {
 
 constexpr const char *kPrefix = "snapshot-";
 constexpr int kNumberDigits = 6;
-
-/** CRC32 of labels followed by pixels, in pieces that fit zlib's uInt. */
-std::uint32_t setCrc(const Dataset &d)
-{
-    uLong crc = crc32(0L, Z_NULL, 0);
-    auto add = [&crc](const std::vector<std::uint8_t> &bytes) {
-        const std::uint8_t *p = bytes.data();
-        std::size_t left = bytes.size();
-        while (left > 0) {
-            const std::size_t n = std::min<std::size_t>(left, std::size_t(1) << 30);
-            crc = crc32(crc, p, uInt(n));
-            p += n;
-            left -= n;
-        }
-    };
-    add(d.labels);
-    add(d.pixels);
-    return std::uint32_t(crc);
-}
 
 /** The number of "snapshot-000012.bplabsnap", or -1 for any other name. */
 long long snapshotNumber(const std::string &name)
@@ -61,58 +41,7 @@ std::string snapshotName(std::uint64_t number)
     return std::string(kPrefix) + digits + kSnapshotSuffix;
 }
 
-std::string numberText(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 } // namespace
-
-bool DatasetIdentity::sameData(const DatasetIdentity &o) const
-{
-    return trainCount == o.trainCount && testCount == o.testCount && trainCrc == o.trainCrc && testCrc == o.testCrc;
-}
-
-DatasetIdentity datasetIdentity(const DataSplit &data)
-{
-    DatasetIdentity id;
-    id.trainCount = data.train.size();
-    id.testCount = data.test.size();
-    id.trainCrc = setCrc(data.train);
-    id.testCrc = setCrc(data.test);
-    id.name = data.name;
-    id.folder = data.folder;
-    return id;
-}
-
-std::string describeDataMismatch(const DatasetIdentity &expected, const DatasetIdentity &actual)
-{
-    if (expected.sameData(actual))
-        return {};
-    auto describe = [](const DatasetIdentity &d) {
-        return withThousands(d.trainCount) + " training images (CRC32 " + hexDigits32(d.trainCrc) + ") and " +
-               withThousands(d.testCount) + " test images (CRC32 " + hexDigits32(d.testCrc) + ")" +
-               (d.name.empty() ? std::string() : " of " + d.name) +
-               (d.folder.empty() ? std::string() : " in " + d.folder);
-    };
-    return "the snapshot was taken on other data: " + describe(expected) + "; this data is " + describe(actual) +
-           ". Resume with the snapshot's data";
-}
-
-std::string describeSnapshot(const TrainingSnapshot &s)
-{
-    const TrainConfig &c = s.config;
-    return "epoch " + std::to_string(s.epoch + 1) + "/" + std::to_string(c.epochs) + ", batch " +
-           std::to_string(s.batchInEpoch + 1) + "/" + std::to_string(s.batchesPerEpoch) + " (step " +
-           withThousands(s.step) + "), lr " + numberText(c.lr) +
-           (c.schedule == Schedule::Cosine ? " cosine" : " constant") + ", momentum " + numberText(c.momentum) +
-           ", batch " + std::to_string(c.batch) +
-           (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + ", seed " + std::to_string(c.seed) + ", data " +
-           (s.data.name.empty() ? std::string("(unnamed)") : s.data.name) + " (" + withThousands(s.data.trainCount) +
-           " + " + withThousands(s.data.testCount) + " images)";
-}
 
 std::vector<SnapshotFile> listSnapshots(const std::string &folder)
 {

@@ -5,6 +5,7 @@
 // (exchange.h) that sums their gradients: everything else is the same code. Knows nothing of Qt.
 
 #include "batch.h"
+#include "batcheval.h"
 #include "dataset.h"
 #include "exchange.h"
 #include "network.h"

@@ -5,6 +5,7 @@
 #include "dataoptions.h"
 
 #include "modelfile.h"
+#include "npz.h"
 
 namespace bplab::cli {
 

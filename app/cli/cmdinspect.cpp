@@ -12,6 +12,7 @@
 #include "lesson.h"
 #include "manifest.h"
 #include "modelfile.h"
+#include "npz.h"
 #if __has_include("snapshot.h")
 #include "snapshot.h"
 #define BPLAB_INSPECT_SNAPSHOTS 1

@@ -14,7 +14,7 @@
 #include "divergence.h"
 #include "modelfile.h"
 #include "optimizerchoice.h"
-#include "snapshot.h"
+#include "snapshotfolder.h"
 #include "trainingsession.h"
 #include "trainsubset.h"
 #include "replicaexchange.h"

@@ -7,7 +7,7 @@
 
 #include "dataset.h"
 #include "divergence.h"
-#include "snapshot.h"
+#include "snapshotfolder.h"
 #include "trainconfig.h"
 
 #include <QString>

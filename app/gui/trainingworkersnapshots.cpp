@@ -3,7 +3,7 @@
 
 #include "trainingworker.h"
 
-#include <snapshot.h>
+#include <snapshotfolder.h>
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,4 @@
-// The stroke rasteriser: thick polylines as capsules, anti-aliased by counting covered sample
-// points (a union, so overlapping segments never add up beyond full ink).
-
-#include "preprocess.h"
+#include "raster.h"
 
 #include <algorithm>
 #include <cmath>

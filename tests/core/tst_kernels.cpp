@@ -4,6 +4,7 @@
 // same bits run after run and with one and two threads).
 
 #include "batch.h"
+#include "batcheval.h"
 #include "dataset.h"
 #include "kernelpeak.h"
 #include "rng.h"

@@ -3,6 +3,7 @@
 // python3-numpy is installed.
 
 #include "modelfile.h"
+#include "npz.h"
 #include "network.h"
 #include "idxfixtures.h"
 #include "pythonrun.h"

@@ -5,6 +5,7 @@
 #include "architectures.h"
 #include "idx.h"
 #include "modelfile.h"
+#include "npz.h"
 #include "pythonrun.h"
 
 #include <QFile>

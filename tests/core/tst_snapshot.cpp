@@ -3,7 +3,7 @@
 // folders (the newest K kept, temporary files ignored, a damaged newest file skipped).
 
 #include "modelfile.h"
-#include "snapshot.h"
+#include "snapshotfolder.h"
 #include "synthetic.h"
 #include "trainer.h"
 

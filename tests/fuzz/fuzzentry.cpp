@@ -3,6 +3,7 @@
 #include "idx.h"
 #include "lesson.h"
 #include "modelfile.h"
+#include "npz.h"
 #if __has_include("snapshot.h")
 #include "snapshot.h"
 #define BPLAB_FUZZ_SNAPSHOTS 1

@@ -6,6 +6,7 @@
 #include "dataset.h"
 #include "networkdiagram.h"
 #include "modelfile.h"
+#include "npz.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"

@@ -1,7 +1,8 @@
-// Each half's buffers of a batch workspace, on memory pages of their own (batch.h).
+#include "batchworkspace.h"
 
-#include "batch.h"
+#include "batchpair.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace bplab {
@@ -15,6 +16,33 @@ std::size_t lines(std::size_t floats)
 }
 
 } // namespace
+
+BatchWorkspace::BatchWorkspace(int batch)
+{
+    resize(batch);
+}
+
+void BatchWorkspace::resize(int newBatch)
+{
+    batch = std::max(newBatch, 1);
+    X.resize(kInputs, batch);
+    Z1.resize(kHidden, batch);
+    A1.resize(kHidden, batch);
+    Z2.resize(kOutputs, batch);
+    P.resize(kOutputs, batch);
+    Delta2.resize(kOutputs, batch);
+    Delta1.resize(kHidden, batch);
+    losses.resize(batch);
+    // The libxsmm path's buffers are sized by its first batch (xsmmGemms).
+    for (int h = 0; h < 2; ++h)
+        halves[h].resize(batch, h == 1, false);
+}
+
+void BatchWorkspace::resizeXsmmBuffers()
+{
+    for (int h = 0; h < 2; ++h)
+        halves[h].resize(batch, h == 1, true);
+}
 
 BatchWorkspace::Half::Half(const Half &other)
 {
@@ -70,6 +98,29 @@ void BatchWorkspace::Half::place()
         new (&view) ViewType(m_pages.data() + offset, rows, cols);
         offset += lines(std::size_t(rows) * std::size_t(cols));
     });
+}
+
+bool BatchGemms::valid() const
+{
+    return z1.valid() && z2.valid() && back.valid() && dW2.valid() && dW1.valid();
+}
+
+BatchWorkspace::Helper::~Helper()
+{
+    delete m_helper;
+}
+
+HalfPair *BatchWorkspace::Helper::get()
+{
+    if (!m_helper)
+        m_helper = new HalfPair;
+    return m_helper;
+}
+
+void BatchWorkspace::Helper::rest()
+{
+    if (m_helper)
+        m_helper->rest();
 }
 
 } // namespace bplab
