@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include "panelexport.h"
+#include <QMenu>
 
 namespace bplab {
 
@@ -593,6 +595,126 @@ void LossPlot::onMouseMove(QMouseEvent *event)
                                        event->pos().y() + (below ? off : -off));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void LossPlot::setCursorX(double x, bool visible)
+{
+    if (!m_cursorLine) {
+        if (!visible)
+            return;
+        m_cursorLine = new QCPItemStraightLine(m_plot);
+        m_cursorLine->setLayer(QStringLiteral("overlay"));
+        styleBranches();
+    }
+    if (m_cursorLine->visible() == visible && m_cursorLine->point1->coords().x() == x)
+        return;
+    m_cursorLine->point1->setCoords(x, 0);
+    m_cursorLine->point2->setCoords(x, 1);
+    m_cursorLine->setVisible(visible);
+    queueReplot();
+}
+
+bool LossPlot::cursorVisible() const
+{
+    return m_cursorLine && m_cursorLine->visible();
+}
+
+double LossPlot::cursorX() const
+{
+    return m_cursorLine ? m_cursorLine->point1->coords().x() : 0.0;
+}
+
+void LossPlot::drawBranches()
+{
+    for (QCPGraph *g : m_branches)
+        m_plot->removeGraph(g);
+    m_branches.clear();
+    m_branchMaxX = m_branchMaxLoss = 0;
+    const QLocale c;
+    for (const BranchCurve &branch : m_run->branches()) {
+        QVector<QCPGraphData> points;
+        points.reserve(qsizetype(branch.average.size()));
+        for (const LossHistory::Point &p : branch.average)
+            points.append(QCPGraphData(p.x, p.y));
+        QCPGraph *g = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+        g->setName(tr("earlier branch, lr %1").arg(c.toString(branch.learningRate, 'g', 4)));
+        g->data()->set(points, true);
+        g->setAdaptiveSampling(true);
+        m_branches.append(g);
+        m_branchMaxX = std::max(m_branchMaxX, branch.maxX);
+        m_branchMaxLoss = std::max(m_branchMaxLoss, branch.maxLoss);
+    }
+    styleBranches();
+}
+
+void LossPlot::styleBranches()
+{
+    const double line = m_presentation ? 2.0 : 1.0;
+    const QPalette pal = palette();
+    // Earlier branches: the moving average's width, faint and dashed (shape and shade, not hue).
+    const QColor faint = colors::branch(pal);
+    for (QCPGraph *g : m_branches)
+        g->setPen(QPen(faint, 2.0 * line, Qt::DashLine));
+    if (m_cursorLine) {
+        const QColor cursor = colors::cursor(pal);
+        m_cursorLine->setPen(QPen(cursor, 1.5 * line, Qt::DashDotLine));
+    }
+}
+
+PanelExport LossPlot::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("loss");
+    e.title = tr("the loss plot");
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
+    e.picture = [this](const QString &file, ExportFormat format) {
+        const QSize size = exportSize();
+        // PNG at twice the on-screen resolution: sharp on slides and in documents.
+        return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
+                                           : m_plot->savePdf(file, size.width(), size.height());
+    };
+    e.data = [this](ExportFormat) { return csvText().toUtf8(); };
+    // SVG through QCustomPlot's painter, vectorised: lines and text stay lines and text.
+    e.render = [this](QPaintDevice *device, const QSize &size) {
+        QCPPainter painter(device);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        m_plot->toPainter(&painter, size.width(), size.height());
+        return true;
+    };
+    e.renderSize = [this] { return exportSize(); };
+    return e;
+}
+
+void LossPlot::showContextMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    addExportActions(&menu, this, panelExport());
+    menu.addSeparator();
+    QAction *reset
+            = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
+    reset->setEnabled(m_userZoomed);
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+// The size on screen; a plot never shown (an export from a script) gets a slide-sized page.
+QSize LossPlot::exportSize() const
+{
+    if (m_plot->isVisible() && m_plot->width() >= 200 && m_plot->height() >= 150)
+        return m_plot->size();
+    return {1200, 700};
+}
+
+bool LossPlot::exportTo(const QString &fileName)
+{
+    const bool ok = writePanel(panelExport(), fileName).isEmpty();
+    emit exported(fileName, ok);
+    return ok;
+}
+
+QString LossPlot::csvText() const
+{
+    return QString::fromStdString(history().csv());
 }
 
 } // namespace bplab

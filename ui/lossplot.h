@@ -63,7 +63,7 @@ public:
      *  picture of the window taken now (--screenshot). */
     void drawPending();
 
-    // The timeline (lossplotbranches.cpp).
+    // The timeline.
     /** A dashed vertical line at x: the batch every view shows (hidden: the latest). */
     void setCursorX(double x, bool visible);
     bool cursorVisible() const;

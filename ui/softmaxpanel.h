@@ -45,7 +45,7 @@ public:
     /** The rectangle of row k's probability bar at its full length (widget coordinates). */
     QRect barRect(int k) const;
 
-    /** PNG, SVG, PDF of the table; its values as CSV (one row per neuron) or JSON (softmaxexport.cpp). */
+    /** PNG, SVG, PDF of the table; its values as CSV (one row per neuron) or JSON. */
     PanelExport panelExport();
     QByteArray csv() const;
     QByteArray json() const;

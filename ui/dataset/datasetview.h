@@ -52,7 +52,7 @@ public:
 
     /** The weights whose answer each image shows (null: none), the input scaling they were
      *  trained with, and what they are ("weights after batch 375"). A set's answers are computed
-     *  when it is shown and the view is visible (datasetanswers.cpp): a hidden view costs nothing. */
+     *  when it is shown and the view is visible: a hidden view costs nothing. */
     void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption);
     /** Only the images the network gets wrong / predicted as k (-1: any) / in this order. */
     void setMisclassifiedOnly(bool on);

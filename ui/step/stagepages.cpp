@@ -3,6 +3,8 @@
 #include "stagepages.h"
 
 #include "stagehtml.h"
+#include "stagepagesback.h"
+#include "stagepagesbatch.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -19,10 +21,6 @@ namespace {
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
 QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 } // namespace
-
-// Defined in stagepagesback.cpp.
-StagePage backwardStagePage(const StepModel &m, int stage);
-QVector<float> toVector(const Vec<float> &v);
 
 QStringList stageNames()
 {

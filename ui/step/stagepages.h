@@ -45,10 +45,9 @@ QStringList stageNames();
 /** The page of stage 1-10 for the model's current trace and selection (the batch's pages when
  *  the model has a mini-batch). */
 StagePage stagePage(const StepModel &model, int stage);
-/** Stage 1-10 over the model's mini-batch (stagepagesbatch.cpp). */
-StagePage batchStagePage(const StepModel &model, int stage);
-
-// Pieces the one-image and the batch pages share (stagepages.cpp).
+// Pieces the one-image and the batch pages share.
+/** v's values as grid values. */
+QVector<float> toVector(const Vec<float> &v);
 /** Row `row` of m as grid values. */
 QVector<float> rowOf(const Mat<float> &m, int row);
 /** Index of the largest |m(row, i)| (first on ties): the worked example of a row of weights. */

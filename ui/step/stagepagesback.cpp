@@ -1,7 +1,6 @@
-// Stages 7-10: the backward pass, the weight adjustments and the update.
+#include "stagepagesback.h"
 
 #include "stagehtml.h"
-#include "stagepages.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -11,8 +10,6 @@
 namespace bplab {
 
 using namespace html;
-
-QVector<float> toVector(const Vec<float> &v);
 
 namespace {
 

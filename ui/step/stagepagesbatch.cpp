@@ -3,8 +3,9 @@
 // dW = (1/B) sum_s delta_s x_s^T, and the update. One sample of the batch (click a column) and the
 // selected neurons are spelled out with their numbers.
 
+#include "stagepagesbatch.h"
+
 #include "stagehtml.h"
-#include "stagepages.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
