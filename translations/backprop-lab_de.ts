@@ -2252,6 +2252,93 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
 </context>
 <context>
+    <name>bplab::FileUi</name>
+    <message>
+        <source>&amp;Open data folder...</source>
+        <translation>Daten&amp;ordner öffnen...</translation>
+    </message>
+    <message>
+        <source>Train on the MNIST-style IDX files of another folder</source>
+        <translation>Mit den IDX-Dateien im MNIST-Format eines anderen Ordners trainieren</translation>
+    </message>
+    <message>
+        <source>&amp;Download MNIST...</source>
+        <translation>MN&amp;IST herunterladen...</translation>
+    </message>
+    <message>
+        <source>Fetch the four MNIST files (11 MB) from the public mirrors, checked against their MD5, and train on them</source>
+        <translation>Die vier MNIST-Dateien (11 MB) von den öffentlichen Spiegelservern holen, gegen ihre MD5 geprüft, und mit ihnen trainieren</translation>
+    </message>
+    <message>
+        <source>Save &amp;model...</source>
+        <translation>&amp;Modell speichern...</translation>
+    </message>
+    <message>
+        <source>Write the weights shown as a model file, as backprop-lab-cli train --save does (Ctrl+Shift+M)</source>
+        <translation>Die gezeigten Gewichte als Modelldatei schreiben, wie backprop-lab-cli train --save (Strg+Umschalt+M)</translation>
+    </message>
+    <message>
+        <source>Open mod&amp;el...</source>
+        <translation>Modell ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>Show a model file&apos;s weights (.bplab or .npz) in every view until training goes on</source>
+        <translation>Die Gewichte einer Modelldatei (.bplab oder .npz) in jeder Ansicht zeigen, bis das Training weitergeht</translation>
+    </message>
+    <message>
+        <source>Open a data folder (MNIST-style IDX files)</source>
+        <translation>Einen Datenordner öffnen (IDX-Dateien im MNIST-Format)</translation>
+    </message>
+    <message>
+        <source>%1 holds no training set: open a data folder with one first (such as MNIST); the pictures then become its test set.</source>
+        <translation>%1 enthält keinen Trainingssatz: zuerst einen Datenordner mit einem öffnen (etwa MNIST); die Bilder werden dann sein Testsatz.</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Use the images of %1 as the test set (the network is tested on them) or as the training set (it trains on them and is tested on the test set of the data open)?</source>
+        <translation>Die Bilder von %1 als Testsatz verwenden (das Netz wird auf ihnen getestet) oder als Trainingssatz (es trainiert auf ihnen und wird auf dem Testsatz der geöffneten Daten getestet)?</translation>
+    </message>
+    <message>
+        <source>As the &amp;test set</source>
+        <translation>Als &amp;Testsatz</translation>
+    </message>
+    <message>
+        <source>As the t&amp;raining set</source>
+        <translation>Als T&amp;rainingssatz</translation>
+    </message>
+    <message>
+        <source>Save the weights shown as a model file</source>
+        <translation>Die gezeigten Gewichte als Modelldatei speichern</translation>
+    </message>
+    <message>
+        <source>Backprop Lab model (*.bplab);;All files (*)</source>
+        <translation>Backprop-Lab-Modell (*.bplab);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a model file</source>
+        <translation>Eine Modelldatei öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.bplab *.npz);;All files (*)</source>
+        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; the Compare view can evaluate this one beside its runs and let it answer drawn digits.</source>
+        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; die Ansicht Vergleichen kann dieses neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
+    </message>
+    <message>
+        <source>Compare it</source>
+        <translation>Vergleichen</translation>
+    </message>
+</context>
+<context>
     <name>bplab::GalleryPanel</name>
     <message>
         <source>Gallery</source>
@@ -2511,6 +2598,49 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
 </context>
 <context>
+    <name>bplab::LessonUi</name>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Open &amp;lesson...</source>
+        <translation>&amp;Lektion öffnen...</translation>
+    </message>
+    <message>
+        <source>Open a prepared lesson: its settings, views and steps</source>
+        <translation>Eine vorbereitete Lektion öffnen: ihre Einstellungen, Ansichten und Schritte</translation>
+    </message>
+    <message>
+        <source>Lesson: previous step</source>
+        <translation>Lektion: voriger Schritt</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s previous step (Page Up)</source>
+        <translation>Der vorige Schritt der Lektion (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Lesson: next step</source>
+        <translation>Lektion: nächster Schritt</translation>
+    </message>
+    <message>
+        <source>Reveal the question&apos;s answer, then the lesson&apos;s next step (Page Down)</source>
+        <translation>Erst die Antwort auf die Frage zeigen, dann der nächste Schritt der Lektion (Bild ab)</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>Lektion öffnen</translation>
+    </message>
+    <message>
+        <source>Lessons (*.json)</source>
+        <translation>Lektionen (*.json)</translation>
+    </message>
+    <message>
+        <source>This lesson cannot be opened: %1</source>
+        <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
+    </message>
+</context>
+<context>
     <name>bplab::LossPlot</name>
     <message>
         <source>epoch</source>
@@ -2672,26 +2802,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Epoche %1: Testgenauigkeit %2 %, Testverlust %3</translation>
     </message>
     <message>
-        <source>Step through this digit</source>
-        <translation>Schritt für Schritt</translation>
-    </message>
-    <message>
-        <source>Which digit did you draw? It is the target y of the backward pass.</source>
-        <translation>Welche Ziffer haben Sie gezeichnet? Sie ist das Ziel y des Rückwärtsdurchlaufs.</translation>
-    </message>
-    <message>
-        <source>drawn digit</source>
-        <translation>gezeichnete Ziffer</translation>
-    </message>
-    <message>
-        <source>&amp;Download MNIST...</source>
-        <translation>MN&amp;IST herunterladen...</translation>
-    </message>
-    <message>
-        <source>Fetch the four MNIST files (11 MB) from the public mirrors, checked against their MD5, and train on them</source>
-        <translation>Die vier MNIST-Dateien (11 MB) von den öffentlichen Spiegelservern holen, gegen ihre MD5 geprüft, und mit ihnen trainieren</translation>
-    </message>
-    <message>
         <source>Reading %1 ...</source>
         <translation>Lese %1 ...</translation>
     </message>
@@ -2702,10 +2812,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>No training data was found on this computer. Choose one of these; the app remembers the choice and starts with it next time.</source>
         <translation>Auf diesem Computer wurden keine Trainingsdaten gefunden. Wählen Sie eine dieser Möglichkeiten; die App merkt sich die Wahl und startet das nächste Mal damit.</translation>
-    </message>
-    <message>
-        <source>Open a data folder (MNIST-style IDX files)</source>
-        <translation>Einen Datenordner öffnen (IDX-Dateien im MNIST-Format)</translation>
     </message>
     <message>
         <source>Pause</source>
@@ -2738,38 +2844,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Re-initialise the weights from the seed and apply the batch size, epochs and recipe (Ctrl+R)</source>
         <translation>Die Gewichte aus dem Seed neu setzen und Batchgröße, Epochen und Rezept anwenden (Strg+R)</translation>
-    </message>
-    <message>
-        <source>&amp;Open data folder...</source>
-        <translation>Daten&amp;ordner öffnen...</translation>
-    </message>
-    <message>
-        <source>Train on the MNIST-style IDX files of another folder</source>
-        <translation>Mit den IDX-Dateien im MNIST-Format eines anderen Ordners trainieren</translation>
-    </message>
-    <message>
-        <source>Export loss plot as &amp;PNG...</source>
-        <translation>Verlaufsdiagramm als &amp;PNG exportieren...</translation>
-    </message>
-    <message>
-        <source>Save the loss plot as an image</source>
-        <translation>Das Verlaufsdiagramm als Bild speichern</translation>
-    </message>
-    <message>
-        <source>Save the loss plot as a vector PDF</source>
-        <translation>Das Verlaufsdiagramm als Vektor-PDF speichern</translation>
-    </message>
-    <message>
-        <source>Export &amp;heatmaps as PNG...</source>
-        <translation>&amp;Heatmaps als PNG exportieren...</translation>
-    </message>
-    <message>
-        <source>Save the weight/gradient heatmaps as an image</source>
-        <translation>Die Gewichts-/Gradienten-Heatmaps als Bild speichern</translation>
-    </message>
-    <message>
-        <source>Save every batch loss and every epoch&apos;s test loss and accuracy</source>
-        <translation>Jeden Batch-Verlust und den Testverlust und die Genauigkeit jeder Epoche speichern</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2836,10 +2910,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
         <source>About Backprop Lab</source>
         <translation>Über Backprop Lab</translation>
     </message>
@@ -2864,22 +2934,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&amp;Fehler</translation>
     </message>
     <message>
-        <source>Save &amp;model...</source>
-        <translation>&amp;Modell speichern...</translation>
-    </message>
-    <message>
-        <source>Write the weights shown as a model file, as backprop-lab-cli train --save does (Ctrl+Shift+M)</source>
-        <translation>Die gezeigten Gewichte als Modelldatei schreiben, wie backprop-lab-cli train --save (Strg+Umschalt+M)</translation>
-    </message>
-    <message>
-        <source>Open mod&amp;el...</source>
-        <translation>Modell ö&amp;ffnen...</translation>
-    </message>
-    <message>
-        <source>Show a model file&apos;s weights (.bplab or .npz) in every view until training goes on</source>
-        <translation>Die Gewichte einer Modelldatei (.bplab oder .npz) in jeder Ansicht zeigen, bis das Training weitergeht</translation>
-    </message>
-    <message>
         <source>A new branch from batch %1: the earlier one stays on the loss plot, faint</source>
         <translation>Ein neuer Zweig ab Batch %1: der frühere bleibt blass im Loss-Diagramm</translation>
     </message>
@@ -2888,84 +2942,12 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>%1 gespeichert (%2)</translation>
     </message>
     <message>
-        <source>Save the weights shown as a model file</source>
-        <translation>Die gezeigten Gewichte als Modelldatei speichern</translation>
-    </message>
-    <message>
-        <source>Backprop Lab model (*.bplab);;All files (*)</source>
-        <translation>Backprop-Lab-Modell (*.bplab);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open a model file</source>
-        <translation>Eine Modelldatei öffnen</translation>
-    </message>
-    <message>
-        <source>Models (*.bplab *.npz);;All files (*)</source>
-        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>%1 cannot be opened: %2</source>
-        <translation>%1 lässt sich nicht öffnen: %2</translation>
-    </message>
-    <message>
         <source>The views (Ctrl+1 ... Ctrl+%1)</source>
         <translation>Die Ansichten (Strg+1 ... Strg+%1)</translation>
     </message>
     <message>
         <source>Train exactly one mini-batch, then stop (S)</source>
         <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>Lektion</translation>
-    </message>
-    <message>
-        <source>Open &amp;lesson...</source>
-        <translation>&amp;Lektion öffnen...</translation>
-    </message>
-    <message>
-        <source>Open a prepared lesson: its settings, views and steps</source>
-        <translation>Eine vorbereitete Lektion öffnen: ihre Einstellungen, Ansichten und Schritte</translation>
-    </message>
-    <message>
-        <source>Lesson: previous step</source>
-        <translation>Lektion: voriger Schritt</translation>
-    </message>
-    <message>
-        <source>The lesson&apos;s previous step (Page Up)</source>
-        <translation>Der vorige Schritt der Lektion (Bild auf)</translation>
-    </message>
-    <message>
-        <source>Lesson: next step</source>
-        <translation>Lektion: nächster Schritt</translation>
-    </message>
-    <message>
-        <source>Reveal the question&apos;s answer, then the lesson&apos;s next step (Page Down)</source>
-        <translation>Erst die Antwort auf die Frage zeigen, dann der nächste Schritt der Lektion (Bild ab)</translation>
-    </message>
-    <message>
-        <source>Open lesson</source>
-        <translation>Lektion öffnen</translation>
-    </message>
-    <message>
-        <source>Lessons (*.json)</source>
-        <translation>Lektionen (*.json)</translation>
-    </message>
-    <message>
-        <source>This lesson cannot be opened: %1</source>
-        <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
-    </message>
-    <message>
-        <source>Show the panel with the focus or under the mouse alone, large, for a projector (F; a double click does it too; Esc returns)</source>
-        <translation>Den Bereich mit dem Fokus oder unter der Maus allein und groß zeigen, für einen Beamer (F; ein Doppelklick tut es auch; Esc kehrt zurück)</translation>
-    </message>
-    <message>
-        <source>Point at a panel (or click one), then press F</source>
-        <translation>Auf einen Bereich zeigen (oder ihn anklicken), dann F drücken</translation>
-    </message>
-    <message>
-        <source>%1 holds no training set: open a data folder with one first (such as MNIST); the pictures then become its test set.</source>
-        <translation>%1 enthält keinen Trainingssatz: zuerst einen Datenordner mit einem öffnen (etwa MNIST); die Bilder werden dann sein Testsatz.</translation>
     </message>
     <message>
         <source>&amp;Full screen</source>
@@ -2988,48 +2970,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>%1, Bild %2</translation>
     </message>
     <message>
-        <source>Open %1</source>
-        <translation>%1 öffnen</translation>
-    </message>
-    <message>
-        <source>Use the images of %1 as the test set (the network is tested on them) or as the training set (it trains on them and is tested on the test set of the data open)?</source>
-        <translation>Die Bilder von %1 als Testsatz verwenden (das Netz wird auf ihnen getestet) oder als Trainingssatz (es trainiert auf ihnen und wird auf dem Testsatz der geöffneten Daten getestet)?</translation>
-    </message>
-    <message>
-        <source>As the &amp;test set</source>
-        <translation>Als &amp;Testsatz</translation>
-    </message>
-    <message>
-        <source>As the t&amp;raining set</source>
-        <translation>Als T&amp;rainingssatz</translation>
-    </message>
-    <message>
         <source>&amp;Compare</source>
         <translation>Ver&amp;gleichen</translation>
-    </message>
-    <message>
-        <source>Export loss plot as PD&amp;F...</source>
-        <translation>Verlaufsdiagramm als P&amp;DF exportieren...</translation>
-    </message>
-    <message>
-        <source>Export loss history as &amp;CSV...</source>
-        <translation>&amp;Verlaufsdaten als CSV exportieren...</translation>
-    </message>
-    <message>
-        <source>Spotlight pa&amp;nel</source>
-        <translation>Bereich im Schei&amp;nwerfer</translation>
-    </message>
-    <message>
-        <source>E&amp;xport panel</source>
-        <translation>Bereich e&amp;xportieren</translation>
-    </message>
-    <message>
-        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; the Compare view can evaluate this one beside its runs and let it answer drawn digits.</source>
-        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; die Ansicht Vergleichen kann dieses neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
-    </message>
-    <message>
-        <source>Compare it</source>
-        <translation>Vergleichen</translation>
     </message>
     <message>
         <source>D&amp;ata parallel</source>
@@ -3295,6 +3237,61 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Hidden layer activations of the sample</source>
         <translation>Aktivierungen der verborgenen Schicht für das Beispiel</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::PanelUi</name>
+    <message>
+        <source>Export loss plot as &amp;PNG...</source>
+        <translation>Verlaufsdiagramm als &amp;PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the loss plot as an image</source>
+        <translation>Das Verlaufsdiagramm als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Export loss plot as PD&amp;F...</source>
+        <translation>Verlaufsdiagramm als P&amp;DF exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the loss plot as a vector PDF</source>
+        <translation>Das Verlaufsdiagramm als Vektor-PDF speichern</translation>
+    </message>
+    <message>
+        <source>Export &amp;heatmaps as PNG...</source>
+        <translation>&amp;Heatmaps als PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the weight/gradient heatmaps as an image</source>
+        <translation>Die Gewichts-/Gradienten-Heatmaps als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Export loss history as &amp;CSV...</source>
+        <translation>&amp;Verlaufsdaten als CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Save every batch loss and every epoch&apos;s test loss and accuracy</source>
+        <translation>Jeden Batch-Verlust und den Testverlust und die Genauigkeit jeder Epoche speichern</translation>
+    </message>
+    <message>
+        <source>E&amp;xport panel</source>
+        <translation>Bereich e&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Spotlight pa&amp;nel</source>
+        <translation>Bereich im Schei&amp;nwerfer</translation>
+    </message>
+    <message>
+        <source>Show the panel with the focus or under the mouse alone, large, for a projector (F; a double click does it too; Esc returns)</source>
+        <translation>Den Bereich mit dem Fokus oder unter der Maus allein und groß zeigen, für einen Beamer (F; ein Doppelklick tut es auch; Esc kehrt zurück)</translation>
+    </message>
+    <message>
+        <source>Point at a panel (or click one), then press F</source>
+        <translation>Auf einen Bereich zeigen (oder ihn anklicken), dann F drücken</translation>
     </message>
 </context>
 <context>
@@ -3793,6 +3790,21 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Status bar</source>
         <translation>Statusleiste</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::StepFeed</name>
+    <message>
+        <source>Step through this digit</source>
+        <translation>Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Which digit did you draw? It is the target y of the backward pass.</source>
+        <translation>Welche Ziffer haben Sie gezeichnet? Sie ist das Ziel y des Rückwärtsdurchlaufs.</translation>
+    </message>
+    <message>
+        <source>drawn digit</source>
+        <translation>gezeichnete Ziffer</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "announcer.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
+#include "lessonui.h"
 #include "trainingcontroller.h"
 
 #include <drawcanvas.h>
@@ -89,7 +90,7 @@ void announceChanges(MainWindow *window, Announcer *announcer)
     }
 
     // A lesson's step (its text and question) and a revealed answer.
-    if (LessonRunner *lessons = window->lessonRunner()) {
+    if (LessonRunner *lessons = window->lessons()->runner()) {
         QObject::connect(lessons, &LessonRunner::stepShown, announcer,
                          [announcer](const QString &position, const QString &text, const QString &question) {
                              QString said = position + QStringLiteral(". ") + text;

@@ -4,6 +4,7 @@
 #include "errorpage.h"
 #include "framecounter.h"
 #include "mainwindow.h"
+#include "panelui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
@@ -137,14 +138,14 @@ void ScreenshotRun::grabSoon(int exitCode)
 std::optional<int> ScreenshotRun::exportPanel()
 {
     if (!m_exportWait.isValid()) {
-        m_window->prepareExport(m_exportPanel);
+        m_window->panels()->prepareExport(m_exportPanel);
         m_exportWait.start();
     }
     // The confusion matrix and the gallery are evaluated off the GUI thread: wait for them (a
     // minute at most), then let the layout settle once more.
-    if (!m_window->panelIsCurrent(m_exportPanel) && m_exportWait.elapsed() < 60000)
+    if (!m_window->panels()->isCurrent(m_exportPanel) && m_exportWait.elapsed() < 60000)
         return std::nullopt;
-    const std::optional<PanelExport> panel = m_window->panelExportNamed(m_exportPanel);
+    const std::optional<PanelExport> panel = m_window->panels()->exportNamed(m_exportPanel);
     const std::optional<ExportFormat> format = exportFormatOf(m_exportFile);
     if (!panel || !format || !panel->formats.contains(*format)) {
         QStringList offered;

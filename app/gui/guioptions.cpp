@@ -1,6 +1,7 @@
 #include "guioptions.h"
 
 #include "mainwindow.h"
+#include "panelui.h"
 #include "trainingcontroller.h"
 #include "viewlist.h"
 
@@ -43,7 +44,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption timelineAt(QStringLiteral("timeline-at"), QStringLiteral("After --after-batches N: show the exact weights after batch K (0 to N) in every view."), QStringLiteral("K"));
     const QCommandLineOption saveModel(QStringLiteral("save-model"), QStringLiteral("After --after-batches (and --timeline-at): write the weights shown as a model file and exit."), QStringLiteral("FILE"));
     const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language of the window: system, en or de (default: View > Language's choice)."), QStringLiteral("CODE"));
-    const QCommandLineOption exportPanel(QStringLiteral("export-panel"), QStringLiteral("After --after-batches (and --timeline-at): write panel NAME to --export-file and exit. Names: %1.").arg(MainWindow::exportPanelNames().join(QStringLiteral(", "))), QStringLiteral("NAME"));
+    const QCommandLineOption exportPanel(QStringLiteral("export-panel"), QStringLiteral("After --after-batches (and --timeline-at): write panel NAME to --export-file and exit. Names: %1.").arg(PanelUi::exportNames().join(QStringLiteral(", "))), QStringLiteral("NAME"));
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
@@ -192,9 +193,9 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     }
     o.exportPanel = p.value(exportPanel).toLower();
     o.exportFile = p.value(exportFile);
-    if (p.isSet(exportPanel) && !MainWindow::viewOfPanel(o.exportPanel))
+    if (p.isSet(exportPanel) && !PanelUi::viewOf(o.exportPanel))
         return QStringLiteral("--export-panel must be one of %1, not \"%2\".")
-                .arg(MainWindow::exportPanelNames().join(QStringLiteral(", ")), p.value(exportPanel));
+                .arg(PanelUi::exportNames().join(QStringLiteral(", ")), p.value(exportPanel));
     if (p.isSet(exportPanel) != p.isSet(exportFile))
         return QStringLiteral("--export-panel NAME and --export-file FILE go together.");
     if (p.isSet(exportFile) && !exportFormatOf(o.exportFile))
@@ -234,7 +235,7 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
         window.controller()->setPace(*o.pace);
     int view = o.view;
     if (view < 0 && !o.exportPanel.isEmpty()) // the panel exported is on screen in the picture
-        view = int(*MainWindow::viewOfPanel(o.exportPanel));
+        view = int(*PanelUi::viewOf(o.exportPanel));
     if (view >= 0)
         window.setView(MainWindow::View(view), SettingOrigin::Session);
     if (view == int(MainWindow::View::Step)) {

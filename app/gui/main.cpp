@@ -8,6 +8,7 @@
 #include "language.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
+#include "lessonui.h"
 #include "messagebanner.h"
 #include "trainingcontroller.h"
 
@@ -126,7 +127,7 @@ int main(int argc, char **argv)
     // the window (and ends a scripted run with exit code 2).
     QString lessonError;
     if (!o.lesson.isEmpty()) {
-        lessonError = window.openLesson(o.lesson, o.lessonStep - 1);
+        lessonError = window.lessons()->open(o.lesson, o.lessonStep - 1);
         if (!lessonError.isEmpty()) {
             std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(lessonError));
             if (o.automation())
@@ -143,7 +144,7 @@ int main(int argc, char **argv)
         window.showDataError(findError);
     if (screenshot && lessonData && o.lessonStep > 1) {
         // The picture or export is of step N: after the steps before it have replayed.
-        QObject::connect(window.lessonRunner(), &LessonRunner::ready, screenshot.get(),
+        QObject::connect(window.lessons()->runner(), &LessonRunner::ready, screenshot.get(),
                          [&screenshot] { screenshot->begin(true); }, Qt::SingleShotConnection);
     } else if (screenshot) {
         screenshot->begin(lessonData || !folder.isEmpty());

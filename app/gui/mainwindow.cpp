@@ -8,44 +8,48 @@
 #include "controlbar.h"
 #include "datasetcatalog.h"
 #include "datasetview.h"
-#include "downloaddialog.h"
 #include "drawpage.h"
 #include "errorpage.h"
-#include "lessonrunner.h"
+#include "fileui.h"
+#include "language.h"
+#include "lessonui.h"
 #include "messagebanner.h"
 #include "mistakespage.h"
-#include "pictureimportdialog.h"
-#include "statusline.h"
+#include "panelui.h"
+#include "shortcutsdialog.h"
+#include "snapshotui.h"
 #include "spotlight.h"
-#include "steppredict.h"
+#include "statusline.h"
+#include "stepfeed.h"
 #include "stepview.h"
+#include "timelineui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 
 #include <clusterview.h>
 #include <compareview.h>
-#include <heatmappanel.h>
-#include <panelaccessible.h>
-#include <replicaheatmaps.h>
 #include <dataset.h>
 #include <drawview.h>
-#include <manifest.h>
+#include <heatmappanel.h>
+#include <lossplot.h>
+#include <palettecolors.h>
+#include <panelaccessible.h>
+#include <replicaheatmaps.h>
 #include <timelinebar.h>
-#include <pictureimport.h>
 
 #include <QAction>
 #include <QApplication>
-#include <QEvent>
 #include <QCloseEvent>
-#include <QFileDialog>
-#include <QDir>
+#include <QDockWidget>
+#include <QEvent>
 #include <QFileInfo>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QHBoxLayout>
-#include <QInputDialog>
+#include <QKeyEvent>
 #include <QListWidget>
 #include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -65,15 +69,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls = new ControlBar(m_startPause, m_step, m_reset, this);
     addToolBar(Qt::TopToolBarArea, m_controls);
     createViews();
-    createPanelRegistry();
+    m_panelUi = new PanelUi(this);
     createMenus();
-    createDataActions();
     m_status = new StatusLine(statusBar());
     connectController();
     m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
-    createSpotlight();
+    m_panelUi->createSpotlight(m_pages, {m_controls, m_sidebar, m_timeline, m_lessonUi->dock(), statusBar()},
+                               menuBar()->findChild<QMenu *>(QStringLiteral("menuView")), m_presentationAction);
     m_announcer = new Announcer(centralWidget());
     announceChanges(this, m_announcer);
     updateActions();
@@ -117,8 +121,8 @@ void MainWindow::createViews()
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) {
         if (!m_sessionView && row >= 0)
             m_settings.chooseView(row);
-        if (m_spotlight)
-            m_spotlight->leave(); // another view: the panel goes back first
+        if (m_panelUi)
+            m_panelUi->leaveSpotlight(); // another view: the panel goes back first
         updatePage();
         updateActions();
         // The keyboard stays with the window's keys (Space, Left/Right, +/-) after a change of
@@ -142,9 +146,9 @@ void MainWindow::createViews()
     row->addLayout(right, 1);
     setCentralWidget(central);
 
-    connect(m_errorPage, &ErrorPage::openFolderRequested, this, &MainWindow::chooseFolder);
+    connect(m_errorPage, &ErrorPage::openFolderRequested, m_fileUi, &FileUi::chooseFolder);
     connect(m_errorPage, &ErrorPage::folderChosen, this, [this](const QString &folder) { openData(folder); });
-    connect(m_errorPage, &ErrorPage::downloadRequested, this, &MainWindow::downloadMnist);
+    connect(m_errorPage, &ErrorPage::downloadRequested, m_fileUi, &FileUi::downloadMnist);
     connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
         if (!m_controller->dataFolder().isEmpty()) {
             openData(m_controller->dataFolder());
@@ -169,7 +173,10 @@ QWidget *MainWindow::createPage(View view)
     case View::Draw: {
         auto *draw = new DrawView;
         connectDrawView(draw, m_controller, [this](qint64 batch) { m_drawBatch = batch; });
-        connect(draw, &DrawView::stepThroughRequested, this, &MainWindow::stepThroughDrawnDigit);
+        connect(draw, &DrawView::stepThroughRequested, this, [this](const QVector<quint8> &pixels) {
+            if (m_stepFeed->stepThroughDrawn(pixels))
+                setView(View::Step);
+        });
         return draw;
     }
     case View::Cluster: {
@@ -261,28 +268,26 @@ void MainWindow::connectController()
         m_controls->setResetPending(c->resetPending());
         m_status->setTrainSubset(c->trainedConfig().trainSubset);
         m_train->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
-        m_stepView->setTrainingLearningRate(c->config().lr);
-        m_stepView->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
         const Pace pace = c->pace();
         m_controls->showPace(pace);
         m_status->setPace(pace);
     });
 
-    connectStepView();
+    m_stepFeed = new StepFeed(m_stepView, m_controller, this);
     connectDatasetView();
     connectControlBar();
     // The status's words on the timeline bar where the status bar is hidden.
     connect(m_status, &StatusLine::summaryChanged, this, [this](const QString &text) {
-        if (m_presentation || (m_lessons && m_lessons->isOpen()))
+        if (m_presentation || (m_lessonUi && m_lessonUi->isOpen()))
             m_timeline->setStatusText(text);
     });
     // The hidden Step view catches up when it is shown.
     connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
-        if (view() == View::Step && m_stepPending)
-            followInStepView(m_stepPending, true);
+        if (view() == View::Step)
+            m_stepFeed->catchUp();
     });
     connect(m_controls, &ControlBar::datasetChosen, this, [this](const QString &folder) { openData(folder); });
-    connect(m_controls, &ControlBar::openFolderRequested, this, &MainWindow::chooseFolder);
+    connect(m_controls, &ControlBar::openFolderRequested, m_fileUi, &FileUi::chooseFolder);
 }
 
 void MainWindow::showHistoryEvent(const HistoryEvent &event)
@@ -292,13 +297,7 @@ void MainWindow::showHistoryEvent(const HistoryEvent &event)
         // A snapshot the user opened brings its hyperparameters: theirs from now on.
         if (restart->restoredConfig)
             m_settings.chooseTraining(*restart->restoredConfig);
-        // New weights (a reset, new data, a restored snapshot) reach the Step view at once, with
-        // the scaling they were trained with; their visual follows.
-        if (!m_stepView->showsModelFile()) {
-            m_stepView->setNormalize(m_controller->trainedConfig().normalize);
-            m_stepView->setModel(m_controller->currentWeights(), m_controller->headCaption());
-            m_stepBatch = qint64(m_controller->stepCount());
-        }
+        m_stepFeed->restart();
     } else if (const auto *e = std::get_if<EpochReport>(&event)) {
         statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
                                          .arg(e->epoch)
@@ -339,54 +338,6 @@ void MainWindow::connectControlBar()
     });
 }
 
-void MainWindow::stepThroughDrawnDigit(const QVector<quint8> &pixels)
-{
-    if (pixels.size() != kInputs)
-        return;
-    const auto *bytes = reinterpret_cast<const std::uint8_t *>(pixels.constData());
-    // The backward pass needs a target: ask for it, proposing the network's own answer.
-    int proposed = 0;
-    if (const ParamsPtr weights = m_controller->shownWeights()) {
-        const auto p
-                = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
-        proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
-    }
-    bool ok = false;
-    const int label = QInputDialog::getInt(this, tr("Step through this digit"),
-                                           tr("Which digit did you draw? It is the target y of the "
-                                              "backward pass."),
-                                           proposed, 0, kOutputs - 1, 1, &ok);
-    if (!ok)
-        return;
-    m_stepView->showPixels(bytes, label, tr("drawn digit"));
-    setView(View::Step);
-}
-
-void MainWindow::connectStepView()
-{
-    m_stepPredict = new StepPredict(m_stepView); // the Predict first switch and its questions
-    TrainingController *c = m_controller;
-    connect(c, &TrainingController::dataChanged, m_stepView, [this, c] { m_stepView->setDataset(c->dataSplit()); });
-    // The step's learning rate is the training's unless a lesson step or the user set one there
-    // (settingsChanged keeps it current).
-    m_stepView->setTrainingLearningRate(c->config().lr);
-    // "Use the weights shown": the Step view leaves its own model file for the timeline's weights.
-    connect(m_stepView, &StepView::currentWeightsRequested, this, [this] {
-        if (VisualPtr shown = m_controller->shown()) {
-            m_stepView->setModel(shown->weights, TrainingController::captionOf(*shown));
-            m_stepBatch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
-        }
-    });
-    // Unless it shows a model file of its own, the page shows the weights every view shows: every
-    // exact snapshot (pause, step, reset, the end, a restore, a batch of the timeline) and, while
-    // it is on screen, a live one every 250 ms; a hidden page catches up when it is shown.
-    connect(c, &TrainingController::visualReady, m_stepView, [this](VisualPtr s) {
-        m_stepView->setCurrentTrainingIndex(s->sampleIndex);
-        followInStepView(s, false);
-    });
-    connect(m_stepView, &StepView::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
-}
-
 void MainWindow::connectDatasetView()
 {
     // The view shows the split the worker loaded: no second copy of the images.
@@ -409,33 +360,6 @@ void MainWindow::connectDatasetView()
         m_stepView->requestSample(test, index);
         setView(View::Step);
     });
-}
-
-void MainWindow::createDataActions()
-{
-    m_downloadMnist = new QAction(tr("&Download MNIST..."), this);
-    m_downloadMnist->setObjectName(QStringLiteral("actionDownloadMnist"));
-    m_downloadMnist->setStatusTip(tr("Fetch the four MNIST files (11 MB) from the public mirrors, "
-                                     "checked against their MD5, and train on them"));
-    connect(m_downloadMnist, &QAction::triggered, this, &MainWindow::downloadMnist);
-    // Into the menu that holds File > Open data folder..., right below it.
-    for (QObject *o : m_openFolder->associatedObjects()) {
-        if (auto *menu = qobject_cast<QMenu *>(o)) {
-            const QList<QAction *> actions = menu->actions();
-            menu->insertAction(actions.value(actions.indexOf(m_openFolder) + 1), m_downloadMnist);
-            break;
-        }
-    }
-}
-
-void MainWindow::downloadMnist()
-{
-    auto *dialog = new DownloadDialog(download::mnistManifest(), download::mnistMirrors(),
-                                      download::defaultMnistFolder(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &DownloadDialog::downloaded, this, [this](const QString &folder) { openData(folder); });
-    dialog->open();
-    dialog->start();
 }
 
 void MainWindow::showStepSample(bool test, int index, int stage)
@@ -470,50 +394,6 @@ void MainWindow::setTrainingConfig(const TrainConfig &config)
     m_controller->setConfig(config);
 }
 
-void MainWindow::chooseFolder()
-{
-    const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Open a data folder (MNIST-style IDX files)"), m_controls->selectedFolder());
-    if (folder.isEmpty())
-        return;
-    if (PictureImportDialog::kindOf(folder) == PictureImportDialog::FolderKind::Data) {
-        openData(folder);
-        return;
-    }
-    // Pictures or a test set alone: imported as the test set beside the open training set.
-    if (m_controller->dataFolder().isEmpty()) {
-        m_banner->showMessage(tr("%1 holds no training set: open a data folder with one first (such as MNIST); "
-                                 "the pictures then become its test set.")
-                                      .arg(folder));
-        return;
-    }
-    // Which set they become: the test set (to see how the network fares on them) or the training
-    // set (to train on them, tested on the open data's test set).
-    QMessageBox ask(QMessageBox::Question, tr("Open %1").arg(QFileInfo(folder).fileName()),
-                    tr("Use the images of %1 as the test set (the network is tested on them) or as the "
-                       "training set (it trains on them and is tested on the test set of the data open)?")
-                            .arg(QDir::toNativeSeparators(folder)),
-                    QMessageBox::Cancel, this);
-    QPushButton *asTest = ask.addButton(tr("As the &test set"), QMessageBox::AcceptRole);
-    QPushButton *asTrain = ask.addButton(tr("As the t&raining set"), QMessageBox::AcceptRole);
-    ask.setDefaultButton(asTest);
-    ask.exec();
-    if (ask.clickedButton() != asTest && ask.clickedButton() != asTrain)
-        return;
-    auto *dialog = new PictureImportDialog(folder, m_controller->dataFolder(), this);
-    dialog->setTarget(ask.clickedButton() == asTrain ? ImportTarget::Train : ImportTarget::Test);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &PictureImportDialog::ready, this, [this](const QString &imported, const QString &summary) {
-        openData(imported);
-        if (!summary.isEmpty())
-            m_banner->showMessage(summary);
-    });
-    connect(dialog, &PictureImportDialog::failed, this, [this](const QString &message) {
-        m_banner->showMessage(message);
-    });
-    dialog->start();
-}
-
 bool MainWindow::showsError() const
 {
     return m_pages->currentWidget() == m_errorPage;
@@ -531,14 +411,28 @@ MainWindow::View MainWindow::view() const
     return View(std::max(0, m_sidebar->currentRow()));
 }
 
+void MainWindow::restrictTo(const LessonRestrictions &restrictions, const std::vector<View> &views)
+{
+    m_restrictions = restrictions;
+    for (int i = 0; i < kViewCount; ++i) {
+        const bool shown = views.empty() || std::find(views.begin(), views.end(), View(i)) != views.end();
+        m_sidebar->setRowHidden(i, !shown);
+        m_viewActions[i]->setVisible(shown);
+    }
+    m_controls->setLessonControls(restrictions);
+    m_timelineUi->setLocks(restrictions.locks(LessonControl::Timeline), restrictions.hides(LessonControl::Timeline),
+                           restrictions.locks(LessonControl::Pace));
+    updateActions();
+}
+
 void MainWindow::updatePage()
 {
     const bool error = !m_hasData && m_controller->state() != TrainingState::Loading
                        && !m_errorPage->message().isEmpty();
-    if (m_spotlight && m_spotlight->isActive()) {
+    if (m_panelUi && m_panelUi->spotlight() && m_panelUi->spotlight()->isActive()) {
         if (!error)
             return; // the spotlit panel stays while training runs and pauses
-        m_spotlight->leave();
+        m_panelUi->leaveSpotlight();
     }
     m_pages->setCurrentWidget(error ? static_cast<QWidget *>(m_errorPage)
                                     : m_pages->widget(int(view())));
@@ -599,22 +493,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
-void MainWindow::followInStepView(VisualPtr shown, bool force)
+StepPredict *MainWindow::stepPredict() const
 {
-    if (!shown || !shown->weights || m_stepView->showsModelFile())
-        return;
-    // While training runs, a hidden page costs nothing: it catches up when shown.
-    if (!m_stepView->isVisible() && !force && shown->duringRun) {
-        m_stepPending = shown;
-        return;
-    }
-    if (shown->live && !force && (!m_stepView->isVisible() || (m_stepFollowed.isValid() && m_stepFollowed.elapsed() < 250)))
-        return;
-    m_stepPending.reset();
-    m_stepFollowed.start();
-    m_stepView->setNormalize(m_controller->trainedConfig().normalize);
-    m_stepView->setModel(shown->weights, TrainingController::captionOf(*shown));
-    m_stepBatch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
+    return m_stepFeed->predict();
 }
 
 qint64 MainWindow::viewWeightsBatch(const QString &name) const
@@ -624,10 +505,248 @@ qint64 MainWindow::viewWeightsBatch(const QString &name) const
     if (name == QLatin1String("train") || name == QLatin1String("data"))
         return shownBatch;
     if (name == QLatin1String("step"))
-        return m_stepView->showsModelFile() ? -1 : m_stepPending ? qint64(m_stepPending->weightsStep) : m_stepBatch;
+        return m_stepFeed->weightsBatch();
     if (name == QLatin1String("draw"))
         return m_drawBatch;
     return -1;
+}
+
+void MainWindow::createActions()
+{
+    m_fileUi = new FileUi(this);
+    const auto make = [this](const QString &name, const QString &text, const QString &tip,
+                             const QList<QKeySequence> &keys = {}) { return makeAction(name, text, tip, keys); };
+    m_startPause = make(QStringLiteral("actionStartPause"), tr("Start"),
+                        tr("Train batch after batch with the panels live (Space)"),
+                        {QKeySequence(Qt::Key_Space)});
+    connect(m_startPause, &QAction::triggered, this, [this] { m_controller->togglePause(); });
+    m_step = make(QStringLiteral("actionStep"), tr("Step"),
+                  tr("Train exactly one mini-batch, then stop (S)"), {QKeySequence(Qt::Key_S)});
+    m_step->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    connect(m_step, &QAction::triggered, this, [this] { m_controller->step(); });
+    m_reset = make(QStringLiteral("actionReset"), tr("Reset"),
+                   tr("Re-initialise the weights from the seed and apply the batch size, epochs "
+                      "and recipe (Ctrl+R)"),
+                   {QKeySequence(Qt::CTRL | Qt::Key_R)});
+    m_reset->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    connect(m_reset, &QAction::triggered, this, [this] {
+        m_banner->hide();
+        m_controller->reset();
+    });
+
+    m_quit = make(QStringLiteral("actionQuit"), tr("&Quit"), tr("Stop training and close (Ctrl+Q)"),
+                  {QKeySequence(Qt::CTRL | Qt::Key_Q)});
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    for (int i = 0; i < kViewCount; ++i) {
+        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewMenuText(i),
+                                tr("Show the %1 view").arg(viewTitle(i)),
+                                {QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i))});
+        m_viewActions[i]->setCheckable(true);
+        connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
+    }
+    // Full screen on the platform's key (F11 on Linux); presentation mode has a key of its own,
+    // F5 as in slide programs, and goes full screen as well.
+    QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
+    if (fullScreenKeys.isEmpty())
+        fullScreenKeys = {QKeySequence(Qt::Key_F11)};
+    m_fullScreenAction = make(QStringLiteral("actionFullScreen"), tr("&Full screen"),
+                              tr("The window fills the screen, without its frame (%1)")
+                                      .arg(fullScreenKeys.first().toString(QKeySequence::NativeText)),
+                              fullScreenKeys);
+    m_fullScreenAction->setCheckable(true);
+    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) { setFullScreen(on); });
+    m_presentationAction = make(QStringLiteral("actionPresentation"), tr("&Presentation mode"),
+                                tr("Full screen with 1.5x fonts and lines, for a projector (F5; "
+                                   "Esc leaves)"),
+                                {QKeySequence(Qt::Key_F5)});
+    m_presentationAction->setCheckable(true);
+    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+    m_pixelValues = make(QStringLiteral("actionPixelValues"), tr("Show pi&xel values"),
+                         tr("Print each pixel's 0-255 value on the digit (P)"), {QKeySequence(Qt::Key_P)});
+    m_pixelValues->setCheckable(true);
+    connect(m_pixelValues, &QAction::toggled, this,
+            [this](bool on) { m_train->setShowPixelValues(on); });
+    m_highContrast = make(QStringLiteral("actionHighContrast"), tr("&High contrast"),
+                          tr("Black, white and yellow, for low vision and bright projectors"));
+    m_highContrast->setCheckable(true);
+    connect(m_highContrast, &QAction::toggled, this, [](bool on) { colors::setHighContrast(on); });
+    connect(m_highContrast, &QAction::triggered, this, [this](bool on) { m_settings.chooseHighContrast(on); });
+    m_highContrast->setChecked(colors::desktopWantsHighContrast()); // the user's setting, when read, wins
+
+    m_shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard shortcuts"),
+                       tr("List every keyboard shortcut (F1)"), {QKeySequence::HelpContents});
+    connect(m_shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    m_about = make(QStringLiteral("actionAbout"), tr("&About Backprop Lab"),
+                   tr("Version and what the app is for"));
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    m_fileUi->addDataActions(file);
+    m_lessonUi = new LessonUi(this, file);
+    file->addSeparator();
+    m_snapshots = new SnapshotUi(this, m_controller, m_banner, m_controls);
+    file->addActions(m_snapshots->actions());
+    file->addSeparator();
+    m_fileUi->addModelActions(file);
+    file->addSeparator();
+    m_panelUi->addToFileMenu(file);
+    file->addSeparator();
+    file->addAction(m_quit);
+
+    QMenu *training = menuBar()->addMenu(tr("&Training"));
+    training->addAction(m_startPause);
+    training->addAction(m_step);
+    training->addAction(m_reset);
+    training->addSeparator();
+    training->addMenu(m_controls->trainSubsetMenu());
+
+    m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline);
+    m_timelineUi->addToMenu(training, m_step);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
+    for (QAction *a : m_viewActions)
+        view->addAction(a);
+    view->addSeparator();
+    view->addAction(m_fullScreenAction);
+    view->addAction(m_presentationAction);
+    view->addAction(m_pixelValues);
+    view->addAction(m_highContrast);
+    view->addSeparator();
+    view->addMenu(createLanguageMenu(this));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcuts);
+    help->addAction(m_about);
+    for (QMenu *m : {file, training, view, help})
+        m->setToolTipsVisible(true);
+}
+
+void MainWindow::showShortcuts()
+{
+    QList<QAction *> list{m_startPause, m_step, m_timelineUi->stepSampleAction(), m_reset};
+    list << m_timelineUi->keyedActions();
+    for (QAction *a : m_viewActions)
+        list << a;
+    list << m_fullScreenAction << m_presentationAction << m_pixelValues << m_fileUi->openFolderAction() << m_snapshots->saveAction()
+         << m_snapshots->openAction() << m_fileUi->saveModelAction() << m_shortcuts << m_quit;
+    ShortcutsDialog dialog(list, this);
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Backprop Lab"),
+                       tr("<h3>Backprop Lab %1</h3><p>Trains a 784-128-10 network (ReLU, SoftMax, "
+                          "cross-entropy, SGD) on MNIST and shows every step: the digit, the ten "
+                          "probabilities, the loss curves and the gradients.</p><p>Same seed, same "
+                          "numbers, every time.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::setPresentationMode(bool on, bool fullScreen)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    if (on) {
+        m_normalFont = QApplication::font();
+        QFont big = m_normalFont;
+        if (big.pointSizeF() > 0)
+            big.setPointSizeF(big.pointSizeF() * 1.5);
+        else
+            big.setPixelSize(big.pixelSize() * 3 / 2);
+        QApplication::setFont(big);
+    } else {
+        QApplication::setFont(m_normalFont);
+        setFullScreen(false);
+    }
+    m_train->setPresentation(on);
+    m_controls->setPresentation(on);
+    // A projector's 800 px keep one bar under the views: the timeline, with the status's words.
+    const bool lesson = m_lessonUi && m_lessonUi->isOpen(); // a lesson's panel takes the status bar's place
+    statusBar()->setVisible(!on && !lesson);
+    m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
+    if (lesson)
+        m_lessonUi->fitDock(); // its text in the new font
+    const QSignalBlocker blocker(m_presentationAction);
+    m_presentationAction->setChecked(on);
+    // Full screen last, once the larger font's layouts have grown the window to its new minimum
+    // size: a window manager drops the full-screen state of a window resized after the request.
+    if (on && fullScreen) {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        setFullScreen(true);
+    }
+}
+
+void MainWindow::setFullScreen(bool on)
+{
+    if (on == isFullScreen())
+        return;
+    if (on) {
+        m_wasMaximized = isMaximized();
+        showFullScreen();
+    } else {
+        m_wasMaximized ? showMaximized() : showNormal();
+    }
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape && m_panelUi->leaveSpotlight())
+        return;
+    if (event->key() == Qt::Key_Escape && m_presentation) {
+        setPresentationMode(false);
+        return;
+    }
+    if (event->key() == Qt::Key_Escape && isFullScreen()) {
+        setFullScreen(false);
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
+}
+
+QString MainWindow::loadSettings()
+{
+    m_persist = true;
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_lessonUi->dock()->setVisible(m_lessonUi->isOpen()); // a stored state may hold a lesson's panel
+    m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
+    m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
+    m_settings.read(s);
+    m_highContrast->setChecked(m_settings.highContrast());
+    setView(View(std::clamp(m_settings.view(), 0, kViewCount - 1)), SettingOrigin::Session);
+    setTrainingConfig(m_settings.training().config);
+    m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
+    m_snapshots->loadSettings(s);
+    return readLastDataset(s);
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings s;
+    if (m_presentation)
+        setPresentationMode(false); // store the normal layout, not the full-screen one
+    // The layout of an open lesson (its panel, the room it takes from the views) is the
+    // lesson's: the user's stays as it was.
+    if (!m_lessonUi->isOpen()) {
+        s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        s.setValue(QStringLiteral("window/state"), saveState());
+        s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
+    }
+    // Written once the user turned it on (the default is off); from then on, whatever it is.
+    if (m_pixelValues->isChecked() || s.contains(QStringLiteral("view/pixelValues")))
+        s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
+    m_settings.write(s);
+    m_snapshots->saveSettings(s);
+    if (m_hasData && m_dataOrigin == SettingOrigin::User)
+        writeDataset(s, m_controls->selectedFolder());
 }
 
 } // namespace bplab

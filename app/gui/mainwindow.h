@@ -3,15 +3,14 @@
 // panels to the TrainingController it owns; the panels themselves know nothing of training.
 
 #include "appsettings.h"
-#include "lessonhost.h"
 #include "snapshots.h"
 #include "windowaction.h"
 #include "viewlist.h"
 
+#include <lesson.h>
 #include <panelexport.h>
 #include <trainer.h>
 
-#include <QElapsedTimer>
 #include <QFont>
 #include <QKeySequence>
 #include <QMainWindow>
@@ -28,16 +27,15 @@ class QStackedWidget;
 
 namespace bplab {
 
-class ConfusionView;
 class ControlBar;
-class LessonPanel;
-class LessonRunner;
-class Spotlight;
+class FileUi;
+class LessonUi;
+class StepFeed;
 class StepPredict;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
-class PanelRegistry;
+class PanelUi;
 class Announcer;
 class SnapshotUi;
 class StatusLine;
@@ -47,7 +45,7 @@ class TimelineUi;
 class TrainView;
 class TrainingController;
 
-class MainWindow : public QMainWindow, private LessonHost
+class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
@@ -93,8 +91,6 @@ public:
     TrainView *trainView() const { return m_train; }
     StepView *stepView() const { return m_stepView; }
     DatasetView *datasetView() const { return m_datasetView; }
-    /** Opens the download dialog for MNIST; the app reads the folder once every file is in place. */
-    void downloadMnist();
     /** The Step view's image (test or training set, index) and stage, now or once the data is read. */
     void showStepSample(bool test, int index, int stage);
     ControlBar *controlBar() const { return m_controls; }
@@ -110,57 +106,22 @@ public:
     /** True while the error page replaces the views. */
     bool showsError() const;
 
-    // Lessons (mainwindowlesson.cpp).
-    /** Opens a lesson file at step startStep (0-based; LessonRunner::open()): "" or the message
-     *  for a person (nothing changes then). */
-    QString openLesson(const QString &file, int startStep = 0);
-    LessonRunner *lessonRunner() const { return m_lessons; }
-    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /** File > Open lesson..., the lesson's dock and its keys; the lesson runner's host. */
+    LessonUi *lessons() const { return m_lessonUi; }
+    /** Only `views` (all when empty) and the controls `restrictions` leaves (a lesson's). */
+    void restrictTo(const LessonRestrictions &restrictions, const std::vector<View> &views);
     /** Step through's Predict first. */
-    StepPredict *stepPredict() const { return m_stepPredict; }
-    Spotlight *spotlight() const { return m_spotlight; }
-    /** Every panel of the views: id, view, names, widget, export (panelregistry.h). */
-    PanelRegistry *panelRegistry() const { return m_panels; }
+    StepPredict *stepPredict() const;
+    /** Every panel of the views (the registry: id, view, names, widget, export), File > Export
+     *  and --export-panel, the spotlight (panelui.h). */
+    PanelUi *panels() const { return m_panelUi; }
     /** What changes are said to a screen reader (announcer.h). */
     Announcer *announcer() const { return m_announcer; }
-    /** Where File > Open lesson starts: the lessons shipped with the app. */
-    static QString lessonFolder();
-
-    // Every panel by name (mainwindowexport.cpp): "digit", "softmax", "loss", "heatmaps", "step",
-    // "links", "confusion", "gallery", for File > Export panel and --export-panel.
-    static QStringList exportPanelNames();
-    /** The view a panel is on; none for an unknown name. */
-    static std::optional<View> viewOfPanel(const QString &name);
-    /** The panel's export (its formats, picture and data); none for an unknown name. */
-    std::optional<PanelExport> panelExportNamed(const QString &name);
-    /** Shows the panel's view so that it is laid out and up to date (a gallery with no cell chosen
-     *  lists the most confident mistakes). */
-    void prepareExport(const QString &name);
-    /** True when the panel shows the weights every view shows (the confusion matrix and the
-     *  gallery are evaluated off the GUI thread). */
-    bool panelIsCurrent(const QString &name) const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
-
-private:
-    // The window as a lesson's host (lessonhost.h; mainwindowlesson.cpp).
-    TrainingController *session() const override { return m_controller; }
-    void useSessionSettings(const TrainConfig &config) override { setTrainingConfig(config); }
-    void openSessionData(const QString &folder) override { openData(folder, SettingOrigin::Session); }
-    void showView(LessonView view) override;
-    void restrict(const LessonRestrictions &restrictions) override;
-    void setStepLearningRate(std::optional<double> lr) override;
-    void showTestImage(int index) override;
-    void showStage(int stage) override;
-    void showCluster(const LessonCluster &cluster) override;
-    void compareRuns(const std::vector<CompareChoice> &runs) override;
-    std::vector<std::optional<CompareResult>> compareResults() const override;
-    void showCompareMeasure(CompareMeasure measure) override;
-    const StepModel *stepModel() const override;
-    void focusWindow() override { setFocus(Qt::OtherFocusReason); }
 
 private:
     /** A window-wide action named `name` (its keys work whichever panel has the focus). */
@@ -181,39 +142,14 @@ private:
     /** Errors in the banner, a saved model in the status bar. */
     void showNotice(const bplab::Notice &notice);
     void connectControlBar();
-    void connectStepView();
     void connectDatasetView();
-    /** The Step view takes the weights shown (when it is on screen, else when it comes back). */
-    void followInStepView(VisualPtr shown, bool force);
-    void saveModelAs();
-    void openModelFile();
-    /** File > Download MNIST..., beside File > Open data folder... */
-    void createDataActions();
-    /** Opens a drawn digit in the Step view, after asking which digit it is (the target). */
-    void stepThroughDrawnDigit(const QVector<quint8> &pixels);
     void updatePage();
     void fitSidebar();
     void updateActions();
-    void chooseFolder();
-    void createLessonUi(QMenu *file);
-    /** The lesson's band as tall as its text, question and answer need, the rest for the views. */
-    void fitLessonDock();
-    /** The panel registry bound to the views' panels (mainwindowexport.cpp). */
-    void createPanelRegistry();
-    /** The spotlight: the registry's panels, F and a double click (mainwindowexport.cpp). */
-    void createSpotlight();
-    QWidget *panelWidget(const QString &name) const;
-    void chooseLesson();
-    /** File > Export panel: a submenu per panel with its formats. */
-    void addExportMenu(QMenu *file);
-    ConfusionView *confusionView() const;
-    /** File > Export: the one export path of every panel (panelexport.h). */
-    void exportPanel(const PanelExport &panel, ExportFormat format);
     void showShortcuts();
     void showAbout();
 
     TrainingController *m_controller = nullptr;
-    QElapsedTimer m_stepFollowed; // the Step view's last live update
     ControlBar *m_controls = nullptr;
     StatusLine *m_status = nullptr;
     QListWidget *m_sidebar = nullptr;
@@ -226,21 +162,13 @@ private:
     SnapshotUi *m_snapshots = nullptr;
     TimelineUi *m_timelineUi = nullptr;
     TimelineBar *m_timeline = nullptr;
-    VisualPtr m_stepPending; // a visual the hidden Step view takes when shown
-    qint64 m_stepBatch = -1, m_drawBatch = -1; // the batch of the weights those views show
+    StepFeed *m_stepFeed = nullptr;
+    qint64 m_drawBatch = -1; // the batch of the weights the Draw view shows
 
     QAction *m_startPause = nullptr;
     QAction *m_step = nullptr;
     QAction *m_reset = nullptr;
-    QAction *m_openFolder = nullptr;
-    QAction *m_downloadMnist = nullptr;
-    QAction *m_exportPng = nullptr;
-    QAction *m_exportPdf = nullptr;
-    QAction *m_exportHeatmap = nullptr;
-    QAction *m_exportCsv = nullptr;
     QAction *m_quit = nullptr;
-    QAction *m_saveModel = nullptr;
-    QAction *m_openModel = nullptr;
     QAction *m_viewActions[kViewCount] = {};
     QAction *m_presentationAction = nullptr;
     QAction *m_fullScreenAction = nullptr;
@@ -248,17 +176,10 @@ private:
     QAction *m_highContrast = nullptr;
     QAction *m_shortcuts = nullptr;
     QAction *m_about = nullptr;
-    QAction *m_openLesson = nullptr;
-    QAction *m_lessonBack = nullptr;
-    QAction *m_lessonNext = nullptr;
-    QDockWidget *m_lessonDock = nullptr;
-    LessonPanel *m_lessonPanel = nullptr;
-    LessonRunner *m_lessons = nullptr;
-    StepPredict *m_stepPredict = nullptr;
-    Spotlight *m_spotlight = nullptr;
-    PanelRegistry *m_panels = nullptr;
+    LessonUi *m_lessonUi = nullptr;
+    FileUi *m_fileUi = nullptr;
+    PanelUi *m_panelUi = nullptr;
     Announcer *m_announcer = nullptr;
-    QAction *m_spotlightAction = nullptr;
     LessonRestrictions m_restrictions; // what an open lesson allows (everything without one)
 
     UserSettings m_settings;

@@ -12,6 +12,7 @@
 #include <drawview.h>
 #include <lossplot.h>
 #include <mainwindow.h>
+#include "panelui.h"
 #include <panelregistry.h>
 #include <probabilitybars.h>
 #include <softmaxpanel.h>
@@ -153,14 +154,14 @@ void TestGuiAccessibility::everyViewNamesItsDataAndControls()
     QFETCH(int, view);
     m_window->setView(MainWindow::View(view));
     if (MainWindow::View(view) == MainWindow::View::Mistakes)
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->panelIsCurrent(QStringLiteral("confusion")), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->panels()->isCurrent(QStringLiteral("confusion")), 20000);
     QTest::qWait(0); // the page laid out
     m_window->statusBar()->clearMessage(); // between messages the bar still has a name
     QStringList nameless;
     findNameless(QAccessible::queryAccessibleInterface(m_window.get()), nameless);
     QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QStringLiteral("\n"))));
     // Every panel the registry lists for this view is in the tree with its name and a description.
-    for (const PanelRegistry::Panel &p : m_window->panelRegistry()->panels()) {
+    for (const PanelRegistry::Panel &p : m_window->panels()->registry()->panels()) {
         if (p.view != view || !p.widget || !p.widget->isVisible())
             continue;
         QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(p.widget);
@@ -208,7 +209,7 @@ void TestGuiAccessibility::softmaxIsATableOfTheNumbersShown()
 void TestGuiAccessibility::confusionMatrixCellsAreTheModelsConfusion()
 {
     m_window->setView(MainWindow::View::Mistakes);
-    QTRY_VERIFY_WITH_TIMEOUT(m_window->panelIsCurrent(QStringLiteral("confusion")), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->panels()->isCurrent(QStringLiteral("confusion")), 20000);
     ConfusionMatrixPanel *matrix = m_window->findChild<ConfusionView *>()->matrix();
     QTRY_VERIFY(matrix->hasCounts());
     const Evaluation ev = evaluate(*controller()->shownWeights(), controller()->dataSplit()->test,
@@ -278,12 +279,12 @@ void TestGuiAccessibility::probabilityBarsAreValues()
 void TestGuiAccessibility::panelsAreNamedByTheRegistry()
 {
     // Every --export-panel name is a panel of the registry, and every registered panel is bound.
-    for (const QString &id : MainWindow::exportPanelNames()) {
-        const PanelRegistry::Panel *p = m_window->panelRegistry()->find(id);
+    for (const QString &id : PanelUi::exportNames()) {
+        const PanelRegistry::Panel *p = m_window->panels()->registry()->find(id);
         QVERIFY2(p && p->exported && p->widget, qPrintable(id));
-        QVERIFY(m_window->panelExportNamed(id).has_value());
+        QVERIFY(m_window->panels()->exportNamed(id).has_value());
     }
-    for (const PanelRegistry::Panel &p : m_window->panelRegistry()->panels()) {
+    for (const PanelRegistry::Panel &p : m_window->panels()->registry()->panels()) {
         QVERIFY2(p.widget, p.id);
         QCOMPARE(p.widget->accessibleName(), PanelRegistry::name(p));
         QVERIFY2(p.widget->focusPolicy() & Qt::TabFocus, p.id);

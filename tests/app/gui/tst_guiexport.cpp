@@ -10,6 +10,7 @@
 #include <gallerypanel.h>
 #include <lossplot.h>
 #include <mainwindow.h>
+#include "panelui.h"
 #include <softmaxpanel.h>
 #include <spotlight.h>
 #include <timelinebar.h>
@@ -69,7 +70,7 @@ int TestGuiExport::run(const QString &program, const QStringList &args, QByteArr
 void TestGuiExport::everyPanelInEveryFormat_data()
 {
     QTest::addColumn<QString>("name");
-    for (const QString &name : MainWindow::exportPanelNames())
+    for (const QString &name : PanelUi::exportNames())
         QTest::newRow(qPrintable(name)) << name;
 }
 
@@ -86,9 +87,9 @@ void TestGuiExport::everyPanelInEveryFormat()
     test::runBatches(window.controller(), 30);
     QVERIFY(!QTest::currentTestFailed());
 
-    window.prepareExport(name);
-    QCOMPARE(window.view(), *MainWindow::viewOfPanel(name));
-    QTRY_VERIFY_WITH_TIMEOUT(window.panelIsCurrent(name), 20000);
+    window.panels()->prepareExport(name);
+    QCOMPARE(window.view(), *PanelUi::viewOf(name));
+    QTRY_VERIFY_WITH_TIMEOUT(window.panels()->isCurrent(name), 20000);
     if (name == QLatin1String("gallery")) {
         // The synthetic classes are learnt without a mistake: the gallery of a right cell.
         auto *view = window.findChild<ConfusionView *>();
@@ -97,7 +98,7 @@ void TestGuiExport::everyPanelInEveryFormat()
             view->showCell(0, 0);
         QVERIFY(!view->gallery()->entries().isEmpty());
     }
-    const std::optional<PanelExport> panel = window.panelExportNamed(name);
+    const std::optional<PanelExport> panel = window.panels()->exportNamed(name);
     QVERIFY(panel);
     QVERIFY(!panel->formats.isEmpty());
     QVERIFY(!panel->title.isEmpty());
@@ -232,7 +233,7 @@ void TestGuiExport::spotlightShowsOnePanelLarge()
     QWidget *plot = loss->findChild<QCustomPlot *>();
     QVERIFY(plot);
     QTest::mouseDClick(plot, Qt::LeftButton, {}, plot->rect().center());
-    Spotlight *spot = window.spotlight();
+    Spotlight *spot = window.panels()->spotlight();
     QVERIFY(spot->isActive());
     QCOMPARE(spot->panel(), static_cast<QWidget *>(loss));
     QTRY_VERIFY(loss->width() > before.width());

@@ -12,6 +12,7 @@
 #include <drawcanvas.h>
 #include <drawview.h>
 #include <mainwindow.h>
+#include "panelui.h"
 #include <panelregistry.h>
 #include <probabilitybars.h>
 #include <spotlight.h>
@@ -134,7 +135,7 @@ QList<QWidget *> TestGuiFocus::expectedOrder(MainWindow::View view) const
     switch (view) {
     case MainWindow::View::Train: {
         for (const char *id : {"digit", "softmax", "classes", "loss", "mosaic", "heatmaps"})
-            order << m_window->panelRegistry()->find(QLatin1String(id))->widget.data();
+            order << m_window->panels()->registry()->find(QLatin1String(id))->widget.data();
         break;
     }
     case MainWindow::View::Step:
@@ -182,7 +183,7 @@ void TestGuiFocus::tabVisitsEverythingInReadingOrder()
     QFETCH(int, view);
     m_window->setView(MainWindow::View(view));
     if (MainWindow::View(view) == MainWindow::View::Mistakes)
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->panelIsCurrent(QStringLiteral("confusion")), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->panels()->isCurrent(QStringLiteral("confusion")), 20000);
     const QList<QWidget *> visited = tabCycle();
     const QList<QWidget *> expected = expectedOrder(MainWindow::View(view));
     int last = -1;
@@ -212,16 +213,16 @@ void TestGuiFocus::tabVisitsEverythingInReadingOrder()
 
 void TestGuiFocus::aFocusedPanelIsSpotlit()
 {
-    QWidget *loss = m_window->panelRegistry()->find(QStringLiteral("loss"))->widget;
+    QWidget *loss = m_window->panels()->registry()->find(QStringLiteral("loss"))->widget;
     const QList<QWidget *> visited = tabCycle();
     QVERIFY(visited.contains(loss));
     loss->setFocus(Qt::TabFocusReason);
     QTRY_COMPARE(QApplication::focusWidget(), loss);
     QTest::keyClick(loss, Qt::Key_F);
-    QTRY_VERIFY(m_window->spotlight()->isActive());
-    QCOMPARE(m_window->spotlight()->panel(), loss);
+    QTRY_VERIFY(m_window->panels()->spotlight()->isActive());
+    QCOMPARE(m_window->panels()->spotlight()->panel(), loss);
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->spotlight()->isActive());
+    QTRY_VERIFY(!m_window->panels()->spotlight()->isActive());
 }
 
 void TestGuiFocus::fullScreenAndPresentationHaveTheirKeys()

@@ -11,6 +11,7 @@
 #include <lessonpanel.h>
 #include <lessonrunner.h>
 #include <mainwindow.h>
+#include "lessonui.h"
 #include <messagebanner.h>
 #include <questionbox.h>
 #include <stepmodel.h>
@@ -106,9 +107,9 @@ void TestGuiLesson::shippedLessonsOpen_data()
 void TestGuiLesson::shippedLessonsOpen()
 {
     QFETCH(QString, file);
-    const QString error = m_window->openLesson(file);
+    const QString error = m_window->lessons()->open(file);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    LessonRunner *runner = m_window->lessonRunner();
+    LessonRunner *runner = m_window->lessons()->runner();
     QVERIFY(runner->isOpen());
     const Lesson &lesson = *runner->lesson();
     QTRY_VERIFY(m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
@@ -131,7 +132,7 @@ void TestGuiLesson::shippedLessonsOpen()
         if (c == LessonControl::Seed)
             QVERIFY(!m_window->findChild<QSpinBox *>(QStringLiteral("seedBox"))->isEnabled());
     // Its first step is on screen: the text, and the step's view once the data is read.
-    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[0].text));
+    QCOMPARE(m_window->lessons()->panel()->stepText(), QString::fromStdString(lesson.steps[0].text));
     QTRY_COMPARE(m_window->view(), MainWindow::View(int(lesson.steps[0].view))); // the same order of views
     runner->close();
     QVERIFY(!runner->isOpen());
@@ -146,11 +147,11 @@ void TestGuiLesson::presentationFitsAProjector()
     // (full screen) and in a window (less a title bar of 40 pixels). What is checked is the
     // smallest size the window's layout settles on.
     QFETCH(QString, file);
-    QVERIFY(m_window->openLesson(file).isEmpty());
+    QVERIFY(m_window->lessons()->open(file).isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
                              && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
     const auto restore = qScopeGuard([this] { m_window->setPresentationMode(false, false); });
-    LessonRunner *runner = m_window->lessonRunner();
+    LessonRunner *runner = m_window->lessons()->runner();
     const int steps = int(runner->lesson()->steps.size());
     for (const bool presentation : {true, false}) {
         m_window->setPresentationMode(presentation, /*fullScreen=*/false);
@@ -187,10 +188,10 @@ void TestGuiLesson::bandIsAsTallAsItsStep()
     // The band under the views grows for a long step or a revealed answer and gives the height
     // back to the views on a short step.
     m_window->resize(1280, 760);
-    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
     auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"));
     QVERIFY(dock);
-    LessonRunner *runner = m_window->lessonRunner();
+    LessonRunner *runner = m_window->lessons()->runner();
     QTRY_VERIFY(dock->isVisible());
     const auto fits = [dock] { return std::abs(dock->height() - dock->minimumSizeHint().height()) <= 2; };
     QTRY_VERIFY(fits());
@@ -220,11 +221,11 @@ void TestGuiLesson::clusterQuestionsShowTheirCluster()
 {
     // Lesson 5 asks about 2 x 8 GPUs with a ring, then with the hierarchical all-reduce: the
     // Data parallel page shows that cluster, not its own default of 2 x 4.
-    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("05-data-parallelism.json"))).isEmpty());
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("05-data-parallelism.json"))).isEmpty());
     auto *page = m_window->findChild<clusterview::ClusterView *>();
     QVERIFY(page);
     QCOMPARE(page->settings().gpusPerServer, 4);
-    LessonRunner *runner = m_window->lessonRunner();
+    LessonRunner *runner = m_window->lessons()->runner();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
                              && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
     runner->goTo(2);
@@ -238,8 +239,8 @@ void TestGuiLesson::clusterQuestionsShowTheirCluster()
 
 void TestGuiLesson::pageKeysWalkTheSteps()
 {
-    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("02-backprop-by-hand.json"))).isEmpty());
-    LessonRunner *runner = m_window->lessonRunner();
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("02-backprop-by-hand.json"))).isEmpty());
+    LessonRunner *runner = m_window->lessons()->runner();
     const Lesson &lesson = *runner->lesson();
     QTRY_COMPARE(m_window->view(), MainWindow::View(int(lesson.steps[0].view)));
     // Its first step goes to batch 50; one sample at a time would take half an hour, so those
@@ -258,13 +259,13 @@ void TestGuiLesson::pageKeysWalkTheSteps()
     while (runner->stepIndex() < 2 && presses++ < 6)
         next->trigger();
     QCOMPARE(runner->stepIndex(), 2);
-    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[2].text));
-    QCOMPARE(m_window->lessonPanel()->positionText(), QStringLiteral("step 3 of %1").arg(lesson.steps.size()));
+    QCOMPARE(m_window->lessons()->panel()->stepText(), QString::fromStdString(lesson.steps[2].text));
+    QCOMPARE(m_window->lessons()->panel()->positionText(), QStringLiteral("step 3 of %1").arg(lesson.steps.size()));
     if (lesson.steps[2].stage)
         QTRY_COMPARE(m_window->stepView()->model()->stage(), *lesson.steps[2].stage);
     back->trigger();
     QCOMPARE(runner->stepIndex(), 1);
-    QCOMPARE(m_window->lessonPanel()->stepText(), QString::fromStdString(lesson.steps[1].text));
+    QCOMPARE(m_window->lessons()->panel()->stepText(), QString::fromStdString(lesson.steps[1].text));
 }
 
 void TestGuiLesson::everyShippedQuestionHasAnAnswer()
@@ -275,8 +276,8 @@ void TestGuiLesson::everyShippedQuestionHasAnAnswer()
     for (const QString &file : files) {
         m_window = std::make_unique<MainWindow>();
         m_window->show();
-        QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(file)).isEmpty());
-        LessonRunner *runner = m_window->lessonRunner();
+        QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(file)).isEmpty());
+        LessonRunner *runner = m_window->lessons()->runner();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
                                  && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
         m_window->controller()->setPace(Pace{}); // the test does not watch
@@ -309,21 +310,21 @@ void TestGuiLesson::aFirstQuestionTakesTheKeyboard()
     // without a click.
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("07-relu-against-sigmoid.json"))).isEmpty());
-    QuestionBox *box = m_window->lessonPanel()->questionBox();
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("07-relu-against-sigmoid.json"))).isEmpty());
+    QuestionBox *box = m_window->lessons()->panel()->questionBox();
     QTRY_VERIFY(box->isVisible());
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(box->field()));
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("2"));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
-    QCOMPARE(m_window->lessonRunner()->tally(0).answers, QStringList {QStringLiteral("2")});
+    QCOMPARE(m_window->lessons()->runner()->tally(0).answers, QStringList {QStringLiteral("2")});
 }
 
 void TestGuiLesson::revealUsesTheComputedValue()
 {
     // Lesson 1, step 3: "Which class will have the largest probability p?" on test image 3.
-    QVERIFY(m_window->openLesson(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("01-one-hot-and-softmax.json"))).isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000 * BPLAB_TEST_SLOWDOWN);
-    LessonRunner *runner = m_window->lessonRunner();
+    LessonRunner *runner = m_window->lessons()->runner();
     runner->goTo(2);
     const LessonStep &step = runner->lesson()->steps[2];
     QVERIFY(step.question && step.question->quantity == Quantity::ArgmaxP && step.testImage);
@@ -333,7 +334,7 @@ void TestGuiLesson::revealUsesTheComputedValue()
     const auto p = predictProbabilities(*c->shownWeights(), c->dataSplit()->test.image(std::size_t(*step.testImage)),
                                         c->trainedConfig().normalize);
     const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
-    QuestionBox *box = m_window->lessonPanel()->questionBox();
+    QuestionBox *box = m_window->lessons()->panel()->questionBox();
     QVERIFY(box->isVisible());
     QCOMPARE(box->question(), QString::fromStdString(step.question->text));
     // Three students: right, wrong, and one that is not a class (refused, not counted).
@@ -370,9 +371,9 @@ void TestGuiLesson::damagedLessonChangesNothing()
                "views": ["train"], "steps": [{"text": "a", "view": "telescope"}]})");
     f.close();
     const TrainConfig before = m_window->controller()->config();
-    const QString error = m_window->openLesson(bad);
+    const QString error = m_window->lessons()->open(bad);
     QVERIFY2(error.contains(QStringLiteral("steps[0].view")), qPrintable(error));
-    QVERIFY(!m_window->lessonRunner()->isOpen());
+    QVERIFY(!m_window->lessons()->runner()->isOpen());
     QVERIFY(!m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
     QCOMPARE(m_window->controller()->config().seed, before.seed);
     QCOMPARE(m_window->controller()->state(), TrainingState::NoData);

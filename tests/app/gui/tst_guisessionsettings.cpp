@@ -14,6 +14,7 @@
 #include <guioptions.h>
 #include <lessonrunner.h>
 #include <mainwindow.h>
+#include "lessonui.h"
 #include <stepmodel.h>
 #include <stepview.h>
 
@@ -158,8 +159,8 @@ void TestGuiSessionSettings::lessonLeavesTheSavedSettings()
         QVERIFY(!window.loadSettings().isEmpty());
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openLesson(file).isEmpty());
-        LessonRunner *runner = window.lessonRunner();
+        QVERIFY(window.lessons()->open(file).isEmpty());
+        LessonRunner *runner = window.lessons()->runner();
         const int steps = int(runner->lesson()->steps.size());
         waitUntilSettled(window);
         // Every step, as Page Down would show it (its learning rate, pace, runs and view).
@@ -239,10 +240,10 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     // Lesson 3, step 3 ("after one update at lr = 8, is its loss lower?"),
     // opened there: the steps before it trained 150 batches at 0.1 first.
     const QString file = QDir(lessonsDir()).filePath(QStringLiteral("03-learning-rate-too-high.json"));
-    QSignalSpy ready(window.lessonRunner(), &LessonRunner::ready);
-    QVERIFY(window.openLesson(file, 2).isEmpty());
+    QSignalSpy ready(window.lessons()->runner(), &LessonRunner::ready);
+    QVERIFY(window.lessons()->open(file, 2).isEmpty());
     QVERIFY(ready.wait(60000 * BPLAB_TEST_SLOWDOWN));
-    QCOMPARE(window.lessonRunner()->stepIndex(), 2);
+    QCOMPARE(window.lessons()->runner()->stepIndex(), 2);
     QCOMPARE(window.controller()->stepCount(), 150u);
     QCOMPARE(window.view(), MainWindow::View::Step);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Lesson);
@@ -254,15 +255,15 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     // The question's computed answer is the one at lr 8: one step on this digit's own gradient
     // lowers its own loss.
     QString error;
-    const auto truth = window.lessonRunner()->truthNow(*window.lessonRunner()->lesson()->steps[2].question, &error);
+    const auto truth = window.lessons()->runner()->truthNow(*window.lessons()->runner()->lesson()->steps[2].question, &error);
     QVERIFY2(truth, qPrintable(error));
     QCOMPARE(QString::fromStdString(truth->text), QStringLiteral("yes"));
 
     // A step without a learning rate of its own: the training's again.
-    window.lessonRunner()->goTo(0);
+    window.lessons()->runner()->goTo(0);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
     QCOMPARE(step->learningRateBox()->value(), window.controller()->config().lr);
-    window.lessonRunner()->close();
+    window.lessons()->runner()->close();
 
     // Set in the view by the user: kept while the training's changes, until "Use the training's".
     step->learningRateBox()->setValue(0.5);

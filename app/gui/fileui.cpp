@@ -1,0 +1,160 @@
+#include "fileui.h"
+
+#include "comparepage.h"
+#include "controlbar.h"
+#include "downloaddialog.h"
+#include "mainwindow.h"
+#include "messagebanner.h"
+#include "pictureimportdialog.h"
+#include "trainingcontroller.h"
+#include "windowaction.h"
+
+#include <manifest.h>
+#include <modelfile.h>
+#include <pictureimport.h>
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStandardPaths>
+
+namespace bplab {
+
+FileUi::FileUi(MainWindow *window) : QObject(window), m_window(window)
+{
+    m_openFolder = addWindowAction(window, QStringLiteral("actionOpenFolder"), tr("&Open data folder..."),
+                                   tr("Train on the MNIST-style IDX files of another folder"), {QKeySequence::Open});
+    connect(m_openFolder, &QAction::triggered, this, &FileUi::chooseFolder);
+    m_downloadMnist = new QAction(tr("&Download MNIST..."), window);
+    m_downloadMnist->setObjectName(QStringLiteral("actionDownloadMnist"));
+    m_downloadMnist->setStatusTip(tr("Fetch the four MNIST files (11 MB) from the public mirrors, "
+                                     "checked against their MD5, and train on them"));
+    connect(m_downloadMnist, &QAction::triggered, this, &FileUi::downloadMnist);
+    m_saveModel = addWindowAction(window, QStringLiteral("actionSaveModel"), tr("Save &model..."),
+                                  tr("Write the weights shown as a model file, as backprop-lab-cli train --save "
+                                     "does (Ctrl+Shift+M)"),
+                                  {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)});
+    connect(m_saveModel, &QAction::triggered, this, &FileUi::saveModelAs);
+    m_openModel = addWindowAction(window, QStringLiteral("actionOpenModel"), tr("Open mod&el..."),
+                                  tr("Show a model file's weights (.bplab or .npz) in every view until training "
+                                     "goes on"));
+    connect(m_openModel, &QAction::triggered, this, &FileUi::openModelFile);
+}
+
+void FileUi::addDataActions(QMenu *file)
+{
+    file->addAction(m_openFolder);
+    file->addAction(m_downloadMnist);
+}
+
+void FileUi::addModelActions(QMenu *file)
+{
+    file->addAction(m_openModel);
+    file->addAction(m_saveModel);
+}
+
+void FileUi::downloadMnist()
+{
+    auto *dialog = new DownloadDialog(download::mnistManifest(), download::mnistMirrors(),
+                                      download::defaultMnistFolder(), m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &DownloadDialog::downloaded, m_window, [this](const QString &folder) { m_window->openData(folder); });
+    dialog->open();
+    dialog->start();
+}
+
+void FileUi::chooseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        m_window, tr("Open a data folder (MNIST-style IDX files)"), m_window->controlBar()->selectedFolder());
+    if (folder.isEmpty())
+        return;
+    if (PictureImportDialog::kindOf(folder) == PictureImportDialog::FolderKind::Data)
+        m_window->openData(folder);
+    else
+        importPictures(folder);
+}
+
+void FileUi::importPictures(const QString &folder)
+{
+    MessageBanner *banner = m_window->banner();
+    const QString dataFolder = m_window->controller()->dataFolder();
+    if (dataFolder.isEmpty()) {
+        banner->showMessage(tr("%1 holds no training set: open a data folder with one first (such as MNIST); "
+                               "the pictures then become its test set.")
+                                    .arg(folder));
+        return;
+    }
+    // Which set they become: the test set (to see how the network fares on them) or the training
+    // set (to train on them, tested on the open data's test set).
+    QMessageBox ask(QMessageBox::Question, tr("Open %1").arg(QFileInfo(folder).fileName()),
+                    tr("Use the images of %1 as the test set (the network is tested on them) or as the "
+                       "training set (it trains on them and is tested on the test set of the data open)?")
+                            .arg(QDir::toNativeSeparators(folder)),
+                    QMessageBox::Cancel, m_window);
+    QPushButton *asTest = ask.addButton(tr("As the &test set"), QMessageBox::AcceptRole);
+    QPushButton *asTrain = ask.addButton(tr("As the t&raining set"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(asTest);
+    ask.exec();
+    if (ask.clickedButton() != asTest && ask.clickedButton() != asTrain)
+        return;
+    auto *dialog = new PictureImportDialog(folder, dataFolder, m_window);
+    dialog->setTarget(ask.clickedButton() == asTrain ? ImportTarget::Train : ImportTarget::Test);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PictureImportDialog::ready, m_window, [this, banner](const QString &imported, const QString &summary) {
+        m_window->openData(imported);
+        if (!summary.isEmpty())
+            banner->showMessage(summary);
+    });
+    connect(dialog, &PictureImportDialog::failed, banner, [banner](const QString &message) { banner->showMessage(message); });
+    dialog->start();
+}
+
+void FileUi::saveModelAs()
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    TrainingController *controller = m_window->controller();
+    const QString file = QFileDialog::getSaveFileName(
+            m_window, tr("Save the weights shown as a model file"),
+            dir + QStringLiteral("/batch-%1.bplab").arg(controller->shownStep()),
+            tr("Backprop Lab model (*.bplab);;All files (*)"));
+    if (!file.isEmpty())
+        controller->saveModel(file);
+}
+
+void FileUi::openModelFile()
+{
+    const QString file = QFileDialog::getOpenFileName(m_window, tr("Open a model file"), QDir::homePath(),
+                                                      tr("Models (*.bplab *.npz);;All files (*)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (m_window->controller()->openModel(file, &error))
+        return;
+    // A network of another shape: the training's views show the source's; the Compare view
+    // evaluates it and lets it answer drawn digits.
+    MessageBanner *banner = m_window->banner();
+    Result<NetworkModel> other = readAnyNetwork(file.toStdString());
+    if (!other || other->arch.isSourceNetwork()) {
+        banner->showMessage(tr("%1 cannot be opened: %2").arg(file, error));
+        return;
+    }
+    const QString name = QFileInfo(file).fileName();
+    banner->showMessage(tr("%1 holds a %2 network. The training's views show the source's 784-128-10 ReLU "
+                           "network; the Compare view can evaluate this one beside its runs and let it answer "
+                           "drawn digits.")
+                                .arg(name, QString::fromStdString(describe(other->arch))));
+    MainWindow *window = m_window;
+    banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"), [window, name, model = *other] {
+        if (compareModelFile(window->page(MainWindow::View::Compare), name, model))
+            window->setView(MainWindow::View::Compare);
+    });
+}
+
+} // namespace bplab

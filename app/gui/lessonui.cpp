@@ -1,0 +1,221 @@
+#include "lessonui.h"
+
+#include "comparepage.h"
+#include "lessonrunner.h"
+#include "mainwindow.h"
+#include "messagebanner.h"
+#include "statusline.h"
+#include "windowaction.h"
+
+#include <clusterview.h>
+#include <compareview.h>
+#include <lessonpanel.h>
+#include <stepview.h>
+#include <timelinebar.h>
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace bplab {
+
+namespace {
+
+/** A lesson file's view as the window's. */
+MainWindow::View viewOf(LessonView v)
+{
+    switch (v) {
+    case LessonView::Train: return MainWindow::View::Train;
+    case LessonView::Step: return MainWindow::View::Step;
+    case LessonView::Draw: return MainWindow::View::Draw;
+    case LessonView::Cluster: return MainWindow::View::Cluster;
+    case LessonView::Data: return MainWindow::View::Data;
+    case LessonView::Mistakes: return MainWindow::View::Mistakes;
+    case LessonView::Compare: return MainWindow::View::Compare;
+    }
+    return MainWindow::View::Train;
+}
+
+} // namespace
+
+LessonUi::LessonUi(MainWindow *window, QMenu *file) : QObject(window), m_window(window)
+{
+    m_panel = new LessonPanel;
+    m_dock = new QDockWidget(tr("Lesson"), window);
+    m_dock->setObjectName(QStringLiteral("lessonDock"));
+    m_dock->setWidget(m_panel);
+    m_dock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+    m_dock->setTitleBarWidget(new QWidget); // the panel names the lesson itself
+    window->addDockWidget(Qt::BottomDockWidgetArea, m_dock);
+    m_dock->hide();
+    m_runner = new LessonRunner(this, m_panel, this);
+    // A dock keeps the height it once had: a step with a long text or a revealed answer would
+    // leave the next steps' band tall and the views short.
+    connect(m_runner, &LessonRunner::stepShown, this, &LessonUi::fitDock);
+    connect(m_runner, &LessonRunner::revealed, this, &LessonUi::fitDock);
+    connect(m_panel, &LessonPanel::textHeightChanged, this, &LessonUi::fitDock);
+    connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
+    connect(m_runner, &LessonRunner::closed, this, [this] { showOpened(false); });
+
+    QAction *open = addWindowAction(window, QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
+                                    tr("Open a prepared lesson: its settings, views and steps"));
+    connect(open, &QAction::triggered, this, &LessonUi::choose);
+    m_back = addWindowAction(window, QStringLiteral("actionLessonBack"), tr("Lesson: previous step"),
+                             tr("The lesson's previous step (Page Up)"), {QKeySequence(Qt::Key_PageUp)});
+    connect(m_back, &QAction::triggered, m_runner, &LessonRunner::back);
+    m_next = addWindowAction(window, QStringLiteral("actionLessonNext"), tr("Lesson: next step"),
+                             tr("Reveal the question's answer, then the lesson's next step (Page Down)"),
+                             {QKeySequence(Qt::Key_PageDown)});
+    connect(m_next, &QAction::triggered, m_runner, &LessonRunner::next);
+    m_back->setEnabled(false);
+    m_next->setEnabled(false);
+    file->addAction(open);
+}
+
+void LessonUi::showOpened(bool open)
+{
+    m_dock->setVisible(open);
+    // While a lesson is open the status bar makes way for it: its words go to the timeline's bar.
+    const bool barHidden = open || m_window->isPresentationMode();
+    m_window->statusBar()->setVisible(!barHidden);
+    m_window->timelineBar()->setStatusText(barHidden ? m_window->statusLine()->summaryText() : QString());
+    m_back->setEnabled(open);
+    m_next->setEnabled(open);
+}
+
+void LessonUi::fitDock()
+{
+    // After the panel's labels have their new widths and heights.
+    QTimer::singleShot(0, this, [this] {
+        if (!m_dock->isVisible())
+            return;
+        // The panel's nested layouts settle first (a revealed answer hides the answer's row).
+        for (int i = 0; i < 3; ++i)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        m_panel->fitText(); // new words at an unchanged width
+        m_window->resizeDocks({m_dock}, {m_dock->minimumSizeHint().height()}, Qt::Vertical);
+    });
+}
+
+QString LessonUi::folder()
+{
+    // Installed: share/backprop-lab/lessons beside bin/; in the build tree, the sources'.
+    const QDir app(QCoreApplication::applicationDirPath());
+    for (const QString &candidate : {app.filePath(QStringLiteral("../share/backprop-lab/lessons")),
+                                     QStringLiteral(BPLAB_LESSONS_SOURCE_DIR)})
+        if (QFileInfo(candidate).isDir())
+            return QFileInfo(candidate).canonicalFilePath();
+    return QDir::homePath();
+}
+
+void LessonUi::choose()
+{
+    const QString file = QFileDialog::getOpenFileName(m_window, tr("Open lesson"), folder(), tr("Lessons (*.json)"));
+    if (file.isEmpty())
+        return;
+    if (const QString error = open(file); !error.isEmpty())
+        m_window->banner()->showMessage(tr("This lesson cannot be opened: %1").arg(error));
+}
+
+QString LessonUi::open(const QString &file, int startStep)
+{
+    return m_runner->open(file, startStep);
+}
+
+bool LessonUi::isOpen() const
+{
+    return m_runner->isOpen();
+}
+
+TrainingController *LessonUi::session() const
+{
+    return m_window->controller();
+}
+
+void LessonUi::useSessionSettings(const TrainConfig &config)
+{
+    m_window->setTrainingConfig(config);
+}
+
+void LessonUi::openSessionData(const QString &folder)
+{
+    m_window->openData(folder, SettingOrigin::Session);
+}
+
+void LessonUi::showView(LessonView view)
+{
+    m_window->setView(viewOf(view), SettingOrigin::Session);
+}
+
+void LessonUi::restrict(const LessonRestrictions &restrictions)
+{
+    std::vector<MainWindow::View> views;
+    for (LessonView v : restrictions.views)
+        views.push_back(viewOf(v));
+    m_window->restrictTo(restrictions, views);
+}
+
+void LessonUi::setStepLearningRate(std::optional<double> lr)
+{
+    StepView *step = m_window->stepView();
+    if (lr)
+        step->setLessonLearningRate(*lr);
+    else if (step->learningRateOrigin() == StepView::RateOrigin::Lesson)
+        step->followTrainingRate();
+}
+
+void LessonUi::showTestImage(int index)
+{
+    m_window->stepView()->requestSample(true, index);
+}
+
+void LessonUi::showStage(int stage)
+{
+    m_window->stepView()->setStage(stage);
+}
+
+void LessonUi::showCluster(const LessonCluster &cluster)
+{
+    auto *view = qobject_cast<clusterview::ClusterView *>(m_window->page(MainWindow::View::Cluster));
+    if (!view)
+        return;
+    clusterview::ClusterSettings s; // the page's defaults, as lessonClusterSeconds() assumes
+    s.servers = cluster.servers;
+    s.gpusPerServer = cluster.gpusPerServer;
+    s.algorithm = cluster.hierarchical ? cluster::Algorithm::Hierarchical : cluster::Algorithm::Ring;
+    view->setSettings(s);
+}
+
+void LessonUi::compareRuns(const std::vector<CompareChoice> &runs)
+{
+    startComparison(m_window->page(MainWindow::View::Compare), runs);
+}
+
+std::vector<std::optional<CompareResult>> LessonUi::compareResults() const
+{
+    return comparisonResults(m_window->page(MainWindow::View::Compare));
+}
+
+void LessonUi::showCompareMeasure(CompareMeasure measure)
+{
+    if (auto *page = qobject_cast<CompareView *>(m_window->page(MainWindow::View::Compare)))
+        page->setShown(measure);
+}
+
+const StepModel *LessonUi::stepModel() const
+{
+    return m_window->stepView()->model();
+}
+
+void LessonUi::focusWindow()
+{
+    m_window->setFocus(Qt::OtherFocusReason);
+}
+
+} // namespace bplab

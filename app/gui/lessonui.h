@@ -1,0 +1,70 @@
+#pragma once
+// Lessons in the window: File > Open lesson... and --lesson FILE open one; the lesson panel docks
+// under the views with the step's text and question; Page Up/Page Down (what presentation
+// clickers send) go back and on. It is the lesson runner's host (lessonhost.h): a lesson reaches
+// the window only through it, and what a lesson sets lasts for the session.
+
+#include "lessonhost.h"
+
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QDockWidget;
+class QMenu;
+
+namespace bplab {
+
+class LessonPanel;
+class LessonRunner;
+class MainWindow;
+
+class LessonUi : public QObject, private LessonHost
+{
+    Q_OBJECT
+public:
+    /** The dock (hidden until a lesson opens), and File > Open lesson... added to `file`. */
+    LessonUi(MainWindow *window, QMenu *file);
+
+    /** Opens a lesson file at step startStep (0-based; LessonRunner::open()): "" or the message
+     *  for a person (nothing changes then). */
+    QString open(const QString &file, int startStep = 0);
+    bool isOpen() const;
+    LessonRunner *runner() const { return m_runner; }
+    LessonPanel *panel() const { return m_panel; }
+    QDockWidget *dock() const { return m_dock; }
+    /** Where File > Open lesson starts: the lessons shipped with the app. */
+    static QString folder();
+    /** The lesson's band as tall as its text, question and answer need, the rest for the views
+     *  (after a step, an answer or a new font). */
+    void fitDock();
+
+private:
+    // What a lesson may do to the window (lessonhost.h).
+    TrainingController *session() const override;
+    void useSessionSettings(const TrainConfig &config) override;
+    void openSessionData(const QString &folder) override;
+    void showView(LessonView view) override;
+    void restrict(const LessonRestrictions &restrictions) override;
+    void setStepLearningRate(std::optional<double> lr) override;
+    void showTestImage(int index) override;
+    void showStage(int stage) override;
+    void showCluster(const LessonCluster &cluster) override;
+    void compareRuns(const std::vector<CompareChoice> &runs) override;
+    std::vector<std::optional<CompareResult>> compareResults() const override;
+    void showCompareMeasure(CompareMeasure measure) override;
+    const StepModel *stepModel() const override;
+    void focusWindow() override;
+
+    void choose();
+    void showOpened(bool open);
+
+    MainWindow *m_window;
+    LessonPanel *m_panel = nullptr;
+    QDockWidget *m_dock = nullptr;
+    LessonRunner *m_runner = nullptr;
+    QAction *m_back = nullptr;
+    QAction *m_next = nullptr;
+};
+
+} // namespace bplab

@@ -1,0 +1,208 @@
+#include "panelui.h"
+
+#include "mistakespage.h"
+#include "panelregistry.h"
+#include "spotlight.h"
+#include "trainview.h"
+#include "windowaction.h"
+
+#include <clusterview.h>
+#include <confusionmatrixpanel.h>
+#include <confusionview.h>
+#include <datasetview.h>
+#include <distributionplot.h>
+#include <drawcanvas.h>
+#include <drawview.h>
+#include <gallerypanel.h>
+#include <heatmappanel.h>
+#include <linkplot.h>
+#include <livepanel.h>
+#include <lossplot.h>
+#include <measuredpanel.h>
+#include <networkdiagram.h>
+#include <probabilitybars.h>
+#include <replicaheatmaps.h>
+#include <stagestrip.h>
+#include <stepview.h>
+#include <topologywidget.h>
+#include <valuegrid.h>
+
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QDir>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+namespace bplab {
+
+namespace {
+
+ConfusionView *confusionViewOf(const MainWindow *window)
+{
+    return window->page(MainWindow::View::Mistakes)->findChild<ConfusionView *>();
+}
+
+} // namespace
+
+PanelUi::PanelUi(MainWindow *window) : QObject(window), m_window(window)
+{
+    m_registry = new PanelRegistry(this);
+    PanelRegistry *r = m_registry;
+    window->trainView()->bindPanels(*r);
+    StepView *step = window->stepView();
+    r->bind("step", step, PanelRegistry::exporterOf(step));
+    r->bind("stagegrid1", step->grids().value(0));
+    r->bind("stagegrid2", step->grids().value(1));
+    r->bind("diagram", step->diagram());
+    auto *draw = static_cast<DrawView *>(window->page(MainWindow::View::Draw));
+    r->bind("canvas", draw->canvas());
+    r->bind("bars", draw->bars());
+    r->bind("stages", draw->stages());
+    auto *cluster = static_cast<clusterview::ClusterView *>(window->page(MainWindow::View::Cluster));
+    r->bind("livelinks", cluster->livePanel()->linkPlot());
+    r->bind("links", cluster->linkPlot(), PanelRegistry::exporterOf(cluster->linkPlot()));
+    r->bind("topology", cluster->topology());
+    r->bind("replicas", cluster->heatmaps());
+    r->bind("measured", cluster->measuredPanel()->plot());
+    r->bind("distribution", window->datasetView()->distribution());
+    ConfusionView *confusion = confusionViewOf(window);
+    r->bind("confusion", confusion->matrix(), PanelRegistry::exporterOf(confusion->matrix()));
+    r->bind("gallery", confusion->gallery(), PanelRegistry::exporterOf(confusion->gallery()));
+}
+
+QStringList PanelUi::exportNames()
+{
+    return PanelRegistry::exportIds();
+}
+
+std::optional<MainWindow::View> PanelUi::viewOf(const QString &name)
+{
+    if (!exportNames().contains(name))
+        return std::nullopt;
+    const std::optional<int> v = PanelRegistry::viewOf(name);
+    return v ? std::optional<MainWindow::View>(MainWindow::View(*v)) : std::nullopt;
+}
+
+std::optional<PanelExport> PanelUi::exportNamed(const QString &name) const
+{
+    return m_registry->exportOf(name);
+}
+
+bool PanelUi::isCurrent(const QString &name) const
+{
+    const std::optional<MainWindow::View> v = viewOf(name);
+    if (v == MainWindow::View::Mistakes)
+        return mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes));
+    return v.has_value();
+}
+
+void PanelUi::prepareExport(const QString &name)
+{
+    if (const std::optional<MainWindow::View> v = viewOf(name); v && *v != m_window->view())
+        m_window->setView(*v); // laid out, and evaluated where a page only evaluates when seen
+    // A gallery with no cell chosen lists the most confident mistakes.
+    ConfusionView *confusion = confusionViewOf(m_window);
+    if (name == QLatin1String("gallery") && confusion->gallery()->entries().isEmpty())
+        confusion->showMistakes();
+}
+
+void PanelUi::addToFileMenu(QMenu *file)
+{
+    struct Entry
+    {
+        const char *name, *text, *tip, *panel;
+        ExportFormat format;
+    };
+    const Entry entries[] = {
+            {"actionExportLossPng", QT_TR_NOOP("Export loss plot as &PNG..."), QT_TR_NOOP("Save the loss plot as an image"),
+             "loss", ExportFormat::Png},
+            {"actionExportLossPdf", QT_TR_NOOP("Export loss plot as PD&F..."),
+             QT_TR_NOOP("Save the loss plot as a vector PDF"), "loss", ExportFormat::Pdf},
+            {"actionExportHeatmap", QT_TR_NOOP("Export &heatmaps as PNG..."),
+             QT_TR_NOOP("Save the weight/gradient heatmaps as an image"), "heatmaps", ExportFormat::Png},
+            {"actionExportCsv", QT_TR_NOOP("Export loss history as &CSV..."),
+             QT_TR_NOOP("Save every batch loss and every epoch's test loss and accuracy"), "loss", ExportFormat::Csv},
+    };
+    for (const Entry &e : entries) {
+        QAction *a = addWindowAction(m_window, QLatin1String(e.name), tr(e.text), tr(e.tip));
+        const QString panel = QLatin1String(e.panel);
+        const ExportFormat format = e.format;
+        connect(a, &QAction::triggered, this, [this, panel, format] {
+            if (const std::optional<PanelExport> p = exportNamed(panel))
+                exportWithDialog(*p, format);
+        });
+        file->addAction(a);
+    }
+
+    QMenu *menu = file->addMenu(tr("E&xport panel"));
+    menu->setObjectName(QStringLiteral("menuExportPanel"));
+    menu->setToolTipsVisible(true);
+    // Rebuilt on each opening: a panel's formats and file name follow what it shows.
+    const auto fill = [this, menu] {
+        menu->clear();
+        for (const PanelRegistry::Panel &p : m_registry->panels()) {
+            if (!p.exported)
+                continue;
+            QMenu *sub = menu->addMenu(PanelRegistry::menuText(p));
+            sub->setObjectName(QStringLiteral("menuExport_%1").arg(QLatin1String(p.id)));
+            if (const std::optional<PanelExport> e = m_registry->exportOf(QLatin1String(p.id)))
+                addExportActions(sub, m_window, *e);
+        }
+    };
+    fill();
+    connect(menu, &QMenu::aboutToShow, this, fill);
+}
+
+void PanelUi::exportWithDialog(const PanelExport &panel, ExportFormat format)
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    if (const QString file = ::bplab::exportWithDialog(m_window, panel, format, dir); !file.isEmpty())
+        m_window->statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+}
+
+void PanelUi::createSpotlight(QStackedWidget *pages, const QList<QWidget *> &chrome, QMenu *viewMenu, QAction *before)
+{
+    m_spotlight = new Spotlight(m_window, pages);
+    for (const PanelRegistry::Panel &p : m_registry->panels())
+        if (p.spotlight && p.widget)
+            m_spotlight->addPanel(p.widget, p.doubleClick);
+    m_registry->setSpotlightHandler([this](QWidget *panel) { m_spotlight->show(panel); });
+    m_spotlight->setChrome(chrome);
+    QAction *action = addWindowAction(m_window, QStringLiteral("actionSpotlight"), tr("Spotlight pa&nel"),
+                                      tr("Show the panel with the focus or under the mouse alone, large, for a "
+                                         "projector (F; a double click does it too; Esc returns)"),
+                                      {QKeySequence(Qt::Key_F)});
+    // Spotlit plots draw their lines as thick as in presentation mode.
+    connect(m_spotlight, &Spotlight::changed, this, [this](bool on) {
+        const bool thick = on || m_window->isPresentationMode();
+        m_window->trainView()->lossPlot()->setPresentation(thick);
+        m_window->trainView()->heatmapPanel()->setPresentation(thick);
+    });
+    viewMenu->insertAction(before, action);
+    connect(action, &QAction::triggered, this, &PanelUi::toggleSpotlight);
+}
+
+void PanelUi::toggleSpotlight()
+{
+    if (m_spotlight->isActive())
+        m_spotlight->leave();
+    else if (QWidget *p = m_spotlight->panelAtFocusOrMouse())
+        m_spotlight->show(p);
+    else
+        m_window->statusBar()->showMessage(tr("Point at a panel (or click one), then press F"), 4000);
+}
+
+bool PanelUi::leaveSpotlight()
+{
+    if (!m_spotlight || !m_spotlight->isActive())
+        return false;
+    m_spotlight->leave();
+    return true;
+}
+
+} // namespace bplab
