@@ -3793,6 +3793,181 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
 </context>
 <context>
+    <name>bplab::StepChooser</name>
+    <message>
+        <source>Test image</source>
+        <translation>Testbild</translation>
+    </message>
+    <message>
+        <source>Training image</source>
+        <translation>Trainingsbild</translation>
+    </message>
+    <message>
+        <source>Image set</source>
+        <translation>Bildersatz</translation>
+    </message>
+    <message>
+        <source>The image&apos;s index in the set, from 0</source>
+        <translation>Der Index des Bildes im Satz, ab 0</translation>
+    </message>
+    <message>
+        <source>Image index</source>
+        <translation>Bildindex</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <source>Training&apos;s sample</source>
+        <translation>Bild des Trainings</translation>
+    </message>
+    <message>
+        <source>The training image the training is on</source>
+        <translation>Das Trainingsbild, bei dem das Training gerade ist</translation>
+    </message>
+    <message>
+        <source>Misclassified</source>
+        <translation>Falsch erkannt</translation>
+    </message>
+    <message>
+        <source>The next test image the model gets wrong</source>
+        <translation>Das nächste Testbild, das das Modell falsch erkennt</translation>
+    </message>
+    <message>
+        <source>The learning rate of this one step: the training&apos;s, unless a lesson step or you set one here</source>
+        <translation>Die Lernrate dieses einen Schritts: die des Trainings, außer ein Lektionsschritt oder Sie legen hier eine fest</translation>
+    </message>
+    <message>
+        <source>Learning rate of this step</source>
+        <translation>Lernrate dieses Schritts</translation>
+    </message>
+    <message>
+        <source>Use the training&apos;s</source>
+        <translation>Die des Trainings</translation>
+    </message>
+    <message>
+        <source>Step through with the training&apos;s learning rate again, and follow it</source>
+        <translation>Wieder mit der Lernrate des Trainings durchgehen und ihr folgen</translation>
+    </message>
+    <message>
+        <source>Current weights</source>
+        <translation>Aktuelle Gewichte</translation>
+    </message>
+    <message>
+        <source>Step through with the training&apos;s weights as they are now</source>
+        <translation>Mit den Gewichten des Trainings, wie sie jetzt sind, Schritt für Schritt gehen</translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation>Modelldatei…</translation>
+    </message>
+    <message>
+        <source>Step through the weights of a saved model (.bplab model file or .npz)</source>
+        <translation>Mit den Gewichten eines gespeicherten Modells (.bplab-Modelldatei oder .npz) Schritt für Schritt gehen</translation>
+    </message>
+    <message>
+        <source>batch </source>
+        <translation>Batch </translation>
+    </message>
+    <message>
+        <source>one image</source>
+        <translation>ein Bild</translation>
+    </message>
+    <message>
+        <source>Mini-batch size of this step</source>
+        <translation>Mini-Batch-Größe dieses Schritts</translation>
+    </message>
+    <message>
+        <source>Mini-batch: the chosen image and the next ones of its set, one SGD step on their averaged gradient (the training&apos;s batch is 64)</source>
+        <translation>Mini-Batch: das gewählte Bild und die folgenden seines Satzes, ein SGD-Schritt mit ihrem gemittelten Gradienten (der Batch des Trainings ist 64)</translation>
+    </message>
+    <message>
+        <source>lr</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <source>The model gets every test image right.</source>
+        <translation>Das Modell erkennt jedes Testbild richtig.</translation>
+    </message>
+    <message>
+        <source> of %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modell: %1</translation>
+    </message>
+    <message>
+        <source>No model yet</source>
+        <translation>Noch kein Modell</translation>
+    </message>
+    <message>
+        <source>; batch: %1</source>
+        <translation>; Batch: %1</translation>
+    </message>
+    <message>
+        <source>; image: %1</source>
+        <translation>; Bild: %1</translation>
+    </message>
+    <message>
+        <source>%1 #%2 to #%3</source>
+        <translation>%1 #%2 bis #%3</translation>
+    </message>
+    <message>
+        <source>Step through a model file</source>
+        <translation>Eine Modelldatei Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>Models (*.bplab *.npz);;All files (*)</source>
+        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model file</source>
+        <translation>Modelldatei</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: %2</source>
+        <translation>%1 ist nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>Datei %1</translation>
+    </message>
+    <message>
+        <source>There is no image %1 in the %2 set (it holds %3); showing image 0.</source>
+        <translation>Im %2-Satz gibt es kein Bild %1 (er enthält %3); Bild 0 wird gezeigt.</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>Trainings</translation>
+    </message>
+    <message>
+        <source>Cannot read the images: %1</source>
+        <translation>Die Bilder sind nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>the training&apos;s</source>
+        <translation>die des Trainings</translation>
+    </message>
+    <message>
+        <source>the lesson&apos;s</source>
+        <translation>die der Lektion</translation>
+    </message>
+    <message>
+        <source>set here</source>
+        <translation>hier gesetzt</translation>
+    </message>
+    <message>
+        <source>Learning rate: %1</source>
+        <translation>Lernrate: %1</translation>
+    </message>
+</context>
+<context>
     <name>bplab::StepFeed</name>
     <message>
         <source>Step through this digit</source>
@@ -3957,172 +4132,12 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
         <translation>10 Gewichtsanpassungen</translation>
     </message>
     <message>
-        <source>Test image</source>
-        <translation>Testbild</translation>
-    </message>
-    <message>
-        <source>Training image</source>
-        <translation>Trainingsbild</translation>
-    </message>
-    <message>
-        <source>The image&apos;s index in the set, from 0</source>
-        <translation>Der Index des Bildes im Satz, ab 0</translation>
-    </message>
-    <message>
-        <source>Random</source>
-        <translation>Zufällig</translation>
-    </message>
-    <message>
-        <source>Training&apos;s sample</source>
-        <translation>Bild des Trainings</translation>
-    </message>
-    <message>
-        <source>The training image the training is on</source>
-        <translation>Das Trainingsbild, bei dem das Training gerade ist</translation>
-    </message>
-    <message>
-        <source>Misclassified</source>
-        <translation>Falsch erkannt</translation>
-    </message>
-    <message>
-        <source>The next test image the model gets wrong</source>
-        <translation>Das nächste Testbild, das das Modell falsch erkennt</translation>
-    </message>
-    <message>
-        <source>Current weights</source>
-        <translation>Aktuelle Gewichte</translation>
-    </message>
-    <message>
-        <source>Step through with the training&apos;s weights as they are now</source>
-        <translation>Mit den Gewichten des Trainings, wie sie jetzt sind, Schritt für Schritt gehen</translation>
-    </message>
-    <message>
-        <source>Model file…</source>
-        <translation>Modelldatei…</translation>
-    </message>
-    <message>
-        <source>Step through the weights of a saved model (.bplab model file or .npz)</source>
-        <translation>Mit den Gewichten eines gespeicherten Modells (.bplab-Modelldatei oder .npz) Schritt für Schritt gehen</translation>
-    </message>
-    <message>
-        <source>batch </source>
-        <translation>Batch </translation>
-    </message>
-    <message>
-        <source>one image</source>
-        <translation>ein Bild</translation>
-    </message>
-    <message>
-        <source>Mini-batch: the chosen image and the next ones of its set, one SGD step on their averaged gradient (the training&apos;s batch is 64)</source>
-        <translation>Mini-Batch: das gewählte Bild und die folgenden seines Satzes, ein SGD-Schritt mit ihrem gemittelten Gradienten (der Batch des Trainings ist 64)</translation>
-    </message>
-    <message>
-        <source>lr</source>
-        <translation>LR</translation>
-    </message>
-    <message>
-        <source>The model gets every test image right.</source>
-        <translation>Das Modell erkennt jedes Testbild richtig.</translation>
-    </message>
-    <message>
-        <source> of %1</source>
-        <translation> von %1</translation>
-    </message>
-    <message>
-        <source>Model: %1</source>
-        <translation>Modell: %1</translation>
-    </message>
-    <message>
-        <source>No model yet</source>
-        <translation>Noch kein Modell</translation>
-    </message>
-    <message>
-        <source>; batch: %1</source>
-        <translation>; Batch: %1</translation>
-    </message>
-    <message>
-        <source>; image: %1</source>
-        <translation>; Bild: %1</translation>
-    </message>
-    <message>
-        <source>%1 #%2 to #%3</source>
-        <translation>%1 #%2 bis #%3</translation>
-    </message>
-    <message>
-        <source>Step through a model file</source>
-        <translation>Eine Modelldatei Schritt für Schritt</translation>
-    </message>
-    <message>
-        <source>Models (*.bplab *.npz);;All files (*)</source>
-        <translation>Modelle (*.bplab *.npz);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Model file</source>
-        <translation>Modelldatei</translation>
-    </message>
-    <message>
-        <source>Cannot use %1: %2</source>
-        <translation>%1 ist nicht verwendbar: %2</translation>
-    </message>
-    <message>
-        <source>file %1</source>
-        <translation>Datei %1</translation>
-    </message>
-    <message>
-        <source>There is no image %1 in the %2 set (it holds %3); showing image 0.</source>
-        <translation>Im %2-Satz gibt es kein Bild %1 (er enthält %3); Bild 0 wird gezeigt.</translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation>Test</translation>
-    </message>
-    <message>
-        <source>training</source>
-        <translation>Trainings</translation>
-    </message>
-    <message>
-        <source>Cannot read the images: %1</source>
-        <translation>Die Bilder sind nicht lesbar: %1</translation>
-    </message>
-    <message>
         <source>Nothing to export yet: choose an image and a model first.</source>
         <translation>Noch nichts zu exportieren: wählen Sie zuerst ein Bild und ein Modell.</translation>
     </message>
     <message>
         <source>the Step through page</source>
         <translation>die Seite „Schritt für Schritt“</translation>
-    </message>
-    <message>
-        <source>The learning rate of this one step: the training&apos;s, unless a lesson step or you set one here</source>
-        <translation>Die Lernrate dieses einen Schritts: die des Trainings, außer ein Lektionsschritt oder Sie legen hier eine fest</translation>
-    </message>
-    <message>
-        <source>Learning rate of this step</source>
-        <translation>Lernrate dieses Schritts</translation>
-    </message>
-    <message>
-        <source>Use the training&apos;s</source>
-        <translation>Die des Trainings</translation>
-    </message>
-    <message>
-        <source>Step through with the training&apos;s learning rate again, and follow it</source>
-        <translation>Wieder mit der Lernrate des Trainings durchgehen und ihr folgen</translation>
-    </message>
-    <message>
-        <source>the training&apos;s</source>
-        <translation>die des Trainings</translation>
-    </message>
-    <message>
-        <source>the lesson&apos;s</source>
-        <translation>die der Lektion</translation>
-    </message>
-    <message>
-        <source>set here</source>
-        <translation>hier gesetzt</translation>
-    </message>
-    <message>
-        <source>Learning rate: %1</source>
-        <translation>Lernrate: %1</translation>
     </message>
     <message>
         <source>Stages</source>
@@ -4139,18 +4154,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>Export as %1</source>
         <translation>Als %1 exportieren</translation>
-    </message>
-    <message>
-        <source>Image set</source>
-        <translation>Bildersatz</translation>
-    </message>
-    <message>
-        <source>Image index</source>
-        <translation>Bildindex</translation>
-    </message>
-    <message>
-        <source>Mini-batch size of this step</source>
-        <translation>Mini-Batch-Größe dieses Schritts</translation>
     </message>
 </context>
 <context>

@@ -25,7 +25,7 @@ StepFeed::StepFeed(StepView *view, TrainingController *controller, QWidget *wind
         view->setSelectedHiddenNeuron(c->selectedHiddenNeuron());
     });
     // "Use the weights shown": the page leaves its own model file for the timeline's weights.
-    connect(view, &StepView::currentWeightsRequested, this, [this] {
+    connect(view->chooser(), &StepChooser::currentWeightsRequested, this, [this] {
         if (VisualPtr shown = m_controller->shown()) {
             m_view->setModel(shown->weights, TrainingController::captionOf(*shown));
             m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;

@@ -2,6 +2,7 @@
 
 #include "networkdiagram.h"
 #include "stagepages.h"
+#include "tracejson.h"
 #include "uiformat.h"
 #include "valuegrid.h"
 
@@ -107,18 +108,16 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     body->addWidget(m_diagram);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(createChooser());
+    m_chooser = new StepChooser(m_model);
+    layout->addWidget(m_chooser);
     layout->addLayout(body, 1);
 
-    connect(m_model, &StepModel::traceChanged, this, [this] {
-        refreshPage();
-        refreshChooser();
-    });
+    connect(m_model, &StepModel::traceChanged, this, &StepView::refreshPage);
     connect(m_model, &StepModel::stateChanged, this, &StepView::refreshPage);
     // Tab in reading order: the chooser's two rows, the stage list and its buttons, the stage's
     // pictures, the network diagram.
-    m_tabOrder = {m_set, m_index, m_random, m_trainingSample, m_misclassified, m_batch, m_lr, m_followRate,
-                  m_useWeights, m_modelFile, m_stageList, m_back, m_next};
+    m_tabOrder = m_chooser->tabOrder();
+    m_tabOrder << m_stageList << m_back << m_next;
     for (QPushButton *b : std::as_const(m_exportButtons))
         m_tabOrder << b;
     for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
@@ -130,7 +129,6 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         setTabOrder(m_tabOrder[i - 1], m_tabOrder[i]);
     applyFonts();
     refreshPage();
-    refreshChooser();
 }
 
 StepView::~StepView() = default;
@@ -247,12 +245,20 @@ void StepView::setCover(QWidget *cover)
 
 void StepView::addChooserWidget(QWidget *widget)
 {
-    m_chooserRow->addWidget(widget);
-    // After the model file's button, before the stage list.
-    const int at = int(m_tabOrder.indexOf(m_modelFile)) + 1;
+    QWidget *before = m_chooser->tabOrder().constLast();
+    m_chooser->addWidget(widget);
+    // After the chooser's last control, before the stage list.
+    const int at = int(m_tabOrder.indexOf(before)) + 1;
     m_tabOrder.insert(at, widget);
-    setTabOrder(m_modelFile, widget);
+    setTabOrder(before, widget);
     setTabOrder(widget, m_tabOrder.value(at + 1));
+}
+
+bool StepView::loadModelFile(const QString &path)
+{
+    const bool ok = m_chooser->loadModelFile(path);
+    m_lastError = ok ? QString() : m_chooser->lastError();
+    return ok;
 }
 
 void StepView::refreshPage()
@@ -377,7 +383,6 @@ void StepView::keyPressEvent(QKeyEvent *event)
 void StepView::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    loadPendingFolder();
     if (!focusWidget() || focusWidget() == this)
         setFocus(Qt::OtherFocusReason);
 }
@@ -482,6 +487,66 @@ void StepView::applyFonts()
     pal.setColor(QPalette::Link, palette().color(QPalette::WindowText));
     pal.setColor(QPalette::LinkVisited, palette().color(QPalette::WindowText));
     m_formula->setPalette(pal);
+}
+
+namespace {
+/** "test #12" -> set "test", index 12; anything else (a drawn digit) -> that name, index -1: the
+ *  trace exports' set and index. */
+std::pair<std::string, long long> setAndIndex(const QString &source)
+{
+    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0)
+        return {source.left(hash).toStdString(), source.mid(hash + 2).toLongLong()};
+    return {source.toStdString(), -1};
+}
+} // namespace
+
+QString StepView::traceJson() const
+{
+    if (!m_model->hasTrace())
+        return {};
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    return QString::fromStdString(explainJson(m_model->step(), set, index, m_model->learningRate()));
+}
+
+QString StepView::traceCsv() const
+{
+    if (!m_model->hasTrace())
+        return {};
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
+}
+
+PanelExport StepView::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("step-stage-%1").arg(m_model->stage());
+    e.title = tr("the Step through page");
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Json, ExportFormat::Csv};
+    // The page as it is on screen, drawn again onto the device: PNG at 2x, and text kept as text
+    // in SVG and PDF.
+    drawWidgetAsShown(e, this);
+    e.data = [this](ExportFormat format) {
+        return format == ExportFormat::Json ? (traceJson() + QLatin1Char('\n')).toUtf8() : traceCsv().toUtf8();
+    };
+    return e;
+}
+
+bool StepView::exportTo(const QString &file)
+{
+    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace()) {
+        m_lastError = tr("Nothing to export yet: choose an image and a model first.");
+        return false;
+    }
+    m_lastError = writePanel(panelExport(), file);
+    return m_lastError.isEmpty();
+}
+
+void StepView::saveWithDialog(ExportFormat format)
+{
+    PanelExport e = panelExport();
+    if (format != ExportFormat::Png)
+        e.name = QStringLiteral("step-trace");
+    exportWithDialog(this, e, format);
 }
 
 } // namespace bplab

@@ -107,7 +107,7 @@ void TestGuiDataset::doubleClickOpensTheStepViewOnThatImage()
     const Dataset &images = testSet ? data->test : data->train;
     QCOMPARE(m->label(), int(images.label(std::size_t(index))));
     QVERIFY(std::equal(m->pixels().begin(), m->pixels().end(), images.image(std::size_t(index))));
-    QCOMPARE(m_window->stepView()->indexBox()->value(), index);
+    QCOMPARE(m_window->stepView()->chooser()->indexBox()->value(), index);
     QVERIFY(m->hasTrace()); // with the training's weights
 }
 

@@ -233,9 +233,9 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     window.controlBar()->learningRateBox()->setValue(0.2);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
     QCOMPARE(step->model()->learningRate(), 0.2f);
-    QCOMPARE(step->learningRateBox()->value(), 0.2);
-    QCOMPARE(step->learningRateOriginLabel()->text(), step->learningRateOriginText());
-    QVERIFY(step->followTrainingRateButton()->isHidden());
+    QCOMPARE(step->chooser()->learningRateBox()->value(), 0.2);
+    QCOMPARE(step->chooser()->learningRateOriginLabel()->text(), step->chooser()->learningRateOriginText());
+    QVERIFY(step->chooser()->followTrainingRateButton()->isHidden());
 
     // Lesson 3, step 3 ("after one update at lr = 8, is its loss lower?"),
     // opened there: the steps before it trained 150 batches at 0.1 first.
@@ -247,7 +247,7 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     QCOMPARE(window.controller()->stepCount(), 150u);
     QCOMPARE(window.view(), MainWindow::View::Step);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Lesson);
-    QVERIFY(!step->followTrainingRateButton()->isHidden());
+    QVERIFY(!step->chooser()->followTrainingRateButton()->isHidden());
     QTRY_VERIFY(step->model()->hasTrace());
     QCOMPARE(step->model()->learningRate(), 8.0f);
     const QJsonObject trace = QJsonDocument::fromJson(step->traceJson().toUtf8()).object();
@@ -262,15 +262,15 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     // A step without a learning rate of its own: the training's again.
     window.lessons()->runner()->goTo(0);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
-    QCOMPARE(step->learningRateBox()->value(), window.controller()->config().lr);
+    QCOMPARE(step->chooser()->learningRateBox()->value(), window.controller()->config().lr);
     window.lessons()->runner()->close();
 
     // Set in the view by the user: kept while the training's changes, until "Use the training's".
-    step->learningRateBox()->setValue(0.5);
+    step->chooser()->learningRateBox()->setValue(0.5);
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Here);
     window.controlBar()->learningRateBox()->setValue(0.3);
     QCOMPARE(step->model()->learningRate(), 0.5f);
-    step->followTrainingRateButton()->click();
+    step->chooser()->followTrainingRateButton()->click();
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
     QCOMPARE(step->model()->learningRate(), 0.3f);
 }

@@ -429,9 +429,9 @@ void TestGuiToolbar::viewsShareTheLoadedData()
     QCOMPARE(controller()->dataset()->data, data);
     // The Step view has its images without having been shown (it no longer reads the folder).
     QVERIFY(!m_window->stepView()->isVisible());
-    const bool test = m_window->stepView()->setBox()->currentData().toString() == QLatin1String("test");
-    QCOMPARE(m_window->stepView()->indexBox()->maximum(), test ? 199 : 1999);
-    QVERIFY(m_window->stepView()->setBox()->isEnabled());
+    const bool test = m_window->stepView()->chooser()->setBox()->currentData().toString() == QLatin1String("test");
+    QCOMPARE(m_window->stepView()->chooser()->indexBox()->maximum(), test ? 199 : 1999);
+    QVERIFY(m_window->stepView()->chooser()->setBox()->isEnabled());
 
     // A failed load drops the split everywhere; a good one shares the new one.
     QSignalSpy changed(controller(), &TrainingController::dataChanged);
@@ -442,13 +442,13 @@ void TestGuiToolbar::viewsShareTheLoadedData()
     QVERIFY(!controller()->dataset());
     QVERIFY(!controller()->lastError().isEmpty());
     QCOMPARE(changed.count(), 1);
-    QVERIFY(!m_window->stepView()->setBox()->isEnabled());
+    QVERIFY(!m_window->stepView()->chooser()->setBox()->isEnabled());
     m_window->openData(m_dir.path());
     QTRY_COMPARE(controller()->state(), TrainingState::Paused);
     QCOMPARE(changed.count(), 2);
     QVERIFY(controller()->dataSplit());
     QVERIFY(controller()->lastError().isEmpty());
-    QVERIFY(m_window->stepView()->setBox()->isEnabled());
+    QVERIFY(m_window->stepView()->chooser()->setBox()->isEnabled());
 }
 
 void TestGuiToolbar::damagedDataShowsTheCoresMessage()

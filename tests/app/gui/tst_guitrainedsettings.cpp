@@ -116,7 +116,7 @@ void TestGuiTrainedSettings::stepViewScalesWithTheTrainedNormalisation()
     chooseRecipe(Recipe::Source, Normalize::None);
     QVERIFY(stepOnce()); // the step's visual reaches the Step view
     QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
-    emit m_window->stepView()->currentWeightsRequested();
+    emit m_window->stepView()->chooser()->currentWeightsRequested();
     QVERIFY(m_window->stepView()->model()->normalize() == Normalize::Standard);
 }
 

@@ -250,8 +250,8 @@ void TestStepBatch::modelFileIsUsed()
     QVERIFY(saveModel(file.toStdString(), other).ok());
     QVERIFY(m_view->loadModelFile(file));
     QCOMPARE(m_view->model()->params()->W1, other.W1);
-    QVERIFY(m_view->modelLabel()->text().contains(QStringLiteral("other.bplab")));
-    QVERIFY(m_view->modelErrorLabel()->isHidden());
+    QVERIFY(m_view->chooser()->modelLabel()->text().contains(QStringLiteral("other.bplab")));
+    QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
     QVERIFY(m_view->model()->hasBatch()); // the batch stays, recomputed with the file's weights
     QCOMPARE(m_view->model()->batch().after.W2(0, 0), other.W2(0, 0) + m_view->model()->batch().adjustments.W2(0, 0));
     const QString npz = m_dir.filePath(QStringLiteral("other.npz"));
@@ -275,13 +275,13 @@ void TestStepBatch::modelFileErrorsAreTheLoaders()
     QVERIFY(!expected.ok());
     QVERIFY(!m_view->loadModelFile(bad));
     QCOMPARE(m_view->lastError(), QString::fromStdString(expected.error()));
-    QVERIFY(m_view->modelErrorLabel()->isVisible());
-    QVERIFY(m_view->modelErrorLabel()->text().contains(QString::fromStdString(expected.error())));
+    QVERIFY(m_view->chooser()->modelErrorLabel()->isVisible());
+    QVERIFY(m_view->chooser()->modelErrorLabel()->text().contains(QString::fromStdString(expected.error())));
     QCOMPARE(m_view->model()->params(), m_params); // the previous weights stay
     QVERIFY(!m_view->loadModelFile(m_dir.filePath(QStringLiteral("missing.npz"))));
-    QVERIFY(m_view->modelErrorLabel()->text().contains(QStringLiteral("missing.npz")));
+    QVERIFY(m_view->chooser()->modelErrorLabel()->text().contains(QStringLiteral("missing.npz")));
     m_view->setModel(m_params, QStringLiteral("current weights"));
-    QVERIFY(m_view->modelErrorLabel()->isHidden());
+    QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
 }
 
 void TestStepBatch::projectorFontNeedsNoSidewaysScrolling_data()

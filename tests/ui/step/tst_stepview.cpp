@@ -338,11 +338,11 @@ void TestStepView::chooserPicksImages()
     QVERIFY(m_view->showSample(false, 7));
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #7"));
     QCOMPARE(m_view->model()->label(), data->train.label(7));
-    QCOMPARE(m_view->indexBox()->value(), 7);
-    QCOMPARE(m_view->indexBox()->maximum(), 29);
+    QCOMPARE(m_view->chooser()->indexBox()->value(), 7);
+    QCOMPARE(m_view->chooser()->indexBox()->maximum(), 29);
     QVERIFY(std::equal(data->train.image(7), data->train.image(7) + kInputs, m_view->model()->pixels().begin()));
     QVERIFY(!m_view->showSample(true, 20));
-    m_view->indexBox()->setValue(12);
+    m_view->chooser()->indexBox()->setValue(12);
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #12"));
     m_view->setCurrentTrainingIndex(4);
     auto *button = m_view->findChild<QPushButton *>(QString(), Qt::FindChildrenRecursively);
@@ -361,7 +361,7 @@ void TestStepView::folderLoadsWhenShown()
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5"));
-    QCOMPARE(m_view->indexBox()->maximum(), 29);
+    QCOMPARE(m_view->chooser()->indexBox()->maximum(), 29);
     m_view->setDataFolder(dir.filePath(QStringLiteral("missing")));
     QCOMPARE(m_view->model()->sampleSource(), QStringLiteral("train #5")); // kept
 }

@@ -1,11 +1,8 @@
-// The step view's sample chooser, model line and exports.
-
-#include "stepview.h"
+#include "stepchooser.h"
 
 #include <elidedlabel.h>
 
 #include "modelfile.h"
-#include "tracejson.h"
 #include "uiformat.h"
 
 #include <QApplication>
@@ -29,10 +26,9 @@
 
 namespace bplab {
 
-QWidget *StepView::createChooser()
+StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m_model(model)
 {
-    auto *bar = new QWidget;
-    auto *v = new QVBoxLayout(bar);
+    auto *v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(2);
     auto *h = new QHBoxLayout;
@@ -118,10 +114,10 @@ QWidget *StepView::createChooser()
     h2->addWidget(m_useWeights);
     h2->addWidget(m_modelFile);
     h2->addWidget(m_modelLabel, 1);
-    m_chooserRow = h2;
+    m_secondRow = h2;
 
     connect(m_set, &QComboBox::currentIndexChanged, this, [this] {
-        refreshChooser();
+        refresh();
         loadChosenSample();
     });
     connect(m_index, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
@@ -146,15 +142,18 @@ QWidget *StepView::createChooser()
     });
     // Typed or stepped by the user: kept until "Use the training's".
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyLearningRate(v, RateOrigin::Here); });
-    connect(m_followRate, &QPushButton::clicked, this, &StepView::followTrainingRate);
+    connect(m_followRate, &QPushButton::clicked, this, &StepChooser::followTrainingRate);
     applyLearningRate(m_trainingLr, RateOrigin::Training);
-    connect(m_useWeights, &QPushButton::clicked, this, &StepView::currentWeightsRequested);
-    connect(m_modelFile, &QPushButton::clicked, this, &StepView::chooseModelFile);
+    connect(m_useWeights, &QPushButton::clicked, this, &StepChooser::currentWeightsRequested);
+    connect(m_modelFile, &QPushButton::clicked, this, &StepChooser::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
-    return bar;
+    connect(m_model, &StepModel::traceChanged, this, &StepChooser::refresh);
+    m_tabOrder = {m_set, m_index, m_random, m_trainingSample, m_misclassified, m_batch, m_lr, m_followRate,
+                  m_useWeights, m_modelFile};
+    refresh();
 }
 
-void StepView::refreshChooser()
+void StepChooser::refresh()
 {
     const bool test = m_set->currentData().toString() == QLatin1String("test");
     const Dataset *set = m_data ? (test ? &m_data->test : &m_data->train) : nullptr;
@@ -183,7 +182,7 @@ void StepView::refreshChooser()
     m_modelLabel->setToolTip(model);
 }
 
-void StepView::loadChosenSample()
+void StepChooser::loadChosenSample()
 {
     if (!m_data)
         return;
@@ -209,14 +208,14 @@ void StepView::loadChosenSample()
     } else {
         m_model->setBatch({}, {}, {}); // back to the one image
     }
-    refreshChooser();
+    refresh();
 }
 
-void StepView::setBatchSize(int size) { m_batch->setValue(size); }
+void StepChooser::setBatchSize(int size) { m_batch->setValue(size); }
 
-int StepView::batchSize() const { return m_batch->value(); }
+int StepChooser::batchSize() const { return m_batch->value(); }
 
-void StepView::chooseModelFile()
+void StepChooser::chooseModelFile()
 {
     const QString file = QFileDialog::getOpenFileName(this, tr("Step through a model file"), QString(),
                                                       tr("Models (*.bplab *.npz);;All files (*)"));
@@ -224,30 +223,30 @@ void StepView::chooseModelFile()
         QMessageBox::warning(this, tr("Model file"), m_lastError);
 }
 
-bool StepView::loadModelFile(const QString &path)
+bool StepChooser::loadModelFile(const QString &path)
 {
     // The loader tells what is wrong (magic, version, shapes, CRC, ...); its words are shown as they are.
     auto loaded = readAnyModel(path.toStdString());
     if (!loaded.ok()) {
         m_lastError = QString::fromStdString(loaded.error());
         m_modelError = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), m_lastError);
-        refreshChooser();
+        refresh();
         return false;
     }
     m_modelError.clear();
     // A model file that records its input scaling is fed as it was trained (an .npz records none).
     if (loaded.value().info)
-        setNormalize(loaded.value().info->recipe.normalize);
+        m_model->setNormalize(loaded.value().info->recipe.normalize);
     setModel(std::make_shared<const ParamsF>(std::move(loaded.value().params)),
              tr("file %1").arg(QFileInfo(path).fileName()));
     m_showsModelFile = true;
     return true;
 }
 
-void StepView::setDataset(std::shared_ptr<const DataSplit> data)
+void StepChooser::setDataset(std::shared_ptr<const DataSplit> data)
 {
     m_data = std::move(data);
-    refreshChooser();
+    refresh();
     if (m_pendingIndex >= 0 && m_data) {
         const int index = m_pendingIndex;
         m_pendingIndex = -1;
@@ -260,7 +259,7 @@ void StepView::setDataset(std::shared_ptr<const DataSplit> data)
     loadChosenSample();
 }
 
-void StepView::requestSample(bool test, int index)
+void StepChooser::requestSample(bool test, int index)
 {
     if (m_data) {
         showSample(test, index);
@@ -270,7 +269,7 @@ void StepView::requestSample(bool test, int index)
     m_pendingIndex = index;
 }
 
-void StepView::setDataFolder(const QString &folder)
+void StepChooser::setDataFolder(const QString &folder)
 {
     if (folder == m_loadedFolder && m_data)
         return;
@@ -279,7 +278,7 @@ void StepView::setDataFolder(const QString &folder)
         loadPendingFolder();
 }
 
-void StepView::loadPendingFolder()
+void StepChooser::loadPendingFolder()
 {
     if (m_pendingFolder.isEmpty())
         return;
@@ -297,30 +296,28 @@ void StepView::loadPendingFolder()
     setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
 }
 
-void StepView::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
+void StepChooser::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
 {
     m_modelError.clear();
     m_showsModelFile = false;
     m_model->setParams(std::move(params), description);
-    refreshChooser();
+    refresh();
 }
 
-void StepView::setNormalize(Normalize normalize) { m_model->setNormalize(normalize); }
-
-void StepView::setTrainingLearningRate(double lr)
+void StepChooser::setTrainingLearningRate(double lr)
 {
     m_trainingLr = lr;
     if (m_rateOrigin == RateOrigin::Training)
         applyLearningRate(lr, RateOrigin::Training);
 }
 
-void StepView::setLessonLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Lesson); }
+void StepChooser::setLessonLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Lesson); }
 
-void StepView::setLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Here); }
+void StepChooser::setLearningRate(double lr) { applyLearningRate(lr, RateOrigin::Here); }
 
-void StepView::followTrainingRate() { applyLearningRate(m_trainingLr, RateOrigin::Training); }
+void StepChooser::followTrainingRate() { applyLearningRate(m_trainingLr, RateOrigin::Training); }
 
-QString StepView::learningRateOriginText() const
+QString StepChooser::learningRateOriginText() const
 {
     switch (m_rateOrigin) {
     case RateOrigin::Training: return tr("the training's");
@@ -330,7 +327,7 @@ QString StepView::learningRateOriginText() const
     return {};
 }
 
-void StepView::applyLearningRate(double lr, RateOrigin origin)
+void StepChooser::applyLearningRate(double lr, RateOrigin origin)
 {
     m_rateOrigin = origin;
     {
@@ -343,13 +340,13 @@ void StepView::applyLearningRate(double lr, RateOrigin origin)
     m_followRate->setVisible(origin != RateOrigin::Training);
 }
 
-void StepView::setCurrentTrainingIndex(int index)
+void StepChooser::setCurrentTrainingIndex(int index)
 {
     m_trainingIndex = index;
     m_trainingSample->setEnabled(m_data && index >= 0);
 }
 
-bool StepView::showSample(bool test, int index)
+bool StepChooser::showSample(bool test, int index)
 {
     const Dataset *set = m_data ? (test ? &m_data->test : &m_data->train) : nullptr;
     if (!set || index < 0 || std::size_t(index) >= set->size())
@@ -358,7 +355,7 @@ bool StepView::showSample(bool test, int index)
         const QSignalBlocker block(m_set);
         m_set->setCurrentIndex(test ? 0 : 1);
     }
-    refreshChooser();
+    refresh();
     if (m_index->value() == index)
         loadChosenSample();
     else
@@ -366,70 +363,22 @@ bool StepView::showSample(bool test, int index)
     return true;
 }
 
-void StepView::showPixels(const std::uint8_t *pixels, int label, const QString &source)
+void StepChooser::showPixels(const std::uint8_t *pixels, int label, const QString &source)
 {
     m_model->setSample(pixels, label, source);
-    refreshChooser();
+    refresh();
 }
 
-namespace {
-/** "test #12" -> set "test", index 12; anything else (a drawn digit) -> that name, index -1: the
- *  trace exports' set and index. */
-std::pair<std::string, long long> setAndIndex(const QString &source)
+void StepChooser::addWidget(QWidget *widget)
 {
-    if (const qsizetype hash = source.indexOf(QLatin1String(" #")); hash > 0)
-        return {source.left(hash).toStdString(), source.mid(hash + 2).toLongLong()};
-    return {source.toStdString(), -1};
-}
-} // namespace
-
-QString StepView::traceJson() const
-{
-    if (!m_model->hasTrace())
-        return {};
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
-    return QString::fromStdString(explainJson(m_model->step(), set, index, m_model->learningRate()));
+    m_secondRow->addWidget(widget);
+    m_tabOrder << widget;
 }
 
-QString StepView::traceCsv() const
+void StepChooser::showEvent(QShowEvent *event)
 {
-    if (!m_model->hasTrace())
-        return {};
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
-    return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
-}
-
-PanelExport StepView::panelExport()
-{
-    PanelExport e;
-    e.name = QStringLiteral("step-stage-%1").arg(m_model->stage());
-    e.title = tr("the Step through page");
-    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Json, ExportFormat::Csv};
-    // The page as it is on screen, drawn again onto the device: PNG at 2x, and text kept as text
-    // in SVG and PDF.
-    drawWidgetAsShown(e, this);
-    e.data = [this](ExportFormat format) {
-        return format == ExportFormat::Json ? (traceJson() + QLatin1Char('\n')).toUtf8() : traceCsv().toUtf8();
-    };
-    return e;
-}
-
-bool StepView::exportTo(const QString &file)
-{
-    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace()) {
-        m_lastError = tr("Nothing to export yet: choose an image and a model first.");
-        return false;
-    }
-    m_lastError = writePanel(panelExport(), file);
-    return m_lastError.isEmpty();
-}
-
-void StepView::saveWithDialog(ExportFormat format)
-{
-    PanelExport e = panelExport();
-    if (format != ExportFormat::Png)
-        e.name = QStringLiteral("step-trace");
-    exportWithDialog(this, e, format);
+    QWidget::showEvent(event);
+    loadPendingFolder();
 }
 
 } // namespace bplab
