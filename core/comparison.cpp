@@ -215,7 +215,7 @@ void CompareRun::run()
             return;
         }
         m_progress.step = b.step + 1;
-        m_progress.losses.appendBatch(double(b.step + 1) / trainer.batchesPerEpoch(), float(b.loss));
+        m_progress.losses.appendBatch(batchX(b.step, trainer.batchesPerEpoch()), float(b.loss));
         if (b.epochEnded) {
             m_progress.seconds += b.epochEnded->seconds;
             m_progress.epochs.push_back(std::move(*b.epochEnded));

@@ -7,6 +7,12 @@
 
 namespace bplab {
 
+double batchX(std::size_t step, int batchesPerEpoch)
+{
+    const auto n = std::size_t(batchesPerEpoch > 1 ? batchesPerEpoch : 1);
+    return double(step / n) + double(step % n + 1) / double(n);
+}
+
 namespace {
 
 template <class T>

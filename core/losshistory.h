@@ -11,6 +11,10 @@
 
 namespace bplab {
 
+/** Where batch `step` (0-based, counted over the whole run) lies on a loss plot's x axis:
+ *  x = epoch + (batch + 1) / batchesPerEpoch, so that epoch e ends at x = e + 1. */
+double batchX(std::size_t step, int batchesPerEpoch);
+
 class LossHistory
 {
 public:

@@ -2,6 +2,8 @@
 
 #include "trainingsession.h"
 
+#include "losshistory.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -123,11 +125,8 @@ void TrainingSession::gather(const BatchReport &report)
 {
     if (!m_gather)
         return;
-    // x = epoch + (batch + 1) / batchesPerEpoch: epoch e ends at x = e + 1.
     if (std::isfinite(report.loss)) {
-        m_pending.x.push_back(report.epoch
-                              + double(report.batchInEpoch + 1)
-                                        / std::max(1, report.batchesPerEpoch));
+        m_pending.x.push_back(batchX(report.step, report.batchesPerEpoch));
         m_pending.loss.push_back(report.loss);
     }
     if (report.epochEnded)

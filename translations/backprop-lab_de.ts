@@ -1042,6 +1042,13 @@
     </message>
 </context>
 <context>
+    <name>bplab::AutoSnapshots</name>
+    <message>
+        <source>Automatic snapshot not written: %1</source>
+        <translation>Automatischer Schnappschuss nicht geschrieben: %1</translation>
+    </message>
+</context>
+<context>
     <name>bplab::BatchMosaic</name>
     <message>
         <source>The mini-batch: each digit marked by the network&apos;s answer before this batch&apos;s update (a tick: right; a cross with the answer given: wrong)</source>
@@ -4333,10 +4340,6 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>There is no training to save yet: open a data folder first.</source>
         <translation>Es gibt noch kein Training zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
-    </message>
-    <message>
-        <source>Automatic snapshot not written: %1</source>
-        <translation>Automatischer Schnappschuss nicht geschrieben: %1</translation>
     </message>
     <message>
         <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>

@@ -1,11 +1,17 @@
 #include "trainingworker.h"
 
-#include <classify.h>
-#include <replicaexchange.h>
+#include "autosnapshots.h"
+#include "trainervisuals.h"
 
+#include <modelfile.h>
+#include <replicaexchange.h>
+#include <snapshotfolder.h>
+
+#include <QFileInfo>
 #include <QMetaObject>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -136,8 +142,7 @@ void TrainingWorker::clearHistory()
     m_running = false;
     m_speed = 0;
     m_lastLr = trainer() ? trainer()->activeConfig().lr : 0.0;
-    m_autoStep = trainer() ? trainer()->step() : 0;
-    m_autoNs = now();
+    m_autoSnapshots.restartAt(trainer() ? trainer()->step() : 0, now());
     restartTimeline();
 }
 
@@ -264,8 +269,7 @@ void TrainingWorker::batchTrained(const BatchReport &report)
     if (m_stop.load(std::memory_order_relaxed))
         ++m_batchesAfterStop;
     m_timeline.recordBatch(*trainer());
-    m_sampleBatch.clear(); // one sample at a time starts on the next batch
-    m_samplesShown = 0;
+    m_samples.clear(); // one sample at a time starts on the next batch
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
     m_lastLr = report.lr;
@@ -345,51 +349,23 @@ void TrainingWorker::sendVisual(bool live, int sampleInBatch)
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live, sampleInBatch);
     publishWeights(s->weights);
     if (sampleInBatch < 0) // a sample of the next batch: no batch iterated since the last picture
-        s->cluster = clusterIteration(*trainer());
+        s->cluster = clusterIterationOf(*trainer(), m_clusterFeed.get());
     m_visualsInFlight.fetch_add(1);
     emit visualReady(s);
 }
 
 std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &trainer, bool live, int sampleInBatch) const
 {
-    auto s = std::make_shared<VisualSnapshot>();
+    const bool head = &trainer == this->trainer();
+    // The adjustment shown is the last update's: at the head at the rate it trained with, in the
+    // past at the schedule's rate of that batch.
+    const double lr = head ? m_lastLr : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());
+    std::shared_ptr<VisualSnapshot> s = visualOf(trainer, m_data->train, lr, &m_samples, sampleInBatch);
     s->progress = progress();
     s->live = live;
-    const Progress at = positionOf(trainer);
-    s->weightsStep = at.step;
-    s->weightsEpoch = at.step == 0 ? 0 : int((at.step - 1) / std::uint64_t(std::max(1, at.batchesPerEpoch))) + 1;
-    s->atHead = &trainer == this->trainer();
+    s->atHead = head;
     s->duringRun = m_running;
     s->historyFirst = m_timeline.first();
-    const Dataset &train = m_data->train;
-    const bool oneSample = sampleInBatch >= 0 && std::size_t(sampleInBatch) < m_sampleBatch.size();
-    // Indices into the whole training set (the views' data), also when a subset is trained on.
-    std::vector<std::uint32_t> indices = oneSample ? m_sampleBatch : trainer.inAllData(trainer.lastBatchIndices());
-    const std::size_t index = oneSample ? indices[std::size_t(sampleInBatch)] : indices.empty() ? 0 : indices.front();
-    const std::uint8_t *pixels = train.image(index);
-    const Normalize normalize = trainer.activeConfig().normalize;
-    s->sampleIndex = int(index);
-    s->label = train.label(index);
-    s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
-    auto weights = std::make_shared<const ParamsF>(trainer.params());
-    // Scaled as the weights were trained, whatever the toolbar's pending settings say.
-    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
-    s->predicted = s->trace.predicted;
-    // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
-    if (oneSample) {
-        s->batchPredicted = m_samplePredicted;
-        s->sampleInBatch = sampleInBatch;
-    } else if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty()) {
-        s->batchPredicted = classifySamples(*before, train, indices, normalize);
-    }
-    s->batchIndices = std::move(indices);
-    // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
-    const double lr = s->atHead ? m_lastLr : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());
-    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(trainer.updateDirection(), float(lr)));
-    if (trainer.replicas() > 1)
-        s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
-    s->weights = std::move(weights);
-    s->gradients = std::make_shared<const ParamsF>(trainer.gradients());
     return s;
 }
 
@@ -429,22 +405,6 @@ Progress TrainingWorker::progress() const
     return p;
 }
 
-Progress TrainingWorker::positionOf(const Trainer &trainer)
-{
-    Progress p;
-    p.step = trainer.step();
-    p.totalSteps = trainer.totalSteps();
-    p.epochs = trainer.config().epochs;
-    p.batchSize = trainer.config().batch;
-    p.replicas = trainer.replicas();
-    p.batchesPerEpoch = trainer.batchesPerEpoch();
-    const std::uint64_t perEpoch = std::uint64_t(std::max(1, p.batchesPerEpoch));
-    p.epoch = int(p.step / perEpoch);
-    p.batchInEpoch = int(p.step % perEpoch);
-    p.learningRate = trainer.activeConfig().lr;
-    return p;
-}
-
 // The Data parallel page's live graph: after a trained batch, that batch timed on the simulated
 // cluster the page chose (clusterpagefeed.h).
 void TrainingWorker::setLiveCluster(const std::optional<cluster::SimConfig> &chosen)
@@ -452,23 +412,349 @@ void TrainingWorker::setLiveCluster(const std::optional<cluster::SimConfig> &cho
     m_clusterFeed.set(chosen);
 }
 
-LiveIterationPtr TrainingWorker::clusterIteration(const Trainer &trainer) const
+void TrainingWorker::setPace(const Pace &pace)
 {
-    const std::optional<cluster::SimConfig> chosen = m_clusterFeed.get();
-    if (!chosen)
-        return nullptr;
-    auto it = std::make_shared<cluster::LiveIteration>();
-    it->step = trainer.step();
-    it->replicas = trainer.replicas();
-    if (it->step > 0) {
-        // The samples each replica had in the last batch (fewer in an epoch's short last batch).
-        const int samples = int(trainer.lastBatchIndices().size());
-        const int perReplica = (samples + it->replicas - 1) / it->replicas;
-        // One iteration of a few ranks: microseconds to simulate, next to a batch's milliseconds.
-        it->result = cluster::simulate(
-                cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
+    const bool wasSamples = m_session.pacer().pace().perSample;
+    m_session.pacer().setPace(pace);
+    if (wasSamples && !pace.perSample && m_samples.started())
+        m_samples.finish(); // the batch whose samples were being shown trains next, as one unit
+    // A run waiting for its next unit at the old pace looks again now: a faster pace applies at
+    // once, a slower one from the next unit.
+    if (m_paceTimer->isActive()) {
+        m_paceTimer->stop();
+        scheduleSlice();
     }
-    return it;
+}
+
+void TrainingWorker::stopTimers()
+{
+    m_paceTimer->stop();
+}
+
+void TrainingWorker::stopRunNow()
+{
+    m_run.store(false);
+    if (!m_sliceScheduled)
+        return;
+    m_paceTimer->stop();
+    m_sliceScheduled = false; // a slice still queued finds nothing to do (runSlice())
+    endRun();
+}
+
+void TrainingWorker::pauseNow()
+{
+    if (!m_run.load())
+        stopRunNow();
+}
+
+void TrainingWorker::runPaced()
+{
+    if (!m_run.load() || m_budget == 0 || trainer()->finished()) {
+        endRun();
+        return;
+    }
+    qint64 wait = m_session.unitDueIn();
+    // At a pace every unit is seen: the next one waits until the GUI has applied the last.
+    if (wait <= 0 && m_visualsInFlight.load() > 0)
+        wait = kNsPerMs;
+    if (wait > 0) {
+        scheduleSlice(int((wait + kNsPerMs - 1) / kNsPerMs));
+        return;
+    }
+    m_session.unitStarted();
+    if (!trainUnit()) {
+        endRun();
+        return;
+    }
+    maybeAutoSnapshot(false);
+    scheduleSlice(int(std::max<qint64>(1, m_session.unitDueIn() / kNsPerMs)));
+}
+
+bool TrainingWorker::trainUnit()
+{
+    if (m_session.pacer().pace().perSample) {
+        m_samples.begin(*trainer(), m_data->train);
+        if (!m_samples.done()) {
+            sendVisual(/*live=*/false, m_samples.next());
+            return true;
+        }
+    }
+    if (!trainOne())
+        return false;
+    updateSpeed();
+    sendVisual(); // exact: every batch's panels are shown at a pace
+    return true;
+}
+
+void TrainingWorker::stepSample()
+{
+    if (!readyToStep())
+        return;
+    const Pace pace = m_session.pacer().pace();
+    m_session.pacer().setPace({kSamplesPerSecond, true});
+    trainUnit();
+    m_session.pacer().setPace(pace);
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
+}
+
+Trainer &TrainingWorker::replayTrainer()
+{
+    if (!m_replay || m_replay->replicas() != trainer()->replicas()) {
+        TrainConfig c = trainer()->activeConfig();
+        c.replicas = trainer()->replicas();
+        m_replay = makeTrainer(m_data, c);
+    }
+    return *m_replay;
+}
+
+void TrainingWorker::restartTimeline()
+{
+    showHead();
+    m_samples.clear();
+    if (trainer())
+        m_timeline.start(*trainer());
+    else
+        m_timeline.clear();
+}
+
+void TrainingWorker::showHead()
+{
+    m_cursor.reset();
+    m_fileModel.reset();
+}
+
+void TrainingWorker::showModel(ParamsPtr weights, const QString &name)
+{
+    if (!trainer() || m_stop.load() || !weights)
+        return;
+    stopRunNow();
+    showHead();
+    m_fileModel = std::move(weights);
+    m_fileModelName = name;
+    // The head's sample through the file's weights; no batch of the file's is known.
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false);
+    showModelFile(*s, m_fileModel, name, m_data->train, trainer()->activeConfig().normalize);
+    flushLosses();
+    m_visualsInFlight.fetch_add(1);
+    emit visualReady(s);
+}
+
+const Trainer &TrainingWorker::shownTrainer() const
+{
+    return m_cursor && m_replay ? *m_replay : *trainer();
+}
+
+void TrainingWorker::showBatch(qint64 step)
+{
+    if (!trainer() || m_stop.load() || m_timeline.empty())
+        return;
+    stopRunNow();
+    const std::uint64_t k = std::clamp(std::uint64_t(std::max<qint64>(0, step)), m_timeline.first(), m_timeline.last());
+    if (k == trainer()->step()) {
+        showHead();
+        sendVisual();
+        return;
+    }
+    if (const Status st = m_timeline.replayTo(k, *trainer(), replayTrainer()); !st) {
+        showHead();
+        emit notice(TrainingError{tr("Batch %1 could not be shown again: %2").arg(k).arg(QString::fromStdString(st.error()))});
+        return;
+    }
+    m_cursor = k;
+    flushLosses();
+    m_session.visualSent();
+    m_visualsInFlight.fetch_add(1);
+    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_replay, false);
+    s->cluster = clusterIterationOf(*m_replay, m_clusterFeed.get()); // the Data parallel page shows its all-reduce too
+    emit visualReady(s);
+}
+
+void TrainingWorker::continueFromCursor(double lr)
+{
+    if (!trainer() || m_stop.load())
+        return;
+    stopRunNow();
+    if (std::isnan(lr)) // the toolbar's rate, when it was changed while the past was shown
+        lr = m_session.takeRequestedLearningRate().value_or(std::numeric_limits<double>::quiet_NaN());
+    if (m_cursor && m_replay) {
+        const std::uint64_t k = *m_cursor;
+        std::shared_ptr<AbandonedBranch> branch = abandonedBranch(*trainer(), k, m_replay->activeConfig().lr);
+        // The replay holds the exact state after batch k with its last batch: it becomes the
+        // head, and the old head the next replay.
+        m_replay = m_session.setTrainer(std::move(m_replay));
+        trainer()->setLossLimit(kDivergenceLossLimit); // the replay ran without the guard's limit
+        m_timeline.truncate(k);
+        showHead();
+        m_samples.clear();
+        m_lastLr = trainer()->activeConfig().lr;
+        if (!std::isnan(lr) && lr > 0 && lr != trainer()->activeConfig().lr) {
+            trainer()->setLearningRate(lr);
+            m_timeline.recordLearningRate(k, lr);
+        }
+        branch->newLearningRate = trainer()->activeConfig().lr;
+        emit historyChanged(BranchPtr(branch));
+    } else if (!std::isnan(lr) && lr > 0) {
+        m_session.requestLearningRate(lr);
+    }
+    sendVisual();
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
+}
+
+void TrainingWorker::saveModel(const QString &file)
+{
+    if (!trainer()) {
+        emit notice(ModelFailed{tr("There are no weights to save yet: open a data folder first.")});
+        return;
+    }
+    if (m_fileModel) { // a model file shown: its weights, as they came
+        if (const Status st = bplab::saveModel(file.toStdString(), *m_fileModel); !st)
+            emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
+        else
+            emit notice(ModelSaved{file, tr("weights from the model file %1").arg(m_fileModelName)});
+        return;
+    }
+    const Trainer &t = shownTrainer();
+    const std::vector<EpochReport> &epochs = t.epochReports();
+    std::optional<double> accuracy;
+    if (!epochs.empty() && t.batchInEpoch() == 0)
+        accuracy = epochs.back().testAccuracy;
+    const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
+    if (const Status st = bplab::saveModel(file.toStdString(), t.params(), info); !st) {
+        emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
+        return;
+    }
+    emit notice(ModelSaved{file, tr("weights after batch %1").arg(t.step())});
+}
+
+namespace {
+/** The newest snapshot of file's folder that is older than file ("" when none). */
+QString previousSnapshot(const QString &file)
+{
+    const QFileInfo info(file);
+    if (!info.isFile())
+        return {};
+    const std::string self = info.absoluteFilePath().toStdString();
+    const auto all = listSnapshots(info.absolutePath().toStdString());
+    const auto me = std::find_if(all.begin(), all.end(), [&](const SnapshotFile &f) {
+        return QFileInfo(QString::fromStdString(f.path)).absoluteFilePath().toStdString() == self;
+    });
+    if (me == all.end() || me + 1 == all.end())
+        return {};
+    return QString::fromStdString((me + 1)->path);
+}
+
+QString toQString(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+} // namespace
+
+void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
+{
+    m_autoSnapshots.setSettings(settings);
+}
+
+void TrainingWorker::saveSnapshot(const QString &file)
+{
+    if (!trainer()) {
+        emit notice(SnapshotFailed{tr("There is no training to save yet: open a data folder first."), {}});
+        return;
+    }
+    const TrainingSnapshot snapshot = trainer()->snapshot();
+    const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
+    if (!saved) {
+        emit notice(SnapshotFailed{toQString(saved.error()), {}});
+        return;
+    }
+    emit notice(SnapshotSaved{file, toQString(describeSnapshot(snapshot)), false});
+}
+
+void TrainingWorker::maybeAutoSnapshot(bool force)
+{
+    if (!trainer())
+        return;
+    if (const std::optional<Notice> said = m_autoSnapshots.writeIfDue(*trainer(), now(), force))
+        emit notice(*said);
+}
+
+void TrainingWorker::finalSnapshot()
+{
+    maybeAutoSnapshot(true);
+}
+
+void TrainingWorker::openSnapshot(const QString &fileOrFolder)
+{
+    if (m_stop.load())
+        return;
+    m_run.store(false);
+    auto loaded = loadSnapshotFrom(fileOrFolder.toStdString());
+    if (!loaded) {
+        emit notice(SnapshotFailed{toQString(loaded.error()), previousSnapshot(fileOrFolder)});
+        return;
+    }
+    const TrainingSnapshot &snapshot = loaded->snapshot;
+    const QString path = toQString(loaded->path);
+    // Other data (or none) loaded: read the folder the snapshot was taken on.
+    if (!trainer() || !trainer()->dataIdentity().sameData(snapshot.data)) {
+        const QString folder = toQString(snapshot.data.folder);
+        if (folder.isEmpty() || !loadFolder(folder, snapshot.config)) {
+            emit notice(SnapshotFailed{tr("%1 was taken on %2 in %3, which cannot be read now; open that "
+                                   "data folder, then the snapshot again.")
+                                        .arg(path, toQString(snapshot.data.name), folder),
+                                previousSnapshot(path)});
+            return;
+        }
+    }
+    // A data-parallel snapshot continues exactly only with its replica count: a trainer of that
+    // many replicas takes it, and replaces the current one only when it did.
+    std::unique_ptr<Trainer> replicas;
+    if (snapshot.workers != trainer()->replicas()) {
+        TrainConfig c = snapshot.config;
+        c.replicas = snapshot.workers;
+        replicas = makeTrainer(m_data, c);
+    }
+    const Status restored = (replicas ? *replicas : *trainer()).restore(snapshot);
+    if (!restored) {
+        emit notice(SnapshotFailed{toQString(restored.error()), previousSnapshot(path)});
+        return;
+    }
+    if (replicas)
+        m_session.setTrainer(std::move(replicas));
+    RestoredSnapshot r;
+    r.path = path;
+    r.description = toQString(describeSnapshot(snapshot));
+    for (const std::string &skipped : loaded->skipped)
+        r.skipped << toQString(skipped);
+    announceRestored(r);
+}
+
+// The GUI starts over from the restored state: configuration, cleared views, then the whole
+// history in one chunk and one report per finished epoch, then the exact visual.
+void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
+{
+    m_session.takeRequestedLearningRate(); // the snapshot's rate applies
+    clearHistory();
+    m_lastLr = trainer()->activeConfig().lr;
+    publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
+    emit historyChanged(HistoryRestart{progress(), trainer()->config()});
+
+    const LossChunkPtr chunk = historyChunk(*trainer(), progress());
+    if (!chunk->x.isEmpty())
+        emit lossesReady(chunk);
+    const std::vector<EpochReport> &epochs = trainer()->epochReports();
+    for (std::size_t i = 0; i < epochs.size(); ++i) {
+        EpochReport e = epochs[i];
+        if (!std::isfinite(e.testLoss) || !std::isfinite(e.testAccuracy))
+            continue;
+        // A snapshot keeps no confusion matrix. Taken at the end of its last epoch, the weights
+        // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
+        if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0)
+            e.confusion = evaluate(trainer()->params(), m_data->test, trainer()->activeConfig().normalize).confusion;
+        emit historyChanged(e);
+    }
+    sendVisual();
+    setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
+    emit historyChanged(restored);
 }
 
 } // namespace bplab

@@ -3,8 +3,10 @@
 // takes commands as queued calls or atomic flags, drives the session's loop in time slices or at a
 // pace, and turns its reports into value snapshots sent out as signals.
 
+#include "autosnapshots.h"
 #include "clusterpagefeed.h"
 #include "snapshots.h"
+#include "trainervisuals.h"
 
 #include <dataset.h>
 #include <pacer.h>
@@ -82,7 +84,7 @@ public:
     /** Applies the configuration and re-initialises the weights from its seed. */
     void reset(const bplab::TrainConfig &config);
 
-    // Pace and timeline (trainingworkertimeline.cpp).
+    // Pace and timeline.
     /** How fast a run goes from the next unit on, also while running. */
     void setPace(const bplab::Pace &pace);
     const Pace &pace() const { return m_session.pacer().pace(); }
@@ -104,7 +106,7 @@ public:
     /** The timeline (worker thread only; tests). */
     const Timeline &timeline() const { return m_timeline; }
 
-    // Snapshots (trainingworkersnapshots.cpp); all file work happens here, on the worker thread.
+    // Snapshots; all file work happens here, on the worker thread.
     void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings);
     /** Writes the whole training state to `file`; snapshotSaved() or snapshotFailed() follows. */
     void saveSnapshot(const QString &file);
@@ -167,21 +169,16 @@ private:
     void sendVisual(bool live = false, int sampleInBatch = -1);
     /** A visual of `trainer`'s state (the head's or the replay's): its last batch and that
      *  batch's first sample; with sampleInBatch >= 0 (one sample at a time), the next batch
-     *  (m_sampleBatch) and its sample sampleInBatch instead, by the weights before its update. */
+     *  (m_samples) and its sample sampleInBatch instead, by the weights before its update (visualOf()). */
     std::shared_ptr<VisualSnapshot> makeVisual(const Trainer &trainer, bool live, int sampleInBatch = -1) const;
     void setState(TrainingState state);
     void clearHistory();
     Progress progress() const;
-    static Progress positionOf(const Trainer &trainer);
     double runSeconds() const;
     void publishWeights(ParamsPtr weights);
     bool loadFolder(const QString &folder, const TrainConfig &config);
     void announceRestored(const RestoredSnapshot &restored);
     void maybeAutoSnapshot(bool force);
-    bool writeAutoSnapshot();
-    /** The last batch of `trainer` (the head's, or a past one the timeline replayed) timed on
-     *  the simulated cluster the page chose; null when it chose none. */
-    LiveIterationPtr clusterIteration(const Trainer &trainer) const;
 
     // Shared with other threads.
     std::atomic<bool> m_run{false};
@@ -215,13 +212,8 @@ private:
     ParamsPtr m_fileModel;                  // a model file's weights shown (null: none)
     QString m_fileModelName;
     QTimer *m_paceTimer = nullptr;          // a paced run's wait for its next unit
-    std::vector<std::uint32_t> m_sampleBatch; // one sample at a time: the next batch's samples
-    std::vector<std::int8_t> m_samplePredicted; // and their classes before the update
-    int m_samplesShown = 0;                 // of m_sampleBatch
-    AutoSnapshotSettings m_auto;
-    std::uint64_t m_autoStep = 0; // trainer step of the last automatic snapshot (or reset/restore)
-    qint64 m_autoNs = 0;          // when it was taken
-    bool m_autoFailed = false;    // a failure is reported once, not every N batches
+    SampleWalk m_samples;                   // one sample at a time: the next batch's samples
+    AutoSnapshots m_autoSnapshots;
     LiveClusterFeed m_clusterFeed;
 };
 

@@ -1,0 +1,157 @@
+#include "trainervisuals.h"
+
+#include <classify.h>
+#include <losshistory.h>
+#include <network.h>
+#include <replicaexchange.h>
+
+#include <QImage>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bplab {
+
+namespace {
+
+/** The finite losses of batches from..end with their x. */
+void appendLosses(const std::vector<float> &losses, std::size_t from, int perEpoch, QVector<double> &x,
+                  QVector<double> &loss)
+{
+    for (std::size_t i = from; i < losses.size(); ++i) {
+        if (!std::isfinite(losses[i]))
+            continue;
+        x.push_back(batchX(i, perEpoch));
+        loss.push_back(double(losses[i]));
+    }
+}
+
+} // namespace
+
+void SampleWalk::begin(const Trainer &trainer, const Dataset &train)
+{
+    if (!indices.empty())
+        return;
+    indices = trainer.inAllData(trainer.nextBatchIndices());
+    predicted = classifySamples(trainer.params(), train, indices, trainer.activeConfig().normalize);
+    shown = 0;
+}
+
+void SampleWalk::clear()
+{
+    indices.clear();
+    predicted.clear();
+    shown = 0;
+}
+
+Progress positionOf(const Trainer &trainer)
+{
+    Progress p;
+    p.step = trainer.step();
+    p.totalSteps = trainer.totalSteps();
+    p.epochs = trainer.config().epochs;
+    p.batchSize = trainer.config().batch;
+    p.replicas = trainer.replicas();
+    p.batchesPerEpoch = trainer.batchesPerEpoch();
+    const std::uint64_t perEpoch = std::uint64_t(std::max(1, p.batchesPerEpoch));
+    p.epoch = int(p.step / perEpoch);
+    p.batchInEpoch = int(p.step % perEpoch);
+    p.learningRate = trainer.activeConfig().lr;
+    return p;
+}
+
+std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &train, double lr,
+                                         const SampleWalk *walk, int sampleInBatch)
+{
+    auto s = std::make_shared<VisualSnapshot>();
+    const Progress at = positionOf(trainer);
+    s->weightsStep = at.step;
+    s->weightsEpoch = at.step == 0 ? 0 : int((at.step - 1) / std::uint64_t(std::max(1, at.batchesPerEpoch))) + 1;
+    const bool oneSample = walk && sampleInBatch >= 0 && std::size_t(sampleInBatch) < walk->indices.size();
+    // Indices into the whole training set (the views' data), also when a subset is trained on.
+    std::vector<std::uint32_t> indices = oneSample ? walk->indices : trainer.inAllData(trainer.lastBatchIndices());
+    const std::size_t index = oneSample ? indices[std::size_t(sampleInBatch)] : indices.empty() ? 0 : indices.front();
+    const std::uint8_t *pixels = train.image(index);
+    const Normalize normalize = trainer.activeConfig().normalize;
+    s->sampleIndex = int(index);
+    s->label = train.label(index);
+    s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
+    auto weights = std::make_shared<const ParamsF>(trainer.params());
+    // Scaled as the weights were trained, whatever the toolbar's pending settings say.
+    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
+    s->predicted = s->trace.predicted;
+    // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
+    if (oneSample) {
+        s->batchPredicted = walk->predicted;
+        s->sampleInBatch = sampleInBatch;
+    } else if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty()) {
+        s->batchPredicted = classifySamples(*before, train, indices, normalize);
+    }
+    s->batchIndices = std::move(indices);
+    // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
+    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(trainer.updateDirection(), float(lr)));
+    if (trainer.replicas() > 1)
+        s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
+    s->weights = std::move(weights);
+    s->gradients = std::make_shared<const ParamsF>(trainer.gradients());
+    return s;
+}
+
+void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, const Dataset &train,
+                   Normalize normalize)
+{
+    const std::uint8_t *pixels = train.image(std::size_t(std::max(0, s.sampleIndex)));
+    s.trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s.label);
+    s.predicted = s.trace.predicted;
+    s.weights = std::move(weights);
+    s.gradients = std::make_shared<const ParamsF>(ParamsF::zeros());
+    s.adjustments = s.gradients;
+    s.replicas.reset();
+    s.batchIndices.clear();
+    s.batchPredicted.clear();
+    s.weightsStep = 0;
+    s.weightsEpoch = 0;
+    s.atHead = false;
+    s.modelFile = name;
+}
+
+LossChunkPtr historyChunk(const Trainer &trainer, const Progress &progress)
+{
+    auto chunk = std::make_shared<LossChunk>();
+    chunk->progress = progress;
+    const std::vector<float> &losses = trainer.lossHistory();
+    chunk->x.reserve(qsizetype(losses.size()));
+    chunk->loss.reserve(qsizetype(losses.size()));
+    appendLosses(losses, 0, trainer.batchesPerEpoch(), chunk->x, chunk->loss);
+    return chunk;
+}
+
+std::shared_ptr<AbandonedBranch> abandonedBranch(const Trainer &head, std::uint64_t k, double learningRate)
+{
+    auto branch = std::make_shared<AbandonedBranch>();
+    const int perEpoch = head.batchesPerEpoch();
+    branch->fromStep = k;
+    branch->fromX = k == 0 ? 0.0 : batchX(k - 1, perEpoch);
+    branch->learningRate = learningRate;
+    appendLosses(head.lossHistory(), k, perEpoch, branch->x, branch->loss);
+    return branch;
+}
+
+LiveIterationPtr clusterIterationOf(const Trainer &trainer, const std::optional<cluster::SimConfig> &chosen)
+{
+    if (!chosen)
+        return nullptr;
+    auto it = std::make_shared<cluster::LiveIteration>();
+    it->step = trainer.step();
+    it->replicas = trainer.replicas();
+    if (it->step > 0) {
+        // The samples each replica had in the last batch (fewer in an epoch's short last batch).
+        const int samples = int(trainer.lastBatchIndices().size());
+        const int perReplica = (samples + it->replicas - 1) / it->replicas;
+        // One iteration of a few ranks: microseconds to simulate, next to a batch's milliseconds.
+        it->result = cluster::simulate(cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
+    }
+    return it;
+}
+
+} // namespace bplab

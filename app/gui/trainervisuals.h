@@ -1,0 +1,68 @@
+#pragma once
+// The values the views are sent, made from a trainer's state in one place: where it stands, a
+// batch's visual (its last batch and that batch's first sample, or the next batch's samples one at
+// a time), a model file's visual, its loss history as one chunk, the branch "Continue from here"
+// abandons, and its last batch timed on the simulated cluster.
+
+#include "clusterpagefeed.h"
+#include "snapshots.h"
+
+#include <dataset.h>
+#include <trainer.h>
+
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace bplab {
+
+/** The samples of the next batch shown one at a time before the batch trains (the pace "one
+ *  sample at a time"). */
+struct SampleWalk
+{
+    std::vector<std::uint32_t> indices; ///< into the whole training set
+    std::vector<std::int8_t> predicted; ///< each sample's class by the weights before the batch
+    int shown = 0;                      ///< samples shown so far
+
+    /** Starts on `trainer`'s next batch, unless a walk is under way. */
+    void begin(const Trainer &trainer, const Dataset &train);
+    bool done() const { return shown >= int(indices.size()); }
+    bool started() const { return shown > 0; }
+    /** The next sample's place in the batch. */
+    int next() { return shown++; }
+    /** The batch trains next, as one unit. */
+    void finish() { shown = int(indices.size()); }
+    void clear();
+};
+
+/** Step, epoch, sizes and learning rate of a trainer's position. */
+Progress positionOf(const Trainer &trainer);
+
+/**
+ * A visual of `trainer`'s state: its weights, gradient and the adjustment -lr * direction of its
+ * last update, its last batch and that batch's first sample. With `walk` and sampleInBatch >= 0,
+ * the next batch (walk's) and its sample sampleInBatch instead, by the weights before its update.
+ * The caller sets progress, live, atHead, duringRun and historyFirst.
+ */
+std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &train, double lr,
+                                         const SampleWalk *walk = nullptr, int sampleInBatch = -1);
+
+/** `s`, a visual of the head, made into one of a model file's weights: the head's sample through
+ *  them, no gradient, no batch (no batch of the file's is known). */
+void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, const Dataset &train,
+                   Normalize normalize);
+
+/** The trainer's whole loss history as one chunk (the views start over from a restored state). */
+LossChunkPtr historyChunk(const Trainer &trainer, const Progress &progress);
+
+/** The branch abandoned when the head goes on from batch k instead: its losses after k and its
+ *  learning rate there (`learningRate`); the caller sets newLearningRate. */
+std::shared_ptr<AbandonedBranch> abandonedBranch(const Trainer &head, std::uint64_t k, double learningRate);
+
+/** The trainer's last batch timed on the simulated cluster `chosen`; null when none is chosen. */
+LiveIterationPtr clusterIterationOf(const Trainer &trainer, const std::optional<cluster::SimConfig> &chosen);
+
+} // namespace bplab
