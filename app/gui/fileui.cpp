@@ -4,12 +4,12 @@
 #include "controlbar.h"
 #include "downloaddialog.h"
 #include "mainwindow.h"
-#include "messagebanner.h"
 #include "pictureimportdialog.h"
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
 #include <manifest.h>
+#include <messagebanner.h>
 #include <modelfile.h>
 #include <pictureimport.h>
 

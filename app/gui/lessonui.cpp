@@ -3,13 +3,13 @@
 #include "comparepage.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
-#include "messagebanner.h"
 #include "statusline.h"
 #include "windowaction.h"
 
 #include <clusterview.h>
 #include <compareview.h>
 #include <lessonpanel.h>
+#include <messagebanner.h>
 #include <stepview.h>
 #include <timelinebar.h>
 

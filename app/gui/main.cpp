@@ -7,11 +7,11 @@
 #include "iconstyle.h"
 #include "language.h"
 #include "lessonrunner.h"
-#include "mainwindow.h"
 #include "lessonui.h"
-#include "messagebanner.h"
+#include "mainwindow.h"
 #include "trainingcontroller.h"
 
+#include <messagebanner.h>
 #include <stepview.h>
 
 #include <batchthreads.h>

@@ -13,10 +13,8 @@
 #include "fileui.h"
 #include "language.h"
 #include "lessonui.h"
-#include "messagebanner.h"
 #include "mistakespage.h"
 #include "panelui.h"
-#include "shortcutsdialog.h"
 #include "snapshotui.h"
 #include "spotlight.h"
 #include "statusline.h"
@@ -32,9 +30,11 @@
 #include <drawview.h>
 #include <heatmappanel.h>
 #include <lossplot.h>
+#include <messagebanner.h>
 #include <palettecolors.h>
 #include <panelaccessible.h>
 #include <replicaheatmaps.h>
+#include <shortcutsdialog.h>
 #include <timelinebar.h>
 
 #include <QAction>

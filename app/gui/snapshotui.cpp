@@ -2,11 +2,11 @@
 
 #include "autosnapshotdialog.h"
 #include "controlbar.h"
-#include "messagebanner.h"
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
 #include <dataset.h>
+#include <messagebanner.h>
 #include <snapshot.h>
 
 #include <QAction>
