@@ -1491,41 +1491,6 @@ zeit</translation>
     </message>
 </context>
 <context>
-    <name>bplab::ConfusionView</name>
-    <message>
-        <source>&amp;Most confident mistakes</source>
-        <translation>Si&amp;cherste Fehler</translation>
-    </message>
-    <message>
-        <source>The test images the network gets wrong while being most sure of its answer</source>
-        <translation>Die Testbilder, bei denen das Netz irrt und sich seiner Antwort am sichersten ist</translation>
-    </message>
-    <message>
-        <source>Click a cell of the confusion matrix to see its images.</source>
-        <translation>Ein Klick auf eine Zelle der Konfusionsmatrix zeigt ihre Bilder.</translation>
-    </message>
-    <message>
-        <source>Most confident mistakes</source>
-        <translation>Sicherste Fehler</translation>
-    </message>
-    <message>
-        <source>the %1 wrong answers the network is surest of</source>
-        <translation>die %1 falschen Antworten, bei denen das Netz am sichersten ist</translation>
-    </message>
-    <message>
-        <source>True %1, predicted %2: 1 image</source>
-        <translation>Wahr %1, vorhergesagt %2: 1 Bild</translation>
-    </message>
-    <message>
-        <source>True %1, predicted %2: %3 images</source>
-        <translation>Wahr %1, vorhergesagt %2: %3 Bilder</translation>
-    </message>
-    <message>
-        <source>most confident first</source>
-        <translation>die sichersten zuerst</translation>
-    </message>
-</context>
-<context>
     <name>bplab::ControlBar</name>
     <message>
         <source>Training</source>
@@ -2994,6 +2959,41 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Hide this message</source>
         <translation>Diese Meldung ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::MistakesView</name>
+    <message>
+        <source>&amp;Most confident mistakes</source>
+        <translation>Si&amp;cherste Fehler</translation>
+    </message>
+    <message>
+        <source>The test images the network gets wrong while being most sure of its answer</source>
+        <translation>Die Testbilder, bei denen das Netz irrt und sich seiner Antwort am sichersten ist</translation>
+    </message>
+    <message>
+        <source>Click a cell of the confusion matrix to see its images.</source>
+        <translation>Ein Klick auf eine Zelle der Konfusionsmatrix zeigt ihre Bilder.</translation>
+    </message>
+    <message>
+        <source>Most confident mistakes</source>
+        <translation>Sicherste Fehler</translation>
+    </message>
+    <message>
+        <source>the %1 wrong answers the network is surest of</source>
+        <translation>die %1 falschen Antworten, bei denen das Netz am sichersten ist</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: 1 image</source>
+        <translation>Wahr %1, vorhergesagt %2: 1 Bild</translation>
+    </message>
+    <message>
+        <source>True %1, predicted %2: %3 images</source>
+        <translation>Wahr %1, vorhergesagt %2: %3 Bilder</translation>
+    </message>
+    <message>
+        <source>most confident first</source>
+        <translation>die sichersten zuerst</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 #include "mistakespage.h"
 
-#include "confusionview.h"
+#include "mistakesview.h"
 #include "trainingcontroller.h"
 
 #include <background.h>
@@ -29,7 +29,7 @@ public:
     ConfusionPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
         : QWidget(parent)
         , m_controller(controller)
-        , m_view(new ConfusionView)
+        , m_view(new MistakesView)
         , m_sets(new QComboBox)
     {
         auto *layout = new QVBoxLayout(this);
@@ -55,7 +55,7 @@ public:
         fillSets();
         QObject::connect(m_sets, &QComboBox::activated, this, [this](int index) { setChosen(index); });
         m_view->setAnswers(nullptr, nullptr, QCoreApplication::translate("bplab", "Load a data set and train: the test set's confusion matrix appears here."));
-        QObject::connect(m_view, &ConfusionView::imageActivated, this, [this, openImage](int index) {
+        QObject::connect(m_view, &MistakesView::imageActivated, this, [this, openImage](int index) {
             const DataSplitPtr data = m_lastData;
             if (!openImage || !data || index < 0 || std::size_t(index) >= data->test.size())
                 return;
@@ -285,7 +285,7 @@ private:
     };
 
     TrainingController *m_controller;
-    ConfusionView *m_view;
+    MistakesView *m_view;
     QComboBox *m_sets;
     QList<OpenedSet> m_opened; // [0] the digits drawn here, then the sets opened in the page
     DataSplitPtr m_other;      // the one shown (null: the data's own)

@@ -1,5 +1,5 @@
 #pragma once
-// The Mistakes view's wiring: the confusion-matrix page (ui/confusion) fed from the training
+// The Mistakes view's wiring: the page of ui/mistakes (MistakesView) fed from the training
 // controller, on the weights every view shows (TrainingController::shownWeights()).
 
 #include "snapshots.h"

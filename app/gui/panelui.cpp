@@ -8,7 +8,7 @@
 
 #include <clusterview.h>
 #include <confusionmatrixpanel.h>
-#include <confusionview.h>
+#include <mistakesview.h>
 #include <datasetview.h>
 #include <distributionplot.h>
 #include <drawcanvas.h>
@@ -40,9 +40,9 @@ namespace bplab {
 
 namespace {
 
-ConfusionView *confusionViewOf(const MainWindow *window)
+MistakesView *confusionViewOf(const MainWindow *window)
 {
-    return window->page(MainWindow::View::Mistakes)->findChild<ConfusionView *>();
+    return window->page(MainWindow::View::Mistakes)->findChild<MistakesView *>();
 }
 
 } // namespace
@@ -68,7 +68,7 @@ PanelUi::PanelUi(MainWindow *window) : QObject(window), m_window(window)
     r->bind("replicas", cluster->heatmaps());
     r->bind("measured", cluster->measuredPanel()->plot());
     r->bind("distribution", window->datasetView()->distribution());
-    ConfusionView *confusion = confusionViewOf(window);
+    MistakesView *confusion = confusionViewOf(window);
     r->bind("confusion", confusion->matrix(), PanelRegistry::exporterOf(confusion->matrix()));
     r->bind("gallery", confusion->gallery(), PanelRegistry::exporterOf(confusion->gallery()));
 }
@@ -104,7 +104,7 @@ void PanelUi::prepareExport(const QString &name)
     if (const std::optional<MainWindow::View> v = viewOf(name); v && *v != m_window->view())
         m_window->setView(*v); // laid out, and evaluated where a page only evaluates when seen
     // A gallery with no cell chosen lists the most confident mistakes.
-    ConfusionView *confusion = confusionViewOf(m_window);
+    MistakesView *confusion = confusionViewOf(m_window);
     if (name == QLatin1String("gallery") && confusion->gallery()->entries().isEmpty())
         confusion->showMistakes();
 }

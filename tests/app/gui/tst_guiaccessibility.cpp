@@ -8,7 +8,7 @@
 
 #include <classaccuracypanel.h>
 #include <confusionmatrixpanel.h>
-#include <confusionview.h>
+#include <mistakesview.h>
 #include <drawview.h>
 #include <lossplot.h>
 #include <mainwindow.h>
@@ -210,7 +210,7 @@ void TestGuiAccessibility::confusionMatrixCellsAreTheModelsConfusion()
 {
     m_window->setView(MainWindow::View::Mistakes);
     QTRY_VERIFY_WITH_TIMEOUT(m_window->panels()->isCurrent(QStringLiteral("confusion")), 20000);
-    ConfusionMatrixPanel *matrix = m_window->findChild<ConfusionView *>()->matrix();
+    ConfusionMatrixPanel *matrix = m_window->findChild<MistakesView *>()->matrix();
     QTRY_VERIFY(matrix->hasCounts());
     const Evaluation ev = evaluate(*controller()->shownWeights(), controller()->dataSplit()->test,
                                    controller()->trainedConfig().normalize);

@@ -6,7 +6,7 @@
 
 #include "guifixtures.h"
 
-#include <confusionview.h>
+#include <mistakesview.h>
 #include <gallerypanel.h>
 #include <lossplot.h>
 #include <mainwindow.h>
@@ -92,7 +92,7 @@ void TestGuiExport::everyPanelInEveryFormat()
     QTRY_VERIFY_WITH_TIMEOUT(window.panels()->isCurrent(name), 20000);
     if (name == QLatin1String("gallery")) {
         // The synthetic classes are learnt without a mistake: the gallery of a right cell.
-        auto *view = window.findChild<ConfusionView *>();
+        auto *view = window.findChild<MistakesView *>();
         QVERIFY(view);
         if (view->gallery()->entries().isEmpty())
             view->showCell(0, 0);

@@ -7,7 +7,7 @@
 #include "guifixtures.h"
 
 #include <confusionmatrixpanel.h>
-#include <confusionview.h>
+#include <mistakesview.h>
 #include <gallerypanel.h>
 #include <drawcanvas.h>
 #include <drawview.h>
@@ -150,7 +150,7 @@ QList<QWidget *> TestGuiFocus::expectedOrder(MainWindow::View view) const
         break;
     }
     case MainWindow::View::Mistakes: {
-        auto *mistakes = m_window->findChild<ConfusionView *>();
+        auto *mistakes = m_window->findChild<MistakesView *>();
         order << mistakes->matrix() << mistakes->gallery();
         break;
     }

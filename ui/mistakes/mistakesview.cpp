@@ -1,4 +1,4 @@
-#include "confusionview.h"
+#include "mistakesview.h"
 
 #include "confusionmatrixpanel.h"
 #include "gallerypanel.h"
@@ -12,7 +12,7 @@
 
 namespace bplab {
 
-ConfusionView::ConfusionView(QWidget *parent)
+MistakesView::MistakesView(QWidget *parent)
     : QWidget(parent)
     , m_matrix(new ConfusionMatrixPanel)
     , m_gallery(new GalleryPanel)
@@ -44,9 +44,9 @@ ConfusionView::ConfusionView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
 
-    connect(m_matrix, &ConfusionMatrixPanel::cellActivated, this, &ConfusionView::showCell);
-    connect(m_mistakes, &QPushButton::clicked, this, &ConfusionView::showMistakes);
-    connect(m_gallery, &GalleryPanel::imageActivated, this, &ConfusionView::imageActivated);
+    connect(m_matrix, &ConfusionMatrixPanel::cellActivated, this, &MistakesView::showCell);
+    connect(m_mistakes, &QPushButton::clicked, this, &MistakesView::showMistakes);
+    connect(m_gallery, &GalleryPanel::imageActivated, this, &MistakesView::imageActivated);
 
     // Tab in reading order: the matrix, then the button above the gallery, then the gallery (its
     // scroll area follows the gallery's own keys and takes no focus of its own).
@@ -56,7 +56,7 @@ ConfusionView::ConfusionView(QWidget *parent)
     setTabOrder(m_mistakes, m_gallery);
 }
 
-void ConfusionView::setAnswers(std::shared_ptr<const SetAnswers> answers, std::shared_ptr<const DataSplit> data,
+void MistakesView::setAnswers(std::shared_ptr<const SetAnswers> answers, std::shared_ptr<const DataSplit> data,
                                const QString &caption)
 {
     m_answers = std::move(answers);
@@ -82,7 +82,7 @@ void ConfusionView::setAnswers(std::shared_ptr<const SetAnswers> answers, std::s
     refreshGallery();
 }
 
-void ConfusionView::showCell(int trueClass, int predicted)
+void MistakesView::showCell(int trueClass, int predicted)
 {
     m_showing = Showing::Cell;
     m_true = trueClass;
@@ -91,14 +91,14 @@ void ConfusionView::showCell(int trueClass, int predicted)
     refreshGallery();
 }
 
-void ConfusionView::showMistakes()
+void MistakesView::showMistakes()
 {
     m_showing = Showing::Mistakes;
     m_matrix->selectCell(-1, -1);
     refreshGallery();
 }
 
-void ConfusionView::refreshGallery()
+void MistakesView::refreshGallery()
 {
     if (!m_answers || m_showing == Showing::Nothing) {
         m_gallery->clear();

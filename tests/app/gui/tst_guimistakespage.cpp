@@ -1,4 +1,4 @@
-// The confusion page wired to a real training controller: once visible it shows the test set's
+// The Mistakes view wired to a real training controller: once visible it shows the test set's
 // confusion matrix at the controller's current weights (the counts of evaluate() on them), names
 // the batch, follows a step of training, and passes a double-clicked image's index on; another
 // folder's test set opened in the page is evaluated with the same weights.
@@ -7,7 +7,7 @@
 
 #include "mistakespage.h"
 #include "confusionmatrixpanel.h"
-#include "confusionview.h"
+#include "mistakesview.h"
 #include "gallerypanel.h"
 
 #include <drawnstore.h>
@@ -22,7 +22,7 @@
 using namespace bplab;
 using namespace bplab::test;
 
-class TestGuiConfusionPage : public QObject
+class TestGuiMistakesPage : public QObject
 {
     Q_OBJECT
 
@@ -76,7 +76,7 @@ private slots:
 
         // Double-click in the gallery: the page hands the image's test-set index on (the
         // untrained network gets most of them wrong).
-        auto *view = page->findChild<ConfusionView *>();
+        auto *view = page->findChild<MistakesView *>();
         QVERIFY(view);
         view->showMistakes();
         GalleryPanel *gallery = view->gallery();
@@ -208,5 +208,5 @@ private:
     QTemporaryDir m_home;
 };
 
-QTEST_MAIN(TestGuiConfusionPage)
-#include "tst_guiconfusionpage.moc"
+QTEST_MAIN(TestGuiMistakesPage)
+#include "tst_guimistakespage.moc"

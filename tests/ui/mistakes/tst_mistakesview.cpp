@@ -1,10 +1,10 @@
-// The confusion page: the matrix shows the counts it was given and opens the cell clicked; the
+// The Mistakes view: the matrix shows the counts it was given and opens the cell clicked; the
 // gallery holds exactly that cell's images, most confident first, and a double-click names the
 // image; the exports are the panel's picture (SVG with its title as text, a PDF) and its data.
 // scripts/look-at-pages writes the page and its exports for a person to look at.
 
 #include "confusionmatrixpanel.h"
-#include "confusionview.h"
+#include "mistakesview.h"
 #include "gallerypanel.h"
 #include "network.h"
 #include "testsupport.h"
@@ -68,7 +68,7 @@ QStringList svgTexts(const QString &file)
 
 } // namespace
 
-class TestConfusionView : public QObject
+class TestMistakesView : public QObject
 {
     Q_OBJECT
 
@@ -132,7 +132,7 @@ private slots:
         const QPoint cell = busyMistake();
         QVERIFY(cell.x() >= 0);
         const int t = cell.y(), j = cell.x();
-        ConfusionView view;
+        MistakesView view;
         view.resize(1280, 800);
         view.setAnswers(m_answers, m_split, QStringLiteral("weights after batch 0"));
         view.show();
@@ -164,7 +164,7 @@ private slots:
         QVERIFY(view.gallery()->title().startsWith(QStringLiteral("True %1, predicted %2: %3 images").arg(t).arg(j).arg(expected.size())));
 
         // Double-click the second image: its index in the test set.
-        QSignalSpy activated(&view, &ConfusionView::imageActivated);
+        QSignalSpy activated(&view, &MistakesView::imageActivated);
         GalleryPanel *gallery = view.gallery();
         QTest::mouseDClick(gallery, Qt::LeftButton, {}, gallery->tileRect(1, gallery->width()).center());
         QCOMPARE(activated.size(), 1);
@@ -176,11 +176,11 @@ private slots:
 
     void mostConfidentMistakes()
     {
-        ConfusionView view;
+        MistakesView view;
         view.setAnswers(m_answers, m_split, QString());
         view.showMistakes();
         const QVector<GalleryEntry> &shown = view.gallery()->entries();
-        const auto expected = confidentMistakes(*m_answers, ConfusionView::kMistakes);
+        const auto expected = confidentMistakes(*m_answers, MistakesView::kMistakes);
         QCOMPARE(shown.size(), qsizetype(expected.size()));
         QVERIFY(shown.size() > 10);
         for (int n = 0; n < shown.size(); ++n) {
@@ -195,7 +195,7 @@ private slots:
 
     void exportsPictureAndData()
     {
-        ConfusionView view;
+        MistakesView view;
         view.resize(1280, 800);
         view.setAnswers(m_answers, m_split, QStringLiteral("weights after batch 0"));
         view.showMistakes();
@@ -243,5 +243,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestConfusionView)
-#include "tst_confusionview.moc"
+QTEST_MAIN(TestMistakesView)
+#include "tst_mistakesview.moc"

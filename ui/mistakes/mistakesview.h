@@ -19,11 +19,11 @@ namespace bplab {
 class ConfusionMatrixPanel;
 class GalleryPanel;
 
-class ConfusionView : public QWidget
+class MistakesView : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ConfusionView(QWidget *parent = nullptr);
+    explicit MistakesView(QWidget *parent = nullptr);
 
     /** The answers of every image of data->test at one set of weights; caption names them
      *  ("weights after batch 375"). Null answers clear the page and show `caption` as why. */
