@@ -101,7 +101,6 @@ public:
 
     void setObserver(SessionObserver observer) { m_observer = std::move(observer); }
     void setDivergencePolicy(const DivergencePolicy &policy) { m_policy = policy; }
-    const DivergencePolicy &divergencePolicy() const { return m_policy; }
 
     // ---- Thread-safe: any thread, never blocks. ----
     /** Ends run() before its next batch, and every later run() until clearStop(). */

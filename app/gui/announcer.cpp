@@ -109,7 +109,6 @@ void Announcer::flush()
     const QString text = std::exchange(m_pending, QString());
     const bool alert = std::exchange(m_pendingAlert, false);
     m_sinceLast.start();
-    m_last = text;
     (alert ? m_urgent : m_polite)->say(text);
     emit announced(text, alert);
 }

@@ -51,8 +51,6 @@ public:
 
     LiveRegion *polite() const { return m_polite; }
     LiveRegion *urgent() const { return m_urgent; }
-    /** The last text said (tests). */
-    QString lastText() const { return m_last; }
 
 signals:
     /** A text was said (after the rate limit). */
@@ -68,7 +66,6 @@ private:
     QElapsedTimer m_sinceLast;
     QString m_pending;
     bool m_pendingAlert = false;
-    QString m_last;
 };
 
 } // namespace bplab

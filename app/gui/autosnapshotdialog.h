@@ -22,12 +22,6 @@ public:
     /** What the controls say (an empty folder becomes the default one). */
     AutoSnapshotSettings settings() const;
 
-    QCheckBox *enabledBox() const { return m_enabled; }
-    QLineEdit *folderEdit() const { return m_folder; }
-    QSpinBox *batchesBox() const { return m_batches; }
-    QSpinBox *minutesBox() const { return m_minutes; }
-    QSpinBox *keepBox() const { return m_keep; }
-
 private:
     QString m_defaultFolder;
     QCheckBox *m_enabled = nullptr;

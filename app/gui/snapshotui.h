@@ -30,8 +30,6 @@ public:
     QList<QAction *> actions() const;
     QAction *saveAction() const { return m_save; }
     QAction *openAction() const { return m_open; }
-    QAction *resumeAction() const { return m_resume; }
-    QAction *settingsAction() const { return m_settings; }
 
     /** The remembered automatic snapshot setting (on by default, in the app data folder). */
     static AutoSnapshotSettings readSettings(const QSettings &settings);

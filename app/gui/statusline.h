@@ -43,7 +43,6 @@ public:
     /** The state, and the pace or speed while running ("Running · 10 batches/s"), for where the
      *  status bar is hidden. */
     QString summaryText() const;
-    QProgressBar *progressBar() const { return m_progress; }
 
 private:
     void refresh();

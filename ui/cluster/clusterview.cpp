@@ -387,7 +387,6 @@ void ClusterView::apply(std::shared_ptr<const SimResult> r, double share, double
 {
     m_result = std::move(r);
     m_latencyShare = share;
-    m_lastSeconds = seconds;
     m_lastInWorker = worker;
     m_secondsPerUnit = seconds / runSize(m_result->config);
     m_linkPlot->setResult(m_result);

@@ -46,7 +46,6 @@ public:
     std::shared_ptr<const cluster::SimResult> result() const { return m_result; }
     /** Whether the last finished run went through the worker thread, and how long it took. */
     bool lastRunInWorker() const { return m_lastInWorker; }
-    double lastRunSeconds() const { return m_lastSeconds; }
     /** The sentence on latency or bandwidth shown above the plots. */
     QString verdictText() const;
     /** Latency's share of the all-reduce's time in the last run (latencyShare()). */
@@ -72,7 +71,6 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     QSpinBox *serversBox() const { return m_servers; }
     QSpinBox *gpusBox() const { return m_gpus; }
-    QDoubleSpinBox *modelScaleBox() const { return m_modelScale; }
     QComboBox *algorithmBox() const { return m_algorithm; }
 
 signals:
@@ -92,7 +90,6 @@ private:
 
     std::shared_ptr<const cluster::SimResult> m_result;
     bool m_lastInWorker = false;
-    double m_lastSeconds = 0;
     double m_secondsPerUnit = 0; ///< measured cost per ranks^2 x iterations: thread or not
     quint64 m_generation = 0;
     bool m_updatingControls = false;

@@ -38,7 +38,6 @@ public:
 
     QCustomPlot *plot() const { return m_plot; }
     QPushButton *openButton() const { return m_open; }
-    QPushButton *runButton() const { return m_run; }
 
 signals:
     void openRequested(const QString &path);

@@ -59,8 +59,6 @@ public:
     void setPredictedFilter(int k);
     void setSortOrder(DatasetModel::SortOrder order);
     QCheckBox *wrongOnlyBox() const { return m_wrongOnly; }
-    QComboBox *predictedBox() const { return m_predictedBox; }
-    QComboBox *sortBox() const { return m_sortBox; }
 
     DatasetModel *model() const { return m_model; }
     ImageDelegate *delegate() const { return m_delegate; }
