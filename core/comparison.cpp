@@ -136,6 +136,15 @@ std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kO
     return out;
 }
 
+bool stepsAsTraining(const TrainConfig &training, const CompareChoice &choice)
+{
+    if (!choice.arch.isSourceNetwork())
+        return false;
+    if (choice.adam)
+        return training.optimizer == "adam";
+    return training.optimizer == "sgd" && training.momentum != 0 && choice.momentum == training.momentum;
+}
+
 CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice)
     : m_data(std::move(data))
     , m_choice(choice)
@@ -151,11 +160,14 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
 }
 
 CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
-                       std::shared_ptr<const MlpParamsF> start)
+                       std::shared_ptr<const MlpParamsF> start, std::shared_ptr<const OptimizerState> optimizer)
     : CompareRun(std::move(data), base, choice)
 {
     if (start && start->hasShape(choice.arch))
         m_start = std::move(start);
+    // The training's state means the same to this run only when it steps the same way.
+    if (m_start && optimizer && stepsAsTraining(base, choice) && (!choice.adam || !optimizer->more.empty()))
+        m_optimizer = std::move(optimizer);
 }
 
 void CompareRun::run()
@@ -168,6 +180,11 @@ void CompareRun::run()
                            m_start ? *m_start : initMlp(m_choice.arch, m_config.init, m_config.seed));
     if (m_start)
         trainer.startAt(m_choice.fromStep);
+    if (m_optimizer) {
+        const MlpParamsF first = toMlp(m_optimizer->first);
+        const MlpParamsF second = m_optimizer->more.empty() ? MlpParamsF {} : toMlp(m_optimizer->more.front());
+        trainer.setOptimizerState(first, m_optimizer->more.empty() ? nullptr : &second, m_optimizer->steps);
+    }
     const int neurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
     {
         const std::lock_guard lock(m_mutex);

@@ -9,6 +9,7 @@
 #include "dataset.h"
 #include "losshistory.h"
 #include "mlp.h"
+#include "optimizer.h"
 #include "trainconfig.h"
 #include "trainevents.h"
 
@@ -47,6 +48,11 @@ enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, Gradien
 
 /** How a run steps: "Adam", "momentum 0.9" or "plain SGD". */
 std::string methodName(const CompareChoice &choice);
+
+/** True when a run of `choice` steps as a training of `training` does, so that the training's
+ *  optimiser state (a momentum buffer, Adam's moments) means the same to it: the source network,
+ *  and Adam for both, or SGD with the same momentum (not 0: plain SGD keeps no state). */
+bool stepsAsTraining(const TrainConfig &training, const CompareChoice &choice);
 
 /** One thing a run's label names, for a front end to word in its own language. */
 struct LabelPart
@@ -133,9 +139,14 @@ public:
      *  choice sets the rest. */
     CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice);
     /** A run that goes on from the training's weights after choice.fromStep batches (`start`
-     *  has choice.arch's shapes). */
+     *  has choice.arch's shapes). When it steps as the training did (stepsAsTraining()), it also
+     *  takes the training's optimiser state there (`optimizer`, the momentum buffer or Adam's
+     *  moments): at the same rate it then trains as the training went on. Otherwise, or
+     *  without one, its optimiser starts fresh. */
     CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
-               std::shared_ptr<const MlpParamsF> start);
+               std::shared_ptr<const MlpParamsF> start, std::shared_ptr<const OptimizerState> optimizer = nullptr);
+    /** True when the run goes on with the training's optimiser state (see above). */
+    bool continuesOptimizer() const { return m_optimizer != nullptr; }
 
     const CompareChoice &choice() const { return m_choice; }
     /** The settings it trains with: base with the choice's rate, momentum and epochs and the
@@ -157,6 +168,7 @@ private:
     CompareChoice m_choice;
     TrainConfig m_config;
     std::shared_ptr<const MlpParamsF> m_start; // null: the activation's initialisation
+    std::shared_ptr<const OptimizerState> m_optimizer; // the training's at fromStep (null: fresh)
     std::atomic<bool> m_stop {false};
     mutable std::mutex m_mutex;
     CompareProgress m_progress; // guarded by m_mutex

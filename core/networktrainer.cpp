@@ -209,6 +209,19 @@ void NetworkTrainer::startAt(std::size_t step)
         epochOrder(m_config.seed, epoch(), m_order);
 }
 
+bool NetworkTrainer::setOptimizerState(const MlpParamsF &first, const MlpParamsF *second, std::uint64_t steps)
+{
+    const bool adam = m_config.optimizer == "adam";
+    if (!first.hasShape(m_arch) || (adam && (!second || !second->hasShape(m_arch))) || (!adam && m_config.momentum == 0))
+        return false;
+    m_velocity = first;
+    if (adam) {
+        m_second = *second;
+        m_adamSteps = steps;
+    }
+    return true;
+}
+
 NetworkBatch NetworkTrainer::trainBatch()
 {
     NetworkBatch r;

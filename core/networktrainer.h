@@ -73,6 +73,16 @@ public:
     /** Goes on from batch `step` (0-based, below totalSteps()) as if the batches before it had
      *  trained: the epoch's sample order is that batch's; the weights are the initial ones given. */
     void startAt(std::size_t step);
+    /** The optimiser's state of a training that reached this point: SGD's momentum buffer v, or
+     *  Adam's moments m (`first`) and v (`second`) after `steps` updates. Each must have arch()'s
+     *  shapes; false, and nothing changed, when one does not or the optimiser keeps no such
+     *  buffer (plain SGD: no momentum). */
+    bool setOptimizerState(const MlpParamsF &first, const MlpParamsF *second, std::uint64_t steps);
+    /** SGD's momentum buffer v or Adam's first moment m; Adam's second moment v (empty for SGD);
+     *  Adam's updates so far. */
+    const MlpParamsF &firstMoment() const { return m_velocity; }
+    const MlpParamsF &secondMoment() const { return m_second; }
+    std::uint64_t optimizerSteps() const { return m_adamSteps; }
 
     /** Forward, backward and update of the next mini-batch; at an epoch's last batch the test and
      *  training sets are evaluated. After a divergence the position stays at that batch. */

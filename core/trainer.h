@@ -119,6 +119,8 @@ public:
      *  buffer v = momentum * v + g, or Adam's m^ / (sqrt(v^) + eps). The weight adjustment was
      *  -lr * updateDirection(). */
     const ParamsF &updateDirection() const { return m_optimizer->direction(m_grads); }
+    /** The optimiser's state now (its momentum buffer or moments and step count). */
+    OptimizerState optimizerState() const { return m_optimizer->state(); }
     /** Indices into data().train of the last batch's samples. */
     std::vector<std::uint32_t> lastBatchIndices() const;
     /** Indices into data().train of the samples the next trainBatch() takes (empty when

@@ -140,7 +140,7 @@ public:
         m_watcher.waitForFinished();
     }
 
-    bool idle() const { return !m_current && nextWaiting() == nullptr; }
+    bool idle() const { return m_fetching == 0 && !m_current && nextWaiting() == nullptr; }
 
     std::vector<std::optional<CompareResult>> results() const
     {
@@ -223,6 +223,7 @@ private:
         if (!data || data->train.size() == 0)
             return;
         // The training's data settings, whatever the toolbar waits to apply at the next reset.
+        const TrainConfig training = m_controller->trainedConfig();
         std::shared_ptr<const MlpParamsF> start;
         if (choice.fromStep > 0) {
             const std::optional<TimelineStart> shown = shownBatch();
@@ -230,8 +231,25 @@ private:
             if (!shown || shown->step != choice.fromStep || !weights)
                 return; // the views moved on meanwhile: the form offers the new batch
             start = std::make_shared<const MlpParamsF>(toMlp(*weights));
+            // A run that steps as the training does goes on with its momentum or Adam moments
+            // too, read from the worker first (the run waits for them, the window does not).
+            // A stop or a clear meanwhile drops it (m_added changes).
+            if (stepsAsTraining(training, choice)) {
+                ++m_fetching;
+                m_controller->fetchShownOptimizerState(
+                        this, [this, data, training, choice, start, added = m_added](
+                                      std::shared_ptr<const OptimizerState> state, std::uint64_t step) {
+                            --m_fetching;
+                            if (added == m_added)
+                                queue(std::make_shared<CompareRun>(data, training, choice, start,
+                                                                   step == choice.fromStep ? state : nullptr));
+                            else
+                                refresh();
+                        });
+                return;
+            }
         }
-        queue(std::make_shared<CompareRun>(data, m_controller->trainedConfig(), choice, start));
+        queue(std::make_shared<CompareRun>(data, training, choice, start));
     }
 
     /** A new run waits its turn, shown at once. */
@@ -267,6 +285,7 @@ private:
 
     void stopAll()
     {
+        ++m_added; // a run still reading the training's optimiser state never starts
         for (const auto &run : m_runs)
             run->requestStop();
         // The waiting ones never start.
@@ -367,6 +386,8 @@ private:
     std::function<void(const QVector<OtherNetwork> &)> m_networks;
     QVector<OtherNetwork> m_sentNetworks;
     std::vector<std::shared_ptr<CompareRun>> m_runs;
+    int m_fetching = 0;         // runs waiting for the training's optimiser state (add())
+    std::uint64_t m_added = 0;  // changes at every stop: a state that arrives after one is dropped
     std::vector<std::optional<Ended>> m_endedRows; // per run: its final row, once it ended (and was announced)
     std::shared_ptr<CompareRun> m_current;
     QFutureWatcher<void> m_watcher;

@@ -395,6 +395,17 @@ void TrainingController::saveModel(const QString &file)
     QMetaObject::invokeMethod(w, [w, file] { w->saveModel(file); }, Qt::QueuedConnection);
 }
 
+void TrainingController::fetchShownOptimizerState(QObject *context, const OptimizerStateCallback &done)
+{
+    if (m_shutDown || !m_split) {
+        QMetaObject::invokeMethod(context, [done] { done(nullptr, 0); }, Qt::QueuedConnection);
+        return;
+    }
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, context, done] { w->sendShownOptimizerState(context, done); },
+                              Qt::QueuedConnection);
+}
+
 bool TrainingController::openModel(const QString &file, QString *error)
 {
     Result<ParamsF> model = loadAnyModel(file.toStdString());

@@ -116,6 +116,10 @@ public:
     QString headCaption() const;
     /** The timeline's range: batches historyFirst() .. stepCount() can be shown. */
     std::uint64_t historyFirst() const { return m_shown ? m_shown->historyFirst : 0; }
+    /** The optimiser's state at the weights shown (a momentum buffer, Adam's moments), handed to
+     *  `done` on `context`'s thread with the batch it belongs to; a null state for a model file,
+     *  without data or after shutdown. Read on the worker thread: the GUI never waits for it. */
+    void fetchShownOptimizerState(QObject *context, const OptimizerStateCallback &done);
     /** Writes the weights shown as a model file (the CLI's format); modelSaved() or modelFailed(). */
     void saveModel(const QString &file);
     /** Reads a model file (.bplab or .npz) and shows its weights in every view until training

@@ -600,6 +600,18 @@ void TrainingWorker::continueFromCursor(double lr)
     setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
 }
 
+void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerStateCallback &done)
+{
+    std::shared_ptr<const OptimizerState> state;
+    std::uint64_t step = 0;
+    if (trainer() && !m_fileModel && !m_stop.load()) {
+        const Trainer &shown = shownTrainer();
+        state = std::make_shared<const OptimizerState>(shown.optimizerState());
+        step = shown.step();
+    }
+    QMetaObject::invokeMethod(context, [done, state, step] { done(state, step); }, Qt::QueuedConnection);
+}
+
 void TrainingWorker::saveModel(const QString &file)
 {
     if (!trainer()) {

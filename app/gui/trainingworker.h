@@ -103,6 +103,10 @@ public:
     void showModel(bplab::ParamsPtr weights, const QString &name);
     /** Writes the weights shown (the cursor's) as a model file; modelSaved() or modelFailed(). */
     void saveModel(const QString &file);
+    /** The optimiser's state at the weights shown (the head's, or a past batch's the timeline
+     *  replayed), handed to `done` on `context`'s thread with the batch it belongs to; a null
+     *  state while a model file is shown or without data. */
+    void sendShownOptimizerState(QObject *context, const bplab::OptimizerStateCallback &done);
     /** The timeline (worker thread only; tests). */
     const Timeline &timeline() const { return m_timeline; }
 

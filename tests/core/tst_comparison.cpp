@@ -194,6 +194,61 @@ private slots:
         QCOMPARE(other.progress().step, std::size_t(10));
     }
 
+    void goesOnWithTheTrainingsOptimizerState_data()
+    {
+        QTest::addColumn<bool>("adam");
+        QTest::newRow("momentum 0.9") << false;
+        QTest::newRow("Adam") << true;
+    }
+    void goesOnWithTheTrainingsOptimizerState()
+    {
+        // The source network with momentum (or Adam) to batch 13; a run from there that steps as
+        // the training does, given the training's buffers, is the training's own epochs 2 and 3.
+        QFETCH(bool, adam);
+        const auto data = syntheticSplit(320, 100);
+        CompareChoice c = choice({kHidden}, Activation::ReLU, adam ? 0.001 : 0.05, 3);
+        c.momentum = adam ? 0.0 : 0.9;
+        c.adam = adam;
+        TrainConfig training = base();
+        training.momentum = c.momentum;
+        training.optimizer = adam ? "adam" : "sgd";
+        QVERIFY(stepsAsTraining(training, c));
+        CompareRun fresh(data, training, c); // for its settings
+        NetworkTrainer trainer(data, fresh.config(), c.arch, initMlp(c.arch, fresh.config().init, fresh.config().seed));
+        for (int b = 0; b < 13; ++b)
+            trainer.trainBatch();
+        auto state = std::make_shared<OptimizerState>();
+        state->first = toSourceParams(trainer.firstMoment());
+        if (adam)
+            state->more.push_back(toSourceParams(trainer.secondMoment()));
+        state->steps = trainer.optimizerSteps();
+        c.fromStep = 13;
+        const auto start = std::make_shared<const MlpParamsF>(trainer.params());
+        CompareRun withState(data, training, c, start, state);
+        CompareRun without(data, training, c, start);
+        QVERIFY(withState.continuesOptimizer());
+        QVERIFY(!without.continuesOptimizer());
+        withState.run();
+        without.run();
+        std::vector<EpochReport> direct;
+        while (!trainer.finished())
+            if (const NetworkBatch b = trainer.trainBatch(); b.epochEnded)
+                direct.push_back(*b.epochEnded);
+        const CompareProgress p = withState.progress();
+        QCOMPARE(p.state, CompareProgress::State::Finished);
+        QCOMPARE(p.epochs.size(), std::size_t(2));
+        QCOMPARE(direct.size(), std::size_t(2));
+        QCOMPARE(p.epochs[1].testLoss, direct[1].testLoss);
+        QVERIFY(*p.weights == trainer.params());
+        // Without the buffers the run starts its optimiser afresh and ends elsewhere.
+        QVERIFY(!(*without.progress().weights == trainer.params()));
+        // Another momentum, or plain SGD, keeps its own (fresh) state.
+        CompareChoice other = c;
+        other.adam = false;
+        other.momentum = adam ? 0.9 : 0.5;
+        QVERIFY(!CompareRun(data, training, other, start, state).continuesOptimizer());
+    }
+
     void theSigmoidsFirstLayerGetsSmallerGradients()
     {
         // a' = a(1 - a) <= 1/4 against ReLU's 1 for every active neuron: the same network, data

@@ -375,6 +375,54 @@ private slots:
         QVERIFY(!offered());
         QCOMPARE(start->currentIndex(), 0);
     }
+
+    void aRunWithTheTrainingsMomentumGoesOnAsTheTrainingDid()
+    {
+        // Momentum 0.9: a run from batch k with the training's rate and momentum takes the
+        // training's momentum buffer there, read from the worker first; it ends where the same
+        // run made with that buffer ends, not where one with a fresh buffer does.
+        QTemporaryDir dir;
+        TrainingController controller;
+        TrainConfig config = controller.config();
+        config.momentum = 0.9;
+        controller.setConfig(config);
+        loadSynthetic(controller, dir);
+        QCOMPARE(controller.trainedConfig().momentum, 0.9);
+        CompareView *view = makeComparePage(&controller, {});
+        const std::unique_ptr<CompareView> owner(view);
+        const qint64 k = qint64(controller.progress().batchesPerEpoch) + 3;
+        runBatches(&controller, k);
+        QTRY_COMPARE(qint64(controller.shown()->weightsStep), k);
+        CompareChoice c = choice({kHidden}, 3);
+        c.lr = controller.trainedConfig().lr;
+        c.momentum = 0.9;
+        c.fromStep = std::size_t(k);
+        startComparison(view, {c});
+        QVERIFY(!comparePageIsIdle(view)); // the training's buffer is on its way
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 60000);
+        const std::vector<std::optional<CompareResult>> results = comparisonResults(view);
+        QCOMPARE(results.size(), std::size_t(1));
+        QVERIFY(results[0].has_value());
+
+        std::shared_ptr<const OptimizerState> state;
+        std::uint64_t at = 0;
+        controller.fetchShownOptimizerState(&controller, [&](std::shared_ptr<const OptimizerState> s, std::uint64_t step) {
+            state = std::move(s);
+            at = step;
+        });
+        QTRY_VERIFY(state);
+        QCOMPARE(at, std::uint64_t(k));
+        const auto start = std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights()));
+        CompareRun with(controller.dataSplit(), controller.trainedConfig(), c, start, state);
+        CompareRun without(controller.dataSplit(), controller.trainedConfig(), c, start);
+        QVERIFY(with.continuesOptimizer());
+        with.run();
+        without.run();
+        const double gradient = with.progress().firstLayerGradient.back();
+        QCOMPARE(results[0]->firstLayerGradient, gradient);
+        QCOMPARE(results[0]->testAccuracy, with.progress().epochs.back().testAccuracy);
+        QVERIFY(without.progress().firstLayerGradient.back() != gradient);
+    }
 };
 
 QTEST_MAIN(TestGuiCompare)
