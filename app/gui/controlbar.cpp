@@ -11,6 +11,7 @@
 #include <QToolButton>
 #include <QLayout>
 #include <QSignalBlocker>
+#include <QKeyEvent>
 #include <QSpinBox>
 #include <QTimer>
 
@@ -186,6 +187,9 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_resetHintAction = addWidget(m_resetHint);
     m_resetHintAction->setVisible(false);
 
+    for (QAbstractSpinBox *box : {static_cast<QAbstractSpinBox *>(m_lr), static_cast<QAbstractSpinBox *>(m_batch),
+                                  static_cast<QAbstractSpinBox *>(m_epochs), static_cast<QAbstractSpinBox *>(m_seed)})
+        box->installEventFilter(this);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { edited(&TrainConfig::lr, v); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::batch, v); });
     connect(m_epochs, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::epochs, v); });
@@ -195,6 +199,20 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
     showConfig(sourceRecipe());
     setPresentation(false);
+}
+
+bool ControlBar::eventFilter(QObject *watched, QEvent *event)
+{
+    // Not taken by the box: the window's shortcut gets the key, and when Start/Pause is off (all
+    // epochs done) the key does nothing here either.
+    if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Space && key->modifiers() == Qt::NoModifier) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QToolBar::eventFilter(watched, event);
 }
 
 // The recipes' texts as lupdate finds them (core/trainconfig.cpp holds them in English).

@@ -94,6 +94,9 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    /** Space in a number box is the window's Start/Pause, not a character: typed into a box whose
+     *  text was selected (as Tab leaves it), it emptied the box. */
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     /** Emits settingsEdited() for one field set to value. */

@@ -32,6 +32,7 @@
 #include <QSlider>
 #include <QStackedWidget>
 #include <QTemporaryDir>
+#include <QSpinBox>
 #include <QTest>
 #include <QTranslator>
 #include <QToolButton>
@@ -55,6 +56,7 @@ private slots:
     void altKeysAreUniqueInEveryView_data();
     void altKeysAreUniqueInEveryView();
     void spaceAfterTheLastEpochKeepsTheNetwork();
+    void spaceInANumberBoxStartsAndPauses();
 
 private:
     /** The widgets Tab visits from the toolbar's first field until it comes back. */
@@ -261,6 +263,34 @@ void TestGuiFocus::spaceAfterTheLastEpochKeepsTheNetwork()
     QTest::qWait(200);
     QCOMPARE(c->state(), TrainingState::Finished);
     QCOMPARE(c->stepCount(), trained);
+}
+
+// Space in a toolbar number box whose text Tab selected is Start/Pause, as everywhere else; it used
+// to replace the selected text, leaving the box empty.
+void TestGuiFocus::spaceInANumberBoxStartsAndPauses()
+{
+    QSpinBox *batch = m_window->controlBar()->batchBox();
+    batch->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(batch));
+    const QString text = batch->text();
+    TrainingController *c = m_window->controller();
+    QCOMPARE(c->state(), TrainingState::Paused);
+    const std::uint64_t before = c->stepCount();
+    QTest::keyClick(batch, Qt::Key_Space); // Start: the run goes on from the head
+    QTRY_VERIFY(c->stepCount() > before);
+    QCOMPARE(batch->text(), text);
+    QTest::keyClick(batch, Qt::Key_Space); // Pause (or nothing, when the run has ended)
+    QTRY_VERIFY(c->state() != TrainingState::Running);
+    QCOMPARE(batch->text(), text);
+    // All epochs done: Start is off, and Space still leaves the box alone.
+    QTest::keyClick(batch, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(c->state(), TrainingState::Finished, 60000);
+    QTest::keyClick(batch, Qt::Key_Space);
+    QCOMPARE(batch->text(), text);
+    // Digits still go into the box.
+    QTest::keyClick(batch, Qt::Key_End);
+    QTest::keyClick(batch, Qt::Key_0);
+    QCOMPARE(batch->text(), text + QLatin1Char('0'));
 }
 
 // Alt+letter reaches one thing only: on every view, the menus, the toolbar's boxes and the view's
