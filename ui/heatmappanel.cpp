@@ -706,24 +706,10 @@ PanelExport HeatmapPanel::panelExport()
                        QByteArray::number(double(p->W2(r, c)), 'g', 9) + '\n';
         return out;
     };
-    e.picture = [this](const QString &file, ExportFormat format) {
+    drawPlotAsShown(e, m_plot, [this] { return exportSize(); }, [this] {
         if (m_dirty)
             refresh();
-        const QSize size = exportSize();
-        return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
-                                           : m_plot->savePdf(file, size.width(), size.height());
-    };
-    // SVG through QCustomPlot's painter, vectorised: lines and text stay lines and text.
-    e.render = [this](QPaintDevice *device, const QSize &size) {
-        if (m_dirty)
-            refresh();
-        QCPPainter painter(device);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        m_plot->toPainter(&painter, size.width(), size.height());
-        return true;
-    };
-    e.renderSize = [this] { return exportSize(); };
+    });
     return e;
 }
 

@@ -667,22 +667,8 @@ PanelExport LossPlot::panelExport()
     e.name = QStringLiteral("loss");
     e.title = tr("the loss plot");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
-    e.picture = [this](const QString &file, ExportFormat format) {
-        const QSize size = exportSize();
-        // PNG at twice the on-screen resolution: sharp on slides and in documents.
-        return format == ExportFormat::Png ? m_plot->savePng(file, size.width(), size.height(), 2.0)
-                                           : m_plot->savePdf(file, size.width(), size.height());
-    };
+    drawPlotAsShown(e, m_plot, [this] { return exportSize(); });
     e.data = [this](ExportFormat) { return csvText().toUtf8(); };
-    // SVG through QCustomPlot's painter, vectorised: lines and text stay lines and text.
-    e.render = [this](QPaintDevice *device, const QSize &size) {
-        QCPPainter painter(device);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNoCaching);
-        m_plot->toPainter(&painter, size.width(), size.height());
-        return true;
-    };
-    e.renderSize = [this] { return exportSize(); };
     return e;
 }
 

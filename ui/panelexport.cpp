@@ -1,5 +1,7 @@
 #include "panelexport.h"
 
+#include <qcustomplot.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -107,6 +109,27 @@ void drawWidgetAsShown(PanelExport &e, QWidget *widget)
         const QSize s = widget->size();
         return s.width() < 100 || s.height() < 100 ? widget->sizeHint() : s;
     };
+}
+
+void drawPlotAsShown(PanelExport &e, QCustomPlot *plot, std::function<QSize()> size, std::function<void()> prepare)
+{
+    e.picture = [plot, size, prepare](const QString &file, ExportFormat format) {
+        if (prepare)
+            prepare();
+        const QSize s = size();
+        return format == ExportFormat::Png ? plot->savePng(file, s.width(), s.height(), 2.0)
+                                           : plot->savePdf(file, s.width(), s.height());
+    };
+    e.render = [plot, prepare](QPaintDevice *device, const QSize &s) {
+        if (prepare)
+            prepare();
+        QCPPainter painter(device);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        plot->toPainter(&painter, s.width(), s.height());
+        return true;
+    };
+    e.renderSize = std::move(size);
 }
 
 bool isPictureFormat(ExportFormat format)

@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 
+class QCustomPlot;
 class QMenu;
 class QPaintDevice;
 class QPainter;
@@ -52,6 +53,13 @@ paintingWith(std::function<void(QPainter &painter, const QSize &size)> paint);
 /** Sets e.render and e.renderSize for a panel drawn as it is on screen: the widget and its
  *  children over its window colour, at its size (its size hint while it has not been laid out). */
 void drawWidgetAsShown(PanelExport &e, QWidget *widget);
+
+/** Sets e.picture, e.render and e.renderSize for a plot drawn as it is on screen, at size():
+ *  PNG (at twice the screen's resolution: sharp on slides) and PDF through the plot's own writers,
+ *  SVG through its painter, vectorised, so that lines and text stay lines and text. `prepare`
+ *  (may be empty) runs before each picture. */
+void drawPlotAsShown(PanelExport &e, QCustomPlot *plot, std::function<QSize()> size,
+                     std::function<void()> prepare = {});
 
 /** Png, Svg, Pdf, every format that is a picture; Csv, Json are data. */
 bool isPictureFormat(ExportFormat format);
