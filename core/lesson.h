@@ -138,7 +138,7 @@ struct LessonRestrictions
     bool hides(LessonControl control) const;
 };
 
-/** "train", "step", "draw", "cluster", "data", "confusion" (the names in the file). */
+/** "train", "step", "draw", "cluster", "data", "mistakes", "compare" (the names in the file). */
 const char *viewName(LessonView v);
 const char *controlName(LessonControl c);
 const char *quantityName(Quantity q);

@@ -25,25 +25,6 @@
 
 namespace bplab {
 
-namespace {
-
-/** A lesson file's view as the window's. */
-MainWindow::View viewOf(LessonView v)
-{
-    switch (v) {
-    case LessonView::Train: return MainWindow::View::Train;
-    case LessonView::Step: return MainWindow::View::Step;
-    case LessonView::Draw: return MainWindow::View::Draw;
-    case LessonView::Cluster: return MainWindow::View::Cluster;
-    case LessonView::Data: return MainWindow::View::Data;
-    case LessonView::Mistakes: return MainWindow::View::Mistakes;
-    case LessonView::Compare: return MainWindow::View::Compare;
-    }
-    return MainWindow::View::Train;
-}
-
-} // namespace
-
 LessonUi::LessonUi(MainWindow *window, QMenu *file) : QObject(window), m_window(window)
 {
     m_panel = new LessonPanel;
@@ -150,15 +131,12 @@ void LessonUi::openSessionData(const QString &folder)
 
 void LessonUi::showView(LessonView view)
 {
-    m_window->setView(viewOf(view), SettingOrigin::Session);
+    m_window->setView(MainWindow::View(viewOf(view)), SettingOrigin::Session);
 }
 
 void LessonUi::restrict(const LessonRestrictions &restrictions)
 {
-    std::vector<MainWindow::View> views;
-    for (LessonView v : restrictions.views)
-        views.push_back(viewOf(v));
-    m_window->restrictTo(restrictions, views);
+    m_window->restrictTo(restrictions);
 }
 
 void LessonUi::setStepLearningRate(std::optional<double> lr)

@@ -411,11 +411,13 @@ MainWindow::View MainWindow::view() const
     return View(std::max(0, m_sidebar->currentRow()));
 }
 
-void MainWindow::restrictTo(const LessonRestrictions &restrictions, const std::vector<View> &views)
+void MainWindow::restrictTo(const LessonRestrictions &restrictions)
 {
     m_restrictions = restrictions;
     for (int i = 0; i < kViewCount; ++i) {
-        const bool shown = views.empty() || std::find(views.begin(), views.end(), View(i)) != views.end();
+        bool shown = restrictions.views.empty();
+        for (LessonView v : restrictions.views)
+            shown = shown || viewOf(v) == i;
         m_sidebar->setRowHidden(i, !shown);
         m_viewActions[i]->setVisible(shown);
     }

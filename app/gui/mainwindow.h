@@ -108,8 +108,8 @@ public:
 
     /** File > Open lesson..., the lesson's dock and its keys; the lesson runner's host. */
     LessonUi *lessons() const { return m_lessonUi; }
-    /** Only `views` (all when empty) and the controls `restrictions` leaves (a lesson's). */
-    void restrictTo(const LessonRestrictions &restrictions, const std::vector<View> &views);
+    /** Only the views and controls `restrictions` leaves (a lesson's; the default: all). */
+    void restrictTo(const LessonRestrictions &restrictions);
     /** Step through's Predict first. */
     StepPredict *stepPredict() const;
     /** Every panel of the views (the registry: id, view, names, widget, export), File > Export

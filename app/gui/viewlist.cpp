@@ -52,4 +52,9 @@ int viewFromName(const QString &name)
     return -1;
 }
 
+int viewOf(LessonView view)
+{
+    return viewFromName(QLatin1String(viewName(view)));
+}
+
 } // namespace bplab

@@ -2,6 +2,8 @@
 // The app's views, written once: their order is that of the side bar, the View menu, Ctrl+1..7
 // and MainWindow::View; their keys are the --view names.
 
+#include <lesson.h>
+
 #include <QString>
 
 namespace bplab {
@@ -16,5 +18,7 @@ QString viewTitle(int view);
 QString viewMenuText(int view);
 /** The view a --view name means (also "dataset"), -1 for none. */
 int viewFromName(const QString &name);
+/** The view a lesson file names (by the same names). */
+int viewOf(LessonView view);
 
 } // namespace bplab
