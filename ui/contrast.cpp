@@ -2,6 +2,8 @@
 
 #include <QRgba64>
 
+#include <array>
+#include <climits>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -13,6 +15,22 @@ namespace {
 double linear(double channel)
 {
     return channel <= 0.04045 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
+}
+
+/** linear() of a channel as QColor gives it (16 bits, read as a float), from a table of the 256
+ *  values of 8-bit colours (every colour the panels draw; a paint asks for thousands), else
+ *  computed: the same value either way. */
+double linear(quint16 channel)
+{
+    static const auto table = [] {
+        std::array<double, 256> t{};
+        for (int v = 0; v < 256; ++v)
+            t[std::size_t(v)] = linear(double(float(v * 257) / float(USHRT_MAX)));
+        return t;
+    }();
+    if (channel % 257 == 0)
+        return table[channel / 257];
+    return linear(double(float(channel) / float(USHRT_MAX)));
 }
 
 QColor mix(const QColor &a, const QColor &b, double f)
@@ -60,8 +78,8 @@ QColor searchFaintest(const QColor &ink, const QColor &bg, double ratio);
 double relativeLuminance(const QColor &c)
 {
     // L = 0.2126 R + 0.7152 G + 0.0722 B of the linearised channels
-    const QColor rgb = c.toRgb();
-    return 0.2126 * linear(rgb.redF()) + 0.7152 * linear(rgb.greenF()) + 0.0722 * linear(rgb.blueF());
+    const QRgba64 rgb = c.toRgb().rgba64();
+    return 0.2126 * linear(rgb.red()) + 0.7152 * linear(rgb.green()) + 0.0722 * linear(rgb.blue());
 }
 
 double contrastRatio(const QColor &a, const QColor &b)

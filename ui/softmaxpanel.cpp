@@ -80,6 +80,7 @@ void SoftmaxPanel::clear()
 void SoftmaxPanel::relayout()
 {
     m_layout.reset();
+    m_widths.clear();
     update();
 }
 
@@ -217,27 +218,45 @@ static const QString kPredictedMark = QStringLiteral("▲");
 
 // Column widths come from the (bold) font and the widest text each column holds; numbers get at
 // least the width of a typical value so the columns do not jump from sample to sample.
-SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int height) const
+SoftmaxPanel::TextWidths SoftmaxPanel::textWidths(const QFont &base) const
 {
+    const QString key = base.key();
+    for (const auto &[font, widths] : m_widths)
+        if (font == key)
+            return widths;
     QFont bold = base;
     bold.setWeight(QFont::DemiBold);
     const QFontMetrics fm(bold);
-    const int em = fm.height();
+    TextWidths w {};
+    w.em = fm.height();
+    w.markW = fm.horizontalAdvance(kTargetMark + kPredictedMark) + w.em / 2;
+    w.nameW = fm.horizontalAdvance(tr("neuron"));
+    w.logitW = std::max(fm.horizontalAdvance(QStringLiteral("-0.00000")),
+                        fm.horizontalAdvance(tr("logit z")));
+    w.expW = std::max(fm.horizontalAdvance(QStringLiteral("0.00000")),
+                      fm.horizontalAdvance(tr("e^z")));
+    w.valueW = fm.horizontalAdvance(QStringLiteral("0.00000"));
+    for (int k = 0; k < kRows; ++k) {
+        w.nameW = std::max(w.nameW, fm.horizontalAdvance(neuronText(k)));
+        w.logitW = std::max(w.logitW, fm.horizontalAdvance(logitText(k)));
+        w.expW = std::max(w.expW, fm.horizontalAdvance(expText(k)));
+        w.valueW = std::max(w.valueW, fm.horizontalAdvance(probabilityText(k)));
+    }
+    m_widths.emplace_back(key, w);
+    return w;
+}
+
+SoftmaxPanel::Columns SoftmaxPanel::columnsFor(const QFont &base, int width, int height) const
+{
+    const TextWidths w = textWidths(base);
+    const int em = w.em;
     const int pad = em / 2;
     Columns c {};
-    c.markW = fm.horizontalAdvance(kTargetMark + kPredictedMark) + pad;
-    c.nameW = fm.horizontalAdvance(tr("neuron"));
-    c.logitW = std::max(fm.horizontalAdvance(QStringLiteral("-0.00000")),
-                        fm.horizontalAdvance(tr("logit z")));
-    c.expW = std::max(fm.horizontalAdvance(QStringLiteral("0.00000")),
-                      fm.horizontalAdvance(tr("e^z")));
-    c.valueW = fm.horizontalAdvance(QStringLiteral("0.00000"));
-    for (int k = 0; k < kRows; ++k) {
-        c.nameW = std::max(c.nameW, fm.horizontalAdvance(neuronText(k)));
-        c.logitW = std::max(c.logitW, fm.horizontalAdvance(logitText(k)));
-        c.expW = std::max(c.expW, fm.horizontalAdvance(expText(k)));
-        c.valueW = std::max(c.valueW, fm.horizontalAdvance(probabilityText(k)));
-    }
+    c.markW = w.markW;
+    c.nameW = w.nameW;
+    c.logitW = w.logitW;
+    c.expW = w.expW;
+    c.valueW = w.valueW;
     c.fixedW = c.markW + c.nameW + c.logitW + c.expW + c.valueW + 7 * pad;
     c.barW = std::max(em * 3, width - c.fixedW);
 

@@ -11,6 +11,8 @@
 #include <QWidget>
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace bplab {
 
@@ -84,6 +86,14 @@ private:
         QFont font;
         Columns columns;
     };
+    /** The widest text of each column (bold), and the font's height em. */
+    struct TextWidths
+    {
+        int em, markW, nameW, logitW, expW, valueW;
+    };
+    /** Measured once per font and set of values (the layout, the paint and the size hints ask
+     *  for the same two or three fonts between two samples). */
+    TextWidths textWidths(const QFont &base) const;
     QFont naturalFont() const; ///< the widget's font, at least kMinReadablePointSize
     QFont fittedFont() const;  ///< naturalFont(), smaller when the panel is too small for it
     Columns columnsFor(const QFont &base, int width, int height) const;
@@ -101,6 +111,8 @@ private:
     int m_predicted = -1;
     QStringList m_classNames;
     mutable std::optional<Layout> m_layout;
+    mutable std::vector<std::pair<QString, TextWidths>> m_widths; ///< by QFont::key(); relayout() clears
+
 };
 
 } // namespace bplab

@@ -92,6 +92,27 @@ private slots:
         QVERIFY(std::abs(relativeLuminance(QColor(0, 255, 0)) - 0.7152) < 1e-9);
     }
 
+    void luminanceOfEveryChannelValue()
+    {
+        // WCAG's formula on QColor's own channels, for every 8-bit value (the panels' colours) and
+        // for 16-bit values between them (a colour mixed at 16 bits).
+        auto expected = [](const QColor &c) {
+            auto lin = [](double x) { return x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4); };
+            return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+        };
+        for (int v = 0; v < 256; ++v) {
+            const QColor c(v, 255 - v, (v * 7) % 256);
+            QCOMPARE(relativeLuminance(c), expected(c));
+        }
+        for (int v = 1; v < 65535; v += 997) {
+            const QColor c = QColor::fromRgba64(quint16(v), quint16(65535 - v), quint16(v / 3));
+            QCOMPARE(relativeLuminance(c), expected(c));
+        }
+        // Another colour model is converted first.
+        const QColor hsv = QColor::fromHsv(200, 180, 90);
+        QCOMPARE(relativeLuminance(hsv), expected(hsv.toRgb()));
+    }
+
     void adjustments()
     {
         const QColor white(Qt::white), orange(0xE69F00);
