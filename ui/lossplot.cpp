@@ -235,6 +235,15 @@ void LossPlot::updateDrawnData()
     const QCPRange range = xAxis->range();
     // The viewport is up to date before the layout is (a resize or an export replots at once).
     const int pixels = std::max({1, m_plot->axisRect()->width(), m_plot->viewport().width()});
+    // The epochs' markers at least two marker widths apart: when epochs are denser (hundreds of
+    // them), every k-th epoch's; all of them would smear into one band and cost most of a replot.
+    // The lines still go through every epoch.
+    const int span = m_plot->axisRect()->width() > 0 ? m_plot->axisRect()->width() : pixels;
+    const double perEpoch = span / std::max(1e-9, range.upper - range.lower);
+    const double apart = 2 * m_testLoss->scatterStyle().size();
+    const int skip = perEpoch >= apart ? 0 : int(std::ceil(apart / perEpoch)) - 1;
+    for (QCPGraph *g : {m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
+        g->setScatterSkip(skip);
     if (m_drawnCount == history().batchCount() && m_drawnLower == range.lower
         && m_drawnUpper == range.upper && m_drawnPixels == pixels)
         return;

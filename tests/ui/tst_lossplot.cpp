@@ -73,6 +73,7 @@ private slots:
     void fitsItsSize_data();
     void fitsItsSize();
     void trainingSetCurves();
+    void epochMarkersStayApart();
 };
 
 void TestLossPlot::keepsEveryPoint()
@@ -557,6 +558,47 @@ void TestLossPlot::trainingSetCurves()
     QCOMPARE(plot.trainAccuracyGraph()->dataCount(), 0);
     QVERIFY(!legend->hasItemWithPlottable(plot.trainLossGraph()));
     QVERIFY(!legend->hasItemWithPlottable(plot.trainAccuracyGraph()));
+}
+
+void TestLossPlot::epochMarkersStayApart()
+{
+    FedLossPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const QList<QCPGraph *> epochGraphs = {plot.testLossGraph(), plot.testAccuracyGraph(), plot.trainLossGraph(),
+                                           plot.trainAccuracyGraph()};
+    auto addEpochs = [&plot](int from, int to) {
+        for (int e = from; e <= to; ++e) {
+            plot.appendBatchLosses({e - 0.5, double(e)}, {1.0, 0.5});
+            plot.appendEpoch(e, 0.5, 90.0, 0.4, 92.0);
+        }
+    };
+    // Ten epochs on some 800 pixels: every epoch's marker.
+    addEpochs(1, 10);
+    plot.plot()->replot();
+    for (QCPGraph *g : epochGraphs)
+        QCOMPARE(g->scatterSkip(), 0);
+
+    // Four hundred: markers about two pixels apart would smear; those drawn are two marker widths
+    // apart, and every epoch's point is still there.
+    addEpochs(11, 400);
+    plot.plot()->replot();
+    const double pixelsPerEpoch = plot.plot()->axisRect()->width() / plot.plot()->xAxis->range().size();
+    const double marker = plot.testLossGraph()->scatterStyle().size();
+    for (QCPGraph *g : epochGraphs) {
+        QVERIFY(g->scatterSkip() > 0);
+        QVERIFY2((g->scatterSkip() + 1) * pixelsPerEpoch >= 2 * marker,
+                 qPrintable(QStringLiteral("skip %1 at %2 px per epoch").arg(g->scatterSkip()).arg(pixelsPerEpoch)));
+        QVERIFY(g->scatterSkip() * pixelsPerEpoch < 2 * marker); // no more than needed
+        QCOMPARE(g->dataCount(), 400);
+    }
+
+    // Zoomed in on ten of them: every marker again.
+    plot.plot()->xAxis->setRange(100, 110);
+    plot.plot()->replot();
+    for (QCPGraph *g : epochGraphs)
+        QCOMPARE(g->scatterSkip(), 0);
 }
 
 QTEST_MAIN(TestLossPlot)
