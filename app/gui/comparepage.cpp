@@ -2,15 +2,15 @@
 
 #include "trainingcontroller.h"
 
+#include <background.h>
 #include <compareview.h>
 #include <uiformat.h>
 
 #include <QCoreApplication>
 #include <QEvent>
-#include <QFutureWatcher>
+#include <QFuture>
 #include <QLocale>
 #include <QTimer>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 #include <optional>
@@ -112,11 +112,6 @@ public:
         setObjectName(QStringLiteral("compareRunner"));
         m_timer.setInterval(200);
         connect(&m_timer, &QTimer::timeout, this, &CompareRunner::refresh);
-        connect(&m_watcher, &QFutureWatcher<void>::finished, this, [this] {
-            m_current.reset();
-            refresh();
-            startNext();
-        });
         connect(view, &CompareView::addRequested, this, &CompareRunner::add);
         connect(controller, &TrainingController::visualReady, this, &CompareRunner::offerShownBatch);
         connect(controller, &TrainingController::dataChanged, this, &CompareRunner::offerShownBatch);
@@ -134,10 +129,9 @@ public:
     {
         // The view's other children may be gone already: nothing is shown any more. A run ends
         // before its next batch once asked, so the wait is one batch long.
-        m_watcher.disconnect(this);
         for (const auto &run : m_runs)
             run->requestStop();
-        m_watcher.waitForFinished();
+        m_running.waitForFinished();
     }
 
     bool idle() const { return m_fetching == 0 && !m_current && nextWaiting() == nullptr; }
@@ -275,7 +269,11 @@ private:
             return;
         if (std::shared_ptr<CompareRun> run = nextWaiting()) {
             m_current = run;
-            m_watcher.setFuture(QtConcurrent::run([run] { run->run(); }));
+            m_running = runInBackground(this, [run] { run->run(); }, [this] {
+                m_current.reset();
+                refresh();
+                startNext();
+            });
             m_timer.start();
         }
         m_view->setTraining(m_current != nullptr);
@@ -390,7 +388,7 @@ private:
     std::uint64_t m_added = 0;  // changes at every stop: a state that arrives after one is dropped
     std::vector<std::optional<Ended>> m_endedRows; // per run: its final row, once it ended (and was announced)
     std::shared_ptr<CompareRun> m_current;
-    QFutureWatcher<void> m_watcher;
+    QFuture<void> m_running; ///< m_current's run
     QTimer m_timer;
 };
 

@@ -1,5 +1,6 @@
 #include "pictureimportdialog.h"
 
+#include <background.h>
 #include <dataset.h>
 #include <pictureimport.h>
 #include <picturereader.h>
@@ -8,7 +9,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace bplab {
 
@@ -129,7 +129,6 @@ PictureImportDialog::PictureImportDialog(const QString &source, const QString &t
     setAutoReset(false);
     setRange(0, 0);
     connect(this, &QProgressDialog::canceled, this, [this] { m_shared->cancel.store(true); });
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &PictureImportDialog::finish);
     m_poll.setInterval(100);
     connect(&m_poll, &QTimer::timeout, this, [this] {
         const std::size_t total = m_shared->total.load();
@@ -143,7 +142,7 @@ PictureImportDialog::PictureImportDialog(const QString &source, const QString &t
 PictureImportDialog::~PictureImportDialog()
 {
     m_shared->cancel.store(true);
-    m_watcher.waitForFinished();
+    m_import.waitForFinished();
 }
 
 void PictureImportDialog::start()
@@ -153,20 +152,21 @@ void PictureImportDialog::start()
     const std::shared_ptr<Shared> shared = m_shared;
     const auto cancel = std::shared_ptr<std::atomic<bool>>(shared, &shared->cancel);
     m_poll.start();
-    m_watcher.setFuture(QtConcurrent::run(
+    m_import = runInBackground(
+            this,
             [source = m_source, training = m_trainingFrom, cache, kind, as = m_as, cancel, shared] {
                 return importInto(source, training, cache, kind, as, cancel,
                                   [shared](std::size_t done, std::size_t total) {
                                       shared->total.store(total);
                                       shared->done.store(done);
                                   });
-            }));
+            },
+            [this](const Outcome &outcome) { finish(outcome); });
 }
 
-void PictureImportDialog::finish()
+void PictureImportDialog::finish(const Outcome &outcome)
 {
     m_poll.stop();
-    const Outcome outcome = m_watcher.result();
     if (!outcome.folder.isEmpty())
         emit ready(outcome.folder, outcome.summary);
     else if (!m_shared->cancel.load())

@@ -6,7 +6,7 @@
 // (setTarget), they become that folder's training set beside the open data's test set. The
 // progress dialog's Cancel stops the import, and nothing is written until it is complete.
 
-#include <QFutureWatcher>
+#include <QFuture>
 #include <QProgressDialog>
 #include <QString>
 #include <QTimer>
@@ -47,7 +47,7 @@ public:
     /** Starts the import off the GUI thread. */
     void start();
     /** True until the import thread has ended (after its result or Cancel). */
-    bool isRunning() const { return m_watcher.isRunning(); }
+    bool isRunning() const { return m_import.isRunning(); }
 
     struct Outcome
     {
@@ -74,13 +74,13 @@ private:
         std::atomic<std::size_t> done {0};
         std::atomic<std::size_t> total {0};
     };
-    void finish();
+    void finish(const Outcome &outcome);
 
     QString m_source;
     QString m_trainingFrom;
     ImportTarget m_as; // the test set unless setTarget() says otherwise
     std::shared_ptr<Shared> m_shared;
-    QFutureWatcher<Outcome> m_watcher;
+    QFuture<Outcome> m_import;
     QTimer m_poll;
 };
 
