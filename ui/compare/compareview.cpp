@@ -51,6 +51,20 @@ QCPScatterStyle::ScatterShape runMarker(int i)
     return shapes[i % 4];
 }
 
+// Runs that reach the same numbers draw on the same pixels; each later run is drawn narrower and
+// with its own dashes, and its marker smaller, over the earlier ones, so that every run's colour
+// still shows where they coincide.
+QPen runPen(const QColor &c, int i)
+{
+    constexpr Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    return QPen(c, 4.0 - 0.6 * (i % 4), styles[i % 4]);
+}
+
+double runMarkerSize(int i)
+{
+    return 13.0 - 2.0 * (i % 4);
+}
+
 
 // Table columns: run, network, status, test accuracy, time, then the ten classes.
 enum Column { RunColumn, NetworkColumn, StatusColumn, AccuracyColumn, TimeColumn, FirstClassColumn };
@@ -421,12 +435,12 @@ void CompareView::updatePlot()
         QCPGraph *g = m_plot->addGraph();
         g->setName(r.label);
         const QColor c = runColor(pal, i);
-        g->setPen(QPen(c, 2.5));
+        g->setPen(runPen(c, i));
         average.clear();
         if (batches && r.losses)
             r.losses->visiblePoints(0, lastX, pixels, 2, batch, average);
         if (!batches) {
-            g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), 9));
+            g->setScatterStyle(QCPScatterStyle(runMarker(i), c, pal.color(QPalette::Base), runMarkerSize(i)));
             const QVector<double> &values = shownValues(r);
             for (int e = 0; e < values.size(); ++e)
                 average.push_back({double(r.firstEpoch + e), values[e]});

@@ -118,6 +118,12 @@ private slots:
         QCOMPARE(view->plot()->graphCount(), 2);
         QCOMPARE(view->plot()->graph(0)->name(), QStringLiteral("784-10"));
         QCOMPARE(view->plot()->graph(1)->data()->size(), 2);
+        // Where two runs coincide the later one, narrower, dashed, with a smaller marker, leaves
+        // the earlier one's colour showing around it.
+        const QCPGraph *first = view->plot()->graph(0), *second = view->plot()->graph(1);
+        QVERIFY(second->pen().widthF() < first->pen().widthF());
+        QVERIFY(second->pen().style() != first->pen().style());
+        QVERIFY(second->scatterStyle().size() < first->scatterStyle().size());
         QVERIFY2(view->plotSummary().contains(QStringLiteral("784-16-10, ReLU: ")), qPrintable(view->plotSummary()));
         // The losses after each epoch, from the same reports.
         view->setShown(CompareView::Shown::TestLoss);
