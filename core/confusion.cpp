@@ -1,5 +1,7 @@
 #include "confusion.h"
 
+#include "networktrainer.h"
+
 #include <algorithm>
 
 namespace bplab {
@@ -31,6 +33,14 @@ SetAnswers answerSet(const ParamsF &params, const Dataset &data, Normalize norma
 {
     SetAnswers a;
     a.summary = evaluate(params, data, normalize, &a.samples);
+    a.labels = data.labels;
+    return a;
+}
+
+SetAnswers answerSet(const Architecture &arch, const MlpParamsF &params, const Dataset &data, Normalize normalize)
+{
+    SetAnswers a;
+    a.summary = evaluateNetwork(arch, params, data, normalize, &a.samples);
     a.labels = data.labels;
     return a;
 }

@@ -3,7 +3,9 @@
 // discusses: the confusion matrix (counted by evaluate(), the same code as `eval`), the gallery
 // of one cell, and the most confident mistakes.
 
+#include "architecture.h"
 #include "batcheval.h"
+#include "mlp.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +29,8 @@ struct SetAnswers
 
 /** Runs evaluate() over the set, keeping each image's answer. */
 SetAnswers answerSet(const ParamsF &params, const Dataset &data, Normalize normalize);
+/** The same for a network of any architecture (evaluateNetwork()). */
+SetAnswers answerSet(const Architecture &arch, const MlpParamsF &params, const Dataset &data, Normalize normalize);
 
 /** One image of a gallery: its index in the set and what the network said about it. */
 struct GalleryItem

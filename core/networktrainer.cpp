@@ -62,10 +62,15 @@ std::shared_ptr<const DataSplit> trainingData(std::shared_ptr<const DataSplit> a
 } // namespace
 
 Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
-                           Normalize normalize)
+                           Normalize normalize, SampleAnswers *perSample)
 {
     Evaluation ev;
     ev.count = data.size();
+    if (perSample) {
+        perSample->probabilities.assign(data.size() * kOutputs, 0.0f);
+        perSample->losses.assign(data.size(), 0.0f);
+        perSample->predicted.assign(data.size(), 0);
+    }
     if (data.size() == 0)
         return ev;
     MlpWorkspace<float> ws(arch, int(std::min<std::size_t>(kEvalChunk, data.size())));
@@ -85,11 +90,19 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
             const int y = labels[std::size_t(i)];
             // L = -ln p_y = ln(sum_j e^(z_j - m)) - (z_y - m)
             const float m = Z.col(i).maxCoeff();
-            lossSum += std::log(double((Z.col(i).array() - m).exp().sum())) - double(Z(y, i) - m);
+            const double loss = std::log(double((Z.col(i).array() - m).exp().sum())) - double(Z(y, i) - m);
+            lossSum += loss;
             Eigen::Index predicted = 0;
             P.col(i).maxCoeff(&predicted);
             ++ev.confusion[std::size_t(y)][std::size_t(predicted)];
             correct += predicted == y;
+            if (perSample) {
+                const std::size_t s = first + std::size_t(i);
+                for (int k = 0; k < kOutputs; ++k)
+                    perSample->probabilities[s * kOutputs + std::size_t(k)] = P(k, i);
+                perSample->losses[s] = float(loss);
+                perSample->predicted[s] = std::uint8_t(predicted);
+            }
         }
     }
     ev.loss = lossSum / double(data.size());

@@ -27,9 +27,10 @@ namespace bplab {
 class HalfPair; // batchpair.h
 
 /** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
- *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). */
+ *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). With
+ *  perSample, also every sample's probabilities, loss and answer. */
 Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
-                           Normalize normalize);
+                           Normalize normalize, SampleAnswers *perSample = nullptr);
 
 /** The ten SoftMax probabilities of one image (784 bytes) for any network. */
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,

@@ -4,6 +4,7 @@
 
 #include "confusion.h"
 #include "network.h"
+#include "networktrainer.h"
 
 #include <QtTest>
 
@@ -116,6 +117,42 @@ private slots:
         const std::vector<GalleryItem> top = confidentMistakes(m_answers, 5);
         QCOMPARE(top.size(), std::size_t(5));
         QCOMPARE(top[4], all[4]);
+    }
+
+    void anyNetworkAnswersLikeTheSourceNetwork()
+    {
+        // The source network's weights as layers: the same answers within float rounding.
+        const SetAnswers layered = answerSet(Architecture::source(), toMlp(m_params), m_data, Normalize::Standard);
+        QCOMPARE(layered.size(), m_data.size());
+        QVERIFY(std::abs(layered.summary.loss - m_answers.summary.loss) <= 1e-5 * m_answers.summary.loss);
+        int differing = 0;
+        for (std::size_t i = 0; i < m_data.size(); ++i) {
+            for (int k = 0; k < kOutputs; ++k)
+                QVERIFY(std::abs(layered.p(i, k) - m_answers.p(i, k)) <= 1e-5f);
+            QVERIFY(std::abs(layered.loss(i) - m_answers.loss(i)) <= 1e-4f * std::max(1.0f, m_answers.loss(i)));
+            differing += layered.predicted(i) != m_answers.predicted(i); // a near-tie may go either way
+        }
+        QVERIFY2(differing <= 2, qPrintable(QString::number(differing)));
+
+        // Another network: its per-image answers add up to its own evaluation, and each is one
+        // forward pass of that network.
+        Architecture two;
+        two.hidden = {24, 12};
+        two.activation = Activation::Tanh;
+        const MlpParamsF params = initMlp(two, 5);
+        const SetAnswers a = answerSet(two, params, m_data, Normalize::Standard);
+        const Evaluation ev = evaluateNetwork(two, params, m_data, Normalize::Standard);
+        QCOMPARE(a.summary.confusion, ev.confusion);
+        QCOMPARE(a.summary.loss, ev.loss);
+        std::array<std::array<int, kOutputs>, kOutputs> counted {};
+        for (std::size_t i = 0; i < a.size(); ++i)
+            ++counted[std::size_t(a.label(i))][std::size_t(a.predicted(i))];
+        QCOMPARE(counted, ev.confusion);
+        for (std::size_t i : {std::size_t(0), std::size_t(1000), std::size_t(2344)}) {
+            const auto p = networkProbabilities(two, params, m_data.image(i), Normalize::Standard);
+            for (int k = 0; k < kOutputs; ++k)
+                QVERIFY(std::abs(p[std::size_t(k)] - a.p(i, k)) <= 1e-6f);
+        }
     }
 
     void emptySetHasNoAnswers()
