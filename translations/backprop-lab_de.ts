@@ -934,6 +934,26 @@
         <source>, lr %1</source>
         <translation>, LR %1</translation>
     </message>
+    <message>
+        <source>Net&amp;work:</source>
+        <translation>N&amp;etz:</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>The network whose answers are shown: the training&apos;s weights (those every view shows), or the latest weights of a run of the Compare view.</source>
+        <translation>Das Netz, dessen Antworten gezeigt werden: die Gewichte des Trainings (die jede Ansicht zeigt) oder die neuesten Gewichte eines Laufs der Ansicht Vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1: the latest weights of this Compare run</source>
+        <translation>%1: die neuesten Gewichte dieses Laufs aus Vergleichen</translation>
+    </message>
+    <message>
+        <source>the training&apos;s weights</source>
+        <translation>die Gewichte des Trainings</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>

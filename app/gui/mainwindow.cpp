@@ -209,10 +209,11 @@ QWidget *MainWindow::createPage(View view)
                     if (m_announcer)
                         m_announcer->announce(text);
                 },
-                // The runs' networks answer the drawn digit too.
+                // The runs' networks answer the drawn digit too, and their mistakes can be shown.
                 [this](const QVector<OtherNetwork> &networks) {
                     if (auto *draw = qobject_cast<DrawView *>(page(View::Draw)))
                         draw->setOtherNetworks(networks);
+                    setMistakesNetworks(page(View::Mistakes), networks);
                 });
     }
     return nullptr;

@@ -23,14 +23,15 @@ namespace bplab {
 namespace {
 
 /** The page: recomputes the answers when what it shows is stale and it can be seen. */
-class ConfusionPage : public QWidget
+class MistakesPage : public QWidget
 {
 public:
-    ConfusionPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
+    MistakesPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
         : QWidget(parent)
         , m_controller(controller)
         , m_view(new MistakesView)
         , m_sets(new QComboBox)
+        , m_networks(new QComboBox)
     {
         auto *layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 0);
@@ -43,6 +44,22 @@ public:
         m_sets->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         row->addWidget(caption);
         row->addWidget(m_sets);
+        // Whose mistakes: the training's weights, or a network trained in the Compare view
+        // (shown only while there is one).
+        m_networksCaption = new QLabel(QCoreApplication::translate("bplab", "Net&work:"));
+        m_networksCaption->setBuddy(m_networks);
+        m_networks->setObjectName(QStringLiteral("mistakesNetworkBox"));
+        m_networks->setAccessibleName(QCoreApplication::translate("bplab", "Network"));
+        m_networks->setToolTip(QCoreApplication::translate("bplab", "The network whose answers are shown: the training's weights (those every view shows), or the latest weights of a run of the Compare view."));
+        m_networks->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        row->addSpacing(m_networks->fontMetrics().height());
+        row->addWidget(m_networksCaption);
+        row->addWidget(m_networks);
+        fillNetworks();
+        QObject::connect(m_networks, &QComboBox::activated, this, [this](int index) {
+            m_chosenNetwork = index > 0 ? m_networks->itemText(index) : QString();
+            m_refresh.start();
+        });
         row->addStretch(1);
         layout->addLayout(row);
         layout->addWidget(m_view, 1);
@@ -91,7 +108,18 @@ public:
         // The evaluation's result is on the page (its finished signal has been handled), not only
         // done in the pool.
         return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading
-               && m_lastWeights == m_controller->shownWeights() && m_lastData == testData();
+               && m_lastWeights == weightsToShow() && m_lastData == testData();
+    }
+
+    /** The Compare view's runs, each with its latest weights: listed in the Network box. A
+     *  chosen run whose weights changed is evaluated again; a chosen run that is gone gives way
+     *  to the training's weights. */
+    void setOtherNetworks(const QVector<OtherNetwork> &networks)
+    {
+        m_others = networks;
+        fillNetworks();
+        if (m_lastWeights != weightsToShow())
+            m_refresh.start();
     }
 
     /** Reads `folder`'s test set in the background, then shows it (a message when it has none).
@@ -157,8 +185,9 @@ private:
             m_pending = true; // once this one is done
             return;
         }
-        // The weights every view shows: the timeline's cursor, or a model file's.
-        const ParamsPtr shown = m_controller->shownWeights();
+        // The weights every view shows (the timeline's cursor, or a model file's), or a Compare
+        // run's.
+        const std::shared_ptr<const void> shown = weightsToShow();
         const DataSplitPtr data = testData();
         if (!shown || !data || data->test.size() == 0) {
             m_lastWeights.reset();
@@ -170,17 +199,30 @@ private:
         m_lastWeights = shown;
         m_lastData = data;
         m_answered = false;
+        m_running = true;
+        const auto done = [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); };
+        if (const OtherNetwork *other = chosenNetwork()) {
+            m_computing = QCoreApplication::translate("bplab", "%1: the latest weights of this Compare run")
+                                  .arg(QString::fromStdString(other->label));
+            runInBackground(
+                    this,
+                    [network = *other, data] {
+                        return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(
+                                answerSet(network.arch, *network.weights, data->test, network.normalize)));
+                    },
+                    done);
+            return;
+        }
         m_computing = m_controller->shownCaption();
         const Normalize normalize = m_controller->trainedConfig().normalize;
-        const ParamsPtr weights = shown;
-        m_running = true;
+        const ParamsPtr weights = m_controller->shownWeights();
         runInBackground(
                 this,
                 [weights, data, normalize] {
                     return std::shared_ptr<const SetAnswers>(
                             std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
                 },
-                [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); });
+                done);
     }
 
     /** One evaluation at a time: a newer request waits in m_pending, so the last one wins. */
@@ -193,6 +235,41 @@ private:
             m_pending = false;
             m_refresh.start();
         }
+    }
+
+    /** The Compare run chosen in the Network box (null: the training's weights). */
+    const OtherNetwork *chosenNetwork() const
+    {
+        if (m_chosenNetwork.isEmpty())
+            return nullptr;
+        for (const OtherNetwork &n : m_others)
+            if (QString::fromStdString(n.label) == m_chosenNetwork && n.weights)
+                return &n;
+        return nullptr;
+    }
+
+    /** The weights whose answers the page is to show: the chosen run's or the training's. */
+    std::shared_ptr<const void> weightsToShow() const
+    {
+        if (const OtherNetwork *other = chosenNetwork())
+            return other->weights;
+        return m_controller->shownWeights();
+    }
+
+    /** The Network box: the training's weights, then each Compare run; hidden without runs. */
+    void fillNetworks()
+    {
+        if (!chosenNetwork())
+            m_chosenNetwork.clear();
+        m_networks->clear();
+        m_networks->addItem(QCoreApplication::translate("bplab", "the training's weights"));
+        for (const OtherNetwork &n : m_others)
+            if (n.weights)
+                m_networks->addItem(QString::fromStdString(n.label));
+        m_networks->setCurrentIndex(m_chosenNetwork.isEmpty() ? 0 : m_networks->findText(m_chosenNetwork));
+        const bool any = m_networks->count() > 1;
+        m_networksCaption->setVisible(any);
+        m_networks->setVisible(any);
     }
 
     /** The test set shown: the one chosen in the box, else the data's own. */
@@ -287,13 +364,17 @@ private:
     TrainingController *m_controller;
     MistakesView *m_view;
     QComboBox *m_sets;
+    QComboBox *m_networks;
+    QLabel *m_networksCaption = nullptr;
+    QVector<OtherNetwork> m_others; // the Compare view's runs
+    QString m_chosenNetwork;        // the run chosen in m_networks, by its label ("": the training's)
     QList<OpenedSet> m_opened; // [0] the digits drawn here, then the sets opened in the page
     DataSplitPtr m_other;      // the one shown (null: the data's own)
     int m_otherIndex = -1;
     bool m_loading = false;
     QTimer m_refresh;
     bool m_running = false; // an evaluation is in the pool
-    ParamsPtr m_lastWeights;
+    std::shared_ptr<const void> m_lastWeights; // the training's ParamsF or a run's MlpParamsF
     DataSplitPtr m_lastData;
     QString m_computing; // the caption of the weights being evaluated
     bool m_pending = false;
@@ -304,19 +385,25 @@ private:
 
 void openMistakesTestSet(QWidget *page, const QString &folder)
 {
-    if (auto *p = dynamic_cast<ConfusionPage *>(page))
+    if (auto *p = dynamic_cast<MistakesPage *>(page))
         p->openTestSet(folder);
+}
+
+void setMistakesNetworks(QWidget *page, const QVector<OtherNetwork> &networks)
+{
+    if (auto *p = dynamic_cast<MistakesPage *>(page))
+        p->setOtherNetworks(networks);
 }
 
 bool mistakesPageIsCurrent(const QWidget *page)
 {
-    const auto *p = dynamic_cast<const ConfusionPage *>(page);
+    const auto *p = dynamic_cast<const MistakesPage *>(page);
     return p && p->isCurrent();
 }
 
 QWidget *makeMistakesPage(TrainingController *controller, std::function<void(const MistakeImage &)> openImage, QWidget *parent)
 {
-    return new ConfusionPage(controller, std::move(openImage), parent);
+    return new MistakesPage(controller, std::move(openImage), parent);
 }
 
 } // namespace bplab

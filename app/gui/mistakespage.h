@@ -1,11 +1,14 @@
 #pragma once
 // The Mistakes view's wiring: the page of ui/mistakes (MistakesView) fed from the training
-// controller, on the weights every view shows (TrainingController::shownWeights()).
+// controller, on the weights every view shows (TrainingController::shownWeights()) or, chosen in
+// its Network box, on a Compare run's latest weights.
 
 #include "snapshots.h"
 
 #include <QString>
+#include <QVector>
 
+#include <comparison.h>
 #include <dataset.h>
 
 #include <functional>
@@ -42,6 +45,10 @@ QWidget *makeMistakesPage(TrainingController *controller, std::function<void(con
 /** Reads the test set of data folder `folder` (off the GUI thread) and shows it in the page, as
  *  Open a test set... does after its folder dialog. */
 void openMistakesTestSet(QWidget *page, const QString &folder);
+
+/** The networks trained in the Compare view, each with its latest weights: the page's Network
+ *  box offers them beside the training's weights, and shows the chosen one's mistakes. */
+void setMistakesNetworks(QWidget *page, const QVector<OtherNetwork> &networks);
 
 /** True when `page` (from makeMistakesPage) shows the matrix of the weights every view shows:
  *  visible, evaluated and not waiting for a newer evaluation. */

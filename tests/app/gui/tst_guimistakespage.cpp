@@ -1,7 +1,8 @@
 // The Mistakes view wired to a real training controller: once visible it shows the test set's
 // confusion matrix at the controller's current weights (the counts of evaluate() on them), names
 // the batch, follows a step of training, and passes a double-clicked image's index on; another
-// folder's test set opened in the page is evaluated with the same weights.
+// folder's test set opened in the page is evaluated with the same weights; a Compare run chosen
+// in its Network box is evaluated instead of the training's weights.
 
 #include "guifixtures.h"
 
@@ -11,6 +12,7 @@
 #include "gallerypanel.h"
 
 #include <drawnstore.h>
+#include <networktrainer.h>
 
 #include <QComboBox>
 #include <QSettings>
@@ -189,6 +191,71 @@ private slots:
         emit sets->activated(2);
         QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("120 test images")), 10000);
         QCOMPARE(sets->currentText(), QStringLiteral("%1 (120)").arg(name));
+    }
+
+    void showsTheMistakesOfACompareRun()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        if (QTest::currentTestFailed())
+            return;
+        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, {}));
+        page->resize(1280, 800);
+        page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(page.get()));
+        auto *matrix = page->findChild<ConfusionMatrixPanel *>();
+        auto *networks = page->findChild<QComboBox *>(QStringLiteral("mistakesNetworkBox"));
+        QVERIFY(matrix && networks);
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), expectedCounts(controller), 10000);
+        QVERIFY(!networks->isVisible()); // no run yet: nothing to choose
+
+        // Two runs of the Compare view: a linear model and a 2-hidden-layer tanh network.
+        const Normalize normalize = controller.trainedConfig().normalize;
+        auto network = [normalize](const char *label, std::vector<int> hidden, Activation f, std::uint64_t seed) {
+            OtherNetwork n;
+            n.label = label;
+            n.arch.hidden = std::move(hidden);
+            n.arch.activation = f;
+            n.weights = std::make_shared<const MlpParamsF>(initMlp(n.arch, seed));
+            n.normalize = normalize;
+            return n;
+        };
+        QVector<OtherNetwork> runs = {network("784-10", {}, Activation::ReLU, 3),
+                                      network("784-24-12-10 tanh", {24, 12}, Activation::Tanh, 4)};
+        setMistakesNetworks(page.get(), runs);
+        QVERIFY(networks->isVisible());
+        QCOMPARE(networks->count(), 3);
+        QCOMPARE(networks->currentIndex(), 0); // still the training's weights
+        QCOMPARE(matrix->counts(), expectedCounts(controller));
+
+        const DataSplitPtr data = controller.dataSplit();
+        auto countsOf = [&data](const OtherNetwork &n) {
+            return evaluateNetwork(n.arch, *n.weights, data->test, n.normalize).confusion;
+        };
+        QVERIFY(countsOf(runs[1]) != expectedCounts(controller)); // so that the check below can fail
+        networks->setCurrentIndex(2);
+        emit networks->activated(2);
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), countsOf(runs[1]), 10000);
+        QTRY_VERIFY(mistakesPageIsCurrent(page.get()));
+        auto *view = page->findChild<MistakesView *>();
+        QVERIFY(view);
+
+        // The run's weights after its next epoch are shown as they come; training the
+        // controller's network changes nothing here.
+        runs[1].weights = std::make_shared<const MlpParamsF>(initMlp(runs[1].arch, 9));
+        setMistakesNetworks(page.get(), runs);
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), countsOf(runs[1]), 10000);
+        QTRY_VERIFY(mistakesPageIsCurrent(page.get()));
+        runBatches(&controller, 3);
+        QVERIFY(!QTest::currentTestFailed());
+        QTRY_VERIFY(mistakesPageIsCurrent(page.get()));
+        QCOMPARE(matrix->counts(), countsOf(runs[1]));
+
+        // Cleared runs: back to the training's weights, and the box hides.
+        setMistakesNetworks(page.get(), {});
+        QVERIFY(!networks->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), expectedCounts(controller), 10000);
     }
 
     void describesTheBatch()
