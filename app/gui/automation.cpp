@@ -4,6 +4,7 @@
 #include "errorpage.h"
 #include "framecounter.h"
 #include "mainwindow.h"
+#include "mistakespage.h"
 #include "panelui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
@@ -180,9 +181,16 @@ void ScreenshotRun::grabNow(int exitCode)
         return;
     }
     // The Dataset view's answers come from the background: the picture shows them, not their wait.
-    // So do the Compare view's runs: the picture shows how they ended.
+    // So do the Compare view's runs (the picture shows how they ended) and the Mistakes view's
+    // matrix (a minute at most: a run it waits for may never finish an epoch).
+    if (!m_viewWait.isValid())
+        m_viewWait.start();
+    const bool mistakesPending = m_window->view() == MainWindow::View::Mistakes
+                                 && !mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes))
+                                 && m_viewWait.elapsed() < 60000;
     if ((m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending())
-        || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))) {
+        || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
+        || mistakesPending) {
         QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }

@@ -51,6 +51,7 @@ private:
     QString m_saveModel;
     QString m_exportPanel, m_exportFile;
     QElapsedTimer m_exportWait;
+    QElapsedTimer m_viewWait; ///< since the first try to grab: how long a view's background work is waited for
     bool m_waitingForBatch = false;
     bool m_waitingForModel = false;
 

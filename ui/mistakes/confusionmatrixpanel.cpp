@@ -152,8 +152,8 @@ QRect ConfusionMatrixPanel::accessibleCellRect(int row, int column) const
 
 QString ConfusionMatrixPanel::accessibleSummary() const
 {
-    if (m_total == 0)
-        return title();
+    if (m_total == 0) // and why, as the panel shows it
+        return m_caption.isEmpty() ? title() : title() + QStringLiteral(". ") + m_caption;
     // The most frequent confusion, the first thing a class looks for.
     int worstTrue = -1, worstPredicted = -1, worst = 0;
     for (int t = 0; t < kClasses; ++t)
