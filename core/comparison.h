@@ -99,6 +99,7 @@ struct OtherNetwork
     Architecture arch;
     std::shared_ptr<const MlpParamsF> weights;
     Normalize normalize = Normalize::None;
+    int run = 0; ///< its row in the Compare view, from 1 (0: not a run of it)
 };
 
 /** What a finished run ended with, for a lesson's questions. */

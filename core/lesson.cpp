@@ -431,7 +431,7 @@ public:
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
-                                  "compare_show"}))
+                                  "compare_show", "mistakes_of"}))
             return false;
         if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
             !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
@@ -485,6 +485,14 @@ public:
             if (!choice(v, join(path, "compare_show"), kCompareMeasures, "a measure", m))
                 return false;
             s.compareShow = m;
+        }
+        if (const JsonValue *v = o.find("mistakes_of")) {
+            if (s.view != LessonView::Mistakes)
+                return fail(join(path, "mistakes_of"), "only a step with the view \"mistakes\" shows a run's mistakes");
+            int run = 0;
+            if (!integer(v, join(path, "mistakes_of"), 0, 4, run))
+                return false;
+            s.mistakesOf = run;
         }
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);

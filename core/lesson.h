@@ -111,6 +111,9 @@ struct LessonStep
     /** View Compare only: what it shows at this step ("compare_show"; the test accuracy when not
      *  given). */
     std::optional<CompareMeasure> compareShow;
+    /** View Mistakes only: the Compare run (1-4, of the latest step's "compare") whose mistakes it
+     *  shows ("mistakes_of"; 0: the training's weights, as when not given). */
+    std::optional<int> mistakesOf;
 };
 
 struct Lesson

@@ -954,6 +954,10 @@
         <source>the training&apos;s weights</source>
         <translation>die Gewichte des Trainings</translation>
     </message>
+    <message>
+        <source>Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.</source>
+        <translation>Lauf %1 der Ansicht Vergleichen hat noch keine Epoche beendet: Seine Fehler erscheinen hier, sobald er eine beendet hat.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>

@@ -365,7 +365,8 @@ private:
                 m_announce(endedText(row));
             rows << row;
             if (shown.weights)
-                networks.push_back({labels[int(i)].toStdString(), choices[i].arch, shown.weights, m_runs[i]->config().normalize});
+                networks.push_back({labels[int(i)].toStdString(), choices[i].arch, shown.weights,
+                                    m_runs[i]->config().normalize, int(i) + 1});
         }
         m_view->setRows(rows);
         // Told only when a network's weights or name changed: the view refreshes five times a second.

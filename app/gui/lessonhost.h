@@ -46,6 +46,9 @@ public:
     virtual std::vector<std::optional<CompareResult>> compareResults() const = 0;
     /** What the Compare view shows of its runs. */
     virtual void showCompareMeasure(CompareMeasure measure) = 0;
+    /** The Mistakes view shows Compare run `run`'s mistakes (1-4, as soon as it has weights), or
+     *  the training's weights' (0). */
+    virtual void showMistakesOf(int run) = 0;
     /** The Step view's pass, for a question's true value. */
     virtual const StepModel *stepModel() const = 0;
     /** The keyboard goes back to the window (Space, the arrows). */

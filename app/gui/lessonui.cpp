@@ -3,6 +3,7 @@
 #include "comparepage.h"
 #include "lessonrunner.h"
 #include "mainwindow.h"
+#include "mistakespage.h"
 #include "statusline.h"
 #include "windowaction.h"
 
@@ -184,6 +185,11 @@ void LessonUi::showCompareMeasure(CompareMeasure measure)
 {
     if (auto *page = qobject_cast<CompareView *>(m_window->page(MainWindow::View::Compare)))
         page->setShown(measure);
+}
+
+void LessonUi::showMistakesOf(int run)
+{
+    showMistakesOfRun(m_window->page(MainWindow::View::Mistakes), run);
 }
 
 const StepModel *LessonUi::stepModel() const

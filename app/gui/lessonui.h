@@ -53,6 +53,7 @@ private:
     void compareRuns(const std::vector<CompareChoice> &runs) override;
     std::vector<std::optional<CompareResult>> compareResults() const override;
     void showCompareMeasure(CompareMeasure measure) override;
+    void showMistakesOf(int run) override;
     const StepModel *stepModel() const override;
     void focusWindow() override;
 

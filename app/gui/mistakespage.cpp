@@ -58,6 +58,7 @@ public:
         fillNetworks();
         QObject::connect(m_networks, &QComboBox::activated, this, [this](int index) {
             m_chosenNetwork = index > 0 ? m_networks->itemText(index) : QString();
+            m_wantedRun = 0;
             m_refresh.start();
         });
         row->addStretch(1);
@@ -107,8 +108,17 @@ public:
     {
         // The evaluation's result is on the page (its finished signal has been handled), not only
         // done in the pool.
-        return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading
+        return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading && m_wantedRun == 0
                && m_lastWeights == weightsToShow() && m_lastData == testData();
+    }
+
+    /** Shows run `run`'s mistakes (1-based) once it has weights, or the training's (0). */
+    void showRun(int run)
+    {
+        m_wantedRun = run;
+        m_chosenNetwork.clear();
+        setOtherNetworks(m_others);
+        m_refresh.start();
     }
 
     /** The Compare view's runs, each with its latest weights: listed in the Network box. A
@@ -117,6 +127,11 @@ public:
     void setOtherNetworks(const QVector<OtherNetwork> &networks)
     {
         m_others = networks;
+        for (const OtherNetwork &n : m_others)
+            if (m_wantedRun > 0 && n.run == m_wantedRun && n.weights) {
+                m_chosenNetwork = QString::fromStdString(n.label);
+                m_wantedRun = 0;
+            }
         fillNetworks();
         if (m_lastWeights != weightsToShow())
             m_refresh.start();
@@ -189,8 +204,16 @@ private:
         // run's.
         const std::shared_ptr<const void> shown = weightsToShow();
         const DataSplitPtr data = testData();
-        if (!shown || !data || data->test.size() == 0) {
+        if (m_wantedRun > 0) {
             m_lastWeights.reset();
+            m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.").arg(m_wantedRun));
+            return;
+        }
+        if (!shown || !data || data->test.size() == 0) {
+            // Nothing to evaluate: what the page says is current until either arrives.
+            m_lastWeights = shown;
+            m_lastData = data;
+            m_answered = true;
             m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "No test set loaded: load a data set to see what the network gets wrong."));
             return;
         }
@@ -368,6 +391,7 @@ private:
     QLabel *m_networksCaption = nullptr;
     QVector<OtherNetwork> m_others; // the Compare view's runs
     QString m_chosenNetwork;        // the run chosen in m_networks, by its label ("": the training's)
+    int m_wantedRun = 0;            // a run asked for (1-based) before it had weights
     QList<OpenedSet> m_opened; // [0] the digits drawn here, then the sets opened in the page
     DataSplitPtr m_other;      // the one shown (null: the data's own)
     int m_otherIndex = -1;
@@ -393,6 +417,12 @@ void setMistakesNetworks(QWidget *page, const QVector<OtherNetwork> &networks)
 {
     if (auto *p = dynamic_cast<MistakesPage *>(page))
         p->setOtherNetworks(networks);
+}
+
+void showMistakesOfRun(QWidget *page, int run)
+{
+    if (auto *p = dynamic_cast<MistakesPage *>(page))
+        p->showRun(run);
 }
 
 bool mistakesPageIsCurrent(const QWidget *page)

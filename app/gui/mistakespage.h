@@ -50,6 +50,10 @@ void openMistakesTestSet(QWidget *page, const QString &folder);
  *  box offers them beside the training's weights, and shows the chosen one's mistakes. */
 void setMistakesNetworks(QWidget *page, const QVector<OtherNetwork> &networks);
 
+/** The Network box at Compare run `run` (1-4, counted as the Compare view's table does; as soon
+ *  as that run has weights), or at the training's weights (0). */
+void showMistakesOfRun(QWidget *page, int run);
+
 /** True when `page` (from makeMistakesPage) shows the matrix of the weights every view shows:
  *  visible, evaluated and not waiting for a newer evaluation. */
 bool mistakesPageIsCurrent(const QWidget *page);

@@ -348,6 +348,26 @@ private slots:
         QVERIFY2(l.error().find("only a step with the view \"compare\" shows runs") != std::string::npos, l.error().c_str());
     }
 
+    void aMistakesStepShowsARunsMistakes()
+    {
+        const auto withStep = [](const std::string &step) {
+            return std::string(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample",
+                "views": ["compare", "mistakes"], "steps": [)") + step + "]}";
+        };
+        auto l = parseLesson(withStep(R"({"text": "Run 2.", "view": "mistakes", "mistakes_of": 2})"), "s.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        QCOMPARE(l->steps[0].mistakesOf, std::optional<int>(2));
+        l = parseLesson(withStep(R"({"text": "Ours.", "view": "mistakes"})"), "s.json");
+        QVERIFY(l.ok() && !l->steps[0].mistakesOf);
+        l = parseLesson(withStep(R"({"text": "A.", "view": "mistakes", "mistakes_of": 5})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].mistakes_of:") != std::string::npos, l.error().c_str());
+        l = parseLesson(withStep(R"({"text": "A.", "view": "compare", "mistakes_of": 1})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("only a step with the view \"mistakes\" shows a run's mistakes") != std::string::npos,
+                 l.error().c_str());
+    }
+
     void refusesWholeFileProblems()
     {
         auto empty = parseLesson("{}", "e.json");

@@ -256,6 +256,24 @@ private slots:
         setMistakesNetworks(page.get(), {});
         QVERIFY(!networks->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), expectedCounts(controller), 10000);
+
+        // A lesson asks for run 2 before it has finished an epoch: the page says it waits, and
+        // shows that run as soon as its weights come (by its row, whatever came before it).
+        showMistakesOfRun(page.get(), 2);
+        QTRY_VERIFY2(matrix->accessibleSummary().contains(QStringLiteral("Run 2 of the Compare view has not finished an epoch")),
+                     qPrintable(matrix->accessibleSummary()));
+        QVERIFY(!mistakesPageIsCurrent(page.get()));
+        runs[0].run = 1;
+        runs[1].run = 2;
+        setMistakesNetworks(page.get(), {runs[1]}); // run 1 stopped before its first epoch
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), countsOf(runs[1]), 10000);
+        QTRY_VERIFY(mistakesPageIsCurrent(page.get()));
+        QCOMPARE(networks->currentText(), QStringLiteral("784-24-12-10 tanh"));
+        setMistakesNetworks(page.get(), runs); // run 1 too now: still run 2 shown
+        QCOMPARE(networks->currentText(), QStringLiteral("784-24-12-10 tanh"));
+        showMistakesOfRun(page.get(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), expectedCounts(controller), 10000);
+        QCOMPARE(networks->currentIndex(), 0);
     }
 
     void describesTheBatch()
