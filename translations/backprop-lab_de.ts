@@ -935,24 +935,12 @@
         <translation>, LR %1</translation>
     </message>
     <message>
-        <source>Net&amp;work:</source>
-        <translation>N&amp;etz:</translation>
-    </message>
-    <message>
-        <source>Network</source>
-        <translation>Netz</translation>
-    </message>
-    <message>
         <source>The network whose answers are shown: the training&apos;s weights (those every view shows), or the latest weights of a run of the Compare view.</source>
         <translation>Das Netz, dessen Antworten gezeigt werden: die Gewichte des Trainings (die jede Ansicht zeigt) oder die neuesten Gewichte eines Laufs der Ansicht Vergleichen.</translation>
     </message>
     <message>
         <source>%1: the latest weights of this Compare run</source>
         <translation>%1: die neuesten Gewichte dieses Laufs aus Vergleichen</translation>
-    </message>
-    <message>
-        <source>the training&apos;s weights</source>
-        <translation>die Gewichte des Trainings</translation>
     </message>
     <message>
         <source>Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.</source>
@@ -1877,6 +1865,14 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>%2 of %3 right, answers of the %1</source>
         <translation>%2 von %3 richtig, Antworten (%1)</translation>
+    </message>
+    <message>
+        <source>The network whose answers the images show: the training&apos;s weights (those every view shows), or the latest weights of a run of the Compare view.</source>
+        <translation>Das Netz, dessen Antworten die Bilder zeigen: die Gewichte des Trainings (die jede Ansicht zeigt) oder die neuesten Gewichte eines Laufs der Ansicht Vergleichen.</translation>
+    </message>
+    <message>
+        <source>latest weights of the Compare run %1</source>
+        <translation>neueste Gewichte des Laufs %1 aus Vergleichen</translation>
     </message>
 </context>
 <context>
@@ -3018,6 +3014,21 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>most confident first</source>
         <translation>die sichersten zuerst</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::NetworkChoice</name>
+    <message>
+        <source>Net&amp;work:</source>
+        <translation>&amp;Netz:</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>the training&apos;s weights</source>
+        <translation>die Gewichte des Trainings</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 
 #include <background.h>
 #include <drawnstore.h>
+#include <networkchoice.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -31,7 +32,7 @@ public:
         , m_controller(controller)
         , m_view(new MistakesView)
         , m_sets(new QComboBox)
-        , m_networks(new QComboBox)
+        , m_networks(new NetworkChoice)
     {
         auto *layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 0);
@@ -46,21 +47,12 @@ public:
         row->addWidget(m_sets);
         // Whose mistakes: the training's weights, or a network trained in the Compare view
         // (shown only while there is one).
-        m_networksCaption = new QLabel(QCoreApplication::translate("bplab", "Net&work:"));
-        m_networksCaption->setBuddy(m_networks);
         m_networks->setObjectName(QStringLiteral("mistakesNetworkBox"));
-        m_networks->setAccessibleName(QCoreApplication::translate("bplab", "Network"));
         m_networks->setToolTip(QCoreApplication::translate("bplab", "The network whose answers are shown: the training's weights (those every view shows), or the latest weights of a run of the Compare view."));
-        m_networks->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         row->addSpacing(m_networks->fontMetrics().height());
-        row->addWidget(m_networksCaption);
+        row->addWidget(m_networks->caption());
         row->addWidget(m_networks);
-        fillNetworks();
-        QObject::connect(m_networks, &QComboBox::activated, this, [this](int index) {
-            m_chosenNetwork = index > 0 ? m_networks->itemText(index) : QString();
-            m_wantedRun = 0;
-            m_refresh.start();
-        });
+        QObject::connect(m_networks, &NetworkChoice::chosenChanged, this, [this] { m_refresh.start(); });
         row->addStretch(1);
         layout->addLayout(row);
         layout->addWidget(m_view, 1);
@@ -108,34 +100,17 @@ public:
     {
         // The evaluation's result is on the page (its finished signal has been handled), not only
         // done in the pool.
-        return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading && m_wantedRun == 0
+        return !m_running && !m_refresh.isActive() && !m_pending && m_answered && !m_loading && !m_networks->waitingFor()
                && m_lastWeights == weightsToShow() && m_lastData == testData();
     }
 
     /** Shows run `run`'s mistakes (1-based) once it has weights, or the training's (0). */
-    void showRun(int run)
-    {
-        m_wantedRun = run;
-        m_chosenNetwork.clear();
-        setOtherNetworks(m_others);
-        m_refresh.start();
-    }
+    void showRun(int run) { m_networks->chooseRun(run); }
 
     /** The Compare view's runs, each with its latest weights: listed in the Network box. A
      *  chosen run whose weights changed is evaluated again; a chosen run that is gone gives way
      *  to the training's weights. */
-    void setOtherNetworks(const QVector<OtherNetwork> &networks)
-    {
-        m_others = networks;
-        for (const OtherNetwork &n : m_others)
-            if (m_wantedRun > 0 && n.run == m_wantedRun && n.weights) {
-                m_chosenNetwork = QString::fromStdString(n.label);
-                m_wantedRun = 0;
-            }
-        fillNetworks();
-        if (m_lastWeights != weightsToShow())
-            m_refresh.start();
-    }
+    void setOtherNetworks(const QVector<OtherNetwork> &networks) { m_networks->setNetworks(networks); }
 
     /** Reads `folder`'s test set in the background, then shows it (a message when it has none).
      *  A folder the user opened is listed again in the next session. */
@@ -204,9 +179,9 @@ private:
         // run's.
         const std::shared_ptr<const void> shown = weightsToShow();
         const DataSplitPtr data = testData();
-        if (m_wantedRun > 0) {
+        if (const int run = m_networks->waitingFor()) {
             m_lastWeights.reset();
-            m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.").arg(m_wantedRun));
+            m_view->setAnswers(nullptr, data, QCoreApplication::translate("bplab", "Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.").arg(run));
             return;
         }
         if (!shown || !data || data->test.size() == 0) {
@@ -224,7 +199,7 @@ private:
         m_answered = false;
         m_running = true;
         const auto done = [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); };
-        if (const OtherNetwork *other = chosenNetwork()) {
+        if (const OtherNetwork *other = m_networks->chosen()) {
             m_computing = QCoreApplication::translate("bplab", "%1: the latest weights of this Compare run")
                                   .arg(QString::fromStdString(other->label));
             runInBackground(
@@ -260,39 +235,12 @@ private:
         }
     }
 
-    /** The Compare run chosen in the Network box (null: the training's weights). */
-    const OtherNetwork *chosenNetwork() const
-    {
-        if (m_chosenNetwork.isEmpty())
-            return nullptr;
-        for (const OtherNetwork &n : m_others)
-            if (QString::fromStdString(n.label) == m_chosenNetwork && n.weights)
-                return &n;
-        return nullptr;
-    }
-
     /** The weights whose answers the page is to show: the chosen run's or the training's. */
     std::shared_ptr<const void> weightsToShow() const
     {
-        if (const OtherNetwork *other = chosenNetwork())
+        if (const OtherNetwork *other = m_networks->chosen())
             return other->weights;
         return m_controller->shownWeights();
-    }
-
-    /** The Network box: the training's weights, then each Compare run; hidden without runs. */
-    void fillNetworks()
-    {
-        if (!chosenNetwork())
-            m_chosenNetwork.clear();
-        m_networks->clear();
-        m_networks->addItem(QCoreApplication::translate("bplab", "the training's weights"));
-        for (const OtherNetwork &n : m_others)
-            if (n.weights)
-                m_networks->addItem(QString::fromStdString(n.label));
-        m_networks->setCurrentIndex(m_chosenNetwork.isEmpty() ? 0 : m_networks->findText(m_chosenNetwork));
-        const bool any = m_networks->count() > 1;
-        m_networksCaption->setVisible(any);
-        m_networks->setVisible(any);
     }
 
     /** The test set shown: the one chosen in the box, else the data's own. */
@@ -387,11 +335,7 @@ private:
     TrainingController *m_controller;
     MistakesView *m_view;
     QComboBox *m_sets;
-    QComboBox *m_networks;
-    QLabel *m_networksCaption = nullptr;
-    QVector<OtherNetwork> m_others; // the Compare view's runs
-    QString m_chosenNetwork;        // the run chosen in m_networks, by its label ("": the training's)
-    int m_wantedRun = 0;            // a run asked for (1-based) before it had weights
+    NetworkChoice *m_networks; // the training's weights or a Compare run's
     QList<OpenedSet> m_opened; // [0] the digits drawn here, then the sets opened in the page
     DataSplitPtr m_other;      // the one shown (null: the data's own)
     int m_otherIndex = -1;

@@ -374,6 +374,14 @@ QWidget *DatasetView::createAnswerBar()
     sortLabel->setBuddy(m_sortBox);
     connect(m_sortBox, &QComboBox::activated, this,
             [this](int i) { setSortOrder(DatasetModel::SortOrder(std::clamp(i, 0, 2))); });
+    // Whose answers: the training's weights, or a run of the Compare view (shown while there is one).
+    m_networkBox = new NetworkChoice;
+    m_networkBox->setObjectName(QStringLiteral("datasetNetworkBox"));
+    m_networkBox->setToolTip(tr("The network whose answers the images show: the training's weights (those every view shows), or the latest weights of a run of the Compare view."));
+    connect(m_networkBox, &NetworkChoice::chosenChanged, this, [this] {
+        forgetAnswers();
+        updateAnswers();
+    });
     m_weightsLabel = new ElidedLabel;
     m_weightsLabel->setObjectName(QStringLiteral("datasetWeightsLabel"));
     // Its sentence may be cut short, never widen the window (1280x800 in presentation mode).
@@ -387,6 +395,9 @@ QWidget *DatasetView::createAnswerBar()
     row->addWidget(sortLabel);
     row->addWidget(m_sortBox);
     row->addSpacing(12);
+    row->addWidget(m_networkBox->caption());
+    row->addWidget(m_networkBox);
+    row->addSpacing(12);
     row->addWidget(m_weightsLabel, 1);
     updateAnswers();
     return bar;
@@ -397,38 +408,59 @@ void DatasetView::setWeights(std::shared_ptr<const ParamsF> weights, Normalize n
     m_weights = std::move(weights);
     m_normalize = normalize;
     m_weightsCaption = caption;
+    if (!m_networkBox->chosen())
+        forgetAnswers();
+    updateAnswers();
+}
+
+void DatasetView::forgetAnswers()
+{
     m_testAnswers.reset();
     m_trainAnswers.reset();
     ++m_answersGeneration; // answers still being computed are for the old weights
     m_computing = {};
-    updateAnswers();
+}
+
+void DatasetView::setOtherNetworks(const QVector<OtherNetwork> &networks)
+{
+    m_networkBox->setNetworks(networks);
 }
 
 void DatasetView::updateAnswers()
 {
     const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
     const bool test = isTestSet();
-    if (m_weights && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers)
+    const OtherNetwork *other = m_networkBox->chosen();
+    if ((m_weights || other) && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers)
         && !m_computing[test]) {
         // Only the shown set, off the GUI thread: the training set's 60,000 images take about half
         // a second, in which the window would not repaint.
         m_computing[test] = true;
-        const std::shared_ptr<const ParamsF> weights = m_weights;
-        const Normalize normalize = m_normalize;
         const std::uint64_t generation = m_answersGeneration;
-        runInBackground(
-                this,
-                [weights, data, test, normalize] {
-                    return std::make_shared<const SetAnswers>(
-                            answerSet(*weights, test ? data->test : data->train, normalize));
-                },
-                [this, test, generation, data](std::shared_ptr<const SetAnswers> answers) {
-                    if (generation != m_answersGeneration || data != m_model->dataSplit())
-                        return; // computed for weights or images no longer shown
-                    m_computing[test] = false;
-                    (test ? m_testAnswers : m_trainAnswers) = std::move(answers);
-                    updateAnswers();
-                });
+        auto done = [this, test, generation, data](std::shared_ptr<const SetAnswers> answers) {
+            if (generation != m_answersGeneration || data != m_model->dataSplit())
+                return; // computed for weights or images no longer shown
+            m_computing[test] = false;
+            (test ? m_testAnswers : m_trainAnswers) = std::move(answers);
+            updateAnswers();
+        };
+        if (other) {
+            runInBackground(
+                    this,
+                    [network = *other, data, test] {
+                        return std::make_shared<const SetAnswers>(answerSet(
+                                network.arch, *network.weights, test ? data->test : data->train, network.normalize));
+                    },
+                    std::move(done));
+        } else {
+            runInBackground(
+                    this,
+                    [weights = m_weights, data, test, normalize = m_normalize] {
+                        return std::make_shared<const SetAnswers>(
+                                answerSet(*weights, test ? data->test : data->train, normalize));
+                    },
+                    std::move(done));
+        }
     }
     m_model->setAnswers(m_testAnswers, m_trainAnswers);
     const bool have = m_model->answers() != nullptr;
@@ -438,7 +470,7 @@ void DatasetView::updateAnswers()
                        static_cast<QWidget *>(m_sortBox)})
         w->setEnabled(have);
     if (!have) {
-        m_weightsLabel->setText(!m_weights ? tr("The network's answers appear here once there are weights.")
+        m_weightsLabel->setText(!m_weights && !other ? tr("The network's answers appear here once there are weights.")
                                 : m_computing[isTestSet()] ? tr("Computing the network's answers…")
                                                            : QString());
         m_weightsLabel->setToolTip(m_weightsLabel->text());
@@ -449,8 +481,11 @@ void DatasetView::updateAnswers()
     for (int k = 0; k < kOutputs; ++k)
         right += a.summary.confusion[std::size_t(k)][std::size_t(k)];
     // The count first: on a narrow screen the end of the line gives way ("…", the tooltip has it).
+    const QString whose = other ? tr("latest weights of the Compare run %1").arg(QString::fromStdString(other->label))
+                          : m_weightsCaption.isEmpty() ? tr("current weights")
+                                                       : m_weightsCaption;
     m_weightsLabel->setText(tr("%2 of %3 right, answers of the %1")
-                                    .arg(m_weightsCaption.isEmpty() ? tr("current weights") : m_weightsCaption,
+                                    .arg(whose,
                                          QLocale().toString(right), QLocale().toString(qlonglong(a.size()))));
     m_weightsLabel->setToolTip(m_weightsLabel->text());
 }

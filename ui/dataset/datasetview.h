@@ -5,7 +5,11 @@
 
 #include "datasetmodel.h"
 
+#include <QVector>
 #include <QWidget>
+
+#include <comparison.h>
+#include <networkchoice.h>
 
 #include <array>
 #include <cstdint>
@@ -54,6 +58,10 @@ public:
      *  trained with, and what they are ("weights after batch 375"). A set's answers are computed
      *  when it is shown and the view is visible: a hidden view costs nothing. */
     void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption);
+    /** The Compare view's runs with their latest weights: a Network box (shown while there are
+     *  any) lets each image show a run's answer instead of setWeights()'s. */
+    void setOtherNetworks(const QVector<OtherNetwork> &networks);
+    NetworkChoice *networkBox() const { return m_networkBox; }
     /** Only the images the network gets wrong / predicted as k (-1: any) / in this order. */
     void setMisclassifiedOnly(bool on);
     void setPredictedFilter(int k);
@@ -111,6 +119,9 @@ private:
     QComboBox *m_sortBox = nullptr;
     QLabel *m_weightsLabel = nullptr;
     std::shared_ptr<const ParamsF> m_weights;
+    NetworkChoice *m_networkBox = nullptr; ///< setWeights()'s weights or a Compare run's
+    /** The answers computed so far are of weights no longer shown. */
+    void forgetAnswers();
     Normalize m_normalize = Normalize::None;
     QString m_weightsCaption;
     std::shared_ptr<const SetAnswers> m_testAnswers, m_trainAnswers;

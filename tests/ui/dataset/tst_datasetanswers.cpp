@@ -8,6 +8,8 @@
 #include "imagedelegate.h"
 #include "testsupport.h"
 
+#include <networktrainer.h>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QListView>
@@ -206,6 +208,67 @@ private slots:
         QThreadPool::globalInstance()->waitForDone();
         QCoreApplication::processEvents();
         QCOMPARE(shown(), predictions(*second));
+    }
+
+    // A run of the Compare view chosen in the Network box: every image shows that network's answer,
+    // its next epoch's weights replace them, and without runs the training's weights answer again.
+    void aCompareRunAnswers()
+    {
+        DatasetView view;
+        view.resize(1280, 800);
+        view.setDataset(fixtureSplit());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto training = std::make_shared<const ParamsF>(initParams(Init::He, 2));
+        view.setWeights(training, Normalize::None, QStringLiteral("weights after batch 9"));
+        QTRY_VERIFY(view.model()->answers());
+        QVERIFY(!view.networkBox()->isVisible());
+        const Dataset &train = view.model()->dataSplit()->train;
+        const auto shown = [&view, &train] {
+            QList<int> classes;
+            for (std::size_t i = 0; i < train.size(); ++i)
+                classes << view.model()->answers()->predicted(i);
+            return classes;
+        };
+        const QList<int> trainingAnswers = shown();
+
+        OtherNetwork linear;
+        linear.label = "784-10";
+        linear.arch.hidden = {};
+        linear.weights = std::make_shared<const MlpParamsF>(initMlp(linear.arch, 4));
+        linear.run = 1;
+        const auto answersOf = [&train](const OtherNetwork &n) {
+            QList<int> classes;
+            for (std::size_t i = 0; i < train.size(); ++i) {
+                const auto p = networkProbabilities(n.arch, *n.weights, train.image(i), n.normalize);
+                classes << int(std::max_element(p.begin(), p.end()) - p.begin());
+            }
+            return classes;
+        };
+        QVERIFY(answersOf(linear) != trainingAnswers); // else the test could not tell
+        view.setOtherNetworks({linear});
+        QVERIFY(view.networkBox()->isVisible());
+        QCOMPARE(view.networkBox()->count(), 2);
+        QCOMPARE(shown(), trainingAnswers); // nothing chosen yet
+        view.networkBox()->setCurrentIndex(1);
+        emit view.networkBox()->activated(1);
+        QTRY_VERIFY(view.model()->answers() && shown() == answersOf(linear));
+        // New training weights do not change what the run answers.
+        view.setWeights(std::make_shared<const ParamsF>(initParams(Init::He, 5)), Normalize::None, QStringLiteral("later"));
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QVERIFY(view.model()->answers());
+        QCOMPARE(shown(), answersOf(linear));
+        // The run's next epoch.
+        linear.weights = std::make_shared<const MlpParamsF>(initMlp(linear.arch, 6));
+        QVERIFY(answersOf(linear) != shown());
+        view.setOtherNetworks({linear});
+        QTRY_VERIFY(view.model()->answers() && shown() == answersOf(linear));
+        // Runs cleared: the training's weights again.
+        view.setWeights(training, Normalize::None, QStringLiteral("weights after batch 9"));
+        view.setOtherNetworks({});
+        QVERIFY(!view.networkBox()->isVisible());
+        QTRY_VERIFY(view.model()->answers() && shown() == trainingAnswers);
     }
 };
 
