@@ -1871,8 +1871,8 @@ Wirkt nach „Neustart“.</translation>
         <translation>Das Netz, dessen Antworten die Bilder zeigen: die Gewichte des Trainings (die jede Ansicht zeigt) oder die neuesten Gewichte eines Laufs der Ansicht Vergleichen.</translation>
     </message>
     <message>
-        <source>latest weights of the Compare run %1</source>
-        <translation>neueste Gewichte des Laufs %1 aus Vergleichen</translation>
+        <source>latest weights of %1 (Compare view)</source>
+        <translation>neueste Gewichte von %1 (Vergleichen)</translation>
     </message>
 </context>
 <context>

@@ -481,7 +481,7 @@ void DatasetView::updateAnswers()
     for (int k = 0; k < kOutputs; ++k)
         right += a.summary.confusion[std::size_t(k)][std::size_t(k)];
     // The count first: on a narrow screen the end of the line gives way ("…", the tooltip has it).
-    const QString whose = other ? tr("latest weights of the Compare run %1").arg(QString::fromStdString(other->label))
+    const QString whose = other ? tr("latest weights of %1 (Compare view)").arg(QString::fromStdString(other->label))
                           : m_weightsCaption.isEmpty() ? tr("current weights")
                                                        : m_weightsCaption;
     m_weightsLabel->setText(tr("%2 of %3 right, answers of the %1")
