@@ -185,8 +185,10 @@ void ScreenshotRun::grabNow(int exitCode)
     // matrix (a minute at most: a run it waits for may never finish an epoch).
     if (!m_viewWait.isValid())
         m_viewWait.start();
+    // (A Compare run it shows goes on training: the picture shows the run's last weights.)
     const bool mistakesPending = m_window->view() == MainWindow::View::Mistakes
-                                 && !mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes))
+                                 && (!mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes))
+                                     || !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
                                  && m_viewWait.elapsed() < 60000;
     if ((m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending())
         || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
