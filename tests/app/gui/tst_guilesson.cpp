@@ -7,18 +7,23 @@
 #include "guifixtures.h"
 
 #include <clusterview.h>
+#include <comparepage.h>
+#include <confusionmatrixpanel.h>
 #include <controlbar.h>
 #include <lessonpanel.h>
 #include <lessonrunner.h>
 #include <mainwindow.h>
 #include "lessonui.h"
 #include <messagebanner.h>
+#include <mistakespage.h>
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <stepview.h>
+#include <uiformat.h>
 #include <steppredict.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 
 #include <QAction>
 #include <QDir>
@@ -52,6 +57,7 @@ private slots:
     void pageKeysWalkTheSteps();
     void bandIsAsTallAsItsStep();
     void clusterQuestionsShowTheirCluster();
+    void aStepShowsACompareRunsMistakes();
     void everyShippedQuestionHasAnAnswer();
     void aFirstQuestionTakesTheKeyboard();
     void revealUsesTheComputedValue();
@@ -235,6 +241,39 @@ void TestGuiLesson::clusterQuestionsShowTheirCluster()
     runner->goTo(3);
     QCOMPARE(page->settings().gpusPerServer, 8);
     QVERIFY(page->settings().algorithm == cluster::Algorithm::Hierarchical);
+}
+
+void TestGuiLesson::aStepShowsACompareRunsMistakes()
+{
+    if (BPLAB_TEST_SLOWDOWN > 1)
+        QSKIP("under a sanitizer the lesson's runs train for minutes; the page's part is tst_guimistakespage's");
+    // Lesson 9, step 3: the Mistakes view shows the linear model (run 1), step 4 the hidden layer's
+    // network (run 2), each with its accuracy in the Compare view's table.
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("09-why-a-hidden-layer.json"))).isEmpty());
+    LessonRunner *runner = m_window->lessons()->runner();
+    const Lesson &lesson = *runner->lesson();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                             && m_window->controller()->state() != TrainingState::Loading, 10000);
+    QWidget *compare = m_window->page(MainWindow::View::Compare);
+    QWidget *mistakes = m_window->page(MainWindow::View::Mistakes);
+    auto *matrix = mistakes->findChild<ConfusionMatrixPanel *>();
+    auto *networks = mistakes->findChild<QComboBox *>(QStringLiteral("mistakesNetworkBox"));
+    QVERIFY(matrix && networks);
+    for (int run : {1, 2}) {
+        const int step = run + 1;
+        QCOMPARE(lesson.steps[std::size_t(step)].mistakesOf.value_or(0), run);
+        runner->goTo(step);
+        QTRY_COMPARE(m_window->view(), MainWindow::View::Mistakes);
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(compare), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(mistakesPageIsCurrent(mistakes), 20000);
+        const std::vector<std::optional<CompareResult>> results = comparisonResults(compare);
+        QCOMPARE(results.size(), std::size_t(2));
+        QVERIFY(results[std::size_t(run - 1)]);
+        QCOMPARE(networks->currentIndex(), run);
+        const QString percent = formatPercent(results[std::size_t(run - 1)]->testAccuracy);
+        QVERIFY2(matrix->title().contains(percent + QStringLiteral(" right")),
+                 qPrintable(matrix->title() + QStringLiteral(" / ") + percent));
+    }
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()
