@@ -181,11 +181,10 @@ using DataSplitPtr = std::shared_ptr<const DataSplit>;
 using HistoryEvent = std::variant<HistoryRestart, EpochReport, BranchPtr, RestoredSnapshot>;
 /** What the person at the screen is told: a failure, a divergence (training paused on the last
  *  finite weights), a file written or not. */
+using Notice = std::variant<TrainingError, Divergence, SnapshotSaved, SnapshotFailed, ModelSaved, ModelFailed>;
 /** What TrainingController::fetchShownOptimizerState() hands back: the optimiser's state at the
  *  weights shown (null: none) and the batch it belongs to. */
 using OptimizerStateCallback = std::function<void(std::shared_ptr<const OptimizerState> state, std::uint64_t step)>;
-
-using Notice = std::variant<TrainingError, Divergence, SnapshotSaved, SnapshotFailed, ModelSaved, ModelFailed>;
 
 /** Registers the snapshot types for queued connections (idempotent). */
 void registerSnapshotTypes();
