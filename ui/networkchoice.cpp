@@ -35,6 +35,20 @@ const OtherNetwork *NetworkChoice::chosen() const
     return named(m_chosen);
 }
 
+std::function<SetAnswers(const Dataset &)> NetworkChoice::answerer(std::shared_ptr<const ParamsF> training,
+                                                                  Normalize normalize) const
+{
+    if (const OtherNetwork *run = chosen())
+        return [network = *run](const Dataset &set) {
+            return answerSet(network.arch, *network.weights, set, network.normalize);
+        };
+    if (!training)
+        return {};
+    return [training = std::move(training), normalize](const Dataset &set) {
+        return answerSet(*training, set, normalize);
+    };
+}
+
 void NetworkChoice::setNetworks(const QVector<OtherNetwork> &networks)
 {
     const OtherNetwork *before = chosen();

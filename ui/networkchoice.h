@@ -3,10 +3,14 @@
 // latest weights. A combo box with its caption; both are shown only while there are runs.
 
 #include <comparison.h>
+#include <confusion.h>
 
 #include <QComboBox>
 #include <QString>
 #include <QVector>
+
+#include <functional>
+#include <memory>
 
 class QLabel;
 
@@ -31,6 +35,10 @@ public:
     void chooseRun(int run);
     /** The run chooseRun() asked for while it has no weights yet (0: none). */
     int waitingFor() const { return m_wantedRun; }
+    /** Every image's answer in a set, callable on any thread: by the chosen run's network, else by
+     *  `training` (the weights every view shows) at `normalize`; empty when there is neither. */
+    std::function<SetAnswers(const Dataset &)> answerer(std::shared_ptr<const ParamsF> training,
+                                                        Normalize normalize) const;
 
 signals:
     /** chosen() is another network, or the same run with new weights. */

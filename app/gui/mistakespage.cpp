@@ -198,29 +198,15 @@ private:
         m_lastData = data;
         m_answered = false;
         m_running = true;
-        const auto done = [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); };
-        if (const OtherNetwork *other = m_networks->chosen()) {
-            m_computing = QCoreApplication::translate("bplab", "%1: the latest weights of this Compare run")
-                                  .arg(QString::fromStdString(other->label));
-            runInBackground(
-                    this,
-                    [network = *other, data] {
-                        return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(
-                                answerSet(network.arch, *network.weights, data->test, network.normalize)));
-                    },
-                    done);
-            return;
-        }
-        m_computing = m_controller->shownCaption();
-        const Normalize normalize = m_controller->trainedConfig().normalize;
-        const ParamsPtr weights = m_controller->shownWeights();
+        const OtherNetwork *run = m_networks->chosen();
+        m_computing = run ? QCoreApplication::translate("bplab", "%1: the latest weights of this Compare run")
+                                    .arg(QString::fromStdString(run->label))
+                          : m_controller->shownCaption();
         runInBackground(
                 this,
-                [weights, data, normalize] {
-                    return std::shared_ptr<const SetAnswers>(
-                            std::make_shared<SetAnswers>(answerSet(*weights, data->test, normalize)));
-                },
-                done);
+                [answer = m_networks->answerer(m_controller->shownWeights(), m_controller->trainedConfig().normalize),
+                 data] { return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answer(data->test))); },
+                [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); });
     }
 
     /** One evaluation at a time: a newer request waits in m_pending, so the last one wins. */

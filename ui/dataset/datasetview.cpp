@@ -431,36 +431,24 @@ void DatasetView::updateAnswers()
     const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
     const bool test = isTestSet();
     const OtherNetwork *other = m_networkBox->chosen();
-    if ((m_weights || other) && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers)
-        && !m_computing[test]) {
+    const auto answer = m_networkBox->answerer(m_weights, m_normalize);
+    if (answer && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers) && !m_computing[test]) {
         // Only the shown set, off the GUI thread: the training set's 60,000 images take about half
         // a second, in which the window would not repaint.
         m_computing[test] = true;
         const std::uint64_t generation = m_answersGeneration;
-        auto done = [this, test, generation, data](std::shared_ptr<const SetAnswers> answers) {
-            if (generation != m_answersGeneration || data != m_model->dataSplit())
-                return; // computed for weights or images no longer shown
-            m_computing[test] = false;
-            (test ? m_testAnswers : m_trainAnswers) = std::move(answers);
-            updateAnswers();
-        };
-        if (other) {
-            runInBackground(
-                    this,
-                    [network = *other, data, test] {
-                        return std::make_shared<const SetAnswers>(answerSet(
-                                network.arch, *network.weights, test ? data->test : data->train, network.normalize));
-                    },
-                    std::move(done));
-        } else {
-            runInBackground(
-                    this,
-                    [weights = m_weights, data, test, normalize = m_normalize] {
-                        return std::make_shared<const SetAnswers>(
-                                answerSet(*weights, test ? data->test : data->train, normalize));
-                    },
-                    std::move(done));
-        }
+        runInBackground(
+                this,
+                [answer, data, test] {
+                    return std::make_shared<const SetAnswers>(answer(test ? data->test : data->train));
+                },
+                [this, test, generation, data](std::shared_ptr<const SetAnswers> answers) {
+                    if (generation != m_answersGeneration || data != m_model->dataSplit())
+                        return; // computed for weights or images no longer shown
+                    m_computing[test] = false;
+                    (test ? m_testAnswers : m_trainAnswers) = std::move(answers);
+                    updateAnswers();
+                });
     }
     m_model->setAnswers(m_testAnswers, m_trainAnswers);
     const bool have = m_model->answers() != nullptr;
@@ -470,7 +458,7 @@ void DatasetView::updateAnswers()
                        static_cast<QWidget *>(m_sortBox)})
         w->setEnabled(have);
     if (!have) {
-        m_weightsLabel->setText(!m_weights && !other ? tr("The network's answers appear here once there are weights.")
+        m_weightsLabel->setText(!answer ? tr("The network's answers appear here once there are weights.")
                                 : m_computing[isTestSet()] ? tr("Computing the network's answers…")
                                                            : QString());
         m_weightsLabel->setToolTip(m_weightsLabel->text());
