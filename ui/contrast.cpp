@@ -17,20 +17,21 @@ double linear(double channel)
     return channel <= 0.04045 ? channel / 12.92 : std::pow((channel + 0.055) / 1.055, 2.4);
 }
 
-/** linear() of a channel as QColor gives it (16 bits, read as a float), from a table of the 256
- *  values of 8-bit colours (every colour the panels draw; a paint asks for thousands), else
- *  computed: the same value either way. */
-double linear(quint16 channel)
+/** linear() of a 16-bit channel as QColor reads it (channel / 65535 as a float), from a table of
+ *  the 256 values of 8-bit colours (every colour the panels draw; a paint asks for thousands),
+ *  else computed: the same value either way. */
+double linearChannel(quint16 channel)
 {
-    static const auto table = [] {
+    const auto asFloat = [](quint16 c) { return double(float(c) / float(USHRT_MAX)); };
+    static const auto table = [&asFloat] {
         std::array<double, 256> t{};
         for (int v = 0; v < 256; ++v)
-            t[std::size_t(v)] = linear(double(float(v * 257) / float(USHRT_MAX)));
+            t[std::size_t(v)] = linear(asFloat(quint16(v * 257)));
         return t;
     }();
     if (channel % 257 == 0)
         return table[channel / 257];
-    return linear(double(float(channel) / float(USHRT_MAX)));
+    return linear(asFloat(channel));
 }
 
 QColor mix(const QColor &a, const QColor &b, double f)
@@ -79,7 +80,8 @@ double relativeLuminance(const QColor &c)
 {
     // L = 0.2126 R + 0.7152 G + 0.0722 B of the linearised channels
     const QRgba64 rgb = c.toRgb().rgba64();
-    return 0.2126 * linear(rgb.red()) + 0.7152 * linear(rgb.green()) + 0.0722 * linear(rgb.blue());
+    return 0.2126 * linearChannel(rgb.red()) + 0.7152 * linearChannel(rgb.green())
+           + 0.0722 * linearChannel(rgb.blue());
 }
 
 double contrastRatio(const QColor &a, const QColor &b)
