@@ -168,4 +168,32 @@ std::string explainCsv(const StepTrace<float> &step, const std::string &set, lon
     return out;
 }
 
+std::string explainCsv(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
+{
+    std::string out = "quantity,index,value\n";
+    csvRow(out, "set", quoted(set));
+    csvRow(out, "index", std::to_string(index));
+    csvRow(out, "network", quoted(describe(arch)));
+    csvRow(out, "label", std::to_string(t.label));
+    csvRow(out, "predicted", std::to_string(t.predicted));
+    csvRows(out, "input", t.input);
+    csvRows(out, "target", t.target);
+    // hidden layer l (1-based) as z<l>, a<l>, delta<l>
+    for (std::size_t l = 0; l < t.hidden.size(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        csvRows(out, ("z" + n).c_str(), t.hidden[l].z);
+        csvRows(out, ("a" + n).c_str(), t.hidden[l].a);
+        csvRows(out, ("delta" + n).c_str(), t.hidden[l].delta);
+    }
+    csvRows(out, "logits", t.logits);
+    csvRows(out, "exp", t.exp);
+    csvRow(out, "exp_sum", jsonFloat(t.expFinite ? t.expSum : std::nanf("")));
+    csvRows(out, "probabilities", t.probabilities);
+    csvRow(out, "loss", jsonFloat(t.loss));
+    csvRows(out, "delta_out", t.deltaOut);
+    csvRow(out, "lr", jsonFloat(t.lr));
+    csvRow(out, "loss_after", jsonFloat(t.lossAfter));
+    return out;
+}
+
 } // namespace bplab

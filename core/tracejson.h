@@ -30,5 +30,9 @@ std::string explainJson(const Architecture &arch, const MlpTrace<float> &trace, 
 /** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the same
  *  quantities and numbers as explainJson plus the selected update's after-trace probabilities. */
 std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr);
+/** The same rows for any network: "network", then per hidden layer l (1-based) "z<l>", "a<l>",
+ *  "delta<l>", and "delta_out" for the output layer; no after-trace beyond "loss_after". */
+std::string explainCsv(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set,
+                       long long index);
 
 } // namespace bplab

@@ -946,6 +946,210 @@
         <source>Run %1 of the Compare view has not finished an epoch yet: its mistakes appear here when it has.</source>
         <translation>Lauf %1 der Ansicht Vergleichen hat noch keine Epoche beendet: Seine Fehler erscheinen hier, sobald er eine beendet hat.</translation>
     </message>
+    <message>
+        <source>Sample: &lt;b&gt;%1&lt;/b&gt;, label &lt;b&gt;class %2 &amp;rarr; output neuron %3&lt;/b&gt;.</source>
+        <translation>Bild: &lt;b&gt;%1&lt;/b&gt;, Label &lt;b&gt;Klasse %2 &amp;rarr; Ausgabeneuron %3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Network: &lt;b&gt;%1&lt;/b&gt;. The 28&amp;times;28 image is read row by row into 784 inputs %2 &amp;hellip; %3.</source>
+        <translation>Netz: &lt;b&gt;%1&lt;/b&gt;. Das 28&amp;times;28-Bild wird Zeile für Zeile in 784 Eingaben %2 &amp;hellip; %3 gelesen.</translation>
+    </message>
+    <message>
+        <source>Initialisation this network trains from: %1.</source>
+        <translation>Initialisierung, von der dieses Netz aus trainiert: %1.</translation>
+    </message>
+    <message>
+        <source>Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias:&lt;br&gt;%3</source>
+        <translation>Jedes der 10 Ausgabeneuronen (Schicht %1) summiert seine %2 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>Each neuron of hidden layer %1 (%2 neurons) sums its %3 weighted inputs and adds its bias:&lt;br&gt;%4</source>
+        <translation>Jedes Neuron der verdeckten Schicht %1 (%2 Neuronen) summiert seine %3 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;%4</translation>
+    </message>
+    <message>
+        <source>Neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
+        <translation>Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>+ the other %1 terms: %2</source>
+        <translation>+ die übrigen %1 Terme: %2</translation>
+    </message>
+    <message>
+        <source>= &amp;Sigma; of all %1 terms %2, + bias %3 = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</source>
+        <translation>= &amp;Sigma; aller %1 Terme %2, + Bias %3 = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>output neuron %1</source>
+        <translation>Ausgabeneuron %1</translation>
+    </message>
+    <message>
+        <source>the 10 logits z</source>
+        <translation>die 10 Logits z</translation>
+    </message>
+    <message>
+        <source>neuron %1</source>
+        <translation>Neuron %1</translation>
+    </message>
+    <message>
+        <source>z of the %1 neurons of layer %2</source>
+        <translation>z der %1 Neuronen von Schicht %2</translation>
+    </message>
+    <message>
+        <source>the 784 weights of neuron %1 (blue &lt; 0 &lt; red)</source>
+        <translation>die 784 Gewichte von Neuron %1 (blau &lt; 0 &lt; rot)</translation>
+    </message>
+    <message>
+        <source>from neuron %1</source>
+        <translation>von Neuron %1</translation>
+    </message>
+    <message>
+        <source>the %1 weights of neuron %2 from layer %3</source>
+        <translation>die %1 Gewichte von Neuron %2 aus Schicht %3</translation>
+    </message>
+    <message>
+        <source>Every neuron of layer %1 applies the %2: &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>Jedes Neuron von Schicht %1 wendet %2 an: &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Neuron %1: %2 = %3(%4) = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>Neuron %1: %2 = %3(%4) = &lt;b&gt;%5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Its slope, which the backward pass multiplies by: %1; here f&apos;(%2) = &lt;b&gt;%3&lt;/b&gt;.</source>
+        <translation>Ihre Steigung, mit der der Rückwärtsdurchlauf multipliziert: %1; hier f&apos;(%2) = &lt;b&gt;%3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2&lt;/b&gt; neurons have z &amp;le; 0 and output 0 (crossed out); no gradient flows back through them.</source>
+        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; Neuronen haben z &amp;le; 0 und geben 0 aus (durchgestrichen); durch sie fließt kein Gradient zurück.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2&lt;/b&gt; neurons have z &amp;le; 0 (crossed out); a gradient 0.01 times as large flows back through them.</source>
+        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; Neuronen haben z &amp;le; 0 (durchgestrichen); durch sie fließt ein 0,01-mal so großer Gradient zurück.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2&lt;/b&gt; neurons are saturated, f&apos;(z) &amp;lt; 0.05 (crossed out): the gradient that flows back through them shrinks at least twentyfold.</source>
+        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; Neuronen sind gesättigt, f&apos;(z) &amp;lt; 0,05 (durchgestrichen): der Gradient, der durch sie zurückfließt, schrumpft mindestens auf ein Zwanzigstel.</translation>
+    </message>
+    <message>
+        <source>The sigmoid&apos;s slope is at most 0.25 (at z = 0): every layer it passes shrinks the gradient at least fourfold.</source>
+        <translation>Die Steigung des Sigmoids ist höchstens 0,25 (bei z = 0): jede Schicht, die er durchläuft, schrumpft den Gradienten mindestens auf ein Viertel.</translation>
+    </message>
+    <message>
+        <source>The slope of tanh is at most 1 (at z = 0) and falls fast as |z| grows.</source>
+        <translation>Die Steigung von tanh ist höchstens 1 (bei z = 0) und fällt schnell, wenn |z| wächst.</translation>
+    </message>
+    <message>
+        <source>a = f(z) of the %1 neurons of layer %2 (crossed: see above)</source>
+        <translation>a = f(z) der %1 Neuronen von Schicht %2 (durchgestrichen: siehe oben)</translation>
+    </message>
+    <message>
+        <source>the slope f&apos;(z) of each neuron</source>
+        <translation>die Steigung f&apos;(z) jedes Neurons</translation>
+    </message>
+    <message>
+        <source>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Predicted: &lt;b&gt;class %1&lt;/b&gt; (the largest p = %2); the label is class %3: &lt;b&gt;%4&lt;/b&gt;.</source>
+        <translation>Erkannt: &lt;b&gt;Klasse %1&lt;/b&gt; (das größte p = %2); das Label ist Klasse %3: &lt;b&gt;%4&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (class %2) = &amp;minus;ln %3 = &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (Klasse %2) = &amp;minus;ln %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>SoftMax and cross-entropy together give the simplest gradient: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt;</source>
+        <translation>SoftMax und Kreuzentropie zusammen ergeben den einfachsten Gradienten: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Only the target&apos;s delta is negative: the step raises its score and lowers the others.</source>
+        <translation>Nur das Delta des Ziels ist negativ: der Schritt hebt seinen Wert und senkt die anderen.</translation>
+    </message>
+    <message>
+        <source>delta of the 10 outputs</source>
+        <translation>Delta der 10 Ausgaben</translation>
+    </message>
+    <message>
+        <source>The error flows back through the weights of layer %1, times the slope of the %2:&lt;br&gt;&lt;b&gt;%3 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %4 %5) &amp;middot; f&apos;(%6)&lt;/b&gt;, with %7</source>
+        <translation>Der Fehler fließt durch die Gewichte von Schicht %1 zurück, mal die Steigung von %2:&lt;br&gt;&lt;b&gt;%3 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %4 %5) &amp;middot; f&apos;(%6)&lt;/b&gt;, mit %7</translation>
+    </message>
+    <message>
+        <source>Neuron %1: &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3 over the %4 neurons of layer %5 = %6; f&apos;(%7) = %8 &amp;rArr; &lt;b&gt;%9 = %10&lt;/b&gt;</source>
+        <translation>Neuron %1: &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3 über die %4 Neuronen von Schicht %5 = %6; f&apos;(%7) = %8 &amp;rArr; &lt;b&gt;%9 = %10&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Mean |&amp;delta;| in layer %1: &lt;b&gt;%2&lt;/b&gt;; in layer %3: %4.</source>
+        <translation>Mittleres |&amp;delta;| in Schicht %1: &lt;b&gt;%2&lt;/b&gt;; in Schicht %3: %4.</translation>
+    </message>
+    <message>
+        <source>The gradient is %1 times smaller here than one layer later: the slopes f&apos;(z) it was multiplied by made it fade. The weights of layer %2 learn that much more slowly.</source>
+        <translation>Der Gradient ist hier %1-mal kleiner als eine Schicht später: die Steigungen f&apos;(z), mit denen er multipliziert wurde, ließen ihn verblassen. Die Gewichte von Schicht %2 lernen entsprechend langsamer.</translation>
+    </message>
+    <message>
+        <source>delta of the %1 neurons of layer %2</source>
+        <translation>Delta der %1 Neuronen von Schicht %2</translation>
+    </message>
+    <message>
+        <source>Every weight moves against its gradient: &lt;b&gt;&amp;Delta;%1 = &amp;minus;&amp;eta; &amp;middot; %2 &amp;middot; %3&lt;/b&gt;, &amp;Delta;%4 = &amp;minus;&amp;eta; &amp;middot; %2, at &amp;eta; = %5.</source>
+        <translation>Jedes Gewicht bewegt sich gegen seinen Gradienten: &lt;b&gt;&amp;Delta;%1 = &amp;minus;&amp;eta; &amp;middot; %2 &amp;middot; %3&lt;/b&gt;, &amp;Delta;%4 = &amp;minus;&amp;eta; &amp;middot; %2, bei &amp;eta; = %5.</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>mean |&amp;Delta;w|</source>
+        <translation>mittleres |&amp;Delta;w|</translation>
+    </message>
+    <message>
+        <source>largest |&amp;Delta;w|</source>
+        <translation>größtes |&amp;Delta;w|</translation>
+    </message>
+    <message>
+        <source>Compare the layers: with the sigmoid or tanh the first layer&apos;s adjustments are often far smaller than the last one&apos;s.</source>
+        <translation>Vergleichen Sie die Schichten: mit Sigmoid oder tanh sind die Anpassungen der ersten Schicht oft weit kleiner als die der letzten.</translation>
+    </message>
+    <message>
+        <source>Δw of the 784 input weights of neuron %1 of layer 1</source>
+        <translation>Δw der 784 Eingangsgewichte von Neuron %1 der Schicht 1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias; then the same image again:</source>
+        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für jedes Gewicht und jeden Bias; dann dasselbe Bild noch einmal:</translation>
+    </message>
+    <message>
+        <source>Loss on this image: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; the target&apos;s probability %3 &amp;rarr; %4.</source>
+        <translation>Verlust auf diesem Bild: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; die Wahrscheinlichkeit des Ziels %3 &amp;rarr; %4.</translation>
+    </message>
+    <message>
+        <source>One small step downhill: the loss fell.</source>
+        <translation>Ein kleiner Schritt bergab: der Verlust ist gefallen.</translation>
+    </message>
+    <message>
+        <source>The loss did not fall: the step was too large for this image.</source>
+        <translation>Der Verlust ist nicht gefallen: der Schritt war für dieses Bild zu groß.</translation>
+    </message>
+    <message>
+        <source>a = z if z &amp;gt; 0, else 0.01 z</source>
+        <translation>a = z für z &amp;gt; 0, sonst 0,01 z</translation>
+    </message>
+    <message>
+        <source>f&apos;(z) = 1 if z &amp;gt; 0, else 0</source>
+        <translation>f&apos;(z) = 1 für z &amp;gt; 0, sonst 0</translation>
+    </message>
+    <message>
+        <source>f&apos;(z) = 1 if z &amp;gt; 0, else 0.01</source>
+        <translation>f&apos;(z) = 1 für z &amp;gt; 0, sonst 0,01</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -3105,6 +3309,34 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>Selected: %1.</source>
         <translation>Gewählt: %1.</translation>
     </message>
+    <message>
+        <source>layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)</source>
+        <translation>Schicht %1, Neuron %2: z = %3, a = %4(z) = %5, Delta = %6 (Klick wählt es)</translation>
+    </message>
+    <message>
+        <source>output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6</source>
+        <translation>Ausgabeneuron %1 (Klasse %2): z = %3, p = %4, y = %5, Delta = %6</translation>
+    </message>
+    <message>
+        <source>%1 inputs straight to %2 outputs, no hidden layer.</source>
+        <translation>%1 Eingaben direkt zu %2 Ausgaben, keine verdeckte Schicht.</translation>
+    </message>
+    <message>
+        <source>%1 inputs, hidden layers of %2 %3 neurons, %4 outputs.</source>
+        <translation>%1 Eingaben, verdeckte Schichten aus %2 %3-Neuronen, %4 Ausgaben.</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2.</source>
+        <translation>Stufe %1: %2.</translation>
+    </message>
+    <message>
+        <source>Hidden %1: %2 neurons (%3)</source>
+        <translation>Verdeckt %1: %2 Neuronen (%3)</translation>
+    </message>
+    <message>
+        <source>Blue ring: target neuron %1. Orange: selected.</source>
+        <translation>Blauer Ring: Zielneuron %1. Orange: gewählt.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::PanelRegistry</name>
@@ -4008,6 +4240,22 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>Learning rate: %1</source>
         <translation>Lernrate: %1</translation>
     </message>
+    <message>
+        <source>Step through the training&apos;s weights or a Compare run&apos;s network at its latest weights</source>
+        <translation>Mit den Gewichten des Trainings oder dem Netz eines Laufs aus Vergleichen mit seinen neuesten Gewichten Schritt für Schritt gehen</translation>
+    </message>
+    <message>
+        <source>This network is stepped through one image at a time; the mini-batch stages are those of the 784-128-10 ReLU network</source>
+        <translation>Dieses Netz wird Bild für Bild durchgegangen; die Mini-Batch-Stufen sind die des 784-128-10-ReLU-Netzes</translation>
+    </message>
+    <message>
+        <source>file %1, %2</source>
+        <translation>Datei %1, %2</translation>
+    </message>
+    <message>
+        <source>%1: the latest weights of Compare run %2</source>
+        <translation>%1: die neuesten Gewichte von Lauf %2 aus Vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepFeed</name>
@@ -4102,20 +4350,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&lt;b&gt;Größen&lt;/b&gt; (aus den Schichtformen)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</translation>
     </message>
     <message>
-        <source>W1 %1&amp;times;%2</source>
-        <translation>W1 %1&amp;times;%2</translation>
-    </message>
-    <message>
-        <source>W2 %1&amp;times;%2</source>
-        <translation>W2 %1&amp;times;%2</translation>
-    </message>
-    <message>
         <source>all weights</source>
         <translation>alle Gewichte</translation>
-    </message>
-    <message>
-        <source>biases %1 + %2</source>
-        <translation>Biases %1 + %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;parameters&lt;/b&gt;</source>
@@ -4148,14 +4384,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>per batch of 64</source>
         <translation>je Batch aus 64</translation>
-    </message>
-    <message>
-        <source>Weights: %1 + %2 = %3; biases %4; all parameters %5.
-Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the biases.
-Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
-        <translation>Gewichte: %1 + %2 = %3; Biases %4; alle Parameter %5.
-Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); „alles FP32“ schließt die Biases ein.
-Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus 64.</translation>
     </message>
     <message>
         <source>Save the current stage as a picture</source>
@@ -4196,6 +4424,22 @@ Multiplikationen mit Addition im Vorwärtsdurchlauf: %6 je Bild, %7 je Batch aus
     <message>
         <source>Export as %1</source>
         <translation>Als %1 exportieren</translation>
+    </message>
+    <message>
+        <source>W%1 %2&amp;times;%3</source>
+        <translation>W%1 %2&amp;times;%3</translation>
+    </message>
+    <message>
+        <source>biases %1</source>
+        <translation>Biases %1</translation>
+    </message>
+    <message>
+        <source>Network %1. Weights: %2 = %3; biases %4; all parameters %5.
+Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the biases.
+Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
+        <translation>Netz %1. Gewichte: %2 = %3; Biases %4; alle Parameter %5.
+Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); alles FP32 enthält die Biases.
+Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch aus 64.</translation>
     </message>
 </context>
 <context>

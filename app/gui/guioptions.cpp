@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace bplab {
 
@@ -39,7 +40,8 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080 (default 1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
     const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
-    const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K of 10 (default 1)."), QStringLiteral("K"));
+    const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K (default 1; 10 stages for one hidden layer, 7 + 3 per hidden layer)."), QStringLiteral("K"));
+    const QCommandLineOption stepModel(QStringLiteral("step-model"), QStringLiteral("With --view step: step through the weights of this model file (.bplab or .npz, any network)."), QStringLiteral("FILE"));
     const QCommandLineOption pace(QStringLiteral("pace"), QStringLiteral("Train at N batches per second (every batch shown), \"full\" speed (the default) or one \"sample\" at a time."), QStringLiteral("N"));
     const QCommandLineOption timelineAt(QStringLiteral("timeline-at"), QStringLiteral("After --after-batches N: show the exact weights after batch K (0 to N) in every view."), QStringLiteral("K"));
     const QCommandLineOption saveModel(QStringLiteral("save-model"), QStringLiteral("After --after-batches (and --timeline-at): write the weights shown as a model file and exit."), QStringLiteral("FILE"));
@@ -48,7 +50,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
-    p.addOptions({lesson, lessonStep, trainSubset});
+    p.addOptions({lesson, lessonStep, trainSubset, stepModel});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -160,9 +162,14 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         o.stepIndex = int(n);
     }
     if (p.isSet(stage)) {
-        if (QString e = integer(stage, 1, 10, n); !e.isEmpty())
+        if (QString e = integer(stage, 1, 7 + 3 * kMaxHiddenLayers, n); !e.isEmpty())
             return e;
         o.stepStage = int(n);
+    }
+    if (p.isSet(stepModel)) {
+        o.stepModel = p.value(stepModel);
+        if (!QFileInfo(o.stepModel).isFile())
+            return QStringLiteral("--step-model %1: there is no such file.").arg(o.stepModel);
     }
     if (p.isSet(pace)) {
         const QString v = p.value(pace).toLower();
@@ -241,6 +248,8 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
     if (view == int(MainWindow::View::Step)) {
         if (o.batch) // the batch pages: the image and the batch - 1 after it
             window.stepView()->setBatchSize(*o.batch);
+        if (!o.stepModel.isEmpty()) // its message, if it cannot be used, is in the view's model line
+            window.stepView()->loadModelFile(o.stepModel);
         window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
     }
 }

@@ -33,7 +33,8 @@ struct GuiOptions {
     QSize size;              ///< --size WxH (empty: the default or the remembered one)
     bool stepTest = true;    ///< --set test|train: the Step view's image set
     int stepIndex = 0;       ///< --index N: the Step view's image
-    int stepStage = 1;       ///< --stage K: the Step view's stage (1-10)
+    int stepStage = 1;       ///< --stage K: the Step view's stage (1-10, up to 13 for two hidden layers)
+    QString stepModel;       ///< --step-model FILE: the Step view steps through its weights
     std::optional<QString> language; ///< --lang system|en|de ("" = the system's; unset: the stored choice)
     std::optional<Pace> pace;        ///< --pace N|full|sample
     std::optional<qint64> timelineAt; ///< --timeline-at K: after --after-batches, show batch K

@@ -209,12 +209,13 @@ QWidget *MainWindow::createPage(View view)
                     if (m_announcer)
                         m_announcer->announce(text);
                 },
-                // The runs' networks answer the drawn digit and every image too, and their
-                // mistakes can be shown.
+                // The runs' networks answer the drawn digit and every image too, can be stepped
+                // through, and their mistakes can be shown.
                 [this](const QVector<OtherNetwork> &networks) {
                     if (auto *draw = qobject_cast<DrawView *>(page(View::Draw)))
                         draw->setOtherNetworks(networks);
                     m_datasetView->setOtherNetworks(networks);
+                    m_stepView->chooser()->setNetworks(networks);
                     setMistakesNetworks(page(View::Mistakes), networks);
                 });
     }

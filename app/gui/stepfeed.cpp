@@ -48,7 +48,7 @@ void StepFeed::catchUp()
 
 void StepFeed::restart()
 {
-    if (m_view->showsModelFile())
+    if (m_view->showsOwnModel())
         return;
     m_view->setNormalize(m_controller->trainedConfig().normalize);
     m_view->setModel(m_controller->currentWeights(), m_controller->headCaption());
@@ -57,7 +57,7 @@ void StepFeed::restart()
 
 void StepFeed::follow(VisualPtr shown, bool force)
 {
-    if (!shown || !shown->weights || m_view->showsModelFile())
+    if (!shown || !shown->weights || m_view->showsOwnModel())
         return;
     // While training runs, a hidden page costs nothing: it catches up when shown.
     if (!m_view->isVisible() && !force && shown->duringRun) {
@@ -80,7 +80,7 @@ void StepFeed::show(const VisualPtr &shown)
 
 qint64 StepFeed::weightsBatch() const
 {
-    if (m_view->showsModelFile())
+    if (m_view->showsOwnModel())
         return -1;
     return m_pending ? qint64(m_pending->weightsStep) : m_batch;
 }

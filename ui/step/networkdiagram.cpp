@@ -1,10 +1,12 @@
 #include "networkdiagram.h"
 
+#include "stagepagesnetwork.h"
 #include "stepmodel.h"
 #include "uiformat.h"
 #include "valuegrid.h"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -84,6 +86,21 @@ float rangeOf(const StepModel &m, Quantity q, int n)
     return r > 0 ? r : 1;
 }
 
+/** The box around a layer drawn in `r` with its title's height above; filled and outlined in the
+ *  highlight colour when the stage is about the layer. */
+QRect layerFrame(QPainter &p, const QRect &r, int titleHeight, bool highlighted, const QColor &highlight)
+{
+    const QRect box = r.adjusted(-6, -titleHeight - 2, 6, 6);
+    if (highlighted) {
+        QColor fill = highlight;
+        fill.setAlpha(40);
+        p.setBrush(fill);
+        p.setPen(QPen(highlight, 2));
+        p.drawRoundedRect(box, 8, 8);
+    }
+    return box;
+}
+
 QColor probabilityColor(float p)
 {
     // White to blue: probabilities are 0..1, not signed.
@@ -140,6 +157,8 @@ QPoint NetworkDiagram::outputCenter(int k) const
 
 QStringList NetworkDiagram::highlightedParts() const
 {
+    if (m_model->showsOtherNetwork())
+        return networkHighlights();
     switch (m_model->stage()) {
     case 1:
         return {QStringLiteral("input")};
@@ -161,6 +180,8 @@ QStringList NetworkDiagram::highlightedParts() const
 
 QString NetworkDiagram::accessibleSummary() const
 {
+    if (m_model->showsOtherNetwork())
+        return networkSummary();
     QString text = tr("%1 inputs, %2 hidden ReLU neurons, %3 outputs.").arg(kInputs).arg(kHidden).arg(kOutputs);
     if (!m_model->hasTrace())
         return text;
@@ -182,6 +203,27 @@ QString NetworkDiagram::accessibleSummary() const
 
 NetworkDiagram::Hit NetworkDiagram::hitAt(const QPoint &pos) const
 {
+    if (m_model->showsOtherNetwork()) {
+        const Layers ls = layers();
+        if (ls.input.contains(pos)) {
+            const int c = (pos.x() - ls.input.left()) * kImageSide / std::max(1, ls.input.width());
+            const int r = (pos.y() - ls.input.top()) * kImageSide / std::max(1, ls.input.height());
+            return {Part::Input, std::clamp(r, 0, 27) * kImageSide + std::clamp(c, 0, 27)};
+        }
+        const auto cell = [&pos](const LayerBox &b) {
+            if (!b.rect.contains(pos))
+                return -1;
+            const int c = (pos.x() - b.rect.left()) / b.pitch, r = (pos.y() - b.rect.top()) / b.pitch;
+            const int i = r * b.cols + c;
+            return c < b.cols && i < b.width ? i : -1;
+        };
+        for (int l = 0; l < ls.hidden.size(); ++l)
+            if (const int j = cell(ls.hidden[l]); j >= 0)
+                return {Part::Hidden, j, l};
+        if (const int k = cell(ls.output); k >= 0)
+            return {Part::Output, k};
+        return {};
+    }
     const Geometry g = geometry();
     if (g.input.contains(pos)) {
         const int c = (pos.x() - g.input.left()) * kImageSide / g.input.width();
@@ -203,6 +245,8 @@ NetworkDiagram::Hit NetworkDiagram::hitAt(const QPoint &pos) const
 
 QString NetworkDiagram::hoverText(const Hit &hit) const
 {
+    if (m_model->showsOtherNetwork())
+        return networkHover(hit);
     if (!m_model->hasTrace() || hit.part == Part::None)
         return {};
     const TraceF &t = m_model->shownTrace();
@@ -248,6 +292,10 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
+    if (m_model->showsOtherNetwork()) {
+        paintNetwork(p);
+        return;
+    }
     const Geometry g = geometry();
     const QColor text = palette().color(QPalette::WindowText);
     const QColor highlight = palette().color(QPalette::Highlight);
@@ -260,14 +308,7 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     };
     QVector<Title> titles;
     const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
-        const QRect box = r.adjusted(-6, -label - 2, 6, 6);
-        if (parts.contains(name)) {
-            QColor fill = highlight;
-            fill.setAlpha(40);
-            p.setBrush(fill);
-            p.setPen(QPen(highlight, 2));
-            p.drawRoundedRect(box, 8, 8);
-        }
+        const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
         titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
     };
     const auto drawTitles = [&] {
@@ -383,6 +424,253 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     p.setPen(text);
     p.drawText(QRect(0, g.output.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                tr("Blue ring: target neuron %1. Orange: selected. Dashed: negative.").arg(m.shownLabel() + 1));
+}
+
+// ---- Another network: its own layers. ----
+
+namespace {
+using Kind = NetworkStage::Kind;
+
+NetworkStage stageOf(const StepModel &m)
+{
+    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    return stages[std::size_t(std::clamp(m.stage(), 1, int(stages.size())) - 1)];
+}
+
+/** What hidden layer l is coloured by at stage s: its z, a or delta, or nothing yet. */
+enum class Shown { None, Z, A, Delta, Logits, Prob };
+
+Shown hiddenShown(const NetworkStage &s, int l)
+{
+    switch (s.kind) {
+    case Kind::Input: return Shown::None;
+    case Kind::WeightedSums: return l < s.layer ? Shown::A : l == s.layer ? Shown::Z : Shown::None;
+    case Kind::Activation: return l <= s.layer ? Shown::A : Shown::None;
+    case Kind::HiddenGradients: return l >= s.layer ? Shown::Delta : Shown::A;
+    case Kind::Adjustments:
+    case Kind::Update: return Shown::Delta;
+    default: return Shown::A;
+    }
+}
+
+Shown outputShown(const NetworkStage &s)
+{
+    switch (s.kind) {
+    case Kind::Logits: return Shown::Logits;
+    case Kind::SoftMax:
+    case Kind::Loss:
+    case Kind::Update: return Shown::Prob;
+    case Kind::OutputGradients:
+    case Kind::HiddenGradients:
+    case Kind::Adjustments: return Shown::Delta;
+    default: return Shown::None;
+    }
+}
+
+const Vec<float> &hiddenValues(const MlpTraceF &t, int l, Shown q)
+{
+    const HiddenTrace<float> &h = t.hidden[std::size_t(l)];
+    return q == Shown::Z ? h.z : q == Shown::Delta ? h.delta : h.a;
+}
+
+const Vec<float> &outputValues(const MlpTraceF &t, Shown q)
+{
+    return q == Shown::Logits ? t.logits : q == Shown::Delta ? t.deltaOut : t.probabilities;
+}
+} // namespace
+
+NetworkDiagram::Layers NetworkDiagram::layers() const
+{
+    Layers ls;
+    const std::vector<int> &widths = m_model->arch().hidden;
+    const int label = fontMetrics().height() + 6;
+    const int w = width() - 16;
+    const int sections = int(widths.size()) + 2;
+    const int avail = height() - sections * (label + 12) - label;
+    // Heights in proportion: input 3, each hidden layer 2.2 (shared when there are two), output 1.
+    const int inputSide = std::max(28, std::min(w * 2 / 5, int(avail * (widths.empty() ? 0.6 : 0.38))));
+    ls.input = QRect((width() - inputSide) / 2, label, inputSide, inputSide);
+    int top = ls.input.bottom() + 12 + label;
+    const int hiddenHeight = widths.empty() ? 0 : int(avail * 0.46) / int(widths.size());
+    for (int n : widths) {
+        LayerBox b;
+        b.width = n;
+        b.cols = layerColumns(n);
+        b.rows = (n + b.cols - 1) / b.cols;
+        b.pitch = std::max(3, std::min({w / b.cols, hiddenHeight / b.rows, 28}));
+        b.rect = QRect((width() - b.pitch * b.cols) / 2, top, b.pitch * b.cols, b.pitch * b.rows);
+        ls.hidden.push_back(b);
+        top = b.rect.bottom() + 12 + label;
+    }
+    LayerBox &o = ls.output;
+    o.width = o.cols = kOutputs;
+    o.pitch = std::max(10, std::min(w / kOutputs, int(avail * 0.14)));
+    o.rect = QRect((width() - o.pitch * kOutputs) / 2, top, o.pitch * kOutputs, o.pitch);
+    return ls;
+}
+
+QPoint NetworkDiagram::layerCenter(int layer, int j) const
+{
+    const Layers ls = layers();
+    if (layer < 0 || layer >= ls.hidden.size())
+        return {};
+    const LayerBox &b = ls.hidden[layer];
+    return b.rect.topLeft() + QPoint((j % b.cols) * b.pitch + b.pitch / 2, (j / b.cols) * b.pitch + b.pitch / 2);
+}
+
+QStringList NetworkDiagram::networkHighlights() const
+{
+    const NetworkStage s = stageOf(*m_model);
+    switch (s.kind) {
+    case Kind::Input: return {QStringLiteral("input")};
+    case Kind::WeightedSums:
+    case Kind::Activation:
+    case Kind::HiddenGradients: return {QStringLiteral("hidden%1").arg(s.layer + 1)};
+    case Kind::Logits:
+    case Kind::SoftMax:
+    case Kind::Loss:
+    case Kind::OutputGradients: return {QStringLiteral("output")};
+    case Kind::Adjustments: return {QStringLiteral("edges")};
+    case Kind::Update: break;
+    }
+    QStringList all{QStringLiteral("input")};
+    for (std::size_t l = 0; l < m_model->arch().hidden.size(); ++l)
+        all << QStringLiteral("hidden%1").arg(l + 1);
+    return all << QStringLiteral("output");
+}
+
+QString NetworkDiagram::networkHover(const Hit &hit) const
+{
+    if (!m_model->hasNetworkTrace() || hit.part == Part::None)
+        return {};
+    const MlpTraceF &t = m_model->networkTrace();
+    const int i = hit.index;
+    switch (hit.part) {
+    case Part::Input:
+        return tr("input %1, pixel (row %2, col %3): byte %4, x = %5")
+            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->pixels()[std::size_t(i)])
+            .arg(formatExact(t.input[i]));
+    case Part::Hidden: {
+        const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
+        return tr("layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)")
+            .arg(hit.layer + 1).arg(i + 1)
+            .arg(formatExact(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), formatExact(h.a[i]),
+                 formatExact(h.delta[i]));
+    }
+    case Part::Output:
+        return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6")
+            .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]), formatExact(t.target[i]),
+                                   formatExact(t.deltaOut[i]));
+    case Part::None: break;
+    }
+    return {};
+}
+
+QString NetworkDiagram::networkSummary() const
+{
+    const Architecture &arch = m_model->arch();
+    const QString f = QString::fromStdString(displayName(arch.activation));
+    QString text = arch.hidden.empty()
+                       ? tr("%1 inputs straight to %2 outputs, no hidden layer.").arg(kInputs).arg(kOutputs)
+                       : tr("%1 inputs, hidden layers of %2 %3 neurons, %4 outputs.")
+                             .arg(kInputs).arg(QString::fromStdString(hiddenText(arch.hidden)).replace(QLatin1Char(','), tr(" and ")), f)
+                             .arg(kOutputs);
+    if (!m_model->hasNetworkTrace())
+        return text;
+    text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(networkStageNames(arch).value(m_model->stage() - 1));
+    if (!arch.hidden.empty()) {
+        const int l = std::max(0, stageOf(*m_model).layer);
+        const int j = std::min(m_model->hiddenNeuron(), arch.hidden[std::size_t(l)] - 1);
+        text += QLatin1Char(' ') + tr("Selected: %1.").arg(networkHover({Part::Hidden, j, l}));
+    }
+    return text + QLatin1Char(' ') + networkHover({Part::Output, m_model->outputNeuron()});
+}
+
+void NetworkDiagram::paintNetwork(QPainter &p)
+{
+    const Layers ls = layers();
+    const StepModel &m = *m_model;
+    const Architecture &arch = m.arch();
+    const QColor text = palette().color(QPalette::WindowText);
+    const QColor highlight = palette().color(QPalette::Highlight);
+    const QStringList parts = networkHighlights();
+    const int label = fontMetrics().height() + 6;
+    const QString f = QString::fromStdString(displayName(arch.activation));
+    const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
+        const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
+        p.setPen(text);
+        p.drawText(QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), Qt::AlignHCenter | Qt::AlignTop, title);
+    };
+    frame(ls.input, QStringLiteral("input"), tr("Input x: 784 pixels"));
+    for (int l = 0; l < ls.hidden.size(); ++l)
+        frame(ls.hidden[l].rect, QStringLiteral("hidden%1").arg(l + 1),
+              tr("Hidden %1: %2 neurons (%3)").arg(l + 1).arg(QLocale().toString(ls.hidden[l].width)).arg(f));
+    frame(ls.output.rect, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
+    if (!m.hasNetworkTrace()) {
+        p.setPen(text);
+        p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
+        return;
+    }
+    const MlpTraceF &t = m.networkTrace();
+    const NetworkStage stage = stageOf(m);
+
+    QImage image(kImageSide, kImageSide, QImage::Format_Grayscale8);
+    for (int r = 0; r < kImageSide; ++r)
+        std::copy_n(m.pixels().data() + r * kImageSide, kImageSide, image.scanLine(r));
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.drawImage(ls.input, image);
+
+    // A neuron: a circle when there is room, else a square cell (a wide layer at a glance).
+    const auto neuron = [&](const LayerBox &b, int i, const QColor &fill, bool selected) {
+        const QRect cell(b.rect.left() + (i % b.cols) * b.pitch, b.rect.top() + (i / b.cols) * b.pitch, b.pitch, b.pitch);
+        p.setBrush(fill);
+        if (b.pitch >= 8) {
+            p.setPen(QPen(palette().color(QPalette::Mid), 1));
+            const int r = std::max(2, b.pitch * 2 / 5);
+            p.drawEllipse(cell.center(), r, r);
+        } else {
+            p.setPen(Qt::NoPen);
+            p.drawRect(cell);
+        }
+        if (selected) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(colors::orange(palette()), 2));
+            p.drawRect(cell.adjusted(-1, -1, 1, 1));
+        }
+    };
+    for (int l = 0; l < ls.hidden.size(); ++l) {
+        const Shown q = hiddenShown(stage, l);
+        const Vec<float> &v = hiddenValues(t, l, q);
+        const float range = std::max(1e-12f, v.cwiseAbs().maxCoeff());
+        const int sel = std::min(m.hiddenNeuron(), ls.hidden[l].width - 1);
+        for (int j = 0; j < ls.hidden[l].width; ++j)
+            neuron(ls.hidden[l], j, q == Shown::None ? palette().color(QPalette::Base) : divergingColor(v[j], range), j == sel);
+    }
+    const Shown oq = outputShown(stage);
+    const Vec<float> &ov = outputValues(t, oq);
+    const float orange = std::max(1e-12f, ov.cwiseAbs().maxCoeff());
+    QFont small = font();
+    small.setPointSizeF(std::max(8.0, font().pointSizeF() * 0.8));
+    p.setFont(small);
+    for (int k = 0; k < kOutputs; ++k) {
+        const QColor fill = oq == Shown::None ? palette().color(QPalette::Base)
+                            : oq == Shown::Prob ? probabilityColor(ov[k])
+                                                : divergingColor(ov[k], orange);
+        neuron(ls.output, k, fill, k == m.outputNeuron());
+        const QRect cell(ls.output.rect.left() + k * ls.output.pitch, ls.output.rect.top(), ls.output.pitch, ls.output.pitch);
+        if (k == t.label) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(colors::blue(palette()), 3));
+            const int r = std::max(2, ls.output.pitch * 2 / 5);
+            p.drawEllipse(cell.center(), r, r);
+        }
+        p.setPen(textOn(fill));
+        p.drawText(cell, Qt::AlignCenter, QString::number(k + 1));
+    }
+    p.setFont(font());
+    p.setPen(text);
+    p.drawText(QRect(0, ls.output.rect.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+               tr("Blue ring: target neuron %1. Orange: selected.").arg(t.label + 1));
 }
 
 bool NetworkDiagram::event(QEvent *event)

@@ -3,7 +3,9 @@
 // and the 10 output neurons. Neurons are coloured by the value the active stage is about, the
 // active stage's layer is highlighted, the selected hidden neuron's edges are drawn (its strongest
 // inputs and its 10 outputs). Hover any neuron for its values; click to select it. Over a
-// mini-batch it shows the sample the pages spell out (StepModel::shownTrace()).
+// mini-batch it shows the sample the pages spell out (StepModel::shownTrace()). Another network
+// (StepModel::showsOtherNetwork()) is drawn with its own layers: each hidden layer as a grid of its
+// width (a wide one as small squares), coloured by what the stage is about.
 
 #include "panelaccessible.h"
 #include <QWidget>
@@ -22,6 +24,7 @@ public:
     struct Hit {
         Part part = Part::None;
         int index = -1; ///< pixel 0-783, hidden neuron 0-127 or output neuron 0-9
+        int layer = 0;  ///< the hidden layer (0-based) of another network
     };
     /** What is under a widget position, and its hover text. */
     Hit hitAt(const QPoint &pos) const;
@@ -29,6 +32,8 @@ public:
     /** Centre of hidden neuron j / output neuron k (widget coordinates, for tests). */
     QPoint hiddenCenter(int j) const;
     QPoint outputCenter(int k) const;
+    /** Another network's hidden neuron j of hidden layer `layer` (0-based). */
+    QPoint layerCenter(int layer, int j) const;
     /** The layers the active stage is about ("input", "hidden", "output", "edges"). */
     QStringList highlightedParts() const;
     /** The layers' widths, what the stage is about and the selected neurons, in words. */
@@ -47,6 +52,22 @@ protected:
     bool event(QEvent *event) override;
 
 private:
+    /** Another network's layers: the input, one box per hidden layer, the outputs. */
+    struct LayerBox {
+        QRect rect;
+        int cols = 1, rows = 1, pitch = 1, width = 0;
+    };
+    struct Layers {
+        QRect input;
+        QVector<LayerBox> hidden;
+        LayerBox output;
+    };
+    Layers layers() const;
+    QStringList networkHighlights() const;
+    QString networkHover(const Hit &hit) const;
+    QString networkSummary() const;
+    void paintNetwork(QPainter &p);
+
     struct Geometry {
         QRect input, hidden, output;
         int hiddenPitch = 1, outputPitch = 1, radius = 1, outputRadius = 1;

@@ -5,6 +5,7 @@
 #include "stagehtml.h"
 #include "stagepagesback.h"
 #include "stagepagesbatch.h"
+#include "stagepagesnetwork.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -27,6 +28,11 @@ QStringList stageNames()
     return {tr("Input"),         tr("Weighted sums"),     tr("ReLU"),           tr("Logits"),
             tr("SoftMax"),       tr("Cross-entropy"),     tr("Output gradients"), tr("Hidden gradients"),
             tr("Weight adjustments"), tr("Update and re-check")};
+}
+
+QStringList stageNamesOf(const StepModel &model)
+{
+    return model.showsOtherNetwork() ? networkStageNames(model.arch()) : stageNames();
 }
 
 QVector<float> toVector(const Vec<float> &v) { return QVector<float>(v.data(), v.data() + v.size()); }
@@ -73,6 +79,19 @@ GridSpec weightImage(const QVector<float> &values, const QString &name, const QS
     g.selected = selected;
     g.cellSize = 7;
     return g;
+}
+
+QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
+                     int predicted)
+{
+    QVector<QStringList> rows;
+    for (int k = 0; k < kOutputs; ++k)
+        rows.push_back({QString::number(k + 1), QString::number(k), num(logits[k]),
+                        std::isfinite(exp[k]) ? num(exp[k]) : tr("overflow"), num(probabilities[k]),
+                        QStringList{k == label ? tr("target") : QString(), k == predicted ? tr("predicted") : QString()}
+                            .filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(", "))});
+    return table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()},
+                 rows, predicted);
 }
 
 QString updateTable(const ParamsF &w, const ParamsF &delta, const ParamsF &after, int k, int j, int i)
@@ -229,14 +248,7 @@ StagePage softmax(const StepModel &m)
     StagePage page;
     QString h = p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
                       .arg(sub("p", "k"), sub("z", "k")));
-    QVector<QStringList> rows;
-    for (int k = 0; k < kOutputs; ++k)
-        rows.push_back({QString::number(k + 1), QString::number(k), num(t.logits[k]),
-                        std::isfinite(t.exp[k]) ? num(t.exp[k]) : tr("overflow"), num(t.probabilities[k]),
-                        QStringList{k == t.label ? tr("target") : QString(), k == t.predicted ? tr("predicted") : QString()}
-                            .filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(", "))});
-    h += table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()}, rows,
-               t.predicted);
+    h += softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
     if (t.expFinite)
         h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>; e.g. %3 = %4 / %2 = %5")
                    .arg(sub("z", "k"), num(t.expSum), sub("p", QString::number(t.label + 1)), num(t.exp[t.label]),
@@ -270,6 +282,8 @@ StagePage crossEntropy(const StepModel &m)
 
 StagePage stagePage(const StepModel &m, int stage)
 {
+    if (m.showsOtherNetwork())
+        return networkStagePage(m, stage);
     const QStringList names = stageNames();
     stage = std::clamp(stage, 1, 10);
     StagePage page;

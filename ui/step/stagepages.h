@@ -42,8 +42,10 @@ struct StagePage {
 
 /** Short names of the stages 1-10 for the stage list ("Input", "Weighted sums", ...). */
 QStringList stageNames();
+/** The stage list of the model's network: stageNames(), or another network's (networkStages()). */
+QStringList stageNamesOf(const StepModel &model);
 /** The page of stage 1-10 for the model's current trace and selection (the batch's pages when
- *  the model has a mini-batch). */
+ *  the model has a mini-batch; another network's pages, networkStagePage(), when it shows one). */
 StagePage stagePage(const StepModel &model, int stage);
 // Pieces the one-image and the batch pages share.
 /** v's values as grid values. */
@@ -56,6 +58,10 @@ int largestInRow(const Mat<float> &m, int row);
 GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption);
 /** 784 values of one hidden neuron's weights as its 28 x 28 image, input `selected` marked. */
 GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected);
+/** SoftMax's table: neuron, class, z, e^z, p and which is the target and the prediction (the
+ *  predicted row bold). */
+QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
+                     int predicted);
 /** Stage 10's "w_new = w_old + delta w" table for w_kj, b_k, w_ji and b_j. */
 QString updateTable(const ParamsF &before, const ParamsF &adjustments, const ParamsF &after, int k, int j, int i);
 

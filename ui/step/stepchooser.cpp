@@ -1,6 +1,7 @@
 #include "stepchooser.h"
 
 #include <elidedlabel.h>
+#include <networkchoice.h>
 
 #include "modelfile.h"
 #include "uiformat.h"
@@ -84,8 +85,9 @@ StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m
     m_batch->setPrefix(tr("batch "));
     m_batch->setSpecialValueText(tr("one image"));
     m_batch->setAccessibleName(tr("Mini-batch size of this step"));
-    m_batch->setToolTip(tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on their "
-                           "averaged gradient (the training's batch is 64)"));
+    m_network = new NetworkChoice;
+    m_network->setObjectName(QStringLiteral("stepNetworkBox"));
+    m_network->setToolTip(tr("Step through the training's weights or a Compare run's network at its latest weights"));
     m_modelLabel = new ElidedLabel;
     m_modelLabel->setObjectName(QStringLiteral("modelLabel"));
     // One line, ending in "…" when the window is narrow (the tooltip has it all): a wrapped label
@@ -111,6 +113,8 @@ StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m
     h2->addWidget(m_lrOrigin);
     h2->addWidget(m_followRate);
     h2->addSpacing(8);
+    h2->addWidget(m_network->caption());
+    h2->addWidget(m_network);
     h2->addWidget(m_useWeights);
     h2->addWidget(m_modelFile);
     h2->addWidget(m_modelLabel, 1);
@@ -130,11 +134,11 @@ StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m
             showSample(false, m_trainingIndex);
     });
     connect(m_misclassified, &QPushButton::clicked, this, [this] {
-        if (!m_data || !m_model->params())
+        if (!m_data || !m_model->hasModel())
             return;
         const bool test = m_set->currentData().toString() == QLatin1String("test");
         const int from = test ? m_index->value() + 1 : 0;
-        const int i = StepModel::findMisclassified(*m_model->params(), m_data->test, m_model->normalize(), from);
+        const int i = m_model->findMisclassified(m_data->test, from);
         if (i >= 0)
             showSample(true, i);
         else
@@ -144,12 +148,18 @@ StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { applyLearningRate(v, RateOrigin::Here); });
     connect(m_followRate, &QPushButton::clicked, this, &StepChooser::followTrainingRate);
     applyLearningRate(m_trainingLr, RateOrigin::Training);
-    connect(m_useWeights, &QPushButton::clicked, this, &StepChooser::currentWeightsRequested);
+    connect(m_useWeights, &QPushButton::clicked, this, [this] {
+        const bool fromRun = chosenRun() != nullptr;
+        chooseRun(0); // from a run, this asks for the training's weights itself
+        if (!fromRun)
+            emit currentWeightsRequested();
+    });
+    connect(m_network, &NetworkChoice::chosenChanged, this, &StepChooser::showChosenNetwork);
     connect(m_modelFile, &QPushButton::clicked, this, &StepChooser::chooseModelFile);
     connect(m_batch, &QSpinBox::valueChanged, this, [this] { loadChosenSample(); });
     connect(m_model, &StepModel::traceChanged, this, &StepChooser::refresh);
     m_tabOrder = {m_set, m_index, m_random, m_trainingSample, m_misclassified, m_batch, m_lr, m_followRate,
-                  m_useWeights, m_modelFile};
+                  m_network, m_useWeights, m_modelFile};
     refresh();
 }
 
@@ -167,8 +177,15 @@ void StepChooser::refresh()
     m_index->setEnabled(count > 0);
     m_random->setEnabled(count > 0);
     m_trainingSample->setEnabled(m_data && m_trainingIndex >= 0);
-    m_misclassified->setEnabled(m_data && m_model->params());
-    QString model = m_model->params() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
+    m_misclassified->setEnabled(m_data && m_model->hasModel());
+    // A mini-batch is spelled out for the source network only; another one steps one image.
+    m_batch->setEnabled(!m_model->showsOtherNetwork());
+    m_batch->setToolTip(m_model->showsOtherNetwork()
+                                ? tr("This network is stepped through one image at a time; the mini-batch stages "
+                                     "are those of the 784-128-10 ReLU network")
+                                : tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on "
+                                     "their averaged gradient (the training's batch is 64)"));
+    QString model = m_model->hasModel() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
     if (m_model->hasBatch())
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
@@ -193,7 +210,7 @@ void StepChooser::loadChosenSample()
         return;
     const QString name = test ? QStringLiteral("test") : QStringLiteral("train");
     m_model->setSample(set.image(std::size_t(i)), set.label(std::size_t(i)), QStringLiteral("%1 #%2").arg(name).arg(i));
-    const int b = std::min<int>(m_batch->value(), int(set.size()));
+    const int b = m_model->showsOtherNetwork() ? 1 : std::min<int>(m_batch->value(), int(set.size()));
     if (b > 1) {
         // the chosen image and the b - 1 after it, wrapping at the end of the set
         std::vector<std::uint8_t> pixels(static_cast<std::size_t>(b) * kInputs);
@@ -226,7 +243,7 @@ void StepChooser::chooseModelFile()
 bool StepChooser::loadModelFile(const QString &path)
 {
     // The loader tells what is wrong (magic, version, shapes, CRC, ...); its words are shown as they are.
-    auto loaded = readAnyModel(path.toStdString());
+    auto loaded = readAnyNetwork(path.toStdString());
     if (!loaded.ok()) {
         m_lastError = QString::fromStdString(loaded.error());
         m_modelError = tr("Cannot use %1: %2").arg(QFileInfo(path).fileName(), m_lastError);
@@ -237,10 +254,46 @@ bool StepChooser::loadModelFile(const QString &path)
     // A model file that records its input scaling is fed as it was trained (an .npz records none).
     if (loaded.value().info)
         m_model->setNormalize(loaded.value().info->recipe.normalize);
-    setModel(std::make_shared<const ParamsF>(std::move(loaded.value().params)),
-             tr("file %1").arg(QFileInfo(path).fileName()));
+    chooseRun(0);
+    NetworkModel &file = loaded.value();
+    const QString name = QFileInfo(path).fileName();
+    if (file.arch.isSourceNetwork()) {
+        setModel(std::make_shared<const ParamsF>(toSourceParams(file.params)), tr("file %1").arg(name));
+    } else {
+        m_modelError.clear();
+        m_model->setNetwork(file.arch, std::make_shared<const MlpParamsF>(std::move(file.params)),
+                            tr("file %1, %2").arg(name, QString::fromStdString(describe(file.arch))));
+    }
     m_showsModelFile = true;
+    refresh();
     return true;
+}
+
+void StepChooser::setNetworks(const QVector<OtherNetwork> &networks) { m_network->setNetworks(networks); }
+
+void StepChooser::chooseRun(int run)
+{
+    if (run == 0 && !chosenRun() && !m_network->waitingFor())
+        return;
+    m_network->chooseRun(run);
+}
+
+const OtherNetwork *StepChooser::chosenRun() const { return m_network->chosen(); }
+
+void StepChooser::showChosenNetwork()
+{
+    const OtherNetwork *run = chosenRun();
+    if (!run) {
+        if (!m_showsModelFile)
+            emit currentWeightsRequested();
+        return;
+    }
+    m_showsModelFile = false;
+    m_modelError.clear();
+    m_model->setNormalize(run->normalize);
+    m_model->setNetwork(run->arch, run->weights,
+                        tr("%1: the latest weights of Compare run %2").arg(QString::fromStdString(run->label)).arg(run->run));
+    refresh();
 }
 
 void StepChooser::setDataset(std::shared_ptr<const DataSplit> data)
@@ -300,6 +353,7 @@ void StepChooser::setModel(std::shared_ptr<const ParamsF> params, const QString 
 {
     m_modelError.clear();
     m_showsModelFile = false;
+    chooseRun(0);
     m_model->setParams(std::move(params), description);
     refresh();
 }

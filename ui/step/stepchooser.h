@@ -2,10 +2,12 @@
 // What Step through steps through, in two rows above its page: the image (test or training set,
 // its index, a random one, the training's sample, the next misclassified one), the mini-batch
 // size, the learning rate (the training's, a lesson step's or one set here, and which it is) and
-// the weights (the training's or a model file's), with a line that names them. It sets them on
-// the StepModel; the page follows the model.
+// the weights (the training's, a model file's of any network, or a Compare run's latest), with a
+// line that names them. It sets them on the StepModel; the page follows the model.
 
 #include "stepmodel.h"
+
+#include <comparison.h>
 
 #include <QList>
 #include <QString>
@@ -22,6 +24,8 @@ class QPushButton;
 class QSpinBox;
 
 namespace bplab {
+
+class NetworkChoice;
 
 class StepChooser : public QWidget
 {
@@ -51,13 +55,18 @@ public:
     // The weights.
     /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
     void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
-    /** Steps through the weights of a model file (.bplab model or .npz, by content) instead of
-     *  the training's. False, with the loader's message in the model line and lastError(), when
-     *  the file cannot be used; the previous weights stay. */
+    /** Steps through the weights of a model file (.bplab model or .npz, by content; any network)
+     *  instead of the training's. False, with the loader's message in the model line and
+     *  lastError(), when the file cannot be used; the previous weights stay. */
     bool loadModelFile(const QString &path);
-    /** True after loadModelFile() until the next setModel(): the page then does not follow the
-     *  training's weights. */
-    bool showsModelFile() const { return m_showsModelFile; }
+    /** True after loadModelFile() or while a Compare run is chosen, until the next setModel():
+     *  the page then does not follow the training's weights. */
+    bool showsOwnModel() const { return m_showsModelFile || chosenRun(); }
+    /** The Compare view's runs with their latest weights: the Network box lists them. */
+    void setNetworks(const QVector<OtherNetwork> &networks);
+    /** Steps through Compare run `run` (1-4) as soon as it has weights; 0: the training's. */
+    void chooseRun(int run);
+    NetworkChoice *networkBox() const { return m_network; }
     QString lastError() const { return m_lastError; }
 
     // The learning rate.
@@ -103,6 +112,10 @@ private:
     void loadChosenSample();
     void chooseModelFile();
     void loadPendingFolder();
+    /** The run chosen in the Network box (null: none). */
+    const OtherNetwork *chosenRun() const;
+    /** The chosen run's latest weights on the model, or the training's asked for. */
+    void showChosenNetwork();
     /** Shows lr in the box (no edit signal) and steps through with it. */
     void applyLearningRate(double lr, RateOrigin origin);
 
@@ -131,6 +144,7 @@ private:
     QPushButton *m_useWeights = nullptr;
     QPushButton *m_modelFile = nullptr;
     QSpinBox *m_batch = nullptr;
+    NetworkChoice *m_network = nullptr;
     QLabel *m_modelLabel = nullptr;
     QLabel *m_modelErrorLabel = nullptr;
     QHBoxLayout *m_secondRow = nullptr;

@@ -1,5 +1,7 @@
 #include "stepmodel.h"
 
+#include "networktrainer.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -10,11 +12,44 @@ StepModel::StepModel(QObject *parent) : QObject(parent) {}
 
 void StepModel::setParams(std::shared_ptr<const ParamsF> params, const QString &description)
 {
-    if (params == m_params && description == m_modelDescription)
+    if (params == m_params && description == m_modelDescription && !m_network)
         return;
     m_params = std::move(params);
+    m_network.reset();
+    m_arch = Architecture::source();
     m_modelDescription = description;
     recompute();
+}
+
+void StepModel::setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
+                           const QString &description)
+{
+    if (!params || !params->hasShape(arch))
+        return;
+    if (arch.isSourceNetwork()) {
+        setParams(std::make_shared<const ParamsF>(toSourceParams(*params)), description);
+        return;
+    }
+    if (params == m_network && arch == m_arch && description == m_modelDescription)
+        return;
+    m_network = std::move(params);
+    m_params.reset();
+    m_arch = arch;
+    m_modelDescription = description;
+    recompute();
+}
+
+int StepModel::stageCount() const
+{
+    return m_network ? 7 + 3 * int(m_arch.hidden.size()) : kLastStage;
+}
+
+int StepModel::hiddenLimit() const
+{
+    int widest = 0;
+    for (int w : m_arch.hidden)
+        widest = std::max(widest, w);
+    return widest;
 }
 
 void StepModel::setSample(const std::uint8_t *pixels, int label, const QString &source)
@@ -90,7 +125,7 @@ void StepModel::setLearningRate(float lr)
 
 void StepModel::setStage(int stage)
 {
-    stage = std::clamp(stage, kFirstStage, kLastStage);
+    stage = std::clamp(stage, kFirstStage, stageCount());
     if (stage == m_stage)
         return;
     m_stage = stage;
@@ -99,7 +134,7 @@ void StepModel::setStage(int stage)
 
 void StepModel::setHiddenNeuron(int j)
 {
-    j = std::clamp(j, 0, kHidden - 1);
+    j = std::clamp(j, 0, std::max(0, hiddenLimit() - 1));
     if (j == m_hidden)
         return;
     m_hidden = j;
@@ -117,20 +152,46 @@ void StepModel::setOutputNeuron(int k)
 
 void StepModel::recompute()
 {
-    if (!m_params || m_label < 0) {
-        m_step.reset();
-        m_batchStep.reset();
+    // Another network has fewer or more stages and neurons: what is selected stays in range.
+    const int stage = std::clamp(m_stage, kFirstStage, stageCount());
+    const int hidden = std::clamp(m_hidden, 0, std::max(0, hiddenLimit() - 1));
+    const bool moved = stage != m_stage || hidden != m_hidden;
+    m_stage = stage;
+    m_hidden = hidden;
+    m_step.reset();
+    m_batchStep.reset();
+    m_networkTrace.reset();
+    m_networkAdjustments.reset();
+    if (!hasModel() || m_label < 0) {
         emit traceChanged();
+        if (moved)
+            emit stateChanged();
         return;
     }
     // The one place the numbers are made: the core's own step (the same as `explain`).
     const Vec<float> x = scaleInput<float>(m_pixels.data(), m_normalize);
+    if (m_network) {
+        // One image: explainSample's forward and backward pass, its step and the loss after it.
+        auto trace = std::make_shared<MlpTraceF>(explainSample(m_arch, *m_network, x, m_label, m_lr));
+        MlpParamsF adjustments = gradientsOf(m_arch, *trace);
+        for (Layer<float> &l : adjustments.layers) {
+            l.W *= -m_lr; // delta w = -lr * dL/dw
+            l.b *= -m_lr;
+        }
+        m_networkTrace = std::move(trace);
+        m_networkAdjustments = std::make_shared<const MlpParamsF>(std::move(adjustments));
+        emit traceChanged();
+        if (moved)
+            emit stateChanged();
+        return;
+    }
     m_step = std::make_shared<const StepTrace<float>>(explainStep(*m_params, x, m_label, m_lr));
-    m_batchStep.reset();
     if (!m_batchLabels.empty())
         m_batchStep = std::make_shared<const BatchStep>(
             computeBatchStep(*m_params, m_batchPixels, m_batchLabels, m_normalize, m_lr));
     emit traceChanged();
+    if (moved)
+        emit stateChanged();
 }
 
 const TraceF &StepModel::shownTrace() const
@@ -233,7 +294,10 @@ double StepModel::lossBase10() const
     return hasTrace() ? double(shownTrace().loss) / std::log(10.0) : 0.0;
 }
 
-int StepModel::findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize, int from)
+namespace {
+/** First image from `from` on (wrapping) whose argmax of `probabilities` is not its label. */
+template<class Probabilities>
+int firstWrong(const Dataset &data, int from, const Probabilities &probabilities)
 {
     const int n = int(data.size());
     if (n == 0)
@@ -241,12 +305,31 @@ int StepModel::findMisclassified(const ParamsF &params, const Dataset &data, Nor
     from = std::clamp(from, 0, n - 1);
     for (int step = 0; step < n; ++step) {
         const int i = (from + step) % n;
-        const auto p = predictProbabilities(params, data.image(std::size_t(i)), normalize);
+        const auto p = probabilities(data.image(std::size_t(i)));
         const int predicted = int(std::max_element(p.begin(), p.end()) - p.begin());
         if (predicted != data.label(std::size_t(i)))
             return i;
     }
     return -1;
+}
+} // namespace
+
+int StepModel::findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize, int from)
+{
+    return firstWrong(data, from, [&](const std::uint8_t *pixels) {
+        return predictProbabilities(params, pixels, normalize);
+    });
+}
+
+int StepModel::findMisclassified(const Dataset &data, int from) const
+{
+    if (m_params)
+        return findMisclassified(*m_params, data, m_normalize, from);
+    if (!m_network)
+        return -1;
+    return firstWrong(data, from, [&](const std::uint8_t *pixels) {
+        return networkProbabilities(m_arch, *m_network, pixels, m_normalize);
+    });
 }
 
 } // namespace bplab

@@ -1,10 +1,14 @@
 #pragma once
 // The state of the step-through view: the model, the sample, the learning rate, the stage and the
 // selected neurons, and the core's trace of one SGD step computed once from them. Every number the
-// view shows is read here; the widgets recompute nothing.
+// view shows is read here; the widgets recompute nothing. The model is the source's 784-128-10
+// network (ten stages, one image or a mini-batch) or a network of any other Architecture (one
+// image; its stages follow its layers, networkStages()).
 
+#include "architecture.h"
 #include "batchstep.h"
 #include "dataset.h"
+#include "mlptrace.h"
 #include "network.h"
 
 #include <QObject>
@@ -22,7 +26,7 @@ class StepModel : public QObject
     Q_OBJECT
 public:
     static constexpr int kFirstStage = 1;
-    static constexpr int kLastStage = 10;
+    static constexpr int kLastStage = 10; ///< the source network's last stage
     static constexpr int kDefaultHidden = 0; ///< hidden neuron 1
     static constexpr int kDefaultOutput = 8; ///< output neuron 9
     static constexpr float kDefaultLearningRate = 0.01f;
@@ -33,6 +37,9 @@ public:
     // traceChanged(); setting the same value again does nothing.
     /** The weights to step through (never modified: the step works on a copy). */
     void setParams(std::shared_ptr<const ParamsF> params, const QString &description);
+    /** Weights of any architecture; the source network's (784-128-10 ReLU) go to setParams(). */
+    void setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
+                    const QString &description);
     /** pixels: 784 bytes in row order; label 0-9; source e.g. "test #12", "drawn digit". A
      *  different sample ends a mini-batch. */
     void setSample(const std::uint8_t *pixels, int label, const QString &source);
@@ -46,6 +53,13 @@ public:
     void setLearningRate(float lr);
 
     std::shared_ptr<const ParamsF> params() const { return m_params; }
+    /** True while a network other than the source's is stepped through (setNetwork()). */
+    bool showsOtherNetwork() const { return m_network != nullptr; }
+    /** The network stepped through: the source's, or setNetwork()'s. */
+    const Architecture &arch() const { return m_arch; }
+    std::shared_ptr<const MlpParamsF> network() const { return m_network; }
+    /** A model of either kind is set. */
+    bool hasModel() const { return m_params || m_network; }
     QString modelDescription() const { return m_modelDescription; }
     const std::array<std::uint8_t, kInputs> &pixels() const { return m_pixels; }
     bool hasSample() const { return m_label >= 0; }
@@ -56,13 +70,17 @@ public:
 
     // Navigation and selection (stateChanged() on change).
     int stage() const { return m_stage; }
-    void setStage(int stage); ///< clamped to 1..10
+    void setStage(int stage); ///< clamped to 1..stageCount()
+    /** 10 for the source network, 7 + 3 x hidden layers for another (networkStages()). */
+    int stageCount() const;
     void next() { setStage(m_stage + 1); }
     void back() { setStage(m_stage - 1); }
     void home() { setStage(kFirstStage); }
     int hiddenNeuron() const { return m_hidden; } ///< 0-based (neuron j+1)
     int outputNeuron() const { return m_output; } ///< 0-based = class (neuron k+1)
-    void setHiddenNeuron(int j); ///< clamped to 0..127
+    void setHiddenNeuron(int j); ///< clamped to 0..hiddenLimit() - 1
+    /** The widest hidden layer's width (128 for the source network; 0 without hidden layers). */
+    int hiddenLimit() const;
     void setOutputNeuron(int k); ///< clamped to 0..9
 
     // The mini-batch (valid when hasBatch(); the single-sample trace stays that of its first sample).
@@ -93,6 +111,12 @@ public:
     const TraceF &before() const { return m_step->before; }
     const TraceF &after() const { return m_step->afterTrace; }
 
+    // Another network's trace (valid when hasNetworkTrace()): one image, one plain SGD step.
+    bool hasNetworkTrace() const { return m_networkTrace != nullptr; }
+    const MlpTraceF &networkTrace() const { return *m_networkTrace; }
+    /** Its weight adjustments -lr * dL/dw. */
+    const MlpParamsF &networkAdjustments() const { return *m_networkAdjustments; }
+
     // Values the stages show that are not a single field of the trace (computed once per trace).
     /** One term w_ji x_i of the selected hidden neuron's weighted sum. */
     struct Term {
@@ -122,6 +146,8 @@ public:
     /** First test image from `from` on (wrapping) that the model gets wrong; -1 if none. */
     static int findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize,
                                  int from);
+    /** The same with the model's network (either kind) at its scaling; -1 without a model. */
+    int findMisclassified(const Dataset &data, int from) const;
 
 signals:
     /** The trace was recomputed (model, sample, normalisation or learning rate changed). */
@@ -148,6 +174,10 @@ private:
     QString m_batchSource;
     int m_batchSample = 0;
     std::shared_ptr<const BatchStep> m_batchStep;
+    Architecture m_arch;
+    std::shared_ptr<const MlpParamsF> m_network;
+    std::shared_ptr<const MlpTraceF> m_networkTrace;
+    std::shared_ptr<const MlpParamsF> m_networkAdjustments;
 };
 
 } // namespace bplab

@@ -143,9 +143,7 @@ QWidget *StepView::createLeftColumn()
     // Tab reaches the list; Up/Down choose a stage there (the view's own keys work elsewhere).
     m_stageList->setFocusPolicy(Qt::TabFocus);
     m_stageList->setAccessibleName(tr("Stages"));
-    const QStringList names = stageNames();
-    for (int i = 0; i < names.size(); ++i)
-        m_stageList->addItem(QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
+    fillStageList();
     m_stageList->setToolTip(tr("Jump to any stage (Right/Space: next, Left/Backspace: back, Home: first)"));
     connect(m_stageList, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0)
@@ -175,31 +173,7 @@ QWidget *StepView::createLeftColumn()
     // panel under the views) the table gives way at its bottom rather than the window growing.
     m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     m_sizes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    const QLocale en; // the user's number format
-    const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
-    // A narrow table (about 25 characters a row) so that it fits under the stage list at a
-    // projector's font in 1280 x 800; the full wording is in the tooltip.
-    const auto row = [](const QString &name, const QString &value) {
-        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>").arg(name, value);
-    };
-    QString sizes = tr("<b>Sizes</b> (from the layer shapes)<table cellspacing=\"0\" cellpadding=\"0\">");
-    sizes += row(tr("W1 %1&times;%2").arg(kHidden).arg(kInputs), n(hiddenWeightCount()));
-    sizes += row(tr("W2 %1&times;%2").arg(kOutputs).arg(kHidden), n(outputWeightCount()));
-    sizes += row(tr("all weights"), n(weightCount()));
-    sizes += row(tr("biases %1 + %2").arg(kHidden).arg(kOutputs), n(biasCount()));
-    sizes += row(tr("<b>parameters</b>"), QStringLiteral("<b>%1</b>").arg(n(parameterCount())));
-    sizes += row(tr("weights FP16"), tr("%1 B").arg(n(weightBytes(2))));
-    sizes += row(tr("weights FP32"), tr("%1 B").arg(n(weightBytes(4))));
-    sizes += row(tr("weights FP64"), tr("%1 B").arg(n(weightBytes(8))));
-    sizes += row(tr("all FP32"), tr("%1 B").arg(n(parameterBytes(4))));
-    sizes += row(tr("mult-adds/image"), n(multiplyAddsPerSample()));
-    sizes += row(tr("per batch of 64"), n(multiplyAddsPerBatch(64)));
-    m_sizes->setText(sizes + QStringLiteral("</table>"));
-    m_sizes->setToolTip(tr("Weights: %1 + %2 = %3; biases %4; all parameters %5.\n"
-                           "Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the "
-                           "biases.\nMultiply-adds of the forward pass: %6 per image, %7 per batch of 64.")
-                            .arg(n(hiddenWeightCount()), n(outputWeightCount()), n(weightCount()), n(biasCount()),
-                                 n(parameterCount()), n(multiplyAddsPerSample()), n(multiplyAddsPerBatch(64))));
+    showSizes();
 
     auto *exports = new QHBoxLayout;
     for (ExportFormat format : {ExportFormat::Png, ExportFormat::Json, ExportFormat::Csv}) {
@@ -223,6 +197,59 @@ QWidget *StepView::createLeftColumn()
     v->addWidget(m_sizes);
     v->addStretch(1);
     return column;
+}
+
+void StepView::fillStageList()
+{
+    const QStringList names = stageNamesOf(*m_model);
+    if (m_stageList->count() == names.size()) {
+        bool same = true;
+        for (int i = 0; i < names.size() && same; ++i)
+            same = m_stageList->item(i)->text() == QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
+        if (same)
+            return;
+    }
+    const QSignalBlocker block(m_stageList);
+    m_stageList->clear();
+    for (int i = 0; i < names.size(); ++i)
+        m_stageList->addItem(QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
+    m_stageList->setCurrentRow(m_model->stage() - 1);
+}
+
+void StepView::showSizes()
+{
+    const Architecture &arch = m_model->arch();
+    const QLocale en; // the user's number format
+    const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
+    // A narrow table (about 25 characters a row) so that it fits under the stage list at a
+    // projector's font in 1280 x 800; the full wording is in the tooltip.
+    const auto row = [](const QString &name, const QString &value) {
+        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>").arg(name, value);
+    };
+    QString sizes = tr("<b>Sizes</b> (from the layer shapes)<table cellspacing=\"0\" cellpadding=\"0\">");
+    QStringList layers, widths;
+    for (int l = 0; l < arch.layerCount(); ++l) {
+        sizes += row(tr("W%1 %2&times;%3").arg(l + 1).arg(arch.layerOutputs(l)).arg(arch.layerInputs(l)),
+                     n(arch.layerWeightCount(l)));
+        layers << n(arch.layerWeightCount(l));
+        widths << QString::number(arch.layerOutputs(l));
+    }
+    sizes += row(tr("all weights"), n(arch.weightCount()));
+    sizes += row(tr("biases %1").arg(widths.join(QStringLiteral(" + "))), n(arch.biasCount()));
+    sizes += row(tr("<b>parameters</b>"), QStringLiteral("<b>%1</b>").arg(n(arch.parameterCount())));
+    sizes += row(tr("weights FP16"), tr("%1 B").arg(n(arch.weightBytes(2))));
+    sizes += row(tr("weights FP32"), tr("%1 B").arg(n(arch.weightBytes(4))));
+    sizes += row(tr("weights FP64"), tr("%1 B").arg(n(arch.weightBytes(8))));
+    sizes += row(tr("all FP32"), tr("%1 B").arg(n(arch.parameterBytes(4))));
+    sizes += row(tr("mult-adds/image"), n(arch.multiplyAddsPerSample()));
+    sizes += row(tr("per batch of 64"), n(arch.multiplyAddsPerBatch(64)));
+    m_sizes->setText(sizes + QStringLiteral("</table>"));
+    m_sizes->setToolTip(tr("Network %1. Weights: %2 = %3; biases %4; all parameters %5.\n"
+                           "Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the "
+                           "biases.\nMultiply-adds of the forward pass: %6 per image, %7 per batch of 64.")
+                            .arg(QString::fromStdString(describe(arch)), layers.join(QStringLiteral(" + ")),
+                                 n(arch.weightCount()), n(arch.biasCount()), n(arch.parameterCount()),
+                                 n(arch.multiplyAddsPerSample()), n(arch.multiplyAddsPerBatch(64))));
 }
 
 void StepView::setCover(QWidget *cover)
@@ -263,13 +290,19 @@ bool StepView::loadModelFile(const QString &path)
 
 void StepView::refreshPage()
 {
+    if (m_shownArch != m_model->arch()) {
+        m_shownArch = m_model->arch();
+        fillStageList();
+        showSizes();
+        applyFonts(); // the list's height follows its rows
+    }
     const int stage = m_model->stage();
     {
         const QSignalBlocker block(m_stageList);
         m_stageList->setCurrentRow(stage - 1);
     }
     m_back->setEnabled(stage > StepModel::kFirstStage);
-    m_next->setEnabled(stage < StepModel::kLastStage);
+    m_next->setEnabled(stage < m_model->stageCount());
     const StagePage page = stagePage(*m_model, stage);
     m_title->setText(page.title);
     setAccessibleDescription(page.title); // what a screen reader says of the page: its stage
@@ -304,7 +337,7 @@ void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
 
 void StepView::selectHidden(int j)
 {
-    if (j < 0 || j >= kHidden)
+    if (j < 0 || j >= m_model->hiddenLimit())
         return;
     const bool changed = j != m_model->hiddenNeuron();
     m_model->setHiddenNeuron(j);
@@ -470,7 +503,7 @@ void StepView::applyFonts()
     m_title->setFont(title);
     QFont list = readableFont(font(), 1.15);
     m_stageList->setFont(list);
-    // Exactly as tall as its ten rows: the room below goes to the sizes.
+    // Exactly as tall as its rows: the room below goes to the sizes.
     const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(list).height() + 2);
     m_stageList->setFixedHeight(rowHeight * m_stageList->count() + 2 * m_stageList->frameWidth() + 2);
     // The sizes a little smaller than the rest: with the list above them they must fit the
@@ -502,17 +535,21 @@ std::pair<std::string, long long> setAndIndex(const QString &source)
 
 QString StepView::traceJson() const
 {
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    if (m_model->hasNetworkTrace())
+        return QString::fromStdString(explainJson(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
         return {};
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
     return QString::fromStdString(explainJson(m_model->step(), set, index, m_model->learningRate()));
 }
 
 QString StepView::traceCsv() const
 {
+    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    if (m_model->hasNetworkTrace())
+        return QString::fromStdString(explainCsv(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
         return {};
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
     return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
 }
 
@@ -533,7 +570,7 @@ PanelExport StepView::panelExport()
 
 bool StepView::exportTo(const QString &file)
 {
-    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace()) {
+    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace() && !m_model->hasNetworkTrace()) {
         m_lastError = tr("Nothing to export yet: choose an image and a model first.");
         return false;
     }

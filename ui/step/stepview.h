@@ -66,7 +66,7 @@ public:
     void setStage(int stage) { m_model->setStage(stage); }
     void setBatchSize(int size) { m_chooser->setBatchSize(size); }
     bool loadModelFile(const QString &path);
-    bool showsModelFile() const { return m_chooser->showsModelFile(); }
+    bool showsOwnModel() const { return m_chooser->showsOwnModel(); }
 
     StepModel *model() const { return m_model; }
     NetworkDiagram *diagram() const { return m_diagram; }
@@ -116,6 +116,9 @@ protected:
 private:
     QWidget *createLeftColumn();
     void refreshPage();
+    void fillStageList();
+    /** The sizes table of the model's network. */
+    void showSizes();
     void applyFonts();
     void applyGrid(ValueGrid *grid, const GridSpec &spec);
     void selectHidden(int j);
@@ -145,6 +148,7 @@ private:
     QVBoxLayout *m_pageLayout = nullptr;
     QBoxLayout *m_gridRow = nullptr;
     bool m_compact = false; // the diagram under the page instead of beside it
+    Architecture m_shownArch; // the network the stage list and the sizes are of
 };
 
 } // namespace bplab

@@ -1,0 +1,373 @@
+// Step through with a network other than the source's: the stages follow its layers, each page
+// shows the core's own numbers (explainSample), the activation's formulas are its own, the diagram
+// draws every layer, the exports keep the explain contract, and a Compare run or a model file of
+// any network can be chosen.
+
+#include "mlptrace.h"
+#include "modelfile.h"
+#include "networkchoice.h"
+#include "networkdiagram.h"
+#include "networktrainer.h"
+#include "stagepagesnetwork.h"
+#include "stepview.h"
+#include "testsupport.h"
+#include "uiformat.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace bplab;
+
+class TestStepNetwork : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void stagesFollowTheLayers_data();
+    void stagesFollowTheLayers();
+    void pagesShowTheCoreTrace();
+    void slopesAreTheActivationsOwn();
+    void sourceArchitectureKeepsItsStages();
+    void jsonAndCsvExports();
+    void diagramDrawsEveryLayer();
+    void aCompareRunIsSteppedThrough();
+    void aModelFileOfAnyNetwork();
+    void misclassifiedAsksTheNetwork();
+
+private:
+    void show(const Architecture &arch, std::uint64_t seed = 5);
+    /** The page's plain text at stage `stage`. */
+    QString textAt(int stage);
+
+    StepView *m_view = nullptr;
+    std::shared_ptr<const MlpParamsF> m_params;
+    std::array<std::uint8_t, kInputs> m_pixels{};
+    static constexpr int kLabel = 3;
+};
+
+namespace {
+Architecture arch(std::vector<int> hidden, Activation f)
+{
+    Architecture a;
+    a.hidden = std::move(hidden);
+    a.activation = f;
+    return a;
+}
+
+/** The explainSample the page should show, computed here from the same inputs. */
+MlpTraceF expected(const Architecture &a, const MlpParamsF &params, const std::array<std::uint8_t, kInputs> &px,
+                   int label, float lr)
+{
+    return explainSample(a, params, scaleInput<float>(px.data(), Normalize::None), label, lr);
+}
+} // namespace
+
+void TestStepNetwork::init()
+{
+    for (int i = 0; i < kInputs; ++i) // a diagonal stroke
+        m_pixels[std::size_t(i)] = (i / kImageSide - i % kImageSide + 2) / 5 == 0 ? 230 : 0;
+    m_view = new StepView;
+    m_view->resize(1200, 760);
+    m_view->showPixels(m_pixels.data(), kLabel, QStringLiteral("drawn digit"));
+}
+
+void TestStepNetwork::cleanup()
+{
+    delete m_view;
+    m_view = nullptr;
+}
+
+void TestStepNetwork::show(const Architecture &a, std::uint64_t seed)
+{
+    m_params = std::make_shared<const MlpParamsF>(initMlp(a, seed));
+    m_view->model()->setNetwork(a, m_params, QStringLiteral("test network"));
+}
+
+QString TestStepNetwork::textAt(int stage)
+{
+    m_view->setStage(stage);
+    return m_view->pageText();
+}
+
+void TestStepNetwork::stagesFollowTheLayers_data()
+{
+    QTest::addColumn<QVector<int>>("hidden");
+    QTest::addColumn<int>("activation");
+    QTest::addColumn<QStringList>("names");
+    QTest::newRow("784-10") << QVector<int>{} << int(Activation::ReLU)
+                            << QStringList{"Input", "Logits", "SoftMax", "Cross-entropy", "Output gradients",
+                                           "Weight adjustments", "Update and re-check"};
+    QTest::newRow("784-16-10 sigmoid") << QVector<int>{16} << int(Activation::Sigmoid)
+                                       << QStringList{"Input", "Weighted sums", "Sigmoid", "Logits", "SoftMax",
+                                                      "Cross-entropy", "Output gradients", "Hidden gradients",
+                                                      "Weight adjustments", "Update and re-check"};
+    QTest::newRow("784-24-12-10 tanh")
+            << QVector<int>{24, 12} << int(Activation::Tanh)
+            << QStringList{"Input", "Weighted sums 1", "Tanh 1", "Weighted sums 2", "Tanh 2", "Logits", "SoftMax",
+                           "Cross-entropy", "Output gradients", "Hidden gradients 2", "Hidden gradients 1",
+                           "Weight adjustments", "Update and re-check"};
+}
+
+void TestStepNetwork::stagesFollowTheLayers()
+{
+    QFETCH(QVector<int>, hidden);
+    QFETCH(int, activation);
+    QFETCH(QStringList, names);
+    show(arch(std::vector<int>(hidden.begin(), hidden.end()), Activation(activation)));
+    QVERIFY(m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->stageCount(), names.size());
+    QListWidget *list = m_view->stageList();
+    QCOMPARE(list->count(), names.size());
+    for (int i = 0; i < names.size(); ++i)
+        QCOMPARE(list->item(i)->text(), QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
+    // Next walks to the last stage and stops there.
+    for (int i = 1; i < names.size(); ++i)
+        m_view->nextButton()->click();
+    QCOMPARE(m_view->model()->stage(), int(names.size()));
+    QVERIFY(!m_view->nextButton()->isEnabled());
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("%1. %2").arg(names.size()).arg(names.back()));
+    // The sizes table is the network's.
+    const Architecture a = m_view->model()->arch();
+    QVERIFY(m_view->sizesText().contains(QLocale().toString(qulonglong(a.parameterCount()))));
+    QVERIFY(m_view->sizesText().contains(QStringLiteral("W%1 10").arg(a.layerCount())));
+}
+
+void TestStepNetwork::pagesShowTheCoreTrace()
+{
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    show(a);
+    m_view->setLearningRate(0.25);
+    const MlpTraceF t = expected(a, *m_params, m_pixels, kLabel, 0.25f);
+    m_view->setSelectedHiddenNeuron(5);
+    const auto shows = [](const QString &text, float v) { return text.contains(formatSig4(double(v))); };
+    // Weighted sums 2 (stage 4): z of neuron 6 of layer 2; Tanh 2 (stage 5): its a.
+    QVERIFY2(shows(textAt(4), t.hidden[1].z[5]), qPrintable(m_view->pageText()));
+    QVERIFY(shows(textAt(5), t.hidden[1].a[5]));
+    QVERIFY(textAt(5).contains(QStringLiteral("tanh(")));
+    // Logits (6): the selected output neuron's z; SoftMax (7) every p; the loss (8).
+    QVERIFY(shows(textAt(6), t.logits[m_view->model()->outputNeuron()]));
+    const QString softmax = textAt(7);
+    for (int k = 0; k < kOutputs; ++k)
+        QVERIFY(shows(softmax, t.probabilities[k]));
+    QVERIFY(shows(textAt(8), t.loss));
+    // Hidden gradients 2 (10) and 1 (11): delta of neuron 6 of each layer.
+    QVERIFY(shows(textAt(10), t.hidden[1].delta[5]));
+    QVERIFY(shows(textAt(11), t.hidden[0].delta[5]));
+    // Update (13): the loss after the step on this image.
+    QVERIFY(shows(textAt(13), t.lossAfter));
+    // The grids hold the layer's values: delta of layer 1 at stage 11.
+    m_view->setStage(11);
+    const QVector<float> grid = m_view->grids().front()->values();
+    for (int j = 0; j < 24; ++j)
+        QCOMPARE(grid[j], t.hidden[0].delta[j]);
+}
+
+void TestStepNetwork::slopesAreTheActivationsOwn()
+{
+    const Architecture a = arch({16}, Activation::Sigmoid);
+    show(a);
+    const MlpTraceF t = expected(a, *m_params, m_pixels, kLabel, m_view->model()->learningRate());
+    m_view->setSelectedHiddenNeuron(2);
+    const QString sigmoid = textAt(3);
+    QVERIFY2(sigmoid.contains(QStringLiteral("a = 1 / (1 + e")), qPrintable(sigmoid));
+    QVERIFY(sigmoid.contains(QStringLiteral("f'(z) = a (1 \u2212 a)")));
+    const float a2 = t.hidden[0].a[2];
+    QVERIFY(sigmoid.contains(formatSig4(double(a2 * (1 - a2)))));
+    // The hidden gradient multiplies by that slope: delta_j = (sum_k w_kj delta_k) a (1 - a).
+    const RowMat<float> &w2 = m_params->layers[1].W;
+    double back = 0;
+    for (int k = 0; k < kOutputs; ++k)
+        back += double(w2(k, 2)) * double(t.deltaOut[k]);
+    QVERIFY(std::abs(back * a2 * (1 - a2) - t.hidden[0].delta[2]) < 1e-6);
+    QVERIFY(textAt(8).contains(formatSig4(double(t.hidden[0].delta[2]))));
+    // The slope grid is f'(z) of every neuron.
+    m_view->setStage(3);
+    const QVector<float> slopes = m_view->grids()[1]->values();
+    for (int j = 0; j < 16; ++j)
+        QCOMPARE(slopes[j], derivativeAt(Activation::Sigmoid, t.hidden[0].z[j], t.hidden[0].a[j]));
+    QCOMPARE(derivativeAt(Activation::ReLU, -1.0f, 0.0f), 0.0f);
+    QCOMPARE(derivativeAt(Activation::ReLU, 2.0f, 2.0f), 1.0f);
+    QCOMPARE(derivativeAt(Activation::Tanh, 0.5f, 0.5f), 0.75f);
+    QCOMPARE(derivativeAt(Activation::LeakyReLU, -1.0f, -0.01f), float(kLeakySlope));
+    QVERIFY(derivativeFormula(Activation::Tanh).contains(QStringLiteral("1 &minus; a<sup>2</sup>")));
+}
+
+void TestStepNetwork::sourceArchitectureKeepsItsStages()
+{
+    const Architecture source = Architecture::source();
+    show(source);
+    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->stageCount(), 10);
+    QVERIFY(m_view->model()->hasTrace());
+    QCOMPARE(*m_view->model()->params(), toSourceParams(*m_params));
+    QCOMPARE(m_view->stageList()->item(2)->text(), QStringLiteral("3  ReLU"));
+    // Another network, then the source's again: ten stages, stage kept in range.
+    show(arch({8}, Activation::Tanh));
+    m_view->setStage(10);
+    show(arch({}, Activation::ReLU));
+    QCOMPARE(m_view->model()->stage(), 7);
+    m_view->setModel(std::make_shared<const ParamsF>(initParams(Init::He, 1)), QStringLiteral("source"));
+    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->stageList()->count(), 10);
+}
+
+void TestStepNetwork::jsonAndCsvExports()
+{
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    show(a);
+    const MlpTraceF t = expected(a, *m_params, m_pixels, kLabel, m_view->model()->learningRate());
+    const QJsonObject o = QJsonDocument::fromJson(m_view->traceJson().toUtf8()).object();
+    QCOMPARE(o.value("network").toString(), QStringLiteral("784-24-12-10 tanh"));
+    const QJsonArray hidden = o.value("hidden").toArray();
+    QCOMPARE(hidden.size(), 2);
+    for (int l = 0; l < 2; ++l)
+        for (const char *key : {"z", "a", "delta"}) {
+            const QJsonArray v = hidden[l].toObject().value(key).toArray();
+            const Vec<float> &want = key[0] == 'z' ? t.hidden[std::size_t(l)].z
+                                     : key[0] == 'a' ? t.hidden[std::size_t(l)].a
+                                                     : t.hidden[std::size_t(l)].delta;
+            QCOMPARE(v.size(), want.size());
+            for (int j = 0; j < v.size(); ++j)
+                QCOMPARE(float(v[j].toDouble()), want[j]);
+        }
+    QCOMPARE(float(o.value("loss_after").toDouble()), t.lossAfter);
+    const QString csv = m_view->traceCsv();
+    QVERIFY(csv.contains(QStringLiteral("network,0,\"784-24-12-10 tanh\"")));
+    QVERIFY(csv.contains(QStringLiteral("delta2,11,")));
+    QVERIFY(!csv.contains(QStringLiteral("delta2,12,")));
+    QTemporaryDir dir;
+    QVERIFY(m_view->exportTo(dir.filePath("trace.json")));
+    QVERIFY(m_view->exportTo(dir.filePath("trace.csv")));
+}
+
+void TestStepNetwork::diagramDrawsEveryLayer()
+{
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    show(a);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    NetworkDiagram *d = m_view->diagram();
+    const MlpTraceF t = expected(a, *m_params, m_pixels, kLabel, m_view->model()->learningRate());
+    for (int l = 0; l < 2; ++l) {
+        const int j = a.hidden[std::size_t(l)] - 1; // each layer's last neuron
+        const NetworkDiagram::Hit hit = d->hitAt(d->layerCenter(l, j));
+        QCOMPARE(int(hit.part), int(NetworkDiagram::Part::Hidden));
+        QCOMPARE(hit.layer, l);
+        QCOMPARE(hit.index, j);
+        QVERIFY(d->hoverText(hit).contains(formatExact(t.hidden[std::size_t(l)].z[j])));
+    }
+    // A click selects the neuron; the diagram highlights the stage's layer.
+    QTest::mouseClick(d, Qt::LeftButton, {}, d->layerCenter(1, 7));
+    QCOMPARE(m_view->model()->hiddenNeuron(), 7);
+    m_view->setStage(4); // Weighted sums 2
+    QCOMPARE(d->highlightedParts(), QStringList{QStringLiteral("hidden2")});
+    QVERIFY(d->accessibleSummary().contains(QStringLiteral("24 and 12 tanh neurons")));
+    // A wide layer is still drawn inside the widget.
+    show(arch({1024}, Activation::ReLU));
+    const QPoint last = d->layerCenter(0, 1023);
+    QVERIFY(d->rect().contains(last));
+    QCOMPARE(d->hitAt(last).index, 1023);
+    QVERIFY(!d->grab().isNull());
+}
+
+void TestStepNetwork::aCompareRunIsSteppedThrough()
+{
+    StepChooser *chooser = m_view->chooser();
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    const auto training = std::make_shared<const ParamsF>(initParams(Init::He, 3));
+    int asked = 0;
+    connect(chooser, &StepChooser::currentWeightsRequested, this, [&] {
+        ++asked;
+        m_view->setModel(training, QStringLiteral("training"));
+    });
+    m_view->setModel(training, QStringLiteral("training"));
+    QVERIFY(!chooser->networkBox()->isVisible()); // no runs: no box
+
+    const Architecture a = arch({16}, Activation::Sigmoid);
+    OtherNetwork run{"sigmoid", a, std::make_shared<const MlpParamsF>(initMlp(a, 9)), Normalize::None, 2};
+    chooser->setNetworks({run});
+    QVERIFY(chooser->networkBox()->isVisible());
+    QVERIFY(!m_view->model()->showsOtherNetwork()); // listed, not chosen
+    chooser->chooseRun(2);
+    QVERIFY(m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->network(), run.weights);
+    QVERIFY(m_view->model()->modelDescription().contains(QStringLiteral("Compare run 2")));
+    QVERIFY(m_view->showsOwnModel()); // the training's weights do not replace it
+    QVERIFY(!chooser->batchBox()->isEnabled());
+    QCOMPARE(m_view->stageList()->item(2)->text(), QStringLiteral("3  Sigmoid"));
+    // The run's next epoch: its new weights are stepped through.
+    run.weights = std::make_shared<const MlpParamsF>(initMlp(a, 10));
+    chooser->setNetworks({run});
+    QCOMPARE(m_view->model()->network(), run.weights);
+    // "Current weights": the training's again.
+    const int before = asked;
+    m_view->findChild<QPushButton *>(QStringLiteral("useCurrentWeights"))->click();
+    QVERIFY(asked > before);
+    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->params(), training);
+    QVERIFY(chooser->batchBox()->isEnabled());
+    // The run cleared while chosen: back to the training's weights.
+    chooser->chooseRun(2);
+    QVERIFY(m_view->model()->showsOtherNetwork());
+    chooser->setNetworks({});
+    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->params(), training);
+}
+
+void TestStepNetwork::aModelFileOfAnyNetwork()
+{
+    QTemporaryDir dir;
+    const Architecture a = arch({32, 16}, Activation::Sigmoid);
+    const MlpParamsF params = initMlp(a, 4);
+    const QString file = dir.filePath("net.bplab");
+    QVERIFY(saveNetworkModel(file.toStdString(), a, params).ok());
+    QVERIFY(m_view->loadModelFile(file));
+    QVERIFY(m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->arch(), a);
+    QCOMPARE(*m_view->model()->network(), params);
+    QVERIFY(m_view->model()->modelDescription().contains(QStringLiteral("784-32-16-10 sigmoid")));
+    QCOMPARE(m_view->stageList()->count(), 13);
+    QVERIFY(m_view->showsOwnModel());
+    // The source network's file goes back to its ten stages.
+    const QString source = dir.filePath("source.bplab");
+    QVERIFY(saveModel(source.toStdString(), initParams(Init::He, 2)).ok());
+    QVERIFY(m_view->loadModelFile(source));
+    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->stageList()->count(), 10);
+}
+
+void TestStepNetwork::misclassifiedAsksTheNetwork()
+{
+    const Architecture a = arch({8}, Activation::Tanh);
+    show(a, 11);
+    Dataset data;
+    for (int n = 0; n < 20; ++n) {
+        std::array<std::uint8_t, kInputs> px = m_pixels;
+        px[std::size_t(n * 30)] = 255; // each image a little different
+        data.pixels.insert(data.pixels.end(), px.begin(), px.end());
+        data.labels.push_back(std::uint8_t(n % 10));
+    }
+    int want = -1;
+    for (int i = 4; i < 24 && want < 0; ++i) {
+        const int at = i % 20;
+        const auto p = networkProbabilities(a, *m_params, data.image(std::size_t(at)), Normalize::None);
+        if (int(std::max_element(p.begin(), p.end()) - p.begin()) != data.label(std::size_t(at)))
+            want = at;
+    }
+    QVERIFY(want >= 0);
+    QCOMPARE(m_view->model()->findMisclassified(data, 4), want);
+}
+
+QTEST_MAIN(TestStepNetwork)
+#include "tst_stepnetwork.moc"

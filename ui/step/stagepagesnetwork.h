@@ -1,0 +1,52 @@
+#pragma once
+// The stages of a network other than the source's (StepModel::showsOtherNetwork()): the input, a
+// weighted-sums and an activation stage per hidden layer, the logits, SoftMax, the loss, the output
+// gradients, a hidden-gradients stage per hidden layer (last to first), the adjustments and the
+// update. One hidden layer gives the source's ten stages, with its activation's own formulas.
+
+#include "architecture.h"
+#include "stagepages.h"
+
+#include <QStringList>
+
+#include <vector>
+
+namespace bplab {
+
+class StepModel;
+
+struct NetworkStage
+{
+    enum class Kind {
+        Input,
+        WeightedSums,
+        Activation,
+        Logits,
+        SoftMax,
+        Loss,
+        OutputGradients,
+        HiddenGradients,
+        Adjustments,
+        Update
+    };
+    Kind kind = Kind::Input;
+    int layer = -1; ///< the hidden layer (0-based) of WeightedSums, Activation, HiddenGradients
+};
+
+/** The stages of arch in order: 7 + 3 x its hidden layers. */
+std::vector<NetworkStage> networkStages(const Architecture &arch);
+/** Their short names ("Weighted sums 2", "Sigmoid 1", "Hidden gradients 1", ...). */
+QStringList networkStageNames(const Architecture &arch);
+/** The page of stage 1..networkStages(arch).size() of the model's other network. */
+StagePage networkStagePage(const StepModel &m, int stage);
+/** Columns a layer of `width` neurons is drawn in: a divisor of the width near 16 (32 when it is
+ *  wider than 256), so that no cell stands for a neuron that is not there; 16 or 32 when there is
+ *  none. */
+int layerColumns(int width);
+/** f'(z) of one neuron, written through a = f(z) where the maths does (the core's own formula). */
+float derivativeAt(Activation f, float z, float a);
+/** "a = 1 / (1 + e^-z)" and "a' = a (1 - a)" as rich text, for the pages and the diagram. */
+QString activationFormula(Activation f);
+QString derivativeFormula(Activation f);
+
+} // namespace bplab
