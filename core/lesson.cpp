@@ -431,7 +431,7 @@ public:
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
-                                  "compare_show", "mistakes_of"}))
+                                  "compare_show", "mistakes_of", "step_of"}))
             return false;
         if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
             !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
@@ -445,7 +445,7 @@ public:
             if (s.view != LessonView::Step)
                 return fail(join(path, "stage"), "only a step with the view \"step\" has a stage");
             int stage = 0;
-            if (!integer(v, join(path, "stage"), 1, 10, stage))
+            if (!integer(v, join(path, "stage"), 1, 7 + 3 * kMaxHiddenLayers, stage))
                 return false;
             s.stage = stage;
         }
@@ -493,6 +493,14 @@ public:
             if (!integer(v, join(path, "mistakes_of"), 0, 4, run))
                 return false;
             s.mistakesOf = run;
+        }
+        if (const JsonValue *v = o.find("step_of")) {
+            if (s.view != LessonView::Step)
+                return fail(join(path, "step_of"), "only a step with the view \"step\" steps through a run's network");
+            int run = 0;
+            if (!integer(v, join(path, "step_of"), 0, 4, run))
+                return false;
+            s.stepOf = run;
         }
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);

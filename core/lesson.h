@@ -99,7 +99,7 @@ struct LessonStep
 {
     std::string text;
     LessonView view = LessonView::Train;
-    std::optional<int> stage;             ///< 1-10, view Step only
+    std::optional<int> stage;             ///< view Step only: 1-10 for one hidden layer, up to 13 for two
     std::optional<long long> timelineAt;  ///< batches trained: the timeline's cursor
     std::optional<long long> testImage;   ///< the test image Step through or Draw shows
     std::optional<double> lr;             ///< a new learning rate from this step on
@@ -114,6 +114,9 @@ struct LessonStep
     /** View Mistakes only: the Compare run (1-4, of the latest step's "compare") whose mistakes it
      *  shows ("mistakes_of"; 0: the training's weights, as when not given). */
     std::optional<int> mistakesOf;
+    /** View Step only: the Compare run (1-4) whose network, at its latest weights, it steps
+     *  through ("step_of"; 0: the training's weights, as when not given). */
+    std::optional<int> stepOf;
 };
 
 struct Lesson

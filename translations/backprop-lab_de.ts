@@ -4256,6 +4256,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>%1: the latest weights of Compare run %2</source>
         <translation>%1: die neuesten Gewichte von Lauf %2 aus Vergleichen</translation>
     </message>
+    <message>
+        <source>Waiting for Compare run %1 to finish an epoch; until then: %2</source>
+        <translation>Warten, bis Lauf %1 aus Vergleichen eine Epoche beendet hat; bis dahin: %2</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepFeed</name>

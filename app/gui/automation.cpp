@@ -11,7 +11,9 @@
 
 #include <datasetview.h>
 #include <lossplot.h>
+#include <networkchoice.h>
 #include <stagestrip.h>
+#include <stepview.h>
 
 #include <batchthreads.h>
 
@@ -181,8 +183,9 @@ void ScreenshotRun::grabNow(int exitCode)
         return;
     }
     // The Dataset view's answers come from the background: the picture shows them, not their wait.
-    // So do the Compare view's runs (the picture shows how they ended) and the Mistakes view's
-    // matrix (a minute at most: a run it waits for may never finish an epoch).
+    // So do the Compare view's runs (the picture shows how they ended), the Mistakes view's
+    // matrix and a run Step through steps through (a minute at most: a run waited for may never
+    // finish an epoch).
     if (!m_viewWait.isValid())
         m_viewWait.start();
     // (A Compare run it shows goes on training: the picture shows the run's last weights.)
@@ -190,9 +193,15 @@ void ScreenshotRun::grabNow(int exitCode)
                                  && (!mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes))
                                      || !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
                                  && m_viewWait.elapsed() < 60000;
+    // Step through waits the same way for a run it is to step through.
+    const NetworkChoice *stepRun = m_window->stepView()->chooser()->networkBox();
+    const bool stepPending = m_window->view() == MainWindow::View::Step
+                             && (stepRun->waitingFor() > 0
+                                 || (stepRun->chosen() && !comparePageIsIdle(m_window->page(MainWindow::View::Compare))))
+                             && m_viewWait.elapsed() < 60000;
     if ((m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending())
         || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
-        || mistakesPending) {
+        || mistakesPending || stepPending) {
         QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }

@@ -49,6 +49,8 @@ public:
     /** The Mistakes view shows Compare run `run`'s mistakes (1-4, as soon as it has weights), or
      *  the training's weights' (0). */
     virtual void showMistakesOf(int run) = 0;
+    /** Step through steps through Compare run `run`'s network (1-4), or the training's (0). */
+    virtual void stepThroughRun(int run) = 0;
     /** The Step view's pass, for a question's true value. */
     virtual const StepModel *stepModel() const = 0;
     /** The keyboard goes back to the window (Space, the arrows). */

@@ -254,7 +254,7 @@ void LessonRunner::applyStep(bool dataReady)
     }
     // A Compare step shows the runs the latest step up to it asked for (also when the lesson was
     // opened at this step, or went back to it); so does a step that shows a run's mistakes.
-    const bool ofRun = s.mistakesOf.value_or(0) > 0;
+    const bool ofRun = s.mistakesOf.value_or(0) > 0 || s.stepOf.value_or(0) > 0;
     if (s.view == LessonView::Compare || ofRun) {
         for (int i = m_index; i >= 0; --i)
             if (const LessonStep &earlier = l.steps[std::size_t(i)]; !earlier.compare.empty()) {
@@ -266,6 +266,8 @@ void LessonRunner::applyStep(bool dataReady)
         m_host->showCompareMeasure(s.compareShow.value_or(CompareMeasure::TestAccuracy));
     if (s.view == LessonView::Mistakes)
         m_host->showMistakesOf(s.mistakesOf.value_or(0));
+    if (s.view == LessonView::Step)
+        m_host->stepThroughRun(s.stepOf.value_or(0));
     m_host->showView(s.view);
     // A view newly shown takes the keyboard; an open question takes it back, so that the class
     // types its answers at once (the lesson's first step too, before the window was shown).

@@ -192,6 +192,11 @@ void LessonUi::showMistakesOf(int run)
     showMistakesOfRun(m_window->page(MainWindow::View::Mistakes), run);
 }
 
+void LessonUi::stepThroughRun(int run)
+{
+    m_window->stepView()->chooser()->chooseRun(run);
+}
+
 const StepModel *LessonUi::stepModel() const
 {
     return m_window->stepView()->model();

@@ -54,6 +54,7 @@ private:
     std::vector<std::optional<CompareResult>> compareResults() const override;
     void showCompareMeasure(CompareMeasure measure) override;
     void showMistakesOf(int run) override;
+    void stepThroughRun(int run) override;
     const StepModel *stepModel() const override;
     void focusWindow() override;
 

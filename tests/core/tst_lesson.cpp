@@ -195,7 +195,7 @@ private slots:
         row("control", "\"lock\": [\"lr\"]", "\"lock\": [\"volume\"]", "controls.lock[0]: \"volume\" is not a control");
         row("step view not listed", "\"view\": \"cluster\"", "\"view\": \"draw\"",
             "steps[1].view: \"draw\" is not in the lesson's \"views\"");
-        row("stage range", "\"stage\": 2", "\"stage\": 11", "steps[0].stage: must be a whole number from 1 to 10, not 11");
+        row("stage range", "\"stage\": 2", "\"stage\": 14", "steps[0].stage: must be a whole number from 1 to 13, not 14");
         row("stage on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"stage\": 3,",
             "steps[1].stage: only a step with the view \"step\" has a stage");
         row("compare on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"compare\": [{\"hidden\": \"8\"}],",
@@ -365,6 +365,28 @@ private slots:
         l = parseLesson(withStep(R"({"text": "A.", "view": "compare", "mistakes_of": 1})"), "s.json");
         QVERIFY(!l.ok());
         QVERIFY2(l.error().find("only a step with the view \"mistakes\" shows a run's mistakes") != std::string::npos,
+                 l.error().c_str());
+    }
+
+    void aStepStepsThroughARunsNetwork()
+    {
+        const auto withStep = [](const std::string &step) {
+            return std::string(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample",
+                "views": ["compare", "step"], "steps": [)") + step + "]}";
+        };
+        auto l = parseLesson(withStep(R"({"text": "Run 2.", "view": "step", "stage": 13, "step_of": 2})"), "s.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        QCOMPARE(l->steps[0].stepOf, std::optional<int>(2));
+        QCOMPARE(l->steps[0].stage, std::optional<int>(13));
+        l = parseLesson(withStep(R"({"text": "Ours.", "view": "step"})"), "s.json");
+        QVERIFY(l.ok() && !l->steps[0].stepOf);
+        l = parseLesson(withStep(R"({"text": "A.", "view": "step", "step_of": 5})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].step_of: must be a whole number from 0 to 4, not 5") != std::string::npos,
+                 l.error().c_str());
+        l = parseLesson(withStep(R"({"text": "A.", "view": "compare", "step_of": 1})"), "s.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("only a step with the view \"step\" steps through a run's network") != std::string::npos,
                  l.error().c_str());
     }
 

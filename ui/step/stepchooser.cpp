@@ -186,6 +186,8 @@ void StepChooser::refresh()
                                 : tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on "
                                      "their averaged gradient (the training's batch is 64)"));
     QString model = m_model->hasModel() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
+    if (const int run = m_network->waitingFor(); run > 0)
+        model = tr("Waiting for Compare run %1 to finish an epoch; until then: %2").arg(run).arg(model);
     if (m_model->hasBatch())
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
@@ -286,6 +288,7 @@ void StepChooser::showChosenNetwork()
     if (!run) {
         if (!m_showsModelFile)
             emit currentWeightsRequested();
+        refresh(); // a run waited for says so
         return;
     }
     m_showsModelFile = false;
@@ -353,7 +356,6 @@ void StepChooser::setModel(std::shared_ptr<const ParamsF> params, const QString 
 {
     m_modelError.clear();
     m_showsModelFile = false;
-    chooseRun(0);
     m_model->setParams(std::move(params), description);
     refresh();
 }

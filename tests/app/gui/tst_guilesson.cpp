@@ -16,6 +16,7 @@
 #include "lessonui.h"
 #include <messagebanner.h>
 #include <mistakespage.h>
+#include <networkchoice.h>
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -58,6 +59,7 @@ private slots:
     void bandIsAsTallAsItsStep();
     void clusterQuestionsShowTheirCluster();
     void aStepShowsACompareRunsMistakes();
+    void aStepStepsThroughACompareRun();
     void everyShippedQuestionHasAnAnswer();
     void aFirstQuestionTakesTheKeyboard();
     void revealUsesTheComputedValue();
@@ -274,6 +276,40 @@ void TestGuiLesson::aStepShowsACompareRunsMistakes()
         QVERIFY2(matrix->title().contains(percent + QStringLiteral(" right")),
                  qPrintable(matrix->title() + QStringLiteral(" / ") + percent));
     }
+}
+
+void TestGuiLesson::aStepStepsThroughACompareRun()
+{
+    if (BPLAB_TEST_SLOWDOWN > 1)
+        QSKIP("under a sanitizer the lesson's runs train for minutes; the page's part is tst_stepnetwork's");
+    // Lesson 7, steps 3 and 4: stage 8 of the ReLU run (the source's shape: its own ten stages),
+    // then of the sigmoid run, whose page writes out the sigmoid's slope.
+    QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("07-relu-against-sigmoid.json"))).isEmpty());
+    LessonRunner *runner = m_window->lessons()->runner();
+    const Lesson &lesson = *runner->lesson();
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
+                             && m_window->controller()->state() != TrainingState::Loading, 10000);
+    StepView *step = m_window->stepView();
+    for (int run : {1, 2}) {
+        const int at = run + 1;
+        QCOMPARE(lesson.steps[std::size_t(at)].stepOf.value_or(0), run);
+        runner->goTo(at);
+        QTRY_COMPARE(m_window->view(), MainWindow::View::Step);
+        QTRY_VERIFY_WITH_TIMEOUT(step->chooser()->networkBox()->chosen() != nullptr, 60000);
+        QCOMPARE(step->chooser()->networkBox()->chosen()->run, run);
+        QCOMPARE(step->model()->stage(), 8);
+        QVERIFY(step->showsOwnModel());
+        QVERIFY2(step->model()->modelDescription().contains(QStringLiteral("Compare run %1").arg(run)),
+                 qPrintable(step->model()->modelDescription()));
+    }
+    QVERIFY(step->model()->showsOtherNetwork());
+    QVERIFY(step->model()->arch().activation == Activation::Sigmoid);
+    QCOMPARE(step->pageTitle(), QStringLiteral("8. Hidden gradients"));
+    QVERIFY2(step->pageText().contains(QStringLiteral("f'(z) = a (1 − a)")), qPrintable(step->pageText()));
+    // Back to step 3: the ReLU run again, with the source network's pages.
+    runner->goTo(2);
+    QTRY_VERIFY(!step->model()->showsOtherNetwork());
+    QVERIFY(step->pageText().contains(QStringLiteral("ReLU'")));
 }
 
 void TestGuiLesson::pageKeysWalkTheSteps()
