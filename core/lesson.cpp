@@ -186,6 +186,24 @@ public:
         return true;
     }
 
+    /** A field naming a Compare run (0-4) that only a step with `view` has; `does` says what it
+     *  does there ("shows a run's mistakes"). */
+    bool runOf(const JsonValue &o, const std::string &path, const char *field, LessonView view, const char *does,
+               LessonView stepView, std::optional<int> &out)
+    {
+        const JsonValue *v = o.find(field);
+        if (!v)
+            return true;
+        if (stepView != view)
+            return fail(join(path, field), std::string("only a step with the view \"") + std::string(viewName(view))
+                                                   + "\" " + does);
+        int run = 0;
+        if (!integer(v, join(path, field), 0, 4, run))
+            return false;
+        out = run;
+        return true;
+    }
+
     bool integer(const JsonValue *v, const std::string &path, int lo, int hi, int &out)
     {
         long long n = 0;
@@ -486,22 +504,9 @@ public:
                 return false;
             s.compareShow = m;
         }
-        if (const JsonValue *v = o.find("mistakes_of")) {
-            if (s.view != LessonView::Mistakes)
-                return fail(join(path, "mistakes_of"), "only a step with the view \"mistakes\" shows a run's mistakes");
-            int run = 0;
-            if (!integer(v, join(path, "mistakes_of"), 0, 4, run))
-                return false;
-            s.mistakesOf = run;
-        }
-        if (const JsonValue *v = o.find("step_of")) {
-            if (s.view != LessonView::Step)
-                return fail(join(path, "step_of"), "only a step with the view \"step\" steps through a run's network");
-            int run = 0;
-            if (!integer(v, join(path, "step_of"), 0, 4, run))
-                return false;
-            s.stepOf = run;
-        }
+        if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf)
+            || !runOf(o, path, "step_of", LessonView::Step, "steps through a run's network", s.view, s.stepOf))
+            return false;
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);
         return true;
