@@ -2526,12 +2526,16 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>%1 lässt sich nicht öffnen: %2</translation>
     </message>
     <message>
-        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; the Compare view can evaluate this one beside its runs and let it answer drawn digits.</source>
-        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; die Ansicht Vergleichen kann dieses neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
-    </message>
-    <message>
         <source>Compare it</source>
         <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; Step through can step through this one, and the Compare view can evaluate it beside its runs and let it answer drawn digits.</source>
+        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; Schritt für Schritt kann dieses durchgehen, und die Ansicht Vergleichen kann es neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
+    </message>
+    <message>
+        <source>Step through it</source>
+        <translation>Schritt für Schritt</translation>
     </message>
 </context>
 <context>

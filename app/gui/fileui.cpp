@@ -5,6 +5,7 @@
 #include "downloaddialog.h"
 #include "mainwindow.h"
 #include "pictureimportdialog.h"
+#include "stepview.h"
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
@@ -42,7 +43,7 @@ FileUi::FileUi(MainWindow *window) : QObject(window), m_window(window)
     m_openModel = addWindowAction(window, QStringLiteral("actionOpenModel"), tr("Open mod&el..."),
                                   tr("Show a model file's weights (.bplab or .npz) in every view until training "
                                      "goes on"));
-    connect(m_openModel, &QAction::triggered, this, &FileUi::openModelFile);
+    connect(m_openModel, &QAction::triggered, this, &FileUi::chooseModelFile);
 }
 
 void FileUi::addDataActions(QMenu *file)
@@ -128,12 +129,16 @@ void FileUi::saveModelAs()
         controller->saveModel(file);
 }
 
-void FileUi::openModelFile()
+void FileUi::chooseModelFile()
 {
     const QString file = QFileDialog::getOpenFileName(m_window, tr("Open a model file"), QDir::homePath(),
                                                       tr("Models (*.bplab *.npz);;All files (*)"));
-    if (file.isEmpty())
-        return;
+    if (!file.isEmpty())
+        openModelFile(file);
+}
+
+void FileUi::openModelFile(const QString &file)
+{
     QString error;
     if (m_window->controller()->openModel(file, &error))
         return;
@@ -147,10 +152,14 @@ void FileUi::openModelFile()
     }
     const QString name = QFileInfo(file).fileName();
     banner->showMessage(tr("%1 holds a %2 network. The training's views show the source's 784-128-10 ReLU "
-                           "network; the Compare view can evaluate this one beside its runs and let it answer "
-                           "drawn digits.")
+                           "network; Step through can step through this one, and the Compare view can evaluate "
+                           "it beside its runs and let it answer drawn digits.")
                                 .arg(name, QString::fromStdString(describe(other->arch))));
     MainWindow *window = m_window;
+    banner->addButton(tr("Step through it"), QStringLiteral("bannerStepModel"), [window, file] {
+        if (window->stepView()->loadModelFile(file))
+            window->setView(MainWindow::View::Step);
+    });
     banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"), [window, name, model = *other] {
         if (compareModelFile(window->page(MainWindow::View::Compare), name, model))
             window->setView(MainWindow::View::Compare);

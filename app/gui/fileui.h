@@ -31,9 +31,13 @@ public:
     /** The download dialog for MNIST; the app reads the folder once every file is in place. */
     void downloadMnist();
 
+    /** Shows the model file's weights in every view; a network of another shape is offered to
+     *  Step through and the Compare view (a banner), anything else unreadable says why there. */
+    void openModelFile(const QString &file);
+
 private:
     void saveModelAs();
-    void openModelFile();
+    void chooseModelFile();
     /** Pictures (or a test set alone) in `folder` imported as the test or the training set. */
     void importPictures(const QString &folder);
 

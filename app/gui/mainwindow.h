@@ -115,6 +115,8 @@ public:
     /** Every panel of the views (the registry: id, view, names, widget, export), File > Export
      *  and --export-panel, the spotlight (panelui.h). */
     PanelUi *panels() const { return m_panelUi; }
+    /** Data folders, picture import, the MNIST download and model files. */
+    FileUi *files() const { return m_fileUi; }
     /** What changes are said to a screen reader (announcer.h). */
     Announcer *announcer() const { return m_announcer; }
 

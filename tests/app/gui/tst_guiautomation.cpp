@@ -3,6 +3,8 @@
 
 #include "guifixtures.h"
 
+#include <modelfile.h>
+
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -22,6 +24,7 @@ private slots:
     void screenshotShowsTheTrainedState();
     void screenshotOfAComingView();
     void screenshotOfTheStepBatchPages();
+    void screenshotOfAnotherNetworksStage();
     void screenshotWithoutDataShowsTheErrorPage();
     void reportWritesTheNumbers();
     void badFlagsAreRefused_data();
@@ -105,6 +108,27 @@ void TestGuiAutomation::screenshotOfTheStepBatchPages()
     QVERIFY(distinctColours(b) >= 50);
 }
 
+void TestGuiAutomation::screenshotOfAnotherNetworksStage()
+{
+    // --step-model: Step through a 784-24-12-10 tanh file at stage 11, one beyond the source's ten.
+    Architecture arch;
+    arch.hidden = {24, 12};
+    arch.activation = Activation::Tanh;
+    const QString model = m_dir.filePath(QStringLiteral("tanh.bplab"));
+    QVERIFY(saveNetworkModel(model.toStdString(), arch, initMlp(arch, 2)).ok());
+    const QString png = m_dir.filePath(QStringLiteral("step-tanh.png"));
+    const QString source = m_dir.filePath(QStringLiteral("step-source.png"));
+    const QStringList common{QStringLiteral("--data"), m_data, QStringLiteral("--view"), QStringLiteral("step"),
+                             QStringLiteral("--stage"), QStringLiteral("11"), QStringLiteral("--screenshot")};
+    QByteArray err;
+    QCOMPARE(run(common + QStringList{png, QStringLiteral("--step-model"), model}, &err), 0);
+    QCOMPARE(run(common + QStringList{source}), 0);
+    const QImage a(png), b(source);
+    QCOMPARE(a.size(), QSize(1280, 800));
+    QVERIFY(a != b);
+    QVERIFY(distinctColours(a) >= 50);
+}
+
 void TestGuiAutomation::screenshotWithoutDataShowsTheErrorPage()
 {
     const QString png = m_dir.filePath(QStringLiteral("nodata.png"));
@@ -165,6 +189,8 @@ void TestGuiAutomation::badFlagsAreRefused_data()
     QTest::newRow("epochs") << QStringList{QStringLiteral("--epochs"), QStringLiteral("0")} << QStringLiteral("--epochs");
     QTest::newRow("dataset") << QStringList{QStringLiteral("--dataset"), QStringLiteral("cifar")} << QStringLiteral("--dataset");
     QTest::newRow("size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")} << QStringLiteral("--size");
+    QTest::newRow("step model") << QStringList{QStringLiteral("--step-model"), QStringLiteral("/nonexistent/net.bplab")}
+                                << QStringLiteral("--step-model /nonexistent/net.bplab: there is no such file");
 }
 
 void TestGuiAutomation::badFlagsAreRefused()

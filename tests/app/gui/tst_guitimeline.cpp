@@ -8,7 +8,9 @@
 #include <batchmosaic.h>
 #include <controlbar.h>
 #include <lossplot.h>
+#include <fileui.h>
 #include <mainwindow.h>
+#include <messagebanner.h>
 #include <modelfile.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -19,6 +21,8 @@
 #include <qcustomplot.h>
 
 #include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
@@ -47,6 +51,7 @@ private slots:
     void keysMoveTheCursor();
     void keysFasterThanTheViews();
     void saveModelWritesTheWeightsShown();
+    void aModelFileOfAnotherNetworkIsOffered();
 
 private:
     TrainingController *controller() const { return m_window->controller(); }
@@ -314,6 +319,38 @@ void TestGuiTimeline::saveModelWritesTheWeightsShown()
     QVERIFY(*controller()->shownWeights() == *read);
     QTRY_VERIFY(m_window->timelineBar()->captionLabel()->text().contains(QStringLiteral("b9.bplab")));
     QTRY_COMPARE(m_window->viewWeightsBatch(QStringLiteral("draw")), qint64(-1));
+}
+
+void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
+{
+    // A 784-24-12-10 tanh file: the training's views keep the source network; the banner says what
+    // the file holds and offers Step through and the Compare view.
+    Architecture arch;
+    arch.hidden = {24, 12};
+    arch.activation = Activation::Tanh;
+    const MlpParamsF params = initMlp(arch, 3);
+    const QString file = m_dir.filePath(QStringLiteral("tanh.bplab"));
+    QVERIFY(saveNetworkModel(file.toStdString(), arch, params).ok());
+    const std::shared_ptr<const ParamsF> before = controller()->shownWeights();
+    m_window->files()->openModelFile(file);
+    QCOMPARE(controller()->shownWeights(), before);
+    MessageBanner *banner = m_window->banner();
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(QStringLiteral("784-24-12-10 tanh")), qPrintable(banner->text()));
+    QPushButton *step = banner->findChild<QPushButton *>(QStringLiteral("bannerStepModel"));
+    QVERIFY(step && banner->findChild<QPushButton *>(QStringLiteral("bannerCompareModel")));
+    step->click();
+    QCOMPARE(m_window->view(), MainWindow::View::Step);
+    StepView *view = m_window->stepView();
+    QVERIFY(view->model()->showsOtherNetwork());
+    QCOMPARE(*view->model()->network(), params);
+    QCOMPARE(view->stageList()->count(), 13);
+    // The training goes on: Step through keeps the file until asked for the training's weights.
+    test::runBatches(controller(), 2);
+    QVERIFY(view->model()->showsOtherNetwork());
+    view->findChild<QPushButton *>(QStringLiteral("useCurrentWeights"))->click();
+    QTRY_VERIFY(!view->model()->showsOtherNetwork());
+    QCOMPARE(view->stageList()->count(), 10);
 }
 
 QTEST_MAIN(TestGuiTimeline)
