@@ -3,6 +3,7 @@
 
 #include "command.h"
 #include "commands.h"
+#include "dataoptions.h"
 #include "jsonwriter.h"
 
 #include "simtrace.h"
@@ -202,8 +203,8 @@ QString textReport(const SimResult &r, const SimConfig &c)
                  .arg(rate(pcieBw), rate(nvBw), rate(nicBw))
                  .arg(nicBw * 8 / 1e9, 0, 'f', 0)
                  .arg(c.cluster.latencyScale);
-    t += QStringLiteral("gradient    %1 values = %2 bytes; timed x %3 = %4 bytes in %5 bucket(s)\n")
-                 .arg(thousands(r.gradientValues), thousands(std::uint64_t(r.gradientBytes)))
+    t += QStringLiteral("gradient    %1 values (%2) = %3 bytes; timed x %4 = %5 bytes in %6 bucket(s)\n")
+                 .arg(thousands(r.gradientValues), qs(describe(c.network)), thousands(std::uint64_t(r.gradientBytes)))
                  .arg(c.modelScale)
                  .arg(thousands(std::uint64_t(r.timedGradientBytes)))
                  .arg(r.buckets.size());
@@ -365,10 +366,13 @@ int runSimulate(const QStringList &args)
                   QStringLiteral("Write the per-link spans as a Trace Event Format JSON FILE."),
                   QStringLiteral("FILE"));
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
+    addArchitectureOptions(cmd); // whose gradient is all-reduced and whose FLOPs are timed
     if (const int code = cmd.parse(args); code >= 0)
         return code;
 
     SimConfig c;
+    if (const int code = architectureValue(cmd, c.network); code >= 0)
+        return code;
     QString algorithm = QStringLiteral("ring"), pcie = QStringLiteral("gen4"),
             nvlink = QStringLiteral("a100"), nic = QStringLiteral("200");
     double bucketMb = 25, tflops = 19.5, storageGbps = 2, mtbfHours = 24;
@@ -447,6 +451,8 @@ int runSimulate(const QStringList &args)
                 .add("gpus_per_server", c.cluster.gpusPerServer)
                 .add("rank_count", c.cluster.ranks())
                 .add("algorithm", qs(toString(c.algorithm)))
+                .add("network", qs(describe(c.network)))
+                .add("gradient_values", std::uint64_t(r.gradientValues))
                 .add("model_scale", c.modelScale)
                 .add("gradient_bytes", std::uint64_t(r.gradientBytes))
                 .add("timed_gradient_bytes", r.timedGradientBytes)

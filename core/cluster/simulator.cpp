@@ -31,15 +31,15 @@ std::string toString(PhaseKind k)
     return "forward";
 }
 
-// Forward: W1 x and W2 a1, one multiply-add per weight.
-double forwardFlopsPerSample()
+// Forward: W_l a_{l-1} for every layer, one multiply-add per weight.
+double forwardFlopsPerSample(const Architecture &network)
 {
-    return 2.0 * double(weightCount());
+    return 2.0 * double(network.weightCount());
 }
-// Backward: dW1 = delta1 x^T, dW2 = delta2 a1^T and W2^T delta2.
-double backwardFlopsPerSample()
+// Backward: dW_l = delta_l a_{l-1}^T for every layer and W_l^T delta_l for all but the first.
+double backwardFlopsPerSample(const Architecture &network)
 {
-    return 2.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
+    return double(network.trainingFlopsPerSample()) - forwardFlopsPerSample(network);
 }
 
 namespace {
@@ -179,10 +179,10 @@ SimResult simulate(const SimConfig &config)
     r.links = topo.links();
     r.linkStats.assign(r.links.size(), {});
     r.busy.assign(r.links.size(), {});
-    r.gradientValues = parameterCount();
-    r.gradientBytes = double(parameterCount()) * 4.0;
+    r.gradientValues = c.network.parameterCount();
+    r.gradientBytes = double(r.gradientValues) * 4.0;
     const std::size_t values = std::max<std::size_t>(
-            1, std::size_t(std::llround(double(parameterCount()) * c.modelScale)));
+            1, std::size_t(std::llround(double(r.gradientValues) * c.modelScale)));
     r.timedGradientBytes = double(values) * 4.0;
 
     const std::vector<BucketPlan> plans = planBuckets(c, topo, values);
@@ -202,8 +202,8 @@ SimResult simulate(const SimConfig &config)
     }
 
     const double computeScale = c.scaleCompute ? c.modelScale : 1.0;
-    const double fwd = forwardFlopsPerSample() * c.batch * computeScale / c.gpuFlopsPerS;
-    const double bwd = backwardFlopsPerSample() * c.batch * computeScale / c.gpuFlopsPerS;
+    const double fwd = forwardFlopsPerSample(c.network) * c.batch * computeScale / c.gpuFlopsPerS;
+    const double bwd = backwardFlopsPerSample(c.network) * c.batch * computeScale / c.gpuFlopsPerS;
     // w = w - lr * g: one multiply-add per value.
     const double upd = 2.0 * double(values) / c.gpuFlopsPerS;
     const double batchBytes = double(c.batch) * kInputs * std::max(c.inputBytesPerValue, 1);

@@ -8,6 +8,7 @@
 // latency + bytes / bandwidth per hop. No gradient arithmetic happens here.
 
 #include "allreduce.h"
+#include "architecture.h"
 #include "topology.h"
 
 #include <cstddef>
@@ -23,7 +24,8 @@ struct SimConfig
     Algorithm algorithm = Algorithm::Ring;
     int iterations = 10;
     int batch = 64;                ///< samples per replica and iteration
-    double modelScale = 1.0;       ///< K: the timed gradient has K x 101,770 values
+    Architecture network;          ///< whose gradient is all-reduced (default: the source's, 101,770 values)
+    double modelScale = 1.0;       ///< K: the timed gradient has K x the network's parameters
     bool scaleCompute = true;      ///< a K-times larger model also needs K-times the FLOPs
     bool resident = false;         ///< the dataset already sits in the GPUs' memories: no PCIe copy
     int inputBytesPerValue = 1;    ///< 1: pixels copied as bytes (as stored); 4: as floats
@@ -105,8 +107,8 @@ struct SimResult
     std::vector<RankTraffic> rankTrafficTotal;        ///< the whole run
     std::vector<TimedTransfer> recorded;              ///< config.recordIteration's transfers
     std::vector<std::pair<std::size_t, std::size_t>> buckets; ///< [offset, count) in timed values
-    std::size_t gradientValues = 0;                           ///< 101,770
-    double gradientBytes = 0;                                 ///< 407,080
+    std::size_t gradientValues = 0;                           ///< the network's parameters (101,770)
+    double gradientBytes = 0;                                 ///< 4 bytes each (407,080)
     double timedGradientBytes = 0;                            ///< x model scale
     double totalSeconds = 0;
     int lostIterations = 0; ///< completed iterations thrown away by the failure
@@ -120,9 +122,10 @@ struct SimResult
 /** Runs the timing simulation. Invalid values are clamped (servers, GPUs >= 1, iterations >= 0). */
 SimResult simulate(const SimConfig &config);
 
-/** Forward and backward FLOPs of one sample (2 per multiply-add; no gradient w.r.t. the input). */
-double forwardFlopsPerSample();
-double backwardFlopsPerSample();
+/** Forward and backward FLOPs of one sample of `network` (2 per multiply-add; no gradient w.r.t.
+ *  the input). */
+double forwardFlopsPerSample(const Architecture &network = Architecture::source());
+double backwardFlopsPerSample(const Architecture &network = Architecture::source());
 
 /** Utilisation per link in equal time bins over [0, totalSeconds): value in [0, 1]. */
 struct UtilizationTimeline

@@ -72,6 +72,20 @@ private slots:
         }
     }
 
+    void hiddenSetsTheNetwork()
+    {
+        const CliRun run = runCli({"simulate", "--hidden", "512,256", "--activation", "tanh", "--iterations", "2",
+                                   "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject o = run.json();
+        QCOMPARE(o.value("network").toString(), QStringLiteral("784-512-256-10 tanh"));
+        QCOMPARE(o.value("gradient_values").toDouble(), 535818.0);
+        QCOMPARE(o.value("gradient_bytes").toDouble(), 4 * 535818.0);
+        const CliRun text = runCli({"simulate", "--hidden", "0", "--iterations", "2"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("7,850 values (784-10) = 31,400 bytes"), text.out.constData());
+    }
+
     void busbwEqualsTheLinkWithoutLatency()
     {
         // 5 GPUs in one server: S splits evenly, every step crosses NVLink at 300 GB/s.
@@ -133,6 +147,9 @@ private slots:
         QTest::newRow("fail-at") << QStringList {"--iterations", "5", "--fail-at", "5"} << 1
                                  << "--fail-at 5 is not below --iterations 5";
         QTest::newRow("scale") << QStringList {"--model-scale", "0"} << 1 << "--model-scale";
+        QTest::newRow("hidden") << QStringList {"--hidden", "0,5"} << 2
+                                << "--hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0";
+        QTest::newRow("activation") << QStringList {"--activation", "softplus"} << 2 << "--activation softplus";
         QTest::newRow("csv") << QStringList {"--csv", "/nonexistent-folder/t.csv"} << 2
                              << "cannot write the CSV file /nonexistent-folder/t.csv";
     }

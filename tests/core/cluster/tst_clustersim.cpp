@@ -278,6 +278,35 @@ private slots:
                 QCOMPARE(res.linkStats[l].bytes, 0.0);
     }
 
+    void theNetworksParametersAreAllReduced()
+    {
+        // 784-256-128-10: 235,146 parameters, 4 bytes each; its FLOPs per sample from its layers.
+        SimConfig c;
+        c.iterations = 2;
+        c.network.hidden = {256, 128};
+        c.network.activation = Activation::Tanh;
+        const SimResult r = simulate(c);
+        QCOMPARE(r.gradientValues, std::size_t(235146));
+        QCOMPARE(r.gradientBytes, 940584.0);
+        QCOMPARE(r.timedGradientBytes, 940584.0);
+        // Forward 2 x 234,752 weights; backward 2 x 234,752 + 2 x (32,768 + 1,280), no input gradient.
+        QCOMPARE(forwardFlopsPerSample(c.network), 2.0 * 234752);
+        QCOMPARE(backwardFlopsPerSample(c.network), 2.0 * 234752 + 2.0 * (32768 + 1280));
+        // The source network's numbers are those of the default configuration.
+        QCOMPARE(backwardFlopsPerSample(), 2.0 * double(weightCount()) + 2.0 * double(outputWeightCount()));
+        const SimResult source = simulate(SimConfig{});
+        QCOMPARE(source.gradientBytes, 407080.0);
+        // Every rank sends 2(N-1)/N of the larger gradient; the iteration takes longer.
+        const double perRank = 2.0 * 7 / 8 * 940584.0;
+        QVERIFY(std::abs(double(r.rankTrafficPerIteration[0].bytesSent) - perRank) < 64);
+        QVERIFY(r.iterations[0].allreduceSeconds > source.iterations[0].allreduceSeconds);
+        QVERIFY(r.iterations[0].computeSeconds > source.iterations[0].computeSeconds);
+        // No hidden layer: 7,850 parameters, and no backward product past the first layer.
+        c.network.hidden = {};
+        QCOMPARE(simulate(c).gradientValues, std::size_t(7850));
+        QCOMPARE(backwardFlopsPerSample(c.network), 2.0 * 7840);
+    }
+
     void thousandIterationsOf2x8UnderASecond()
     {
         SimConfig c;
