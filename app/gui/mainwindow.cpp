@@ -193,8 +193,9 @@ QWidget *MainWindow::createPage(View view)
         return m_datasetView = new DatasetView;
     case View::Mistakes:
         // What the network gets wrong at the weights shown; a double-clicked image opens in
-        // Step through with the same weights.
+        // Step through with the same weights (a Compare run's network, when the page shows one).
         return makeMistakesPage(m_controller, [this](const MistakeImage &image) {
+            m_stepView->chooser()->chooseRun(image.run);
             if (image.ownTestSet)
                 m_stepView->requestSample(true, image.index);
             else
@@ -361,6 +362,8 @@ void MainWindow::connectDatasetView()
             showAnswers();
     });
     connect(m_datasetView, &DatasetView::openInStepRequested, this, [this](bool test, int index) {
+        const OtherNetwork *run = m_datasetView->networkBox()->chosen(); // the network whose answers it shows
+        m_stepView->chooser()->chooseRun(run ? run->run : 0);
         m_stepView->requestSample(test, index);
         setView(View::Step);
     });

@@ -70,7 +70,8 @@ public:
             if (!openImage || !data || index < 0 || std::size_t(index) >= data->test.size())
                 return;
             const bool own = !m_other;
-            openImage(MistakeImage {&data->test, index, own, own ? QString() : m_sets->currentText()});
+            const OtherNetwork *run = m_networks->chosen();
+            openImage(MistakeImage {&data->test, index, own, own ? QString() : m_sets->currentText(), run ? run->run : 0});
         });
         m_refresh.setSingleShot(true);
         m_refresh.setInterval(0);

@@ -28,6 +28,7 @@ struct MistakeImage
     int index = 0;
     bool ownTestSet = true;
     QString setName;
+    int run = 0; ///< the Compare run whose answers the page shows (0: the training's weights)
 };
 
 /**

@@ -7,6 +7,7 @@
 #include <datasetmodel.h>
 #include <datasetview.h>
 #include <mainwindow.h>
+#include <networkchoice.h>
 #include <stepview.h>
 #include <trainingcontroller.h>
 
@@ -32,6 +33,7 @@ private slots:
     void cleanup();
     void doubleClickOpensTheStepViewOnThatImage_data();
     void doubleClickOpensTheStepViewOnThatImage();
+    void doubleClickWithARunChosenStepsThroughItsNetwork();
     void presentationFits1280x800();
 
 private:
@@ -109,6 +111,41 @@ void TestGuiDataset::doubleClickOpensTheStepViewOnThatImage()
     QVERIFY(std::equal(m->pixels().begin(), m->pixels().end(), images.image(std::size_t(index))));
     QCOMPARE(m_window->stepView()->chooser()->indexBox()->value(), index);
     QVERIFY(m->hasTrace()); // with the training's weights
+}
+
+void TestGuiDataset::doubleClickWithARunChosenStepsThroughItsNetwork()
+{
+    // The Compare view's run 1 (what its callback gives every view), chosen in the Dataset view.
+    OtherNetwork run;
+    run.label = "784-16-10 sigmoid";
+    run.arch.hidden = {16};
+    run.arch.activation = Activation::Sigmoid;
+    run.weights = std::make_shared<const MlpParamsF>(initMlp(run.arch, 5));
+    run.normalize = m_window->controller()->trainedConfig().normalize;
+    run.run = 1;
+    m_window->setView(MainWindow::View::Data);
+    DatasetView *view = m_window->datasetView();
+    view->setOtherNetworks({run});
+    m_window->stepView()->chooser()->setNetworks({run});
+    view->networkBox()->chooseRun(1);
+    QTRY_VERIFY(view->model()->answers());
+    QListView *grid = view->grid();
+    const QRect cell = grid->visualRect(view->model()->index(2));
+    QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(grid->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(int(m_window->view()), int(MainWindow::View::Step));
+    const StepModel *m = m_window->stepView()->model();
+    QVERIFY(m->showsOtherNetwork());
+    QCOMPARE(m->network(), run.weights);
+    QVERIFY(m->hasNetworkTrace());
+    // Back to the training's weights in the Dataset view: its next image opens with them.
+    view->networkBox()->chooseRun(0);
+    m_window->setView(MainWindow::View::Data);
+    QTRY_VERIFY(view->model()->answers());
+    QTest::mouseClick(grid->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(grid->viewport(), Qt::LeftButton, {}, cell.center());
+    QTRY_VERIFY(!m->showsOtherNetwork());
+    QVERIFY(m->hasTrace());
 }
 
 void TestGuiDataset::presentationFits1280x800()

@@ -200,7 +200,8 @@ private slots:
         loadSynthetic(controller, dir);
         if (QTest::currentTestFailed())
             return;
-        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, {}));
+        std::optional<MistakeImage> opened;
+        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, [&opened](const MistakeImage &i) { opened = i; }));
         page->resize(1280, 800);
         page->show();
         QVERIFY(QTest::qWaitForWindowExposed(page.get()));
@@ -271,9 +272,17 @@ private slots:
         QCOMPARE(networks->currentText(), QStringLiteral("784-24-12-10 tanh"));
         setMistakesNetworks(page.get(), runs); // run 1 too now: still run 2 shown
         QCOMPARE(networks->currentText(), QStringLiteral("784-24-12-10 tanh"));
+        // A double-clicked image opens in Step through with the network the page shows.
+        emit view->imageActivated(3);
+        QVERIFY(opened && opened->index == 3);
+        QCOMPARE(opened->run, 2);
         showMistakesOfRun(page.get(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(matrix->counts(), expectedCounts(controller), 10000);
         QCOMPARE(networks->currentIndex(), 0);
+        opened.reset();
+        emit view->imageActivated(3);
+        QVERIFY(opened);
+        QCOMPARE(opened->run, 0);
     }
 
     void describesTheBatch()
