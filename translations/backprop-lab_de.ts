@@ -1039,14 +1039,6 @@
         <translation>Die Steigung von tanh ist höchstens 1 (bei z = 0) und fällt schnell, wenn |z| wächst.</translation>
     </message>
     <message>
-        <source>a = f(z) of the %1 neurons of layer %2 (crossed: see above)</source>
-        <translation>a = f(z) der %1 Neuronen von Schicht %2 (durchgestrichen: siehe oben)</translation>
-    </message>
-    <message>
-        <source>the slope f&apos;(z) of each neuron</source>
-        <translation>die Steigung f&apos;(z) jedes Neurons</translation>
-    </message>
-    <message>
         <source>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
@@ -1149,6 +1141,14 @@
     <message>
         <source>f&apos;(z) = 1 if z &amp;gt; 0, else 0.01</source>
         <translation>f&apos;(z) = 1 für z &amp;gt; 0, sonst 0,01</translation>
+    </message>
+    <message>
+        <source>a = f(z), layer %1</source>
+        <translation>a = f(z), Schicht %1</translation>
+    </message>
+    <message>
+        <source>slope f&apos;(z)</source>
+        <translation>Steigung f&apos;(z)</translation>
     </message>
 </context>
 <context>

@@ -198,11 +198,10 @@ StagePage activationPage(const StepModel &m, int l)
         break;
     }
     page.html = h;
-    GridSpec a = layerGrid(values(ht.a), QStringLiteral("a"), tr("neuron %1"),
-                           tr("a = f(z) of the %1 neurons of layer %2 (crossed: see above)").arg(width).arg(n), j);
+    GridSpec a = layerGrid(values(ht.a), QStringLiteral("a"), tr("neuron %1"), tr("a = f(z), layer %1").arg(n), j);
     a.marked = marked;
     a.selectsHidden = true;
-    GridSpec d = layerGrid(slope, QStringLiteral("f'(z)"), tr("neuron %1"), tr("the slope f'(z) of each neuron"), j);
+    GridSpec d = layerGrid(slope, QStringLiteral("f'(z)"), tr("neuron %1"), tr("slope f'(z)"), j);
     d.selectsHidden = true;
     page.grids = {a, d};
     return page;
@@ -288,6 +287,10 @@ StagePage hiddenGradientsPage(const StepModel &m, int l)
     GridSpec d = layerGrid(values(ht.delta), QStringLiteral("delta"), tr("neuron %1"),
                            tr("delta of the %1 neurons of layer %2").arg(ht.delta.size()).arg(n), j);
     d.selectsHidden = true;
+    if (f == Activation::ReLU) // no gradient passes a neuron that ReLU switched off
+        for (int i = 0; i < ht.z.size(); ++i)
+            if (ht.z[i] <= 0)
+                d.marked.insert(i);
     page.grids = {d};
     return page;
 }
