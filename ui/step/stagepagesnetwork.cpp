@@ -108,7 +108,8 @@ StagePage weightedSumsPage(const StepModel &m, int l)
     StagePage page;
     const QString sum = QStringLiteral("<b>%1 = &Sigma;<sub>i</sub> %2 %3 + %4</b>")
                                 .arg(ofLayer("z", n, "j"), ofLayer("w", n, "j,i"), inputSymbol(l, "i"), ofLayer("b", n, "j"));
-    QString h = output ? p(tr("Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias:<br>%3")
+    QString h = output ? p(tr("Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias; "
+                              "SoftMax turns these logits into probabilities next:<br>%3")
                                .arg(n).arg(inputs).arg(sum))
                        : p(tr("Each neuron of hidden layer %1 (%2 neurons) sums its %3 weighted inputs and adds its bias:<br>%4")
                                .arg(n).arg(z.size()).arg(inputs).arg(sum));
@@ -116,7 +117,7 @@ StagePage weightedSumsPage(const StepModel &m, int l)
     std::vector<int> order(static_cast<std::size_t>(inputs));
     std::iota(order.begin(), order.end(), 0);
     const auto term = [&](int i) { return layer.W(j, i) * in[i]; };
-    const int top = std::min(inputs, 6);
+    const int top = std::min(inputs, 5);
     std::partial_sort(order.begin(), order.begin() + top, order.end(),
                       [&](int a, int b) { return std::abs(term(a)) > std::abs(term(b)); });
     h += p(tr("Neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:").arg(J).arg(top));
@@ -135,8 +136,6 @@ StagePage weightedSumsPage(const StepModel &m, int l)
     h += p(tr("+ the other %1 terms: %2").arg(inputs - top).arg(num(all - topSum)));
     h += p(tr("= &Sigma; of all %1 terms %2, + bias %3 = %4 &rArr; <b>%5 = %6</b>")
                .arg(inputs).arg(num(all), ofLayer("b", n, J), op(layer.b[j]), ofLayer("z", n, J), num(z[j])));
-    if (output)
-        h += note(tr("These raw scores are the logits; SoftMax turns them into probabilities next."));
     page.html = h;
     GridSpec zs = output ? layerGrid(values(z), QStringLiteral("z"), tr("output neuron %1"), tr("the 10 logits z"), j)
                          : layerGrid(values(z), QStringLiteral("z"), tr("neuron %1"),

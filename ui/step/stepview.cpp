@@ -59,6 +59,8 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
             const GridSpec spec = m_specs[i]; // a copy: selectHidden() rebuilds m_specs
             if (spec.selectsHidden)
                 selectHidden(cell);
+            if (spec.selectsOutput)
+                m_model->setOutputNeuron(cell);
             const int row = cell / std::max(1, spec.cols), col = cell % std::max(1, spec.cols);
             switch (spec.sampleClick) {
             case SampleClick::None: break;
@@ -332,7 +334,7 @@ void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
     grid->setMarked(spec.marked);
     grid->setSelected(spec.selected);
     grid->setCaption(spec.caption);
-    grid->setCursor(spec.selectsHidden ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    grid->setCursor(spec.selectsHidden || spec.selectsOutput ? Qt::PointingHandCursor : Qt::ArrowCursor);
 }
 
 void StepView::selectHidden(int j)
