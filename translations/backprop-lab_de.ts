@@ -959,10 +959,6 @@
         <translation>Initialisierung, von der dieses Netz aus trainiert: %1.</translation>
     </message>
     <message>
-        <source>Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias:&lt;br&gt;%3</source>
-        <translation>Jedes der 10 Ausgabeneuronen (Schicht %1) summiert seine %2 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;%3</translation>
-    </message>
-    <message>
         <source>Each neuron of hidden layer %1 (%2 neurons) sums its %3 weighted inputs and adds its bias:&lt;br&gt;%4</source>
         <translation>Jedes Neuron der verdeckten Schicht %1 (%2 Neuronen) summiert seine %3 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;%4</translation>
     </message>
@@ -1149,6 +1145,10 @@
     <message>
         <source>slope f&apos;(z)</source>
         <translation>Steigung f&apos;(z)</translation>
+    </message>
+    <message>
+        <source>Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias; SoftMax turns these logits into probabilities next:&lt;br&gt;%3</source>
+        <translation>Jedes der 10 Ausgabeneuronen (Schicht %1) summiert seine %2 gewichteten Eingaben und addiert seinen Bias; SoftMax macht als Nächstes Wahrscheinlichkeiten aus diesen Logits:&lt;br&gt;%3</translation>
     </message>
 </context>
 <context>
