@@ -91,6 +91,31 @@ Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const StepTrace<float> &
     }
 }
 
+Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const MlpTrace<float> &t)
+{
+    const bool aboutHidden = q.quantity == Quantity::Z1 || q.quantity == Quantity::A1 || q.quantity == Quantity::SignDelta1;
+    if (aboutHidden && t.hidden.empty())
+        return Error{"this network has no hidden layer"};
+    if (aboutHidden && q.index >= t.hidden.front().z.size())
+        return Error{"hidden neuron " + std::to_string(q.index + 1) + " is not in this network's first layer"};
+    // The same questions as of the source network's trace: its first hidden layer and its outputs.
+    StepTrace<float> step;
+    TraceF &b = step.before;
+    b.label = t.label;
+    b.predicted = t.predicted;
+    b.logits = t.logits;
+    b.probabilities = t.probabilities;
+    b.loss = t.loss;
+    b.delta2 = t.deltaOut;
+    if (aboutHidden) {
+        b.z1 = t.hidden.front().z;
+        b.a1 = t.hidden.front().a;
+        b.delta1 = t.hidden.front().delta;
+    }
+    step.afterTrace.loss = t.lossAfter;
+    return traceAnswer(q, step);
+}
+
 } // namespace
 
 Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sources)
@@ -153,6 +178,8 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
         return a;
     }
     default:
+        if (sources.networkStep && sources.networkStep->label >= 0)
+            return traceAnswer(q, *sources.networkStep);
         if (!sources.step || sources.step->before.label < 0)
             return Error{"no labelled image is shown"};
         return traceAnswer(q, *sources.step);

@@ -4,6 +4,7 @@
 
 #include "batcheval.h"
 #include "lesson.h"
+#include "mlptrace.h"
 #include "network.h"
 
 #include <functional>
@@ -17,6 +18,10 @@ namespace bplab {
 struct AnswerSources
 {
     const StepTrace<float> *step = nullptr; ///< the shown image's trace and one update on it
+    /** Instead, another network's trace of the shown image: its first hidden layer answers the
+     *  questions about z1, a1 and delta1 (none without a hidden layer), its output layer those
+     *  about delta2. */
+    const MlpTrace<float> *networkStep = nullptr;
     const Evaluation *evaluation = nullptr; ///< the test set at the shown weights
     const Evaluation *trainEvaluation = nullptr; ///< the training set trained on, at the shown weights
     /** One all-reduce (snapshot false) or one snapshot (true) on that cluster, in seconds

@@ -4326,6 +4326,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>Stage %1: predict first, then see the values.</source>
         <translation>Stufe %1: erst vorhersagen, dann die Werte sehen.</translation>
     </message>
+    <message>
+        <source>What is the output a1 = %2(z1) of hidden neuron %1, to 2 decimals?</source>
+        <translation>Wie groß ist die Ausgabe a1 = %2(z1) des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepView</name>

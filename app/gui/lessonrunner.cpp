@@ -292,9 +292,7 @@ void LessonRunner::askQuestion()
 std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QString *error) const
 {
     AnswerSources sources;
-    const StepModel *model = m_host->stepModel();
-    if (model->hasTrace())
-        sources.step = &model->step();
+    m_host->stepModel()->addTo(sources);
     // The test set at the weights every view shows, when a question needs it.
     Evaluation evaluation;
     const TrainingController *c = m_host->session();

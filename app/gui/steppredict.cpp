@@ -1,6 +1,7 @@
 #include "steppredict.h"
 
 #include <questionbox.h>
+#include <stagepagesnetwork.h>
 #include <stepmodel.h>
 #include <stepview.h>
 
@@ -29,6 +30,8 @@ LessonQuestion question(Quantity q, int index, const QString &text)
 
 std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepModel &m)
 {
+    if (m.showsOtherNetwork())
+        return networkQuestionFor(stage, m);
     if (!m.hasTrace() || m.label() < 0)
         return std::nullopt;
     const int j = m.hiddenNeuron(), label = m.label();
@@ -51,6 +54,46 @@ std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepMode
     default:
         return std::nullopt;
     }
+}
+
+std::optional<LessonQuestion> StepPredict::networkQuestionFor(int stage, const StepModel &m)
+{
+    if (!m.hasNetworkTrace() || m.label() < 0)
+        return std::nullopt;
+    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    if (stage < 1 || stage > int(stages.size()))
+        return std::nullopt;
+    // The questions of the source network's stages, asked of the first hidden layer and the outputs.
+    const NetworkStage s = stages[std::size_t(stage - 1)];
+    const int j = m.arch().hidden.empty() ? 0 : std::min(m.hiddenNeuron(), m.arch().hidden.front() - 1);
+    const int label = m.label();
+    const QString f = QString::fromStdString(displayName(m.arch().activation));
+    switch (s.kind) {
+    case NetworkStage::Kind::WeightedSums:
+        if (s.layer == 0)
+            return question(Quantity::Z1, j, tr("What is the weighted sum z1 of hidden neuron %1, to 2 decimals?").arg(j + 1));
+        break;
+    case NetworkStage::Kind::Activation:
+        if (s.layer == 0)
+            return question(Quantity::A1, j, tr("What is the output a1 = %2(z1) of hidden neuron %1, to 2 decimals?").arg(j + 1).arg(f));
+        break;
+    case NetworkStage::Kind::Logits:
+    case NetworkStage::Kind::SoftMax:
+        return question(Quantity::ArgmaxP, 0, tr("Which class will have the largest probability p?"));
+    case NetworkStage::Kind::Loss:
+        return question(Quantity::Loss, 0, tr("What is the loss L = -ln p for the label %1, to 2 decimals?").arg(label));
+    case NetworkStage::Kind::OutputGradients:
+        return question(Quantity::SignDelta2, label, tr("Is delta2 of the true class %1 positive (+), negative (-) or zero (0)?").arg(label));
+    case NetworkStage::Kind::HiddenGradients:
+        if (s.layer == 0)
+            return question(Quantity::SignDelta1, j, tr("Is delta1 of hidden neuron %1 positive (+), negative (-) or zero (0)?").arg(j + 1));
+        break;
+    case NetworkStage::Kind::Update:
+        return question(Quantity::LossAfterLower, 0, tr("After the update, is the loss on this image lower (yes or no)?"));
+    default:
+        break;
+    }
+    return std::nullopt;
 }
 
 StepPredict::StepPredict(StepView *view)
@@ -147,10 +190,10 @@ void StepPredict::answer(const QString &given)
 
 void StepPredict::reveal()
 {
-    if (!m_question || !m_view->model()->hasTrace())
+    if (!m_question || (!m_view->model()->hasTrace() && !m_view->model()->hasNetworkTrace()))
         return;
     AnswerSources sources;
-    sources.step = &m_view->model()->step();
+    m_view->model()->addTo(sources);
     const Result<TrueAnswer> truth = trueAnswer(*m_question, sources);
     if (!truth) {
         m_box->showProblem(QString::fromStdString(truth.error()));

@@ -40,10 +40,12 @@ public:
     void showValues();
 
     /** The question stage `stage` asks of the trace `m` shows; none for the input and the
-     *  adjustments (stages 1 and 9), or without a labelled sample. */
+     *  adjustments (stages 1 and 9), or without a labelled sample. Another network's stages ask
+     *  the same of its first hidden layer and its outputs (networkQuestionFor()). */
     static std::optional<LessonQuestion> questionFor(int stage, const StepModel &m);
 
 private:
+    static std::optional<LessonQuestion> networkQuestionFor(int stage, const StepModel &m);
     void stageShown();
     void answer(const QString &given);
     void reveal();

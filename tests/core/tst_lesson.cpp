@@ -5,6 +5,7 @@
 #include "lesson.h"
 #include "lessonanswer.h"
 #include "lessoncluster.h"
+#include "mlptrace.h"
 #include "network.h"
 #include "testsupport.h"
 
@@ -502,6 +503,51 @@ private slots:
         QCOMPARE(a->text, std::string("2.00 \u00b5s"));
         QVERIFY(*isRightAnswer(q, *a, "2,1"));
         QVERIFY(!*isRightAnswer(q, *a, "2.5"));
+    }
+
+    void anotherNetworksTraceAnswersToo()
+    {
+        // A 784-24-12-10 sigmoid network: z1, a1 and delta1 are its first hidden layer's, delta2
+        // its outputs', the loss after the step its own.
+        Architecture arch;
+        arch.hidden = {24, 12};
+        arch.activation = Activation::Sigmoid;
+        const MlpParamsF params = initMlp(arch, 6);
+        Vec<float> x(kInputs);
+        for (int i = 0; i < kInputs; ++i)
+            x[i] = float((i * 53) % 255) / 255.0f;
+        const MlpTraceF t = explainSample(arch, params, x, 2, 0.5f);
+        AnswerSources src;
+        src.networkStep = &t;
+        LessonQuestion q;
+        q.digits = 4;
+        const auto value = [&](Quantity quantity, int index) {
+            q.quantity = quantity;
+            q.index = index;
+            const Result<TrueAnswer> a = trueAnswer(q, src);
+            return a.ok() ? a->value : std::nan("");
+        };
+        QCOMPARE(value(Quantity::Z1, 7), double(t.hidden[0].z[7]));
+        QCOMPARE(value(Quantity::A1, 23), double(t.hidden[0].a[23]));
+        QCOMPARE(value(Quantity::SignDelta1, 3), t.hidden[0].delta[3] > 0 ? 1.0 : t.hidden[0].delta[3] < 0 ? -1.0 : 0.0);
+        QCOMPARE(value(Quantity::SignDelta2, 2), -1.0); // the true class: p - 1 < 0
+        QCOMPARE(value(Quantity::ArgmaxP, 0), double(t.predicted));
+        QCOMPARE(value(Quantity::Loss, 0), double(t.loss));
+        QCOMPARE(value(Quantity::LossAfterLower, 0), t.lossAfter < t.loss ? 1.0 : 0.0);
+        // Neuron 25 is not in a layer of 24; a network without a hidden layer has no z1.
+        q.quantity = Quantity::Z1;
+        q.index = 24;
+        QVERIFY2(trueAnswer(q, src).error().find("hidden neuron 25 is not in") != std::string::npos,
+                 trueAnswer(q, src).error().c_str());
+        Architecture linear;
+        linear.hidden = {};
+        const MlpTraceF l = explainSample(linear, initMlp(linear, 1), x, 2, 0.5f);
+        src.networkStep = &l;
+        q.index = 0;
+        QCOMPARE(trueAnswer(q, src).error(), std::string("this network has no hidden layer"));
+        q.quantity = Quantity::P;
+        q.index = 2;
+        QCOMPARE(trueAnswer(q, src)->value, double(l.probabilities[2]));
     }
 
     void clusterAnswersComeFromTheSimulation()

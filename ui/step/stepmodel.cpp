@@ -1,5 +1,6 @@
 #include "stepmodel.h"
 
+#include "lessonanswer.h"
 #include "networktrainer.h"
 
 #include <algorithm>
@@ -192,6 +193,14 @@ void StepModel::recompute()
     emit traceChanged();
     if (moved)
         emit stateChanged();
+}
+
+void StepModel::addTo(AnswerSources &sources) const
+{
+    if (hasTrace())
+        sources.step = m_step.get();
+    if (hasNetworkTrace())
+        sources.networkStep = m_networkTrace.get();
 }
 
 const TraceF &StepModel::shownTrace() const

@@ -21,6 +21,8 @@
 
 namespace bplab {
 
+struct AnswerSources; // lessonanswer.h
+
 class StepModel : public QObject
 {
     Q_OBJECT
@@ -116,6 +118,10 @@ public:
     const MlpTraceF &networkTrace() const { return *m_networkTrace; }
     /** Its weight adjustments -lr * dL/dw. */
     const MlpParamsF &networkAdjustments() const { return *m_networkAdjustments; }
+
+    /** The shown image's trace as what a question's true value is read from (either network;
+     *  nothing without a trace). */
+    void addTo(AnswerSources &sources) const;
 
     // Values the stages show that are not a single field of the trace (computed once per trace).
     /** One term w_ji x_i of the selected hidden neuron's weighted sum. */

@@ -514,6 +514,32 @@ void TestGuiLesson::predictFirstInStepThrough()
     predict->toggle()->click();
     view->setStage(6);
     QVERIFY(!view->isCovered());
+
+    // Another network (784-16-10 tanh): the same questions of its first hidden layer, judged
+    // against its own trace.
+    predict->toggle()->click();
+    Architecture arch;
+    arch.hidden = {16};
+    arch.activation = Activation::Tanh;
+    view->model()->setNetwork(arch, std::make_shared<const MlpParamsF>(initMlp(arch, 8)), QStringLiteral("tanh"));
+    QVERIFY(view->model()->hasNetworkTrace());
+    view->setSelectedHiddenNeuron(4);
+    view->setStage(3); // Tanh
+    QVERIFY(view->isCovered());
+    QVERIFY2(box->question().contains(QStringLiteral("a1 = tanh(z1) of hidden neuron 5")), qPrintable(box->question()));
+    const float a = view->model()->networkTrace().hidden[0].a[4];
+    box->field()->setText(QString::number(double(a), 'f', 2));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QTest::keyClick(box->field(), Qt::Key_Return); // empty: reveal
+    QVERIFY(box->isRevealed());
+    QVERIFY2(box->resultText().contains(QStringLiteral("computes: %1.").arg(QString::number(double(a), 'f', 2))),
+             qPrintable(box->resultText()));
+    QVERIFY2(box->resultText().contains(QStringLiteral("1 of 1")), qPrintable(box->resultText()));
+    predict->showValues();
+    view->setStage(9); // Weight adjustments: nothing to predict
+    QVERIFY(!view->isCovered());
+    view->setStage(10);
+    QVERIFY(view->isCovered());
 }
 
 QTEST_MAIN(TestGuiLesson)
