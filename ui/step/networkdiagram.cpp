@@ -22,63 +22,63 @@ constexpr int kHiddenCols = 16;
 constexpr int kHiddenRows = kHidden / kHiddenCols; // 8
 constexpr int kEdgeInputs = 16;                    // strongest input edges drawn
 
-enum class Quantity { None, Z1, A1, Delta1, Logits, Prob, Delta2, ProbAfter };
+enum class SourceValue { None, Z1, A1, Delta1, Logits, Prob, Delta2, ProbAfter };
 
-Quantity hiddenQuantity(int stage)
+SourceValue hiddenQuantity(int stage)
 {
     if (stage <= 1)
-        return Quantity::None;
+        return SourceValue::None;
     if (stage == 2)
-        return Quantity::Z1;
+        return SourceValue::Z1;
     if (stage <= 7)
-        return Quantity::A1;
-    return Quantity::Delta1;
+        return SourceValue::A1;
+    return SourceValue::Delta1;
 }
 
-Quantity outputQuantity(int stage)
+SourceValue outputQuantity(int stage)
 {
     switch (stage) {
     case 4:
-        return Quantity::Logits;
+        return SourceValue::Logits;
     case 5:
     case 6:
-        return Quantity::Prob;
+        return SourceValue::Prob;
     case 7:
     case 8:
     case 9:
-        return Quantity::Delta2;
+        return SourceValue::Delta2;
     case 10:
-        return Quantity::ProbAfter;
+        return SourceValue::ProbAfter;
     default:
-        return Quantity::None;
+        return SourceValue::None;
     }
 }
 
-float valueOf(const StepModel &m, Quantity q, int i)
+float valueOf(const StepModel &m, SourceValue q, int i)
 {
     const TraceF &t = m.shownTrace();
     switch (q) {
-    case Quantity::Z1:
+    case SourceValue::Z1:
         return t.z1[i];
-    case Quantity::A1:
+    case SourceValue::A1:
         return t.a1[i];
-    case Quantity::Delta1:
+    case SourceValue::Delta1:
         return t.delta1[i];
-    case Quantity::Logits:
+    case SourceValue::Logits:
         return t.logits[i];
-    case Quantity::Prob:
+    case SourceValue::Prob:
         return t.probabilities[i];
-    case Quantity::Delta2:
+    case SourceValue::Delta2:
         return t.delta2[i];
-    case Quantity::ProbAfter:
+    case SourceValue::ProbAfter:
         return m.shownAfter().probabilities[i];
-    case Quantity::None:
+    case SourceValue::None:
         break;
     }
     return 0;
 }
 
-float rangeOf(const StepModel &m, Quantity q, int n)
+float rangeOf(const StepModel &m, SourceValue q, int n)
 {
     float r = 0;
     for (int i = 0; i < n; ++i)
@@ -272,18 +272,18 @@ QString NetworkDiagram::hoverText(const Hit &hit) const
 
 QColor NetworkDiagram::hiddenColor(int j, float range) const
 {
-    const Quantity q = hiddenQuantity(m_model->stage());
-    if (q == Quantity::None)
+    const SourceValue q = hiddenQuantity(m_model->stage());
+    if (q == SourceValue::None)
         return palette().color(QPalette::Base);
     return divergingColor(valueOf(*m_model, q, j), range);
 }
 
 QColor NetworkDiagram::outputColor(int k, float range) const
 {
-    const Quantity q = outputQuantity(m_model->stage());
-    if (q == Quantity::None)
+    const SourceValue q = outputQuantity(m_model->stage());
+    if (q == SourceValue::None)
         return palette().color(QPalette::Base);
-    if (q == Quantity::Prob || q == Quantity::ProbAfter)
+    if (q == SourceValue::Prob || q == SourceValue::ProbAfter)
         return probabilityColor(valueOf(*m_model, q, k));
     return divergingColor(valueOf(*m_model, q, k), range);
 }
@@ -377,8 +377,8 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     }
 
     // Hidden neurons.
-    const Quantity hq = hiddenQuantity(stage);
-    const float hr = hq == Quantity::None ? 1 : rangeOf(m, hq, kHidden);
+    const SourceValue hq = hiddenQuantity(stage);
+    const float hr = hq == SourceValue::None ? 1 : rangeOf(m, hq, kHidden);
     for (int j = 0; j < kHidden; ++j) {
         const QPoint c = hiddenCenter(j);
         p.setBrush(hiddenColor(j, hr));
@@ -398,8 +398,8 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     p.drawEllipse(hc, g.radius + 2, g.radius + 2);
 
     // Output neurons with their 1-based numbers; target and selected marked.
-    const Quantity oq = outputQuantity(stage);
-    const float orr = oq == Quantity::None ? 1 : rangeOf(m, oq, kOutputs);
+    const SourceValue oq = outputQuantity(stage);
+    const float orr = oq == SourceValue::None ? 1 : rangeOf(m, oq, kOutputs);
     QFont small = font();
     small.setPointSizeF(std::max(8.0, font().pointSizeF() * 0.8));
     p.setFont(small);
