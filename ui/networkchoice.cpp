@@ -62,10 +62,13 @@ void NetworkChoice::setNetworks(const QVector<OtherNetwork> &networks)
 
 void NetworkChoice::chooseRun(int run)
 {
+    const QString before = m_chosen;
+    const int wantedBefore = m_wantedRun;
     m_chosen.clear();
     m_wantedRun = run;
     fill();
-    emit chosenChanged();
+    if (m_chosen != before || m_wantedRun != wantedBefore)
+        emit chosenChanged();
 }
 
 void NetworkChoice::fill()

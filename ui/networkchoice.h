@@ -31,7 +31,7 @@ public:
     /** The run chosen; null: the training's weights. */
     const OtherNetwork *chosen() const;
     /** Chooses run `run` (1-4, as the Compare view numbers them) as soon as it has weights, or the
-     *  training's weights (0). */
+     *  training's weights (0); chosenChanged() only when the choice or the run waited for changed. */
     void chooseRun(int run);
     /** The run chooseRun() asked for while it has no weights yet (0: none). */
     int waitingFor() const { return m_wantedRun; }

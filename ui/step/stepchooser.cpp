@@ -273,12 +273,7 @@ bool StepChooser::loadModelFile(const QString &path)
 
 void StepChooser::setNetworks(const QVector<OtherNetwork> &networks) { m_network->setNetworks(networks); }
 
-void StepChooser::chooseRun(int run)
-{
-    if (run == 0 && !chosenRun() && !m_network->waitingFor())
-        return;
-    m_network->chooseRun(run);
-}
+void StepChooser::chooseRun(int run) { m_network->chooseRun(run); }
 
 const OtherNetwork *StepChooser::chosenRun() const { return m_network->chosen(); }
 
