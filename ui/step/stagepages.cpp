@@ -84,14 +84,22 @@ GridSpec weightImage(const QVector<float> &values, const QString &name, const QS
 QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
                      int predicted)
 {
+    const QString formula = p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
+                                      .arg(sub("p", "k"), sub("z", "k")));
     QVector<QStringList> rows;
     for (int k = 0; k < kOutputs; ++k)
         rows.push_back({QString::number(k + 1), QString::number(k), num(logits[k]),
                         std::isfinite(exp[k]) ? num(exp[k]) : tr("overflow"), num(probabilities[k]),
                         QStringList{k == label ? tr("target") : QString(), k == predicted ? tr("predicted") : QString()}
                             .filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(", "))});
-    return table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()},
-                 rows, predicted);
+    return formula
+           + table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()},
+                   rows, predicted);
+}
+
+QString meanDeltaText(int layer, double here, double next)
+{
+    return p(tr("Mean |&delta;| in layer %1: <b>%2</b>; in layer %3: %4.").arg(layer).arg(num(here)).arg(layer + 1).arg(num(next)));
 }
 
 QString updateTable(const ParamsF &w, const ParamsF &delta, const ParamsF &after, int k, int j, int i)
@@ -246,9 +254,7 @@ StagePage softmax(const StepModel &m)
 {
     const TraceF &t = m.before();
     StagePage page;
-    QString h = p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
-                      .arg(sub("p", "k"), sub("z", "k")));
-    h += softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
+    QString h = softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
     if (t.expFinite)
         h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>; e.g. %3 = %4 / %2 = %5")
                    .arg(sub("z", "k"), num(t.expSum), sub("p", QString::number(t.label + 1)), num(t.exp[t.label]),

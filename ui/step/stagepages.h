@@ -58,10 +58,13 @@ int largestInRow(const Mat<float> &m, int row);
 GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption);
 /** 784 values of one hidden neuron's weights as its 28 x 28 image, input `selected` marked. */
 GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected);
-/** SoftMax's table: neuron, class, z, e^z, p and which is the target and the prediction (the
- *  predicted row bold). */
+/** SoftMax's formula and its table: neuron, class, z, e^z, p and which is the target and the
+ *  prediction (the predicted row bold). */
 QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
                      int predicted);
+/** "Mean |delta| in layer l: ...; in layer l + 1: ...": how the gradient's size changes from one
+ *  layer to the one before it. */
+QString meanDeltaText(int layer, double here, double next);
 /** Stage 10's "w_new = w_old + delta w" table for w_kj, b_k, w_ji and b_j. */
 QString updateTable(const ParamsF &before, const ParamsF &adjustments, const ParamsF &after, int k, int j, int i);
 

@@ -59,8 +59,7 @@ StagePage hiddenGradients(const StepModel &m)
                     sub("&delta;", J), num(t.delta1[j])));
     if (!active)
         h += note(tr("This neuron output 0 in the forward pass, so its gradient is 0 whatever the sum."));
-    h += p(tr("Mean |&delta;| in layer %1: <b>%2</b>; in layer %3: %4.")
-               .arg(1).arg(num(double(t.delta1.cwiseAbs().mean()))).arg(2).arg(num(double(t.delta2.cwiseAbs().mean()))));
+    h += meanDeltaText(1, double(t.delta1.cwiseAbs().mean()), double(t.delta2.cwiseAbs().mean()));
     page.html = h;
     GridSpec g = hiddenGrid(m, toVector(t.delta1), QStringLiteral("delta"), tr("&delta; of all 128 hidden neurons (crossed: ReLU' = 0)"));
     g.caption = tr("delta of all 128 hidden neurons (crossed: ReLU' = 0)");

@@ -210,9 +210,7 @@ StagePage softmaxPage(const StepModel &m)
 {
     const MlpTraceF &t = m.networkTrace();
     StagePage page;
-    QString h = p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
-                      .arg(sub("p", "k"), sub("z", "k")));
-    h += softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
+    QString h = softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
     if (t.expFinite)
         h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>").arg(sub("z", "k"), num(t.expSum)));
     h += p(tr("Predicted: <b>class %1</b> (the largest p = %2); the label is class %3: <b>%4</b>.")
@@ -277,7 +275,7 @@ StagePage hiddenGradientsPage(const StepModel &m, int l)
                .arg(J, ofLayer("w", next, "k," + J), ofLayer("&delta;", next, "k")).arg(deltaNext.size()).arg(next)
                .arg(num(back), num(ht.z[j]), num(slope), ofLayer("&delta;", n, J), num(ht.delta[j])));
     const double here = meanAbs(ht.delta), after = meanAbs(deltaNext);
-    h += p(tr("Mean |&delta;| in layer %1: <b>%2</b>; in layer %3: %4.").arg(n).arg(num(here)).arg(next).arg(num(after)));
+    h += meanDeltaText(n, here, after);
     if (after > 0 && here < after / 4)
         h += note(tr("The gradient is %1 times smaller here than one layer later: the slopes f'(z) it was multiplied by "
                      "made it fade. The weights of layer %2 learn that much more slowly.")
