@@ -215,6 +215,7 @@ void NetworkTrainer::forwardBackward(int count)
 void NetworkTrainer::startAt(std::size_t step)
 {
     m_step = std::min(step, totalSteps());
+    m_beforeKept = false;
     m_epochLossSum = 0;
     m_epochSeconds = 0;
     m_epochBatches = 0;
@@ -314,10 +315,12 @@ NetworkBatch NetworkTrainer::trainBatch()
         d.lr = r.lr;
         d.suggestedLr = suggestedLearningRate(r.lr);
         d.message = divergenceMessage(d, "; the weights are those before this batch");
+        m_beforeKept = false; // m_next holds the refused step
         r.divergence = std::move(d);
         return r;
     }
     std::swap(m_params, m_next);
+    m_beforeKept = true;
     if (mu > 0 || adam)
         std::swap(m_velocity, m_nextVelocity);
     if (adam) {

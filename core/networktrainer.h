@@ -60,6 +60,11 @@ public:
     const Architecture &arch() const { return m_arch; }
     const TrainConfig &config() const { return m_config; }
     const MlpParamsF &params() const { return m_params; }
+    /** The weights before the last batch's update (null before the first batch and after one
+     *  that diverged): params() - *paramsBefore() is what the update changed. */
+    const MlpParamsF *paramsBefore() const { return m_beforeKept ? &m_next : nullptr; }
+    /** The learning rate from the next batch on (the schedule scales it as before). */
+    void setLearningRate(double lr) { m_config.lr = lr; }
     /** dL/dW and dL/db of the last batch trained, averaged over its samples. */
     const MlpParamsF &gradients() const { return m_grads; }
     /** The data trained on: the training subset when the config asks for one, with the test set. */
@@ -112,6 +117,7 @@ private:
     MlpParamsF m_params, m_grads, m_velocity, m_next, m_nextVelocity; // velocity: Adam's first moment m
     MlpParamsF m_second, m_nextSecond; ///< Adam's second moment v (empty for SGD)
     std::uint64_t m_adamSteps = 0;     ///< Adam's t
+    bool m_beforeKept = false;         ///< m_next holds the weights before the last batch
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
     std::vector<Half> m_halves;
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on

@@ -110,6 +110,18 @@ TrainConfig withRecipe(const TrainConfig &config, Recipe recipe)
     out.augment = config.augment;
     out.replicas = config.replicas;
     out.trainSubset = config.trainSubset;
+    out.network = config.network;
+    if (!out.network.isSourceNetwork())
+        out.init = initFor(out.network.activation);
+    return out;
+}
+
+TrainConfig withNetwork(const TrainConfig &config, const std::vector<int> &hidden, Activation activation)
+{
+    TrainConfig out = config;
+    out.network.hidden = hidden;
+    out.network.activation = activation;
+    out.init = initFor(activation);
     return out;
 }
 
@@ -120,7 +132,7 @@ bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
              && trained.schedule == wanted.schedule && trained.normalize == wanted.normalize
              && trained.init == wanted.init && trained.seed == wanted.seed
              && trained.augment == wanted.augment && trained.replicas == wanted.replicas
-             && trained.trainSubset == wanted.trainSubset);
+             && trained.trainSubset == wanted.trainSubset && trained.network == wanted.network);
 }
 
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)

@@ -2,6 +2,7 @@
 // The hyperparameters of a training run and the two recipes of the app. Plain values: the file
 // formats, the front ends and the trainer share them without including the training loop.
 
+#include "architecture.h"
 #include "network.h"
 
 #include <array>
@@ -43,6 +44,9 @@ struct TrainConfig
     /** Train on this many images of the training set, drawn evenly from every class by the seed
      *  (trainsubset.h); 0, or a number at least the set's size: the whole set. */
     std::size_t trainSubset = 0;
+    /** The network trained: the source's 784-128-10 ReLU (the fast batch path, replicas,
+     *  snapshots), or any other Architecture (one replica). */
+    Architecture network;
 };
 
 /** The "Source: plain SGD", "Tuned: momentum + cosine" and "Adam, lr 0.001" recipes. */
@@ -73,9 +77,14 @@ TrainConfig recipeConfig(Recipe recipe);
 /** The recipe `config` follows: Adam's for the Adam optimiser, the tuned one's for any momentum
  *  or schedule, else the source's. */
 Recipe recipeOf(const TrainConfig &config);
-/** `config` with the recipe's hyperparameters; its seed, augmentation, replicas and training
- *  subset stay. */
+/** `config` with the recipe's hyperparameters; its seed, augmentation, replicas, training subset
+ *  and network stay (and another network than the source's keeps the initialisation its
+ *  activation implies). */
 TrainConfig withRecipe(const TrainConfig &config, Recipe recipe);
+
+/** `config` training a network of these hidden widths and activation, initialised by the rule
+ *  the activation implies (initFor: He for ReLU as the source's, Xavier for sigmoid and tanh). */
+TrainConfig withNetwork(const TrainConfig &config, const std::vector<int> &hidden, Activation activation);
 
 /**
  * True when `wanted` differs from `trained` (the settings the weights were initialised and

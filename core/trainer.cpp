@@ -1,6 +1,8 @@
 #include "trainer.h"
 
 #include "augment.h"
+#include "mlp.h"
+#include "networktrainer.h"
 #include "rng.h"
 #include "snapshot.h"
 #include "trainsubset.h"
@@ -103,6 +105,8 @@ Trainer::Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
     reset();
 }
 
+Trainer::~Trainer() = default;
+
 const ParamsF &Trainer::replicaGradient(int i) const
 {
     return m_exchange ? m_replicaGrads.at(std::size_t(i)) : m_grads;
@@ -201,6 +205,17 @@ void Trainer::reset()
         m_ws.resize(m_active.batch);
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
     m_params = initParams(m_active.init, m_active.seed);
+    m_network.reset();
+    if (!m_active.network.isSourceNetwork() && validate(m_active.network)) {
+        // Another network: the whole global batch here, on the training set chosen above.
+        TrainConfig c = m_active;
+        c.batch = globalBatch();
+        c.trainSubset = 0;
+        m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network,
+                                                     initMlp(m_active.network, m_active.init, m_active.seed));
+    } else {
+        m_active.network = Architecture::source();
+    }
     m_optimizer = makeOptimizer(m_active);
     if (!m_optimizer) { // an unknown name (the front ends refuse it before): plain SGD
         m_active.optimizer = TrainConfig {}.optimizer;
@@ -242,6 +257,8 @@ void Trainer::setLearningRate(double lr)
 {
     m_config.lr = lr;
     m_active.lr = lr;
+    if (m_network)
+        m_network->setLearningRate(lr);
 }
 
 void Trainer::setConfig(const TrainConfig &config)
@@ -250,7 +267,7 @@ void Trainer::setConfig(const TrainConfig &config)
     m_config = config;
     // Only the learning rate takes effect at once; the rest waits for reset().
     if (config.lr != activeLr)
-        m_active.lr = config.lr;
+        setLearningRate(config.lr);
 }
 
 int Trainer::batchesPerEpoch() const
@@ -307,6 +324,8 @@ BatchReport Trainer::trainBatch()
     BatchReport r;
     if (finished())
         return r;
+    if (m_network)
+        return trainNetworkBatch();
     if (m_batchInEpoch == 0)
         startEpoch();
     const auto t0 = std::chrono::steady_clock::now();
@@ -406,6 +425,44 @@ BatchReport Trainer::trainBatch()
     ++m_batchInEpoch;
     if (m_batchInEpoch == perEpoch) {
         m_epochReports.push_back(*r.epochEnded);
+        ++m_epoch;
+        m_batchInEpoch = 0;
+    }
+    return r;
+}
+
+BatchReport Trainer::trainNetworkBatch()
+{
+    // The NetworkTrainer draws the same epoch orders (epochOrder): m_order mirrors it for the
+    // batches' indices.
+    if (m_batchInEpoch == 0)
+        startEpoch();
+    const int perEpoch = batchesPerEpoch();
+    const std::size_t first = std::size_t(m_batchInEpoch) * std::size_t(globalBatch());
+    const int count = int(std::min<std::size_t>(std::size_t(globalBatch()), m_data->train.size() - first));
+    NetworkBatch b = m_network->trainBatch();
+    BatchReport r;
+    r.epoch = m_epoch;
+    r.batchInEpoch = m_batchInEpoch;
+    r.batchesPerEpoch = perEpoch;
+    r.step = m_step;
+    r.count = count;
+    r.loss = b.loss;
+    r.lr = b.lr;
+    if (b.divergence) {
+        r.divergence = std::move(b.divergence);
+        return r;
+    }
+    r.epochEnded = std::move(b.epochEnded);
+    m_lastBatchStart = first;
+    m_lastBatchCount = count;
+    m_epochLossSum += b.loss;
+    m_lossHistory.push_back(float(b.loss));
+    ++m_step;
+    ++m_batchInEpoch;
+    if (m_batchInEpoch == perEpoch) {
+        if (r.epochEnded)
+            m_epochReports.push_back(*r.epochEnded);
         ++m_epoch;
         m_batchInEpoch = 0;
     }
@@ -531,6 +588,9 @@ Status Trainer::restore(const TrainingSnapshot &s)
         g = ParamsF::zeros();
     std::fill(m_replicaCounts.begin(), m_replicaCounts.end(), 0);
     m_optimizer = std::move(optimizer);
+    m_network.reset(); // a snapshot holds the source network
+    m_active.network = Architecture::source();
+    m_config.network = m_active.network;
     m_previousKept = false;
     m_order = std::move(*order);
     m_epoch = s.epoch;

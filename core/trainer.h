@@ -2,7 +2,9 @@
 // The training loop: seeded shuffling, mini-batches, an optimiser step (optimizer.h) on a constant
 // or cosine schedule, per-batch and per-epoch reports, pause/stop between batches, the divergence
 // guard and snapshots. One replica, or N data-parallel replicas through a GradientExchange
-// (exchange.h) that sums their gradients: everything else is the same code. Knows nothing of Qt.
+// (exchange.h) that sums their gradients: everything else is the same code. A network other than
+// the source's (TrainConfig::network) trains through a NetworkTrainer on one replica, in the same
+// sample order, with the same reports. Knows nothing of Qt.
 
 #include "batch.h"
 #include "batcheval.h"
@@ -27,6 +29,7 @@ namespace bplab {
 
 struct TrainingSnapshot; // snapshot.h
 struct DatasetIdentity;  // snapshot.h
+class NetworkTrainer;    // networktrainer.h
 
 /** The order of the training samples in epoch `epoch` (0-based) for `seed`: identity, then a
  *  Fisher-Yates shuffle seeded by (seed, epoch). Fills all of `order` (its size is the set's). */
@@ -74,6 +77,7 @@ public:
      *  of which this trainer computes the local ones and applies the summed gradient. */
     Trainer(std::shared_ptr<const DataSplit> data, TrainConfig config,
             std::shared_ptr<GradientExchange> exchange = nullptr);
+    ~Trainer();
 
     /** Weights from the seed, optimiser state cleared, position back to the start; the training
      *  set becomes config().trainSubset's. */
@@ -99,6 +103,15 @@ public:
              const std::function<void(const EpochReport &)> &onEpoch,
              const std::atomic<bool> *stop = nullptr);
 
+    /** The network trained since the last reset() (activeConfig().network). */
+    const Architecture &network() const { return m_active.network; }
+    /** The source network (params(), gradients(), replicas, snapshots and the rest below) or,
+     *  when null, another one: networkTrainer() holds its weights and gradients. Another network
+     *  trains the whole global batch here; the exchange is not used for it. */
+    bool trainsSourceNetwork() const { return !m_network; }
+    const NetworkTrainer *networkTrainer() const { return m_network.get(); }
+
+    // The source network's state (with another network: its initial weights, zero gradients).
     const ParamsF &params() const { return m_params; }
     /** The averaged gradient of the last batch (zeros before the first): with several replicas,
      *  the all-reduced sum over the global batch divided by its sample count. */
@@ -162,8 +175,8 @@ public:
 
     /** The identity of data(): counted once per Trainer (about 50 ms for MNIST), then cached. */
     const DatasetIdentity &dataIdentity() const;
-    /** The whole training state, between batches (snapshot.h). Copies about 0.8 MB plus the
-     *  loss history. */
+    /** The whole training state, between batches (snapshot.h); the source network's only.
+     *  Copies about 0.8 MB plus the loss history. */
     TrainingSnapshot snapshot() const;
     /** snapshot() into `out`, reusing its buffers. Without `histories`: no loss history or epoch
      *  reports, and plain SGD's momentum buffer (always zeros) left empty; the timeline's
@@ -180,6 +193,8 @@ public:
 
 private:
     void startEpoch();
+    /** trainBatch() of another network than the source's (m_network). */
+    BatchReport trainNetworkBatch();
     void restart(); // position, gradients and optimiser back to the start; weights kept
 
     /** With several replicas: each local replica's gradient of its slice, the exchange, the
@@ -217,6 +232,7 @@ private:
     double m_lossLimit = kDivergenceLossLimit;
     bool m_previousKept = false; // the weights before the last batch are kept (see Divergence)
     std::unique_ptr<Optimizer> m_optimizer; // made from m_active by reset() and restore()
+    std::unique_ptr<NetworkTrainer> m_network; // another network's training (null: the source's)
     BatchWorkspace m_ws;
     std::vector<std::uint32_t> m_order;
     std::vector<std::uint8_t> m_batchLabels;

@@ -2,7 +2,8 @@
 // network's Trainer (same samples, same start, same SGD; only the order of the float sums differs),
 // a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
 // a learning rate that blows up stops with the weights before that batch, and one thread or two
-// give the same bits.
+// give the same bits. The source network's Trainer, given another network, trains it as a
+// NetworkTrainer does, bit for bit, with its own reports and batch indices.
 
 #include "architectures.h"
 #include "synthetic.h"
@@ -197,6 +198,63 @@ private slots:
         QCOMPARE(t.data().test.size(), std::size_t(50));
     }
 
+    void trainerTrainsAnotherNetwork()
+    {
+        const Architecture a = arch({24, 12}, Activation::Tanh);
+        const auto data = syntheticSplit(700, 60);
+        TrainConfig c = config(2, 0.1);
+        c.trainSubset = 320;
+        c.network = a;
+        Trainer trainer(data, c);
+        QVERIFY(!trainer.trainsSourceNetwork());
+        QVERIFY(trainer.network() == a);
+        QVERIFY(!trainer.networkTrainer()->paramsBefore());
+        TrainConfig direct = c;
+        NetworkTrainer any(data, direct, a, initMlp(a, c.init, c.seed));
+        QVERIFY(trainer.networkTrainer()->params() == any.params());
+        QCOMPARE(trainer.batchesPerEpoch(), any.batchesPerEpoch());
+        QCOMPARE(trainer.totalSteps(), any.totalSteps());
+        std::vector<std::uint32_t> order(any.data().train.size());
+        EpochReport lastEpoch;
+        while (!trainer.finished()) {
+            if (trainer.step() == 7) { // a new rate between two batches reaches the network
+                trainer.setLearningRate(0.05);
+                any.setLearningRate(0.05);
+            }
+            const std::vector<std::uint32_t> next = trainer.nextBatchIndices();
+            const BatchReport r = trainer.trainBatch();
+            const NetworkBatch n = any.trainBatch();
+            QVERIFY(!r.divergence);
+            QCOMPARE(r.loss, n.loss);
+            QCOMPARE(r.lr, n.lr);
+            QCOMPARE(r.step, n.step);
+            QCOMPARE(bool(r.epochEnded), bool(n.epochEnded));
+            if (n.epochEnded)
+                lastEpoch = *n.epochEnded;
+            QCOMPARE(trainer.lastBatchIndices(), next);
+            epochOrder(c.seed, r.epoch, order);
+            QCOMPARE(next.front(), order[std::size_t(r.batchInEpoch) * std::size_t(c.batch)]);
+        }
+        QVERIFY(trainer.networkTrainer()->params() == any.params());
+        QCOMPARE(trainer.lossHistory().size(), trainer.totalSteps());
+        QCOMPARE(trainer.epochReports().size(), std::size_t(2));
+        QCOMPARE(trainer.epochReports().back().testAccuracy, lastEpoch.testAccuracy);
+        QCOMPARE(trainer.epochReports().back().testLoss, lastEpoch.testLoss);
+        // The update changed the weights by params - paramsBefore.
+        const MlpParamsF &after = trainer.networkTrainer()->params();
+        QVERIFY(trainer.networkTrainer()->paramsBefore());
+        const MlpParamsF &before = *trainer.networkTrainer()->paramsBefore();
+        QVERIFY(!(after == before));
+
+        // Back to the source network at the next reset.
+        c.network = Architecture::source();
+        QVERIFY(needsReset(trainer.config(), c));
+        trainer.setConfig(c);
+        trainer.reset();
+        QVERIFY(trainer.trainsSourceNetwork());
+        QVERIFY(trainer.params() == initParams(c.init, c.seed));
+    }
+
     void divergenceKeepsTheWeights()
     {
         const Architecture a = arch({16}, Activation::ReLU);
@@ -216,6 +274,7 @@ private slots:
             ++steps;
         }
         QVERIFY(d);
+        QVERIFY(!t.paramsBefore());
         QVERIFY(t.params() == before);
         QVERIFY(t.params().allFinite());
         QCOMPARE(t.step(), steps); // the batch that diverged did not count
