@@ -42,6 +42,7 @@ constexpr Named<LessonControl> kControls[] = {
     {"epochs", LessonControl::Epochs}, {"seed", LessonControl::Seed},       {"pace", LessonControl::Pace},
     {"dataset", LessonControl::Dataset}, {"reset", LessonControl::Reset}, {"timeline", LessonControl::Timeline},
     {"replicas", LessonControl::Replicas}, {"train_subset", LessonControl::TrainSubset},
+    {"network", LessonControl::Network},
 };
 constexpr Named<Quantity> kQuantities[] = {
     {"argmax_p", Quantity::ArgmaxP},
@@ -319,7 +320,7 @@ public:
     bool settings(const JsonValue &o, Lesson &l)
     {
         const std::string path = "settings";
-        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset"}))
+        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset", "hidden", "activation"}))
             return false;
         LessonSettings &s = l.settings;
         if (const JsonValue *v = o.find("recipe")) {
@@ -362,6 +363,33 @@ public:
             if (!integer(v, "settings.train_subset", 0LL, 1000000000LL, images))
                 return false;
             s.trainSubset = std::size_t(images);
+        }
+        if (o.find("hidden") || o.find("activation")) {
+            Architecture a;
+            if (!network(o, path, a))
+                return false;
+            s.network = a;
+        }
+        return true;
+    }
+
+    /** "hidden" (as --hidden spells it, in double quotes; required) and "activation" (ReLU when
+     *  not given) of the object at `path`. */
+    bool network(const JsonValue &o, const std::string &path, Architecture &out)
+    {
+        const JsonValue *hidden = o.find("hidden");
+        if (!hidden || !hidden->isString())
+            return fail(join(path, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
+                                              "\"256,128\" or \"0\" for none)");
+        const auto widths = parseHidden(hidden->asString());
+        if (!widths)
+            return fail(join(path, "hidden"), widths.error());
+        out.hidden = *widths;
+        if (const JsonValue *a = o.find("activation")) {
+            const auto f = a->isString() ? parseActivation(a->asString()) : parseActivation("");
+            if (!f)
+                return fail(join(path, "activation"), f.error());
+            out.activation = *f;
         }
         return true;
     }
@@ -525,20 +553,8 @@ public:
             if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "optimizer", "epochs"}))
                 return false;
             CompareChoice c;
-            const JsonValue *hidden = o.find("hidden");
-            if (!hidden || !hidden->isString())
-                return fail(join(at, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
-                                                "\"256,128\" or \"0\" for none)");
-            const auto widths = parseHidden(hidden->asString());
-            if (!widths)
-                return fail(join(at, "hidden"), widths.error());
-            c.arch.hidden = *widths;
-            if (const JsonValue *a = o.find("activation")) {
-                const auto f = a->isString() ? parseActivation(a->asString()) : parseActivation("");
-                if (!f)
-                    return fail(join(at, "activation"), f.error());
-                c.arch.activation = *f;
-            }
+            if (!network(o, at, c.arch))
+                return false;
             if (const JsonValue *n = o.find("lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
                 return false;
             if (const JsonValue *n = o.find("momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))

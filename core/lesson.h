@@ -26,7 +26,7 @@ inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
 inline constexpr int kMaxLessonSteps = 200;
 
 enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes, Compare };
-enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset };
+enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset, Network };
 
 /** How fast training runs: as fast as it can, N batches per second, or one sample at a time. */
 struct LessonPace
@@ -93,6 +93,9 @@ struct LessonSettings
     /** Images of the training set the lesson trains on (TrainConfig::trainSubset); a lesson
      *  without it trains on the whole set. */
     std::optional<std::size_t> trainSubset;
+    /** The network trained ("hidden" as --hidden spells it, "activation"); a lesson without
+     *  them trains the source's 784-128-10 ReLU. */
+    std::optional<Architecture> network;
 };
 
 struct LessonStep

@@ -115,6 +115,8 @@ void LessonRunner::applyLesson(const QString &folder)
         config.epochs = *l.settings.epochs;
     if (l.settings.seed)
         config.seed = *l.settings.seed;
+    const Architecture network = l.settings.network.value_or(Architecture::source());
+    config = withNetwork(config, network.hidden, network.activation);
     m_host->useSessionSettings(config);
     if (l.settings.pace)
         m_host->session()->setPace(paceOf(*l.settings.pace));

@@ -141,6 +141,20 @@ private slots:
             QCOMPARE(m->settings.trainSubset.value(), std::size_t(500));
             QVERIFY(LessonRestrictions::of(*m).locks(LessonControl::TrainSubset));
         }
+        // The network, and the Network control by its name.
+        QVERIFY(!l->settings.network);
+        {
+            std::string text = kBase;
+            text.replace(text.find("\"epochs\": 2"), 11, "\"epochs\": 2, \"hidden\": \"32\", \"activation\": \"sigmoid\"");
+            text.replace(text.find("\"lock\": [\"lr\"]"), 14, "\"lock\": [\"lr\", \"network\"]");
+            auto m = parseLesson(text, "n.json");
+            QVERIFY2(m.ok(), m.error().c_str());
+            QVERIFY(m->settings.network);
+            QCOMPARE(m->settings.network->hidden, std::vector<int>{32});
+            QVERIFY(m->settings.network->activation == Activation::Sigmoid);
+            QVERIFY(LessonRestrictions::of(*m).locks(LessonControl::Network));
+            QCOMPARE(std::string(controlName(LessonControl::Network)), std::string("network"));
+        }
         QVERIFY(looksLikeLesson(kBase));
         QVERIFY(!looksLikeLesson(R"({"files": []})"));
     }
@@ -188,6 +202,10 @@ private slots:
         row("pace", "\"pace\": 10", "\"pace\": \"slow\"", "settings.pace: must be \"full\"");
         row("train subset", "\"epochs\": 2", "\"epochs\": 2, \"train_subset\": -5",
             "settings.train_subset: must be a whole number from 0 to 1000000000, not -5");
+        row("network widths", "\"epochs\": 2", "\"epochs\": 2, \"hidden\": \"0,5\"",
+            "settings.hidden: --hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0");
+        row("network activation", "\"epochs\": 2", "\"epochs\": 2, \"activation\": \"tanh\"",
+            "settings.hidden: must be the hidden layers' widths in double quotes");
         row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
         row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
             "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data, mistakes or compare");
