@@ -123,15 +123,8 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     const QCPColorGradient gradient = divergingGradient();
     m_hiddenMap = new QCPColorMap(hiddenRect->axis(QCPAxis::atBottom),
                                   hiddenRect->axis(QCPAxis::atLeft));
-    m_hiddenMap->data()->setSize(mosaic::kWidth, mosaic::kHeight);
-    m_hiddenMap->data()->setRange(QCPRange(0, mosaic::kWidth - 1),
-                                  QCPRange(0, mosaic::kHeight - 1));
-    m_hiddenMap->data()->fill(kNaN); // gaps stay NaN (the gap colour); refresh() sets the tiles
     m_outputMap = new QCPColorMap(outputRect->axis(QCPAxis::atBottom),
                                   outputRect->axis(QCPAxis::atLeft));
-    m_outputMap->data()->setSize(kHidden, kOutputs);
-    m_outputMap->data()->setRange(QCPRange(0, kHidden - 1), QCPRange(0, kOutputs - 1));
-    m_outputMap->data()->fill(kNaN);
     for (auto [map, scale] :
          {std::pair {m_hiddenMap, m_hiddenScale}, std::pair {m_outputMap, m_outputScale}}) {
         map->setInterpolate(false);
@@ -145,35 +138,6 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
         scale->axis()->setTicker(QSharedPointer<QCPAxisTickerText>::create());
         map->setDataRange(QCPRange(-1, 1));
     }
-    hiddenRect->axis(QCPAxis::atBottom)->setRange(-0.5, mosaic::kWidth - 0.5);
-    hiddenRect->axis(QCPAxis::atLeft)->setRange(-0.5, mosaic::kHeight - 0.5);
-    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, kHidden - 0.5);
-    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, kOutputs - 0.5);
-
-    // Grid lines through the gap cells: when the mosaic is drawn smaller than one pixel per cell
-    // the gap cells alone can vanish; lines are always at least one device pixel wide.
-    for (int i = 1; i < mosaic::kTilesAcross + mosaic::kTilesDown; ++i) {
-        if (i == mosaic::kTilesAcross)
-            continue;
-        auto *line = new QCPItemLine(m_plot);
-        line->setClipAxisRect(hiddenRect);
-        line->setSelectable(false);
-        for (QCPItemPosition *pos : {line->start, line->end}) {
-            pos->setAxisRect(hiddenRect);
-            pos->setAxes(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
-        }
-        const double at
-                = (i < mosaic::kTilesAcross ? i : i - mosaic::kTilesAcross) * mosaic::kPitch - 1;
-        if (i < mosaic::kTilesAcross) {
-            line->start->setCoords(at, -0.5);
-            line->end->setCoords(at, mosaic::kHeight - 0.5);
-        } else {
-            line->start->setCoords(-0.5, at);
-            line->end->setCoords(mosaic::kWidth - 0.5, at);
-        }
-        m_gridLines.append(line);
-    }
-
     // Selection outlines: around hidden neuron j's tile and around column j of W2, each a dark
     // line with a light core so it shows on any cell colour and in light and dark palettes.
     for (auto [item, rect] :
@@ -190,6 +154,9 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
         (*item)->setVisible(false);
         (*item)->setSelectable(false);
     }
+
+    m_layout = mosaic::Layout {0, 0}; // applyArchitecture() sizes everything for the source's
+    applyArchitecture();
 
     m_plot->setMouseTracking(true);
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -210,9 +177,23 @@ void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights,
                                  std::shared_ptr<const ParamsF> gradients,
                                  std::shared_ptr<const ParamsF> adjustments)
 {
+    const auto layers = [](const std::shared_ptr<const ParamsF> &p) {
+        return p ? std::make_shared<const MlpParamsF>(toMlp(*p)) : nullptr;
+    };
+    setLayers(Architecture::source(), layers(weights), layers(gradients), layers(adjustments));
+}
+
+void HeatmapPanel::setLayers(const Architecture &arch, std::shared_ptr<const MlpParamsF> weights,
+                             std::shared_ptr<const MlpParamsF> gradients,
+                             std::shared_ptr<const MlpParamsF> adjustments)
+{
     m_weights = std::move(weights);
     m_gradients = std::move(gradients);
     m_adjustments = std::move(adjustments);
+    if (!(arch == m_arch)) {
+        m_arch = arch;
+        applyArchitecture();
+    }
     // A hidden panel (another tab) costs nothing until it is shown.
     if (isVisible())
         refresh();
@@ -222,7 +203,76 @@ void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights,
 
 void HeatmapPanel::clear()
 {
-    setParameters(nullptr, nullptr, nullptr);
+    setLayers(m_arch, nullptr, nullptr, nullptr);
+}
+
+QString HeatmapPanel::neuronName(int layer, int j) const
+{
+    if (layer + 1 == m_arch.layerCount())
+        return tr("output neuron %1").arg(j + 1);
+    if (m_arch.hidden.size() == 1)
+        return tr("hidden neuron %1").arg(j + 1);
+    return tr("neuron %1 of hidden layer %2").arg(j + 1).arg(layer + 1);
+}
+
+void HeatmapPanel::applyArchitecture()
+{
+    // The first layer's tiles; below them the later layers' matrices one under the other, a row
+    // of gap between two, as wide as the widest.
+    const mosaic::Layout layout = mosaic::Layout::of(m_arch.layerOutputs(0));
+    m_laterRow.clear();
+    m_laterCols = 1;
+    m_laterRows = 0;
+    for (int l = 1; l < m_arch.layerCount(); ++l) {
+        if (l > 1)
+            m_laterRows += 1;
+        m_laterRow.push_back(m_laterRows);
+        m_laterRows += m_arch.layerOutputs(l);
+        m_laterCols = std::max(m_laterCols, m_arch.layerInputs(l));
+    }
+    m_outputMap->data()->setSize(m_laterCols, std::max(1, m_laterRows));
+    m_outputMap->data()->setRange(QCPRange(0, m_laterCols - 1), QCPRange(0, std::max(1, m_laterRows) - 1));
+    m_outputMap->data()->fill(kNaN);
+    QCPAxisRect *outputRect = m_outputMap->keyAxis()->axisRect();
+    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, m_laterCols - 0.5);
+    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(1, m_laterRows) - 0.5);
+    m_selected = m_selected < m_arch.layerOutputs(0) && m_arch.layerCount() > 1 ? m_selected : -1;
+    if (layout == m_layout)
+        return;
+    m_layout = layout;
+    m_hiddenMap->data()->setSize(m_layout.width(), m_layout.height());
+    m_hiddenMap->data()->setRange(QCPRange(0, m_layout.width() - 1), QCPRange(0, m_layout.height() - 1));
+    m_hiddenMap->data()->fill(kNaN); // gaps stay NaN (the gap colour); refresh() sets the tiles
+    QCPAxisRect *hiddenRect = m_hiddenMap->keyAxis()->axisRect();
+    hiddenRect->axis(QCPAxis::atBottom)->setRange(-0.5, m_layout.width() - 0.5);
+    hiddenRect->axis(QCPAxis::atLeft)->setRange(-0.5, m_layout.height() - 0.5);
+
+    // Grid lines through the gap cells: when the mosaic is drawn smaller than one pixel per cell
+    // the gap cells alone can vanish; lines are always at least one device pixel wide.
+    for (QCPItemLine *line : std::as_const(m_gridLines))
+        m_plot->removeItem(line);
+    m_gridLines.clear();
+    for (int i = 1; i < m_layout.across + m_layout.down(); ++i) {
+        if (i == m_layout.across)
+            continue;
+        auto *line = new QCPItemLine(m_plot);
+        line->setClipAxisRect(hiddenRect);
+        line->setSelectable(false);
+        for (QCPItemPosition *pos : {line->start, line->end}) {
+            pos->setAxisRect(hiddenRect);
+            pos->setAxes(hiddenRect->axis(QCPAxis::atBottom), hiddenRect->axis(QCPAxis::atLeft));
+        }
+        const double at = (i < m_layout.across ? i : i - m_layout.across) * mosaic::kPitch - 1;
+        if (i < m_layout.across) {
+            line->start->setCoords(at, -0.5);
+            line->end->setCoords(at, m_layout.height() - 0.5);
+        } else {
+            line->start->setCoords(-0.5, at);
+            line->end->setCoords(m_layout.width() - 0.5, at);
+        }
+        line->setPen(QPen(colors::frame(palette()), 0)); // cosmetic: one device pixel
+        m_gridLines.append(line);
+    }
 }
 
 void HeatmapPanel::setQuantity(Quantity quantity)
@@ -239,7 +289,8 @@ void HeatmapPanel::setQuantity(Quantity quantity)
 
 void HeatmapPanel::setSelectedHiddenNeuron(int j)
 {
-    m_selected = (j >= 0 && j < kHidden) ? j : -1;
+    // A neuron of the first hidden layer (784-10 has none).
+    m_selected = (j >= 0 && j < m_arch.layerOutputs(0) && m_arch.layerCount() > 1) ? j : -1;
     updateSelection();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -253,35 +304,40 @@ void HeatmapPanel::setPresentation(bool on)
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-const ParamsF *HeatmapPanel::shown() const
+const MlpParamsF *HeatmapPanel::shown() const
 {
-    const ParamsF *p = m_quantity == Quantity::Weights     ? m_weights.get()
-                       : m_quantity == Quantity::Gradients ? m_gradients.get()
-                                                           : m_adjustments.get();
-    if (!p || p->W1.rows() != kHidden || p->W1.cols() != kInputs || p->W2.rows() != kOutputs
-        || p->W2.cols() != kHidden)
-        return nullptr;
-    return p;
+    const MlpParamsF *p = m_quantity == Quantity::Weights     ? m_weights.get()
+                          : m_quantity == Quantity::Gradients ? m_gradients.get()
+                                                              : m_adjustments.get();
+    return p && p->hasShape(m_arch) ? p : nullptr;
 }
 
 // Only the cells and the data ranges change; the maps, scales and layout were made once.
 void HeatmapPanel::refresh()
 {
     m_dirty = false;
-    const ParamsF *p = shown();
+    const MlpParamsF *p = shown();
     QCPColorMapData *hidden = m_hiddenMap->data();
     QCPColorMapData *output = m_outputMap->data();
     const auto finiteOrNaN = [](float v) { return std::isfinite(v) ? double(v) : kNaN; };
-    for (int j = 0; j < kHidden; ++j)
+    const int tiles = m_layout.tiles;
+    for (int j = 0; j < tiles; ++j)
         for (int r = 0; r < mosaic::kTileSide; ++r)
             for (int c = 0; c < mosaic::kTileSide; ++c)
-                hidden->setCell(mosaic::mosaicX(j, c), mosaic::mosaicY(j, r),
-                                p ? finiteOrNaN(p->W1(j, r * mosaic::kTileSide + c)) : kNaN);
-    for (int k = 0; k < kOutputs; ++k)
-        for (int j = 0; j < kHidden; ++j)
-            output->setCell(j, k, p ? finiteOrNaN(p->W2(k, j)) : kNaN);
-    const double m1 = p ? symmetricRange(p->W1) : 1.0;
-    const double m2 = p ? symmetricRange(p->W2) : 1.0;
+                hidden->setCell(m_layout.x(j, c), m_layout.y(j, r),
+                                p ? finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)) : kNaN);
+    double m2 = 0;
+    for (int l = 1; l < m_arch.layerCount(); ++l) {
+        const int top = m_laterRow[std::size_t(l - 1)];
+        for (int k = 0; k < m_arch.layerOutputs(l); ++k)
+            for (int j = 0; j < m_arch.layerInputs(l); ++j)
+                output->setCell(j, top + k, p ? finiteOrNaN(p->layers[std::size_t(l)].W(k, j)) : kNaN);
+        if (p)
+            m2 = std::max(m2, symmetricRange(p->layers[std::size_t(l)].W));
+    }
+    const double m1 = p ? symmetricRange(p->layers[0].W) : 1.0;
+    if (!(m2 > 0))
+        m2 = 1.0;
     m_hiddenMap->setDataRange(QCPRange(-m1, m1));
     m_outputMap->setDataRange(QCPRange(-m2, m2));
     updateScaleTicks(); // drawn by the replot below
@@ -298,10 +354,15 @@ void HeatmapPanel::updateTitles()
     // Each title from the longest to the shortest form; fitTitles() shows the first that fits.
     // The colour bars have no label of their own: the title right above names the quantity, and
     // the mosaic gets the width.
-    const auto forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
+    const TitleForms forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
         return QStringList{formula + QStringLiteral("   ") + explained + none,
                            formula + QStringLiteral("   ") + brief + none, formula + none, formula};
     };
+    if (!m_arch.isSourceNetwork()) {
+        updateNetworkTitles(forms);
+        fitTitles();
+        return;
+    }
     const QString outputs = tr("(10 outputs × 128 hidden)");
     const QString outputsBrief = tr("(10 × 128)");
     switch (m_quantity) {
@@ -322,6 +383,34 @@ void HeatmapPanel::updateTitles()
         break;
     }
     fitTitles();
+}
+
+void HeatmapPanel::updateNetworkTitles(const TitleForms &forms)
+{
+    // Any other network: the formula of the first layer and of each later one, with its shape.
+    const auto symbol = [this](int l) {
+        const QString w = QStringLiteral("W%1").arg(l + 1);
+        return m_quantity == Quantity::Gradients ? QStringLiteral("dL/d") + w
+               : m_quantity == Quantity::Weights ? w
+                                                 : QStringLiteral("Δ") + w;
+    };
+    const bool linear = m_arch.layerCount() == 1;
+    const QString tile = linear ? tr("(a 28×28 tile per output neuron)") : tr("(a 28×28 tile per hidden neuron)");
+    m_hiddenTitleForms = forms(symbol(0), tile, tr("(a tile per neuron)"));
+    if (linear) {
+        m_outputTitleForms = forms(tr("No later layer"), tr("(784-10: W1 is the output layer)"), tr("(784-10)"));
+        return;
+    }
+    QStringList symbols, shapes;
+    for (int l = 1; l < m_arch.layerCount(); ++l) {
+        symbols << symbol(l);
+        shapes << QStringLiteral("%1 × %2").arg(m_arch.layerOutputs(l)).arg(m_arch.layerInputs(l));
+    }
+    const QString joined = symbols.join(QStringLiteral(", "));
+    m_outputTitleForms = forms(joined,
+                               symbols.size() > 1 ? tr("(%1 above, %2 below)").arg(shapes[0], shapes[1])
+                                                  : QStringLiteral("(%1)").arg(shapes[0]),
+                               QStringLiteral("(%1)").arg(shapes.join(QStringLiteral(", "))));
 }
 
 // Each title on one line (a second line would take the mosaic's height): the longest form that
@@ -396,8 +485,8 @@ int HeatmapPanel::preferredHeight(int width) const
     const QMargins m = hidden->margins();
     const int chromeW = this->width() - h.width() + m.left() + m.right();
     const int chromeH = this->height() - h.height() - o.height();
-    const double scale = std::max(0.0, double(width - chromeW)) / mosaic::kWidth;
-    const int hiddenH = int(std::ceil(scale * mosaic::kHeight)) + m.top() + m.bottom();
+    const double scale = std::max(0.0, double(width - chromeW)) / m_layout.width();
+    const int hiddenH = int(std::ceil(scale * m_layout.height())) + m.top() + m.bottom();
     const int outputH = std::max(output->minimumOuterSizeHint().height(),
                                  int(hiddenH * kOutputStretch / kHiddenStretch));
     return chromeH + hiddenH + outputH;
@@ -411,13 +500,13 @@ void HeatmapPanel::updateSelection()
     if (m_selected < 0)
         return;
     // The outline runs through the gap cells around the tile.
-    const double x0 = mosaic::mosaicX(m_selected, 0) - 0.5,
-                 y0 = mosaic::mosaicY(m_selected, 0) - 0.5;
+    const double x0 = m_layout.x(m_selected, 0) - 0.5, y0 = m_layout.y(m_selected, 0) - 0.5;
     m_hiddenOutline->topLeft->setCoords(x0 - 0.5, y0 - 0.5);
     m_hiddenOutline->bottomRight->setCoords(x0 + mosaic::kTileSide + 0.5,
                                             y0 + mosaic::kTileSide + 0.5);
     m_outputOutline->topLeft->setCoords(m_selected - 0.5, -0.5);
-    m_outputOutline->bottomRight->setCoords(m_selected + 0.5, kOutputs - 0.5);
+    // Column j of the second weight layer: what neuron j feeds.
+    m_outputOutline->bottomRight->setCoords(m_selected + 0.5, m_arch.layerOutputs(1) - 0.5);
     for (auto [core, outline] : {std::pair {m_hiddenOutlineCore, m_hiddenOutline},
                                  std::pair {m_outputOutlineCore, m_outputOutline}}) {
         core->topLeft->setCoords(outline->topLeft->coords());
@@ -434,16 +523,16 @@ void HeatmapPanel::fitAspect()
     if (r.width() <= 0 || r.height() <= 0)
         return;
     const double scale
-            = std::min(r.width() / double(mosaic::kWidth), r.height() / double(mosaic::kHeight));
+            = std::min(r.width() / double(m_layout.width()), r.height() / double(m_layout.height()));
     const double spanX = r.width() / scale, spanY = r.height() / scale;
-    const double cx = (mosaic::kWidth - 1) / 2.0, cy = (mosaic::kHeight - 1) / 2.0;
+    const double cx = (m_layout.width() - 1) / 2.0, cy = (m_layout.height() - 1) / 2.0;
     hx->setRange(cx - spanX / 2, cx + spanX / 2);
     hy->setRange(cy - spanY / 2, cy + spanY / 2);
     if (updateScaleTicks())
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     const double f0 = (-0.5 - hx->range().lower) / spanX;
-    const double f1 = (mosaic::kWidth - 0.5 - hx->range().lower) / spanX;
-    const double span2 = kHidden / (f1 - f0);
+    const double f1 = (m_layout.width() - 0.5 - hx->range().lower) / spanX;
+    const double span2 = m_laterCols / (f1 - f0);
     const double lower2 = -0.5 - f0 * span2;
     m_outputMap->keyAxis()->setRange(lower2, lower2 + span2);
 }
@@ -526,26 +615,33 @@ HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
     if (m_hiddenMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
         const int x = int(std::lround(m_hiddenMap->keyAxis()->pixelToCoord(plotPos.x())));
         const int y = int(std::lround(m_hiddenMap->valueAxis()->pixelToCoord(plotPos.y())));
-        const mosaic::Cell cell = mosaic::cellAt(x, y);
+        const mosaic::Cell cell = m_layout.cellAt(x, y);
         if (cell.valid())
             t = {Target::Hidden, cell.neuron, cell.row, cell.col};
     } else if (m_outputMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
         const int j = int(std::lround(m_outputMap->keyAxis()->pixelToCoord(plotPos.x())));
         const int k = int(std::lround(m_outputMap->valueAxis()->pixelToCoord(plotPos.y())));
-        if (j >= 0 && j < kHidden && k >= 0 && k < kOutputs)
-            t = {Target::Output, k, -1, j};
+        // The later layer whose rows hold row y, and whether column j is one of its inputs.
+        for (int l = m_arch.layerCount() - 1; l >= 1; --l) {
+            const int top = m_laterRow[std::size_t(l - 1)];
+            if (k < top)
+                continue;
+            if (k - top < m_arch.layerOutputs(l) && j >= 0 && j < m_arch.layerInputs(l))
+                t = {Target::Output, k - top, -1, j, l};
+            break;
+        }
     }
     return t;
 }
 
 double HeatmapPanel::valueOf(const Target &t) const
 {
-    const ParamsF *p = shown();
+    const MlpParamsF *p = shown();
     if (!p || t.kind == Target::None)
         return std::numeric_limits<double>::quiet_NaN();
     if (t.kind == Target::Hidden)
-        return p->W1(t.neuron, t.row * mosaic::kTileSide + t.col);
-    return p->W2(t.neuron, t.col);
+        return p->layers[0].W(t.neuron, t.row * mosaic::kTileSide + t.col);
+    return p->layers[std::size_t(t.layer)].W(t.neuron, t.col);
 }
 
 double HeatmapPanel::valueAt(const QPoint &widgetPos) const
@@ -556,26 +652,24 @@ double HeatmapPanel::valueAt(const QPoint &widgetPos) const
 QString HeatmapPanel::hoverTextAt(const QPoint &widgetPos) const
 {
     const Target t = targetAt(m_plot->mapFrom(this, widgetPos));
-    const ParamsF *p = shown();
+    const MlpParamsF *p = shown();
     if (t.kind == Target::None || !p)
         return {};
     const QString symbol = m_quantity == Quantity::Gradients ? QStringLiteral("dL/dW")
                            : m_quantity == Quantity::Weights ? QStringLiteral("W")
                                                              : QStringLiteral("ΔW");
     if (t.kind == Target::Hidden)
-        return tr("hidden neuron %1, pixel (%2, %3): %4%5 = %6")
-                .arg(t.neuron + 1)
+        return tr("%1, pixel (%2, %3): %4%5 = %6")
+                .arg(neuronName(0, t.neuron))
                 .arg(t.row)
                 .arg(t.col)
                 .arg(symbol)
                 .arg(1)
-                .arg(formatExact(p->W1(t.neuron, t.row * mosaic::kTileSide + t.col)));
-    return tr("output neuron %1 ← hidden neuron %2: %3%4 = %5")
-            .arg(t.neuron + 1)
-            .arg(t.col + 1)
-            .arg(symbol)
-            .arg(2)
-            .arg(formatExact(p->W2(t.neuron, t.col)));
+                .arg(formatExact(float(valueOf(t))));
+    return tr("%1 ← %2: %3%4 = %5")
+            .arg(neuronName(t.layer, t.neuron), neuronName(t.layer - 1, t.col), symbol)
+            .arg(t.layer + 1)
+            .arg(formatExact(float(valueOf(t))));
 }
 
 QString HeatmapPanel::hoverText() const
@@ -613,19 +707,26 @@ QStringList describeMatrix(const Matrix &m, Name entryName)
 
 QString HeatmapPanel::accessibleSummary() const
 {
-    const ParamsF *p = shown();
+    const MlpParamsF *p = shown();
     if (!p)
         return tr("%1: no values yet.").arg(m_quantityBox->currentText());
-    const QStringList w1 = describeMatrix(p->W1, [](int j, int pixel) {
-        return tr("neuron %1 pixel (%2, %3)").arg(j + 1).arg(pixel / 28).arg(pixel % 28);
-    });
-    const QStringList w2 = describeMatrix(p->W2, [](int k, int j) {
-        return tr("output %1 from neuron %2").arg(k + 1).arg(j + 1);
-    });
-    if (w1[2].isEmpty() && w2[2].isEmpty()) // gradients before the first batch
+    // Per layer: its range and largest entries ("W1 from ... to ..., largest: ...").
+    QStringList layers;
+    bool allZero = true;
+    for (int l = 0; l < m_arch.layerCount(); ++l) {
+        const bool output = l + 1 == m_arch.layerCount();
+        const QStringList w = describeMatrix(p->layers[std::size_t(l)].W, [l, output](int k, int j) {
+            if (l == 0)
+                return tr("neuron %1 pixel (%2, %3)").arg(k + 1).arg(j / 28).arg(j % 28);
+            return output ? tr("output %1 from neuron %2").arg(k + 1).arg(j + 1)
+                          : tr("neuron %1 from neuron %2").arg(k + 1).arg(j + 1);
+        });
+        allZero = allZero && w[2].isEmpty();
+        layers << tr("W%1 from %2 to %3, largest: %4.").arg(l + 1).arg(w[0], w[1], w[2]);
+    }
+    if (allZero) // gradients before the first batch
         return tr("%1: every value is 0.").arg(m_quantityBox->currentText());
-    QString text = tr("%1. W1 from %2 to %3, largest: %4. W2 from %5 to %6, largest: %7.")
-                           .arg(m_quantityBox->currentText(), w1[0], w1[1], w1[2], w2[0], w2[1], w2[2]);
+    QString text = m_quantityBox->currentText() + QStringLiteral(". ") + layers.join(QLatin1Char(' '));
     if (m_selected >= 0)
         text += QLatin1Char(' ') + tr("Hidden neuron %1 is selected.").arg(m_selected + 1);
     return text;
@@ -659,8 +760,9 @@ void HeatmapPanel::onMousePress(QMouseEvent *event)
     if (event->button() != Qt::LeftButton)
         return;
     const Target t = targetAt(event->pos());
-    const int j = t.kind == Target::Hidden ? t.neuron : t.kind == Target::Output ? t.col : -1;
-    if (j < 0)
+    // A first layer's tile, or a column of the second layer's matrix (what that neuron feeds).
+    const int j = t.kind == Target::Hidden ? t.neuron : t.kind == Target::Output && t.layer == 1 ? t.col : -1;
+    if (j < 0 || m_arch.layerCount() == 1)
         return;
     setSelectedHiddenNeuron(j);
     emit hiddenNeuronSelected(j);
@@ -687,23 +789,24 @@ PanelExport HeatmapPanel::panelExport()
     e.name = QStringLiteral("heatmaps");
     e.title = tr("the heatmaps");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
-    // One value per cell of both maps, at full precision: W1 (128 x 784) then W2 (10 x 128).
+    // One value per cell of the maps, at full precision: W1 (128 x 784) then W2 (10 x 128), and
+    // so on for every layer of another network.
     e.data = [this](ExportFormat) {
-        const ParamsF *p = shown();
+        const MlpParamsF *p = shown();
         if (!p)
             return QByteArray();
         const char *names[] = {"gradient", "weight", "adjustment"};
         const QByteArray quantity = names[int(m_quantity)];
         QByteArray out = "quantity,array,row,col,value\n";
         out.reserve(4 * 1024 * 1024);
-        for (Eigen::Index r = 0; r < p->W1.rows(); ++r)
-            for (Eigen::Index c = 0; c < p->W1.cols(); ++c)
-                out += quantity + ",W1," + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
-                       QByteArray::number(double(p->W1(r, c)), 'g', 9) + '\n';
-        for (Eigen::Index r = 0; r < p->W2.rows(); ++r)
-            for (Eigen::Index c = 0; c < p->W2.cols(); ++c)
-                out += quantity + ",W2," + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
-                       QByteArray::number(double(p->W2(r, c)), 'g', 9) + '\n';
+        for (std::size_t l = 0; l < p->layers.size(); ++l) {
+            const RowMat<float> &W = p->layers[l].W;
+            const QByteArray name = ",W" + QByteArray::number(qulonglong(l + 1)) + ',';
+            for (Eigen::Index r = 0; r < W.rows(); ++r)
+                for (Eigen::Index c = 0; c < W.cols(); ++c)
+                    out += quantity + name + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
+                           QByteArray::number(double(W(r, c)), 'g', 9) + '\n';
+        }
         return out;
     };
     drawPlotAsShown(e, m_plot, [this] { return exportSize(); }, [this] {

@@ -2,16 +2,21 @@
 // The heatmap panel: W1 (128x784) as a 16x8 mosaic of 28x28 tiles, one per hidden neuron, and
 // W2 (10x128) below it; the gradients, the weights or the weight adjustments, on a diverging
 // colour scale centred on 0. Hover names the weight and its value; clicking a tile selects that
-// hidden neuron.
+// hidden neuron. Any other network alike: a tile per neuron of its first layer, and below, each
+// later layer's matrix, one under the other (none for 784-10, whose first layer is its output).
 
 #include "panelaccessible.h"
+#include "heatmapmosaic.h"
+#include "mlp.h"
 #include "panelexport.h"
 #include "params.h"
 
 #include <QList>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QCustomPlot;
 class QCPColorMap;
@@ -40,7 +45,14 @@ public:
     void setParameters(std::shared_ptr<const ParamsF> weights,
                        std::shared_ptr<const ParamsF> gradients,
                        std::shared_ptr<const ParamsF> adjustments);
+    /** The same for a network of any architecture (each in arch's shapes, or null). */
+    void setLayers(const Architecture &arch, std::shared_ptr<const MlpParamsF> weights,
+                   std::shared_ptr<const MlpParamsF> gradients, std::shared_ptr<const MlpParamsF> adjustments);
     void clear();
+    /** The network drawn (the source's until setLayers() says otherwise). */
+    const Architecture &network() const { return m_arch; }
+    /** The first layer's mosaic: its tiles and how many across. */
+    const mosaic::Layout &mosaicLayout() const { return m_layout; }
 
     void setQuantity(Quantity quantity);
     Quantity quantity() const { return m_quantity; }
@@ -100,14 +112,24 @@ private:
     struct Target
     {
         enum Kind { None, Hidden, Output } kind = None;
-        int neuron = -1;        // hidden neuron j (Hidden) or output neuron k (Output)
-        int row = -1, col = -1; // Hidden: pixel; Output: col = hidden neuron j
+        int neuron = -1;        // first layer's neuron j (Hidden) or later layer's neuron k (Output)
+        int row = -1, col = -1; // Hidden: pixel; Output: col = the neuron j it reads from
+        int layer = 0;          // the weight layer (0-based): 0 for Hidden
     };
     Target targetAt(const QPoint &plotPos) const;
     double valueOf(const Target &t) const;
-    const ParamsF *shown() const;
+    const MlpParamsF *shown() const;
+    /** The maps' sizes, grid lines and axes for m_arch (when it changed). */
+    void applyArchitecture();
+    /** "hidden neuron 5" / "neuron 5 of hidden layer 2" / "output neuron 5": the neuron j of
+     *  weight layer l's outputs. */
+    QString neuronName(int layer, int j) const;
     void refresh();
     void updateTitles();
+    /** Longest to shortest form of a title: formula, explanation, short explanation. */
+    using TitleForms = std::function<QStringList(const QString &, const QString &, const QString &)>;
+    /** updateTitles() for a network other than the source's. */
+    void updateNetworkTitles(const TitleForms &forms);
     void fitTitles();
     /** Returns whether the ticks changed (the caller replots). */
     bool updateScaleTicks();
@@ -119,7 +141,11 @@ private:
     void showContextMenu(const QPoint &pos);
     QSize exportSize() const;
 
-    std::shared_ptr<const ParamsF> m_weights, m_gradients, m_adjustments;
+    Architecture m_arch;
+    std::shared_ptr<const MlpParamsF> m_weights, m_gradients, m_adjustments;
+    mosaic::Layout m_layout;
+    std::vector<int> m_laterRow; // the lower map's first row of each later layer (1..L-1)
+    int m_laterCols = kHidden, m_laterRows = kOutputs;
     Quantity m_quantity = Quantity::Gradients;
     int m_selected = -1;
     bool m_presentation = false;

@@ -37,6 +37,8 @@ private slots:
     void colourBarTicksStayApart();
     void preferredHeightFitsTheMosaic();
     void summaryOfZeroGradients();
+    void anyNetworksLayers();
+    void linearModelHasNoLaterLayer();
 
 private:
     QPoint hiddenCellPos(int j, int r, int c) const;
@@ -426,6 +428,109 @@ void TestHeatmapPanel::summaryOfZeroGradients()
     QVERIFY(!summary.contains(QStringLiteral("largest")));
     panel.setQuantity(Quantity::Weights);
     QVERIFY(panel.accessibleSummary().contains(QStringLiteral("largest")));
+}
+
+// Distinct values in arch's shapes: W_l(r, c) = (l + 1) + r / 1000 + c / 1e6, signs alternating.
+static std::shared_ptr<const MlpParamsF> knownLayers(const Architecture &arch)
+{
+    auto p = std::make_shared<MlpParamsF>(MlpParamsF::zeros(arch));
+    for (std::size_t l = 0; l < p->layers.size(); ++l)
+        for (Eigen::Index r = 0; r < p->layers[l].W.rows(); ++r)
+            for (Eigen::Index c = 0; c < p->layers[l].W.cols(); ++c)
+                p->layers[l].W(r, c) = float(((r + c) % 2 ? -1 : 1) * (double(l + 1) + r * 1e-3 + c * 1e-6));
+    return p;
+}
+
+// 784-24-12-10 tanh: 24 tiles (7 across, independently ceil(sqrt(48))), and below W2 (12 x 24)
+// above W3 (10 x 12) with a row of gap; hover names each weight, a click in W3 selects nothing.
+void TestHeatmapPanel::anyNetworksLayers()
+{
+    Architecture a;
+    a.hidden = {24, 12};
+    a.activation = Activation::Tanh;
+    const auto w = knownLayers(a);
+    HeatmapPanel panel;
+    panel.resize(1000, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setLayers(a, w, w, w);
+    panel.plot()->replot();
+    QCOMPARE(panel.mosaicLayout().tiles, 24);
+    QCOMPARE(panel.mosaicLayout().across, 7);
+    QCOMPARE(panel.hiddenMap()->data()->keySize(), 7 * 29 - 1);
+    QCOMPARE(panel.hiddenMap()->data()->valueSize(), 4 * 29 - 1);
+    QCOMPARE(panel.outputMap()->data()->keySize(), 24);
+    QCOMPARE(panel.outputMap()->data()->valueSize(), 12 + 1 + 10);
+    QCOMPARE(panel.hiddenRange(), double(w->layers[0].W.cwiseAbs().maxCoeff()));
+    QCOMPARE(panel.outputRange(), double(w->layers[2].W.cwiseAbs().maxCoeff())); // 3.x > 2.x
+    QVERIFY2(panel.outputTitle().startsWith(QStringLiteral("dL/dW2, dL/dW3")), qPrintable(panel.outputTitle()));
+
+    const auto cellPos = [&panel](const QCPColorMap *map, double x, double y) {
+        const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(x))),
+                             int(std::lround(map->valueAxis()->coordToPixel(y))));
+        return panel.plot()->mapTo(&panel, plotPos);
+    };
+    // Tile 9: row 1, column 2 of the mosaic; its pixel (4, 5).
+    const QPoint tile = cellPos(panel.hiddenMap(), 2 * 29 + 5, 1 * 29 + 4);
+    QCOMPARE(panel.valueAt(tile), double(w->layers[0].W(9, 4 * 28 + 5)));
+    QVERIFY2(panel.hoverTextAt(tile).startsWith(QStringLiteral("neuron 10 of hidden layer 1, pixel (4, 5): dL/dW1 = ")),
+             qPrintable(panel.hoverTextAt(tile)));
+    // W2(7, 20) and W3(3, 11), the latter 13 rows further down.
+    const QPoint w2 = cellPos(panel.outputMap(), 20, 7);
+    QCOMPARE(panel.valueAt(w2), double(w->layers[1].W(7, 20)));
+    QVERIFY2(panel.hoverTextAt(w2).startsWith(QStringLiteral("neuron 8 of hidden layer 2 ← neuron 21 of hidden layer 1: dL/dW2 = ")),
+             qPrintable(panel.hoverTextAt(w2)));
+    const QPoint w3 = cellPos(panel.outputMap(), 11, 13 + 3);
+    QCOMPARE(panel.valueAt(w3), double(w->layers[2].W(3, 11)));
+    QVERIFY2(panel.hoverTextAt(w3).startsWith(QStringLiteral("output neuron 4 ← neuron 12 of hidden layer 2: dL/dW3 = ")),
+             qPrintable(panel.hoverTextAt(w3)));
+    QVERIFY(std::isnan(panel.valueAt(cellPos(panel.outputMap(), 20, 12)))); // the gap row
+    QVERIFY(std::isnan(panel.valueAt(cellPos(panel.outputMap(), 20, 13 + 3)))); // beside W3
+    QVERIFY(std::isnan(panel.valueAt(cellPos(panel.hiddenMap(), 3 * 29 + 5, 3 * 29 + 5)))); // tile 24 of 28: empty
+
+    QSignalSpy selected(&panel, &HeatmapPanel::hiddenNeuronSelected);
+    QTest::mouseClick(panel.plot(), Qt::LeftButton, {}, panel.plot()->mapFrom(&panel, w3));
+    QCOMPARE(selected.count(), 0); // a column of W3 is no first-layer neuron
+    QTest::mouseClick(panel.plot(), Qt::LeftButton, {}, panel.plot()->mapFrom(&panel, w2));
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(selected.front().front().toInt(), 20);
+
+    const QString summary = panel.accessibleSummary();
+    for (const char *layer : {"W1 from", "W2 from", "W3 from"})
+        QVERIFY2(summary.contains(QLatin1String(layer)), qPrintable(summary));
+    const QByteArray csv = panel.panelExport().data(ExportFormat::Csv);
+    QCOMPARE(csv.count('\n'), 1 + 24 * 784 + 12 * 24 + 10 * 12);
+    QVERIFY(csv.contains("gradient,W3,3,11,"));
+
+    // Back to the source network: its 16 x 8 tiles again.
+    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    QVERIFY(panel.network().isSourceNetwork());
+    QCOMPARE(panel.mosaicLayout().tiles, 128);
+    QCOMPARE(panel.hiddenMap()->data()->keySize(), mosaic::kWidth);
+    QCOMPARE(panel.outputMap()->data()->valueSize(), 10);
+}
+
+// 784-10: ten tiles, the output neurons' templates; no later layer, no selection.
+void TestHeatmapPanel::linearModelHasNoLaterLayer()
+{
+    Architecture a;
+    a.hidden = {};
+    const auto w = knownLayers(a);
+    HeatmapPanel panel;
+    panel.resize(800, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setLayers(a, w, w, w);
+    panel.plot()->replot();
+    QCOMPARE(panel.mosaicLayout().tiles, 10);
+    QCOMPARE(panel.mosaicLayout().across, 5);
+    QVERIFY2(panel.outputTitle().startsWith(QStringLiteral("No later layer")), qPrintable(panel.outputTitle()));
+    panel.setSelectedHiddenNeuron(3);
+    QCOMPARE(panel.selectedHiddenNeuron(), -1);
+    const QCPColorMap *map = panel.hiddenMap();
+    const QPoint tile = panel.plot()->mapTo(&panel, QPoint(int(std::lround(map->keyAxis()->coordToPixel(29 + 2))),
+                                                             int(std::lround(map->valueAxis()->coordToPixel(29 + 1)))));
+    QVERIFY2(panel.hoverTextAt(tile).startsWith(QStringLiteral("output neuron 7, pixel (1, 2)")), qPrintable(panel.hoverTextAt(tile)));
 }
 
 QTEST_MAIN(TestHeatmapPanel)
