@@ -1866,6 +1866,50 @@ Wirkt nach „Neustart“.</translation>
         <source>%1 images</source>
         <translation>%1 Bilder</translation>
     </message>
+    <message>
+        <source>The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons with one activation, 10 outputs. The weights start by the rule the activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.</source>
+        <translation>Das Netz: 784 Eingänge, keine, eine oder zwei verdeckte Schichten mit je 1 bis 1.024 Neuronen und einer Aktivierungsfunktion, 10 Ausgänge. Die Gewichte starten nach der Regel, die zur Aktivierung gehört (He für ReLU, Xavier für Sigmoid und tanh). Wirkt nach Zurücksetzen.</translation>
+    </message>
+    <message>
+        <source>Networ&amp;k</source>
+        <translation>Net&amp;z</translation>
+    </message>
+    <message>
+        <source>Au&amp;gment training images</source>
+        <translation>Trainingsbilder vari&amp;ieren</translation>
+    </message>
+    <message>
+        <source>none (784-10)</source>
+        <translation>keine (784-10)</translation>
+    </message>
+    <message>
+        <source>Net&amp;work</source>
+        <translation>Net&amp;z</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>Verdeckte Schichten</translation>
+    </message>
+    <message>
+        <source>No hidden layer (784-10)</source>
+        <translation>Keine verdeckte Schicht (784-10)</translation>
+    </message>
+    <message>
+        <source>%1 (the source&apos;s)</source>
+        <translation>%1 (das der Quelle)</translation>
+    </message>
+    <message>
+        <source>Other widths...</source>
+        <translation>Andere Breiten ...</translation>
+    </message>
+    <message>
+        <source>Activation of the hidden layers</source>
+        <translation>Aktivierung der verdeckten Schichten</translation>
+    </message>
+    <message>
+        <source>Widths of the hidden layers, first to last: &quot;64&quot;, &quot;256,128&quot; or &quot;0&quot; for none (1 to 1,024 neurons each, at most two layers):</source>
+        <translation>Breiten der verdeckten Schichten, von der ersten zur letzten: &quot;64&quot;, &quot;256,128&quot; oder &quot;0&quot; für keine (je 1 bis 1.024 Neuronen, höchstens zwei Schichten):</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DatasetModel</name>
@@ -2631,14 +2675,6 @@ oder legen Sie ein Bild davon ab</translation>
 <context>
     <name>bplab::HeatmapPanel</name>
     <message>
-        <source>hidden neuron %1, pixel (%2, %3): %4%5 = %6</source>
-        <translation>verdecktes Neuron %1, Pixel (%2, %3): %4%5 = %6</translation>
-    </message>
-    <message>
-        <source>output neuron %1 ← hidden neuron %2: %3%4 = %5</source>
-        <translation>Ausgabeneuron %1 ← verdecktes Neuron %2: %3%4 = %5</translation>
-    </message>
-    <message>
         <source>Gradients dL/dW</source>
         <translation>Gradienten dL/dW</translation>
     </message>
@@ -2735,16 +2771,60 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>Ausgabe %1 von Neuron %2</translation>
     </message>
     <message>
-        <source>%1. W1 from %2 to %3, largest: %4. W2 from %5 to %6, largest: %7.</source>
-        <translation>%1. W1 von %2 bis %3, größte: %4. W2 von %5 bis %6, größte: %7.</translation>
-    </message>
-    <message>
         <source>Hidden neuron %1 is selected.</source>
         <translation>Verdecktes Neuron %1 ist gewählt.</translation>
     </message>
     <message>
         <source>%1: every value is 0.</source>
         <translation>%1: jeder Wert ist 0.</translation>
+    </message>
+    <message>
+        <source>output neuron %1</source>
+        <translation>Ausgabeneuron %1</translation>
+    </message>
+    <message>
+        <source>hidden neuron %1</source>
+        <translation>verdecktes Neuron %1</translation>
+    </message>
+    <message>
+        <source>neuron %1 of hidden layer %2</source>
+        <translation>Neuron %1 der verdeckten Schicht %2</translation>
+    </message>
+    <message>
+        <source>(a 28×28 tile per output neuron)</source>
+        <translation>(eine 28×28-Kachel je Ausgabeneuron)</translation>
+    </message>
+    <message>
+        <source>No later layer</source>
+        <translation>Keine weitere Schicht</translation>
+    </message>
+    <message>
+        <source>(784-10: W1 is the output layer)</source>
+        <translation>(784-10: W1 ist die Ausgabeschicht)</translation>
+    </message>
+    <message>
+        <source>(784-10)</source>
+        <translation>(784-10)</translation>
+    </message>
+    <message>
+        <source>(%1 above, %2 below)</source>
+        <translation>(%1 oben, %2 unten)</translation>
+    </message>
+    <message>
+        <source>%1, pixel (%2, %3): %4%5 = %6</source>
+        <translation>%1, Pixel (%2, %3): %4%5 = %6</translation>
+    </message>
+    <message>
+        <source>%1 ← %2: %3%4 = %5</source>
+        <translation>%1 ← %2: %3%4 = %5</translation>
+    </message>
+    <message>
+        <source>neuron %1 from neuron %2</source>
+        <translation>Neuron %1 von Neuron %2</translation>
+    </message>
+    <message>
+        <source>W%1 from %2 to %3, largest: %4.</source>
+        <translation>W%1 von %2 bis %3, größte: %4.</translation>
     </message>
 </context>
 <context>
@@ -4594,6 +4674,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <source>The ten output neurons for that sample: logit z, e^z and the probability p = e^z / sum</source>
         <translation>Die zehn Ausgabeneuronen für dieses Bild: Logit z, e^z und die Wahrscheinlichkeit p = e^z / Summe</translation>
     </message>
+    <message>
+        <source>No hidden layer: 784-10, the pixels go straight to the outputs</source>
+        <translation>Keine verdeckte Schicht: 784-10, die Pixel gehen direkt an die Ausgänge</translation>
+    </message>
 </context>
 <context>
     <name>bplab::TrainingController</name>
@@ -4655,6 +4739,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>weights after batch %1</source>
         <translation>Gewichte nach Batch %1</translation>
+    </message>
+    <message>
+        <source>Snapshots hold the source network, 784-128-10 ReLU; this training&apos;s is %1. Save its weights with File &gt; Save model instead.</source>
+        <translation>Schnappschüsse halten das Netz der Quelle, 784-128-10 ReLU; dieses Training hat %1. Sichern Sie seine Gewichte stattdessen mit Datei &gt; Modell speichern.</translation>
     </message>
 </context>
 <context>
@@ -4967,6 +5055,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>Batch %1: %2 replicas as %3 × %4 GPUs, %5 samples each; the gradient, %6, in %7 bucket(s). Simulated per iteration: PCIe copy %8, compute %9, all-reduce %10 (busbw %11).</source>
         <translation>Batch %1: %2 Repliken als %3 × %4 GPUs, je %5 Bilder; der Gradient, %6, in %7 Bucket(s). Simuliert je Iteration: PCIe-Kopie %8, Rechnung %9, All-Reduce %10 (busbw %11).</translation>
+    </message>
+    <message>
+        <source>Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%3) and the compute (%4). A network other than 784-128-10 ReLU trains as one replica; What-if links times its gradient of %5 values on the cluster.</source>
+        <translation>Batch %1 des Netzes %2 auf 1 Replikat: nichts zu all-reducen, nur die PCIe-Kopie des Mini-Batches (%3) und die Rechnung (%4). Ein anderes Netz als 784-128-10 ReLU trainiert als ein Replikat; „Angenommen“ zeigt die Zeit seines Gradienten aus %5 Werten auf dem Cluster.</translation>
     </message>
 </context>
 <context>

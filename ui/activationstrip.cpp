@@ -23,6 +23,15 @@ void ActivationStrip::setActivations(const Vec<float> &a)
     notifyPanelChanged(this);
 }
 
+void ActivationStrip::setEmptyText(const QString &text)
+{
+    if (text == m_emptyText)
+        return;
+    m_emptyText = text;
+    update();
+    notifyPanelChanged(this);
+}
+
 int ActivationStrip::activeCount() const
 {
     return int((m_a.array() > 0.0f).count());
@@ -31,7 +40,7 @@ int ActivationStrip::activeCount() const
 QString ActivationStrip::summary() const
 {
     if (m_a.size() == 0)
-        return tr("No sample yet.");
+        return m_emptyText.isEmpty() ? tr("No sample yet.") : m_emptyText;
     Eigen::Index largest = 0;
     const float max = m_a.maxCoeff(&largest);
     if (!(max > 0.0f))
@@ -128,7 +137,7 @@ void ActivationStrip::paint(QPainter &p, const QSize &size) const
     const bool compact = height < line + 8;
     if (!compact) {
         p.setPen(pal.color(QPalette::WindowText));
-        const QString title = n == 0 ? tr("Hidden layer a1")
+        const QString title = n == 0 ? (m_emptyText.isEmpty() ? tr("Hidden layer a1") : m_emptyText)
                                      : tr("Hidden layer a1: %1 of %2 active, largest %3")
                                                .arg(activeCount())
                                                .arg(n)

@@ -22,6 +22,9 @@ public:
 
     /** The activations a of one hidden layer for one sample (any width; empty clears). */
     void setActivations(const Vec<float> &a);
+    /** What the strip says while it has no activations (default: no sample yet), e.g. that the
+     *  network has no hidden layer. */
+    void setEmptyText(const QString &text);
     const Vec<float> &activations() const { return m_a; }
     /** Neurons with a > 0. */
     int activeCount() const;
@@ -53,6 +56,7 @@ private:
     static constexpr int kMinCell = 10;
 
     Vec<float> m_a;
+    QString m_emptyText;
 };
 
 } // namespace bplab

@@ -26,6 +26,16 @@ StoredTraining readTraining(const QSettings &s)
     const qlonglong subset = s.value(QStringLiteral("training/trainSubset"), 0).toLongLong();
     if (subset >= 0 && subset <= 1000000000)
         t.config.trainSubset = std::size_t(subset);
+    // The network: a value the parsers refuse leaves the source's.
+    const QString hidden = s.value(QStringLiteral("training/hidden")).toString();
+    const QString activation = s.value(QStringLiteral("training/activation")).toString();
+    if (!hidden.isEmpty() || !activation.isEmpty()) {
+        const Result<Architecture> network = parseArchitecture(
+                hidden.isEmpty() ? hiddenText(t.config.network.hidden) : hidden.toStdString(),
+                activation.isEmpty() ? toString(t.config.network.activation) : activation.toStdString());
+        if (network)
+            t.config = withNetwork(t.config, network->hidden, network->activation);
+    }
     return t;
 }
 
@@ -37,6 +47,8 @@ void writeTraining(QSettings &s, const TrainConfig &c, Recipe recipe)
     s.setValue(QStringLiteral("training/epochs"), c.epochs);
     s.setValue(QStringLiteral("training/seed"), qlonglong(c.seed));
     s.setValue(QStringLiteral("training/trainSubset"), qlonglong(c.trainSubset));
+    s.setValue(QStringLiteral("training/hidden"), QString::fromStdString(hiddenText(c.network.hidden)));
+    s.setValue(QStringLiteral("training/activation"), QString::fromStdString(toString(c.network.activation)));
 }
 
 QString readLastDataset(const QSettings &s)
@@ -68,7 +80,8 @@ bool sameStored(const StoredTraining &a, const StoredTraining &b)
 {
     // The fields writeTraining() stores; the recipe stands for the rest.
     return a.recipe == b.recipe && a.config.lr == b.config.lr && a.config.batch == b.config.batch
-           && a.config.epochs == b.config.epochs && a.config.seed == b.config.seed;
+           && a.config.epochs == b.config.epochs && a.config.seed == b.config.seed
+           && a.config.trainSubset == b.config.trainSubset && a.config.network == b.config.network;
 }
 
 } // namespace

@@ -31,6 +31,10 @@ ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
     connect(page, &ClusterView::liveClusterChanged, controller,
             [controller](const cluster::SimConfig &chosen) { controller->setLiveCluster(chosen); });
     controller->setLiveCluster(page->liveCluster());
+    // The what-if cluster all-reduces the gradient of the network being trained.
+    const auto followNetwork = [page, controller] { page->setNetwork(controller->trainedConfig().network); };
+    connect(controller, &TrainingController::historyChanged, page, followNetwork);
+    followNetwork();
 
     MeasuredPanel *panel = page->measuredPanel();
     connect(panel, &MeasuredPanel::openRequested, this,

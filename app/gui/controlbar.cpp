@@ -5,8 +5,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QInputDialog>
+#include <QMessageBox>
 #include <QActionGroup>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QToolButton>
 #include <QLayout>
@@ -29,6 +32,17 @@ QLabel *caption(const QString &text, QWidget *buddy)
     label->setContentsMargins(8, 0, 2, 0);
     label->setToolTip(buddy->toolTip());
     return label;
+}
+
+/** A button that names its choice and opens a menu of them (narrower than a combo box). */
+QToolButton *menuButton(const char *name, const QString &toolTip)
+{
+    auto *b = new QToolButton;
+    b->setObjectName(QLatin1String(name));
+    b->setPopupMode(QToolButton::InstantPopup);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    b->setToolTip(toolTip);
+    return b;
 }
 } // namespace
 
@@ -64,13 +78,9 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
     // The pace: a button that names it and opens the choice (narrower than a combo box, so that
     // the bar keeps every field at a projector's font).
-    m_pace = new QToolButton;
-    m_pace->setObjectName(QStringLiteral("paceBox"));
-    m_pace->setPopupMode(QToolButton::InstantPopup);
-    m_pace->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_pace->setToolTip(tr("Pace: full speed, or so many batches a second that a class can follow "
-                          "(every batch is shown), or one sample of the batch at a time with the "
-                          "update after the last. + and - change it, also while training."));
+    m_pace = menuButton("paceBox", tr("Pace: full speed, or so many batches a second that a class can follow "
+                                      "(every batch is shown), or one sample of the batch at a time with the "
+                                      "update after the last. + and - change it, also while training."));
     auto *paceMenu = new QMenu(m_pace);
     auto *paceGroup = new QActionGroup(paceMenu);
     for (const Pace &p : kPaces) {
@@ -102,6 +112,15 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     });
     m_named[LessonControl::Recipe].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
     m_named[LessonControl::Recipe].box = addWidget(m_recipe);
+
+    m_network = menuButton("networkBox",
+                           tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
+                              "with one activation, 10 outputs. The weights start by the rule the "
+                              "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
+                              "on Reset."));
+    buildNetworkMenu();
+    m_named[LessonControl::Network].caption = addWidget(caption(tr("Networ&k"), m_network));
+    m_named[LessonControl::Network].box = addWidget(m_network);
 
     m_lr = new QDoubleSpinBox;
     m_lr->setObjectName(QStringLiteral("learningRateBox"));
@@ -175,7 +194,12 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
                              "(up to 10 degrees) and scaled (up to 10%) at random, anew every epoch, "
                              "so that drawn digits are recognised better. Off in the source's recipe. "
                              "Takes effect on Reset."));
-    addWidget(m_augment);
+    m_augmentWidget = addWidget(m_augment);
+    m_augmentAction = new QAction(tr("Au&gment training images"), this);
+    m_augmentAction->setObjectName(QStringLiteral("actionAugment"));
+    m_augmentAction->setCheckable(true);
+    m_augmentAction->setToolTip(m_augment->toolTip());
+    connect(m_augmentAction, &QAction::triggered, this, [this](bool v) { edited(&TrainConfig::augment, v); });
 
     m_resetHint = new QLabel(tr("  Reset (Ctrl+R) to apply"));
     m_resetHint->setObjectName(QStringLiteral("resetHint"));
@@ -241,6 +265,25 @@ void ControlBar::showConfig(const TrainConfig &config)
     m_epochs->setValue(config.epochs);
     m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));
     m_augment->setChecked(config.augment);
+    m_augmentAction->setChecked(config.augment);
+    m_network->setText(networkText(config.network));
+    m_shownHidden = config.network.hidden;
+    const QString widths = QString::fromStdString(hiddenText(config.network.hidden));
+    bool offered = false;
+    for (QAction *a : m_widthGroup->actions())
+        if (a->data().toString() == widths) {
+            a->setChecked(true);
+            offered = true;
+        }
+    if (!offered)
+        m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
+    for (QAction *a : m_activationGroup->actions())
+        a->setChecked(a->data().toInt() == int(config.network.activation));
+    // Another network trains as one replica: the replicas box waits for the source network.
+    if (m_shownSource != config.network.isSourceNetwork()) {
+        m_shownSource = config.network.isSourceNetwork();
+        setState(m_state);
+    }
     int replicas = m_replicas->findData(config.replicas);
     if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
         m_replicas->addItem(QString::number(config.replicas), config.replicas);
@@ -339,6 +382,83 @@ QString ControlBar::paceText(const Pace &pace)
     return tr("%1/s").arg(pace.perSecond);
 }
 
+namespace {
+/** The widths the menu offers: none, the source's 128 and the lessons' networks. */
+const std::vector<std::vector<int>> kWidthChoices = {{}, {8}, {16}, {32}, {128}, {256}, {256, 128}, {512, 256}};
+} // namespace
+
+QString ControlBar::networkText(const Architecture &network)
+{
+    if (network.hidden.empty())
+        return tr("none (784-10)");
+    return QString::fromStdString(hiddenText(network.hidden)).replace(QLatin1Char(','), QLatin1Char('-'))
+           + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
+}
+
+void ControlBar::buildNetworkMenu()
+{
+    auto *menu = new QMenu(tr("Net&work"), m_network);
+    menu->setObjectName(QStringLiteral("networkMenu"));
+    menu->addSection(tr("Hidden layers"));
+    m_widthGroup = new QActionGroup(menu);
+    for (const std::vector<int> &widths : kWidthChoices) {
+        QString text = widths.empty() ? tr("No hidden layer (784-10)")
+                                      : QStringLiteral("784-%1-10").arg(QString::fromStdString(hiddenText(widths)).replace(QLatin1Char(','), QLatin1Char('-')));
+        if (widths == Architecture::source().hidden)
+            text = tr("%1 (the source's)").arg(text);
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setActionGroup(m_widthGroup);
+        a->setData(QString::fromStdString(hiddenText(widths)));
+        connect(a, &QAction::triggered, this, [this, widths] {
+            emit settingsEdited([widths](TrainConfig &t) { t = withNetwork(t, widths, t.network.activation); });
+        });
+    }
+    QAction *other = menu->addAction(tr("Other widths..."));
+    other->setObjectName(QStringLiteral("networkOtherWidths"));
+    other->setCheckable(true);
+    other->setActionGroup(m_widthGroup);
+    connect(other, &QAction::triggered, this, &ControlBar::askForWidths);
+    menu->addSection(tr("Activation of the hidden layers"));
+    m_activationGroup = new QActionGroup(menu);
+    for (const Activation f : {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU}) {
+        QAction *a = menu->addAction(QString::fromStdString(displayName(f)));
+        a->setCheckable(true);
+        a->setActionGroup(m_activationGroup);
+        a->setData(int(f));
+        connect(a, &QAction::triggered, this, [this, f] {
+            emit settingsEdited([f](TrainConfig &t) { t = withNetwork(t, t.network.hidden, f); });
+        });
+    }
+    m_network->setMenu(menu);
+}
+
+QMenu *ControlBar::networkMenu() const
+{
+    return m_network->menu();
+}
+
+void ControlBar::askForWidths()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Hidden layers"),
+                                               tr("Widths of the hidden layers, first to last: \"64\", \"256,128\" or \"0\" for none "
+                                                  "(1 to 1,024 neurons each, at most two layers):"),
+                                               QLineEdit::Normal, QString::fromStdString(hiddenText(m_shownHidden)), &ok);
+    if (ok) {
+        const Result<std::vector<int>> widths = parseHidden(text.trimmed().toStdString());
+        if (widths) {
+            const std::vector<int> w = *widths;
+            emit settingsEdited([w](TrainConfig &t) { t = withNetwork(t, w, t.network.activation); });
+            return;
+        }
+        QMessageBox::warning(this, tr("Hidden layers"), QString::fromStdString(widths.error()));
+    }
+    // Nothing changed: the menu shows the widths in use again.
+    for (QAction *a : m_widthGroup->actions())
+        a->setChecked(a->data().toString() == QString::fromStdString(hiddenText(m_shownHidden)));
+}
+
 void ControlBar::showPace(const Pace &pace)
 {
     const int i = paceIndex(pace);
@@ -365,7 +485,9 @@ void ControlBar::setState(TrainingState state)
     m_epochs->setEnabled(idle);
     m_seed->setEnabled(idle);
     m_augment->setEnabled(idle);
-    m_replicas->setEnabled(idle);
+    m_augmentAction->setEnabled(idle);
+    m_replicas->setEnabled(idle && m_shownSource);
+    m_network->setEnabled(idle);
     m_trainSubset->setEnabled(idle);
     m_trainSubsetMenu->setEnabled(idle && !m_restrictions.locks(LessonControl::TrainSubset)
                                   && !m_restrictions.hides(LessonControl::TrainSubset));
@@ -392,6 +514,8 @@ void ControlBar::chooseTrainSubset(int index)
 
 void ControlBar::showNamed()
 {
+    // Nor for the augmentation box: Training > Augment training images has it.
+    m_augmentWidget->setVisible(!m_compact);
     for (const auto &[control, named] : m_named) {
         bool show = !m_restrictions.hides(control);
         // The projector's bar has no room for a control at its default that nobody has used.
@@ -400,7 +524,8 @@ void ControlBar::showNamed()
         if (named.box)
             named.box->setVisible(show);
         if (named.caption)
-            named.caption->setVisible(show && !(m_compact && named.caption == m_datasetCaption));
+            named.caption->setVisible(show && !(m_compact && (named.caption == m_datasetCaption
+                                                              || control == LessonControl::Network)));
     }
 }
 
@@ -445,7 +570,8 @@ void ControlBar::resizeEvent(QResizeEvent *event)
 void ControlBar::setCompact(bool on)
 {
     m_compact = on;
-    // The data set's box names itself ("MNIST"): its caption is the first to go.
+    // The data set's box names itself ("MNIST"), the network's too ("128 ReLU"): their captions
+    // are the first to go.
     m_datasetCaption->setVisible(!on && !m_restrictions.hides(LessonControl::Dataset));
     showNamed();
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);

@@ -70,8 +70,17 @@ public:
     QSpinBox *epochsBox() const { return m_epochs; }
     QSpinBox *seedBox() const { return m_seed; }
     QCheckBox *augmentBox() const { return m_augment; }
+    /** Training > Augment training images: the box's choice, also where the compact bar leaves
+     *  the box out. */
+    QAction *augmentAction() const { return m_augmentAction; }
+    /** The Network button's menu (also under Training). */
+    QMenu *networkMenu() const;
     QComboBox *replicasBox() const { return m_replicas; }
     QComboBox *trainSubsetBox() const { return m_trainSubset; }
+    /** The network: hidden layers, widths and activation, chosen from its menu. */
+    QToolButton *networkBox() const { return m_network; }
+    /** The button's text for a network: "128 ReLU", "256-128 tanh", "none (784-10)". */
+    static QString networkText(const Architecture &network);
     /** Training > Training images: the Images box's choices, also where the compact bar leaves
      *  the box out. */
     QMenu *trainSubsetMenu() const { return m_trainSubsetMenu; }
@@ -120,6 +129,8 @@ private:
     QSpinBox *m_epochs = nullptr;
     QSpinBox *m_seed = nullptr;
     QCheckBox *m_augment = nullptr;
+    QAction *m_augmentWidget = nullptr; // the box's place in the bar
+    QAction *m_augmentAction = nullptr;
     QComboBox *m_replicas = nullptr;
     QComboBox *m_trainSubset = nullptr; // data: the image count, 0 for all
     /** A subset was chosen in this session (by the user, a flag or a lesson): the Images box stays
@@ -130,6 +141,13 @@ private:
     void chooseTrainSubset(int index); // the box's entry `index`, from the box or the menu
     void showNamed(); // each lesson control's visibility: lesson, compact form, m_subsetUsed
     QToolButton *m_pace = nullptr;
+    QToolButton *m_network = nullptr;
+    QActionGroup *m_widthGroup = nullptr, *m_activationGroup = nullptr;
+    std::vector<int> m_shownHidden; // the widths the menu shows (showConfig)
+    bool m_shownSource = true;      // the settings shown train the source network
+    /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
+    void askForWidths();
+    void buildNetworkMenu();
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
     QAction *m_datasetCaption = nullptr;

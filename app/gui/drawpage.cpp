@@ -45,9 +45,14 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
     // The weights every view shows: the timeline's cursor (the latest while training), or a
     // model file's.
     auto refresh = [view, c, shownBatch] {
-        const ParamsPtr weights = c->shownWeights();
-        view->setModel(weights, c->trainedConfig().normalize);
         const VisualPtr shown = c->shown();
+        // Another network's weights when the training's is another (its layers in the visual).
+        const bool other = shown && !shown->sourceNetwork() && shown->layerWeights;
+        const bool weights = other || c->shownWeights();
+        if (other)
+            view->setNetwork(shown->network, shown->layerWeights, c->trainedConfig().normalize);
+        else
+            view->setModel(c->shownWeights(), c->trainedConfig().normalize);
         QString note;
         if (weights && shown && shown->modelFile.isEmpty() && shown->weightsStep == 0)
             note = QObject::tr("Untrained weights: press Start to train, the bars follow.");

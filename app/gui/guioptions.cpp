@@ -50,7 +50,9 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption exportFile(QStringLiteral("export-file"), QStringLiteral("The file --export-panel writes; its suffix is the format: .png (at 2x), .svg, .pdf, .csv or .json."), QStringLiteral("FILE"));
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
-    p.addOptions({lesson, lessonStep, trainSubset, stepModel});
+    const QCommandLineOption hidden(QStringLiteral("hidden"), QStringLiteral("The hidden layers' widths: W, W1,W2 (1 to 1024 each) or 0 for none (default 128; as backprop-lab-cli train --hidden)."), QStringLiteral("W"));
+    const QCommandLineOption activation(QStringLiteral("activation"), QStringLiteral("The hidden layers' activation: relu (default), sigmoid, tanh or leakyrelu."), QStringLiteral("NAME"));
+    p.addOptions({lesson, lessonStep, trainSubset, stepModel, hidden, activation});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -115,6 +117,18 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (QString e = integer(trainSubset, 0, 1000000000, n); !e.isEmpty())
             return e;
         o.trainSubset = n;
+    }
+    if (p.isSet(hidden)) {
+        const Result<std::vector<int>> widths = parseHidden(p.value(hidden).toStdString());
+        if (!widths)
+            return QString::fromStdString(widths.error()) + QLatin1Char('.');
+        o.hidden = *widths;
+    }
+    if (p.isSet(activation)) {
+        const Result<Activation> f = parseActivation(p.value(activation).toStdString());
+        if (!f)
+            return QString::fromStdString(f.error()) + QLatin1Char('.');
+        o.activation = *f;
     }
     if (p.isSet(seed)) {
         if (QString e = integer(seed, 0, 2147483647, n); !e.isEmpty())
@@ -237,6 +251,9 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
         config.trainSubset = std::size_t(*o.trainSubset);
     if (o.lr)
         config.lr = *o.lr;
+    if (o.hidden || o.activation)
+        config = withNetwork(config, o.hidden.value_or(config.network.hidden),
+                             o.activation.value_or(config.network.activation));
     window.setTrainingConfig(config); // the session's: not saved
     if (o.pace)
         window.controller()->setPace(*o.pace);

@@ -4,6 +4,7 @@
 
 #include "viewlist.h" // viewFromName()
 
+#include <architecture.h>
 #include <pacer.h>
 
 #include <QSize>
@@ -11,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 namespace bplab {
 
@@ -26,6 +28,8 @@ struct GuiOptions {
     std::optional<int> batch; ///< --batch N: the training's mini-batch; with --view step the Step view's too
     std::optional<int> replicas; ///< --replicas N
     std::optional<qint64> trainSubset; ///< --train-subset N (0: the whole training set)
+    std::optional<std::vector<int>> hidden; ///< --hidden W | W1,W2 | 0: the hidden layers' widths
+    std::optional<Activation> activation;   ///< --activation relu|sigmoid|tanh|leakyrelu
     std::optional<qint64> seed;
     std::optional<double> lr;
     std::optional<bool> tuned; ///< --recipe source|tuned

@@ -611,7 +611,9 @@ void MainWindow::createMenus()
     training->addAction(m_step);
     training->addAction(m_reset);
     training->addSeparator();
+    training->addMenu(m_controls->networkMenu());
     training->addMenu(m_controls->trainSubsetMenu());
+    training->addAction(m_controls->augmentAction());
 
     m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline);
     m_timelineUi->addToMenu(training, m_step);

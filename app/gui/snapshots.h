@@ -3,6 +3,8 @@
 // worker never touches again (shared as std::shared_ptr<const T>): never a reference into the
 // trainer's buffers, never a widget or a QPixmap.
 
+#include <mlp.h>
+#include <mlptrace.h>
 #include <network.h>
 #include <pacer.h>
 #include <params.h>
@@ -84,6 +86,13 @@ struct VisualSnapshot {
     std::shared_ptr<const ParamsF> weights;
     std::shared_ptr<const ParamsF> gradients;   ///< averaged gradient of the last batch
     std::shared_ptr<const ParamsF> adjustments; ///< delta_w = -lr * gradient of the last batch
+    /** The network trained. Another than the source's leaves weights, gradients and adjustments
+     *  null and `trace` with the output layer's values only (its z1, a1, delta1 empty): its
+     *  layers are here, and the sample through them in networkTrace. */
+    Architecture network;
+    std::shared_ptr<const MlpParamsF> layerWeights, layerGradients, layerAdjustments;
+    MlpTraceF networkTrace;
+    bool sourceNetwork() const { return network.isSourceNetwork(); }
     /** With several replicas: each one's gradient of the last batch and their all-reduced
      *  average (null with one replica). */
     std::shared_ptr<const cluster::ReplicaGradients> replicas;

@@ -26,10 +26,8 @@ StepFeed::StepFeed(StepView *view, TrainingController *controller, QWidget *wind
     });
     // "Use the weights shown": the page leaves its own model file for the timeline's weights.
     connect(view->chooser(), &StepChooser::currentWeightsRequested, this, [this] {
-        if (VisualPtr shown = m_controller->shown()) {
-            m_view->setModel(shown->weights, TrainingController::captionOf(*shown));
-            m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
-        }
+        if (VisualPtr shown = m_controller->shown())
+            show(shown);
     });
     // Every exact snapshot (pause, step, reset, the end, a restore, a batch of the timeline) and,
     // while the page is on screen, a live one every 250 ms.
@@ -50,6 +48,10 @@ void StepFeed::restart()
 {
     if (m_view->showsOwnModel())
         return;
+    if (const VisualPtr shown = m_controller->shown(); shown && !shown->sourceNetwork()) {
+        show(shown); // the head's layers come with its visual
+        return;
+    }
     m_view->setNormalize(m_controller->trainedConfig().normalize);
     m_view->setModel(m_controller->currentWeights(), m_controller->headCaption());
     m_batch = qint64(m_controller->stepCount());
@@ -57,7 +59,7 @@ void StepFeed::restart()
 
 void StepFeed::follow(VisualPtr shown, bool force)
 {
-    if (!shown || !shown->weights || m_view->showsOwnModel())
+    if (!shown || !(shown->weights || shown->layerWeights) || m_view->showsOwnModel())
         return;
     // While training runs, a hidden page costs nothing: it catches up when shown.
     if (!m_view->isVisible() && !force && shown->duringRun) {
@@ -74,7 +76,10 @@ void StepFeed::follow(VisualPtr shown, bool force)
 void StepFeed::show(const VisualPtr &shown)
 {
     m_view->setNormalize(m_controller->trainedConfig().normalize);
-    m_view->setModel(shown->weights, TrainingController::captionOf(*shown));
+    if (shown->sourceNetwork())
+        m_view->setModel(shown->weights, TrainingController::captionOf(*shown));
+    else
+        m_view->setTrainedNetwork(shown->network, shown->layerWeights, TrainingController::captionOf(*shown));
     m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
 }
 

@@ -3,6 +3,7 @@
 #include <classify.h>
 #include <losshistory.h>
 #include <network.h>
+#include <networktrainer.h>
 #include <replicaexchange.h>
 
 #include <QImage>
@@ -26,6 +27,51 @@ void appendLosses(const std::vector<float> &losses, std::size_t from, int perEpo
     }
 }
 
+/** Each sample's class by `trainer`'s weights before its next batch (any network). */
+std::vector<std::int8_t> classesOf(const Trainer &trainer, const MlpParamsF *network, const ParamsF &source,
+                                   const Dataset &train, const std::vector<std::uint32_t> &indices)
+{
+    const Normalize normalize = trainer.activeConfig().normalize;
+    if (!network)
+        return classifySamples(source, train, indices, normalize);
+    std::vector<std::int8_t> out;
+    out.reserve(indices.size());
+    for (const std::uint32_t i : indices) {
+        const auto p = networkProbabilities(trainer.network(), *network, train.image(i), normalize);
+        out.push_back(std::int8_t(std::max_element(p.begin(), p.end()) - p.begin()));
+    }
+    return out;
+}
+
+/** The sample's output layer as the source network's trace holds it (the views' SoftMax table). */
+TraceF outputTrace(const MlpTraceF &t)
+{
+    TraceF out;
+    out.label = t.label;
+    out.predicted = t.predicted;
+    out.input = t.input;
+    out.target = t.target;
+    out.logits = t.logits;
+    out.exp = t.exp;
+    out.expSum = t.expSum;
+    out.expFinite = t.expFinite;
+    out.probabilities = t.probabilities;
+    out.loss = t.loss;
+    out.delta2 = t.deltaOut;
+    return out;
+}
+
+/** params - before, layer by layer: what the last update added. */
+MlpParamsF differenceOf(const MlpParamsF &params, const MlpParamsF &before)
+{
+    MlpParamsF d = params;
+    for (std::size_t l = 0; l < d.layers.size(); ++l) {
+        d.layers[l].W -= before.layers[l].W;
+        d.layers[l].b -= before.layers[l].b;
+    }
+    return d;
+}
+
 } // namespace
 
 void SampleWalk::begin(const Trainer &trainer, const Dataset &train)
@@ -33,7 +79,8 @@ void SampleWalk::begin(const Trainer &trainer, const Dataset &train)
     if (!indices.empty())
         return;
     indices = trainer.inAllData(trainer.nextBatchIndices());
-    predicted = classifySamples(trainer.params(), train, indices, trainer.activeConfig().normalize);
+    const NetworkTrainer *network = trainer.networkTrainer();
+    predicted = classesOf(trainer, network ? &network->params() : nullptr, trainer.params(), train, indices);
     shown = 0;
 }
 
@@ -76,6 +123,26 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->sampleIndex = int(index);
     s->label = train.label(index);
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
+    s->network = trainer.network();
+    if (const NetworkTrainer *network = trainer.networkTrainer()) {
+        const MlpParamsF *before = network->paramsBefore();
+        s->networkTrace = explainSample(s->network, network->params(), scaleInput<float>(pixels, normalize),
+                                        s->label, float(lr));
+        s->trace = outputTrace(s->networkTrace);
+        s->predicted = s->trace.predicted;
+        if (oneSample) {
+            s->batchPredicted = walk->predicted;
+            s->sampleInBatch = sampleInBatch;
+        } else if (before && !indices.empty()) {
+            s->batchPredicted = classesOf(trainer, before, trainer.params(), train, indices);
+        }
+        s->batchIndices = std::move(indices);
+        s->layerWeights = std::make_shared<const MlpParamsF>(network->params());
+        s->layerGradients = std::make_shared<const MlpParamsF>(network->gradients());
+        s->layerAdjustments = std::make_shared<const MlpParamsF>(
+                before ? differenceOf(network->params(), *before) : MlpParamsF::zeros(s->network));
+        return s;
+    }
     auto weights = std::make_shared<const ParamsF>(trainer.params());
     // Scaled as the weights were trained, whatever the toolbar's pending settings say.
     s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
@@ -103,6 +170,11 @@ void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, co
     const std::uint8_t *pixels = train.image(std::size_t(std::max(0, s.sampleIndex)));
     s.trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s.label);
     s.predicted = s.trace.predicted;
+    s.network = Architecture::source(); // the file's, whatever network is training
+    s.layerWeights.reset();
+    s.layerGradients.reset();
+    s.layerAdjustments.reset();
+    s.networkTrace = {};
     s.weights = std::move(weights);
     s.gradients = std::make_shared<const ParamsF>(ParamsF::zeros());
     s.adjustments = s.gradients;
@@ -149,7 +221,9 @@ LiveIterationPtr clusterIterationOf(const Trainer &trainer, const std::optional<
         const int samples = int(trainer.lastBatchIndices().size());
         const int perReplica = (samples + it->replicas - 1) / it->replicas;
         // One iteration of a few ranks: microseconds to simulate, next to a batch's milliseconds.
-        it->result = cluster::simulate(cluster::liveIterationConfig(*chosen, it->replicas, perReplica));
+        cluster::SimConfig c = cluster::liveIterationConfig(*chosen, it->replicas, perReplica);
+        c.network = trainer.network(); // the all-reduce carries the trained network's gradient
+        it->result = cluster::simulate(c);
     }
     return it;
 }

@@ -142,10 +142,13 @@ void TrainingController::loadData(const QString &folder)
                               Qt::QueuedConnection);
 }
 
-void TrainingController::setConfig(const TrainConfig &config)
+void TrainingController::setConfig(const TrainConfig &wanted)
 {
     if (m_shutDown)
         return;
+    TrainConfig config = wanted;
+    if (!config.network.isSourceNetwork())
+        config.replicas = 1; // another network trains as one replica
     const bool lrChanged = config.lr != m_config.lr;
     const bool wasPending = resetPending();
     const bool changed = lrChanged || needsReset(m_config, config);
@@ -370,12 +373,14 @@ QString TrainingController::captionOf(const VisualSnapshot &s)
 {
     if (!s.modelFile.isEmpty())
         return tr("weights from the model file %1").arg(s.modelFile);
+    // Another network than the source's names itself first: "784-32-10 sigmoid, weights after ...".
+    const QString network = s.sourceNetwork() ? QString() : QString::fromStdString(describe(s.network)) + QStringLiteral(", ");
     if (s.weightsStep == 0)
-        return tr("untrained weights (batch 0)");
+        return network + tr("untrained weights (batch 0)");
     const QString at = tr("weights after batch %1 (epoch %2)")
                                .arg(QLocale().toString(qulonglong(s.weightsStep)))
                                .arg(s.weightsEpoch);
-    return s.atHead ? at : tr("%1, from the timeline").arg(at);
+    return network + (s.atHead ? at : tr("%1, from the timeline").arg(at));
 }
 
 QString TrainingController::headCaption() const

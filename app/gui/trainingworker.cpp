@@ -4,6 +4,7 @@
 #include "trainervisuals.h"
 
 #include <modelfile.h>
+#include <networktrainer.h>
 #include <replicaexchange.h>
 #include <snapshotfolder.h>
 
@@ -96,7 +97,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     m_session.takeRequestedLearningRate(); // a rate asked for the old data is dropped
     clearHistory();
     // Published before the signals: a receiver of dataLoaded() reads currentWeights().
-    publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
+    publishWeights(headWeights());
 
     auto info = std::make_shared<DatasetInfo>();
     info->name = QString::fromStdString(m_data->name);
@@ -128,7 +129,7 @@ void TrainingWorker::reset(const TrainConfig &config)
         trainer()->reset();
     }
     clearHistory();
-    publishWeights(std::make_shared<const ParamsF>(trainer()->params())); // before the restart
+    publishWeights(headWeights()); // before the restart
     emit historyChanged(HistoryRestart{progress(), {}});
     sendVisual();
     setState(TrainingState::Paused);
@@ -260,7 +261,8 @@ void TrainingWorker::divergedAt(const Divergence &divergence)
 {
     // The trainer undid the batch: weights, momentum and position are the last finite ones.
     m_run.store(false);
-    m_timeline.pin(*trainer());
+    if (trainer()->trainsSourceNetwork())
+        m_timeline.pin(*trainer());
     emit notice(divergence);
 }
 
@@ -268,7 +270,8 @@ void TrainingWorker::batchTrained(const BatchReport &report)
 {
     if (m_stop.load(std::memory_order_relaxed))
         ++m_batchesAfterStop;
-    m_timeline.recordBatch(*trainer());
+    if (trainer()->trainsSourceNetwork()) // the timeline keeps the source network's states
+        m_timeline.recordBatch(*trainer());
     m_samples.clear(); // one sample at a time starts on the next batch
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
@@ -365,7 +368,8 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     s->live = live;
     s->atHead = head;
     s->duringRun = m_running;
-    s->historyFirst = m_timeline.first();
+    // Another network keeps no timeline: it reaches back to the batch shown only.
+    s->historyFirst = m_timeline.empty() ? trainer.step() : m_timeline.first();
     return s;
 }
 
@@ -507,11 +511,17 @@ Trainer &TrainingWorker::replayTrainer()
     return *m_replay;
 }
 
+ParamsPtr TrainingWorker::headWeights() const
+{
+    return trainer() && trainer()->trainsSourceNetwork() ? std::make_shared<const ParamsF>(trainer()->params())
+                                                         : nullptr;
+}
+
 void TrainingWorker::restartTimeline()
 {
     showHead();
     m_samples.clear();
-    if (trainer())
+    if (trainer() && trainer()->trainsSourceNetwork())
         m_timeline.start(*trainer());
     else
         m_timeline.clear();
@@ -604,7 +614,7 @@ void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerSt
 {
     std::shared_ptr<const OptimizerState> state;
     std::uint64_t step = 0;
-    if (trainer() && !m_fileModel && !m_stop.load()) {
+    if (trainer() && trainer()->trainsSourceNetwork() && !m_fileModel && !m_stop.load()) {
         const Trainer &shown = shownTrainer();
         state = std::make_shared<const OptimizerState>(shown.optimizerState());
         step = shown.step();
@@ -631,7 +641,10 @@ void TrainingWorker::saveModel(const QString &file)
     if (!epochs.empty() && t.batchInEpoch() == 0)
         accuracy = epochs.back().testAccuracy;
     const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
-    if (const Status st = bplab::saveModel(file.toStdString(), t.params(), info); !st) {
+    const NetworkTrainer *network = t.networkTrainer();
+    if (const Status st = network ? saveNetworkModel(file.toStdString(), t.network(), network->params(), &info)
+                                  : bplab::saveModel(file.toStdString(), t.params(), info);
+        !st) {
         emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
         return;
     }
@@ -672,6 +685,12 @@ void TrainingWorker::saveSnapshot(const QString &file)
         emit notice(SnapshotFailed{tr("There is no training to save yet: open a data folder first."), {}});
         return;
     }
+    if (!trainer()->trainsSourceNetwork()) {
+        emit notice(SnapshotFailed{tr("Snapshots hold the source network, 784-128-10 ReLU; this training's is %1. "
+                                      "Save its weights with File > Save model instead.")
+                                           .arg(QString::fromStdString(describe(trainer()->network()))), {}});
+        return;
+    }
     const TrainingSnapshot snapshot = trainer()->snapshot();
     const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
     if (!saved) {
@@ -683,7 +702,7 @@ void TrainingWorker::saveSnapshot(const QString &file)
 
 void TrainingWorker::maybeAutoSnapshot(bool force)
 {
-    if (!trainer())
+    if (!trainer() || !trainer()->trainsSourceNetwork()) // snapshots hold the source network
         return;
     if (const std::optional<Notice> said = m_autoSnapshots.writeIfDue(*trainer(), now(), force))
         emit notice(*said);
@@ -747,7 +766,7 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
     m_session.takeRequestedLearningRate(); // the snapshot's rate applies
     clearHistory();
     m_lastLr = trainer()->activeConfig().lr;
-    publishWeights(std::make_shared<const ParamsF>(trainer()->params()));
+    publishWeights(headWeights());
     emit historyChanged(HistoryRestart{progress(), trainer()->config()});
 
     const LossChunkPtr chunk = historyChunk(*trainer(), progress());

@@ -180,6 +180,8 @@ private:
     Progress progress() const;
     double runSeconds() const;
     void publishWeights(ParamsPtr weights);
+    /** A copy of the head's source-network weights (null without data or for another network). */
+    ParamsPtr headWeights() const;
     bool loadFolder(const QString &folder, const TrainConfig &config);
     void announceRestored(const RestoredSnapshot &restored);
     void maybeAutoSnapshot(bool force);

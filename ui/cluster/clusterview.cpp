@@ -322,7 +322,17 @@ void ClusterView::scheduleRun()
 
 cluster::SimConfig ClusterView::liveCluster() const
 {
-    return toSimConfig(settings());
+    SimConfig c = toSimConfig(settings());
+    c.network = m_network;
+    return c;
+}
+
+void ClusterView::setNetwork(const Architecture &network)
+{
+    if (network == m_network)
+        return;
+    m_network = network;
+    simulateNow();
 }
 
 void ClusterView::addLiveIteration(std::shared_ptr<const cluster::LiveIteration> iteration)
@@ -341,7 +351,7 @@ void ClusterView::simulateNow()
 {
     m_runTimer->stop();
     ++m_generation; // a worker's older result is dropped
-    const SimConfig config = toSimConfig(settings());
+    const SimConfig config = liveCluster();
     QElapsedTimer clock;
     clock.start();
     auto r = std::make_shared<const SimResult>(simulate(config));
@@ -351,7 +361,7 @@ void ClusterView::simulateNow()
 
 void ClusterView::run()
 {
-    const SimConfig config = toSimConfig(settings());
+    const SimConfig config = liveCluster();
     const double size = runSize(config);
     const bool small = m_secondsPerUnit > 0 ? m_secondsPerUnit * size < kGuiThreadBudgetS
                                             : size <= kFirstRunSize;

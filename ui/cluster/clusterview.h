@@ -58,6 +58,9 @@ public:
     /** The what-if cluster's links, shape and all-reduce, which the training's batches are timed
      *  on (the run's length, model size and faults are the what-if run's alone). */
     cluster::SimConfig liveCluster() const;
+    /** The network whose gradient the what-if cluster all-reduces (the training's); simulates
+     *  again when it changed. */
+    void setNetwork(const Architecture &network);
 
     /** The tabs, in order. */
     enum Tab { LiveTab = 0, WhatIfTab, TopologyTab, GradientsTab, MeasuredTab };
@@ -92,6 +95,7 @@ private:
     bool m_lastInWorker = false;
     double m_secondsPerUnit = 0; ///< measured cost per ranks^2 x iterations: thread or not
     quint64 m_generation = 0;
+    Architecture m_network; // the training's (liveCluster())
     bool m_updatingControls = false;
     double m_latencyShare = 0;
 

@@ -175,6 +175,16 @@ void LivePanel::updateCaption()
     const SimResult &r = it->result;
     const IterationStats &s = r.iterations.front();
     const QString batch = QLocale().toString(qulonglong(it->step));
+    if (it->replicas < 2 && !r.config.network.isSourceNetwork()) {
+        m_caption->setText(
+                tr("Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the "
+                   "mini-batch's PCIe copy (%3) and the compute (%4). A network other than "
+                   "784-128-10 ReLU trains as one replica; What-if links times its gradient of "
+                   "%5 values on the cluster.")
+                        .arg(batch, QString::fromStdString(describe(r.config.network)), formatSeconds(s.pcieSeconds),
+                             formatSeconds(s.computeSeconds), QLocale().toString(qulonglong(r.config.network.parameterCount()))));
+        return;
+    }
     if (it->replicas < 2) {
         m_caption->setText(
                 tr("Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch's "

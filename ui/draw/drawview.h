@@ -36,6 +36,8 @@ public:
      *  with. Called from the GUI thread whenever newer weights are published; cheap. */
     void setModel(std::shared_ptr<const ParamsF> params, Normalize normalize);
     /** A short line about the model shown under the bars ("weights after 1,234 batches"). */
+    /** The bars answer with a network of any architecture instead (null: no model). */
+    void setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params, Normalize normalize);
     void setModelNote(const QString &note);
     void setClassNames(const QStringList &names);
     /** These networks answer too, one line under the bars (none: the line is hidden). */
@@ -127,6 +129,8 @@ private:
     QSlider *m_penSlider = nullptr;
 
     std::shared_ptr<const ParamsF> m_model;
+    Architecture m_networkArch;                   // setNetwork()'s
+    std::shared_ptr<const MlpParamsF> m_network; // instead of m_model when set
     QVector<OtherNetwork> m_others;
     QLabel *m_othersLabel = nullptr;
     Normalize m_normalize = Normalize::None;

@@ -355,6 +355,15 @@ void StepChooser::setModel(std::shared_ptr<const ParamsF> params, const QString 
     refresh();
 }
 
+void StepChooser::setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
+                                    const QString &description)
+{
+    m_modelError.clear();
+    m_showsModelFile = false;
+    m_model->setNetwork(arch, std::move(params), description);
+    refresh();
+}
+
 void StepChooser::setTrainingLearningRate(double lr)
 {
     m_trainingLr = lr;

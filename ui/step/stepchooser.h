@@ -55,6 +55,9 @@ public:
     // The weights.
     /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
     void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
+    /** The training's weights of a network of any architecture (the source's too). */
+    void setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
+                           const QString &description);
     /** Steps through the weights of a model file (.bplab model or .npz, by content; any network)
      *  instead of the training's. False, with the loader's message in the model line and
      *  lastError(), when the file cannot be used; the previous weights stay. */

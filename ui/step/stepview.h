@@ -48,6 +48,11 @@ public:
     {
         m_chooser->setModel(std::move(params), description);
     }
+    void setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
+                           const QString &description)
+    {
+        m_chooser->setTrainedNetwork(arch, std::move(params), description);
+    }
     void setNormalize(Normalize normalize) { m_model->setNormalize(normalize); }
     using RateOrigin = StepChooser::RateOrigin;
     void setTrainingLearningRate(double lr) { m_chooser->setTrainingLearningRate(lr); }

@@ -168,12 +168,23 @@ void TestGuiDataset::presentationFits1280x800()
     QVERIFY(bar);
     auto *more = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
     QVERIFY(!more || !more->isVisible());
-    for (const char *name : {"datasetBox", "recipeBox", "learningRateBox", "batchBox", "replicasBox", "epochsBox", "seedBox",
-                             "augmentBox"}) {
+    for (const char *name : {"datasetBox", "recipeBox", "networkBox", "learningRateBox", "batchBox", "replicasBox",
+                             "epochsBox", "seedBox"}) {
         auto *w = bar->findChild<QWidget *>(QLatin1String(name));
         QVERIFY2(w && w->isVisible(), name);
         QVERIFY2(bar->rect().contains(w->geometry()), name);
     }
+    // Augmentation is in the Training menu there, its box off the bar.
+    auto *augment = bar->findChild<QWidget *>(QStringLiteral("augmentBox"));
+    QVERIFY(augment && !augment->isVisible());
+    QAction *augmentAction = m_window->controlBar()->augmentAction();
+    QVERIFY(m_window->findChild<QMenu *>()); // the menus exist
+    augmentAction->trigger();
+    QVERIFY(m_window->controller()->config().augment);
+    QVERIFY(augmentAction->isChecked());
+    augmentAction->trigger();
+    QVERIFY(!m_window->controller()->config().augment);
+    QVERIFY(!augment->isVisible());
     m_window->setPresentationMode(false);
 }
 

@@ -76,6 +76,9 @@ void TestGuiOptions::refuses_data()
     QTest::newRow("size") << QStringList{"--size", "100x100"} << "--size";
     QTest::newRow("positional") << QStringList{"extra"} << "extra";
     QTest::newRow("unknown flag") << QStringList{"--fast"} << "fast";
+    QTest::newRow("hidden 0,5") << QStringList{"--hidden", "0,5"} << "--hidden 0,5: a hidden layer needs 1 to 1,024 neurons";
+    QTest::newRow("hidden 100000") << QStringList{"--hidden", "100000"} << "--hidden 100000";
+    QTest::newRow("activation") << QStringList{"--activation", "softplus"} << "--activation softplus";
 }
 
 void TestGuiOptions::refuses()

@@ -25,6 +25,8 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QToolButton>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -46,6 +48,7 @@ private slots:
     void lessonLeavesTheSavedSettings_data();
     void lessonLeavesTheSavedSettings();
     void flagsLastForTheSession();
+    void networkAloneIsSaved();
     void chosenSettingsStay();
     void stepViewUsesTheLessonsRate();
     void lessonStepFlag();
@@ -105,12 +108,18 @@ void TestGuiSessionSettings::writeUsersSettings()
     // The user's own edits, as the toolbar and the sidebar send them.
     window.controlBar()->learningRateBox()->setValue(0.05);
     window.controlBar()->batchBox()->setValue(32);
+    for (QAction *a : window.controlBar()->networkMenu()->actions()) // 784-32-10, sigmoid
+        if (a->text() == QStringLiteral("784-32-10") || a->text() == QStringLiteral("sigmoid"))
+            a->trigger();
     window.findChild<QListWidget *>(QStringLiteral("viewList"))->setCurrentRow(int(MainWindow::View::Draw));
     QCOMPARE(window.controller()->config().lr, 0.05);
     window.close();
     QSettings s;
     QCOMPARE(readTraining(s).config.lr, 0.05);
     QCOMPARE(readTraining(s).config.batch, 32);
+    QCOMPARE(readTraining(s).config.network.hidden, std::vector<int>{32});
+    QVERIFY(readTraining(s).config.network.activation == Activation::Sigmoid);
+    QVERIFY(readTraining(s).config.init == Init::Xavier);
     QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
     QCOMPARE(readLastDataset(s), QFileInfo(sampleFolder()).canonicalFilePath());
     // Nothing the user did not choose: the automatic snapshots and the pixel values keep their
@@ -118,6 +127,26 @@ void TestGuiSessionSettings::writeUsersSettings()
     QVERIFY(!s.contains(QStringLiteral("snapshots/automatic")));
     QVERIFY(!s.contains(QStringLiteral("snapshots/everyBatches")));
     QVERIFY(!s.contains(QStringLiteral("view/pixelValues")));
+}
+
+void TestGuiSessionSettings::networkAloneIsSaved()
+{
+    // The network is the one choice of the session: it is saved all the same.
+    {
+        MainWindow window;
+        window.loadSettings();
+        for (QAction *a : window.controlBar()->networkMenu()->actions())
+            if (a->text() == QStringLiteral("No hidden layer (784-10)"))
+                a->trigger();
+        QVERIFY(window.controller()->config().network.hidden.empty());
+        window.close();
+    }
+    QSettings s;
+    QVERIFY(readTraining(s).config.network.hidden.empty());
+    MainWindow next;
+    next.loadSettings();
+    QVERIFY(next.controller()->config().network.hidden.empty());
+    QCOMPARE(next.controlBar()->networkBox()->text(), QStringLiteral("none (784-10)"));
 }
 
 void TestGuiSessionSettings::chosenSettingsStay()
@@ -195,7 +224,8 @@ void TestGuiSessionSettings::flagsLastForTheSession()
         bool exitNow = false;
         QCOMPARE(parseGuiOptions({QStringLiteral("backprop-lab"), QStringLiteral("--lr"), QStringLiteral("0.5"),
                                   QStringLiteral("--epochs"), QStringLiteral("7"), QStringLiteral("--view"),
-                                  QStringLiteral("step")},
+                                  QStringLiteral("step"), QStringLiteral("--hidden"), QStringLiteral("16,8"),
+                                  QStringLiteral("--activation"), QStringLiteral("tanh")},
                                  o, exitNow),
                  QString());
         applySessionOptions(window, o);
@@ -205,6 +235,8 @@ void TestGuiSessionSettings::flagsLastForTheSession()
         // The session trains with the flags' values and shows them.
         QCOMPARE(window.controller()->config().lr, 0.5);
         QCOMPARE(window.controller()->config().epochs, 7);
+        QCOMPARE(window.controller()->config().network.hidden, (std::vector<int>{16, 8}));
+        QCOMPARE(window.controlBar()->networkBox()->text(), QStringLiteral("16-8 tanh"));
         QCOMPARE(window.controlBar()->learningRateBox()->value(), 0.5);
         QCOMPARE(window.view(), MainWindow::View::Step);
         // A field the user edits is theirs; the flags' others stay the session's.
@@ -216,6 +248,8 @@ void TestGuiSessionSettings::flagsLastForTheSession()
     QCOMPARE(t.config.lr, 0.05);
     QCOMPARE(t.config.epochs, sourceRecipe().epochs);
     QCOMPARE(t.config.batch, 16);
+    QCOMPARE(t.config.network.hidden, std::vector<int>{32}); // the user's, not the flag's
+    QVERIFY(t.config.network.activation == Activation::Sigmoid);
     QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
     // The next plain start trains with the user's rate.
     MainWindow next;

@@ -1,5 +1,6 @@
 // The toolbar drives the real training worker: Start, Pause, Step (exactly one batch), Reset (the
-// seed's initial weights), the learning rate while running, closing while training, data errors.
+// seed's initial weights), the learning rate while running, closing while training, data errors,
+// and the Network menu: another network trains in the window, and the views draw its layers.
 
 #include "guifixtures.h"
 #include "testsupport.h"
@@ -9,7 +10,9 @@
 #include <heatmappanel.h>
 #include <lossplot.h>
 #include <mainwindow.h>
+#include <modelfile.h>
 #include <network.h>
+#include <networktrainer.h>
 #include <replicaexchange.h>
 #include <replicaheatmaps.h>
 #include <trainer.h>
@@ -59,6 +62,7 @@ private slots:
     void viewsShareTheLoadedData();
     void replicasTrainOnTheOneEngine();
     void stepViewFollowsTheTraining();
+    void anotherNetworkTrainsInTheWindow();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -418,6 +422,94 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QTRY_VERIFY(step->params() == controller()->currentWeights());
     QVERIFY(*step->params() == initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed));
+}
+
+void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
+{
+    // The Network menu: 784-32-10 with the sigmoid, waiting for Reset like the batch size.
+    QToolButton *networkBox = m_window->controlBar()->networkBox();
+    QMenu *menu = networkBox->menu();
+    QVERIFY(menu);
+    const auto entry = [menu](const QString &text) {
+        for (QAction *a : menu->actions())
+            if (a->text() == text)
+                return a;
+        return static_cast<QAction *>(nullptr);
+    };
+    QVERIFY(entry(QStringLiteral("784-32-10")));
+    entry(QStringLiteral("784-32-10"))->trigger();
+    QVERIFY(entry(QStringLiteral("sigmoid")));
+    entry(QStringLiteral("sigmoid"))->trigger();
+    Architecture a;
+    a.hidden = {32};
+    a.activation = Activation::Sigmoid;
+    QVERIFY(controller()->config().network == a);
+    QVERIFY(controller()->config().init == Init::Xavier); // the rule the sigmoid implies
+    QVERIFY(controller()->resetPending());
+    QCOMPARE(networkBox->text(), QStringLiteral("32 sigmoid"));
+    QVERIFY(controller()->trainedConfig().network.isSourceNetwork()); // not before Reset
+
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_VERIFY(controller()->trainedConfig().network == a);
+    QVERIFY(!m_window->controlBar()->replicasBox()->isEnabled()); // another network: one replica
+    test::runBatches(controller(), 3);
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
+    const VisualPtr shown = controller()->shown();
+    QVERIFY(!shown->sourceNetwork());
+    QVERIFY(!shown->weights);
+    QVERIFY(!controller()->currentWeights());
+
+    // Bit for bit the core's trainer of that network after the same three batches.
+    Trainer core(controller()->dataSplit(), controller()->trainedConfig());
+    for (int i = 0; i < 3; ++i)
+        core.trainBatch();
+    QVERIFY(shown->layerWeights && *shown->layerWeights == core.networkTrainer()->params());
+    QVERIFY(*shown->layerGradients == core.networkTrainer()->gradients());
+    QCOMPARE(shown->networkTrace.hidden.size(), std::size_t(1));
+    QCOMPARE(shown->trace.probabilities.size(), Eigen::Index(10));
+    QCOMPARE(shown->trace.probabilities, shown->networkTrace.probabilities);
+
+    // The heatmaps: a tile per neuron of the first layer, W2 (10 x 32) below.
+    HeatmapPanel *heatmap = m_window->trainView()->heatmapPanel();
+    m_window->setView(MainWindow::View::Train);
+    QTRY_VERIFY(heatmap->network() == a);
+    QCOMPARE(heatmap->mosaicLayout().tiles, 32);
+    QCOMPARE(heatmap->mosaicLayout().across, 8);
+    QTRY_VERIFY(heatmap->outputTitle().startsWith(QStringLiteral("dL/dW2")));
+    const float g = shown->layerGradients->layers[1].W.cwiseAbs().maxCoeff();
+    QTRY_COMPARE(heatmap->outputRange(), double(g));
+    QVERIFY2(heatmap->accessibleSummary().contains(QStringLiteral("W2 from")), qPrintable(heatmap->accessibleSummary()));
+
+    // Step through steps through it; File > Save model writes its layers.
+    StepModel *step = m_window->stepView()->model();
+    QTRY_VERIFY(step->showsOtherNetwork());
+    QVERIFY(step->arch() == a);
+    QCOMPARE(step->stageCount(), 10);
+    const QString file = m_dir.filePath(QStringLiteral("sigmoid32.bplab"));
+    QSignalSpy notices(controller(), &TrainingController::notice);
+    controller()->saveModel(file);
+    QTRY_VERIFY(!notices.isEmpty());
+    const Result<NetworkModel> saved = readAnyNetwork(file.toStdString());
+    QVERIFY2(saved, saved ? "" : saved.error().c_str());
+    QVERIFY(saved->arch == a);
+    QVERIFY(saved->params == *controller()->shown()->layerWeights);
+    // A snapshot holds the source network only: refused, nothing written.
+    notices.clear();
+    const QString snapshot = m_dir.filePath(QStringLiteral("sigmoid32.bplabsnap"));
+    controller()->saveSnapshot(snapshot);
+    QTRY_VERIFY(!notices.isEmpty());
+    QVERIFY(std::holds_alternative<SnapshotFailed>(notices.front().front().value<Notice>()));
+    QVERIFY(!QFile::exists(snapshot));
+
+    // Back to the source's network at the next Reset.
+    entry(QStringLiteral("784-128-10 (the source's)"))->trigger();
+    entry(QStringLiteral("ReLU"))->trigger();
+    QVERIFY(controller()->config().network.isSourceNetwork());
+    QVERIFY(controller()->config().init == Init::He);
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_VERIFY(controller()->trainedConfig().network.isSourceNetwork());
+    QTRY_VERIFY(controller()->currentWeights());
+    QVERIFY(*controller()->currentWeights() == initParams(Init::He, controller()->trainedConfig().seed));
 }
 
 void TestGuiToolbar::viewsShareTheLoadedData()
