@@ -36,9 +36,13 @@ const OtherNetwork *NetworkChoice::chosen() const
 }
 
 std::function<SetAnswers(const Dataset &)> NetworkChoice::answerer(std::shared_ptr<const ParamsF> training,
-                                                                  Normalize normalize) const
+                                                                  Normalize normalize,
+                                                                  const OtherNetwork &trainedNetwork) const
 {
-    if (const OtherNetwork *run = chosen())
+    const OtherNetwork *run = chosen();
+    if (!run && trainedNetwork.weights) // the training's own network is another than the source's
+        run = &trainedNetwork;
+    if (run)
         return [network = *run](const Dataset &set) {
             return answerSet(network.arch, *network.weights, set, network.normalize);
         };

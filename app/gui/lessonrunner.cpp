@@ -5,6 +5,7 @@
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>
+#include <networktrainer.h>
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <trainsubset.h>
@@ -298,17 +299,23 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
     // The test set at the weights every view shows, when a question needs it.
     Evaluation evaluation;
     const TrainingController *c = m_host->session();
-    if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit()
-        && c->shownWeights()) {
-        evaluation = evaluate(*c->shownWeights(), c->dataSplit()->test, c->trainedConfig().normalize);
+    // Either network the training has: the source's weights, or another's layers.
+    const OtherNetwork network = c->shownNetwork();
+    const auto evaluateShown = [c, &network](const Dataset &set) {
+        const Normalize normalize = c->trainedConfig().normalize;
+        return network.weights ? evaluateNetwork(network.arch, *network.weights, set, normalize)
+                               : evaluate(*c->shownWeights(), set, normalize);
+    };
+    const bool weights = network.weights || c->shownWeights();
+    if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit() && weights) {
+        evaluation = evaluateShown(c->dataSplit()->test);
         sources.evaluation = &evaluation;
     }
     Evaluation onTrain; // the images the shown weights were trained on: the subset, if one
-    if (q.quantity == Quantity::TrainAccuracy && c->dataSplit() && c->shownWeights()) {
+    if (q.quantity == Quantity::TrainAccuracy && c->dataSplit() && weights) {
         const TrainConfig &trained = c->trainedConfig();
         const Dataset &all = c->dataSplit()->train;
-        onTrain = evaluate(*c->shownWeights(), balancedSubset(all, subsetSize(trained.trainSubset, all.size()), trained.seed),
-                           trained.normalize);
+        onTrain = evaluateShown(balancedSubset(all, subsetSize(trained.trainSubset, all.size()), trained.seed));
         sources.trainEvaluation = &onTrain;
     }
     sources.clusterSeconds = [](const LessonCluster &cl, bool snapshot) { return cluster::lessonClusterSeconds(cl, snapshot); };

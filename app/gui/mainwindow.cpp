@@ -351,7 +351,7 @@ void MainWindow::connectDatasetView()
     // Each image's answer by the weights every view shows (computed while the view is visible).
     const auto showAnswers = [this] {
         m_datasetView->setWeights(m_controller->shownWeights(), m_controller->trainedConfig().normalize,
-                                  m_controller->shownCaption());
+                                  m_controller->shownCaption(), m_controller->shownNetwork());
     };
     connect(m_controller, &TrainingController::visualReady, m_datasetView, [showAnswers](VisualPtr s) {
         if (!s->live && !s->duringRun)

@@ -205,7 +205,8 @@ private:
                           : m_controller->shownCaption();
         runInBackground(
                 this,
-                [answer = m_networks->answerer(m_controller->shownWeights(), m_controller->trainedConfig().normalize),
+                [answer = m_networks->answerer(m_controller->shownWeights(), m_controller->trainedConfig().normalize,
+                                              m_controller->shownNetwork()),
                  data] { return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answer(data->test))); },
                 [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); });
     }
@@ -227,6 +228,8 @@ private:
     {
         if (const OtherNetwork *other = m_networks->chosen())
             return other->weights;
+        if (const OtherNetwork trained = m_controller->shownNetwork(); trained.weights)
+            return trained.weights;
         return m_controller->shownWeights();
     }
 

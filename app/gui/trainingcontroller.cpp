@@ -364,6 +364,18 @@ ParamsPtr TrainingController::shownWeights() const
     return m_shown && m_shown->weights ? m_shown->weights : currentWeights();
 }
 
+OtherNetwork TrainingController::shownNetwork() const
+{
+    OtherNetwork n;
+    if (m_shown && !m_shown->sourceNetwork() && m_shown->layerWeights) {
+        n.arch = m_shown->network;
+        n.weights = m_shown->layerWeights;
+        n.normalize = m_trainedConfig.normalize;
+        n.label = describe(n.arch);
+    }
+    return n;
+}
+
 QString TrainingController::shownCaption() const
 {
     return m_shown ? captionOf(*m_shown) : QString();

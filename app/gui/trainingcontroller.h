@@ -5,6 +5,7 @@
 #include "clusterpagefeed.h"
 #include "snapshots.h"
 
+#include <comparison.h>
 #include <runhistory.h>
 #include <trainer.h>
 
@@ -107,6 +108,9 @@ public:
     VisualPtr shown() const { return m_shown; }
     /** shown()'s weights, or currentWeights() before any visual. */
     ParamsPtr shownWeights() const;
+    /** The weights every view shows when the training's network is another than the source's
+     *  (its architecture and layers; null weights otherwise, then shownWeights() has them). */
+    OtherNetwork shownNetwork() const;
     /** Batches behind shown()'s weights (0 for a model file or none). */
     std::uint64_t shownStep() const { return m_shown ? m_shown->weightsStep : 0; }
     /** Says which weights the views show: "weights after batch 1,250 (epoch 10)". */

@@ -57,7 +57,10 @@ public:
     /** The weights whose answer each image shows (null: none), the input scaling they were
      *  trained with, and what they are ("weights after batch 375"). A set's answers are computed
      *  when it is shown and the view is visible: a hidden view costs nothing. */
-    void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption);
+    /** The training's weights; `network` instead when its network is another than the source's
+     *  (its weights not null). */
+    void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption,
+                    const OtherNetwork &network = {});
     /** The Compare view's runs with their latest weights: a Network box (shown while there are
      *  any) lets each image show a run's answer instead of setWeights()'s. */
     void setOtherNetworks(const QVector<OtherNetwork> &networks);
@@ -119,6 +122,7 @@ private:
     QComboBox *m_sortBox = nullptr;
     QLabel *m_weightsLabel = nullptr;
     std::shared_ptr<const ParamsF> m_weights;
+    OtherNetwork m_trainedNetwork; ///< setWeights()'s network when not the source's
     NetworkChoice *m_networkBox = nullptr; ///< setWeights()'s weights or a Compare run's
     /** The answers computed so far are of weights no longer shown. */
     void forgetAnswers();

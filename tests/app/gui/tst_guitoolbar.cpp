@@ -458,6 +458,8 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(!shown->sourceNetwork());
     QVERIFY(!shown->weights);
     QVERIFY(!controller()->currentWeights());
+    QVERIFY(controller()->shownNetwork().weights == shown->layerWeights); // Mistakes, Dataset, lessons
+    QVERIFY(controller()->shownNetwork().arch == a);
 
     // Bit for bit the core's trainer of that network after the same three batches.
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
