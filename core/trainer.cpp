@@ -253,6 +253,18 @@ void Trainer::setParams(const ParamsF &params)
     restart();
 }
 
+bool Trainer::setNetworkParams(const MlpParamsF &params)
+{
+    if (!m_network || !params.hasShape(m_active.network))
+        return false;
+    TrainConfig c = m_active;
+    c.batch = globalBatch();
+    c.trainSubset = 0;
+    m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network, params);
+    restart();
+    return true;
+}
+
 void Trainer::setLearningRate(double lr)
 {
     m_config.lr = lr;

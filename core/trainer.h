@@ -10,6 +10,7 @@
 #include "batcheval.h"
 #include "dataset.h"
 #include "exchange.h"
+#include "mlp.h"
 #include "network.h"
 #include "optimizer.h"
 #include "sgd.h"
@@ -84,6 +85,9 @@ public:
     void reset();
     /** Replaces the weights (e.g. --init-from); position and optimiser are reset. */
     void setParams(const ParamsF &params);
+    /** The same for another network than the source's: weights in network()'s shapes; false, and
+     *  nothing changed, when they are not or the trainer trains the source network. */
+    bool setNetworkParams(const MlpParamsF &params);
 
     const TrainConfig &config() const { return m_config; }
     /** The learning rate may change at any time; the rest only takes effect after reset(). */

@@ -151,11 +151,18 @@ void FileUi::openModelFile(const QString &file)
         return;
     }
     const QString name = QFileInfo(file).fileName();
-    banner->showMessage(tr("%1 holds a %2 network. The training's views show the source's 784-128-10 ReLU "
-                           "network; Step through can step through this one, and the Compare view can evaluate "
-                           "it beside its runs and let it answer drawn digits.")
-                                .arg(name, QString::fromStdString(describe(other->arch))));
+    const QString trained = QString::fromStdString(describe(m_window->controller()->trainedConfig().network));
+    banner->showMessage(tr("%1 holds a %2 network; the training's is %3. Train it: the training switches to this "
+                           "network and goes on from the file's weights. Step through can step through it, and "
+                           "the Compare view can evaluate it beside its runs and let it answer drawn digits.")
+                                .arg(name, QString::fromStdString(describe(other->arch)), trained));
     MainWindow *window = m_window;
+    banner->addButton(tr("Train it"), QStringLiteral("bannerTrainModel"), [window, model = *other] {
+        const Architecture arch = model.arch;
+        window->editSettings([arch](TrainConfig &t) { t = withNetwork(t, arch.hidden, arch.activation); });
+        window->controller()->trainFrom(model);
+        window->setView(MainWindow::View::Train);
+    });
     banner->addButton(tr("Step through it"), QStringLiteral("bannerStepModel"), [window, file] {
         if (window->stepView()->loadModelFile(file))
             window->setView(MainWindow::View::Step);

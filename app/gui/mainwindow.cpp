@@ -88,6 +88,9 @@ MainWindow::~MainWindow()
 {
     // Stop the thread before the panels it feeds are destroyed.
     m_controller->shutdown();
+    // Closing the window as QWidget's destructor does hides the toolbar, and a number box being
+    // edited then commits its value: no edit may reach this window's settings, gone by then.
+    m_controls->blockSignals(true);
 }
 
 void MainWindow::createViews()
@@ -332,15 +335,17 @@ void MainWindow::connectControlBar()
     // The toolbar sends the user's edits; the controller owns the settings the session trains
     // with and shows them back. An edit changes that one field in what the session uses and in
     // the user's settings: a lesson's or a flag's other values stay unsaved.
-    TrainingController *c = m_controller;
-    connect(m_controls, &ControlBar::settingsEdited, this, [this, c](const ControlBar::SettingsEdit &change) {
-        TrainConfig mine = m_settings.training().config;
-        change(mine);
-        m_settings.chooseTraining(mine);
-        TrainConfig config = c->config();
-        change(config);
-        c->setConfig(config);
-    });
+    connect(m_controls, &ControlBar::settingsEdited, this, &MainWindow::editSettings);
+}
+
+void MainWindow::editSettings(const ControlBar::SettingsEdit &change)
+{
+    TrainConfig mine = m_settings.training().config;
+    change(mine);
+    m_settings.chooseTraining(mine);
+    TrainConfig config = m_controller->config();
+    change(config);
+    m_controller->setConfig(config);
 }
 
 void MainWindow::connectDatasetView()

@@ -75,6 +75,9 @@ public:
      *  command line's): the user's saved settings stay as they are. The weights follow on the
      *  next reset or data load. */
     void setTrainingConfig(const TrainConfig &config);
+    /** The user's own edit of the training settings (the toolbar's, a banner's choice): it sets
+     *  its fields in what the session trains with and in the user's saved settings. */
+    void editSettings(const ControlBar::SettingsEdit &change);
 
     /** Shows `view`; one of origin User is also the view the next start opens. */
     void setView(View view, SettingOrigin origin = SettingOrigin::User);

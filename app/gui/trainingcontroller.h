@@ -6,6 +6,7 @@
 #include "snapshots.h"
 
 #include <comparison.h>
+#include <modelfile.h>
 #include <runhistory.h>
 #include <trainer.h>
 
@@ -108,6 +109,9 @@ public:
     VisualPtr shown() const { return m_shown; }
     /** shown()'s weights, or currentWeights() before any visual. */
     ParamsPtr shownWeights() const;
+    /** Trains the model's network from now on, from its weights (another network than the
+     *  source's): its widths and activation become the settings, and a Reset starts from them. */
+    void trainFrom(const NetworkModel &model);
     /** The weights every view shows when the training's network is another than the source's
      *  (its architecture and layers; null weights otherwise, then shownWeights() has them). */
     OtherNetwork shownNetwork() const;

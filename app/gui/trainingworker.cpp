@@ -114,7 +114,7 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     return true;
 }
 
-void TrainingWorker::reset(const TrainConfig &config)
+void TrainingWorker::reset(const TrainConfig &config, std::shared_ptr<const MlpParamsF> initial)
 {
     m_session.takeRequestedLearningRate(); // the configuration's rate applies
     if (!trainer())
@@ -128,6 +128,8 @@ void TrainingWorker::reset(const TrainConfig &config)
         trainer()->setConfig(config);
         trainer()->reset();
     }
+    if (initial)
+        trainer()->setNetworkParams(*initial);
     clearHistory();
     publishWeights(headWeights()); // before the restart
     emit historyChanged(HistoryRestart{progress(), {}});

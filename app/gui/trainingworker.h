@@ -81,8 +81,9 @@ public:
     Q_INVOKABLE void pauseNow();
     /** Trains n batches (or up to the end), then pauses; for automation. */
     void runBatches(qint64 n);
-    /** Applies the configuration and re-initialises the weights from its seed. */
-    void reset(const bplab::TrainConfig &config);
+    /** Applies the configuration and re-initialises the weights from its seed, or (another
+     *  network than the source's, in its shapes) starts from `initial`. */
+    void reset(const bplab::TrainConfig &config, std::shared_ptr<const MlpParamsF> initial = nullptr);
 
     // Pace and timeline.
     /** How fast a run goes from the next unit on, also while running. */

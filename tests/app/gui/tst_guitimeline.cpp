@@ -10,6 +10,7 @@
 #include <lossplot.h>
 #include <fileui.h>
 #include <mainwindow.h>
+#include <networktrainer.h>
 #include <messagebanner.h>
 #include <modelfile.h>
 #include <stepmodel.h>
@@ -351,6 +352,24 @@ void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
     view->findChild<QPushButton *>(QStringLiteral("useCurrentWeights"))->click();
     QTRY_VERIFY(!view->model()->showsOtherNetwork());
     QCOMPARE(view->stageList()->count(), 10);
+
+    // Train it: the training switches to the file's network and goes on from its weights.
+    m_window->files()->openModelFile(file);
+    QPushButton *train = banner->findChild<QPushButton *>(QStringLiteral("bannerTrainModel"));
+    QVERIFY(train);
+    train->click();
+    QCOMPARE(m_window->view(), MainWindow::View::Train);
+    QVERIFY(controller()->config().network == arch);
+    QVERIFY(!controller()->resetPending());
+    QTRY_VERIFY(controller()->shown() && !controller()->shown()->sourceNetwork());
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    QCOMPARE(*controller()->shown()->layerWeights, params); // batch 0: the file's weights
+    test::runBatches(controller(), 1);
+    QTRY_COMPARE(controller()->shown()->weightsStep, std::uint64_t(1));
+    Trainer core(controller()->dataSplit(), controller()->trainedConfig());
+    QVERIFY(core.setNetworkParams(params));
+    core.trainBatch();
+    QCOMPARE(*controller()->shown()->layerWeights, core.networkTrainer()->params());
 }
 
 QTEST_MAIN(TestGuiTimeline)
