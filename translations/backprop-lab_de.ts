@@ -1189,6 +1189,14 @@
         <source>Hidden layer a1: %1 of %2 active, largest %3</source>
         <translation>Verborgene Schicht a1: %1 von %2 aktiv, größtes %3</translation>
     </message>
+    <message>
+        <source>%1 neurons, a from %2 to %3 (the largest: neuron %4)</source>
+        <translation>%1 Neuronen, a von %2 bis %3 (das größte: Neuron %4)</translation>
+    </message>
+    <message>
+        <source>Hidden layer a1: %1 neurons, a from %2 to %3</source>
+        <translation>Verborgene Schicht a1: %1 Neuronen, a von %2 bis %3</translation>
+    </message>
 </context>
 <context>
     <name>bplab::AutoSnapshotDialog</name>
@@ -2574,12 +2582,16 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>Vergleichen</translation>
     </message>
     <message>
-        <source>%1 holds a %2 network. The training&apos;s views show the source&apos;s 784-128-10 ReLU network; Step through can step through this one, and the Compare view can evaluate it beside its runs and let it answer drawn digits.</source>
-        <translation>%1 enthält ein %2-Netz. Die Ansichten des Trainings zeigen das 784-128-10-ReLU-Netz der Quelle; Schritt für Schritt kann dieses durchgehen, und die Ansicht Vergleichen kann es neben ihren Läufen auswerten und es gezeichnete Ziffern beantworten lassen.</translation>
-    </message>
-    <message>
         <source>Step through it</source>
         <translation>Schritt für Schritt</translation>
+    </message>
+    <message>
+        <source>%1 holds a %2 network; the training&apos;s is %3. Train it: the training switches to this network and goes on from the file&apos;s weights. Step through can step through it, and the Compare view can evaluate it beside its runs and let it answer drawn digits.</source>
+        <translation>%1 enthält ein Netz %2; das des Trainings ist %3. Trainieren: Das Training wechselt zu diesem Netz und macht mit den Gewichten der Datei weiter. Schritt für Schritt kann es durchgehen, und die Vergleichsansicht kann es neben ihren Läufen auswerten und gezeichnete Ziffern beantworten lassen.</translation>
+    </message>
+    <message>
+        <source>Train it</source>
+        <translation>Trainieren</translation>
     </message>
 </context>
 <context>

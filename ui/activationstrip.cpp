@@ -32,6 +32,15 @@ void ActivationStrip::setEmptyText(const QString &text)
     notifyPanelChanged(this);
 }
 
+void ActivationStrip::setCountsActive(bool counts)
+{
+    if (counts == m_countsActive)
+        return;
+    m_countsActive = counts;
+    update();
+    notifyPanelChanged(this);
+}
+
 int ActivationStrip::activeCount() const
 {
     return int((m_a.array() > 0.0f).count());
@@ -43,6 +52,11 @@ QString ActivationStrip::summary() const
         return m_emptyText.isEmpty() ? tr("No sample yet.") : m_emptyText;
     Eigen::Index largest = 0;
     const float max = m_a.maxCoeff(&largest);
+    if (!m_countsActive)
+        return tr("%1 neurons, a from %2 to %3 (the largest: neuron %4)")
+                .arg(m_a.size())
+                .arg(QLocale().toString(double(m_a.minCoeff()), 'f', 2), QLocale().toString(double(max), 'f', 2))
+                .arg(largest + 1);
     if (!(max > 0.0f))
         return tr("None of %1 neurons active").arg(m_a.size());
     return tr("%1 of %2 neurons active, the largest a = %3 (neuron %4)")
@@ -138,10 +152,15 @@ void ActivationStrip::paint(QPainter &p, const QSize &size) const
     if (!compact) {
         p.setPen(pal.color(QPalette::WindowText));
         const QString title = n == 0 ? (m_emptyText.isEmpty() ? tr("Hidden layer a1") : m_emptyText)
-                                     : tr("Hidden layer a1: %1 of %2 active, largest %3")
-                                               .arg(activeCount())
-                                               .arg(n)
-                                               .arg(QLocale().toString(double(m_a.maxCoeff()), 'f', 2));
+                              : !m_countsActive
+                                      ? tr("Hidden layer a1: %1 neurons, a from %2 to %3")
+                                                .arg(n)
+                                                .arg(QLocale().toString(double(m_a.minCoeff()), 'f', 2),
+                                                     QLocale().toString(double(m_a.maxCoeff()), 'f', 2))
+                                      : tr("Hidden layer a1: %1 of %2 active, largest %3")
+                                                .arg(activeCount())
+                                                .arg(n)
+                                                .arg(QLocale().toString(double(m_a.maxCoeff()), 'f', 2));
         p.drawText(QRect(4, 0, width - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(title, Qt::ElideRight, width - 8));
     }
@@ -159,14 +178,17 @@ void ActivationStrip::paint(QPainter &p, const QSize &size) const
     for (int r = 0; r < rows && labelW > 0; ++r)
         p.drawText(QRectF(4, top + r * cellH, labelW - 6, cellH), Qt::AlignRight | Qt::AlignVCenter,
                    QString::number(r * cols + 1));
-    const float max = std::max(m_a.maxCoeff(), 1e-12f);
-    const QColor ink = colors::blue(pal);
+    // ReLU's a >= 0 from the window colour to blue; any other activation's by |a|, negative
+    // values in orange.
+    const float max = std::max(m_countsActive ? m_a.maxCoeff() : m_a.cwiseAbs().maxCoeff(), 1e-12f);
+    const QColor positive = colors::blue(pal), negative = colors::orange(pal);
     const QColor paper = pal.color(QPalette::Window);
     p.setPen(compact ? Qt::NoPen : QPen(colors::frame(pal), 1));
     for (int j = 0; j < n; ++j) {
         const QRectF cell(4 + labelW + (j % cols) * cellW, top + (j / cols) * cellH, cellW, cellH);
         // Linear from the window colour (a = 0) to the full data colour (the largest a).
-        const double t = std::clamp(double(m_a[j] / max), 0.0, 1.0);
+        const double t = m_countsActive && m_a[j] <= 0 ? 0.0 : std::clamp(double(std::abs(m_a[j]) / max), 0.0, 1.0);
+        const QColor &ink = m_a[j] < 0 ? negative : positive;
         const QColor c = QColor::fromRgbF(float(paper.redF() + t * (ink.redF() - paper.redF())),
                                           float(paper.greenF() + t * (ink.greenF() - paper.greenF())),
                                           float(paper.blueF() + t * (ink.blueF() - paper.blueF())));

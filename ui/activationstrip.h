@@ -25,6 +25,9 @@ public:
     /** What the strip says while it has no activations (default: no sample yet), e.g. that the
      *  network has no hidden layer. */
     void setEmptyText(const QString &text);
+    /** ReLU's a (the default): a neuron is off at 0 and the strip counts the active ones. Any
+     *  other activation's a is never "off": the strip gives the range, negative values in orange. */
+    void setCountsActive(bool counts);
     const Vec<float> &activations() const { return m_a; }
     /** Neurons with a > 0. */
     int activeCount() const;
@@ -57,6 +60,7 @@ private:
 
     Vec<float> m_a;
     QString m_emptyText;
+    bool m_countsActive = true;
 };
 
 } // namespace bplab

@@ -54,6 +54,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                   << [activations](const VisualSnapshot &s) {
                          // Another network: its first hidden layer (none without one).
                          const auto &hidden = s.networkTrace.hidden;
+                         activations->setCountsActive(s.network.activation == Activation::ReLU);
                          activations->setEmptyText(s.network.hidden.empty()
                                                            ? tr("No hidden layer: 784-10, the pixels go straight to the outputs")
                                                            : QString());

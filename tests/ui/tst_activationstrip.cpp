@@ -1,5 +1,6 @@
 // The hidden activations strip: one cell per neuron, shaded by a / max(a), blank for a = 0; its
-// line, its table for a screen reader and its CSV hold exactly the values it was given.
+// line, its table for a screen reader and its CSV hold exactly the values it was given. For
+// another activation than ReLU it gives the range, and negative values have their own colour.
 
 #include <activationstrip.h>
 
@@ -57,6 +58,24 @@ private slots:
         QVERIFY2(silent > half && half > full,
                  qPrintable(QStringLiteral("lightness %1, %2, %3").arg(silent).arg(half).arg(full)));
         QCOMPARE(lightness(3), silent);
+    }
+
+    void tanhIsNeverOff()
+    {
+        ActivationStrip strip;
+        strip.setCountsActive(false);
+        Vec<float> a(4);
+        a << -0.9f, 0.0f, 0.45f, 0.9f;
+        strip.setActivations(a);
+        QCOMPARE(strip.summary(), QStringLiteral("4 neurons, a from -0.90 to 0.90 (the largest: neuron 4)"));
+        strip.resize(400, 80);
+        const QImage image = strip.grab().toImage();
+        const int cellW = (400 - 8 - strip.fontMetrics().horizontalAdvance(QStringLiteral("4")) - 6) / 4;
+        const auto colour = [&](int cell) { return image.pixelColor(400 - 4 - (3 - cell) * cellW - cellW / 2, 60); };
+        // -0.9 as strong as 0.9, in another hue; 0 blank; 0.45 in between.
+        QVERIFY(std::abs(colour(0).hue() - colour(3).hue()) > 90); // orange against blue
+        QVERIFY(colour(1).lightness() > colour(2).lightness() && colour(2).lightness() > colour(3).lightness());
+        QVERIFY(colour(0).lightness() < colour(1).lightness());
     }
 };
 
