@@ -1887,10 +1887,6 @@ Wirkt nach „Neustart“.</translation>
         <translation>Trainingsbilder vari&amp;ieren</translation>
     </message>
     <message>
-        <source>none (784-10)</source>
-        <translation>keine (784-10)</translation>
-    </message>
-    <message>
         <source>Net&amp;work</source>
         <translation>Net&amp;z</translation>
     </message>

@@ -390,7 +390,7 @@ const std::vector<std::vector<int>> kWidthChoices = {{}, {8}, {16}, {32}, {128},
 QString ControlBar::networkText(const Architecture &network)
 {
     if (network.hidden.empty())
-        return tr("none (784-10)");
+        return QStringLiteral("784-10");
     return QString::fromStdString(hiddenText(network.hidden)).replace(QLatin1Char(','), QLatin1Char('-'))
            + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
 }
@@ -525,7 +525,8 @@ void ControlBar::showNamed()
             named.box->setVisible(show);
         if (named.caption)
             named.caption->setVisible(show && !(m_compact && (named.caption == m_datasetCaption
-                                                              || control == LessonControl::Network)));
+                                                              || control == LessonControl::Network
+                                                              || control == LessonControl::Recipe)));
     }
 }
 
@@ -570,8 +571,8 @@ void ControlBar::resizeEvent(QResizeEvent *event)
 void ControlBar::setCompact(bool on)
 {
     m_compact = on;
-    // The data set's box names itself ("MNIST"), the network's too ("128 ReLU"): their captions
-    // are the first to go.
+    // The data set's box names itself ("MNIST"), the network's ("128 ReLU") and the recipe's
+    // ("Source") too: their captions are the first to go.
     m_datasetCaption->setVisible(!on && !m_restrictions.hides(LessonControl::Dataset));
     showNamed();
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);

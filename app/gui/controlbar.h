@@ -79,7 +79,7 @@ public:
     QComboBox *trainSubsetBox() const { return m_trainSubset; }
     /** The network: hidden layers, widths and activation, chosen from its menu. */
     QToolButton *networkBox() const { return m_network; }
-    /** The button's text for a network: "128 ReLU", "256-128 tanh", "none (784-10)". */
+    /** The button's text for a network: "128 ReLU", "256-128 tanh", "784-10". */
     static QString networkText(const Architecture &network);
     /** Training > Training images: the Images box's choices, also where the compact bar leaves
      *  the box out. */
