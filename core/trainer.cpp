@@ -207,12 +207,7 @@ void Trainer::reset()
     m_params = initParams(m_active.init, m_active.seed);
     m_network.reset();
     if (!m_active.network.isSourceNetwork() && validate(m_active.network)) {
-        // Another network: the whole global batch here, on the training set chosen above.
-        TrainConfig c = m_active;
-        c.batch = globalBatch();
-        c.trainSubset = 0;
-        m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network,
-                                                     initMlp(m_active.network, m_active.init, m_active.seed));
+        trainNetworkFrom(initMlp(m_active.network, m_active.init, m_active.seed));
     } else {
         m_active.network = Architecture::source();
     }
@@ -257,12 +252,18 @@ bool Trainer::setNetworkParams(const MlpParamsF &params)
 {
     if (!m_network || !params.hasShape(m_active.network))
         return false;
+    trainNetworkFrom(params);
+    restart();
+    return true;
+}
+
+void Trainer::trainNetworkFrom(MlpParamsF initial)
+{
+    // The whole global batch here, on the training set in use (m_data is the subset already).
     TrainConfig c = m_active;
     c.batch = globalBatch();
     c.trainSubset = 0;
-    m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network, params);
-    restart();
-    return true;
+    m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network, std::move(initial));
 }
 
 void Trainer::setLearningRate(double lr)

@@ -197,6 +197,8 @@ public:
 
 private:
     void startEpoch();
+    /** m_network for m_active's network from these weights, at the start. */
+    void trainNetworkFrom(MlpParamsF initial);
     /** trainBatch() of another network than the source's (m_network). */
     BatchReport trainNetworkBatch();
     void restart(); // position, gradients and optimiser back to the start; weights kept

@@ -226,27 +226,25 @@ void TrainingController::reset()
 {
     if (m_shutDown)
         return;
+    resetFrom(nullptr);
+}
+
+void TrainingController::resetFrom(std::shared_ptr<const MlpParamsF> initial)
+{
     followTraining();
     m_worker->setRunRequested(false);
     setResetConfig(m_config);
     const TrainConfig config = m_config;
     TrainingWorker *w = m_worker.get();
-    QMetaObject::invokeMethod(w, [w, config] { w->reset(config); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(w, [w, config, initial] { w->reset(config, initial); }, Qt::QueuedConnection);
 }
 
 void TrainingController::trainFrom(const NetworkModel &model)
 {
     if (m_shutDown || model.arch.isSourceNetwork())
         return;
-    TrainConfig config = withNetwork(m_config, model.arch.hidden, model.arch.activation);
-    setConfig(config);
-    followTraining();
-    m_worker->setRunRequested(false);
-    setResetConfig(m_config);
-    TrainingWorker *w = m_worker.get();
-    auto initial = std::make_shared<const MlpParamsF>(model.params);
-    config = m_config;
-    QMetaObject::invokeMethod(w, [w, config, initial] { w->reset(config, initial); }, Qt::QueuedConnection);
+    setConfig(withNetwork(m_config, model.arch.hidden, model.arch.activation));
+    resetFrom(std::make_shared<const MlpParamsF>(model.params));
 }
 
 void TrainingController::runBatches(qint64 n)

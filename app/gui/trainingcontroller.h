@@ -168,6 +168,8 @@ signals:
 private:
     void updateProgress(const Progress &progress);
     void setResetConfig(const TrainConfig &config);
+    /** Reset with the settings in use: weights from the seed, or `initial` (another network's). */
+    void resetFrom(std::shared_ptr<const MlpParamsF> initial);
     // The worker's reports, applied to what this object owns before the views are told.
     void onDataRead(const QString &folder, DatasetInfoPtr info, const QString &error);
     void onVisual(VisualPtr visual);
