@@ -1150,6 +1150,22 @@
         <source>Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias; SoftMax turns these logits into probabilities next:&lt;br&gt;%3</source>
         <translation>Jedes der 10 Ausgabeneuronen (Schicht %1) summiert seine %2 gewichteten Eingaben und addiert seinen Bias; SoftMax macht als Nächstes Wahrscheinlichkeiten aus diesen Logits:&lt;br&gt;%3</translation>
     </message>
+    <message>
+        <source>neuron %1 pixel (%2, %3)</source>
+        <translation>Neuron %1 Pixel (%2, %3)</translation>
+    </message>
+    <message>
+        <source>output %1 from neuron %2</source>
+        <translation>Ausgabe %1 von Neuron %2</translation>
+    </message>
+    <message>
+        <source>neuron %1 from neuron %2</source>
+        <translation>Neuron %1 von Neuron %2</translation>
+    </message>
+    <message>
+        <source>W%1 from %2 to %3, largest: %4.</source>
+        <translation>W%1 von %2 bis %3, größte: %4.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -2771,14 +2787,6 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>%1: noch keine Werte.</translation>
     </message>
     <message>
-        <source>neuron %1 pixel (%2, %3)</source>
-        <translation>Neuron %1 Pixel (%2, %3)</translation>
-    </message>
-    <message>
-        <source>output %1 from neuron %2</source>
-        <translation>Ausgabe %1 von Neuron %2</translation>
-    </message>
-    <message>
         <source>Hidden neuron %1 is selected.</source>
         <translation>Verdecktes Neuron %1 ist gewählt.</translation>
     </message>
@@ -2825,14 +2833,6 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>%1 ← %2: %3%4 = %5</source>
         <translation>%1 ← %2: %3%4 = %5</translation>
-    </message>
-    <message>
-        <source>neuron %1 from neuron %2</source>
-        <translation>Neuron %1 von Neuron %2</translation>
-    </message>
-    <message>
-        <source>W%1 from %2 to %3, largest: %4.</source>
-        <translation>W%1 von %2 bis %3, größte: %4.</translation>
     </message>
 </context>
 <context>

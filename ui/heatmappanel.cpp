@@ -1,6 +1,7 @@
 #include "heatmappanel.h"
 
 #include "divergingscale.h"
+#include "heatmaplayers.h"
 #include "heatmapmosaic.h"
 #include "uiformat.h"
 
@@ -16,7 +17,6 @@
 #include <cmath>
 #include <limits>
 #include <QMenu>
-#include <array>
 
 namespace bplab {
 
@@ -220,22 +220,14 @@ void HeatmapPanel::applyArchitecture()
     // The first layer's tiles; below them the later layers' matrices one under the other, a row
     // of gap between two, as wide as the widest.
     const mosaic::Layout layout = mosaic::Layout::of(m_arch.layerOutputs(0));
-    m_laterRow.clear();
-    m_laterCols = 1;
-    m_laterRows = 0;
-    for (int l = 1; l < m_arch.layerCount(); ++l) {
-        if (l > 1)
-            m_laterRows += 1;
-        m_laterRow.push_back(m_laterRows);
-        m_laterRows += m_arch.layerOutputs(l);
-        m_laterCols = std::max(m_laterCols, m_arch.layerInputs(l));
-    }
-    m_outputMap->data()->setSize(m_laterCols, std::max(1, m_laterRows));
-    m_outputMap->data()->setRange(QCPRange(0, m_laterCols - 1), QCPRange(0, std::max(1, m_laterRows) - 1));
+    m_later = HeatmapLaterLayers::of(m_arch);
+    const int rows = std::max(1, m_later.rows);
+    m_outputMap->data()->setSize(m_later.cols, rows);
+    m_outputMap->data()->setRange(QCPRange(0, m_later.cols - 1), QCPRange(0, rows - 1));
     m_outputMap->data()->fill(kNaN);
     QCPAxisRect *outputRect = m_outputMap->keyAxis()->axisRect();
-    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, m_laterCols - 0.5);
-    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(1, m_laterRows) - 0.5);
+    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, m_later.cols - 0.5);
+    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
     m_selected = m_selected < m_arch.layerOutputs(0) && m_arch.layerCount() > 1 ? m_selected : -1;
     if (layout == m_layout)
         return;
@@ -328,7 +320,7 @@ void HeatmapPanel::refresh()
                                 p ? finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)) : kNaN);
     double m2 = 0;
     for (int l = 1; l < m_arch.layerCount(); ++l) {
-        const int top = m_laterRow[std::size_t(l - 1)];
+        const int top = m_later.firstRow[std::size_t(l - 1)];
         for (int k = 0; k < m_arch.layerOutputs(l); ++k)
             for (int j = 0; j < m_arch.layerInputs(l); ++j)
                 output->setCell(j, top + k, p ? finiteOrNaN(p->layers[std::size_t(l)].W(k, j)) : kNaN);
@@ -532,7 +524,7 @@ void HeatmapPanel::fitAspect()
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     const double f0 = (-0.5 - hx->range().lower) / spanX;
     const double f1 = (m_layout.width() - 0.5 - hx->range().lower) / spanX;
-    const double span2 = m_laterCols / (f1 - f0);
+    const double span2 = m_later.cols / (f1 - f0);
     const double lower2 = -0.5 - f0 * span2;
     m_outputMap->keyAxis()->setRange(lower2, lower2 + span2);
 }
@@ -623,7 +615,7 @@ HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
         const int k = int(std::lround(m_outputMap->valueAxis()->pixelToCoord(plotPos.y())));
         // The later layer whose rows hold row y, and whether column j is one of its inputs.
         for (int l = m_arch.layerCount() - 1; l >= 1; --l) {
-            const int top = m_laterRow[std::size_t(l - 1)];
+            const int top = m_later.firstRow[std::size_t(l - 1)];
             if (k < top)
                 continue;
             if (k - top < m_arch.layerOutputs(l) && j >= 0 && j < m_arch.layerInputs(l))
@@ -676,55 +668,14 @@ QString HeatmapPanel::hoverText() const
 {
     return m_hover->text().trimmed();
 }
-namespace {
-/** A matrix's least and largest value and its three non-zero entries of largest magnitude ("name = value"). */
-template <class Matrix, class Name>
-QStringList describeMatrix(const Matrix &m, Name entryName)
-{
-    struct Entry
-    {
-        int row, col;
-        float value;
-    };
-    std::array<Entry, 3> top{{{-1, -1, 0.f}, {-1, -1, 0.f}, {-1, -1, 0.f}}};
-    for (int r = 0; r < int(m.rows()); ++r)
-        for (int c = 0; c < int(m.cols()); ++c) {
-            const float v = m(r, c);
-            if (v == 0.f || (top[2].row >= 0 && std::abs(v) <= std::abs(top[2].value)))
-                continue;
-            top[2] = {r, c, v};
-            std::sort(top.begin(), top.end(), [](const Entry &a, const Entry &b) {
-                return a.row >= 0 && (b.row < 0 || std::abs(a.value) > std::abs(b.value));
-            });
-        }
-    QStringList largest;
-    for (const Entry &e : top)
-        if (e.row >= 0)
-            largest << QStringLiteral("%1 = %2").arg(entryName(e.row, e.col), formatSig4(e.value));
-    return {formatSig4(m.minCoeff()), formatSig4(m.maxCoeff()), largest.join(QStringLiteral(", "))};
-}
-} // namespace
 
 QString HeatmapPanel::accessibleSummary() const
 {
     const MlpParamsF *p = shown();
     if (!p)
         return tr("%1: no values yet.").arg(m_quantityBox->currentText());
-    // Per layer: its range and largest entries ("W1 from ... to ..., largest: ...").
-    QStringList layers;
-    bool allZero = true;
-    for (int l = 0; l < m_arch.layerCount(); ++l) {
-        const bool output = l + 1 == m_arch.layerCount();
-        const QStringList w = describeMatrix(p->layers[std::size_t(l)].W, [l, output](int k, int j) {
-            if (l == 0)
-                return tr("neuron %1 pixel (%2, %3)").arg(k + 1).arg(j / 28).arg(j % 28);
-            return output ? tr("output %1 from neuron %2").arg(k + 1).arg(j + 1)
-                          : tr("neuron %1 from neuron %2").arg(k + 1).arg(j + 1);
-        });
-        allZero = allZero && w[2].isEmpty();
-        layers << tr("W%1 from %2 to %3, largest: %4.").arg(l + 1).arg(w[0], w[1], w[2]);
-    }
-    if (allZero) // gradients before the first batch
+    const QStringList layers = heatmapLayerSummaries(m_arch, *p);
+    if (layers.isEmpty()) // gradients before the first batch
         return tr("%1: every value is 0.").arg(m_quantityBox->currentText());
     QString text = m_quantityBox->currentText() + QStringLiteral(". ") + layers.join(QLatin1Char(' '));
     if (m_selected >= 0)
@@ -796,18 +747,7 @@ PanelExport HeatmapPanel::panelExport()
         if (!p)
             return QByteArray();
         const char *names[] = {"gradient", "weight", "adjustment"};
-        const QByteArray quantity = names[int(m_quantity)];
-        QByteArray out = "quantity,array,row,col,value\n";
-        out.reserve(4 * 1024 * 1024);
-        for (std::size_t l = 0; l < p->layers.size(); ++l) {
-            const RowMat<float> &W = p->layers[l].W;
-            const QByteArray name = ",W" + QByteArray::number(qulonglong(l + 1)) + ',';
-            for (Eigen::Index r = 0; r < W.rows(); ++r)
-                for (Eigen::Index c = 0; c < W.cols(); ++c)
-                    out += quantity + name + QByteArray::number(r) + ',' + QByteArray::number(c) + ',' +
-                           QByteArray::number(double(W(r, c)), 'g', 9) + '\n';
-        }
-        return out;
+        return heatmapLayersCsv(*p, names[int(m_quantity)]);
     };
     drawPlotAsShown(e, m_plot, [this] { return exportSize(); }, [this] {
         if (m_dirty)

@@ -6,6 +6,7 @@
 // later layer's matrix, one under the other (none for 784-10, whose first layer is its output).
 
 #include "panelaccessible.h"
+#include "heatmaplayers.h"
 #include "heatmapmosaic.h"
 #include "mlp.h"
 #include "panelexport.h"
@@ -144,8 +145,7 @@ private:
     Architecture m_arch;
     std::shared_ptr<const MlpParamsF> m_weights, m_gradients, m_adjustments;
     mosaic::Layout m_layout;
-    std::vector<int> m_laterRow; // the lower map's first row of each later layer (1..L-1)
-    int m_laterCols = kHidden, m_laterRows = kOutputs;
+    HeatmapLaterLayers m_later; // where the layers after the first sit in the lower map
     Quantity m_quantity = Quantity::Gradients;
     int m_selected = -1;
     bool m_presentation = false;
