@@ -223,6 +223,14 @@ void NetworkTrainer::startAt(std::size_t step)
         epochOrder(m_config.seed, epoch(), m_order);
 }
 
+void NetworkTrainer::resumeAt(std::size_t step, double epochLossSum, double epochSeconds)
+{
+    startAt(step);
+    m_epochLossSum = epochLossSum;
+    m_epochSeconds = epochSeconds;
+    m_epochBatches = int(m_step % std::size_t(m_batchesPerEpoch));
+}
+
 bool NetworkTrainer::setOptimizerState(const MlpParamsF &first, const MlpParamsF *second, std::uint64_t steps)
 {
     const bool adam = m_config.optimizer == "adam";

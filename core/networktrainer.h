@@ -79,6 +79,11 @@ public:
     /** Goes on from batch `step` (0-based, below totalSteps()) as if the batches before it had
      *  trained: the epoch's sample order is that batch's; the weights are the initial ones given. */
     void startAt(std::size_t step);
+    /** startAt() for a training resumed exactly (a snapshot's): the epoch's batches before `step`
+     *  count as trained, with these sums of their losses and seconds. */
+    void resumeAt(std::size_t step, double epochLossSum, double epochSeconds);
+    /** Seconds spent on this epoch's batches so far. */
+    double epochSeconds() const { return m_epochSeconds; }
     /** The optimiser's state of a training that reached this point: SGD's momentum buffer v, or
      *  Adam's moments m (`first`) and v (`second`) after `steps` updates. Each must have arch()'s
      *  shapes; false, and nothing changed, when one does not or the optimiser keeps no such

@@ -31,16 +31,23 @@ constexpr std::size_t kEpochReportBytesV4 = kEpochReportBytes + 2 * 8; // + the 
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 
 // The sections, in the order they are written; each must appear exactly once. Versions 1 and 2
-// have the first seven, versions 3 and 4 also the optimiser's. Each file is written in the
-// oldest version that holds it: 4 for a training subset or epoch reports with the training set's
-// loss and accuracy, 3 for an optimiser other than SGD, 2 for several workers.
-enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kSectionCount };
+// have the first seven, versions 3 and 4 also the optimiser's, version 5 also the network's. Each
+// file is written in the oldest version that holds it: 5 for another network than the source's,
+// 4 for a training subset or epoch reports with the training set's loss and accuracy, 3 for an
+// optimiser other than SGD, 2 for several workers.
+enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kNetw, kSectionCount };
 constexpr int kSectionsV1 = kOptm;
+constexpr int kSectionsV3 = kNetw;
 constexpr const char *kTags[kSectionCount]
-        = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC", "OPTM"};
+        = {"CONF", "DATA", "POSN", "PARM", "VELO", "LOSS", "EPOC", "OPTM", "NETW"};
 constexpr const char *kSectionNames[kSectionCount]
-        = {"hyperparameters", "dataset identity", "position",      "weights",
-           "momentum buffer", "loss history",     "epoch reports", "optimiser state"};
+        = {"hyperparameters", "dataset identity", "position",        "weights", "momentum buffer",
+           "loss history",    "epoch reports",    "optimiser state", "network"};
+
+std::uint32_t sectionsOf(std::uint32_t version)
+{
+    return version >= 5 ? kSectionCount : version >= 3 ? kSectionsV3 : kSectionsV1;
+}
 constexpr std::uint32_t kMaxOptimizerBuffers = 4;
 
 /** Appends little-endian values; sections are built in their own buffer, then framed. */
@@ -69,6 +76,23 @@ struct Writer {
                 f32(p.W2(r, c));
         for (Eigen::Index r = 0; r < p.b2.size(); ++r)
             f32(p.b2(r));
+    }
+    /** Another network's layers in the same order; `arch`'s zeros when p has no layers. */
+    void params(const MlpParamsF &p, const Architecture &arch)
+    {
+        for (int l = 0; l < arch.layerCount(); ++l) {
+            const std::size_t n = arch.layerWeightCount(l) + std::size_t(arch.layerOutputs(l));
+            if (p.layers.empty()) {
+                out.insert(out.end(), 4 * n, std::uint8_t(0));
+                continue;
+            }
+            const Layer<float> &layer = p.layers[std::size_t(l)];
+            for (Eigen::Index r = 0; r < layer.W.rows(); ++r)
+                for (Eigen::Index c = 0; c < layer.W.cols(); ++c)
+                    f32(layer.W(r, c));
+            for (Eigen::Index r = 0; r < layer.b.size(); ++r)
+                f32(layer.b(r));
+        }
     }
 };
 
@@ -118,6 +142,17 @@ struct Reader {
                 p.W2(r, c) = f32();
         for (Eigen::Index r = 0; r < p.b2.size(); ++r)
             p.b2(r) = f32();
+    }
+    void params(MlpParamsF &p, const Architecture &arch)
+    {
+        p = MlpParamsF::zeros(arch);
+        for (Layer<float> &layer : p.layers) {
+            for (Eigen::Index r = 0; r < layer.W.rows(); ++r)
+                for (Eigen::Index c = 0; c < layer.W.cols(); ++c)
+                    layer.W(r, c) = f32();
+            for (Eigen::Index r = 0; r < layer.b.size(); ++r)
+                layer.b(r) = f32();
+        }
     }
 };
 
@@ -190,12 +225,15 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     const bool trainScores = std::any_of(s.epochs.begin(), s.epochs.end(), [](const EpochReport &e) {
         return std::isfinite(e.trainEvalLoss) || std::isfinite(e.trainAccuracy);
     });
-    const std::uint32_t version = s.config.trainSubset > 0 || trainScores ? 4
-                                  : !sgd                                  ? 3
-                                  : s.workers > 1                         ? 2
-                                                                          : 1;
+    const Architecture &arch = s.config.network;
+    const bool source = arch.isSourceNetwork();
+    const std::uint32_t version = !source                                   ? 5
+                                  : s.config.trainSubset > 0 || trainScores ? 4
+                                  : !sgd                                    ? 3
+                                  : s.workers > 1                           ? 2
+                                                                            : 1;
     putLittleEndian(file, version, 4);
-    putLittleEndian(file, version >= 3 ? kSectionCount : kSectionsV1, 4);
+    putLittleEndian(file, sectionsOf(version), 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
     file.reserve(kSnapshotHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
@@ -223,11 +261,17 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     pos.f64(s.epochSeconds);
     appendSection(file, kPosn, pos.out);
     Writer params;
-    params.out.reserve(parameterBytes(4));
-    params.params(s.params);
+    params.out.reserve(source ? parameterBytes(4) : arch.parameterBytes(4));
+    if (source)
+        params.params(s.params);
+    else
+        params.params(s.networkParams, arch);
     appendSection(file, kParm, params.out);
     params.out.clear();
-    params.params(s.velocity);
+    if (source)
+        params.params(s.velocity);
+    else
+        params.params(s.networkVelocity, arch);
     appendSection(file, kVelo, params.out);
     Writer losses;
     losses.out.reserve(8 + 4 * s.batchLosses.size());
@@ -254,10 +298,20 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
         Writer optimizer;
         optimizer.text(s.config.optimizer);
         optimizer.u64(s.optimizerSteps);
-        optimizer.u32(std::uint32_t(s.optimizerBuffers.size()));
+        optimizer.u32(std::uint32_t(source ? s.optimizerBuffers.size() : s.networkBuffers.size()));
         for (const ParamsF &p : s.optimizerBuffers)
             optimizer.params(p);
+        for (const MlpParamsF &p : s.networkBuffers)
+            optimizer.params(p, arch);
         appendSection(file, kOptm, optimizer.out);
+    }
+    if (version >= 5) { // the widths of the hidden layers, then the activation's name
+        Writer network;
+        network.u32(std::uint32_t(arch.hidden.size()));
+        for (int width : arch.hidden)
+            network.i32(width);
+        network.text(toString(arch.activation));
+        appendSection(file, kNetw, network.out);
     }
 
     const std::uint64_t total = file.size() + 4;
@@ -287,7 +341,7 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
                      (size < declared ? " (it is cut short: an interrupted copy or write)" : "")};
     const std::uint32_t storedCrc = std::uint32_t(readLittleEndian(data + size - 4, 4));
     const std::uint32_t actualCrc = crc32Of(data, size - 4);
-    const std::uint32_t expectedSections = version >= 3 ? kSectionCount : kSectionsV1;
+    const std::uint32_t expectedSections = sectionsOf(version);
     if (sections != expectedSections)
         return Error {what + "holds " + withThousands(sections) + " sections; version "
                       + std::to_string(version) + " has " + std::to_string(expectedSections)};
@@ -341,17 +395,42 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     s.workers = version == 1 ? 1 : conf.i32();
     if (version >= 4)
         s.config.trainSubset = std::size_t(conf.u64());
+    Architecture &arch = s.config.network; // the source's before version 5
+    if (version >= 5) {
+        Reader network {payload[kNetw], std::size_t(length[kNetw])};
+        const std::uint32_t layers = network.u32();
+        if (network.overrun || layers > std::uint32_t(kMaxHiddenLayers))
+            return Error {what + "the network section is malformed"};
+        arch.hidden.assign(layers, 0);
+        for (int &width : arch.hidden)
+            width = network.i32();
+        const std::optional<Activation> activation = activationFromName(network.text(64));
+        if (network.overrun || network.left != 0 || !activation)
+            return Error {what + "the network section is malformed"};
+        arch.activation = *activation;
+        if (Status st = validate(arch); !st)
+            return Error {what + "network: " + st.error()};
+        if (arch.isSourceNetwork())
+            return Error {what + "a version 5 snapshot names the source network in its network section"};
+    }
+    const bool source = arch.isSourceNetwork();
+    const std::size_t arrayBytes = source ? parameterBytes(4) : arch.parameterBytes(4);
     if (version >= 3) {
         Reader optimizer {payload[kOptm], std::size_t(length[kOptm])};
         s.config.optimizer = optimizer.text(64);
         s.optimizerSteps = optimizer.u64();
         const std::uint32_t buffers = optimizer.u32();
-        if (optimizer.overrun || buffers > kMaxOptimizerBuffers
-            || optimizer.left != std::size_t(buffers) * parameterBytes(4))
+        if (optimizer.overrun || buffers > kMaxOptimizerBuffers || optimizer.left != std::size_t(buffers) * arrayBytes)
             return Error {what + "the optimiser state section is malformed"};
-        s.optimizerBuffers.assign(buffers, ParamsF::zeros());
-        for (ParamsF &p : s.optimizerBuffers)
-            optimizer.params(p);
+        if (source) {
+            s.optimizerBuffers.assign(buffers, ParamsF::zeros());
+            for (ParamsF &p : s.optimizerBuffers)
+                optimizer.params(p);
+        } else {
+            s.networkBuffers.resize(buffers);
+            for (MlpParamsF &p : s.networkBuffers)
+                optimizer.params(p, arch);
+        }
     }
 
     Reader dataReader{payload[kData], std::size_t(length[kData])};
@@ -375,14 +454,21 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
     s.epochLossSum = pos.f64();
     s.epochSeconds = pos.f64();
 
-    if (Status st = sized(kParm, parameterBytes(4)); !st)
+    if (Status st = sized(kParm, arrayBytes); !st)
         return Error{st.error()};
-    if (Status st = sized(kVelo, parameterBytes(4)); !st)
+    if (Status st = sized(kVelo, arrayBytes); !st)
         return Error{st.error()};
     Reader parm{payload[kParm], std::size_t(length[kParm])};
-    parm.params(s.params);
     Reader velo{payload[kVelo], std::size_t(length[kVelo])};
-    velo.params(s.velocity);
+    if (source) {
+        parm.params(s.params);
+        velo.params(s.velocity);
+    } else {
+        s.params = ParamsF {};
+        s.velocity = ParamsF {};
+        parm.params(s.networkParams, arch);
+        velo.params(s.networkVelocity, arch);
+    }
 
     if (length[kLoss] < 8 || (length[kLoss] - 8) % 4 != 0)
         return Error{what + "the loss history section holds " + withThousands(length[kLoss]) +
@@ -447,6 +533,21 @@ Status checkSnapshot(const TrainingSnapshot &s)
                      std::to_string(s.batchesPerEpoch) + " batches per epoch"};
     if (!std::isfinite(s.epochLossSum) || !std::isfinite(s.epochSeconds))
         return Error{"the running sums of the epoch are not finite"};
+    if (const Architecture &arch = s.config.network; !arch.isSourceNetwork()) {
+        if (Status st = validate(arch); !st)
+            return Error {"the network: " + st.error()};
+        const auto shaped = [&](const MlpParamsF &p) { return p.hasShape(arch); };
+        if (!shaped(s.networkParams) || (!s.networkVelocity.layers.empty() && !shaped(s.networkVelocity))
+            || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), shaped))
+            return Error {"the weights or the optimiser's state do not have the shapes of " + describe(arch)};
+        if (!s.networkParams.allFinite())
+            return Error {"the weights are not all finite"};
+        if (!s.networkVelocity.allFinite())
+            return Error {"the momentum buffer is not all finite"};
+        for (const MlpParamsF &p : s.networkBuffers)
+            if (!p.allFinite())
+                return Error {"the optimiser's state is not all finite"};
+    }
     if (!s.params.allFinite())
         return Error{"the weights are not all finite"};
     if (!s.velocity.allFinite())
@@ -523,6 +624,7 @@ std::string describeSnapshot(const TrainingSnapshot &s)
            std::to_string(s.batchInEpoch + 1) + "/" + std::to_string(s.batchesPerEpoch) + " (step " +
            withThousands(s.step) + "), lr " + numberText(c.lr) +
            (c.schedule == Schedule::Cosine ? " cosine" : " constant") + ", momentum " + numberText(c.momentum) +
+           (c.network.isSourceNetwork() ? std::string() : ", network " + describe(c.network)) +
            ", batch " + std::to_string(c.batch) +
            (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + ", seed " + std::to_string(c.seed) + ", data " +
            (s.data.name.empty() ? std::string("(unnamed)") : s.data.name) + " (" + withThousands(s.data.trainCount) +

@@ -6,6 +6,7 @@
 
 #include "datasetidentity.h"
 #include "dataset.h"
+#include "mlp.h"
 #include "params.h"
 #include "result.h"
 #include "trainconfig.h"
@@ -46,6 +47,12 @@ struct TrainingSnapshot {
     /** The optimiser's further state (OptimizerState, optimizer.h): Adam's second moment v and
      *  its step count t. Empty and 0 for SGD. */
     std::vector<ParamsF> optimizerBuffers;
+    /** Another network than the source's (config.network): its weights, SGD's momentum buffer or
+     *  Adam's m, and Adam's v, in its own shapes (W1, b1, ..., WL, bL). params, velocity and
+     *  optimizerBuffers are then empty. A networkVelocity without layers is zeros. */
+    MlpParamsF networkParams;
+    MlpParamsF networkVelocity;
+    std::vector<MlpParamsF> networkBuffers;
     std::uint64_t optimizerSteps = 0;
     std::vector<float> batchLosses;      ///< the loss of every batch trained, in order
     std::vector<EpochReport> epochs;     ///< one report per finished epoch
@@ -54,10 +61,12 @@ struct TrainingSnapshot {
 /** Magic bytes at the start of every snapshot file. */
 inline constexpr char kSnapshotMagic[8] = {'B', 'P', 'L', 'A', 'B', 'S', 'N', 'P'};
 /** Version 2 adds the worker count to the hyperparameters; version 3 also an optimiser section
- *  (its name, step count and further buffers). A snapshot is written in the oldest version that
- *  holds it: one SGD worker as version 1 (the same bytes as before, readable by older builds),
- *  several SGD workers as 2, any other optimiser as 3; all three are read. */
-inline constexpr std::uint32_t kSnapshotVersion = 4;
+ *  (its name, step count and further buffers); version 4 the training subset; version 5 a network
+ *  section (another network than the source's, whose shapes the weights then have). A snapshot is
+ *  written in the oldest version that holds it: one SGD worker as version 1 (the same bytes as
+ *  before, readable by older builds), several SGD workers as 2, any other optimiser as 3; all are
+ *  read. */
+inline constexpr std::uint32_t kSnapshotVersion = 5;
 /** The largest worker count a snapshot may hold (train --workers allows 64). */
 inline constexpr int kMaxSnapshotWorkers = 64;
 /** File name ending of snapshots ("snapshot-000012.bplabsnap"). */

@@ -12,9 +12,17 @@ std::size_t paramsBytes(const ParamsF &p)
 {
     return std::size_t(p.W1.size() + p.b1.size() + p.W2.size() + p.b2.size()) * sizeof(float);
 }
+
+std::size_t paramsBytes(const MlpParamsF &p)
+{
+    std::size_t n = 0;
+    for (const Layer<float> &l : p.layers)
+        n += std::size_t(l.W.size() + l.b.size()) * sizeof(float);
+    return n;
+}
 } // namespace
 
-Timeline::Timeline(std::size_t budgetBytes) : m_budget(budgetBytes) { }
+Timeline::Timeline(std::size_t budgetBytes) : m_givenBudget(budgetBytes), m_budget(budgetBytes) { }
 
 void Timeline::clear()
 {
@@ -29,6 +37,9 @@ void Timeline::clear()
 void Timeline::start(const Trainer &trainer)
 {
     clear();
+    const Architecture &network = trainer.network();
+    const std::size_t scale = (network.parameterCount() + parameterCount() - 1) / parameterCount();
+    m_budget = m_givenBudget * std::clamp<std::size_t>(scale, 1, kMaxBudgetScale);
     m_last = trainer.step();
     keep(trainer);
     reserveSpares();
@@ -43,6 +54,9 @@ std::size_t Timeline::bytesOf(const TrainingSnapshot &s)
 {
     std::size_t n = paramsBytes(s.params) + paramsBytes(s.velocity);
     for (const ParamsF &b : s.optimizerBuffers)
+        n += paramsBytes(b);
+    n += paramsBytes(s.networkParams) + paramsBytes(s.networkVelocity);
+    for (const MlpParamsF &b : s.networkBuffers)
         n += paramsBytes(b);
     return n;
 }
@@ -63,7 +77,8 @@ void Timeline::keep(const Trainer &trainer)
     // The histories are the head's (replayTo() takes them from there): not copied per checkpoint;
     // nor is plain SGD's buffer, which is zeros.
     trainer.snapshotInto(c.state, false);
-    c.zeroVelocity = c.state.velocity.W1.size() == 0;
+    c.zeroVelocity = c.state.config.network.isSourceNetwork() ? c.state.velocity.W1.size() == 0
+                                                              : c.state.networkVelocity.layers.empty();
     c.pinned = false;
     c.bytes = bytesOf(c.state);
     m_bytes += c.bytes;
@@ -81,6 +96,9 @@ void Timeline::reserveSpares()
         c.state.params = origin.state.params;
         c.state.velocity = origin.state.velocity;
         c.state.optimizerBuffers = origin.state.optimizerBuffers;
+        c.state.networkParams = origin.state.networkParams;
+        c.state.networkVelocity = origin.state.networkVelocity;
+        c.state.networkBuffers = origin.state.networkBuffers;
         c.bytes = bytesOf(c.state);
         m_bytes += c.bytes;
         m_spare.push_back(std::move(c));
@@ -163,7 +181,7 @@ Status Timeline::replayTo(std::uint64_t step, const Trainer &head, Trainer &repl
     const Checkpoint &c = it == m_checkpoints.begin() ? m_checkpoints.front() : *std::prev(it);
     TrainingSnapshot &s = m_replayState; // its buffers are reused from one replay to the next
     s = c.state;
-    if (c.zeroVelocity) {
+    if (c.zeroVelocity && s.config.network.isSourceNetwork()) { // another network's empty buffer is zeros
         s.velocity.W1.setZero(kHidden, kInputs);
         s.velocity.b1.setZero(kHidden);
         s.velocity.W2.setZero(kOutputs, kHidden);

@@ -23,15 +23,20 @@ public:
     /** 16 MiB: 41 checkpoints of plain SGD's weights, 20 with a momentum buffer; a replay then
      *  trains at most a fortieth of the run (about 0.2 ms a batch). */
     static constexpr std::size_t kDefaultBudgetBytes = std::size_t(16) << 20;
+    /** A network larger than the source's gets a budget as many times larger, up to this factor:
+     *  as many checkpoints, so that a replay trains as few (slower) batches. */
+    static constexpr std::size_t kMaxBudgetScale = 8;
     /** The first interval K, in batches. */
     static constexpr std::uint64_t kFirstInterval = 32;
 
+    /** budgetBytes: for the source network and smaller ones (see kMaxBudgetScale). */
     explicit Timeline(std::size_t budgetBytes = kDefaultBudgetBytes);
 
     /** Forgets everything; empty() afterwards. */
     void clear();
     /** A new history from the trainer's position (after a reset, a load or a restore): that
-     *  state is the first checkpoint, first() == last() == trainer.step(). */
+     *  state is the first checkpoint, first() == last() == trainer.step(). The budget follows the
+     *  trainer's network. */
     void start(const Trainer &trainer);
     bool empty() const { return m_checkpoints.empty(); }
 
@@ -87,7 +92,8 @@ private:
     void thin();
     static std::size_t bytesOf(const TrainingSnapshot &s);
 
-    std::size_t m_budget;
+    std::size_t m_givenBudget; // for the source network
+    std::size_t m_budget;      // for the network of the history
     std::uint64_t m_interval = kFirstInterval;
     std::uint64_t m_last = 0;
     std::size_t m_bytes = 0;

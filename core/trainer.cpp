@@ -553,6 +553,13 @@ void Trainer::snapshotInto(TrainingSnapshot &s, bool histories) const
     s.orderCrc = m_batchInEpoch > 0 ? orderChecksum(m_order) : 0;
     s.epochLossSum = m_epochLossSum;
     s.epochSeconds = m_epochSeconds;
+    if (m_network) {
+        networkSnapshotInto(s, histories);
+        return;
+    }
+    s.networkParams.layers.clear();
+    s.networkVelocity.layers.clear();
+    s.networkBuffers.clear();
     s.params = m_params; // into s's own buffers when they have the size: no allocation
     if (!histories && m_active.optimizer == "sgd" && m_active.momentum == 0) {
         s.velocity = ParamsF{}; // plain SGD keeps no buffer: 400 KB neither copied nor kept
@@ -564,6 +571,30 @@ void Trainer::snapshotInto(TrainingSnapshot &s, bool histories) const
     s.velocity = std::move(state.first);
     s.optimizerBuffers = std::move(state.more);
     s.optimizerSteps = state.steps;
+    if (histories) {
+        s.batchLosses = m_lossHistory;
+        s.epochs = m_epochReports;
+    }
+}
+
+void Trainer::networkSnapshotInto(TrainingSnapshot &s, bool histories) const
+{
+    const NetworkTrainer &n = *m_network;
+    s.epochSeconds = n.epochSeconds();
+    s.params = ParamsF {};
+    s.velocity = ParamsF {};
+    s.optimizerBuffers.clear();
+    s.networkParams = n.params();
+    const bool adam = m_active.optimizer == "adam";
+    if (adam || m_active.momentum != 0)
+        s.networkVelocity = n.firstMoment();
+    else
+        s.networkVelocity.layers.clear(); // plain SGD keeps no buffer
+    if (adam)
+        s.networkBuffers.assign(1, n.secondMoment());
+    else
+        s.networkBuffers.clear();
+    s.optimizerSteps = n.optimizerSteps();
     if (histories) {
         s.batchLosses = m_lossHistory;
         s.epochs = m_epochReports;
@@ -584,8 +615,29 @@ Status Trainer::restore(const TrainingSnapshot &s)
     if (!optimizer)
         return Error {"the snapshot's optimiser \"" + s.config.optimizer
                       + "\" is unknown to this program (it knows " + optimizerNames() + ")"};
-    if (Status st = optimizer->setState({s.velocity, s.optimizerBuffers, s.optimizerSteps}); !st)
-        return st;
+    const bool source = s.config.network.isSourceNetwork();
+    std::unique_ptr<NetworkTrainer> network;
+    if (source) {
+        if (Status st = optimizer->setState({s.velocity, s.optimizerBuffers, s.optimizerSteps}); !st)
+            return st;
+    } else {
+        // Another network (resumeOrder() checked its shapes): its own trainer on the whole global
+        // batch, at the snapshot's position.
+        TrainConfig c = s.config;
+        c.batch = s.config.batch * replicas();
+        c.trainSubset = 0;
+        network = std::make_unique<NetworkTrainer>(data.data, c, s.config.network, s.networkParams);
+        network->resumeAt(std::size_t(s.step), s.epochLossSum, s.epochSeconds);
+        const bool adam = s.config.optimizer == "adam";
+        if (adam || s.config.momentum != 0) {
+            const MlpParamsF first = s.networkVelocity.layers.empty() ? MlpParamsF::zeros(s.config.network)
+                                                                      : s.networkVelocity;
+            if (!network->setOptimizerState(first, s.networkBuffers.empty() ? nullptr : &s.networkBuffers.front(),
+                                            s.optimizerSteps))
+                return Error {"the snapshot's optimiser state does not fit " + s.config.optimizer + " for "
+                              + describe(s.config.network)};
+        }
+    }
 
     useData(std::move(data));
     m_identity = std::move(identity);
@@ -595,15 +647,14 @@ Status Trainer::restore(const TrainingSnapshot &s)
     if (m_ws.batch != m_active.batch)
         m_ws.resize(m_active.batch);
     m_batchLabels.assign(std::size_t(m_active.batch), 0);
-    m_params = s.params;
+    if (source)
+        m_params = s.params;
     m_grads = ParamsF::zeros();
     for (auto &g : m_replicaGrads)
         g = ParamsF::zeros();
     std::fill(m_replicaCounts.begin(), m_replicaCounts.end(), 0);
     m_optimizer = std::move(optimizer);
-    m_network.reset(); // a snapshot holds the source network
-    m_active.network = Architecture::source();
-    m_config.network = m_active.network;
+    m_network = std::move(network);
     m_previousKept = false;
     m_order = std::move(*order);
     m_epoch = s.epoch;

@@ -179,8 +179,8 @@ public:
 
     /** The identity of data(): counted once per Trainer (about 50 ms for MNIST), then cached. */
     const DatasetIdentity &dataIdentity() const;
-    /** The whole training state, between batches (snapshot.h); the source network's only.
-     *  Copies about 0.8 MB plus the loss history. */
+    /** The whole training state, between batches (snapshot.h), of any network. Copies about
+     *  0.8 MB plus the loss history for the source network. */
     TrainingSnapshot snapshot() const;
     /** snapshot() into `out`, reusing its buffers. Without `histories`: no loss history or epoch
      *  reports, and plain SGD's momentum buffer (always zeros) left empty; the timeline's
@@ -197,6 +197,8 @@ public:
 
 private:
     void startEpoch();
+    /** snapshotInto() for another network than the source's. */
+    void networkSnapshotInto(TrainingSnapshot &out, bool histories) const;
     /** m_network for m_active's network from these weights, at the start. */
     void trainNetworkFrom(MlpParamsF initial);
     /** trainBatch() of another network than the source's (m_network). */

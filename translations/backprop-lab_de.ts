@@ -4748,10 +4748,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <source>weights after batch %1</source>
         <translation>Gewichte nach Batch %1</translation>
     </message>
-    <message>
-        <source>Snapshots hold the source network, 784-128-10 ReLU; this training&apos;s is %1. Save its weights with File &gt; Save model instead.</source>
-        <translation>Schnappschüsse halten das Netz der Quelle, 784-128-10 ReLU; dieses Training hat %1. Sichern Sie seine Gewichte stattdessen mit Datei &gt; Modell speichern.</translation>
-    </message>
 </context>
 <context>
     <name>bplab::ValueGrid</name>

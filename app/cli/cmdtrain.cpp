@@ -13,6 +13,7 @@
 #include "batchthreads.h"
 #include "divergence.h"
 #include "modelfile.h"
+#include "networktrainer.h"
 #include "optimizerchoice.h"
 #include "snapshotfolder.h"
 #include "trainingsession.h"
@@ -83,9 +84,10 @@ Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (
 Other networks: --hidden and --activation (or an --init-from file that holds another network)
 train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
 on the training threads, the same bits on one): SGD with or without
-momentum, a constant or cosine rate, --train-subset, --json and --save (a model file that
-records the network) as above; a divergence stops the run. Workers, MPI, snapshots,
-augmentation, Adam and halving at a divergence are the source network's only yet. Without
+momentum or Adam, a constant or cosine rate, --train-subset, --json and --save (a model file that
+records the network), snapshots and --resume (a version 5 snapshot records the network) as
+above; a divergence stops the run. Workers, MPI, augmentation and halving at a divergence are
+the source network's only yet. Without
 --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for sigmoid and
 tanh.)";
 
@@ -326,23 +328,26 @@ int runTrain(const QStringList &args)
     std::optional<LoadedSnapshot> resumed;
     if (cmd.isSet(QStringLiteral("resume"))
         && (cmd.isSet(QStringLiteral("hidden")) || cmd.isSet(QStringLiteral("activation"))))
-        return cmd.usageError(QStringLiteral("--resume goes on with the snapshot's network (784-128-10 ReLU); "
+        return cmd.usageError(QStringLiteral("--resume goes on with the snapshot's network; "
                                              "--hidden and --activation cannot change it"));
+    // The network: the source's, the one --hidden and --activation name, the --init-from file's
+    // or the snapshot's. Another one trains through the same loop, without the options it lacks.
+    Architecture arch;
+    std::optional<NetworkModel> fromFile;
     if (cmd.isSet(QStringLiteral("resume"))) {
         const int code = mpi.agree(cmd, readResume(cmd, config, resumed), "reading the snapshot");
         if (code >= 0)
             return code;
+        arch = config.network;
     } else {
         if (!readConfig(cmd, config))
             return kExitUsage;
-        // Any other network than the source's trains on its own loop (trainnetwork.h).
-        Architecture arch;
-        std::optional<NetworkModel> fromFile;
         if (const int code = chooseNetwork(cmd, arch, fromFile); code >= 0)
             return code;
-        if (!arch.isSourceNetwork())
-            return trainNetwork(cmd, arch, config, std::move(fromFile));
     }
+    const bool source = arch.isSourceNetwork();
+    if (const int code = source ? -1 : useNetwork(cmd, arch, config, resumed.has_value()); code >= 0)
+        return code;
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
         || !readSnapshotOptions(cmd, resumed.has_value(), snapshots))
@@ -377,7 +382,7 @@ int runTrain(const QStringList &args)
     }
 
     std::optional<ParamsF> initial;
-    if (cmd.isSet(QStringLiteral("init-from"))) {
+    if (source && cmd.isSet(QStringLiteral("init-from"))) {
         ParamsF p;
         if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("init-from")), p);
             code >= 0)
@@ -388,6 +393,22 @@ int runTrain(const QStringList &args)
     if (resumed)
         cmd.note(QStringLiteral("resuming from %1: %2")
                          .arg(qs(resumed->path), qs(describeSnapshot(resumed->snapshot))));
+    else if (!source)
+        cmd.note(QStringLiteral("training %1: %2 epochs, batch %3, lr %4 (%5), %6, inputs %7, %8, seed %9")
+                         .arg(networkName(arch))
+                         .arg(config.epochs)
+                         .arg(config.batch)
+                         .arg(config.lr)
+                         .arg(qs(scheduleName(config.schedule)))
+                         .arg(config.optimizer == "sgd" ? QStringLiteral("momentum %1").arg(config.momentum)
+                                                        : qs(config.optimizer))
+                         .arg(describeNormalize(config.normalize),
+                              fromFile ? QStringLiteral("weights from %1").arg(cmd.value(QStringLiteral("init-from")))
+                              : cmd.isSet(QStringLiteral("init"))
+                                      ? QStringLiteral("%1 init").arg(qs(toString(config.init)))
+                                      : QStringLiteral("%1 init (%2)")
+                                                .arg(qs(toString(config.init)), qs(initRuleText(arch.activation))))
+                         .arg(config.seed));
     else
         cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), %5, inputs %6, "
                                 "%7, seed %8")
@@ -421,6 +442,8 @@ int runTrain(const QStringList &args)
     Trainer &trainer = *session.trainer();
     if (initial)
         trainer.setParams(*initial);
+    if (fromFile && !source)
+        trainer.setNetworkParams(fromFile->params);
     if (resumed) {
         const Status restored = trainer.restore(resumed->snapshot);
         if (!restored)
@@ -568,7 +591,9 @@ int runTrain(const QStringList &args)
             loss = last->testLoss;
             accuracy = last->testAccuracy;
         } else {
-            const Evaluation ev = evaluate(trainer.params(), data->test, config.normalize);
+            const Evaluation ev = source ? evaluate(trainer.params(), data->test, config.normalize)
+                                         : evaluateNetwork(arch, trainer.networkTrainer()->params(), data->test,
+                                                           config.normalize);
             loss = ev.loss;
             accuracy = ev.accuracy;
         }
@@ -579,12 +604,17 @@ int runTrain(const QStringList &args)
         // The file records the recipe, so eval, explain and predict scale inputs as trained.
         ModelInfo info = modelInfoFor(config, trainer.data(), last ? last->epoch : 0,
                                       last ? std::optional<double>(last->testAccuracy) : std::nullopt);
-        if (initial)
+        if (initial || fromFile)
             info.initFrom = QFileInfo(cmd.value(QStringLiteral("init-from"))).fileName().toStdString();
-        const Status saved = saveModel(savePath.toStdString(), trainer.params(), info);
+        const Status saved = source ? saveModel(savePath.toStdString(), trainer.params(), info)
+                                    : saveNetworkModel(savePath.toStdString(), arch,
+                                                       trainer.networkTrainer()->params(), &info);
         if (!saved)
             return cmd.dataError(qs(saved.error()));
-        cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
+        if (source)
+            cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
+        else
+            cmd.note(QStringLiteral("saved the %1 model to %2").arg(networkName(arch), savePath));
     }
     return kExitOk;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// train for any network but the source's 784-128-10 ReLU: NetworkTrainer's loop (networktrainer.h)
-// with the same epoch lines, --json objects, divergence report and model file as the source's.
+// train for any network but the source's 784-128-10 ReLU: which network, and the options it does
+// not have yet. The one training loop (cmdtrain.cpp) trains it through the Trainer, with the same
+// epoch lines, --json objects, snapshots, divergence report and model file as the source's.
 
 #include "command.h"
 
@@ -19,10 +20,12 @@ namespace bplab::cli {
  */
 int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkModel> &fromFile);
 
-/** Trains arch (any network but the source's) with config from fromFile's weights or, without
- *  them, from the initialisation --init names (default: the one arch's activation implies).
- *  Refuses the options only the source network has yet. Returns the exit code. */
-int trainNetwork(const Command &cmd, const Architecture &arch, TrainConfig config,
-                 std::optional<NetworkModel> fromFile);
+/** Refuses the options only the source network has yet (workers, MPI, augmentation, halving at a
+ *  divergence) for arch, any network but the source's. Unless resumed, config then trains arch
+ *  with the initialisation --init names (default: the one arch's activation implies). Returns -1
+ *  to go on, else the exit code. */
+int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed);
+/** "784-32-10 sigmoid". */
+QString networkName(const Architecture &arch);
 
 } // namespace bplab::cli

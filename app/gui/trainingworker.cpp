@@ -263,8 +263,7 @@ void TrainingWorker::divergedAt(const Divergence &divergence)
 {
     // The trainer undid the batch: weights, momentum and position are the last finite ones.
     m_run.store(false);
-    if (trainer()->trainsSourceNetwork())
-        m_timeline.pin(*trainer());
+    m_timeline.pin(*trainer());
     emit notice(divergence);
 }
 
@@ -272,8 +271,7 @@ void TrainingWorker::batchTrained(const BatchReport &report)
 {
     if (m_stop.load(std::memory_order_relaxed))
         ++m_batchesAfterStop;
-    if (trainer()->trainsSourceNetwork()) // the timeline keeps the source network's states
-        m_timeline.recordBatch(*trainer());
+    m_timeline.recordBatch(*trainer());
     m_samples.clear(); // one sample at a time starts on the next batch
     m_totalSamples += std::uint64_t(report.count);
     m_speedSamples += std::uint64_t(report.count);
@@ -370,7 +368,6 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     s->live = live;
     s->atHead = head;
     s->duringRun = m_running;
-    // Another network keeps no timeline: it reaches back to the batch shown only.
     s->historyFirst = m_timeline.empty() ? trainer.step() : m_timeline.first();
     return s;
 }
@@ -523,7 +520,7 @@ void TrainingWorker::restartTimeline()
 {
     showHead();
     m_samples.clear();
-    if (trainer() && trainer()->trainsSourceNetwork())
+    if (trainer())
         m_timeline.start(*trainer());
     else
         m_timeline.clear();
@@ -687,12 +684,6 @@ void TrainingWorker::saveSnapshot(const QString &file)
         emit notice(SnapshotFailed{tr("There is no training to save yet: open a data folder first."), {}});
         return;
     }
-    if (!trainer()->trainsSourceNetwork()) {
-        emit notice(SnapshotFailed{tr("Snapshots hold the source network, 784-128-10 ReLU; this training's is %1. "
-                                      "Save its weights with File > Save model instead.")
-                                           .arg(QString::fromStdString(describe(trainer()->network()))), {}});
-        return;
-    }
     const TrainingSnapshot snapshot = trainer()->snapshot();
     const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
     if (!saved) {
@@ -704,7 +695,7 @@ void TrainingWorker::saveSnapshot(const QString &file)
 
 void TrainingWorker::maybeAutoSnapshot(bool force)
 {
-    if (!trainer() || !trainer()->trainsSourceNetwork()) // snapshots hold the source network
+    if (!trainer())
         return;
     if (const std::optional<Notice> said = m_autoSnapshots.writeIfDue(*trainer(), now(), force))
         emit notice(*said);
@@ -781,8 +772,13 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
             continue;
         // A snapshot keeps no confusion matrix. Taken at the end of its last epoch, the weights
         // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
-        if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0)
-            e.confusion = evaluate(trainer()->params(), m_data->test, trainer()->activeConfig().normalize).confusion;
+        if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0) {
+            const Normalize normalize = trainer()->activeConfig().normalize;
+            const NetworkTrainer *network = trainer()->networkTrainer();
+            e.confusion = (network ? evaluateNetwork(trainer()->network(), network->params(), m_data->test, normalize)
+                                   : evaluate(trainer()->params(), m_data->test, normalize))
+                                  .confusion;
+        }
         emit historyChanged(e);
     }
     sendVisual();

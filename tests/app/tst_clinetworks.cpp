@@ -1,6 +1,7 @@
 // Networks other than the source's through the command-line tool: train --hidden/--activation
 // writes a model file that eval, explain, export and train --init-from read back as the same
-// network with the same numbers; bad values are refused with a message naming them, writing nothing.
+// network with the same numbers; a run stopped with a snapshot and resumed writes the straight
+// run's file; bad values are refused with a message naming them, writing nothing.
 
 #include "clitestutil.h"
 
@@ -19,6 +20,7 @@ private slots:
     void trainEvalExplainExport();
     void initFromGoesOnWithTheFilesNetwork();
     void sameSeedSameFile();
+    void resumedRunIsTheStraightRun();
     void benchTimesTheNetwork();
     void badValuesChangeNothing_data();
     void badValuesChangeNothing();
@@ -127,6 +129,29 @@ void TestCliNetworks::sameSeedSameFile()
     QCOMPARE(runCli(trainArgs(b, adam)).exitCode, 0);
     QCOMPARE(readFile(a), readFile(b));
     QVERIFY(readFile(a) != sgd);
+}
+
+void TestCliNetworks::resumedRunIsTheStraightRun()
+{
+    const QStringList args{"--hidden", "16", "--activation", "sigmoid", "--lr", "0.5", "--momentum", "0.5"};
+    const QString straight = path(QStringLiteral("straight.bplab")), resumed = path(QStringLiteral("resumed.bplab"));
+    const QString dir = path(QStringLiteral("snapshots"));
+    QCOMPARE(runCli(trainArgs(straight, args)).exitCode, 0);
+    // 400 images at batch 20: 20 batches an epoch; stopped mid-epoch 1.
+    const CliRun first = runCli(trainArgs(path(QStringLiteral("half.bplab")),
+                                          args + QStringList{"--checkpoint-dir", dir, "--stop-after-batches", "13"}));
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    QVERIFY2(first.err.contains("stopped after batch 13"), first.err.constData());
+    const CliRun second = runCli({"train", "--resume", dir, "--json", "--save", resumed});
+    QVERIFY2(second.exitCode == 0, second.err.constData());
+    QVERIFY2(second.err.contains("network 784-16-10 sigmoid"), second.err.constData());
+    QVERIFY2(second.err.contains("saved the 784-16-10 sigmoid model"), second.err.constData());
+    QVERIFY(!readFile(straight).isEmpty());
+    QCOMPARE(readFile(resumed), readFile(straight));
+    // The snapshot's network is the one trained: flags cannot change it.
+    const CliRun clash = runCli({"train", "--resume", dir, "--hidden", "32"});
+    QCOMPARE(clash.exitCode, 1);
+    QVERIFY2(clash.err.contains("goes on with the snapshot's network"), clash.err.constData());
 }
 
 void TestCliNetworks::benchTimesTheNetwork()

@@ -1,14 +1,18 @@
-// Snapshots: exact resume (momentum and the cosine schedule, at an epoch's end and mid-epoch),
-// the file's validation (truncated, flipped bytes, wrong version, other data), and snapshot
+// Snapshots: exact resume (momentum and the cosine schedule, at an epoch's end and mid-epoch; of
+// another network with plain SGD, momentum and Adam), the file's validation (truncated, flipped bytes, wrong version, other data), and snapshot
 // folders (the newest K kept, temporary files ignored, a damaged newest file skipped).
 
+#include "architectures.h"
+#include "fileio.h"
 #include "modelfile.h"
+#include "networktrainer.h"
 #include "snapshotfolder.h"
 #include "synthetic.h"
 #include "trainer.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -152,6 +156,89 @@ private slots:
         QVERIFY(resumed.snapshot().velocity == straight.snapshot().velocity);
     }
 
+    // Another network: the file records its shapes and activation (version 5) and the resumed run
+    // is the straight one, bit for bit, with each optimiser's state.
+    void anotherNetworkResumesExactly_data()
+    {
+        QTest::addColumn<QString>("optimizer");
+        QTest::addColumn<double>("momentum");
+        QTest::addColumn<int>("stopAt");
+        QTest::newRow("plain SGD, mid-epoch") << "sgd" << 0.0 << 13;
+        QTest::newRow("momentum, after epoch 1") << "sgd" << 0.9 << 10;
+        QTest::newRow("Adam, mid-epoch") << "adam" << 0.0 << 17;
+    }
+    void anotherNetworkResumesExactly()
+    {
+        QFETCH(QString, optimizer);
+        QFETCH(double, momentum);
+        QFETCH(int, stopAt);
+        const Architecture a = arch({24, 12}, Activation::Tanh);
+        TrainConfig c = withNetwork(resumeConfig(), a.hidden, a.activation);
+        c.optimizer = optimizer.toStdString();
+        c.momentum = momentum;
+        c.lr = optimizer == "adam" ? 0.001 : 0.05;
+        Trainer straight(m_split, c);
+        straight.run({}, {});
+
+        Trainer first(m_split, c);
+        trainUntilStep(first, std::size_t(stopAt));
+        const TrainingSnapshot s = first.snapshot();
+        QVERIFY(s.networkParams == first.networkTrainer()->params());
+        QCOMPARE(s.params.W1.size(), Eigen::Index(0)); // the source's arrays are not kept
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/s.bplabsnap").toStdString();
+        QVERIFY(saveSnapshot(path, s).ok());
+        const std::vector<std::uint8_t> bytes = readBytes(path);
+        QCOMPARE(std::uint32_t(bytes[8]), std::uint32_t(5));
+        // Two arrays of the network's parameters (three with Adam's second moment), not the source's.
+        const std::size_t arrays = optimizer == "adam" ? 3 : 2;
+        QVERIFY(bytes.size() > arrays * a.parameterBytes(4) && bytes.size() < arrays * a.parameterBytes(4) + 1500);
+        auto loaded = loadSnapshot(path);
+        QVERIFY2(loaded.ok(), loaded.error().c_str());
+        QVERIFY(loaded->config.network == a);
+        QVERIFY(encodeSnapshot(*loaded) == bytes);
+        QVERIFY(describeSnapshot(*loaded).find("network 784-24-12-10 tanh") != std::string::npos);
+
+        Trainer resumed(m_split, sourceRecipe()); // the source network: the snapshot's must win
+        const Status restored = resumed.restore(*loaded);
+        QVERIFY2(restored.ok(), restored.error().c_str());
+        QVERIFY(!resumed.trainsSourceNetwork());
+        QVERIFY(resumed.network() == a);
+        QCOMPARE(resumed.step(), std::size_t(stopAt));
+        QCOMPARE(resumed.nextBatchIndices(), first.nextBatchIndices());
+        resumed.run({}, {});
+        QVERIFY(resumed.finished());
+        QVERIFY(resumed.networkTrainer()->params() == straight.networkTrainer()->params());
+        QVERIFY(resumed.lossHistory() == straight.lossHistory());
+        QVERIFY(sameEpochReports(resumed.epochReports(), straight.epochReports()));
+        QVERIFY(resumed.snapshot().networkVelocity == straight.snapshot().networkVelocity);
+
+        // The network section must agree with the arrays: other widths are refused by name.
+        TrainingSnapshot wrong = *loaded;
+        wrong.config.network.hidden = {24, 13};
+        QVERIFY(!saveSnapshot(path, wrong).ok());
+        std::vector<std::uint8_t> damaged = bytes;
+        const std::string tag = "NETW";
+        auto at = std::search(damaged.begin(), damaged.end(), tag.begin(), tag.end());
+        QVERIFY(at != damaged.end());
+        const std::size_t netw = std::size_t(at - damaged.begin()) + 12; // the payload
+        damaged[netw + 4] = 25; // the first width 24 -> 25, with the section's CRC32 fixed
+        const std::uint64_t n = readLittleEndian(damaged.data() + netw - 8, 8);
+        const std::uint32_t crc = crc32Of(damaged.data() + netw, std::size_t(n));
+        for (int i = 0; i < 4; ++i)
+            damaged[netw + std::size_t(n) + std::size_t(i)] = std::uint8_t(crc >> (8 * i));
+        const std::uint32_t whole = crc32Of(damaged.data(), damaged.size() - 4);
+        for (int i = 0; i < 4; ++i)
+            damaged[damaged.size() - 4 + std::size_t(i)] = std::uint8_t(whole >> (8 * i));
+        auto refused = decodeSnapshot(damaged.data(), damaged.size(), "s.bplabsnap");
+        QVERIFY(!refused.ok());
+        // The first array read in the new shapes does not fit (Adam's buffers come before the weights).
+        const std::string fits = optimizer == "adam" ? "the optimiser state section is malformed"
+                                                     : "the weights section holds";
+        QVERIFY2(refused.error().find("s.bplabsnap: " + fits) == 0,
+                 refused.error().c_str());
+    }
+
     // A run of 1 epoch resumed with the total raised to 2 equals 2 epochs straight when the
     // learning rate does not depend on the total (constant schedule).
     void resumeToMoreEpochs()
@@ -293,8 +380,8 @@ private slots:
         b[1000] ^= 1; // inside the weights
         QVERIFY(refused(b, "the weights section is damaged"));
         b = bytes;
-        b[8] = 5; // version 5
-        QVERIFY(refused(b, "snapshot version 5; this program reads versions 1 to 4"));
+        b[8] = 6; // version 6
+        QVERIFY(refused(b, "snapshot version 6; this program reads versions 1 to 5"));
         b = bytes;
         b.push_back(0);
         QVERIFY(refused(b, "header says"));

@@ -1,8 +1,10 @@
 // The timeline gives the exact state after any trained batch: replays equal, bit for bit, what
 // the trainer had then, with learning-rate changes, momentum, after a branch and after a resume
-// from a snapshot; its checkpoints stay within their memory budget. And the pacer's arithmetic,
+// from a snapshot, for the source network and for another one; its checkpoints stay within their memory budget. And the pacer's arithmetic,
 // driven by invented clock readings.
 
+#include "architectures.h"
+#include "networktrainer.h"
 #include "pacer.h"
 #include "snapshot.h"
 #include "synthetic.h"
@@ -151,6 +153,62 @@ private slots:
         for (int i = 0; i < 40; ++i)
             first.trainBatch();
         QVERIFY(first.params() == head.params());
+    }
+
+    // Another network's states replay exactly too: its weights, gradients and batch, across epoch
+    // ends (whose reports count the epoch's earlier batches) and with each optimiser's state.
+    void anotherNetworkReplaysExactly_data()
+    {
+        QTest::addColumn<QString>("optimizer");
+        QTest::addColumn<double>("momentum");
+        QTest::newRow("plain SGD") << "sgd" << 0.0;
+        QTest::newRow("momentum 0.9") << "sgd" << 0.9;
+        QTest::newRow("Adam") << "adam" << 0.0;
+    }
+    void anotherNetworkReplaysExactly()
+    {
+        QFETCH(QString, optimizer);
+        QFETCH(double, momentum);
+        TrainConfig c = withNetwork(smallConfig(), {24, 12}, Activation::Sigmoid);
+        c.optimizer = optimizer.toStdString();
+        c.momentum = momentum;
+        c.lr = optimizer == "adam" ? 0.001 : 0.1;
+        Trainer head(m_data, c);
+        QVERIFY(!head.trainsSourceNetwork());
+        Timeline timeline(std::size_t(4) << 20); // a few checkpoints: replays train many batches
+        timeline.start(head);
+        struct Net
+        {
+            MlpParamsF params, grads;
+            std::vector<std::uint32_t> batch;
+            std::size_t epochs = 0;
+        };
+        std::map<std::uint64_t, Net> states;
+        for (int i = 0; i < 90; ++i) { // 25 batches per epoch: three epoch ends
+            if (head.step() == 40) {
+                head.setLearningRate(c.lr / 2);
+                timeline.recordLearningRate(40, c.lr / 2);
+            }
+            QVERIFY(!head.trainBatch().divergence);
+            timeline.recordBatch(head);
+            const NetworkTrainer &n = *head.networkTrainer();
+            states[head.step()] = {n.params(), n.gradients(), head.lastBatchIndices(), head.epochReports().size()};
+        }
+        QVERIFY(timeline.checkpointCount() >= 2);
+        Trainer replay(m_data, smallConfig()); // the source network: the checkpoint's must win
+        for (const auto &[step, want] : states) {
+            QVERIFY2(timeline.replayTo(step, head, replay), qPrintable(QString::number(step)));
+            QVERIFY(!replay.trainsSourceNetwork());
+            QCOMPARE(replay.step(), step);
+            QVERIFY2(replay.networkTrainer()->params() == want.params, qPrintable(QStringLiteral("params at %1").arg(step)));
+            QVERIFY2(replay.networkTrainer()->gradients() == want.grads, qPrintable(QStringLiteral("gradients at %1").arg(step)));
+            QCOMPARE(replay.lastBatchIndices(), want.batch);
+            QCOMPARE(replay.epochReports().size(), want.epochs);
+        }
+        // An epoch that ends in a replay reports what the head reported.
+        QVERIFY(timeline.replayTo(75, head, replay));
+        QCOMPARE(replay.epochReports().back().trainLoss, head.epochReports()[2].trainLoss);
+        QCOMPARE(replay.epochReports().back().testAccuracy, head.epochReports()[2].testAccuracy);
     }
 
     void staysWithinItsBudget()

@@ -15,6 +15,7 @@
 #include <networktrainer.h>
 #include <replicaexchange.h>
 #include <replicaheatmaps.h>
+#include <snapshot.h>
 #include <trainer.h>
 #include <trainsubset.h>
 #include <stepmodel.h>
@@ -495,13 +496,39 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY2(saved, saved ? "" : saved.error().c_str());
     QVERIFY(saved->arch == a);
     QVERIFY(saved->params == *controller()->shown()->layerWeights);
-    // A snapshot holds the source network only: refused, nothing written.
-    notices.clear();
+    // A snapshot holds it, network and all.
     const QString snapshot = m_dir.filePath(QStringLiteral("sigmoid32.bplabsnap"));
+    test::EventSpy<SnapshotSaved> snapshotSaved(controller());
     controller()->saveSnapshot(snapshot);
-    QTRY_VERIFY(!notices.isEmpty());
-    QVERIFY(std::holds_alternative<SnapshotFailed>(notices.front().front().value<Notice>()));
-    QVERIFY(!QFile::exists(snapshot));
+    QVERIFY(snapshotSaved.wait(10000));
+    const Result<TrainingSnapshot> onDisk = loadSnapshot(snapshot.toStdString());
+    QVERIFY2(onDisk, onDisk ? "" : onDisk.error().c_str());
+    QVERIFY(onDisk->config.network == a);
+    QVERIFY(onDisk->networkParams == *shown->layerWeights);
+
+    // The timeline reaches back to its first batch: weights and gradients as they were then.
+    Trainer once(controller()->dataSplit(), controller()->trainedConfig());
+    once.trainBatch();
+    controller()->showBatch(1);
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 1);
+    QCOMPARE(controller()->shown()->historyFirst, std::uint64_t(0));
+    QVERIFY(*controller()->shown()->layerWeights == once.networkTrainer()->params());
+    QVERIFY(*controller()->shown()->layerGradients == once.networkTrainer()->gradients());
+
+    // Trained on, then opened: back at batch 3 of that network, and the same bits on from there.
+    controller()->showBatch(qint64(controller()->stepCount()));
+    test::runBatches(controller(), 2);
+    test::EventSpy<RestoredSnapshot> restored(controller());
+    controller()->openSnapshot(snapshot);
+    QVERIFY(restored.wait(10000));
+    QCOMPARE(controller()->stepCount(), std::uint64_t(3));
+    QVERIFY(controller()->trainedConfig().network == a);
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
+    QVERIFY(*controller()->shown()->layerWeights == core.networkTrainer()->params());
+    test::runBatches(controller(), 1);
+    core.trainBatch();
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 4);
+    QVERIFY(*controller()->shown()->layerWeights == core.networkTrainer()->params());
 
     // Back to the source's network at the next Reset.
     entry(QStringLiteral("784-128-10 (the source's)"))->trigger();
