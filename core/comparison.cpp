@@ -138,7 +138,7 @@ std::array<double, kOutputs> classAccuracies(const std::array<std::array<int, kO
 
 bool stepsAsTraining(const TrainConfig &training, const CompareChoice &choice)
 {
-    if (!choice.arch.isSourceNetwork())
+    if (choice.arch != training.network)
         return false;
     if (choice.adam)
         return training.optimizer == "adam";
@@ -160,13 +160,15 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
 }
 
 CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
-                       std::shared_ptr<const MlpParamsF> start, std::shared_ptr<const OptimizerState> optimizer)
+                       std::shared_ptr<const MlpParamsF> start,
+                       std::shared_ptr<const NetworkOptimizerState> optimizer)
     : CompareRun(std::move(data), base, choice)
 {
     if (start && start->hasShape(choice.arch))
         m_start = std::move(start);
     // The training's state means the same to this run only when it steps the same way.
-    if (m_start && optimizer && stepsAsTraining(base, choice) && (!choice.adam || !optimizer->more.empty()))
+    if (m_start && optimizer && stepsAsTraining(base, choice) && optimizer->first.hasShape(choice.arch)
+        && (!choice.adam || optimizer->second.hasShape(choice.arch)))
         m_optimizer = std::move(optimizer);
 }
 
@@ -180,11 +182,9 @@ void CompareRun::run()
                            m_start ? *m_start : initMlp(m_choice.arch, m_config.init, m_config.seed));
     if (m_start)
         trainer.startAt(m_choice.fromStep);
-    if (m_optimizer) {
-        const MlpParamsF first = toMlp(m_optimizer->first);
-        const MlpParamsF second = m_optimizer->more.empty() ? MlpParamsF {} : toMlp(m_optimizer->more.front());
-        trainer.setOptimizerState(first, m_optimizer->more.empty() ? nullptr : &second, m_optimizer->steps);
-    }
+    if (m_optimizer)
+        trainer.setOptimizerState(m_optimizer->first, m_choice.adam ? &m_optimizer->second : nullptr,
+                                  m_optimizer->steps);
     const int neurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
     {
         const std::lock_guard lock(m_mutex);

@@ -9,7 +9,7 @@
 #include "dataset.h"
 #include "losshistory.h"
 #include "mlp.h"
-#include "optimizer.h"
+#include "networktrainer.h"
 #include "trainconfig.h"
 #include "trainevents.h"
 
@@ -50,8 +50,8 @@ enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, Gradien
 std::string methodName(const CompareChoice &choice);
 
 /** True when a run of `choice` steps as a training of `training` does, so that the training's
- *  optimiser state (a momentum buffer, Adam's moments) means the same to it: the source network,
- *  and Adam for both, or SGD with the same momentum (not 0: plain SGD keeps no state). */
+ *  optimiser state (a momentum buffer, Adam's moments) means the same to it: the training's
+ *  network, and Adam for both, or SGD with the same momentum (not 0: plain SGD keeps no state). */
 bool stepsAsTraining(const TrainConfig &training, const CompareChoice &choice);
 
 /** One thing a run's label names, for a front end to word in its own language. */
@@ -145,7 +145,8 @@ public:
      *  moments): at the same rate it then trains as the training went on. Otherwise, or
      *  without one, its optimiser starts fresh. */
     CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig &base, const CompareChoice &choice,
-               std::shared_ptr<const MlpParamsF> start, std::shared_ptr<const OptimizerState> optimizer = nullptr);
+               std::shared_ptr<const MlpParamsF> start,
+               std::shared_ptr<const NetworkOptimizerState> optimizer = nullptr);
     /** True when the run goes on with the training's optimiser state (see above). */
     bool continuesOptimizer() const { return m_optimizer != nullptr; }
 
@@ -169,7 +170,7 @@ private:
     CompareChoice m_choice;
     TrainConfig m_config;
     std::shared_ptr<const MlpParamsF> m_start; // null: the activation's initialisation
-    std::shared_ptr<const OptimizerState> m_optimizer; // the training's at fromStep (null: fresh)
+    std::shared_ptr<const NetworkOptimizerState> m_optimizer; // the training's at fromStep (null: fresh)
     std::atomic<bool> m_stop {false};
     mutable std::mutex m_mutex;
     CompareProgress m_progress; // guarded by m_mutex

@@ -223,6 +223,26 @@ void NetworkTrainer::startAt(std::size_t step)
         epochOrder(m_config.seed, epoch(), m_order);
 }
 
+NetworkOptimizerState toNetworkState(const OptimizerState &state)
+{
+    NetworkOptimizerState out;
+    out.first = toMlp(state.first);
+    if (!state.more.empty())
+        out.second = toMlp(state.more.front());
+    out.steps = state.steps;
+    return out;
+}
+
+NetworkOptimizerState NetworkTrainer::optimizerState() const
+{
+    NetworkOptimizerState out;
+    out.first = m_velocity;
+    if (m_config.optimizer == "adam")
+        out.second = m_second;
+    out.steps = m_adamSteps;
+    return out;
+}
+
 void NetworkTrainer::resumeAt(std::size_t step, double epochLossSum, double epochSeconds)
 {
     startAt(step);

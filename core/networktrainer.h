@@ -12,6 +12,7 @@
 #include "dataset.h"
 #include "divergence.h"
 #include "mlp.h"
+#include "optimizer.h"
 #include "trainconfig.h"
 #include "trainevents.h"
 
@@ -35,6 +36,16 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
 /** The ten SoftMax probabilities of one image (784 bytes) for any network. */
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
                                                  const std::uint8_t *pixels, Normalize normalize);
+
+/** An optimiser's state in a network's shapes: SGD's momentum buffer or Adam's first moment m
+ *  (first), Adam's second moment v (second; no layers for SGD) and Adam's updates so far. */
+struct NetworkOptimizerState
+{
+    MlpParamsF first, second;
+    std::uint64_t steps = 0;
+};
+/** The source network's optimiser state (optimizer.h) as two layers each. */
+NetworkOptimizerState toNetworkState(const OptimizerState &state);
 
 /** One trained batch. */
 struct NetworkBatch
@@ -94,6 +105,8 @@ public:
     const MlpParamsF &firstMoment() const { return m_velocity; }
     const MlpParamsF &secondMoment() const { return m_second; }
     std::uint64_t optimizerSteps() const { return m_adamSteps; }
+    /** The three above in one value (second without layers for SGD). */
+    NetworkOptimizerState optimizerState() const;
 
     /** Forward, backward and update of the next mini-batch; at an epoch's last batch the test and
      *  training sets are evaluated. After a divergence the position stays at that batch. */

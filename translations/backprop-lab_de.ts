@@ -1627,10 +1627,6 @@ zeit</translation>
         <translation>der gezeigte Batch</translation>
     </message>
     <message>
-        <source>Only a 784-128-10 network can go on from the training&apos;s weights: hidden layers 128.</source>
-        <translation>Nur ein 784-128-10-Netz kann mit den Gewichten des Trainings weitertrainieren: verdeckte Schichten 128.</translation>
-    </message>
-    <message>
         <source>The shown batch is in epoch %1: a run from there needs at least %2 epochs.</source>
         <translation>Der gezeigte Batch liegt in Epoche %1: Ein Lauf ab dort braucht mindestens %2 Epochen.</translation>
     </message>
@@ -1677,6 +1673,10 @@ zeit</translation>
     <message>
         <source>What the plot shows after each epoch: the test set&apos;s accuracy or loss, the mean loss of the epoch&apos;s training batches or how large the first layer&apos;s weight gradients were; each run&apos;s first-layer gradient per weight as pictures; or every batch&apos;s loss</source>
         <translation>Was das Diagramm nach jeder Epoche zeigt: Genauigkeit oder Verlust des Testsatzes, den mittleren Verlust der Trainingsbatches der Epoche oder wie groß die Gradienten der Gewichte der ersten Schicht waren; den Gradienten der ersten Schicht jedes Laufs je Gewicht als Bilder; oder den Verlust jedes Batches</translation>
+    </message>
+    <message>
+        <source>Only a %1-10 network can go on from the training&apos;s weights: hidden layers %2.</source>
+        <translation>Nur ein %1-10-Netz kann mit den Gewichten des Trainings weitertrainieren: verdeckte Schichten %2.</translation>
     </message>
 </context>
 <context>

@@ -186,13 +186,16 @@ private:
     std::optional<TimelineStart> shownBatch() const
     {
         const VisualPtr shown = m_controller->shown();
-        if (!m_controller->dataSplit() || !shown || !shown->weights || !shown->modelFile.isEmpty() || shown->weightsStep == 0
+        if (!m_controller->dataSplit() || !shown || !(shown->weights || shown->layerWeights) || !shown->modelFile.isEmpty()
+            || shown->weightsStep == 0
             || shown->progress.replicas != 1 || shown->progress.batchesPerEpoch <= 0)
             return std::nullopt;
         TimelineStart s;
         s.step = std::size_t(shown->weightsStep);
         s.epoch = std::max(1, shown->weightsEpoch);
         s.minEpochs = int(s.step / std::size_t(shown->progress.batchesPerEpoch)) + 1;
+        s.hidden = shown->network.hidden;
+        s.activation = shown->network.activation;
         return s;
     }
 
@@ -221,10 +224,14 @@ private:
         std::shared_ptr<const MlpParamsF> start;
         if (choice.fromStep > 0) {
             const std::optional<TimelineStart> shown = shownBatch();
-            const ParamsPtr weights = m_controller->shownWeights();
-            if (!shown || shown->step != choice.fromStep || !weights)
+            // The source network's weights, or another network's layers.
+            const VisualPtr visual = m_controller->shown();
+            const bool source = visual && visual->sourceNetwork();
+            const ParamsPtr weights = source ? m_controller->shownWeights() : nullptr;
+            const std::shared_ptr<const MlpParamsF> layers = visual && !source ? visual->layerWeights : nullptr;
+            if (!shown || shown->step != choice.fromStep || !(weights || layers))
                 return; // the views moved on meanwhile: the form offers the new batch
-            start = std::make_shared<const MlpParamsF>(toMlp(*weights));
+            start = weights ? std::make_shared<const MlpParamsF>(toMlp(*weights)) : layers;
             // A run that steps as the training does goes on with its momentum or Adam moments
             // too, read from the worker first (the run waits for them, the window does not).
             // A stop or a clear meanwhile drops it (m_added changes).
@@ -232,7 +239,7 @@ private:
                 ++m_fetching;
                 m_controller->fetchShownOptimizerState(
                         this, [this, data, training, choice, start, added = m_added](
-                                      std::shared_ptr<const OptimizerState> state, std::uint64_t step) {
+                                      std::shared_ptr<const NetworkOptimizerState> state, std::uint64_t step) {
                             --m_fetching;
                             if (added == m_added)
                                 queue(std::make_shared<CompareRun>(data, training, choice, start,

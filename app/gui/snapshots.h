@@ -6,6 +6,7 @@
 #include <mlp.h>
 #include <mlptrace.h>
 #include <network.h>
+#include <networktrainer.h>
 #include <pacer.h>
 #include <params.h>
 #include <replicaexchange.h>
@@ -192,8 +193,9 @@ using HistoryEvent = std::variant<HistoryRestart, EpochReport, BranchPtr, Restor
  *  finite weights), a file written or not. */
 using Notice = std::variant<TrainingError, Divergence, SnapshotSaved, SnapshotFailed, ModelSaved, ModelFailed>;
 /** What TrainingController::fetchShownOptimizerState() hands back: the optimiser's state at the
- *  weights shown (null: none) and the batch it belongs to. */
-using OptimizerStateCallback = std::function<void(std::shared_ptr<const OptimizerState> state, std::uint64_t step)>;
+ *  weights shown, in the trained network's shapes (null: none), and the batch it belongs to. */
+using OptimizerStateCallback
+        = std::function<void(std::shared_ptr<const NetworkOptimizerState> state, std::uint64_t step)>;
 
 /** Registers the snapshot types for queued connections (idempotent). */
 void registerSnapshotTypes();

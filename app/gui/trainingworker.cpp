@@ -611,11 +611,13 @@ void TrainingWorker::continueFromCursor(double lr)
 
 void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerStateCallback &done)
 {
-    std::shared_ptr<const OptimizerState> state;
+    std::shared_ptr<const NetworkOptimizerState> state;
     std::uint64_t step = 0;
-    if (trainer() && trainer()->trainsSourceNetwork() && !m_fileModel && !m_stop.load()) {
+    if (trainer() && !m_fileModel && !m_stop.load()) {
         const Trainer &shown = shownTrainer();
-        state = std::make_shared<const OptimizerState>(shown.optimizerState());
+        const NetworkTrainer *network = shown.networkTrainer();
+        state = std::make_shared<const NetworkOptimizerState>(network ? network->optimizerState()
+                                                                      : toNetworkState(shown.optimizerState()));
         step = shown.step();
     }
     QMetaObject::invokeMethod(context, [done, state, step] { done(state, step); }, Qt::QueuedConnection);

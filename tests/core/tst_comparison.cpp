@@ -197,31 +197,41 @@ private slots:
     void goesOnWithTheTrainingsOptimizerState_data()
     {
         QTest::addColumn<bool>("adam");
-        QTest::newRow("momentum 0.9") << false;
-        QTest::newRow("Adam") << true;
+        QTest::addColumn<bool>("twoLayers"); // 784-24-12-10 instead of the source's network
+        QTest::newRow("momentum 0.9") << false << false;
+        QTest::newRow("Adam") << true << false;
+        QTest::newRow("784-24-12-10, momentum 0.9") << false << true;
+        QTest::newRow("784-24-12-10, Adam") << true << true;
     }
     void goesOnWithTheTrainingsOptimizerState()
     {
-        // The source network with momentum (or Adam) to batch 13; a run from there that steps as
-        // the training does, given the training's buffers, is the training's own epochs 2 and 3.
+        // A network with momentum (or Adam) to batch 13; a run from there that steps as the
+        // training does, given the training's buffers, is the training's own epochs 2 and 3.
         QFETCH(bool, adam);
+        QFETCH(bool, twoLayers);
         const auto data = syntheticSplit(320, 100);
-        CompareChoice c = choice({kHidden}, Activation::ReLU, adam ? 0.001 : 0.05, 3);
+        CompareChoice c = choice(twoLayers ? std::vector<int> {24, 12} : std::vector<int> {kHidden}, Activation::ReLU, adam ? 0.001 : 0.05, 3);
         c.momentum = adam ? 0.0 : 0.9;
         c.adam = adam;
         TrainConfig training = base();
         training.momentum = c.momentum;
         training.optimizer = adam ? "adam" : "sgd";
+        QVERIFY(!stepsAsTraining(training, c) || c.arch.isSourceNetwork()); // another network than trained
+        training.network = c.arch;
         QVERIFY(stepsAsTraining(training, c));
         CompareRun fresh(data, training, c); // for its settings
         NetworkTrainer trainer(data, fresh.config(), c.arch, initMlp(c.arch, fresh.config().init, fresh.config().seed));
         for (int b = 0; b < 13; ++b)
             trainer.trainBatch();
-        auto state = std::make_shared<OptimizerState>();
-        state->first = toSourceParams(trainer.firstMoment());
-        if (adam)
-            state->more.push_back(toSourceParams(trainer.secondMoment()));
-        state->steps = trainer.optimizerSteps();
+        auto state = std::make_shared<NetworkOptimizerState>(trainer.optimizerState());
+        if (c.arch.isSourceNetwork()) { // the source Trainer's state, as the app hands it on
+            OptimizerState source;
+            source.first = toSourceParams(trainer.firstMoment());
+            if (adam)
+                source.more.push_back(toSourceParams(trainer.secondMoment()));
+            source.steps = trainer.optimizerSteps();
+            state = std::make_shared<NetworkOptimizerState>(toNetworkState(source));
+        }
         c.fromStep = 13;
         const auto start = std::make_shared<const MlpParamsF>(trainer.params());
         CompareRun withState(data, training, c, start, state);

@@ -221,7 +221,14 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_table);
 
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
-    connect(m_start, &QComboBox::currentIndexChanged, this, &CompareView::updateForm);
+    connect(m_start, &QComboBox::currentIndexChanged, this, [this](int index) {
+        // Going on from the training's weights takes its shapes: the form starts from its network.
+        if (index == 1 && m_timelineStart) {
+            m_hidden->setText(QString::fromStdString(hiddenText(m_timelineStart->hidden)));
+            m_activation->setCurrentIndex(std::max(0, m_activation->findData(int(m_timelineStart->activation))));
+        }
+        updateForm();
+    });
     connect(m_epochs, &QSpinBox::valueChanged, this, &CompareView::updateForm);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, &CompareView::updateForm);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, &CompareView::updateForm);
@@ -285,7 +292,7 @@ std::optional<CompareChoice> CompareView::formChoice() const
     c.epochs = m_epochs->value();
     if (m_start->currentIndex() == 1) {
         // Only a network of the training's shapes takes its weights, and it trains on from there.
-        if (!m_timelineStart || c.arch.hidden != std::vector<int> {kHidden} || c.epochs < m_timelineStart->minEpochs)
+        if (!m_timelineStart || c.arch.hidden != m_timelineStart->hidden || c.epochs < m_timelineStart->minEpochs)
             return std::nullopt;
         c.fromStep = m_timelineStart->step;
     }
@@ -352,7 +359,7 @@ void CompareView::updateForm()
     const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
     const bool full = m_rows.size() >= kMaxRuns;
     const bool fromTimeline = m_start->currentIndex() == 1 && m_timelineStart;
-    const bool shapeOk = !fromTimeline || (hidden && *hidden == std::vector<int> {kHidden});
+    const bool shapeOk = !fromTimeline || (hidden && *hidden == m_timelineStart->hidden);
     const bool epochsOk = !fromTimeline || m_epochs->value() >= m_timelineStart->minEpochs;
     m_add->setEnabled(hidden.ok() && !full && shapeOk && epochsOk);
     m_stop->setEnabled(m_training);
@@ -364,9 +371,13 @@ void CompareView::updateForm()
         hint = QString::fromStdString(hidden.error());
     else if (full)
         hint = tr("Four runs are shown: Clear them to compare others.");
-    else if (!shapeOk)
-        hint = tr("Only a 784-128-10 network can go on from the training's weights: hidden layers 128.");
-    else if (!epochsOk)
+    else if (!shapeOk) {
+        QString shapes = QStringLiteral("784");
+        for (int width : m_timelineStart->hidden)
+            shapes += QStringLiteral("-%1").arg(width);
+        hint = tr("Only a %1-10 network can go on from the training's weights: hidden layers %2.")
+                       .arg(shapes, QString::fromStdString(hiddenText(m_timelineStart->hidden)));
+    } else if (!epochsOk)
         hint = tr("The shown batch is in epoch %1: a run from there needs at least %2 epochs.")
                        .arg(m_timelineStart->epoch)
                        .arg(m_timelineStart->minEpochs);

@@ -58,6 +58,8 @@ struct TimelineStart
     std::size_t step = 0; ///< batches trained to reach them
     int epoch = 1;        ///< the epoch that batch belongs to
     int minEpochs = 1;    ///< a run from there trains to the end of at least this epoch
+    std::vector<int> hidden = {kHidden}; ///< the trained network's hidden widths: a run needs them
+    Activation activation = Activation::ReLU; ///< the trained network's: the form offers it first
 };
 
 class CompareView : public QWidget

@@ -340,7 +340,9 @@ private slots:
         QTRY_COMPARE(qint64(controller.shown()->weightsStep), k);
         QVERIFY(offered());
         QCOMPARE(start->itemText(1), QStringLiteral("batch %1 (epoch 2)").arg(k));
+        hidden->setText(QStringLiteral("32"));
         start->setCurrentIndex(1);
+        QCOMPARE(hidden->text(), QStringLiteral("128")); // the training's network, to start from
         // Its weights fit 784-128-10 only, and it trains to the end of epoch 2 at least.
         hidden->setText(QStringLiteral("64"));
         QVERIFY(!add->isEnabled());
@@ -382,24 +384,45 @@ private slots:
         QCOMPARE(start->currentIndex(), 0);
     }
 
+    void aRunWithTheTrainingsMomentumGoesOnAsTheTrainingDid_data()
+    {
+        QTest::addColumn<bool>("twoLayers");
+        QTest::newRow("the source's network") << false;
+        QTest::newRow("784-24-12-10 tanh") << true;
+    }
     void aRunWithTheTrainingsMomentumGoesOnAsTheTrainingDid()
     {
-        // Momentum 0.9: a run from batch k with the training's rate and momentum takes the
-        // training's momentum buffer there, read from the worker first; it ends where the same
-        // run made with that buffer ends, not where one with a fresh buffer does.
+        // Momentum 0.9: a run from batch k with the training's network, rate and momentum takes
+        // the training's momentum buffer there, read from the worker first; it ends where the
+        // same run made with that buffer ends, not where one with a fresh buffer does.
+        QFETCH(bool, twoLayers);
         QTemporaryDir dir;
         TrainingController controller;
         TrainConfig config = controller.config();
+        if (twoLayers)
+            config = withNetwork(config, {24, 12}, Activation::Tanh);
         config.momentum = 0.9;
         controller.setConfig(config);
         loadSynthetic(controller, dir);
         QCOMPARE(controller.trainedConfig().momentum, 0.9);
+        QVERIFY(controller.trainedConfig().network == config.network);
         CompareView *view = makeComparePage(&controller, {});
         const std::unique_ptr<CompareView> owner(view);
         const qint64 k = qint64(controller.progress().batchesPerEpoch) + 3;
         runBatches(&controller, k);
         QTRY_COMPARE(qint64(controller.shown()->weightsStep), k);
-        CompareChoice c = choice({kHidden}, 3);
+        // Going on from the shown batch, the form offers the training's network.
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        auto *startBox = view->findChild<QComboBox *>(QStringLiteral("compareStart"));
+        QVERIFY(startBox);
+        QTRY_VERIFY(qobject_cast<QStandardItemModel *>(startBox->model())->item(1)->isEnabled());
+        startBox->setCurrentIndex(1);
+        QVERIFY(view->formChoice());
+        QVERIFY(view->formChoice()->arch == config.network);
+        QCOMPARE(view->formChoice()->fromStep, std::size_t(k));
+        CompareChoice c = choice(config.network.hidden, 3);
+        c.arch.activation = config.network.activation;
         c.lr = controller.trainedConfig().lr;
         c.momentum = 0.9;
         c.fromStep = std::size_t(k);
@@ -410,15 +433,18 @@ private slots:
         QCOMPARE(results.size(), std::size_t(1));
         QVERIFY(results[0].has_value());
 
-        std::shared_ptr<const OptimizerState> state;
+        std::shared_ptr<const NetworkOptimizerState> state;
         std::uint64_t at = 0;
-        controller.fetchShownOptimizerState(&controller, [&](std::shared_ptr<const OptimizerState> s, std::uint64_t step) {
+        controller.fetchShownOptimizerState(&controller, [&](std::shared_ptr<const NetworkOptimizerState> s,
+                                                             std::uint64_t step) {
             state = std::move(s);
             at = step;
         });
         QTRY_VERIFY(state);
         QCOMPARE(at, std::uint64_t(k));
-        const auto start = std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights()));
+        const auto start = twoLayers ? controller.shown()->layerWeights
+                                     : std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights()));
+        QVERIFY(start && start->hasShape(c.arch));
         CompareRun with(controller.dataSplit(), controller.trainedConfig(), c, start, state);
         CompareRun without(controller.dataSplit(), controller.trainedConfig(), c, start);
         QVERIFY(with.continuesOptimizer());
