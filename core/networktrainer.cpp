@@ -1,11 +1,13 @@
 #include "networktrainer.h"
 
+#include "augment.h"
 #include "batchpair.h"
 #include "batchthreads.h"
 #include "trainer.h"
 #include "trainsubset.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -17,13 +19,27 @@ namespace {
 
 constexpr int kEvalChunk = 1000;
 
-/** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says. */
+/** Where a training batch is augmented: the run's seed and the batch's epoch (augment.h). */
+struct AugmentAt
+{
+    std::uint64_t seed = 0;
+    int epoch = 0;
+};
+
+/** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says; with `augment`,
+ *  each first transformed as augmentTransform() says, as the source network's Trainer does. */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, Mat<float> &X,
-                   std::uint8_t *labels)
+                   std::uint8_t *labels, const AugmentAt *augment = nullptr)
 {
     const int pixels = data.rows * data.cols;
+    std::array<std::uint8_t, kInputs> image;
     for (int i = 0; i < count; ++i) {
-        scaleBytes(data.image(indices[i]), pixels, normalize, X.col(i).data());
+        const std::uint8_t *pixelsOf = data.image(indices[i]);
+        if (augment) {
+            applyAffine(pixelsOf, augmentTransform(augment->seed, augment->epoch, indices[i]), image.data());
+            pixelsOf = image.data();
+        }
+        scaleBytes(pixelsOf, pixels, normalize, X.col(i).data());
         labels[i] = data.labels[indices[i]];
     }
 }
@@ -282,10 +298,12 @@ NetworkBatch NetworkTrainer::trainBatch()
     const std::size_t first = std::size_t(inEpoch) * std::size_t(m_batch);
     const int count = int(std::min<std::size_t>(std::size_t(m_batch), m_order.size() - first));
     const int firstHalf = (count + 1) / 2;
+    const AugmentAt augmentAt {m_config.seed, r.epoch};
+    const AugmentAt *augment = m_config.augment ? &augmentAt : nullptr;
     gatherColumns(m_data->train, m_order.data() + first, firstHalf, m_config.normalize, m_halves[0].ws.X,
-                  m_halves[0].labels.data());
+                  m_halves[0].labels.data(), augment);
     gatherColumns(m_data->train, m_order.data() + first + std::size_t(firstHalf), count - firstHalf,
-                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data());
+                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data(), augment);
     r.lr = scheduledLr(m_config, m_step, totalSteps());
     forwardBackward(count);
     // The batch's mean loss from the halves' means.

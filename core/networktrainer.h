@@ -1,6 +1,6 @@
 #pragma once
 // Mini-batch training of a network of any Architecture: SGD with or without momentum or Adam, a constant
-// or cosine learning rate, the whole training set or a balanced subset, what train --hidden and
+// or cosine learning rate, augmentation, the whole training set or a balanced subset, what train --hidden and
 // --activation run. The samples come in the order the source network's Trainer takes them
 // (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's. A batch is
 // two fixed halves of its samples, each with its own share of the gradient, added in one order:

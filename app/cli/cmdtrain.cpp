@@ -84,10 +84,10 @@ Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (
 Other networks: --hidden and --activation (or an --init-from file that holds another network)
 train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
 on the training threads, the same bits on one): SGD with or without
-momentum or Adam, a constant or cosine rate, --train-subset, --json and --save (a model file that
-records the network), snapshots and --resume (a version 5 snapshot records the network) as
-above; a divergence stops the run. Workers, MPI, augmentation and halving at a divergence are
-the source network's only yet. Without
+momentum or Adam, a constant or cosine rate, --augment, --train-subset, --json and --save (a
+model file that records the network), snapshots and --resume (a version 5 snapshot records the
+network) as above; a divergence stops the run. Workers, MPI and halving at a divergence are the
+source network's only yet. Without
 --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for sigmoid and
 tanh.)";
 

@@ -16,7 +16,6 @@ struct SourceOnly
 constexpr SourceOnly kSourceOnly[] = {
         {"workers", "data-parallel replicas"},
         {"mpi", "training over MPI"},
-        {"augment", "augmentation"},
 };
 
 } // namespace

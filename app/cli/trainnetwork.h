@@ -20,8 +20,7 @@ namespace bplab::cli {
  */
 int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkModel> &fromFile);
 
-/** Refuses the options only the source network has yet (workers, MPI, augmentation, halving at a
- *  divergence) for arch, any network but the source's. Unless resumed, config then trains arch
+/** Refuses the options only the source network has yet (workers, MPI, halving at a divergence) for arch, any network but the source's. Unless resumed, config then trains arch
  *  with the initialisation --init names (default: the one arch's activation implies). Returns -1
  *  to go on, else the exit code. */
 int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed);

@@ -180,7 +180,7 @@ void TestCliNetworks::badValuesChangeNothing_data()
     QTest::newRow("three layers") << QStringList{"--hidden", "8,8,8"} << "at most 2 hidden layers, not 3" << 2;
     QTest::newRow("unknown activation") << QStringList{"--activation", "softplus"} << "--activation softplus: choose relu" << 2;
     QTest::newRow("workers") << QStringList{"--hidden", "32", "--workers", "2"} << "not 784-32-10 ReLU yet" << 1;
-    QTest::newRow("augment") << QStringList{"--hidden", "0", "--augment"} << "--augment: augmentation" << 1;
+    QTest::newRow("MPI") << QStringList{"--hidden", "0", "--mpi"} << "--mpi: training over MPI" << 1;
 }
 
 void TestCliNetworks::badValuesChangeNothing()

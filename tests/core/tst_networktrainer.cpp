@@ -50,19 +50,23 @@ private slots:
     {
         QTest::addColumn<double>("momentum");
         QTest::addColumn<bool>("adam");
-        QTest::newRow("plain SGD") << 0.0 << false;
-        QTest::newRow("momentum 0.9") << 0.9 << false;
-        QTest::newRow("Adam") << 0.0 << true;
+        QTest::addColumn<bool>("augment");
+        QTest::newRow("plain SGD") << 0.0 << false << false;
+        QTest::newRow("momentum 0.9") << 0.9 << false << false;
+        QTest::newRow("Adam") << 0.0 << true << false;
+        QTest::newRow("augmented") << 0.0 << false << true; // the same images, shifted and turned alike
     }
 
     void followsTheSourceTrainer()
     {
         QFETCH(double, momentum);
         QFETCH(bool, adam);
+        QFETCH(bool, augment);
         const auto data = syntheticSplit(640, 200);
         TrainConfig c = config(2, adam ? 0.001 : 0.1, momentum);
         if (adam)
             c.optimizer = "adam";
+        c.augment = augment;
         Trainer source(data, c);
         NetworkTrainer any(data, c, Architecture::source(), initMlp(Architecture::source(), c.init, c.seed));
         QCOMPARE(any.batchesPerEpoch(), source.batchesPerEpoch());
