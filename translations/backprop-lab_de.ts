@@ -3429,6 +3429,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>Blue ring: target neuron %1. Orange: selected.</source>
         <translation>Blauer Ring: Zielneuron %1. Orange: gewählt.</translation>
     </message>
+    <message>
+        <source>not computed yet</source>
+        <translation>noch nicht berechnet</translation>
+    </message>
 </context>
 <context>
     <name>bplab::PanelRegistry</name>

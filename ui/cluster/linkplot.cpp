@@ -503,26 +503,39 @@ void LinkPlot::rebuildBandwidth()
     m_bwPlot->replot();
 }
 
-// Each of the training's iterations is named by its batch number above its start.
+// Each of the training's iterations is named by its batch number above its start, unless the
+// previous name would run into it (two batches close together in simulated time).
 void LinkPlot::labelIterations()
 {
     const QFont f = readableFont(font());
+    const QFontMetrics metrics(f);
+    const double span = m_result->totalSeconds / m_unit;
+    const int pixels = m_plot->axisRect()->width() > 0 ? m_plot->axisRect()->width() : m_plot->width() * 4 / 5;
+    const double perPixel = span > 0 && pixels > 0 ? span / pixels : 0;
+    double freeFrom = -std::numeric_limits<double>::infinity(); // where the next name may start
     for (const IterationStats &s : m_result->iterations) {
-        auto *text = new QCPItemText(m_plot);
-        text->setClipToAxisRect(true);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        text->position->setCoords(s.start / m_unit, 117);
-        text->setText(tr("batch %1").arg(QLocale().toString(s.iteration)));
-        text->setFont(f);
-        text->setColor(palette().color(QPalette::WindowText));
-        text->setSelectable(false);
+        const double x = s.start / m_unit;
+        const QString name = tr("batch %1").arg(QLocale().toString(s.iteration));
+        const bool room = x >= freeFrom;
+        if (room)
+            freeFrom = x + (metrics.horizontalAdvance(name) + metrics.averageCharWidth()) * perPixel;
         auto *edge = new QCPItemLine(m_plot);
-        edge->start->setCoords(s.start / m_unit, 0);
-        edge->end->setCoords(s.start / m_unit, 118);
+        edge->start->setCoords(x, 0);
+        edge->end->setCoords(x, 118);
         QColor c = palette().color(QPalette::WindowText);
         c.setAlpha(90);
         edge->setPen(QPen(c, 1, Qt::DotLine));
         edge->setSelectable(false);
+        if (!room)
+            continue;
+        auto *text = new QCPItemText(m_plot);
+        text->setClipToAxisRect(true);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->position->setCoords(x, 117);
+        text->setText(name);
+        text->setFont(f);
+        text->setColor(palette().color(QPalette::WindowText));
+        text->setSelectable(false);
     }
 }
 

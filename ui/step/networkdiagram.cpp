@@ -645,6 +645,10 @@ void NetworkDiagram::paintNetwork(QPainter &p)
         const int sel = std::min(m.hiddenNeuron(), ls.hidden[l].width - 1);
         for (int j = 0; j < ls.hidden[l].width; ++j)
             neuron(ls.hidden[l], j, q == Shown::None ? palette().color(QPalette::Base) : divergingColor(v[j], range), j == sel);
+        if (q == Shown::None && ls.hidden[l].pitch < 8) { // cells without outlines: say why they are blank
+            p.setPen(palette().color(QPalette::PlaceholderText));
+            p.drawText(ls.hidden[l].rect, Qt::AlignCenter | Qt::TextWordWrap, tr("not computed yet"));
+        }
     }
     const Shown oq = outputShown(stage);
     const Vec<float> &ov = outputValues(t, oq);
