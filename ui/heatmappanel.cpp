@@ -221,6 +221,7 @@ void HeatmapPanel::applyArchitecture()
     // of gap between two, as wide as the widest.
     const mosaic::Layout layout = mosaic::Layout::of(m_arch.layerOutputs(0));
     m_later = HeatmapLaterLayers::of(m_arch);
+    m_outputScale->setVisible(m_arch.layerCount() > 1); // 784-10: no later layer, nothing to scale
     const int rows = std::max(1, m_later.rows);
     m_outputMap->data()->setSize(m_later.cols, rows);
     m_outputMap->data()->setRange(QCPRange(0, m_later.cols - 1), QCPRange(0, rows - 1));

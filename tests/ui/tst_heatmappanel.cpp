@@ -525,6 +525,12 @@ void TestHeatmapPanel::linearModelHasNoLaterLayer()
     QCOMPARE(panel.mosaicLayout().tiles, 10);
     QCOMPARE(panel.mosaicLayout().across, 5);
     QVERIFY2(panel.outputTitle().startsWith(QStringLiteral("No later layer")), qPrintable(panel.outputTitle()));
+    // One colour scale: the later layers' has nothing to scale.
+    int scales = 0;
+    for (QCPLayoutElement *e : panel.plot()->plotLayout()->elements(true))
+        if (qobject_cast<QCPColorScale *>(e) && e->visible())
+            ++scales;
+    QCOMPARE(scales, 1);
     panel.setSelectedHiddenNeuron(3);
     QCOMPARE(panel.selectedHiddenNeuron(), -1);
     const QCPColorMap *map = panel.hiddenMap();
