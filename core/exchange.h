@@ -7,6 +7,7 @@
 // mean gradient. An in-process exchange holds all N replicas (cluster/replicaexchange.h); a
 // distributed one holds one replica per process and sums across processes.
 
+#include "mlp.h"
 #include "params.h"
 #include "result.h"
 
@@ -42,5 +43,10 @@ public:
 void flatten(const ParamsF &p, float *out);
 void unflatten(const float *in, ParamsF &p);
 std::vector<float> flatten(const ParamsF &p);
+// Another network's parameters as one flat buffer: W1 (row-major), b1, ..., WL, bL
+// (arch.parameterCount() floats); unflatten needs p in its shapes already.
+void flatten(const MlpParamsF &p, float *out);
+void unflatten(const float *in, MlpParamsF &p);
+std::vector<float> flatten(const MlpParamsF &p);
 
 } // namespace bplab

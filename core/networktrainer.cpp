@@ -2,6 +2,7 @@
 
 #include "augment.h"
 #include "batchpair.h"
+#include "exchange.h"
 #include "batchthreads.h"
 #include "trainer.h"
 #include "trainsubset.h"
@@ -19,17 +20,10 @@ namespace {
 
 constexpr int kEvalChunk = 1000;
 
-/** Where a training batch is augmented: the run's seed and the batch's epoch (augment.h). */
-struct AugmentAt
-{
-    std::uint64_t seed = 0;
-    int epoch = 0;
-};
-
 /** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says; with `augment`,
  *  each first transformed as augmentTransform() says, as the source network's Trainer does. */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, Mat<float> &X,
-                   std::uint8_t *labels, const AugmentAt *augment = nullptr)
+                   std::uint8_t *labels, const NetworkTrainer::AugmentAt *augment = nullptr)
 {
     const int pixels = data.rows * data.cols;
     std::array<std::uint8_t, kInputs> image;
@@ -165,7 +159,8 @@ NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
 }
 
 NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config,
-                               const Architecture &arch, MlpParamsF initial)
+                               const Architecture &arch, MlpParamsF initial,
+                               std::shared_ptr<GradientExchange> exchange)
     : m_data(trainingData(std::move(data), config))
     , m_config(config)
     , m_arch(arch)
@@ -177,11 +172,18 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
     , m_second(config.optimizer == "adam" ? MlpParamsF::zeros(arch) : MlpParamsF {})
     , m_nextSecond(config.optimizer == "adam" ? MlpParamsF::zeros(arch) : MlpParamsF {})
     , m_batch(std::max(1, std::min(config.batch, int(std::max<std::size_t>(m_data->train.size(), 1)))))
+    , m_exchange(std::move(exchange))
+    , m_replicaBatch(std::max(1, config.batch))
     , m_order(m_data->train.size())
 {
-    // Half 0 takes the first ceil(n / 2) samples of a batch, half 1 the rest.
+    if (m_exchange) { // the global batch of all replicas; the halves hold one replica's slice
+        m_batch = m_replicaBatch * m_exchange->replicas();
+        m_exchangeBuffers.assign(std::size_t(m_exchange->localReplicas()), std::vector<float>(arch.parameterCount()));
+    }
+    // Half 0 takes the first ceil(n / 2) samples of a batch (or of a replica's slice), half 1 the rest.
+    const int slice = m_exchange ? m_replicaBatch : m_batch;
     for (int h = 0; h < 2; ++h)
-        m_halves.emplace_back(arch, std::max(1, (m_batch + 1) / 2));
+        m_halves.emplace_back(arch, std::max(1, (slice + 1) / 2));
     const std::size_t n = m_data->train.size();
     m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_batch) - 1) / std::size_t(m_batch)));
 }
@@ -196,7 +198,48 @@ void NetworkTrainer::runHalf(int h, int count)
         half.loss = mlpForwardBackward(m_params, half.labels.data(), half.count, half.ws, half.grads, count);
 }
 
-void NetworkTrainer::forwardBackward(int count)
+void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *augment)
+{
+    const int firstHalf = (count + 1) / 2;
+    gatherColumns(m_data->train, m_order.data() + at, firstHalf, m_config.normalize, m_halves[0].ws.X,
+                  m_halves[0].labels.data(), augment);
+    gatherColumns(m_data->train, m_order.data() + at + std::size_t(firstHalf), count - firstHalf,
+                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data(), augment);
+}
+
+Status NetworkTrainer::exchangeGradients(std::size_t first, int count, const AugmentAt *augment, double &loss)
+{
+    // Replica w takes samples [w B, (w + 1) B) of the global batch; each sends its mean gradient
+    // times its sample count, so that the sum over all replicas / count is the global mean.
+    double lossSum = 0;
+    for (std::size_t i = 0; i < m_exchangeBuffers.size(); ++i) {
+        const int w = m_exchange->firstLocal() + int(i);
+        const int begin = std::min(count, w * m_replicaBatch);
+        const int n = std::min(count, (w + 1) * m_replicaBatch) - begin;
+        std::vector<float> &buf = m_exchangeBuffers[i];
+        if (n <= 0) { // a short last batch leaves the last replicas without samples
+            std::fill(buf.begin(), buf.end(), 0.0f);
+            continue;
+        }
+        gatherHalves(first + std::size_t(begin), n, augment);
+        lossSum += forwardBackward(n) * n;
+        flatten(m_grads, buf.data());
+        const float weight = float(n);
+        for (float &v : buf)
+            v *= weight;
+    }
+    if (Status st = m_exchange->allReduce(m_exchangeBuffers, lossSum); !st)
+        return st;
+    loss = lossSum / std::max(count, 1);
+    std::vector<float> &sum = m_exchangeBuffers.front(); // every replica holds the same sum
+    const float inv = 1.0f / float(std::max(count, 1));
+    for (float &v : sum)
+        v *= inv;
+    unflatten(sum.data(), m_grads);
+    return Status::success();
+}
+
+double NetworkTrainer::forwardBackward(int count)
 {
     m_halves[0].count = (count + 1) / 2;
     m_halves[1].count = count - m_halves[0].count;
@@ -226,6 +269,9 @@ void NetworkTrainer::forwardBackward(int count)
             m_grads.layers[l].b = m_halves[0].grads.layers[l].b;
         }
     }
+    // The mean loss from the halves' means.
+    return (m_halves[0].loss * m_halves[0].count + (m_halves[1].count ? m_halves[1].loss * m_halves[1].count : 0.0))
+           / count;
 }
 
 void NetworkTrainer::startAt(std::size_t step)
@@ -297,18 +343,18 @@ NetworkBatch NetworkTrainer::trainBatch()
     const auto t0 = std::chrono::steady_clock::now();
     const std::size_t first = std::size_t(inEpoch) * std::size_t(m_batch);
     const int count = int(std::min<std::size_t>(std::size_t(m_batch), m_order.size() - first));
-    const int firstHalf = (count + 1) / 2;
     const AugmentAt augmentAt {m_config.seed, r.epoch};
     const AugmentAt *augment = m_config.augment ? &augmentAt : nullptr;
-    gatherColumns(m_data->train, m_order.data() + first, firstHalf, m_config.normalize, m_halves[0].ws.X,
-                  m_halves[0].labels.data(), augment);
-    gatherColumns(m_data->train, m_order.data() + first + std::size_t(firstHalf), count - firstHalf,
-                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data(), augment);
     r.lr = scheduledLr(m_config, m_step, totalSteps());
-    forwardBackward(count);
-    // The batch's mean loss from the halves' means.
-    r.loss = (m_halves[0].loss * m_halves[0].count + (m_halves[1].count ? m_halves[1].loss * m_halves[1].count : 0.0))
-             / count;
+    if (m_exchange) {
+        if (Status st = exchangeGradients(first, count, augment, r.loss); !st) {
+            r.exchangeError = st.error();
+            return r;
+        }
+    } else {
+        gatherHalves(first, count, augment);
+        r.loss = forwardBackward(count);
+    }
 
     // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (adamStep), into
     // spare buffers so that a step whose result is not finite leaves the weights as they were.

@@ -13,6 +13,7 @@
 #include "divergence.h"
 #include "mlp.h"
 #include "optimizer.h"
+#include "result.h"
 #include "trainconfig.h"
 #include "trainevents.h"
 
@@ -25,7 +26,8 @@
 
 namespace bplab {
 
-class HalfPair; // batchpair.h
+class GradientExchange; // exchange.h
+class HalfPair;         // batchpair.h
 
 /** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
  *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). With
@@ -58,14 +60,19 @@ struct NetworkBatch
      *  weights were not finite: the update was not applied, the weights are those before it. */
     std::optional<Divergence> divergence;
     std::optional<EpochReport> epochEnded; ///< on an epoch's last batch, after its evaluation
+    /** Set when the gradient exchange failed: nothing was trained, and training cannot go on. */
+    std::optional<std::string> exchangeError;
 };
 
 class NetworkTrainer
 {
 public:
-    /** initial must have arch's shapes (validate(arch) ok). */
+    /** initial must have arch's shapes (validate(arch) ok). With an exchange, data-parallel
+     *  replicas as the source network's Trainer has them (exchange.h): config.batch samples each,
+     *  a global batch of replicas() x config.batch, of which this trainer computes its local
+     *  replicas' gradients; the exchange sums them, and every replica applies the same step. */
     NetworkTrainer(std::shared_ptr<const DataSplit> data, const TrainConfig &config, const Architecture &arch,
-                   MlpParamsF initial);
+                   MlpParamsF initial, std::shared_ptr<GradientExchange> exchange = nullptr);
     ~NetworkTrainer();
 
     const Architecture &arch() const { return m_arch; }
@@ -122,11 +129,23 @@ public:
         int count = 0;
         double loss = 0; ///< the mean over its own samples
     };
+    /** Where a training batch is augmented (augment.h): the run's seed and the batch's epoch. */
+    struct AugmentAt
+    {
+        std::uint64_t seed = 0;
+        int epoch = 0;
+    };
 
 private:
+    /** Samples [at, at + count) of the epoch's order into the halves' columns and labels. */
+    void gatherHalves(std::size_t at, int count, const AugmentAt *augment);
     /** Forward and backward pass of the batch's `count` samples in its two halves; m_grads = the
-     *  halves' shares added. */
-    void forwardBackward(int count);
+     *  halves' shares added. Returns the mean loss. */
+    double forwardBackward(int count);
+    /** With an exchange: the local replicas' slices of the global batch [first, first + count),
+     *  their gradients summed over all replicas into m_grads (the global mean); `loss` the
+     *  global batch's mean loss. */
+    Status exchangeGradients(std::size_t first, int count, const AugmentAt *augment, double &loss);
     void runHalf(int h, int count);
 
     std::shared_ptr<const DataSplit> m_data;
@@ -139,6 +158,9 @@ private:
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
     std::vector<Half> m_halves;
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on
+    std::shared_ptr<GradientExchange> m_exchange; ///< null: one replica
+    int m_replicaBatch = 1;                        ///< samples per replica (config.batch)
+    std::vector<std::vector<float>> m_exchangeBuffers; ///< one per local replica
     std::vector<std::uint32_t> m_order;
     int m_batchesPerEpoch = 1;
     std::size_t m_step = 0;

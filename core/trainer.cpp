@@ -259,11 +259,16 @@ bool Trainer::setNetworkParams(const MlpParamsF &params)
 
 void Trainer::trainNetworkFrom(MlpParamsF initial)
 {
-    // The whole global batch here, on the training set in use (m_data is the subset already).
-    TrainConfig c = m_active;
-    c.batch = globalBatch();
+    m_network = makeNetworkTrainer(m_data, m_active, std::move(initial));
+}
+
+std::unique_ptr<NetworkTrainer> Trainer::makeNetworkTrainer(std::shared_ptr<const DataSplit> data,
+                                                            const TrainConfig &config, MlpParamsF initial) const
+{
+    // On the training set in use (data is the subset already), through the exchange's replicas.
+    TrainConfig c = config;
     c.trainSubset = 0;
-    m_network = std::make_unique<NetworkTrainer>(m_data, c, m_active.network, std::move(initial));
+    return std::make_unique<NetworkTrainer>(std::move(data), c, config.network, std::move(initial), m_exchange);
 }
 
 void Trainer::setLearningRate(double lr)
@@ -462,6 +467,10 @@ BatchReport Trainer::trainNetworkBatch()
     r.count = count;
     r.loss = b.loss;
     r.lr = b.lr;
+    if (b.exchangeError) {
+        r.exchangeError = std::move(b.exchangeError);
+        return r;
+    }
     if (b.divergence) {
         r.divergence = std::move(b.divergence);
         return r;
@@ -623,10 +632,7 @@ Status Trainer::restore(const TrainingSnapshot &s)
     } else {
         // Another network (resumeOrder() checked its shapes): its own trainer on the whole global
         // batch, at the snapshot's position.
-        TrainConfig c = s.config;
-        c.batch = s.config.batch * replicas();
-        c.trainSubset = 0;
-        network = std::make_unique<NetworkTrainer>(data.data, c, s.config.network, s.networkParams);
+        network = makeNetworkTrainer(data.data, s.config, s.networkParams);
         network->resumeAt(std::size_t(s.step), s.epochLossSum, s.epochSeconds);
         const bool adam = s.config.optimizer == "adam";
         if (adam || s.config.momentum != 0) {

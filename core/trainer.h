@@ -109,9 +109,9 @@ public:
 
     /** The network trained since the last reset() (activeConfig().network). */
     const Architecture &network() const { return m_active.network; }
-    /** The source network (params(), gradients(), replicas, snapshots and the rest below) or,
-     *  when null, another one: networkTrainer() holds its weights and gradients. Another network
-     *  trains the whole global batch here; the exchange is not used for it. */
+    /** The source network (params(), gradients(), replicaGradient() and the rest below) or,
+     *  when null, another one: networkTrainer() holds its weights and gradients, and trains
+     *  through the same exchange (its replicas' own gradients are not kept). */
     bool trainsSourceNetwork() const { return !m_network; }
     const NetworkTrainer *networkTrainer() const { return m_network.get(); }
 
@@ -197,6 +197,10 @@ public:
 
 private:
     void startEpoch();
+    /** A NetworkTrainer of config.network on data (the training set in use), with this trainer's
+     *  exchange. */
+    std::unique_ptr<NetworkTrainer> makeNetworkTrainer(std::shared_ptr<const DataSplit> data,
+                                                       const TrainConfig &config, MlpParamsF initial) const;
     /** snapshotInto() for another network than the source's. */
     void networkSnapshotInto(TrainingSnapshot &out, bool histories) const;
     /** m_network for m_active's network from these weights, at the start. */

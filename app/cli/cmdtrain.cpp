@@ -86,8 +86,8 @@ train another network than the source's 784-128-10 ReLU (each batch in two halve
 on the training threads, the same bits on one): SGD with or without
 momentum or Adam, a constant or cosine rate, --augment, --train-subset, --json and --save (a
 model file that records the network), snapshots and --resume (a version 5 snapshot records the
-network) as above; a divergence stops the run. Workers, MPI and halving at a divergence are the
-source network's only yet. Without
+network), --workers and --mpi as above; a divergence stops the run (halving the rate is the
+source network's only yet). Without
 --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for sigmoid and
 tanh.)";
 
@@ -511,7 +511,10 @@ int runTrain(const QStringList &args)
                                            .arg(b.epoch + 1)
                                            .arg(config.epochs)
                                            .arg(b.loss, 0, 'f', 4));
-            if (b.epochEnded && mpi.checkWeights(cmd, trainer.params(), b.epochEnded->epoch) >= 0) {
+            if (b.epochEnded && mpi.active()
+                && mpi.checkWeights(cmd, source ? flatten(trainer.params()) : flatten(trainer.networkTrainer()->params()),
+                                    b.epochEnded->epoch)
+                           >= 0) {
                 failed = kExitBadData; // a rank diverged (named on stderr)
                 return;
             }

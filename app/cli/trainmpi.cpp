@@ -68,9 +68,8 @@ struct MpiTraining::State
 
 namespace {
 
-std::uint64_t checksumOf(const ParamsF &p)
+std::uint64_t checksumOf(const std::vector<float> &flat)
 {
-    const std::vector<float> flat = flatten(p);
     std::uint64_t h = 1469598103934665603ull; // FNV-1a, 64 bits
     const auto *bytes = reinterpret_cast<const unsigned char *>(flat.data());
     for (std::size_t i = 0; i < flat.size() * sizeof(float); ++i)
@@ -198,7 +197,7 @@ int MpiTraining::startAt(const Command &cmd, std::size_t step)
     return -1;
 }
 
-int MpiTraining::checkWeights(const Command &cmd, const ParamsF &params, int epoch)
+int MpiTraining::checkWeights(const Command &cmd, const std::vector<float> &weights, int epoch)
 {
     if (!m->session)
         return -1;
@@ -206,7 +205,7 @@ int MpiTraining::checkWeights(const Command &cmd, const ParamsF &params, int epo
                              m->session->size());
     m->epochFrom = m->exchange->timings().size();
     Result<std::vector<std::uint64_t>> all
-            = m->session->allGather(checksumOf(params), "the weight checksum");
+            = m->session->allGather(checksumOf(weights), "the weight checksum");
     if (!all)
         return cmd.dataError(qs(all.error()));
     m->checksums = *all;
@@ -358,7 +357,7 @@ int MpiTraining::startAt(const Command &, std::size_t)
 {
     return -1;
 }
-int MpiTraining::checkWeights(const Command &, const ParamsF &, int)
+int MpiTraining::checkWeights(const Command &, const std::vector<float> &, int)
 {
     return -1;
 }

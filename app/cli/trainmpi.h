@@ -55,7 +55,7 @@ public:
      * At an epoch's end: every rank's checksum of its weights (FNV-1a over the flat parameters)
      * against rank 0's. Returns -1 when all are equal, else 2 after naming the diverged rank.
      */
-    int checkWeights(const Command &cmd, const ParamsF &params, int epoch);
+    int checkWeights(const Command &cmd, const std::vector<float> &weights, int epoch);
     /** --json's measured numbers of the epoch just ended (rank 0's exchanges). */
     void addEpochJson(JsonObject &o);
     /** The readable line's measured numbers. */

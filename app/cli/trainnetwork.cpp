@@ -5,21 +5,6 @@
 
 namespace bplab::cli {
 
-namespace {
-
-/** The options of train that only the source network has yet, and what each one does. */
-struct SourceOnly
-{
-    const char *option;
-    const char *what;
-};
-constexpr SourceOnly kSourceOnly[] = {
-        {"workers", "data-parallel replicas"},
-        {"mpi", "training over MPI"},
-};
-
-} // namespace
-
 QString networkName(const Architecture &arch)
 {
     return qs(describe(arch));
@@ -48,10 +33,6 @@ int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkM
 int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed)
 {
     const QString name = networkName(arch);
-    for (const SourceOnly &o : kSourceOnly)
-        if (cmd.isSet(QString::fromLatin1(o.option)))
-            return cmd.usageError(QStringLiteral("--%1: %2 train the source network (784-128-10 ReLU) only, not %3 yet")
-                                          .arg(QString::fromLatin1(o.option), QString::fromLatin1(o.what), name));
     if (cmd.isSet(QStringLiteral("on-divergence")) && cmd.value(QStringLiteral("on-divergence")) != QLatin1String("stop"))
         return cmd.usageError(QStringLiteral("--on-divergence %1: %2 stops at a divergence (halving is the source "
                                              "network's only)")

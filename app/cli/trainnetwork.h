@@ -20,9 +20,10 @@ namespace bplab::cli {
  */
 int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkModel> &fromFile);
 
-/** Refuses the options only the source network has yet (workers, MPI, halving at a divergence) for arch, any network but the source's. Unless resumed, config then trains arch
- *  with the initialisation --init names (default: the one arch's activation implies). Returns -1
- *  to go on, else the exit code. */
+/** Refuses for arch, any network but the source's, what only the source network has yet
+ *  (halving the learning rate at a divergence). Unless resumed, config then trains arch with the
+ *  initialisation --init names (default: the one arch's activation implies). Returns -1 to go
+ *  on, else the exit code. */
 int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed);
 /** "784-32-10 sigmoid". */
 QString networkName(const Architecture &arch);

@@ -20,6 +20,9 @@ Status ReplicaExchange::allReduce(std::vector<std::vector<float>> &local, double
     if (int(local.size()) != replicas())
         return Error {"the all-reduce got " + std::to_string(local.size()) + " gradient buffers for "
                       + std::to_string(replicas()) + " replicas"};
+    // Another network than the source's has buffers of its own length: its schedule, made once.
+    if (!local.empty() && local.front().size() != m_schedule.values)
+        m_schedule = makeSchedule(m_schedule.algorithm, m_servers, m_gpus, local.front().size());
     applySchedule(m_schedule, local);
     return Status::success();
 }

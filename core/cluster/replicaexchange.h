@@ -28,7 +28,8 @@ public:
     int servers() const { return m_servers; }
     int gpusPerServer() const { return m_gpus; }
     Algorithm algorithm() const { return m_schedule.algorithm; }
-    /** The transfers one all-reduce runs (for drawing and the simulator). */
+    /** The transfers one all-reduce runs (for drawing and the simulator): over the source
+     *  network's parameters until buffers of another length come. */
     const Schedule &schedule() const { return m_schedule; }
 
 private:

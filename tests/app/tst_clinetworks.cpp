@@ -5,6 +5,8 @@
 
 #include "clitestutil.h"
 
+#include "modelfile.h"
+
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -137,6 +139,18 @@ void TestCliNetworks::resumedRunIsTheStraightRun()
     const QString straight = path(QStringLiteral("straight.bplab")), resumed = path(QStringLiteral("resumed.bplab"));
     const QString dir = path(QStringLiteral("snapshots"));
     QCOMPARE(runCli(trainArgs(straight, args)).exitCode, 0);
+    // Two data-parallel replicas of 10 train as one batch of 20 does, up to the order of the sums.
+    const QString workers = path(QStringLiteral("workers.bplab"));
+    const QStringList halves = args + QStringList {"--workers", "2", "--batch", "10"};
+    const CliRun two = runCli(trainArgs(workers, halves));
+    QVERIFY2(two.exitCode == 0, two.err.constData());
+    QVERIFY2(two.err.contains("2 replicas x batch 10 = global batch 20"), two.err.constData());
+    const bplab::Result<bplab::NetworkModel> a = bplab::readAnyNetwork(workers.toStdString());
+    const bplab::Result<bplab::NetworkModel> b = bplab::readAnyNetwork(straight.toStdString());
+    QVERIFY(a && b && a->arch == b->arch);
+    QVERIFY(!(a->params == b->params));
+    for (std::size_t l = 0; l < a->params.layers.size(); ++l)
+        QVERIFY((a->params.layers[l].W - b->params.layers[l].W).cwiseAbs().maxCoeff() < 1e-4f);
     // 400 images at batch 20: 20 batches an epoch; stopped mid-epoch 1.
     const CliRun first = runCli(trainArgs(path(QStringLiteral("half.bplab")),
                                           args + QStringList{"--checkpoint-dir", dir, "--stop-after-batches", "13"}));
@@ -179,8 +193,8 @@ void TestCliNetworks::badValuesChangeNothing_data()
     QTest::newRow("too wide") << QStringList{"--hidden", "100000"} << "not 100,000" << 2;
     QTest::newRow("three layers") << QStringList{"--hidden", "8,8,8"} << "at most 2 hidden layers, not 3" << 2;
     QTest::newRow("unknown activation") << QStringList{"--activation", "softplus"} << "--activation softplus: choose relu" << 2;
-    QTest::newRow("workers") << QStringList{"--hidden", "32", "--workers", "2"} << "not 784-32-10 ReLU yet" << 1;
-    QTest::newRow("MPI") << QStringList{"--hidden", "0", "--mpi"} << "--mpi: training over MPI" << 1;
+    QTest::newRow("halving") << QStringList{"--hidden", "32", "--on-divergence", "halve"}
+                             << "--on-divergence halve: 784-32-10 ReLU stops at a divergence" << 1;
 }
 
 void TestCliNetworks::badValuesChangeNothing()

@@ -3,12 +3,14 @@
 // a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
 // a learning rate that blows up stops with the weights before that batch, and one thread or two
 // give the same bits. The source network's Trainer, given another network, trains it as a
-// NetworkTrainer does, bit for bit, with its own reports and batch indices.
+// NetworkTrainer does, bit for bit, with its own reports and batch indices; N data-parallel
+// replicas of batch B train as one of batch N x B does (up to the order of the sums).
 
 #include "architectures.h"
 #include "synthetic.h"
 
 #include "batchthreads.h"
+#include "cluster/replicaexchange.h"
 #include "mlptrace.h"
 #include "networktrainer.h"
 #include "trainer.h"
@@ -257,6 +259,46 @@ private slots:
         trainer.reset();
         QVERIFY(trainer.trainsSourceNetwork());
         QVERIFY(trainer.params() == initParams(c.init, c.seed));
+    }
+
+    void replicasTrainAsOneBatch()
+    {
+        // 4 replicas of 16 against one trainer of 64, over 690 images: the last batch is short
+        // (50 samples: the fourth replica gets 2), and leaves nothing for a fifth.
+        const Architecture a = arch({24, 12}, Activation::Tanh);
+        const auto data = syntheticSplit(690, 60);
+        TrainConfig c = config(2, 0.1, 0.9);
+        c.batch = 16;
+        auto exchange = std::make_shared<cluster::ReplicaExchange>(1, 4);
+        NetworkTrainer replicas(data, c, a, initMlp(a, c.seed), exchange);
+        TrainConfig whole = c;
+        whole.batch = 64;
+        NetworkTrainer one(data, whole, a, initMlp(a, c.seed));
+        QCOMPARE(replicas.batchesPerEpoch(), 11);
+        QCOMPARE(one.batchesPerEpoch(), 11);
+        while (!one.finished()) {
+            const NetworkBatch r = replicas.trainBatch();
+            const NetworkBatch o = one.trainBatch();
+            QVERIFY(!r.exchangeError && !r.divergence);
+            QVERIFY2(std::abs(r.loss - o.loss) <= 1e-5 * std::max(1.0, o.loss),
+                     qPrintable(QStringLiteral("step %1: %2 against %3").arg(o.step).arg(r.loss).arg(o.loss)));
+        }
+        QVERIFY(replicas.finished());
+        for (std::size_t l = 0; l < one.params().layers.size(); ++l)
+            QVERIFY((replicas.params().layers[l].W - one.params().layers[l].W).cwiseAbs().maxCoeff() < 1e-4f);
+
+        // The Trainer with the same exchange trains it as this NetworkTrainer does, bit for bit.
+        TrainConfig t = c;
+        t.network = a;
+        t.init = Init::He;
+        Trainer trainer(data, t, std::make_shared<cluster::ReplicaExchange>(1, 4));
+        NetworkTrainer direct(data, t, a, initMlp(a, t.init, t.seed), std::make_shared<cluster::ReplicaExchange>(1, 4));
+        QCOMPARE(trainer.globalBatch(), 64);
+        QCOMPARE(trainer.batchesPerEpoch(), direct.batchesPerEpoch());
+        while (!trainer.finished()) {
+            QCOMPARE(trainer.trainBatch().loss, direct.trainBatch().loss);
+        }
+        QVERIFY(trainer.networkTrainer()->params() == direct.params());
     }
 
     void divergenceKeepsTheWeights()

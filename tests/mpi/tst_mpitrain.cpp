@@ -270,6 +270,42 @@ private slots:
                  qPrintable(details(run)));
     }
 
+    // Another network trains over MPI too: its gradient's bytes are its own parameter count,
+    // every rank ends with the same weights, and they are --workers 2's.
+    void anotherNetwork()
+    {
+        BPLAB_REQUIRE_MPIRUN();
+        const QStringList network {QStringLiteral("--hidden"), QStringLiteral("24,12"), QStringLiteral("--activation"),
+                                   QStringLiteral("tanh"), QStringLiteral("--epochs"), QStringLiteral("1")};
+        const QString mpiModel = path(QStringLiteral("mpi-tanh.bplab"));
+        const MpiRun run = runMpi(2, kCli,
+                                  trainArgs(network + QStringList {QStringLiteral("--mpi"), QStringLiteral("--json"),
+                                                                   QStringLiteral("--save"), mpiModel}));
+        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(details(run)));
+        const QList<QJsonObject> epochs = jsonLines(run.out);
+        QCOMPARE(epochs.size(), 1);
+        const qint64 parameters = 784 * 24 + 24 + 24 * 12 + 12 + 12 * 10 + 10;
+        QCOMPARE(epochs[0].value(QStringLiteral("bytes_per_allreduce")).toInteger(), 4 * parameters);
+        const QJsonArray sums = epochs[0].value(QStringLiteral("rank_checksums")).toArray();
+        QCOMPARE(sums.size(), 2);
+        QCOMPARE(sums[1].toString(), sums[0].toString());
+
+        const QString workersModel = path(QStringLiteral("workers-tanh.bplab"));
+        const CliRun workers = runCli(trainArgs(
+                network + QStringList {QStringLiteral("--workers"), QStringLiteral("2"), QStringLiteral("--save"), workersModel}));
+        QVERIFY2(workers.exitCode == 0, workers.err.constData());
+        const Result<NetworkModel> m = readAnyNetwork(mpiModel.toStdString());
+        const Result<NetworkModel> w = readAnyNetwork(workersModel.toStdString());
+        QVERIFY2(m && w, m ? (w ? "" : w.error().c_str()) : m.error().c_str());
+        QCOMPARE(QString::fromStdString(describe(m->arch)), QStringLiteral("784-24-12-10 tanh"));
+        const std::vector<float> a = flatten(m->params), b = flatten(w->params);
+        QCOMPARE(a.size(), std::size_t(parameters));
+        double worst = 0;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            worst = std::max(worst, std::abs(double(a[i]) - b[i]) / std::max(1e-3, std::abs(double(b[i]))));
+        QVERIFY2(worst <= 1e-6, qPrintable(QString::number(worst)));
+    }
+
     // Rank 1 runs with another learning rate: its weights part from rank 0's in the first step,
     // and the checksum at the end of epoch 1 stops the run with exit code 2, naming rank 1.
     void divergedRankIsNamed()
