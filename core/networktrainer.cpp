@@ -180,6 +180,10 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
         m_batch = m_replicaBatch * m_exchange->replicas();
         m_exchangeBuffers.assign(std::size_t(m_exchange->localReplicas()), std::vector<float>(arch.parameterCount()));
     }
+    const Layer<float> &output = m_grads.layers.back();
+    m_replicaOutput.assign(m_exchange ? std::size_t(m_exchange->localReplicas()) : 1,
+                           RowMat<float>::Zero(output.W.rows(), output.W.cols()));
+    m_replicaCounts.assign(m_replicaOutput.size(), 0);
     // Half 0 takes the first ceil(n / 2) samples of a batch (or of a replica's slice), half 1 the rest.
     const int slice = m_exchange ? m_replicaBatch : m_batch;
     for (int h = 0; h < 2; ++h)
@@ -217,12 +221,15 @@ Status NetworkTrainer::exchangeGradients(std::size_t first, int count, const Aug
         const int begin = std::min(count, w * m_replicaBatch);
         const int n = std::min(count, (w + 1) * m_replicaBatch) - begin;
         std::vector<float> &buf = m_exchangeBuffers[i];
+        m_replicaCounts[i] = std::max(n, 0);
         if (n <= 0) { // a short last batch leaves the last replicas without samples
             std::fill(buf.begin(), buf.end(), 0.0f);
+            m_replicaOutput[i].setZero();
             continue;
         }
         gatherHalves(first + std::size_t(begin), n, augment);
         lossSum += forwardBackward(n) * n;
+        m_replicaOutput[i] = m_grads.layers.back().W;
         flatten(m_grads, buf.data());
         const float weight = float(n);
         for (float &v : buf)
@@ -354,6 +361,8 @@ NetworkBatch NetworkTrainer::trainBatch()
     } else {
         gatherHalves(first, count, augment);
         r.loss = forwardBackward(count);
+        m_replicaOutput.front() = m_grads.layers.back().W;
+        m_replicaCounts.front() = count;
     }
 
     // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (adamStep), into

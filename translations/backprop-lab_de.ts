@@ -5065,8 +5065,8 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>Batch %1: %2 Repliken als %3 × %4 GPUs, je %5 Bilder; der Gradient, %6, in %7 Bucket(s). Simuliert je Iteration: PCIe-Kopie %8, Rechnung %9, All-Reduce %10 (busbw %11).</translation>
     </message>
     <message>
-        <source>Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%3) and the compute (%4). A network other than 784-128-10 ReLU trains as one replica; What-if links times its gradient of %5 values on the cluster.</source>
-        <translation>Batch %1 des Netzes %2 auf 1 Replikat: nichts zu all-reducen, nur die PCIe-Kopie des Mini-Batches (%3) und die Rechnung (%4). Ein anderes Netz als 784-128-10 ReLU trainiert als ein Replikat; „Angenommen“ zeigt die Zeit seines Gradienten aus %5 Werten auf dem Cluster.</translation>
+        <source>Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%3) and the compute (%4). Choose 2, 4 or 8 Replicas in the toolbar and Reset to see its gradient of %5 values cross NVLink and the NICs.</source>
+        <translation>Batch %1 des Netzes %2 auf 1 Replik: nichts für ein All-Reduce, nur die PCIe-Kopie des Mini-Batches (%3) und die Rechnung (%4). Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und „Neustart“, um seinen Gradienten aus %5 Werten über NVLink und die NICs laufen zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -5202,14 +5202,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>Replik %1 (%2 Bilder)</translation>
     </message>
     <message>
-        <source>dL/dW2 (10 output rows × 128 hidden columns): no batch yet</source>
-        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten): noch kein Batch</translation>
-    </message>
-    <message>
-        <source>dL/dW2 (10 output rows × 128 hidden columns) of batch %1</source>
-        <translation>dL/dW2 (10 Ausgabezeilen × 128 verdeckte Spalten) von Batch %1</translation>
-    </message>
-    <message>
         <source>, first %1 of %2 replicas</source>
         <translation>, die ersten %1 von %2 Repliken</translation>
     </message>
@@ -5218,12 +5210,24 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>%1 Repliken × %2 Bilder, verbunden durch ein Ring-All-Reduce. „Start“ oder „Schritt“ im Training zeigt ihre Gradienten.</translation>
     </message>
     <message>
-        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all 101,770 values.</source>
-        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle 101.770 Werte.</translation>
+        <source>The dW%1 of %2 replicas and their all-reduced average, colours from -%3 to %3. %4</source>
+        <translation>Das dW%1 von %2 Repliken und ihr Mittel nach dem All-Reduce, Farben von -%3 bis %3. %4</translation>
     </message>
     <message>
-        <source>The dW2 of %1 replicas and their all-reduced average, colours from -%2 to %2. %3</source>
-        <translation>Das dW2 von %1 Repliken und ihr Mittel nach dem All-Reduce, Farben von -%2 bis %2. %3</translation>
+        <source>dL/dW%1 (10 output rows × %2 hidden columns): no batch yet</source>
+        <translation>dL/dW%1 (10 Ausgabezeilen × %2 verdeckte Spalten): noch kein Batch</translation>
+    </message>
+    <message>
+        <source>dL/dW%1 (10 output rows × %2 hidden columns) of batch %3</source>
+        <translation>dL/dW%1 (10 Ausgabezeilen × %2 verdeckte Spalten) von Batch %3</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over all %L4 values.</source>
+        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über alle %L4 Werte.</translation>
+    </message>
+    <message>
+        <source>%1 replicas × %2 images. max |all-reduced average − direct mean| = %3 over the output layer&apos;s %L4 values.</source>
+        <translation>%1 Repliken × %2 Bilder. max |Mittel nach All-Reduce − direktes Mittel| = %3 über die %L4 Werte der Ausgabeschicht.</translation>
     </message>
 </context>
 <context>

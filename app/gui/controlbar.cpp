@@ -279,11 +279,6 @@ void ControlBar::showConfig(const TrainConfig &config)
         m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
     for (QAction *a : m_activationGroup->actions())
         a->setChecked(a->data().toInt() == int(config.network.activation));
-    // Another network trains as one replica: the replicas box waits for the source network.
-    if (m_shownSource != config.network.isSourceNetwork()) {
-        m_shownSource = config.network.isSourceNetwork();
-        setState(m_state);
-    }
     int replicas = m_replicas->findData(config.replicas);
     if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
         m_replicas->addItem(QString::number(config.replicas), config.replicas);
@@ -486,7 +481,7 @@ void ControlBar::setState(TrainingState state)
     m_seed->setEnabled(idle);
     m_augment->setEnabled(idle);
     m_augmentAction->setEnabled(idle);
-    m_replicas->setEnabled(idle && m_shownSource);
+    m_replicas->setEnabled(idle);
     m_network->setEnabled(idle);
     m_trainSubset->setEnabled(idle);
     m_trainSubsetMenu->setEnabled(idle && !m_restrictions.locks(LessonControl::TrainSubset)

@@ -144,7 +144,6 @@ private:
     QToolButton *m_network = nullptr;
     QActionGroup *m_widthGroup = nullptr, *m_activationGroup = nullptr;
     std::vector<int> m_shownHidden; // the widths the menu shows (showConfig)
-    bool m_shownSource = true;      // the settings shown train the source network
     /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
     void askForWidths();
     void buildNetworkMenu();

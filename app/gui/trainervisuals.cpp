@@ -141,6 +141,8 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
         s->layerGradients = std::make_shared<const MlpParamsF>(network->gradients());
         s->layerAdjustments = std::make_shared<const MlpParamsF>(
                 before ? differenceOf(network->params(), *before) : MlpParamsF::zeros(s->network));
+        if (trainer.replicas() > 1)
+            s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
         return s;
     }
     auto weights = std::make_shared<const ParamsF>(trainer.params());

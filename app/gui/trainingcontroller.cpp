@@ -146,9 +146,7 @@ void TrainingController::setConfig(const TrainConfig &wanted)
 {
     if (m_shutDown)
         return;
-    TrainConfig config = wanted;
-    if (!config.network.isSourceNetwork())
-        config.replicas = 1; // another network trains as one replica
+    const TrainConfig &config = wanted;
     const bool lrChanged = config.lr != m_config.lr;
     const bool wasPending = resetPending();
     const bool changed = lrChanged || needsReset(m_config, config);

@@ -1,5 +1,6 @@
 #include "replicaexchange.h"
 
+#include "networktrainer.h"
 #include "trainer.h"
 
 #include <algorithm>
@@ -32,6 +33,24 @@ ReplicaGradients replicaGradients(const Trainer &t)
     ReplicaGradients r;
     r.step = t.step();
     r.batchPerReplica = t.activeConfig().batch;
+    if (const NetworkTrainer *network = t.networkTrainer()) {
+        const Layer<float> &average = network->gradients().layers.back();
+        r.outputLayer = int(network->gradients().layers.size());
+        r.averageDW2 = average.W;
+        Eigen::MatrixXd direct = Eigen::MatrixXd::Zero(average.W.rows(), average.W.cols());
+        int total = 0;
+        for (int w = 0; w < network->localReplicas(); ++w) {
+            const int c = network->replicaCount(w);
+            r.dW2.push_back(network->replicaOutputGradient(w));
+            r.counts.push_back(c);
+            total += c;
+            direct += double(c) * network->replicaOutputGradient(w).cast<double>();
+        }
+        direct /= double(std::max(1, total));
+        r.maxDifference = (average.W.cast<double>() - direct).cwiseAbs().maxCoeff();
+        r.comparedValues = std::size_t(average.W.size());
+        return r;
+    }
     const int n = t.exchange() ? t.exchange()->localReplicas() : 1;
     const std::vector<float> average = flatten(t.gradients());
     std::vector<double> direct(average.size(), 0.0);
@@ -47,6 +66,7 @@ ReplicaGradients replicaGradients(const Trainer &t)
             direct[i] += double(c) * flat[i];
     }
     r.averageDW2 = t.gradients().W2;
+    r.comparedValues = average.size();
     for (std::size_t i = 0; i < average.size(); ++i)
         r.maxDifference = std::max(r.maxDifference,
                                    std::abs(double(average[i]) - direct[i] / std::max(1, total)));

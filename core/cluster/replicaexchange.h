@@ -38,17 +38,21 @@ private:
     Schedule m_schedule;
 };
 
-/** What a view draws of one data-parallel step: each replica's own dL/dW2 and sample count, the
+/** What a view draws of one data-parallel step: each replica's own gradient of the output
+ *  layer's weights (dL/dW2 of the source network, dL/dWL of another) and sample count, the
  *  all-reduced average every replica applied, and how far that average is from the weighted mean
- *  sum_w c_w g_w / sum_w c_w computed directly in double over all 101,770 values. */
+ *  sum_w c_w g_w / sum_w c_w computed directly in double: over all 101,770 values of the source
+ *  network, over the output layer's of another (the only ones its replicas keep). */
 struct ReplicaGradients
 {
     std::size_t step = 0;          ///< batches trained when taken
     int batchPerReplica = 0;
-    std::vector<Mat<float>> dW2;   ///< per local replica, 10 x 128
+    int outputLayer = 2;           ///< L of dL/dWL: the weight layers of the network
+    std::vector<Mat<float>> dW2;   ///< per local replica, 10 x the last hidden width (128)
     std::vector<int> counts;       ///< samples per local replica in that step
-    Mat<float> averageDW2;         ///< the all-reduced average's dL/dW2
+    Mat<float> averageDW2;         ///< the all-reduced average's dL/dWL
     double maxDifference = 0;      ///< max |all-reduced average - direct mean|
+    std::size_t comparedValues = 0; ///< the values maxDifference looked at
 };
 
 /** The trainer's last step as ReplicaGradients (one entry when it has one replica). */

@@ -154,6 +154,7 @@ LinkPlot::LinkPlot(QWidget *parent)
     layout->setSpacing(4);
     layout->addWidget(m_plot, 5);
     layout->addWidget(m_bwPlot, 2);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &LinkPlot::thinIterationLabels);
     m_plot->setMinimumHeight(200);
     m_bwPlot->setMinimumHeight(120);
 
@@ -286,6 +287,7 @@ void LinkPlot::rebuild()
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_cursor = nullptr;
+    m_iterationLabels.clear();
     m_phaseRects = 0;
     m_timeline = {};
     if (!m_result || m_result->totalSeconds <= 0) {
@@ -503,22 +505,12 @@ void LinkPlot::rebuildBandwidth()
     m_bwPlot->replot();
 }
 
-// Each of the training's iterations is named by its batch number above its start, unless the
-// previous name would run into it (two batches close together in simulated time).
+// Each of the training's iterations is named by its batch number above its start.
 void LinkPlot::labelIterations()
 {
     const QFont f = readableFont(font());
-    const QFontMetrics metrics(f);
-    const double span = m_result->totalSeconds / m_unit;
-    const int pixels = m_plot->axisRect()->width() > 0 ? m_plot->axisRect()->width() : m_plot->width() * 4 / 5;
-    const double perPixel = span > 0 && pixels > 0 ? span / pixels : 0;
-    double freeFrom = -std::numeric_limits<double>::infinity(); // where the next name may start
     for (const IterationStats &s : m_result->iterations) {
         const double x = s.start / m_unit;
-        const QString name = tr("batch %1").arg(QLocale().toString(s.iteration));
-        const bool room = x >= freeFrom;
-        if (room)
-            freeFrom = x + (metrics.horizontalAdvance(name) + metrics.averageCharWidth()) * perPixel;
         auto *edge = new QCPItemLine(m_plot);
         edge->start->setCoords(x, 0);
         edge->end->setCoords(x, 118);
@@ -526,16 +518,27 @@ void LinkPlot::labelIterations()
         c.setAlpha(90);
         edge->setPen(QPen(c, 1, Qt::DotLine));
         edge->setSelectable(false);
-        if (!room)
-            continue;
         auto *text = new QCPItemText(m_plot);
         text->setClipToAxisRect(true);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         text->position->setCoords(x, 117);
-        text->setText(name);
+        text->setText(tr("batch %1").arg(QLocale().toString(s.iteration)));
         text->setFont(f);
         text->setColor(palette().color(QPalette::WindowText));
         text->setSelectable(false);
+        m_iterationLabels.push_back(text);
+    }
+}
+
+void LinkPlot::thinIterationLabels()
+{
+    double freeFrom = -std::numeric_limits<double>::infinity(); // the pixel the next name may start at
+    for (QCPItemText *text : std::as_const(m_iterationLabels)) {
+        const QFontMetrics metrics(text->font());
+        const double x = m_plot->xAxis->coordToPixel(text->position->key());
+        text->setVisible(x >= freeFrom);
+        if (x >= freeFrom)
+            freeFrom = x + metrics.horizontalAdvance(text->text()) + metrics.averageCharWidth();
     }
 }
 
@@ -546,7 +549,8 @@ void LinkPlot::fitLegend()
     QCPLegend *legend = m_plot->legend;
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i)
-        widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+        if (const QCPAbstractLegendItem *item = legend->item(i)) // a wrapped grid has empty cells
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
     const int columns = widest > 0 ? std::clamp(m_plot->width() / (widest + legend->columnSpacing()), 1, 3) : 3;
     if (columns != legend->wrap())
         legend->setWrap(columns);

@@ -18,6 +18,7 @@
 class QCustomPlot;
 class QPoint;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPLayer;
 class QTimer;
 
@@ -81,6 +82,9 @@ private:
     void refineWindow();
     void applyStyle();
     void labelIterations();
+    /** Hides a batch's name that would run into the one before it (after each layout, when the
+     *  pixels are known). */
+    void thinIterationLabels();
 
     std::shared_ptr<const cluster::SimResult> m_result;
     cluster::UtilizationTimeline m_timeline;
@@ -93,6 +97,7 @@ private:
     QCustomPlot *m_bwPlot = nullptr;
     QCPLayer *m_phaseLayer = nullptr;
     QCPItemStraightLine *m_cursor = nullptr;
+    QVector<QCPItemText *> m_iterationLabels; // in the order of the iterations
     QTimer *m_zoomTimer = nullptr;
 };
 

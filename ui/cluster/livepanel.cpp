@@ -178,9 +178,9 @@ void LivePanel::updateCaption()
     if (it->replicas < 2 && !r.config.network.isSourceNetwork()) {
         m_caption->setText(
                 tr("Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the "
-                   "mini-batch's PCIe copy (%3) and the compute (%4). A network other than "
-                   "784-128-10 ReLU trains as one replica; What-if links times its gradient of "
-                   "%5 values on the cluster.")
+                   "mini-batch's PCIe copy (%3) and the compute (%4). Choose 2, 4 or 8 Replicas in "
+                   "the toolbar and Reset to see its gradient of %5 values cross NVLink and the "
+                   "NICs.")
                         .arg(batch, QString::fromStdString(describe(r.config.network)), formatSeconds(s.pcieSeconds),
                              formatSeconds(s.computeSeconds), QLocale().toString(qulonglong(r.config.network.parameterCount()))));
         return;

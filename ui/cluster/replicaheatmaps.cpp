@@ -128,7 +128,8 @@ QString ReplicaHeatmaps::accessibleSummary() const
 {
     if (!m_gradients)
         return resultText();
-    return tr("The dW2 of %1 replicas and their all-reduced average, colours from -%2 to %2. %3")
+    return tr("The dW%1 of %2 replicas and their all-reduced average, colours from -%3 to %3. %4")
+            .arg(m_gradients->outputLayer)
             .arg(replicas())
             .arg(formatSig4(m_range))
             .arg(resultText());
@@ -176,8 +177,13 @@ void ReplicaHeatmaps::setGradients(std::shared_ptr<const cluster::ReplicaGradien
         maps.push_back({tr("Replica %1 (%2 images)").arg(w).arg(g.counts[std::size_t(w)]),
                         image(g.dW2[std::size_t(w)])});
     maps.push_back({tr("All-reduced average"), image(g.averageDW2)});
-    QString caption = g.step == 0 ? tr("dL/dW2 (10 output rows × 128 hidden columns): no batch yet")
-                                  : tr("dL/dW2 (10 output rows × 128 hidden columns) of batch %1")
+    const int columns = int(g.averageDW2.cols());
+    QString caption = g.step == 0 ? tr("dL/dW%1 (10 output rows × %2 hidden columns): no batch yet")
+                                            .arg(g.outputLayer)
+                                            .arg(columns)
+                                  : tr("dL/dW%1 (10 output rows × %2 hidden columns) of batch %3")
+                                            .arg(g.outputLayer)
+                                            .arg(columns)
                                             .arg(QLocale().toString(qulonglong(g.step)));
     if (n > kMaxMaps)
         caption += tr(", first %1 of %2 replicas").arg(kMaxMaps).arg(n);
@@ -187,11 +193,19 @@ void ReplicaHeatmaps::setGradients(std::shared_ptr<const cluster::ReplicaGradien
                                    "Step the training to see their gradients.")
                                         .arg(n)
                                         .arg(g.batchPerReplica)
-                              : tr("%1 replicas × %2 images. max |all-reduced average − direct "
-                                   "mean| = %3 over all 101,770 values.")
+                              : g.comparedValues == parameterCount() // the source network: every value
+                              ? tr("%1 replicas × %2 images. max |all-reduced average − direct "
+                                   "mean| = %3 over all %L4 values.")
                                         .arg(n)
                                         .arg(g.batchPerReplica)
-                                        .arg(formatSig4(g.maxDifference)));
+                                        .arg(formatSig4(g.maxDifference))
+                                        .arg(qulonglong(g.comparedValues))
+                              : tr("%1 replicas × %2 images. max |all-reduced average − direct "
+                                   "mean| = %3 over the output layer's %L4 values.")
+                                        .arg(n)
+                                        .arg(g.batchPerReplica)
+                                        .arg(formatSig4(g.maxDifference))
+                                        .arg(qulonglong(g.comparedValues)));
 }
 
 } // namespace bplab::clusterview

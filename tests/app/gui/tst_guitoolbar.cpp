@@ -452,7 +452,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_VERIFY(controller()->trainedConfig().network == a);
-    QVERIFY(!m_window->controlBar()->replicasBox()->isEnabled()); // another network: one replica
+    QVERIFY(m_window->controlBar()->replicasBox()->isEnabled()); // replicas too, from the next Reset
     test::runBatches(controller(), 3);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
     const VisualPtr shown = controller()->shown();
@@ -529,6 +529,33 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     core.trainBatch();
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 4);
     QVERIFY(*controller()->shown()->layerWeights == core.networkTrainer()->params());
+
+    // Two data-parallel replicas of it: each one's own dL/dW2 (10 x 32) and the all-reduced
+    // average in the Data parallel view, the weights those of the core's two replicas.
+    QComboBox *replicas = m_window->controlBar()->replicasBox();
+    replicas->setCurrentIndex(replicas->findData(2));
+    emit replicas->activated(replicas->currentIndex());
+    QTest::mouseClick(button("actionReset"), Qt::LeftButton);
+    QTRY_COMPARE(controller()->trainedConfig().replicas, 2);
+    QVERIFY(controller()->trainedConfig().network == a);
+    QTRY_COMPARE(controller()->progress().replicas, 2);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
+    test::runBatches(controller(), 2);
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 2);
+    const VisualPtr two = controller()->shown();
+    QVERIFY(two->replicas);
+    QCOMPARE(two->replicas->outputLayer, 2);
+    QCOMPARE(two->replicas->dW2.size(), std::size_t(2));
+    QCOMPARE(two->replicas->dW2[0].cols(), Eigen::Index(32));
+    QCOMPARE(two->replicas->counts, (std::vector<int> {64, 64}));
+    QVERIFY(two->replicas->maxDifference < 1e-6);
+    Trainer pair(controller()->dataSplit(), controller()->trainedConfig(),
+                 std::make_shared<cluster::ReplicaExchange>(1, 2));
+    pair.trainBatch();
+    pair.trainBatch();
+    QVERIFY(*two->layerWeights == pair.networkTrainer()->params());
+    replicas->setCurrentIndex(replicas->findData(1));
+    emit replicas->activated(replicas->currentIndex());
 
     // Back to the source's network at the next Reset.
     entry(QStringLiteral("784-128-10 (the source's)"))->trigger();

@@ -42,12 +42,12 @@ QCPGraph *kindLine(LinkPlot *plot, LinkKind kind)
     return nullptr;
 }
 
-int labelsOf(QCustomPlot *p)
+int labelsOf(QCustomPlot *p, bool visibleOnly = false)
 {
     int n = 0;
     for (int i = 0; i < p->itemCount(); ++i)
         if (auto *t = qobject_cast<QCPItemText *>(p->item(i));
-            t && t->text().startsWith(QLatin1String("batch ")))
+            t && t->text().startsWith(QLatin1String("batch ")) && (t->visible() || !visibleOnly))
             ++n;
     return n;
 }
@@ -79,6 +79,8 @@ private slots:
         // PCIe, NVLink and NIC all carry bytes: three lines, and a label per batch (4..9).
         QCOMPARE(plot->lineCount(), 3);
         QCOMPARE(labelsOf(plot->utilisationPlot()), LivePanel::kIterations);
+        // Evenly spaced, every name has room (one that would run into the previous is hidden).
+        QCOMPARE(labelsOf(plot->utilisationPlot(), true), LivePanel::kIterations);
         // The axis spans the six iterations of simulated time.
         const double total = plot->utilisationPlot()->xAxis->range().upper * plot->timeUnit();
         QVERIFY2(std::abs(total - 6 * one.totalSeconds) < 1e-3 * total,
@@ -112,6 +114,24 @@ private slots:
         QVERIFY2(live.captionText().contains(QStringLiteral("nothing to all-reduce")),
                  qPrintable(live.captionText()));
         QCOMPARE(live.linkPlot()->lineCount(), 1); // PCIe only
+    }
+
+    // Four replicas on one server: PCIe and NVLink but no NIC, a legend whose wrapped grid has an
+    // empty cell (which once crashed the layout), each line drawn.
+    void fourReplicasOnOneServer()
+    {
+        LivePanel live;
+        live.resize(1200, 700);
+        live.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&live));
+        live.setAnimated(false);
+        for (std::uint64_t step = 1; step <= 3; ++step)
+            live.addIteration(iteration(SimConfig {}, step, 4));
+        live.redrawNow();
+        live.linkPlot()->utilisationPlot()->replot();
+        QCOMPARE(live.linkPlot()->lineCount(), 2);
+        QVERIFY2(live.captionText().contains(QStringLiteral("Batch 3: 4 replicas as 1 × 4 GPUs")),
+                 qPrintable(live.captionText()));
     }
 
     // Past the reveal time the lines are not drawn yet; the whole run once it is past the end.
