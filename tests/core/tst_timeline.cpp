@@ -227,6 +227,25 @@ private slots:
         checkReplays(timeline, head, states);
     }
 
+    // A larger network than the source's gets as many checkpoints: a budget as many times larger
+    // (at most kMaxBudgetScale times), and the smaller ones the budget given.
+    void theBudgetFollowsTheNetwork()
+    {
+        const std::size_t one = std::size_t(parameterCount()) * sizeof(float);
+        Timeline timeline(8 * one);
+        Trainer wide(m_data, withNetwork(smallConfig(), {256, 128}, Activation::ReLU)); // 235,146 parameters
+        timeline.start(wide);
+        QCOMPARE(timeline.budgetBytes(), 3 * 8 * one);
+        QVERIFY(timeline.bytes() <= timeline.budgetBytes());
+        QVERIFY(timeline.bytes() > 2 * 8 * one); // its spares: the budget taken at the start
+        Trainer widest(m_data, withNetwork(smallConfig(), {1024, 1024}, Activation::ReLU));
+        timeline.start(widest);
+        QCOMPARE(timeline.budgetBytes(), Timeline::kMaxBudgetScale * 8 * one);
+        Trainer small(m_data, withNetwork(smallConfig(), {16}, Activation::Sigmoid));
+        timeline.start(small);
+        QCOMPARE(timeline.budgetBytes(), 8 * one);
+    }
+
     void aPinnedStateIsRestoredAsItIs()
     {
         const TrainConfig c = smallConfig();
