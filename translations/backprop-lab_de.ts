@@ -1930,6 +1930,10 @@ Wirkt nach „Neustart“.</translation>
         <source>Widths of the hidden layers, first to last: &quot;64&quot;, &quot;256,128&quot; or &quot;0&quot; for none (1 to 1,024 neurons each, at most two layers):</source>
         <translation>Breiten der verdeckten Schichten, von der ersten zur letzten: &quot;64&quot;, &quot;256,128&quot; oder &quot;0&quot; für keine (je 1 bis 1.024 Neuronen, höchstens zwei Schichten):</translation>
     </message>
+    <message>
+        <source>Network: %1</source>
+        <translation>Netz: %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DatasetModel</name>

@@ -267,6 +267,8 @@ void ControlBar::showConfig(const TrainConfig &config)
     m_augment->setChecked(config.augment);
     m_augmentAction->setChecked(config.augment);
     m_network->setText(networkText(config.network));
+    // A screen reader says what the button chooses, not only its current text.
+    m_network->setAccessibleName(tr("Network: %1").arg(QString::fromStdString(describe(config.network))));
     m_shownHidden = config.network.hidden;
     const QString widths = QString::fromStdString(hiddenText(config.network.hidden));
     bool offered = false;

@@ -448,6 +448,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(controller()->config().init == Init::Xavier); // the rule the sigmoid implies
     QVERIFY(controller()->resetPending());
     QCOMPARE(networkBox->text(), QStringLiteral("32 sigmoid"));
+    QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
     QVERIFY(controller()->trainedConfig().network.isSourceNetwork()); // not before Reset
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
