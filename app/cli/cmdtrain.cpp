@@ -83,13 +83,12 @@ Ctrl-C (or SIGTERM) stops after the current batch; the model is then not saved (
 
 Other networks: --hidden and --activation (or an --init-from file that holds another network)
 train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
-on the training threads, the same bits on one): SGD with or without
-momentum or Adam, a constant or cosine rate, --augment, --train-subset, --json and --save (a
-model file that records the network), snapshots and --resume (a version 5 snapshot records the
-network), --workers and --mpi as above; a divergence stops the run (halving the rate is the
-source network's only yet). Without
---init the initialisation follows the activation: He for (leaky) ReLU, Xavier for sigmoid and
-tanh.)";
+on the training threads, the same bits on one): SGD with or without momentum or Adam, a constant
+or cosine rate, --augment, --train-subset, --json and --save (a model file that records the
+network), snapshots and --resume (a version 5 snapshot records the network), --workers and --mpi
+as above; a divergence stops the run (halving the rate is the source network's only yet).
+Without --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for
+sigmoid and tanh.)";
 
 /** The recipe table (trainconfig.h) as --help lists it. */
 QString recipesHelp()
