@@ -312,6 +312,20 @@ NetworkOptimizerState NetworkTrainer::optimizerState() const
     return out;
 }
 
+void NetworkTrainer::undoLastBatch()
+{
+    // After a kept batch m_next, m_nextVelocity and m_nextSecond hold the state before it.
+    const bool adam = m_config.optimizer == "adam";
+    std::swap(m_params, m_next);
+    if (adam || m_config.momentum > 0)
+        std::swap(m_velocity, m_nextVelocity);
+    if (adam) {
+        std::swap(m_second, m_nextSecond);
+        --m_adamSteps;
+    }
+    m_beforeKept = false;
+}
+
 void NetworkTrainer::resumeAt(std::size_t step, double epochLossSum, double epochSeconds)
 {
     startAt(step);
@@ -365,6 +379,46 @@ NetworkBatch NetworkTrainer::trainBatch()
         m_replicaCounts.front() = count;
     }
 
+    Divergence d;
+    d.lossLimit = m_lossLimit;
+    std::string where;
+    std::string restored = "; the weights are those before this batch";
+    // The report of a divergence at this batch; the weights are as `restored` says.
+    const auto diverged = [&]() -> NetworkBatch & {
+        d.epoch = r.epoch + 1;
+        d.batch = inEpoch + 1;
+        d.batchesPerEpoch = m_batchesPerEpoch;
+        d.step = m_step + 1;
+        d.lr = r.lr;
+        d.suggestedLr = suggestedLearningRate(r.lr);
+        d.message = divergenceMessage(d, restored);
+        m_beforeKept = false; // m_next holds the refused step (or the undone batch's weights)
+        r.divergence = std::move(d);
+        return r;
+    };
+    // NaN or Inf; or above the limit while there is an earlier state to go back to, as the source
+    // network's Trainer does: the weights the previous batch produced already overflow the
+    // forward pass, so that batch is undone too (before this batch's update overwrites the state
+    // kept from before it). A finite loss above the limit at weights that cannot be undone further
+    // (the first batch after a start, a restore or an undo) is trained on.
+    if (!std::isfinite(r.loss) || (r.loss > m_lossLimit && m_beforeKept)) {
+        d.quantity = "the loss";
+        d.value = r.loss;
+        if (m_beforeKept) {
+            float largest = 0;
+            for (const Layer<float> &l : m_params.layers)
+                largest = std::max({largest, l.W.cwiseAbs().maxCoeff(), l.b.cwiseAbs().maxCoeff()});
+            undoLastBatch();
+            d.batchesUndone = 2;
+            restored = ": the weights the previous batch produced were too large for the forward pass (largest |w| "
+                       + valueText(largest)
+                       + "); the weights and the optimiser state are back to their values before that batch";
+        }
+    }
+
+    if (!d.quantity.empty()) // the loss: no update computed
+        return diverged();
+
     // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (adamStep), into
     // spare buffers so that a step whose result is not finite leaves the weights as they were.
     const bool adam = m_config.optimizer == "adam";
@@ -393,12 +447,7 @@ NetworkBatch NetworkTrainer::trainBatch()
         }
     }
 
-    Divergence d;
-    std::string where;
-    if (!std::isfinite(r.loss) || r.loss > kDivergenceLossLimit) {
-        d.quantity = "the loss";
-        d.value = r.loss;
-    } else if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
+    if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
         d.quantity = "the gradient " + where;
     } else if (where = mu > 0 || adam ? firstNonFinite(m_nextVelocity, adam ? "m_" : "v_", d.value) : std::string();
                !where.empty()) {
@@ -408,18 +457,8 @@ NetworkBatch NetworkTrainer::trainBatch()
     } else if (where = firstNonFinite(m_next, "", d.value); !where.empty()) {
         d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
     }
-    if (!d.quantity.empty()) {
-        d.epoch = r.epoch + 1;
-        d.batch = inEpoch + 1;
-        d.batchesPerEpoch = m_batchesPerEpoch;
-        d.step = m_step + 1;
-        d.lr = r.lr;
-        d.suggestedLr = suggestedLearningRate(r.lr);
-        d.message = divergenceMessage(d, "; the weights are those before this batch");
-        m_beforeKept = false; // m_next holds the refused step
-        r.divergence = std::move(d);
-        return r;
-    }
+    if (!d.quantity.empty())
+        return diverged();
     std::swap(m_params, m_next);
     m_beforeKept = true;
     if (mu > 0 || adam)

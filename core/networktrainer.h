@@ -56,8 +56,10 @@ struct NetworkBatch
     std::size_t step = 0; ///< 0-based global batch number
     double loss = 0;      ///< mean cross-entropy of the batch, before its update
     double lr = 0;
-    /** Set when the loss (not finite, or above kDivergenceLossLimit), the gradient or the new
-     *  weights were not finite: the update was not applied, the weights are those before it. */
+    /** Set when the loss was not finite, or the gradient or the new weights: the update was not
+     *  applied, the weights are those before it; or when the loss was above the limit (or not
+     *  finite) after a kept batch: that batch is undone too (batchesUndone 2), as the source
+     *  network's Trainer does. */
     std::optional<Divergence> divergence;
     std::optional<EpochReport> epochEnded; ///< on an epoch's last batch, after its evaluation
     /** Set when the gradient exchange failed: nothing was trained, and training cannot go on. */
@@ -83,6 +85,9 @@ public:
     const MlpParamsF *paramsBefore() const { return m_beforeKept ? &m_next : nullptr; }
     /** The learning rate from the next batch on (the schedule scales it as before). */
     void setLearningRate(double lr) { m_config.lr = lr; }
+    /** A batch loss above `limit` counts as a divergence when the batch before it can be undone
+     *  (Trainer::setLossLimit; default kDivergenceLossLimit). */
+    void setLossLimit(double limit) { m_lossLimit = limit; }
     /** dL/dW and dL/db of the last batch trained, averaged over its samples. */
     const MlpParamsF &gradients() const { return m_grads; }
     /** The data trained on: the training subset when the config asks for one, with the test set. */
@@ -146,6 +151,9 @@ public:
 private:
     /** Samples [at, at + count) of the epoch's order into the halves' columns and labels. */
     void gatherHalves(std::size_t at, int count, const AugmentAt *augment);
+    /** Back to the state before the last kept batch (weights, momentum or Adam's moments); the
+     *  position stays. */
+    void undoLastBatch();
     /** Forward and backward pass of the batch's `count` samples in its two halves; m_grads = the
      *  halves' shares added. Returns the mean loss. */
     double forwardBackward(int count);
@@ -162,6 +170,7 @@ private:
     MlpParamsF m_second, m_nextSecond; ///< Adam's second moment v (empty for SGD)
     std::uint64_t m_adamSteps = 0;     ///< Adam's t
     bool m_beforeKept = false;         ///< m_next holds the weights before the last batch
+    double m_lossLimit = kDivergenceLossLimit;
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
     std::vector<Half> m_halves;
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on

@@ -268,7 +268,16 @@ std::unique_ptr<NetworkTrainer> Trainer::makeNetworkTrainer(std::shared_ptr<cons
     // On the training set in use (data is the subset already), through the exchange's replicas.
     TrainConfig c = config;
     c.trainSubset = 0;
-    return std::make_unique<NetworkTrainer>(std::move(data), c, config.network, std::move(initial), m_exchange);
+    auto network = std::make_unique<NetworkTrainer>(std::move(data), c, config.network, std::move(initial), m_exchange);
+    network->setLossLimit(m_lossLimit);
+    return network;
+}
+
+void Trainer::setLossLimit(double limit)
+{
+    m_lossLimit = limit;
+    if (m_network)
+        m_network->setLossLimit(limit);
 }
 
 void Trainer::setLearningRate(double lr)

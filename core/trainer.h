@@ -174,7 +174,7 @@ public:
      * beyond repair; the limit catches a blow-up early enough for a smaller learning rate to
      * recover from the restored weights.
      */
-    void setLossLimit(double limit) { m_lossLimit = limit; }
+    void setLossLimit(double limit);
     double lossLimit() const { return m_lossLimit; }
 
     /** The identity of data(): counted once per Trainer (about 50 ms for MNIST), then cached. */

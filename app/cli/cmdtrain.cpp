@@ -85,9 +85,8 @@ Other networks: --hidden and --activation (or an --init-from file that holds ano
 train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
 on the training threads, the same bits on one): SGD with or without momentum or Adam, a constant
 or cosine rate, --augment, --train-subset, --json and --save (a model file that records the
-network), snapshots and --resume (a version 5 snapshot records the network), --workers and --mpi
-as above; a divergence stops the run (halving the rate is the source network's only yet).
-Without --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for
+network), snapshots and --resume (a version 5 snapshot records the network), --workers, --mpi
+and --on-divergence as above. Without --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for
 sigmoid and tanh.)";
 
 /** The recipe table (trainconfig.h) as --help lists it. */
@@ -345,8 +344,8 @@ int runTrain(const QStringList &args)
             return code;
     }
     const bool source = arch.isSourceNetwork();
-    if (const int code = source ? -1 : useNetwork(cmd, arch, config, resumed.has_value()); code >= 0)
-        return code;
+    if (!source && !resumed) // a resumed run has the snapshot's network and initialisation
+        useNetwork(cmd, arch, config);
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
         || !readSnapshotOptions(cmd, resumed.has_value(), snapshots))

@@ -30,21 +30,13 @@ int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkM
     return -1;
 }
 
-int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed)
+void useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config)
 {
-    const QString name = networkName(arch);
-    if (cmd.isSet(QStringLiteral("on-divergence")) && cmd.value(QStringLiteral("on-divergence")) != QLatin1String("stop"))
-        return cmd.usageError(QStringLiteral("--on-divergence %1: %2 stops at a divergence (halving is the source "
-                                             "network's only)")
-                                      .arg(cmd.value(QStringLiteral("on-divergence")), name));
-    if (resumed) // the snapshot's settings, network and initialisation included
-        return -1;
     // Without --init, the initialisation the activation implies (He for ReLU, Xavier for sigmoid
     // and tanh); the model file records the one used.
     config.network = arch;
     if (!cmd.isSet(QStringLiteral("init")))
         config.init = initFor(arch.activation);
-    return -1;
 }
 
 } // namespace bplab::cli

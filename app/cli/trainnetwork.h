@@ -1,7 +1,7 @@
 #pragma once
-// train for any network but the source's 784-128-10 ReLU: which network, and the options it does
-// not have yet. The one training loop (cmdtrain.cpp) trains it through the Trainer, with the same
-// epoch lines, --json objects, snapshots, divergence report and model file as the source's.
+// train for any network but the source's 784-128-10 ReLU: which network, and its initialisation.
+// The one training loop (cmdtrain.cpp) trains it through the Trainer, with the same epoch lines,
+// --json objects, snapshots, replicas, divergence report and model file as the source's.
 
 #include "command.h"
 
@@ -20,11 +20,9 @@ namespace bplab::cli {
  */
 int chooseNetwork(const Command &cmd, Architecture &arch, std::optional<NetworkModel> &fromFile);
 
-/** Refuses for arch, any network but the source's, what only the source network has yet
- *  (halving the learning rate at a divergence). Unless resumed, config then trains arch with the
- *  initialisation --init names (default: the one arch's activation implies). Returns -1 to go
- *  on, else the exit code. */
-int useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config, bool resumed);
+/** config trains arch (any network but the source's) with the initialisation --init names
+ *  (default: the one arch's activation implies). */
+void useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &config);
 /** "784-32-10 sigmoid". */
 QString networkName(const Architecture &arch);
 

@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -303,31 +304,48 @@ private slots:
 
     void divergenceKeepsTheWeights()
     {
+        // lr 1e30: the first batch's weights are finite but enormous, the second batch's loss
+        // overflows. That batch and the one before are undone: the weights are the initial ones,
+        // the position stays after batch 1 (as the source network's Trainer does).
         const Architecture a = arch({16}, Activation::ReLU);
         const auto data = syntheticSplit(640, 50);
-        const TrainConfig c = config(5, 1e30);
-        NetworkTrainer t(data, c, a, initMlp(a, c.seed));
-        std::optional<Divergence> d;
-        MlpParamsF before = t.params();
-        std::size_t steps = 0;
-        while (!t.finished()) {
-            before = t.params();
-            const NetworkBatch b = t.trainBatch();
-            if (b.divergence) {
-                d = b.divergence;
-                break;
-            }
-            ++steps;
-        }
-        QVERIFY(d);
+        const TrainConfig c = config(5, 1e30, 0.9);
+        const MlpParamsF initial = initMlp(a, c.seed);
+        NetworkTrainer t(data, c, a, initial);
+        QVERIFY(!t.trainBatch().divergence);
+        const NetworkBatch b = t.trainBatch();
+        QVERIFY(b.divergence);
+        const Divergence &d = *b.divergence;
+        QCOMPARE(d.batchesUndone, 2);
+        QCOMPARE(d.quantity, std::string("the loss"));
+        QVERIFY(t.params() == initial);
+        QVERIFY(t.firstMoment() == MlpParamsF::zeros(a)); // the momentum buffer before batch 1
         QVERIFY(!t.paramsBefore());
-        QVERIFY(t.params() == before);
+        QCOMPARE(t.step(), std::size_t(1));
+        QCOMPARE(d.step, std::size_t(2));
+        QCOMPARE(d.suggestedLr, suggestedLearningRate(1e30));
+        QVERIFY2(d.message.find("training diverged in epoch 1") == 0, d.message.c_str());
+        QVERIFY2(d.message.find("back to their values before that batch") != std::string::npos, d.message.c_str());
+
+        // At the undone state a loss above the limit cannot be undone further: the next batch is
+        // trained on at a sane rate, and the training recovers.
+        t.setLearningRate(0.05);
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(!t.trainBatch().divergence);
         QVERIFY(t.params().allFinite());
-        QCOMPARE(t.step(), steps); // the batch that diverged did not count
-        QCOMPARE(d->step, steps + 1);
-        QCOMPARE(d->suggestedLr, suggestedLearningRate(1e30));
-        QVERIFY2(d->message.find("training diverged in epoch 1") == 0, d->message.c_str());
-        QVERIFY2(d->message.find("the weights are those before this batch") != std::string::npos, d->message.c_str());
+
+        // A gradient that is not finite drops this batch only: NaN in the inputs' scale.
+        NetworkTrainer u(data, config(5, 0.1), a, initial);
+        QVERIFY(!u.trainBatch().divergence);
+        const MlpParamsF after1 = u.params();
+        u.setLearningRate(std::numeric_limits<double>::infinity());
+        const NetworkBatch inf = u.trainBatch();
+        QVERIFY(inf.divergence);
+        QCOMPARE(inf.divergence->batchesUndone, 1);
+        QVERIFY(u.params() == after1);
+        QCOMPARE(u.step(), std::size_t(1));
+        QVERIFY2(inf.divergence->message.find("the weights are those before this batch") != std::string::npos,
+                 inf.divergence->message.c_str());
     }
 };
 
