@@ -180,10 +180,11 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
         m_batch = m_replicaBatch * m_exchange->replicas();
         m_exchangeBuffers.assign(std::size_t(m_exchange->localReplicas()), std::vector<float>(arch.parameterCount()));
     }
-    const Layer<float> &output = m_grads.layers.back();
-    m_replicaOutput.assign(m_exchange ? std::size_t(m_exchange->localReplicas()) : 1,
-                           RowMat<float>::Zero(output.W.rows(), output.W.cols()));
-    m_replicaCounts.assign(m_replicaOutput.size(), 0);
+    if (m_exchange) { // each local replica's own output-layer gradient, kept for the views
+        const Layer<float> &output = m_grads.layers.back();
+        m_replicaOutput.assign(m_exchangeBuffers.size(), RowMat<float>::Zero(output.W.rows(), output.W.cols()));
+        m_replicaCounts.assign(m_exchangeBuffers.size(), 0);
+    }
     // Half 0 takes the first ceil(n / 2) samples of a batch (or of a replica's slice), half 1 the rest.
     const int slice = m_exchange ? m_replicaBatch : m_batch;
     for (int h = 0; h < 2; ++h)
@@ -375,8 +376,7 @@ NetworkBatch NetworkTrainer::trainBatch()
     } else {
         gatherHalves(first, count, augment);
         r.loss = forwardBackward(count);
-        m_replicaOutput.front() = m_grads.layers.back().W;
-        m_replicaCounts.front() = count;
+        m_lastCount = count;
     }
 
     Divergence d;

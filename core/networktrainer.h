@@ -123,9 +123,12 @@ public:
     /** With an exchange, of the last batch: the replicas this trainer computed, local replica
      *  i's own mean gradient of the output layer's weights (10 x the last hidden width) and its
      *  sample count (0 when its slice was empty). Without one: one replica, the batch's. */
-    int localReplicas() const { return int(m_replicaOutput.size()); }
-    const RowMat<float> &replicaOutputGradient(int i) const { return m_replicaOutput[std::size_t(i)]; }
-    int replicaCount(int i) const { return m_replicaCounts[std::size_t(i)]; }
+    int localReplicas() const { return m_exchange ? int(m_replicaOutput.size()) : 1; }
+    const RowMat<float> &replicaOutputGradient(int i) const
+    {
+        return m_exchange ? m_replicaOutput[std::size_t(i)] : m_grads.layers.back().W;
+    }
+    int replicaCount(int i) const { return m_exchange ? m_replicaCounts[std::size_t(i)] : m_lastCount; }
 
     /** Forward, backward and update of the next mini-batch; at an epoch's last batch the test and
      *  training sets are evaluated. After a divergence the position stays at that batch. */
@@ -179,6 +182,7 @@ private:
     std::vector<std::vector<float>> m_exchangeBuffers; ///< one per local replica
     std::vector<RowMat<float>> m_replicaOutput;        ///< per local replica, its own output-layer dW
     std::vector<int> m_replicaCounts;
+    int m_lastCount = 0; ///< samples of the last batch (one replica)
     std::vector<std::uint32_t> m_order;
     int m_batchesPerEpoch = 1;
     std::size_t m_step = 0;

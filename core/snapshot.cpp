@@ -540,21 +540,16 @@ Status checkSnapshot(const TrainingSnapshot &s)
         if (!shaped(s.networkParams) || (!s.networkVelocity.layers.empty() && !shaped(s.networkVelocity))
             || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), shaped))
             return Error {"the weights or the optimiser's state do not have the shapes of " + describe(arch)};
-        if (!s.networkParams.allFinite())
-            return Error {"the weights are not all finite"};
-        if (!s.networkVelocity.allFinite())
-            return Error {"the momentum buffer is not all finite"};
-        for (const MlpParamsF &p : s.networkBuffers)
-            if (!p.allFinite())
-                return Error {"the optimiser's state is not all finite"};
     }
-    if (!s.params.allFinite())
+    // One network's arrays are filled, the other's empty (and finite): the same checks serve both.
+    const auto finite = [](const auto &p) { return p.allFinite(); };
+    if (!s.params.allFinite() || !s.networkParams.allFinite())
         return Error{"the weights are not all finite"};
-    if (!s.velocity.allFinite())
+    if (!s.velocity.allFinite() || !s.networkVelocity.allFinite())
         return Error{"the momentum buffer is not all finite"};
-    for (const ParamsF &p : s.optimizerBuffers)
-        if (!p.allFinite())
-            return Error {"the optimiser's state is not all finite"};
+    if (!std::all_of(s.optimizerBuffers.begin(), s.optimizerBuffers.end(), finite)
+        || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), finite))
+        return Error {"the optimiser's state is not all finite"};
     for (std::size_t i = 0; i < s.batchLosses.size(); ++i)
         if (!std::isfinite(s.batchLosses[i]))
             return Error{"the loss of batch " + withThousands(i + 1) + " is not finite"};
