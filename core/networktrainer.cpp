@@ -3,6 +3,8 @@
 #include "augment.h"
 #include "batchpair.h"
 #include "exchange.h"
+#include "kernels.h"
+#include "networkpass.h"
 #include "batchthreads.h"
 #include "trainer.h"
 #include "trainsubset.h"
@@ -22,8 +24,8 @@ constexpr int kEvalChunk = 1000;
 
 /** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says; with `augment`,
  *  each first transformed as augmentTransform() says, as the source network's Trainer does. */
-void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, Mat<float> &X,
-                   std::uint8_t *labels, const NetworkTrainer::AugmentAt *augment = nullptr)
+void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, float *X,
+                   int ldx, std::uint8_t *labels, const NetworkTrainer::AugmentAt *augment = nullptr)
 {
     const int pixels = data.rows * data.cols;
     std::array<std::uint8_t, kInputs> image;
@@ -33,7 +35,7 @@ void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count,
             applyAffine(pixelsOf, augmentTransform(augment->seed, augment->epoch, indices[i]), image.data());
             pixelsOf = image.data();
         }
-        scaleBytes(pixelsOf, pixels, normalize, X.col(i).data());
+        scaleBytes(pixelsOf, pixels, normalize, X + std::size_t(i) * std::size_t(ldx));
         labels[i] = data.labels[indices[i]];
     }
 }
@@ -92,7 +94,7 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
         const int n = int(std::min<std::size_t>(std::size_t(ws.batch), data.size() - first));
         for (int i = 0; i < n; ++i)
             indices[std::size_t(i)] = std::uint32_t(first + std::size_t(i));
-        gatherColumns(data, indices.data(), n, normalize, ws.X, labels.data());
+        gatherColumns(data, indices.data(), n, normalize, ws.X.data(), int(ws.X.rows()), labels.data());
         mlpForward(params, n, ws);
         const Mat<float> &Z = ws.Z.back();
         const Mat<float> &P = ws.A.back();
@@ -132,25 +134,6 @@ std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const
     return p;
 }
 
-namespace {
-
-// Adam with PyTorch's defaults, as the source network's optimiser (adam.cpp):
-//   m' = beta1 m + (1 - beta1) g, v' = beta2 v + (1 - beta2) g^2,
-//   w' = w - lr m^ / (sqrt(v^) + eps), m^ = m' / (1 - beta1^t), v^ = v' / (1 - beta2^t).
-constexpr float kAdamBeta1 = 0.9f;
-constexpr float kAdamBeta2 = 0.999f;
-constexpr float kAdamEps = 1e-8f;
-
-template <class M>
-void adamStep(const M &g, const M &w, const M &m, const M &v, M &m1, M &v1, M &next, float lr, float c1, float c2)
-{
-    m1 = kAdamBeta1 * m + (1.0f - kAdamBeta1) * g;
-    v1 = kAdamBeta2 * v + (1.0f - kAdamBeta2) * g.cwiseProduct(g);
-    next = w - lr * ((m1.array() / c1) / ((v1.array() / c2).sqrt() + kAdamEps)).matrix();
-}
-
-} // namespace
-
 NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
     : ws(arch, capacity)
     , grads(MlpParamsF::zeros(arch))
@@ -189,6 +172,8 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
     const int slice = m_exchange ? m_replicaBatch : m_batch;
     for (int h = 0; h < 2; ++h)
         m_halves.emplace_back(arch, std::max(1, (slice + 1) / 2));
+    if (xsmmBuilt())
+        m_pass = std::make_unique<NetworkPass>(arch, slice);
     const std::size_t n = m_data->train.size();
     m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_batch) - 1) / std::size_t(m_batch)));
 }
@@ -206,10 +191,12 @@ void NetworkTrainer::runHalf(int h, int count)
 void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *augment)
 {
     const int firstHalf = (count + 1) / 2;
-    gatherColumns(m_data->train, m_order.data() + at, firstHalf, m_config.normalize, m_halves[0].ws.X,
-                  m_halves[0].labels.data(), augment);
-    gatherColumns(m_data->train, m_order.data() + at + std::size_t(firstHalf), count - firstHalf,
-                  m_config.normalize, m_halves[1].ws.X, m_halves[1].labels.data(), augment);
+    for (int h = 0; h < 2; ++h) {
+        Mat<float> &X = m_halves[std::size_t(h)].ws.X;
+        gatherColumns(m_data->train, m_order.data() + at + (h ? std::size_t(firstHalf) : 0),
+                      h ? count - firstHalf : firstHalf, m_config.normalize, X.data(), int(X.rows()),
+                      m_halves[std::size_t(h)].labels.data(), augment);
+    }
 }
 
 Status NetworkTrainer::exchangeGradients(std::size_t first, int count, const AugmentAt *augment, double &loss)
@@ -228,8 +215,7 @@ Status NetworkTrainer::exchangeGradients(std::size_t first, int count, const Aug
             m_replicaOutput[i].setZero();
             continue;
         }
-        gatherHalves(first + std::size_t(begin), n, augment);
-        lossSum += forwardBackward(n) * n;
+        lossSum += computeGradients(first + std::size_t(begin), n, augment) * n;
         m_replicaOutput[i] = m_grads.layers.back().W;
         flatten(m_grads, buf.data());
         const float weight = float(n);
@@ -247,6 +233,36 @@ Status NetworkTrainer::exchangeGradients(std::size_t first, int count, const Aug
     return Status::success();
 }
 
+HalfPair *NetworkTrainer::pair()
+{
+    if (trainingThreads() < 2)
+        return nullptr;
+    if (!m_pair)
+        m_pair = std::make_unique<HalfPair>();
+    return m_pair.get();
+}
+
+double NetworkTrainer::computeGradients(std::size_t at, int count, const AugmentAt *augment)
+{
+    if (m_pass && activeKernels() == Kernels::Xsmm && m_pass->ready(count)) {
+        // Each side gathers its samples of the batch (columns [first, first + n)).
+        struct Context
+        {
+            const NetworkTrainer *self;
+            std::size_t at;
+            const AugmentAt *augment;
+        } context {this, at, augment};
+        const PassGather gather {&context, [](const void *c, int first, int n, float *X, int ldx, std::uint8_t *labels) {
+                                     const Context &g = *static_cast<const Context *>(c);
+                                     gatherColumns(g.self->m_data->train, g.self->m_order.data() + g.at + std::size_t(first),
+                                                   n, g.self->m_config.normalize, X, ldx, labels, g.augment);
+                                 }};
+        return m_pass->forwardBackward(m_params, count, gather, m_grads, 0, pair());
+    }
+    gatherHalves(at, count, augment);
+    return forwardBackward(count);
+}
+
 double NetworkTrainer::forwardBackward(int count)
 {
     m_halves[0].count = (count + 1) / 2;
@@ -256,9 +272,7 @@ double NetworkTrainer::forwardBackward(int count)
         NetworkTrainer *self;
         int count;
     } job {this, count};
-    if (trainingThreads() > 1 && m_halves[1].count > 0) {
-        if (!m_pair)
-            m_pair = std::make_unique<HalfPair>();
+    if (m_halves[1].count > 0 && pair()) {
         m_pair->run(&job, [](const void *context, int h, HalfPair &) {
             const Job &j = *static_cast<const Job *>(context);
             j.self->runHalf(h, j.count);
@@ -348,6 +362,57 @@ bool NetworkTrainer::setOptimizerState(const MlpParamsF &first, const MlpParamsF
     return true;
 }
 
+float NetworkTrainer::stepSide(const StepRule &rule, int h)
+{
+    // The side's part of every tensor (the first part of a hidden layer's W is the rows side 0
+    // computed the gradient of).
+    const bool adam = rule.adam, momentum = rule.momentum > 0;
+    float zero = 0;
+    for (std::size_t l = 0; l < m_params.layers.size(); ++l) {
+        const auto tensor = [&](auto member) {
+            StepArrays a;
+            a.w = (m_params.layers[l].*member).data();
+            a.g = (m_grads.layers[l].*member).data();
+            a.next = (m_next.layers[l].*member).data();
+            if (adam || momentum) {
+                a.v = (m_velocity.layers[l].*member).data();
+                a.nv = (m_nextVelocity.layers[l].*member).data();
+            }
+            if (adam) {
+                a.s = (m_second.layers[l].*member).data();
+                a.ns = (m_nextSecond.layers[l].*member).data();
+            }
+            const NeuronRange part = sideRange(int((m_params.layers[l].*member).size()), h);
+            zero += stepSpan(rule, a, std::size_t(part.first), std::size_t(part.size()));
+        };
+        tensor(&Layer<float>::W);
+        tensor(&Layer<float>::b);
+    }
+    return zero;
+}
+
+bool NetworkTrainer::stepAll(const StepRule &rule)
+{
+    struct Job
+    {
+        NetworkTrainer *self;
+        const StepRule *rule;
+        float *zero;
+    };
+    float zero[2] = {0, 0};
+    const Job job {this, &rule, zero};
+    if (HalfPair *p = pair()) {
+        p->run(&job, [](const void *context, int h, HalfPair &) {
+            const Job &j = *static_cast<const Job *>(context);
+            j.zero[h] = j.self->stepSide(*j.rule, h);
+        });
+    } else {
+        zero[0] = stepSide(rule, 0);
+        zero[1] = stepSide(rule, 1);
+    }
+    return zero[0] + zero[1] == 0.0f;
+}
+
 NetworkBatch NetworkTrainer::trainBatch()
 {
     NetworkBatch r;
@@ -374,8 +439,7 @@ NetworkBatch NetworkTrainer::trainBatch()
             return r;
         }
     } else {
-        gatherHalves(first, count, augment);
-        r.loss = forwardBackward(count);
+        r.loss = computeGradients(first, count, augment);
         m_lastCount = count;
     }
 
@@ -419,43 +483,29 @@ NetworkBatch NetworkTrainer::trainBatch()
     if (!d.quantity.empty()) // the loss: no update computed
         return diverged();
 
-    // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (adamStep), into
+    // v' = momentum v + g, w' = w - lr v' (momentum 0: w' = w - lr g), or Adam's step (stepSpan), into
     // spare buffers so that a step whose result is not finite leaves the weights as they were.
     const bool adam = m_config.optimizer == "adam";
-    const float lr = float(r.lr), mu = adam ? 0.0f : float(m_config.momentum);
+    const float mu = adam ? 0.0f : float(m_config.momentum);
     const std::uint64_t t = m_adamSteps + 1;
-    const float c1 = 1.0f - float(std::pow(double(kAdamBeta1), double(t)));
-    const float c2 = 1.0f - float(std::pow(double(kAdamBeta2), double(t)));
-    for (std::size_t l = 0; l < m_params.layers.size(); ++l) {
-        const Layer<float> &g = m_grads.layers[l];
-        const Layer<float> &w = m_params.layers[l];
-        Layer<float> &next = m_next.layers[l];
-        if (adam) {
-            adamStep(g.W, w.W, m_velocity.layers[l].W, m_second.layers[l].W, m_nextVelocity.layers[l].W,
-                     m_nextSecond.layers[l].W, next.W, lr, c1, c2);
-            adamStep(g.b, w.b, m_velocity.layers[l].b, m_second.layers[l].b, m_nextVelocity.layers[l].b,
-                     m_nextSecond.layers[l].b, next.b, lr, c1, c2);
-        } else if (mu > 0) {
-            Layer<float> &v = m_nextVelocity.layers[l];
-            v.W = mu * m_velocity.layers[l].W + g.W;
-            v.b = mu * m_velocity.layers[l].b + g.b;
-            next.W = w.W - lr * v.W;
-            next.b = w.b - lr * v.b;
-        } else {
-            next.W = w.W - lr * g.W;
-            next.b = w.b - lr * g.b;
+    StepRule rule;
+    rule.adam = adam;
+    rule.lr = float(r.lr);
+    rule.momentum = mu;
+    rule.c1 = 1.0f - float(std::pow(double(kNetworkAdamBeta1), double(t)));
+    rule.c2 = 1.0f - float(std::pow(double(kNetworkAdamBeta2), double(t)));
+    if (!stepAll(rule)) { // something is not finite: find the first value, in this order
+        if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
+            d.quantity = "the gradient " + where;
+        } else if (where = mu > 0 || adam ? firstNonFinite(m_nextVelocity, adam ? "m_" : "v_", d.value)
+                                          : std::string();
+                   !where.empty()) {
+            d.quantity = (adam ? "the first moment " : "the momentum buffer ") + where;
+        } else if (where = adam ? firstNonFinite(m_nextSecond, "v_", d.value) : std::string(); !where.empty()) {
+            d.quantity = "the second moment " + where;
+        } else if (where = firstNonFinite(m_next, "", d.value); !where.empty()) {
+            d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
         }
-    }
-
-    if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
-        d.quantity = "the gradient " + where;
-    } else if (where = mu > 0 || adam ? firstNonFinite(m_nextVelocity, adam ? "m_" : "v_", d.value) : std::string();
-               !where.empty()) {
-        d.quantity = (adam ? "the first moment " : "the momentum buffer ") + where;
-    } else if (where = adam ? firstNonFinite(m_nextSecond, "v_", d.value) : std::string(); !where.empty()) {
-        d.quantity = "the second moment " + where;
-    } else if (where = firstNonFinite(m_next, "", d.value); !where.empty()) {
-        d.quantity = (where[0] == 'W' ? "the weight " : "the bias ") + where;
     }
     if (!d.quantity.empty())
         return diverged();

@@ -2,9 +2,12 @@
 // Mini-batch training of a network of any Architecture: SGD with or without momentum or Adam, a constant
 // or cosine learning rate, augmentation, the whole training set or a balanced subset, what train --hidden and
 // --activation run. The samples come in the order the source network's Trainer takes them
-// (epochOrder), so one seed shuffles alike for every network; the products are mlp.h's. A batch is
-// two fixed halves of its samples, each with its own share of the gradient, added in one order:
-// on two threads (trainingThreads(), batchthreads.h) or one after the other on one, the same bits.
+// (epochOrder), so one seed shuffles alike for every network. On libxsmm's kernels (the default
+// where the build has them) a batch is split by neurons (networkpass.h); on Eigen's
+// (BPLAB_KERNELS=eigen) it is two fixed halves of its samples through mlp.h's pass, each with its
+// own share of the gradient, added in one order. The optimiser's step is split over the same two
+// threads by parameter. Either way two threads (trainingThreads(), batchthreads.h) and one give
+// the same bits; the two kernels give different ones (another order of the sums).
 
 #include "architecture.h"
 #include "batch.h"
@@ -12,6 +15,7 @@
 #include "dataset.h"
 #include "divergence.h"
 #include "mlp.h"
+#include "sgdspan.h"
 #include "optimizer.h"
 #include "result.h"
 #include "trainconfig.h"
@@ -28,6 +32,7 @@ namespace bplab {
 
 class GradientExchange; // exchange.h
 class HalfPair;         // batchpair.h
+class NetworkPass;      // networkpass.h
 
 /** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
  *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). With
@@ -157,9 +162,20 @@ private:
     /** Back to the state before the last kept batch (weights, momentum or Adam's moments); the
      *  position stays. */
     void undoLastBatch();
-    /** Forward and backward pass of the batch's `count` samples in its two halves; m_grads = the
-     *  halves' shares added. Returns the mean loss. */
+    /** Forward and backward pass of the batch's `count` samples gathered into its two halves
+     *  (Eigen's products); m_grads = the halves' shares added. Returns the mean loss. */
     double forwardBackward(int count);
+    /** The gradient of samples [at, at + count) of the epoch's order into m_grads (their mean
+     *  loss's): on libxsmm's kernels split by neurons (networkpass.h) when they are chosen and
+     *  can be made, else gathered into the halves and passed on to forwardBackward. */
+    double computeGradients(std::size_t at, int count, const AugmentAt *augment);
+    /** The optimiser's step of every parameter into m_next (m_nextVelocity, m_nextSecond), on both
+     *  threads; false when a gradient or a value written is not finite. */
+    bool stepAll(const StepRule &rule);
+    /** Side h's part of stepAll; returns 0 x the values it read and wrote (NaN: not finite). */
+    float stepSide(const StepRule &rule, int h);
+    /** The second thread, or null when training runs on one. */
+    HalfPair *pair();
     /** With an exchange: the local replicas' slices of the global batch [first, first + count),
      *  their gradients summed over all replicas into m_grads (the global mean); `loss` the
      *  global batch's mean loss. */
@@ -177,6 +193,7 @@ private:
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
     std::vector<Half> m_halves;
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on
+    std::unique_ptr<NetworkPass> m_pass; ///< libxsmm's pass (null in a build without libxsmm)
     std::shared_ptr<GradientExchange> m_exchange; ///< null: one replica
     int m_replicaBatch = 1;                        ///< samples per replica (config.batch)
     std::vector<std::vector<float>> m_exchangeBuffers; ///< one per local replica

@@ -342,6 +342,9 @@ private slots:
         const NetworkBatch inf = u.trainBatch();
         QVERIFY(inf.divergence);
         QCOMPARE(inf.divergence->batchesUndone, 1);
+        // The step found it (each thread checks its part); the first such value is named.
+        const std::string &quantity = inf.divergence->quantity;
+        QVERIFY2(quantity.rfind("the weight W1[", 0) == 0 || quantity.rfind("the bias b1[", 0) == 0, quantity.c_str());
         QVERIFY(u.params() == after1);
         QCOMPARE(u.step(), std::size_t(1));
         QVERIFY2(inf.divergence->message.find("the weights are those before this batch") != std::string::npos,

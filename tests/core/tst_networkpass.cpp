@@ -1,0 +1,180 @@
+// Another network's batch on libxsmm's kernels, split by neurons over two sides
+// (core/networkpass.h): the gradient and loss equal the plain Eigen pass's (up to the order of the
+// float sums) for no hidden layer, one and two, for widths a side has no neuron of, for a short
+// batch and a single sample, and for a share of a larger batch; one thread and two give the same
+// bits; after the first batch of a size, a batch allocates nothing.
+
+#include "architectures.h"
+#include "countingmalloc.h"
+
+#include "batchpair.h"
+#include "kernels.h"
+#include "mlp.h"
+#include "networkpass.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace bplab;
+using namespace bplab::test;
+
+Q_DECLARE_METATYPE(bplab::Activation)
+
+namespace {
+
+/** Inputs in [0, 1] with a third of them 0, as in MNIST; labels 0-9. */
+void fillInputs(Mat<float> &X, std::vector<std::uint8_t> &labels)
+{
+    labels.resize(std::size_t(X.cols()));
+    for (Eigen::Index i = 0; i < X.cols(); ++i) {
+        for (Eigen::Index r = 0; r < X.rows(); ++r)
+            X(r, i) = ((r + i) % 3 == 0) ? 0.0f : float(((r * 37 + i * 101) % 256) / 255.0);
+        labels[std::size_t(i)] = std::uint8_t((i * 7 + 3) % 10);
+    }
+}
+
+/** The pass's gather: columns of a prepared X. */
+struct Columns
+{
+    const Mat<float> *X;
+    const std::vector<std::uint8_t> *labels;
+};
+
+PassGather gatherFrom(const Columns &c)
+{
+    return {&c, [](const void *context, int first, int n, float *X, int ldx, std::uint8_t *labels) {
+                const Columns &from = *static_cast<const Columns *>(context);
+                for (int i = 0; i < n; ++i) {
+                    for (Eigen::Index r = 0; r < from.X->rows(); ++r)
+                        X[std::size_t(i) * std::size_t(ldx) + std::size_t(r)] = (*from.X)(r, first + i);
+                    labels[i] = (*from.labels)[std::size_t(first + i)];
+                }
+            }};
+}
+
+/** Non-zero biases, so that a missed bias shows. */
+MlpParamsF testParams(const Architecture &a)
+{
+    MlpParamsF p = initMlp(a, 5);
+    for (std::size_t l = 0; l < p.layers.size(); ++l)
+        for (Eigen::Index j = 0; j < p.layers[l].b.size(); ++j)
+            p.layers[l].b(j) = 0.02f * float((j + Eigen::Index(l)) % 7 - 3);
+    return p;
+}
+
+/** The largest |a - b| over every weight and bias, relative to the largest |b| of its tensor. */
+double relativeDifference(const MlpParamsF &a, const MlpParamsF &b)
+{
+    double worst = 0;
+    for (std::size_t l = 0; l < a.layers.size(); ++l) {
+        const auto rel = [](const auto &x, const auto &y) {
+            const double scale = std::max(1e-6, double(y.cwiseAbs().maxCoeff()));
+            return double((x - y).cwiseAbs().maxCoeff()) / scale;
+        };
+        worst = std::max({worst, rel(a.layers[l].W, b.layers[l].W), rel(a.layers[l].b, b.layers[l].b)});
+    }
+    return worst;
+}
+
+} // namespace
+
+class TestNetworkPass : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        if (!xsmmBuilt())
+            QSKIP("this build has no libxsmm");
+    }
+
+    void sidesSplitOn16Floats()
+    {
+        QCOMPARE(sideRange(256, 0).end, 128);
+        QCOMPARE(sideRange(256, 1).first, 128);
+        QCOMPARE(sideRange(100, 0).end, 64); // ceil(50 / 16) x 16
+        QCOMPARE(sideRange(100, 1).size(), 36);
+        QCOMPARE(sideRange(8, 0).size(), 8); // too narrow to split: side 1 has none
+        QCOMPARE(sideRange(8, 1).size(), 0);
+        QCOMPARE(sideRange(1, 0).size(), 1);
+    }
+
+    void agreesWithThePlainPass_data()
+    {
+        QTest::addColumn<std::vector<int>>("hidden");
+        QTest::addColumn<Activation>("activation");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("meanOver");
+        QTest::newRow("784-10, 64 samples") << std::vector<int> {} << Activation::ReLU << 64 << 0;
+        QTest::newRow("784-8-10 sigmoid (one side)") << std::vector<int> {8} << Activation::Sigmoid << 64 << 0;
+        QTest::newRow("784-100-10 tanh, 37 samples") << std::vector<int> {100} << Activation::Tanh << 37 << 0;
+        QTest::newRow("784-256-128-10, 64 samples") << std::vector<int> {256, 128} << Activation::ReLU << 64 << 0;
+        QTest::newRow("784-24-12-10 leaky, 1 sample") << std::vector<int> {24, 12} << Activation::LeakyReLU << 1 << 0;
+        QTest::newRow("784-33-17-10 tanh, a share of 128") << std::vector<int> {33, 17} << Activation::Tanh << 50 << 128;
+        QTest::newRow("784-1-1-10 sigmoid") << std::vector<int> {1, 1} << Activation::Sigmoid << 64 << 0;
+    }
+
+    void agreesWithThePlainPass()
+    {
+        QFETCH(std::vector<int>, hidden);
+        QFETCH(Activation, activation);
+        QFETCH(int, count);
+        QFETCH(int, meanOver);
+        const Architecture a = arch(hidden, activation);
+        const MlpParamsF p = testParams(a);
+        MlpWorkspace<float> ws(a, 64);
+        std::vector<std::uint8_t> labels;
+        fillInputs(ws.X, labels);
+        MlpParamsF expected = MlpParamsF::zeros(a);
+        const double expectedLoss = mlpForwardBackward(p, labels.data(), count, ws, expected, meanOver);
+
+        NetworkPass pass(a, 64);
+        QVERIFY(pass.ready(count));
+        const Columns columns {&ws.X, &labels};
+        const PassGather gather = gatherFrom(columns);
+        MlpParamsF oneThread = MlpParamsF::zeros(a), twoThreads = MlpParamsF::zeros(a);
+        const double loss = pass.forwardBackward(p, count, gather, oneThread, meanOver, nullptr);
+        QVERIFY2(std::abs(loss - expectedLoss) <= 1e-5 * std::max(1.0, expectedLoss),
+                 qPrintable(QString("loss %1, plain pass %2").arg(loss, 0, 'g', 9).arg(expectedLoss, 0, 'g', 9)));
+        const double rel = relativeDifference(oneThread, expected);
+        QVERIFY2(rel < 1e-4, qPrintable(QString("gradient off by %1 of its largest value").arg(rel)));
+
+        HalfPair pair;
+        const double loss2 = pass.forwardBackward(p, count, gather, twoThreads, meanOver, &pair);
+        QCOMPARE(loss2, loss);
+        QVERIFY(twoThreads == oneThread); // bit for bit
+    }
+
+    void aBatchAllocatesNothing()
+    {
+#if !BPLAB_COUNT_MALLOC
+        QSKIP("malloc is not counted in this build");
+#else
+        const Architecture a = arch({40, 24}, Activation::Tanh);
+        MlpParamsF p = testParams(a);
+        MlpWorkspace<float> ws(a, 64);
+        std::vector<std::uint8_t> labels;
+        fillInputs(ws.X, labels);
+        NetworkPass pass(a, 64);
+        const Columns columns {&ws.X, &labels};
+        const PassGather gather = gatherFrom(columns);
+        MlpParamsF g = MlpParamsF::zeros(a);
+        HalfPair pair;
+        for (int count : {64, 20}) // the kernels of both sizes are made here
+            QVERIFY(pass.ready(count));
+        g_allocations = 0;
+        g_counting = true;
+        for (int step = 0; step < 4; ++step) {
+            pass.forwardBackward(p, step % 2 ? 20 : 64, gather, g, 0, step < 2 ? &pair : nullptr);
+            sgdUpdate(g, 0.01f, p);
+        }
+        g_counting = false;
+        QCOMPARE(g_allocations.load(), 0L);
+#endif
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNetworkPass)
+#include "tst_networkpass.moc"
