@@ -101,6 +101,26 @@ QRect layerFrame(QPainter &p, const QRect &r, int titleHeight, bool highlighted,
     return box;
 }
 
+/** A layer's title, drawn after the edges (drawLayerTitles). */
+struct LayerTitle
+{
+    QRect rect;
+    QString text;
+};
+
+/** The titles on top of the edges, on a plate of the window colour so they stay readable. */
+void drawLayerTitles(QPainter &p, const QVector<LayerTitle> &titles, const QPalette &palette, const QFontMetrics &fm)
+{
+    QColor plate = palette.color(QPalette::Window);
+    plate.setAlpha(220);
+    for (const LayerTitle &t : titles) {
+        const QRect r = fm.boundingRect(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text).adjusted(-4, 0, 4, 0);
+        p.fillRect(r, plate);
+        p.setPen(palette.color(QPalette::WindowText));
+        p.drawText(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text);
+    }
+}
+
 QColor probabilityColor(float p)
 {
     // White to blue: probabilities are 0..1, not signed.
@@ -151,6 +171,10 @@ QPoint NetworkDiagram::hiddenCenter(int j) const
 
 QPoint NetworkDiagram::outputCenter(int k) const
 {
+    if (m_model->showsOtherNetwork()) {
+        const LayerBox o = layers().output;
+        return o.rect.topLeft() + QPoint(k * o.pitch + o.pitch / 2, o.pitch / 2);
+    }
     const Geometry g = geometry();
     return g.output.topLeft() + QPoint(k * g.outputPitch + g.outputPitch / 2, g.outputPitch / 2);
 }
@@ -302,26 +326,12 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     const QStringList parts = highlightedParts();
     const int label = fontMetrics().height() + 6;
 
-    struct Title {
-        QRect rect;
-        QString text;
-    };
-    QVector<Title> titles;
+    QVector<LayerTitle> titles;
     const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
         const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
         titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
     };
-    const auto drawTitles = [&] {
-        // On top of the edges, on a plate of the window colour so they stay readable.
-        QColor plate = palette().color(QPalette::Window);
-        plate.setAlpha(220);
-        for (const Title &t : titles) {
-            const QRect r = fontMetrics().boundingRect(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text).adjusted(-4, 0, 4, 0);
-            p.fillRect(r, plate);
-            p.setPen(text);
-            p.drawText(t.rect, Qt::AlignHCenter | Qt::AlignTop, t.text);
-        }
-    };
+    const auto drawTitles = [&] { drawLayerTitles(p, titles, palette(), fontMetrics()); };
     // In batch mode the diagram is the spelled-out sample's pass (the pages' selected column).
     frame(g.input, QStringLiteral("input"),
           m_model->hasBatch() && m_model->hasTrace()
@@ -596,10 +606,10 @@ void NetworkDiagram::paintNetwork(QPainter &p)
     const QStringList parts = networkHighlights();
     const int label = fontMetrics().height() + 6;
     const QString f = QString::fromStdString(displayName(arch.activation));
+    QVector<LayerTitle> titles;
     const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
         const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
-        p.setPen(text);
-        p.drawText(QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), Qt::AlignHCenter | Qt::AlignTop, title);
+        titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
     };
     frame(ls.input, QStringLiteral("input"), tr("Input x: 784 pixels"));
     for (int l = 0; l < ls.hidden.size(); ++l)
@@ -607,6 +617,7 @@ void NetworkDiagram::paintNetwork(QPainter &p)
               tr("Hidden %1: %2 neurons (%3)").arg(l + 1).arg(QLocale().toString(ls.hidden[l].width)).arg(f));
     frame(ls.output.rect, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
     if (!m.hasNetworkTrace()) {
+        drawLayerTitles(p, titles, palette(), fontMetrics());
         p.setPen(text);
         p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
         return;
@@ -619,6 +630,9 @@ void NetworkDiagram::paintNetwork(QPainter &p)
         std::copy_n(m.pixels().data() + r * kImageSide, kImageSide, image.scanLine(r));
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(ls.input, image);
+
+    paintNetworkEdges(p, ls, stage);
+    drawLayerTitles(p, titles, palette(), fontMetrics());
 
     // A neuron: a circle when there is room, else a square cell (a wide layer at a glance).
     const auto neuron = [&](const LayerBox &b, int i, const QColor &fill, bool selected) {
@@ -675,6 +689,81 @@ void NetworkDiagram::paintNetwork(QPainter &p)
     p.setPen(text);
     p.drawText(QRect(0, ls.output.rect.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
                tr("Blue ring: target neuron %1. Orange: selected.").arg(t.label + 1));
+}
+
+void NetworkDiagram::paintNetworkEdges(QPainter &p, const Layers &ls, const NetworkStage &stage)
+{
+    // The selected neuron's strongest incoming terms w_ji a_i (pixels, or the previous layer's
+    // neurons) and its outgoing weights (all ten outputs, or the next layer's strongest); from the
+    // weight adjustments on, the outgoing edges show -lr dL/dw instead. Without a hidden layer,
+    // the selected output neuron's strongest input terms.
+    const StepModel &m = *m_model;
+    if (!m.network())
+        return;
+    const MlpParamsF &w = *m.network();
+    const MlpTraceF &t = m.networkTrace();
+    const int hiddenCount = int(ls.hidden.size());
+    const bool adjusted = (stage.kind == Kind::Adjustments || stage.kind == Kind::Update) && m.hasNetworkTrace();
+    const bool outputFocus = stage.layer < 0 && stage.kind != Kind::Input;
+    const int layer = hiddenCount == 0 ? -1 : stage.layer >= 0 ? stage.layer : outputFocus ? hiddenCount - 1 : 0;
+    const auto centerIn = [&](const LayerBox &b, int i) {
+        return QPointF(b.rect.left() + (i % b.cols + 0.5) * b.pitch, b.rect.top() + (i / b.cols + 0.5) * b.pitch);
+    };
+    const auto pixelCenter = [&](int i) {
+        return QPointF(ls.input.left() + (i % kImageSide + 0.5) * ls.input.width() / kImageSide,
+                       ls.input.top() + (i / kImageSide + 0.5) * ls.input.height() / kImageSide);
+    };
+    // A negative value is dashed as well as blue: the sign does not rest on colour alone.
+    const auto edge = [&](const QPointF &from, const QPointF &to, float v, float range, double extra) {
+        if (v == 0)
+            return;
+        QColor c = divergingColor(v, range);
+        c.setAlpha(170);
+        p.setPen(QPen(c, 1 + extra * std::abs(v) / range, v < 0 ? Qt::DashLine : Qt::SolidLine));
+        p.drawLine(from, to);
+    };
+    // The `count` largest |values[i]| of a vector, drawn from where(i) to `to`.
+    const auto strongest = [&](const Vec<float> &values, int count, const auto &where, const QPointF &to, bool outgoing) {
+        std::vector<int> order(std::size_t(values.size()));
+        for (int i = 0; i < int(order.size()); ++i)
+            order[std::size_t(i)] = i;
+        count = std::min(count, int(order.size()));
+        std::partial_sort(order.begin(), order.begin() + count, order.end(),
+                          [&](int a, int b) { return std::abs(values[a]) > std::abs(values[b]); });
+        float range = 0;
+        for (int k = 0; k < count; ++k)
+            range = std::max(range, std::abs(values[order[std::size_t(k)]]));
+        if (range <= 0)
+            return;
+        for (int k = 0; k < count; ++k) {
+            const int i = order[std::size_t(k)];
+            if (outgoing)
+                edge(to, where(i), values[i], range, 3.0);
+            else
+                edge(where(i), to, values[i], range, 2.0);
+        }
+    };
+    if (layer < 0) { // 784-10: the selected output's terms w_ki x_i
+        const int k = m.outputNeuron();
+        const Vec<float> terms = w.layers[0].W.row(k).transpose().cwiseProduct(t.input);
+        strongest(terms, kEdgeInputs, pixelCenter, centerIn(ls.output, k), false);
+        return;
+    }
+    const LayerBox &box = ls.hidden[layer];
+    const int j = std::min(m.hiddenNeuron(), box.width - 1);
+    const QPointF at = centerIn(box, j);
+    const Vec<float> &before = layer == 0 ? t.input : t.hidden[std::size_t(layer - 1)].a;
+    const Vec<float> terms = w.layers[std::size_t(layer)].W.row(j).transpose().cwiseProduct(before);
+    if (layer == 0)
+        strongest(terms, kEdgeInputs, pixelCenter, at, false);
+    else
+        strongest(terms, kEdgeInputs, [&](int i) { return centerIn(ls.hidden[layer - 1], i); }, at, false);
+    const MlpParamsF &out = adjusted ? m.networkAdjustments() : w;
+    const Vec<float> outgoing = out.layers[std::size_t(layer + 1)].W.col(j);
+    if (layer + 1 < hiddenCount)
+        strongest(outgoing, kEdgeInputs, [&](int i) { return centerIn(ls.hidden[layer + 1], i); }, at, true);
+    else
+        strongest(outgoing, kOutputs, [&](int k) { return centerIn(ls.output, k); }, at, true);
 }
 
 bool NetworkDiagram::event(QEvent *event)

@@ -13,6 +13,7 @@
 namespace bplab {
 
 class StepModel;
+struct NetworkStage;
 
 class NetworkDiagram : public QWidget, public AccessiblePanel
 {
@@ -67,6 +68,8 @@ private:
     QString networkHover(const Hit &hit) const;
     QString networkSummary() const;
     void paintNetwork(QPainter &p);
+    /** The selected neuron's strongest incoming terms and its outgoing weights (or adjustments). */
+    void paintNetworkEdges(QPainter &p, const Layers &ls, const NetworkStage &stage);
 
     struct Geometry {
         QRect input, hidden, output;

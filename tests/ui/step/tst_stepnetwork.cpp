@@ -272,6 +272,19 @@ void TestStepNetwork::diagramDrawsEveryLayer()
     m_view->setStage(4); // Weighted sums 2
     QCOMPARE(d->highlightedParts(), QStringList{QStringLiteral("hidden2")});
     QVERIFY(d->accessibleSummary().contains(QStringLiteral("24 and 12 tanh neurons")));
+    // The selected neuron's edges: to each output a line in its weight's colour (red positive,
+    // blue negative; dashed when negative), here along the line to the output of the largest |w|.
+    const RowMat<float> &W3 = m_params->layers[2].W;
+    int k = 0;
+    W3.col(7).cwiseAbs().maxCoeff(&k);
+    const QImage image = d->grab().toImage();
+    const QPointF from = d->layerCenter(1, 7), to = d->outputCenter(k);
+    int onLine = 0;
+    for (int i = 6; i <= 18; ++i) { // 30% to 90% of the way, clear of the neurons
+        const QColor c = image.pixelColor((from + (to - from) * (i / 20.0)).toPoint() * image.devicePixelRatio());
+        onLine += W3(k, 7) > 0 ? c.red() > c.blue() + 60 : c.blue() > c.red() + 60;
+    }
+    QVERIFY2(onLine >= 3, qPrintable(QStringLiteral("w = %1: %2 of 13 points in its colour").arg(W3(k, 7)).arg(onLine)));
     // A wide layer is still drawn inside the widget.
     show(arch({1024}, Activation::ReLU));
     const QPoint last = d->layerCenter(0, 1023);
