@@ -75,6 +75,7 @@ struct LessonQuestion
     std::string text;
     Quantity quantity = Quantity::ArgmaxP;
     int index = 0;           ///< the neuron or class the quantity reads (where it takes one); CompareAccuracy: the run, from 1
+    int layer = 0;           ///< Z1, A1, SignDelta1 of another network's trace: its hidden layer (0-based) instead of the first
     int digits = 2;          ///< decimals a typed number is compared to (Number quantities)
     double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy/TrainAccuracy/CompareAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
     int trueClass = 0, predictedClass = 0; ///< ConfusionCount

@@ -96,9 +96,13 @@ Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const MlpTrace<float> &t
     const bool aboutHidden = q.quantity == Quantity::Z1 || q.quantity == Quantity::A1 || q.quantity == Quantity::SignDelta1;
     if (aboutHidden && t.hidden.empty())
         return Error{"this network has no hidden layer"};
-    if (aboutHidden && q.index >= t.hidden.front().z.size())
-        return Error{"hidden neuron " + std::to_string(q.index + 1) + " is not in this network's first layer"};
-    // The same questions as of the source network's trace: its first hidden layer and its outputs.
+    if (aboutHidden && (q.layer < 0 || q.layer >= int(t.hidden.size())))
+        return Error{"this network has no hidden layer " + std::to_string(q.layer + 1)};
+    const std::size_t layer = aboutHidden ? std::size_t(q.layer) : 0;
+    if (aboutHidden && q.index >= t.hidden[layer].z.size())
+        return Error{"hidden neuron " + std::to_string(q.index + 1) + " is not in this network's "
+                     + (layer == 0 ? std::string("first layer") : "hidden layer " + std::to_string(layer + 1))};
+    // The same questions as of the source network's trace: the asked hidden layer and the outputs.
     StepTrace<float> step;
     TraceF &b = step.before;
     b.label = t.label;
@@ -108,9 +112,9 @@ Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const MlpTrace<float> &t
     b.loss = t.loss;
     b.delta2 = t.deltaOut;
     if (aboutHidden) {
-        b.z1 = t.hidden.front().z;
-        b.a1 = t.hidden.front().a;
-        b.delta1 = t.hidden.front().delta;
+        b.z1 = t.hidden[layer].z;
+        b.a1 = t.hidden[layer].a;
+        b.delta1 = t.hidden[layer].delta;
     }
     step.afterTrace.loss = t.lossAfter;
     return traceAnswer(q, step);

@@ -4426,6 +4426,18 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <source>What is the output a1 = %2(z1) of hidden neuron %1, to 2 decimals?</source>
         <translation>Wie groß ist die Ausgabe a1 = %2(z1) des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
     </message>
+    <message>
+        <source>What is the weighted sum z of neuron %1 in hidden layer %2, to 2 decimals?</source>
+        <translation>Wie groß ist die gewichtete Summe z des Neurons %1 in der verborgenen Schicht %2, auf 2 Nachkommastellen?</translation>
+    </message>
+    <message>
+        <source>What is the output a = %2(z) of neuron %1 in hidden layer %3, to 2 decimals?</source>
+        <translation>Wie groß ist die Ausgabe a = %2(z) des Neurons %1 in der verborgenen Schicht %3, auf 2 Nachkommastellen?</translation>
+    </message>
+    <message>
+        <source>Is the delta of neuron %1 in hidden layer %2 positive (+), negative (-) or zero (0)?</source>
+        <translation>Ist das Delta des Neurons %1 in der verborgenen Schicht %2 positiv (+), negativ (-) oder null (0)?</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepView</name>

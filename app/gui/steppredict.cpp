@@ -63,20 +63,28 @@ std::optional<LessonQuestion> StepPredict::networkQuestionFor(int stage, const S
     const std::vector<NetworkStage> stages = networkStages(m.arch());
     if (stage < 1 || stage > int(stages.size()))
         return std::nullopt;
-    // The questions of the source network's stages, asked of the first hidden layer and the outputs.
+    // The questions of the source network's stages, asked of each hidden layer and the outputs.
     const NetworkStage s = stages[std::size_t(stage - 1)];
-    const int j = m.arch().hidden.empty() ? 0 : std::min(m.hiddenNeuron(), m.arch().hidden.front() - 1);
+    const int layer = std::max(0, s.layer);
+    const int j = m.arch().hidden.empty() ? 0 : std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(layer)] - 1);
     const int label = m.label();
     const QString f = QString::fromStdString(displayName(m.arch().activation));
+    const auto ofLayer = [&](Quantity q, const QString &text) {
+        LessonQuestion out = question(q, j, text);
+        out.layer = layer;
+        return out;
+    };
     switch (s.kind) {
     case NetworkStage::Kind::WeightedSums:
-        if (s.layer == 0)
-            return question(Quantity::Z1, j, tr("What is the weighted sum z1 of hidden neuron %1, to 2 decimals?").arg(j + 1));
-        break;
+        if (layer == 0)
+            return ofLayer(Quantity::Z1, tr("What is the weighted sum z1 of hidden neuron %1, to 2 decimals?").arg(j + 1));
+        return ofLayer(Quantity::Z1, tr("What is the weighted sum z of neuron %1 in hidden layer %2, to 2 decimals?")
+                                             .arg(j + 1).arg(layer + 1));
     case NetworkStage::Kind::Activation:
-        if (s.layer == 0)
-            return question(Quantity::A1, j, tr("What is the output a1 = %2(z1) of hidden neuron %1, to 2 decimals?").arg(j + 1).arg(f));
-        break;
+        if (layer == 0)
+            return ofLayer(Quantity::A1, tr("What is the output a1 = %2(z1) of hidden neuron %1, to 2 decimals?").arg(j + 1).arg(f));
+        return ofLayer(Quantity::A1, tr("What is the output a = %2(z) of neuron %1 in hidden layer %3, to 2 decimals?")
+                                             .arg(j + 1).arg(f).arg(layer + 1));
     case NetworkStage::Kind::Logits:
     case NetworkStage::Kind::SoftMax:
         return question(Quantity::ArgmaxP, 0, tr("Which class will have the largest probability p?"));
@@ -85,9 +93,10 @@ std::optional<LessonQuestion> StepPredict::networkQuestionFor(int stage, const S
     case NetworkStage::Kind::OutputGradients:
         return question(Quantity::SignDelta2, label, tr("Is delta2 of the true class %1 positive (+), negative (-) or zero (0)?").arg(label));
     case NetworkStage::Kind::HiddenGradients:
-        if (s.layer == 0)
-            return question(Quantity::SignDelta1, j, tr("Is delta1 of hidden neuron %1 positive (+), negative (-) or zero (0)?").arg(j + 1));
-        break;
+        if (layer == 0)
+            return ofLayer(Quantity::SignDelta1, tr("Is delta1 of hidden neuron %1 positive (+), negative (-) or zero (0)?").arg(j + 1));
+        return ofLayer(Quantity::SignDelta1, tr("Is the delta of neuron %1 in hidden layer %2 positive (+), negative (-) or zero (0)?")
+                                                     .arg(j + 1).arg(layer + 1));
     case NetworkStage::Kind::Update:
         return question(Quantity::LossAfterLower, 0, tr("After the update, is the loss on this image lower (yes or no)?"));
     default:

@@ -557,6 +557,18 @@ private slots:
         q.index = 24;
         QVERIFY2(trueAnswer(q, src).error().find("hidden neuron 25 is not in") != std::string::npos,
                  trueAnswer(q, src).error().c_str());
+        // The second hidden layer's, when the question names it.
+        q.layer = 1;
+        QCOMPARE(value(Quantity::Z1, 11), double(t.hidden[1].z[11]));
+        QCOMPARE(value(Quantity::A1, 5), double(t.hidden[1].a[5]));
+        QCOMPARE(value(Quantity::SignDelta1, 4), t.hidden[1].delta[4] > 0 ? 1.0 : t.hidden[1].delta[4] < 0 ? -1.0 : 0.0);
+        q.quantity = Quantity::Z1;
+        q.index = 12;
+        QCOMPARE(trueAnswer(q, src).error(), std::string("hidden neuron 13 is not in this network's hidden layer 2"));
+        q.layer = 2;
+        q.index = 0;
+        QCOMPARE(trueAnswer(q, src).error(), std::string("this network has no hidden layer 3"));
+        q.layer = 0;
         Architecture linear;
         linear.hidden = {};
         const MlpTraceF l = explainSample(linear, initMlp(linear, 1), x, 2, 0.5f);

@@ -540,6 +540,26 @@ void TestGuiLesson::predictFirstInStepThrough()
     QVERIFY(!view->isCovered());
     view->setStage(10);
     QVERIFY(view->isCovered());
+    predict->showValues();
+
+    // Two hidden layers (784-16-12-10 tanh): the second layer's stages ask about its own neurons.
+    arch.hidden = {16, 12};
+    view->model()->setNetwork(arch, std::make_shared<const MlpParamsF>(initMlp(arch, 9)), QStringLiteral("two layers"));
+    view->setSelectedHiddenNeuron(14); // beyond the second layer: its last neuron is asked about
+    view->setStage(5); // Tanh 2
+    QVERIFY(view->isCovered());
+    QVERIFY2(box->question().contains(QStringLiteral("a = tanh(z) of neuron 12 in hidden layer 2")), qPrintable(box->question()));
+    const float a2 = view->model()->networkTrace().hidden[1].a[11];
+    box->field()->setText(QString::number(double(a2), 'f', 2));
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QTest::keyClick(box->field(), Qt::Key_Return);
+    QVERIFY2(box->resultText().contains(QStringLiteral("computes: %1.").arg(QString::number(double(a2), 'f', 2))),
+             qPrintable(box->resultText()));
+    QVERIFY2(box->resultText().contains(QStringLiteral("1 of 1")), qPrintable(box->resultText()));
+    predict->showValues();
+    view->setStage(10); // Hidden gradients 2
+    QVERIFY(view->isCovered());
+    QVERIFY2(box->question().contains(QStringLiteral("delta of neuron 12 in hidden layer 2")), qPrintable(box->question()));
 }
 
 QTEST_MAIN(TestGuiLesson)
