@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QActionGroup>
 #include <QLabel>
+#include <QShortcut>
 #include <QLineEdit>
 #include <QMenu>
 #include <QToolButton>
@@ -509,6 +510,28 @@ void ControlBar::chooseTrainSubset(int index)
     edited(&TrainConfig::trainSubset, std::size_t(m_trainSubset->itemData(index).toLongLong()));
 }
 
+void ControlBar::updateCaptionKeys()
+{
+    // A caption the bar leaves out takes its mnemonic with it: the same key then focuses the box.
+    if (m_captionKeys.empty()) {
+        for (const auto &[control, named] : m_named) {
+            auto *label = qobject_cast<QLabel *>(named.caption ? widgetForAction(named.caption) : nullptr);
+            if (!label || !label->buddy())
+                continue;
+            auto *key = new QShortcut(QKeySequence::mnemonic(label->text()), this);
+            key->setContext(Qt::WindowShortcut);
+            QWidget *box = label->buddy();
+            const auto focus = [box] { box->setFocus(Qt::ShortcutFocusReason); };
+            connect(key, &QShortcut::activated, box, focus);
+            // Two left-out captions of one key (Pace, Recipe) take turns, as labels' mnemonics do.
+            connect(key, &QShortcut::activatedAmbiguously, box, focus);
+            m_captionKeys.push_back({named.caption, named.box, key});
+        }
+    }
+    for (const CaptionKey &k : m_captionKeys)
+        k.key->setEnabled(!k.caption->isVisible() && k.box && k.box->isVisible());
+}
+
 void ControlBar::showNamed()
 {
     // Nor for the augmentation box: Training > Augment training images has it.
@@ -525,6 +548,7 @@ void ControlBar::showNamed()
                                                               || control == LessonControl::Network
                                                               || control == LessonControl::Recipe)));
     }
+    updateCaptionKeys();
 }
 
 void ControlBar::setPresentation(bool on)
@@ -600,6 +624,7 @@ void ControlBar::setCompact(bool on)
     m_dataset->setMaximumWidth(on ? dataWidth : QWIDGETSIZE_MAX);
     // The pace's short names ("10/s", "1 sample") say what they are: the caption goes.
     m_paceCaption->setVisible(!on);
+    updateCaptionKeys();
     // As wide as its widest name, so that the bar does not reflow when the pace changes.
     int widestPace = 0;
     for (const Pace &p : kPaces)

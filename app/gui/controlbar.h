@@ -22,6 +22,7 @@ class QMenu;
 class QActionGroup;
 class QDoubleSpinBox;
 class QLabel;
+class QShortcut;
 class QSpinBox;
 class QToolButton;
 
@@ -158,6 +159,15 @@ private:
         QAction *box = nullptr;
     };
     std::map<LessonControl, Named> m_named; // the controls a lesson can lock or hide
+    /** A caption's mnemonic for when the caption is left out (updateCaptionKeys()). */
+    struct CaptionKey
+    {
+        QAction *caption = nullptr;
+        QAction *box = nullptr;
+        QShortcut *key = nullptr;
+    };
+    std::vector<CaptionKey> m_captionKeys;
+    void updateCaptionKeys();
     LessonRestrictions m_restrictions;
     TrainingState m_state = TrainingState::NoData;
     bool m_presentation = false;

@@ -24,7 +24,9 @@
 #include <trainview.h>
 #include <trainingworker.h>
 
+#include <QApplication>
 #include <QComboBox>
+#include <QScopeGuard>
 #include <QMenu>
 #include <qcustomplot.h>
 #include <QPushButton>
@@ -34,6 +36,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QApplication>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <memory>
@@ -327,6 +331,25 @@ void TestGuiToolbar::keyboardDrivesTraining()
     QCOMPARE(m_window->view(), MainWindow::View::Draw);
     QTest::keyClick(m_window.get(), Qt::Key_1, Qt::ControlModifier);
     QCOMPARE(m_window->view(), MainWindow::View::Train);
+
+    // The projector's compact bar leaves the captions of Data, Network, Recipe and Pace out; their
+    // keys still reach the boxes (one key of two captions takes their boxes in turns, as two labels' do).
+    m_window->setPresentationMode(true, /*fullScreen=*/false);
+    const auto restore = qScopeGuard([this] { m_window->setPresentationMode(false, false); });
+    const auto focusAfter = [this](int key) {
+        QTest::keyClick(m_window.get(), Qt::Key(key), Qt::AltModifier);
+        QWidget *w = QApplication::focusWidget();
+        return w ? w->objectName() : QString();
+    };
+    QTRY_COMPARE(focusAfter(Qt::Key_K), QStringLiteral("networkBox"));
+    const auto inTurns = [&](int key, const QString &one, const QString &other) {
+        const QStringList turns {focusAfter(key), focusAfter(key)};
+        return turns.contains(one) && turns.contains(other) ? QString() : turns.join(QLatin1Char(','));
+    };
+    // Alt+D: Data's left-out caption and Seed's shown one.
+    QCOMPARE(inTurns(Qt::Key_D, QStringLiteral("datasetBox"), QStringLiteral("seedBox")), QString());
+    QCOMPARE(inTurns(Qt::Key_C, QStringLiteral("recipeBox"), QStringLiteral("paceBox")), QString());
+    QCOMPARE(focusAfter(Qt::Key_B), QStringLiteral("batchBox")); // a caption still shown: its own key
 }
 
 void TestGuiToolbar::closingWhileTrainingIsFast()
