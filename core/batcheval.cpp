@@ -7,45 +7,10 @@
 
 #include <algorithm>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace bplab {
 
 namespace {
-
-int threadIndex()
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
-int threadCount()
-{
-#ifdef _OPENMP
-    return omp_get_num_threads();
-#else
-    return 1;
-#endif
-}
-
-/** Thread t's share [first, first + size) of `total` items, in multiples of `align`. */
-struct Range
-{
-    int first;
-    int size;
-};
-Range share(int total, int t, int threads, int align)
-{
-    const int units = (total + align - 1) / align;
-    const int first = std::min(total, (units * t / threads) * align);
-    const int last = std::min(total, (units * (t + 1) / threads) * align);
-    return {first, last - first};
-}
 
 /** Forward pass of columns [c0, c0 + n) of ws.X into Z1, A1, Z2. */
 void forwardColumns(const ParamsF &params, int c0, int n, BatchWorkspace &ws)
@@ -109,15 +74,21 @@ private:
 
 } // namespace
 
-Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize, SampleAnswers *perSample)
+Evaluation emptyEvaluation(std::size_t count, SampleAnswers *perSample)
 {
     Evaluation ev;
-    ev.count = data.size();
+    ev.count = count;
     if (perSample) {
-        perSample->probabilities.assign(data.size() * kOutputs, 0.0f);
-        perSample->losses.assign(data.size(), 0.0f);
-        perSample->predicted.assign(data.size(), 0);
+        perSample->probabilities.assign(count * kOutputs, 0.0f);
+        perSample->losses.assign(count, 0.0f);
+        perSample->predicted.assign(count, 0);
     }
+    return ev;
+}
+
+Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize, SampleAnswers *perSample)
+{
+    Evaluation ev = emptyEvaluation(data.size(), perSample);
     if (data.size() == 0)
         return ev;
     constexpr int kChunk = 1000;
@@ -136,7 +107,7 @@ Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normal
 #pragma omp parallel num_threads(threads)
 #endif
         {
-            const Range r = share(n, threadIndex(), threadCount(), 8);
+            const TeamShare r = teamShare(n, 8);
             if (r.size > 0) {
                 gatherColumns(data, idx.data() + r.first, r.first, r.size, normalize, ws.X);
                 if (xsmm.valid())

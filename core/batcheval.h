@@ -32,5 +32,7 @@ struct SampleAnswers
  *  products on activeKernels(). With perSample, also keeps every sample's answer. */
 Evaluation evaluate(const ParamsF &params, const Dataset &data, Normalize normalize,
                     SampleAnswers *perSample = nullptr);
+/** An evaluation of `count` samples before any is counted; perSample, if any, sized for them. */
+Evaluation emptyEvaluation(std::size_t count, SampleAnswers *perSample);
 
 } // namespace bplab

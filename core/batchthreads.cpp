@@ -82,4 +82,17 @@ void setEvaluationThreads(int threads)
     g_evaluationThreads.store(std::clamp(threads, 1, maxThreads()), std::memory_order_relaxed);
 }
 
+TeamShare teamShare(int total, int align)
+{
+#ifdef _OPENMP
+    const int t = omp_get_thread_num(), threads = omp_get_num_threads();
+#else
+    const int t = 0, threads = 1;
+#endif
+    const int units = (total + align - 1) / align;
+    const int first = std::min(total, (units * t / threads) * align);
+    const int last = std::min(total, (units * (t + 1) / threads) * align);
+    return {first, last - first};
+}
+
 } // namespace bplab

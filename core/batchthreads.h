@@ -31,5 +31,13 @@ void setEvaluationThreads(int threads);
 
 /** Threads OpenMP would start for a parallel region (1 without OpenMP). */
 int maxThreads();
+/** The calling thread's share [first, first + size) of `total` items inside an OpenMP parallel
+ *  region, in multiples of `align` (the last share takes the rest); all of them outside one. */
+struct TeamShare
+{
+    int first = 0;
+    int size = 0;
+};
+TeamShare teamShare(int total, int align);
 
 } // namespace bplab

@@ -20,8 +20,6 @@ namespace bplab {
 
 namespace {
 
-constexpr int kEvalChunk = 1000;
-
 /** Columns 0 .. count of X: the images data[indices[i]], scaled as normalize says; with `augment`,
  *  each first transformed as augmentTransform() says, as the source network's Trainer does. */
 void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize, float *X,
@@ -72,67 +70,6 @@ std::shared_ptr<const DataSplit> trainingData(std::shared_ptr<const DataSplit> a
 }
 
 } // namespace
-
-Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
-                           Normalize normalize, SampleAnswers *perSample)
-{
-    Evaluation ev;
-    ev.count = data.size();
-    if (perSample) {
-        perSample->probabilities.assign(data.size() * kOutputs, 0.0f);
-        perSample->losses.assign(data.size(), 0.0f);
-        perSample->predicted.assign(data.size(), 0);
-    }
-    if (data.size() == 0)
-        return ev;
-    MlpWorkspace<float> ws(arch, int(std::min<std::size_t>(kEvalChunk, data.size())));
-    std::vector<std::uint32_t> indices(std::size_t(ws.batch));
-    std::vector<std::uint8_t> labels(std::size_t(ws.batch));
-    double lossSum = 0;
-    std::size_t correct = 0;
-    for (std::size_t first = 0; first < data.size(); first += std::size_t(ws.batch)) {
-        const int n = int(std::min<std::size_t>(std::size_t(ws.batch), data.size() - first));
-        for (int i = 0; i < n; ++i)
-            indices[std::size_t(i)] = std::uint32_t(first + std::size_t(i));
-        gatherColumns(data, indices.data(), n, normalize, ws.X.data(), int(ws.X.rows()), labels.data());
-        mlpForward(params, n, ws);
-        const Mat<float> &Z = ws.Z.back();
-        const Mat<float> &P = ws.A.back();
-        for (int i = 0; i < n; ++i) {
-            const int y = labels[std::size_t(i)];
-            // L = -ln p_y = ln(sum_j e^(z_j - m)) - (z_y - m)
-            const float m = Z.col(i).maxCoeff();
-            const double loss = std::log(double((Z.col(i).array() - m).exp().sum())) - double(Z(y, i) - m);
-            lossSum += loss;
-            Eigen::Index predicted = 0;
-            P.col(i).maxCoeff(&predicted);
-            ++ev.confusion[std::size_t(y)][std::size_t(predicted)];
-            correct += predicted == y;
-            if (perSample) {
-                const std::size_t s = first + std::size_t(i);
-                for (int k = 0; k < kOutputs; ++k)
-                    perSample->probabilities[s * kOutputs + std::size_t(k)] = P(k, i);
-                perSample->losses[s] = float(loss);
-                perSample->predicted[s] = std::uint8_t(predicted);
-            }
-        }
-    }
-    ev.loss = lossSum / double(data.size());
-    ev.accuracy = 100.0 * double(correct) / double(data.size());
-    return ev;
-}
-
-std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
-                                                 const std::uint8_t *pixels, Normalize normalize)
-{
-    MlpWorkspace<float> ws(arch, 1);
-    scaleBytes(pixels, kInputs, normalize, ws.X.col(0).data());
-    mlpForward(params, 1, ws);
-    std::array<float, kOutputs> p {};
-    for (int k = 0; k < kOutputs; ++k)
-        p[std::size_t(k)] = ws.A.back()(k, 0);
-    return p;
-}
 
 NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
     : ws(arch, capacity)

@@ -15,6 +15,7 @@
 #include "dataset.h"
 #include "divergence.h"
 #include "mlp.h"
+#include "networkeval.h"
 #include "sgdspan.h"
 #include "optimizer.h"
 #include "result.h"
@@ -33,16 +34,6 @@ namespace bplab {
 class GradientExchange; // exchange.h
 class HalfPair;         // batchpair.h
 class NetworkPass;      // networkpass.h
-
-/** Test loss, accuracy and confusion matrix of any network, as evaluate() gives them for the
- *  source network (chunks of 1,000 samples; the loss is -ln p_label by log-sum-exp). With
- *  perSample, also every sample's probabilities, loss and answer. */
-Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
-                           Normalize normalize, SampleAnswers *perSample = nullptr);
-
-/** The ten SoftMax probabilities of one image (784 bytes) for any network. */
-std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
-                                                 const std::uint8_t *pixels, Normalize normalize);
 
 /** An optimiser's state in a network's shapes: SGD's momentum buffer or Adam's first moment m
  *  (first), Adam's second moment v (second; no layers for SGD) and Adam's updates so far. */
