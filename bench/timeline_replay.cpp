@@ -6,8 +6,10 @@
 //   g++ -O3 -DNDEBUG -march=native -fopenmp -std=c++20 -DEIGEN_DONT_PARALLELIZE \
 //       -DEIGEN_STACK_ALLOCATION_LIMIT=1048576 -DEIGEN_MAX_ALIGN_BYTES=64 -Icore -isystem /usr/include/eigen3 \
 //       bench/timeline_replay.cpp BUILD/core/libbplab_core.a -lz -lxsmm -lxsmmnoblas -ldl -o timeline_replay
-// Run: timeline_replay DATA_FOLDER [epochs (10)] [shows (200)]
+// Run: timeline_replay DATA_FOLDER [epochs (10)] [shows (200)] [hidden widths (128: the source's)]
+//   e.g. timeline_replay ../shared/data/mnist 10 200 1024,1024 for the widest network (ReLU)
 
+#include "networktrainer.h"
 #include "timeline.h"
 #include "trainer.h"
 
@@ -24,7 +26,7 @@ using Clock = std::chrono::steady_clock;
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: timeline_replay DATA_FOLDER [epochs] [shows]\n");
+        std::fprintf(stderr, "usage: timeline_replay DATA_FOLDER [epochs] [shows] [hidden widths]\n");
         return 1;
     }
     auto loaded = loadDataFolder(argv[1]);
@@ -36,11 +38,23 @@ int main(int argc, char **argv)
     TrainConfig config = sourceRecipe();
     config.epochs = argc > 2 ? std::atoi(argv[2]) : 10;
     const int shows = argc > 3 ? std::atoi(argv[3]) : 200;
+    if (argc > 4) {
+        const auto hidden = parseHidden(argv[4]);
+        if (!hidden) {
+            std::fprintf(stderr, "%s\n", hidden.error().c_str());
+            return 2;
+        }
+        config = withNetwork(config, *hidden, Activation::ReLU);
+    }
+    // The weights of either network, as one list of layers.
+    const auto weightsOf = [](const Trainer &t) {
+        return t.trainsSourceNetwork() ? toMlp(t.params()) : t.networkTrainer()->params();
+    };
 
     Trainer head(data, config);
     Timeline timeline;
     timeline.start(head);
-    std::vector<ParamsF> kept; // every 50th batch's weights, to check the replays against
+    std::vector<MlpParamsF> kept; // every 50th batch's weights, to check the replays against
     double trainSeconds = 0, recordSeconds = 0;
     while (!head.finished()) {
         const auto t0 = Clock::now();
@@ -50,9 +64,10 @@ int main(int argc, char **argv)
         recordSeconds += std::chrono::duration<double>(Clock::now() - t1).count();
         trainSeconds += std::chrono::duration<double>(t1 - t0).count();
         if (head.step() % 50 == 0)
-            kept.push_back(head.params());
+            kept.push_back(weightsOf(head));
     }
     const std::size_t batches = head.step();
+    std::printf("%s\n", describe(config.network).c_str());
     std::printf("%zu batches in %.3f s; recording %.1f us a batch (%.2f%% of training)\n", batches,
                 trainSeconds, recordSeconds / double(batches) * 1e6, 100 * recordSeconds / trainSeconds);
     std::printf("checkpoints %zu every %llu batches, %.1f MiB of %.0f MiB\n", timeline.checkpointCount(),
@@ -72,7 +87,7 @@ int main(int argc, char **argv)
     }
     for (std::size_t j = 0; j < kept.size(); ++j) {
         timeline.replayTo(50 * (j + 1), head, replay);
-        wrong += replay.params() == kept[j] ? 0 : 1;
+        wrong += weightsOf(replay) == kept[j] ? 0 : 1;
     }
     std::sort(ms.begin(), ms.end());
     std::printf("showing a past batch: median %.2f ms, p99 %.2f ms, max %.2f ms (%d shows; about %.0f us "

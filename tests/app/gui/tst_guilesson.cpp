@@ -168,15 +168,16 @@ void TestGuiLesson::presentationFitsAProjector()
             runner->goTo(step);
             if (runner->lesson()->steps[std::size_t(step)].question)
                 runner->reveal(); // the band's tallest state: the question and its answer
-            // In a window, a message banner over the views (lesson 3's divergence) takes 36 to
-            // 55 pixels more than a 1280x800 screen has; full screen has room for it.
-            if (!presentation)
-                m_window->banner()->hide();
             for (LessonView v : runner->lesson()->views) {
                 m_window->setView(MainWindow::View(int(v)));
                 // Every nested layout settled (the splitters' requests are posted events),
-                // whatever the order in which the events arrived.
-                for (int i = 0; i < 5; ++i) {
+                // whatever the order in which the events arrived. In a window, a message banner
+                // over the views (lesson 3's divergence) takes 36 to 55 pixels more than a
+                // 1280x800 screen has (full screen has room for it): it is hidden, also when the
+                // training's divergence arrives while the layouts settle (a loaded machine).
+                for (int i = 0; i < 5 || (i < 50 && !presentation && m_window->banner()->isVisible()); ++i) {
+                    if (!presentation)
+                        m_window->banner()->hide();
                     QCoreApplication::processEvents();
                     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
                     m_window->layout()->activate();
