@@ -105,12 +105,10 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
         m_replicaOutput.assign(m_exchangeBuffers.size(), RowMat<float>::Zero(output.W.rows(), output.W.cols()));
         m_replicaCounts.assign(m_exchangeBuffers.size(), 0);
     }
-    // Half 0 takes the first ceil(n / 2) samples of a batch (or of a replica's slice), half 1 the rest.
-    const int slice = m_exchange ? m_replicaBatch : m_batch;
-    for (int h = 0; h < 2; ++h)
-        m_halves.emplace_back(arch, std::max(1, (slice + 1) / 2));
+    // The batch (or a replica's slice) on libxsmm's kernels; the halves of Eigen's pass are made at
+    // its first batch (gatherHalves).
     if (xsmmBuilt())
-        m_pass = std::make_unique<NetworkPass>(arch, slice);
+        m_pass = std::make_unique<NetworkPass>(arch, m_exchange ? m_replicaBatch : m_batch);
     const std::size_t n = m_data->train.size();
     m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_batch) - 1) / std::size_t(m_batch)));
 }
@@ -127,6 +125,10 @@ void NetworkTrainer::runHalf(int h, int count)
 
 void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *augment)
 {
+    // Half 0 takes the first ceil(n / 2) samples of a batch (or of a replica's slice), half 1 the rest.
+    if (m_halves.empty())
+        for (int h = 0; h < 2; ++h)
+            m_halves.emplace_back(m_arch, std::max(1, ((m_exchange ? m_replicaBatch : m_batch) + 1) / 2));
     const int firstHalf = (count + 1) / 2;
     for (int h = 0; h < 2; ++h) {
         Mat<float> &X = m_halves[std::size_t(h)].ws.X;

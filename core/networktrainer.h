@@ -182,7 +182,7 @@ private:
     bool m_beforeKept = false;         ///< m_next holds the weights before the last batch
     double m_lossLimit = kDivergenceLossLimit;
     int m_batch = 1; ///< samples per batch (the config's, at most the training set's)
-    std::vector<Half> m_halves;
+    std::vector<Half> m_halves; ///< Eigen's pass only, from its first batch on
     std::unique_ptr<HalfPair> m_pair; ///< the second thread, from the first two-thread batch on
     std::unique_ptr<NetworkPass> m_pass; ///< libxsmm's pass (null in a build without libxsmm)
     std::shared_ptr<GradientExchange> m_exchange; ///< null: one replica

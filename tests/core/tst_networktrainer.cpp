@@ -10,11 +10,13 @@
 #include "synthetic.h"
 
 #include "batchthreads.h"
+#include "kernels.h"
 #include "cluster/replicaexchange.h"
 #include "mlptrace.h"
 #include "networktrainer.h"
 #include "trainer.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <cmath>
@@ -191,6 +193,37 @@ private slots:
         setTrainingThreads(defaultTrainingThreads());
         QVERIFY(trained[0] == trained[1]);
         QCOMPARE(lastLoss[0], lastLoss[1]);
+    }
+
+    void bothKernelsTrainAlike()
+    {
+        // Eigen's pass (two halves of the samples) and libxsmm's (split by neurons): the same
+        // training up to the order of the float sums; each gives one thread's bits on two.
+        if (!xsmmBuilt())
+            QSKIP("this build has no libxsmm");
+        const Architecture a = arch({40, 24}, Activation::Tanh);
+        const auto data = syntheticSplit(200, 40);
+        TrainConfig c = config(2, 0.2, 0.5);
+        c.batch = 33;
+        MlpParamsF trained[2][2];
+        const auto restore = qScopeGuard([] {
+            setActiveKernels(Kernels::Xsmm);
+            setTrainingThreads(defaultTrainingThreads());
+        });
+        for (int k = 0; k < 2; ++k)
+            for (int threads : {1, 2}) {
+                setActiveKernels(k == 0 ? Kernels::Eigen : Kernels::Xsmm);
+                setTrainingThreads(threads);
+                NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+                trainAll(t);
+                QVERIFY(t.finished());
+                trained[k][threads - 1] = t.params();
+            }
+        QVERIFY(trained[0][0] == trained[0][1]);
+        QVERIFY(trained[1][0] == trained[1][1]);
+        QVERIFY(!(trained[0][0] == trained[1][0])); // another order of the sums
+        for (std::size_t l = 0; l < a.hidden.size() + 1; ++l)
+            QVERIFY((trained[0][0].layers[l].W - trained[1][0].layers[l].W).cwiseAbs().maxCoeff() < 1e-4f);
     }
 
     void subsetTrainsOnItsImages()
