@@ -219,10 +219,14 @@ void mlpForward(const MlpParams<S> &params, int count, MlpWorkspace<S> &ws)
         if (l + 1 < L)
             activate<S>(ws.arch.activation, Z, ws.A[l].leftCols(n));
     }
+    softmaxInto(ws.Z[L - 1], 0, count, ws.A[L - 1]);
+}
+
+template<class S>
+void softmaxInto(const Mat<S> &Z, int c0, int n, Mat<S> &P)
+{
     // p_k = e^(z_k - m) / sum_j e^(z_j - m), m = max_j z_j, per sample
-    const auto Z = ws.Z[L - 1].leftCols(n);
-    auto P = ws.A[L - 1].leftCols(n);
-    for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index i = c0; i < c0 + n; ++i) {
         const S m = Z.col(i).maxCoeff();
         P.col(i) = (Z.col(i).array() - m).exp().matrix();
         P.col(i) /= P.col(i).sum();
@@ -286,6 +290,7 @@ void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params)
     template void multiplyByDerivative<S>(Activation, const Eigen::Ref<const Mat<S>> &,            \
                                           const Eigen::Ref<const Mat<S>> &, Eigen::Ref<Mat<S>>);   \
     template void mlpForward(const MlpParams<S> &, int, MlpWorkspace<S> &);                        \
+    template void softmaxInto(const Mat<S> &, int, int, Mat<S> &);                                 \
     template double mlpForwardBackward(const MlpParams<S> &, const std::uint8_t *, int,            \
                                        MlpWorkspace<S> &, MlpParams<S> &, int);                    \
     template void sgdUpdate(const MlpParams<S> &, S, MlpParams<S> &);

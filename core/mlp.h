@@ -94,6 +94,10 @@ double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels
 template<class S>
 void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params);
 
+/** P's columns [c0, c0 + n) = SoftMax of Z's: p_k = e^(z_k - m) / sum_j e^(z_j - m), m = max_j z_j. */
+template<class S>
+void softmaxInto(const Mat<S> &Z, int c0, int n, Mat<S> &P);
+
 /** a = f(z), element-wise, for z and a of the same shape (a may alias z). */
 template<class S>
 void activate(Activation f, const Eigen::Ref<const Mat<S>> &z, Eigen::Ref<Mat<S>> a);

@@ -50,13 +50,7 @@ public:
             if (l + 1 < L)
                 activate<float>(arch.activation, Z, ws.A[l].middleCols(c0, n));
         }
-        // p_k = e^(z_k - m) / sum_j e^(z_j - m), m = max_j z_j, per sample
-        for (int i = c0; i < c0 + n; ++i) {
-            const auto z = ws.Z[L - 1].col(i);
-            auto p = ws.A[L - 1].col(i);
-            p = (z.array() - z.maxCoeff()).exp().matrix();
-            p /= p.sum();
-        }
+        softmaxInto(ws.Z[L - 1], c0, n, ws.A[L - 1]);
     }
 
 private:
