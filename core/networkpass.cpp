@@ -24,10 +24,13 @@ NeuronRange sideRange(int width, int side)
     return side == 0 ? NeuronRange {0, mid} : NeuronRange {mid, width};
 }
 
-/** A side's own copy of the output layer: its share of the logits, the logits and the deltas
- *  (ld x outputs, sample-major), and the batch's summed loss (side 0's). */
+/** A side's own copy of the batch's inputs (X: inputs x ld, and X^T) and labels, and of the output
+ *  layer: its share of the logits, the logits and the deltas (ld x outputs, sample-major), and the
+ *  batch's summed loss (side 0's). */
 struct NetworkPass::Side
 {
+    Mat<float> X, XT;
+    std::vector<std::uint8_t> labels;
     Mat<float> share, ZT, DeltaT;
     double lossSum = 0;
 };
@@ -51,6 +54,7 @@ struct NetworkPass::Job
     MlpParamsF *grads = nullptr;
     const PassGather *gather = nullptr;
     const Kernels *kernels = nullptr;
+    bool privateInputs = false; ///< each side its own copy of the inputs (two threads)
     int n = 0;
     float inv = 1; ///< 1 / meanOver
 };
@@ -59,9 +63,6 @@ NetworkPass::NetworkPass(const Architecture &arch, int batch)
     : m_arch(arch)
     , m_batch(std::max(1, batch))
     , m_ld(roundUp16(std::max(1, batch)))
-    , m_X(arch.inputs, m_ld)
-    , m_XT(m_ld, arch.inputs)
-    , m_labels(std::size_t(m_ld))
     , m_sides(2)
     , m_kernels(2)
 {
@@ -74,6 +75,9 @@ NetworkPass::NetworkPass(const Architecture &arch, int batch)
         m_DeltaT.emplace_back(m_ld, width);
     }
     for (Side &side : m_sides) {
+        side.X.resize(arch.inputs, m_ld);
+        side.XT.resize(m_ld, arch.inputs);
+        side.labels.resize(std::size_t(m_ld));
         side.share = Mat<float>::Zero(m_ld, kOutputs);
         side.ZT.resize(m_ld, kOutputs);
         side.DeltaT.resize(m_ld, kOutputs);
@@ -84,11 +88,11 @@ NetworkPass::~NetworkPass() = default;
 
 int NetworkPass::stageCount() const
 {
-    // The gather; the forward pass of each hidden layer (the last with the output layer's share;
-    // the share alone without one); the output layer and the last hidden layer's deltas; the
-    // deltas of each hidden layer before it.
+    // The gather with the first layer's forward pass, and the forward pass of each later hidden
+    // layer (the last with the output layer's share; the share alone without one); the output
+    // layer and the last hidden layer's deltas; the deltas of each hidden layer before it.
     const int hidden = m_arch.layerCount() - 1;
-    return 1 + std::max(hidden, 1) + 1 + std::max(hidden - 1, 0);
+    return std::max(hidden, 1) + 1 + std::max(hidden - 1, 0);
 }
 
 const NetworkPass::Kernels &NetworkPass::kernelsFor(int count)
@@ -133,17 +137,32 @@ bool NetworkPass::ready(int count)
     return count >= 1 && count <= m_batch && kernelsFor(count).valid;
 }
 
+const NetworkPass::Side &NetworkPass::inputsOf(const Job &job, int side) const
+{
+    return m_sides[job.privateInputs ? std::size_t(side) : 0];
+}
+
 void NetworkPass::gatherStage(const Job &job, int side)
 {
-    // The side's samples: X's columns, then the same rows of X^T.
-    const NeuronRange cols = sideRange(job.n, side);
-    if (cols.size() == 0)
+    // The whole batch into the side's own X and X^T, so that no input crosses between the cores:
+    // each group of samples is transposed while it is still in the first-level cache, and the next
+    // group's images are asked for before it is converted (they are scattered over the data set).
+    if (!job.privateInputs && side == 1)
         return;
+    Side &mine = m_sides[std::size_t(side)];
     const int inputs = m_arch.inputs;
-    job.gather->run(job.gather->context, cols.first, cols.size(), m_X.data() + std::size_t(cols.first) * std::size_t(inputs),
-                    inputs, m_labels.data() + cols.first);
-    transposeInto(m_X.data() + std::size_t(cols.first) * std::size_t(inputs), inputs, inputs, cols.size(),
-                  m_XT.data() + cols.first, m_ld);
+    constexpr int kGroup = 8;
+    const PassGather &g = *job.gather;
+    if (g.prefetch)
+        g.prefetch(g.context, 0, std::min(job.n, kGroup));
+    for (int c = 0; c < job.n; c += kGroup) {
+        const int w = std::min(kGroup, job.n - c);
+        if (g.prefetch && c + w < job.n)
+            g.prefetch(g.context, c + w, std::min(kGroup, job.n - c - w));
+        float *X = mine.X.data() + std::size_t(c) * std::size_t(inputs);
+        g.run(g.context, c, w, X, inputs, mine.labels.data() + c);
+        transposeInto(X, inputs, inputs, w, mine.XT.data() + c, m_ld);
+    }
 }
 
 void NetworkPass::forwardStage(const Job &job, int l, int side)
@@ -155,7 +174,7 @@ void NetworkPass::forwardStage(const Job &job, int l, int side)
     const Layer<float> &layer = job.params->layers[i];
     const int in = m_arch.layerInputs(l), n = job.n;
     // Z_l = W_l A_{l-1} + b_l, as Z_l^T = A_{l-1}^T W_l^T (row-major W_l is W_l^T column-major)
-    job.kernels->forward[side][i](l == 0 ? m_XT.data() : m_AT[i - 1].data(),
+    job.kernels->forward[side][i](l == 0 ? inputsOf(job, side).XT.data() : m_AT[i - 1].data(),
                                   layer.W.data() + std::size_t(own.first) * std::size_t(in),
                                   m_ZT[i].data() + std::size_t(own.first) * std::size_t(m_ld));
     auto Z = m_ZT[i].block(0, own.first, n, own.size());
@@ -175,7 +194,7 @@ void NetworkPass::outputShare(const Job &job, int side)
     const NeuronRange own = sideRange(in, side);
     Side &mine = m_sides[std::size_t(side)];
     if (own.size() > 0) {
-        const float *prev = L == 1 ? m_XT.data() : m_AT[std::size_t(L - 2)].data();
+        const float *prev = L == 1 ? inputsOf(job, side).XT.data() : m_AT[std::size_t(L - 2)].data();
         job.kernels->share[side](prev + std::size_t(own.first) * std::size_t(m_ld),
                                  job.params->layers.back().W.data() + own.first, mine.share.data());
     } else {
@@ -203,7 +222,7 @@ void NetworkPass::outputStage(const Job &job, int side)
             mine.DeltaT(s, k) = std::exp(mine.ZT(s, k) - m);
             sum += mine.DeltaT(s, k);
         }
-        const int y = m_labels[std::size_t(s)];
+        const int y = inputsOf(job, side).labels[std::size_t(s)];
         if (side == 0)
             lossSum += double(std::log(sum) - (mine.ZT(s, y) - m));
         const float scale = job.inv / sum;
@@ -241,7 +260,7 @@ void NetworkPass::weightGradients(const Job &job, int l, int side)
     const std::size_t i = std::size_t(l);
     const int L = m_arch.layerCount(), in = m_arch.layerInputs(l), n = job.n;
     Layer<float> &g = job.grads->layers[i];
-    const float *prev = l == 0 ? m_X.data() : m_A[i - 1].data();
+    const float *prev = l == 0 ? inputsOf(job, side).X.data() : m_A[i - 1].data();
     if (l + 1 == L) {
         // dW_out = Delta_out A_prev^T on the side's columns (rows of the column-major dW_out^T);
         // db_out = the sum over the samples of Delta_out (side 0)
@@ -268,14 +287,14 @@ void NetworkPass::stage(const Job &job, int s, int side)
     const int hidden = m_arch.layerCount() - 1, forward = std::max(hidden, 1);
     if (s == 0)
         gatherStage(job, side);
-    else if (s <= forward && hidden == 0)
+    if (s < forward && hidden == 0)
         outputShare(job, side);
-    else if (s <= forward)
-        forwardStage(job, s - 1, side);
-    else if (s == forward + 1)
+    else if (s < forward)
+        forwardStage(job, s, side);
+    else if (s == forward)
         outputStage(job, side);
     else
-        deltaStage(job, hidden - 1 - (s - forward - 2), side);
+        deltaStage(job, hidden - 1 - (s - forward - 1), side);
 }
 
 double NetworkPass::forwardBackward(const MlpParamsF &params, int count, const PassGather &gather, MlpParamsF &grads,
@@ -287,6 +306,7 @@ double NetworkPass::forwardBackward(const MlpParamsF &params, int count, const P
     job.grads = &grads;
     job.gather = &gather;
     job.kernels = &kernelsFor(count);
+    job.privateInputs = pair != nullptr;
     job.n = count;
     job.inv = 1.0f / float(meanOver > 0 ? meanOver : count);
     if (pair) {

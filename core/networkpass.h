@@ -6,8 +6,8 @@
 // transposed-A kernel and the weights are row-major (their memory is W^T, column-major), so the
 // activations and deltas hold the samples as their rows (sample-major):
 //   Z_l^T = A_{l-1}^T W_l^T,  Delta_{l-1}^T = Delta_l^T W_l,  dW_l^T = A_{l-1} Delta_l^T.
-// The threads meet after the gather, after each hidden layer's forward pass but the last, and
-// after each hidden layer's deltas but the first. On one thread the two sides run one after the
+// Each thread gathers the whole batch into its own inputs; the threads meet after each hidden
+// layer's forward pass but the last, and after each hidden layer's deltas but the first. On one thread the two sides run one after the
 // other, stage by stage: every value comes from the same kernel call, so the bits do not depend
 // on the thread count.
 
@@ -23,13 +23,15 @@ namespace bplab {
 
 class HalfPair; // batchpair.h
 
-/** What a side fills before the forward pass: X's columns [first, first + count) (inputs x
- *  batch, column-major) and labels[first ..]. Called from both threads at once, on other
- *  columns. */
+/** What a side fills before the forward pass: samples [first, first + count) of the batch as
+ *  X's first `count` columns (inputs x count, column-major) and labels[0 .. count); prefetch asks
+ *  the caches for those samples' inputs (may be null). Called from both threads at once, into
+ *  their own X. */
 struct PassGather
 {
     const void *context = nullptr;
     void (*run)(const void *context, int first, int count, float *X, int ldx, std::uint8_t *labels) = nullptr;
+    void (*prefetch)(const void *context, int first, int count) = nullptr;
 };
 
 /** The first and one-past-last neuron a side owns of a layer of `width` (side 0 the first part,
@@ -70,6 +72,8 @@ private:
     struct Kernels;
     void stage(const Job &job, int s, int side);
     void gatherStage(const Job &job, int side);
+    /** The side whose inputs side `side` reads: its own with two threads, side 0's on one. */
+    const Side &inputsOf(const Job &job, int side) const;
     void forwardStage(const Job &job, int l, int side);
     void outputShare(const Job &job, int side);
     void outputStage(const Job &job, int side);
@@ -83,10 +87,8 @@ private:
     Architecture m_arch;
     int m_batch = 0;
     int m_ld = 0; ///< leading dimension of the sample-major matrices: batch rounded up to 16
-    Mat<float> m_X, m_XT;       ///< inputs x batch (leading dimension inputs) and its transpose
     std::vector<Mat<float>> m_ZT, m_AT, m_A, m_DeltaT; ///< per hidden layer
     std::vector<int> m_ldA; ///< leading dimension of A_l (its width rounded up to 16)
-    std::vector<std::uint8_t> m_labels;
     std::vector<Side> m_sides;
     std::vector<Kernels> m_kernels; ///< slot 0: the full batch; slot 1: the last other size
 };

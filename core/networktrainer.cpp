@@ -1,6 +1,7 @@
 #include "networktrainer.h"
 
 #include "augment.h"
+#include "batchcolumns.h"
 #include "batchpair.h"
 #include "exchange.h"
 #include "kernels.h"
@@ -27,7 +28,12 @@ void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count,
 {
     const int pixels = data.rows * data.cols;
     std::array<std::uint8_t, kInputs> image;
+    // The images are scattered over the data set: the next one is asked for while this one is
+    // converted (the first before the loop).
+    prefetchImages(data, indices, std::min(count, 1));
     for (int i = 0; i < count; ++i) {
+        if (i + 1 < count)
+            prefetchImages(data, indices + i + 1, 1);
         const std::uint8_t *pixelsOf = data.image(indices[i]);
         if (augment) {
             applyAffine(pixelsOf, augmentTransform(augment->seed, augment->epoch, indices[i]), image.data());
@@ -184,18 +190,25 @@ HalfPair *NetworkTrainer::pair()
 double NetworkTrainer::computeGradients(std::size_t at, int count, const AugmentAt *augment)
 {
     if (m_pass && activeKernels() == Kernels::Xsmm && m_pass->ready(count)) {
-        // Each side gathers its samples of the batch (columns [first, first + n)).
+        // The batch's samples [first, first + n), from m_order at `at`.
         struct Context
         {
             const NetworkTrainer *self;
             std::size_t at;
             const AugmentAt *augment;
+            const std::uint32_t *indices(int first) const { return self->m_order.data() + at + std::size_t(first); }
         } context {this, at, augment};
-        const PassGather gather {&context, [](const void *c, int first, int n, float *X, int ldx, std::uint8_t *labels) {
-                                     const Context &g = *static_cast<const Context *>(c);
-                                     gatherColumns(g.self->m_data->train, g.self->m_order.data() + g.at + std::size_t(first),
-                                                   n, g.self->m_config.normalize, X, ldx, labels, g.augment);
-                                 }};
+        const PassGather gather {
+                &context,
+                [](const void *c, int first, int n, float *X, int ldx, std::uint8_t *labels) {
+                    const Context &g = *static_cast<const Context *>(c);
+                    gatherColumns(g.self->m_data->train, g.indices(first), n, g.self->m_config.normalize, X, ldx,
+                                  labels, g.augment);
+                },
+                [](const void *c, int first, int n) {
+                    const Context &g = *static_cast<const Context *>(c);
+                    prefetchImages(g.self->m_data->train, g.indices(first), n);
+                }};
         return m_pass->forwardBackward(m_params, count, gather, m_grads, 0, pair());
     }
     gatherHalves(at, count, augment);
