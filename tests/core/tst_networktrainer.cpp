@@ -1,8 +1,8 @@
 // Training a network of any shape (core/networktrainer.h): for 784-128-10 ReLU it follows the source
 // network's Trainer (same samples, same start, same SGD; only the order of the float sums differs),
 // a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
-// a learning rate that blows up stops with the weights before that batch, and one thread or two
-// give the same bits. The source network's Trainer, given another network, trains it as a
+// a learning rate that blows up stops with the weights before that batch, one thread or two
+// give the same bits, and the step split over them is the optimiser's rule on every value. The source network's Trainer, given another network, trains it as a
 // NetworkTrainer does, bit for bit, with its own reports and batch indices; N data-parallel
 // replicas of batch B train as one of batch N x B does (up to the order of the sums).
 
@@ -224,6 +224,68 @@ private slots:
         QVERIFY(!(trained[0][0] == trained[1][0])); // another order of the sums
         for (std::size_t l = 0; l < a.hidden.size() + 1; ++l)
             QVERIFY((trained[0][0].layers[l].W - trained[1][0].layers[l].W).cwiseAbs().maxCoeff() < 1e-4f);
+    }
+
+    void everyValueStepped_data()
+    {
+        QTest::addColumn<std::vector<int>>("hidden");
+        QTest::addColumn<QString>("optimizer");
+        for (const QString optimizer : {"sgd", "momentum", "adam"}) {
+            QTest::addRow("784-10 %s", qPrintable(optimizer)) << std::vector<int>{} << optimizer;
+            QTest::addRow("784-8-10 %s", qPrintable(optimizer)) << std::vector<int>{8} << optimizer; // one side
+            QTest::addRow("784-40-24-10 %s", qPrintable(optimizer)) << std::vector<int>{40, 24} << optimizer;
+        }
+    }
+
+    void everyValueStepped()
+    {
+        // The step, split over the threads (one or two), is the optimiser's rule applied to every
+        // value.
+        QFETCH(std::vector<int>, hidden);
+        QFETCH(QString, optimizer);
+        const Architecture a = arch(hidden, Activation::Sigmoid);
+        const auto data = syntheticSplit(200, 40);
+        const bool adam = optimizer == "adam";
+        TrainConfig c = config(1, adam ? 0.001 : 0.1, optimizer == "momentum" ? 0.9 : 0.0);
+        c.optimizer = adam ? "adam" : "sgd";
+        c.batch = 33;
+        const auto restore = qScopeGuard([] { setTrainingThreads(defaultTrainingThreads()); });
+        for (int threads : {1, 2}) {
+            setTrainingThreads(threads);
+            NetworkTrainer t(data, c, a, initMlp(a, c.seed));
+            QVERIFY(!t.trainBatch().divergence); // a state with moments to step from
+            const MlpParamsF before = t.params();
+            const NetworkOptimizerState state = t.optimizerState();
+            const NetworkBatch b = t.trainBatch();
+            QVERIFY(!b.divergence);
+            const float lr = float(b.lr), mu = float(c.momentum);
+            const double step = double(state.steps + 1);
+            const float c1 = 1.0f - float(std::pow(double(kNetworkAdamBeta1), step));
+            const float c2 = 1.0f - float(std::pow(double(kNetworkAdamBeta2), step));
+            const auto expected = [&](const Eigen::ArrayXf &w, const Eigen::ArrayXf &g, const Eigen::ArrayXf &v,
+                                      const Eigen::ArrayXf &s2) -> Eigen::ArrayXf {
+                if (adam) {
+                    const Eigen::ArrayXf m1 = kNetworkAdamBeta1 * v + (1.0f - kNetworkAdamBeta1) * g;
+                    const Eigen::ArrayXf s1 = kNetworkAdamBeta2 * s2 + (1.0f - kNetworkAdamBeta2) * g * g;
+                    return w - lr * ((m1 / c1) / ((s1 / c2).sqrt() + kNetworkAdamEps));
+                }
+                return w - lr * (mu > 0 ? Eigen::ArrayXf(mu * v + g) : g);
+            };
+            const auto flat = [](const auto &m) { return Eigen::ArrayXf(Eigen::Map<const Eigen::ArrayXf>(m.data(), m.size())); };
+            for (std::size_t l = 0; l < before.layers.size(); ++l) {
+                const auto check = [&](auto member, const char *name) {
+                    const auto zero = Eigen::ArrayXf::Zero((before.layers[l].*member).size());
+                    const Eigen::ArrayXf v = mu > 0 || adam ? flat(state.first.layers[l].*member) : Eigen::ArrayXf(zero);
+                    const Eigen::ArrayXf s2 = adam ? flat(state.second.layers[l].*member) : Eigen::ArrayXf(zero);
+                    const Eigen::ArrayXf want = expected(flat(before.layers[l].*member), flat(t.gradients().layers[l].*member), v, s2);
+                    const float off = (flat(t.params().layers[l].*member) - want).abs().maxCoeff();
+                    QVERIFY2(off < 1e-6f, qPrintable(QStringLiteral("%1 threads: %2%3 is %4 off the rule")
+                                                             .arg(threads).arg(QLatin1String(name)).arg(l + 1).arg(off)));
+                };
+                check(&Layer<float>::W, "W");
+                check(&Layer<float>::b, "b");
+            }
+        }
     }
 
     void subsetTrainsOnItsImages()
