@@ -165,6 +165,17 @@ void NetworkPass::gatherStage(const Job &job, int side)
     }
 }
 
+void NetworkPass::prefetchNextBatch(const Job &job, int side)
+{
+    // While the last stage computes, each side asks for half of the next batch's images, which
+    // the next gather would otherwise wait for one group at a time.
+    const PassGather &g = *job.gather;
+    if (!g.prefetch)
+        return;
+    const NeuronRange half = sideRange(job.n, side);
+    g.prefetch(g.context, job.n + half.first, half.size());
+}
+
 void NetworkPass::forwardStage(const Job &job, int l, int side)
 {
     const std::size_t i = std::size_t(l);
@@ -285,6 +296,8 @@ void NetworkPass::weightGradients(const Job &job, int l, int side)
 void NetworkPass::stage(const Job &job, int s, int side)
 {
     const int hidden = m_arch.layerCount() - 1, forward = std::max(hidden, 1);
+    if (s + 1 == stageCount())
+        prefetchNextBatch(job, side);
     if (s == 0)
         gatherStage(job, side);
     if (s < forward && hidden == 0)

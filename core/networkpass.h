@@ -24,9 +24,9 @@ namespace bplab {
 class HalfPair; // batchpair.h
 
 /** What a side fills before the forward pass: samples [first, first + count) of the batch as
- *  X's first `count` columns (inputs x count, column-major) and labels[0 .. count); prefetch asks
- *  the caches for those samples' inputs (may be null). Called from both threads at once, into
- *  their own X. */
+ *  X's first `count` columns (inputs x count, column-major) and labels[0 .. count). prefetch (may
+ *  be null) asks the caches for samples' inputs, also beyond the batch (sample n + i: the next
+ *  batch's i-th; none past the data's end). Called from both threads at once, into their own X. */
 struct PassGather
 {
     const void *context = nullptr;
@@ -72,6 +72,7 @@ private:
     struct Kernels;
     void stage(const Job &job, int s, int side);
     void gatherStage(const Job &job, int side);
+    void prefetchNextBatch(const Job &job, int side);
     /** The side whose inputs side `side` reads: its own with two threads, side 0's on one. */
     const Side &inputsOf(const Job &job, int side) const;
     void forwardStage(const Job &job, int l, int side);

@@ -190,7 +190,7 @@ HalfPair *NetworkTrainer::pair()
 double NetworkTrainer::computeGradients(std::size_t at, int count, const AugmentAt *augment)
 {
     if (m_pass && activeKernels() == Kernels::Xsmm && m_pass->ready(count)) {
-        // The batch's samples [first, first + n), from m_order at `at`.
+        // The batch's samples [first, first + n), from the epoch's order at `at`.
         struct Context
         {
             const NetworkTrainer *self;
@@ -206,8 +206,11 @@ double NetworkTrainer::computeGradients(std::size_t at, int count, const Augment
                                   labels, g.augment);
                 },
                 [](const void *c, int first, int n) {
+                    // The epoch's order goes on into the next batch (none after its last).
                     const Context &g = *static_cast<const Context *>(c);
-                    prefetchImages(g.self->m_data->train, g.indices(first), n);
+                    const std::size_t from = std::min(g.at + std::size_t(first), g.self->m_order.size());
+                    const int left = int(std::min(std::size_t(n), g.self->m_order.size() - from));
+                    prefetchImages(g.self->m_data->train, g.indices(first), left);
                 }};
         return m_pass->forwardBackward(m_params, count, gather, m_grads, 0, pair());
     }
