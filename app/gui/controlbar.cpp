@@ -215,6 +215,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     for (QAbstractSpinBox *box : {static_cast<QAbstractSpinBox *>(m_lr), static_cast<QAbstractSpinBox *>(m_batch),
                                   static_cast<QAbstractSpinBox *>(m_epochs), static_cast<QAbstractSpinBox *>(m_seed)})
         box->installEventFilter(this);
+    m_pace->installEventFilter(this);
+    m_network->installEventFilter(this);
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { edited(&TrainConfig::lr, v); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::batch, v); });
     connect(m_epochs, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::epochs, v); });
@@ -228,14 +230,28 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
 
 bool ControlBar::eventFilter(QObject *watched, QEvent *event)
 {
-    // Not taken by the box: the window's shortcut gets the key, and when Start/Pause is off (all
-    // epochs done) the key does nothing here either.
-    if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if (key->key() == Qt::Key_Space && key->modifiers() == Qt::NoModifier) {
-            event->ignore();
-            return true;
-        }
+    if (event->type() != QEvent::ShortcutOverride && event->type() != QEvent::KeyPress)
+        return QToolBar::eventFilter(watched, event);
+    const auto *key = static_cast<QKeyEvent *>(event);
+    const bool space = key->key() == Qt::Key_Space && key->modifiers() == Qt::NoModifier;
+    // A focused menu button (Pace, Network) opens its menu on the keys that open a combo box's
+    // list, and on Space and Enter, which press a button: Space is not Start/Pause there.
+    if (auto *button = qobject_cast<QToolButton *>(watched); button && button->menu()) {
+        const int k = key->key();
+        const bool opens = ((k == Qt::Key_Return || k == Qt::Key_Enter || k == Qt::Key_F4) && key->modifiers() == Qt::NoModifier)
+                           || space || (k == Qt::Key_Down && key->modifiers() == Qt::AltModifier);
+        if (!opens)
+            return QToolBar::eventFilter(watched, event);
+        event->accept();
+        if (event->type() == QEvent::KeyPress)
+            button->showMenu();
+        return true;
+    }
+    // Not taken by a number box: the window's shortcut gets the key, and when Start/Pause is off
+    // (all epochs done) the key does nothing here either.
+    if (space) {
+        event->ignore();
+        return true;
     }
     return QToolBar::eventFilter(watched, event);
 }

@@ -34,6 +34,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
+#include <QTimer>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QApplication>
@@ -62,6 +64,7 @@ private slots:
     void theBarSendsOnlyTheUsersEdits();
     void noBatchLossIsDropped();
     void keyboardDrivesTraining();
+    void menuButtonsOpenFromTheKeyboard();
     void closingWhileTrainingIsFast();
     void heatmapSelectionIsShared();
     void viewsShareTheLoadedData();
@@ -350,6 +353,49 @@ void TestGuiToolbar::keyboardDrivesTraining()
     QCOMPARE(inTurns(Qt::Key_D, QStringLiteral("datasetBox"), QStringLiteral("seedBox")), QString());
     QCOMPARE(inTurns(Qt::Key_C, QStringLiteral("recipeBox"), QStringLiteral("paceBox")), QString());
     QCOMPARE(focusAfter(Qt::Key_B), QStringLiteral("batchBox")); // a caption still shown: its own key
+}
+
+// Network and Pace are buttons with a menu: focused, Space (elsewhere Start/Pause), Enter, F4 and
+// Alt+Down open the menu, as they open a combo box's list; the training stays paused.
+void TestGuiToolbar::menuButtonsOpenFromTheKeyboard()
+{
+    m_window->activateWindow();
+    if (!QTest::qWaitForWindowActive(m_window.get()))
+        QSKIP("The platform does not activate windows; shortcuts need an active window.");
+    const QList<QPair<int, int>> keys {{Qt::Key_Space, Qt::NoModifier},
+                                       {Qt::Key_Return, Qt::NoModifier},
+                                       {Qt::Key_F4, Qt::NoModifier},
+                                       {Qt::Key_Down, Qt::AltModifier}};
+    for (const char *name : {"networkBox", "paceBox"}) {
+        auto *button = m_window->findChild<QToolButton *>(QLatin1String(name));
+        QVERIFY(button && button->menu());
+        for (const auto &[key, modifiers] : keys) {
+            m_window->activateWindow(); // the closed menu may still be the active window
+            QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_window.get()));
+            button->setFocus(Qt::TabFocusReason);
+            QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(button));
+            // The menu runs its own event loop: look at it, and close it, from there.
+            QWidget *opened = nullptr;
+            QTimer::singleShot(0, this, [&] {
+                opened = QApplication::activePopupWidget();
+                if (opened)
+                    opened->close();
+            });
+            QTest::keyClick(button, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
+            QTRY_VERIFY2(opened == button->menu(), qPrintable(QStringLiteral("%1, key %2").arg(QLatin1String(name)).arg(key)));
+            QCOMPARE(controller()->state(), TrainingState::Paused);
+            QCOMPARE(controller()->stepCount(), std::uint64_t(0));
+        }
+    }
+    // Away from them Space is Start/Pause again.
+    m_window->activateWindow();
+    QTRY_COMPARE(QApplication::activeWindow(), static_cast<QWidget *>(m_window.get()));
+    if (QWidget *focused = QApplication::focusWidget())
+        focused->clearFocus();
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QTRY_COMPARE(controller()->state(), TrainingState::Running);
+    QTest::keyClick(m_window.get(), Qt::Key_Space);
+    QTRY_VERIFY(controller()->state() != TrainingState::Running);
 }
 
 void TestGuiToolbar::closingWhileTrainingIsFast()
