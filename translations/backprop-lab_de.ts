@@ -1166,6 +1166,38 @@
         <source>W%1 from %2 to %3, largest: %4.</source>
         <translation>W%1 von %2 bis %3, größte: %4.</translation>
     </message>
+    <message>
+        <source>sample %1 of the batch</source>
+        <translation>Bild %1 des Batches</translation>
+    </message>
+    <message>
+        <source>The batch&apos;s loss is the mean of its %1 losses: &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; L&lt;sup&gt;(s)&lt;/sup&gt; = %2&lt;/b&gt;; the step follows its gradient, the mean of the samples&apos; gradients.</source>
+        <translation>Der Verlust des Batches ist der Mittelwert seiner %1 Verluste: &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; L&lt;sup&gt;(s)&lt;/sup&gt; = %2&lt;/b&gt;; der Schritt folgt seinem Gradienten, dem Mittelwert der Gradienten der Beispiele.</translation>
+    </message>
+    <message>
+        <source>Every weight moves against the batch&apos;s gradient, the mean over its %1 samples: &lt;b&gt;&amp;Delta;%2 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;/b&gt;, &amp;Delta;%5 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3, at &amp;eta; = %6. The table and the picture are the batch&apos;s.</source>
+        <translation>Jedes Gewicht bewegt sich gegen den Gradienten des Batches, den Mittelwert über seine %1 Bilder: &lt;b&gt;&amp;Delta;%2 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;/b&gt;, &amp;Delta;%5 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3, bei &amp;eta; = %6. Tabelle und Bild zeigen den Batch.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias; then the same images again:</source>
+        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für jedes Gewicht und jeden Bias; dann dieselben Bilder noch einmal:</translation>
+    </message>
+    <message>
+        <source>Mean loss of the batch: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;. Sample %3: %4 &amp;rarr; %5; the target&apos;s probability %6 &amp;rarr; %7.</source>
+        <translation>Mittlerer Verlust des Batches: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;. Bild %3: %4 &amp;rarr; %5; die Wahrscheinlichkeit des Ziels %6 &amp;rarr; %7.</translation>
+    </message>
+    <message>
+        <source>One small step downhill for the batch: its mean loss fell.</source>
+        <translation>Ein kleiner Schritt bergab für den Batch: sein mittlerer Verlust ist gesunken.</translation>
+    </message>
+    <message>
+        <source>The batch&apos;s mean loss did not fall: the step was too large.</source>
+        <translation>Der mittlere Verlust des Batches ist nicht gesunken: der Schritt war zu groß.</translation>
+    </message>
+    <message>
+        <source>each sample&apos;s loss after minus before, 16 to a row</source>
+        <translation>Verlust jedes Bildes nachher minus vorher, 16 je Zeile</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -4343,10 +4375,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Step through the training&apos;s weights or a Compare run&apos;s network at its latest weights</source>
         <translation>Mit den Gewichten des Trainings oder dem Netz eines Laufs aus Vergleichen mit seinen neuesten Gewichten Schritt für Schritt gehen</translation>
-    </message>
-    <message>
-        <source>This network is stepped through one image at a time; the mini-batch stages are those of the 784-128-10 ReLU network</source>
-        <translation>Dieses Netz wird Bild für Bild durchgegangen; die Mini-Batch-Stufen sind die des 784-128-10-ReLU-Netzes</translation>
     </message>
     <message>
         <source>file %1, %2</source>

@@ -5,6 +5,7 @@
 // batch's losses again with the new weights. Plain C++ (core types only).
 
 #include "batch.h"
+#include "mlptrace.h"
 #include "network.h"
 
 #include <cstdint>
@@ -32,6 +33,27 @@ struct BatchStep {
  */
 BatchStep computeBatchStep(const ParamsF &params, const std::vector<std::uint8_t> &pixels,
                            const std::vector<int> &labels, Normalize normalize, float lr);
+
+/** The same step for a network of any other architecture: the core's batched pass
+ *  (mlpForwardBackward: the mean loss and the averaged gradient), each sample's own trace
+ *  (explainSample: every z, a and delta; its lossAfter is that of a step on it alone), the update,
+ *  and each sample's loss again with the new weights. */
+struct NetworkBatchStep {
+    int size = 0;                  ///< B
+    std::vector<int> labels;       ///< B labels 0-9
+    double meanLoss = 0;           ///< (1/B) sum_s L_s
+    MlpParamsF gradients;          ///< dW_l = (1/B) sum_s delta_l^(s) a_(l-1)^(s)T etc.
+    MlpParamsF adjustments;        ///< -lr * gradients
+    MlpParamsF after;              ///< params + adjustments
+    std::vector<MlpTraceF> before; ///< sample s's own trace
+    std::vector<float> lossesAfter; ///< L_s with the new weights
+    double meanLossAfter = 0;      ///< (1/B) sum_s L_s after the update
+};
+
+/** The step of `arch` over B = labels.size() samples, as computeBatchStep. */
+NetworkBatchStep computeNetworkBatchStep(const Architecture &arch, const MlpParamsF &params,
+                                         const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels,
+                                         Normalize normalize, float lr);
 
 } // namespace bplab
 

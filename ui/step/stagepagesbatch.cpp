@@ -51,23 +51,6 @@ GridSpec matrixGrid(const Mat<float> &m, int rows, int b, int selectedRow, int s
     return g;
 }
 
-/** A per-sample value for every sample, 16 to a row. */
-GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QString &name, const QString &caption)
-{
-    GridSpec g;
-    const int b = int(values.size());
-    g.cols = std::min(16, b);
-    g.rows = (b + g.cols - 1) / g.cols;
-    g.values = QVector<float>(g.rows * g.cols, 0.f);
-    std::copy(values.begin(), values.end(), g.values.begin());
-    g.caption = caption;
-    g.valueName = name;
-    g.cellName = QCoreApplication::translate("bplab::StagePages", "sample %1");
-    g.selected = sample;
-    g.cellSize = 18;
-    g.sampleClick = SampleClick::Cell;
-    return g;
-}
 
 /** "name: (1) v1  (2) v2 ..." for every sample as one paragraph that wraps to the page's width
  *  (any window, any font: 64 values take a few lines, never a sideways scroll); each sample's
@@ -97,19 +80,13 @@ QString termSum(const std::vector<float> &terms)
     return h;
 }
 
-QString header(const StepModel &m)
-{
-    return p(tr("Mini-batch of <b>B = %1</b> images (%2); sample <b>%3</b> (click a column or a cell to choose "
-                "another) is spelled out.")
-                 .arg(m.batchSize()).arg(m.batchSource().toHtmlEscaped()).arg(m.batchSample() + 1));
-}
 
 StagePage input(const StepModel &m)
 {
     const BatchStep &b = m.batch();
     const int s = m.batchSample();
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("The batch is one matrix <b>X = [%1 &hellip; %2]</b>, 784 &times; %3: image s, flattened and scaled as "
               "in the one-image view, is column s. The targets are Y = [%4 &hellip; %5], 10 &times; %3 one-hot.")
                .arg(QStringLiteral("x") + sampleName(0), QStringLiteral("x") + sampleName(b.size - 1)).arg(b.size)
@@ -119,22 +96,7 @@ StagePage input(const StepModel &m)
                .arg(b.labels[std::size_t(s)] + 1));
     page.html = h;
 
-    GridSpec mosaic;
-    const int rowsOfImages = (b.size + kMosaicColumns - 1) / kMosaicColumns;
-    mosaic.cols = kMosaicColumns * kImageSide;
-    mosaic.rows = rowsOfImages * kImageSide;
-    mosaic.values = QVector<float>(mosaic.rows * mosaic.cols, 0.f);
-    for (int c = 0; c < b.size; ++c) {
-        const std::uint8_t *px = m.batchPixels(c);
-        const int r0 = (c / kMosaicColumns) * kImageSide, c0 = (c % kMosaicColumns) * kImageSide;
-        for (int i = 0; i < kInputs; ++i)
-            mosaic.values[(r0 + i / kImageSide) * mosaic.cols + c0 + i % kImageSide] = float(px[i]);
-    }
-    mosaic.scale = ValueGrid::Scale::Grey;
-    mosaic.caption = tr("the %1 images, 8 to a row (bytes 0-255)").arg(b.size);
-    mosaic.valueName = tr("byte");
-    mosaic.cellSize = 2;
-    mosaic.sampleClick = SampleClick::Mosaic;
+    const GridSpec mosaic = batchMosaic(m);
     Mat<float> y = Mat<float>::Zero(kOutputs, b.size);
     for (int c = 0; c < b.size; ++c)
         y(b.labels[std::size_t(c)], c) = 1;
@@ -151,7 +113,7 @@ StagePage weightedSums(const StepModel &m)
     const int s = m.batchSample(), j = m.hiddenNeuron();
     const QString J = QString::number(j + 1);
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("All %1 weighted sums at once: <b>Z1 = W1 X + b1 1<sup>T</sup></b>: (128 &times; 784)(784 &times; %1) "
               "= 128 &times; %1, the bias added to every column; column s is the one-image %2 of sample s.")
                .arg(b.size).arg(sub("z", "j")));
@@ -179,7 +141,7 @@ StagePage relu(const StepModel &m)
     const int zeros = int((b.ws.Z1.leftCols(b.size).array() <= 0.0f).count());
     const int zerosOfJ = int((b.ws.Z1.row(j).head(b.size).array() <= 0.0f).count());
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("<b>A1 = max(0, Z1)</b>, element by element: %1 of the %2 values (%3%) become 0.")
                .arg(zeros).arg(a1.size()).arg(100.0 * zeros / double(a1.size()), 0, 'f', 1));
     h += p(tr("Hidden neuron %1 is 0 for %2 of the %3 samples; for sample %4: %5 = max(0, %6) = <b>%7</b>.")
@@ -196,7 +158,7 @@ StagePage logits(const StepModel &m)
     const BatchStep &b = m.batch();
     const int s = m.batchSample();
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("<b>Z2 = W2 A1 + b2 1<sup>T</sup></b>: (10 &times; 128)(128 &times; %1) = 10 &times; %1 logits, one "
               "column per sample.").arg(b.size));
     QVector<QStringList> rows;
@@ -219,7 +181,7 @@ StagePage softmax(const StepModel &m)
     for (const TraceF &x : b.before)
         right += x.predicted == x.label;
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("SoftMax column by column: <b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b> within each "
               "sample's column; every column of P sums to 1.").arg(sub("P", "k,s"), sub("z", "k,s")));
     h += perSampleList(m, tr("predicted"), [&b](int c) {
@@ -245,7 +207,7 @@ StagePage crossEntropy(const StepModel &m)
     for (int c = 0; c < b.size; ++c)
         losses.push_back(b.ws.losses(c));
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("Each sample's loss <b>%1 = &minus;ln %2</b>; the batch's loss is their mean "
               "<b>L = (1/B) &Sigma;<sub>s</sub> %1</b>.").arg(ofSample(QStringLiteral("L")),
                                                              ofSample(sub("p", "target"))));
@@ -268,7 +230,7 @@ StagePage outputGradients(const StepModel &m)
     for (int c = 0; c < b.size; ++c)
         delta.col(c) = b.before[std::size_t(c)].delta2;
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("Per sample, as with one image: <b>&Delta;2 = P &minus; Y</b>, 10 &times; %1.").arg(b.size));
     QVector<QStringList> rows;
     for (int c = 0; c < kOutputs; ++c)
@@ -295,7 +257,7 @@ StagePage hiddenGradients(const StepModel &m)
     for (int c = 0; c < b.size; ++c)
         delta.col(c) = b.before[std::size_t(c)].delta1;
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("<b>&Delta;1 = (W2<sup>T</sup> &Delta;2) &#8857; ReLU'(Z1)</b>: (128 &times; 10)(10 &times; %1), then "
               "element by element 0 where Z1 &le; 0.").arg(b.size));
     h += p(tr("Hidden neuron %1, sample %2: %3 = <b>%4</b> (%5 = %6).")
@@ -318,7 +280,7 @@ StagePage adjustments(const StepModel &m)
     const int i = largestInRow(b.gradients.W1, j);
     const QString I = QString::number(i + 1);
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("Each sample has its own gradient, as with one image; the step uses their <b>average</b>:<br>"
               "<b>dW2 = (1/B) &Sigma;<sub>s</sub> %1 %2<sup>T</sup></b>, <b>dW1 = (1/B) &Sigma;<sub>s</sub> %3 %4<sup>T</sup></b>, "
               "db = (1/B) &Sigma;<sub>s</sub> &delta;; then &Delta;w = &minus;lr &middot; dw (lr = %5).")
@@ -356,7 +318,7 @@ StagePage update(const StepModel &m)
     const int s = m.batchSample(), j = m.hiddenNeuron(), k = m.outputNeuron();
     const int i = largestInRow(b.gradients.W1, j);
     StagePage page;
-    QString h = header(m);
+    QString h = batchHeader(m);
     h += p(tr("<b>%1 = %2 + &Delta;w</b> with the batch's averaged &Delta;w, once for the whole batch:")
                .arg(sub("w", "new"), sub("w", "old")));
     h += updateTable(w, b.adjustments, b.after, k, j, i);
@@ -381,6 +343,52 @@ StagePage update(const StepModel &m)
 }
 
 } // namespace
+
+QString batchHeader(const StepModel &m)
+{
+    return p(tr("Mini-batch of <b>B = %1</b> images (%2); sample <b>%3</b> (click a column or a cell to choose "
+                "another) is spelled out.")
+                 .arg(m.batchSize()).arg(m.batchSource().toHtmlEscaped()).arg(m.batchSample() + 1));
+}
+
+GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QString &name, const QString &caption)
+{
+    GridSpec g;
+    const int b = int(values.size());
+    g.cols = std::min(16, b);
+    g.rows = (b + g.cols - 1) / g.cols;
+    g.values = QVector<float>(g.rows * g.cols, 0.f);
+    std::copy(values.begin(), values.end(), g.values.begin());
+    g.caption = caption;
+    g.valueName = name;
+    g.cellName = QCoreApplication::translate("bplab::StagePages", "sample %1");
+    g.selected = sample;
+    g.cellSize = 18;
+    g.sampleClick = SampleClick::Cell;
+    return g;
+}
+
+GridSpec batchMosaic(const StepModel &m)
+{
+    GridSpec mosaic;
+    const int b = m.batchSize();
+    const int rowsOfImages = (b + kMosaicColumns - 1) / kMosaicColumns;
+    mosaic.cols = kMosaicColumns * kImageSide;
+    mosaic.rows = rowsOfImages * kImageSide;
+    mosaic.values = QVector<float>(mosaic.rows * mosaic.cols, 0.f);
+    for (int c = 0; c < b; ++c) {
+        const std::uint8_t *px = m.batchPixels(c);
+        const int r0 = (c / kMosaicColumns) * kImageSide, c0 = (c % kMosaicColumns) * kImageSide;
+        for (int i = 0; i < kInputs; ++i)
+            mosaic.values[(r0 + i / kImageSide) * mosaic.cols + c0 + i % kImageSide] = float(px[i]);
+    }
+    mosaic.scale = ValueGrid::Scale::Grey;
+    mosaic.caption = tr("the %1 images, 8 to a row (bytes 0-255)").arg(b);
+    mosaic.valueName = tr("byte");
+    mosaic.cellSize = 2;
+    mosaic.sampleClick = SampleClick::Mosaic;
+    return mosaic;
+}
 
 StagePage batchStagePage(const StepModel &m, int stage)
 {

@@ -9,4 +9,12 @@ namespace bplab {
 /** Stage 1-10 over the model's mini-batch. */
 StagePage batchStagePage(const StepModel &model, int stage);
 
+// Pieces another network's pages over a mini-batch share (stagepagesnetwork.cpp).
+/** "Mini-batch of B = ... images (...); sample s ... is spelled out." */
+QString batchHeader(const StepModel &m);
+/** A per-sample value for every sample, 16 to a row; a click chooses the sample spelled out. */
+GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QString &name, const QString &caption);
+/** The batch's images, 8 to a row; a click chooses the sample spelled out. */
+GridSpec batchMosaic(const StepModel &m);
+
 } // namespace bplab

@@ -3,6 +3,7 @@
 #include "stagepagesnetwork.h"
 
 #include "stagehtml.h"
+#include "stagepagesbatch.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -72,8 +73,10 @@ StagePage inputPage(const StepModel &m)
 {
     const MlpTraceF &t = m.networkTrace();
     StagePage page;
+    const QString sample = m.hasNetworkBatch() ? tr("sample %1 of the batch").arg(m.batchSample() + 1)
+                                               : m.sampleSource().toHtmlEscaped();
     QString h = p(tr("Sample: <b>%1</b>, label <b>class %2 &rarr; output neuron %3</b>.")
-                      .arg(m.sampleSource().toHtmlEscaped()).arg(t.label).arg(t.label + 1));
+                      .arg(sample).arg(t.label).arg(t.label + 1));
     h += p(tr("Network: <b>%1</b>. The 28&times;28 image is read row by row into 784 inputs %2 &hellip; %3.")
                .arg(QString::fromStdString(describe(m.arch())), sub("x", "1"), sub("x", "784")));
     h += p(m.normalize() == Normalize::Standard
@@ -90,6 +93,8 @@ StagePage inputPage(const StepModel &m)
     x.valueName = QStringLiteral("x");
     x.cellSize = 7;
     page.grids = {x};
+    if (m.hasNetworkBatch())
+        page.grids.push_back(batchMosaic(m));
     return page;
 }
 
@@ -227,6 +232,17 @@ StagePage lossPage(const StepModel &m)
     page.html = p(tr("<b>L = &minus;ln %1</b> (class %2) = &minus;ln %3 = <b>%4</b>")
                       .arg(sub("p", "target")).arg(t.label).arg(num(t.probabilities[t.label]), num(t.loss)))
                 + note(tr("p = 1 would give L = 0; the smaller the target's probability, the larger the loss."));
+    if (m.hasNetworkBatch()) {
+        // The batch's loss: the mean of its samples' losses, the number the step goes down.
+        const NetworkBatchStep &b = m.networkBatch();
+        std::vector<float> losses;
+        for (const MlpTraceF &s : b.before)
+            losses.push_back(s.loss);
+        page.html += p(tr("The batch's loss is the mean of its %1 losses: <b>L = (1/B) &Sigma;<sub>s</sub> L<sup>(s)</sup> "
+                          "= %2</b>; the step follows its gradient, the mean of the samples' gradients.")
+                               .arg(b.size).arg(num(b.meanLoss)));
+        page.grids = {perSampleGrid(losses, m.batchSample(), QStringLiteral("L"), tr("the %1 losses, 16 to a row").arg(b.size))};
+    }
     return page;
 }
 
@@ -297,9 +313,16 @@ StagePage adjustmentsPage(const StepModel &m)
     const MlpTraceF &t = m.networkTrace();
     const MlpParamsF &adj = m.networkAdjustments();
     StagePage page;
-    QString h = p(tr("Every weight moves against its gradient: <b>&Delta;%1 = &minus;&eta; &middot; %2 &middot; %3</b>, "
-                     "&Delta;%4 = &minus;&eta; &middot; %2, at &eta; = %5.")
-                      .arg(sub("w", "j,i"), sub("&delta;", "j"), sub("a", "i"), sub("b", "j"), num(t.lr)));
+    QString h = m.hasNetworkBatch()
+            ? p(tr("Every weight moves against the batch's gradient, the mean over its %1 samples: <b>&Delta;%2 = "
+                   "&minus;&eta; &middot; (1/B) &Sigma;<sub>s</sub> %3 %4</b>, &Delta;%5 = &minus;&eta; &middot; (1/B) "
+                   "&Sigma;<sub>s</sub> %3, at &eta; = %6. The table and the picture are the batch's.")
+                      .arg(m.batchSize())
+                      .arg(sub("w", "j,i"), sub("&delta;", "j") + QStringLiteral("<sup>(s)</sup>"),
+                           sub("a", "i") + QStringLiteral("<sup>(s)</sup>"), sub("b", "j"), num(t.lr)))
+            : p(tr("Every weight moves against its gradient: <b>&Delta;%1 = &minus;&eta; &middot; %2 &middot; %3</b>, "
+                   "&Delta;%4 = &minus;&eta; &middot; %2, at &eta; = %5.")
+                        .arg(sub("w", "j,i"), sub("&delta;", "j"), sub("a", "i"), sub("b", "j"), num(t.lr)));
     QVector<QStringList> rows;
     const QLocale locale;
     for (std::size_t l = 0; l < adj.layers.size(); ++l) {
@@ -326,7 +349,8 @@ StagePage updatePage(const StepModel &m)
     const MlpParamsF &w = *m.network();
     const MlpParamsF &adj = m.networkAdjustments();
     StagePage page;
-    QString h = p(tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then the same image again:")
+    QString h = p((m.hasNetworkBatch() ? tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then the same images again:")
+                                       : tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then the same image again:"))
                       .arg(sub("w", "new"), sub("w", "old")));
     // One weight of each layer as the worked example: the one that moves most.
     QVector<QStringList> rows;
@@ -340,6 +364,25 @@ StagePage updatePage(const StepModel &m)
     }
     h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
     const float pBefore = t.probabilities[t.label];
+    if (m.hasNetworkBatch()) {
+        // The batch's step: its mean loss, and this sample's, with the new weights.
+        const NetworkBatchStep &b = m.networkBatch();
+        const int s = m.batchSample();
+        const float after = b.lossesAfter[std::size_t(s)];
+        h += p(tr("Mean loss of the batch: <b>%1 &rarr; %2</b>. Sample %3: %4 &rarr; %5; the target's probability "
+                  "%6 &rarr; %7.")
+                       .arg(num(b.meanLoss), num(b.meanLossAfter)).arg(s + 1)
+                       .arg(num(t.loss), num(after), num(pBefore), num(std::exp(-double(after)))));
+        h += note(b.meanLossAfter < b.meanLoss ? tr("One small step downhill for the batch: its mean loss fell.")
+                                               : tr("The batch's mean loss did not fall: the step was too large."));
+        std::vector<float> change;
+        for (int i = 0; i < b.size; ++i)
+            change.push_back(b.lossesAfter[std::size_t(i)] - b.before[std::size_t(i)].loss);
+        page.html = h;
+        page.grids = {perSampleGrid(change, s, tr("loss change"),
+                                    tr("each sample's loss after minus before, 16 to a row"))};
+        return page;
+    }
     const double pAfter = std::exp(-double(t.lossAfter)); // L = -ln p
     h += p(tr("Loss on this image: <b>%1 &rarr; %2</b>; the target's probability %3 &rarr; %4.")
                .arg(num(t.loss), num(t.lossAfter), num(pBefore), num(pAfter)));
@@ -455,6 +498,11 @@ StagePage networkStagePage(const StepModel &m, int stage)
     case Kind::HiddenGradients: page = hiddenGradientsPage(m, s.layer); break;
     case Kind::Adjustments: page = adjustmentsPage(m); break;
     case Kind::Update: page = updatePage(m); break;
+    }
+    if (m.hasNetworkBatch()) {
+        page.html = batchHeader(m) + page.html;
+        page.title = tr("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
+        return page;
     }
     page.title = QStringLiteral("%1. %2").arg(stage).arg(names[stage - 1]);
     return page;

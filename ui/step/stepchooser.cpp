@@ -85,6 +85,8 @@ StepChooser::StepChooser(StepModel *model, QWidget *parent) : QWidget(parent), m
     m_batch->setPrefix(tr("batch "));
     m_batch->setSpecialValueText(tr("one image"));
     m_batch->setAccessibleName(tr("Mini-batch size of this step"));
+    m_batch->setToolTip(tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on "
+                           "their averaged gradient (the training's batch is 64)"));
     m_network = new NetworkChoice;
     m_network->setObjectName(QStringLiteral("stepNetworkBox"));
     m_network->setToolTip(tr("Step through the training's weights or a Compare run's network at its latest weights"));
@@ -178,17 +180,10 @@ void StepChooser::refresh()
     m_random->setEnabled(count > 0);
     m_trainingSample->setEnabled(m_data && m_trainingIndex >= 0);
     m_misclassified->setEnabled(m_data && m_model->hasModel());
-    // A mini-batch is spelled out for the source network only; another one steps one image.
-    m_batch->setEnabled(!m_model->showsOtherNetwork());
-    m_batch->setToolTip(m_model->showsOtherNetwork()
-                                ? tr("This network is stepped through one image at a time; the mini-batch stages "
-                                     "are those of the 784-128-10 ReLU network")
-                                : tr("Mini-batch: the chosen image and the next ones of its set, one SGD step on "
-                                     "their averaged gradient (the training's batch is 64)"));
     QString model = m_model->hasModel() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
     if (const int run = m_network->waitingFor(); run > 0)
         model = tr("Waiting for Compare run %1 to finish an epoch; until then: %2").arg(run).arg(model);
-    if (m_model->hasBatch())
+    if (m_model->hasBatch() || m_model->hasNetworkBatch())
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());
@@ -212,7 +207,7 @@ void StepChooser::loadChosenSample()
         return;
     const QString name = test ? QStringLiteral("test") : QStringLiteral("train");
     m_model->setSample(set.image(std::size_t(i)), set.label(std::size_t(i)), QStringLiteral("%1 #%2").arg(name).arg(i));
-    const int b = m_model->showsOtherNetwork() ? 1 : std::min<int>(m_batch->value(), int(set.size()));
+    const int b = std::min<int>(m_batch->value(), int(set.size()));
     if (b > 1) {
         // the chosen image and the b - 1 after it, wrapping at the end of the set
         std::vector<std::uint8_t> pixels(static_cast<std::size_t>(b) * kInputs);

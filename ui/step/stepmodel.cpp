@@ -126,6 +126,8 @@ void StepModel::setLearningRate(float lr)
 
 void StepModel::setStage(int stage)
 {
+    if (!hasModel()) // asked for before any weights: kept for the network they come with
+        m_pendingStage = stage;
     stage = std::clamp(stage, kFirstStage, stageCount());
     if (stage == m_stage)
         return;
@@ -154,7 +156,9 @@ void StepModel::setOutputNeuron(int k)
 void StepModel::recompute()
 {
     // Another network has fewer or more stages and neurons: what is selected stays in range.
-    const int stage = std::clamp(m_stage, kFirstStage, stageCount());
+    const int stage = std::clamp(m_pendingStage > 0 && hasModel() ? m_pendingStage : m_stage, kFirstStage, stageCount());
+    if (hasModel())
+        m_pendingStage = 0;
     const int hidden = std::clamp(m_hidden, 0, std::max(0, hiddenLimit() - 1));
     const bool moved = stage != m_stage || hidden != m_hidden;
     m_stage = stage;
@@ -163,6 +167,7 @@ void StepModel::recompute()
     m_batchStep.reset();
     m_networkTrace.reset();
     m_networkAdjustments.reset();
+    m_networkBatch.reset();
     if (!hasModel() || m_label < 0) {
         emit traceChanged();
         if (moved)
@@ -181,6 +186,9 @@ void StepModel::recompute()
         }
         m_networkTrace = std::move(trace);
         m_networkAdjustments = std::make_shared<const MlpParamsF>(std::move(adjustments));
+        if (!m_batchLabels.empty())
+            m_networkBatch = std::make_shared<const NetworkBatchStep>(
+                    computeNetworkBatchStep(m_arch, *m_network, m_batchPixels, m_batchLabels, m_normalize, m_lr));
         emit traceChanged();
         if (moved)
             emit stateChanged();
@@ -200,7 +208,17 @@ void StepModel::addTo(AnswerSources &sources) const
     if (hasTrace())
         sources.step = m_step.get();
     if (hasNetworkTrace())
-        sources.networkStep = m_networkTrace.get();
+        sources.networkStep = &networkTrace();
+}
+
+const MlpTraceF &StepModel::networkTrace() const
+{
+    return hasNetworkBatch() ? m_networkBatch->before[std::size_t(m_batchSample)] : *m_networkTrace;
+}
+
+const MlpParamsF &StepModel::networkAdjustments() const
+{
+    return hasNetworkBatch() ? m_networkBatch->adjustments : *m_networkAdjustments;
 }
 
 const TraceF &StepModel::shownTrace() const

@@ -113,11 +113,15 @@ public:
     const TraceF &before() const { return m_step->before; }
     const TraceF &after() const { return m_step->afterTrace; }
 
-    // Another network's trace (valid when hasNetworkTrace()): one image, one plain SGD step.
+    // Another network's trace (valid when hasNetworkTrace()): one image, one plain SGD step; with
+    // a mini-batch, sample batchSample()'s, and the batch's step.
     bool hasNetworkTrace() const { return m_networkTrace != nullptr; }
-    const MlpTraceF &networkTrace() const { return *m_networkTrace; }
-    /** Its weight adjustments -lr * dL/dw. */
-    const MlpParamsF &networkAdjustments() const { return *m_networkAdjustments; }
+    const MlpTraceF &networkTrace() const;
+    /** The step's weight adjustments -lr * dL/dw (the batch average with a mini-batch). */
+    const MlpParamsF &networkAdjustments() const;
+    /** Another network's mini-batch (valid when hasNetworkBatch()). */
+    bool hasNetworkBatch() const { return m_networkBatch != nullptr; }
+    const NetworkBatchStep &networkBatch() const { return *m_networkBatch; }
 
     /** The shown image's trace as what a question's true value is read from (either network;
      *  nothing without a trace). */
@@ -184,6 +188,8 @@ private:
     std::shared_ptr<const MlpParamsF> m_network;
     std::shared_ptr<const MlpTraceF> m_networkTrace;
     std::shared_ptr<const MlpParamsF> m_networkAdjustments;
+    std::shared_ptr<const NetworkBatchStep> m_networkBatch;
+    int m_pendingStage = 0; ///< setStage() before any model (0: none)
 };
 
 } // namespace bplab

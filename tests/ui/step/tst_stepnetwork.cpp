@@ -43,6 +43,8 @@ private slots:
     void aCompareRunIsSteppedThrough();
     void aModelFileOfAnyNetwork();
     void misclassifiedAsksTheNetwork();
+    void aMiniBatchOfAnotherNetwork();
+    void aStageAskedForBeforeTheWeights();
 
 private:
     void show(const Architecture &arch, std::uint64_t seed = 5);
@@ -317,7 +319,7 @@ void TestStepNetwork::aCompareRunIsSteppedThrough()
     QCOMPARE(m_view->model()->network(), run.weights);
     QVERIFY(m_view->model()->modelDescription().contains(QStringLiteral("Compare run 2")));
     QVERIFY(m_view->showsOwnModel()); // the training's weights do not replace it
-    QVERIFY(!chooser->batchBox()->isEnabled());
+    QVERIFY(chooser->batchBox()->isEnabled()); // its mini-batch too
     QCOMPARE(m_view->stageList()->item(2)->text(), QStringLiteral("3  Sigmoid"));
     // The run's next epoch: its new weights are stepped through.
     run.weights = std::make_shared<const MlpParamsF>(initMlp(a, 10));
@@ -380,6 +382,91 @@ void TestStepNetwork::misclassifiedAsksTheNetwork()
     }
     QVERIFY(want >= 0);
     QCOMPARE(m_view->model()->findMisclassified(data, 4), want);
+}
+
+
+void TestStepNetwork::aMiniBatchOfAnotherNetwork()
+{
+    // Five samples: the batch's step is the mean of the samples' own gradients, its pages spell
+    // out the sample chosen, and the losses after are those of the new weights.
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    show(a);
+    m_view->setLearningRate(0.5);
+    constexpr int B = 5;
+    std::vector<std::uint8_t> pixels(std::size_t(B) * kInputs);
+    std::vector<int> labels;
+    for (int s = 0; s < B; ++s) {
+        for (int i = 0; i < kInputs; ++i) // a stroke of its own per sample
+            pixels[std::size_t(s) * kInputs + std::size_t(i)] = (i / kImageSide + s * i % kImageSide) % (s + 4) == 0 ? 200 : 0;
+        labels.push_back((kLabel + 2 * s) % kOutputs);
+    }
+    StepModel *model = m_view->model();
+    model->setBatch(pixels, labels, QStringLiteral("five strokes"));
+    QVERIFY(model->hasNetworkBatch());
+    QVERIFY(!model->hasBatch()); // the source network's batch pages stay out
+    const NetworkBatchStep &b = model->networkBatch();
+    QCOMPARE(b.size, B);
+    std::vector<MlpTraceF> own;
+    double meanLoss = 0;
+    MlpParamsF mean = MlpParamsF::zeros(a);
+    for (int s = 0; s < B; ++s) {
+        std::array<std::uint8_t, kInputs> px {};
+        std::copy_n(pixels.begin() + std::ptrdiff_t(s) * kInputs, kInputs, px.begin());
+        own.push_back(expected(a, *m_params, px, labels[std::size_t(s)], 0.5f));
+        meanLoss += double(own.back().loss) / B;
+        const MlpParamsF g = gradientsOf(a, own.back());
+        for (std::size_t l = 0; l < mean.layers.size(); ++l) {
+            mean.layers[l].W += g.layers[l].W / float(B);
+            mean.layers[l].b += g.layers[l].b / float(B);
+        }
+    }
+    QVERIFY(std::abs(b.meanLoss - meanLoss) < 1e-5);
+    MlpParamsF after = *m_params;
+    for (std::size_t l = 0; l < mean.layers.size(); ++l) {
+        QVERIFY((model->networkAdjustments().layers[l].W + 0.5f * mean.layers[l].W).cwiseAbs().maxCoeff() < 1e-6f);
+        QVERIFY((model->networkAdjustments().layers[l].b + 0.5f * mean.layers[l].b).cwiseAbs().maxCoeff() < 1e-6f);
+        after.layers[l].W -= 0.5f * mean.layers[l].W;
+        after.layers[l].b -= 0.5f * mean.layers[l].b;
+    }
+    double meanAfter = 0;
+    for (int s = 0; s < B; ++s) {
+        const MlpTraceF t = explainSample(a, after, own[std::size_t(s)].input, labels[std::size_t(s)], 0.5f);
+        QVERIFY(std::abs(b.lossesAfter[std::size_t(s)] - t.loss) < 1e-5f);
+        meanAfter += double(t.loss) / B;
+    }
+    QVERIFY(std::abs(b.meanLossAfter - meanAfter) < 1e-5);
+
+    // Sample 3 chosen: every page, the diagram and the questions follow its trace.
+    const auto shows = [](const QString &text, float v) { return text.contains(formatSig4(double(v))); };
+    model->setBatchSample(2);
+    QCOMPARE(model->networkTrace().label, labels[2]);
+    QVERIFY(shows(textAt(8), own[2].loss));
+    QVERIFY(m_view->pageText().contains(formatSig4(b.meanLoss)));
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("8. Cross-entropy (batch of 5)"));
+    QCOMPARE(m_view->grids().front()->values().size(), B); // the five losses: a click chooses
+    QVERIFY(shows(textAt(10), own[2].hidden[1].delta[0]));
+    const QString update = textAt(13);
+    QVERIFY2(update.contains(formatSig4(b.meanLossAfter)) && shows(update, b.lossesAfter[2]), qPrintable(update));
+    // Back to one image: the image's own step again.
+    model->setBatch({}, {}, {});
+    QVERIFY(!model->hasNetworkBatch());
+    QCOMPARE(m_view->pageTitle(), QStringLiteral("13. Update and re-check"));
+}
+
+void TestStepNetwork::aStageAskedForBeforeTheWeights()
+{
+    // --stage 12 at start: the weights of a 784-24-12-10 network arrive after it; the stage was
+    // clamped to the source network's 10.
+    auto *view = new StepView;
+    const auto done = qScopeGuard([view] { delete view; });
+    view->showPixels(m_pixels.data(), kLabel, QStringLiteral("drawn digit"));
+    view->setStage(12);
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    view->model()->setNetwork(a, std::make_shared<const MlpParamsF>(initMlp(a, 5)), QStringLiteral("test network"));
+    QCOMPARE(view->model()->stage(), 12);
+    // Once it has weights, a stage past the last is the last.
+    view->setStage(20);
+    QCOMPARE(view->model()->stage(), 13);
 }
 
 QTEST_MAIN(TestStepNetwork)
