@@ -558,7 +558,7 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
     switch (hit.part) {
     case Part::Input:
         return tr("input %1, pixel (row %2, col %3): byte %4, x = %5")
-            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->pixels()[std::size_t(i)])
+            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->shownPixels()[i])
             .arg(formatExact(t.input[i]));
     case Part::Hidden: {
         const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
@@ -627,7 +627,7 @@ void NetworkDiagram::paintNetwork(QPainter &p)
 
     QImage image(kImageSide, kImageSide, QImage::Format_Grayscale8);
     for (int r = 0; r < kImageSide; ++r)
-        std::copy_n(m.pixels().data() + r * kImageSide, kImageSide, image.scanLine(r));
+        std::copy_n(m.shownPixels() + r * kImageSide, kImageSide, image.scanLine(r));
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.drawImage(ls.input, image);
 

@@ -233,7 +233,7 @@ const TraceF &StepModel::shownAfter() const
 
 const std::uint8_t *StepModel::shownPixels() const
 {
-    return hasBatch() ? batchPixels(m_batchSample) : m_pixels.data();
+    return hasBatch() || hasNetworkBatch() ? batchPixels(m_batchSample) : m_pixels.data();
 }
 
 const ParamsF &StepModel::shownAdjustments() const

@@ -102,6 +102,7 @@ public:
     const TraceF &shownTrace() const;
     /** Its forward pass with the stepped weights (the batch's averaged step in batch mode). */
     const TraceF &shownAfter() const;
+    /** Its image's bytes (also of another network's batch sample). */
     const std::uint8_t *shownPixels() const;
     int shownLabel() const { return shownTrace().label; }
     /** The step's weight adjustments -lr * gradient (the batch average in batch mode). */

@@ -440,6 +440,7 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     const auto shows = [](const QString &text, float v) { return text.contains(formatSig4(double(v))); };
     model->setBatchSample(2);
     QCOMPARE(model->networkTrace().label, labels[2]);
+    QVERIFY(std::equal(pixels.begin() + 2 * kInputs, pixels.begin() + 3 * kInputs, model->shownPixels())); // the diagram's
     QVERIFY(shows(textAt(8), own[2].loss));
     QVERIFY(m_view->pageText().contains(formatSig4(b.meanLoss)));
     QCOMPARE(m_view->pageTitle(), QStringLiteral("8. Cross-entropy (batch of 5)"));
