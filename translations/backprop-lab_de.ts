@@ -1167,10 +1167,6 @@
         <translation>W%1 von %2 bis %3, größte: %4.</translation>
     </message>
     <message>
-        <source>sample %1 of the batch</source>
-        <translation>Bild %1 des Batches</translation>
-    </message>
-    <message>
         <source>The batch&apos;s loss is the mean of its %1 losses: &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; L&lt;sup&gt;(s)&lt;/sup&gt; = %2&lt;/b&gt;; the step follows its gradient, the mean of the samples&apos; gradients.</source>
         <translation>Der Verlust des Batches ist der Mittelwert seiner %1 Verluste: &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; L&lt;sup&gt;(s)&lt;/sup&gt; = %2&lt;/b&gt;; der Schritt folgt seinem Gradienten, dem Mittelwert der Gradienten der Beispiele.</translation>
     </message>
@@ -1197,6 +1193,10 @@
     <message>
         <source>each sample&apos;s loss after minus before, 16 to a row</source>
         <translation>Verlust jedes Bildes nachher minus vorher, 16 je Zeile</translation>
+    </message>
+    <message>
+        <source>%1, sample %2 of the batch</source>
+        <translation>%1, Bild %2 des Batches</translation>
     </message>
 </context>
 <context>

@@ -73,8 +73,9 @@ StagePage inputPage(const StepModel &m)
 {
     const MlpTraceF &t = m.networkTrace();
     StagePage page;
-    const QString sample = m.hasNetworkBatch() ? tr("sample %1 of the batch").arg(m.batchSample() + 1)
-                                               : m.sampleSource().toHtmlEscaped();
+    const QString sample = m.hasNetworkBatch()
+            ? tr("%1, sample %2 of the batch").arg(m.shownSampleSource().toHtmlEscaped()).arg(m.batchSample() + 1)
+            : m.sampleSource().toHtmlEscaped();
     QString h = p(tr("Sample: <b>%1</b>, label <b>class %2 &rarr; output neuron %3</b>.")
                       .arg(sample).arg(t.label).arg(t.label + 1));
     h += p(tr("Network: <b>%1</b>. The 28&times;28 image is read row by row into 784 inputs %2 &hellip; %3.")

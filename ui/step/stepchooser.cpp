@@ -212,13 +212,15 @@ void StepChooser::loadChosenSample()
         // the chosen image and the b - 1 after it, wrapping at the end of the set
         std::vector<std::uint8_t> pixels(static_cast<std::size_t>(b) * kInputs);
         std::vector<int> labels(static_cast<std::size_t>(b));
+        QStringList names;
         for (int s = 0; s < b; ++s) {
             const std::size_t at = (std::size_t(i) + std::size_t(s)) % set.size();
+            names << QStringLiteral("%1 #%2").arg(name).arg(at);
             std::copy(set.image(at), set.image(at) + kInputs, pixels.begin() + std::ptrdiff_t(s) * kInputs);
             labels[std::size_t(s)] = set.label(at);
         }
         const int last = int((std::size_t(i) + std::size_t(b) - 1) % set.size());
-        m_model->setBatch(pixels, labels, tr("%1 #%2 to #%3").arg(name).arg(i).arg(last));
+        m_model->setBatch(pixels, labels, tr("%1 #%2 to #%3").arg(name).arg(i).arg(last), names);
     } else {
         m_model->setBatch({}, {}, {}); // back to the one image
     }

@@ -72,8 +72,9 @@ void StepModel::setSample(const std::uint8_t *pixels, int label, const QString &
 }
 
 void StepModel::setBatch(const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels,
-                         const QString &source)
+                         const QString &source, const QStringList &names)
 {
+    m_batchNames = names.size() == qsizetype(labels.size()) ? names : QStringList();
     const bool valid = labels.size() >= 2 && pixels.size() >= labels.size() * std::size_t(kInputs)
                        && std::all_of(labels.begin(), labels.end(), [](int l) { return l >= 0 && l < kOutputs; });
     if (!valid) {
@@ -209,6 +210,12 @@ void StepModel::addTo(AnswerSources &sources) const
         sources.step = m_step.get();
     if (hasNetworkTrace())
         sources.networkStep = &networkTrace();
+}
+
+QString StepModel::shownSampleSource() const
+{
+    return (hasBatch() || hasNetworkBatch()) && m_batchSample < m_batchNames.size() ? m_batchNames[m_batchSample]
+                                                                                    : m_source;
 }
 
 const MlpTraceF &StepModel::networkTrace() const

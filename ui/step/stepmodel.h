@@ -47,10 +47,12 @@ public:
     void setSample(const std::uint8_t *pixels, int label, const QString &source);
     /**
      * A mini-batch around the sample: pixels holds labels.size() * 784 bytes (sample s at s * 784),
-     * the first being the sample itself (setSample is called with it); source e.g. "test #12-#75".
-     * Fewer than 2 samples: back to the single sample.
+     * the first being the sample itself (setSample is called with it); source e.g. "test #12-#75",
+     * names (optional) each sample's, e.g. "test #13". Fewer than 2 samples: back to the single
+     * sample.
      */
-    void setBatch(const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels, const QString &source);
+    void setBatch(const std::vector<std::uint8_t> &pixels, const std::vector<int> &labels, const QString &source,
+                  const QStringList &names = {});
     void setNormalize(Normalize normalize);
     void setLearningRate(float lr);
 
@@ -90,6 +92,8 @@ public:
     const BatchStep &batch() const { return *m_batchStep; }
     int batchSize() const { return int(m_batchLabels.size()); } ///< 0: one sample
     QString batchSource() const { return m_batchSource; }
+    /** The name of the sample the pages spell out: the batch sample's (when named), else the image's. */
+    QString shownSampleSource() const;
     /** The sample of the batch whose column the batch stages spell out (0-based). */
     int batchSample() const { return m_batchSample; }
     void setBatchSample(int s); ///< clamped to 0..B-1
@@ -183,6 +187,7 @@ private:
     std::vector<std::uint8_t> m_batchPixels;
     std::vector<int> m_batchLabels;
     QString m_batchSource;
+    QStringList m_batchNames;
     int m_batchSample = 0;
     std::shared_ptr<const BatchStep> m_batchStep;
     Architecture m_arch;

@@ -537,7 +537,8 @@ std::pair<std::string, long long> setAndIndex(const QString &source)
 
 QString StepView::traceJson() const
 {
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    // Another network's export is of the sample its pages spell out; the source network's of the image.
+    const auto [set, index] = setAndIndex(m_model->hasNetworkTrace() ? m_model->shownSampleSource() : m_model->sampleSource());
     if (m_model->hasNetworkTrace())
         return QString::fromStdString(explainJson(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
@@ -547,7 +548,7 @@ QString StepView::traceJson() const
 
 QString StepView::traceCsv() const
 {
-    const auto [set, index] = setAndIndex(m_model->sampleSource());
+    const auto [set, index] = setAndIndex(m_model->hasNetworkTrace() ? m_model->shownSampleSource() : m_model->sampleSource());
     if (m_model->hasNetworkTrace())
         return QString::fromStdString(explainCsv(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())

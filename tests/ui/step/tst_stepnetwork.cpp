@@ -395,13 +395,15 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     constexpr int B = 5;
     std::vector<std::uint8_t> pixels(std::size_t(B) * kInputs);
     std::vector<int> labels;
+    QStringList names;
     for (int s = 0; s < B; ++s) {
+        names << QStringLiteral("test #%1").arg(40 + s);
         for (int i = 0; i < kInputs; ++i) // a stroke of its own per sample
             pixels[std::size_t(s) * kInputs + std::size_t(i)] = (i / kImageSide + s * i % kImageSide) % (s + 4) == 0 ? 200 : 0;
         labels.push_back((kLabel + 2 * s) % kOutputs);
     }
     StepModel *model = m_view->model();
-    model->setBatch(pixels, labels, QStringLiteral("five strokes"));
+    model->setBatch(pixels, labels, QStringLiteral("test #40 to #44"), names);
     QVERIFY(model->hasNetworkBatch());
     QVERIFY(!model->hasBatch()); // the source network's batch pages stay out
     const NetworkBatchStep &b = model->networkBatch();
@@ -441,6 +443,12 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     model->setBatchSample(2);
     QCOMPARE(model->networkTrace().label, labels[2]);
     QVERIFY(std::equal(pixels.begin() + 2 * kInputs, pixels.begin() + 3 * kInputs, model->shownPixels())); // the diagram's
+    QCOMPARE(model->shownSampleSource(), QStringLiteral("test #42"));
+    QVERIFY(textAt(1).contains(QStringLiteral("test #42, sample 3 of the batch")));
+    // The exports are of that sample, named by its own index.
+    const QJsonObject o = QJsonDocument::fromJson(m_view->traceJson().toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("index")).toInteger(), 42);
+    QCOMPARE(o.value(QStringLiteral("label")).toInt(), labels[2]);
     QVERIFY(shows(textAt(8), own[2].loss));
     QVERIFY(m_view->pageText().contains(formatSig4(b.meanLoss)));
     QCOMPARE(m_view->pageTitle(), QStringLiteral("8. Cross-entropy (batch of 5)"));
