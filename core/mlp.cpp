@@ -281,6 +281,17 @@ void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params)
     }
 }
 
+template<class S>
+MlpParams<S> adjustmentsOf(const MlpParams<S> &grads, S lr)
+{
+    MlpParams<S> d = grads;
+    for (Layer<S> &l : d.layers) { // delta w = -lr * g
+        l.W *= -lr;
+        l.b *= -lr;
+    }
+    return d;
+}
+
 #define BPLAB_MLP_INSTANTIATE(S)                                                                   \
     template struct MlpParams<S>;                                                                  \
     template struct MlpWorkspace<S>;                                                               \
@@ -293,7 +304,8 @@ void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params)
     template void softmaxInto(const Mat<S> &, int, int, Mat<S> &);                                 \
     template double mlpForwardBackward(const MlpParams<S> &, const std::uint8_t *, int,            \
                                        MlpWorkspace<S> &, MlpParams<S> &, int);                    \
-    template void sgdUpdate(const MlpParams<S> &, S, MlpParams<S> &);
+    template void sgdUpdate(const MlpParams<S> &, S, MlpParams<S> &);                              \
+    template MlpParams<S> adjustmentsOf(const MlpParams<S> &, S);
 BPLAB_MLP_INSTANTIATE(float)
 BPLAB_MLP_INSTANTIATE(double)
 #undef BPLAB_MLP_INSTANTIATE

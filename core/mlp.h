@@ -94,6 +94,10 @@ double mlpForwardBackward(const MlpParams<S> &params, const std::uint8_t *labels
 template<class S>
 void sgdUpdate(const MlpParams<S> &grads, S lr, MlpParams<S> &params);
 
+/** What plain SGD's step changes: delta w = -lr * g for every weight and bias. */
+template<class S>
+MlpParams<S> adjustmentsOf(const MlpParams<S> &grads, S lr);
+
 /** P's columns [c0, c0 + n) = SoftMax of Z's: p_k = e^(z_k - m) / sum_j e^(z_j - m), m = max_j z_j. */
 template<class S>
 void softmaxInto(const Mat<S> &Z, int c0, int n, Mat<S> &P);

@@ -50,14 +50,12 @@ void forwardOne(const Architecture &arch, const MlpParams<S> &params, MlpTrace<S
 } // namespace
 
 template<class S>
-MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x,
-                          int label, S lr)
+MlpTrace<S> traceSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x, int label)
 {
     MlpTrace<S> t;
     t.label = (label >= 0 && label < arch.outputs) ? label : -1;
     t.input = x;
     t.target = Vec<S>::Zero(arch.outputs);
-    t.lr = lr;
     if (t.label >= 0)
         t.target(t.label) = S(1);
     forwardOne(arch, params, t);
@@ -83,6 +81,17 @@ MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, 
         multiplyByDerivative<S>(arch.activation, h.z, h.a, h.delta);
         next = &h.delta;
     }
+    return t;
+}
+
+template<class S>
+MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x,
+                          int label, S lr)
+{
+    MlpTrace<S> t = traceSample(arch, params, x, label);
+    t.lr = lr;
+    if (t.label < 0)
+        return t;
     // w = w - lr * dL/dw, then the same sample again
     MlpParams<S> after = params;
     sgdUpdate(gradientsOf(arch, t), lr, after);
@@ -111,6 +120,8 @@ MlpParams<S> gradientsOf(const Architecture &arch, const MlpTrace<S> &trace)
     return g;
 }
 
+template MlpTrace<float> traceSample(const Architecture &, const MlpParams<float> &, const Vec<float> &, int);
+template MlpTrace<double> traceSample(const Architecture &, const MlpParams<double> &, const Vec<double> &, int);
 template MlpTrace<float> explainSample(const Architecture &, const MlpParams<float> &,
                                        const Vec<float> &, int, float);
 template MlpTrace<double> explainSample(const Architecture &, const MlpParams<double> &,

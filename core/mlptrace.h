@@ -39,8 +39,13 @@ struct MlpTrace
 using MlpTraceF = MlpTrace<float>;
 using MlpTraceD = MlpTrace<double>;
 
-/** Forward and backward pass of one sample x (784) with label 0-9 (or -1: forward only), then one
- *  plain SGD step at lr on that sample and the loss after it. params is left unchanged. */
+/** Forward and backward pass of one sample x (784) with label 0-9 (or -1: forward only); lr and
+ *  lossAfter are left 0 (a step over a batch sets them). */
+template<class S>
+MlpTrace<S> traceSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x, int label);
+
+/** traceSample, then one plain SGD step at lr on that sample and the loss after it. params is left
+ *  unchanged. */
 template<class S>
 MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x,
                           int label, S lr);

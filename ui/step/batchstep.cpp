@@ -44,31 +44,26 @@ NetworkBatchStep computeNetworkBatchStep(const Architecture &arch, const MlpPara
 {
     NetworkBatchStep b;
     b.size = int(labels.size());
-    b.labels = labels;
     if (b.size == 0 || pixels.size() < std::size_t(b.size) * kInputs)
         return b;
     MlpWorkspace<float> ws(arch, b.size);
     for (int s = 0; s < b.size; ++s)
         scaleBytes(pixels.data() + std::size_t(s) * kInputs, kInputs, normalize, ws.X.col(s).data());
     const std::vector<std::uint8_t> labelBytes(labels.begin(), labels.end());
-    b.gradients = MlpParamsF::zeros(arch);
-    b.meanLoss = mlpForwardBackward(params, labelBytes.data(), b.size, ws, b.gradients);
-    b.adjustments = b.gradients;
-    b.after = params;
-    for (std::size_t l = 0; l < params.layers.size(); ++l) {
-        // delta w = -lr * dL/dw; w_new = w_old + delta w
-        b.adjustments.layers[l].W *= -lr;
-        b.adjustments.layers[l].b *= -lr;
-        b.after.layers[l].W += b.adjustments.layers[l].W;
-        b.after.layers[l].b += b.adjustments.layers[l].b;
-    }
+    MlpParamsF gradients = MlpParamsF::zeros(arch);
+    b.meanLoss = mlpForwardBackward(params, labelBytes.data(), b.size, ws, gradients);
+    b.adjustments = adjustmentsOf(gradients, lr);
     b.before.reserve(std::size_t(b.size));
+    for (int s = 0; s < b.size; ++s) {
+        b.before.push_back(traceSample<float>(arch, params, ws.X.col(s), labels[std::size_t(s)]));
+        b.before.back().lr = lr;
+    }
+    // The same samples again with w = w - lr * dL/dw (the same core pass; its gradient unused).
+    MlpParamsF after = params;
+    sgdUpdate(gradients, lr, after);
+    b.meanLossAfter = mlpForwardBackward(after, labelBytes.data(), b.size, ws, gradients);
     for (int s = 0; s < b.size; ++s)
-        b.before.push_back(explainSample<float>(arch, params, ws.X.col(s), labels[std::size_t(s)], lr));
-    // The same samples again, with the new weights (the same core pass; its gradient unused).
-    MlpParamsF unused = MlpParamsF::zeros(arch);
-    b.meanLossAfter = mlpForwardBackward(b.after, labelBytes.data(), b.size, ws, unused);
-    b.lossesAfter.assign(ws.losses.data(), ws.losses.data() + b.size);
+        b.before[std::size_t(s)].lossAfter = ws.losses(s);
     return b;
 }
 

@@ -36,17 +36,13 @@ BatchStep computeBatchStep(const ParamsF &params, const std::vector<std::uint8_t
 
 /** The same step for a network of any other architecture: the core's batched pass
  *  (mlpForwardBackward: the mean loss and the averaged gradient), each sample's own trace
- *  (explainSample: every z, a and delta; its lossAfter is that of a step on it alone), the update,
- *  and each sample's loss again with the new weights. */
+ *  (traceSample: every z, a and delta), the update, and each sample's loss again with the new
+ *  weights (its trace's lossAfter). */
 struct NetworkBatchStep {
     int size = 0;                  ///< B
-    std::vector<int> labels;       ///< B labels 0-9
     double meanLoss = 0;           ///< (1/B) sum_s L_s
-    MlpParamsF gradients;          ///< dW_l = (1/B) sum_s delta_l^(s) a_(l-1)^(s)T etc.
-    MlpParamsF adjustments;        ///< -lr * gradients
-    MlpParamsF after;              ///< params + adjustments
-    std::vector<MlpTraceF> before; ///< sample s's own trace
-    std::vector<float> lossesAfter; ///< L_s with the new weights
+    MlpParamsF adjustments;        ///< -lr * dL/dw, dW_l = (1/B) sum_s delta_l^(s) a_(l-1)^(s)T etc.
+    std::vector<MlpTraceF> before; ///< sample s's own trace; lossAfter: L_s with the new weights
     double meanLossAfter = 0;      ///< (1/B) sum_s L_s after the update
 };
 

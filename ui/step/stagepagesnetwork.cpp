@@ -365,26 +365,25 @@ StagePage updatePage(const StepModel &m)
     }
     h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
     const float pBefore = t.probabilities[t.label];
+    const double pAfter = std::exp(-double(t.lossAfter)); // L = -ln p
     if (m.hasNetworkBatch()) {
         // The batch's step: its mean loss, and this sample's, with the new weights.
         const NetworkBatchStep &b = m.networkBatch();
         const int s = m.batchSample();
-        const float after = b.lossesAfter[std::size_t(s)];
         h += p(tr("Mean loss of the batch: <b>%1 &rarr; %2</b>. Sample %3: %4 &rarr; %5; the target's probability "
                   "%6 &rarr; %7.")
                        .arg(num(b.meanLoss), num(b.meanLossAfter)).arg(s + 1)
-                       .arg(num(t.loss), num(after), num(pBefore), num(std::exp(-double(after)))));
+                       .arg(num(t.loss), num(t.lossAfter), num(pBefore), num(pAfter)));
         h += note(b.meanLossAfter < b.meanLoss ? tr("One small step downhill for the batch: its mean loss fell.")
                                                : tr("The batch's mean loss did not fall: the step was too large."));
         std::vector<float> change;
-        for (int i = 0; i < b.size; ++i)
-            change.push_back(b.lossesAfter[std::size_t(i)] - b.before[std::size_t(i)].loss);
+        for (const MlpTraceF &x : b.before)
+            change.push_back(x.lossAfter - x.loss);
         page.html = h;
         page.grids = {perSampleGrid(change, s, tr("loss change"),
                                     tr("each sample's loss after minus before, 16 to a row"))};
         return page;
     }
-    const double pAfter = std::exp(-double(t.lossAfter)); // L = -ln p
     h += p(tr("Loss on this image: <b>%1 &rarr; %2</b>; the target's probability %3 &rarr; %4.")
                .arg(num(t.loss), num(t.lossAfter), num(pBefore), num(pAfter)));
     h += note(t.lossAfter < t.loss ? tr("One small step downhill: the loss fell.")

@@ -180,13 +180,8 @@ void StepModel::recompute()
     if (m_network) {
         // One image: explainSample's forward and backward pass, its step and the loss after it.
         auto trace = std::make_shared<MlpTraceF>(explainSample(m_arch, *m_network, x, m_label, m_lr));
-        MlpParamsF adjustments = gradientsOf(m_arch, *trace);
-        for (Layer<float> &l : adjustments.layers) {
-            l.W *= -m_lr; // delta w = -lr * dL/dw
-            l.b *= -m_lr;
-        }
+        m_networkAdjustments = std::make_shared<const MlpParamsF>(adjustmentsOf(gradientsOf(m_arch, *trace), m_lr));
         m_networkTrace = std::move(trace);
-        m_networkAdjustments = std::make_shared<const MlpParamsF>(std::move(adjustments));
         if (!m_batchLabels.empty())
             m_networkBatch = std::make_shared<const NetworkBatchStep>(
                     computeNetworkBatchStep(m_arch, *m_network, m_batchPixels, m_batchLabels, m_normalize, m_lr));

@@ -433,7 +433,7 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     double meanAfter = 0;
     for (int s = 0; s < B; ++s) {
         const MlpTraceF t = explainSample(a, after, own[std::size_t(s)].input, labels[std::size_t(s)], 0.5f);
-        QVERIFY(std::abs(b.lossesAfter[std::size_t(s)] - t.loss) < 1e-5f);
+        QVERIFY(std::abs(b.before[std::size_t(s)].lossAfter - t.loss) < 1e-5f);
         meanAfter += double(t.loss) / B;
     }
     QVERIFY(std::abs(b.meanLossAfter - meanAfter) < 1e-5);
@@ -455,7 +455,7 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     QCOMPARE(m_view->grids().front()->values().size(), B); // the five losses: a click chooses
     QVERIFY(shows(textAt(10), own[2].hidden[1].delta[0]));
     const QString update = textAt(13);
-    QVERIFY2(update.contains(formatSig4(b.meanLossAfter)) && shows(update, b.lossesAfter[2]), qPrintable(update));
+    QVERIFY2(update.contains(formatSig4(b.meanLossAfter)) && shows(update, b.before[2].lossAfter), qPrintable(update));
     // Back to one image: the image's own step again.
     model->setBatch({}, {}, {});
     QVERIFY(!model->hasNetworkBatch());
