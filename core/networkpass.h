@@ -7,9 +7,9 @@
 // activations and deltas hold the samples as their rows (sample-major):
 //   Z_l^T = A_{l-1}^T W_l^T,  Delta_{l-1}^T = Delta_l^T W_l,  dW_l^T = A_{l-1} Delta_l^T.
 // Each thread gathers the whole batch into its own inputs; the threads meet after each hidden
-// layer's forward pass but the last, and after each hidden layer's deltas but the first. On one thread the two sides run one after the
-// other, stage by stage: every value comes from the same kernel call, so the bits do not depend
-// on the thread count.
+// layer's forward pass but the last, and after each hidden layer's deltas but the first. On one
+// thread the two sides run one after the other, stage by stage: every value comes from the same
+// kernel call, so the bits do not depend on the thread count.
 
 #include "architecture.h"
 #include "kernels.h"

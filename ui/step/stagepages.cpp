@@ -300,7 +300,7 @@ StagePage stagePage(const StepModel &m, int stage)
     }
     if (m.hasBatch()) {
         page = batchStagePage(m, stage);
-        page.title = tr("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
+        page.title = batchTitle(m, stage, names[stage - 1]);
         return page;
     }
     switch (stage) {

@@ -344,6 +344,11 @@ StagePage update(const StepModel &m)
 
 } // namespace
 
+QString batchTitle(const StepModel &m, int stage, const QString &name)
+{
+    return tr("%1. %2 (batch of %3)").arg(stage).arg(name).arg(m.batchSize());
+}
+
 QString batchHeader(const StepModel &m)
 {
     return p(tr("Mini-batch of <b>B = %1</b> images (%2); sample <b>%3</b> (click a column or a cell to choose "

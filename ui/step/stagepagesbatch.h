@@ -10,6 +10,8 @@ namespace bplab {
 StagePage batchStagePage(const StepModel &model, int stage);
 
 // Pieces another network's pages over a mini-batch share (stagepagesnetwork.cpp).
+/** "5. SoftMax (batch of 64)": stage `stage` named `name` over the model's mini-batch. */
+QString batchTitle(const StepModel &m, int stage, const QString &name);
 /** "Mini-batch of B = ... images (...); sample s ... is spelled out." */
 QString batchHeader(const StepModel &m);
 /** A per-sample value for every sample, 16 to a row; a click chooses the sample spelled out. */

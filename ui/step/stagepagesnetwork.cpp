@@ -501,7 +501,7 @@ StagePage networkStagePage(const StepModel &m, int stage)
     }
     if (m.hasNetworkBatch()) {
         page.html = batchHeader(m) + page.html;
-        page.title = tr("%1. %2 (batch of %3)").arg(stage).arg(names[stage - 1]).arg(m.batchSize());
+        page.title = batchTitle(m, stage, names[stage - 1]);
         return page;
     }
     page.title = QStringLiteral("%1. %2").arg(stage).arg(names[stage - 1]);

@@ -183,7 +183,7 @@ void StepChooser::refresh()
     QString model = m_model->hasModel() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
     if (const int run = m_network->waitingFor(); run > 0)
         model = tr("Waiting for Compare run %1 to finish an epoch; until then: %2").arg(run).arg(model);
-    if (m_model->hasBatch() || m_model->hasNetworkBatch())
+    if (m_model->stepsBatch())
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());

@@ -209,7 +209,7 @@ void StepModel::addTo(AnswerSources &sources) const
 
 QString StepModel::shownSampleSource() const
 {
-    return (hasBatch() || hasNetworkBatch()) && m_batchSample < m_batchNames.size() ? m_batchNames[m_batchSample]
+    return stepsBatch() && m_batchSample < m_batchNames.size() ? m_batchNames[m_batchSample]
                                                                                     : m_source;
 }
 
@@ -235,7 +235,7 @@ const TraceF &StepModel::shownAfter() const
 
 const std::uint8_t *StepModel::shownPixels() const
 {
-    return hasBatch() || hasNetworkBatch() ? batchPixels(m_batchSample) : m_pixels.data();
+    return stepsBatch() ? batchPixels(m_batchSample) : m_pixels.data();
 }
 
 const ParamsF &StepModel::shownAdjustments() const

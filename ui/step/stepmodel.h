@@ -92,6 +92,8 @@ public:
     const BatchStep &batch() const { return *m_batchStep; }
     int batchSize() const { return int(m_batchLabels.size()); } ///< 0: one sample
     QString batchSource() const { return m_batchSource; }
+    /** A mini-batch is stepped through (either network's: hasBatch() or hasNetworkBatch()). */
+    bool stepsBatch() const { return m_batchStep || m_networkBatch; }
     /** The name of the sample the pages spell out: the batch sample's (when named), else the image's. */
     QString shownSampleSource() const;
     /** The sample of the batch whose column the batch stages spell out (0-based). */
