@@ -28,12 +28,7 @@ void gatherColumns(const Dataset &data, const std::uint32_t *indices, int count,
 {
     const int pixels = data.rows * data.cols;
     std::array<std::uint8_t, kInputs> image;
-    // The images are scattered over the data set: the next one is asked for while this one is
-    // converted (the first before the loop).
-    prefetchImages(data, indices, std::min(count, 1));
     for (int i = 0; i < count; ++i) {
-        if (i + 1 < count)
-            prefetchImages(data, indices + i + 1, 1);
         const std::uint8_t *pixelsOf = data.image(indices[i]);
         if (augment) {
             applyAffine(pixelsOf, augmentTransform(augment->seed, augment->epoch, indices[i]), image.data());
@@ -135,6 +130,9 @@ void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *au
     if (m_halves.empty())
         for (int h = 0; h < 2; ++h)
             m_halves.emplace_back(m_arch, std::max(1, ((m_exchange ? m_replicaBatch : m_batch) + 1) / 2));
+    // The images are scattered over the data set: all of the batch's are asked for at once, and
+    // arrive while the first are converted (the libxsmm pass asks group by group).
+    prefetchImages(m_data->train, m_order.data() + at, count);
     const int firstHalf = (count + 1) / 2;
     for (int h = 0; h < 2; ++h) {
         Mat<float> &X = m_halves[std::size_t(h)].ws.X;
