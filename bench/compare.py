@@ -93,8 +93,12 @@ def network_report(args, data, ours, torch, load_before):
     print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
           f"{args.threads} threads each, {args.rounds} alternating rounds (medians)")
     print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after")
+    skipped = ours[-1].get("zero_inputs_skipped", False)
     print(f"epoch  ours  {ours_epoch:.3f} s  ({median(ours, 'samples_per_second'):,.0f} samples/s, "
-          f"{median(ours, 'gflops'):.1f} GFLOP/s)")
+          f"{median(ours, 'gflops'):.1f} GFLOP/s{' as if dense' if skipped else ''})")
+    if skipped:
+        print("ours: the first layer's products summed over the non-zero inputs only "
+              "(BPLAB_DENSE_INPUTS=1 for the dense kernels)")
     print(f"epoch  torch {torch_epoch:.3f} s  ({median(torch, 'samples_per_second'):,.0f} samples/s)")
     print(f"ratio torch/ours: {torch_epoch / ours_epoch:.2f}x")
     print(f"eval 10k: ours {median(ours, 'eval_seconds_10k') * 1000:.1f} ms, "

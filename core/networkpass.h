@@ -9,7 +9,9 @@
 // Each thread gathers the whole batch into its own inputs; the threads meet after each hidden
 // layer's forward pass but the last, and after each hidden layer's deltas but the first. On one
 // thread the two sides run one after the other, stage by stage: every value comes from the same
-// kernel call, so the bits do not depend on the thread count.
+// kernel call, so the bits do not depend on the thread count. When most inputs are zero (MNIST's
+// background), the first hidden layer's Z_1 and dW_1 are sums over the non-zero inputs only
+// (sparseinputs.h), on the side's rows of W_1 transposed for it each batch.
 
 #include "architecture.h"
 #include "kernels.h"
@@ -65,6 +67,10 @@ public:
                            int meanOver, HalfPair *pair);
 
     const Architecture &arch() const { return m_arch; }
+    /** Whether the last batch's first hidden layer skipped its inputs' zeros (sparseinputs.h):
+     *  when at most half of them were non-zero (MNIST: about a fifth) and BPLAB_DENSE_INPUTS is
+     *  not set. */
+    bool skippedZeros() const { return m_skippedZeros; }
 
 private:
     struct Side;
@@ -73,9 +79,14 @@ private:
     void stage(const Job &job, int s, int side);
     void gatherStage(const Job &job, int side);
     void prefetchNextBatch(const Job &job, int side);
+    /** Whether the first hidden layer's products skip the zeros of this batch's inputs. */
+    bool sparseFirst(const Job &job, int side) const;
     /** The side whose inputs side `side` reads: its own with two threads, side 0's on one. */
     const Side &inputsOf(const Job &job, int side) const;
     void forwardStage(const Job &job, int l, int side);
+    /** Z_1^T and dW_1 on the side's neurons by the sparse products (sparseinputs.h). */
+    void sparseForward(const Job &job, int side);
+    void sparseWeightGradient(const Job &job, int side);
     void outputShare(const Job &job, int side);
     void outputStage(const Job &job, int side);
     void deltaStage(const Job &job, int l, int side);
@@ -92,6 +103,7 @@ private:
     std::vector<int> m_ldA; ///< leading dimension of A_l (its width rounded up to 16)
     std::vector<Side> m_sides;
     std::vector<Kernels> m_kernels; ///< slot 0: the full batch; slot 1: the last other size
+    bool m_skippedZeros = false;
 };
 
 } // namespace bplab

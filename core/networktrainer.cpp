@@ -493,4 +493,9 @@ NetworkBatch NetworkTrainer::trainBatch()
     return r;
 }
 
+bool NetworkTrainer::skippedZeroInputs() const
+{
+    return m_pass && activeKernels() == Kernels::Xsmm && m_pass->skippedZeros();
+}
+
 } // namespace bplab

@@ -86,6 +86,8 @@ public:
     void setLossLimit(double limit) { m_lossLimit = limit; }
     /** dL/dW and dL/db of the last batch trained, averaged over its samples. */
     const MlpParamsF &gradients() const { return m_grads; }
+    /** Whether the last batch's first hidden layer skipped its zero inputs (networkpass.h). */
+    bool skippedZeroInputs() const;
     /** The data trained on: the training subset when the config asks for one, with the test set. */
     const DataSplit &data() const { return *m_data; }
 

@@ -59,8 +59,11 @@ The machine's other load shows in these times, more with two threads (their halv
 other): compare runs made under the same conditions, and record the load.
 With --hidden or --activation another network than the source's is timed (train's loop for it,
 each batch's two halves of samples on --threads threads): "network", "samples", "batch", "epoch_seconds",
-"samples_per_second", "gflops" (at the network's "flops_per_sample"), "eval_seconds_10k",
-"statistic", "repeats", "epoch_seconds_best", "threads", "training_threads"; no roofline.)";
+"samples_per_second", "gflops" (at the network's "flops_per_sample", which counts the first
+layer's products as dense), "zero_inputs_skipped" (whether the last batch's first layer summed
+over its non-zero inputs only: when at most half are non-zero, unless $BPLAB_DENSE_INPUTS is
+set), "eval_seconds_10k", "statistic", "repeats", "epoch_seconds_best", "threads",
+"training_threads"; no roofline.)";
 
 /** FLOPs of one training sample (forward + backward), as explained in --help. */
 constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
@@ -83,6 +86,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
     config.init = initFor(arch.activation);
     std::vector<double> epochSeconds;
     MlpParamsF trained;
+    bool sparse = false;
     {
         ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1));
         for (int r = 0; r <= repeats; ++r) {
@@ -102,6 +106,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
             if (r > 0) // run 0 warms caches and threads
                 epochSeconds.push_back(seconds);
             trained = trainer.params();
+            sparse = trainer.skippedZeroInputs();
             bar.update(std::size_t(r + 1));
         }
     }
@@ -127,6 +132,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                 .add("samples_per_second", samples / epoch)
                 .add("gflops", samples * flopsPerSample / epoch / 1e9)
                 .add("flops_per_sample", std::uint64_t(flopsPerSample))
+                .add("zero_inputs_skipped", sparse)
                 .add("eval_seconds_10k", eval10k)
                 .add("statistic", "median")
                 .add("repeats", repeats)
@@ -148,7 +154,10 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                      .arg(thousands(std::uint64_t(flopsPerSample)))
              + QStringLiteral("  the batch's halves on %1 thread(s); evaluation of 10,000 test images: %2 ms (median)\n")
                        .arg(threads)
-                       .arg(eval10k * 1e3, 0, 'f', 2));
+                       .arg(eval10k * 1e3, 0, 'f', 2)
+             + (sparse ? QStringLiteral("  the first layer's products skipped the zero inputs (GFLOP/s counts them as "
+                                        "a dense product would)\n")
+                       : QString()));
     return kExitOk;
 }
 

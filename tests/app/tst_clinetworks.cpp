@@ -187,6 +187,7 @@ void TestCliNetworks::benchTimesTheNetwork()
     QVERIFY(o.value("epoch_seconds").toDouble() > 0);
     QCOMPARE(o.value("samples_per_second").toDouble(), 640 / o.value("epoch_seconds").toDouble());
     QVERIFY(!o.contains("roofline_epoch_seconds"));
+    QVERIFY(o.value("zero_inputs_skipped").isBool());
 }
 
 void TestCliNetworks::badValuesChangeNothing_data()

@@ -15,6 +15,7 @@
 #include "mlp.h"
 #include "networkeval.h"
 #include "networkpass.h"
+#include "sparseinputs.h"
 
 #include <QScopeGuard>
 #include <QTest>
@@ -28,13 +29,16 @@ Q_DECLARE_METATYPE(bplab::Activation)
 
 namespace {
 
-/** Inputs in [0, 1] with a third of them 0, as in MNIST; labels 0-9. */
-void fillInputs(Mat<float> &X, std::vector<std::uint8_t> &labels)
+/** Inputs in [0, 1], one in `zeroEvery` of them 0 (or, with `inked`, only one in `inked` not 0,
+ *  as in MNIST, where a fifth of the pixels are inked); labels 0-9. */
+void fillInputs(Mat<float> &X, std::vector<std::uint8_t> &labels, int zeroEvery = 3, int inked = 0)
 {
     labels.resize(std::size_t(X.cols()));
     for (Eigen::Index i = 0; i < X.cols(); ++i) {
-        for (Eigen::Index r = 0; r < X.rows(); ++r)
-            X(r, i) = ((r + i) % 3 == 0) ? 0.0f : float(((r * 37 + i * 101) % 256) / 255.0);
+        for (Eigen::Index r = 0; r < X.rows(); ++r) {
+            const bool zero = inked > 0 ? (r * 7 + i * 3) % inked != 0 : (r + i) % zeroEvery == 0;
+            X(r, i) = zero ? 0.0f : float(((r * 37 + i * 101) % 255 + 1) / 255.0);
+        }
         labels[std::size_t(i)] = std::uint8_t((i * 7 + 3) % 10);
     }
 }
@@ -112,13 +116,20 @@ private slots:
         QTest::addColumn<Activation>("activation");
         QTest::addColumn<int>("count");
         QTest::addColumn<int>("meanOver");
-        QTest::newRow("784-10, 64 samples") << std::vector<int> {} << Activation::ReLU << 64 << 0;
-        QTest::newRow("784-8-10 sigmoid (one side)") << std::vector<int> {8} << Activation::Sigmoid << 64 << 0;
-        QTest::newRow("784-100-10 tanh, 37 samples") << std::vector<int> {100} << Activation::Tanh << 37 << 0;
-        QTest::newRow("784-256-128-10, 64 samples") << std::vector<int> {256, 128} << Activation::ReLU << 64 << 0;
-        QTest::newRow("784-24-12-10 leaky, 1 sample") << std::vector<int> {24, 12} << Activation::LeakyReLU << 1 << 0;
-        QTest::newRow("784-33-17-10 tanh, a share of 128") << std::vector<int> {33, 17} << Activation::Tanh << 50 << 128;
-        QTest::newRow("784-1-1-10 sigmoid") << std::vector<int> {1, 1} << Activation::Sigmoid << 64 << 0;
+        QTest::addColumn<bool>("mostlyZero"); // a fifth of the inputs inked: the sparse first layer
+        for (const bool sparse : {false, true}) {
+            const auto name = [sparse](const char *network) {
+                return QByteArray(network) + (sparse ? ", a fifth inked" : ", two thirds inked");
+            };
+            QTest::newRow(name("784-10, 64 samples")) << std::vector<int> {} << Activation::ReLU << 64 << 0 << sparse;
+            QTest::newRow(name("784-8-10 sigmoid (one side)")) << std::vector<int> {8} << Activation::Sigmoid << 64 << 0 << sparse;
+            QTest::newRow(name("784-100-10 tanh, 37 samples")) << std::vector<int> {100} << Activation::Tanh << 37 << 0 << sparse;
+            QTest::newRow(name("784-256-128-10, 64 samples")) << std::vector<int> {256, 128} << Activation::ReLU << 64 << 0 << sparse;
+            QTest::newRow(name("784-300-10 (blocks of 128 and a rest)")) << std::vector<int> {300} << Activation::ReLU << 64 << 0 << sparse;
+            QTest::newRow(name("784-24-12-10 leaky, 1 sample")) << std::vector<int> {24, 12} << Activation::LeakyReLU << 1 << 0 << sparse;
+            QTest::newRow(name("784-33-17-10 tanh, a share of 128")) << std::vector<int> {33, 17} << Activation::Tanh << 50 << 128 << sparse;
+            QTest::newRow(name("784-1-1-10 sigmoid")) << std::vector<int> {1, 1} << Activation::Sigmoid << 64 << 0 << sparse;
+        }
     }
 
     void agreesWithThePlainPass()
@@ -127,11 +138,12 @@ private slots:
         QFETCH(Activation, activation);
         QFETCH(int, count);
         QFETCH(int, meanOver);
+        QFETCH(bool, mostlyZero);
         const Architecture a = arch(hidden, activation);
         const MlpParamsF p = testParams(a);
         MlpWorkspace<float> ws(a, 64);
         std::vector<std::uint8_t> labels;
-        fillInputs(ws.X, labels);
+        fillInputs(ws.X, labels, 3, mostlyZero ? 5 : 0);
         MlpParamsF expected = MlpParamsF::zeros(a);
         const double expectedLoss = mlpForwardBackward(p, labels.data(), count, ws, expected, meanOver);
 
@@ -141,6 +153,7 @@ private slots:
         const PassGather gather = gatherFrom(columns);
         MlpParamsF oneThread = MlpParamsF::zeros(a), twoThreads = MlpParamsF::zeros(a);
         const double loss = pass.forwardBackward(p, count, gather, oneThread, meanOver, nullptr);
+        QCOMPARE(pass.skippedZeros(), mostlyZero && !hidden.empty());
         QVERIFY2(std::abs(loss - expectedLoss) <= 1e-5 * std::max(1.0, expectedLoss),
                  qPrintable(QString("loss %1, plain pass %2").arg(loss, 0, 'g', 9).arg(expectedLoss, 0, 'g', 9)));
         const double rel = relativeDifference(oneThread, expected);
@@ -150,6 +163,43 @@ private slots:
         const double loss2 = pass.forwardBackward(p, count, gather, twoThreads, meanOver, &pair);
         QCOMPARE(loss2, loss);
         QVERIFY(twoThreads == oneThread); // bit for bit
+        QCOMPARE(pass.skippedZeros(), mostlyZero && !hidden.empty());
+    }
+
+    void sparseProductsSumTheNonZeros()
+    {
+        // 40 inputs, 6 samples: sample 2 has no non-zero input, input 5 no sample that inks it.
+        const int inputs = 40, n = 6;
+        Mat<float> X = Mat<float>::Zero(inputs, n);
+        for (int s = 0; s < n; ++s)
+            for (int q = 0; q < inputs; ++q)
+                if (s != 2 && q != 5 && (q * 3 + s) % 4 == 0)
+                    X(q, s) = 0.25f + float((q + s) % 7);
+        const Mat<float> XT = X.transpose();
+        SparseInputs sparse;
+        sparse.build(X.data(), inputs, XT.data(), n, inputs, n);
+        QCOMPARE(sparse.nonZeros(), int((X.array() != 0.0f).count()));
+        for (const int m : {5, 16, 36, 130, 300}) {
+            const int rows = (m + 15) / 16 * 16;
+            // W^T (inputs x m) in rows of `rows` floats; the rows' padding zero, as the pass keeps it.
+            Mat<float> WT = Mat<float>::Zero(rows, inputs), D = Mat<float>::Zero(rows, n);
+            for (int j = 0; j < m; ++j) {
+                for (int q = 0; q < inputs; ++q)
+                    WT(j, q) = float((j * 13 + q * 5) % 17) / 16.0f - 0.5f;
+                for (int s = 0; s < n; ++s)
+                    D(j, s) = float((j * 7 + s * 11) % 13) / 12.0f - 0.4f;
+            }
+            Mat<float> Z = Mat<float>::Constant(rows, n, 99.0f), dWT = Mat<float>::Constant(rows, inputs, 99.0f);
+            sparse.times(WT.data(), rows, m, Z.data(), rows);
+            sparse.outer(D.data(), rows, m, dWT.data(), rows);
+            const Mat<float> expectedZ = WT.topRows(m) * X, expecteddWT = D.topRows(m) * XT;
+            QVERIFY2((Z.topRows(m) - expectedZ).cwiseAbs().maxCoeff() <= 1e-5f * expectedZ.cwiseAbs().maxCoeff(),
+                     qPrintable(QString("Z, m = %1").arg(m)));
+            QVERIFY2((dWT.topRows(m) - expecteddWT).cwiseAbs().maxCoeff() <= 1e-5f * expecteddWT.cwiseAbs().maxCoeff(),
+                     qPrintable(QString("dW^T, m = %1").arg(m)));
+            QVERIFY(Z.col(2).topRows(m).isZero(0));    // the sample with nothing inked
+            QVERIFY(dWT.col(5).topRows(m).isZero(0));  // the input no sample inks
+        }
     }
 
     void evaluationFollowsTheKernels()
@@ -179,16 +229,24 @@ private slots:
         QCOMPARE(ev[1].count, std::size_t(2345));
     }
 
+    void aBatchAllocatesNothing_data()
+    {
+        QTest::addColumn<int>("inked");
+        QTest::newRow("two thirds inked") << 0;
+        QTest::newRow("a fifth inked (sparse first layer)") << 5;
+    }
+
     void aBatchAllocatesNothing()
     {
 #if !BPLAB_COUNT_MALLOC
         QSKIP("malloc is not counted in this build");
 #else
+        QFETCH(int, inked);
         const Architecture a = arch({40, 24}, Activation::Tanh);
         MlpParamsF p = testParams(a);
         MlpWorkspace<float> ws(a, 64);
         std::vector<std::uint8_t> labels;
-        fillInputs(ws.X, labels);
+        fillInputs(ws.X, labels, 3, inked);
         NetworkPass pass(a, 64);
         const Columns columns {&ws.X, &labels};
         const PassGather gather = gatherFrom(columns);
@@ -204,6 +262,7 @@ private slots:
         }
         g_counting = false;
         QCOMPARE(g_allocations.load(), 0L);
+        QCOMPARE(pass.skippedZeros(), inked > 0);
 #endif
     }
 };
