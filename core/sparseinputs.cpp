@@ -56,20 +56,23 @@ int compress(const float *x, int length, std::uint32_t *index, float *value)
     return count;
 }
 
-/** The non-zeros of `columns` columns of `length` floats (leading dimension ld) as CSR offsets. */
+/** The non-zeros of `columns` columns of `length` floats (leading dimension ld) as CSR offsets;
+ *  index and value keep their size between batches (room for every value and 16 more). */
 void compressColumns(const float *X, int ld, int length, int columns, std::vector<int> &start,
                      std::vector<std::uint32_t> &index, std::vector<float> &value)
 {
-    start.assign(std::size_t(columns) + 1, 0);
-    index.resize(std::size_t(columns) * std::size_t(length) + 16);
-    value.resize(index.size());
+    start.resize(std::size_t(columns) + 1);
+    const std::size_t room = std::size_t(columns) * std::size_t(length) + 16;
+    if (index.size() < room) {
+        index.resize(room);
+        value.resize(room);
+    }
     int count = 0;
+    start[0] = 0;
     for (int c = 0; c < columns; ++c) {
         count += compress(X + std::size_t(c) * std::size_t(ld), length, index.data() + count, value.data() + count);
         start[std::size_t(c) + 1] = count;
     }
-    index.resize(std::size_t(count));
-    value.resize(std::size_t(count));
 }
 
 // V vectors of 16 outputs at a time, held in registers across the sum.
@@ -131,11 +134,11 @@ void SparseInputs::build(const float *X, int ldx, const float *XT, int ldxt, int
 
 void SparseInputs::reserve(int inputs, int n)
 {
-    const std::size_t all = std::size_t(inputs) * std::size_t(n) + 16;
+    const std::size_t room = std::size_t(inputs) * std::size_t(n) + 16;
     for (std::vector<std::uint32_t> *v : {&m_input, &m_sample})
-        v->reserve(all);
+        v->resize(room);
     for (std::vector<float> *v : {&m_value, &m_valueByInput})
-        v->reserve(all);
+        v->resize(room);
     m_sampleStart.reserve(std::size_t(n) + 1);
     m_inputStart.reserve(std::size_t(inputs) + 1);
 }

@@ -24,7 +24,7 @@ public:
     int samples() const { return m_n; }
     int inputs() const { return m_inputs; }
     /** How many of the n x inputs values are not zero. */
-    int nonZeros() const { return int(m_value.size()); }
+    int nonZeros() const { return m_sampleStart.empty() ? 0 : m_sampleStart.back(); }
 
     /**
      * Z (m x n, leading dimension ldz) = W X for W^T given as WT (inputs x m, row p at WT + p ldw):
@@ -43,7 +43,8 @@ public:
 private:
     int m_inputs = 0, m_n = 0;
     std::vector<int> m_sampleStart, m_inputStart;  ///< n + 1, inputs + 1 offsets
-    std::vector<std::uint32_t> m_input, m_sample;  ///< by sample: the input; by input: the sample
+    /// by sample: the input and its value; by input: the sample and its value (nonZeros() used)
+    std::vector<std::uint32_t> m_input, m_sample;
     std::vector<float> m_value, m_valueByInput;
 };
 
