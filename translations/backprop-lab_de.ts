@@ -1198,6 +1198,74 @@
         <source>%1, sample %2 of the batch</source>
         <translation>%1, Bild %2 des Batches</translation>
     </message>
+    <message>
+        <source>Row %1 of %2 (neuron %1 over the batch):</source>
+        <translation>Zeile %1 von %2 (Neuron %1 über den Batch):</translation>
+    </message>
+    <message>
+        <source>All %1 samples at once: &lt;b&gt;%2 = %3 %4 + %5 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (%6 &amp;times; %7)(%7 &amp;times; %1) = %6 &amp;times; %1, the bias added to every column; column s holds sample s&apos;s sums (sample %8&apos;s spelled out below).</source>
+        <translation>Alle %1 Bilder auf einmal: &lt;b&gt;%2 = %3 %4 + %5 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (%6 &amp;times; %7)(%7 &amp;times; %1) = %6 &amp;times; %1, der Bias zu jeder Spalte addiert; Spalte s enthält die Summen von Bild s (die von Bild %8 unten ausgeschrieben).</translation>
+    </message>
+    <message>
+        <source>%1 &amp;times; %2 = %3 multiply-adds for this product.</source>
+        <translation>%1 &amp;times; %2 = %3 Multiplikationen mit Addition für dieses Produkt.</translation>
+    </message>
+    <message>
+        <source>Z(%1): %2 rows (neurons) x %3 columns (samples)</source>
+        <translation>Z(%1): %2 Zeilen (Neuronen) x %3 Spalten (Bilder)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = f(%2)&lt;/b&gt; element by element: %3 of the %4 values (%5%) have z &amp;le; 0.</source>
+        <translation>&lt;b&gt;%1 = f(%2)&lt;/b&gt; Element für Element: %3 der %4 Werte (%5 %) haben z &amp;le; 0.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = f(%2)&lt;/b&gt; element by element: %3 of the %4 values (%5%) are saturated, f&apos;(z) &amp;lt; 0.05.</source>
+        <translation>&lt;b&gt;%1 = f(%2)&lt;/b&gt; Element für Element: %3 der %4 Werte (%5 %) sind gesättigt, f&apos;(z) &amp;lt; 0,05.</translation>
+    </message>
+    <message>
+        <source>A(%1) = f(Z(%1)): %2 x %3</source>
+        <translation>A(%1) = f(Z(%1)): %2 x %3</translation>
+    </message>
+    <message>
+        <source>Over the batch, column by column: every column of &lt;b&gt;P&lt;/b&gt; (10 &amp;times; %1) sums to 1.</source>
+        <translation>Über den Batch, Spalte für Spalte: jede Spalte von &lt;b&gt;P&lt;/b&gt; (10 &amp;times; %1) hat die Summe 1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 of %2&lt;/b&gt; right (wrong ones underlined).</source>
+        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; richtig (falsche unterstrichen).</translation>
+    </message>
+    <message>
+        <source>Over the batch: &lt;b&gt;%1 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %2, sample s&apos;s deltas in column s. The gradients below are their mean over the batch (1/B = 1/%2).</source>
+        <translation>Über den Batch: &lt;b&gt;%1 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %2, die Deltas von Bild s in Spalte s. Die Gradienten danach sind ihr Mittel über den Batch (1/B = 1/%2).</translation>
+    </message>
+    <message>
+        <source>All %1 samples at once: &lt;b&gt;%2 = (%3&lt;sup&gt;T&lt;/sup&gt; %4) &amp;#8857; f&apos;(%5)&lt;/b&gt;: (%6 &amp;times; %7)(%7 &amp;times; %1), then element by element.</source>
+        <translation>Alle %1 Bilder auf einmal: &lt;b&gt;%2 = (%3&lt;sup&gt;T&lt;/sup&gt; %4) &amp;#8857; f&apos;(%5)&lt;/b&gt;: (%6 &amp;times; %7)(%7 &amp;times; %1), dann Element für Element.</translation>
+    </message>
+    <message>
+        <source>Delta(%1): %2 rows x %3 columns</source>
+        <translation>Delta(%1): %2 Zeilen x %3 Spalten</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;w&lt;sup&gt;(%1)&lt;/sup&gt;&lt;sub&gt;%2,%3&lt;/sub&gt;&lt;/b&gt;: the %4 terms %5 %6 of its samples:</source>
+        <translation>&lt;b&gt;w&lt;sup&gt;(%1)&lt;/sup&gt;&lt;sub&gt;%2,%3&lt;/sub&gt;&lt;/b&gt;: die %4 Terme %5 %6 der Bilder:</translation>
+    </message>
+    <message>
+        <source>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; dw = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; dw = &lt;b&gt;%5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Each sample has its own gradient, as with one image; the step uses their mean. Two weights worked through:</source>
+        <translation>Jedes Bild hat seinen eigenen Gradienten, wie bei einem Bild; der Schritt nutzt ihr Mittel. Zwei Gewichte durchgerechnet:</translation>
+    </message>
+    <message>
+        <source>the %1 per-sample gradients of the first weight</source>
+        <translation>die %1 Gradienten des ersten Gewichts, Bild für Bild</translation>
+    </message>
+    <message>
+        <source>, rows %1-%2 shown</source>
+        <translation>, Zeilen %1-%2 gezeigt</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>

@@ -1,7 +1,7 @@
 #pragma once
 // What each of the ten stages shows: a title, the formula written out with the model's actual
 // numbers (rich text; every number a link whose target is its full-precision text, for the hover)
-// and up to two value grids. Built from the StepModel only; nothing is recomputed here.
+// and up to two value grids (more are not drawn). Built from the StepModel only; nothing is recomputed here.
 
 #include "params.h"
 #include "valuegrid.h"
@@ -19,6 +19,13 @@ class StepModel;
  *  its row), of the cell itself, or of the 28x28 image it lies in (8 images to a row). */
 enum class SampleClick { None, Column, Cell, Mosaic };
 
+/** What a click on a matrix's row selects besides the column's sample (SampleClick::Column). */
+enum class RowSelects {
+    ByHeight, ///< the source's matrices: a hidden neuron with 128 rows, an output with 10
+    Hidden,   ///< the selected hidden neuron (of any layer's width)
+    Output,   ///< the selected output neuron
+};
+
 struct GridSpec {
     QVector<float> values;
     int rows = 0, cols = 0;
@@ -31,6 +38,8 @@ struct GridSpec {
     int cellSize = 8;
     bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
     bool selectsOutput = false;
+    RowSelects rowSelects = RowSelects::ByHeight;
+    int firstRow = 0; ///< the neuron of the matrix's first row (a band of a wide layer's rows)
     SampleClick sampleClick = SampleClick::None;
 };
 

@@ -31,56 +31,6 @@ QString sampleName(int s) { return QStringLiteral("<sup>(%1)</sup>").arg(s + 1);
 /** "base<sup>(s)</sup>": the value of sample s. */
 QString ofSample(const QString &base) { return base + QStringLiteral("<sup>(s)</sup>"); }
 
-/** Rows x B matrix m (columns 0..B-1) as a grid; the selected cell is (row, sample). */
-GridSpec matrixGrid(const Mat<float> &m, int rows, int b, int selectedRow, int sample, const QString &name,
-                    const QString &caption, int cellSize)
-{
-    GridSpec g;
-    g.values.resize(rows * b);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < b; ++c)
-            g.values[r * b + c] = m(r, c);
-    g.rows = rows;
-    g.cols = b;
-    g.caption = caption;
-    g.valueName = name;
-    g.cellName = QCoreApplication::translate("bplab::StagePages", "row %1 (neuron, sample: column)");
-    g.selected = selectedRow * b + sample;
-    g.cellSize = cellSize;
-    g.sampleClick = SampleClick::Column;
-    return g;
-}
-
-
-/** "name: (1) v1  (2) v2 ..." for every sample as one paragraph that wraps to the page's width
- *  (any window, any font: 64 values take a few lines, never a sideways scroll); each sample's
- *  number stays with its value, the spelled-out sample is bold. */
-QString perSampleList(const StepModel &m, const QString &name, const std::function<QString(int)> &cell)
-{
-    QStringList items;
-    for (int s = 0; s < m.batchSize(); ++s) {
-        const QString item = QStringLiteral("<small>(%1)</small>&nbsp;%2").arg(s + 1).arg(cell(s));
-        items << (s == m.batchSample() ? QStringLiteral("<b>%1</b>").arg(item) : item);
-    }
-    return p(QStringLiteral("%1: ").arg(name) + items.join(QStringLiteral("&nbsp;&nbsp; ")));
-}
-
-/** The sum of the per-sample terms, the first few written out: "t1 + t2 + ... + (the other n) = sum". */
-QString termSum(const std::vector<float> &terms)
-{
-    QStringList shown;
-    const int n = int(terms.size());
-    for (int s = 0; s < std::min(n, kShownTerms); ++s)
-        shown << op(terms[std::size_t(s)] + 0.0f); // + 0: -0 (a zero activation) shows as 0
-    QString h = shown.join(QStringLiteral(" + "));
-    if (n > kShownTerms) {
-        const double rest = sumOf(std::vector<float>(terms.begin() + kShownTerms, terms.end()));
-        h += tr(" + (the other %1 terms: %2)").arg(n - kShownTerms).arg(num(rest));
-    }
-    return h;
-}
-
-
 StagePage input(const StepModel &m)
 {
     const BatchStep &b = m.batch();
@@ -343,6 +293,50 @@ StagePage update(const StepModel &m)
 }
 
 } // namespace
+
+GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int selectedRow, int sample, const QString &name,
+                    const QString &caption, int cellSize)
+{
+    GridSpec g;
+    g.values.resize(rows * b);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < b; ++c)
+            g.values[r * b + c] = m(r, c);
+    g.rows = rows;
+    g.cols = b;
+    g.caption = caption;
+    g.valueName = name;
+    g.cellName = QCoreApplication::translate("bplab::StagePages", "row %1 (neuron, sample: column)");
+    g.selected = selectedRow * b + sample;
+    g.cellSize = cellSize;
+    g.sampleClick = SampleClick::Column;
+    return g;
+}
+
+
+QString perSampleList(const StepModel &m, const QString &name, const std::function<QString(int)> &cell)
+{
+    QStringList items;
+    for (int s = 0; s < m.batchSize(); ++s) {
+        const QString item = QStringLiteral("<small>(%1)</small>&nbsp;%2").arg(s + 1).arg(cell(s));
+        items << (s == m.batchSample() ? QStringLiteral("<b>%1</b>").arg(item) : item);
+    }
+    return p(QStringLiteral("%1: ").arg(name) + items.join(QStringLiteral("&nbsp;&nbsp; ")));
+}
+
+QString termSum(const std::vector<float> &terms)
+{
+    QStringList shown;
+    const int n = int(terms.size());
+    for (int s = 0; s < std::min(n, kShownTerms); ++s)
+        shown << QStringLiteral("<nobr>%1</nobr>").arg(op(terms[std::size_t(s)] + 0.0f)); // + 0: -0 shows as 0
+    QString h = shown.join(QStringLiteral(" + "));
+    if (n > kShownTerms) {
+        const double rest = sumOf(std::vector<float>(terms.begin() + kShownTerms, terms.end()));
+        h += tr(" + (the other %1 terms: %2)").arg(n - kShownTerms).arg(num(rest));
+    }
+    return h;
+}
 
 QString batchTitle(const StepModel &m, int stage, const QString &name)
 {

@@ -4,6 +4,9 @@
 
 #include "stagepages.h"
 
+#include <functional>
+#include <vector>
+
 namespace bplab {
 
 /** Stage 1-10 over the model's mini-batch. */
@@ -18,5 +21,15 @@ QString batchHeader(const StepModel &m);
 GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QString &name, const QString &caption);
 /** The batch's images, 8 to a row; a click chooses the sample spelled out. */
 GridSpec batchMosaic(const StepModel &m);
+/** Rows x B matrix m (columns 0..B-1) as a grid; the selected cell is (row, sample); a click on
+ *  a column chooses the sample. */
+GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int selectedRow, int sample,
+                    const QString &name, const QString &caption, int cellSize);
+/** "name: (1) v1  (2) v2 ..." for every sample as one paragraph that wraps to the page's width
+ *  (any window, any font: 64 values take a few lines, never a sideways scroll); each sample's
+ *  number stays with its value, the spelled-out sample is bold. */
+QString perSampleList(const StepModel &m, const QString &name, const std::function<QString(int)> &cell);
+/** The sum of the per-sample terms, the first few written out: "t1 + t2 + ... + (the other n) = sum". */
+QString termSum(const std::vector<float> &terms);
 
 } // namespace bplab

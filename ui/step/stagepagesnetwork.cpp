@@ -4,6 +4,7 @@
 
 #include "stagehtml.h"
 #include "stagepagesbatch.h"
+#include "stagepagesnetworkbatch.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -500,6 +501,7 @@ StagePage networkStagePage(const StepModel &m, int stage)
     case Kind::Update: page = updatePage(m); break;
     }
     if (m.hasNetworkBatch()) {
+        addNetworkBatch(m, s, page);
         page.html = batchHeader(m) + page.html;
         page.title = batchTitle(m, stage, names[stage - 1]);
         return page;

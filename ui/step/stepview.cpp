@@ -70,9 +70,11 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
                 break;
             case SampleClick::Column:
                 // the row is a neuron when the matrix has a row per hidden or output neuron
-                if (spec.rows == kHidden)
-                    selectHidden(row);
-                else if (spec.rows == kOutputs)
+                if (spec.rowSelects == RowSelects::Hidden
+                    || (spec.rowSelects == RowSelects::ByHeight && spec.rows == kHidden))
+                    selectHidden(spec.firstRow + row);
+                else if (spec.rowSelects == RowSelects::Output
+                         || (spec.rowSelects == RowSelects::ByHeight && spec.rows == kOutputs))
                     m_model->setOutputNeuron(row);
                 m_model->setBatchSample(col);
                 break;

@@ -3,6 +3,7 @@
 // draws every layer, the exports keep the explain contract, and a Compare run or a model file of
 // any network can be chosen.
 
+#include "batchstep.h"
 #include "mlptrace.h"
 #include "modelfile.h"
 #include "networkchoice.h"
@@ -23,6 +24,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 
 using namespace bplab;
 
@@ -45,6 +47,7 @@ private slots:
     void misclassifiedAsksTheNetwork();
     void aMiniBatchOfAnotherNetwork();
     void aStageAskedForBeforeTheWeights();
+    void theBatchAsMatrices();
 
 private:
     void show(const Architecture &arch, std::uint64_t seed = 5);
@@ -64,6 +67,18 @@ Architecture arch(std::vector<int> hidden, Activation f)
     a.hidden = std::move(hidden);
     a.activation = f;
     return a;
+}
+
+/** B samples, each a stroke of its own, and their labels. */
+void batchOf(int B, std::vector<std::uint8_t> &pixels, std::vector<int> &labels)
+{
+    pixels.assign(std::size_t(B) * kInputs, 0);
+    labels.clear();
+    for (int s = 0; s < B; ++s) {
+        for (int i = 0; i < kInputs; ++i)
+            pixels[std::size_t(s) * kInputs + std::size_t(i)] = (i / kImageSide + s * i % kImageSide) % (s + 4) == 0 ? 200 : 0;
+        labels.push_back((3 + 2 * s) % kOutputs);
+    }
 }
 
 /** The explainSample the page should show, computed here from the same inputs. */
@@ -396,12 +411,9 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     std::vector<std::uint8_t> pixels(std::size_t(B) * kInputs);
     std::vector<int> labels;
     QStringList names;
-    for (int s = 0; s < B; ++s) {
+    batchOf(B, pixels, labels);
+    for (int s = 0; s < B; ++s)
         names << QStringLiteral("test #%1").arg(40 + s);
-        for (int i = 0; i < kInputs; ++i) // a stroke of its own per sample
-            pixels[std::size_t(s) * kInputs + std::size_t(i)] = (i / kImageSide + s * i % kImageSide) % (s + 4) == 0 ? 200 : 0;
-        labels.push_back((kLabel + 2 * s) % kOutputs);
-    }
     StepModel *model = m_view->model();
     model->setBatch(pixels, labels, QStringLiteral("test #40 to #44"), names);
     QVERIFY(model->hasNetworkBatch());
@@ -476,6 +488,76 @@ void TestStepNetwork::aStageAskedForBeforeTheWeights()
     // Once it has weights, a stage past the last is the last.
     view->setStage(20);
     QCOMPARE(view->model()->stage(), 13);
+}
+
+void TestStepNetwork::theBatchAsMatrices()
+{
+    // The batch's pages show its matrices, one sample per column, from the samples' own traces;
+    // a click on a cell chooses its column's sample and its row's neuron; the adjustments write
+    // out a weight's per-sample terms, whose mean times -lr is the batch's adjustment.
+    const Architecture a = arch({24, 12}, Activation::Tanh);
+    show(a);
+    m_view->setLearningRate(0.5);
+    constexpr int B = 4;
+    std::vector<std::uint8_t> pixels;
+    std::vector<int> labels;
+    batchOf(B, pixels, labels);
+    StepModel *model = m_view->model();
+    model->setBatch(pixels, labels, QStringLiteral("test #40 to #43"));
+    const NetworkBatchStep &b = model->networkBatch();
+    const auto matrixIs = [&](int rows, const std::function<float(const MlpTraceF &, int)> &value) {
+        const ValueGrid *g = m_view->grids().front();
+        if (g->values().size() != rows * B)
+            return false;
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < B; ++c)
+                if (g->values()[r * B + c] != value(b.before[std::size_t(c)], r))
+                    return false;
+        return true;
+    };
+    textAt(4); // Weighted sums 2: Z(2), 12 x 4
+    QVERIFY(matrixIs(12, [](const MlpTraceF &t, int r) { return t.hidden[1].z[r]; }));
+    QVERIFY(m_view->pageText().contains(QStringLiteral("(12 \u00d7 24)(24 \u00d7 4) = 12 \u00d7 4")));
+    emit m_view->grids().front()->cellClicked(7 * B + 2); // row 8: neuron 8, column 3: sample 3
+    QCOMPARE(model->batchSample(), 2);
+    QCOMPARE(model->hiddenNeuron(), 7);
+    QVERIFY(m_view->pageText().contains(QStringLiteral("Row 8 of Z(2)")));
+    QVERIFY(textAt(3).contains(QStringLiteral("A(1) = f(Z(1))"))); // Tanh 1: A(1), 24 x 4
+    QVERIFY(matrixIs(24, [](const MlpTraceF &t, int r) { return t.hidden[0].a[r]; }));
+    textAt(7); // SoftMax: P
+    QVERIFY(matrixIs(kOutputs, [](const MlpTraceF &t, int r) { return t.probabilities[r]; }));
+    emit m_view->grids().front()->cellClicked(4 * B + 1); // row 5: output neuron 5, sample 2
+    QCOMPARE(model->outputNeuron(), 4);
+    QCOMPARE(model->batchSample(), 1);
+    textAt(11); // Hidden gradients 1: Delta(1), each sample's own (unscaled) deltas
+    QVERIFY(matrixIs(24, [](const MlpTraceF &t, int r) { return t.hidden[0].delta[r]; }));
+
+    // Weight adjustments: w(3) from hidden-2 neuron 8 to output 5, term by term.
+    const QString page = textAt(12);
+    std::vector<float> terms;
+    for (const MlpTraceF &t : b.before)
+        terms.push_back(t.deltaOut[4] * t.hidden[1].a[7]);
+    const double mean = sumOf(terms) / B;
+    QVERIFY2(page.contains(QStringLiteral("w(3)5,8: the 4 terms")), qPrintable(page));
+    QVERIFY(page.contains(formatSig4(double(terms[3]))));
+    QVERIFY(page.contains(formatSig4(mean)));
+    const float adjustment = b.adjustments.layers[2].W(4, 7);
+    QVERIFY(std::abs(adjustment + 0.5 * mean) < 1e-6);
+    QVERIFY(page.contains(formatSig4(double(adjustment))));
+    QCOMPARE(m_view->grids().front()->values().size(), B); // the four terms, a click chooses
+
+    // A layer of 200: the band of 128 rows that holds the selected neuron, the clicks mapped back.
+    show(arch({200}, Activation::ReLU));
+    model->setBatch(pixels, labels, QStringLiteral("test #40 to #43"));
+    model->setHiddenNeuron(150);
+    textAt(2);
+    const ValueGrid *band = m_view->grids().front();
+    QCOMPARE(band->values().size(), 72 * B); // neurons 129-200
+    QVERIFY2(band->caption().contains(QStringLiteral("rows 129-200 shown")), qPrintable(band->caption()));
+    QCOMPARE(band->values()[(150 - 128) * B + 1], model->networkBatch().before[1].hidden[0].z[150]);
+    emit m_view->grids().front()->cellClicked(2 * B + 3);
+    QCOMPARE(model->hiddenNeuron(), 130);
+    QCOMPARE(model->batchSample(), 3);
 }
 
 QTEST_MAIN(TestStepNetwork)
