@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 namespace bplab {
 
@@ -184,15 +183,8 @@ void NetworkPass::gatherStage(const Job &job, int side)
 
 bool NetworkPass::sparseFirst(const Job &job, int side) const
 {
-    // The zeros are skipped when at most half of the inputs are non-zero (MNIST: a fifth, and an
-    // epoch of 784-256-128-10 takes two thirds of the dense kernels' time). The sparse products
-    // read W_1 from L2 per non-zero and transpose W_1 and dW_1 each batch, so an input with few
-    // zeros is left to libxsmm's dense kernels. BPLAB_DENSE_INPUTS=1 keeps them for every batch.
-    static const bool dense = std::getenv("BPLAB_DENSE_INPUTS") != nullptr;
-    if (dense || m_arch.layerCount() < 2)
-        return false;
-    const SparseInputs &x = inputsOf(job, side).sparse;
-    return 2 * std::int64_t(x.nonZeros()) <= std::int64_t(x.samples()) * x.inputs();
+    // An epoch of 784-256-128-10 on MNIST takes two thirds of the dense kernels' time this way.
+    return m_arch.layerCount() > 1 && inputsOf(job, side).sparse.worthSkipping();
 }
 
 void NetworkPass::prefetchNextBatch(const Job &job, int side)

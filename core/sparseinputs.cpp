@@ -3,6 +3,8 @@
 #include "sparseinputs.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #if defined(__AVX512F__)
@@ -141,6 +143,12 @@ void SparseInputs::reserve(int inputs, int n)
         v->resize(room);
     m_sampleStart.reserve(std::size_t(n) + 1);
     m_inputStart.reserve(std::size_t(inputs) + 1);
+}
+
+bool SparseInputs::worthSkipping() const
+{
+    static const bool dense = std::getenv("BPLAB_DENSE_INPUTS") != nullptr;
+    return !dense && m_n > 0 && 2 * std::int64_t(nonZeros()) <= std::int64_t(m_n) * m_inputs;
 }
 
 void SparseInputs::times(const float *WT, int ldw, int m, float *Z, int ldz) const

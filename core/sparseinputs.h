@@ -25,6 +25,11 @@ public:
     int inputs() const { return m_inputs; }
     /** How many of the n x inputs values are not zero. */
     int nonZeros() const { return m_sampleStart.empty() ? 0 : m_sampleStart.back(); }
+    /** Whether the products below are worth taking over dense ones for these inputs: at most
+     *  half of them non-zero (MNIST: about a fifth), and BPLAB_DENSE_INPUTS not set. The sparse
+     *  products read a row of W^T per non-zero and their callers transpose W and dW per batch, so
+     *  inputs with few zeros are left to the dense kernels. */
+    bool worthSkipping() const;
 
     /**
      * Z (m x n, leading dimension ldz) = W X for W^T given as WT (inputs x m, row p at WT + p ldw):
