@@ -15,20 +15,10 @@ namespace bplab {
 
 namespace {
 
-// 16 floats, unaligned: the build's widest vectors (AVX-512's one register, two of AVX's).
+// 16 floats: the build's widest vectors (AVX-512's one register, two of AVX's). Only local
+// variables have this type (no function takes or returns one, whose ABI would depend on -march);
+// memory is read and written through memcpy, which compiles to unaligned vector moves.
 using F16 = float __attribute__((vector_size(64)));
-
-inline F16 load(const float *p)
-{
-    F16 v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-
-inline void store(float *p, F16 v)
-{
-    std::memcpy(p, &v, sizeof v);
-}
 
 /** The indices and values of the non-zeros of `length` floats at x, appended at index/value
  *  (which must have room for 16 more than their count); returns how many. */
@@ -88,12 +78,15 @@ void sumRows(const int *start, const std::uint32_t *row, const float *scale, int
             const float *m = M + std::size_t(row[k]) * ldm;
             const float x = scale[k];
 #pragma GCC unroll 8
-            for (int v = 0; v < V; ++v)
-                acc[v] += x * load(m + 16 * v);
+            for (int v = 0; v < V; ++v) {
+                F16 w;
+                std::memcpy(&w, m + 16 * v, sizeof w);
+                acc[v] += x * w;
+            }
         }
 #pragma GCC unroll 8
         for (int v = 0; v < V; ++v)
-            store(out + std::size_t(c) * ldo + 16 * v, acc[v]);
+            std::memcpy(out + std::size_t(c) * ldo + 16 * v, &acc[v], sizeof acc[v]);
     }
 }
 
