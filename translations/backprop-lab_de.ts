@@ -1111,10 +1111,6 @@
         <translation>Δw der 784 Eingangsgewichte von Neuron %1 der Schicht 1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias; then the same image again:</source>
-        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für jedes Gewicht und jeden Bias; dann dasselbe Bild noch einmal:</translation>
-    </message>
-    <message>
         <source>Loss on this image: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; the target&apos;s probability %3 &amp;rarr; %4.</source>
         <translation>Verlust auf diesem Bild: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; die Wahrscheinlichkeit des Ziels %3 &amp;rarr; %4.</translation>
     </message>
@@ -1173,10 +1169,6 @@
     <message>
         <source>Every weight moves against the batch&apos;s gradient, the mean over its %1 samples: &lt;b&gt;&amp;Delta;%2 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;/b&gt;, &amp;Delta;%5 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3, at &amp;eta; = %6. The table and the picture are the batch&apos;s.</source>
         <translation>Jedes Gewicht bewegt sich gegen den Gradienten des Batches, den Mittelwert über seine %1 Bilder: &lt;b&gt;&amp;Delta;%2 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;/b&gt;, &amp;Delta;%5 = &amp;minus;&amp;eta; &amp;middot; (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3, bei &amp;eta; = %6. Tabelle und Bild zeigen den Batch.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias; then the same images again:</source>
-        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für jedes Gewicht und jeden Bias; dann dieselben Bilder noch einmal:</translation>
     </message>
     <message>
         <source>Mean loss of the batch: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;. Sample %3: %4 &amp;rarr; %5; the target&apos;s probability %6 &amp;rarr; %7.</source>
@@ -1251,10 +1243,6 @@
         <translation>&lt;b&gt;w&lt;sup&gt;(%1)&lt;/sup&gt;&lt;sub&gt;%2,%3&lt;/sub&gt;&lt;/b&gt;: die %4 Terme %5 %6 der Bilder:</translation>
     </message>
     <message>
-        <source>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; dw = &lt;b&gt;%5&lt;/b&gt;</source>
-        <translation>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; dw = &lt;b&gt;%5&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>Each sample has its own gradient, as with one image; the step uses their mean. Two weights worked through:</source>
         <translation>Jedes Bild hat seinen eigenen Gradienten, wie bei einem Bild; der Schritt nutzt ihr Mittel. Zwei Gewichte durchgerechnet:</translation>
     </message>
@@ -1265,6 +1253,18 @@
     <message>
         <source>, rows %1-%2 shown</source>
         <translation>, Zeilen %1-%2 gezeigt</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias; then %3 again:</source>
+        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für jedes Gewicht und jeden Bias; dann %3 noch einmal:</translation>
+    </message>
+    <message>
+        <source>the same %1 images</source>
+        <translation>dieselben %1 Bilder</translation>
+    </message>
+    <message>
+        <source>the same image</source>
+        <translation>dasselbe Bild</translation>
     </message>
 </context>
 <context>

@@ -21,9 +21,9 @@ enum class SampleClick { None, Column, Cell, Mosaic };
 
 /** What a click on a matrix's row selects besides the column's sample (SampleClick::Column). */
 enum class RowSelects {
-    ByHeight, ///< the source's matrices: a hidden neuron with 128 rows, an output with 10
-    Hidden,   ///< the selected hidden neuron (of any layer's width)
-    Output,   ///< the selected output neuron
+    Nothing,
+    Hidden, ///< the hidden neuron of the row (firstRow + row)
+    Output, ///< the output neuron of the row
 };
 
 struct GridSpec {
@@ -38,7 +38,7 @@ struct GridSpec {
     int cellSize = 8;
     bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
     bool selectsOutput = false;
-    RowSelects rowSelects = RowSelects::ByHeight;
+    RowSelects rowSelects = RowSelects::Nothing;
     int firstRow = 0; ///< the neuron of the matrix's first row (a band of a wide layer's rows)
     SampleClick sampleClick = SampleClick::None;
 };

@@ -28,8 +28,6 @@ constexpr int kMosaicColumns = 8; // images per row of the input mosaic
 constexpr int kShownTerms = 8;    // per-sample terms written out before "the other ..."
 
 QString sampleName(int s) { return QStringLiteral("<sup>(%1)</sup>").arg(s + 1); }
-/** "base<sup>(s)</sup>": the value of sample s. */
-QString ofSample(const QString &base) { return base + QStringLiteral("<sup>(s)</sup>"); }
 
 StagePage input(const StepModel &m)
 {
@@ -51,7 +49,7 @@ StagePage input(const StepModel &m)
     for (int c = 0; c < b.size; ++c)
         y(b.labels[std::size_t(c)], c) = 1;
     GridSpec target = matrixGrid(y, kOutputs, b.size, b.labels[std::size_t(s)], s, QStringLiteral("y"),
-                                 tr("Y: 10 rows, one column per sample"), 7);
+                                 tr("Y: 10 rows, one column per sample"), 7, RowSelects::Output);
     target.scale = ValueGrid::Scale::Grey;
     page.grids = {mosaic, target};
     return page;
@@ -78,7 +76,7 @@ StagePage weightedSums(const StepModel &m)
                   .arg(b.size).arg(QLocale().toString(qlonglong(b.size) * kHidden * kInputs)));
     page.html = h;
     page.grids = {matrixGrid(b.ws.Z1, kHidden, b.size, j, s, QStringLiteral("z"),
-                             tr("Z1: 128 rows (hidden neurons) x %1 columns (samples)").arg(b.size), 3)};
+                             tr("Z1: 128 rows (hidden neurons) x %1 columns (samples)").arg(b.size), 3, RowSelects::Hidden)};
     return page;
 }
 
@@ -99,7 +97,7 @@ StagePage relu(const StepModel &m)
                .arg(sub("a", J) + sampleName(s), num(b.ws.Z1(j, s)), num(b.ws.A1(j, s))));
     page.html = h;
     page.grids = {matrixGrid(b.ws.A1, kHidden, b.size, j, s, QStringLiteral("a"),
-                             tr("A1 = max(0, Z1): 128 x %1").arg(b.size), 3)};
+                             tr("A1 = max(0, Z1): 128 x %1").arg(b.size), 3, RowSelects::Hidden)};
     return page;
 }
 
@@ -118,7 +116,7 @@ StagePage logits(const StepModel &m)
     h += table({tr("neuron k"), tr("class"), sub("z", "k") + sampleName(s)}, rows, m.outputNeuron());
     page.html = h;
     page.grids = {matrixGrid(b.ws.Z2, kOutputs, b.size, m.outputNeuron(), s, QStringLiteral("z"),
-                             tr("Z2: 10 rows x %1 columns").arg(b.size), 9)};
+                             tr("Z2: 10 rows x %1 columns").arg(b.size), 9, RowSelects::Output)};
     return page;
 }
 
@@ -144,7 +142,7 @@ StagePage softmax(const StepModel &m)
                .arg(num(b.ws.P(t.label, s))));
     page.html = h;
     page.grids = {matrixGrid(b.ws.P, kOutputs, b.size, t.label, s, QStringLiteral("p"),
-                             tr("P: 10 rows x %1 columns (each column sums to 1)").arg(b.size), 9)};
+                             tr("P: 10 rows x %1 columns (each column sums to 1)").arg(b.size), 9, RowSelects::Output)};
     page.grids.front().scale = ValueGrid::Scale::Grey;
     return page;
 }
@@ -194,7 +192,7 @@ StagePage outputGradients(const StepModel &m)
                   .arg(b.size).arg(num(t.delta2[k])).arg(num(b.ws.Delta2(k, s))));
     page.html = h;
     page.grids = {matrixGrid(delta, kOutputs, b.size, k, s, QStringLiteral("delta"),
-                             tr("P - Y: 10 rows x %1 columns").arg(b.size), 9)};
+                             tr("P - Y: 10 rows x %1 columns").arg(b.size), 9, RowSelects::Output)};
     return page;
 }
 
@@ -217,7 +215,7 @@ StagePage hiddenGradients(const StepModel &m)
     h += perSampleList(m, sub("&delta;", J), [&delta, j](int c) { return num(delta(j, c)); });
     page.html = h;
     page.grids = {matrixGrid(delta, kHidden, b.size, j, s, QStringLiteral("delta"),
-                             tr("Delta1: 128 rows x %1 columns").arg(b.size), 3)};
+                             tr("Delta1: 128 rows x %1 columns").arg(b.size), 3, RowSelects::Hidden)};
     return page;
 }
 
@@ -294,8 +292,10 @@ StagePage update(const StepModel &m)
 
 } // namespace
 
+QString ofSample(const QString &base) { return base + QStringLiteral("<sup>(s)</sup>"); }
+
 GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int selectedRow, int sample, const QString &name,
-                    const QString &caption, int cellSize)
+                    const QString &caption, int cellSize, RowSelects rowSelects)
 {
     GridSpec g;
     g.values.resize(rows * b);
@@ -310,6 +310,7 @@ GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int 
     g.selected = selectedRow * b + sample;
     g.cellSize = cellSize;
     g.sampleClick = SampleClick::Column;
+    g.rowSelects = rowSelects;
     return g;
 }
 
@@ -329,7 +330,7 @@ QString termSum(const std::vector<float> &terms)
     QStringList shown;
     const int n = int(terms.size());
     for (int s = 0; s < std::min(n, kShownTerms); ++s)
-        shown << QStringLiteral("<nobr>%1</nobr>").arg(op(terms[std::size_t(s)] + 0.0f)); // + 0: -0 shows as 0
+        shown << op(terms[std::size_t(s)] + 0.0f); // + 0: -0 (a zero activation) shows as 0
     QString h = shown.join(QStringLiteral(" + "));
     if (n > kShownTerms) {
         const double rest = sumOf(std::vector<float>(terms.begin() + kShownTerms, terms.end()));

@@ -22,9 +22,11 @@ GridSpec perSampleGrid(const std::vector<float> &values, int sample, const QStri
 /** The batch's images, 8 to a row; a click chooses the sample spelled out. */
 GridSpec batchMosaic(const StepModel &m);
 /** Rows x B matrix m (columns 0..B-1) as a grid; the selected cell is (row, sample); a click on
- *  a column chooses the sample. */
+ *  a cell chooses its column's sample and what rowSelects says of its row. */
 GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int selectedRow, int sample,
-                    const QString &name, const QString &caption, int cellSize);
+                    const QString &name, const QString &caption, int cellSize, RowSelects rowSelects);
+/** "base<sup>(s)</sup>": the value of sample s. */
+QString ofSample(const QString &base);
 /** "name: (1) v1  (2) v2 ..." for every sample as one paragraph that wraps to the page's width
  *  (any window, any font: 64 values take a few lines, never a sideways scroll); each sample's
  *  number stays with its value, the spelled-out sample is bold. */

@@ -24,12 +24,6 @@ QString tr(const char *text) { return QCoreApplication::translate("bplab", text)
 
 using Kind = NetworkStage::Kind;
 
-/** "z<sup>(2)</sup><sub>j</sub>": a value of layer n (1-based) at an index. */
-QString ofLayer(const QString &base, int n, const QString &index)
-{
-    return QStringLiteral("%1<sup>(%2)</sup><sub>%3</sub>").arg(base).arg(n).arg(index);
-}
-
 QString activationName(Activation f) { return QString::fromStdString(displayName(f)); }
 
 /** A layer's values as a grid of layerColumns() columns. */
@@ -61,9 +55,6 @@ const Vec<float> &inputOf(const MlpTraceF &t, int l)
 {
     return l == 0 ? t.input : t.hidden[std::size_t(l - 1)].a;
 }
-
-/** The selected hidden neuron within layer l's width. */
-int neuronIn(const StepModel &m, int l) { return std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(l)] - 1); }
 
 QString inputSymbol(int l, const QString &index)
 {
@@ -173,8 +164,7 @@ StagePage activationPage(const StepModel &m, int l)
     QSet<int> marked;
     for (int i = 0; i < width; ++i) {
         slope[i] = derivativeAt(f, ht.z[i], ht.a[i]);
-        const bool off = (f == Activation::ReLU || f == Activation::LeakyReLU) ? ht.z[i] <= 0 : slope[i] < 0.05f;
-        if (off) {
+        if (isFlat(f, ht.z[i], slope[i])) {
             ++flat;
             marked.insert(i);
         }
@@ -351,9 +341,9 @@ StagePage updatePage(const StepModel &m)
     const MlpParamsF &w = *m.network();
     const MlpParamsF &adj = m.networkAdjustments();
     StagePage page;
-    QString h = p((m.hasNetworkBatch() ? tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then the same images again:")
-                                       : tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then the same image again:"))
-                      .arg(sub("w", "new"), sub("w", "old")));
+    QString h = p(tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then %3 again:")
+                      .arg(sub("w", "new"), sub("w", "old"),
+                           m.hasNetworkBatch() ? tr("the same %1 images").arg(m.batchSize()) : tr("the same image")));
     // One weight of each layer as the worked example: the one that moves most.
     QVector<QStringList> rows;
     for (std::size_t l = 0; l < w.layers.size(); ++l) {
@@ -394,6 +384,21 @@ StagePage updatePage(const StepModel &m)
 }
 
 } // namespace
+
+QString ofLayer(const QString &base, int n, const QString &index)
+{
+    return QStringLiteral("%1<sup>(%2)</sup><sub>%3</sub>").arg(base).arg(n).arg(index);
+}
+
+int neuronIn(const StepModel &m, int l)
+{
+    return std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(l)] - 1);
+}
+
+bool isFlat(Activation f, float z, float slope)
+{
+    return (f == Activation::ReLU || f == Activation::LeakyReLU) ? z <= 0 : slope < 0.05f;
+}
 
 int layerColumns(int width)
 {

@@ -43,6 +43,13 @@ StagePage networkStagePage(const StepModel &m, int stage);
  *  wider than 256), so that no cell stands for a neuron that is not there; 16 or 32 when there is
  *  none. */
 int layerColumns(int width);
+/** "z<sup>(2)</sup><sub>j</sub>": a value of layer n (1-based) at an index. */
+QString ofLayer(const QString &base, int n, const QString &index);
+/** The selected hidden neuron within hidden layer l's width. */
+int neuronIn(const StepModel &m, int l);
+/** Whether (almost) no gradient flows back through a neuron at z with slope f'(z): z <= 0 for
+ *  ReLU and leaky ReLU (crossed out on the pages), f'(z) < 0.05 (saturated) for sigmoid and tanh. */
+bool isFlat(Activation f, float z, float slope);
 /** f'(z) of one neuron, written through a = f(z) where the maths does (the core's own formula). */
 float derivativeAt(Activation f, float z, float a);
 /** "a = 1 / (1 + e^-z)" and "a' = a (1 - a)" as rich text, for the pages and the diagram. */

@@ -29,12 +29,7 @@ using Kind = NetworkStage::Kind;
 /** "Z<sup>(2)</sup>": a matrix of layer n (1-based). */
 QString matrixOf(const QString &base, int n) { return QStringLiteral("%1<sup>(%2)</sup>").arg(base).arg(n); }
 /** "z<sup>(2)</sup><sub>5</sub>": neuron j (0-based) of layer n (1-based). */
-QString neuronOf(const QString &base, int n, int j)
-{
-    return QStringLiteral("%1<sup>(%2)</sup><sub>%3</sub>").arg(base).arg(n).arg(j + 1);
-}
-/** "base<sup>(s)</sup>": the value of sample s. */
-QString ofSample(const QString &base) { return base + QStringLiteral("<sup>(s)</sup>"); }
+QString neuronOf(const QString &base, int n, int j) { return ofLayer(base, n, QString::number(j + 1)); }
 
 /** rows x B: column s is column(sample s's trace). */
 Mat<float> batchMatrix(const NetworkBatchStep &b, const std::function<const Vec<float> &(const MlpTraceF &)> &column)
@@ -78,13 +73,11 @@ GridSpec layerMatrix(const StepModel &m, const Mat<float> &M, int j, const QStri
     const int width = int(M.rows()), B = int(M.cols());
     const int first = j / kShownRows * kShownRows, rows = std::min(width - first, kShownRows);
     const QString shown = rows == width ? caption : caption + tr(", rows %1-%2 shown").arg(first + 1).arg(first + rows);
-    GridSpec g = matrixGrid(M.middleRows(first, rows), rows, B, j - first, m.batchSample(), name, shown, cellFor(rows));
-    g.rowSelects = output ? RowSelects::Output : RowSelects::Hidden;
+    GridSpec g = matrixGrid(M.middleRows(first, rows), rows, B, j - first, m.batchSample(), name, shown, cellFor(rows),
+                            output ? RowSelects::Output : RowSelects::Hidden);
     g.firstRow = first;
     return g;
 }
-
-int neuronIn(const StepModel &m, int l) { return std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(l)] - 1); }
 
 void weightedSums(const StepModel &m, int l, StagePage &page)
 {
@@ -118,10 +111,8 @@ void activation(const StepModel &m, int l, StagePage &page)
     const Mat<float> Z = batchMatrix(b, [l](const MlpTraceF &t) -> const Vec<float> & { return t.hidden[std::size_t(l)].z; });
     const Mat<float> A = batchMatrix(b, [l](const MlpTraceF &t) -> const Vec<float> & { return t.hidden[std::size_t(l)].a; });
     int off = 0; // values through which (almost) no gradient flows back, as the one-image page counts them
-    for (Eigen::Index i = 0; i < Z.size(); ++i) {
-        const bool relu = f == Activation::ReLU || f == Activation::LeakyReLU;
-        off += relu ? Z.data()[i] <= 0 : derivativeAt(f, Z.data()[i], A.data()[i]) < 0.05f;
-    }
+    for (Eigen::Index i = 0; i < Z.size(); ++i)
+        off += isFlat(f, Z.data()[i], derivativeAt(f, Z.data()[i], A.data()[i]));
     const bool relu = f == Activation::ReLU || f == Activation::LeakyReLU;
     QString h = p((relu ? tr("<b>%1 = f(%2)</b> element by element: %3 of the %4 values (%5%) have z &le; 0.")
                         : tr("<b>%1 = f(%2)</b> element by element: %3 of the %4 values (%5%) are saturated, "
@@ -204,8 +195,9 @@ QString weightTerms(const StepModel &m, int l, int j, int i, std::vector<float> 
     QString h = p(tr("<b>w<sup>(%1)</sup><sub>%2,%3</sub></b>: the %4 terms %5 %6 of its samples:")
                       .arg(n).arg(J, I).arg(b.size).arg(ofSample(deltaSymbol), ofSample(inSymbol)));
     h += p(termSum(terms) + QStringLiteral(" = ") + num(sum));
-    h += p(tr("dw = %1 / %2 = <b>%3</b>; &Delta;w = &minus;%4 &middot; dw = <b>%5</b>")
-               .arg(num(sum)).arg(b.size).arg(num(sum / b.size), num(m.learningRate()), num(adjustment)));
+    h += p(tr("dw = %1 / %2 = <b>%3</b>; &Delta;w = &minus;%4 &middot; %5 = <b>%6</b>")
+               .arg(num(sum)).arg(b.size).arg(num(sum / b.size), num(m.learningRate()), op(sum / b.size),
+                                              num(adjustment)));
     return h;
 }
 

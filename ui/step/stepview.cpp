@@ -70,11 +70,9 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
                 break;
             case SampleClick::Column:
                 // the row is a neuron when the matrix has a row per hidden or output neuron
-                if (spec.rowSelects == RowSelects::Hidden
-                    || (spec.rowSelects == RowSelects::ByHeight && spec.rows == kHidden))
+                if (spec.rowSelects == RowSelects::Hidden)
                     selectHidden(spec.firstRow + row);
-                else if (spec.rowSelects == RowSelects::Output
-                         || (spec.rowSelects == RowSelects::ByHeight && spec.rows == kOutputs))
+                else if (spec.rowSelects == RowSelects::Output)
                     m_model->setOutputNeuron(row);
                 m_model->setBatchSample(col);
                 break;
@@ -535,12 +533,17 @@ std::pair<std::string, long long> setAndIndex(const QString &source)
         return {source.left(hash).toStdString(), source.mid(hash + 2).toLongLong()};
     return {source.toStdString(), -1};
 }
+/** The data set and index of the sample an export is of: another network's, the sample its pages
+ *  spell out; the source network's, the image. */
+std::pair<std::string, long long> exportedSample(const StepModel &m)
+{
+    return setAndIndex(m.hasNetworkTrace() ? m.shownSampleSource() : m.sampleSource());
+}
 } // namespace
 
 QString StepView::traceJson() const
 {
-    // Another network's export is of the sample its pages spell out; the source network's of the image.
-    const auto [set, index] = setAndIndex(m_model->hasNetworkTrace() ? m_model->shownSampleSource() : m_model->sampleSource());
+    const auto [set, index] = exportedSample(*m_model);
     if (m_model->hasNetworkTrace())
         return QString::fromStdString(explainJson(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
@@ -550,7 +553,7 @@ QString StepView::traceJson() const
 
 QString StepView::traceCsv() const
 {
-    const auto [set, index] = setAndIndex(m_model->hasNetworkTrace() ? m_model->shownSampleSource() : m_model->sampleSource());
+    const auto [set, index] = exportedSample(*m_model);
     if (m_model->hasNetworkTrace())
         return QString::fromStdString(explainCsv(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
