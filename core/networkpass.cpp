@@ -177,7 +177,7 @@ void NetworkPass::gatherStage(const Job &job, int side)
         g.run(g.context, c, w, X, inputs, mine.labels.data() + c);
         transposeInto(X, inputs, inputs, w, mine.XT.data() + c, m_ld);
     }
-    if (m_arch.layerCount() > 1) // for sparseFirst()
+    if (m_arch.layerCount() > 1 && SparseInputs::enabled()) // for sparseFirst()
         mine.sparse.build(mine.X.data(), inputs, mine.XT.data(), m_ld, inputs, job.n);
 }
 

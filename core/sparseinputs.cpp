@@ -48,17 +48,24 @@ int compress(const float *x, int length, std::uint32_t *index, float *value)
     return count;
 }
 
-/** The non-zeros of `columns` columns of `length` floats (leading dimension ld) as CSR offsets;
- *  index and value keep their size between batches (room for every value and 16 more). */
-void compressColumns(const float *X, int ld, int length, int columns, std::vector<int> &start,
-                     std::vector<std::uint32_t> &index, std::vector<float> &value)
+/** Room in index and value for every one of columns x length values and 16 more (compress()'s
+ *  whole-vector stores); they keep their size between batches. */
+void makeRoom(int columns, int length, std::vector<std::uint32_t> &index, std::vector<float> &value)
 {
-    start.resize(std::size_t(columns) + 1);
     const std::size_t room = std::size_t(columns) * std::size_t(length) + 16;
     if (index.size() < room) {
         index.resize(room);
         value.resize(room);
     }
+}
+
+/** The non-zeros of `columns` columns of `length` floats (leading dimension ld) as CSR offsets;
+ *  index and value keep their size between batches. */
+void compressColumns(const float *X, int ld, int length, int columns, std::vector<int> &start,
+                     std::vector<std::uint32_t> &index, std::vector<float> &value)
+{
+    start.resize(std::size_t(columns) + 1);
+    makeRoom(columns, length, index, value);
     int count = 0;
     start[0] = 0;
     for (int c = 0; c < columns; ++c) {
@@ -129,19 +136,21 @@ void SparseInputs::build(const float *X, int ldx, const float *XT, int ldxt, int
 
 void SparseInputs::reserve(int inputs, int n)
 {
-    const std::size_t room = std::size_t(inputs) * std::size_t(n) + 16;
-    for (std::vector<std::uint32_t> *v : {&m_input, &m_sample})
-        v->resize(room);
-    for (std::vector<float> *v : {&m_value, &m_valueByInput})
-        v->resize(room);
+    makeRoom(n, inputs, m_input, m_value);
+    makeRoom(inputs, n, m_sample, m_valueByInput);
     m_sampleStart.reserve(std::size_t(n) + 1);
     m_inputStart.reserve(std::size_t(inputs) + 1);
 }
 
-bool SparseInputs::worthSkipping() const
+bool SparseInputs::enabled()
 {
     static const bool dense = std::getenv("BPLAB_DENSE_INPUTS") != nullptr;
-    return !dense && m_n > 0 && 2 * std::int64_t(nonZeros()) <= std::int64_t(m_n) * m_inputs;
+    return !dense;
+}
+
+bool SparseInputs::worthSkipping() const
+{
+    return enabled() && m_n > 0 && 2 * std::int64_t(nonZeros()) <= std::int64_t(m_n) * m_inputs;
 }
 
 void SparseInputs::times(const float *WT, int ldw, int m, float *Z, int ldz) const

@@ -30,6 +30,8 @@ public:
      *  products read a row of W^T per non-zero and their callers transpose W and dW per batch, so
      *  inputs with few zeros are left to the dense kernels. */
     bool worthSkipping() const;
+    /** False when BPLAB_DENSE_INPUTS is set: the dense kernels for every batch (and no build()). */
+    static bool enabled();
 
     /**
      * Z (m x n, leading dimension ldz) = W X for W^T given as WT (inputs x m, row p at WT + p ldw):
