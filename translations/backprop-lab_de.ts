@@ -4096,12 +4096,12 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
 <context>
     <name>bplab::StagePages</name>
     <message>
-        <source>row %1 (neuron, sample: column)</source>
-        <translation>Zeile %1 (Neuron, Bild: Spalte)</translation>
-    </message>
-    <message>
         <source>sample %1</source>
         <translation>Bild %1</translation>
+    </message>
+    <message>
+        <source>neuron %1, sample %2</source>
+        <translation>Neuron %1, Bild %2</translation>
     </message>
 </context>
 <context>

@@ -306,7 +306,7 @@ GridSpec matrixGrid(const Eigen::Ref<const Mat<float>> &m, int rows, int b, int 
     g.cols = b;
     g.caption = caption;
     g.valueName = name;
-    g.cellName = QCoreApplication::translate("bplab::StagePages", "row %1 (neuron, sample: column)");
+    g.cellName = QCoreApplication::translate("bplab::StagePages", "neuron %1, sample %2");
     g.selected = selectedRow * b + sample;
     g.cellSize = cellSize;
     g.sampleClick = SampleClick::Column;

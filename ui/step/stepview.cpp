@@ -327,7 +327,7 @@ void StepView::refreshPage()
 
 void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
 {
-    grid->setCellName(spec.cellName);
+    grid->setCellName(spec.cellName, spec.firstRow);
     grid->setValueName(spec.valueName);
     grid->setCellSize(spec.cellSize);
     grid->setValues(spec.values, spec.rows, spec.cols, spec.scale);

@@ -156,9 +156,10 @@ QString ValueGrid::hoverText(int cell) const
 {
     if (cell < 0 || cell >= m_values.size())
         return {};
-    const QString where = m_cellName.isEmpty()
-                              ? tr("pixel (row %1, col %2), input %3").arg(cell / m_cols).arg(cell % m_cols).arg(cell + 1)
-                              : m_cellName.arg(cell + 1);
+    const int row = cell / std::max(1, m_cols), col = cell % std::max(1, m_cols);
+    const QString where = m_cellName.isEmpty() ? tr("pixel (row %1, col %2), input %3").arg(row).arg(col).arg(cell + 1)
+                          : m_cellName.contains(QLatin1String("%2")) ? m_cellName.arg(m_firstRow + row + 1).arg(col + 1)
+                                                                     : m_cellName.arg(cell + 1);
     return QStringLiteral("%1: %2 = %3").arg(where, m_valueName, formatExact(m_values[cell]));
 }
 

@@ -24,9 +24,14 @@ public:
      *  names cells 1-based ("neuron 5"), 0 as pixels "(row, col)". */
     void setValues(const QVector<float> &values, int rows, int cols, Scale scale);
     void setCaption(const QString &caption);
-    /** How a cell is named in hover texts: "%1" is replaced by the 1-based index, or pixel cells
-     *  are named "pixel (row, col)" when empty. */
-    void setCellName(const QString &pattern) { m_cellName = pattern; }
+    /** How a cell is named in hover texts and to a screen reader: "%1" is replaced by the 1-based
+     *  index; a pattern with "%2" names a matrix's row and column instead (%1: firstRow + the
+     *  1-based row, %2: the 1-based column); pixel cells are named "pixel (row, col)" when empty. */
+    void setCellName(const QString &pattern, int firstRow = 0)
+    {
+        m_cellName = pattern;
+        m_firstRow = firstRow;
+    }
     void setValueName(const QString &name) { m_valueName = name; }
     /** Cells drawn with a cross (e.g. neurons that ReLU set to 0). */
     void setMarked(const QSet<int> &cells);
@@ -68,6 +73,7 @@ private:
     Scale m_scale = Scale::Diverging;
     float m_range = 1;
     QString m_caption, m_cellName, m_valueName = QStringLiteral("value");
+    int m_firstRow = 0; ///< the row a matrix's first row is named by (setCellName)
     QSet<int> m_marked;
     int m_selected = -1;
     int m_cellSize = 8;

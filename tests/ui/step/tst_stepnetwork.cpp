@@ -555,6 +555,9 @@ void TestStepNetwork::theBatchAsMatrices()
     QCOMPARE(band->values().size(), 72 * B); // neurons 129-200
     QVERIFY2(band->caption().contains(QStringLiteral("rows 129-200 shown")), qPrintable(band->caption()));
     QCOMPARE(band->values()[(150 - 128) * B + 1], model->networkBatch().before[1].hidden[0].z[150]);
+    // Its cells are named by neuron and sample, for the hover and a screen reader.
+    QVERIFY2(band->hoverText((150 - 128) * B + 1).startsWith(QStringLiteral("neuron 151, sample 2: z = ")),
+             qPrintable(band->hoverText((150 - 128) * B + 1)));
     emit m_view->grids().front()->cellClicked(2 * B + 3);
     QCOMPARE(model->hiddenNeuron(), 130);
     QCOMPARE(model->batchSample(), 3);
