@@ -12,8 +12,8 @@
 // (the libxsmm libraries only when the core was built with them: "libxsmm" in its CMake log).
 // Run: [BPLAB_KERNELS=eigen|xsmm] batch_timing DATA_FOLDER [rounds]
 
-#include "batch.h"
-#include "trainer.h"
+#include "nn/batch.h"
+#include "train/trainer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -7,7 +7,7 @@
 #include "drawview.h"
 #include "probabilitybars.h"
 
-#include <network.h>
+#include <nn/network.h>
 
 #include <QApplication>
 #include <QTest>

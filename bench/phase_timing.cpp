@@ -15,8 +15,8 @@
 // The training set is tiled to SAMPLES (default 60,000, as bench does); BATCHES defaults to three
 // epochs of batch 64.
 
-#include "batch.h"
-#include "trainer.h"
+#include "nn/batch.h"
+#include "train/trainer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -9,9 +9,9 @@
 // Run: timeline_replay DATA_FOLDER [epochs (10)] [shows (200)] [hidden widths (128: the source's)]
 //   e.g. timeline_replay ../shared/data/mnist 10 200 1024,1024 for the widest network (ReLU)
 
-#include "networktrainer.h"
-#include "timeline.h"
-#include "trainer.h"
+#include "train/networktrainer.h"
+#include "train/timeline.h"
+#include "train/trainer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -6,7 +6,7 @@
 #include "panelaccessible.h"
 #include "panelexport.h"
 
-#include <params.h>
+#include <nn/params.h>
 
 #include <QWidget>
 

@@ -3,7 +3,7 @@
 // sits in the lower map, each layer's range and largest entries for a screen reader, and every
 // value as CSV.
 
-#include "mlp.h"
+#include "nn/mlp.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -8,9 +8,9 @@
 #include "panelaccessible.h"
 #include "heatmaplayers.h"
 #include "heatmapmosaic.h"
-#include "mlp.h"
+#include "nn/mlp.h"
 #include "panelexport.h"
-#include "params.h"
+#include "nn/params.h"
 
 #include <QList>
 #include <QWidget>

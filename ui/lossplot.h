@@ -15,7 +15,7 @@
 #include "panelaccessible.h"
 #include "panelexport.h"
 
-#include <runhistory.h>
+#include <train/runhistory.h>
 
 #include <QElapsedTimer>
 #include <QStringList>

@@ -2,8 +2,8 @@
 // Whose answers a view shows: the training's weights, or one of the Compare view's runs at its
 // latest weights. A combo box with its caption; both are shown only while there are runs.
 
-#include <comparison.h>
-#include <confusion.h>
+#include <train/comparison.h>
+#include <train/confusion.h>
 
 #include <QComboBox>
 #include <QString>

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include "panelexport.h"
-#include "tracejson.h"
+#include "io/tracejson.h"
 #include <QContextMenuEvent>
 #include <QMenu>
 

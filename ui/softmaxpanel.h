@@ -2,7 +2,7 @@
 // The SoftMax panel: for each of the ten output neurons its logit z, e^z and probability (a bar
 // with its value), the target and predicted neurons marked, and the sum of the exponentials.
 
-#include "network.h"
+#include "nn/network.h"
 #include "panelaccessible.h"
 #include "panelexport.h"
 

@@ -7,10 +7,10 @@
 #include "progressbar.h"
 #include "roofline.h"
 
-#include "kernelpeak.h"
-#include "kernels.h"
-#include "networktrainer.h"
-#include "trainingsession.h"
+#include "nn/kernelpeak.h"
+#include "nn/kernels.h"
+#include "train/networktrainer.h"
+#include "train/trainingsession.h"
 
 #include <algorithm>
 #include <chrono>

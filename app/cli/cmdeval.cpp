@@ -5,8 +5,8 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
-#include "network.h"
-#include "networktrainer.h"
+#include "nn/network.h"
+#include "train/networktrainer.h"
 
 #include <cmath>
 

@@ -5,9 +5,9 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
-#include "mlptrace.h"
-#include "network.h"
-#include "tracejson.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
+#include "io/tracejson.h"
 
 #include <cmath>
 

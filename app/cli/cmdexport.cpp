@@ -4,8 +4,8 @@
 #include "commands.h"
 #include "dataoptions.h"
 
-#include "modelfile.h"
-#include "npz.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
 
 namespace bplab::cli {
 

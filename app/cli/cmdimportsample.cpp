@@ -3,8 +3,8 @@
 #include "command.h"
 #include "commands.h"
 
-#include "dataset.h"
-#include "sample.h"
+#include "data/dataset.h"
+#include "data/sample.h"
 
 #include <chrono>
 

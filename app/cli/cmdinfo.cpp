@@ -5,8 +5,8 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
-#include "architecture.h"
-#include "params.h"
+#include "nn/architecture.h"
+#include "nn/params.h"
 
 #include <QStringList>
 

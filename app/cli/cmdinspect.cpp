@@ -7,14 +7,14 @@
 #include "commands.h"
 #include "jsonwriter.h"
 
-#include "fileio.h"
-#include "idx.h"
-#include "lesson.h"
+#include "io/fileio.h"
+#include "data/idx.h"
+#include "lesson/lesson.h"
 #include "manifest.h"
-#include "modelfile.h"
-#include "npz.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
 #if __has_include("snapshot.h")
-#include "snapshot.h"
+#include "train/snapshot.h"
 #define BPLAB_INSPECT_SNAPSHOTS 1
 #endif
 

@@ -6,8 +6,8 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
-#include "network.h"
-#include "networktrainer.h"
+#include "nn/network.h"
+#include "train/networktrainer.h"
 #include "picturereader.h"
 #include "preprocess.h"
 

@@ -10,14 +10,14 @@
 #include "trainmpi.h"
 #include "trainnetwork.h"
 
-#include "batchthreads.h"
-#include "divergence.h"
-#include "modelfile.h"
-#include "networktrainer.h"
-#include "optimizerchoice.h"
-#include "snapshotfolder.h"
-#include "trainingsession.h"
-#include "trainsubset.h"
+#include "nn/batchthreads.h"
+#include "train/divergence.h"
+#include "io/modelfile.h"
+#include "train/networktrainer.h"
+#include "nn/optimizerchoice.h"
+#include "train/snapshotfolder.h"
+#include "train/trainingsession.h"
+#include "train/trainsubset.h"
 #include "replicaexchange.h"
 
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "command.h"
 
-#include "idx.h"
+#include "data/idx.h"
 
 #include <cmath>
 #include <cstdio>

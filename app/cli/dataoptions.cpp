@@ -1,7 +1,7 @@
 #include "dataoptions.h"
 
-#include "modelfile.h"
-#include "trainsubset.h"
+#include "io/modelfile.h"
+#include "train/trainsubset.h"
 
 #include <algorithm>
 

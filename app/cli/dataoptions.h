@@ -3,11 +3,11 @@
 // (--normalize) and models (--model FILE), shared by train, eval, explain and bench.
 
 #include "command.h"
-#include "dataset.h"
-#include "modelfile.h"
-#include "network.h"
-#include "params.h"
-#include "trainconfig.h"
+#include "data/dataset.h"
+#include "io/modelfile.h"
+#include "nn/network.h"
+#include "nn/params.h"
+#include "train/trainconfig.h"
 
 #include <memory>
 #include <optional>

@@ -4,7 +4,7 @@
 
 #include "command.h"
 
-#include <tracejson.h>
+#include <io/tracejson.h>
 
 #include <cstdio>
 

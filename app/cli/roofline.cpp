@@ -1,7 +1,7 @@
 #include "roofline.h"
 
-#include "kernels.h"
-#include "params.h"
+#include "nn/kernels.h"
+#include "nn/params.h"
 
 #include <Eigen/Core>
 
@@ -118,7 +118,7 @@ std::vector<GemmTiming> xsmmTimings(int n, int threads, double minSeconds, int t
         GemmShape shape;
         int a, b, c;
     };
-    // The core's shapes (core/batch.cpp): column-major C (m x n) = A (m x k) op(B) (k x n).
+    // The core's shapes (core/nn/batch.cpp): column-major C (m x n) = A (m x k) op(B) (k x n).
     const Spec specs[] = {
             {"Z1 = W1 X", kHidden, kInputs, n, {n, H, kInputs, B, kInputs, B}, B * kInputs, kInputs * H, B * H},
             {"Z2 = W2 A1", kOutputs, kHidden, n, {n, kOutputs, H, B, kOutputs, B, true}, B * H, kOutputs * H, B * kOutputs},

@@ -30,7 +30,7 @@ struct BatchRoofline
  * Times the five products of one batch of `batch` samples: forward Z1 = W1 X, Z2 = W2 A1;
  * backward dW2 = Delta2 A1^T, W2^T Delta2, dW1 = Delta1 X^T. Each is repeated for at least
  * minSeconds per trial, best of `trials`. With threads > 1 the work is split as the core splits
- * it (core/batch.cpp): every thread takes its share of the 128 hidden neurons in all five
+ * it (core/nn/batch.cpp): every thread takes its share of the 128 hidden neurons in all five
  * products (for Z2 = W2 A1 its share of the logits, W2[:, its neurons] A1[its neurons]), all at once.
  */
 BatchRoofline measureBatchRoofline(int batch, int threads = 1, double minSeconds = 0.01,

@@ -5,7 +5,7 @@
 #include "mpiexchange.h"
 #include "mpisession.h"
 
-#include "batchthreads.h"
+#include "nn/batchthreads.h"
 
 #include <cstdlib>
 #include <thread>

@@ -8,8 +8,8 @@
 #include "command.h"
 #include "jsonwriter.h"
 
-#include "exchange.h"
-#include "trainevents.h"
+#include "train/exchange.h"
+#include "train/trainevents.h"
 
 #include <memory>
 #include <string>

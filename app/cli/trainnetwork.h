@@ -5,9 +5,9 @@
 
 #include "command.h"
 
-#include "architecture.h"
-#include "modelfile.h"
-#include "trainconfig.h"
+#include "nn/architecture.h"
+#include "io/modelfile.h"
+#include "train/trainconfig.h"
 
 #include <optional>
 

@@ -2,8 +2,8 @@
 // What train prints, the same for the source network and any other: an epoch's line or JSON
 // object, a divergence's JSON object and the final line.
 
-#include "divergence.h"
-#include "trainevents.h"
+#include "train/divergence.h"
+#include "train/trainevents.h"
 
 #include <atomic>
 #include <csignal>

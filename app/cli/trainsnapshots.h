@@ -5,10 +5,10 @@
 
 #include "command.h"
 
-#include "dataset.h"
-#include "divergence.h"
-#include "snapshotfolder.h"
-#include "trainconfig.h"
+#include "data/dataset.h"
+#include "train/divergence.h"
+#include "train/snapshotfolder.h"
+#include "train/trainconfig.h"
 
 #include <QString>
 

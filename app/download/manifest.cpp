@@ -1,6 +1,6 @@
 #include "manifest.h"
 
-#include "dataset.h"
+#include "data/dataset.h"
 
 #include <QCryptographicHash>
 #include <QDir>

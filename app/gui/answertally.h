@@ -3,7 +3,7 @@
 // revealed (lessonanswer.h), so that the teacher can say "12 of 20 were right". Shared by the
 // lesson panel and the Step view's Predict first.
 
-#include <lessonanswer.h>
+#include <lesson/lessonanswer.h>
 
 #include <QCoreApplication>
 #include <QString>

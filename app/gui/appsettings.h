@@ -5,7 +5,7 @@
 
 #include "controlbar.h"
 
-#include <trainer.h>
+#include <train/trainer.h>
 
 #include <QSettings>
 #include <QStringList>

@@ -15,7 +15,7 @@
 #include <stagestrip.h>
 #include <stepview.h>
 
-#include <batchthreads.h>
+#include <nn/batchthreads.h>
 
 #include <QApplication>
 #include <QCoreApplication>

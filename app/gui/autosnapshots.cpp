@@ -1,6 +1,6 @@
 #include "autosnapshots.h"
 
-#include <snapshotfolder.h>
+#include <train/snapshotfolder.h>
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 
 #include "snapshots.h"
 
-#include <trainer.h>
+#include <train/trainer.h>
 
 #include <QCoreApplication>
 

@@ -3,8 +3,8 @@
 // after the other on a pool thread, on the training's data with its seed, batch size, pixel
 // scaling and training subset; the view is given their progress five times a second.
 
-#include <comparison.h>
-#include <modelfile.h>
+#include <train/comparison.h>
+#include <io/modelfile.h>
 
 #include <QVector>
 

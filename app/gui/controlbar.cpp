@@ -256,7 +256,7 @@ bool ControlBar::eventFilter(QObject *watched, QEvent *event)
     return QToolBar::eventFilter(watched, event);
 }
 
-// The recipes' texts as lupdate finds them (core/trainconfig.cpp holds them in English).
+// The recipes' texts as lupdate finds them (core/train/trainconfig.cpp holds them in English).
 [[maybe_unused]] constexpr const char *kRecipeTexts[] = {
         QT_TRANSLATE_NOOP("bplab::Recipe", "Source: plain SGD"), QT_TRANSLATE_NOOP("bplab::Recipe", "Source"),
         QT_TRANSLATE_NOOP("bplab::Recipe", "Tuned: momentum + cosine"), QT_TRANSLATE_NOOP("bplab::Recipe", "Tuned"),

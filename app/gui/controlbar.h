@@ -5,8 +5,8 @@
 #include "datasetcatalog.h"
 #include "snapshots.h"
 
-#include <lesson.h>
-#include <trainer.h>
+#include <lesson/lesson.h>
+#include <train/trainer.h>
 
 #include <QHash>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "datasetcatalog.h"
 
-#include <dataset.h>
+#include <data/dataset.h>
 
 #include <QDir>
 #include <QFileInfo>

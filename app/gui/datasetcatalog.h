@@ -2,7 +2,7 @@
 // The data sets the data set box offers: the known ones found on this computer ($BPLAB_DATA, full
 // MNIST, the offline sample, Fashion-MNIST) and folders the user opened before.
 
-#include <dataset.h>
+#include <data/dataset.h>
 
 #include <QList>
 #include <QString>

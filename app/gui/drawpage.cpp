@@ -4,7 +4,7 @@
 
 #include <drawnstore.h>
 #include <drawview.h>
-#include <idx.h>
+#include <data/idx.h>
 
 #include <QElapsedTimer>
 #include <QFileInfo>

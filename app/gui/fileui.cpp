@@ -11,7 +11,7 @@
 
 #include <manifest.h>
 #include <messagebanner.h>
-#include <modelfile.h>
+#include <io/modelfile.h>
 #include <pictureimport.h>
 
 #include <QAction>

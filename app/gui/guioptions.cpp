@@ -5,7 +5,7 @@
 #include "trainingcontroller.h"
 #include "viewlist.h"
 
-#include <snapshot.h>
+#include <train/snapshot.h>
 #include <stepview.h>
 
 #include <QCommandLineParser>

@@ -4,8 +4,8 @@
 
 #include "viewlist.h" // viewFromName()
 
-#include <architecture.h>
-#include <pacer.h>
+#include <nn/architecture.h>
+#include <train/pacer.h>
 
 #include <QSize>
 #include <QString>

@@ -3,8 +3,8 @@
 // window only through this (the window implements it; a test may give a runner another host).
 // Everything a lesson sets lasts for the session: the user's saved settings stay as they were.
 
-#include <lesson.h>
-#include <trainconfig.h>
+#include <lesson/lesson.h>
+#include <train/trainconfig.h>
 
 #include <QString>
 

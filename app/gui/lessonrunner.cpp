@@ -5,10 +5,10 @@
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 #include <questionbox.h>
 #include <stepmodel.h>
-#include <trainsubset.h>
+#include <train/trainsubset.h>
 
 #include <QApplication>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 #pragma once
-// A lesson in the window: opens a lesson file (core/lesson.h), applies its settings, views and
+// A lesson in the window: opens a lesson file (core/lesson/lesson.h), applies its settings, views and
 // locked or hidden controls, and walks its steps with the lesson panel (ui/lesson): each step's
 // view, stage, test image, learning rate, pace and timeline position, and its question, whose
 // true value is computed from what the window shows at reveal time. The class's answers are
@@ -7,9 +7,9 @@
 
 #include "answertally.h"
 
-#include <lesson.h>
-#include <lessonanswer.h>
-#include <pacer.h>
+#include <lesson/lesson.h>
+#include <lesson/lessonanswer.h>
+#include <train/pacer.h>
 
 #include <QObject>
 #include <QString>

@@ -14,8 +14,8 @@
 #include <messagebanner.h>
 #include <stepview.h>
 
-#include <batchthreads.h>
-#include <dataset.h>
+#include <nn/batchthreads.h>
+#include <data/dataset.h>
 
 #include <QApplication>
 #include <QStyle>

@@ -26,7 +26,7 @@
 
 #include <clusterview.h>
 #include <compareview.h>
-#include <dataset.h>
+#include <data/dataset.h>
 #include <drawview.h>
 #include <heatmappanel.h>
 #include <lossplot.h>

@@ -7,9 +7,9 @@
 #include "windowaction.h"
 #include "viewlist.h"
 
-#include <lesson.h>
+#include <lesson/lesson.h>
 #include <panelexport.h>
-#include <trainer.h>
+#include <train/trainer.h>
 
 #include <QFont>
 #include <QKeySequence>

@@ -8,8 +8,8 @@
 #include <QString>
 #include <QVector>
 
-#include <comparison.h>
-#include <dataset.h>
+#include <train/comparison.h>
+#include <data/dataset.h>
 
 #include <functional>
 

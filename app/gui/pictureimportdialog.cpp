@@ -1,7 +1,7 @@
 #include "pictureimportdialog.h"
 
 #include <background.h>
-#include <dataset.h>
+#include <data/dataset.h>
 #include <pictureimport.h>
 #include <picturereader.h>
 

@@ -3,14 +3,14 @@
 // worker never touches again (shared as std::shared_ptr<const T>): never a reference into the
 // trainer's buffers, never a widget or a QPixmap.
 
-#include <mlp.h>
-#include <mlptrace.h>
-#include <network.h>
-#include <networktrainer.h>
-#include <pacer.h>
-#include <params.h>
+#include <nn/mlp.h>
+#include <nn/mlptrace.h>
+#include <nn/network.h>
+#include <train/networktrainer.h>
+#include <train/pacer.h>
+#include <nn/params.h>
 #include <replicaexchange.h>
-#include <trainer.h>
+#include <train/trainer.h>
 
 #include <QImage>
 #include <QMetaType>
@@ -132,7 +132,7 @@ struct DatasetInfo {
     std::shared_ptr<const DataSplit> data;
 };
 
-/** The automatic training snapshots (core/snapshot.h): taken while running every everyBatches
+/** The automatic training snapshots (core/train/snapshot.h): taken while running every everyBatches
  *  batches and every everyMinutes minutes (0: not by that measure), and on pause and on close;
  *  the folder keeps the newest `keep`. Written by the worker on its own thread. */
 struct AutoSnapshotSettings {

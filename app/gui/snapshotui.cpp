@@ -5,9 +5,9 @@
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
-#include <dataset.h>
+#include <data/dataset.h>
 #include <messagebanner.h>
-#include <snapshot.h>
+#include <train/snapshot.h>
 
 #include <QAction>
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "statusline.h"
 
-#include <trainsubset.h>
+#include <train/trainsubset.h>
 
 #include <QLabel>
 #include <QLocale>

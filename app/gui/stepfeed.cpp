@@ -3,7 +3,7 @@
 #include "steppredict.h"
 #include "trainingcontroller.h"
 
-#include <network.h>
+#include <nn/network.h>
 #include <stepview.h>
 
 #include <QInputDialog>

@@ -6,7 +6,7 @@
 
 #include "answertally.h"
 
-#include <lesson.h>
+#include <lesson/lesson.h>
 
 #include <QHash>
 #include <QObject>

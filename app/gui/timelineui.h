@@ -3,7 +3,7 @@
 // weights they show, the Training menu's pace submenu and its previous/next/first/latest batch and
 // "Continue from here" actions with their keys, "Step one sample", and what a lesson locks of them.
 
-#include <pacer.h>
+#include <train/pacer.h>
 
 #include <QList>
 #include <QObject>

@@ -1,9 +1,9 @@
 #include "trainervisuals.h"
 
-#include <classify.h>
-#include <losshistory.h>
-#include <network.h>
-#include <networktrainer.h>
+#include <nn/classify.h>
+#include <train/losshistory.h>
+#include <nn/network.h>
+#include <train/networktrainer.h>
 #include <replicaexchange.h>
 
 #include <QImage>

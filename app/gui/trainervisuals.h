@@ -7,8 +7,8 @@
 #include "clusterpagefeed.h"
 #include "snapshots.h"
 
-#include <dataset.h>
-#include <trainer.h>
+#include <data/dataset.h>
+#include <train/trainer.h>
 
 #include <QString>
 

@@ -2,7 +2,7 @@
 
 #include "trainingworker.h"
 
-#include <modelfile.h>
+#include <io/modelfile.h>
 
 #include <QFileInfo>
 #include <QLocale>

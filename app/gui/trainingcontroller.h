@@ -5,10 +5,10 @@
 #include "clusterpagefeed.h"
 #include "snapshots.h"
 
-#include <comparison.h>
-#include <modelfile.h>
-#include <runhistory.h>
-#include <trainer.h>
+#include <train/comparison.h>
+#include <io/modelfile.h>
+#include <train/runhistory.h>
+#include <train/trainer.h>
 
 #include <QObject>
 #include <QString>

@@ -3,10 +3,10 @@
 #include "autosnapshots.h"
 #include "trainervisuals.h"
 
-#include <modelfile.h>
-#include <networktrainer.h>
+#include <io/modelfile.h>
+#include <train/networktrainer.h>
 #include <replicaexchange.h>
-#include <snapshotfolder.h>
+#include <train/snapshotfolder.h>
 
 #include <QFileInfo>
 #include <QMetaObject>

@@ -8,11 +8,11 @@
 #include "snapshots.h"
 #include "trainervisuals.h"
 
-#include <dataset.h>
-#include <pacer.h>
-#include <timeline.h>
-#include <trainer.h>
-#include <trainingsession.h>
+#include <data/dataset.h>
+#include <train/pacer.h>
+#include <train/timeline.h>
+#include <train/trainer.h>
+#include <train/trainingsession.h>
 
 #include <QObject>
 

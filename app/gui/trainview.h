@@ -5,7 +5,7 @@
 #include "snapshots.h"
 
 #include <panelexport.h>
-#include <runhistory.h>
+#include <train/runhistory.h>
 
 #include <QElapsedTimer>
 #include <QPoint>

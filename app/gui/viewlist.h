@@ -2,7 +2,7 @@
 // The app's views, written once: their order is that of the side bar, the View menu, Ctrl+1..7
 // and MainWindow::View; their keys are the --view names.
 
-#include <lesson.h>
+#include <lesson/lesson.h>
 
 #include <QString>
 

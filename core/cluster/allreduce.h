@@ -4,8 +4,8 @@
 // server). The same schedule runs the real arithmetic on gradient buffers (applySchedule) and is
 // timed by the network simulator (simulator.h).
 
-#include "exchange.h"
-#include "params.h"
+#include "train/exchange.h"
+#include "nn/params.h"
 
 #include <cstddef>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "chrometrace.h"
 
-#include "fileio.h"
-#include "tracejson.h"
+#include "io/fileio.h"
+#include "io/tracejson.h"
 
 #include <cmath>
 #include <cstdio>

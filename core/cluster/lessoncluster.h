@@ -3,7 +3,7 @@
 // parallel page's defaults (A100 NVLink, 200 Gb/s NICs, PCIe Gen4, 25 MiB buckets, the real
 // 101,770-value gradient). For lessonanswer.h's AnswerSources::clusterSeconds.
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 namespace bplab::cluster {
 

@@ -1,6 +1,6 @@
 #include "measuredrun.h"
 
-#include "params.h"
+#include "nn/params.h"
 
 #include <algorithm>
 #include <map>

@@ -1,7 +1,7 @@
 #include "replicaexchange.h"
 
-#include "networktrainer.h"
-#include "trainer.h"
+#include "train/networktrainer.h"
+#include "train/trainer.h"
 
 #include <algorithm>
 #include <cmath>

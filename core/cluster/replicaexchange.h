@@ -3,7 +3,7 @@
 // their real gradient buffers: the exchange that `train --workers N` and the app's replicas use.
 
 #include "allreduce.h"
-#include "exchange.h"
+#include "train/exchange.h"
 
 #include <cstddef>
 #include <vector>

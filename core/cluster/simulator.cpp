@@ -1,6 +1,6 @@
 #include "simulator.h"
 
-#include "params.h"
+#include "nn/params.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,7 +8,7 @@
 // latency + bytes / bandwidth per hop. No gradient arithmetic happens here.
 
 #include "allreduce.h"
-#include "architecture.h"
+#include "nn/architecture.h"
 #include "topology.h"
 
 #include <cstddef>

@@ -7,7 +7,7 @@
 // for the slowest rank (a barrier, so that the all-reduce time that follows is the transfer and
 // the reduction only), the all-reduce itself, and its bytes.
 
-#include "exchange.h"
+#include "train/exchange.h"
 #include "mpisession.h"
 
 #include <cstddef>

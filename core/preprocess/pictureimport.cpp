@@ -1,7 +1,7 @@
 #include "pictureimport.h"
 
-#include "fileio.h"
-#include "idx.h"
+#include "io/fileio.h"
+#include "data/idx.h"
 #include "preprocess.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // gives, what is refused and why, and each picture through MNIST's preprocessing (preprocess.h).
 // Decoding is the caller's (PictureReader), so that this stays free of any image library.
 
-#include "dataset.h"
+#include "data/dataset.h"
 #include "greyimage.h"
 #include "result.h"
 

@@ -9,7 +9,7 @@
 #include "components.h"
 #include "greyimage.h"
 #include "raster.h"
-#include "params.h"
+#include "nn/params.h"
 
 #include <array>
 #include <cstdint>

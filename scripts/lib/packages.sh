@@ -13,7 +13,7 @@ BPLAB_PACKAGES+=(lld)
 BPLAB_PACKAGES+=(qt6-svg-dev)
 # pdfinfo: the export tests check the PDFs with it (skipped without it).
 BPLAB_PACKAGES+=(poppler-utils)
-BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/kernels.h); optional
+BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/nn/kernels.h); optional
 
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.

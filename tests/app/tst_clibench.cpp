@@ -3,7 +3,7 @@
 
 #include "clitestutil.h"
 
-#include <batchthreads.h>
+#include <nn/batchthreads.h>
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -3,9 +3,9 @@
 
 #include "clitestutil.h"
 
-#include "confusion.h"
-#include "dataset.h"
-#include "modelfile.h"
+#include "train/confusion.h"
+#include "data/dataset.h"
+#include "io/modelfile.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>

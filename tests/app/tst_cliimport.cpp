@@ -7,7 +7,7 @@
 #include "clitestutil.h"
 
 #include <drawnstore.h>
-#include <idx.h>
+#include <data/idx.h>
 #include <preprocess.h>
 
 #include <QImage>

@@ -4,7 +4,7 @@
 #include "clitestutil.h"
 
 #if __has_include("snapshot.h")
-#include "snapshot.h"
+#include "train/snapshot.h"
 #define BPLAB_TEST_SNAPSHOTS 1
 #endif
 

@@ -5,7 +5,7 @@
 
 #include "clitestutil.h"
 
-#include "modelfile.h"
+#include "io/modelfile.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>

@@ -6,8 +6,8 @@
 
 #include "clitestutil.h"
 
-#include <batchthreads.h>
-#include <divergence.h>
+#include <nn/batchthreads.h>
+#include <train/divergence.h>
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -5,7 +5,7 @@
 // with a snapshot of the exact position and exit code 130.
 
 #include "clitestutil.h"
-#include "snapshotfolder.h"
+#include "train/snapshotfolder.h"
 
 #include <QDir>
 #include <QElapsedTimer>

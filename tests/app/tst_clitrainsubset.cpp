@@ -4,7 +4,7 @@
 
 #include "clitestutil.h"
 
-#include <trainsubset.h>
+#include <train/trainsubset.h>
 
 #include <QTemporaryDir>
 #include <QtTest>

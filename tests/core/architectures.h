@@ -1,7 +1,7 @@
 #pragma once
 // The networks the architecture tests build: 784 inputs and 10 outputs around `hidden`.
 
-#include "architecture.h"
+#include "nn/architecture.h"
 
 #include <utility>
 #include <vector>

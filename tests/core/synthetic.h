@@ -2,7 +2,7 @@
 // A small synthetic dataset for training tests: ten classes, each a fixed random prototype image
 // plus noise, so that a few epochs separate them.
 
-#include "dataset.h"
+#include "data/dataset.h"
 #include "rng.h"
 
 #include <memory>

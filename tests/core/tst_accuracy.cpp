@@ -3,9 +3,9 @@
 // docs/accuracy.md, on the build's default kernels. Skipped where the folder is absent; labelled
 // slow (95 epochs in all, about ten seconds in a release build on an idle machine).
 
-#include "dataset.h"
+#include "data/dataset.h"
 #include "testsupport.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTest>
 

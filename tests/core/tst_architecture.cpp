@@ -1,7 +1,7 @@
 // The architecture value: parsing the CLI spellings with their one-line messages, the sizes the
 // app shows for any shape (the source's equal params.h's), and the initialisation rule.
 
-#include "architecture.h"
+#include "nn/architecture.h"
 
 #include <QTest>
 

@@ -2,10 +2,10 @@
 // ranges, the identity copies exactly, shifts, rotations and scalings move the ink as they say
 // (the digit keeps its shape), the mean intensity is kept, and the trainer uses it deterministically.
 
-#include "augment.h"
+#include "data/augment.h"
 #include "synthetic.h"
 #include "testsupport.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTest>
 

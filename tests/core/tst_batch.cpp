@@ -2,10 +2,10 @@
 // per-sample gradients, the loss the average of the losses, evaluation agrees sample by sample,
 // and the batch loop allocates nothing on the heap.
 
-#include "network.h"
+#include "nn/network.h"
 #include "synthetic.h"
 #include "testsupport.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTest>
 #include <atomic>

@@ -5,9 +5,9 @@
 
 #include "synthetic.h"
 
-#include <comparison.h>
-#include <mlp.h>
-#include <networktrainer.h>
+#include <train/comparison.h>
+#include <nn/mlp.h>
+#include <train/networktrainer.h>
 
 #include <QTest>
 

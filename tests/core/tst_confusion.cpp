@@ -2,9 +2,9 @@
 // holds exactly the images of its cell (checked against one forward pass per image), most
 // confident first, and the confident mistakes are wrong answers in falling confidence.
 
-#include "confusion.h"
-#include "network.h"
-#include "networktrainer.h"
+#include "train/confusion.h"
+#include "nn/network.h"
+#include "train/networktrainer.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The data folder: file lookup (including the train<tag>- rule), count checks, names, the search
 // order for a data folder, and one-hot encoding.
 
-#include "dataset.h"
+#include "data/dataset.h"
 #include "idxfixtures.h"
 #include "testsupport.h"
 

@@ -1,10 +1,10 @@
 // The divergence policy (divergence.h) and the training-thread policy (batchthreads.h): one rule
 // each, written in the core, that the CLI and the app apply.
 
-#include "batchthreads.h"
-#include "divergence.h"
+#include "nn/batchthreads.h"
+#include "train/divergence.h"
 #include "synthetic.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // The IDX reader on generated fixtures: valid files and every kind of damage, each with the
 // message a person needs (the file named, the numbers given).
 
-#include "idx.h"
+#include "data/idx.h"
 #include "idxfixtures.h"
 
 #include <QTemporaryDir>

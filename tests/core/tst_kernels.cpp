@@ -3,10 +3,10 @@
 // real batch shapes, one epoch of training, the evaluation; and libxsmm's own determinism (the
 // same bits run after run and with one and two threads).
 
-#include "batch.h"
-#include "batcheval.h"
-#include "dataset.h"
-#include "kernelpeak.h"
+#include "nn/batch.h"
+#include "nn/batcheval.h"
+#include "data/dataset.h"
+#include "nn/kernelpeak.h"
 #include "rng.h"
 #include "synthetic.h"
 #include "testsupport.h"

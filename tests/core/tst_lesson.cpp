@@ -1,12 +1,12 @@
 // Lesson files: the JSON reader under hostile input, every shipped lesson valid, every damaged
 // field refused by its path, and a question's answer computed from the trace, never written in.
 
-#include "jsonvalue.h"
-#include "lesson.h"
-#include "lessonanswer.h"
+#include "io/jsonvalue.h"
+#include "lesson/lesson.h"
+#include "lesson/lessonanswer.h"
 #include "lessoncluster.h"
-#include "mlptrace.h"
-#include "network.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
 #include "testsupport.h"
 
 #include <QDir>

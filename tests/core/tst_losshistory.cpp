@@ -3,8 +3,8 @@
 // the batches that end at their x; the run history cuts a branch's batches and epochs, keeps the
 // last three branches' curves and finds the epoch a batch of the timeline has finished.
 
-#include "losshistory.h"
-#include "runhistory.h"
+#include "train/losshistory.h"
+#include "train/runhistory.h"
 
 #include <QTest>
 

@@ -3,9 +3,9 @@
 // weights, the initialisation's bits, the SGD step, and that training lowers the loss.
 
 #include "architectures.h"
-#include "batch.h"
+#include "nn/batch.h"
 #include "countingmalloc.h"
-#include "mlp.h"
+#include "nn/mlp.h"
 #include "testsupport.h"
 
 #include <QTest>

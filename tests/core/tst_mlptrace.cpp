@@ -2,8 +2,8 @@
 // with loops in double, and for 784-128-10 ReLU against the source network's explainStep.
 
 #include "architectures.h"
-#include "mlptrace.h"
-#include "network.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -2,9 +2,9 @@
 // files, every damage refused with a message, and agreement with NumPy itself when Debian's
 // python3-numpy is installed.
 
-#include "modelfile.h"
-#include "npz.h"
-#include "network.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
+#include "nn/network.h"
 #include "idxfixtures.h"
 #include "pythonrun.h"
 

@@ -1,7 +1,7 @@
 // The network's maths: sizes, SoftMax and cross-entropy on hand-computed values, the gradient
 // against central finite differences in double, initialisation and input scaling.
 
-#include "network.h"
+#include "nn/network.h"
 #include "testsupport.h"
 
 #include <QTest>

@@ -3,9 +3,9 @@
 // missing array refused with a one-line message that names it.
 
 #include "architectures.h"
-#include "idx.h"
-#include "modelfile.h"
-#include "npz.h"
+#include "data/idx.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
 #include "pythonrun.h"
 
 #include <QFile>

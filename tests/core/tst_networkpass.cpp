@@ -1,5 +1,5 @@
 // Another network's batch on libxsmm's kernels, split by neurons over two sides
-// (core/networkpass.h): the gradient and loss equal the plain Eigen pass's (up to the order of the
+// (core/nn/networkpass.h): the gradient and loss equal the plain Eigen pass's (up to the order of the
 // float sums) for no hidden layer, one and two, for widths a side has no neuron of, for a short
 // batch and a single sample, and for a share of a larger batch; one thread and two give the same
 // bits; after the first batch of a size, a batch allocates nothing. The evaluation on libxsmm's
@@ -9,13 +9,13 @@
 #include "countingmalloc.h"
 #include "synthetic.h"
 
-#include "batchpair.h"
-#include "batchthreads.h"
-#include "kernels.h"
-#include "mlp.h"
-#include "networkeval.h"
-#include "networkpass.h"
-#include "sparseinputs.h"
+#include "nn/batchpair.h"
+#include "nn/batchthreads.h"
+#include "nn/kernels.h"
+#include "nn/mlp.h"
+#include "nn/networkeval.h"
+#include "nn/networkpass.h"
+#include "nn/sparseinputs.h"
 
 #include <QScopeGuard>
 #include <QTest>

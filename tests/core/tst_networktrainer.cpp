@@ -1,4 +1,4 @@
-// Training a network of any shape (core/networktrainer.h): for 784-128-10 ReLU it follows the source
+// Training a network of any shape (core/train/networktrainer.h): for 784-128-10 ReLU it follows the source
 // network's Trainer (same samples, same start, same SGD; only the order of the float sums differs),
 // a 784-10 model and two-layer networks learn, the evaluation agrees with the trace of each sample,
 // a learning rate that blows up stops with the weights before that batch, one thread or two
@@ -9,12 +9,12 @@
 #include "architectures.h"
 #include "synthetic.h"
 
-#include "batchthreads.h"
-#include "kernels.h"
+#include "nn/batchthreads.h"
+#include "nn/kernels.h"
 #include "cluster/replicaexchange.h"
-#include "mlptrace.h"
-#include "networktrainer.h"
-#include "trainer.h"
+#include "nn/mlptrace.h"
+#include "train/networktrainer.h"
+#include "train/trainer.h"
 
 #include <QScopeGuard>
 #include <QTest>

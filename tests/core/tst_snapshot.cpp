@@ -3,12 +3,12 @@
 // folders (the newest K kept, temporary files ignored, a damaged newest file skipped).
 
 #include "architectures.h"
-#include "fileio.h"
-#include "modelfile.h"
-#include "networktrainer.h"
-#include "snapshotfolder.h"
+#include "io/fileio.h"
+#include "io/modelfile.h"
+#include "train/networktrainer.h"
+#include "train/snapshotfolder.h"
 #include "synthetic.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTemporaryDir>
 #include <QTest>

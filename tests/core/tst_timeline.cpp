@@ -4,12 +4,12 @@
 // driven by invented clock readings.
 
 #include "architectures.h"
-#include "networktrainer.h"
-#include "pacer.h"
-#include "snapshot.h"
+#include "train/networktrainer.h"
+#include "train/pacer.h"
+#include "train/snapshot.h"
 #include "synthetic.h"
-#include "timeline.h"
-#include "trainer.h"
+#include "train/timeline.h"
+#include "train/trainer.h"
 
 #include <QTest>
 

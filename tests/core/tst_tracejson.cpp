@@ -1,10 +1,10 @@
-// The explain trace as JSON (core/tracejson.h), the one implementation behind `explain --json` and
+// The explain trace as JSON (core/io/tracejson.h), the one implementation behind `explain --json` and
 // the Step view's export: its keys in their fixed order, values equal to the core's trace and
 // read back bit for bit, null where e^z overflows, and the CSV with the same numbers.
 
-#include "mlptrace.h"
-#include "network.h"
-#include "tracejson.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
+#include "io/tracejson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

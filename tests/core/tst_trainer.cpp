@@ -1,10 +1,10 @@
 // The training loop: determinism, the shuffle, callbacks and stop, the schedule, the optimiser,
 // and that training on a small synthetic set actually learns.
 
-#include "modelfile.h"
+#include "io/modelfile.h"
 #include "synthetic.h"
 #include "testsupport.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,7 +2,7 @@
 // and the reports gathered for the views.
 
 #include "synthetic.h"
-#include "trainingsession.h"
+#include "train/trainingsession.h"
 
 #include <QTest>
 

@@ -3,10 +3,10 @@
 // it trains on that subset, reports the subset's own loss and accuracy per epoch, and a snapshot
 // keeps the subset so that a run restored on the whole data goes on with the same images.
 
-#include <batch.h>
-#include <snapshot.h>
-#include <trainer.h>
-#include <trainsubset.h>
+#include <nn/batch.h>
+#include <train/snapshot.h>
+#include <train/trainer.h>
+#include <train/trainsubset.h>
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 #include "fuzzentry.h"
 
-#include "idx.h"
-#include "lesson.h"
-#include "modelfile.h"
-#include "npz.h"
+#include "data/idx.h"
+#include "lesson/lesson.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
 #if __has_include("snapshot.h")
-#include "snapshot.h"
+#include "train/snapshot.h"
 #define BPLAB_FUZZ_SNAPSHOTS 1
 #endif
 

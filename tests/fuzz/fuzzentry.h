@@ -18,7 +18,7 @@ struct Target {
     Entry run;
 };
 
-/** Every target of this build (the snapshot target only when core/snapshot.h exists). */
+/** Every target of this build (the snapshot target only when core/train/snapshot.h exists). */
 const std::vector<Target> &targets();
 
 /** The target called name, or nullptr. */

@@ -6,9 +6,9 @@
 #include "../app/clitestutil.h"
 #include "mpitestutil.h"
 
-#include "exchange.h"
-#include "modelfile.h"
-#include "network.h"
+#include "train/exchange.h"
+#include "io/modelfile.h"
+#include "nn/network.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 #include "panelexport.h"
-#include "tracejson.h"
+#include "io/tracejson.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

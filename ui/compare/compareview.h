@@ -5,7 +5,7 @@
 // differs ("sigmoid" against "ReLU"), or each run's first-layer gradient per weight; a table gives each run's final test accuracy, its accuracy per class and its training
 // time. It draws the rows it is given: the app trains the runs.
 
-#include <comparison.h>
+#include <train/comparison.h>
 
 #include <QString>
 #include <QVector>

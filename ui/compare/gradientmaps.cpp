@@ -3,7 +3,7 @@
 #include "palettecolors.h"
 #include "uiformat.h"
 
-#include <params.h>
+#include <nn/params.h>
 
 #include <QLocale>
 #include <QPainter>

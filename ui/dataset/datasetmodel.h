@@ -6,8 +6,8 @@
 // its probability and the loss, and the rows can be limited to the mistakes or one predicted
 // class and sorted by loss or by confidence.
 
-#include <confusion.h>
-#include <dataset.h>
+#include <train/confusion.h>
+#include <data/dataset.h>
 
 #include <QAbstractListModel>
 #include <QImage>

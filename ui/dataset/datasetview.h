@@ -8,7 +8,7 @@
 #include <QVector>
 #include <QWidget>
 
-#include <comparison.h>
+#include <train/comparison.h>
 #include <networkchoice.h>
 
 #include <array>

@@ -1,7 +1,7 @@
 #include "drawnstore.h"
 
-#include <dataset.h>
-#include <idx.h>
+#include <data/dataset.h>
+#include <data/idx.h>
 
 #include <QDir>
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 // users drew (with the labels they gave) for evaluating a model on them later.
 
 #include <greyimage.h>
-#include <params.h>
+#include <nn/params.h>
 #include <result.h>
 
 #include <QImage>

@@ -5,7 +5,7 @@
 #include "stagestrip.h"
 #include "uiformat.h"
 
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

@@ -5,8 +5,8 @@
 
 #include "drawcanvas.h"
 
-#include <comparison.h>
-#include <network.h>
+#include <train/comparison.h>
+#include <nn/network.h>
 #include <preprocess.h>
 #include <result.h>
 

@@ -6,7 +6,7 @@
 // and onto any paint device (PNG, SVG, PDF through panelexport.h).
 
 #include "panelaccessible.h"
-#include "confusion.h"
+#include "train/confusion.h"
 #include "panelexport.h"
 
 #include <QImage>

@@ -3,8 +3,8 @@
 // and on the right the gallery of the chosen cell or the most confident mistakes. Takes the
 // answers for every test image as a value; knows nothing of training.
 
-#include "confusion.h"
-#include "dataset.h"
+#include "train/confusion.h"
+#include "data/dataset.h"
 
 #include <QWidget>
 

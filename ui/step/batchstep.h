@@ -4,9 +4,9 @@
 // (its loss and its unscaled deltas, for the per-sample terms of the average), the update and the
 // batch's losses again with the new weights. Plain C++ (core types only).
 
-#include "batch.h"
-#include "mlptrace.h"
-#include "network.h"
+#include "nn/batch.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
 
 #include <cstdint>
 #include <vector>

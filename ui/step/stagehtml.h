@@ -1,7 +1,7 @@
 #pragma once
 // Small rich-text builders shared by the stage pages (internal to bplab_stepview).
 
-#include "params.h"
+#include "nn/params.h"
 
 #include <QString>
 #include <QStringList>

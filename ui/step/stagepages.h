@@ -3,7 +3,7 @@
 // numbers (rich text; every number a link whose target is its full-precision text, for the hover)
 // and up to two value grids (more are not drawn). Built from the StepModel only; nothing is recomputed here.
 
-#include "params.h"
+#include "nn/params.h"
 #include "valuegrid.h"
 
 #include <QSet>

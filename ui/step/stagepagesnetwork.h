@@ -4,7 +4,7 @@
 // gradients, a hidden-gradients stage per hidden layer (last to first), the adjustments and the
 // update. One hidden layer gives the source's ten stages, with its activation's own formulas.
 
-#include "architecture.h"
+#include "nn/architecture.h"
 #include "stagepages.h"
 
 #include <QStringList>

@@ -3,7 +3,7 @@
 #include <elidedlabel.h>
 #include <networkchoice.h>
 
-#include "modelfile.h"
+#include "io/modelfile.h"
 #include "uiformat.h"
 
 #include <QApplication>

@@ -7,7 +7,7 @@
 
 #include "stepmodel.h"
 
-#include <comparison.h>
+#include <train/comparison.h>
 
 #include <QList>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "stepmodel.h"
 
-#include "lessonanswer.h"
-#include "networktrainer.h"
+#include "lesson/lessonanswer.h"
+#include "train/networktrainer.h"
 
 #include <algorithm>
 #include <cmath>

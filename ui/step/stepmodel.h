@@ -5,11 +5,11 @@
 // network (ten stages, one image or a mini-batch) or a network of any other Architecture (one
 // image; its stages follow its layers, networkStages()).
 
-#include "architecture.h"
+#include "nn/architecture.h"
 #include "batchstep.h"
-#include "dataset.h"
-#include "mlptrace.h"
-#include "network.h"
+#include "data/dataset.h"
+#include "nn/mlptrace.h"
+#include "nn/network.h"
 
 #include <QObject>
 #include <QString>

@@ -2,7 +2,7 @@
 
 #include "networkdiagram.h"
 #include "stagepages.h"
-#include "tracejson.h"
+#include "io/tracejson.h"
 #include "uiformat.h"
 #include "valuegrid.h"
 

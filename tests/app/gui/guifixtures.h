@@ -2,7 +2,7 @@
 // A small synthetic IDX data set (written with the core's writers into a temporary folder), so the
 // GUI tests need nothing from outside the repository, and helpers to find the window's controls.
 
-#include <idx.h>
+#include <data/idx.h>
 #include <mainwindow.h>
 #include <trainingcontroller.h>
 

@@ -3,7 +3,7 @@
 
 #include "guifixtures.h"
 
-#include <modelfile.h>
+#include <io/modelfile.h>
 
 #include <QImage>
 #include <QJsonArray>

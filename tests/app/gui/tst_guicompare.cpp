@@ -11,7 +11,7 @@
 #include <compareview.h>
 #include <drawview.h>
 #include <gradientmaps.h>
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 
 #include <QComboBox>
 #include <QLabel>

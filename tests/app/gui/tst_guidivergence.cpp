@@ -4,7 +4,7 @@
 
 #include "guifixtures.h"
 
-#include <batchthreads.h>
+#include <nn/batchthreads.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>

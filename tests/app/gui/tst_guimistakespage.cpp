@@ -12,7 +12,7 @@
 #include "gallerypanel.h"
 
 #include <drawnstore.h>
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 
 #include <QComboBox>
 #include <QSettings>

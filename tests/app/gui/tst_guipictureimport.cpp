@@ -4,7 +4,7 @@
 
 #include "guifixtures.h"
 
-#include <dataset.h>
+#include <data/dataset.h>
 #include <pictureimport.h>
 #include <pictureimportdialog.h>
 

@@ -7,7 +7,7 @@
 #include <lossplot.h>
 #include <mainwindow.h>
 #include <messagebanner.h>
-#include <snapshotfolder.h>
+#include <train/snapshotfolder.h>
 #include <snapshotui.h>
 #include <statusline.h>
 #include <trainingcontroller.h>

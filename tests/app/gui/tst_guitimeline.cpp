@@ -10,13 +10,13 @@
 #include <lossplot.h>
 #include <fileui.h>
 #include <mainwindow.h>
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 #include <messagebanner.h>
-#include <modelfile.h>
+#include <io/modelfile.h>
 #include <stepmodel.h>
 #include <stepview.h>
 #include <timelinebar.h>
-#include <trainer.h>
+#include <train/trainer.h>
 #include <trainview.h>
 
 #include <qcustomplot.h>

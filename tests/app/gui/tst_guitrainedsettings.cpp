@@ -5,7 +5,7 @@
 
 #include <controlbar.h>
 #include <mainwindow.h>
-#include <network.h>
+#include <nn/network.h>
 #include <stepmodel.h>
 #include <stepview.h>
 #include <trainingcontroller.h>

@@ -16,10 +16,10 @@
 #include <mainwindow.h>
 #include <messagebanner.h>
 #include <replicaexchange.h>
-#include <snapshot.h>
+#include <train/snapshot.h>
 #include <snapshotui.h>
 #include <softmaxpanel.h>
-#include <trainer.h>
+#include <train/trainer.h>
 #include <trainingcontroller.h>
 #include <trainview.h>
 

@@ -4,11 +4,11 @@
 // augmentation and with Adam), a roll-back to a snapshot ends with the weights of an undisturbed
 // run, a snapshot file resumes exactly, and the divergence guard undoes a step.
 
-#include "modelfile.h"
+#include "io/modelfile.h"
 #include "replicaexchange.h"
-#include "snapshot.h"
+#include "train/snapshot.h"
 #include "synthetic.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QTemporaryDir>
 #include <QTest>

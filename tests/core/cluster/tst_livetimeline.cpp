@@ -3,7 +3,7 @@
 // last iterations laid end to end (scrolling, resets, another cluster).
 
 #include "livetimeline.h"
-#include "params.h"
+#include "nn/params.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 // and the one-host simulation's prediction for the same ranks and bytes.
 
 #include "measuredrun.h"
-#include "params.h"
+#include "nn/params.h"
 
 #include <QTest>
 

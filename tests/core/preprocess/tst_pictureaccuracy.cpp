@@ -2,11 +2,11 @@
 // go through the picture pipeline; a model trained here must keep at least 95% of its accuracy on
 // the original 28x28 digits. Skipped without the shared MNIST files.
 
-#include "dataset.h"
-#include "idx.h"
+#include "data/dataset.h"
+#include "data/idx.h"
 #include "preprocess.h"
 #include "testsupport.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -5,7 +5,7 @@
 
 #include "chrometrace.h"
 #include "clusterview.h"
-#include "dataset.h"
+#include "data/dataset.h"
 #include "measuredpanel.h"
 #include "mpirunner.h"
 #include "simtrace.h"

@@ -7,7 +7,7 @@
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
 #include "replicaexchange.h"
-#include "trainer.h"
+#include "train/trainer.h"
 
 #include <QComboBox>
 #include <QFileInfo>

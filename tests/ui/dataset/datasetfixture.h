@@ -2,7 +2,7 @@
 // A small synthetic DataSplit for the Dataset view's tests: known labels per set and a pixel
 // pattern that differs between images, so a test can tell which image was painted.
 
-#include <dataset.h>
+#include <data/dataset.h>
 
 #include <cstdint>
 #include <memory>

@@ -8,7 +8,7 @@
 #include "imagedelegate.h"
 #include "testsupport.h"
 
-#include <networktrainer.h>
+#include <train/networktrainer.h>
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -9,8 +9,8 @@
 #include "uiformat.h"
 #include "strokefixtures.h"
 
-#include <idx.h>
-#include <network.h>
+#include <data/idx.h>
+#include <nn/network.h>
 
 #include <QElapsedTimer>
 #include <QPainter>

@@ -6,7 +6,7 @@
 #include "confusionmatrixpanel.h"
 #include "mistakesview.h"
 #include "gallerypanel.h"
-#include "network.h"
+#include "nn/network.h"
 #include "testsupport.h"
 
 #include <QFile>

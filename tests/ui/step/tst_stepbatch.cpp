@@ -3,10 +3,10 @@
 // loss) and the model-file chooser (the loader's errors shown as it words them).
 
 #include "app/clitestutil.h"
-#include "dataset.h"
+#include "data/dataset.h"
 #include "networkdiagram.h"
-#include "modelfile.h"
-#include "npz.h"
+#include "io/modelfile.h"
+#include "io/npz.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"

@@ -4,11 +4,11 @@
 // any network can be chosen.
 
 #include "batchstep.h"
-#include "mlptrace.h"
-#include "modelfile.h"
+#include "nn/mlptrace.h"
+#include "io/modelfile.h"
 #include "networkchoice.h"
 #include "networkdiagram.h"
-#include "networktrainer.h"
+#include "train/networktrainer.h"
 #include "stagepagesnetwork.h"
 #include "stepview.h"
 #include "testsupport.h"

@@ -2,8 +2,8 @@
 // neurons by click, and exports the trace as `explain --json` prints it.
 
 #include "app/clitestutil.h"
-#include "dataset.h"
-#include "modelfile.h"
+#include "data/dataset.h"
+#include "io/modelfile.h"
 #include "networkdiagram.h"
 #include "stepview.h"
 #include "testsupport.h"

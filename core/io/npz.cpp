@@ -1,0 +1,636 @@
+// NumPy .npz: a zip of W1.npy, b1.npy, W2.npy, b2.npy (torch.nn.Linear layout). Written with
+// stored (uncompressed) entries; read stored or deflated, float32 or float64, C or Fortran order,
+// either byte order, with Zip64 size fields as NumPy writes them.
+
+#include "io/npz.h"
+
+#include "io/fileio.h"
+#include "data/idx.h"
+
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cstring>
+#include <optional>
+#include <zlib.h>
+
+namespace bplab {
+
+namespace {
+
+constexpr std::size_t kMaxEntryBytes = std::size_t(16) << 20; // W1 as float64 is 0.8 MB
+
+struct NpyArray {
+    std::string name;
+    std::vector<std::uint8_t> bytes; // the whole .npy entry
+};
+
+void put16(std::vector<std::uint8_t> &o, std::uint32_t v)
+{
+    o.push_back(std::uint8_t(v));
+    o.push_back(std::uint8_t(v >> 8));
+}
+void put32(std::vector<std::uint8_t> &o, std::uint32_t v)
+{
+    put16(o, v & 0xFFFF);
+    put16(o, v >> 16);
+}
+std::uint32_t get16(const std::uint8_t *p)
+{
+    return std::uint32_t(p[0]) | (std::uint32_t(p[1]) << 8);
+}
+std::uint32_t get32(const std::uint8_t *p)
+{
+    return get16(p) | (get16(p + 2) << 16);
+}
+std::uint64_t get64(const std::uint8_t *p)
+{
+    return std::uint64_t(get32(p)) | (std::uint64_t(get32(p + 4)) << 32);
+}
+
+/** The start of an .npy (format 1.0): magic, version and the header dictionary `{'descr': descr,
+ *  'fortran_order': False, 'shape': shape, }`, padded as NumPy pads it. */
+std::vector<std::uint8_t> npyStart(const std::string &descr, const std::string &shape)
+{
+    std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+    // magic(6) + version(2) + length(2) + header + '\n' is a multiple of 64, as NumPy aligns it.
+    const std::size_t unpadded = 10 + header.size() + 1;
+    header.append((64 - unpadded % 64) % 64, ' ');
+    header.push_back('\n');
+    std::vector<std::uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
+    put16(out, std::uint32_t(header.size()));
+    out.insert(out.end(), header.begin(), header.end());
+    return out;
+}
+
+/** An .npy (format 1.0) holding m as little-endian float32 in C order. */
+std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector)
+{
+    const std::string rows = std::to_string(m.rows());
+    std::vector<std::uint8_t> out =
+            npyStart("<f4", vector ? "(" + rows + ",)" : "(" + rows + ", " + std::to_string(m.cols()) + ")");
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            put32(out, std::bit_cast<std::uint32_t>(m(r, c)));
+    return out;
+}
+
+struct NpyHeader {
+    char byteOrder = '<';
+    int itemSize = 4;
+    bool fortran = false;
+    std::vector<std::uint64_t> shape;
+    std::size_t dataOffset = 0;
+};
+
+/** Value of 'key' in the header dict text (up to the next top-level comma or brace). */
+std::optional<std::string> dictValue(const std::string &h, const std::string &key)
+{
+    std::size_t k = h.find("'" + key + "'");
+    if (k == std::string::npos)
+        k = h.find("\"" + key + "\"");
+    if (k == std::string::npos)
+        return std::nullopt;
+    std::size_t colon = h.find(':', k + key.size() + 2);
+    if (colon == std::string::npos)
+        return std::nullopt;
+    std::size_t i = colon + 1;
+    while (i < h.size() && h[i] == ' ')
+        ++i;
+    std::size_t end = i;
+    if (end < h.size() && h[end] == '(')
+        end = h.find(')', end);
+    else
+        end = h.find_first_of(",}", end);
+    if (end == std::string::npos)
+        return std::nullopt;
+    return h.substr(i, end - i + (h[i] == '(' ? 1 : 0));
+}
+
+/** The header dict's text and where the data starts. */
+Result<std::pair<std::string, std::size_t>> npyHeaderText(const std::vector<std::uint8_t> &b, const std::string &where)
+{
+    static const std::uint8_t magic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
+    if (b.size() < 10 || std::memcmp(b.data(), magic, 6) != 0)
+        return Error{where + ": not a NumPy .npy array"};
+    const int major = b[6];
+    std::size_t len = 0, start = 0;
+    if (major == 1) {
+        len = get16(b.data() + 8);
+        start = 10;
+    } else if (major == 2 || major == 3) {
+        if (b.size() < 12)
+            return Error{where + ": .npy header cut short"};
+        len = get32(b.data() + 8);
+        start = 12;
+    } else {
+        return Error{where + ": .npy format version " + std::to_string(major) + " is unknown"};
+    }
+    if (start + len > b.size())
+        return Error{where + ": .npy header of " + withThousands(len) + " bytes runs past the entry"};
+    return std::pair{std::string(b.begin() + std::ptrdiff_t(start), b.begin() + std::ptrdiff_t(start + len)),
+                     start + len};
+}
+
+Result<NpyHeader> parseNpyHeader(const std::vector<std::uint8_t> &b, const std::string &where)
+{
+    auto text = npyHeaderText(b, where);
+    if (!text)
+        return Error{text.error()};
+    const std::string &h = text->first;
+    NpyHeader out;
+    out.dataOffset = text->second;
+    const auto descr = dictValue(h, "descr");
+    const auto fortran = dictValue(h, "fortran_order");
+    const auto shape = dictValue(h, "shape");
+    if (!descr || !fortran || !shape)
+        return Error{where + ": .npy header lacks descr, fortran_order or shape: " + h};
+    std::string d = *descr;
+    std::erase_if(d, [](char c) { return c == '\'' || c == '"'; });
+    if (d == "<f4" || d == "=f4" || d == "f4") {
+        out.byteOrder = '<';
+        out.itemSize = 4;
+    } else if (d == "<f8" || d == "=f8" || d == "f8") {
+        out.byteOrder = '<';
+        out.itemSize = 8;
+    } else if (d == ">f4" || d == ">f8") {
+        out.byteOrder = '>';
+        out.itemSize = d[2] == '4' ? 4 : 8;
+    } else {
+        return Error{where + ": data type " + d + " is not float32 or float64"};
+    }
+    if (fortran->rfind("True", 0) == 0)
+        out.fortran = true;
+    else if (fortran->rfind("False", 0) != 0)
+        return Error{where + ": fortran_order is " + *fortran};
+    // shape: "(128, 784)", "(128,)" or "()"
+    if (shape->size() < 2 || shape->front() != '(' || shape->back() != ')')
+        return Error{where + ": shape is '" + *shape + "', not a tuple like (128, 784)"};
+    std::string s = shape->substr(1, shape->size() - 2);
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == ','))
+            ++i;
+        if (i >= s.size())
+            break;
+        std::uint64_t v = 0;
+        std::size_t digits = 0;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9' && digits < 12) {
+            v = v * 10 + std::uint64_t(s[i] - '0');
+            ++i;
+            ++digits;
+        }
+        if (digits == 0 || (i < s.size() && s[i] != ',' && s[i] != ' ' && s[i] != 'L'))
+            return Error{where + ": cannot read the shape " + *shape};
+        if (i < s.size() && s[i] == 'L')
+            ++i;
+        out.shape.push_back(v);
+    }
+    return out;
+}
+
+std::string shapeText(const std::vector<std::uint64_t> &shape)
+{
+    std::string t = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        t += (i ? ", " : "") + std::to_string(shape[i]);
+    return t + (shape.size() == 1 ? ",)" : ")");
+}
+
+/** Decodes an .npy into m (rows x cols as the network needs); vectors may be (n,), (n,1) or (1,n). */
+Status decodeNpy(const NpyArray &a, Eigen::Index rows, Eigen::Index cols, bool vector, Mat<float> &m,
+                 const std::string &file)
+{
+    const std::string where = file + ": " + a.name;
+    auto h = parseNpyHeader(a.bytes, where);
+    if (!h)
+        return Error{h.error()};
+    const auto &shape = h->shape;
+    bool shapeOk = false;
+    if (vector)
+        shapeOk = (shape.size() == 1 && shape[0] == std::uint64_t(rows)) ||
+                  (shape.size() == 2 && ((shape[0] == std::uint64_t(rows) && shape[1] == 1) ||
+                                         (shape[0] == 1 && shape[1] == std::uint64_t(rows))));
+    else
+        shapeOk = shape.size() == 2 && shape[0] == std::uint64_t(rows) && shape[1] == std::uint64_t(cols);
+    if (!shapeOk)
+        return Error{where + " has shape " + shapeText(shape) + "; the network needs " +
+                     (vector ? "(" + std::to_string(rows) + ",)"
+                             : "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")") +
+                     " (torch.nn.Linear layout: outputs x inputs)"};
+    const std::size_t count = std::size_t(rows * cols);
+    const std::size_t need = count * std::size_t(h->itemSize);
+    if (a.bytes.size() - h->dataOffset != need)
+        return Error{where + " holds " + withThousands(a.bytes.size() - h->dataOffset) + " data bytes; its shape needs " +
+                     withThousands(need)};
+    m.resize(rows, cols);
+    const std::uint8_t *p = a.bytes.data() + h->dataOffset;
+    for (std::size_t i = 0; i < count; ++i, p += h->itemSize) {
+        std::uint8_t v[8];
+        for (int b = 0; b < h->itemSize; ++b)
+            v[b] = h->byteOrder == '<' ? p[b] : p[h->itemSize - 1 - b];
+        double x;
+        if (h->itemSize == 4)
+            x = std::bit_cast<float>(get32(v));
+        else
+            x = std::bit_cast<double>(get64(v));
+        // Element i in memory order: C order walks rows first, Fortran order columns first.
+        const Eigen::Index r = h->fortran ? Eigen::Index(i) % rows : Eigen::Index(i) / cols;
+        const Eigen::Index c = h->fortran ? Eigen::Index(i) / rows : Eigen::Index(i) % cols;
+        m(r, c) = float(x);
+    }
+    return Status::success();
+}
+
+/** The entries of a zip (read through its central directory). */
+Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size, const std::string &file)
+{
+    // The end-of-central-directory record is in the last 22 + 65,535 bytes.
+    std::size_t eocd = std::string::npos;
+    for (std::size_t i = size >= 22 ? size - 22 : 0; size >= 22; --i) {
+        if (get32(data + i) == 0x06054b50) {
+            eocd = i;
+            break;
+        }
+        if (i == 0 || size - i > 22 + 65535)
+            break;
+    }
+    if (eocd == std::string::npos)
+        return Error{file + ": not a zip archive (no end-of-central-directory record)"};
+    std::uint64_t entries = get16(data + eocd + 10);
+    std::uint64_t cdSize = get32(data + eocd + 12);
+    std::uint64_t cdOffset = get32(data + eocd + 16);
+    // Zip64: the locator sits just before the record and points to the Zip64 end record.
+    if ((entries == 0xFFFF || cdOffset == 0xFFFFFFFF) && eocd >= 20 && get32(data + eocd - 20) == 0x07064b50) {
+        const std::uint64_t z = get64(data + eocd - 20 + 8);
+        if (z > size || size - z < 56 || get32(data + z) != 0x06064b50)
+            return Error{file + ": damaged Zip64 directory"};
+        entries = get64(data + z + 32);
+        cdSize = get64(data + z + 40);
+        cdOffset = get64(data + z + 48);
+    }
+    if (cdOffset > size || cdSize > size - cdOffset || entries > 1000)
+        return Error{file + ": damaged zip directory (" + withThousands(entries) + " entries at offset " +
+                     withThousands(cdOffset) + " in a file of " + withThousands(size) + " bytes)"};
+    std::vector<NpyArray> out;
+    std::size_t p = std::size_t(cdOffset);
+    for (std::uint64_t e = 0; e < entries; ++e) {
+        if (p + 46 > size || get32(data + p) != 0x02014b50)
+            return Error{file + ": damaged zip directory at entry " + std::to_string(e + 1)};
+        const std::uint32_t method = get16(data + p + 10);
+        const std::uint32_t crc = get32(data + p + 16);
+        std::uint64_t csize = get32(data + p + 20);
+        std::uint64_t usize = get32(data + p + 24);
+        const std::size_t nameLen = get16(data + p + 28), extraLen = get16(data + p + 30),
+                          commentLen = get16(data + p + 32);
+        std::uint64_t local = get32(data + p + 42);
+        if (p + 46 + nameLen + extraLen + commentLen > size)
+            return Error{file + ": damaged zip directory at entry " + std::to_string(e + 1)};
+        std::string name(reinterpret_cast<const char *>(data + p + 46), nameLen);
+        // Zip64 extra field (id 1): the 64-bit values of the fields that read 0xFFFFFFFF, in order.
+        for (std::size_t x = p + 46 + nameLen; x + 4 <= p + 46 + nameLen + extraLen;) {
+            const std::uint32_t id = get16(data + x), len = get16(data + x + 2);
+            std::size_t q = x + 4;
+            const std::size_t end = std::min(q + len, p + 46 + nameLen + extraLen);
+            if (id == 1) {
+                if (usize == 0xFFFFFFFF && q + 8 <= end) {
+                    usize = get64(data + q);
+                    q += 8;
+                }
+                if (csize == 0xFFFFFFFF && q + 8 <= end) {
+                    csize = get64(data + q);
+                    q += 8;
+                }
+                if (local == 0xFFFFFFFF && q + 8 <= end)
+                    local = get64(data + q);
+            }
+            x += 4 + len;
+        }
+        p += 46 + nameLen + extraLen + commentLen;
+        if (usize > kMaxEntryBytes || csize > size)
+            return Error{file + ": entry " + name + " claims " + withThousands(usize) +
+                         " bytes, more than a network array needs"};
+        if (local > size || size - local < 30 || get32(data + local) != 0x04034b50)
+            return Error{file + ": entry " + name + ": damaged local header"};
+        const std::uint64_t dataStart = local + 30 + get16(data + local + 26) + get16(data + local + 28);
+        if (dataStart > size || csize > size - dataStart)
+            return Error{file + ": entry " + name + " runs past the end of the file (cut short?)"};
+        NpyArray a;
+        a.name = name;
+        a.bytes.resize(std::size_t(usize));
+        if (method == 0) {
+            if (csize != usize)
+                return Error{file + ": entry " + name + " is stored but its sizes differ"};
+            if (usize > 0) // an empty vector's data() may be null, which memcpy must not get
+                std::memcpy(a.bytes.data(), data + dataStart, std::size_t(usize));
+        } else if (method == 8) {
+            z_stream zs{};
+            if (inflateInit2(&zs, -15) != Z_OK)
+                return Error{file + ": zlib could not start"};
+            zs.next_in = const_cast<Bytef *>(data + dataStart);
+            zs.avail_in = uInt(csize);
+            zs.next_out = a.bytes.data();
+            zs.avail_out = uInt(usize);
+            const int rc = inflate(&zs, Z_FINISH);
+            const std::uint64_t produced = zs.total_out;
+            inflateEnd(&zs);
+            if (rc != Z_STREAM_END || produced != usize)
+                return Error{file + ": entry " + name + ": the deflated data is damaged"};
+        } else {
+            return Error{file + ": entry " + name + " uses zip method " + std::to_string(method) +
+                         "; only stored (0) and deflated (8) are read"};
+        }
+        if (crc32Of(a.bytes.data(), a.bytes.size()) != crc)
+            return Error{file + ": entry " + name + ": CRC32 mismatch, the file is damaged"};
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+/** The entry "key.npy" (or "key"), or null. */
+const NpyArray *findEntry(const std::vector<NpyArray> &entries, const std::string &key)
+{
+    for (const auto &e : entries)
+        if (e.name == key + ".npy" || e.name == key)
+            return &e;
+    return nullptr;
+}
+
+/** "W1.npy, b1.npy" or "nothing": what an archive holds, for messages. */
+std::string entryList(const std::vector<NpyArray> &entries)
+{
+    std::string have;
+    for (const auto &e : entries)
+        have += (have.empty() ? "" : ", ") + e.name;
+    return have.empty() ? std::string("nothing") : have;
+}
+
+/** A 0-d .npy of a NumPy unicode string ("<U7": UTF-32LE code points, NUL-padded). */
+std::vector<std::uint8_t> encodeNpyString(const std::string &text)
+{
+    std::vector<std::uint8_t> out = npyStart("<U" + std::to_string(text.size()), "()");
+    for (const char c : text)
+        put32(out, std::uint8_t(c));
+    return out;
+}
+
+/** The text of a 0-d (or one-element) .npy string: unicode ("<U", ">U") or bytes ("|S"). Code
+ *  points beyond ASCII read as '?': the names it carries are ASCII. */
+Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file)
+{
+    const std::string where = file + ": " + a.name;
+    auto text = npyHeaderText(a.bytes, where);
+    if (!text)
+        return Error{text.error()};
+    const auto descr = dictValue(text->first, "descr");
+    const auto shape = dictValue(text->first, "shape");
+    if (!descr || !shape)
+        return Error{where + ": .npy header lacks descr or shape: " + text->first};
+    std::string d = *descr;
+    std::erase_if(d, [](char c) { return c == '\'' || c == '"'; });
+    std::string s = *shape;
+    std::erase_if(s, [](char c) { return c == ' '; });
+    if (s != "()" && s != "(1,)")
+        return Error{where + " has shape " + *shape + "; expected a single string, shape ()"};
+    const bool unicode = d.size() > 2 && (d[0] == '<' || d[0] == '>' || d[0] == '=') && d[1] == 'U';
+    const bool bytes = d.size() > 2 && d[0] == '|' && d[1] == 'S';
+    std::size_t chars = 0;
+    const auto r = std::from_chars(d.data() + 2, d.data() + d.size(), chars);
+    if ((!unicode && !bytes) || r.ec != std::errc() || r.ptr != d.data() + d.size() || chars > 64)
+        return Error{where + ": data type " + d + " is not a short string (<U or |S)"};
+    const std::size_t width = unicode ? 4 : 1;
+    if (a.bytes.size() - text->second != chars * width)
+        return Error{where + " holds " + withThousands(a.bytes.size() - text->second) + " data bytes; its type " + d +
+                     " needs " + withThousands(chars * width)};
+    std::string out;
+    for (std::size_t i = 0; i < chars; ++i) {
+        const std::uint8_t *p = a.bytes.data() + text->second + i * width;
+        const std::uint32_t c = !unicode      ? p[0]
+                               : d[0] == '>' ? (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) |
+                                                   (std::uint32_t(p[2]) << 8) | p[3]
+                                             : get32(p);
+        if (c == 0)
+            break; // NumPy pads with NULs
+        out += c < 128 ? char(c) : '?';
+    }
+    return out;
+}
+
+void putDosTimeDate(std::vector<std::uint8_t> &o)
+{
+    // A fixed timestamp (1980-01-01 00:00) keeps the bytes a function of the weights alone.
+    put16(o, 0);
+    put16(o, (0 << 9) | (1 << 5) | 1);
+}
+
+using ZipEntries = std::vector<std::pair<std::string, std::vector<std::uint8_t>>>;
+
+/** A zip of stored (uncompressed) entries, in order, with a fixed timestamp. */
+std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
+{
+    std::vector<std::uint8_t> out, central;
+    for (const auto &[name, bytes] : entries) {
+        const std::uint32_t offset = std::uint32_t(out.size());
+        const std::uint32_t crc = crc32Of(bytes.data(), bytes.size());
+        // local file header: stored, no data descriptor
+        put32(out, 0x04034b50);
+        put16(out, 20);
+        put16(out, 0);
+        put16(out, 0);
+        putDosTimeDate(out);
+        put32(out, crc);
+        put32(out, std::uint32_t(bytes.size()));
+        put32(out, std::uint32_t(bytes.size()));
+        put16(out, std::uint32_t(name.size()));
+        put16(out, 0);
+        out.insert(out.end(), name.begin(), name.end());
+        out.insert(out.end(), bytes.begin(), bytes.end());
+        // central directory entry
+        put32(central, 0x02014b50);
+        put16(central, 20);
+        put16(central, 20);
+        put16(central, 0);
+        put16(central, 0);
+        putDosTimeDate(central);
+        put32(central, crc);
+        put32(central, std::uint32_t(bytes.size()));
+        put32(central, std::uint32_t(bytes.size()));
+        put16(central, std::uint32_t(name.size()));
+        put16(central, 0);
+        put16(central, 0);
+        put16(central, 0);
+        put16(central, 0);
+        put32(central, 0);
+        put32(central, offset);
+        central.insert(central.end(), name.begin(), name.end());
+    }
+    const std::uint32_t cdOffset = std::uint32_t(out.size());
+    out.insert(out.end(), central.begin(), central.end());
+    put32(out, 0x06054b50);
+    put16(out, 0);
+    put16(out, 0);
+    put16(out, std::uint32_t(entries.size()));
+    put16(out, std::uint32_t(entries.size()));
+    put32(out, std::uint32_t(central.size()));
+    put32(out, cdOffset);
+    put16(out, 0);
+    return out;
+}
+
+} // namespace
+
+std::vector<std::uint8_t> encodeNpz(const ParamsF &params)
+{
+    return zipStored({
+        {"W1.npy", encodeNpy(params.W1, false)},
+        {"b1.npy", encodeNpy(params.b1, true)},
+        {"W2.npy", encodeNpy(params.W2, false)},
+        {"b2.npy", encodeNpy(params.b2, true)},
+    });
+}
+
+Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    auto entries = readZip(data, size, name);
+    if (!entries)
+        return Error{entries.error()};
+    auto find = [&](const std::string &key) { return findEntry(*entries, key); };
+    // A file of the general writer (it names its activation) may hold another network: it must
+    // not be read as the source's by taking its first layers.
+    if (find("activation") || find("W3")) {
+        auto net = decodeNetworkNpz(data, size, name);
+        if (!net)
+            return Error{net.error()};
+        if (!net->arch.isSourceNetwork())
+            return Error{name + ": holds a " + describe(net->arch) +
+                         " network; only the source's 784-128-10 ReLU network is read here"};
+        return toSourceParams(net->params);
+    }
+    ParamsF p = ParamsF::zeros();
+    struct Want {
+        const char *key;
+        Eigen::Index rows, cols;
+        bool vector;
+    };
+    const std::array<Want, 4> wants = {{{"W1", kHidden, kInputs, false},
+                                        {"b1", kHidden, 1, true},
+                                        {"W2", kOutputs, kHidden, false},
+                                        {"b2", kOutputs, 1, true}}};
+    Mat<float> W1, b1, b2; // read column-major (b1, b2 as one-column matrices), then copied
+    const std::array<Mat<float> *, 4> targets = {&W1, &b1, &p.W2, &b2};
+    for (std::size_t i = 0; i < wants.size(); ++i) {
+        const NpyArray *a = find(wants[i].key);
+        if (!a) {
+            return Error{name + ": no " + wants[i].key + ".npy in the archive (it holds: " + entryList(*entries) +
+                         "); expected W1, b1, W2, b2"};
+        }
+        if (Status s = decodeNpy(*a, wants[i].rows, wants[i].cols, wants[i].vector, *targets[i], name); !s)
+            return Error{s.error()};
+    }
+    p.W1 = W1;
+    p.b1 = b1.col(0);
+    p.b2 = b2.col(0);
+    return p;
+}
+
+Status saveNpz(const std::string &path, const ParamsF &params)
+{
+    const std::vector<std::uint8_t> bytes = encodeNpz(params);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+Result<ParamsF> loadNpz(const std::string &path)
+{
+    auto bytes = readWholeFile(path, std::uint64_t(64) << 20);
+    if (!bytes)
+        return Error{bytes.error()};
+    return decodeNpz(bytes->data(), bytes->size(), fileNameOf(path));
+}
+
+std::vector<std::uint8_t> encodeNetworkNpz(const Architecture &arch, const MlpParamsF &params)
+{
+    ZipEntries entries;
+    for (std::size_t l = 0; l < params.layers.size(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false)});
+        entries.push_back({"b" + n + ".npy", encodeNpy(params.layers[l].b, true)});
+    }
+    entries.push_back({"activation.npy", encodeNpyString(toString(arch.activation))});
+    return zipStored(entries);
+}
+
+Result<NetworkModel> decodeNetworkNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    auto entries = readZip(data, size, name);
+    if (!entries)
+        return Error{entries.error()};
+    auto find = [&](const std::string &key) { return findEntry(*entries, key); };
+    std::size_t layers = 0;
+    while (layers <= std::size_t(kMaxHiddenLayers) + 1 && find("W" + std::to_string(layers + 1)))
+        ++layers;
+    if (layers == 0)
+        return Error{name + ": no W1.npy in the archive (it holds: " + entryList(*entries) +
+                     "); expected W1, b1, ..., WL, bL"};
+    if (layers > std::size_t(kMaxHiddenLayers) + 1)
+        return Error{name + ": holds W" + std::to_string(layers) + ".npy; a network has at most " +
+                     std::to_string(kMaxHiddenLayers + 1) + " weight layers (" + std::to_string(kMaxHiddenLayers) +
+                     " hidden)"};
+    std::string needed;
+    for (std::size_t l = 1; l <= layers; ++l)
+        needed += (l > 1 ? ", W" : "W") + std::to_string(l) + ", b" + std::to_string(l);
+
+    NetworkModel m;
+    m.arch.hidden.clear();
+    if (const NpyArray *a = find("activation")) {
+        auto text = decodeNpyString(*a, name);
+        if (!text)
+            return Error{text.error()};
+        const auto act = activationFromName(*text);
+        if (!act)
+            return Error{name + ": activation is \"" + *text + "\"; expected relu, sigmoid, tanh or leakyrelu"};
+        m.arch.activation = *act;
+    } // without it: ReLU, the only activation of the files written before there was a choice
+    Eigen::Index in = kInputs;
+    for (std::size_t l = 1; l <= layers; ++l) {
+        const std::string n = std::to_string(l);
+        const NpyArray *W = find("W" + n), *b = find("b" + n);
+        if (!b)
+            return Error{name + ": no b" + n + ".npy in the archive (it holds: " + entryList(*entries) +
+                         "); a network of " + std::to_string(layers) + " layers needs " + needed};
+        Eigen::Index rows = kOutputs;
+        if (l < layers) { // a hidden layer: its width is W's first dimension
+            auto h = parseNpyHeader(W->bytes, name + ": " + W->name);
+            if (!h)
+                return Error{h.error()};
+            if (h->shape.size() != 2)
+                return Error{name + ": " + W->name + " has shape " + shapeText(h->shape) +
+                             "; a weight matrix is outputs x inputs (torch.nn.Linear layout)"};
+            if (h->shape[0] < 1 || h->shape[0] > std::uint64_t(kMaxHiddenWidth))
+                return Error{name + ": " + W->name + " has shape " + shapeText(h->shape) +
+                             "; a hidden layer needs 1 to " + withThousands(kMaxHiddenWidth) + " neurons"};
+            rows = Eigen::Index(h->shape[0]);
+        }
+        Mat<float> Wm, bm;
+        if (Status s = decodeNpy(*W, rows, in, false, Wm, name); !s)
+            return Error{s.error()};
+        if (Status s = decodeNpy(*b, rows, 1, true, bm, name); !s)
+            return Error{s.error()};
+        m.params.layers.push_back({Wm, bm.col(0)});
+        if (l < layers)
+            m.arch.hidden.push_back(int(rows));
+        in = rows;
+    }
+    return m;
+}
+
+Status saveNetworkNpz(const std::string &path, const Architecture &arch, const MlpParamsF &params)
+{
+    if (Status s = validate(arch); !s)
+        return Error{path + ": " + s.error() + "; nothing written"};
+    if (!params.hasShape(arch))
+        return Error{path + ": the parameters do not have the " + describe(arch) + " shapes; nothing written"};
+    const std::vector<std::uint8_t> bytes = encodeNetworkNpz(arch, params);
+    return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
+}
+
+} // namespace bplab

@@ -1,0 +1,702 @@
+#include "lesson/lesson.h"
+
+#include "io/fileio.h"
+#include "io/jsonvalue.h"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+
+namespace bplab {
+
+namespace {
+
+constexpr std::size_t kMaxTitleChars = 200;
+constexpr std::size_t kMaxStepTextChars = 2000;
+constexpr std::size_t kMaxQuestionChars = 500;
+constexpr long long kMaxBatches = 100000000; // as --after-batches
+constexpr long long kMaxImageIndex = 100000000;
+
+template <class E>
+struct Named
+{
+    const char *name;
+    E value;
+    bool listed = true; ///< false: an older spelling still read, never written or suggested
+};
+
+constexpr Named<CompareMeasure> kCompareMeasures[] = {
+    {"test_accuracy", CompareMeasure::TestAccuracy}, {"test_loss", CompareMeasure::TestLoss},
+    {"train_loss", CompareMeasure::TrainLoss},       {"gradient", CompareMeasure::Gradient},
+    {"gradient_map", CompareMeasure::GradientMap}, {"batch_loss", CompareMeasure::BatchLoss},
+};
+
+constexpr Named<LessonView> kViews[] = {
+    {"train", LessonView::Train}, {"step", LessonView::Step},       {"draw", LessonView::Draw},
+    {"cluster", LessonView::Cluster}, {"data", LessonView::Data}, {"mistakes", LessonView::Mistakes},
+    {"compare", LessonView::Compare},
+    {"confusion", LessonView::Mistakes, false}, // the Mistakes view's name in older lessons
+};
+constexpr Named<LessonControl> kControls[] = {
+    {"recipe", LessonControl::Recipe}, {"lr", LessonControl::Lr},           {"batch", LessonControl::Batch},
+    {"epochs", LessonControl::Epochs}, {"seed", LessonControl::Seed},       {"pace", LessonControl::Pace},
+    {"dataset", LessonControl::Dataset}, {"reset", LessonControl::Reset}, {"timeline", LessonControl::Timeline},
+    {"replicas", LessonControl::Replicas}, {"train_subset", LessonControl::TrainSubset},
+    {"network", LessonControl::Network},
+};
+constexpr Named<Quantity> kQuantities[] = {
+    {"argmax_p", Quantity::ArgmaxP},
+    {"loss_after_lower", Quantity::LossAfterLower},
+    {"sign_delta2", Quantity::SignDelta2},
+    {"sign_delta1", Quantity::SignDelta1},
+    {"z1", Quantity::Z1},
+    {"a1", Quantity::A1},
+    {"logit", Quantity::Logit},
+    {"p", Quantity::P},
+    {"loss", Quantity::Loss},
+    {"test_accuracy", Quantity::TestAccuracy},
+    {"train_accuracy", Quantity::TrainAccuracy},
+    {"confusion_count", Quantity::ConfusionCount},
+    {"allreduce_time", Quantity::AllReduceTime},
+    {"snapshot_time", Quantity::SnapshotTime},
+    {"compare_best", Quantity::CompareBest},
+    {"compare_accuracy", Quantity::CompareAccuracy},
+    {"compare_smallest_gradient", Quantity::CompareSmallestGradient},
+};
+
+template <class E, std::size_t N>
+std::string namesOf(const Named<E> (&table)[N])
+{
+    std::vector<const char *> names;
+    for (const auto &n : table)
+        if (n.listed)
+            names.push_back(n.name);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+    return out;
+}
+
+template <class E, std::size_t N>
+const char *nameIn(const Named<E> (&table)[N], E value)
+{
+    for (const auto &n : table)
+        if (n.value == value)
+            return n.name;
+    return "?";
+}
+
+/** Text shown in a message: at most 40 characters of it, in quotes. */
+std::string shown(const std::string &s)
+{
+    return "\"" + (s.size() > 40 ? s.substr(0, 40) + "..." : s) + "\"";
+}
+
+/** What a value is, for "must be ..., not X" (never the whole of a long text). */
+std::string describe(const JsonValue &v)
+{
+    switch (v.type()) {
+    case JsonValue::Type::String: return shown(v.asString());
+    case JsonValue::Type::Number: {
+        const double n = v.asNumber();
+        if (std::abs(n) < 1e15 && n == std::floor(n))
+            return std::to_string(static_cast<long long>(n));
+        return std::to_string(n);
+    }
+    case JsonValue::Type::Bool: return v.asBool() ? "true" : "false";
+    default: return jsonTypeName(v.type());
+    }
+}
+
+/** Characters of UTF-8 text (code points). */
+std::size_t charCount(const std::string &s)
+{
+    std::size_t n = 0;
+    for (const char c : s)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+/** The checks of one lesson; the first failure stops it with the field's path in the message. */
+class Checker
+{
+public:
+    std::string error; // "steps[2].view: ..."
+
+    bool fail(const std::string &path, const std::string &what)
+    {
+        error = path + ": " + what;
+        return false;
+    }
+
+    /** Refuses members not in `known` (a misspelt "titel" is an error, not silently ignored). */
+    bool onlyKnown(const JsonValue &o, const std::string &path, std::initializer_list<const char *> known)
+    {
+        for (const auto &[key, value] : o.members()) {
+            bool ok = false;
+            std::string list;
+            for (const char *k : known) {
+                ok = ok || key == k;
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            }
+            if (!ok)
+                return fail(join(path, key), "unknown field; a " + (path.empty() ? std::string("lesson") : path) +
+                                                     " has the fields " + list);
+        }
+        return true;
+    }
+
+    static std::string join(const std::string &path, const std::string &key)
+    {
+        return path.empty() ? key : path + "." + key;
+    }
+
+    bool object(const JsonValue *v, const std::string &path)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (!v->isObject())
+            return fail(path, std::string("must be an object ({...}), not ") + describe(*v));
+        return true;
+    }
+
+    bool text(const JsonValue *v, const std::string &path, std::size_t maxChars, std::string &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (!v->isString())
+            return fail(path, std::string("must be text in double quotes, not ") + describe(*v));
+        const std::size_t n = charCount(v->asString());
+        if (n == 0 || v->asString().find_first_not_of(" \t\r\n") == std::string::npos)
+            return fail(path, "is empty");
+        if (n > maxChars)
+            return fail(path, "is " + std::to_string(n) + " characters long; at most " + std::to_string(maxChars) +
+                                      " fit on the screen");
+        out = v->asString();
+        return true;
+    }
+
+    bool integer(const JsonValue *v, const std::string &path, long long lo, long long hi, long long &out)
+    {
+        const std::string range = "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+        if (!v)
+            return fail(path, "is missing");
+        if (!v->isNumber() || !v->isIntegral() || v->asNumber() < double(lo) || v->asNumber() > double(hi))
+            return fail(path, range + ", not " + describe(*v));
+        out = static_cast<long long>(v->asNumber());
+        return true;
+    }
+
+    /** A field naming a Compare run (0-4) that only a step with `view` has; `does` says what it
+     *  does there ("shows a run's mistakes"). */
+    bool runOf(const JsonValue &o, const std::string &path, const char *field, LessonView view, const char *does,
+               LessonView stepView, std::optional<int> &out)
+    {
+        const JsonValue *v = o.find(field);
+        if (!v)
+            return true;
+        if (stepView != view)
+            return fail(join(path, field), std::string("only a step with the view \"") + std::string(viewName(view))
+                                                   + "\" " + does);
+        int run = 0;
+        if (!integer(v, join(path, field), 0, 4, run))
+            return false;
+        out = run;
+        return true;
+    }
+
+    bool integer(const JsonValue *v, const std::string &path, int lo, int hi, int &out)
+    {
+        long long n = 0;
+        if (!integer(v, path, (long long)lo, (long long)hi, n))
+            return false;
+        out = int(n);
+        return true;
+    }
+
+    /** A number in (lo, hi] (loExclusive) or [lo, hi]. */
+    bool number(const JsonValue *v, const std::string &path, double lo, double hi, bool loExclusive, double &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        const double n = v->isNumber() ? v->asNumber() : 0;
+        if (!v->isNumber() || (loExclusive ? !(n > lo) : !(n >= lo)) || !(n <= hi)) {
+            std::string range = loExclusive ? "above " : "from ";
+            range += describe(JsonValue::number(lo, false)) + (loExclusive ? " and at most " : " to ") +
+                     describe(JsonValue::number(hi, false));
+            return fail(path, "must be a number " + range + ", not " + describe(*v));
+        }
+        out = n;
+        return true;
+    }
+
+    template <class E, std::size_t N>
+    bool choice(const JsonValue *v, const std::string &path, const Named<E> (&table)[N], const char *what, E &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (v->isString())
+            for (const auto &n : table)
+                if (v->asString() == n.name) {
+                    out = n.value;
+                    return true;
+                }
+        return fail(path, (v->isString() ? shown(v->asString()) : describe(*v)) + " is not " + what + "; use " +
+                                  namesOf(table));
+    }
+
+    /** A recipe's name from the recipe table (trainconfig.h). */
+    bool recipeWord(const JsonValue *v, const std::string &path, Recipe &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (v->isString())
+            if (const std::optional<Recipe> r = recipeNamed(v->asString())) {
+                out = *r;
+                return true;
+            }
+        return fail(path, "must be " + recipeNames() + ", not " + describe(*v));
+    }
+
+    bool word(const JsonValue *v, const std::string &path, std::initializer_list<const char *> words, std::string &out)
+    {
+        std::string list;
+        for (const char *w : words) {
+            if (v && v->isString() && v->asString() == w) {
+                out = w;
+                return true;
+            }
+            list += (list.empty() ? "" : " or ") + std::string(w);
+        }
+        if (!v)
+            return fail(path, "is missing");
+        return fail(path, "must be " + list + ", not " + describe(*v));
+    }
+
+    bool pace(const JsonValue *v, const std::string &path, LessonPace &out)
+    {
+        if (v && v->isString() && v->asString() == "full") {
+            out = {LessonPace::Kind::Full, 0};
+            return true;
+        }
+        if (v && v->isString() && v->asString() == "sample") {
+            out = {LessonPace::Kind::Sample, 0};
+            return true;
+        }
+        if (v && v->isNumber() && v->asNumber() > 0 && v->asNumber() <= 1000) {
+            out = {LessonPace::Kind::PerSecond, v->asNumber()};
+            return true;
+        }
+        if (!v)
+            return fail(path, "is missing");
+        return fail(path, "must be \"full\" (full speed), \"sample\" (one sample at a time) or batches per "
+                          "second above 0 and at most 1000, not " + describe(*v));
+    }
+
+    template <class E, std::size_t N>
+    bool list(const JsonValue *v, const std::string &path, const Named<E> (&table)[N], const char *what,
+              std::vector<E> &out)
+    {
+        if (!v)
+            return fail(path, "is missing");
+        if (!v->isArray())
+            return fail(path, std::string("must be a list ([...]) of ") + namesOf(table) + ", not " + describe(*v));
+        if (v->items().size() > N)
+            return fail(path, "has " + std::to_string(v->items().size()) + " entries; there are only " +
+                                      std::to_string(N));
+        for (std::size_t i = 0; i < v->items().size(); ++i) {
+            E e {};
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            if (!choice(&v->items()[i], at, table, what, e))
+                return false;
+            for (const E &seen : out)
+                if (seen == e)
+                    return fail(at, shown(v->items()[i].asString()) + " is listed twice");
+            out.push_back(e);
+        }
+        return true;
+    }
+
+    bool settings(const JsonValue &o, Lesson &l)
+    {
+        const std::string path = "settings";
+        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset", "hidden", "activation"}))
+            return false;
+        LessonSettings &s = l.settings;
+        if (const JsonValue *v = o.find("recipe")) {
+            Recipe r = Recipe::Source;
+            if (!recipeWord(v, "settings.recipe", r))
+                return false;
+            s.recipe = r;
+        }
+        if (const JsonValue *v = o.find("lr")) {
+            double lr = 0;
+            if (!number(v, "settings.lr", 0, 10, true, lr))
+                return false;
+            s.lr = lr;
+        }
+        int n = 0;
+        if (const JsonValue *v = o.find("batch")) {
+            if (!integer(v, "settings.batch", 1, 4096, n))
+                return false;
+            s.batch = n;
+        }
+        if (const JsonValue *v = o.find("epochs")) {
+            if (!integer(v, "settings.epochs", 1, 1000, n))
+                return false;
+            s.epochs = n;
+        }
+        if (const JsonValue *v = o.find("seed")) {
+            long long seed = 0;
+            if (!integer(v, "settings.seed", 0LL, 2147483647LL, seed))
+                return false;
+            s.seed = std::uint64_t(seed);
+        }
+        if (const JsonValue *v = o.find("pace")) {
+            LessonPace p;
+            if (!pace(v, "settings.pace", p))
+                return false;
+            s.pace = p;
+        }
+        if (const JsonValue *v = o.find("train_subset")) {
+            long long images = 0; // 0: the whole training set
+            if (!integer(v, "settings.train_subset", 0LL, 1000000000LL, images))
+                return false;
+            s.trainSubset = std::size_t(images);
+        }
+        if (o.find("hidden") || o.find("activation")) {
+            Architecture a;
+            if (!network(o, path, a))
+                return false;
+            s.network = a;
+        }
+        return true;
+    }
+
+    /** "hidden" (as --hidden spells it, in double quotes; required) and "activation" (ReLU when
+     *  not given) of the object at `path`. */
+    bool network(const JsonValue &o, const std::string &path, Architecture &out)
+    {
+        const JsonValue *hidden = o.find("hidden");
+        if (!hidden || !hidden->isString())
+            return fail(join(path, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
+                                              "\"256,128\" or \"0\" for none)");
+        const auto widths = parseHidden(hidden->asString());
+        if (!widths)
+            return fail(join(path, "hidden"), widths.error());
+        out.hidden = *widths;
+        if (const JsonValue *a = o.find("activation")) {
+            const auto f = a->isString() ? parseActivation(a->asString()) : parseActivation("");
+            if (!f)
+                return fail(join(path, "activation"), f.error());
+            out.activation = *f;
+        }
+        return true;
+    }
+
+    bool cluster(const JsonValue *v, const std::string &path, LessonCluster &out)
+    {
+        if (!object(v, path) || !onlyKnown(*v, path, {"servers", "gpus_per_server", "algorithm"}))
+            return false;
+        std::string algorithm;
+        if (!integer(v->find("servers"), join(path, "servers"), 1, 64, out.servers) ||
+            !integer(v->find("gpus_per_server"), join(path, "gpus_per_server"), 1, 16, out.gpusPerServer) ||
+            !word(v->find("algorithm"), join(path, "algorithm"), {"ring", "hierarchical"}, algorithm))
+            return false;
+        out.hierarchical = algorithm == "hierarchical";
+        return true;
+    }
+
+    bool question(const JsonValue &o, const std::string &path, LessonStep &step)
+    {
+        if (!object(&o, path) ||
+            !onlyKnown(o, path, {"text", "quantity", "index", "digits", "tolerance_percent", "true_class",
+                                 "predicted_class", "cluster"}))
+            return false;
+        LessonQuestion q;
+        if (!text(o.find("text"), join(path, "text"), kMaxQuestionChars, q.text) ||
+            !choice(o.find("quantity"), join(path, "quantity"), kQuantities, "a quantity the app computes", q.quantity))
+            return false;
+        // Which of the optional fields this quantity reads; any other is a mistake worth naming.
+        const Quantity k = q.quantity;
+        int indexMax = -1; // -1: takes no index
+        int indexMin = 0;
+        if (k == Quantity::SignDelta2 || k == Quantity::Logit || k == Quantity::P)
+            indexMax = 9;
+        else if (k == Quantity::SignDelta1 || k == Quantity::Z1 || k == Quantity::A1)
+            indexMax = 127;
+        else if (k == Quantity::CompareAccuracy)
+            indexMin = 1, indexMax = 4; // the run as the Compare view's table counts it
+        const bool numeric = answerKindOf(k) == AnswerKind::Number;
+        const bool tolerance = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime || k == Quantity::TestAccuracy
+                               || k == Quantity::TrainAccuracy || k == Quantity::CompareAccuracy;
+        const bool confusion = k == Quantity::ConfusionCount;
+        const bool needsCluster = k == Quantity::AllReduceTime || k == Quantity::SnapshotTime;
+        const std::string qname = shown(quantityName(k));
+        const auto notFor = [&](const char *field) {
+            return fail(join(path, field), "is not used by the quantity " + qname);
+        };
+        if (indexMax >= 0) {
+            if (!integer(o.find("index"), join(path, "index"), indexMin, indexMax, q.index))
+                return false;
+        } else if (o.find("index")) {
+            return notFor("index");
+        }
+        if (o.find("digits")) {
+            if (!numeric || tolerance || confusion)
+                return notFor("digits");
+            if (!integer(o.find("digits"), join(path, "digits"), 0, 4, q.digits))
+                return false;
+        }
+        if (tolerance || confusion) {
+            q.tolerancePercent = confusion ? 0 : 10; // a count is exact unless the lesson allows more
+            if (o.find("tolerance_percent") &&
+                !number(o.find("tolerance_percent"), join(path, "tolerance_percent"), 0, 100, true, q.tolerancePercent))
+                return false;
+        } else if (o.find("tolerance_percent")) {
+            return notFor("tolerance_percent");
+        }
+        if (confusion) {
+            if (!integer(o.find("true_class"), join(path, "true_class"), 0, 9, q.trueClass) ||
+                !integer(o.find("predicted_class"), join(path, "predicted_class"), 0, 9, q.predictedClass))
+                return false;
+        } else if (o.find("true_class") || o.find("predicted_class")) {
+            return notFor(o.find("true_class") ? "true_class" : "predicted_class");
+        }
+        if (needsCluster) {
+            if (!cluster(o.find("cluster"), join(path, "cluster"), q.cluster))
+                return false;
+        } else if (o.find("cluster")) {
+            return notFor("cluster");
+        }
+        step.question = q;
+        return true;
+    }
+
+    bool step(const JsonValue &o, const std::string &path, const Lesson &l, LessonStep &s)
+    {
+        if (!object(&o, path) ||
+            !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
+                                  "compare_show", "mistakes_of", "step_of"}))
+            return false;
+        if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
+            !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
+            return false;
+        bool shownView = false;
+        for (LessonView v : l.views)
+            shownView = shownView || v == s.view;
+        if (!shownView)
+            return fail(join(path, "view"), shown(viewName(s.view)) + " is not in the lesson's \"views\"; add it there");
+        if (const JsonValue *v = o.find("stage")) {
+            if (s.view != LessonView::Step)
+                return fail(join(path, "stage"), "only a step with the view \"step\" has a stage");
+            int stage = 0;
+            if (!integer(v, join(path, "stage"), 1, 7 + 3 * kMaxHiddenLayers, stage))
+                return false;
+            s.stage = stage;
+        }
+        long long n = 0;
+        if (const JsonValue *v = o.find("timeline_at")) {
+            if (!integer(v, join(path, "timeline_at"), 0LL, kMaxBatches, n))
+                return false;
+            s.timelineAt = n;
+        }
+        if (const JsonValue *v = o.find("test_image")) {
+            if (!integer(v, join(path, "test_image"), 0LL, kMaxImageIndex, n))
+                return false;
+            s.testImage = n;
+        }
+        if (const JsonValue *v = o.find("lr")) {
+            double lr = 0;
+            if (!number(v, join(path, "lr"), 0, 10, true, lr))
+                return false;
+            s.lr = lr;
+        }
+        if (const JsonValue *v = o.find("pace")) {
+            LessonPace p;
+            if (!pace(v, join(path, "pace"), p))
+                return false;
+            s.pace = p;
+        }
+        if (const JsonValue *v = o.find("compare")) {
+            if (s.view != LessonView::Compare)
+                return fail(join(path, "compare"), "only a step with the view \"compare\" has runs to compare");
+            if (!compareRuns(*v, join(path, "compare"), s.compare))
+                return false;
+        }
+        if (const JsonValue *v = o.find("compare_show")) {
+            if (s.view != LessonView::Compare)
+                return fail(join(path, "compare_show"), "only a step with the view \"compare\" shows runs");
+            CompareMeasure m {};
+            if (!choice(v, join(path, "compare_show"), kCompareMeasures, "a measure", m))
+                return false;
+            s.compareShow = m;
+        }
+        if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf)
+            || !runOf(o, path, "step_of", LessonView::Step, "steps through a run's network", s.view, s.stepOf))
+            return false;
+        if (const JsonValue *v = o.find("question"))
+            return question(*v, join(path, "question"), s);
+        return true;
+    }
+
+    /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:
+     *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3; "optimizer"
+     *  "sgd" or "adam", SGD by default). */
+    bool compareRuns(const JsonValue &v, const std::string &path, std::vector<CompareChoice> &runs)
+    {
+        if (!v.isArray() || v.items().empty() || v.items().size() > 4)
+            return fail(path, "must be a list of 1 to 4 runs ([{\"hidden\": \"128\"}, ...]), not " + describe(v));
+        for (std::size_t i = 0; i < v.items().size(); ++i) {
+            const JsonValue &o = v.items()[i];
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "optimizer", "epochs"}))
+                return false;
+            CompareChoice c;
+            if (!network(o, at, c.arch))
+                return false;
+            if (const JsonValue *n = o.find("lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
+                return false;
+            if (const JsonValue *n = o.find("momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))
+                return false;
+            if (const JsonValue *n = o.find("optimizer")) {
+                std::string name;
+                if (!word(n, join(at, "optimizer"), {"sgd", "adam"}, name))
+                    return false;
+                c.adam = name == "adam";
+                if (c.adam && o.find("momentum"))
+                    return fail(join(at, "momentum"), "Adam keeps its own moments: leave out \"momentum\"");
+            }
+            if (const JsonValue *n = o.find("epochs"); n && !integer(n, join(at, "epochs"), 1, 100, c.epochs))
+                return false;
+            runs.push_back(c);
+        }
+        return true;
+    }
+
+    bool lesson(const JsonValue &root, Lesson &l)
+    {
+        if (!root.isObject())
+            return fail("the file", std::string("must hold one JSON object ({...}), not ") + describe(root));
+        std::string format;
+        if (!word(root.find("format"), "format", {kLessonFormat}, format))
+            return false;
+        int version = 0;
+        const JsonValue *ver = root.find("version");
+        if (!ver)
+            return fail("version", "is missing");
+        if (ver->isNumber() && ver->isIntegral() && ver->asNumber() > kLessonVersion && ver->asNumber() < 1e9)
+            return fail("version", "is " + describe(*ver) + ", written by a newer Backprop Lab; this one reads version " +
+                                           std::to_string(kLessonVersion));
+        if (!integer(ver, "version", kLessonVersion, kLessonVersion, version))
+            return false;
+        if (!onlyKnown(root, "", {"format", "version", "title", "dataset", "settings", "views", "controls", "steps"}))
+            return false;
+        if (!text(root.find("title"), "title", kMaxTitleChars, l.title) ||
+            !word(root.find("dataset"), "dataset", {"mnist", "fashion", "sample"}, l.dataset))
+            return false;
+        if (const JsonValue *s = root.find("settings"); s && !settings(*s, l))
+            return false;
+        if (!list(root.find("views"), "views", kViews, "a view", l.views))
+            return false;
+        if (l.views.empty())
+            return fail("views", "is empty; name at least one view the lesson shows");
+        if (const JsonValue *c = root.find("controls")) {
+            if (!object(c, "controls") || !onlyKnown(*c, "controls", {"lock", "hide"}))
+                return false;
+            if (c->find("lock") && !list(c->find("lock"), "controls.lock", kControls, "a control", l.locked))
+                return false;
+            if (c->find("hide") && !list(c->find("hide"), "controls.hide", kControls, "a control", l.hidden))
+                return false;
+        }
+        const JsonValue *steps = root.find("steps");
+        if (!steps)
+            return fail("steps", "is missing");
+        if (!steps->isArray())
+            return fail("steps", "must be a list ([...]) of steps, not " + describe(*steps));
+        if (steps->items().empty())
+            return fail("steps", "is empty; a lesson has at least one step");
+        if (steps->items().size() > std::size_t(kMaxLessonSteps))
+            return fail("steps", "has " + std::to_string(steps->items().size()) + " steps; at most " +
+                                         std::to_string(kMaxLessonSteps) + " fit in one lesson");
+        for (std::size_t i = 0; i < steps->items().size(); ++i) {
+            LessonStep s;
+            if (!step(steps->items()[i], "steps[" + std::to_string(i) + "]", l, s))
+                return false;
+            l.steps.push_back(std::move(s));
+        }
+        return true;
+    }
+};
+
+} // namespace
+
+AnswerKind answerKindOf(Quantity q)
+{
+    switch (q) {
+    case Quantity::ArgmaxP:
+    case Quantity::CompareBest:
+    case Quantity::CompareSmallestGradient: return AnswerKind::Class;
+    case Quantity::LossAfterLower: return AnswerKind::YesNo;
+    case Quantity::SignDelta2:
+    case Quantity::SignDelta1: return AnswerKind::Sign;
+    default: return AnswerKind::Number;
+    }
+}
+
+const char *viewName(LessonView v) { return nameIn(kViews, v); }
+const char *controlName(LessonControl c) { return nameIn(kControls, c); }
+
+LessonRestrictions LessonRestrictions::of(const Lesson &lesson)
+{
+    return {lesson.views, lesson.locked, lesson.hidden};
+}
+
+bool LessonRestrictions::showsView(LessonView view) const
+{
+    return views.empty() || std::find(views.begin(), views.end(), view) != views.end();
+}
+
+bool LessonRestrictions::hides(LessonControl control) const
+{
+    return std::find(hidden.begin(), hidden.end(), control) != hidden.end();
+}
+
+bool LessonRestrictions::locks(LessonControl control) const
+{
+    return hides(control) || std::find(locked.begin(), locked.end(), control) != locked.end();
+}
+const char *quantityName(Quantity q) { return nameIn(kQuantities, q); }
+
+Result<Lesson> parseLesson(std::string_view text, const std::string &name)
+{
+    if (text.size() > kMaxLessonBytes)
+        return Error{name + ": " + std::to_string(text.size()) + " bytes is more than a lesson file can hold (at most " +
+                     std::to_string(kMaxLessonBytes) + ")"};
+    auto json = parseJson(text);
+    if (!json)
+        return Error{name + ": not valid JSON: " + json.error()};
+    Checker check;
+    Lesson lesson;
+    if (!check.lesson(*json, lesson))
+        return Error{name + ": " + check.error};
+    return lesson;
+}
+
+Result<Lesson> loadLesson(const std::string &path)
+{
+    auto bytes = readWholeFile(path, kMaxLessonBytes);
+    if (!bytes)
+        return Error{bytes.error()};
+    return parseLesson(std::string_view(reinterpret_cast<const char *>(bytes->data()), bytes->size()), fileNameOf(path));
+}
+
+bool looksLikeLesson(std::string_view text)
+{
+    // The marker near the start, as written by hand or by any JSON writer.
+    const std::string_view head = text.substr(0, 4096);
+    const std::size_t at = head.find("\"format\"");
+    return at != std::string_view::npos && head.find(std::string("\"") + kLessonFormat + "\"", at) != std::string_view::npos;
+}
+
+} // namespace bplab

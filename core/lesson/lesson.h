@@ -1,0 +1,164 @@
+#pragma once
+// A lesson: a prepared sequence of steps a teacher opens instead of setting controls by hand.
+// The file is JSON (docs/file-formats.md, "Lesson"); this is its reader and validator. Every
+// field is checked (type, range, known names, no unknown members), and the first wrong one is
+// reported by its path: "steps[2].question.index: must be a whole number from 0 to 9, not 12".
+// A question names a quantity the app computes (lessonanswer.h), never a written-in answer.
+
+#include "train/comparison.h"
+#include "result.h"
+#include "train/trainconfig.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bplab {
+
+/** The marker that makes a JSON file a lesson ("format": "backprop-lab-lesson"). */
+inline constexpr const char *kLessonFormat = "backprop-lab-lesson";
+inline constexpr int kLessonVersion = 1;
+/** The largest lesson file read; a larger one is refused before it is read. */
+inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
+inline constexpr int kMaxLessonSteps = 200;
+
+enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes, Compare };
+enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset, Network };
+
+/** How fast training runs: as fast as it can, N batches per second, or one sample at a time. */
+struct LessonPace
+{
+    enum class Kind { Full, PerSecond, Sample };
+    Kind kind = Kind::Full;
+    double batchesPerSecond = 0; ///< Kind::PerSecond only
+    bool operator==(const LessonPace &) const = default;
+};
+
+/** What a question asks; the app computes the value (lessonanswer.h). */
+enum class Quantity {
+    ArgmaxP,        ///< the class of the largest probability (0-9)
+    LossAfterLower, ///< is the loss after one update lower than before? (yes/no)
+    SignDelta2,     ///< sign of delta2[index] (index 0-9)
+    SignDelta1,     ///< sign of delta1[index] (index 0-127)
+    Z1,             ///< z1[index] (0-127), to `digits` decimals
+    A1,             ///< a1[index]
+    Logit,          ///< z2[index] (0-9)
+    P,              ///< p[index] (0-9)
+    Loss,           ///< L = -ln p_label
+    TestAccuracy,   ///< percent of the test set right, at the shown weights
+    TrainAccuracy,  ///< percent of the training set trained on (its subset) right, at the shown weights
+    ConfusionCount, ///< test images of class trueClass predicted as predictedClass
+    AllReduceTime,  ///< one all-reduce of the gradients, in microseconds, on `cluster`
+    SnapshotTime,   ///< one snapshot of the training state, in microseconds, on `cluster`
+    CompareBest,    ///< the Compare view's run (1-4, as its table counts) with the highest final test accuracy
+    CompareAccuracy, ///< the final test accuracy of the Compare view's run `index` (1-4), percent
+    CompareSmallestGradient, ///< the Compare view's run (1-4) whose first layer got the smallest gradients in its last epoch
+};
+
+/** The kind of answer a quantity takes: a class, yes/no, a sign or a number. */
+enum class AnswerKind { Class, YesNo, Sign, Number };
+AnswerKind answerKindOf(Quantity q);
+
+struct LessonCluster
+{
+    int servers = 2;
+    int gpusPerServer = 8;
+    bool hierarchical = false; ///< false: ring
+    bool operator==(const LessonCluster &) const = default;
+};
+
+struct LessonQuestion
+{
+    std::string text;
+    Quantity quantity = Quantity::ArgmaxP;
+    int index = 0;           ///< the neuron or class the quantity reads (where it takes one); CompareAccuracy: the run, from 1
+    int layer = 0;           ///< Z1, A1, SignDelta1 of another network's trace: its hidden layer (0-based) instead of the first
+    int digits = 2;          ///< decimals a typed number is compared to (Number quantities)
+    double tolerancePercent = 0; ///< AllReduceTime/SnapshotTime/TestAccuracy/TrainAccuracy/CompareAccuracy (default 10), ConfusionCount (default 0: exact): a right guess is within this
+    int trueClass = 0, predictedClass = 0; ///< ConfusionCount
+    LessonCluster cluster;   ///< AllReduceTime/SnapshotTime
+};
+
+/** Settings a lesson sets; an absent one keeps the app's value. */
+struct LessonSettings
+{
+    std::optional<Recipe> recipe;
+    std::optional<double> lr;
+    std::optional<int> batch;
+    std::optional<int> epochs;
+    std::optional<std::uint64_t> seed;
+    std::optional<LessonPace> pace;
+    /** Images of the training set the lesson trains on (TrainConfig::trainSubset); a lesson
+     *  without it trains on the whole set. */
+    std::optional<std::size_t> trainSubset;
+    /** The network trained ("hidden" as --hidden spells it, "activation"); a lesson without
+     *  them trains the source's 784-128-10 ReLU. */
+    std::optional<Architecture> network;
+};
+
+struct LessonStep
+{
+    std::string text;
+    LessonView view = LessonView::Train;
+    std::optional<int> stage;             ///< view Step only: 1-10 for one hidden layer, up to 13 for two
+    std::optional<long long> timelineAt;  ///< batches trained: the timeline's cursor
+    std::optional<long long> testImage;   ///< the test image Step through or Draw shows
+    std::optional<double> lr;             ///< a new learning rate from this step on
+    std::optional<LessonPace> pace;       ///< a new pace from this step on
+    std::optional<LessonQuestion> question;
+    /** View Compare only: the runs it trains side by side from this step on (1 to 4), unless the
+     *  view shows these runs already. */
+    std::vector<CompareChoice> compare;
+    /** View Compare only: what it shows at this step ("compare_show"; the test accuracy when not
+     *  given). */
+    std::optional<CompareMeasure> compareShow;
+    /** View Mistakes only: the Compare run (1-4, of the latest step's "compare") whose mistakes it
+     *  shows ("mistakes_of"; 0: the training's weights, as when not given). */
+    std::optional<int> mistakesOf;
+    /** View Step only: the Compare run (1-4) whose network, at its latest weights, it steps
+     *  through ("step_of"; 0: the training's weights, as when not given). */
+    std::optional<int> stepOf;
+};
+
+struct Lesson
+{
+    std::string title;
+    std::string dataset = "sample"; ///< "mnist", "fashion" or "sample"
+    LessonSettings settings;
+    std::vector<LessonView> views;
+    std::vector<LessonControl> locked;
+    std::vector<LessonControl> hidden;
+    std::vector<LessonStep> steps;
+};
+
+/** What an open lesson allows: its views (none listed: every view) and the controls it locks
+ *  (shown, not editable) or hides. The default value allows everything (no lesson). */
+struct LessonRestrictions
+{
+    std::vector<LessonView> views;
+    std::vector<LessonControl> locked, hidden;
+
+    static LessonRestrictions of(const Lesson &lesson);
+    bool showsView(LessonView view) const;
+    /** Locked or hidden: the person cannot change it. */
+    bool locks(LessonControl control) const;
+    bool hides(LessonControl control) const;
+};
+
+/** "train", "step", "draw", "cluster", "data", "mistakes", "compare" (the names in the file). */
+const char *viewName(LessonView v);
+const char *controlName(LessonControl c);
+const char *quantityName(Quantity q);
+
+/** Parses and checks a lesson held in memory; name is the file's name for messages. */
+Result<Lesson> parseLesson(std::string_view text, const std::string &name);
+/** Reads a lesson file (at most kMaxLessonBytes; a larger file is refused unread). */
+Result<Lesson> loadLesson(const std::string &path);
+/** True when the text is a JSON object whose "format" member says it is a lesson (a cheap look
+ *  at the text, for telling lessons from other JSON files; parseLesson does the checking). */
+bool looksLikeLesson(std::string_view text);
+
+} // namespace bplab
