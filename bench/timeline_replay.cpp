@@ -46,10 +46,7 @@ int main(int argc, char **argv)
         }
         config = withNetwork(config, *hidden, Activation::ReLU);
     }
-    // The weights of either network, as one list of layers.
-    const auto weightsOf = [](const Trainer &t) {
-        return t.trainsSourceNetwork() ? toMlp(t.params()) : t.networkTrainer()->params();
-    };
+    const auto weightsOf = [](const Trainer &t) { return t.params(); };
 
     Trainer head(data, config);
     Timeline timeline;

@@ -351,7 +351,7 @@ void HeatmapPanel::updateTitles()
         return QStringList{formula + QStringLiteral("   ") + explained + none,
                            formula + QStringLiteral("   ") + brief + none, formula + none, formula};
     };
-    if (!m_arch.isSourceNetwork()) {
+    if (m_arch != Architecture::source()) {
         updateNetworkTitles(forms);
         fitTitles();
         return;

@@ -44,13 +44,8 @@ const char *kBenchDetails = R"(What is measured:
 "kernels" (eigen or xsmm: $BPLAB_KERNELS), "roofline_kernels" (the kernels the roofline timed: the
 epoch's), "fma_peak_gflops" (an FMA-only loop on the training
 threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
-(epoch_seconds / peak_epoch_seconds), "gemm_gflops" (each of the five products inside one more,
-profiled epoch, on the training threads together), "outside_gemm_share" (the share of that
-epoch spent outside the products: gather, activations, SoftMax, SGD step, waiting),
-"profiled_epoch_seconds" (that epoch) and "outside_gemm_seconds" (that share split: gather,
-bias_relu, softmax, backward_elementwise, sgd_step, wait (the halves' meeting), batch_end_wait
-(the halves' closing meeting and hand-over) and trainer (the trainer's work between batches), wall
-seconds, each phase averaged over the threads; the timing itself adds two clock reads a phase).
+(epoch_seconds / peak_epoch_seconds), "zero_inputs_skipped" (whether the last batch's first layer
+summed over its non-zero inputs only; GFLOP/s count that layer as dense).
 With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
 and the roofline's five products are split the same way (each thread its neurons' share, for
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
@@ -83,7 +78,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;
-    config.init = initFor(arch.activation);
+    config.init = initFor(arch);
     std::vector<double> epochSeconds;
     MlpParamsF trained;
     bool sparse = false;
@@ -235,24 +230,19 @@ int runBench(const QStringList &args)
                               thousands(std::uint64_t(samples))));
 
     std::shared_ptr<const DataSplit> shared = benchData;
-    if (!arch.isSourceNetwork())
+    if (arch != Architecture::source())
         return benchNetwork(cmd, arch, shared, test10k, batch, repeats, threads, json);
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;
 
     std::vector<double> epochSeconds;
-    double profiledSeconds = 0;
-    GemmProfile profile;
+    bool skippedZeros = false;
     {
         Trainer probe(shared, config);
-        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 2) * probe.totalSteps());
+        ProgressBar bar(QStringLiteral("bench"), std::size_t(repeats + 1) * probe.totalSteps());
         std::size_t done = 0;
-        // Run repeats + 1 times each product's time (kernels.h): not one of the timed runs.
-        for (int r = 0; r <= repeats + 1; ++r) {
-            const bool profiled = r == repeats + 1;
-            setGemmProfiling(profiled);
-            resetGemmProfile();
+        for (int r = 0; r <= repeats; ++r) {
             // The loop of train and the app; allocation and initialisation stay outside the timing.
             TrainingSession session(std::make_unique<Trainer>(shared, config));
             double batches = 0;
@@ -270,22 +260,19 @@ int runBench(const QStringList &args)
             const double shuffle = std::chrono::duration<double>(Clock::now() - t0).count();
             session.run();
             const double s = shuffle + batches;
-            if (profiled)
-                profiledSeconds = batches;
-            else if (r > 0) // run 0 warms caches and threads
+            skippedZeros = session.trainer()->skippedZeroInputs();
+            if (r > 0) // run 0 warms caches and threads
                 epochSeconds.push_back(s);
         }
-        setGemmProfiling(false);
-        profile = gemmProfile();
     }
     const double epoch = median(epochSeconds);
     const double best = *std::min_element(epochSeconds.begin(), epochSeconds.end());
 
     std::vector<double> evalSeconds;
-    const ParamsF params = initParams(Init::He, 1);
+    const MlpParamsF params = initMlp(config.network, Init::He, 1);
     for (int r = 0; r <= repeats; ++r) {
         const auto t0 = Clock::now();
-        const Evaluation ev = evaluate(params, test10k, Normalize::None);
+        const Evaluation ev = evaluateNetwork(config.network, params, test10k, Normalize::None);
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
         if (r > 0 && ev.count == test10k.size())
             evalSeconds.push_back(s);
@@ -303,34 +290,6 @@ int runBench(const QStringList &args)
     // The limit: the epoch's FLOPs at this machine's FMA peak on the same threads.
     const double fmaPeak = measureFmaPeakGflops(threads);
     const double peakEpoch = double(samples) * kFlopsPerSample / 1e9 / fmaPeak;
-    // Each half's products run on its own thread: their wall time is the sum over the threads.
-    double gemmGflops[kGemmCount] = {};
-    double gemmWall = 0;
-    for (int i = 0; i < kGemmCount; ++i) {
-        const double wall = profile.seconds[i] / threads;
-        gemmWall += wall;
-        gemmGflops[i] = wall > 0 ? profile.flops[i] / wall / 1e9 : 0;
-    }
-    const double outsideShare = profiledSeconds > 0 ? 1.0 - gemmWall / profiledSeconds : 0;
-    JsonObject gemmJson;
-    for (int i = 0; i < kGemmCount; ++i)
-        gemmJson.add(gemmFormula(GemmId(i)), gemmGflops[i]);
-    // Where the rest of the profiled epoch went, in wall seconds: each phase averaged over the
-    // threads, the rest of the batched passes (the halves' closing meeting and the hand-over),
-    // and the trainer's own work around them (labels, loss, bookkeeping).
-    double phaseWall[kPhaseCount] = {};
-    double phasesWall = 0;
-    for (int i = 0; i < kPhaseCount; ++i) {
-        phaseWall[i] = profile.phaseSeconds[i] / threads;
-        phasesWall += phaseWall[i];
-    }
-    const double handOver = std::max(0.0, profile.batchSeconds - gemmWall - phasesWall);
-    const double trainerWall = std::max(0.0, profiledSeconds - profile.batchSeconds);
-    JsonObject outsideJson;
-    for (int i = 0; i < kPhaseCount; ++i)
-        outsideJson.add(phaseName(PhaseId(i)), phaseWall[i]);
-    outsideJson.add("batch_end_wait", handOver).add("trainer", trainerWall);
-
     const double samplesPerSecond = double(samples) / epoch;
     const double gflops = double(samples) * kFlopsPerSample / epoch / 1e9;
     if (json) {
@@ -353,10 +312,7 @@ int runBench(const QStringList &args)
                 .add("fma_peak_gflops", fmaPeak)
                 .add("peak_epoch_seconds", peakEpoch)
                 .add("peak_ratio", epoch / peakEpoch)
-                .add("gemm_gflops", gemmJson)
-                .add("outside_gemm_share", outsideShare)
-                .add("profiled_epoch_seconds", profiledSeconds)
-                .add("outside_gemm_seconds", outsideJson)
+                .add("zero_inputs_skipped", skippedZeros)
                 .printLine();
         return kExitOk;
     }
@@ -399,26 +355,8 @@ int runBench(const QStringList &args)
                     .arg(fmaPeak, 0, 'f', 1)
                     .arg(peakEpoch, 0, 'f', 4)
                     .arg(epoch / peakEpoch, 0, 'f', 2);
-    text += QStringLiteral("products inside a profiled epoch (%1 kernels), GFLOP/s on the training "
-                           "threads:\n")
-                    .arg(QString::fromUtf8(toString(activeKernels())));
-    for (int i = 0; i < kGemmCount; ++i)
-        text += QStringLiteral("  %1 %2\n")
-                        .arg(QString::fromUtf8(gemmFormula(GemmId(i))), -20)
-                        .arg(gemmGflops[i], 6, 'f', 1);
-    text += QStringLiteral("  outside the products: %1% of that epoch (%2 s)\n")
-                    .arg(outsideShare * 100, 0, 'f', 1)
-                    .arg(profiledSeconds, 0, 'f', 4);
-    const auto outsideLine = [&](const char *name, double seconds) {
-        return QStringLiteral("    %1 %2 ms (%3%)\n")
-                .arg(QString::fromUtf8(name), -22)
-                .arg(seconds * 1e3, 7, 'f', 2)
-                .arg(profiledSeconds > 0 ? seconds / profiledSeconds * 100 : 0.0, 0, 'f', 1);
-    };
-    for (int i = 0; i < kPhaseCount; ++i)
-        text += outsideLine(phaseName(PhaseId(i)), phaseWall[i]);
-    text += outsideLine("batch_end_wait", handOver);
-    text += outsideLine("trainer", trainerWall);
+    if (skippedZeros)
+        text += QStringLiteral("the first layer summed over the non-zero inputs only (GFLOP/s count it as dense)\n");
     text += QStringLiteral("evaluation of 10,000 test images: %1 ms (median)\n")
                     .arg(eval10k * 1e3, 0, 'f', 2);
     printOut(text);

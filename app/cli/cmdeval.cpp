@@ -82,10 +82,8 @@ int runEval(const QStringList &args)
     if (data->test.size() == 0)
         return cmd.dataError(QStringLiteral("%1: the test set is empty").arg(qs(data->folder)));
 
-    // The source network on its own kernels (the numbers eval has always given), any other on mlp.h's.
-    const Evaluation ev = model.arch.isSourceNetwork()
-                                  ? evaluate(toSourceParams(model.params), data->test, normalize)
-                                  : evaluateNetwork(model.arch, model.params, data->test, normalize);
+    // The pass training evaluates with: eval gives the numbers train reported for the same weights.
+    const Evaluation ev = evaluateNetwork(model.arch, model.params, data->test, normalize);
     const QString network = qs(describe(model.arch));
     long long correct = 0;
     for (int c = 0; c < kOutputs; ++c)

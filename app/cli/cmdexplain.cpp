@@ -207,7 +207,7 @@ int runExplain(const QStringList &args)
                                     "(computed with the largest logit subtracted)")
                              .arg(double(logits.maxCoeff())));
     };
-    if (!model.arch.isSourceNetwork()) {
+    if (model.arch != Architecture::source()) {
         // Any other network: every hidden layer's z, a and delta (mlptrace.h).
         const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
         noteOverflow(trace.expFinite, trace.logits);

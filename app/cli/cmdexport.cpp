@@ -39,7 +39,7 @@ train --init-from, eval, explain and predict read the same format.)"));
     if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
     // The source network's file is the one export has always written, byte for byte.
-    const Status saved = model.arch.isSourceNetwork()
+    const Status saved = model.arch == Architecture::source()
                                  ? saveNpz(out.toStdString(), toSourceParams(model.params))
                                  : saveNetworkNpz(out.toStdString(), model.arch, model.params);
     if (!saved)
@@ -52,7 +52,7 @@ train --init-from, eval, explain and predict read the same format.)"));
                           .arg(model.arch.layerInputs(l));
     cmd.note(QStringLiteral("wrote %1 (%2): %3 (float32)%4")
                      .arg(out, qs(describe(model.arch)), arrays.join(QStringLiteral(", ")),
-                          model.arch.isSourceNetwork() ? QString() : QStringLiteral(", activation")));
+                          model.arch == Architecture::source() ? QString() : QStringLiteral(", activation")));
     return kExitOk;
 }
 

@@ -141,7 +141,7 @@ activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "bias
                 .add("hidden", arch.hidden.empty() ? 0 : arch.hidden.front())
                 .addRaw("hidden_layers", jsonArray(widths))
                 .add("activation", QString::fromStdString(toString(arch.activation)))
-                .add("init", QString::fromStdString(initRuleText(arch.activation)))
+                .add("init", QString::fromStdString(initRuleText(arch)))
                 .add("outputs", arch.outputs)
                 .addRaw("layers", jsonArray(layers))
                 .add("hidden_weights", hiddenWeights)
@@ -163,7 +163,7 @@ activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "bias
 
     QString text = networkLine(arch);
     if (!arch.hidden.empty())
-        text += QStringLiteral("initialisation: %1\n").arg(QString::fromStdString(initRuleText(arch.activation)));
+        text += QStringLiteral("initialisation: %1\n").arg(QString::fromStdString(initRuleText(arch)));
     text += QLatin1Char('\n');
     // One term per layer: "128 x 784 = 100,352 (hidden) + 10 x 128 = 1,280 (output) = 101,632".
     QStringList weightTerms, biasTerms;
@@ -200,7 +200,7 @@ activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "bias
                     .arg(thousands(arch.weightCount()),
                          thousands(arch.weightCount() - arch.layerWeightCount(0)),
                          thousands(arch.trainingFlopsPerSample()));
-    if (arch.isSourceNetwork())
+    if (arch == Architecture::source())
         text += sourceNotes();
     printOut(text);
     return kExitOk;

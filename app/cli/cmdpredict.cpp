@@ -58,7 +58,7 @@ int runPredict(const QStringList &args)
         return code;
     // The source network on its own kernels, any other through mlp.h.
     const std::optional<ParamsF> source
-            = model.arch.isSourceNetwork() ? std::optional(toSourceParams(model.params)) : std::nullopt;
+            = model.arch == Architecture::source() ? std::optional(toSourceParams(model.params)) : std::nullopt;
     modelNormalizeValue(cmd, model.info, normalize);
     const bool raw = cmd.isSet(QStringLiteral("raw"));
     const bool json = cmd.isSet(QStringLiteral("json"));

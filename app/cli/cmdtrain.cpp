@@ -343,8 +343,7 @@ int runTrain(const QStringList &args)
         if (const int code = chooseNetwork(cmd, arch, fromFile); code >= 0)
             return code;
     }
-    const bool source = arch.isSourceNetwork();
-    if (!source && !resumed) // a resumed run has the snapshot's network and initialisation
+    if (!resumed) // a resumed run has the snapshot's network and initialisation
         useNetwork(cmd, arch, config);
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
@@ -379,19 +378,10 @@ int runTrain(const QStringList &args)
         config.batch = int(trainCount);
     }
 
-    std::optional<ParamsF> initial;
-    if (source && cmd.isSet(QStringLiteral("init-from"))) {
-        ParamsF p;
-        if (const int code = loadModelFile(cmd, cmd.value(QStringLiteral("init-from")), p);
-            code >= 0)
-            return code;
-        initial = std::move(p);
-    }
-
     if (resumed)
         cmd.note(QStringLiteral("resuming from %1: %2")
                          .arg(qs(resumed->path), qs(describeSnapshot(resumed->snapshot))));
-    else if (!source)
+    else
         cmd.note(QStringLiteral("training %1: %2 epochs, batch %3, lr %4 (%5), %6, inputs %7, %8, seed %9")
                          .arg(networkName(arch))
                          .arg(config.epochs)
@@ -405,22 +395,7 @@ int runTrain(const QStringList &args)
                               : cmd.isSet(QStringLiteral("init"))
                                       ? QStringLiteral("%1 init").arg(qs(toString(config.init)))
                                       : QStringLiteral("%1 init (%2)")
-                                                .arg(qs(toString(config.init)), qs(initRuleText(arch.activation))))
-                         .arg(config.seed));
-    else
-        cmd.note(QStringLiteral("training: %1 epochs, batch %2, lr %3 (%4), %5, inputs %6, "
-                                "%7, seed %8")
-                         .arg(config.epochs)
-                         .arg(config.batch)
-                         .arg(config.lr)
-                         .arg(QString::fromStdString(scheduleName(config.schedule)))
-                         .arg(config.optimizer == "sgd"
-                                      ? QStringLiteral("momentum %1").arg(config.momentum)
-                                      : QString::fromStdString(config.optimizer))
-                         .arg(describeNormalize(config.normalize))
-                         .arg(initial ? QStringLiteral("weights from %1")
-                                                .arg(cmd.value(QStringLiteral("init-from")))
-                                      : QStringLiteral("%1 init").arg(qs(toString(config.init))))
+                                                .arg(qs(toString(config.init)), qs(initRuleText(arch))))
                          .arg(config.seed));
 
     // One worker: the Trainer alone; several: the same Trainer with N replicas in one server,
@@ -438,10 +413,8 @@ int runTrain(const QStringList &args)
     // The one training loop (trainingsession.h), as in the app and bench.
     TrainingSession session(std::make_unique<Trainer>(data, config, exchange));
     Trainer &trainer = *session.trainer();
-    if (initial)
-        trainer.setParams(*initial);
-    if (fromFile && !source)
-        trainer.setNetworkParams(fromFile->params);
+    if (fromFile)
+        trainer.setParams(fromFile->params);
     if (resumed) {
         const Status restored = trainer.restore(resumed->snapshot);
         if (!restored)
@@ -510,7 +483,7 @@ int runTrain(const QStringList &args)
                                            .arg(config.epochs)
                                            .arg(b.loss, 0, 'f', 4));
             if (b.epochEnded && mpi.active()
-                && mpi.checkWeights(cmd, source ? flatten(trainer.params()) : flatten(trainer.networkTrainer()->params()),
+                && mpi.checkWeights(cmd, flatten(trainer.params()),
                                     b.epochEnded->epoch)
                            >= 0) {
                 failed = kExitBadData; // a rank diverged (named on stderr)
@@ -592,9 +565,7 @@ int runTrain(const QStringList &args)
             loss = last->testLoss;
             accuracy = last->testAccuracy;
         } else {
-            const Evaluation ev = source ? evaluate(trainer.params(), data->test, config.normalize)
-                                         : evaluateNetwork(arch, trainer.networkTrainer()->params(), data->test,
-                                                           config.normalize);
+            const Evaluation ev = evaluateNetwork(arch, trainer.params(), data->test, config.normalize);
             loss = ev.loss;
             accuracy = ev.accuracy;
         }
@@ -605,17 +576,12 @@ int runTrain(const QStringList &args)
         // The file records the recipe, so eval, explain and predict scale inputs as trained.
         ModelInfo info = modelInfoFor(config, trainer.data(), last ? last->epoch : 0,
                                       last ? std::optional<double>(last->testAccuracy) : std::nullopt);
-        if (initial || fromFile)
+        if (fromFile)
             info.initFrom = QFileInfo(cmd.value(QStringLiteral("init-from"))).fileName().toStdString();
-        const Status saved = source ? saveModel(savePath.toStdString(), trainer.params(), info)
-                                    : saveNetworkModel(savePath.toStdString(), arch,
-                                                       trainer.networkTrainer()->params(), &info);
+        const Status saved = saveNetworkModel(savePath.toStdString(), arch, trainer.params(), &info);
         if (!saved)
             return cmd.dataError(qs(saved.error()));
-        if (source)
-            cmd.note(QStringLiteral("saved the model to %1").arg(savePath));
-        else
-            cmd.note(QStringLiteral("saved the %1 model to %2").arg(networkName(arch), savePath));
+        cmd.note(QStringLiteral("saved the %1 model to %2").arg(networkName(arch), savePath));
     }
     return kExitOk;
 }

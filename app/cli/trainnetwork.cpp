@@ -35,8 +35,11 @@ void useNetwork(const Command &cmd, const Architecture &arch, TrainConfig &confi
     // Without --init, the initialisation the activation implies (He for ReLU, Xavier for sigmoid
     // and tanh); the model file records the one used.
     config.network = arch;
+    if (arch.hidden.empty() && cmd.isSet(QStringLiteral("activation")))
+        cmd.note(QStringLiteral("%1 has no hidden layer: --activation is ignored (its initialisation is %2)")
+                         .arg(networkName(arch), qs(initRuleText(arch))));
     if (!cmd.isSet(QStringLiteral("init")))
-        config.init = initFor(arch.activation);
+        config.init = initFor(arch);
 }
 
 } // namespace bplab::cli

@@ -146,7 +146,7 @@ void FileUi::openModelFile(const QString &file)
     // evaluates it and lets it answer drawn digits.
     MessageBanner *banner = m_window->banner();
     Result<NetworkModel> other = readAnyNetwork(file.toStdString());
-    if (!other || other->arch.isSourceNetwork()) {
+    if (!other || other->arch == Architecture::source()) {
         banner->showMessage(tr("%1 cannot be opened: %2").arg(file, error));
         return;
     }

@@ -93,7 +93,7 @@ struct VisualSnapshot {
     Architecture network;
     std::shared_ptr<const MlpParamsF> layerWeights, layerGradients, layerAdjustments;
     MlpTraceF networkTrace;
-    bool sourceNetwork() const { return network.isSourceNetwork(); }
+    bool sourceNetwork() const { return network == Architecture::source(); }
     /** With several replicas: each one's gradient of the last batch and their all-reduced
      *  average (null with one replica). */
     std::shared_ptr<const cluster::ReplicaGradients> replicas;

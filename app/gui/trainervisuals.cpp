@@ -27,13 +27,11 @@ void appendLosses(const std::vector<float> &losses, std::size_t from, int perEpo
     }
 }
 
-/** Each sample's class by `trainer`'s weights before its next batch (any network). */
-std::vector<std::int8_t> classesOf(const Trainer &trainer, const MlpParamsF *network, const ParamsF &source,
-                                   const Dataset &train, const std::vector<std::uint32_t> &indices)
+/** Each sample's class by the weights `network` of `trainer`'s network. */
+std::vector<std::int8_t> classesOf(const Trainer &trainer, const MlpParamsF *network, const Dataset &train,
+                                   const std::vector<std::uint32_t> &indices)
 {
     const Normalize normalize = trainer.activeConfig().normalize;
-    if (!network)
-        return classifySamples(source, train, indices, normalize);
     std::vector<std::int8_t> out;
     out.reserve(indices.size());
     for (const std::uint32_t i : indices) {
@@ -79,8 +77,7 @@ void SampleWalk::begin(const Trainer &trainer, const Dataset &train)
     if (!indices.empty())
         return;
     indices = trainer.inAllData(trainer.nextBatchIndices());
-    const NetworkTrainer *network = trainer.networkTrainer();
-    predicted = classesOf(trainer, network ? &network->params() : nullptr, trainer.params(), train, indices);
+    predicted = classesOf(trainer, &trainer.params(), train, indices);
     shown = 0;
 }
 
@@ -124,45 +121,32 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->label = train.label(index);
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
     s->network = trainer.network();
-    if (const NetworkTrainer *network = trainer.networkTrainer()) {
-        const MlpParamsF *before = network->paramsBefore();
-        s->networkTrace = explainSample(s->network, network->params(), scaleInput<float>(pixels, normalize),
-                                        s->label, float(lr));
-        s->trace = outputTrace(s->networkTrace);
-        s->predicted = s->trace.predicted;
-        if (oneSample) {
-            s->batchPredicted = walk->predicted;
-            s->sampleInBatch = sampleInBatch;
-        } else if (before && !indices.empty()) {
-            s->batchPredicted = classesOf(trainer, before, trainer.params(), train, indices);
-        }
-        s->batchIndices = std::move(indices);
-        s->layerWeights = std::make_shared<const MlpParamsF>(network->params());
-        s->layerGradients = std::make_shared<const MlpParamsF>(network->gradients());
-        s->layerAdjustments = std::make_shared<const MlpParamsF>(
-                before ? differenceOf(network->params(), *before) : MlpParamsF::zeros(s->network));
-        if (trainer.replicas() > 1)
-            s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
-        return s;
-    }
-    auto weights = std::make_shared<const ParamsF>(trainer.params());
-    // Scaled as the weights were trained, whatever the toolbar's pending settings say.
-    s->trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s->label);
+    const MlpParamsF *before = trainer.paramsBeforeLastBatch();
+    s->networkTrace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
+                                    float(lr));
+    s->trace = outputTrace(s->networkTrace);
     s->predicted = s->trace.predicted;
     // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
     if (oneSample) {
         s->batchPredicted = walk->predicted;
         s->sampleInBatch = sampleInBatch;
-    } else if (const ParamsF *before = trainer.paramsBeforeLastBatch(); before && !indices.empty()) {
-        s->batchPredicted = classifySamples(*before, train, indices, normalize);
+    } else if (before && !indices.empty()) {
+        s->batchPredicted = classesOf(trainer, before, train, indices);
     }
     s->batchIndices = std::move(indices);
-    // The real adjustment of the last update: -lr * g, or -lr * v with momentum.
-    s->adjustments = std::make_shared<const ParamsF>(adjustmentsOf(trainer.updateDirection(), float(lr)));
+    s->layerWeights = std::make_shared<const MlpParamsF>(trainer.params());
+    s->layerGradients = std::make_shared<const MlpParamsF>(trainer.gradients());
+    // The real adjustment of the last update: -lr * g, -lr * v with momentum, Adam's step.
+    s->layerAdjustments = std::make_shared<const MlpParamsF>(
+            before ? differenceOf(trainer.params(), *before) : MlpParamsF::zeros(s->network));
     if (trainer.replicas() > 1)
         s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
-    s->weights = std::move(weights);
-    s->gradients = std::make_shared<const ParamsF>(trainer.gradients());
+    if (s->network == Architecture::source()) { // the views that still read the two-layer fields
+        s->weights = std::make_shared<const ParamsF>(toSourceParams(*s->layerWeights));
+        s->gradients = std::make_shared<const ParamsF>(toSourceParams(*s->layerGradients));
+        s->adjustments = std::make_shared<const ParamsF>(toSourceParams(*s->layerAdjustments));
+        s->trace = forwardTrace(*s->weights, scaleInput<float>(pixels, normalize), s->label);
+    }
     return s;
 }
 

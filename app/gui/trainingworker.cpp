@@ -129,7 +129,7 @@ void TrainingWorker::reset(const TrainConfig &config, std::shared_ptr<const MlpP
         trainer()->reset();
     }
     if (initial)
-        trainer()->setNetworkParams(*initial);
+        trainer()->setParams(*initial);
     clearHistory();
     publishWeights(headWeights()); // before the restart
     emit historyChanged(HistoryRestart{progress(), {}});
@@ -512,8 +512,9 @@ Trainer &TrainingWorker::replayTrainer()
 
 ParamsPtr TrainingWorker::headWeights() const
 {
-    return trainer() && trainer()->trainsSourceNetwork() ? std::make_shared<const ParamsF>(trainer()->params())
-                                                         : nullptr;
+    return trainer() && trainer()->network() == Architecture::source()
+                   ? std::make_shared<const ParamsF>(toSourceParams(trainer()->params()))
+                   : nullptr;
 }
 
 void TrainingWorker::restartTimeline()
@@ -615,9 +616,7 @@ void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerSt
     std::uint64_t step = 0;
     if (trainer() && !m_fileModel && !m_stop.load()) {
         const Trainer &shown = shownTrainer();
-        const NetworkTrainer *network = shown.networkTrainer();
-        state = std::make_shared<const NetworkOptimizerState>(network ? network->optimizerState()
-                                                                      : toNetworkState(shown.optimizerState()));
+        state = std::make_shared<const NetworkOptimizerState>(shown.optimizerState());
         step = shown.step();
     }
     QMetaObject::invokeMethod(context, [done, state, step] { done(state, step); }, Qt::QueuedConnection);
@@ -642,10 +641,7 @@ void TrainingWorker::saveModel(const QString &file)
     if (!epochs.empty() && t.batchInEpoch() == 0)
         accuracy = epochs.back().testAccuracy;
     const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
-    const NetworkTrainer *network = t.networkTrainer();
-    if (const Status st = network ? saveNetworkModel(file.toStdString(), t.network(), network->params(), &info)
-                                  : bplab::saveModel(file.toStdString(), t.params(), info);
-        !st) {
+    if (const Status st = saveNetworkModel(file.toStdString(), t.network(), t.params(), &info); !st) {
         emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
         return;
     }
@@ -776,10 +772,7 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
         // are that epoch's: the matrix (the per-class accuracies) is counted again from them.
         if (i + 1 == epochs.size() && trainer()->batchInEpoch() == 0) {
             const Normalize normalize = trainer()->activeConfig().normalize;
-            const NetworkTrainer *network = trainer()->networkTrainer();
-            e.confusion = (network ? evaluateNetwork(trainer()->network(), network->params(), m_data->test, normalize)
-                                   : evaluate(trainer()->params(), m_data->test, normalize))
-                                  .confusion;
+            e.confusion = evaluateNetwork(trainer()->network(), trainer()->params(), m_data->test, normalize).confusion;
         }
         emit historyChanged(e);
     }

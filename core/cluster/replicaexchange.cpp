@@ -33,43 +33,21 @@ ReplicaGradients replicaGradients(const Trainer &t)
     ReplicaGradients r;
     r.step = t.step();
     r.batchPerReplica = t.activeConfig().batch;
-    if (const NetworkTrainer *network = t.networkTrainer()) {
-        const Layer<float> &average = network->gradients().layers.back();
-        r.outputLayer = int(network->gradients().layers.size());
-        r.averageDW2 = average.W;
-        Eigen::MatrixXd direct = Eigen::MatrixXd::Zero(average.W.rows(), average.W.cols());
-        int total = 0;
-        for (int w = 0; w < network->localReplicas(); ++w) {
-            const int c = network->replicaCount(w);
-            r.dW2.push_back(network->replicaOutputGradient(w));
-            r.counts.push_back(c);
-            total += c;
-            direct += double(c) * network->replicaOutputGradient(w).cast<double>();
-        }
-        direct /= double(std::max(1, total));
-        r.maxDifference = (average.W.cast<double>() - direct).cwiseAbs().maxCoeff();
-        r.comparedValues = std::size_t(average.W.size());
-        return r;
-    }
-    const int n = t.exchange() ? t.exchange()->localReplicas() : 1;
-    const std::vector<float> average = flatten(t.gradients());
-    std::vector<double> direct(average.size(), 0.0);
+    const Layer<float> &average = t.gradients().layers.back();
+    r.outputLayer = int(t.gradients().layers.size());
+    r.averageDW2 = average.W;
+    Eigen::MatrixXd direct = Eigen::MatrixXd::Zero(average.W.rows(), average.W.cols());
     int total = 0;
-    for (int w = 0; w < n; ++w) {
-        const ParamsF &g = t.replicaGradient(w);
+    for (int w = 0; w < t.localReplicas(); ++w) {
         const int c = t.replicaCount(w);
-        r.dW2.push_back(g.W2);
+        r.dW2.push_back(t.replicaOutputGradient(w));
         r.counts.push_back(c);
         total += c;
-        const std::vector<float> flat = flatten(g);
-        for (std::size_t i = 0; i < flat.size(); ++i)
-            direct[i] += double(c) * flat[i];
+        direct += double(c) * t.replicaOutputGradient(w).cast<double>();
     }
-    r.averageDW2 = t.gradients().W2;
-    r.comparedValues = average.size();
-    for (std::size_t i = 0; i < average.size(); ++i)
-        r.maxDifference = std::max(r.maxDifference,
-                                   std::abs(double(average[i]) - direct[i] / std::max(1, total)));
+    direct /= double(std::max(1, total));
+    r.maxDifference = (average.W.cast<double>() - direct).cwiseAbs().maxCoeff();
+    r.comparedValues = std::size_t(average.W.size());
     return r;
 }
 

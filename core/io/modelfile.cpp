@@ -132,7 +132,7 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
         auto any = decodeVersion3(data, size, name);
         if (!any)
             return Error{any.error()};
-        if (!any->arch.isSourceNetwork())
+        if (any->arch != Architecture::source())
             return Error{name + ": holds a " + describe(any->arch) +
                          " network; only the source's 784-128-10 ReLU network is read here"};
         return Model{toSourceParams(any->params), std::move(any->info)};
@@ -388,7 +388,7 @@ Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, 
 
 std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params, const ModelInfo *info)
 {
-    if (arch.isSourceNetwork())
+    if (arch == Architecture::source())
         return encodeModel(toSourceParams(params), info);
     const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;

@@ -501,7 +501,7 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
         auto net = decodeNetworkNpz(data, size, name);
         if (!net)
             return Error{net.error()};
-        if (!net->arch.isSourceNetwork())
+        if (net->arch != Architecture::source())
             return Error{name + ": holds a " + describe(net->arch) +
                          " network; only the source's 784-128-10 ReLU network is read here"};
         return toSourceParams(net->params);

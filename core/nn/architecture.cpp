@@ -6,11 +6,6 @@
 
 namespace bplab {
 
-bool Architecture::isSourceNetwork() const
-{
-    return *this == source();
-}
-
 std::size_t Architecture::weightCount() const
 {
     std::size_t n = 0;
@@ -168,6 +163,16 @@ Init initFor(Activation activation)
 {
     return activation == Activation::Sigmoid || activation == Activation::Tanh ? Init::Xavier
                                                                                : Init::He;
+}
+
+Init initFor(const Architecture &arch)
+{
+    return arch.hidden.empty() ? Init::He : initFor(arch.activation);
+}
+
+std::string initRuleText(const Architecture &arch)
+{
+    return initRuleText(arch.hidden.empty() ? Activation::ReLU : arch.activation);
 }
 
 std::string initRuleText(Activation activation)

@@ -28,10 +28,8 @@ struct Architecture
     int outputs = kOutputs;
     Activation activation = Activation::ReLU;
 
-    /** The source's network: 784-128-10, ReLU. */
+    /** The source's network, the default: 784-128-10, ReLU. */
     static Architecture source() { return {}; }
-    /** True for 784-128-10 ReLU, the network the fast batch path and the version-2 files hold. */
-    bool isSourceNetwork() const;
 
     /** Weight layers: hidden.size() + 1. Layer l (0-based) maps layerInputs(l) to layerOutputs(l).
      */
@@ -97,7 +95,11 @@ Status validate(const Architecture &arch);
 /** The initialisation the literature pairs with the activation: He for (leaky) ReLU, Xavier/Glorot
  *  for sigmoid and tanh. */
 Init initFor(Activation activation);
+/** A network's: its hidden layers' activation's; He for a network without hidden layers, which
+ *  has no activation (784-10 trains alike whatever the activation setting says). */
+Init initFor(const Architecture &arch);
 /** The rule with its formula, for people: "He: w ~ N(0, 2 / fan_in)". */
 std::string initRuleText(Activation activation);
+std::string initRuleText(const Architecture &arch);
 
 } // namespace bplab

@@ -98,7 +98,7 @@ MlpParamsF initMlp(const Architecture &arch, Init init, std::uint64_t seed)
 
 MlpParamsF initMlp(const Architecture &arch, std::uint64_t seed)
 {
-    return initMlp(arch, initFor(arch.activation), seed);
+    return initMlp(arch, initFor(arch), seed);
 }
 
 template<class S>

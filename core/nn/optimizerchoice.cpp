@@ -39,4 +39,14 @@ Status applyOptimizerChoice(const std::string &name, const std::optional<double>
     return Error{"--optimizer " + name + ": choose " + names};
 }
 
+bool isOptimizerName(const std::string &name)
+{
+    return name == "sgd" || name == "adam";
+}
+
+std::string optimizerNames()
+{
+    return "sgd, adam";
+}
+
 } // namespace bplab

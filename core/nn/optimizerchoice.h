@@ -1,6 +1,6 @@
 #pragma once
 // The optimisers a person chooses by name: plain SGD, SGD with momentum and Adam. Two of them are
-// the one optimiser "sgd" (optimizer.h) with and without a momentum; this table says which
+// the one optimiser "sgd" (TrainConfig::optimizer) with and without a momentum; this table says which
 // setting each name stands for, for the CLI's --optimizer and anything else that offers them.
 
 #include "result.h"
@@ -31,5 +31,9 @@ const OptimizerChoice &optimizerChoiceOf(const TrainConfig &config);
  */
 Status applyOptimizerChoice(const std::string &name, const std::optional<double> &momentum,
                             TrainConfig &config);
+/** True for the names TrainConfig::optimizer may hold: "sgd", "adam". */
+bool isOptimizerName(const std::string &name);
+/** Those names, for messages ("sgd, adam"). */
+std::string optimizerNames();
 
 } // namespace bplab

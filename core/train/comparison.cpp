@@ -154,7 +154,7 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
     m_config.momentum = choice.adam ? 0.0 : choice.momentum;
     m_config.epochs = std::max(1, choice.epochs);
     m_config.optimizer = choice.adam ? "adam" : "sgd";
-    m_config.init = initFor(choice.arch.activation);
+    m_config.init = initFor(choice.arch);
     const std::size_t train = subsetSize(m_config.trainSubset, m_data->train.size());
     m_config.batch = int(std::clamp<std::size_t>(std::size_t(std::max(1, m_config.batch)), 1, std::max<std::size_t>(1, train)));
 }

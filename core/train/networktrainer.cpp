@@ -260,16 +260,6 @@ void NetworkTrainer::startAt(std::size_t step)
         epochOrder(m_config.seed, epoch(), m_order);
 }
 
-NetworkOptimizerState toNetworkState(const OptimizerState &state)
-{
-    NetworkOptimizerState out;
-    out.first = toMlp(state.first);
-    if (!state.more.empty())
-        out.second = toMlp(state.more.front());
-    out.steps = state.steps;
-    return out;
-}
-
 NetworkOptimizerState NetworkTrainer::optimizerState() const
 {
     NetworkOptimizerState out;
@@ -399,7 +389,9 @@ NetworkBatch NetworkTrainer::trainBatch()
     Divergence d;
     d.lossLimit = m_lossLimit;
     std::string where;
-    std::string restored = "; the weights are those before this batch";
+    // What the weights are after a divergence (empty: those before this batch). Made only when
+    // needed: a batch that trains on allocates nothing.
+    std::string restored;
     // The report of a divergence at this batch; the weights are as `restored` says.
     const auto diverged = [&]() -> NetworkBatch & {
         d.epoch = r.epoch + 1;
@@ -408,7 +400,7 @@ NetworkBatch NetworkTrainer::trainBatch()
         d.step = m_step + 1;
         d.lr = r.lr;
         d.suggestedLr = suggestedLearningRate(r.lr);
-        d.message = divergenceMessage(d, restored);
+        d.message = divergenceMessage(d, restored.empty() ? "; the weights are those before this batch" : restored);
         m_beforeKept = false; // m_next holds the refused step (or the undone batch's weights)
         r.divergence = std::move(d);
         return r;

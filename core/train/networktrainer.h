@@ -17,7 +17,6 @@
 #include "nn/mlp.h"
 #include "nn/networkeval.h"
 #include "nn/sgdspan.h"
-#include "nn/optimizer.h"
 #include "result.h"
 #include "train/trainconfig.h"
 #include "train/trainevents.h"
@@ -42,8 +41,6 @@ struct NetworkOptimizerState
     MlpParamsF first, second;
     std::uint64_t steps = 0;
 };
-/** The source network's optimiser state (optimizer.h) as two layers each. */
-NetworkOptimizerState toNetworkState(const OptimizerState &state);
 
 /** One trained batch. */
 struct NetworkBatch

@@ -32,7 +32,8 @@ constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 
 // The sections, in the order they are written; each must appear exactly once. Versions 1 and 2
 // have the first seven, versions 3 and 4 also the optimiser's, version 5 also the network's. Each
-// file is written in the oldest version that holds it: 5 for another network than the source's,
+// file is written in the oldest version that holds it: 5 for another network than the default
+// 784-128-10 ReLU,
 // 4 for a training subset or epoch reports with the training set's loss and accuracy, 3 for an
 // optimiser other than SGD, 2 for several workers.
 enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kNetw, kSectionCount };
@@ -62,20 +63,6 @@ struct Writer {
     {
         u32(std::uint32_t(s.size()));
         out.insert(out.end(), s.begin(), s.end());
-    }
-    void params(const ParamsF &p)
-    {
-        // Row-major, W1, b1, W2, b2: the model file's order.
-        for (Eigen::Index r = 0; r < p.W1.rows(); ++r)
-            for (Eigen::Index c = 0; c < p.W1.cols(); ++c)
-                f32(p.W1(r, c));
-        for (Eigen::Index r = 0; r < p.b1.size(); ++r)
-            f32(p.b1(r));
-        for (Eigen::Index r = 0; r < p.W2.rows(); ++r)
-            for (Eigen::Index c = 0; c < p.W2.cols(); ++c)
-                f32(p.W2(r, c));
-        for (Eigen::Index r = 0; r < p.b2.size(); ++r)
-            f32(p.b2(r));
     }
     /** Another network's layers in the same order; `arch`'s zeros when p has no layers. */
     void params(const MlpParamsF &p, const Architecture &arch)
@@ -128,20 +115,6 @@ struct Reader {
         }
         const std::uint8_t *at = take(n);
         return std::string(reinterpret_cast<const char *>(at), n);
-    }
-    void params(ParamsF &p)
-    {
-        p = ParamsF::zeros();
-        for (Eigen::Index r = 0; r < p.W1.rows(); ++r)
-            for (Eigen::Index c = 0; c < p.W1.cols(); ++c)
-                p.W1(r, c) = f32();
-        for (Eigen::Index r = 0; r < p.b1.size(); ++r)
-            p.b1(r) = f32();
-        for (Eigen::Index r = 0; r < p.W2.rows(); ++r)
-            for (Eigen::Index c = 0; c < p.W2.cols(); ++c)
-                p.W2(r, c) = f32();
-        for (Eigen::Index r = 0; r < p.b2.size(); ++r)
-            p.b2(r) = f32();
     }
     void params(MlpParamsF &p, const Architecture &arch)
     {
@@ -225,9 +198,11 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     const bool trainScores = std::any_of(s.epochs.begin(), s.epochs.end(), [](const EpochReport &e) {
         return std::isfinite(e.trainEvalLoss) || std::isfinite(e.trainAccuracy);
     });
+    // The default network's snapshots keep the versions before the network section, which older
+    // programs read.
     const Architecture &arch = s.config.network;
-    const bool source = arch.isSourceNetwork();
-    const std::uint32_t version = !source                                   ? 5
+    const bool firstNetwork = arch == Architecture::source();
+    const std::uint32_t version = !firstNetwork                                   ? 5
                                   : s.config.trainSubset > 0 || trainScores ? 4
                                   : !sgd                                    ? 3
                                   : s.workers > 1                           ? 2
@@ -235,7 +210,7 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     putLittleEndian(file, version, 4);
     putLittleEndian(file, sectionsOf(version), 4);
     putLittleEndian(file, 0, 8); // file size, filled in at the end
-    file.reserve(kSnapshotHeaderBytes + 2 * parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
+    file.reserve(kSnapshotHeaderBytes + 2 * arch.parameterBytes(4) + 4 * s.batchLosses.size() + 4096);
 
     std::vector<std::uint8_t> conf = configPayload(s.config);
     if (version >= 2)
@@ -261,17 +236,11 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     pos.f64(s.epochSeconds);
     appendSection(file, kPosn, pos.out);
     Writer params;
-    params.out.reserve(source ? parameterBytes(4) : arch.parameterBytes(4));
-    if (source)
-        params.params(s.params);
-    else
-        params.params(s.networkParams, arch);
+    params.out.reserve(arch.parameterBytes(4));
+    params.params(s.networkParams, arch);
     appendSection(file, kParm, params.out);
     params.out.clear();
-    if (source)
-        params.params(s.velocity);
-    else
-        params.params(s.networkVelocity, arch);
+    params.params(s.networkVelocity, arch);
     appendSection(file, kVelo, params.out);
     Writer losses;
     losses.out.reserve(8 + 4 * s.batchLosses.size());
@@ -298,9 +267,7 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
         Writer optimizer;
         optimizer.text(s.config.optimizer);
         optimizer.u64(s.optimizerSteps);
-        optimizer.u32(std::uint32_t(source ? s.optimizerBuffers.size() : s.networkBuffers.size()));
-        for (const ParamsF &p : s.optimizerBuffers)
-            optimizer.params(p);
+        optimizer.u32(std::uint32_t(s.networkBuffers.size()));
         for (const MlpParamsF &p : s.networkBuffers)
             optimizer.params(p, arch);
         appendSection(file, kOptm, optimizer.out);
@@ -410,11 +377,10 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         arch.activation = *activation;
         if (Status st = validate(arch); !st)
             return Error {what + "network: " + st.error()};
-        if (arch.isSourceNetwork())
-            return Error {what + "a version 5 snapshot names the source network in its network section"};
+        if (arch == Architecture::source())
+            return Error {what + "a version 5 snapshot names the default network in its network section"};
     }
-    const bool source = arch.isSourceNetwork();
-    const std::size_t arrayBytes = source ? parameterBytes(4) : arch.parameterBytes(4);
+    const std::size_t arrayBytes = arch.parameterBytes(4);
     if (version >= 3) {
         Reader optimizer {payload[kOptm], std::size_t(length[kOptm])};
         s.config.optimizer = optimizer.text(64);
@@ -422,15 +388,9 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         const std::uint32_t buffers = optimizer.u32();
         if (optimizer.overrun || buffers > kMaxOptimizerBuffers || optimizer.left != std::size_t(buffers) * arrayBytes)
             return Error {what + "the optimiser state section is malformed"};
-        if (source) {
-            s.optimizerBuffers.assign(buffers, ParamsF::zeros());
-            for (ParamsF &p : s.optimizerBuffers)
-                optimizer.params(p);
-        } else {
-            s.networkBuffers.resize(buffers);
-            for (MlpParamsF &p : s.networkBuffers)
-                optimizer.params(p, arch);
-        }
+        s.networkBuffers.resize(buffers);
+        for (MlpParamsF &p : s.networkBuffers)
+            optimizer.params(p, arch);
     }
 
     Reader dataReader{payload[kData], std::size_t(length[kData])};
@@ -460,15 +420,8 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         return Error{st.error()};
     Reader parm{payload[kParm], std::size_t(length[kParm])};
     Reader velo{payload[kVelo], std::size_t(length[kVelo])};
-    if (source) {
-        parm.params(s.params);
-        velo.params(s.velocity);
-    } else {
-        s.params = ParamsF {};
-        s.velocity = ParamsF {};
-        parm.params(s.networkParams, arch);
-        velo.params(s.networkVelocity, arch);
-    }
+    parm.params(s.networkParams, arch);
+    velo.params(s.networkVelocity, arch);
 
     if (length[kLoss] < 8 || (length[kLoss] - 8) % 4 != 0)
         return Error{what + "the loss history section holds " + withThousands(length[kLoss]) +
@@ -533,22 +486,19 @@ Status checkSnapshot(const TrainingSnapshot &s)
                      std::to_string(s.batchesPerEpoch) + " batches per epoch"};
     if (!std::isfinite(s.epochLossSum) || !std::isfinite(s.epochSeconds))
         return Error{"the running sums of the epoch are not finite"};
-    if (const Architecture &arch = s.config.network; !arch.isSourceNetwork()) {
-        if (Status st = validate(arch); !st)
-            return Error {"the network: " + st.error()};
-        const auto shaped = [&](const MlpParamsF &p) { return p.hasShape(arch); };
-        if (!shaped(s.networkParams) || (!s.networkVelocity.layers.empty() && !shaped(s.networkVelocity))
-            || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), shaped))
-            return Error {"the weights or the optimiser's state do not have the shapes of " + describe(arch)};
-    }
-    // One network's arrays are filled, the other's empty (and finite): the same checks serve both.
-    const auto finite = [](const auto &p) { return p.allFinite(); };
-    if (!s.params.allFinite() || !s.networkParams.allFinite())
+    const Architecture &arch = s.config.network;
+    if (Status st = validate(arch); !st)
+        return Error {"the network: " + st.error()};
+    const auto shaped = [&](const MlpParamsF &p) { return p.hasShape(arch); };
+    if (!shaped(s.networkParams) || (!s.networkVelocity.layers.empty() && !shaped(s.networkVelocity))
+        || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), shaped))
+        return Error {"the weights or the optimiser's state do not have the shapes of " + describe(arch)};
+    const auto finite = [](const MlpParamsF &p) { return p.allFinite(); };
+    if (!s.networkParams.allFinite())
         return Error{"the weights are not all finite"};
-    if (!s.velocity.allFinite() || !s.networkVelocity.allFinite())
+    if (!s.networkVelocity.allFinite())
         return Error{"the momentum buffer is not all finite"};
-    if (!std::all_of(s.optimizerBuffers.begin(), s.optimizerBuffers.end(), finite)
-        || !std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), finite))
+    if (!std::all_of(s.networkBuffers.begin(), s.networkBuffers.end(), finite))
         return Error {"the optimiser's state is not all finite"};
     for (std::size_t i = 0; i < s.batchLosses.size(); ++i)
         if (!std::isfinite(s.batchLosses[i]))
@@ -619,7 +569,7 @@ std::string describeSnapshot(const TrainingSnapshot &s)
            std::to_string(s.batchInEpoch + 1) + "/" + std::to_string(s.batchesPerEpoch) + " (step " +
            withThousands(s.step) + "), lr " + numberText(c.lr) +
            (c.schedule == Schedule::Cosine ? " cosine" : " constant") + ", momentum " + numberText(c.momentum) +
-           (c.network.isSourceNetwork() ? std::string() : ", network " + describe(c.network)) +
+           (c.network == Architecture::source() ? std::string() : ", network " + describe(c.network)) +
            ", batch " + std::to_string(c.batch) +
            (s.workers > 1 ? " x " + std::to_string(s.workers) + " workers" : std::string()) + ", seed " + std::to_string(c.seed) + ", data " +
            (s.data.name.empty() ? std::string("(unnamed)") : s.data.name) + " (" + withThousands(s.data.trainCount) +

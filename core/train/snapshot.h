@@ -7,7 +7,6 @@
 #include "data/datasetidentity.h"
 #include "data/dataset.h"
 #include "nn/mlp.h"
-#include "nn/params.h"
 #include "result.h"
 #include "train/trainconfig.h"
 #include "train/trainevents.h"
@@ -41,15 +40,9 @@ struct TrainingSnapshot {
     std::uint32_t orderCrc = 0; ///< CRC32 of epochOrder(seed, epoch) as little-endian uint32s; 0 when batchInEpoch == 0
     double epochLossSum = 0; ///< sum of this epoch's batch losses so far
     double epochSeconds = 0; ///< training time of this epoch so far
-    ParamsF params = ParamsF::zeros();
-    ParamsF velocity = ParamsF::zeros(); ///< the momentum buffer v (zeros with plain SGD); Adam's
-                                         ///< first moment m
-    /** The optimiser's further state (OptimizerState, optimizer.h): Adam's second moment v and
-     *  its step count t. Empty and 0 for SGD. */
-    std::vector<ParamsF> optimizerBuffers;
-    /** Another network than the source's (config.network): its weights, SGD's momentum buffer or
-     *  Adam's m, and Adam's v, in its own shapes (W1, b1, ..., WL, bL). params, velocity and
-     *  optimizerBuffers are then empty. A networkVelocity without layers is zeros. */
+    /** The weights, SGD's momentum buffer or Adam's first moment m, and Adam's second moment v,
+     *  in config.network's shapes (W1, b1, ..., WL, bL). A networkVelocity without layers is
+     *  zeros (plain SGD keeps none); networkBuffers is empty for SGD. */
     MlpParamsF networkParams;
     MlpParamsF networkVelocity;
     std::vector<MlpParamsF> networkBuffers;

@@ -8,11 +8,6 @@
 namespace bplab {
 
 namespace {
-std::size_t paramsBytes(const ParamsF &p)
-{
-    return std::size_t(p.W1.size() + p.b1.size() + p.W2.size() + p.b2.size()) * sizeof(float);
-}
-
 std::size_t paramsBytes(const MlpParamsF &p)
 {
     std::size_t n = 0;
@@ -38,7 +33,8 @@ void Timeline::start(const Trainer &trainer)
 {
     clear();
     const Architecture &network = trainer.network();
-    const std::size_t scale = (network.parameterCount() + parameterCount() - 1) / parameterCount();
+    const std::size_t base = Architecture::source().parameterCount();
+    const std::size_t scale = (network.parameterCount() + base - 1) / base;
     m_budget = m_givenBudget * std::clamp<std::size_t>(scale, 1, kMaxBudgetScale);
     m_last = trainer.step();
     keep(trainer);
@@ -52,10 +48,7 @@ std::uint64_t Timeline::first() const
 
 std::size_t Timeline::bytesOf(const TrainingSnapshot &s)
 {
-    std::size_t n = paramsBytes(s.params) + paramsBytes(s.velocity);
-    for (const ParamsF &b : s.optimizerBuffers)
-        n += paramsBytes(b);
-    n += paramsBytes(s.networkParams) + paramsBytes(s.networkVelocity);
+    std::size_t n = paramsBytes(s.networkParams) + paramsBytes(s.networkVelocity);
     for (const MlpParamsF &b : s.networkBuffers)
         n += paramsBytes(b);
     return n;
@@ -77,8 +70,6 @@ void Timeline::keep(const Trainer &trainer)
     // The histories are the head's (replayTo() takes them from there): not copied per checkpoint;
     // nor is plain SGD's buffer, which is zeros.
     trainer.snapshotInto(c.state, false);
-    c.zeroVelocity = c.state.config.network.isSourceNetwork() ? c.state.velocity.W1.size() == 0
-                                                              : c.state.networkVelocity.layers.empty();
     c.pinned = false;
     c.bytes = bytesOf(c.state);
     m_bytes += c.bytes;
@@ -93,9 +84,6 @@ void Timeline::reserveSpares()
         return;
     while (m_bytes + origin.bytes <= m_budget) {
         Checkpoint c;
-        c.state.params = origin.state.params;
-        c.state.velocity = origin.state.velocity;
-        c.state.optimizerBuffers = origin.state.optimizerBuffers;
         c.state.networkParams = origin.state.networkParams;
         c.state.networkVelocity = origin.state.networkVelocity;
         c.state.networkBuffers = origin.state.networkBuffers;
@@ -181,12 +169,6 @@ Status Timeline::replayTo(std::uint64_t step, const Trainer &head, Trainer &repl
     const Checkpoint &c = it == m_checkpoints.begin() ? m_checkpoints.front() : *std::prev(it);
     TrainingSnapshot &s = m_replayState; // its buffers are reused from one replay to the next
     s = c.state;
-    if (c.zeroVelocity && s.config.network.isSourceNetwork()) { // another network's empty buffer is zeros
-        s.velocity.W1.setZero(kHidden, kInputs);
-        s.velocity.b1.setZero(kHidden);
-        s.velocity.W2.setZero(kOutputs, kHidden);
-        s.velocity.b2.setZero(kOutputs);
-    }
     const std::vector<float> &losses = head.lossHistory();
     const std::vector<EpochReport> &epochs = head.epochReports();
     if (losses.size() < s.step || epochs.size() < std::size_t(s.epoch))

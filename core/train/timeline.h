@@ -78,7 +78,6 @@ private:
     struct Checkpoint
     {
         TrainingSnapshot state; // without the loss history and epoch reports (head has them)
-        bool zeroVelocity = false; // plain SGD: velocity is not stored (empty) and is zeros
         bool pinned = false;       // pin(): replayed to as it is, never trained into
         std::size_t bytes = 0;
     };

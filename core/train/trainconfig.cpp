@@ -111,8 +111,7 @@ TrainConfig withRecipe(const TrainConfig &config, Recipe recipe)
     out.replicas = config.replicas;
     out.trainSubset = config.trainSubset;
     out.network = config.network;
-    if (!out.network.isSourceNetwork())
-        out.init = initFor(out.network.activation);
+    out.init = initFor(out.network);
     return out;
 }
 
@@ -121,7 +120,7 @@ TrainConfig withNetwork(const TrainConfig &config, const std::vector<int> &hidde
     TrainConfig out = config;
     out.network.hidden = hidden;
     out.network.activation = activation;
-    out.init = initFor(activation);
+    out.init = initFor(out.network);
     return out;
 }
 

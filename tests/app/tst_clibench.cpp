@@ -58,29 +58,8 @@ void TestCliBench::jsonKeysAndConsistency()
     const double peakEpoch = o.value("peak_epoch_seconds").toDouble();
     QVERIFY(fuzzyEqual(peakEpoch, 1000 * 409088.0 / 1e9 / peak, 1e-9));
     QVERIFY(fuzzyEqual(o.value("peak_ratio").toDouble(), seconds / peakEpoch, 1e-9));
-    // The five products inside the profiled epoch, and where the rest of that epoch went.
-    const QJsonObject gemms = o.value("gemm_gflops").toObject();
-    QCOMPARE(gemms.size(), 5);
-    for (const QString &name : gemms.keys())
-        QVERIFY2(gemms.value(name).toDouble() > 0, qPrintable(name));
-    const double outside = o.value("outside_gemm_share").toDouble();
-    QVERIFY2(outside > 0 && outside < 1, qPrintable(QString::number(outside)));
-    const double profiled = o.value("profiled_epoch_seconds").toDouble();
-    QVERIFY(profiled > 0);
-    const QJsonObject phases = o.value("outside_gemm_seconds").toObject();
-    double phaseSum = 0;
-    for (const char *key : {"gather", "bias_relu", "softmax", "backward_elementwise", "sgd_step",
-                            "wait", "batch_end_wait", "trainer"}) {
-        QVERIFY2(phases.contains(QLatin1String(key)), key);
-        QVERIFY2(phases.value(QLatin1String(key)).toDouble() >= 0, key);
-        phaseSum += phases.value(QLatin1String(key)).toDouble();
-    }
-    QVERIFY(phases.value("gather").toDouble() > 0);
-    QVERIFY(phases.value("sgd_step").toDouble() > 0);
-    // The phases are the time outside the products (with two threads each phase is the mean of
-    // the threads' times, so the sum may differ from it by the threads' imbalance).
-    QVERIFY2(phaseSum < 2 * outside * profiled + 1e-3,
-             qPrintable(QStringLiteral("%1 vs %2").arg(phaseSum).arg(outside * profiled)));
+    // The first layer over the non-zero inputs: MNIST-like images ink a fifth of their pixels.
+    QVERIFY(o.contains(QLatin1String("zero_inputs_skipped")));
     QVERIFY2(run.err.contains("tiled"), run.err.constData());
 }
 

@@ -216,7 +216,7 @@ private slots:
         TrainConfig training = base();
         training.momentum = c.momentum;
         training.optimizer = adam ? "adam" : "sgd";
-        QVERIFY(!stepsAsTraining(training, c) || c.arch.isSourceNetwork()); // another network than trained
+        QVERIFY(!stepsAsTraining(training, c) || (c.arch == Architecture::source())); // another network than trained
         training.network = c.arch;
         QVERIFY(stepsAsTraining(training, c));
         CompareRun fresh(data, training, c); // for its settings
@@ -224,14 +224,6 @@ private slots:
         for (int b = 0; b < 13; ++b)
             trainer.trainBatch();
         auto state = std::make_shared<NetworkOptimizerState>(trainer.optimizerState());
-        if (c.arch.isSourceNetwork()) { // the source Trainer's state, as the app hands it on
-            OptimizerState source;
-            source.first = toSourceParams(trainer.firstMoment());
-            if (adam)
-                source.more.push_back(toSourceParams(trainer.secondMoment()));
-            source.steps = trainer.optimizerSteps();
-            state = std::make_shared<NetworkOptimizerState>(toNetworkState(source));
-        }
         c.fromStep = 13;
         const auto start = std::make_shared<const MlpParamsF>(trainer.params());
         CompareRun withState(data, training, c, start, state);

@@ -68,32 +68,9 @@ private slots:
         QVERIFY(std::abs(scheduledLr(c, 100, 100)) < 1e-17);
     }
 
-    void sgdWithMomentum()
-    {
-        Sgd sgd;
-        ParamsF w = ParamsF::zeros(), g = ParamsF::zeros();
-        g.W1(1, 2) = 1.0f;
-        g.b2(3) = -2.0f;
-        // v1 = g; w1 = -lr g
-        sgd.update(g, w, 0.5f, 0.9f);
-        QCOMPARE(w.W1(1, 2), -0.5f);
-        QCOMPARE(w.b2(3), 1.0f);
-        // v2 = 0.9 v1 + g = 1.9 g; w2 = w1 - lr v2
-        sgd.update(g, w, 0.5f, 0.9f);
-        QCOMPARE(sgd.velocity().W1(1, 2), 1.9f);
-        QVERIFY(fuzzyEqual(w.W1(1, 2), -0.5 - 0.95, 1e-6));
-        QVERIFY(fuzzyEqual(w.b2(3), 1.0 + 1.9, 1e-6));
-        sgd.reset();
-        QVERIFY(sgd.velocity() == ParamsF::zeros());
-        // Plain SGD: w = w - lr g.
-        ParamsF plain = ParamsF::zeros();
-        sgd.update(g, plain, 0.1f, 0.0f);
-        QCOMPARE(plain.W1(1, 2), -0.1f);
-    }
-
-    // The adjustment the app shows is what the update really did: w_new = w_old - lr * direction,
-    // where the direction is the gradient for plain SGD and the momentum buffer otherwise.
-    void updateDirectionIsTheStepTaken()
+    // The adjustment the app shows is what the update really did: w_new = w_old + delta_w, which
+    // for plain SGD is -lr * gradient and with momentum -lr * v.
+    void adjustmentIsTheStepTaken()
     {
         auto split = syntheticSplit(300, 50);
         for (double momentum : {0.0, 0.9}) {
@@ -102,16 +79,17 @@ private slots:
             Trainer t(split, c);
             for (int i = 0; i < 3; ++i)
                 t.trainBatch();
-            const ParamsF before = t.params();
+            const MlpParamsF before = t.params();
             const BatchReport r = t.trainBatch();
-            const ParamsF adjust = adjustmentsOf(t.updateDirection(), float(r.lr));
-            const ParamsF &after = t.params();
-            QVERIFY(((before.W1 + adjust.W1) - after.W1).cwiseAbs().maxCoeff() < 1e-6f);
-            QVERIFY(((before.b2 + adjust.b2) - after.b2).cwiseAbs().maxCoeff() < 1e-6f);
-            if (momentum == 0.0)
-                QVERIFY(t.updateDirection() == t.gradients());
-            else
-                QVERIFY(!(t.updateDirection() == t.gradients()));
+            QVERIFY(t.paramsBeforeLastBatch() && *t.paramsBeforeLastBatch() == before);
+            const MlpParamsF &after = t.params();
+            const MlpParamsF &direction = momentum == 0.0 ? t.gradients() : t.optimizerState().first;
+            for (std::size_t l = 0; l < after.layers.size(); ++l) {
+                const RowMat<float> stepped = before.layers[l].W - float(r.lr) * direction.layers[l].W;
+                QVERIFY((stepped - after.layers[l].W).cwiseAbs().maxCoeff() < 1e-6f);
+            }
+            if (momentum != 0.0)
+                QVERIFY(!(t.optimizerState().first == t.gradients()));
         }
     }
 
@@ -127,12 +105,12 @@ private slots:
             b.run({}, {});
             QVERIFY(a.params() == b.params());
             QVERIFY(a.gradients() == b.gradients());
-            QVERIFY(!(a.params() == initParams(c.init, 7)));
+            QVERIFY(!(a.params() == initMlp(c.network, c.init, 7)));
             // The files are byte for byte the same.
             QTemporaryDir dir;
             const std::string fa = (dir.path() + "/a.bplab").toStdString(), fb = (dir.path() + "/b.bplab").toStdString();
-            QVERIFY(saveModel(fa, a.params()).ok());
-            QVERIFY(saveModel(fb, b.params()).ok());
+            QVERIFY(saveNetworkModel(fa, a.network(), a.params()).ok());
+            QVERIFY(saveNetworkModel(fb, b.network(), b.params()).ok());
             QVERIFY(fileBytes(fa) == fileBytes(fb));
             QCOMPARE(fileBytes(fa).size(), std::size_t(407140));
             // Another seed gives other weights.
@@ -174,7 +152,7 @@ private slots:
         const double mean = (batches[4].loss + batches[5].loss + batches[6].loss + batches[7].loss) / 4;
         QVERIFY(fuzzyEqual(epochs[1].trainLoss, mean, 1e-12));
         // The epoch's test figures are those of evaluate() on the weights at its end.
-        const Evaluation ev = evaluate(t.params(), split->test, Normalize::None);
+        const Evaluation ev = evaluateNetwork(t.network(), t.params(), split->test, Normalize::None);
         QCOMPARE(epochs[1].testAccuracy, ev.accuracy);
         QCOMPARE(epochs[1].testLoss, ev.loss);
         for (const auto &b : batches)
@@ -246,11 +224,13 @@ private slots:
         QCOMPARE(t.step(), std::size_t(0));
         QCOMPARE(t.trainBatch().count, 10);
 
-        const ParamsF start = initParams(Init::Xavier, 99);
-        t.setParams(start);
+        const MlpParamsF start = initMlp(t.network(), Init::Xavier, 99);
+        QVERIFY(t.setParams(start));
         QCOMPARE(t.step(), std::size_t(0));
         QVERIFY(t.params() == start);
-        QVERIFY(t.gradients() == ParamsF::zeros());
+        QVERIFY(t.gradients() == MlpParamsF::zeros(t.network()));
+        QVERIFY(!t.setParams(MlpParamsF::zeros(Architecture {784, {5}, 10, Activation::ReLU})));
+        QVERIFY(t.params() == start);
     }
 
     void cosineEndsNearZero()
@@ -309,13 +289,13 @@ private slots:
         std::optional<BatchReport> bad;
         // The state before each of the last two batches: a loss that is not finite undoes the
         // previous batch too (its weights were already too large for the forward pass).
-        ParamsF before[2], velocityBefore[2];
+        MlpParamsF before[2], velocityBefore[2];
         std::vector<float> historyBefore;
         while (!t.finished()) {
             before[0] = before[1];
             velocityBefore[0] = velocityBefore[1];
             before[1] = t.params();
-            velocityBefore[1] = t.updateDirection();
+            velocityBefore[1] = t.optimizerState().first;
             historyBefore = t.lossHistory();
             const BatchReport r = t.trainBatch();
             if (r.divergence) {
@@ -341,7 +321,7 @@ private slots:
         QVERIFY(t.params() == before[i]);
         QVERIFY(t.gradients().allFinite());
         if (momentum != 0.0)
-            QVERIFY(t.updateDirection() == velocityBefore[i]);
+            QVERIFY(t.optimizerState().first == velocityBefore[i]);
         QCOMPARE(t.step(), bad->step);
         QVERIFY(t.lossHistory() == historyBefore);
         const std::string &m = d.message;
@@ -386,7 +366,7 @@ private slots:
             } else {
                 halvings = 0;
             }
-            QVERIFY(t.params().allFinite() && t.updateDirection().allFinite());
+            QVERIFY(t.params().allFinite() && t.optimizerState().first.allFinite());
         }
         QVERIFY(t.finished());
         QVERIFY(t.activeConfig().lr < 50);
@@ -412,8 +392,8 @@ private slots:
         QCOMPARE(t.lossLimit(), kDivergenceLossLimit);
         for (int i = 0; i < 3; ++i)
             QVERIFY(!t.trainBatch().divergence);
-        const ParamsF kept = t.params();
-        const ParamsF keptVelocity = t.updateDirection();
+        const MlpParamsF kept = t.params();
+        const MlpParamsF keptVelocity = t.optimizerState().first;
         t.setLearningRate(1e300); // inf as a float: the step's weights are not finite
         BatchReport r = t.trainBatch();
         QVERIFY(r.divergence);
@@ -425,8 +405,8 @@ private slots:
         r = t.trainBatch();
         QVERIFY2(!r.divergence, r.divergence ? r.divergence->message.c_str() : "");
         QCOMPARE(t.step(), std::size_t(4));
-        QVERIFY(t.params().allFinite() && t.updateDirection().allFinite());
-        const ParamsF after = t.params();
+        QVERIFY(t.params().allFinite() && t.optimizerState().first.allFinite());
+        const MlpParamsF after = t.params();
         QVERIFY(!(after == kept));
 
         r = t.trainBatch();
@@ -434,7 +414,7 @@ private slots:
         QCOMPARE(r.divergence->batchesUndone, 2);
         QCOMPARE(r.divergence->quantity, std::string("the loss"));
         QVERIFY(t.params() == kept);
-        QVERIFY(t.updateDirection() == keptVelocity);
+        QVERIFY(t.optimizerState().first == keptVelocity);
         QCOMPARE(t.step(), std::size_t(4)); // the position and the history stay
         QCOMPARE(t.lossHistory().size(), std::size_t(4));
     }

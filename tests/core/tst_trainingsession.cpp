@@ -98,8 +98,7 @@ private slots:
         Trainer alone(syntheticSplit(300, 50), smallConfig(2));
         while (!alone.finished())
             alone.trainBatch();
-        QVERIFY(session.trainer()->params().W1 == alone.params().W1);
-        QVERIFY(session.trainer()->params().b2 == alone.params().b2);
+        QVERIFY(session.trainer()->params() == alone.params());
     }
 
     void stopFlagEndsTheRunBetweenBatches()
@@ -164,8 +163,8 @@ private slots:
         TrainingSession session(makeTrainer(divergingConfig()));
         std::vector<DivergenceSeen> seen;
         // The weights after the last two trained batches (the first: the initial ones).
-        ParamsF beforeLast = session.trainer()->params();
-        ParamsF last = beforeLast;
+        MlpParamsF beforeLast = session.trainer()->params();
+        MlpParamsF last = beforeLast;
         session.setObserver({[&](const BatchReport &) {
                                  beforeLast = last;
                                  last = session.trainer()->params();
@@ -188,7 +187,7 @@ private slots:
         QCOMPARE(t.activeConfig().lr, 8.0);
         QCOMPARE(r.divergence->step, t.step() + 1);
         QVERIFY(t.params().allFinite());
-        QVERIFY(t.params().W1 == (r.divergence->batchesUndone == 1 ? last.W1 : beforeLast.W1));
+        QVERIFY(t.params() == (r.divergence->batchesUndone == 1 ? last : beforeLast));
     }
 
     void halvePolicyTrainsOnAtHalfTheRate()

@@ -129,9 +129,9 @@ TrainConfig subsetConfig()
     return c;
 }
 
-bool sameBits(const ParamsF &a, const ParamsF &b)
+bool sameBits(const MlpParamsF &a, const MlpParamsF &b)
 {
-    return a.W1 == b.W1 && a.b1 == b.b1 && a.W2 == b.W2 && a.b2 == b.b2;
+    return a == b;
 }
 
 } // namespace
@@ -146,8 +146,8 @@ void TestTrainSubset::trainerTrainsOnTheSubset()
     std::optional<EpochReport> first;
     while (!first)
         first = t.trainBatch().epochEnded;
-    const Evaluation onTrain = evaluate(t.params(), t.data().train, Normalize::None);
-    const Evaluation onTest = evaluate(t.params(), all->test, Normalize::None);
+    const Evaluation onTrain = evaluateNetwork(t.network(), t.params(), t.data().train, Normalize::None);
+    const Evaluation onTest = evaluateNetwork(t.network(), t.params(), all->test, Normalize::None);
     QCOMPARE(first->trainEvalLoss, onTrain.loss);
     QCOMPARE(first->trainAccuracy, onTrain.accuracy);
     QCOMPARE(first->testLoss, onTest.loss);

@@ -504,7 +504,7 @@ void TestHeatmapPanel::anyNetworksLayers()
 
     // Back to the source network: its 16 x 8 tiles again.
     panel.setParameters(m_weights, m_gradients, m_adjustments);
-    QVERIFY(panel.network().isSourceNetwork());
+    QVERIFY((panel.network() == Architecture::source()));
     QCOMPARE(panel.mosaicLayout().tiles, 128);
     QCOMPARE(panel.hiddenMap()->data()->keySize(), mosaic::kWidth);
     QCOMPARE(panel.outputMap()->data()->valueSize(), 10);

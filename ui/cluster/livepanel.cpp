@@ -175,7 +175,7 @@ void LivePanel::updateCaption()
     const SimResult &r = it->result;
     const IterationStats &s = r.iterations.front();
     const QString batch = QLocale().toString(qulonglong(it->step));
-    if (it->replicas < 2 && !r.config.network.isSourceNetwork()) {
+    if (it->replicas < 2 && r.config.network != Architecture::source()) {
         m_caption->setText(
                 tr("Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the "
                    "mini-batch's PCIe copy (%3) and the compute (%4). Choose 2, 4 or 8 Replicas in "

@@ -256,7 +256,7 @@ bool StepChooser::loadModelFile(const QString &path)
     chooseRun(0);
     NetworkModel &file = loaded.value();
     const QString name = QFileInfo(path).fileName();
-    if (file.arch.isSourceNetwork()) {
+    if (file.arch == Architecture::source()) {
         setModel(std::make_shared<const ParamsF>(toSourceParams(file.params)), tr("file %1").arg(name));
     } else {
         m_modelError.clear();

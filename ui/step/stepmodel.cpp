@@ -27,7 +27,7 @@ void StepModel::setNetwork(const Architecture &arch, std::shared_ptr<const MlpPa
 {
     if (!params || !params->hasShape(arch))
         return;
-    if (arch.isSourceNetwork()) {
+    if (arch == Architecture::source()) {
         setParams(std::make_shared<const ParamsF>(toSourceParams(*params)), description);
         return;
     }

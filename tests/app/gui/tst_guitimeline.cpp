@@ -106,7 +106,7 @@ ParamsF TestGuiTimeline::coreWeightsAfter(int batches) const
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
     for (int i = 0; i < batches; ++i)
         core.trainBatch();
-    return core.params();
+    return toSourceParams(core.params());
 }
 
 void TestGuiTimeline::viewsAgreeOnTheBatch()
@@ -185,7 +185,7 @@ void TestGuiTimeline::continueFromHereBranches()
     core.setLearningRate(0.5);
     for (int i = 0; i < 8; ++i)
         core.trainBatch();
-    QVERIFY(*controller()->currentWeights() == core.params());
+    QVERIFY(*controller()->currentWeights() == toSourceParams(core.params()));
     // And its past replays on the new branch.
     controller()->showBatch(16);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(16));
@@ -196,7 +196,7 @@ void TestGuiTimeline::continueFromHereBranches()
     partial.setLearningRate(0.5);
     for (int i = 0; i < 4; ++i)
         partial.trainBatch();
-    QVERIFY(*controller()->shownWeights() == partial.params());
+    QVERIFY(*controller()->shownWeights() == toSourceParams(partial.params()));
 }
 
 void TestGuiTimeline::pacedRunShowsEveryBatch()
@@ -367,9 +367,9 @@ void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
     test::runBatches(controller(), 1);
     QTRY_COMPARE(controller()->shown()->weightsStep, std::uint64_t(1));
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
-    QVERIFY(core.setNetworkParams(params));
+    QVERIFY(core.setParams(params));
     core.trainBatch();
-    QCOMPARE(*controller()->shown()->layerWeights, core.networkTrainer()->params());
+    QCOMPARE(*controller()->shown()->layerWeights, core.params());
 }
 
 QTEST_MAIN(TestGuiTimeline)

@@ -461,8 +461,8 @@ void TestGuiToolbar::replicasTrainOnTheOneEngine()
                  std::make_shared<cluster::ReplicaExchange>(1, 4));
     core.trainBatch();
     core.trainBatch();
-    QVERIFY(*controller()->currentWeights() == core.params());
-    QVERIFY(replicas->gradients()->averageDW2 == core.gradients().W2);
+    QVERIFY(*controller()->currentWeights() == toSourceParams(core.params()));
+    QVERIFY(replicas->gradients()->averageDW2 == core.gradients().layers.back().W);
 
     choose(1);
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
@@ -518,7 +518,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(controller()->resetPending());
     QCOMPARE(networkBox->text(), QStringLiteral("32 sigmoid"));
     QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
-    QVERIFY(controller()->trainedConfig().network.isSourceNetwork()); // not before Reset
+    QVERIFY((controller()->trainedConfig().network == Architecture::source())); // not before Reset
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_VERIFY(controller()->trainedConfig().network == a);
@@ -536,8 +536,8 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
     for (int i = 0; i < 3; ++i)
         core.trainBatch();
-    QVERIFY(shown->layerWeights && *shown->layerWeights == core.networkTrainer()->params());
-    QVERIFY(*shown->layerGradients == core.networkTrainer()->gradients());
+    QVERIFY(shown->layerWeights && *shown->layerWeights == core.params());
+    QVERIFY(*shown->layerGradients == core.gradients());
     QCOMPARE(shown->networkTrace.hidden.size(), std::size_t(1));
     QCOMPARE(shown->trace.probabilities.size(), Eigen::Index(10));
     QCOMPARE(shown->trace.probabilities, shown->networkTrace.probabilities);
@@ -582,8 +582,8 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     controller()->showBatch(1);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 1);
     QCOMPARE(controller()->shown()->historyFirst, std::uint64_t(0));
-    QVERIFY(*controller()->shown()->layerWeights == once.networkTrainer()->params());
-    QVERIFY(*controller()->shown()->layerGradients == once.networkTrainer()->gradients());
+    QVERIFY(*controller()->shown()->layerWeights == once.params());
+    QVERIFY(*controller()->shown()->layerGradients == once.gradients());
 
     // Trained on, then opened: back at batch 3 of that network, and the same bits on from there.
     controller()->showBatch(qint64(controller()->stepCount()));
@@ -594,11 +594,11 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QCOMPARE(controller()->stepCount(), std::uint64_t(3));
     QVERIFY(controller()->trainedConfig().network == a);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
-    QVERIFY(*controller()->shown()->layerWeights == core.networkTrainer()->params());
+    QVERIFY(*controller()->shown()->layerWeights == core.params());
     test::runBatches(controller(), 1);
     core.trainBatch();
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 4);
-    QVERIFY(*controller()->shown()->layerWeights == core.networkTrainer()->params());
+    QVERIFY(*controller()->shown()->layerWeights == core.params());
 
     // Two data-parallel replicas of it: each one's own dL/dW2 (10 x 32) and the all-reduced
     // average in the Data parallel view, the weights those of the core's two replicas.
@@ -623,17 +623,17 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
                  std::make_shared<cluster::ReplicaExchange>(1, 2));
     pair.trainBatch();
     pair.trainBatch();
-    QVERIFY(*two->layerWeights == pair.networkTrainer()->params());
+    QVERIFY(*two->layerWeights == pair.params());
     replicas->setCurrentIndex(replicas->findData(1));
     emit replicas->activated(replicas->currentIndex());
 
     // Back to the source's network at the next Reset.
     entry(QStringLiteral("784-128-10 (the source's)"))->trigger();
     entry(QStringLiteral("ReLU"))->trigger();
-    QVERIFY(controller()->config().network.isSourceNetwork());
+    QVERIFY((controller()->config().network == Architecture::source()));
     QVERIFY(controller()->config().init == Init::He);
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
-    QTRY_VERIFY(controller()->trainedConfig().network.isSourceNetwork());
+    QTRY_VERIFY((controller()->trainedConfig().network == Architecture::source()));
     QTRY_VERIFY(controller()->currentWeights());
     QVERIFY(*controller()->currentWeights() == initParams(Init::He, controller()->trainedConfig().seed));
 }

@@ -453,7 +453,7 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     QCOMPARE(controller()->trainedConfig().replicas, 2);
     QVERIFY(!controller()->resetPending());
     QCOMPARE(m_window->controlBar()->replicasBox()->currentText(), QStringLiteral("2"));
-    QVERIFY(*controller()->currentWeights() == cli.params());
+    QVERIFY(*controller()->currentWeights() == toSourceParams(cli.params()));
 
     // The app's next batch is the CLI's next batch, bit for bit, on the same two replicas.
     QVERIFY(!cli.trainBatch().divergence);
@@ -461,7 +461,7 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(4));
     QTRY_VERIFY(controller()->state() == TrainingState::Paused);
     // The step count arrives with the batch's loss, just before the worker publishes the weights.
-    QTRY_VERIFY(*controller()->currentWeights() == cli.params());
+    QTRY_VERIFY(*controller()->currentWeights() == toSourceParams(cli.params()));
 
     // A one-worker snapshot of the same data opens too, and goes back to one replica.
     Trainer single(controller()->dataSplit(), config);
@@ -489,7 +489,7 @@ void TestGuiTrainLayout::restoredEpochShowsItsClassAccuracies()
     QVERIFY(restored.wait(10000));
     const QVector<double> &shown = m_window->trainView()->classAccuracyPanel()->accuracies();
     QCOMPARE(shown.size(), 10);
-    const Evaluation ev = evaluate(cli.params(), controller()->dataSplit()->test, config.normalize);
+    const Evaluation ev = evaluateNetwork(cli.network(), cli.params(), controller()->dataSplit()->test, config.normalize);
     for (int c = 0; c < 10; ++c) {
         int total = 0;
         for (int k = 0; k < 10; ++k)

@@ -29,16 +29,14 @@ double relDiff(const A &a, const B &b)
            / scale;
 }
 
-double maxRelDiff(const ParamsF &a, const ParamsF &b)
+/** The largest relDiff over every layer's weights and biases. */
+template<class S>
+double maxRelDiff(const MlpParamsF &a, const MlpParams<S> &b)
 {
-    return std::max(
-            {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
-}
-
-double maxRelDiff(const ParamsF &a, const ParamsD &b)
-{
-    return std::max(
-            {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+    double worst = 0;
+    for (std::size_t l = 0; l < a.layers.size(); ++l)
+        worst = std::max({worst, relDiff(a.layers[l].W, b.layers[l].W), relDiff(a.layers[l].b, b.layers[l].b)});
+    return worst;
 }
 
 /** The in-process exchange, checking after every all-reduce that all replicas hold the same bits
@@ -121,7 +119,7 @@ private slots:
         QVERIFY2(rel < 1e-5, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
         // And both agree with the mean of the per-sample gradients in double.
         ParamsD ref = ParamsD::zeros();
-        const ParamsD w0 = initParams(config(B).init, config(B).seed).cast<double>();
+        const ParamsD w0 = toSourceParams(initMlp(Architecture::source(), config(B).init, config(B).seed).cast<double>());
         for (std::uint32_t i : expectIdx) {
             const Vec<double> x = scaleInput<double>(data->train.image(i), Normalize::None);
             const ParamsD g = gradientsOf(forwardTrace(w0, x, data->train.label(i)));
@@ -135,11 +133,11 @@ private slots:
         ref.b1 *= inv;
         ref.W2 *= inv;
         ref.b2 *= inv;
-        const double relD = maxRelDiff(dp.gradients(), ref);
+        const double relD = maxRelDiff(dp.gradients(), toMlp(ref));
         QVERIFY2(relD < 1e-5,
                  qPrintable(QStringLiteral("relative difference to double %1").arg(relD)));
         // The replicas' own gradients differ (different samples), their average is the result.
-        QVERIFY(!(dp.replicaGradient(0) == dp.replicaGradient(1)));
+        QVERIFY(!(dp.replicaOutputGradient(0) == dp.replicaOutputGradient(1)));
     }
 
     void replicasStayBitIdentical()
@@ -153,7 +151,7 @@ private slots:
                 dp.trainBatch();
                 QVERIFY(replicasIdentical(dp));
             }
-            QVERIFY(!(dp.params() == initParams(c.init, c.seed)));
+            QVERIFY(!(dp.params() == initMlp(Architecture::source(), c.init, c.seed)));
             QVERIFY(replicasIdentical(dp));
         }
     }
@@ -198,7 +196,7 @@ private slots:
         QCOMPARE(four.step(), one.step());
         const double rel = maxRelDiff(four.params(), one.params());
         QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
-        QVERIFY(!(four.params() == initParams(Init::He, 7)));
+        QVERIFY(!(four.params() == initMlp(Architecture::source(), Init::He, 7)));
     }
 
     void rollBackToSnapshotEndsWithTheSameWeights()
@@ -246,7 +244,7 @@ private slots:
         QVERIFY(replicasIdentical(dp));
         const double rel = maxRelDiff(dp.params(), single.params());
         QVERIFY2(rel < 1e-4, qPrintable(QStringLiteral("relative difference %1").arg(rel)));
-        QVERIFY(!(dp.params() == initParams(c.init, c.seed)));
+        QVERIFY(!(dp.params() == initMlp(Architecture::source(), c.init, c.seed)));
         QCOMPARE(dp.snapshot().config.optimizer, std::string("adam"));
         QCOMPARE(dp.snapshot().optimizerSteps, std::uint64_t(dp.step()));
     }
@@ -301,9 +299,10 @@ private slots:
         QCOMPARE(resumed.step(), std::size_t(25));
         resumed.run({}, {});
         QVERIFY(resumed.finished());
-        QVERIFY(encodeModel(resumed.params()) == encodeModel(straight.params()));
+        QVERIFY(encodeNetworkModel(resumed.network(), resumed.params(), nullptr)
+                == encodeNetworkModel(straight.network(), straight.params(), nullptr));
         QVERIFY(replicasIdentical(resumed));
-        QVERIFY(resumed.snapshot().velocity == straight.snapshot().velocity);
+        QVERIFY(resumed.snapshot().networkVelocity == straight.snapshot().networkVelocity);
         QVERIFY(resumed.lossHistory() == straight.lossHistory());
         QCOMPARE(resumed.lossHistory().size(), std::size_t(38));
         QCOMPARE(resumed.epochReports().size(), std::size_t(2));
@@ -332,7 +331,7 @@ private slots:
         c.normalize = Normalize::Standard;
         Trainer dp = replicas(data, c, 1, 2);
         std::optional<BatchReport> bad;
-        ParamsF before;
+        MlpParamsF before;
         while (!dp.finished()) {
             before = dp.params();
             const BatchReport r = dp.trainBatch();

@@ -33,7 +33,7 @@ private slots:
         config.epochs = 3;
         Trainer trainer(data, config);
         trainer.run({}, {});
-        const ParamsF &params = trainer.params();
+        const ParamsF params = toSourceParams(trainer.params());
 
         // The first 2,000 test digits (enough for a 1-point resolution, and quick under sanitizers).
         const int n = std::min<int>(2000, int(data->test.size()));

@@ -262,7 +262,7 @@ void TestClusterView::replicaGradientsAverage()
     // The replicas' gradients differ (different images); the average is the trainer's gradient.
     QVERIFY(!(g.dW2[0] == g.dW2[1]));
     QCOMPARE(g.counts[0], 64);
-    QVERIFY(g.averageDW2 == t.gradients().W2);
+    QVERIFY(g.averageDW2 == t.gradients().layers.back().W);
     QVERIFY(maps->resultText().contains(QStringLiteral("4 replicas")));
     // The button asks the training for a batch; the view trains nothing itself.
     QSignalSpy steps(view.heatmaps(), &ReplicaHeatmaps::stepRequested);
