@@ -41,14 +41,14 @@ StagePage outputGradientsPage(const StepModel &m)
 {
     const MlpTraceF &t = m.trace();
     StagePage page;
+    const QString delta = ofLayer("&delta;", int(m.arch().hidden.size()) + 1, "k"); // the output layer's
     QString h = p(tr("The backward pass starts at the outputs: <b>%1 = %2 &minus; %3</b> (probability minus target).")
-                      .arg(sub("&delta;", "k"), sub("p", "k"), sub("y", "k")));
+                      .arg(delta, sub("p", "k"), sub("y", "k")));
     QVector<QStringList> rows;
     for (int k = 0; k < kOutputs; ++k)
         rows.push_back({QString::number(k + 1), QString::number(k), num(t.probabilities[k]), QStringLiteral("&minus;"),
                         num(t.target[k]), QStringLiteral("="), num(t.deltaOut[k])});
-    h += table({tr("neuron k"), tr("class"), sub("p", "k"), QString(), sub("y", "k"), QString(), sub("&delta;", "k")}, rows,
-               t.label);
+    h += table({tr("neuron k"), tr("class"), sub("p", "k"), QString(), sub("y", "k"), QString(), delta}, rows, t.label);
     h += note(tr("Only the target neuron (%1) gets a negative &delta;: its probability should rise, the others' fall. "
                  "The loss value itself is not needed here.").arg(t.label + 1));
     page.html = h;
@@ -141,12 +141,12 @@ QString workedAdjustments(const StepModel &m, int firstInput)
         const int j = neuronIn(m, L - 1);
         const QString J = QString::number(j + 1);
         h += p(tr("<b>Output neuron %1</b> (click one in the diagram), %2 = %3, over its %4 inputs %5:")
-                       .arg(K, sub("&delta;", K), num(t.deltaOut[k])).arg(in.size()).arg(ofLayer("a", L, "j")));
+                       .arg(K, ofLayer("&delta;", L + 1, K), num(t.deltaOut[k])).arg(in.size()).arg(ofLayer("a", L, "j")));
         h += p(tr("from hidden neuron %1: %2 = &minus;%3 &middot; %4 &middot; %5 = <b>%6</b>")
-                       .arg(J, sub("&Delta;w", K + QStringLiteral(",") + J), lr, op(t.deltaOut[k]), op(in[j]),
+                       .arg(J, ofLayer("&Delta;w", L + 1, K + QStringLiteral(",") + J), lr, op(t.deltaOut[k]), op(in[j]),
                             num(outAdj(k, j))));
         h += p(tr("bias: %1 = &minus;%2 &middot; %3 &middot; 1 = <b>%4</b>")
-                       .arg(sub("&Delta;b", K), lr, op(t.deltaOut[k]), num(adj.layers[std::size_t(L)].b[k])));
+                       .arg(ofLayer("&Delta;b", L + 1, K), lr, op(t.deltaOut[k]), num(adj.layers[std::size_t(L)].b[k])));
     }
     // The first layer: the selected neuron's weight on the pixel it moves most.
     const int j = L > 0 ? neuronIn(m, 0) : k;
@@ -154,16 +154,16 @@ QString workedAdjustments(const StepModel &m, int firstInput)
     const QString J = QString::number(j + 1), I = QString::number(firstInput + 1);
     if (L > 0)
         h += p(tr("<b>Hidden neuron %1</b>, %2 = %3, over its 784 inputs %4; the largest, input %5 (pixel %6, %7):")
-                       .arg(J, sub("&delta;", J), num(delta), sub("x", "i"), I)
+                       .arg(J, ofLayer("&delta;", 1, J), num(delta), sub("x", "i"), I)
                        .arg(firstInput / kImageSide).arg(firstInput % kImageSide));
     else // no hidden layer: the output neuron's weights are on the pixels
         h += p(tr("<b>Output neuron %1</b> (click one in the diagram), %2 = %3, over its %4 inputs %5:")
-                       .arg(K, sub("&delta;", K), num(delta)).arg(kInputs).arg(sub("x", "i")));
+                       .arg(K, ofLayer("&delta;", 1, K), num(delta)).arg(kInputs).arg(sub("x", "i")));
     h += p(tr("%1 = &minus;%2 &middot; %3 &middot; %4 = <b>%5</b>")
-                   .arg(sub("&Delta;w", J + QStringLiteral(",") + I), lr, op(delta), op(t.input[firstInput]),
+                   .arg(ofLayer("&Delta;w", 1, J + QStringLiteral(",") + I), lr, op(delta), op(t.input[firstInput]),
                         num(adj.layers.front().W(j, firstInput))));
     h += p(tr("bias: %1 = &minus;%2 &middot; %3 &middot; 1 = <b>%4</b>")
-                   .arg(sub("&Delta;b", J), lr, op(delta), num(adj.layers.front().b[j])));
+                   .arg(ofLayer("&Delta;b", 1, J), lr, op(delta), num(adj.layers.front().b[j])));
     if (delta == 0 && L > 0 && m.arch().activation == Activation::ReLU)
         h += note(tr("&delta; = 0 (ReLU' = 0): none of this neuron's 784 weights changes."));
     return h;
@@ -234,10 +234,9 @@ QString updateTable(const StepModel &m)
         const std::size_t s = std::size_t(l);
         const QString suffix = l == L ? tr(" (output)") : tr(" (hidden)");
         const QString index = QStringLiteral("%1,%2").arg(r + 1).arg(c + 1);
-        rows.push_back(row(L > 1 ? ofLayer("w", l + 1, index) : sub("w", index), w.layers[s].W(r, c), adj.layers[s].W(r, c),
-                           after.layers[s].W(r, c)));
-        rows.push_back(row((L > 1 ? ofLayer("b", l + 1, QString::number(r + 1)) : sub("b", QString::number(r + 1))) + suffix,
-                           w.layers[s].b[r], adj.layers[s].b[r], after.layers[s].b[r]));
+        rows.push_back(row(ofLayer("w", l + 1, index), w.layers[s].W(r, c), adj.layers[s].W(r, c), after.layers[s].W(r, c)));
+        rows.push_back(row(ofLayer("b", l + 1, QString::number(r + 1)) + suffix, w.layers[s].b[r], adj.layers[s].b[r],
+                           after.layers[s].b[r]));
     }
     return table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
 }
