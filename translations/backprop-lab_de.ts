@@ -143,10 +143,6 @@
         <translation>Gewichtete Summen</translation>
     </message>
     <message>
-        <source>ReLU</source>
-        <translation>ReLU</translation>
-    </message>
-    <message>
         <source>Logits</source>
         <translation>Logits</translation>
     </message>
@@ -195,10 +191,6 @@
         <translation>Bild: &lt;b&gt;%1&lt;/b&gt;, Label &lt;b&gt;Klasse %2 &amp;rarr; Ausgabeneuron %3&lt;/b&gt; (die Quelle nummeriert die Ausgabeneuronen 1-10).</translation>
     </message>
     <message>
-        <source>The 28&amp;times;28 image is read row by row into 784 inputs %1 &amp;hellip; %2; input i is pixel (row &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, column (i&amp;minus;1) mod 28).</source>
-        <translation>Das 28&amp;times;28-Bild wird Zeile für Zeile in 784 Eingaben %1 &amp;hellip; %2 gelesen; Eingabe i ist Pixel (Zeile &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, Spalte (i&amp;minus;1) mod 28).</translation>
-    </message>
-    <message>
         <source>Scaling: x = (byte/255 &amp;minus; 0.1307) / 0.3081 (MNIST mean and standard deviation).</source>
         <translation>Skalierung: x = (Byte/255 &amp;minus; 0,1307) / 0,3081 (Mittelwert und Standardabweichung von MNIST).</translation>
     </message>
@@ -243,14 +235,6 @@
         <translation>x, wie es ins Netz geht</translation>
     </message>
     <message>
-        <source>Each hidden neuron j = 1 &amp;hellip; 128 sums its 784 weighted inputs and adds its bias:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</source>
-        <translation>Jedes verdeckte Neuron j = 1 &amp;hellip; 128 summiert seine 784 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms %3 %4:</source>
-        <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme %3 %4:</translation>
-    </message>
-    <message>
         <source>input i</source>
         <translation>Eingabe i</translation>
     </message>
@@ -267,48 +251,8 @@
         <translation>+ die übrigen %1 Terme (%2 davon sind 0, weil x = 0): %3</translation>
     </message>
     <message>
-        <source>= &amp;Sigma; of all 784 terms %1, + bias %2 = %3 &amp;rArr; &lt;b&gt;%4 = %5&lt;/b&gt;</source>
-        <translation>= &amp;Sigma; aller 784 Terme %1, + Bias %2 = %3 &amp;rArr; &lt;b&gt;%4 = %5&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>the 784 weights of hidden neuron %1 (blue &lt; 0 &lt; red)</source>
-        <translation>die 784 Gewichte von verdecktem Neuron %1 (blau &lt; 0 &lt; rot)</translation>
-    </message>
-    <message>
-        <source>z of all 128 hidden neurons</source>
-        <translation>z aller 128 verdeckten Neuronen</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 = max(0, %2)&lt;/b&gt;: positive sums pass unchanged, the others become 0.</source>
-        <translation>&lt;b&gt;%1 = max(0, %2)&lt;/b&gt;: positive Summen bleiben unverändert, die anderen werden 0.</translation>
-    </message>
-    <message>
-        <source>Hidden neuron %1: %2 = max(0, %3) = &lt;b&gt;%4&lt;/b&gt;</source>
-        <translation>Verdecktes Neuron %1: %2 = max(0, %3) = &lt;b&gt;%4&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 of 128&lt;/b&gt; neurons have z &amp;le; 0 and output 0 (crossed out): %2.</source>
-        <translation>&lt;b&gt;%1 von 128&lt;/b&gt; Neuronen haben z &amp;le; 0 und geben 0 aus (durchgestrichen): %2.</translation>
-    </message>
-    <message>
-        <source>For them ReLU&apos;(z) = 0, so in stage 8 no gradient flows back through them.</source>
-        <translation>Für sie ist ReLU&apos;(z) = 0, daher fließt in Stufe 8 kein Gradient durch sie zurück.</translation>
-    </message>
-    <message>
-        <source>a = ReLU(z) of all 128 (crossed: 0)</source>
-        <translation>a = ReLU(z) aller 128 (durchgestrichen: 0)</translation>
-    </message>
-    <message>
-        <source>Each output neuron k = 1 &amp;hellip; 10 sums the 128 hidden outputs:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;j&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</source>
-        <translation>Jedes Ausgabeneuron k = 1 &amp;hellip; 10 summiert die 128 verdeckten Ausgaben:&lt;br&gt;&lt;b&gt;%1 = &amp;Sigma;&lt;sub&gt;j&lt;/sub&gt; %2 %3 + %4&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>neuron k</source>
         <translation>Neuron k</translation>
-    </message>
-    <message>
-        <source>These raw scores are the logits; SoftMax turns them into probabilities next.</source>
-        <translation>Diese rohen Werte sind die Logits; SoftMax macht als Nächstes Wahrscheinlichkeiten daraus.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt;: positive, and they sum to 1.</source>
@@ -383,36 +327,12 @@
         <translation>Nur das Zielneuron (%1) bekommt ein negatives &amp;delta;: seine Wahrscheinlichkeit soll steigen, die der anderen fallen. Der Verlustwert selbst wird hier nicht gebraucht.</translation>
     </message>
     <message>
-        <source>Each hidden neuron collects the output gradients through its 10 outgoing weights:&lt;br&gt;&lt;b&gt;%1 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3) &amp;middot; ReLU&apos;(%4)&lt;/b&gt;, ReLU&apos;(z) = 1 if z &amp;gt; 0, else 0</source>
-        <translation>Jedes verdeckte Neuron sammelt die Ausgabegradienten über seine 10 ausgehenden Gewichte:&lt;br&gt;&lt;b&gt;%1 = (&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; %2 %3) &amp;middot; ReLU&apos;(%4)&lt;/b&gt;, ReLU&apos;(z) = 1 für z &amp;gt; 0, sonst 0</translation>
-    </message>
-    <message>
         <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt;:</source>
         <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt;:</translation>
     </message>
     <message>
-        <source>&amp;Sigma; = %1; %2 = %3 so ReLU&apos; = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</source>
-        <translation>&amp;Sigma; = %1; %2 = %3, also ReLU&apos; = %4 &amp;rArr; &lt;b&gt;%5 = %6&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>This neuron output 0 in the forward pass, so its gradient is 0 whatever the sum.</source>
         <translation>Dieses Neuron gab im Vorwärtsdurchlauf 0 aus, daher ist sein Gradient 0, was auch immer die Summe ist.</translation>
-    </message>
-    <message>
-        <source>&amp;delta; of all 128 hidden neurons (crossed: ReLU&apos; = 0)</source>
-        <translation>&amp;delta; aller 128 verdeckten Neuronen (durchgestrichen: ReLU&apos; = 0)</translation>
-    </message>
-    <message>
-        <source>delta of all 128 hidden neurons (crossed: ReLU&apos; = 0)</source>
-        <translation>delta aller 128 verdeckten Neuronen (durchgestrichen: ReLU&apos; = 0)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;&amp;Delta;w = &amp;minus;lr &amp;middot; &amp;delta; &amp;middot; input&lt;/b&gt; (lr = %1): the neuron&apos;s gradient times the value on that weight; biases have input 1.</source>
-        <translation>&lt;b&gt;&amp;Delta;w = &amp;minus;lr &amp;middot; &amp;delta; &amp;middot; Eingabe&lt;/b&gt; (lr = %1): der Gradient des Neurons mal der Wert an diesem Gewicht; Biases haben die Eingabe 1.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Output neuron %1&lt;/b&gt; (click one in the diagram), %2 = %3, over its 128 inputs %4:</source>
-        <translation>&lt;b&gt;Ausgabeneuron %1&lt;/b&gt; (ein Klick im Diagramm wählt eines), %2 = %3, über seine 128 Eingaben %4:</translation>
     </message>
     <message>
         <source>from hidden neuron %1: %2 = &amp;minus;%3 &amp;middot; %4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</source>
@@ -435,18 +355,6 @@
         <translation>&amp;delta; = 0 (ReLU&apos; = 0): keines der 784 Gewichte dieses Neurons ändert sich.</translation>
     </message>
     <message>
-        <source>Δw of output neuron %1&apos;s 128 weights</source>
-        <translation>Δw der 128 Gewichte von Ausgabeneuron %1</translation>
-    </message>
-    <message>
-        <source>Δw of hidden neuron %1&apos;s 784 weights</source>
-        <translation>Δw der 784 Gewichte von verdecktem Neuron %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; for every weight and bias at once:</source>
-        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; für alle Gewichte und Biases zugleich:</translation>
-    </message>
-    <message>
         <source>Then the forward pass again on the same image with the new weights: loss L = &amp;minus;ln %1 before &lt;b&gt;%2&lt;/b&gt;, after &lt;b&gt;%3&lt;/b&gt; (%4); predicted class %5 &amp;rarr; %6.</source>
         <translation>Dann noch einmal der Vorwärtsdurchlauf mit demselben Bild und den neuen Gewichten: Verlust L = &amp;minus;ln %1 vorher &lt;b&gt;%2&lt;/b&gt;, nachher &lt;b&gt;%3&lt;/b&gt; (%4); vorhergesagte Klasse %5 &amp;rarr; %6.</translation>
     </message>
@@ -465,10 +373,6 @@
     <message>
         <source>p after</source>
         <translation>p nachher</translation>
-    </message>
-    <message>
-        <source>With a large learning rate one step can overshoot; try a smaller one.</source>
-        <translation>Bei großer Lernrate kann ein Schritt übers Ziel hinausschießen; versuchen Sie eine kleinere.</translation>
     </message>
     <message>
         <source>w new</source>
@@ -507,156 +411,24 @@
         <translation>Y: 10 Zeilen, eine Spalte je Bild</translation>
     </message>
     <message>
-        <source>All %1 weighted sums at once: &lt;b&gt;Z1 = W1 X + b1 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (128 &amp;times; 784)(784 &amp;times; %1) = 128 &amp;times; %1, the bias added to every column; column s is the one-image %2 of sample s.</source>
-        <translation>Alle %1 gewichteten Summen auf einmal: &lt;b&gt;Z1 = W1 X + b1 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (128 &amp;times; 784)(784 &amp;times; %1) = 128 &amp;times; %1, der Bias zu jeder Spalte addiert; Spalte s ist das %2 von Bild s wie in der Ansicht eines Bildes.</translation>
-    </message>
-    <message>
-        <source>Hidden neuron %1, sample %2: %3 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %4 %5 + %6 = &lt;b&gt;%7&lt;/b&gt; (the one-image view shows its terms).</source>
-        <translation>Verdecktes Neuron %1, Bild %2: %3 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %4 %5 + %6 = &lt;b&gt;%7&lt;/b&gt; (die Ansicht eines Bildes zeigt seine Terme).</translation>
-    </message>
-    <message>
-        <source>Row %1 of Z1 (neuron %1 over the batch):</source>
-        <translation>Zeile %1 von Z1 (Neuron %1 über den Batch):</translation>
-    </message>
-    <message>
-        <source>%1 &amp;times; 100,352 = %2 multiply-adds for this product.</source>
-        <translation>%1 &amp;times; 100.352 = %2 Multiplikationen mit Addition für dieses Produkt.</translation>
-    </message>
-    <message>
-        <source>Z1: 128 rows (hidden neurons) x %1 columns (samples)</source>
-        <translation>Z1: 128 Zeilen (verdeckte Neuronen) x %1 Spalten (Bilder)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A1 = max(0, Z1)&lt;/b&gt;, element by element: %1 of the %2 values (%3%) become 0.</source>
-        <translation>&lt;b&gt;A1 = max(0, Z1)&lt;/b&gt;, Element für Element: %1 der %2 Werte (%3 %) werden 0.</translation>
-    </message>
-    <message>
-        <source>Hidden neuron %1 is 0 for %2 of the %3 samples; for sample %4: %5 = max(0, %6) = &lt;b&gt;%7&lt;/b&gt;.</source>
-        <translation>Verdecktes Neuron %1 ist 0 für %2 der %3 Bilder; für Bild %4: %5 = max(0, %6) = &lt;b&gt;%7&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>A1 = max(0, Z1): 128 x %1</source>
-        <translation>A1 = max(0, Z1): 128 x %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Z2 = W2 A1 + b2 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (10 &amp;times; 128)(128 &amp;times; %1) = 10 &amp;times; %1 logits, one column per sample.</source>
-        <translation>&lt;b&gt;Z2 = W2 A1 + b2 1&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;: (10 &amp;times; 128)(128 &amp;times; %1) = 10 &amp;times; %1 Logits, eine Spalte je Bild.</translation>
-    </message>
-    <message>
-        <source>Column %1 (sample %1):</source>
-        <translation>Spalte %1 (Bild %1):</translation>
-    </message>
-    <message>
-        <source>Z2: 10 rows x %1 columns</source>
-        <translation>Z2: 10 Zeilen x %1 Spalten</translation>
-    </message>
-    <message>
-        <source>SoftMax column by column: &lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt; within each sample&apos;s column; every column of P sums to 1.</source>
-        <translation>SoftMax Spalte für Spalte: &lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt; innerhalb der Spalte jedes Bildes; jede Spalte von P hat die Summe 1.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 of %2&lt;/b&gt; right (wrong ones underlined). Sample %3: the largest p is %4 (class %5); its label is class %6, p = %7.</source>
-        <translation>&lt;b&gt;%1 von %2&lt;/b&gt; richtig (falsche unterstrichen). Bild %3: das größte p ist %4 (Klasse %5); sein Label ist Klasse %6, p = %7.</translation>
-    </message>
-    <message>
         <source>P: 10 rows x %1 columns (each column sums to 1)</source>
         <translation>P: 10 Zeilen x %1 Spalten (jede Spalte hat die Summe 1)</translation>
-    </message>
-    <message>
-        <source>Each sample&apos;s loss &lt;b&gt;%1 = &amp;minus;ln %2&lt;/b&gt;; the batch&apos;s loss is their mean &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1&lt;/b&gt;.</source>
-        <translation>Der Verlust jedes Bildes ist &lt;b&gt;%1 = &amp;minus;ln %2&lt;/b&gt;; der Verlust des Batches ist ihr Mittel &lt;b&gt;L = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>Sample %1: &amp;minus;ln %2 = &lt;b&gt;%3&lt;/b&gt;.</source>
-        <translation>Bild %1: &amp;minus;ln %2 = &lt;b&gt;%3&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>&amp;Sigma; = %1; L = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;</source>
-        <translation>&amp;Sigma; = %1; L = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
         <source>the %1 losses, 16 to a row</source>
         <translation>die %1 Verluste, 16 je Zeile</translation>
     </message>
     <message>
-        <source>Per sample, as with one image: &lt;b&gt;&amp;Delta;2 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %1.</source>
-        <translation>Je Bild, wie bei einem Bild: &lt;b&gt;&amp;Delta;2 = P &amp;minus; Y&lt;/b&gt;, 10 &amp;times; %1.</translation>
-    </message>
-    <message>
-        <source>Sample %1:</source>
-        <translation>Bild %1:</translation>
-    </message>
-    <message>
-        <source>The mean over the batch divides by B = %1; the core applies the 1/B here once (its &amp;Delta;2 holds %2 / %1 = %3), so that every gradient below is already the average.</source>
-        <translation>Das Mittel über den Batch teilt durch B = %1; der Kern wendet das 1/B hier einmal an (sein &amp;Delta;2 enthält %2 / %1 = %3), sodass jeder Gradient unten schon das Mittel ist.</translation>
-    </message>
-    <message>
         <source>P - Y: 10 rows x %1 columns</source>
         <translation>P - Y: 10 Zeilen x %1 Spalten</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;&amp;Delta;1 = (W2&lt;sup&gt;T&lt;/sup&gt; &amp;Delta;2) &amp;#8857; ReLU&apos;(Z1)&lt;/b&gt;: (128 &amp;times; 10)(10 &amp;times; %1), then element by element 0 where Z1 &amp;le; 0.</source>
-        <translation>&lt;b&gt;&amp;Delta;1 = (W2&lt;sup&gt;T&lt;/sup&gt; &amp;Delta;2) &amp;#8857; ReLU&apos;(Z1)&lt;/b&gt;: (128 &amp;times; 10)(10 &amp;times; %1), dann Element für Element 0, wo Z1 &amp;le; 0.</translation>
-    </message>
-    <message>
-        <source>Hidden neuron %1, sample %2: %3 = &lt;b&gt;%4&lt;/b&gt; (%5 = %6).</source>
-        <translation>Verdecktes Neuron %1, Bild %2: %3 = &lt;b&gt;%4&lt;/b&gt; (%5 = %6).</translation>
-    </message>
-    <message>
-        <source>Row %1 of &amp;Delta;1:</source>
-        <translation>Zeile %1 von &amp;Delta;1:</translation>
-    </message>
-    <message>
-        <source>Delta1: 128 rows x %1 columns</source>
-        <translation>Delta1: 128 Zeilen x %1 Spalten</translation>
-    </message>
-    <message>
-        <source>Each sample has its own gradient, as with one image; the step uses their &lt;b&gt;average&lt;/b&gt;:&lt;br&gt;&lt;b&gt;dW2 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1 %2&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, &lt;b&gt;dW1 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, db = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; &amp;delta;; then &amp;Delta;w = &amp;minus;lr &amp;middot; dw (lr = %5).</source>
-        <translation>Jedes Bild hat seinen eigenen Gradienten, wie bei einem Bild; der Schritt nutzt ihr &lt;b&gt;Mittel&lt;/b&gt;:&lt;br&gt;&lt;b&gt;dW2 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %1 %2&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, &lt;b&gt;dW1 = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; %3 %4&lt;sup&gt;T&lt;/sup&gt;&lt;/b&gt;, db = (1/B) &amp;Sigma;&lt;sub&gt;s&lt;/sub&gt; &amp;delta;; dann &amp;Delta;w = &amp;minus;lr &amp;middot; dw (lr = %5).</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (output neuron %2 from hidden neuron %3): the %4 terms %5 %6:</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; (Ausgabeneuron %2 von verdecktem Neuron %3): die %4 Terme %5 %6:</translation>
     </message>
     <message>
         <source>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</source>
         <translation>dw = %1 / %2 = &lt;b&gt;%3&lt;/b&gt;; &amp;Delta;w = &amp;minus;%4 &amp;middot; %5 = &lt;b&gt;%6&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; (hidden neuron %2 from input %3, pixel (%4, %5), its largest average gradient): the terms %6 %7:</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; (verdecktes Neuron %2 von Eingabe %3, Pixel (%4, %5), sein größter mittlerer Gradient): die Terme %6 %7:</translation>
-    </message>
-    <message>
-        <source>Biases: %1 = &amp;minus;%2 &amp;middot; %3 = %4; %5 = &amp;minus;%2 &amp;middot; %6 = %7</source>
-        <translation>Biases: %1 = &amp;minus;%2 &amp;middot; %3 = %4; %5 = &amp;minus;%2 &amp;middot; %6 = %7</translation>
-    </message>
-    <message>
-        <source>per-sample gradients of w%1,%2; their mean is the step&apos;s</source>
-        <translation>Gradienten von w%1,%2 je Bild; ihr Mittel ist der des Schritts</translation>
-    </message>
-    <message>
-        <source>Δw of hidden neuron %1&apos;s 784 weights (batch average)</source>
-        <translation>Δw der 784 Gewichte von verdecktem Neuron %1 (Mittel des Batches)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; with the batch&apos;s averaged &amp;Delta;w, once for the whole batch:</source>
-        <translation>&lt;b&gt;%1 = %2 + &amp;Delta;w&lt;/b&gt; mit dem gemittelten &amp;Delta;w des Batches, einmal für den ganzen Batch:</translation>
-    </message>
-    <message>
-        <source>The forward pass again on the same %1 images: mean loss before &lt;b&gt;%2&lt;/b&gt;, after &lt;b&gt;%3&lt;/b&gt; (%4); %5 of the %1 losses went down.</source>
-        <translation>Noch einmal der Vorwärtsdurchlauf mit denselben %1 Bildern: mittlerer Verlust vorher &lt;b&gt;%2&lt;/b&gt;, nachher &lt;b&gt;%3&lt;/b&gt; (%4); %5 der %1 Verluste sind gesunken.</translation>
-    </message>
-    <message>
-        <source>Sample %1: loss %2 &amp;rarr; %3, p of its class %4 &amp;rarr; %5.</source>
-        <translation>Bild %1: Verlust %2 &amp;rarr; %3, p seiner Klasse %4 &amp;rarr; %5.</translation>
-    </message>
-    <message>
         <source>loss change</source>
         <translation>Verluständerung</translation>
-    </message>
-    <message>
-        <source>loss after - before per sample (blue: lower)</source>
-        <translation>Verlust nachher - vorher je Bild (blau: niedriger)</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
@@ -963,10 +735,6 @@
         <translation>Jedes Neuron der verdeckten Schicht %1 (%2 Neuronen) summiert seine %3 gewichteten Eingaben und addiert seinen Bias:&lt;br&gt;%4</translation>
     </message>
     <message>
-        <source>Neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
-        <translation>Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
-    </message>
-    <message>
         <source>+ the other %1 terms: %2</source>
         <translation>+ die übrigen %1 Terme: %2</translation>
     </message>
@@ -1035,26 +803,6 @@
         <translation>Die Steigung von tanh ist höchstens 1 (bei z = 0) und fällt schnell, wenn |z| wächst.</translation>
     </message>
     <message>
-        <source>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation>&amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%1&lt;/sup&gt; = &lt;b&gt;%2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Predicted: &lt;b&gt;class %1&lt;/b&gt; (the largest p = %2); the label is class %3: &lt;b&gt;%4&lt;/b&gt;.</source>
-        <translation>Erkannt: &lt;b&gt;Klasse %1&lt;/b&gt; (das größte p = %2); das Label ist Klasse %3: &lt;b&gt;%4&lt;/b&gt;.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (class %2) = &amp;minus;ln %3 = &lt;b&gt;%4&lt;/b&gt;</source>
-        <translation>&lt;b&gt;L = &amp;minus;ln %1&lt;/b&gt; (Klasse %2) = &amp;minus;ln %3 = &lt;b&gt;%4&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>SoftMax and cross-entropy together give the simplest gradient: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt;</source>
-        <translation>SoftMax und Kreuzentropie zusammen ergeben den einfachsten Gradienten: &lt;b&gt;%1 = %2 &amp;minus; %3&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Only the target&apos;s delta is negative: the step raises its score and lowers the others.</source>
-        <translation>Nur das Delta des Ziels ist negativ: der Schritt hebt seinen Wert und senkt die anderen.</translation>
-    </message>
-    <message>
         <source>delta of the 10 outputs</source>
         <translation>Delta der 10 Ausgaben</translation>
     </message>
@@ -1109,10 +857,6 @@
     <message>
         <source>Δw of the 784 input weights of neuron %1 of layer 1</source>
         <translation>Δw der 784 Eingangsgewichte von Neuron %1 der Schicht 1</translation>
-    </message>
-    <message>
-        <source>Loss on this image: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; the target&apos;s probability %3 &amp;rarr; %4.</source>
-        <translation>Verlust auf diesem Bild: &lt;b&gt;%1 &amp;rarr; %2&lt;/b&gt;; die Wahrscheinlichkeit des Ziels %3 &amp;rarr; %4.</translation>
     </message>
     <message>
         <source>One small step downhill: the loss fell.</source>
@@ -1265,6 +1009,38 @@
     <message>
         <source>the same image</source>
         <translation>dasselbe Bild</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Output neuron %1&lt;/b&gt; (click one in the diagram), %2 = %3, over its %4 inputs %5:</source>
+        <translation>&lt;b&gt;Ausgabeneuron %1&lt;/b&gt; (ein Klick im Diagramm wählt eines), %2 = %3, über seine %4 Eingaben %5:</translation>
+    </message>
+    <message>
+        <source>Δw of output neuron %1&apos;s %2 weights</source>
+        <translation>Δw der %2 Gewichte von Ausgabeneuron %1</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 losses went down.</source>
+        <translation>%1 der %2 Verluste sind gesunken.</translation>
+    </message>
+    <message>
+        <source>Input i is pixel (row &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, column (i&amp;minus;1) mod 28).</source>
+        <translation>Eingabe i ist Pixel (Zeile &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, Spalte (i&amp;minus;1) mod 28).</translation>
+    </message>
+    <message>
+        <source>Output neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
+        <translation>Ausgabeneuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
+        <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>+ the other %1 terms (%2 of them are 0 because a = 0): %3</source>
+        <translation>+ die übrigen %1 Terme (%2 davon sind 0, weil a = 0): %3</translation>
+    </message>
+    <message>
+        <source>Crossed out: neurons %1.</source>
+        <translation>Durchgestrichen: Neuronen %1.</translation>
     </message>
 </context>
 <context>
@@ -3438,24 +3214,12 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Eingabe %1, Pixel (Zeile %2, Spalte %3): Byte %4, x = %5</translation>
     </message>
     <message>
-        <source>hidden neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (click to select)</source>
-        <translation>verdecktes Neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (Klick wählt es aus)</translation>
-    </message>
-    <message>
         <source>output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7</source>
         <translation>Ausgabeneuron %1 (Klasse %2): z = %3, p = %4, y = %5, delta = %6, p nach dem Schritt = %7</translation>
     </message>
     <message>
-        <source>Input x: sample %1 of %2</source>
-        <translation>Eingabe x: Bild %1 von %2</translation>
-    </message>
-    <message>
         <source>Input x: 784 pixels</source>
         <translation>Eingabe x: 784 Pixel</translation>
-    </message>
-    <message>
-        <source>Hidden: 128 neurons (ReLU)</source>
-        <translation>Verdeckt: 128 Neuronen (ReLU)</translation>
     </message>
     <message>
         <source>Output: 10 neurons (SoftMax)</source>
@@ -3466,40 +3230,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Noch kein Bild</translation>
     </message>
     <message>
-        <source>Blue ring: target neuron %1. Orange: selected. Dashed: negative.</source>
-        <translation>Blauer Ring: Zielneuron %1. Orange: ausgewählt. Gestrichelt: negativ.</translation>
-    </message>
-    <message>
-        <source>%1 inputs, %2 hidden ReLU neurons, %3 outputs.</source>
-        <translation>%1 Eingaben, %2 verdeckte ReLU-Neuronen, %3 Ausgaben.</translation>
-    </message>
-    <message>
-        <source>the inputs</source>
-        <translation>die Eingaben</translation>
-    </message>
-    <message>
-        <source>the hidden layer</source>
-        <translation>die verdeckte Schicht</translation>
-    </message>
-    <message>
-        <source>the outputs</source>
-        <translation>die Ausgaben</translation>
-    </message>
-    <message>
-        <source>the weights</source>
-        <translation>die Gewichte</translation>
-    </message>
-    <message>
-        <source>Stage %1 is about %2.</source>
-        <translation>Stufe %1 handelt von %2.</translation>
-    </message>
-    <message>
         <source> and </source>
         <translation> und </translation>
-    </message>
-    <message>
-        <source>%1 of %2 hidden neurons are 0 after ReLU.</source>
-        <translation>%1 von %2 verdeckten Neuronen sind nach ReLU 0.</translation>
     </message>
     <message>
         <source>Selected: %1.</source>
@@ -3508,10 +3240,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)</source>
         <translation>Schicht %1, Neuron %2: z = %3, a = %4(z) = %5, Delta = %6 (Klick wählt es)</translation>
-    </message>
-    <message>
-        <source>output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6</source>
-        <translation>Ausgabeneuron %1 (Klasse %2): z = %3, p = %4, y = %5, Delta = %6</translation>
     </message>
     <message>
         <source>%1 inputs straight to %2 outputs, no hidden layer.</source>
@@ -4405,10 +4133,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>%1 ist nicht verwendbar: %2</translation>
     </message>
     <message>
-        <source>file %1</source>
-        <translation>Datei %1</translation>
-    </message>
-    <message>
         <source>There is no image %1 in the %2 set (it holds %3); showing image 0.</source>
         <translation>Im %2-Satz gibt es kein Bild %1 (er enthält %3); Bild 0 wird gezeigt.</translation>
     </message>
@@ -4477,10 +4201,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>What is the weighted sum z1 of hidden neuron %1, to 2 decimals?</source>
         <translation>Wie groß ist die gewichtete Summe z1 des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
-    </message>
-    <message>
-        <source>What is the ReLU output a1 of hidden neuron %1, to 2 decimals?</source>
-        <translation>Wie groß ist die ReLU-Ausgabe a1 des verborgenen Neurons %1, auf 2 Nachkommastellen?</translation>
     </message>
     <message>
         <source>Which class will have the largest probability p?</source>

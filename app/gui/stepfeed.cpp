@@ -3,7 +3,8 @@
 #include "steppredict.h"
 #include "trainingcontroller.h"
 
-#include <nn/network.h>
+#include <nn/mlp.h>
+#include <nn/networkeval.h>
 #include <stepview.h>
 
 #include <QInputDialog>
@@ -48,12 +49,12 @@ void StepFeed::restart()
 {
     if (m_view->showsOwnModel())
         return;
-    if (const VisualPtr shown = m_controller->shown(); shown && !shown->sourceNetwork()) {
+    if (const VisualPtr shown = m_controller->shown(); shown && shown->layerWeights) {
         show(shown); // the head's layers come with its visual
         return;
     }
     m_view->setNormalize(m_controller->trainedConfig().normalize);
-    m_view->setModel(m_controller->currentWeights(), m_controller->headCaption());
+    showSourceWeights(m_controller->currentWeights(), m_controller->headCaption());
     m_batch = qint64(m_controller->stepCount());
 }
 
@@ -76,11 +77,24 @@ void StepFeed::follow(VisualPtr shown, bool force)
 void StepFeed::show(const VisualPtr &shown)
 {
     m_view->setNormalize(m_controller->trainedConfig().normalize);
-    if (shown->sourceNetwork())
-        m_view->setModel(shown->weights, TrainingController::captionOf(*shown));
-    else
+    if (shown->layerWeights)
         m_view->setTrainedNetwork(shown->network, shown->layerWeights, TrainingController::captionOf(*shown));
+    else
+        showSourceWeights(shown->weights, TrainingController::captionOf(*shown));
     m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
+}
+
+void StepFeed::showSourceWeights(const ParamsPtr &weights, const QString &caption)
+{
+    // Stopgap: the default network's weights as ParamsF (a snapshot without layerWeights) become
+    // its two layers; the lead drops this once the worker fills layerWeights for every network.
+    if (!weights)
+        return;
+    if (weights != m_converted) {
+        m_converted = weights;
+        m_convertedLayers = std::make_shared<const MlpParamsF>(toMlp(*weights));
+    }
+    m_view->setTrainedNetwork(Architecture::source(), m_convertedLayers, caption);
 }
 
 qint64 StepFeed::weightsBatch() const
@@ -97,8 +111,9 @@ bool StepFeed::stepThroughDrawn(const QVector<quint8> &pixels)
     const auto *bytes = reinterpret_cast<const std::uint8_t *>(pixels.constData());
     // The backward pass needs a target: ask for it, proposing the network's own answer.
     int proposed = 0;
-    if (const ParamsPtr weights = m_controller->shownWeights()) {
-        const auto p = predictProbabilities(*weights, bytes, m_controller->trainedConfig().normalize);
+    const StepModel *model = m_view->model();
+    if (const auto network = model->network()) {
+        const auto p = networkProbabilities(model->arch(), *network, bytes, model->normalize());
         proposed = int(std::max_element(p.begin(), p.end()) - p.begin());
     }
     bool ok = false;

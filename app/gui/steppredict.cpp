@@ -30,40 +30,12 @@ LessonQuestion question(Quantity q, int index, const QString &text)
 
 std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepModel &m)
 {
-    if (m.showsOtherNetwork())
-        return networkQuestionFor(stage, m);
     if (!m.hasTrace() || m.label() < 0)
-        return std::nullopt;
-    const int j = m.hiddenNeuron(), label = m.label();
-    switch (stage) {
-    case 2:
-        return question(Quantity::Z1, j, tr("What is the weighted sum z1 of hidden neuron %1, to 2 decimals?").arg(j + 1));
-    case 3:
-        return question(Quantity::A1, j, tr("What is the ReLU output a1 of hidden neuron %1, to 2 decimals?").arg(j + 1));
-    case 4:
-    case 5:
-        return question(Quantity::ArgmaxP, 0, tr("Which class will have the largest probability p?"));
-    case 6:
-        return question(Quantity::Loss, 0, tr("What is the loss L = -ln p for the label %1, to 2 decimals?").arg(label));
-    case 7:
-        return question(Quantity::SignDelta2, label, tr("Is delta2 of the true class %1 positive (+), negative (-) or zero (0)?").arg(label));
-    case 8:
-        return question(Quantity::SignDelta1, j, tr("Is delta1 of hidden neuron %1 positive (+), negative (-) or zero (0)?").arg(j + 1));
-    case 10:
-        return question(Quantity::LossAfterLower, 0, tr("After the update, is the loss on this image lower (yes or no)?"));
-    default:
-        return std::nullopt;
-    }
-}
-
-std::optional<LessonQuestion> StepPredict::networkQuestionFor(int stage, const StepModel &m)
-{
-    if (!m.hasNetworkTrace() || m.label() < 0)
         return std::nullopt;
     const std::vector<NetworkStage> stages = networkStages(m.arch());
     if (stage < 1 || stage > int(stages.size()))
         return std::nullopt;
-    // The questions of the source network's stages, asked of each hidden layer and the outputs.
+    // The same questions at the same stage for every network, asked of each hidden layer and the outputs.
     const NetworkStage s = stages[std::size_t(stage - 1)];
     const int layer = std::max(0, s.layer);
     const int j = m.arch().hidden.empty() ? 0 : std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(layer)] - 1);
@@ -199,7 +171,7 @@ void StepPredict::answer(const QString &given)
 
 void StepPredict::reveal()
 {
-    if (!m_question || (!m_view->model()->hasTrace() && !m_view->model()->hasNetworkTrace()))
+    if (!m_question || !m_view->model()->hasTrace())
         return;
     AnswerSources sources;
     m_view->model()->addTo(sources);

@@ -40,12 +40,11 @@ public:
     void showValues();
 
     /** The question stage `stage` asks of the trace `m` shows; none for the input and the
-     *  adjustments (stages 1 and 9), or without a labelled sample. Another network's stages ask
-     *  the same of its first hidden layer and its outputs (networkQuestionFor()). */
+     *  adjustments (the default network's stages 1 and 9), or without a labelled sample. A
+     *  hidden layer's stages ask of that layer, the output stages of the outputs. */
     static std::optional<LessonQuestion> questionFor(int stage, const StepModel &m);
 
 private:
-    static std::optional<LessonQuestion> networkQuestionFor(int stage, const StepModel &m);
     void stageShown();
     void answer(const QString &given);
     void reveal();

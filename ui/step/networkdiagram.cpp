@@ -18,73 +18,7 @@
 namespace bplab {
 
 namespace {
-constexpr int kHiddenCols = 16;
-constexpr int kHiddenRows = kHidden / kHiddenCols; // 8
-constexpr int kEdgeInputs = 16;                    // strongest input edges drawn
-
-enum class SourceValue { None, Z1, A1, Delta1, Logits, Prob, Delta2, ProbAfter };
-
-SourceValue hiddenQuantity(int stage)
-{
-    if (stage <= 1)
-        return SourceValue::None;
-    if (stage == 2)
-        return SourceValue::Z1;
-    if (stage <= 7)
-        return SourceValue::A1;
-    return SourceValue::Delta1;
-}
-
-SourceValue outputQuantity(int stage)
-{
-    switch (stage) {
-    case 4:
-        return SourceValue::Logits;
-    case 5:
-    case 6:
-        return SourceValue::Prob;
-    case 7:
-    case 8:
-    case 9:
-        return SourceValue::Delta2;
-    case 10:
-        return SourceValue::ProbAfter;
-    default:
-        return SourceValue::None;
-    }
-}
-
-float valueOf(const StepModel &m, SourceValue q, int i)
-{
-    const TraceF &t = m.shownTrace();
-    switch (q) {
-    case SourceValue::Z1:
-        return t.z1[i];
-    case SourceValue::A1:
-        return t.a1[i];
-    case SourceValue::Delta1:
-        return t.delta1[i];
-    case SourceValue::Logits:
-        return t.logits[i];
-    case SourceValue::Prob:
-        return t.probabilities[i];
-    case SourceValue::Delta2:
-        return t.delta2[i];
-    case SourceValue::ProbAfter:
-        return m.shownAfter().probabilities[i];
-    case SourceValue::None:
-        break;
-    }
-    return 0;
-}
-
-float rangeOf(const StepModel &m, SourceValue q, int n)
-{
-    float r = 0;
-    for (int i = 0; i < n; ++i)
-        r = std::max(r, std::abs(valueOf(m, q, i)));
-    return r > 0 ? r : 1;
-}
+constexpr int kEdgeInputs = 16; // strongest input edges drawn
 
 /** The box around a layer drawn in `r` with its title's height above; filled and outlined in the
  *  highlight colour when the stage is about the layer. */
@@ -141,302 +75,51 @@ NetworkDiagram::NetworkDiagram(const StepModel *model, QWidget *parent) : QWidge
 QSize NetworkDiagram::sizeHint() const { return {340, 470}; }
 QSize NetworkDiagram::minimumSizeHint() const { return {240, 330}; }
 
-NetworkDiagram::Geometry NetworkDiagram::geometry() const
-{
-    Geometry g;
-    const int label = fontMetrics().height() + 6;
-    const int w = width() - 16;
-    // Heights in proportion: input 3, hidden 2.2, output 1 (plus the layer labels).
-    const int avail = height() - 3 * label - 24;
-    const int inputSide = std::max(28, std::min(w * 2 / 5, int(avail * 0.42)));
-    g.input = QRect((width() - inputSide) / 2, label, inputSide, inputSide);
-    g.hiddenPitch = std::max(6, std::min(w / kHiddenCols, int(avail * 0.36) / kHiddenRows));
-    g.radius = std::max(2, g.hiddenPitch * 2 / 5);
-    const int hw = g.hiddenPitch * kHiddenCols, hh = g.hiddenPitch * kHiddenRows;
-    const int hiddenTop = g.input.bottom() + 12 + label;
-    g.hidden = QRect((width() - hw) / 2, hiddenTop, hw, hh);
-    g.outputPitch = std::max(10, std::min(w / kOutputs, int(avail * 0.16)));
-    g.outputRadius = std::max(4, g.outputPitch * 2 / 5);
-    const int ow = g.outputPitch * kOutputs;
-    g.output = QRect((width() - ow) / 2, g.hidden.bottom() + 12 + label, ow, g.outputPitch);
-    return g;
-}
-
-QPoint NetworkDiagram::hiddenCenter(int j) const
-{
-    const Geometry g = geometry();
-    return g.hidden.topLeft()
-           + QPoint((j % kHiddenCols) * g.hiddenPitch + g.hiddenPitch / 2, (j / kHiddenCols) * g.hiddenPitch + g.hiddenPitch / 2);
-}
+QPoint NetworkDiagram::hiddenCenter(int j) const { return layerCenter(0, j); }
 
 QPoint NetworkDiagram::outputCenter(int k) const
 {
-    if (m_model->showsOtherNetwork()) {
-        const LayerBox o = layers().output;
-        return o.rect.topLeft() + QPoint(k * o.pitch + o.pitch / 2, o.pitch / 2);
-    }
-    const Geometry g = geometry();
-    return g.output.topLeft() + QPoint(k * g.outputPitch + g.outputPitch / 2, g.outputPitch / 2);
+    const LayerBox o = layers().output;
+    return o.rect.topLeft() + QPoint(k * o.pitch + o.pitch / 2, o.pitch / 2);
 }
 
-QStringList NetworkDiagram::highlightedParts() const
-{
-    if (m_model->showsOtherNetwork())
-        return networkHighlights();
-    switch (m_model->stage()) {
-    case 1:
-        return {QStringLiteral("input")};
-    case 2:
-    case 3:
-    case 8:
-        return {QStringLiteral("hidden")};
-    case 4:
-    case 5:
-    case 6:
-    case 7:
-        return {QStringLiteral("output")};
-    case 9:
-        return {QStringLiteral("edges")};
-    default:
-        return {QStringLiteral("input"), QStringLiteral("hidden"), QStringLiteral("output")};
-    }
-}
+QStringList NetworkDiagram::highlightedParts() const { return networkHighlights(); }
 
-QString NetworkDiagram::accessibleSummary() const
-{
-    if (m_model->showsOtherNetwork())
-        return networkSummary();
-    QString text = tr("%1 inputs, %2 hidden ReLU neurons, %3 outputs.").arg(kInputs).arg(kHidden).arg(kOutputs);
-    if (!m_model->hasTrace())
-        return text;
-    const QStringList parts = highlightedParts();
-    QStringList named;
-    for (const QString &p : parts)
-        named << (p == QLatin1String("input")    ? tr("the inputs")
-                  : p == QLatin1String("hidden") ? tr("the hidden layer")
-                  : p == QLatin1String("output") ? tr("the outputs")
-                                                 : tr("the weights"));
-    text += QLatin1Char(' ') + tr("Stage %1 is about %2.").arg(m_model->stage()).arg(named.join(tr(" and ")));
-    text += QLatin1Char(' ') + tr("%1 of %2 hidden neurons are 0 after ReLU.").arg(m_model->zeroedHidden()).arg(kHidden);
-    if (m_model->hiddenNeuron() >= 0)
-        text += QLatin1Char(' ') + tr("Selected: %1.").arg(hoverText({Part::Hidden, m_model->hiddenNeuron()}));
-    if (m_model->outputNeuron() >= 0)
-        text += QLatin1Char(' ') + hoverText({Part::Output, m_model->outputNeuron()});
-    return text;
-}
+QString NetworkDiagram::accessibleSummary() const { return networkSummary(); }
 
 NetworkDiagram::Hit NetworkDiagram::hitAt(const QPoint &pos) const
 {
-    if (m_model->showsOtherNetwork()) {
-        const Layers ls = layers();
-        if (ls.input.contains(pos)) {
-            const int c = (pos.x() - ls.input.left()) * kImageSide / std::max(1, ls.input.width());
-            const int r = (pos.y() - ls.input.top()) * kImageSide / std::max(1, ls.input.height());
-            return {Part::Input, std::clamp(r, 0, 27) * kImageSide + std::clamp(c, 0, 27)};
-        }
-        const auto cell = [&pos](const LayerBox &b) {
-            if (!b.rect.contains(pos))
-                return -1;
-            const int c = (pos.x() - b.rect.left()) / b.pitch, r = (pos.y() - b.rect.top()) / b.pitch;
-            const int i = r * b.cols + c;
-            return c < b.cols && i < b.width ? i : -1;
-        };
-        for (int l = 0; l < ls.hidden.size(); ++l)
-            if (const int j = cell(ls.hidden[l]); j >= 0)
-                return {Part::Hidden, j, l};
-        if (const int k = cell(ls.output); k >= 0)
-            return {Part::Output, k};
-        return {};
-    }
-    const Geometry g = geometry();
-    if (g.input.contains(pos)) {
-        const int c = (pos.x() - g.input.left()) * kImageSide / g.input.width();
-        const int r = (pos.y() - g.input.top()) * kImageSide / g.input.height();
+    const Layers ls = layers();
+    if (ls.input.contains(pos)) {
+        const int c = (pos.x() - ls.input.left()) * kImageSide / std::max(1, ls.input.width());
+        const int r = (pos.y() - ls.input.top()) * kImageSide / std::max(1, ls.input.height());
         return {Part::Input, std::clamp(r, 0, 27) * kImageSide + std::clamp(c, 0, 27)};
     }
-    if (g.hidden.contains(pos)) {
-        const int c = (pos.x() - g.hidden.left()) / g.hiddenPitch, r = (pos.y() - g.hidden.top()) / g.hiddenPitch;
-        if (c < kHiddenCols && r < kHiddenRows)
-            return {Part::Hidden, r * kHiddenCols + c};
-    }
-    if (g.output.contains(pos)) {
-        const int k = (pos.x() - g.output.left()) / g.outputPitch;
-        if (k < kOutputs)
-            return {Part::Output, k};
-    }
+    const auto cell = [&pos](const LayerBox &b) {
+        if (!b.rect.contains(pos))
+            return -1;
+        const int c = (pos.x() - b.rect.left()) / b.pitch, r = (pos.y() - b.rect.top()) / b.pitch;
+        const int i = r * b.cols + c;
+        return c < b.cols && i < b.width ? i : -1;
+    };
+    for (int l = 0; l < ls.hidden.size(); ++l)
+        if (const int j = cell(ls.hidden[l]); j >= 0)
+            return {Part::Hidden, j, l};
+    if (const int k = cell(ls.output); k >= 0)
+        return {Part::Output, k};
     return {};
 }
 
-QString NetworkDiagram::hoverText(const Hit &hit) const
-{
-    if (m_model->showsOtherNetwork())
-        return networkHover(hit);
-    if (!m_model->hasTrace() || hit.part == Part::None)
-        return {};
-    const TraceF &t = m_model->shownTrace();
-    const int i = hit.index;
-    switch (hit.part) {
-    case Part::Input:
-        return tr("input %1, pixel (row %2, col %3): byte %4, x = %5")
-            .arg(i + 1).arg(i / kImageSide).arg(i % kImageSide).arg(m_model->shownPixels()[i])
-            .arg(formatExact(t.input[i]));
-    case Part::Hidden:
-        return tr("hidden neuron %1: z = %2, a = ReLU(z) = %3, delta = %4 (click to select)")
-            .arg(i + 1).arg(formatExact(t.z1[i]), formatExact(t.a1[i]), formatExact(t.delta1[i]));
-    case Part::Output:
-        return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
-            .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]),
-                                   formatExact(t.target[i]), formatExact(t.delta2[i]),
-                                   formatExact(m_model->shownAfter().probabilities[i]));
-    case Part::None:
-        break;
-    }
-    return {};
-}
-
-QColor NetworkDiagram::hiddenColor(int j, float range) const
-{
-    const SourceValue q = hiddenQuantity(m_model->stage());
-    if (q == SourceValue::None)
-        return palette().color(QPalette::Base);
-    return divergingColor(valueOf(*m_model, q, j), range);
-}
-
-QColor NetworkDiagram::outputColor(int k, float range) const
-{
-    const SourceValue q = outputQuantity(m_model->stage());
-    if (q == SourceValue::None)
-        return palette().color(QPalette::Base);
-    if (q == SourceValue::Prob || q == SourceValue::ProbAfter)
-        return probabilityColor(valueOf(*m_model, q, k));
-    return divergingColor(valueOf(*m_model, q, k), range);
-}
+QString NetworkDiagram::hoverText(const Hit &hit) const { return networkHover(hit); }
 
 void NetworkDiagram::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    if (m_model->showsOtherNetwork()) {
-        paintNetwork(p);
-        return;
-    }
-    const Geometry g = geometry();
-    const QColor text = palette().color(QPalette::WindowText);
-    const QColor highlight = palette().color(QPalette::Highlight);
-    const QStringList parts = highlightedParts();
-    const int label = fontMetrics().height() + 6;
-
-    QVector<LayerTitle> titles;
-    const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
-        const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
-        titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
-    };
-    const auto drawTitles = [&] { drawLayerTitles(p, titles, palette(), fontMetrics()); };
-    // In batch mode the diagram is the spelled-out sample's pass (the pages' selected column).
-    frame(g.input, QStringLiteral("input"),
-          m_model->hasBatch() && m_model->hasTrace()
-              ? tr("Input x: sample %1 of %2").arg(m_model->batchSample() + 1).arg(m_model->batchSize())
-              : tr("Input x: 784 pixels"));
-    frame(g.hidden, QStringLiteral("hidden"), tr("Hidden: 128 neurons (ReLU)"));
-    frame(g.output, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
-
-    if (!m_model->hasTrace()) {
-        drawTitles();
-        p.setPen(text);
-        p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
-        return;
-    }
-    const StepModel &m = *m_model;
-    const int stage = m.stage();
-    const int sel = m.hiddenNeuron();
-
-    // The input image, one square per pixel.
-    QImage image(kImageSide, kImageSide, QImage::Format_Grayscale8);
-    for (int r = 0; r < kImageSide; ++r)
-        std::copy_n(m.shownPixels() + r * kImageSide, kImageSide, image.scanLine(r));
-    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    p.drawImage(g.input, image);
-
-    // Edges of the selected hidden neuron: its strongest inputs and its ten outputs.
-    const bool adjust = stage >= 9;
-    const ParamsF &w = adjust ? m.shownAdjustments() : *m.params();
-    float edgeRange = 0;
-    for (int k = 0; k < kOutputs; ++k)
-        edgeRange = std::max(edgeRange, std::abs(w.W2(k, sel)));
-    const QPoint hc = hiddenCenter(sel);
-    const QVector<StepModel::Term> top = m.topTerms(kEdgeInputs);
-    float termRange = 0;
-    for (const StepModel::Term &t : top)
-        termRange = std::max(termRange, std::abs(t.product));
-    for (const StepModel::Term &t : top) {
-        if (t.product == 0)
-            continue;
-        const QPointF from(g.input.left() + (t.input % kImageSide + 0.5) * g.input.width() / kImageSide,
-                           g.input.top() + (t.input / kImageSide + 0.5) * g.input.height() / kImageSide);
-        QColor c = divergingColor(t.product, termRange);
-        c.setAlpha(170);
-        // A negative term is dashed as well as blue: the sign does not rest on colour alone.
-        p.setPen(QPen(c, 1 + 2.0 * std::abs(t.product) / termRange, t.product < 0 ? Qt::DashLine : Qt::SolidLine));
-        p.drawLine(from, hc);
-    }
-    for (int k = 0; k < kOutputs; ++k) {
-        const float v = w.W2(k, sel);
-        p.setPen(QPen(divergingColor(v, edgeRange > 0 ? edgeRange : 1), 1 + 3.0 * std::abs(v) / (edgeRange > 0 ? edgeRange : 1),
-                      v < 0 ? Qt::DashLine : Qt::SolidLine));
-        p.drawLine(hc, outputCenter(k));
-    }
-
-    // Hidden neurons.
-    const SourceValue hq = hiddenQuantity(stage);
-    const float hr = hq == SourceValue::None ? 1 : rangeOf(m, hq, kHidden);
-    for (int j = 0; j < kHidden; ++j) {
-        const QPoint c = hiddenCenter(j);
-        p.setBrush(hiddenColor(j, hr));
-        p.setPen(QPen(palette().color(QPalette::Mid), 1));
-        p.drawEllipse(c, g.radius, g.radius);
-        if (stage == 3 && m.shownTrace().z1[j] <= 0) { // zeroed by ReLU
-            p.setPen(QPen(text, 1));
-            const int d = g.radius * 2 / 3;
-            p.drawLine(c + QPoint(-d, -d), c + QPoint(d, d));
-            p.drawLine(c + QPoint(d, -d), c + QPoint(-d, d));
-        }
-    }
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(Qt::black, 4));
-    p.drawEllipse(hc, g.radius + 2, g.radius + 2);
-    p.setPen(QPen(colors::orange(palette()), 2));
-    p.drawEllipse(hc, g.radius + 2, g.radius + 2);
-
-    // Output neurons with their 1-based numbers; target and selected marked.
-    const SourceValue oq = outputQuantity(stage);
-    const float orr = oq == SourceValue::None ? 1 : rangeOf(m, oq, kOutputs);
-    QFont small = font();
-    small.setPointSizeF(std::max(8.0, font().pointSizeF() * 0.8));
-    p.setFont(small);
-    for (int k = 0; k < kOutputs; ++k) {
-        const QPoint c = outputCenter(k);
-        const QColor fill = outputColor(k, orr);
-        p.setBrush(fill);
-        const bool target = k == m.shownLabel();
-        p.setPen(QPen(target ? colors::blue(palette()) : palette().color(QPalette::Mid), target ? 3 : 1));
-        p.drawEllipse(c, g.outputRadius, g.outputRadius);
-        p.setPen(textOn(fill));
-        p.drawText(QRect(c.x() - g.outputRadius, c.y() - g.outputRadius, 2 * g.outputRadius, 2 * g.outputRadius),
-                   Qt::AlignCenter, QString::number(k + 1));
-        if (k == m.outputNeuron()) {
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(colors::orange(palette()), 2, Qt::DashLine));
-            p.drawEllipse(c, g.outputRadius + 3, g.outputRadius + 3);
-        }
-    }
-    p.setFont(font());
-    drawTitles();
-    p.setPen(text);
-    p.drawText(QRect(0, g.output.bottom() + 4, width(), label * 2), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
-               tr("Blue ring: target neuron %1. Orange: selected. Dashed: negative.").arg(m.shownLabel() + 1));
+    paintNetwork(p);
 }
 
-// ---- Another network: its own layers. ----
+// ---- The layers. ----
 
 namespace {
 using Kind = NetworkStage::Kind;
@@ -551,9 +234,9 @@ QStringList NetworkDiagram::networkHighlights() const
 
 QString NetworkDiagram::networkHover(const Hit &hit) const
 {
-    if (!m_model->hasNetworkTrace() || hit.part == Part::None)
+    if (!m_model->hasTrace() || hit.part == Part::None)
         return {};
-    const MlpTraceF &t = m_model->networkTrace();
+    const MlpTraceF &t = m_model->trace();
     const int i = hit.index;
     switch (hit.part) {
     case Part::Input:
@@ -568,9 +251,9 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
                  formatExact(h.delta[i]));
     }
     case Part::Output:
-        return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6")
+        return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
             .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]), formatExact(t.target[i]),
-                                   formatExact(t.deltaOut[i]));
+                                   formatExact(t.deltaOut[i]), formatExact(m_model->after().probabilities[i]));
     case Part::None: break;
     }
     return {};
@@ -585,7 +268,7 @@ QString NetworkDiagram::networkSummary() const
                        : tr("%1 inputs, hidden layers of %2 %3 neurons, %4 outputs.")
                              .arg(kInputs).arg(QString::fromStdString(hiddenText(arch.hidden)).replace(QLatin1Char(','), tr(" and ")), f)
                              .arg(kOutputs);
-    if (!m_model->hasNetworkTrace())
+    if (!m_model->hasTrace())
         return text;
     text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(networkStageNames(arch).value(m_model->stage() - 1));
     if (!arch.hidden.empty()) {
@@ -616,13 +299,13 @@ void NetworkDiagram::paintNetwork(QPainter &p)
         frame(ls.hidden[l].rect, QStringLiteral("hidden%1").arg(l + 1),
               tr("Hidden %1: %2 neurons (%3)").arg(l + 1).arg(QLocale().toString(ls.hidden[l].width)).arg(f));
     frame(ls.output.rect, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
-    if (!m.hasNetworkTrace()) {
+    if (!m.hasTrace()) {
         drawLayerTitles(p, titles, palette(), fontMetrics());
         p.setPen(text);
         p.drawText(rect(), Qt::AlignCenter, tr("No sample yet"));
         return;
     }
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
     const NetworkStage stage = stageOf(m);
 
     QImage image(kImageSide, kImageSide, QImage::Format_Grayscale8);
@@ -657,8 +340,20 @@ void NetworkDiagram::paintNetwork(QPainter &p)
         const Vec<float> &v = hiddenValues(t, l, q);
         const float range = std::max(1e-12f, v.cwiseAbs().maxCoeff());
         const int sel = std::min(m.hiddenNeuron(), ls.hidden[l].width - 1);
-        for (int j = 0; j < ls.hidden[l].width; ++j)
+        // At its activation stage, a neuron no gradient flows back through is crossed out, as on the page.
+        const bool crossFlat = stage.kind == Kind::Activation && stage.layer == l && ls.hidden[l].pitch >= 8;
+        const HiddenTrace<float> &h = t.hidden[std::size_t(l)];
+        for (int j = 0; j < ls.hidden[l].width; ++j) {
             neuron(ls.hidden[l], j, q == Shown::None ? palette().color(QPalette::Base) : divergingColor(v[j], range), j == sel);
+            if (crossFlat && isFlat(arch.activation, h.z[j], derivativeAt(arch.activation, h.z[j], h.a[j]))) {
+                const LayerBox &b = ls.hidden[l];
+                const QPoint c = b.rect.topLeft() + QPoint((j % b.cols) * b.pitch + b.pitch / 2, (j / b.cols) * b.pitch + b.pitch / 2);
+                const int d = std::max(2, ls.hidden[l].pitch * 2 / 5) * 2 / 3;
+                p.setPen(QPen(text, 1));
+                p.drawLine(c + QPoint(-d, -d), c + QPoint(d, d));
+                p.drawLine(c + QPoint(d, -d), c + QPoint(-d, d));
+            }
+        }
         if (q == Shown::None && ls.hidden[l].pitch < 8) { // cells without outlines: say why they are blank
             p.setPen(palette().color(QPalette::PlaceholderText));
             p.drawText(ls.hidden[l].rect, Qt::AlignCenter | Qt::TextWordWrap, tr("not computed yet"));
@@ -701,9 +396,9 @@ void NetworkDiagram::paintNetworkEdges(QPainter &p, const Layers &ls, const Netw
     if (!m.network())
         return;
     const MlpParamsF &w = *m.network();
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
     const int hiddenCount = int(ls.hidden.size());
-    const bool adjusted = (stage.kind == Kind::Adjustments || stage.kind == Kind::Update) && m.hasNetworkTrace();
+    const bool adjusted = (stage.kind == Kind::Adjustments || stage.kind == Kind::Update) && m.hasTrace();
     const bool outputFocus = stage.layer < 0 && stage.kind != Kind::Input;
     const int layer = hiddenCount == 0 ? -1 : stage.layer >= 0 ? stage.layer : outputFocus ? hiddenCount - 1 : 0;
     const auto centerIn = [&](const LayerBox &b, int i) {
@@ -758,7 +453,7 @@ void NetworkDiagram::paintNetworkEdges(QPainter &p, const Layers &ls, const Netw
         strongest(terms, kEdgeInputs, pixelCenter, at, false);
     else
         strongest(terms, kEdgeInputs, [&](int i) { return centerIn(ls.hidden[layer - 1], i); }, at, false);
-    const MlpParamsF &out = adjusted ? m.networkAdjustments() : w;
+    const MlpParamsF &out = adjusted ? m.adjustments() : w;
     const Vec<float> outgoing = out.layers[std::size_t(layer + 1)].W.col(j);
     if (layer + 1 < hiddenCount)
         strongest(outgoing, kEdgeInputs, [&](int i) { return centerIn(ls.hidden[layer + 1], i); }, at, true);

@@ -1,11 +1,10 @@
 #pragma once
-// The network at a glance, top to bottom: the input image, the 128 hidden neurons as a 16x8 grid
-// and the 10 output neurons. Neurons are coloured by the value the active stage is about, the
-// active stage's layer is highlighted, the selected hidden neuron's edges are drawn (its strongest
-// inputs and its 10 outputs). Hover any neuron for its values; click to select it. Over a
-// mini-batch it shows the sample the pages spell out (StepModel::shownTrace()). Another network
-// (StepModel::showsOtherNetwork()) is drawn with its own layers: each hidden layer as a grid of its
-// width (a wide one as small squares), coloured by what the stage is about.
+// The network at a glance, top to bottom: the input image, each hidden layer as a grid of its
+// width (the default network's 128 neurons as 16 x 8 circles, a wide layer as small squares) and
+// the 10 output neurons. Neurons are coloured by the value the active stage is about, the active
+// stage's layer is highlighted, the selected neuron's edges are drawn (its strongest inputs and
+// its outgoing weights). Hover any neuron for its values; click to select it. Over a mini-batch it
+// shows the sample the pages spell out (StepModel::trace()).
 
 #include "panelaccessible.h"
 #include <QWidget>
@@ -24,16 +23,17 @@ public:
     enum class Part { None, Input, Hidden, Output };
     struct Hit {
         Part part = Part::None;
-        int index = -1; ///< pixel 0-783, hidden neuron 0-127 or output neuron 0-9
-        int layer = 0;  ///< the hidden layer (0-based) of another network
+        int index = -1; ///< pixel 0-783, hidden neuron or output neuron 0-9
+        int layer = 0;  ///< the hidden layer (0-based)
     };
     /** What is under a widget position, and its hover text. */
     Hit hitAt(const QPoint &pos) const;
     QString hoverText(const Hit &hit) const;
-    /** Centre of hidden neuron j / output neuron k (widget coordinates, for tests). */
+    /** Centre of neuron j of the first hidden layer / output neuron k (widget coordinates, for
+     *  tests). */
     QPoint hiddenCenter(int j) const;
     QPoint outputCenter(int k) const;
-    /** Another network's hidden neuron j of hidden layer `layer` (0-based). */
+    /** Hidden neuron j of hidden layer `layer` (0-based). */
     QPoint layerCenter(int layer, int j) const;
     /** The layers the active stage is about ("input", "hidden", "output", "edges"). */
     QStringList highlightedParts() const;
@@ -53,7 +53,7 @@ protected:
     bool event(QEvent *event) override;
 
 private:
-    /** Another network's layers: the input, one box per hidden layer, the outputs. */
+    /** The layers: the input, one box per hidden layer, the outputs. */
     struct LayerBox {
         QRect rect;
         int cols = 1, rows = 1, pitch = 1, width = 0;
@@ -70,14 +70,6 @@ private:
     void paintNetwork(QPainter &p);
     /** The selected neuron's strongest incoming terms and its outgoing weights (or adjustments). */
     void paintNetworkEdges(QPainter &p, const Layers &ls, const NetworkStage &stage);
-
-    struct Geometry {
-        QRect input, hidden, output;
-        int hiddenPitch = 1, outputPitch = 1, radius = 1, outputRadius = 1;
-    };
-    Geometry geometry() const;
-    QColor hiddenColor(int j, float range) const;
-    QColor outputColor(int k, float range) const;
 
     const StepModel *m_model;
 };

@@ -1,9 +1,10 @@
 #pragma once
-// What each of the ten stages shows: a title, the formula written out with the model's actual
-// numbers (rich text; every number a link whose target is its full-precision text, for the hover)
-// and up to two value grids (more are not drawn). Built from the StepModel only; nothing is recomputed here.
+// What each stage shows: a title, the formula written out with the model's actual numbers (rich
+// text; every number a link whose target is its full-precision text, for the hover) and up to two
+// value grids (more are not drawn). Built from the StepModel only; nothing is recomputed here. The
+// stages follow the network's layers (stagepagesnetwork.h), the same pages for every network.
 
-#include "nn/params.h"
+#include "nn/mlp.h"
 #include "valuegrid.h"
 
 #include <QSet>
@@ -49,23 +50,19 @@ struct StagePage {
     QVector<GridSpec> grids;
 };
 
-/** Short names of the stages 1-10 for the stage list ("Input", "Weighted sums", ...). */
-QStringList stageNames();
-/** The stage list of the model's network: stageNames(), or another network's (networkStages()). */
+/** The stage list of the model's network (networkStageNames()). */
 QStringList stageNamesOf(const StepModel &model);
-/** The page of stage 1-10 for the model's current trace and selection (the batch's pages when
- *  the model has a mini-batch; another network's pages, networkStagePage(), when it shows one). */
+/** The page of stage 1..stageCount() for the model's current trace and selection (with the
+ *  batch's matrices and per-sample terms when the model has a mini-batch). */
 StagePage stagePage(const StepModel &model, int stage);
 // Pieces the one-image and the batch pages share.
 /** v's values as grid values. */
 QVector<float> toVector(const Vec<float> &v);
 /** Row `row` of m as grid values. */
-QVector<float> rowOf(const Mat<float> &m, int row);
+QVector<float> rowOf(const RowMat<float> &m, int row);
 /** Index of the largest |m(row, i)| (first on ties): the worked example of a row of weights. */
-int largestInRow(const Mat<float> &m, int row);
-/** 128 values of the hidden layer as a 16 x 8 grid; the selected neuron marked, a click selects. */
-GridSpec hiddenGrid(const StepModel &m, const QVector<float> &values, const QString &name, const QString &caption);
-/** 784 values of one hidden neuron's weights as its 28 x 28 image, input `selected` marked. */
+int largestInRow(const RowMat<float> &m, int row);
+/** 784 values of one neuron's weights on the pixels as its 28 x 28 image, input `selected` marked. */
 GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected);
 /** SoftMax's formula and its table: neuron, class, z, e^z, p and which is the target and the
  *  prediction (the predicted row bold). */
@@ -74,7 +71,5 @@ QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<
 /** "Mean |delta| in layer l: ...; in layer l + 1: ...": how the gradient's size changes from one
  *  layer to the one before it. */
 QString meanDeltaText(int layer, double here, double next);
-/** Stage 10's "w_new = w_old + delta w" table for w_kj, b_k, w_ji and b_j. */
-QString updateTable(const ParamsF &before, const ParamsF &adjustments, const ParamsF &after, int k, int j, int i);
 
 } // namespace bplab

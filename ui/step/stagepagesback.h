@@ -1,11 +1,13 @@
 #pragma once
-// Stages 7-10 of one image: the backward pass, the weight adjustments and the update.
+// The stages of the backward pass and the step, for a network of any architecture: the output
+// gradients, a hidden-gradients stage per hidden layer, the weight adjustments and the update.
 
-#include "stagepages.h"
+#include "stagepagesnetwork.h"
 
 namespace bplab {
 
-/** Stage 7-10 for the model's current trace and selection. */
-StagePage backwardStagePage(const StepModel &model, int stage);
+/** The page of a backward stage (OutputGradients, HiddenGradients, Adjustments or Update) for
+ *  the model's current trace and selection; the batch's parts are added by addNetworkBatch(). */
+StagePage backwardStagePage(const StepModel &m, const NetworkStage &stage);
 
 } // namespace bplab

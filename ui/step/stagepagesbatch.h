@@ -1,6 +1,7 @@
 #pragma once
-// The ten stages over a mini-batch: the forward pass as matrices (one sample per column), the
-// per-sample losses and their mean, the per-sample gradients and their average, and the update.
+// The pieces of the pages over a mini-batch (stagepagesnetworkbatch.cpp adds them to a stage's
+// page): the matrices of the forward and backward pass (one sample per column), the per-sample
+// losses and their mean, the per-sample gradients and their average.
 
 #include "stagepages.h"
 
@@ -9,10 +10,6 @@
 
 namespace bplab {
 
-/** Stage 1-10 over the model's mini-batch. */
-StagePage batchStagePage(const StepModel &model, int stage);
-
-// Pieces another network's pages over a mini-batch share (stagepagesnetwork.cpp).
 /** "5. SoftMax (batch of 64)": stage `stage` named `name` over the model's mini-batch. */
 QString batchTitle(const StepModel &m, int stage, const QString &name);
 /** "Mini-batch of B = ... images (...); sample s ... is spelled out." */

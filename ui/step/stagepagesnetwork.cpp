@@ -1,9 +1,12 @@
-// The pages of a network of any architecture, one image at a time, from the core's MlpTrace.
+// The stages of a network of any architecture and the pages of its forward pass (input, weighted
+// sums, activation, logits, SoftMax, loss), from the core's MlpTrace; the backward pages are in
+// stagepagesback.cpp, the batch's parts in stagepagesnetworkbatch.cpp.
 
 #include "stagepagesnetwork.h"
 
 #include "stagehtml.h"
 #include "stagepagesbatch.h"
+#include "stagepagesback.h"
 #include "stagepagesnetworkbatch.h"
 #include "stepmodel.h"
 
@@ -26,114 +29,176 @@ using Kind = NetworkStage::Kind;
 
 QString activationName(Activation f) { return QString::fromStdString(displayName(f)); }
 
-/** A layer's values as a grid of layerColumns() columns. */
-GridSpec layerGrid(const QVector<float> &values, const QString &name, const QString &cellName,
-                   const QString &caption, int selected)
-{
-    const int n = int(values.size());
-    GridSpec g;
-    g.values = values;
-    g.cols = layerColumns(n);
-    g.rows = (n + g.cols - 1) / g.cols;
-    g.caption = caption;
-    g.valueName = name;
-    g.cellName = cellName;
-    g.selected = selected;
-    g.cellSize = n <= 128 ? 18 : n <= 256 ? 12 : 8;
-    return g;
-}
-
 QVector<float> values(const Vec<float> &v) { return QVector<float>(v.data(), v.data() + v.size()); }
 
-double meanAbs(const Eigen::Ref<const Mat<float>> &m)
-{
-    return m.size() ? double(m.cwiseAbs().cast<double>().sum()) / double(m.size()) : 0.0;
-}
-
-/** The input to layer l (0-based weight layer): x for the first, else the hidden layer before. */
-const Vec<float> &inputOf(const MlpTraceF &t, int l)
-{
-    return l == 0 ? t.input : t.hidden[std::size_t(l - 1)].a;
-}
+constexpr int kTopTerms = 8; // terms of a weighted sum written out
 
 QString inputSymbol(int l, const QString &index)
 {
     return l == 0 ? sub(QStringLiteral("x"), index) : ofLayer(QStringLiteral("a"), l, index);
 }
 
+/** The numbers of the neurons in `marked`, the first 24 and an ellipsis after them. */
+QString neuronList(const QSet<int> &marked)
+{
+    QList<int> sorted = marked.values();
+    std::sort(sorted.begin(), sorted.end());
+    QStringList names;
+    for (int i : sorted)
+        names << QString::number(i + 1);
+    return names.size() > 24 ? names.mid(0, 24).join(QStringLiteral(", ")) + QStringLiteral(", &hellip;")
+                             : names.join(QStringLiteral(", "));
+}
+
+StagePage batchInputPage(const StepModel &m)
+{
+    const BatchStep &b = m.batch();
+    const int s = m.batchSample();
+    StagePage page;
+    const QString x = QStringLiteral("x<sup>(%1)</sup>"), y = QStringLiteral("y<sup>(%1)</sup>");
+    QString h = p(tr("The batch is one matrix <b>X = [%1 &hellip; %2]</b>, 784 &times; %3: image s, flattened and scaled as "
+                     "in the one-image view, is column s. The targets are Y = [%4 &hellip; %5], 10 &times; %3 one-hot.")
+                          .arg(x.arg(1), x.arg(b.size)).arg(b.size).arg(y.arg(1), y.arg(b.size)));
+    h += perSampleList(m, tr("label"), [&b](int c) { return QString::number(b.labels[std::size_t(c)]); });
+    const int label = b.labels[std::size_t(s)];
+    h += p(tr("Sample: <b>%1</b>, label <b>class %2 &rarr; output neuron %3</b>.")
+                   .arg(tr("%1, sample %2 of the batch").arg(m.shownSampleSource().toHtmlEscaped()).arg(s + 1))
+                   .arg(label).arg(label + 1));
+    h += p(tr("Sample %1: class %2 &rarr; a 1 in row %3 of its column of Y.").arg(s + 1).arg(label).arg(label + 1));
+    h += p(tr("Network: <b>%1</b>. The 28&times;28 image is read row by row into 784 inputs %2 &hellip; %3.")
+                   .arg(QString::fromStdString(describe(m.arch())), sub("x", "1"), sub("x", "784")));
+    page.html = h;
+    Mat<float> target = Mat<float>::Zero(kOutputs, b.size);
+    for (int c = 0; c < b.size; ++c)
+        target(b.labels[std::size_t(c)], c) = 1;
+    GridSpec yGrid = matrixGrid(target, kOutputs, b.size, b.labels[std::size_t(s)], s, QStringLiteral("y"),
+                                tr("Y: 10 rows, one column per sample"), 7, RowSelects::Output);
+    yGrid.scale = ValueGrid::Scale::Grey;
+    page.grids = {batchMosaic(m), yGrid};
+    return page;
+}
+
 StagePage inputPage(const StepModel &m)
 {
-    const MlpTraceF &t = m.networkTrace();
+    if (m.hasBatch())
+        return batchInputPage(m);
+    const MlpTraceF &t = m.trace();
     StagePage page;
-    const QString sample = m.hasNetworkBatch()
-            ? tr("%1, sample %2 of the batch").arg(m.shownSampleSource().toHtmlEscaped()).arg(m.batchSample() + 1)
-            : m.sampleSource().toHtmlEscaped();
-    QString h = p(tr("Sample: <b>%1</b>, label <b>class %2 &rarr; output neuron %3</b>.")
-                      .arg(sample).arg(t.label).arg(t.label + 1));
+    const bool standard = m.normalize() == Normalize::Standard;
+    // The brightest pixel (first of the brightest) as the worked example of the scaling.
+    const std::uint8_t *px = m.shownPixels();
+    const int ex = int(std::max_element(px, px + kInputs) - px);
+    QString h = p(tr("Sample: <b>%1</b>, label <b>class %2 &rarr; output neuron %3</b> (the source numbers the "
+                     "output neurons 1-10).").arg(m.sampleSource().toHtmlEscaped()).arg(t.label).arg(t.label + 1));
     h += p(tr("Network: <b>%1</b>. The 28&times;28 image is read row by row into 784 inputs %2 &hellip; %3.")
                .arg(QString::fromStdString(describe(m.arch())), sub("x", "1"), sub("x", "784")));
-    h += p(m.normalize() == Normalize::Standard
-               ? tr("Scaling: x = (byte/255 &minus; 0.1307) / 0.3081 (MNIST mean and standard deviation).")
-               : tr("Scaling: x = byte / 255, so 0 (black) &rarr; 0 and 255 (white) &rarr; 1."));
+    h += p(tr("Input i is pixel (row &lfloor;(i&minus;1)/28&rfloor;, column (i&minus;1) mod 28)."));
+    h += p(standard ? tr("Scaling: x = (byte/255 &minus; 0.1307) / 0.3081 (MNIST mean and standard deviation).")
+                    : tr("Scaling: x = byte / 255, so 0 (black) &rarr; 0 and 255 (white) &rarr; 1."));
+    h += p(tr("Example, input %1 = pixel (row %2, column %3): byte %4 &rarr; %5 = %6.")
+               .arg(ex + 1).arg(ex / kImageSide).arg(ex % kImageSide).arg(px[ex])
+               .arg(sub("x", QString::number(ex + 1)), num(t.input[ex])));
+    h += p(tr("%1 of the 784 inputs are not 0; hover the images for every value.").arg(kInputs - m.zeroInputs(0)));
+    QVector<QStringList> rows(3);
+    for (int k = 0; k < kOutputs; ++k) {
+        rows[0] << QString::number(k + 1);
+        rows[1] << QString::number(k);
+        rows[2] << (k == t.label ? QStringLiteral("<b>1</b>") : QStringLiteral("0"));
+    }
+    rows[0].prepend(tr("neuron"));
+    rows[1].prepend(tr("class"));
+    rows[2].prepend(tr("target y"));
     h += p(tr("One-hot target y: a single 1 at output neuron %1.").arg(t.label + 1));
-    h += p(tr("Initialisation this network trains from: %1.").arg(QString::fromStdString(initRuleText(m.arch().activation))));
+    h += table({}, rows, 2);
+    h += note(tr("Initialisation this network trains from: %1.").arg(QString::fromStdString(initRuleText(m.arch().activation))));
     page.html = h;
+    GridSpec bytes;
+    bytes.values.resize(kInputs);
+    for (int i = 0; i < kInputs; ++i)
+        bytes.values[i] = float(px[i]);
+    bytes.rows = bytes.cols = kImageSide;
+    bytes.scale = ValueGrid::Scale::Grey;
+    bytes.caption = tr("the image, bytes 0-255");
+    bytes.valueName = tr("byte");
+    bytes.cellSize = 7;
     GridSpec x;
     x.values = values(t.input);
     x.rows = x.cols = kImageSide;
-    x.scale = m.normalize() == Normalize::Standard ? ValueGrid::Scale::Diverging : ValueGrid::Scale::Grey;
+    x.scale = standard ? ValueGrid::Scale::Diverging : ValueGrid::Scale::Grey;
     x.caption = tr("x as fed to the network");
     x.valueName = QStringLiteral("x");
     x.cellSize = 7;
-    page.grids = {x};
-    if (m.hasNetworkBatch())
-        page.grids.push_back(batchMosaic(m));
+    page.grids = {bytes, x};
     return page;
+}
+
+/** The output layer's sums of all ten neurons: sum_j w_kj in_j, + b_k, = z_k. */
+QString logitsTable(const StepModel &m, int l)
+{
+    const MlpTraceF &t = m.trace();
+    const int n = l + 1;
+    QVector<QStringList> rows;
+    for (int k = 0; k < kOutputs; ++k)
+        rows.push_back({QString::number(k + 1), QString::number(k), num(m.allTerms(l, k)), QStringLiteral("+"),
+                        op(m.network()->layers[std::size_t(l)].b[k]), QStringLiteral("="), num(t.logits[k])});
+    return table({tr("neuron k"), tr("class"),
+                  QStringLiteral("&Sigma;<sub>j</sub> %1 %2").arg(ofLayer("w", n, "k,j"), inputSymbol(l, "j")), QString(),
+                  ofLayer("b", n, "k"), QString(), ofLayer("z", n, "k")},
+                 rows, m.outputNeuron());
 }
 
 /** Weighted sums of weight layer l (l < hidden layers: hidden layer l + 1; else the logits). */
 StagePage weightedSumsPage(const StepModel &m, int l)
 {
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
     const Layer<float> &layer = m.network()->layers[std::size_t(l)];
     const bool output = l == int(m.arch().hidden.size());
     const int n = l + 1;
     const int j = output ? m.outputNeuron() : neuronIn(m, l);
     const QString J = QString::number(j + 1);
-    const Vec<float> &in = inputOf(t, l);
-    const int inputs = int(in.size());
+    const QString o = output ? QStringLiteral("k") : QStringLiteral("j"); // the index of the layer's neurons
+    const QString in = output ? QStringLiteral("j") : QStringLiteral("i"); // and of their inputs
+    const int inputs = m.arch().layerInputs(l);
     const Vec<float> &z = output ? t.logits : t.hidden[std::size_t(l)].z;
     StagePage page;
-    const QString sum = QStringLiteral("<b>%1 = &Sigma;<sub>i</sub> %2 %3 + %4</b>")
-                                .arg(ofLayer("z", n, "j"), ofLayer("w", n, "j,i"), inputSymbol(l, "i"), ofLayer("b", n, "j"));
+    const QString sum = QStringLiteral("<b>%1 = &Sigma;<sub>%5</sub> %2 %3 + %4</b>")
+                                .arg(ofLayer("z", n, o), ofLayer("w", n, o + QLatin1Char(',') + in), inputSymbol(l, in),
+                                     ofLayer("b", n, o), in);
     QString h = output ? p(tr("Each of the 10 output neurons (layer %1) sums its %2 weighted inputs and adds its bias; "
                               "SoftMax turns these logits into probabilities next:<br>%3")
                                .arg(n).arg(inputs).arg(sum))
                        : p(tr("Each neuron of hidden layer %1 (%2 neurons) sums its %3 weighted inputs and adds its bias:<br>%4")
                                .arg(n).arg(z.size()).arg(inputs).arg(sum));
+    if (output)
+        h += logitsTable(m, l);
     // The selected neuron's largest terms w_ji * in_i.
-    std::vector<int> order(static_cast<std::size_t>(inputs));
-    std::iota(order.begin(), order.end(), 0);
-    const auto term = [&](int i) { return layer.W(j, i) * in[i]; };
-    const int top = std::min(inputs, 5);
-    std::partial_sort(order.begin(), order.begin() + top, order.end(),
-                      [&](int a, int b) { return std::abs(term(a)) > std::abs(term(b)); });
-    h += p(tr("Neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:").arg(J).arg(top));
+    const QVector<StepModel::Term> top = m.topTerms(l, j, kTopTerms);
+    h += p((output ? tr("Output neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:")
+                   : tr("Hidden neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:"))
+                   .arg(J).arg(top.size()));
     QVector<QStringList> rows;
-    double topSum = 0, all = 0;
-    for (int i = 0; i < inputs; ++i)
-        all += double(layer.W(j, i)) * double(in[i]);
-    for (int r = 0; r < top; ++r) {
-        const int i = order[std::size_t(r)];
-        topSum += double(layer.W(j, i)) * double(in[i]);
-        rows.push_back({QString::number(i + 1), num(layer.W(j, i)), QStringLiteral("&times;"), num(in[i]),
-                        QStringLiteral("="), num(term(i))});
+    for (const StepModel::Term &term : top) {
+        QStringList row{QString::number(term.input + 1)};
+        if (l == 0) // a pixel's place in the image
+            row << QStringLiteral("(%1, %2)").arg(term.input / kImageSide).arg(term.input % kImageSide);
+        row << num(term.weight) << QStringLiteral("&times;") << num(term.x) << QStringLiteral("=") << num(term.product);
+        rows.push_back(row);
     }
-    h += table({tr("input i"), ofLayer("w", n, J + QStringLiteral(",i")), QString(), inputSymbol(l, "i"), QString(), tr("term")},
-               rows);
-    h += p(tr("+ the other %1 terms: %2").arg(inputs - top).arg(num(all - topSum)));
+    QStringList header{tr("input i")};
+    if (l == 0)
+        header << tr("pixel");
+    header << ofLayer("w", n, J + QStringLiteral(",i")) << QString() << inputSymbol(l, "i") << QString() << tr("term");
+    h += table(header, rows);
+    const int rest = inputs - int(top.size()), zeros = m.zeroInputs(l);
+    const double restSum = m.restOfTerms(l, j, kTopTerms);
+    if (l == 0)
+        h += p(tr("+ the other %1 terms (%2 of them are 0 because x = 0): %3").arg(rest).arg(zeros).arg(num(restSum)));
+    else if (zeros > 0)
+        h += p(tr("+ the other %1 terms (%2 of them are 0 because a = 0): %3").arg(rest).arg(zeros).arg(num(restSum)));
+    else
+        h += p(tr("+ the other %1 terms: %2").arg(rest).arg(num(restSum)));
     h += p(tr("= &Sigma; of all %1 terms %2, + bias %3 = %4 &rArr; <b>%5 = %6</b>")
-               .arg(inputs).arg(num(all), ofLayer("b", n, J), op(layer.b[j]), ofLayer("z", n, J), num(z[j])));
+               .arg(inputs).arg(num(m.allTerms(l, j)), ofLayer("b", n, J), op(layer.b[j]), ofLayer("z", n, J), num(z[j])));
     page.html = h;
     GridSpec zs = output ? layerGrid(values(z), QStringLiteral("z"), tr("output neuron %1"), tr("the 10 logits z"), j)
                          : layerGrid(values(z), QStringLiteral("z"), tr("neuron %1"),
@@ -153,7 +218,7 @@ StagePage weightedSumsPage(const StepModel &m, int l)
 
 StagePage activationPage(const StepModel &m, int l)
 {
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
     const HiddenTrace<float> &ht = t.hidden[std::size_t(l)];
     const Activation f = m.arch().activation;
     const int n = l + 1, j = neuronIn(m, l);
@@ -193,6 +258,8 @@ StagePage activationPage(const StepModel &m, int l)
                           : tr("The slope of tanh is at most 1 (at z = 0) and falls fast as |z| grows."));
         break;
     }
+    if (flat > 0)
+        h += p(tr("Crossed out: neurons %1.").arg(neuronList(marked)));
     page.html = h;
     GridSpec a = layerGrid(values(ht.a), QStringLiteral("a"), tr("neuron %1"), tr("a = f(z), layer %1").arg(n), j);
     a.marked = marked;
@@ -205,13 +272,18 @@ StagePage activationPage(const StepModel &m, int l)
 
 StagePage softmaxPage(const StepModel &m)
 {
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
     StagePage page;
     QString h = softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
     if (t.expFinite)
-        h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>").arg(sub("z", "k"), num(t.expSum)));
-    h += p(tr("Predicted: <b>class %1</b> (the largest p = %2); the label is class %3: <b>%4</b>.")
-               .arg(t.predicted).arg(num(t.probabilities[t.predicted])).arg(t.label)
+        h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>; e.g. %3 = %4 / %2 = %5")
+                   .arg(sub("z", "k"), num(t.expSum), sub("p", QString::number(t.label + 1)), num(t.exp[t.label]),
+                        num(t.probabilities[t.label])));
+    else
+        h += note(tr("Some e<sup>z</sup> overflow single precision; the probabilities are still exact (computed with "
+                     "the largest z subtracted first, which leaves every p unchanged)."));
+    h += p(tr("Predicted: <b>class %1</b> (neuron %2, the largest p = %3); the label is class %4: <b>%5</b>.")
+               .arg(t.predicted).arg(t.predicted + 1).arg(num(t.probabilities[t.predicted])).arg(t.label)
                .arg(t.predicted == t.label ? tr("right") : tr("wrong")));
     page.html = h;
     return page;
@@ -219,171 +291,49 @@ StagePage softmaxPage(const StepModel &m)
 
 StagePage lossPage(const StepModel &m)
 {
-    const MlpTraceF &t = m.networkTrace();
+    const MlpTraceF &t = m.trace();
+    const QString T = QString::number(t.label + 1);
     StagePage page;
-    page.html = p(tr("<b>L = &minus;ln %1</b> (class %2) = &minus;ln %3 = <b>%4</b>")
-                      .arg(sub("p", "target")).arg(t.label).arg(num(t.probabilities[t.label]), num(t.loss)))
-                + note(tr("p = 1 would give L = 0; the smaller the target's probability, the larger the loss."));
-    if (m.hasNetworkBatch()) {
+    QString h = p(tr("The loss is the cross-entropy of the probability given to the true class:<br>"
+                     "<b>L = &minus;ln %1</b> (neuron %2, class %3)").arg(sub("p", "target")).arg(T).arg(t.label));
+    h += p(tr("L = &minus;ln %1 = <b>%2</b>").arg(num(t.probabilities[t.label]), num(t.loss)));
+    h += p(tr("Base 10: &minus;log<sub>10</sub> %1 = <b>%2</b>").arg(num(t.probabilities[t.label]), num(m.lossBase10())));
+    h += note(tr("The source quotes a base-10 figure; training uses the natural log: the two differ by the factor ln 10 = 2.303."));
+    h += note(tr("p = 1 would give L = 0; the smaller the target's probability, the larger the loss."));
+    if (m.hasBatch()) {
         // The batch's loss: the mean of its samples' losses, the number the step goes down.
-        const NetworkBatchStep &b = m.networkBatch();
+        const BatchStep &b = m.batch();
         std::vector<float> losses;
         for (const MlpTraceF &s : b.before)
             losses.push_back(s.loss);
-        page.html += p(tr("The batch's loss is the mean of its %1 losses: <b>L = (1/B) &Sigma;<sub>s</sub> L<sup>(s)</sup> "
-                          "= %2</b>; the step follows its gradient, the mean of the samples' gradients.")
-                               .arg(b.size).arg(num(b.meanLoss)));
+        h += perSampleList(m, QStringLiteral("L"), [&losses](int c) { return num(losses[std::size_t(c)]); });
+        h += p(tr("The batch's loss is the mean of its %1 losses: <b>L = (1/B) &Sigma;<sub>s</sub> L<sup>(s)</sup> "
+                  "= %2</b>; the step follows its gradient, the mean of the samples' gradients.")
+                       .arg(b.size).arg(num(b.meanLoss)));
         page.grids = {perSampleGrid(losses, m.batchSample(), QStringLiteral("L"), tr("the %1 losses, 16 to a row").arg(b.size))};
+        page.grids.front().scale = ValueGrid::Scale::Grey;
     }
-    return page;
-}
-
-StagePage outputGradientsPage(const StepModel &m)
-{
-    const MlpTraceF &t = m.networkTrace();
-    StagePage page;
-    QString h = p(tr("SoftMax and cross-entropy together give the simplest gradient: <b>%1 = %2 &minus; %3</b>")
-                      .arg(sub("&delta;", "k"), sub("p", "k"), sub("y", "k")));
-    QVector<QStringList> rows;
-    for (int k = 0; k < kOutputs; ++k)
-        rows.push_back({QString::number(k + 1), num(t.probabilities[k]), QStringLiteral("&minus;"),
-                        QString::number(int(t.target[k])), QStringLiteral("="), num(t.deltaOut[k])});
-    h += table({tr("neuron k"), sub("p", "k"), QString(), sub("y", "k"), QString(), sub("&delta;", "k")}, rows, t.label);
-    h += note(tr("Only the target's delta is negative: the step raises its score and lowers the others."));
-    page.html = h;
-    GridSpec g = layerGrid(values(t.deltaOut), QStringLiteral("&delta;"), tr("output neuron %1"), tr("delta of the 10 outputs"),
-                           m.outputNeuron());
-    g.valueName = QStringLiteral("delta");
-    g.selectsOutput = true;
-    page.grids = {g};
-    return page;
-}
-
-StagePage hiddenGradientsPage(const StepModel &m, int l)
-{
-    const MlpTraceF &t = m.networkTrace();
-    const HiddenTrace<float> &ht = t.hidden[std::size_t(l)];
-    const Activation f = m.arch().activation;
-    const int n = l + 1, next = n + 1, j = neuronIn(m, l);
-    const QString J = QString::number(j + 1);
-    const bool lastHidden = l + 1 == int(m.arch().hidden.size());
-    const Vec<float> &deltaNext = lastHidden ? t.deltaOut : t.hidden[std::size_t(l + 1)].delta;
-    const RowMat<float> &wNext = m.network()->layers[std::size_t(l + 1)].W;
-    double back = 0; // sum_k w_kj delta_k
-    for (int k = 0; k < deltaNext.size(); ++k)
-        back += double(wNext(k, j)) * double(deltaNext[k]);
-    const float slope = derivativeAt(f, ht.z[j], ht.a[j]);
-    StagePage page;
-    QString h = p(tr("The error flows back through the weights of layer %1, times the slope of the %2:<br>"
-                     "<b>%3 = (&Sigma;<sub>k</sub> %4 %5) &middot; f'(%6)</b>, with %7")
-                      .arg(next).arg(activationName(f))
-                      .arg(ofLayer("&delta;", n, "j"), ofLayer("w", next, "k,j"), ofLayer("&delta;", next, "k"),
-                           ofLayer("z", n, "j"), derivativeFormula(f)));
-    h += p(tr("Neuron %1: &Sigma;<sub>k</sub> %2 %3 over the %4 neurons of layer %5 = %6; f'(%7) = %8 &rArr; <b>%9 = %10</b>")
-               .arg(J, ofLayer("w", next, "k," + J), ofLayer("&delta;", next, "k")).arg(deltaNext.size()).arg(next)
-               .arg(num(back), num(ht.z[j]), num(slope), ofLayer("&delta;", n, J), num(ht.delta[j])));
-    const double here = meanAbs(ht.delta), after = meanAbs(deltaNext);
-    h += meanDeltaText(n, here, after);
-    if (after > 0 && here < after / 4)
-        h += note(tr("The gradient is %1 times smaller here than one layer later: the slopes f'(z) it was multiplied by "
-                     "made it fade. The weights of layer %2 learn that much more slowly.")
-                      .arg(QLocale().toString(after / here, 'f', 1)).arg(n));
-    page.html = h;
-    GridSpec d = layerGrid(values(ht.delta), QStringLiteral("delta"), tr("neuron %1"),
-                           tr("delta of the %1 neurons of layer %2").arg(ht.delta.size()).arg(n), j);
-    d.selectsHidden = true;
-    if (f == Activation::ReLU) // no gradient passes a neuron that ReLU switched off
-        for (int i = 0; i < ht.z.size(); ++i)
-            if (ht.z[i] <= 0)
-                d.marked.insert(i);
-    page.grids = {d};
-    return page;
-}
-
-StagePage adjustmentsPage(const StepModel &m)
-{
-    const MlpTraceF &t = m.networkTrace();
-    const MlpParamsF &adj = m.networkAdjustments();
-    StagePage page;
-    QString h = m.hasNetworkBatch()
-            ? p(tr("Every weight moves against the batch's gradient, the mean over its %1 samples: <b>&Delta;%2 = "
-                   "&minus;&eta; &middot; (1/B) &Sigma;<sub>s</sub> %3 %4</b>, &Delta;%5 = &minus;&eta; &middot; (1/B) "
-                   "&Sigma;<sub>s</sub> %3, at &eta; = %6. The table and the picture are the batch's.")
-                      .arg(m.batchSize())
-                      .arg(sub("w", "j,i"), sub("&delta;", "j") + QStringLiteral("<sup>(s)</sup>"),
-                           sub("a", "i") + QStringLiteral("<sup>(s)</sup>"), sub("b", "j"), num(t.lr)))
-            : p(tr("Every weight moves against its gradient: <b>&Delta;%1 = &minus;&eta; &middot; %2 &middot; %3</b>, "
-                   "&Delta;%4 = &minus;&eta; &middot; %2, at &eta; = %5.")
-                        .arg(sub("w", "j,i"), sub("&delta;", "j"), sub("a", "i"), sub("b", "j"), num(t.lr)));
-    QVector<QStringList> rows;
-    const QLocale locale;
-    for (std::size_t l = 0; l < adj.layers.size(); ++l) {
-        const RowMat<float> &d = adj.layers[l].W;
-        rows.push_back({QString::number(l + 1), QStringLiteral("%1&times;%2").arg(d.rows()).arg(d.cols()),
-                        locale.toString(qlonglong(d.size())), num(meanAbs(d)), num(double(d.cwiseAbs().maxCoeff()))});
-    }
-    h += table({tr("layer"), tr("W"), tr("weights"), tr("mean |&Delta;w|"), tr("largest |&Delta;w|")}, rows);
-    h += note(tr("Compare the layers: with the sigmoid or tanh the first layer's adjustments are often far smaller "
-                 "than the last one's."));
-    page.html = h;
-    // The first layer's adjustments of one neuron, as the 28 x 28 picture of its input weights.
-    const int j = m.arch().hidden.empty() ? m.outputNeuron() : neuronIn(m, 0);
-    const RowMat<float> &d0 = adj.layers.front().W;
-    page.grids = {weightImage(QVector<float>(d0.row(j).data(), d0.row(j).data() + d0.cols()), QStringLiteral("&Delta;w"),
-                              tr("\u0394w of the 784 input weights of neuron %1 of layer 1").arg(j + 1), -1)};
-    page.grids.front().valueName = QStringLiteral("delta w");
-    return page;
-}
-
-StagePage updatePage(const StepModel &m)
-{
-    const MlpTraceF &t = m.networkTrace();
-    const MlpParamsF &w = *m.network();
-    const MlpParamsF &adj = m.networkAdjustments();
-    StagePage page;
-    QString h = p(tr("<b>%1 = %2 + &Delta;w</b> for every weight and bias; then %3 again:")
-                      .arg(sub("w", "new"), sub("w", "old"),
-                           m.hasNetworkBatch() ? tr("the same %1 images").arg(m.batchSize()) : tr("the same image")));
-    // One weight of each layer as the worked example: the one that moves most.
-    QVector<QStringList> rows;
-    for (std::size_t l = 0; l < w.layers.size(); ++l) {
-        const RowMat<float> &d = adj.layers[l].W;
-        Eigen::Index r = 0, c = 0;
-        d.cwiseAbs().maxCoeff(&r, &c);
-        const float before = w.layers[l].W(r, c);
-        rows.push_back({ofLayer("w", int(l) + 1, QStringLiteral("%1,%2").arg(r + 1).arg(c + 1)), num(before),
-                        QStringLiteral("+"), op(d(r, c)), QStringLiteral("="), num(before + d(r, c))});
-    }
-    h += table({tr("weight"), sub("w", "old"), QString(), QStringLiteral("&Delta;w"), QString(), sub("w", "new")}, rows);
-    const float pBefore = t.probabilities[t.label];
-    const double pAfter = std::exp(-double(t.lossAfter)); // L = -ln p
-    if (m.hasNetworkBatch()) {
-        // The batch's step: its mean loss, and this sample's, with the new weights.
-        const NetworkBatchStep &b = m.networkBatch();
-        const int s = m.batchSample();
-        h += p(tr("Mean loss of the batch: <b>%1 &rarr; %2</b>. Sample %3: %4 &rarr; %5; the target's probability "
-                  "%6 &rarr; %7.")
-                       .arg(num(b.meanLoss), num(b.meanLossAfter)).arg(s + 1)
-                       .arg(num(t.loss), num(t.lossAfter), num(pBefore), num(pAfter)));
-        h += note(b.meanLossAfter < b.meanLoss ? tr("One small step downhill for the batch: its mean loss fell.")
-                                               : tr("The batch's mean loss did not fall: the step was too large."));
-        std::vector<float> change;
-        for (const MlpTraceF &x : b.before)
-            change.push_back(x.lossAfter - x.loss);
-        page.html = h;
-        page.grids = {perSampleGrid(change, s, tr("loss change"),
-                                    tr("each sample's loss after minus before, 16 to a row"))};
-        return page;
-    }
-    h += p(tr("Loss on this image: <b>%1 &rarr; %2</b>; the target's probability %3 &rarr; %4.")
-               .arg(num(t.loss), num(t.lossAfter), num(pBefore), num(pAfter)));
-    h += note(t.lossAfter < t.loss ? tr("One small step downhill: the loss fell.")
-                                   : tr("The loss did not fall: the step was too large for this image."));
     page.html = h;
     return page;
 }
 
 } // namespace
+
+GridSpec layerGrid(const QVector<float> &values, const QString &name, const QString &cellName,
+                   const QString &caption, int selected)
+{
+    const int n = int(values.size());
+    GridSpec g;
+    g.values = values;
+    g.cols = layerColumns(n);
+    g.rows = (n + g.cols - 1) / g.cols;
+    g.caption = caption;
+    g.valueName = name;
+    g.cellName = cellName;
+    g.selected = selected;
+    g.cellSize = n <= 128 ? 18 : n <= 256 ? 12 : 8;
+    return g;
+}
 
 QString ofLayer(const QString &base, int n, const QString &index)
 {
@@ -487,7 +437,7 @@ StagePage networkStagePage(const StepModel &m, int stage)
     const QStringList names = networkStageNames(m.arch());
     stage = std::clamp(stage, 1, int(stages.size()));
     StagePage page;
-    if (!m.hasNetworkTrace()) {
+    if (!m.hasTrace()) {
         page.title = QStringLiteral("%1. %2").arg(stage).arg(names[stage - 1]);
         page.html = p(tr("No sample or model yet: load a data set, then choose an image above."));
         return page;
@@ -500,12 +450,12 @@ StagePage networkStagePage(const StepModel &m, int stage)
     case Kind::Logits: page = weightedSumsPage(m, int(m.arch().hidden.size())); break;
     case Kind::SoftMax: page = softmaxPage(m); break;
     case Kind::Loss: page = lossPage(m); break;
-    case Kind::OutputGradients: page = outputGradientsPage(m); break;
-    case Kind::HiddenGradients: page = hiddenGradientsPage(m, s.layer); break;
-    case Kind::Adjustments: page = adjustmentsPage(m); break;
-    case Kind::Update: page = updatePage(m); break;
+    case Kind::OutputGradients:
+    case Kind::HiddenGradients:
+    case Kind::Adjustments:
+    case Kind::Update: page = backwardStagePage(m, s); break;
     }
-    if (m.hasNetworkBatch()) {
+    if (m.hasBatch()) {
         addNetworkBatch(m, s, page);
         page.html = batchHeader(m) + page.html;
         page.title = batchTitle(m, stage, names[stage - 1]);

@@ -1,8 +1,9 @@
 #pragma once
-// The stages of a network other than the source's (StepModel::showsOtherNetwork()): the input, a
-// weighted-sums and an activation stage per hidden layer, the logits, SoftMax, the loss, the output
-// gradients, a hidden-gradients stage per hidden layer (last to first), the adjustments and the
-// update. One hidden layer gives the source's ten stages, with its activation's own formulas.
+// The stages of a network of any architecture: the input, a weighted-sums and an activation stage
+// per hidden layer, the logits, SoftMax, the loss, the output gradients, a hidden-gradients stage
+// per hidden layer (last to first), the adjustments and the update. One hidden layer gives the
+// source's ten stages in the source's order (1 input ... 10 update), with its activation's own
+// formulas: the default 784-128-10 ReLU network's lessons name them by these numbers.
 
 #include "nn/architecture.h"
 #include "stagepages.h"
@@ -37,8 +38,11 @@ struct NetworkStage
 std::vector<NetworkStage> networkStages(const Architecture &arch);
 /** Their short names ("Weighted sums 2", "Sigmoid 1", "Hidden gradients 1", ...). */
 QStringList networkStageNames(const Architecture &arch);
-/** The page of stage 1..networkStages(arch).size() of the model's other network. */
+/** The page of stage 1..networkStages(arch).size() of the model's network (stagePage()). */
 StagePage networkStagePage(const StepModel &m, int stage);
+/** A layer's values as a grid of layerColumns() columns, neuron `selected` marked. */
+GridSpec layerGrid(const QVector<float> &values, const QString &name, const QString &cellName,
+                   const QString &caption, int selected);
 /** Columns a layer of `width` neurons is drawn in: a divisor of the width near 16 (32 when it is
  *  wider than 256), so that no cell stands for a neuron that is not there; 16 or 32 when there is
  *  none. */

@@ -1,5 +1,5 @@
-// Another network's stages over a mini-batch: the matrices of the whole batch, built column by
-// column from the samples' own traces (NetworkBatchStep::before), and the per-sample terms of the
+// The pages' parts over a mini-batch: the matrices of the whole batch, built column by
+// column from the samples' own traces (BatchStep::before), and the per-sample terms of the
 // averaged gradient.
 
 #include "stagepagesnetworkbatch.h"
@@ -32,7 +32,7 @@ QString matrixOf(const QString &base, int n) { return QStringLiteral("%1<sup>(%2
 QString neuronOf(const QString &base, int n, int j) { return ofLayer(base, n, QString::number(j + 1)); }
 
 /** rows x B: column s is column(sample s's trace). */
-Mat<float> batchMatrix(const NetworkBatchStep &b, const std::function<const Vec<float> &(const MlpTraceF &)> &column)
+Mat<float> batchMatrix(const BatchStep &b, const std::function<const Vec<float> &(const MlpTraceF &)> &column)
 {
     const Vec<float> &first = column(b.before.front());
     Mat<float> m(first.size(), b.size);
@@ -81,7 +81,7 @@ GridSpec layerMatrix(const StepModel &m, const Mat<float> &M, int j, const QStri
 
 void weightedSums(const StepModel &m, int l, StagePage &page)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const bool output = l == int(m.arch().hidden.size());
     const int n = l + 1, B = b.size;
     const int in = m.arch().layerInputs(l), width = m.arch().layerOutputs(l);
@@ -105,7 +105,7 @@ void weightedSums(const StepModel &m, int l, StagePage &page)
 
 void activation(const StepModel &m, int l, StagePage &page)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const int n = l + 1, B = b.size, width = m.arch().hidden[std::size_t(l)], j = neuronIn(m, l);
     const Activation f = m.arch().activation;
     const Mat<float> Z = batchMatrix(b, [l](const MlpTraceF &t) -> const Vec<float> & { return t.hidden[std::size_t(l)].z; });
@@ -127,7 +127,7 @@ void activation(const StepModel &m, int l, StagePage &page)
 
 void softmax(const StepModel &m, StagePage &page)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const Mat<float> P = batchMatrix(b, [](const MlpTraceF &t) -> const Vec<float> & { return t.probabilities; });
     int right = 0;
     for (const MlpTraceF &t : b.before)
@@ -139,7 +139,7 @@ void softmax(const StepModel &m, StagePage &page)
     });
     h += p(tr("<b>%1 of %2</b> right (wrong ones underlined).").arg(right).arg(b.size));
     page.html = h + page.html;
-    GridSpec g = layerMatrix(m, P, m.networkTrace().label, QStringLiteral("p"),
+    GridSpec g = layerMatrix(m, P, m.trace().label, QStringLiteral("p"),
                              tr("P: 10 rows x %1 columns (each column sums to 1)").arg(b.size), true);
     g.scale = ValueGrid::Scale::Grey;
     putMatrix(page, g);
@@ -147,7 +147,7 @@ void softmax(const StepModel &m, StagePage &page)
 
 void outputGradients(const StepModel &m, StagePage &page)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const int k = m.outputNeuron(), L = int(m.arch().hidden.size()) + 1;
     const Mat<float> D = batchMatrix(b, [](const MlpTraceF &t) -> const Vec<float> & { return t.deltaOut; });
     QString h = p(tr("Over the batch: <b>%1 = P &minus; Y</b>, 10 &times; %2, sample s's deltas in column s. The "
@@ -160,7 +160,7 @@ void outputGradients(const StepModel &m, StagePage &page)
 
 void hiddenGradients(const StepModel &m, int l, StagePage &page)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const int n = l + 1, B = b.size, width = m.arch().hidden[std::size_t(l)], j = neuronIn(m, l);
     const int nextWidth = m.arch().layerOutputs(l + 1);
     const Mat<float> D = batchMatrix(b, [l](const MlpTraceF &t) -> const Vec<float> & { return t.hidden[std::size_t(l)].delta; });
@@ -178,7 +178,7 @@ void hiddenGradients(const StepModel &m, int l, StagePage &page)
  *  and the step -lr times the mean (the core's adjustment, as the table above has it). */
 QString weightTerms(const StepModel &m, int l, int j, int i, std::vector<float> &terms)
 {
-    const NetworkBatchStep &b = m.networkBatch();
+    const BatchStep &b = m.batch();
     const int L = int(m.arch().hidden.size());
     const int n = l + 1;
     terms.clear();
@@ -191,7 +191,7 @@ QString weightTerms(const StepModel &m, int l, int j, int i, std::vector<float> 
     const QString inSymbol = l == 0 ? sub("x", I) : neuronOf("a", l, i);
     const QString deltaSymbol = neuronOf("&delta;", n, j);
     const double sum = sumOf(terms);
-    const float adjustment = m.networkBatch().adjustments.layers[std::size_t(l)].W(j, i);
+    const float adjustment = m.batch().adjustments.layers[std::size_t(l)].W(j, i);
     QString h = p(tr("<b>w<sup>(%1)</sup><sub>%2,%3</sub></b>: the %4 terms %5 %6 of its samples:")
                       .arg(n).arg(J, I).arg(b.size).arg(ofSample(deltaSymbol), ofSample(inSymbol)));
     h += p(termSum(terms) + QStringLiteral(" = ") + num(sum));
@@ -214,13 +214,13 @@ void adjustments(const StepModel &m, StagePage &page)
         h += weightTerms(m, L, k, last, outTerms);
         const int j = neuronIn(m, 0);
         Eigen::Index i = 0;
-        m.networkBatch().adjustments.layers.front().W.row(j).cwiseAbs().maxCoeff(&i);
+        m.batch().adjustments.layers.front().W.row(j).cwiseAbs().maxCoeff(&i);
         h += weightTerms(m, 0, j, int(i), firstTerms);
         if (!page.grids.isEmpty())
             page.grids.front().selected = int(i);
     } else {
         Eigen::Index i = 0;
-        m.networkBatch().adjustments.layers.front().W.row(k).cwiseAbs().maxCoeff(&i);
+        m.batch().adjustments.layers.front().W.row(k).cwiseAbs().maxCoeff(&i);
         h += weightTerms(m, 0, k, int(i), outTerms);
         if (!page.grids.isEmpty())
             page.grids.front().selected = int(i);

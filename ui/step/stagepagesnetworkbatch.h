@@ -1,5 +1,5 @@
 #pragma once
-// What another network's pages add over a mini-batch: each stage's matrix of the whole batch (one
+// What the pages add over a mini-batch: each stage's matrix of the whole batch (one
 // sample per column, the selected neuron's row written out) and, for the weight adjustments, the
 // per-sample terms whose mean is the step.
 
@@ -7,7 +7,7 @@
 
 namespace bplab {
 
-/** Adds the batch's part of stage s to the page of the sample spelled out (m.hasNetworkBatch()):
+/** Adds the batch's part of stage s to the page of the sample spelled out (m.hasBatch()):
  *  before it for the passes' matrices, after it for the adjustments' terms. */
 void addNetworkBatch(const StepModel &m, const NetworkStage &s, StagePage &page);
 

@@ -183,7 +183,7 @@ void StepChooser::refresh()
     QString model = m_model->hasModel() ? tr("Model: %1").arg(m_model->modelDescription()) : tr("No model yet");
     if (const int run = m_network->waitingFor(); run > 0)
         model = tr("Waiting for Compare run %1 to finish an epoch; until then: %2").arg(run).arg(model);
-    if (m_model->stepsBatch())
+    if (m_model->hasBatch())
         model += tr("; batch: %1").arg(m_model->batchSource());
     else if (m_model->hasSample())
         model += tr("; image: %1").arg(m_model->sampleSource());
@@ -256,13 +256,8 @@ bool StepChooser::loadModelFile(const QString &path)
     chooseRun(0);
     NetworkModel &file = loaded.value();
     const QString name = QFileInfo(path).fileName();
-    if (file.arch == Architecture::source()) {
-        setModel(std::make_shared<const ParamsF>(toSourceParams(file.params)), tr("file %1").arg(name));
-    } else {
-        m_modelError.clear();
-        m_model->setNetwork(file.arch, std::make_shared<const MlpParamsF>(std::move(file.params)),
-                            tr("file %1, %2").arg(name, QString::fromStdString(describe(file.arch))));
-    }
+    m_model->setNetwork(file.arch, std::make_shared<const MlpParamsF>(std::move(file.params)),
+                        tr("file %1, %2").arg(name, QString::fromStdString(describe(file.arch))));
     m_showsModelFile = true;
     refresh();
     return true;
@@ -342,14 +337,6 @@ void StepChooser::loadPendingFolder()
     }
     m_loadedFolder = folder;
     setDataset(std::make_shared<const DataSplit>(std::move(loaded.value())));
-}
-
-void StepChooser::setModel(std::shared_ptr<const ParamsF> params, const QString &description)
-{
-    m_modelError.clear();
-    m_showsModelFile = false;
-    m_model->setParams(std::move(params), description);
-    refresh();
 }
 
 void StepChooser::setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,

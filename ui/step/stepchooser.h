@@ -53,16 +53,15 @@ public:
     int batchSize() const;
 
     // The weights.
-    /** The weights to step through, e.g. "current weights after 120 batches" or a file name. */
-    void setModel(std::shared_ptr<const ParamsF> params, const QString &description);
-    /** The training's weights of a network of any architecture (the source's too). */
+    /** The training's weights of a network of any architecture, e.g. "current weights after 120
+     *  batches". */
     void setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
                            const QString &description);
     /** Steps through the weights of a model file (.bplab model or .npz, by content; any network)
      *  instead of the training's. False, with the loader's message in the model line and
      *  lastError(), when the file cannot be used; the previous weights stay. */
     bool loadModelFile(const QString &path);
-    /** True after loadModelFile() or while a Compare run is chosen, until the next setModel():
+    /** True after loadModelFile() or while a Compare run is chosen, until the next setTrainedNetwork():
      *  the page then does not follow the training's weights. */
     bool showsOwnModel() const { return m_showsModelFile || chosenRun(); }
     /** The Compare view's runs with their latest weights: the Network box lists them. */
@@ -105,7 +104,7 @@ public:
     QLabel *modelErrorLabel() const { return m_modelErrorLabel; }
 
 signals:
-    /** "Current weights": the app answers with setModel. */
+    /** "Current weights": the app answers with setTrainedNetwork. */
     void currentWeightsRequested();
 
 protected:

@@ -1,7 +1,8 @@
 #include "stepmodel.h"
 
 #include "lesson/lessonanswer.h"
-#include "train/networktrainer.h"
+#include "nn/network.h" // scaleInput
+#include "nn/networkeval.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,39 +12,20 @@ namespace bplab {
 
 StepModel::StepModel(QObject *parent) : QObject(parent) {}
 
-void StepModel::setParams(std::shared_ptr<const ParamsF> params, const QString &description)
-{
-    if (params == m_params && description == m_modelDescription && !m_network)
-        return;
-    m_params = std::move(params);
-    m_network.reset();
-    m_arch = Architecture::source();
-    m_modelDescription = description;
-    recompute();
-}
-
 void StepModel::setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
                            const QString &description)
 {
     if (!params || !params->hasShape(arch))
         return;
-    if (arch == Architecture::source()) {
-        setParams(std::make_shared<const ParamsF>(toSourceParams(*params)), description);
-        return;
-    }
     if (params == m_network && arch == m_arch && description == m_modelDescription)
         return;
     m_network = std::move(params);
-    m_params.reset();
     m_arch = arch;
     m_modelDescription = description;
     recompute();
 }
 
-int StepModel::stageCount() const
-{
-    return m_network ? 7 + 3 * int(m_arch.hidden.size()) : kLastStage;
-}
+int StepModel::stageCount() const { return 7 + 3 * int(m_arch.hidden.size()); }
 
 int StepModel::hiddenLimit() const
 {
@@ -156,7 +138,7 @@ void StepModel::setOutputNeuron(int k)
 
 void StepModel::recompute()
 {
-    // Another network has fewer or more stages and neurons: what is selected stays in range.
+    // A network of another shape has fewer or more stages and neurons: what is selected stays in range.
     const int stage = std::clamp(m_pendingStage > 0 && hasModel() ? m_pendingStage : m_stage, kFirstStage, stageCount());
     if (hasModel())
         m_pendingStage = 0;
@@ -164,11 +146,11 @@ void StepModel::recompute()
     const bool moved = stage != m_stage || hidden != m_hidden;
     m_stage = stage;
     m_hidden = hidden;
-    m_step.reset();
-    m_batchStep.reset();
-    m_networkTrace.reset();
-    m_networkAdjustments.reset();
-    m_networkBatch.reset();
+    m_trace.reset();
+    m_afterTrace.reset();
+    m_adjustments.reset();
+    m_after.reset();
+    m_batch.reset();
     if (!hasModel() || m_label < 0) {
         emit traceChanged();
         if (moved)
@@ -177,23 +159,19 @@ void StepModel::recompute()
     }
     // The one place the numbers are made: the core's own step (the same as `explain`).
     const Vec<float> x = scaleInput<float>(m_pixels.data(), m_normalize);
-    if (m_network) {
-        // One image: explainSample's forward and backward pass, its step and the loss after it.
-        auto trace = std::make_shared<MlpTraceF>(explainSample(m_arch, *m_network, x, m_label, m_lr));
-        m_networkAdjustments = std::make_shared<const MlpParamsF>(adjustmentsOf(gradientsOf(m_arch, *trace), m_lr));
-        m_networkTrace = std::move(trace);
-        if (!m_batchLabels.empty())
-            m_networkBatch = std::make_shared<const NetworkBatchStep>(
-                    computeNetworkBatchStep(m_arch, *m_network, m_batchPixels, m_batchLabels, m_normalize, m_lr));
-        emit traceChanged();
-        if (moved)
-            emit stateChanged();
-        return;
-    }
-    m_step = std::make_shared<const StepTrace<float>>(explainStep(*m_params, x, m_label, m_lr));
+    // One image: explainSample's forward and backward pass, its step and the loss after it; the
+    // weights after the step by the core's rule and the image's pass with them.
+    auto trace = std::make_shared<MlpTraceF>(explainSample(m_arch, *m_network, x, m_label, m_lr));
+    const MlpParamsF gradients = gradientsOf(m_arch, *trace);
+    m_adjustments = std::make_shared<const MlpParamsF>(adjustmentsOf(gradients, m_lr));
+    auto after = std::make_shared<MlpParamsF>(*m_network);
+    sgdUpdate(gradients, m_lr, *after);
+    m_afterTrace = std::make_shared<const MlpTraceF>(traceSample<float>(m_arch, *after, x, m_label));
+    m_after = std::move(after);
+    m_trace = std::move(trace);
     if (!m_batchLabels.empty())
-        m_batchStep = std::make_shared<const BatchStep>(
-            computeBatchStep(*m_params, m_batchPixels, m_batchLabels, m_normalize, m_lr));
+        m_batch = std::make_shared<const BatchStep>(
+                computeBatchStep(m_arch, *m_network, m_batchPixels, m_batchLabels, m_normalize, m_lr));
     emit traceChanged();
     if (moved)
         emit stateChanged();
@@ -202,61 +180,54 @@ void StepModel::recompute()
 void StepModel::addTo(AnswerSources &sources) const
 {
     if (hasTrace())
-        sources.step = m_step.get();
-    if (hasNetworkTrace())
-        sources.networkStep = &networkTrace();
+        sources.networkStep = &trace();
 }
 
 QString StepModel::shownSampleSource() const
 {
-    return stepsBatch() && m_batchSample < m_batchNames.size() ? m_batchNames[m_batchSample]
-                                                                                    : m_source;
+    return hasBatch() && m_batchSample < m_batchNames.size() ? m_batchNames[m_batchSample] : m_source;
 }
 
-const MlpTraceF &StepModel::networkTrace() const
+const MlpTraceF &StepModel::trace() const
 {
-    return hasNetworkBatch() ? m_networkBatch->before[std::size_t(m_batchSample)] : *m_networkTrace;
+    return hasBatch() ? m_batch->before[std::size_t(m_batchSample)] : *m_trace;
 }
 
-const MlpParamsF &StepModel::networkAdjustments() const
+const MlpTraceF &StepModel::after() const
 {
-    return hasNetworkBatch() ? m_networkBatch->adjustments : *m_networkAdjustments;
-}
-
-const TraceF &StepModel::shownTrace() const
-{
-    return hasBatch() ? m_batchStep->before[std::size_t(m_batchSample)] : m_step->before;
-}
-
-const TraceF &StepModel::shownAfter() const
-{
-    return hasBatch() ? m_batchStep->afterTraces[std::size_t(m_batchSample)] : m_step->afterTrace;
+    return hasBatch() ? m_batch->afterTraces[std::size_t(m_batchSample)] : *m_afterTrace;
 }
 
 const std::uint8_t *StepModel::shownPixels() const
 {
-    return stepsBatch() ? batchPixels(m_batchSample) : m_pixels.data();
+    return hasBatch() ? batchPixels(m_batchSample) : m_pixels.data();
 }
 
-const ParamsF &StepModel::shownAdjustments() const
+const MlpParamsF &StepModel::adjustments() const { return hasBatch() ? m_batch->adjustments : *m_adjustments; }
+
+const MlpParamsF &StepModel::afterWeights() const { return hasBatch() ? m_batch->after : *m_after; }
+
+const Vec<float> &StepModel::layerInput(int l) const
 {
-    return hasBatch() ? m_batchStep->adjustments : m_step->adjustments;
+    const MlpTraceF &t = trace();
+    return l == 0 ? t.input : t.hidden[std::size_t(l - 1)].a;
 }
 
-QVector<StepModel::Term> StepModel::topTerms(int count) const
+QVector<StepModel::Term> StepModel::topTerms(int l, int j, int count) const
 {
     QVector<Term> terms;
     if (!hasTrace())
         return terms;
-    const ParamsF &p = *m_params;
-    const Vec<float> &x = shownTrace().input;
-    terms.reserve(kInputs);
-    for (int i = 0; i < kInputs; ++i) {
-        // term_i = w_ji * x_i
-        const float w = p.W1(m_hidden, i);
+    const RowMat<float> &W = m_network->layers[std::size_t(l)].W;
+    const Vec<float> &x = layerInput(l);
+    const int n = int(x.size());
+    terms.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        // term_i = w_ji * in_i
+        const float w = W(j, i);
         terms.push_back({i, w, x[i], w * x[i]});
     }
-    count = std::clamp(count, 0, kInputs);
+    count = std::clamp(count, 0, n);
     std::partial_sort(terms.begin(), terms.begin() + count, terms.end(), [](const Term &a, const Term &b) {
         const float fa = std::abs(a.product), fb = std::abs(b.product);
         return fa != fb ? fa > fb : a.input < b.input;
@@ -265,62 +236,49 @@ QVector<StepModel::Term> StepModel::topTerms(int count) const
     return terms;
 }
 
-double StepModel::allTerms() const
+double StepModel::allTerms(int l, int j) const
 {
     if (!hasTrace())
         return 0;
+    const RowMat<float> &W = m_network->layers[std::size_t(l)].W;
+    const Vec<float> &x = layerInput(l);
     double sum = 0;
-    for (int i = 0; i < kInputs; ++i)
-        sum += double(m_params->W1(m_hidden, i)) * double(shownTrace().input[i]);
+    for (int i = 0; i < x.size(); ++i)
+        sum += double(W(j, i)) * double(x[i]);
     return sum;
 }
 
-double StepModel::restOfTerms(int count) const
+double StepModel::restOfTerms(int l, int j, int count) const
 {
     double top = 0;
-    for (const Term &t : topTerms(count))
+    for (const Term &t : topTerms(l, j, count))
         top += double(t.weight) * double(t.x);
-    return allTerms() - top;
+    return allTerms(l, j) - top;
 }
 
-int StepModel::nonZeroInputs() const
+int StepModel::zeroInputs(int l) const
 {
-    if (!hasTrace())
-        return 0;
-    return int((shownTrace().input.array() != 0.0f).count());
+    return hasTrace() ? int((layerInput(l).array() == 0.0f).count()) : 0;
 }
 
-QVector<float> StepModel::backTerms() const
+QVector<float> StepModel::backTerms(int l, int j) const
 {
     QVector<float> terms;
     if (!hasTrace())
         return terms;
-    for (int k = 0; k < kOutputs; ++k)
-        terms.push_back(m_params->W2(k, m_hidden) * shownTrace().delta2[k]); // w_kj * delta_k
+    const MlpTraceF &t = trace();
+    const bool last = l + 1 == int(t.hidden.size());
+    const Vec<float> &deltaNext = last ? t.deltaOut : t.hidden[std::size_t(l + 1)].delta;
+    const RowMat<float> &W = m_network->layers[std::size_t(l + 1)].W;
+    for (int k = 0; k < deltaNext.size(); ++k)
+        terms.push_back(W(k, j) * deltaNext[k]); // w_kj * delta_k
     return terms;
-}
-
-double StepModel::outputWeightedSum(int k) const
-{
-    if (!hasTrace() || k < 0 || k >= kOutputs)
-        return 0;
-    double sum = 0;
-    for (int j = 0; j < kHidden; ++j)
-        sum += double(m_params->W2(k, j)) * double(shownTrace().a1[j]); // sum_j w_kj a_j
-    return sum;
-}
-
-int StepModel::zeroedHidden() const
-{
-    if (!hasTrace())
-        return 0;
-    return int((shownTrace().z1.array() <= 0.0f).count());
 }
 
 double StepModel::lossBase10() const
 {
     // log10 p = ln p / ln 10
-    return hasTrace() ? double(shownTrace().loss) / std::log(10.0) : 0.0;
+    return hasTrace() ? double(trace().loss) / std::log(10.0) : 0.0;
 }
 
 namespace {
@@ -343,17 +301,8 @@ int firstWrong(const Dataset &data, int from, const Probabilities &probabilities
 }
 } // namespace
 
-int StepModel::findMisclassified(const ParamsF &params, const Dataset &data, Normalize normalize, int from)
-{
-    return firstWrong(data, from, [&](const std::uint8_t *pixels) {
-        return predictProbabilities(params, pixels, normalize);
-    });
-}
-
 int StepModel::findMisclassified(const Dataset &data, int from) const
 {
-    if (m_params)
-        return findMisclassified(*m_params, data, m_normalize, from);
     if (!m_network)
         return -1;
     return firstWrong(data, from, [&](const std::uint8_t *pixels) {

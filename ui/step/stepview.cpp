@@ -533,32 +533,24 @@ std::pair<std::string, long long> setAndIndex(const QString &source)
         return {source.left(hash).toStdString(), source.mid(hash + 2).toLongLong()};
     return {source.toStdString(), -1};
 }
-/** The data set and index of the sample an export is of: another network's, the sample its pages
- *  spell out; the source network's, the image. */
-std::pair<std::string, long long> exportedSample(const StepModel &m)
-{
-    return setAndIndex(m.hasNetworkTrace() ? m.shownSampleSource() : m.sampleSource());
-}
+/** The data set and index of the sample an export is of: the sample the pages spell out. */
+std::pair<std::string, long long> exportedSample(const StepModel &m) { return setAndIndex(m.shownSampleSource()); }
 } // namespace
 
 QString StepView::traceJson() const
 {
-    const auto [set, index] = exportedSample(*m_model);
-    if (m_model->hasNetworkTrace())
-        return QString::fromStdString(explainJson(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
         return {};
-    return QString::fromStdString(explainJson(m_model->step(), set, index, m_model->learningRate()));
+    const auto [set, index] = exportedSample(*m_model);
+    return QString::fromStdString(explainJson(m_model->arch(), m_model->trace(), set, index));
 }
 
 QString StepView::traceCsv() const
 {
-    const auto [set, index] = exportedSample(*m_model);
-    if (m_model->hasNetworkTrace())
-        return QString::fromStdString(explainCsv(m_model->arch(), m_model->networkTrace(), set, index));
     if (!m_model->hasTrace())
         return {};
-    return QString::fromStdString(explainCsv(m_model->step(), set, index, m_model->learningRate()));
+    const auto [set, index] = exportedSample(*m_model);
+    return QString::fromStdString(explainCsv(m_model->arch(), m_model->trace(), set, index));
 }
 
 PanelExport StepView::panelExport()
@@ -578,7 +570,7 @@ PanelExport StepView::panelExport()
 
 bool StepView::exportTo(const QString &file)
 {
-    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace() && !m_model->hasNetworkTrace()) {
+    if (exportFormatOf(file) != ExportFormat::Png && !m_model->hasTrace()) {
         m_lastError = tr("Nothing to export yet: choose an image and a model first.");
         return false;
     }

@@ -1,6 +1,7 @@
 #pragma once
 // The step-through view: one image, one forward and one backward pass and one SGD step, stage by
-// stage with the real numbers (stages 1-10 of the source's walk-through), a network diagram, the
+// stage with the real numbers (the source's ten stages for a network with one hidden layer, three
+// more per further hidden layer), a network diagram, the
 // sizes of the network, a chooser of what to step through (stepchooser.h) and exports. The app supplies data and weights through the
 // setters; every number comes from the StepModel (the core's trace).
 
@@ -44,10 +45,6 @@ public:
     void setDataset(std::shared_ptr<const DataSplit> data) { m_chooser->setDataset(std::move(data)); }
     void setDataFolder(const QString &folder) { m_chooser->setDataFolder(folder); }
     void requestSample(bool test, int index) { m_chooser->requestSample(test, index); }
-    void setModel(std::shared_ptr<const ParamsF> params, const QString &description)
-    {
-        m_chooser->setModel(std::move(params), description);
-    }
     void setTrainedNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params,
                            const QString &description)
     {
@@ -91,7 +88,8 @@ public:
     QList<QWidget *> tabOrder() const { return m_tabOrder; }
 
     // Exports (false with a message in lastError() when the file cannot be written).
-    /** The whole trace as `explain --json` prints it. */
+    /** The whole trace as `explain --json` prints it for a network of any architecture (the
+     *  "hidden" list; the CLI adds the source network's z1/a1/delta1/delta2 names besides). */
     QString traceJson() const;
     QString traceCsv() const;
     /** The current stage as PNG, the whole trace as JSON or CSV (panelexport.h). */

@@ -86,6 +86,12 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
+/** The Step page steps through these weights of the default network (as its two layers). */
+static bool stepsThrough(const StepModel *step, const std::shared_ptr<const ParamsF> &weights)
+{
+    return step->network() && weights && *step->network() == toMlp(*weights);
+}
+
 void TestGuiToolbar::initTestCase()
 {
     QVERIFY(m_dir.isValid());
@@ -481,17 +487,17 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     // The count comes before the batch's weights reach the views: wait for the page's words.
     QTRY_VERIFY2(step->modelDescription().contains(QStringLiteral("weights after batch %1 ").arg(before + 1)),
                  qPrintable(step->modelDescription()));
-    QTRY_VERIFY(step->params() == controller()->currentWeights());
+    QTRY_VERIFY(stepsThrough(step, controller()->currentWeights()));
     controller()->runBatches(7);
     QTRY_COMPARE(controller()->stepCount(), before + 8);
     QTRY_VERIFY(controller()->state() != TrainingState::Running);
     QTRY_VERIFY2(step->modelDescription().contains(QStringLiteral("weights after batch %1 ").arg(before + 8)),
                  qPrintable(step->modelDescription()));
-    QTRY_VERIFY(step->params() == controller()->currentWeights());
+    QTRY_VERIFY(stepsThrough(step, controller()->currentWeights()));
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
-    QTRY_VERIFY(step->params() == controller()->currentWeights());
-    QVERIFY(*step->params() == initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed));
+    QTRY_VERIFY(stepsThrough(step, controller()->currentWeights()));
+    QVERIFY(*step->network() == toMlp(initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed)));
 }
 
 void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
@@ -555,8 +561,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
 
     // Step through steps through it; File > Save model writes its layers.
     StepModel *step = m_window->stepView()->model();
-    QTRY_VERIFY(step->showsOtherNetwork());
-    QVERIFY(step->arch() == a);
+    QTRY_VERIFY(step->arch() == a);
     QCOMPARE(step->stageCount(), 10);
     const QString file = m_dir.filePath(QStringLiteral("sigmoid32.bplab"));
     QSignalSpy notices(controller(), &TrainingController::notice);

@@ -1,12 +1,15 @@
 // The step view over a mini-batch (its numbers are the core's batched pass, the per-sample
 // gradients average to the step's gradient, the update is -lr times it and lowers the batch's
-// loss) and the model-file chooser (the loader's errors shown as it words them).
+// loss) and the model-file chooser (the loader's errors shown as it words them). The default
+// 784-128-10 ReLU network goes through the layered path every network takes; its samples' numbers
+// are still those of the source network's own forward pass.
 
 #include "app/clitestutil.h"
 #include "data/dataset.h"
 #include "networkdiagram.h"
 #include "io/modelfile.h"
 #include "io/npz.h"
+#include "nn/network.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"
@@ -45,7 +48,8 @@ private slots:
 
 private:
     StepView *m_view = nullptr;
-    std::shared_ptr<const ParamsF> m_params;
+    std::shared_ptr<const ParamsF> m_params;     // the default network's weights as the source held them
+    std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers: what the view steps through
     std::shared_ptr<const DataSplit> m_data;
     QTemporaryDir m_dir;
 };
@@ -53,6 +57,7 @@ private:
 void TestStepBatch::init()
 {
     m_params = std::make_shared<const ParamsF>(initParams(Init::He, 11));
+    m_network = std::make_shared<const MlpParamsF>(toMlp(*m_params));
     const QString folder = m_dir.filePath(QStringLiteral("data"));
     QVERIFY(writeSyntheticFolder(folder, 30, 20, 4));
     auto loaded = loadDataFolder(folder.toStdString());
@@ -60,7 +65,7 @@ void TestStepBatch::init()
     m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
     m_view = new StepView;
     m_view->resize(1280, 760);
-    m_view->setModel(m_params, QStringLiteral("untrained (he, seed 11)"));
+    m_view->setTrainedNetwork(Architecture::source(), m_network, QStringLiteral("untrained (he, seed 11)"));
     m_view->setDataset(m_data);
     m_view->setBatchSize(8);
     QVERIFY(m_view->showSample(true, 15)); // 15..19, then 0..2 (wraps at the end of the test set)
@@ -84,57 +89,66 @@ void TestStepBatch::batchIsTheCoresBatchedPass()
         const std::size_t i = std::size_t(order[s]);
         QCOMPARE(b.labels[std::size_t(s)], int(m_data->test.label(i)));
         QVERIFY(std::equal(m_data->test.image(i), m_data->test.image(i) + kInputs, m->batchPixels(s)));
-        // column s of the matrices is sample s's own forward pass
+        // sample s's values are its own forward pass, the source network's numbers
         const TraceF t = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(i), Normalize::None),
                                       int(m_data->test.label(i)));
+        const MlpTraceF &own = b.before[std::size_t(s)];
         for (int j = 0; j < kHidden; j += 9)
-            QVERIFY(fuzzyEqual(b.ws.Z1(j, s), t.z1[j], 1e-5, 1e-5));
+            QVERIFY(fuzzyEqual(own.hidden[0].z[j], t.z1[j], 1e-5, 1e-5));
         for (int k = 0; k < kOutputs; ++k)
-            QVERIFY(fuzzyEqual(b.ws.P(k, s), t.probabilities[k], 1e-5, 1e-6));
-        QVERIFY(fuzzyEqual(b.ws.losses(s), t.loss, 1e-5, 1e-6));
+            QVERIFY(fuzzyEqual(own.probabilities[k], t.probabilities[k], 1e-5, 1e-6));
+        QVERIFY(fuzzyEqual(own.loss, t.loss, 1e-5, 1e-6));
     }
-    // the single-image trace is that of the batch's first sample
-    QCOMPARE(m->before().label, b.labels.front());
-    // mean loss = (1/B) sum of the per-sample losses
+    // the spelled-out trace is that of the batch's first sample until another is chosen
+    QCOMPARE(m->trace().label, b.labels.front());
+    // the core's batched mean loss = (1/B) sum of the per-sample losses
     double sum = 0;
-    for (const TraceF &t : b.before)
+    for (const MlpTraceF &t : b.before)
         sum += t.loss;
     QVERIFY(fuzzyEqual(b.meanLoss, sum / 8, 1e-5));
 }
 
 void TestStepBatch::perSampleGradientsAverageToTheStep()
 {
+    m_view->setLearningRate(0.01);
     const BatchStep &b = m_view->model()->batch();
-    // dW = (1/B) sum_s gradientsOf(sample s)
-    ParamsF mean = gradientsOf(b.before.front());
+    const Architecture arch = Architecture::source();
+    // delta w = -lr (1/B) sum_s gradientsOf(sample s)
+    MlpParamsF mean = gradientsOf(arch, b.before.front());
     for (std::size_t s = 1; s < b.before.size(); ++s) {
-        const ParamsF g = gradientsOf(b.before[s]);
-        mean.W1 += g.W1;
-        mean.W2 += g.W2;
-        mean.b1 += g.b1;
-        mean.b2 += g.b2;
+        const MlpParamsF g = gradientsOf(arch, b.before[s]);
+        for (std::size_t l = 0; l < g.layers.size(); ++l) {
+            mean.layers[l].W += g.layers[l].W;
+            mean.layers[l].b += g.layers[l].b;
+        }
     }
-    const float inv = 1.0f / 8;
-    QVERIFY((mean.W2 * inv - b.gradients.W2).cwiseAbs().maxCoeff() < 1e-6f);
-    QVERIFY((mean.W1 * inv - b.gradients.W1).cwiseAbs().maxCoeff() < 1e-6f);
-    QVERIFY((mean.b1 * inv - b.gradients.b1).cwiseAbs().maxCoeff() < 1e-6f);
-    QVERIFY((mean.b2 * inv - b.gradients.b2).cwiseAbs().maxCoeff() < 1e-6f);
-    QVERIFY(b.gradients.W2.cwiseAbs().maxCoeff() > 1e-3f); // not all zero
+    const float step = -0.01f / 8;
+    for (std::size_t l = 0; l < mean.layers.size(); ++l) {
+        QVERIFY((mean.layers[l].W * step - b.adjustments.layers[l].W).cwiseAbs().maxCoeff() < 1e-8f);
+        QVERIFY((mean.layers[l].b * step - b.adjustments.layers[l].b).cwiseAbs().maxCoeff() < 1e-8f);
+    }
+    QVERIFY(b.adjustments.layers[1].W.cwiseAbs().maxCoeff() > 1e-5f); // not all zero
     // the terms the page writes out sum to B times the step's gradient
-    const std::vector<float> terms = perSampleOutputTerms(b, 3, 5);
+    const std::vector<float> terms = perSampleTerms(b, 1, 3, 5);
     QCOMPARE(int(terms.size()), 8);
-    QCOMPARE(terms[2], b.before[2].delta2[3] * b.before[2].a1[5]);
-    QVERIFY(fuzzyEqual(sumOf(terms) / 8, b.gradients.W2(3, 5), 1e-4, 1e-8));
+    QCOMPARE(terms[2], b.before[2].deltaOut[3] * b.before[2].hidden[0].a[5]);
+    QVERIFY(fuzzyEqual(step * sumOf(terms), b.adjustments.layers[1].W(3, 5), 1e-4, 1e-10));
 }
 
 void TestStepBatch::updateIsMinusLrTimesTheAverageAndLowersTheLoss()
 {
     m_view->setLearningRate(0.01);
     const BatchStep &b = m_view->model()->batch();
-    QCOMPARE(b.adjustments.W1(7, 300), -0.01f * b.gradients.W1(7, 300));
-    QCOMPARE(b.after.W2(4, 9), m_params->W2(4, 9) + b.adjustments.W2(4, 9));
-    QCOMPARE(b.after.b1[20], m_params->b1[20] + b.adjustments.b1[20]);
+    QCOMPARE(b.after.layers[0].W(7, 300), m_network->layers[0].W(7, 300) + b.adjustments.layers[0].W(7, 300));
+    QCOMPARE(b.after.layers[1].W(4, 9), m_params->W2(4, 9) + b.adjustments.layers[1].W(4, 9));
+    QCOMPARE(b.after.layers[0].b[20], m_params->b1[20] + b.adjustments.layers[0].b[20]);
     QVERIFY2(b.meanLossAfter < b.meanLoss, qPrintable(QStringLiteral("%1 -> %2").arg(b.meanLoss).arg(b.meanLossAfter)));
+    double lossAfter = 0; // each sample's loss after is its pass with the stepped weights
+    for (std::size_t s = 0; s < b.before.size(); ++s) {
+        QVERIFY(fuzzyEqual(b.before[s].lossAfter, b.afterTraces[s].loss, 1e-5, 1e-7));
+        lossAfter += b.before[s].lossAfter;
+    }
+    QVERIFY(fuzzyEqual(b.meanLossAfter, lossAfter / 8, 1e-5));
 }
 
 void TestStepBatch::pagesShowTheBatchNumbers()
@@ -144,20 +158,21 @@ void TestStepBatch::pagesShowTheBatchNumbers()
     m_view->setStage(6);
     QVERIFY(m_view->pageTitle().contains(QStringLiteral("batch of 8")));
     QVERIFY2(m_view->pageText().contains(formatSig4(b.meanLoss)), qPrintable(m_view->pageText()));
-    QVERIFY(m_view->pageText().contains(formatSig4(b.ws.losses(7))));
+    QVERIFY(m_view->pageText().contains(formatSig4(b.before[7].loss)));
     QCOMPARE(m_view->grids()[0]->values().size(), 8);
-    QCOMPARE(m_view->grids()[0]->values()[3], b.ws.losses(3));
+    QCOMPARE(m_view->grids()[0]->values()[3], b.before[3].loss);
     m_view->setStage(2);
     QCOMPARE(m_view->grids()[0]->rows(), kHidden);
     QCOMPARE(m_view->grids()[0]->cols(), 8);
-    QCOMPARE(m_view->grids()[0]->values()[5 * 8 + 2], b.ws.Z1(5, 2));
+    QCOMPARE(m_view->grids()[0]->values()[5 * 8 + 2], b.before[2].hidden[0].z[5]);
     m_view->setStage(9);
     const int k = m->outputNeuron(), j = m->hiddenNeuron();
-    QVERIFY(m_view->pageText().contains(formatSig4(double(b.gradients.W2(k, j)))));
-    QVERIFY(m_view->pageText().contains(formatSig4(double(b.adjustments.W2(k, j)))));
+    const std::vector<float> terms = perSampleTerms(b, 1, k, j);
+    QVERIFY(m_view->pageText().contains(formatSig4(sumOf(terms) / 8))); // dw, the mean
+    QVERIFY(m_view->pageText().contains(formatSig4(double(b.adjustments.layers[1].W(k, j)))));
     m_view->setStage(10);
     QVERIFY(m_view->pageText().contains(formatSig4(b.meanLossAfter)));
-    QVERIFY(m_view->pageText().contains(formatSig4(double(b.after.W2(k, j)))));
+    QVERIFY(m_view->pageText().contains(formatSig4(double(b.after.layers[1].W(k, j)))));
 }
 
 void TestStepBatch::clickOnAColumnSelectsSampleAndNeuron()
@@ -168,7 +183,7 @@ void TestStepBatch::clickOnAColumnSelectsSampleAndNeuron()
     emit grid->cellClicked(40 * 8 + 6); // row 40 = hidden neuron 41, column 6 = sample 7
     QCOMPARE(m_view->model()->hiddenNeuron(), 40);
     QCOMPARE(m_view->model()->batchSample(), 6);
-    QVERIFY(m_view->pageText().contains(formatSig4(double(m_view->model()->batch().ws.A1(40, 6)))));
+    QVERIFY(m_view->pageText().contains(formatSig4(double(m_view->model()->batch().before[6].hidden[0].a[40]))));
     m_view->setStage(1); // the mosaic: 8 images to a row of 28x28
     emit m_view->grids()[0]->cellClicked(5 * 224 + 3 * 28 + 4);
     QCOMPARE(m_view->model()->batchSample(), 3);
@@ -180,34 +195,35 @@ void TestStepBatch::diagramShowsTheSelectedSample()
     // forward pass, computed here by the core from the data set, not the first sample's.
     StepModel *m = m_view->model();
     m->setBatchSample(6);
+    const Architecture arch = Architecture::source();
     const std::uint8_t *image = m_data->test.image(1);
     const int label = int(m_data->test.label(1));
-    const TraceF own = forwardTrace(*m_params, scaleInput<float>(image, Normalize::None), label);
-    const TraceF first = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(15), Normalize::None),
-                                      int(m_data->test.label(15)));
+    const MlpTraceF own = traceSample<float>(arch, *m_network, scaleInput<float>(image, Normalize::None), label);
+    const MlpTraceF first = traceSample<float>(arch, *m_network, scaleInput<float>(m_data->test.image(15), Normalize::None),
+                                               int(m_data->test.label(15)));
     NetworkDiagram *d = m_view->diagram();
     d->resize(d->sizeHint());
     // a hidden neuron whose z differs between the two samples
     int j = 0;
-    while (j < kHidden && formatExact(own.z1[j]) == formatExact(first.z1[j]))
+    while (j < kHidden && formatExact(own.hidden[0].z[j]) == formatExact(first.hidden[0].z[j]))
         ++j;
     QVERIFY(j < kHidden);
     const QString hidden = d->hoverText({NetworkDiagram::Part::Hidden, j});
-    QVERIFY2(hidden.contains(QStringLiteral("z = ") + formatExact(own.z1[j])), qPrintable(hidden));
-    QVERIFY(!hidden.contains(QStringLiteral("z = ") + formatExact(first.z1[j]) + QLatin1Char(',')));
+    QVERIFY2(hidden.contains(QStringLiteral("z = ") + formatExact(own.hidden[0].z[j])), qPrintable(hidden));
+    QVERIFY(!hidden.contains(QStringLiteral("z = ") + formatExact(first.hidden[0].z[j]) + QLatin1Char(',')));
     // the brightest pixel of sample 6 shows its byte
     const int i = int(std::max_element(image, image + kInputs) - image);
     QVERIFY(image[i] != m_data->test.image(15)[i]);
     QVERIFY2(d->hoverText({NetworkDiagram::Part::Input, i}).contains(QStringLiteral("byte %1,").arg(image[i])),
              qPrintable(d->hoverText({NetworkDiagram::Part::Input, i})));
     // the output neurons: its probabilities, and after the step the batch's step applied to it
-    const TraceF after = forwardTrace(m->batch().after, scaleInput<float>(image, Normalize::None), label);
+    const MlpTraceF after = traceSample<float>(arch, m->batch().after, scaleInput<float>(image, Normalize::None), label);
     const QString out = d->hoverText({NetworkDiagram::Part::Output, label});
     QVERIFY2(out.contains(QStringLiteral("p = ") + formatExact(own.probabilities[label])), qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("p after the step = ") + formatExact(after.probabilities[label])), qPrintable(out));
     QCOMPARE(m->shownLabel(), label);
     // the term list behind the diagram's edges is sample 6's: w_ji * x_i of its own inputs
-    for (const StepModel::Term &t : m->topTerms(4))
+    for (const StepModel::Term &t : m->topTerms(0, m->hiddenNeuron(), 4))
         QCOMPARE(t.x, own.input[t.input]);
     // and the diagram is redrawn for the chosen sample (its picture changes)
     m_view->show();
@@ -249,15 +265,16 @@ void TestStepBatch::modelFileIsUsed()
     const QString file = m_dir.filePath(QStringLiteral("other.bplab"));
     QVERIFY(saveModel(file.toStdString(), other).ok());
     QVERIFY(m_view->loadModelFile(file));
-    QCOMPARE(m_view->model()->params()->W1, other.W1);
+    QCOMPARE(toSourceParams(*m_view->model()->network()).W1, other.W1);
     QVERIFY(m_view->chooser()->modelLabel()->text().contains(QStringLiteral("other.bplab")));
     QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
     QVERIFY(m_view->model()->hasBatch()); // the batch stays, recomputed with the file's weights
-    QCOMPARE(m_view->model()->batch().after.W2(0, 0), other.W2(0, 0) + m_view->model()->batch().adjustments.W2(0, 0));
+    QCOMPARE(m_view->model()->batch().after.layers[1].W(0, 0),
+             other.W2(0, 0) + m_view->model()->batch().adjustments.layers[1].W(0, 0));
     const QString npz = m_dir.filePath(QStringLiteral("other.npz"));
     QVERIFY(saveNpz(npz.toStdString(), *m_params).ok());
     QVERIFY(m_view->loadModelFile(npz));
-    QCOMPARE(m_view->model()->params()->W2, m_params->W2);
+    QCOMPARE(toSourceParams(*m_view->model()->network()).W2, m_params->W2);
 }
 
 void TestStepBatch::modelFileErrorsAreTheLoaders()
@@ -277,10 +294,10 @@ void TestStepBatch::modelFileErrorsAreTheLoaders()
     QCOMPARE(m_view->lastError(), QString::fromStdString(expected.error()));
     QVERIFY(m_view->chooser()->modelErrorLabel()->isVisible());
     QVERIFY(m_view->chooser()->modelErrorLabel()->text().contains(QString::fromStdString(expected.error())));
-    QCOMPARE(m_view->model()->params(), m_params); // the previous weights stay
+    QCOMPARE(m_view->model()->network(), m_network); // the previous weights stay
     QVERIFY(!m_view->loadModelFile(m_dir.filePath(QStringLiteral("missing.npz"))));
     QVERIFY(m_view->chooser()->modelErrorLabel()->text().contains(QStringLiteral("missing.npz")));
-    m_view->setModel(m_params, QStringLiteral("current weights"));
+    m_view->setTrainedNetwork(Architecture::source(), m_network, QStringLiteral("current weights"));
     QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
 }
 

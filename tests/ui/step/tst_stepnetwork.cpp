@@ -1,4 +1,4 @@
-// Step through with a network other than the source's: the stages follow its layers, each page
+// Step through with a network of any architecture: the stages follow its layers, each page
 // shows the core's own numbers (explainSample), the activation's formulas are its own, the diagram
 // draws every layer, the exports keep the explain contract, and a Compare run or a model file of
 // any network can be chosen.
@@ -141,7 +141,7 @@ void TestStepNetwork::stagesFollowTheLayers()
     QFETCH(int, activation);
     QFETCH(QStringList, names);
     show(arch(std::vector<int>(hidden.begin(), hidden.end()), Activation(activation)));
-    QVERIFY(m_view->model()->showsOtherNetwork());
+    QVERIFY(m_view->model()->hasTrace());
     QCOMPARE(m_view->model()->stageCount(), names.size());
     QListWidget *list = m_view->stageList();
     QCOMPARE(list->count(), names.size());
@@ -222,20 +222,22 @@ void TestStepNetwork::slopesAreTheActivationsOwn()
 void TestStepNetwork::sourceArchitectureKeepsItsStages()
 {
     const Architecture source = Architecture::source();
-    show(source);
-    QVERIFY(!m_view->model()->showsOtherNetwork());
+    show(source); // the default network: the same pages as every network, its ten stages
+    QCOMPARE(m_view->model()->arch(), source);
     QCOMPARE(m_view->model()->stageCount(), 10);
     QVERIFY(m_view->model()->hasTrace());
-    QCOMPARE(*m_view->model()->params(), toSourceParams(*m_params));
+    QCOMPARE(m_view->model()->network(), m_params);
     QCOMPARE(m_view->stageList()->item(2)->text(), QStringLiteral("3  ReLU"));
     // Another network, then the source's again: ten stages, stage kept in range.
     show(arch({8}, Activation::Tanh));
     m_view->setStage(10);
     show(arch({}, Activation::ReLU));
     QCOMPARE(m_view->model()->stage(), 7);
-    m_view->setModel(std::make_shared<const ParamsF>(initParams(Init::He, 1)), QStringLiteral("source"));
-    QVERIFY(!m_view->model()->showsOtherNetwork());
+    m_view->setTrainedNetwork(source, std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 1))),
+                              QStringLiteral("source"));
+    QCOMPARE(m_view->model()->arch(), source);
     QCOMPARE(m_view->stageList()->count(), 10);
+    QCOMPARE(m_view->stageList()->item(2)->text(), QStringLiteral("3  ReLU"));
 }
 
 void TestStepNetwork::jsonAndCsvExports()
@@ -315,22 +317,22 @@ void TestStepNetwork::aCompareRunIsSteppedThrough()
     StepChooser *chooser = m_view->chooser();
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
-    const auto training = std::make_shared<const ParamsF>(initParams(Init::He, 3));
+    const auto training = std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 3)));
     int asked = 0;
     connect(chooser, &StepChooser::currentWeightsRequested, this, [&] {
         ++asked;
-        m_view->setModel(training, QStringLiteral("training"));
+        m_view->setTrainedNetwork(Architecture::source(), training, QStringLiteral("training"));
     });
-    m_view->setModel(training, QStringLiteral("training"));
+    m_view->setTrainedNetwork(Architecture::source(), training, QStringLiteral("training"));
     QVERIFY(!chooser->networkBox()->isVisible()); // no runs: no box
 
     const Architecture a = arch({16}, Activation::Sigmoid);
     OtherNetwork run{"sigmoid", a, std::make_shared<const MlpParamsF>(initMlp(a, 9)), Normalize::None, 2};
     chooser->setNetworks({run});
     QVERIFY(chooser->networkBox()->isVisible());
-    QVERIFY(!m_view->model()->showsOtherNetwork()); // listed, not chosen
+    QCOMPARE(m_view->model()->network(), training); // listed, not chosen
     chooser->chooseRun(2);
-    QVERIFY(m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->arch(), a);
     QCOMPARE(m_view->model()->network(), run.weights);
     QVERIFY(m_view->model()->modelDescription().contains(QStringLiteral("Compare run 2")));
     QVERIFY(m_view->showsOwnModel()); // the training's weights do not replace it
@@ -344,15 +346,15 @@ void TestStepNetwork::aCompareRunIsSteppedThrough()
     const int before = asked;
     m_view->findChild<QPushButton *>(QStringLiteral("useCurrentWeights"))->click();
     QVERIFY(asked > before);
-    QVERIFY(!m_view->model()->showsOtherNetwork());
-    QCOMPARE(m_view->model()->params(), training);
+    QCOMPARE(m_view->model()->arch(), Architecture::source());
+    QCOMPARE(m_view->model()->network(), training);
     QVERIFY(chooser->batchBox()->isEnabled());
     // The run cleared while chosen: back to the training's weights.
     chooser->chooseRun(2);
-    QVERIFY(m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->arch(), a);
     chooser->setNetworks({});
-    QVERIFY(!m_view->model()->showsOtherNetwork());
-    QCOMPARE(m_view->model()->params(), training);
+    QCOMPARE(m_view->model()->arch(), Architecture::source());
+    QCOMPARE(m_view->model()->network(), training);
 }
 
 void TestStepNetwork::aModelFileOfAnyNetwork()
@@ -363,7 +365,6 @@ void TestStepNetwork::aModelFileOfAnyNetwork()
     const QString file = dir.filePath("net.bplab");
     QVERIFY(saveNetworkModel(file.toStdString(), a, params).ok());
     QVERIFY(m_view->loadModelFile(file));
-    QVERIFY(m_view->model()->showsOtherNetwork());
     QCOMPARE(m_view->model()->arch(), a);
     QCOMPARE(*m_view->model()->network(), params);
     QVERIFY(m_view->model()->modelDescription().contains(QStringLiteral("784-32-16-10 sigmoid")));
@@ -373,7 +374,8 @@ void TestStepNetwork::aModelFileOfAnyNetwork()
     const QString source = dir.filePath("source.bplab");
     QVERIFY(saveModel(source.toStdString(), initParams(Init::He, 2)).ok());
     QVERIFY(m_view->loadModelFile(source));
-    QVERIFY(!m_view->model()->showsOtherNetwork());
+    QCOMPARE(m_view->model()->arch(), Architecture::source());
+    QCOMPARE(*m_view->model()->network(), toMlp(initParams(Init::He, 2)));
     QCOMPARE(m_view->stageList()->count(), 10);
 }
 
@@ -416,9 +418,8 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
         names << QStringLiteral("test #%1").arg(40 + s);
     StepModel *model = m_view->model();
     model->setBatch(pixels, labels, QStringLiteral("test #40 to #44"), names);
-    QVERIFY(model->hasNetworkBatch());
-    QVERIFY(!model->hasBatch()); // the source network's batch pages stay out
-    const NetworkBatchStep &b = model->networkBatch();
+    QVERIFY(model->hasBatch());
+    const BatchStep &b = model->batch();
     QCOMPARE(b.size, B);
     std::vector<MlpTraceF> own;
     double meanLoss = 0;
@@ -437,8 +438,8 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     QVERIFY(std::abs(b.meanLoss - meanLoss) < 1e-5);
     MlpParamsF after = *m_params;
     for (std::size_t l = 0; l < mean.layers.size(); ++l) {
-        QVERIFY((model->networkAdjustments().layers[l].W + 0.5f * mean.layers[l].W).cwiseAbs().maxCoeff() < 1e-6f);
-        QVERIFY((model->networkAdjustments().layers[l].b + 0.5f * mean.layers[l].b).cwiseAbs().maxCoeff() < 1e-6f);
+        QVERIFY((model->adjustments().layers[l].W + 0.5f * mean.layers[l].W).cwiseAbs().maxCoeff() < 1e-6f);
+        QVERIFY((model->adjustments().layers[l].b + 0.5f * mean.layers[l].b).cwiseAbs().maxCoeff() < 1e-6f);
         after.layers[l].W -= 0.5f * mean.layers[l].W;
         after.layers[l].b -= 0.5f * mean.layers[l].b;
     }
@@ -453,7 +454,7 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     // Sample 3 chosen: every page, the diagram and the questions follow its trace.
     const auto shows = [](const QString &text, float v) { return text.contains(formatSig4(double(v))); };
     model->setBatchSample(2);
-    QCOMPARE(model->networkTrace().label, labels[2]);
+    QCOMPARE(model->trace().label, labels[2]);
     QVERIFY(std::equal(pixels.begin() + 2 * kInputs, pixels.begin() + 3 * kInputs, model->shownPixels())); // the diagram's
     QCOMPARE(model->shownSampleSource(), QStringLiteral("test #42"));
     QVERIFY(textAt(1).contains(QStringLiteral("test #42, sample 3 of the batch")));
@@ -470,7 +471,7 @@ void TestStepNetwork::aMiniBatchOfAnotherNetwork()
     QVERIFY2(update.contains(formatSig4(b.meanLossAfter)) && shows(update, b.before[2].lossAfter), qPrintable(update));
     // Back to one image: the image's own step again.
     model->setBatch({}, {}, {});
-    QVERIFY(!model->hasNetworkBatch());
+    QVERIFY(!model->hasBatch());
     QCOMPARE(m_view->pageTitle(), QStringLiteral("13. Update and re-check"));
 }
 
@@ -504,7 +505,7 @@ void TestStepNetwork::theBatchAsMatrices()
     batchOf(B, pixels, labels);
     StepModel *model = m_view->model();
     model->setBatch(pixels, labels, QStringLiteral("test #40 to #43"));
-    const NetworkBatchStep &b = model->networkBatch();
+    const BatchStep &b = model->batch();
     const auto matrixIs = [&](int rows, const std::function<float(const MlpTraceF &, int)> &value) {
         const ValueGrid *g = m_view->grids().front();
         if (g->values().size() != rows * B)
@@ -554,7 +555,7 @@ void TestStepNetwork::theBatchAsMatrices()
     const ValueGrid *band = m_view->grids().front();
     QCOMPARE(band->values().size(), 72 * B); // neurons 129-200
     QVERIFY2(band->caption().contains(QStringLiteral("rows 129-200 shown")), qPrintable(band->caption()));
-    QCOMPARE(band->values()[(150 - 128) * B + 1], model->networkBatch().before[1].hidden[0].z[150]);
+    QCOMPARE(band->values()[(150 - 128) * B + 1], model->batch().before[1].hidden[0].z[150]);
     // Its cells are named by neuron and sample, for the hover and a screen reader.
     QVERIFY2(band->hoverText((150 - 128) * B + 1).startsWith(QStringLiteral("neuron 151, sample 2: z = ")),
              qPrintable(band->hoverText((150 - 128) * B + 1)));
