@@ -71,6 +71,7 @@ private slots:
     void replicasTrainOnTheOneEngine();
     void stepViewFollowsTheTraining();
     void anotherNetworkTrainsInTheWindow();
+    void aNetworkWithoutHiddenLayerHasNoActivation();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -492,6 +493,45 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QTRY_VERIFY(step->params() == controller()->currentWeights());
     QVERIFY(*step->params() == initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed));
+}
+
+// 784-10 has no hidden layer: the Network menu offers no activation for it (its section and
+// entries hidden), and offers them again for a network with one.
+void TestGuiToolbar::aNetworkWithoutHiddenLayerHasNoActivation()
+{
+    QMenu *menu = m_window->controlBar()->networkBox()->menu();
+    QVERIFY(menu);
+    const auto entry = [menu](const QString &text) {
+        for (QAction *a : menu->actions())
+            if (a->text() == text)
+                return a;
+        return static_cast<QAction *>(nullptr);
+    };
+    const QStringList activations{QStringLiteral("ReLU"), QStringLiteral("sigmoid"), QStringLiteral("tanh"),
+                                  QStringLiteral("leaky ReLU")};
+    const auto shown = [&] {
+        int visible = 0;
+        for (const QString &name : activations)
+            visible += entry(name) && entry(name)->isVisible();
+        return visible;
+    };
+    const auto section = [&]() -> QAction * {
+        for (QAction *a : menu->actions())
+            if (a->isSeparator() && a->text() == QStringLiteral("Activation of the hidden layers"))
+                return a;
+        return nullptr;
+    };
+    QVERIFY(section());
+    QCOMPARE(shown(), 4);
+    QVERIFY(section()->isVisible());
+    entry(QStringLiteral("No hidden layer (784-10)"))->trigger();
+    QTRY_VERIFY(controller()->config().network.hidden.empty());
+    QTRY_COMPARE(shown(), 0);
+    QVERIFY(!section()->isVisible());
+    QCOMPARE(m_window->controlBar()->networkBox()->text(), QStringLiteral("784-10"));
+    entry(QStringLiteral("784-32-10"))->trigger();
+    QTRY_COMPARE(shown(), 4);
+    QVERIFY(section()->isVisible());
 }
 
 void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
