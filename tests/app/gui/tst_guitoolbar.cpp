@@ -5,6 +5,7 @@
 #include "guifixtures.h"
 #include "testsupport.h"
 
+#include <activationstrip.h>
 #include <controlbar.h>
 #include <errorpage.h>
 #include <heatmappanel.h>
@@ -588,9 +589,17 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QTRY_VERIFY(heatmap->network() == a);
     QCOMPARE(heatmap->mosaicLayout().tiles, 32);
     QCOMPARE(heatmap->mosaicLayout().across, 8);
-    QTRY_VERIFY(heatmap->outputTitle().startsWith(QStringLiteral("dL/dW2")));
+    QTRY_VERIFY(heatmap->layerTitle(1).startsWith(QStringLiteral("dL/dW2")));
     const float g = shown->layerGradients->layers[1].W.cwiseAbs().maxCoeff();
-    QTRY_COMPARE(heatmap->outputRange(), double(g));
+    QTRY_COMPARE(heatmap->layerRange(1), double(g));
+    // The hidden layer's strip: its 32 sigmoid activations, named as sigmoid, never ReLU.
+    auto *strip = m_window->trainView()->findChild<ActivationStrip *>(QStringLiteral("activationStrip"));
+    QVERIFY(strip);
+    QTRY_COMPARE(strip->layerCount(), 1);
+    QTRY_COMPARE(strip->activations(0), controller()->shown()->networkTrace.hidden[0].a);
+    QVERIFY2(strip->toolTip().contains(QStringLiteral("a1 = sigmoid(z1)")) && !strip->toolTip().contains(QStringLiteral("ReLU")),
+             qPrintable(strip->toolTip()));
+    QVERIFY(strip->layerTitle(0).startsWith(QStringLiteral("Hidden layer 1: 32 sigmoid neurons")));
     QVERIFY2(heatmap->accessibleSummary().contains(QStringLiteral("W2 from")), qPrintable(heatmap->accessibleSummary()));
 
     // Step through steps through it; File > Save model writes its layers.
