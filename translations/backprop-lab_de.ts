@@ -5169,10 +5169,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>Starten Sie das Training oder gehen Sie schrittweise vor: jeder trainierte Batch erscheint hier, mit dem echten Gradienten auf den Verbindungen des angenommenen Clusters getaktet.</translation>
     </message>
     <message>
-        <source>Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in the toolbar and Reset to see the gradients cross NVLink and the NICs.</source>
-        <translation>Batch %1 auf 1 Replik: nichts für ein All-Reduce, nur die PCIe-Kopie des Mini-Batches (%2) und die Rechnung (%3). Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und „Neustart“, um die Gradienten über NVLink und die NICs laufen zu sehen.</translation>
-    </message>
-    <message>
         <source>Batch %1: %2 replicas as %3 × %4 GPUs, %5 samples each; the gradient, %6, in %7 bucket(s). Simulated per iteration: PCIe copy %8, compute %9, all-reduce %10 (busbw %11).</source>
         <translation>Batch %1: %2 Repliken als %3 × %4 GPUs, je %5 Bilder; der Gradient, %6, in %7 Bucket(s). Simuliert je Iteration: PCIe-Kopie %8, Rechnung %9, All-Reduce %10 (busbw %11).</translation>
     </message>
