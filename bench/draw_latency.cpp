@@ -7,6 +7,7 @@
 #include "drawview.h"
 #include "probabilitybars.h"
 
+#include <nn/mlp.h>
 #include <nn/network.h>
 
 #include <QApplication>
@@ -29,7 +30,9 @@ int main(int argc, char **argv)
     view.show();
     if (!QTest::qWaitForWindowExposed(&view))
         return 1;
-    view.setModel(std::make_shared<const bplab::ParamsF>(bplab::initParams(bplab::Init::He, 1)), bplab::Normalize::None);
+    view.setNetwork(bplab::Architecture::source(),
+                    std::make_shared<const bplab::MlpParamsF>(bplab::toMlp(bplab::initParams(bplab::Init::He, 1))),
+                    bplab::Normalize::None);
     bplab::DrawCanvas *canvas = view.canvas();
     std::vector<double> ms;
     ms.reserve(std::size_t(moves));

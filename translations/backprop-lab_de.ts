@@ -1042,13 +1042,73 @@
         <source>Crossed out: neurons %1.</source>
         <translation>Durchgestrichen: Neuronen %1.</translation>
     </message>
+    <message>
+        <source>dL/dW1 = δ1 xᵀ</source>
+        <translation>dL/dW1 = δ1 xᵀ</translation>
+    </message>
+    <message>
+        <source>(a 28×28 tile per output neuron)</source>
+        <translation>(eine 28×28-Kachel je Ausgabeneuron)</translation>
+    </message>
+    <message>
+        <source>(a 28×28 tile per hidden neuron)</source>
+        <translation>(eine 28×28-Kachel je verdecktem Neuron)</translation>
+    </message>
+    <message>
+        <source>(a tile per neuron)</source>
+        <translation>(eine Kachel je Neuron)</translation>
+    </message>
+    <message>
+        <source>W1</source>
+        <translation>W1</translation>
+    </message>
+    <message>
+        <source>(an output neuron&apos;s 784 input weights per tile)</source>
+        <translation>(die 784 Eingangsgewichte eines Ausgabeneurons je Kachel)</translation>
+    </message>
+    <message>
+        <source>(a hidden neuron&apos;s 784 input weights per tile)</source>
+        <translation>(die 784 Eingangsgewichte eines verdeckten Neurons je Kachel)</translation>
+    </message>
+    <message>
+        <source>(784 input weights per tile)</source>
+        <translation>(784 Eingangsgewichte je Kachel)</translation>
+    </message>
+    <message>
+        <source>ΔW1 = −lr · dL/dW1</source>
+        <translation>ΔW1 = −lr · dL/dW1</translation>
+    </message>
+    <message>
+        <source>(what the step adds to W1)</source>
+        <translation>(was der Schritt zu W1 addiert)</translation>
+    </message>
+    <message>
+        <source>(the step&apos;s change)</source>
+        <translation>(die Änderung des Schritts)</translation>
+    </message>
+    <message>
+        <source>dL/dW%1 = δ%1 a%2ᵀ</source>
+        <translation>dL/dW%1 = δ%1 a%2ᵀ</translation>
+    </message>
+    <message>
+        <source>ΔW%1 = −lr · dL/dW%1</source>
+        <translation>ΔW%1 = −lr · dL/dW%1</translation>
+    </message>
+    <message>
+        <source>%1 of hidden layer %2 × %3 of hidden layer %4</source>
+        <translation>%1 der verdeckten Schicht %2 × %3 der verdeckten Schicht %4</translation>
+    </message>
+    <message>
+        <source>%1 outputs × %2 hidden</source>
+        <translation>%1 Ausgaben × %2 verdeckte</translation>
+    </message>
+    <message>
+        <source>%1 outputs × %2 of hidden layer %3</source>
+        <translation>%1 Ausgaben × %2 der verdeckten Schicht %3</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
-    <message>
-        <source>The hidden layer for that sample: one cell per neuron, darker the larger its activation a1 = ReLU(z1); blank cells are neurons this digit leaves silent</source>
-        <translation>Die verborgene Schicht für dieses Beispiel: eine Zelle je Neuron, umso dunkler, je größer seine Aktivierung a1 = ReLU(z1); leere Zellen sind Neuronen, die diese Ziffer still lässt</translation>
-    </message>
     <message>
         <source>No sample yet.</source>
         <translation>Noch kein Beispiel.</translation>
@@ -1066,28 +1126,44 @@
         <translation>die verborgenen Aktivierungen</translation>
     </message>
     <message>
-        <source>hidden neuron</source>
-        <translation>verborgenes Neuron</translation>
-    </message>
-    <message>
-        <source>activation a1</source>
-        <translation>Aktivierung a1</translation>
-    </message>
-    <message>
-        <source>Hidden layer a1</source>
-        <translation>Verborgene Schicht a1</translation>
-    </message>
-    <message>
-        <source>Hidden layer a1: %1 of %2 active, largest %3</source>
-        <translation>Verborgene Schicht a1: %1 von %2 aktiv, größtes %3</translation>
-    </message>
-    <message>
         <source>%1 neurons, a from %2 to %3 (the largest: neuron %4)</source>
         <translation>%1 Neuronen, a von %2 bis %3 (das größte: Neuron %4)</translation>
     </message>
     <message>
-        <source>Hidden layer a1: %1 neurons, a from %2 to %3</source>
-        <translation>Verborgene Schicht a1: %1 Neuronen, a von %2 bis %3</translation>
+        <source>The hidden layers for that sample, a strip per layer: one cell per neuron, darker the larger its activation %1; blank cells are neurons this digit leaves silent</source>
+        <translation>Die verdeckten Schichten für dieses Beispiel, ein Streifen je Schicht: eine Zelle je Neuron, umso dunkler, je größer seine Aktivierung %1; leere Zellen sind Neuronen, die diese Ziffer still lässt</translation>
+    </message>
+    <message>
+        <source>The hidden layers for that sample, a strip per layer: one cell per neuron, darker the larger the size of its activation %1; negative values in orange</source>
+        <translation>Die verdeckten Schichten für dieses Beispiel, ein Streifen je Schicht: eine Zelle je Neuron, umso dunkler, je größer der Betrag seiner Aktivierung %1; negative Werte in Orange</translation>
+    </message>
+    <message>
+        <source>Hidden layer %1: %2.</source>
+        <translation>Verdeckte Schicht %1: %2.</translation>
+    </message>
+    <message>
+        <source>Hidden layer %1: %2 %3 neurons, a%1 from %4 to %5</source>
+        <translation>Verdeckte Schicht %1: %2 %3-Neuronen, a%1 von %4 bis %5</translation>
+    </message>
+    <message>
+        <source>Hidden layer %1: %2 of %3 %4 neurons active, largest a%1 = %5</source>
+        <translation>Verdeckte Schicht %1: %2 von %3 %4-Neuronen aktiv, größtes a%1 = %5</translation>
+    </message>
+    <message>
+        <source>hidden layer</source>
+        <translation>verdeckte Schicht</translation>
+    </message>
+    <message>
+        <source>neuron</source>
+        <translation>Neuron</translation>
+    </message>
+    <message>
+        <source>activation a</source>
+        <translation>Aktivierung a</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>Verdeckte Schichten</translation>
     </message>
 </context>
 <context>
@@ -2603,62 +2679,6 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>  (noch keine Werte)</translation>
     </message>
     <message>
-        <source>(10 outputs × 128 hidden)</source>
-        <translation>(10 Ausgaben × 128 verdeckte)</translation>
-    </message>
-    <message>
-        <source>(10 × 128)</source>
-        <translation>(10 × 128)</translation>
-    </message>
-    <message>
-        <source>dL/dW1 = δ1 xᵀ</source>
-        <translation>dL/dW1 = δ1 xᵀ</translation>
-    </message>
-    <message>
-        <source>(a 28×28 tile per hidden neuron)</source>
-        <translation>(eine 28×28-Kachel je verdecktem Neuron)</translation>
-    </message>
-    <message>
-        <source>(a tile per neuron)</source>
-        <translation>(eine Kachel je Neuron)</translation>
-    </message>
-    <message>
-        <source>dL/dW2 = δ2 a1ᵀ</source>
-        <translation>dL/dW2 = δ2 a1ᵀ</translation>
-    </message>
-    <message>
-        <source>W1</source>
-        <translation>W1</translation>
-    </message>
-    <message>
-        <source>(a hidden neuron&apos;s 784 input weights per tile)</source>
-        <translation>(die 784 Eingangsgewichte eines verdeckten Neurons je Kachel)</translation>
-    </message>
-    <message>
-        <source>(784 input weights per tile)</source>
-        <translation>(784 Eingangsgewichte je Kachel)</translation>
-    </message>
-    <message>
-        <source>W2</source>
-        <translation>W2</translation>
-    </message>
-    <message>
-        <source>ΔW1 = −lr · dL/dW1</source>
-        <translation>ΔW1 = −lr · dL/dW1</translation>
-    </message>
-    <message>
-        <source>(what the step adds to W1)</source>
-        <translation>(was der Schritt zu W1 addiert)</translation>
-    </message>
-    <message>
-        <source>(the step&apos;s change)</source>
-        <translation>(die Änderung des Schritts)</translation>
-    </message>
-    <message>
-        <source>ΔW2 = −lr · dL/dW2</source>
-        <translation>ΔW2 = −lr · dL/dW2</translation>
-    </message>
-    <message>
         <source>the heatmaps</source>
         <translation>die Heatmaps</translation>
     </message>
@@ -2685,26 +2705,6 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>neuron %1 of hidden layer %2</source>
         <translation>Neuron %1 der verdeckten Schicht %2</translation>
-    </message>
-    <message>
-        <source>(a 28×28 tile per output neuron)</source>
-        <translation>(eine 28×28-Kachel je Ausgabeneuron)</translation>
-    </message>
-    <message>
-        <source>No later layer</source>
-        <translation>Keine weitere Schicht</translation>
-    </message>
-    <message>
-        <source>(784-10: W1 is the output layer)</source>
-        <translation>(784-10: W1 ist die Ausgabeschicht)</translation>
-    </message>
-    <message>
-        <source>(784-10)</source>
-        <translation>(784-10)</translation>
-    </message>
-    <message>
-        <source>(%1 above, %2 below)</source>
-        <translation>(%1 oben, %2 unten)</translation>
     </message>
     <message>
         <source>%1, pixel (%2, %3): %4%5 = %6</source>
@@ -4887,10 +4887,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>Start or step the training: each trained batch appears here, timed for the real gradient on the what-if cluster&apos;s links.</source>
         <translation>Starten Sie das Training oder gehen Sie schrittweise vor: jeder trainierte Batch erscheint hier, mit dem echten Gradienten auf den Verbindungen des angenommenen Clusters getaktet.</translation>
-    </message>
-    <message>
-        <source>Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch&apos;s PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in the toolbar and Reset to see the gradients cross NVLink and the NICs.</source>
-        <translation>Batch %1 auf 1 Replik: nichts für ein All-Reduce, nur die PCIe-Kopie des Mini-Batches (%2) und die Rechnung (%3). Wählen Sie 2, 4 oder 8 Repliken in der Werkzeugleiste und „Neustart“, um die Gradienten über NVLink und die NICs laufen zu sehen.</translation>
     </message>
     <message>
         <source>Batch %1: %2 replicas as %3 × %4 GPUs, %5 samples each; the gradient, %6, in %7 bucket(s). Simulated per iteration: PCIe copy %8, compute %9, all-reduce %10 (busbw %11).</source>

@@ -46,17 +46,55 @@ QStringList describeMatrix(const Matrix &m, Name entryName)
 
 } // namespace
 
-HeatmapLaterLayers HeatmapLaterLayers::of(const Architecture &arch)
+int heatmapLeastHeight(int rows)
 {
-    HeatmapLaterLayers out;
-    for (int l = 1; l < arch.layerCount(); ++l) {
-        if (l > 1)
-            out.rows += 1;
-        out.firstRow.push_back(out.rows);
-        out.rows += arch.layerOutputs(l);
-        out.cols = std::max(out.cols, arch.layerInputs(l));
+    constexpr int kRowPixels = 5, kCountedRows = 10;
+    return kRowPixels * std::clamp(rows, 0, kCountedRows);
+}
+
+int heatmapLegibleHeight(int rows)
+{
+    constexpr int kRowPixels = 8, kCountedRows = 16;
+    return kRowPixels * std::clamp(rows, 0, kCountedRows);
+}
+
+QStringList heatmapTitleForms(const Architecture &arch, int l, int quantity, const QString &none)
+{
+    enum { Gradients, Weights, Adjustments };
+    // The colour bars have no label of their own: the title right above names the quantity, and
+    // the maps get the width.
+    const auto forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
+        return QStringList{formula + QStringLiteral("   ") + explained + none,
+                           formula + QStringLiteral("   ") + brief + none, formula + none, formula};
+    };
+    if (l == 0) {
+        // The first layer's tiles belong to hidden neurons, or to the outputs of 784-10.
+        const bool linear = arch.layerCount() == 1;
+        switch (quantity) {
+        case Gradients:
+            return forms(tr("dL/dW1 = δ1 xᵀ"),
+                         linear ? tr("(a 28×28 tile per output neuron)") : tr("(a 28×28 tile per hidden neuron)"),
+                         tr("(a tile per neuron)"));
+        case Weights:
+            return forms(tr("W1"),
+                         linear ? tr("(an output neuron's 784 input weights per tile)")
+                                : tr("(a hidden neuron's 784 input weights per tile)"),
+                         tr("(784 input weights per tile)"));
+        default:
+            return forms(tr("ΔW1 = −lr · dL/dW1"), tr("(what the step adds to W1)"), tr("(the step's change)"));
+        }
     }
-    return out;
+    // A later matrix by its formula, its name and its shape.
+    const int rows = arch.layerOutputs(l), cols = arch.layerInputs(l);
+    const bool output = l + 1 == arch.layerCount();
+    const QString formula = quantity == Gradients ? tr("dL/dW%1 = δ%1 a%2ᵀ").arg(l + 1).arg(l)
+                            : quantity == Weights ? QStringLiteral("W%1").arg(l + 1)
+                                                  : tr("ΔW%1 = −lr · dL/dW%1").arg(l + 1);
+    const QString shape = !output ? tr("%1 of hidden layer %2 × %3 of hidden layer %4").arg(rows).arg(l + 1).arg(cols).arg(l)
+                          : l == 1 ? tr("%1 outputs × %2 hidden").arg(rows).arg(cols)
+                                   : tr("%1 outputs × %2 of hidden layer %3").arg(rows).arg(cols).arg(l);
+    const QString name = quantity == Weights ? QString() : QStringLiteral("W%1: ").arg(l + 1);
+    return forms(formula, QStringLiteral("(%1%2)").arg(name, shape), QStringLiteral("(%1%2 × %3)").arg(name).arg(rows).arg(cols));
 }
 
 QStringList heatmapLayerSummaries(const Architecture &arch, const MlpParamsF &params)

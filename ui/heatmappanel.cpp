@@ -22,7 +22,8 @@ namespace bplab {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-// How the plot's spare height is shared between the W1 mosaic and the 10 rows of W2.
+// How the plot's spare height is shared between the W1 mosaic and each later matrix (each has at
+// least heatmapLeastHeight(), heatmapLegibleHeight() where there is room).
 constexpr double kHiddenStretch = 4;
 constexpr double kOutputStretch = 1;
 
@@ -55,6 +56,37 @@ void hideAxes(QCPAxisRect *rect)
     for (QCPAxis *axis : rect->axes())
         axis->setVisible(false);
     rect->axis(QCPAxis::atLeft)->setRangeReversed(true); // row 0 at the top, like an image
+    rect->setAutoMargins(QCP::msNone);
+    rect->setMargins(QMargins(4, 4, 4, 4));
+}
+
+// A colour map on rect's axes, coloured by `scale` (a bar on the right with -s, 0, s).
+QCPColorMap *newMap(QCPAxisRect *rect, QCPColorScale *scale)
+{
+    hideAxes(rect);
+    auto *map = new QCPColorMap(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    const QCPColorGradient gradient = divergingGradient();
+    map->setInterpolate(false);
+    map->setTightBoundary(false);
+    map->setGradient(gradient);
+    map->setColorScale(scale);
+    scale->setType(QCPAxis::atRight);
+    scale->setGradient(gradient);
+    scale->setRangeDrag(false);
+    scale->setRangeZoom(false);
+    scale->axis()->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    map->setDataRange(QCPRange(-1, 1));
+    return map;
+}
+
+// An outline in rect's coordinates, clipped to it.
+void attachTo(QCPItemRect *item, QCPAxisRect *rect)
+{
+    item->setClipAxisRect(rect);
+    for (QCPItemPosition *pos : {item->topLeft, item->bottomRight}) {
+        pos->setAxisRect(rect);
+        pos->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    }
 }
 } // namespace
 
@@ -88,69 +120,29 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_hover);
 
-    // The plot's layout, created once: title, W1 mosaic + colour bar, title, W2 + colour bar.
+    // The plot's layout: the mosaic's title, the mosaic + its colour bar, created once; below
+    // them each later layer's title, map + bar, made for each network (rebuildLaterMaps()).
     QCPLayoutGrid *grid = m_plot->plotLayout();
     grid->clear();
     m_hiddenTitle = new ClippedTitle(m_plot, QString());
-    m_outputTitle = new ClippedTitle(m_plot, QString());
     auto *hiddenRect = new QCPAxisRect(m_plot);
-    auto *outputRect = new QCPAxisRect(m_plot);
     m_hiddenScale = new QCPColorScale(m_plot);
-    m_outputScale = new QCPColorScale(m_plot);
     grid->addElement(0, 0, m_hiddenTitle);
     grid->addElement(1, 0, hiddenRect);
     grid->addElement(1, 1, m_hiddenScale);
-    grid->addElement(2, 0, m_outputTitle);
-    grid->addElement(3, 0, outputRect);
-    grid->addElement(3, 1, m_outputScale);
-    grid->setRowStretchFactors({0.01, kHiddenStretch, 0.01, kOutputStretch});
     grid->setColumnStretchFactors({1, 0.01});
-    auto *columns = new QCPMarginGroup(m_plot);
-    hiddenRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
-    outputRect->setMarginGroup(QCP::msLeft | QCP::msRight, columns);
+    m_columns = new QCPMarginGroup(m_plot);
+    hiddenRect->setMarginGroup(QCP::msLeft | QCP::msRight, m_columns);
     auto *hiddenRow = new QCPMarginGroup(m_plot);
     hiddenRect->setMarginGroup(QCP::msTop | QCP::msBottom, hiddenRow);
     m_hiddenScale->setMarginGroup(QCP::msTop | QCP::msBottom, hiddenRow);
-    auto *outputRow = new QCPMarginGroup(m_plot);
-    outputRect->setMarginGroup(QCP::msTop | QCP::msBottom, outputRow);
-    m_outputScale->setMarginGroup(QCP::msTop | QCP::msBottom, outputRow);
-    for (QCPAxisRect *rect : {hiddenRect, outputRect}) {
-        hideAxes(rect);
-        rect->setAutoMargins(QCP::msNone);
-        rect->setMargins(QMargins(4, 4, 4, 4));
-    }
-
-    const QCPColorGradient gradient = divergingGradient();
-    m_hiddenMap = new QCPColorMap(hiddenRect->axis(QCPAxis::atBottom),
-                                  hiddenRect->axis(QCPAxis::atLeft));
-    m_outputMap = new QCPColorMap(outputRect->axis(QCPAxis::atBottom),
-                                  outputRect->axis(QCPAxis::atLeft));
-    for (auto [map, scale] :
-         {std::pair {m_hiddenMap, m_hiddenScale}, std::pair {m_outputMap, m_outputScale}}) {
-        map->setInterpolate(false);
-        map->setTightBoundary(false);
-        map->setGradient(gradient);
-        map->setColorScale(scale);
-        scale->setType(QCPAxis::atRight);
-        scale->setGradient(gradient);
-        scale->setRangeDrag(false);
-        scale->setRangeZoom(false);
-        scale->axis()->setTicker(QSharedPointer<QCPAxisTickerText>::create());
-        map->setDataRange(QCPRange(-1, 1));
-    }
+    m_hiddenMap = newMap(hiddenRect, m_hiddenScale);
     // Selection outlines: around hidden neuron j's tile and around column j of W2, each a dark
     // line with a light core so it shows on any cell colour and in light and dark palettes.
-    for (auto [item, rect] :
-         {std::pair {&m_hiddenOutline, hiddenRect}, std::pair {&m_outputOutline, outputRect},
-          std::pair {&m_hiddenOutlineCore, hiddenRect},
-          std::pair {&m_outputOutlineCore, outputRect}}) {
+    for (QCPItemRect **item : {&m_hiddenOutline, &m_outputOutline, &m_hiddenOutlineCore, &m_outputOutlineCore}) {
         *item = new QCPItemRect(m_plot);
-        (*item)->setClipAxisRect(rect);
         (*item)->setClipToAxisRect(true);
-        for (QCPItemPosition *pos : {(*item)->topLeft, (*item)->bottomRight}) {
-            pos->setAxisRect(rect);
-            pos->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
-        }
+        attachTo(*item, hiddenRect); // W2's move to its map with rebuildLaterMaps()
         (*item)->setVisible(false);
         (*item)->setSelectable(false);
     }
@@ -163,6 +155,7 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     connect(m_plot, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitAspect);
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitTitles);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapPanel::fitLaterMinimums);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPanel::onMousePress);
 
@@ -172,16 +165,6 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
 }
 
 HeatmapPanel::~HeatmapPanel() = default;
-
-void HeatmapPanel::setParameters(std::shared_ptr<const ParamsF> weights,
-                                 std::shared_ptr<const ParamsF> gradients,
-                                 std::shared_ptr<const ParamsF> adjustments)
-{
-    const auto layers = [](const std::shared_ptr<const ParamsF> &p) {
-        return p ? std::make_shared<const MlpParamsF>(toMlp(*p)) : nullptr;
-    };
-    setLayers(Architecture::source(), layers(weights), layers(gradients), layers(adjustments));
-}
 
 void HeatmapPanel::setLayers(const Architecture &arch, std::shared_ptr<const MlpParamsF> weights,
                              std::shared_ptr<const MlpParamsF> gradients,
@@ -217,18 +200,9 @@ QString HeatmapPanel::neuronName(int layer, int j) const
 
 void HeatmapPanel::applyArchitecture()
 {
-    // The first layer's tiles; below them the later layers' matrices one under the other, a row
-    // of gap between two, as wide as the widest.
+    // The first layer's tiles; below them each later layer's matrix in its own map.
     const mosaic::Layout layout = mosaic::Layout::of(m_arch.layerOutputs(0));
-    m_later = HeatmapLaterLayers::of(m_arch);
-    m_outputScale->setVisible(m_arch.layerCount() > 1); // 784-10: no later layer, nothing to scale
-    const int rows = std::max(1, m_later.rows);
-    m_outputMap->data()->setSize(m_later.cols, rows);
-    m_outputMap->data()->setRange(QCPRange(0, m_later.cols - 1), QCPRange(0, rows - 1));
-    m_outputMap->data()->fill(kNaN);
-    QCPAxisRect *outputRect = m_outputMap->keyAxis()->axisRect();
-    outputRect->axis(QCPAxis::atBottom)->setRange(-0.5, m_later.cols - 0.5);
-    outputRect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
+    rebuildLaterMaps();
     m_selected = m_selected < m_arch.layerOutputs(0) && m_arch.layerCount() > 1 ? m_selected : -1;
     if (layout == m_layout)
         return;
@@ -268,6 +242,52 @@ void HeatmapPanel::applyArchitecture()
     }
 }
 
+void HeatmapPanel::rebuildLaterMaps()
+{
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    for (LaterMap &m : m_laterMaps) {
+        delete m.row; // unregisters the map and its bar
+        m_plot->removePlottable(m.map);
+        for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(m.title), static_cast<QCPLayoutElement *>(m.rect),
+                                    static_cast<QCPLayoutElement *>(m.scale)})
+            grid->remove(e);
+    }
+    m_laterMaps.clear();
+    grid->simplify(); // the mosaic's two rows are left
+    QList<double> stretch{0.01, kHiddenStretch};
+    for (int l = 1; l < m_arch.layerCount(); ++l) {
+        LaterMap m;
+        m.title = new ClippedTitle(m_plot, QString());
+        m.rect = new QCPAxisRect(m_plot);
+        m.scale = new QCPColorScale(m_plot);
+        const int row = grid->rowCount();
+        grid->addElement(row, 0, m.title);
+        grid->addElement(row + 1, 0, m.rect);
+        grid->addElement(row + 1, 1, m.scale);
+        stretch << 0.01 << kOutputStretch;
+        m.rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_columns);
+        m.row = new QCPMarginGroup(m_plot);
+        m.rect->setMarginGroup(QCP::msTop | QCP::msBottom, m.row);
+        m.scale->setMarginGroup(QCP::msTop | QCP::msBottom, m.row);
+        m.map = newMap(m.rect, m.scale);
+        // Every row of the matrix in the rect's height, its columns under the mosaic (fitAspect()).
+        const int rows = m_arch.layerOutputs(l), cols = m_arch.layerInputs(l);
+        m.map->data()->setSize(cols, rows);
+        m.map->data()->setRange(QCPRange(0, cols - 1), QCPRange(0, rows - 1));
+        m.map->data()->fill(kNaN);
+        m.rect->axis(QCPAxis::atBottom)->setRange(-0.5, cols - 0.5);
+        m.rect->axis(QCPAxis::atLeft)->setRange(-0.5, rows - 0.5);
+        m_laterMaps.push_back(m);
+    }
+    grid->setRowStretchFactors(stretch);
+    // The outline of W2's column j lives in W2's map (in the mosaic's, hidden, for 784-10).
+    QCPAxisRect *w2 = m_laterMaps.empty() ? m_hiddenMap->keyAxis()->axisRect() : m_laterMaps.front().rect;
+    for (QCPItemRect *item : {m_outputOutline, m_outputOutlineCore})
+        attachTo(item, w2);
+    applyStyle();
+    updateTitles();
+}
+
 void HeatmapPanel::setQuantity(Quantity quantity)
 {
     if (quantity == m_quantity)
@@ -305,13 +325,12 @@ const MlpParamsF *HeatmapPanel::shown() const
     return p && p->hasShape(m_arch) ? p : nullptr;
 }
 
-// Only the cells and the data ranges change; the maps, scales and layout were made once.
+// Only the cells and the data ranges change; the maps, scales and layout were made for the network.
 void HeatmapPanel::refresh()
 {
     m_dirty = false;
     const MlpParamsF *p = shown();
     QCPColorMapData *hidden = m_hiddenMap->data();
-    QCPColorMapData *output = m_outputMap->data();
     const auto finiteOrNaN = [](float v) { return std::isfinite(v) ? double(v) : kNaN; };
     const int tiles = m_layout.tiles;
     for (int j = 0; j < tiles; ++j)
@@ -319,20 +338,17 @@ void HeatmapPanel::refresh()
             for (int c = 0; c < mosaic::kTileSide; ++c)
                 hidden->setCell(m_layout.x(j, c), m_layout.y(j, r),
                                 p ? finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)) : kNaN);
-    double m2 = 0;
+    const double m1 = p ? symmetricRange(p->layers[0].W) : 1.0;
+    m_hiddenMap->setDataRange(QCPRange(-m1, m1));
+    // Each later matrix on its own colour scale: W3's few large weights do not wash out W2's.
     for (int l = 1; l < m_arch.layerCount(); ++l) {
-        const int top = m_later.firstRow[std::size_t(l - 1)];
+        QCPColorMap *map = m_laterMaps[std::size_t(l - 1)].map;
         for (int k = 0; k < m_arch.layerOutputs(l); ++k)
             for (int j = 0; j < m_arch.layerInputs(l); ++j)
-                output->setCell(j, top + k, p ? finiteOrNaN(p->layers[std::size_t(l)].W(k, j)) : kNaN);
-        if (p)
-            m2 = std::max(m2, symmetricRange(p->layers[std::size_t(l)].W));
+                map->data()->setCell(j, k, p ? finiteOrNaN(p->layers[std::size_t(l)].W(k, j)) : kNaN);
+        const double m = p ? symmetricRange(p->layers[std::size_t(l)].W) : 1.0;
+        map->setDataRange(QCPRange(-m, m));
     }
-    const double m1 = p ? symmetricRange(p->layers[0].W) : 1.0;
-    if (!(m2 > 0))
-        m2 = 1.0;
-    m_hiddenMap->setDataRange(QCPRange(-m1, m1));
-    m_outputMap->setDataRange(QCPRange(-m2, m2));
     updateScaleTicks(); // drawn by the replot below
     updateTitles();
     // Queued: rendering here at once (rpQueuedRefresh) would join the snapshot's frame, but in the
@@ -342,68 +358,11 @@ void HeatmapPanel::refresh()
 
 void HeatmapPanel::updateTitles()
 {
-    const bool has = shown() != nullptr;
-    const QString none = has ? QString() : tr("  (no values yet)");
-    // Each title from the longest to the shortest form; fitTitles() shows the first that fits.
-    // The colour bars have no label of their own: the title right above names the quantity, and
-    // the mosaic gets the width.
-    const TitleForms forms = [&none](const QString &formula, const QString &explained, const QString &brief) {
-        return QStringList{formula + QStringLiteral("   ") + explained + none,
-                           formula + QStringLiteral("   ") + brief + none, formula + none, formula};
-    };
-    if (m_arch != Architecture::source()) {
-        updateNetworkTitles(forms);
-        fitTitles();
-        return;
-    }
-    const QString outputs = tr("(10 outputs × 128 hidden)");
-    const QString outputsBrief = tr("(10 × 128)");
-    switch (m_quantity) {
-    case Quantity::Gradients:
-        m_hiddenTitleForms = forms(tr("dL/dW1 = δ1 xᵀ"), tr("(a 28×28 tile per hidden neuron)"),
-                                   tr("(a tile per neuron)"));
-        m_outputTitleForms = forms(tr("dL/dW2 = δ2 a1ᵀ"), outputs, outputsBrief);
-        break;
-    case Quantity::Weights:
-        m_hiddenTitleForms = forms(tr("W1"), tr("(a hidden neuron's 784 input weights per tile)"),
-                                   tr("(784 input weights per tile)"));
-        m_outputTitleForms = forms(tr("W2"), outputs, outputsBrief);
-        break;
-    case Quantity::Adjustments:
-        m_hiddenTitleForms = forms(tr("ΔW1 = −lr · dL/dW1"), tr("(what the step adds to W1)"),
-                                   tr("(the step's change)"));
-        m_outputTitleForms = forms(tr("ΔW2 = −lr · dL/dW2"), outputs, outputsBrief);
-        break;
-    }
+    const QString none = shown() ? QString() : tr("  (no values yet)");
+    m_hiddenTitleForms = heatmapTitleForms(m_arch, 0, int(m_quantity), none);
+    for (int l = 1; l < m_arch.layerCount(); ++l)
+        m_laterMaps[std::size_t(l - 1)].titleForms = heatmapTitleForms(m_arch, l, int(m_quantity), none);
     fitTitles();
-}
-
-void HeatmapPanel::updateNetworkTitles(const TitleForms &forms)
-{
-    // Any other network: the formula of the first layer and of each later one, with its shape.
-    const auto symbol = [this](int l) {
-        const QString w = QStringLiteral("W%1").arg(l + 1);
-        return m_quantity == Quantity::Gradients ? QStringLiteral("dL/d") + w
-               : m_quantity == Quantity::Weights ? w
-                                                 : QStringLiteral("Δ") + w;
-    };
-    const bool linear = m_arch.layerCount() == 1;
-    const QString tile = linear ? tr("(a 28×28 tile per output neuron)") : tr("(a 28×28 tile per hidden neuron)");
-    m_hiddenTitleForms = forms(symbol(0), tile, tr("(a tile per neuron)"));
-    if (linear) {
-        m_outputTitleForms = forms(tr("No later layer"), tr("(784-10: W1 is the output layer)"), tr("(784-10)"));
-        return;
-    }
-    QStringList symbols, shapes;
-    for (int l = 1; l < m_arch.layerCount(); ++l) {
-        symbols << symbol(l);
-        shapes << QStringLiteral("%1 × %2").arg(m_arch.layerOutputs(l)).arg(m_arch.layerInputs(l));
-    }
-    const QString joined = symbols.join(QStringLiteral(", "));
-    m_outputTitleForms = forms(joined,
-                               symbols.size() > 1 ? tr("(%1 above, %2 below)").arg(shapes[0], shapes[1])
-                                                  : QStringLiteral("(%1)").arg(shapes[0]),
-                               QStringLiteral("(%1)").arg(shapes.join(QStringLiteral(", "))));
 }
 
 // Each title on one line (a second line would take the mosaic's height): the longest form that
@@ -412,8 +371,14 @@ void HeatmapPanel::updateNetworkTitles(const TitleForms &forms)
 void HeatmapPanel::fitTitles()
 {
     bool changed = false;
-    for (auto [title, forms] : {std::pair {m_hiddenTitle, &m_hiddenTitleForms},
-                                std::pair {m_outputTitle, &m_outputTitleForms}}) {
+    std::vector<std::pair<QCPTextElement *, const QStringList *>> titles{{m_hiddenTitle, &m_hiddenTitleForms}};
+    for (const LaterMap &m : m_laterMaps)
+        titles.emplace_back(m.title, &m.titleForms);
+    QStringList tip;
+    for (auto [title, forms] : titles) {
+        if (forms->isEmpty()) // before updateTitles()
+            continue;
+        tip << forms->first();
         const int available = title->outerRect().width() - title->margins().left()
                               - title->margins().right();
         const QFontMetrics fm(title->font());
@@ -429,7 +394,7 @@ void HeatmapPanel::fitTitles()
             changed = true;
         }
     }
-    m_plot->setToolTip(m_hiddenTitleForms.first() + QLatin1Char('\n') + m_outputTitleForms.first());
+    m_plot->setToolTip(tip.join(QLatin1Char('\n')));
     if (changed)
         m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -440,7 +405,10 @@ void HeatmapPanel::fitTitles()
 bool HeatmapPanel::updateScaleTicks()
 {
     bool changed = false;
-    for (QCPColorScale *scale : {m_hiddenScale, m_outputScale}) {
+    QList<QCPColorScale *> scales{m_hiddenScale};
+    for (const LaterMap &m : m_laterMaps)
+        scales << m.scale;
+    for (QCPColorScale *scale : std::as_const(scales)) {
         const double m = scale->dataRange().upper;
         if (!(m > 0) || !std::isfinite(m))
             continue;
@@ -468,28 +436,35 @@ bool HeatmapPanel::updateScaleTicks()
 
 int HeatmapPanel::preferredHeight(int width) const
 {
-    // The current layout's chrome (combo row, titles, colour bar, hover line) stays the same at
-    // another size; only the two map rects change. W1 at the width's scale, W2 its share of that.
+    // The current layout's chrome (combo row, titles, colour bars, hover line) stays the same at
+    // another size; only the map rects change. W1 at the width's scale, each later matrix its
+    // share of that, or its legible least height where that is more.
     const QCPAxisRect *hidden = m_hiddenMap->keyAxis()->axisRect();
-    const QCPAxisRect *output = m_outputMap->keyAxis()->axisRect();
-    const QRect h = hidden->outerRect(), o = output->outerRect();
+    const QRect h = hidden->outerRect();
     if (h.width() <= 0 || h.height() <= 0)
         return sizeHint().height();
     const QMargins m = hidden->margins();
     const int chromeW = this->width() - h.width() + m.left() + m.right();
-    const int chromeH = this->height() - h.height() - o.height();
+    int chromeH = this->height() - h.height();
+    for (const LaterMap &later : m_laterMaps)
+        chromeH -= later.rect->outerRect().height();
     const double scale = std::max(0.0, double(width - chromeW)) / m_layout.width();
     const int hiddenH = int(std::ceil(scale * m_layout.height())) + m.top() + m.bottom();
-    const int outputH = std::max(output->minimumOuterSizeHint().height(),
-                                 int(hiddenH * kOutputStretch / kHiddenStretch));
-    return chromeH + hiddenH + outputH;
+    int laterH = 0;
+    for (std::size_t i = 0; i < m_laterMaps.size(); ++i) {
+        const int legible = heatmapLegibleHeight(m_arch.layerOutputs(int(i) + 1));
+        laterH += std::max(std::max(m_laterMaps[i].rect->minimumSize().height(), legible) + m.top() + m.bottom(),
+                           int(hiddenH * kOutputStretch / kHiddenStretch));
+    }
+    return chromeH + hiddenH + laterH;
 }
 
 void HeatmapPanel::updateSelection()
 {
-    for (QCPItemRect *item :
-         {m_hiddenOutline, m_outputOutline, m_hiddenOutlineCore, m_outputOutlineCore})
+    for (QCPItemRect *item : {m_hiddenOutline, m_hiddenOutlineCore})
         item->setVisible(m_selected >= 0);
+    for (QCPItemRect *item : {m_outputOutline, m_outputOutlineCore})
+        item->setVisible(m_selected >= 0 && !m_laterMaps.empty());
     if (m_selected < 0)
         return;
     // The outline runs through the gap cells around the tile.
@@ -507,8 +482,8 @@ void HeatmapPanel::updateSelection()
     }
 }
 
-// Square cells for the mosaic (the tiles are images); W2 is stretched to the rect's height but
-// spans the same pixels horizontally as the mosaic, so hidden neuron j's column lines up.
+// Square cells for the mosaic (the tiles are images); each later matrix fills its own rect (its
+// rows the rect's height, its columns the width), set once in rebuildLaterMaps().
 void HeatmapPanel::fitAspect()
 {
     QCPAxis *hx = m_hiddenMap->keyAxis(), *hy = m_hiddenMap->valueAxis();
@@ -523,11 +498,40 @@ void HeatmapPanel::fitAspect()
     hy->setRange(cy - spanY / 2, cy + spanY / 2);
     if (updateScaleTicks())
         m_plot->replot(QCustomPlot::rpQueuedReplot);
-    const double f0 = (-0.5 - hx->range().lower) / spanX;
-    const double f1 = (m_layout.width() - 0.5 - hx->range().lower) / spanX;
-    const double span2 = m_later.cols / (f1 - f0);
-    const double lower2 = -0.5 - f0 * span2;
-    m_outputMap->keyAxis()->setRange(lower2, lower2 + span2);
+}
+
+void HeatmapPanel::applyLaterMinimums()
+{
+    // Each later matrix at least as tall as its rows can be told apart and pointed at, and its
+    // bar's two labels a line apart.
+    const int line = QFontMetrics(readableFont(font())).height();
+    for (std::size_t i = 0; i < m_laterMaps.size(); ++i)
+        m_laterMaps[i].rect->setMinimumSize(
+                0, std::max(line * 2, (m_laterLegible ? heatmapLegibleHeight : heatmapLeastHeight)(m_arch.layerOutputs(int(i) + 1))));
+}
+
+// The later matrices get heatmapLegibleHeight() where the mosaic keeps tiles of kGoodTile pixels
+// (or all its width allows) beside them, else heatmapLeastHeight(). The maps' total height and the
+// mosaic's width do not depend on that choice: it settles after one relayout.
+void HeatmapPanel::fitLaterMinimums()
+{
+    constexpr double kGoodTile = 20;
+    const QRect hidden = m_hiddenMap->keyAxis()->axisRect()->rect();
+    if (m_laterMaps.empty() || hidden.width() <= 0)
+        return;
+    int maps = hidden.height(), legible = 0;
+    const int line = QFontMetrics(readableFont(font())).height();
+    for (std::size_t i = 0; i < m_laterMaps.size(); ++i) {
+        maps += m_laterMaps[i].rect->rect().height();
+        legible += std::max(line * 2, heatmapLegibleHeight(m_arch.layerOutputs(int(i) + 1)));
+    }
+    const double scale = std::min(hidden.width() / double(m_layout.width()), kGoodTile / mosaic::kTileSide);
+    const bool room = maps - legible >= scale * m_layout.height();
+    if (room == m_laterLegible)
+        return;
+    m_laterLegible = room;
+    applyLaterMinimums();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapPanel::changeEvent(QEvent *event)
@@ -560,12 +564,20 @@ void HeatmapPanel::applyStyle()
     const QFontMetrics fm(base);
 
     m_plot->setBackground(pal.color(QPalette::Window));
-    for (QCPTextElement *title : {m_hiddenTitle, m_outputTitle}) {
+    QList<QCPTextElement *> titles{m_hiddenTitle};
+    QList<QCPColorScale *> scales{m_hiddenScale};
+    QList<QCPColorMap *> maps{m_hiddenMap};
+    for (const LaterMap &m : m_laterMaps) {
+        titles << m.title;
+        scales << m.scale;
+        maps << m.map;
+    }
+    for (QCPTextElement *title : std::as_const(titles)) {
         title->setFont(titleFont);
         title->setTextColor(text);
         title->setMargins(QMargins(0, fm.height() / 4, 0, fm.height() / 4));
     }
-    for (QCPColorScale *s : {m_hiddenScale, m_outputScale}) {
+    for (QCPColorScale *s : std::as_const(scales)) {
         QCPAxis *axis = s->axis();
         axis->setTickLabelFont(base);
         axis->setLabelFont(base);
@@ -580,9 +592,9 @@ void HeatmapPanel::applyStyle()
     QCPColorGradient gradient = divergingGradient();
     gradient.setNanHandling(QCPColorGradient::nhNanColor);
     gradient.setNanColor(colors::frame(pal));
-    for (QCPColorMap *map : {m_hiddenMap, m_outputMap})
+    for (QCPColorMap *map : std::as_const(maps))
         map->setGradient(gradient);
-    for (QCPColorScale *s : {m_hiddenScale, m_outputScale})
+    for (QCPColorScale *s : std::as_const(scales))
         s->setGradient(gradient);
     const double outline = (m_presentation ? 3.0 : 2.0) * std::max(1.0, fm.height() / 18.0);
     for (QCPItemLine *line : std::as_const(m_gridLines))
@@ -595,7 +607,7 @@ void HeatmapPanel::applyStyle()
     m_quantityBox->setFont(base);
     m_showLabel->setFont(base);
     m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
-    m_outputMap->keyAxis()->axisRect()->setMinimumSize(0, fm.height() * 2);
+    applyLaterMinimums();
     if (QLayoutItem *top = layout() ? layout()->itemAt(0) : nullptr; top && top->layout())
         top->layout()->setContentsMargins(fm.height() / 2, fm.height() / 4, fm.height() / 2, 0);
     const int pad = fm.height() / 3;
@@ -611,16 +623,16 @@ HeatmapPanel::Target HeatmapPanel::targetAt(const QPoint &plotPos) const
         const mosaic::Cell cell = m_layout.cellAt(x, y);
         if (cell.valid())
             t = {Target::Hidden, cell.neuron, cell.row, cell.col};
-    } else if (m_outputMap->keyAxis()->axisRect()->rect().contains(plotPos)) {
-        const int j = int(std::lround(m_outputMap->keyAxis()->pixelToCoord(plotPos.x())));
-        const int k = int(std::lround(m_outputMap->valueAxis()->pixelToCoord(plotPos.y())));
-        // The later layer whose rows hold row y, and whether column j is one of its inputs.
-        for (int l = m_arch.layerCount() - 1; l >= 1; --l) {
-            const int top = m_later.firstRow[std::size_t(l - 1)];
-            if (k < top)
+    } else {
+        // The later layer whose map holds the point: row k, column j of its matrix.
+        for (int l = 1; l < m_arch.layerCount(); ++l) {
+            const QCPColorMap *map = m_laterMaps[std::size_t(l - 1)].map;
+            if (!map->keyAxis()->axisRect()->rect().contains(plotPos))
                 continue;
-            if (k - top < m_arch.layerOutputs(l) && j >= 0 && j < m_arch.layerInputs(l))
-                t = {Target::Output, k - top, -1, j, l};
+            const int j = int(std::lround(map->keyAxis()->pixelToCoord(plotPos.x())));
+            const int k = int(std::lround(map->valueAxis()->pixelToCoord(plotPos.y())));
+            if (k >= 0 && k < m_arch.layerOutputs(l) && j >= 0 && j < m_arch.layerInputs(l))
+                t = {Target::Output, k, -1, j, l};
             break;
         }
     }
@@ -688,17 +700,35 @@ QString HeatmapPanel::hiddenTitle() const
 {
     return m_hiddenTitle->text();
 }
-QString HeatmapPanel::outputTitle() const
-{
-    return m_outputTitle->text();
-}
 double HeatmapPanel::hiddenRange() const
 {
     return m_hiddenMap->dataRange().upper;
 }
-double HeatmapPanel::outputRange() const
+
+QCPColorMap *HeatmapPanel::layerMap(int l) const
 {
-    return m_outputMap->dataRange().upper;
+    if (l == 0)
+        return m_hiddenMap;
+    return l >= 1 && l <= int(m_laterMaps.size()) ? m_laterMaps[std::size_t(l - 1)].map : nullptr;
+}
+
+QCPTextElement *HeatmapPanel::layerTitleElement(int l) const
+{
+    if (l == 0)
+        return m_hiddenTitle;
+    return l >= 1 && l <= int(m_laterMaps.size()) ? m_laterMaps[std::size_t(l - 1)].title : nullptr;
+}
+
+QString HeatmapPanel::layerTitle(int l) const
+{
+    const QCPTextElement *title = layerTitleElement(l);
+    return title ? title->text() : QString();
+}
+
+double HeatmapPanel::layerRange(int l) const
+{
+    const QCPColorMap *map = layerMap(l);
+    return map ? map->dataRange().upper : kNaN;
 }
 
 void HeatmapPanel::onMouseMove(QMouseEvent *event)

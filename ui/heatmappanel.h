@@ -1,9 +1,10 @@
 #pragma once
-// The heatmap panel: W1 (128x784) as a 16x8 mosaic of 28x28 tiles, one per hidden neuron, and
-// W2 (10x128) below it; the gradients, the weights or the weight adjustments, on a diverging
+// The heatmap panel: the first weight matrix as a mosaic of 28x28 tiles, one per neuron of the
+// first layer (W1 of 784-128-10 as 16x8 tiles), and below it each later layer's matrix in a map of
+// its own with its title and colour bar (W2, 10x128, for 784-128-10; none for 784-10, whose first
+// layer is its output); the gradients, the weights or the weight adjustments, on a diverging
 // colour scale centred on 0. Hover names the weight and its value; clicking a tile selects that
-// hidden neuron. Any other network alike: a tile per neuron of its first layer, and below, each
-// later layer's matrix, one under the other (none for 784-10, whose first layer is its output).
+// hidden neuron.
 
 #include "panelaccessible.h"
 #include "heatmaplayers.h"
@@ -24,6 +25,8 @@ class QCPColorMap;
 class QCPColorScale;
 class QCPItemLine;
 class QCPItemRect;
+class QCPAxisRect;
+class QCPMarginGroup;
 class QCPTextElement;
 class QComboBox;
 class QLabel;
@@ -41,16 +44,13 @@ public:
     explicit HeatmapPanel(QWidget *parent = nullptr);
     ~HeatmapPanel() override;
 
-    /** The three snapshots the panel can show (any may be null: "no values yet"). Only the chosen
-     *  quantity is drawn; a hidden panel draws when it is shown again. */
-    void setParameters(std::shared_ptr<const ParamsF> weights,
-                       std::shared_ptr<const ParamsF> gradients,
-                       std::shared_ptr<const ParamsF> adjustments);
-    /** The same for a network of any architecture (each in arch's shapes, or null). */
+    /** The network and the three snapshots the panel can show, each in arch's shapes (any may be
+     *  null: "no values yet"). Only the chosen quantity is drawn; a hidden panel draws when it is
+     *  shown again. */
     void setLayers(const Architecture &arch, std::shared_ptr<const MlpParamsF> weights,
                    std::shared_ptr<const MlpParamsF> gradients, std::shared_ptr<const MlpParamsF> adjustments);
     void clear();
-    /** The network drawn (the source's until setLayers() says otherwise). */
+    /** The network drawn (784-128-10 ReLU until setLayers() says otherwise). */
     const Architecture &network() const { return m_arch; }
     /** The first layer's mosaic: its tiles and how many across. */
     const mosaic::Layout &mosaicLayout() const { return m_layout; }
@@ -67,7 +67,8 @@ public:
     bool presentation() const { return m_presentation; }
 
     /** The height at which this panel, `width` wide, draws the W1 mosaic as large as the width
-     *  allows and no larger (from the last layout's titles, colour bars and controls). */
+     *  allows and no larger, each later matrix at heatmapLegibleHeight() (from the last
+     *  layout's titles, colour bars and controls). */
     int preferredHeight(int width) const;
 
     /** The two maps with their titles and colour bars: PNG at twice the on-screen resolution,
@@ -87,15 +88,17 @@ public:
     /** The quantity shown, each map's value range and largest entries, the selected neuron. */
     QString accessibleSummary() const override;
     QString hiddenTitle() const;
-    QString outputTitle() const;
-    /** The symmetric colour range [-m, m] of the W1 map and of the W2 map. */
+    /** The symmetric colour range [-m, m] of the W1 map. */
     double hiddenRange() const;
-    double outputRange() const;
     QCustomPlot *plot() const { return m_plot; }
     QCPColorMap *hiddenMap() const { return m_hiddenMap; }
-    QCPColorMap *outputMap() const { return m_outputMap; }
     QCPTextElement *hiddenTitleElement() const { return m_hiddenTitle; }
-    QCPTextElement *outputTitleElement() const { return m_outputTitle; }
+    /** Weight layer l's map, title and colour range (0-based: 0 is the mosaic, W2 is layer 1);
+     *  null, "" and NaN for a layer the network does not have. */
+    QCPColorMap *layerMap(int l) const;
+    QCPTextElement *layerTitleElement(int l) const;
+    QString layerTitle(int l) const;
+    double layerRange(int l) const;
     QComboBox *quantityBox() const { return m_quantityBox; }
 
 signals:
@@ -127,15 +130,18 @@ private:
     QString neuronName(int layer, int j) const;
     void refresh();
     void updateTitles();
-    /** Longest to shortest form of a title: formula, explanation, short explanation. */
-    using TitleForms = std::function<QStringList(const QString &, const QString &, const QString &)>;
-    /** updateTitles() for a network other than the source's. */
-    void updateNetworkTitles(const TitleForms &forms);
+    /** Builds a map, its title and colour bar for each weight layer after the first (after
+     *  dropping the old ones), under the mosaic. */
+    void rebuildLaterMaps();
     void fitTitles();
     /** Returns whether the ticks changed (the caller replots). */
     bool updateScaleTicks();
     void updateSelection();
     void fitAspect();
+    /** Each later map's least height: legible or least by m_laterLegible. */
+    void applyLaterMinimums();
+    /** Chooses m_laterLegible for the maps' room at this size. */
+    void fitLaterMinimums();
     void applyStyle();
     void onMouseMove(QMouseEvent *event);
     void onMousePress(QMouseEvent *event);
@@ -145,23 +151,32 @@ private:
     Architecture m_arch;
     std::shared_ptr<const MlpParamsF> m_weights, m_gradients, m_adjustments;
     mosaic::Layout m_layout;
-    HeatmapLaterLayers m_later; // where the layers after the first sit in the lower map
     Quantity m_quantity = Quantity::Gradients;
     int m_selected = -1;
     bool m_presentation = false;
     bool m_dirty = false;
+    bool m_laterLegible = true; // the later maps at their legible height, else their least (fitLaterMinimums())
 
     QComboBox *m_quantityBox = nullptr;
     QLabel *m_hover = nullptr;
     QLabel *m_showLabel = nullptr;
     QCustomPlot *m_plot = nullptr;
     QCPTextElement *m_hiddenTitle = nullptr;
-    QCPTextElement *m_outputTitle = nullptr;
-    QStringList m_hiddenTitleForms, m_outputTitleForms; // longest first; fitTitles() picks one
+    QStringList m_hiddenTitleForms; // longest first; fitTitles() picks one
     QCPColorMap *m_hiddenMap = nullptr;
-    QCPColorMap *m_outputMap = nullptr;
     QCPColorScale *m_hiddenScale = nullptr;
-    QCPColorScale *m_outputScale = nullptr;
+    /** A weight layer after the first: its title, map and colour bar in rows of their own. */
+    struct LaterMap
+    {
+        QCPTextElement *title = nullptr;
+        QCPAxisRect *rect = nullptr;
+        QCPColorMap *map = nullptr;
+        QCPColorScale *scale = nullptr;
+        QCPMarginGroup *row = nullptr; // the map and its bar share their top and bottom
+        QStringList titleForms;
+    };
+    std::vector<LaterMap> m_laterMaps; // weight layer l (1, 2, ...) at [l - 1]
+    QCPMarginGroup *m_columns = nullptr; // every map spans the same columns
     QCPItemRect *m_hiddenOutline = nullptr;
     QCPItemRect *m_outputOutline = nullptr;
     QCPItemRect *m_hiddenOutlineCore = nullptr;

@@ -224,14 +224,12 @@ private:
         std::shared_ptr<const MlpParamsF> start;
         if (choice.fromStep > 0) {
             const std::optional<TimelineStart> shown = shownBatch();
-            // The source network's weights, or another network's layers.
+            // The network's layers as the views show them, whatever its shape.
             const VisualPtr visual = m_controller->shown();
-            const bool source = visual && visual->sourceNetwork();
-            const ParamsPtr weights = source ? m_controller->shownWeights() : nullptr;
-            const std::shared_ptr<const MlpParamsF> layers = visual && !source ? visual->layerWeights : nullptr;
-            if (!shown || shown->step != choice.fromStep || !(weights || layers))
+            const std::shared_ptr<const MlpParamsF> layers = visual ? visual->layerWeights : nullptr;
+            if (!shown || shown->step != choice.fromStep || !layers)
                 return; // the views moved on meanwhile: the form offers the new batch
-            start = weights ? std::make_shared<const MlpParamsF>(toMlp(*weights)) : layers;
+            start = layers;
             // A run that steps as the training does goes on with its momentum or Adam moments
             // too, read from the worker first (the run waits for them, the window does not).
             // A stop or a clear meanwhile drops it (m_added changes).

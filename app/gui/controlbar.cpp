@@ -296,8 +296,12 @@ void ControlBar::showConfig(const TrainConfig &config)
         }
     if (!offered)
         m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
-    for (QAction *a : m_activationGroup->actions())
+    // 784-10 has no hidden layer and so no activation to choose.
+    m_activationSection->setVisible(!config.network.hidden.empty());
+    for (QAction *a : m_activationGroup->actions()) {
         a->setChecked(a->data().toInt() == int(config.network.activation));
+        a->setVisible(!config.network.hidden.empty());
+    }
     int replicas = m_replicas->findData(config.replicas);
     if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
         m_replicas->addItem(QString::number(config.replicas), config.replicas);
@@ -433,7 +437,7 @@ void ControlBar::buildNetworkMenu()
     other->setCheckable(true);
     other->setActionGroup(m_widthGroup);
     connect(other, &QAction::triggered, this, &ControlBar::askForWidths);
-    menu->addSection(tr("Activation of the hidden layers"));
+    m_activationSection = menu->addSection(tr("Activation of the hidden layers"));
     m_activationGroup = new QActionGroup(menu);
     for (const Activation f : {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU}) {
         QAction *a = menu->addAction(QString::fromStdString(displayName(f)));

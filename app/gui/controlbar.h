@@ -144,6 +144,7 @@ private:
     QToolButton *m_pace = nullptr;
     QToolButton *m_network = nullptr;
     QActionGroup *m_widthGroup = nullptr, *m_activationGroup = nullptr;
+    QAction *m_activationSection = nullptr; // the menu's heading above the activations
     std::vector<int> m_shownHidden; // the widths the menu shows (showConfig)
     /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
     void askForWidths();

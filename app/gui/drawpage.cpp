@@ -46,13 +46,10 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
     // model file's.
     auto refresh = [view, c, shownBatch] {
         const VisualPtr shown = c->shown();
-        // Another network's weights when the training's is another (its layers in the visual).
-        const bool other = shown && !shown->sourceNetwork() && shown->layerWeights;
-        const bool weights = other || c->shownWeights();
-        if (other)
-            view->setNetwork(shown->network, shown->layerWeights, c->trainedConfig().normalize);
-        else
-            view->setModel(c->shownWeights(), c->trainedConfig().normalize);
+        // The network trained, by its layers in the visual, whatever its shape.
+        const bool weights = shown && shown->layerWeights;
+        view->setNetwork(shown ? shown->network : c->trainedConfig().network, weights ? shown->layerWeights : nullptr,
+                         c->trainedConfig().normalize);
         QString note;
         if (weights && shown && shown->modelFile.isEmpty() && shown->weightsStep == 0)
             note = QObject::tr("Untrained weights: press Start to train, the bars follow.");

@@ -378,7 +378,7 @@ ParamsPtr TrainingController::shownWeights() const
 OtherNetwork TrainingController::shownNetwork() const
 {
     OtherNetwork n;
-    if (m_shown && !m_shown->sourceNetwork() && m_shown->layerWeights) {
+    if (m_shown && m_shown->layerWeights) {
         n.arch = m_shown->network;
         n.weights = m_shown->layerWeights;
         n.normalize = m_trainedConfig.normalize;
@@ -396,8 +396,8 @@ QString TrainingController::captionOf(const VisualSnapshot &s)
 {
     if (!s.modelFile.isEmpty())
         return tr("weights from the model file %1").arg(s.modelFile);
-    // Another network than the source's names itself first: "784-32-10 sigmoid, weights after ...".
-    const QString network = s.sourceNetwork() ? QString() : QString::fromStdString(describe(s.network)) + QStringLiteral(", ");
+    // The network names itself first: "784-32-10 sigmoid, weights after ...".
+    const QString network = QString::fromStdString(describe(s.network)) + QStringLiteral(", ");
     if (s.weightsStep == 0)
         return network + tr("untrained weights (batch 0)");
     const QString at = tr("weights after batch %1 (epoch %2)")
@@ -409,6 +409,7 @@ QString TrainingController::captionOf(const VisualSnapshot &s)
 QString TrainingController::headCaption() const
 {
     VisualSnapshot head;
+    head.network = m_trainedConfig.network;
     head.weightsStep = m_progress.step;
     const auto perEpoch = std::uint64_t(std::max(1, m_progress.batchesPerEpoch));
     head.weightsEpoch = m_progress.step == 0 ? 0 : int((m_progress.step - 1) / perEpoch) + 1;

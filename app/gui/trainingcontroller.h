@@ -112,8 +112,8 @@ public:
     /** Trains the model's network from now on, from its weights (another network than the
      *  source's): its widths and activation become the settings, and a Reset starts from them. */
     void trainFrom(const NetworkModel &model);
-    /** The weights every view shows when the training's network is another than the source's
-     *  (its architecture and layers; null weights otherwise, then shownWeights() has them). */
+    /** The weights every view shows, as the network's architecture and layers (null weights
+     *  before the first visual or without layers in it). */
     OtherNetwork shownNetwork() const;
     /** Batches behind shown()'s weights (0 for a model file or none). */
     std::uint64_t shownStep() const { return m_shown ? m_shown->weightsStep : 0; }

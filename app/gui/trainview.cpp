@@ -52,15 +52,15 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     activations->setObjectName(QStringLiteral("activationStrip"));
     m_sampleFeeds << [this](const VisualSnapshot &s) { m_digit->setSample(s.digit, s.label, s.predicted, m_classNames); }
                   << [activations](const VisualSnapshot &s) {
-                         // Another network: its first hidden layer (none without one).
-                         const auto &hidden = s.networkTrace.hidden;
-                         activations->setCountsActive(s.network.activation == Activation::ReLU);
+                         // A strip per hidden layer of the network trained (none without one).
+                         std::vector<Vec<float>> layers;
+                         for (const HiddenTrace<float> &h : s.networkTrace.hidden)
+                             layers.push_back(h.a);
+                         activations->setActivation(s.network.activation);
                          activations->setEmptyText(s.network.hidden.empty()
                                                            ? tr("No hidden layer: 784-10, the pixels go straight to the outputs")
                                                            : QString());
-                         activations->setActivations(s.sourceNetwork() ? s.trace.a1
-                                                     : hidden.empty()  ? Vec<float>()
-                                                                       : hidden.front().a);
+                         activations->setLayers(std::move(layers));
                      }
                   << [this](const VisualSnapshot &s) { m_softmax->setTrace(s.trace); };
     m_panels << Panel{"digit", m_digit, PanelRegistry::exporterOf(m_digit)}
@@ -186,10 +186,7 @@ void TrainView::applyVisual(const VisualSnapshot &s)
     // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
     // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
     if (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs) {
-        if (s.sourceNetwork())
-            m_heatmap->setParameters(s.weights, s.gradients, s.adjustments);
-        else
-            m_heatmap->setLayers(s.network, s.layerWeights, s.layerGradients, s.layerAdjustments);
+        m_heatmap->setLayers(s.network, s.layerWeights, s.layerGradients, s.layerAdjustments);
         m_heatmapClock.start();
     }
     ++m_applied;

@@ -1,6 +1,9 @@
 // The heatmap panel shows, under the mouse, exactly the matrix entry it was given; clicking a tile
-// selects that hidden neuron; the quantity switch changes what is shown.
+// selects that hidden neuron; the quantity switch changes what is shown. Every network goes
+// through setLayers(), 784-128-10 too; each matrix after the first has a map of its own, tall
+// enough to read.
 
+#include "heatmaplayers.h"
 #include "heatmapmosaic.h"
 #include "heatmappanel.h"
 #include "uiformat.h"
@@ -39,6 +42,8 @@ private slots:
     void summaryOfZeroGradients();
     void anyNetworksLayers();
     void linearModelHasNoLaterLayer();
+    void laterMatricesAreLegible_data();
+    void laterMatricesAreLegible();
 
 private:
     QPoint hiddenCellPos(int j, int r, int c) const;
@@ -62,6 +67,18 @@ static std::shared_ptr<ParamsF> knownParams(float scale)
     return p;
 }
 
+// 784-128-10's parameters as the layers every network is shown by.
+static std::shared_ptr<const MlpParamsF> layersOf(const std::shared_ptr<ParamsF> &p)
+{
+    return p ? std::make_shared<const MlpParamsF>(toMlp(*p)) : nullptr;
+}
+
+static void showSource(HeatmapPanel &panel, const std::shared_ptr<ParamsF> &w, const std::shared_ptr<ParamsF> &g,
+                       const std::shared_ptr<ParamsF> &a)
+{
+    panel.setLayers(Architecture::source(), layersOf(w), layersOf(g), layersOf(a));
+}
+
 void TestHeatmapPanel::initTestCase()
 {
     m_weights = knownParams(1.0f);
@@ -71,7 +88,7 @@ void TestHeatmapPanel::initTestCase()
     m_panel->resize(1000, 760);
     m_panel->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
-    m_panel->setParameters(m_weights, m_gradients, m_adjustments);
+    showSource(*m_panel, m_weights, m_gradients, m_adjustments);
     m_panel->plot()->replot();
     QCOMPARE(m_panel->quantity(), Quantity::Gradients);
 }
@@ -90,7 +107,7 @@ QPoint TestHeatmapPanel::hiddenCellPos(int j, int r, int c) const
 
 QPoint TestHeatmapPanel::outputCellPos(int k, int j) const
 {
-    const QCPColorMap *map = m_panel->outputMap();
+    const QCPColorMap *map = m_panel->layerMap(1);
     const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(j))),
                          int(std::lround(map->valueAxis()->coordToPixel(k))));
     return m_panel->plot()->mapTo(m_panel.get(), plotPos);
@@ -177,8 +194,8 @@ void TestHeatmapPanel::symmetricColourRange()
     const float maxW2 = m_gradients->W2.cwiseAbs().maxCoeff();
     QCOMPARE(m_panel->hiddenRange(), double(maxW1));
     QCOMPARE(m_panel->hiddenMap()->dataRange().lower, -double(maxW1));
-    QCOMPARE(m_panel->outputRange(), double(maxW2));
-    QCOMPARE(m_panel->outputMap()->dataRange().lower, -double(maxW2));
+    QCOMPARE(m_panel->layerRange(1), double(maxW2));
+    QCOMPARE(m_panel->layerMap(1)->dataRange().lower, -double(maxW2));
 }
 
 void TestHeatmapPanel::quantitySwitch()
@@ -256,7 +273,7 @@ void TestHeatmapPanel::missingValues()
     panel.resize(900, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setParameters(m_weights, nullptr, nullptr);
+    showSource(panel, m_weights, nullptr, nullptr);
     panel.plot()->replot();
     QVERIFY(panel.hiddenTitle().contains(QStringLiteral("no values yet")));
     const QCPColorMap *map = panel.hiddenMap();
@@ -285,7 +302,7 @@ void TestHeatmapPanel::exports()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     HeatmapPanel panel; // never shown: exports at a page size
-    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    showSource(panel, m_weights, m_gradients, m_adjustments);
     // One value per cell, as CSV: every weight of W1 and W2 of the chosen quantity.
     panel.setQuantity(HeatmapPanel::Quantity::Weights);
     const QString csv = dir.filePath(QStringLiteral("heatmaps.csv"));
@@ -348,11 +365,11 @@ void TestHeatmapPanel::titlesOnOneLine()
     panel.resize(width, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setParameters(m_weights, m_gradients, m_adjustments);
+    showSource(panel, m_weights, m_gradients, m_adjustments);
     panel.plot()->replot();
     panel.plot()->replot(); // the title chosen after the first layout
     QCOMPARE(panel.hiddenTitle(), expected);
-    for (QCPTextElement *title : {panel.hiddenTitleElement(), panel.outputTitleElement()}) {
+    for (QCPTextElement *title : {panel.hiddenTitleElement(), panel.layerTitleElement(1)}) {
         QVERIFY(!title->text().contains(QLatin1Char('\n')));
         QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(title->text()) <= title->outerRect().width(),
                  qPrintable(title->text()));
@@ -368,12 +385,12 @@ void TestHeatmapPanel::colourBarTicksStayApart()
     panel.resize(1000, 760);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.setParameters(m_weights, m_gradients, m_adjustments); // gradients: max |W1| 0.301, |W2| 0.270
+    showSource(panel, m_weights, m_gradients, m_adjustments); // gradients: max |W1| 0.301, |W2| 0.270
     for (const QSize size : {QSize(1000, 760), QSize(1000, 330)}) {
         panel.resize(size);
         panel.plot()->replot();
         panel.plot()->replot(); // ticks chosen after the layout
-        for (QCPColorMap *map : {panel.hiddenMap(), panel.outputMap()}) {
+        for (QCPColorMap *map : {panel.hiddenMap(), panel.layerMap(1)}) {
             QCPAxis *axis = map->colorScale()->axis();
             QVector<double> ticks = axis->tickVector();
             QVector<QString> labels = axis->tickVectorLabels();
@@ -389,7 +406,7 @@ void TestHeatmapPanel::colourBarTicksStayApart()
         // The tall W1 bar always has its 0; the short W2 bar of the low panel has no room for it.
         QCOMPARE(panel.hiddenMap()->colorScale()->axis()->tickVector().size(), 3);
         if (size.height() < 400)
-            QCOMPARE(panel.outputMap()->colorScale()->axis()->tickVector().size(), 2);
+            QCOMPARE(panel.layerMap(1)->colorScale()->axis()->tickVector().size(), 2);
     }
 }
 
@@ -421,7 +438,7 @@ void TestHeatmapPanel::summaryOfZeroGradients()
 {
     HeatmapPanel panel;
     auto zeros = std::make_shared<ParamsF>(ParamsF::zeros());
-    panel.setParameters(m_weights, zeros, zeros);
+    showSource(panel, m_weights, zeros, zeros);
     panel.setQuantity(Quantity::Gradients);
     const QString summary = panel.accessibleSummary();
     QVERIFY2(summary.endsWith(QStringLiteral(": every value is 0.")), qPrintable(summary));
@@ -442,7 +459,8 @@ static std::shared_ptr<const MlpParamsF> knownLayers(const Architecture &arch)
 }
 
 // 784-24-12-10 tanh: 24 tiles (7 across, independently ceil(sqrt(48))), and below W2 (12 x 24)
-// above W3 (10 x 12) with a row of gap; hover names each weight, a click in W3 selects nothing.
+// and W3 (10 x 12) in maps of their own, each on its own colour scale; hover names each weight, a
+// click in W3 selects nothing.
 void TestHeatmapPanel::anyNetworksLayers()
 {
     Architecture a;
@@ -459,11 +477,18 @@ void TestHeatmapPanel::anyNetworksLayers()
     QCOMPARE(panel.mosaicLayout().across, 7);
     QCOMPARE(panel.hiddenMap()->data()->keySize(), 7 * 29 - 1);
     QCOMPARE(panel.hiddenMap()->data()->valueSize(), 4 * 29 - 1);
-    QCOMPARE(panel.outputMap()->data()->keySize(), 24);
-    QCOMPARE(panel.outputMap()->data()->valueSize(), 12 + 1 + 10);
+    QCOMPARE(panel.layerMap(1)->data()->keySize(), 24);
+    QCOMPARE(panel.layerMap(1)->data()->valueSize(), 12);
+    QCOMPARE(panel.layerMap(2)->data()->keySize(), 12);
+    QCOMPARE(panel.layerMap(2)->data()->valueSize(), 10);
+    QCOMPARE(panel.layerMap(3), nullptr);
     QCOMPARE(panel.hiddenRange(), double(w->layers[0].W.cwiseAbs().maxCoeff()));
-    QCOMPARE(panel.outputRange(), double(w->layers[2].W.cwiseAbs().maxCoeff())); // 3.x > 2.x
-    QVERIFY2(panel.outputTitle().startsWith(QStringLiteral("dL/dW2, dL/dW3")), qPrintable(panel.outputTitle()));
+    QCOMPARE(panel.layerRange(1), double(w->layers[1].W.cwiseAbs().maxCoeff())); // 2.x
+    QCOMPARE(panel.layerRange(2), double(w->layers[2].W.cwiseAbs().maxCoeff())); // 3.x
+    QVERIFY2(panel.layerTitle(1).startsWith(QStringLiteral("dL/dW2 = δ2 a1ᵀ")), qPrintable(panel.layerTitle(1)));
+    QVERIFY2(panel.layerTitle(2).startsWith(QStringLiteral("dL/dW3 = δ3 a2ᵀ")), qPrintable(panel.layerTitle(2)));
+    QVERIFY2(panel.plot()->toolTip().contains(QStringLiteral("(W3: 10 outputs × 12 of hidden layer 2)")),
+             qPrintable(panel.plot()->toolTip()));
 
     const auto cellPos = [&panel](const QCPColorMap *map, double x, double y) {
         const QPoint plotPos(int(std::lround(map->keyAxis()->coordToPixel(x))),
@@ -475,17 +500,15 @@ void TestHeatmapPanel::anyNetworksLayers()
     QCOMPARE(panel.valueAt(tile), double(w->layers[0].W(9, 4 * 28 + 5)));
     QVERIFY2(panel.hoverTextAt(tile).startsWith(QStringLiteral("neuron 10 of hidden layer 1, pixel (4, 5): dL/dW1 = ")),
              qPrintable(panel.hoverTextAt(tile)));
-    // W2(7, 20) and W3(3, 11), the latter 13 rows further down.
-    const QPoint w2 = cellPos(panel.outputMap(), 20, 7);
+    // W2(7, 20) and W3(3, 11), each in its own map.
+    const QPoint w2 = cellPos(panel.layerMap(1), 20, 7);
     QCOMPARE(panel.valueAt(w2), double(w->layers[1].W(7, 20)));
     QVERIFY2(panel.hoverTextAt(w2).startsWith(QStringLiteral("neuron 8 of hidden layer 2 ← neuron 21 of hidden layer 1: dL/dW2 = ")),
              qPrintable(panel.hoverTextAt(w2)));
-    const QPoint w3 = cellPos(panel.outputMap(), 11, 13 + 3);
+    const QPoint w3 = cellPos(panel.layerMap(2), 11, 3);
     QCOMPARE(panel.valueAt(w3), double(w->layers[2].W(3, 11)));
     QVERIFY2(panel.hoverTextAt(w3).startsWith(QStringLiteral("output neuron 4 ← neuron 12 of hidden layer 2: dL/dW3 = ")),
              qPrintable(panel.hoverTextAt(w3)));
-    QVERIFY(std::isnan(panel.valueAt(cellPos(panel.outputMap(), 20, 12)))); // the gap row
-    QVERIFY(std::isnan(panel.valueAt(cellPos(panel.outputMap(), 20, 13 + 3)))); // beside W3
     QVERIFY(std::isnan(panel.valueAt(cellPos(panel.hiddenMap(), 3 * 29 + 5, 3 * 29 + 5)))); // tile 24 of 28: empty
 
     QSignalSpy selected(&panel, &HeatmapPanel::hiddenNeuronSelected);
@@ -502,12 +525,13 @@ void TestHeatmapPanel::anyNetworksLayers()
     QCOMPARE(csv.count('\n'), 1 + 24 * 784 + 12 * 24 + 10 * 12);
     QVERIFY(csv.contains("gradient,W3,3,11,"));
 
-    // Back to the source network: its 16 x 8 tiles again.
-    panel.setParameters(m_weights, m_gradients, m_adjustments);
-    QVERIFY((panel.network() == Architecture::source()));
+    // Back to 784-128-10: its 16 x 8 tiles and W2 alone below them.
+    showSource(panel, m_weights, m_gradients, m_adjustments);
+    QVERIFY(panel.network() == Architecture::source());
     QCOMPARE(panel.mosaicLayout().tiles, 128);
     QCOMPARE(panel.hiddenMap()->data()->keySize(), mosaic::kWidth);
-    QCOMPARE(panel.outputMap()->data()->valueSize(), 10);
+    QCOMPARE(panel.layerMap(1)->data()->valueSize(), 10);
+    QCOMPARE(panel.layerMap(2), nullptr);
 }
 
 // 784-10: ten tiles, the output neurons' templates; no later layer, no selection.
@@ -524,8 +548,9 @@ void TestHeatmapPanel::linearModelHasNoLaterLayer()
     panel.plot()->replot();
     QCOMPARE(panel.mosaicLayout().tiles, 10);
     QCOMPARE(panel.mosaicLayout().across, 5);
-    QVERIFY2(panel.outputTitle().startsWith(QStringLiteral("No later layer")), qPrintable(panel.outputTitle()));
-    // One colour scale: the later layers' has nothing to scale.
+    QCOMPARE(panel.layerMap(1), nullptr);
+    QVERIFY2(panel.hiddenTitle().contains(QStringLiteral("tile per output neuron")), qPrintable(panel.hiddenTitle()));
+    // One colour scale: there is no later layer to scale.
     int scales = 0;
     for (QCPLayoutElement *e : panel.plot()->plotLayout()->elements(true))
         if (qobject_cast<QCPColorScale *>(e) && e->visible())
@@ -537,6 +562,63 @@ void TestHeatmapPanel::linearModelHasNoLaterLayer()
     const QPoint tile = panel.plot()->mapTo(&panel, QPoint(int(std::lround(map->keyAxis()->coordToPixel(29 + 2))),
                                                              int(std::lround(map->valueAxis()->coordToPixel(29 + 1)))));
     QVERIFY2(panel.hoverTextAt(tile).startsWith(QStringLiteral("output neuron 7, pixel (1, 2)")), qPrintable(panel.hoverTextAt(tile)));
+}
+
+void TestHeatmapPanel::laterMatricesAreLegible_data()
+{
+    QTest::addColumn<QString>("hidden");
+    QTest::addColumn<int>("height");
+    for (const char *hidden : {"128", "256,128", "1024,1024", "64"})
+        for (int height : {760, 480}) // a whole right column, and a short one
+            QTest::addRow("784-%s-10 at %d px", hidden, height) << QString::fromLatin1(hidden) << height;
+}
+
+// Each matrix after the first has its own map, at least 8 pixels per row for the 10 rows of an
+// output layer (and 128 pixels for a wide hidden layer): rows a person sees and points at; the
+// title names it with its shape and hover reads its last rows.
+void TestHeatmapPanel::laterMatricesAreLegible()
+{
+    QFETCH(QString, hidden);
+    QFETCH(int, height);
+    const Architecture a = *parseArchitecture(hidden.toStdString(), "tanh");
+    const auto w = knownLayers(a);
+    HeatmapPanel panel;
+    panel.resize(1000, height);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setLayers(a, w, w, w);
+    panel.setQuantity(Quantity::Weights);
+    panel.plot()->replot();
+    panel.plot()->replot();
+    for (int l = 1; l < a.layerCount(); ++l) {
+        const QCPColorMap *map = panel.layerMap(l);
+        QVERIFY(map);
+        const int rows = a.layerOutputs(l);
+        const int shown = map->keyAxis()->axisRect()->rect().height();
+        // 8 pixels a row (16 rows' worth for a wide layer) where the mosaic keeps tiles of 20
+        // pixels, else 5 (10 rows' worth); a few pixels of rounding where the panel has none to spare.
+        const QRect mosaic = panel.hiddenMap()->keyAxis()->axisRect()->rect();
+        const bool room = mosaic.height() >= 20.0 / 28 * panel.mosaicLayout().height() - 2;
+        QVERIFY2(shown >= (room ? heatmapLegibleHeight(rows) : heatmapLeastHeight(rows)) - 4,
+                 qPrintable(QStringLiteral("W%1 (%2 rows): %3 px").arg(l + 1).arg(rows).arg(shown)));
+        if (height >= 760 && a.hidden.front() <= 256) // (1,024 tiles of 20 pixels need more room)
+            QVERIFY2(room && shown >= 8 * std::min(rows, 16), qPrintable(QStringLiteral("%1 px").arg(shown)));
+        QVERIFY2(panel.layerTitle(l).startsWith(QStringLiteral("W%1   (").arg(l + 1)), qPrintable(panel.layerTitle(l)));
+        QVERIFY2(panel.layerTitle(l).contains(QStringLiteral("(%1 ").arg(rows))
+                         && panel.layerTitle(l).contains(QStringLiteral("× %1").arg(a.layerInputs(l))),
+                 qPrintable(panel.layerTitle(l)));
+        // Near the bottom, in the middle: the last rows (a row or column of 1,024 is narrower than
+        // a pixel: the one under that pixel).
+        const QRect rect = map->keyAxis()->axisRect()->rect();
+        const QPoint plotPos(rect.center().x(), rect.bottom() - 2);
+        const int col = int(std::lround(map->keyAxis()->pixelToCoord(plotPos.x())));
+        const int row = int(std::lround(map->valueAxis()->pixelToCoord(plotPos.y())));
+        QVERIFY2(row >= rows - std::max(3, 3 * rows / rect.height()) && row < rows, qPrintable(QString::number(row)));
+        QCOMPARE(panel.valueAt(panel.plot()->mapTo(&panel, plotPos)), double(w->layers[std::size_t(l)].W(row, col)));
+    }
+    QCOMPARE(panel.layerMap(a.layerCount()), nullptr);
+    // The panel asks for room for them.
+    QVERIFY(panel.preferredHeight(1000) >= panel.hiddenMap()->keyAxis()->axisRect()->outerRect().height());
 }
 
 QTEST_MAIN(TestHeatmapPanel)

@@ -175,7 +175,7 @@ void LivePanel::updateCaption()
     const SimResult &r = it->result;
     const IterationStats &s = r.iterations.front();
     const QString batch = QLocale().toString(qulonglong(it->step));
-    if (it->replicas < 2 && r.config.network != Architecture::source()) {
+    if (it->replicas < 2) {
         m_caption->setText(
                 tr("Batch %1 of the %2 network on 1 replica: nothing to all-reduce, only the "
                    "mini-batch's PCIe copy (%3) and the compute (%4). Choose 2, 4 or 8 Replicas in "
@@ -183,15 +183,6 @@ void LivePanel::updateCaption()
                    "NICs.")
                         .arg(batch, QString::fromStdString(describe(r.config.network)), formatSeconds(s.pcieSeconds),
                              formatSeconds(s.computeSeconds), QLocale().toString(qulonglong(r.config.network.parameterCount()))));
-        return;
-    }
-    if (it->replicas < 2) {
-        m_caption->setText(
-                tr("Batch %1 on 1 replica: nothing to all-reduce, only the mini-batch's "
-                   "PCIe copy (%2) and the compute (%3). Choose 2, 4 or 8 Replicas in "
-                   "the toolbar and Reset to see the gradients cross NVLink and the "
-                   "NICs.")
-                        .arg(batch, formatSeconds(s.pcieSeconds), formatSeconds(s.computeSeconds)));
         return;
     }
     const ClusterConfig &c = r.config.cluster;

@@ -176,17 +176,8 @@ DrawView::DrawView(QWidget *parent)
     refresh();
 }
 
-void DrawView::setModel(std::shared_ptr<const ParamsF> params, Normalize normalize)
-{
-    m_model = std::move(params);
-    m_network.reset();
-    m_normalize = normalize;
-    predict();
-}
-
 void DrawView::setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params, Normalize normalize)
 {
-    m_model.reset();
     m_networkArch = arch;
     m_network = std::move(params);
     m_normalize = normalize;
@@ -241,12 +232,10 @@ void DrawView::predict()
 {
     if (m_result.empty)
         m_bars->clear(m_canvas->hasPicture() ? tr("No ink found in the picture") : tr("Draw a digit"));
-    else if (m_network)
-        m_bars->setProbabilities(networkProbabilities(m_networkArch, *m_network, m_result.input.data(), m_normalize));
-    else if (!m_model)
+    else if (!m_network || !m_network->hasShape(m_networkArch))
         m_bars->clear(tr("No model yet: load data and train"));
     else
-        m_bars->setProbabilities(predictProbabilities(*m_model, m_result.input.data(), m_normalize));
+        m_bars->setProbabilities(networkProbabilities(m_networkArch, *m_network, m_result.input.data(), m_normalize));
     const QString others = otherAnswersText();
     m_othersLabel->setText(others);
     m_othersLabel->setAccessibleName(others);

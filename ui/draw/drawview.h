@@ -32,12 +32,11 @@ class DrawView : public QWidget
 public:
     explicit DrawView(QWidget *parent = nullptr);
 
-    /** The weights to predict with (null: no model yet) and the input scaling they were trained
-     *  with. Called from the GUI thread whenever newer weights are published; cheap. */
-    void setModel(std::shared_ptr<const ParamsF> params, Normalize normalize);
-    /** A short line about the model shown under the bars ("weights after 1,234 batches"). */
-    /** The bars answer with a network of any architecture instead (null: no model). */
+    /** The network to predict with, its weights in arch's shapes (null: no model yet), and the
+     *  input scaling they were trained with. Called from the GUI thread whenever newer weights are
+     *  published; cheap. */
     void setNetwork(const Architecture &arch, std::shared_ptr<const MlpParamsF> params, Normalize normalize);
+    /** A short line about the model shown under the bars ("weights after 1,234 batches"). */
     void setModelNote(const QString &note);
     void setClassNames(const QStringList &names);
     /** These networks answer too, one line under the bars (none: the line is hidden). */
@@ -128,9 +127,8 @@ private:
     QPushButton *m_playSteps = nullptr;
     QSlider *m_penSlider = nullptr;
 
-    std::shared_ptr<const ParamsF> m_model;
     Architecture m_networkArch;                   // setNetwork()'s
-    std::shared_ptr<const MlpParamsF> m_network; // instead of m_model when set
+    std::shared_ptr<const MlpParamsF> m_network; // in m_networkArch's shapes; null: no model
     QVector<OtherNetwork> m_others;
     QLabel *m_othersLabel = nullptr;
     Normalize m_normalize = Normalize::None;

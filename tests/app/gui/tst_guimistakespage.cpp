@@ -285,15 +285,19 @@ private slots:
         QCOMPARE(opened->run, 0);
     }
 
+    // Every network names itself first, 784-128-10 as any other.
     void describesTheBatch()
     {
         VisualSnapshot w;
-        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("untrained weights (batch 0)"));
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("784-128-10 ReLU, untrained weights (batch 0)"));
         w.weightsStep = 1250;
         w.weightsEpoch = 10;
-        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights after batch 1,250 (epoch 10)"));
+        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("784-128-10 ReLU, weights after batch 1,250 (epoch 10)"));
         w.atHead = false;
-        QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights after batch 1,250 (epoch 10), from the timeline"));
+        w.network.hidden = {256, 128};
+        w.network.activation = Activation::Tanh;
+        QCOMPARE(TrainingController::captionOf(w),
+                 QStringLiteral("784-256-128-10 tanh, weights after batch 1,250 (epoch 10), from the timeline"));
         w.modelFile = QStringLiteral("m.bplab");
         QCOMPARE(TrainingController::captionOf(w), QStringLiteral("weights from the model file m.bplab"));
     }

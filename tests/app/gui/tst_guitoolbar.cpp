@@ -5,6 +5,7 @@
 #include "guifixtures.h"
 #include "testsupport.h"
 
+#include <activationstrip.h>
 #include <controlbar.h>
 #include <errorpage.h>
 #include <heatmappanel.h>
@@ -71,6 +72,7 @@ private slots:
     void replicasTrainOnTheOneEngine();
     void stepViewFollowsTheTraining();
     void anotherNetworkTrainsInTheWindow();
+    void aNetworkWithoutHiddenLayerHasNoActivation();
     void damagedDataShowsTheCoresMessage();
 
 private:
@@ -500,6 +502,45 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     QVERIFY(*step->network() == toMlp(initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed)));
 }
 
+// 784-10 has no hidden layer: the Network menu offers no activation for it (its section and
+// entries hidden), and offers them again for a network with one.
+void TestGuiToolbar::aNetworkWithoutHiddenLayerHasNoActivation()
+{
+    QMenu *menu = m_window->controlBar()->networkBox()->menu();
+    QVERIFY(menu);
+    const auto entry = [menu](const QString &text) {
+        for (QAction *a : menu->actions())
+            if (a->text() == text)
+                return a;
+        return static_cast<QAction *>(nullptr);
+    };
+    const QStringList activations{QStringLiteral("ReLU"), QStringLiteral("sigmoid"), QStringLiteral("tanh"),
+                                  QStringLiteral("leaky ReLU")};
+    const auto shown = [&] {
+        int visible = 0;
+        for (const QString &name : activations)
+            visible += entry(name) && entry(name)->isVisible();
+        return visible;
+    };
+    const auto section = [&]() -> QAction * {
+        for (QAction *a : menu->actions())
+            if (a->isSeparator() && a->text() == QStringLiteral("Activation of the hidden layers"))
+                return a;
+        return nullptr;
+    };
+    QVERIFY(section());
+    QCOMPARE(shown(), 4);
+    QVERIFY(section()->isVisible());
+    entry(QStringLiteral("No hidden layer (784-10)"))->trigger();
+    QTRY_VERIFY(controller()->config().network.hidden.empty());
+    QTRY_COMPARE(shown(), 0);
+    QVERIFY(!section()->isVisible());
+    QCOMPARE(m_window->controlBar()->networkBox()->text(), QStringLiteral("784-10"));
+    entry(QStringLiteral("784-32-10"))->trigger();
+    QTRY_COMPARE(shown(), 4);
+    QVERIFY(section()->isVisible());
+}
+
 void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
 {
     // The Network menu: 784-32-10 with the sigmoid, waiting for Reset like the batch size.
@@ -554,9 +595,17 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QTRY_VERIFY(heatmap->network() == a);
     QCOMPARE(heatmap->mosaicLayout().tiles, 32);
     QCOMPARE(heatmap->mosaicLayout().across, 8);
-    QTRY_VERIFY(heatmap->outputTitle().startsWith(QStringLiteral("dL/dW2")));
+    QTRY_VERIFY(heatmap->layerTitle(1).startsWith(QStringLiteral("dL/dW2")));
     const float g = shown->layerGradients->layers[1].W.cwiseAbs().maxCoeff();
-    QTRY_COMPARE(heatmap->outputRange(), double(g));
+    QTRY_COMPARE(heatmap->layerRange(1), double(g));
+    // The hidden layer's strip: its 32 sigmoid activations, named as sigmoid, never ReLU.
+    auto *strip = m_window->trainView()->findChild<ActivationStrip *>(QStringLiteral("activationStrip"));
+    QVERIFY(strip);
+    QTRY_COMPARE(strip->layerCount(), 1);
+    QTRY_COMPARE(strip->activations(0), controller()->shown()->networkTrace.hidden[0].a);
+    QVERIFY2(strip->toolTip().contains(QStringLiteral("a1 = sigmoid(z1)")) && !strip->toolTip().contains(QStringLiteral("ReLU")),
+             qPrintable(strip->toolTip()));
+    QVERIFY(strip->layerTitle(0).startsWith(QStringLiteral("Hidden layer 1: 32 sigmoid neurons")));
     QVERIFY2(heatmap->accessibleSummary().contains(QStringLiteral("W2 from")), qPrintable(heatmap->accessibleSummary()));
 
     // Step through steps through it; File > Save model writes its layers.

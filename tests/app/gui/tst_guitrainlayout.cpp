@@ -202,7 +202,7 @@ void TestGuiTrainLayout::checkLayout(const QString &what, double minTile)
         // with the sanitizers lays Fashion-MNIST's presentation page out at 19.96 px.
         minTile = m_window->width() >= 1920 ? 28 : 19;
     QVERIFY2(tile >= minTile, qPrintable(QStringLiteral("%1: a tile is %2 px").arg(what).arg(tile)));
-    for (QCPTextElement *title : {heat->hiddenTitleElement(), heat->outputTitleElement()}) {
+    for (int l = 0; QCPTextElement *title = heat->layerTitleElement(l); ++l) {
         const QFontMetrics fm(title->font());
         for (const QString &line : title->text().split(QLatin1Char('\n')))
             QVERIFY2(fm.horizontalAdvance(line) <= title->outerRect().width(),

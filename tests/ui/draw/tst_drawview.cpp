@@ -10,7 +10,9 @@
 #include "strokefixtures.h"
 
 #include <data/idx.h>
+#include <nn/mlp.h>
 #include <nn/network.h>
+#include <nn/networkeval.h>
 
 #include <QElapsedTimer>
 #include <QPainter>
@@ -44,9 +46,10 @@ void drawWithMouse(DrawCanvas *canvas, const std::vector<UnitStroke> &unit, doub
     }
 }
 
-std::shared_ptr<const ParamsF> someModel()
+// 784-128-10 ReLU with He weights, as the layers every network is given by.
+std::shared_ptr<const MlpParamsF> someModel()
 {
-    return std::make_shared<const ParamsF>(initParams(Init::He, 7));
+    return std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 7)));
 }
 
 } // namespace
@@ -188,7 +191,7 @@ private slots:
     void probabilitiesFollowThePen()
     {
         auto model = someModel();
-        m_view->setModel(model, Normalize::None);
+        m_view->setNetwork(Architecture::source(), model, Normalize::None);
         QVERIFY(!m_view->bars()->hasProbabilities()); // nothing drawn yet
         DrawCanvas *canvas = m_view->canvas();
         const QPoint a = canvas->canvasToWidget({200, 60}).toPoint();
@@ -200,7 +203,7 @@ private slots:
         // While the pen moves (before release) the bars change.
         for (int i = 1; i <= 20; ++i)
             QTest::mouseMove(canvas, canvas->canvasToWidget({200.0 + 6 * i, 60.0 + 12 * i}).toPoint());
-        const auto expected = predictProbabilities(*model, m_view->result().input.data(), Normalize::None);
+        const auto expected = networkProbabilities(Architecture::source(), *model, m_view->result().input.data(), Normalize::None);
         float sum = 0, change = 0;
         for (int k = 0; k < 10; ++k) {
             QCOMPARE(m_view->bars()->probability(k), expected[std::size_t(k)]);
@@ -213,11 +216,11 @@ private slots:
                  int(std::max_element(expected.begin(), expected.end()) - expected.begin()));
         QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, canvas->canvasToWidget({320, 300}).toPoint());
         // Standard scaling predicts differently from the same input.
-        m_view->setModel(model, Normalize::Standard);
+        m_view->setNetwork(Architecture::source(), model, Normalize::Standard);
         QCOMPARE(m_view->bars()->probability(3),
-                 predictProbabilities(*model, m_view->result().input.data(), Normalize::Standard)[3]);
+                 networkProbabilities(Architecture::source(), *model, m_view->result().input.data(), Normalize::Standard)[3]);
         // Without a model the bars say so.
-        m_view->setModel(nullptr, Normalize::None);
+        m_view->setNetwork(Architecture::source(), nullptr, Normalize::None);
         QVERIFY(!m_view->bars()->hasProbabilities());
         QVERIFY(m_view->bars()->emptyText().contains("No model"));
     }
@@ -264,7 +267,7 @@ private slots:
     // does not move it, and nothing is reported before the first input.
     void latencyIsMeasured()
     {
-        m_view->setModel(someModel(), Normalize::None);
+        m_view->setNetwork(Architecture::source(), someModel(), Normalize::None);
         DrawCanvas *canvas = m_view->canvas();
         m_view->bars()->repaint();
         QCOMPARE(m_view->lastLatencyMs(), -1.0);
