@@ -47,6 +47,10 @@ public:
         std::error_code ec;
         const fs::path path(given);
         const fs::file_status status = fs::status(path, ec);
+        if (ec == std::errc::too_many_symbolic_link_levels) {
+            loop(given);
+            return;
+        }
         if (ec || !fs::exists(status)) {
             skip(given, SkipReason::Unreachable, given + ": no such file or folder");
             return;
@@ -94,6 +98,10 @@ private:
             if (entry.filename().string().starts_with('.'))
                 continue;
             const fs::file_status status = fs::status(entry, ec);
+            if (ec == std::errc::too_many_symbolic_link_levels) {
+                loop(entry.string());
+                continue;
+            }
             if (ec || !fs::exists(status)) {
                 skip(entry.string(), SkipReason::Unreachable,
                      entry.string() + ": a link to nothing ("
@@ -126,6 +134,13 @@ private:
             return;
         }
         m_scan.files.push_back({name, label.label});
+    }
+
+    /** A link whose chain of links never ends (ELOOP: one pointing at itself, two at each other). */
+    void loop(const std::string &path)
+    {
+        skip(path, SkipReason::SymlinkLoop,
+             path + ": a link that leads back to itself through links only (a loop): not followed");
     }
 
     void skip(const std::string &path, SkipReason reason, std::string detail)

@@ -25,7 +25,7 @@ enum class SkipReason {
     NoInk,         ///< blank or uniform
     NoLabel,       ///< neither a folder 0-9 nor a leading digit in its name
     TwoLabels,     ///< the folder and the name disagree
-    SymlinkLoop,   ///< a link back to a folder being read
+    SymlinkLoop,   ///< a link back to a folder being read, or one that never ends (ELOOP)
     Unreachable,   ///< a broken link, or a folder that cannot be listed
     EmptyFolder,   ///< a folder given that holds no pictures
     NotPictureName ///< not .png, .jpg, .jpeg, .bmp, .pgm
