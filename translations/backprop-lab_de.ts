@@ -5404,8 +5404,8 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
 <context>
     <name>main</name>
     <message>
-        <source>Trains a 784-128-10 network on MNIST and shows every step, live.</source>
-        <translation>Trainiert ein 784-128-10-Netz auf MNIST und zeigt jeden Schritt, live.</translation>
+        <source>Trains neural networks on MNIST and shows every step, live: any hidden layers (--hidden, --activation); the default network is 784-128-10 ReLU.</source>
+        <translation>Trainiert neuronale Netze auf MNIST und zeigt jeden Schritt, live: beliebige verborgene Schichten (--hidden, --activation); das Standardnetz ist 784-128-10 ReLU.</translation>
     </message>
 </context>
 </TS>
