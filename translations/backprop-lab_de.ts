@@ -1266,6 +1266,22 @@
         <source>the same image</source>
         <translation>dasselbe Bild</translation>
     </message>
+    <message>
+        <source>Hidden layer widths &quot;%1&quot;: &quot;%2&quot; is not a whole number. Write one width per layer, such as 128 or 256,128, or 0 for no hidden layer.</source>
+        <translation>Breiten der verborgenen Schichten &quot;%1&quot;: &quot;%2&quot; ist keine ganze Zahl. Schreiben Sie eine Breite je Schicht, etwa 128 oder 256,128, oder 0 für keine verborgene Schicht.</translation>
+    </message>
+    <message>
+        <source>Hidden layer width %1: a hidden layer has 1 to %2 neurons.</source>
+        <translation>Breite der verborgenen Schicht %1: Eine verborgene Schicht hat 1 bis %2 Neuronen.</translation>
+    </message>
+    <message>
+        <source>Hidden layer widths %1: at most %2 hidden layers.</source>
+        <translation>Breiten der verborgenen Schichten %1: höchstens %2 verborgene Schichten.</translation>
+    </message>
+    <message>
+        <source>Hidden layer widths &quot;%1&quot; cannot be used.</source>
+        <translation>Die Breiten der verborgenen Schichten &quot;%1&quot; sind nicht verwendbar.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
