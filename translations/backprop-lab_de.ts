@@ -2069,6 +2069,10 @@ Wirkt nach „Neustart“.</translation>
         <source>%1; the network says %2 (p = %3), loss %4</source>
         <translation>%1; das Netz sagt %2 (p = %3), Verlust %4</translation>
     </message>
+    <message>
+        <source>%1, from %2</source>
+        <translation>%1, aus %2</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DatasetView</name>
@@ -2261,6 +2265,10 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>latest weights of %1 (Compare view)</source>
         <translation>neueste Gewichte von %1 (Vergleichen)</translation>
+    </message>
+    <message>
+        <source>%1, from %2</source>
+        <translation>%1, aus %2</translation>
     </message>
 </context>
 <context>

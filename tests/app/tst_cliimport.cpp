@@ -8,6 +8,7 @@
 
 #include <drawnstore.h>
 #include <data/idx.h>
+#include <pictureimport.h>
 #include <preprocess.h>
 
 #include <QBuffer>
@@ -187,6 +188,11 @@ void TestCliImport::importsWhatDrawMakes()
     QCOMPARE(images->count, std::size_t(kPictures));
     QCOMPARE(images->rows, 28);
     QVERIFY(!QFileInfo::exists(m_imported + QStringLiteral("/train-images-idx3-ubyte")));
+    // Beside them, the picture of each image in the set's order, for the Dataset view.
+    const std::vector<std::string> names = readImportedFiles(m_imported.toStdString(), ImportTarget::Test, kPictures);
+    QCOMPARE(int(names.size()), kPictures);
+    for (int i = 0; i < kPictures; ++i)
+        QCOMPARE(QString::fromStdString(names[std::size_t(i)]), m_files[i]);
     for (int i = 0; i < kPictures; ++i) {
         // The Draw view's path: QImage -> greyFromImage -> preprocessPicture.
         const PreprocessResult drawn = preprocessPicture(greyFromImage(QImage(m_files[i])));
@@ -391,7 +397,7 @@ void TestCliImport::failedImportWritesNothing()
     const QString kept = path(QStringLiteral("kept"));
     QVERIFY(QDir().mkpath(kept));
     const QStringList before = idxFiles(m_imported);
-    QCOMPARE(before.size(), 2);
+    QCOMPARE(before.size(), 3); // the images, the labels and the pictures' names
     for (const QString &f : before)
         QVERIFY(QFile::copy(m_imported + QLatin1Char('/') + f, kept + QLatin1Char('/') + f));
     run = runCli({"import-images", empty, "--out", kept});
