@@ -1106,6 +1106,22 @@
         <source>%1 outputs × %2 of hidden layer %3</source>
         <translation>%1 Ausgaben × %2 der verdeckten Schicht %3</translation>
     </message>
+    <message>
+        <source>Hidden layer widths &quot;%1&quot;: &quot;%2&quot; is not a whole number. Write one width per layer, such as 128 or 256,128, or 0 for no hidden layer.</source>
+        <translation>Breiten der verborgenen Schichten &quot;%1&quot;: &quot;%2&quot; ist keine ganze Zahl. Schreiben Sie eine Breite je Schicht, etwa 128 oder 256,128, oder 0 für keine verborgene Schicht.</translation>
+    </message>
+    <message>
+        <source>Hidden layer width %1: a hidden layer has 1 to %2 neurons.</source>
+        <translation>Breite der verborgenen Schicht %1: Eine verborgene Schicht hat 1 bis %2 Neuronen.</translation>
+    </message>
+    <message>
+        <source>Hidden layer widths %1: at most %2 hidden layers.</source>
+        <translation>Breiten der verborgenen Schichten %1: höchstens %2 verborgene Schichten.</translation>
+    </message>
+    <message>
+        <source>Hidden layer widths &quot;%1&quot; cannot be used.</source>
+        <translation>Die Breiten der verborgenen Schichten &quot;%1&quot; sind nicht verwendbar.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1905,6 +1921,10 @@ Wirkt nach „Neustart“.</translation>
         <source>%1; the network says %2 (p = %3), loss %4</source>
         <translation>%1; das Netz sagt %2 (p = %3), Verlust %4</translation>
     </message>
+    <message>
+        <source>%1, from %2</source>
+        <translation>%1, aus %2</translation>
+    </message>
 </context>
 <context>
     <name>bplab::DatasetView</name>
@@ -2097,6 +2117,10 @@ Wirkt nach „Neustart“.</translation>
     <message>
         <source>latest weights of %1 (Compare view)</source>
         <translation>neueste Gewichte von %1 (Vergleichen)</translation>
+    </message>
+    <message>
+        <source>%1, from %2</source>
+        <translation>%1, aus %2</translation>
     </message>
 </context>
 <context>
@@ -5120,8 +5144,8 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
 <context>
     <name>main</name>
     <message>
-        <source>Trains a 784-128-10 network on MNIST and shows every step, live.</source>
-        <translation>Trainiert ein 784-128-10-Netz auf MNIST und zeigt jeden Schritt, live.</translation>
+        <source>Trains neural networks on MNIST and shows every step, live: any hidden layers (--hidden, --activation); the default network is 784-128-10 ReLU.</source>
+        <translation>Trainiert neuronale Netze auf MNIST und zeigt jeden Schritt, live: beliebige verborgene Schichten (--hidden, --activation); das Standardnetz ist 784-128-10 ReLU.</translation>
     </message>
 </context>
 </TS>

@@ -23,13 +23,16 @@ predict (dark ink on light paper or light on dark, any size up to 50 megapixels,
 header above that) and becomes one 28x28 image. Several DIRs make one set, in the order given,
 each folder's files in name order.
 
-A file that cannot be imported (not a picture, too large, without ink, without a label or with
-two, a link loop, an empty folder given) is named on stderr and left out; a summary says how many
-and why. The set is written as OUT/t10k-images-idx3-ubyte and OUT/t10k-labels-idx1-ubyte (--as
+A file that cannot be imported (not a picture or a damaged one, such as a truncated JPEG; too
+large, without ink, without a label or with two, a link loop, an empty folder given) is named on
+stderr and left out; a summary says how many and why. The set is written as OUT/t10k-images-idx3-ubyte and OUT/t10k-labels-idx1-ubyte (--as
 test, the default) or OUT/train-images-idx3-ubyte and OUT/train-labels-idx1-ubyte (--as train),
-replacing that set only; each file goes to a temporary file renamed when complete. A folder with
+replacing that set only; each file goes to a temporary file renamed when complete. Beside them,
+OUT/t10k-images-idx3-ubyte.files (or train-...) lists the picture of each image, one path a line,
+for the app's Dataset view to name them. A folder with
 one set serves the commands that read only that set: eval and explain --set test on a test set.
-Exit code 2, with nothing written, when no picture could be imported.)";
+Exit codes: 0 every file imported; 3 the set written, but some files were skipped; 2, with
+nothing written, when no picture could be imported; 1 usage error.)";
 
 } // namespace
 
@@ -89,7 +92,7 @@ int runImportImages(const QStringList &args)
 
     const ImportTarget target
             = set == QLatin1String("train") ? ImportTarget::Train : ImportTarget::Test;
-    if (const Status written = writeImportedSet(out.toStdString(), imported->data, target);
+    if (const Status written = writeImportedSet(out.toStdString(), imported->data, target, imported->files);
         !written)
         return cmd.dataError(qs(written.error()));
 
@@ -106,7 +109,8 @@ int runImportImages(const QStringList &args)
                           counts.join(QStringLiteral(", "))));
     if (!summary.isEmpty())
         printOut(summary + QLatin1Char('\n'));
-    return kExitOk;
+    // A script sees from the code alone that files were left out, though the set was written.
+    return imported->skipped.empty() ? kExitOk : kExitPartly;
 }
 
 } // namespace bplab::cli

@@ -16,6 +16,7 @@ enum ExitCode : int {
     kExitOk = 0,
     kExitUsage = 1,   ///< unknown option, missing or malformed value
     kExitBadData = 2, ///< a file that cannot be read, is damaged, or a value outside the data
+    kExitPartly = 3,  ///< import-images: some files imported, others skipped (named on stderr)
     kExitInterrupted = 130,
 };
 

@@ -52,9 +52,11 @@ const CommandEntry kCommands[] = {
 QString overview()
 {
     QString text = QStringLiteral("Usage: %1 COMMAND [options]\n"
-                                  "Backprop Lab: trains, evaluates and explains a 784-128-10 "
-                                  "network (ReLU, SoftMax,\n"
-                                  "cross-entropy, SGD) on MNIST-format data.\n\nCommands:\n")
+                                  "Backprop Lab: trains, evaluates and explains neural networks "
+                                  "on MNIST-format data:\n"
+                                  "any hidden layers (--hidden, --activation); the default network "
+                                  "is 784-128-10 ReLU\n"
+                                  "(SoftMax, cross-entropy, SGD).\n\nCommands:\n")
                            .arg(QLatin1String(bplab::cli::kProgram));
     for (const CommandEntry &c : kCommands)
         text += QStringLiteral("  %1 %2\n")

@@ -1,5 +1,7 @@
 #include "controlbar.h"
 
+#include <hiddenwidths.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -464,13 +466,12 @@ void ControlBar::askForWidths()
                                                   "(1 to 1,024 neurons each, at most two layers):"),
                                                QLineEdit::Normal, QString::fromStdString(hiddenText(m_shownHidden)), &ok);
     if (ok) {
-        const Result<std::vector<int>> widths = parseHidden(text.trimmed().toStdString());
-        if (widths) {
+        if (const std::optional<std::vector<int>> widths = hiddenWidthsOf(text)) {
             const std::vector<int> w = *widths;
             emit settingsEdited([w](TrainConfig &t) { t = withNetwork(t, w, t.network.activation); });
             return;
         }
-        QMessageBox::warning(this, tr("Hidden layers"), QString::fromStdString(widths.error()));
+        QMessageBox::warning(this, tr("Hidden layers"), hiddenWidthsProblem(text));
     }
     // Nothing changed: the menu shows the widths in use again.
     for (QAction *a : m_widthGroup->actions())

@@ -1,11 +1,15 @@
 #include "guioptions.h"
 
+#include "datasetcatalog.h"
+#include "lessonui.h"
 #include "mainwindow.h"
 #include "panelui.h"
 #include "trainingcontroller.h"
 #include "viewlist.h"
 
 #include <train/snapshot.h>
+#include <data/dataset.h>
+#include <messagebanner.h>
 #include <stepview.h>
 
 #include <QCommandLineParser>
@@ -19,7 +23,8 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     exitNow = false;
     QCommandLineParser p;
     p.setApplicationDescription(QCoreApplication::translate(
-        "main", "Trains a 784-128-10 network on MNIST and shows every step, live."));
+        "main", "Trains neural networks on MNIST and shows every step, live: any hidden layers "
+                "(--hidden, --activation); the default network is 784-128-10 ReLU."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("Read the data set from DIR (IDX files, optionally .gz)."), QStringLiteral("DIR"));
@@ -269,6 +274,37 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
             window.stepView()->loadModelFile(o.stepModel);
         window.showStepSample(o.stepTest, o.stepIndex, o.stepStage);
     }
+}
+
+StartData openAtStart(MainWindow &window, const GuiOptions &o, const QString &remembered)
+{
+    StartData out;
+    if (!o.lesson.isEmpty()) {
+        out.lessonError = window.lessons()->open(o.lesson, o.lessonStep - 1);
+        out.lessonData = out.lessonError.isEmpty();
+        if (!out.lessonError.isEmpty() && o.automation())
+            return out;
+    }
+    // The data: the flags, else the last data set, else the best one found (core's lookup order).
+    if (!o.dataDir.isEmpty() || !o.dataset.isEmpty() || remembered.isEmpty() || !looksLikeDataFolder(remembered)) {
+        const auto found = findDataFolder(o.dataDir.toStdString(), parseKnownDataset(o.dataset.toStdString()));
+        if (found)
+            out.folder = QString::fromStdString(*found);
+        else
+            out.findError = QString::fromStdString(found.error());
+    } else {
+        out.folder = remembered;
+    }
+    // A folder the flags name is for this session; the remembered or the best found is the user's.
+    const bool flagData = !o.dataDir.isEmpty() || !o.dataset.isEmpty();
+    if (!out.lessonData && !out.folder.isEmpty())
+        window.openData(out.folder, flagData ? SettingOrigin::Session : SettingOrigin::User);
+    else if (!out.lessonData)
+        window.showDataError(out.findError);
+    if (!out.lessonError.isEmpty())
+        window.banner()->showMessage(
+                QCoreApplication::translate("bplab", "This lesson cannot be opened: %1").arg(out.lessonError));
+    return out;
 }
 
 } // namespace bplab

@@ -60,6 +60,24 @@ struct GuiOptions {
 QString parseGuiOptions(const QStringList &arguments, GuiOptions &options, bool &exitNow);
 
 class MainWindow;
+
+/** What the start opened. */
+struct StartData
+{
+    QString folder;      ///< the data folder opened ("" when none was found)
+    QString findError;   ///< why none was found (the error page shows it)
+    QString lessonError; ///< the lesson that could not be opened: its file and field
+    bool lessonData = false; ///< the lesson opened and reads its own data set
+};
+
+/**
+ * Opens --lesson and the data: the flags' folder, else remembered (the last data set), else the
+ * best one found. A lesson that opens brings its own data. One that cannot be opened is named in
+ * the window's banner (file and field) after the data's opening, which clears the banner; an
+ * automation run stops at it (nothing else is opened) and reports it in lessonError.
+ */
+StartData openAtStart(MainWindow &window, const GuiOptions &options, const QString &remembered);
+
 /** The flags' hyperparameters, pace, view and Step view image, for this session only: the
  *  controller trains with them, the user's saved settings stay as they are. */
 void applySessionOptions(MainWindow &window, const GuiOptions &options);

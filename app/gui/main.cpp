@@ -48,16 +48,50 @@ void preferPassiveOpenMpWait(char **argv)
     (void)argv;
 #endif
 }
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("backprop-lab"));
+    QCoreApplication::setOrganizationName(QStringLiteral("BackpropLab"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));
+}
+
+/** True when the command line asks only for text: --help (-h, -?, --help-all) or --version (-v). */
+bool asksForText(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--")
+            break;
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" || a == "-v")
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 int main(int argc, char **argv)
 {
+    // --help and --version print and exit without a window: QApplication would abort where no
+    // display is (a terminal over ssh, a build machine), so they are answered by a core
+    // application before it exists. The same parser answers, so its errors are the window's too.
+    if (asksForText(argc, argv)) {
+        QCoreApplication text(argc, argv);
+        nameApplication();
+        GuiOptions o;
+        bool exitNow = false;
+        const QString problem = parseGuiOptions(QCoreApplication::arguments(), o, exitNow);
+        if (exitNow)
+            return 0;
+        if (!problem.isEmpty()) {
+            std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(problem));
+            return 2;
+        }
+        // A flag that takes a value took "--help" as its value: go on to the window.
+    }
     preferPassiveOpenMpWait(argv);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("backprop-lab"));
+    nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Backprop Lab"));
-    QApplication::setOrganizationName(QStringLiteral("BackpropLab"));
-    QApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));
     // The installed desktop entry's name: Wayland compositors match the window to it.
     QGuiApplication::setDesktopFileName(QStringLiteral("org.backproplab.BackpropLab"));
     QApplication::setWindowIcon(IconStyle::applicationIcon());
@@ -96,19 +130,6 @@ int main(int argc, char **argv)
     else if (o.automation())
         window.resize(MainWindow::defaultSize());
 
-    // The data: the flags, else the last data set, else the best one found (core's lookup order).
-    QString folder, findError;
-    if (!o.dataDir.isEmpty() || !o.dataset.isEmpty() || remembered.isEmpty()
-        || !looksLikeDataFolder(remembered)) {
-        const auto found = findDataFolder(o.dataDir.toStdString(), parseKnownDataset(o.dataset.toStdString()));
-        if (found)
-            folder = QString::fromStdString(*found);
-        else
-            findError = QString::fromStdString(found.error());
-    } else {
-        folder = remembered;
-    }
-
     std::unique_ptr<ScreenshotRun> screenshot;
     std::unique_ptr<ReportRun> report;
     if (o.afterBatchesRun()) {
@@ -123,25 +144,16 @@ int main(int argc, char **argv)
     if (o.presentation)
         window.setPresentationMode(true, /*fullScreen=*/o.screenshot.isEmpty());
     window.show();
-    // A lesson brings its own data set and settings; one that cannot be opened is a message in
-    // the window (and ends a scripted run with exit code 2).
-    QString lessonError;
-    if (!o.lesson.isEmpty()) {
-        lessonError = window.lessons()->open(o.lesson, o.lessonStep - 1);
-        if (!lessonError.isEmpty()) {
-            std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(lessonError));
-            if (o.automation())
-                return 2;
-            window.banner()->showMessage(QCoreApplication::translate("bplab", "This lesson cannot be opened: %1").arg(lessonError));
-        }
+    // The lesson, then the data; a lesson that cannot be opened ends a scripted run with exit
+    // code 2, and is a message in the window otherwise.
+    const StartData start = openAtStart(window, o, remembered);
+    if (!start.lessonError.isEmpty()) {
+        std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(start.lessonError));
+        if (o.automation())
+            return 2;
     }
-    const bool lessonData = !o.lesson.isEmpty() && lessonError.isEmpty(); // being read by the lesson
-    // A folder the flags name is for this session; the remembered or the best found is the user's.
-    const bool flagData = !o.dataDir.isEmpty() || !o.dataset.isEmpty();
-    if (!lessonData && !folder.isEmpty())
-        window.openData(folder, flagData ? SettingOrigin::Session : SettingOrigin::User);
-    else if (!lessonData)
-        window.showDataError(findError);
+    const bool lessonData = start.lessonData;
+    const QString &folder = start.folder;
     if (screenshot && lessonData && o.lessonStep > 1) {
         // The picture or export is of step N: after the steps before it have replayed.
         QObject::connect(window.lessons()->runner(), &LessonRunner::ready, screenshot.get(),

@@ -6,6 +6,8 @@
 #include <background.h>
 #include <drawnstore.h>
 #include <networkchoice.h>
+#include <pictureimport.h>
+#include <picturereader.h>
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -16,14 +18,55 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <filesystem>
 
 namespace bplab {
 
 namespace {
 
 /** The page: recomputes the answers when what it shows is stale and it can be seen. */
+/**
+ * The test set of folder, for the Mistakes view: its t10k files alone (a training set beside them,
+ * whole, half or damaged, is not read), or, where it holds none, its pictures in folders 0-9
+ * imported as import-images does (skipped files are left out). The error says what a test set is.
+ */
+Result<DataSplit> readTestSet(const std::string &folder)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+        return Error {folder + ": no such folder"};
+    // The test files by themselves: linked into a folder of their own and read there.
+    const QTemporaryDir only;
+    if (only.isValid() && linkDataSet(folder, only.path().toStdString(), ImportTarget::Test)) {
+        Result<DataSplit> split = loadDataFolder(only.path().toStdString());
+        if (!split)
+            return Error {split.error()};
+        split->folder = folder;
+        split->name = std::filesystem::path(folder).filename().string();
+        return split;
+    }
+    const PictureScan scan = scanPictureFolders({folder});
+    if (scan.files.empty())
+        return Error {folder + ": holds no test set (t10k-images-idx3-ubyte and t10k-labels-idx1-ubyte, each "
+                               "may end in .gz) and no pictures in folders 0-9"};
+    Result<ImportedPictures> imported = importPictures(scan, qtPictureReader());
+    if (!imported)
+        return Error {imported.error()};
+    if (imported->data.size() == 0)
+        return Error {folder + ": no picture could be imported (" + summarizeSkips(imported->skipped) + ")"};
+    DataSplit split;
+    split.folder = folder;
+    split.name = std::filesystem::path(folder).filename().string();
+    split.test = std::move(imported->data);
+    for (int k = 0; k < kOutputs; ++k)
+        split.classNames[std::size_t(k)] = std::to_string(k);
+    return split;
+}
+
 class MistakesPage : public QWidget
 {
 public:
@@ -120,7 +163,7 @@ public:
         m_loading = true;
         const std::string path = QDir::toNativeSeparators(folder).toStdString();
         runInBackground(
-                this, [path] { return std::make_shared<Result<DataSplit>>(loadDataFolder(path)); },
+                this, [path] { return std::make_shared<Result<DataSplit>>(readTestSet(path)); },
                 [this, folder](std::shared_ptr<Result<DataSplit>> loaded) {
                     m_loading = false;
                     if (!*loaded || (*loaded)->test.size() == 0) {

@@ -58,7 +58,7 @@ PictureImportDialog::importInto(const QString &source, const QString &trainingFr
                                 .arg(source, QString::fromStdString(skipped));
             return out;
         }
-        if (const Status written = writeImportedSet(folder, imported->data, as); !written) {
+        if (const Status written = writeImportedSet(folder, imported->data, as, imported->files); !written) {
             out.error = QString::fromStdString(written.error());
             return out;
         }

@@ -15,8 +15,17 @@ namespace bplab {
 GreyImage greyOfPicture(const QImage &image);
 
 /**
+ * Raises QImageReader's allocation limit (process-wide) so that a picture of kMaxPicturePixels
+ * decodes; readPicture calls it. Never lowers a limit set higher.
+ */
+void allowLargestPictures();
+
+/**
  * Reads a picture (the orientation its EXIF data gives applied). The error names the file:
- * "x.png: not a picture (Unsupported image format)".
+ * "x.png: not a picture (Unsupported image format)"; a picture whose decoder warns while reading
+ * it (a truncated JPEG: "Premature end of JPEG file") is refused as damaged:
+ * "x.jpg: a damaged picture (Premature end of JPEG file)". Thread-safe; the decoder's warnings
+ * are caught on the decoding thread only.
  */
 Result<GreyImage> readPicture(const QString &path);
 

@@ -2,6 +2,7 @@
 
 #include "io/fileio.h"
 #include "io/jsonvalue.h"
+#include "data/idx.h"
 
 #include <algorithm>
 #include <cmath>
@@ -118,6 +119,39 @@ std::size_t charCount(const std::string &s)
 }
 
 /** The checks of one lesson; the first failure stops it with the field's path in the message. */
+
+/** Training images of the data sets a lesson names: MNIST's and Fashion-MNIST's 60,000, and
+ *  import-sample's 80% of the 10,000 digits it ships. */
+std::uint64_t datasetTrainImages(const std::string &dataset)
+{
+    return dataset == "sample" ? 8000 : 60000;
+}
+
+/** The images one epoch of the lesson trains on: its train_subset of its data set, or all. */
+std::uint64_t lessonImages(const Lesson &l)
+{
+    const std::uint64_t all = datasetTrainImages(l.dataset);
+    const std::uint64_t subset = l.settings.trainSubset.value_or(0);
+    return subset > 0 ? std::min(subset, all) : all;
+}
+
+std::string trainingWords(const Lesson &l)
+{
+    const std::uint64_t images = lessonImages(l);
+    const std::string epochs = l.settings.epochs ? std::to_string(*l.settings.epochs) + " epoch"
+                                                           + (*l.settings.epochs == 1 ? "" : "s")
+                                                 : "up to 1000 epochs (settings.epochs not given)";
+    const std::string batch = l.settings.batch ? std::to_string(*l.settings.batch) + " a batch"
+                                               : "one a batch at the least (settings.batch not given)";
+    return epochs + " of " + withThousands(images) + " images of the " + l.dataset + " set, " + batch;
+}
+
+std::string networkWords(const Lesson &l, int stepOf, const Architecture &arch)
+{
+    return (stepOf > 0 ? "run " + std::to_string(stepOf) + "'s network " : std::string("the lesson's network "))
+           + describe(arch) + (l.settings.network || stepOf > 0 ? "" : " (no settings.hidden: the default)");
+}
+
 class Checker
 {
 public:
@@ -342,7 +376,7 @@ public:
             s.batch = n;
         }
         if (const JsonValue *v = o.find("epochs")) {
-            if (!integer(v, "settings.epochs", 1, 1000, n))
+            if (!integer(v, "settings.epochs", 1, kMaxLessonEpochs, n))
                 return false;
             s.epochs = n;
         }
@@ -487,18 +521,31 @@ public:
             shownView = shownView || v == s.view;
         if (!shownView)
             return fail(join(path, "view"), shown(viewName(s.view)) + " is not in the lesson's \"views\"; add it there");
+        // step_of is read first: the stages a step may show are those of the network it shows.
+        if (!runOf(o, path, "step_of", LessonView::Step, "steps through a run's network", s.view, s.stepOf))
+            return false;
         if (const JsonValue *v = o.find("stage")) {
             if (s.view != LessonView::Step)
                 return fail(join(path, "stage"), "only a step with the view \"step\" has a stage");
             int stage = 0;
             if (!integer(v, join(path, "stage"), 1, 7 + 3 * kMaxHiddenLayers, stage))
                 return false;
+            const std::optional<Architecture> shown = stepNetwork(l, s.stepOf.value_or(0));
+            if (shown && stage > stageCount(*shown))
+                return fail(join(path, "stage"),
+                            "must be a whole number from 1 to " + std::to_string(stageCount(*shown)) + ", the stages of "
+                                    + networkWords(l, s.stepOf.value_or(0), *shown) + ", not " + std::to_string(stage));
             s.stage = stage;
         }
         long long n = 0;
         if (const JsonValue *v = o.find("timeline_at")) {
             if (!integer(v, join(path, "timeline_at"), 0LL, kMaxBatches, n))
                 return false;
+            if (const long long most = lessonBatches(l); n > most)
+                return fail(join(path, "timeline_at"),
+                            std::to_string(n) + " is beyond the lesson's training: " + trainingWords(l) + " ("
+                                    + withThousands(std::uint64_t(most))
+                                    + " batches); raise settings.epochs to train longer");
             s.timelineAt = n;
         }
         if (const JsonValue *v = o.find("test_image")) {
@@ -532,8 +579,7 @@ public:
                 return false;
             s.compareShow = m;
         }
-        if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf)
-            || !runOf(o, path, "step_of", LessonView::Step, "steps through a run's network", s.view, s.stepOf))
+        if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf))
             return false;
         if (const JsonValue *v = o.find("question"))
             return question(*v, join(path, "question"), s);
@@ -642,6 +688,29 @@ AnswerKind answerKindOf(Quantity q)
     case Quantity::SignDelta1: return AnswerKind::Sign;
     default: return AnswerKind::Number;
     }
+}
+
+int stageCount(const Architecture &arch)
+{
+    return 7 + 3 * int(arch.hidden.size());
+}
+
+std::optional<Architecture> stepNetwork(const Lesson &lesson, int stepOf)
+{
+    if (stepOf <= 0)
+        return lesson.settings.network.value_or(Architecture::source());
+    for (auto s = lesson.steps.rbegin(); s != lesson.steps.rend(); ++s)
+        if (!s->compare.empty())
+            return stepOf <= int(s->compare.size()) ? std::optional<Architecture>(s->compare[std::size_t(stepOf - 1)].arch)
+                                                    : std::nullopt;
+    return std::nullopt;
+}
+
+long long lessonBatches(const Lesson &lesson)
+{
+    const std::uint64_t batch = std::uint64_t(lesson.settings.batch.value_or(1));
+    const std::uint64_t epochs = std::uint64_t(lesson.settings.epochs.value_or(kMaxLessonEpochs));
+    return (long long)(epochs * ((lessonImages(lesson) + batch - 1) / batch));
 }
 
 const char *viewName(LessonView v) { return nameIn(kViews, v); }

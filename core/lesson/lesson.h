@@ -24,6 +24,8 @@ inline constexpr int kLessonVersion = 1;
 /** The largest lesson file read; a larger one is refused before it is read. */
 inline constexpr std::size_t kMaxLessonBytes = std::size_t(1) << 20;
 inline constexpr int kMaxLessonSteps = 200;
+/** The most epochs a lesson's settings ask for. */
+inline constexpr int kMaxLessonEpochs = 1000;
 
 enum class LessonView { Train, Step, Draw, Cluster, Data, Mistakes, Compare };
 enum class LessonControl { Recipe, Lr, Batch, Epochs, Seed, Pace, Dataset, Reset, Timeline, Replicas, TrainSubset, Network };
@@ -152,6 +154,22 @@ struct LessonRestrictions
 const char *viewName(LessonView v);
 const char *controlName(LessonControl c);
 const char *quantityName(Quantity q);
+
+/** The Step view's stages for arch: 7 + 3 per hidden layer (10 for 784-128-10). */
+int stageCount(const Architecture &arch);
+/**
+ * The network a Step step of lesson shows: the lesson's (settings "hidden", else 784-128-10 ReLU)
+ * for stepOf 0, else run stepOf of the last step in lesson.steps with runs to compare; empty when
+ * that run is not known from the file (the Compare view's runs of the moment).
+ */
+std::optional<Architecture> stepNetwork(const Lesson &lesson, int stepOf);
+/**
+ * The most batches the lesson trains: its epochs times the batches of one epoch (its train_subset
+ * or its data set's training images, 60,000 for mnist and fashion, 8,000 for sample, in batches of
+ * its batch size, the last one partial). A setting the lesson leaves to the app counts at its
+ * widest: 1000 epochs, batches of one image. One replica assumed (the lessons do not set more).
+ */
+long long lessonBatches(const Lesson &lesson);
 
 /** Parses and checks a lesson held in memory; name is the file's name for messages. */
 Result<Lesson> parseLesson(std::string_view text, const std::string &name);

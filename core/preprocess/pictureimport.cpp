@@ -47,6 +47,10 @@ public:
         std::error_code ec;
         const fs::path path(given);
         const fs::file_status status = fs::status(path, ec);
+        if (ec == std::errc::too_many_symbolic_link_levels) {
+            loop(given);
+            return;
+        }
         if (ec || !fs::exists(status)) {
             skip(given, SkipReason::Unreachable, given + ": no such file or folder");
             return;
@@ -94,6 +98,10 @@ private:
             if (entry.filename().string().starts_with('.'))
                 continue;
             const fs::file_status status = fs::status(entry, ec);
+            if (ec == std::errc::too_many_symbolic_link_levels) {
+                loop(entry.string());
+                continue;
+            }
             if (ec || !fs::exists(status)) {
                 skip(entry.string(), SkipReason::Unreachable,
                      entry.string() + ": a link to nothing ("
@@ -126,6 +134,13 @@ private:
             return;
         }
         m_scan.files.push_back({name, label.label});
+    }
+
+    /** A link whose chain of links never ends (ELOOP: one pointing at itself, two at each other). */
+    void loop(const std::string &path)
+    {
+        skip(path, SkipReason::SymlinkLoop,
+             path + ": a link that leads back to itself through links only (a loop): not followed");
     }
 
     void skip(const std::string &path, SkipReason reason, std::string detail)
@@ -252,7 +267,40 @@ std::string summarizeSkips(const std::vector<ImportSkip> &skipped)
     return text;
 }
 
-Status writeImportedSet(const std::string &folder, const Dataset &data, ImportTarget target)
+std::string importedFilesName(ImportTarget target)
+{
+    return target == ImportTarget::Test ? "t10k-images-idx3-ubyte.files" : "train-images-idx3-ubyte.files";
+}
+
+std::vector<std::string> readImportedFiles(const std::string &folder, ImportTarget target, std::size_t count)
+{
+    // A path a line: at most 4 KB each, so the list's size is bounded by the set's.
+    const auto bytes = readWholeFile((fs::path(folder) / importedFilesName(target)).string(),
+                                     std::uint64_t(count + 1) * 4096);
+    if (!bytes || count == 0)
+        return {};
+    std::vector<std::string> files;
+    files.reserve(count);
+    std::string line;
+    for (std::uint8_t b : *bytes) {
+        if (b != '\n') {
+            line.push_back(char(b));
+            continue;
+        }
+        files.push_back(std::move(line));
+        line.clear();
+        if (files.size() > count)
+            return {};
+    }
+    if (!line.empty())
+        files.push_back(std::move(line));
+    if (files.size() != count)
+        return {};
+    return files;
+}
+
+Status writeImportedSet(const std::string &folder, const Dataset &data, ImportTarget target,
+                        const std::vector<std::string> &files)
 {
     std::error_code ec;
     fs::create_directories(folder, ec);
@@ -270,7 +318,20 @@ Status writeImportedSet(const std::string &folder, const Dataset &data, ImportTa
     const fs::path dir(folder);
     if (Status s = writeIdxLabels((dir / (prefix + "-labels-idx1-ubyte")).string(), labels); !s)
         return s;
-    return writeIdxImages((dir / (prefix + "-images-idx3-ubyte")).string(), images);
+    if (Status s = writeIdxImages((dir / (prefix + "-images-idx3-ubyte")).string(), images); !s)
+        return s;
+    const std::string list = (dir / importedFilesName(target)).string();
+    bool listed = files.size() == data.size();
+    for (const std::string &f : files)
+        listed = listed && f.find('\n') == std::string::npos && f.size() < 4096;
+    if (!listed) {
+        fs::remove(list, ec); // an older import's names would name other pictures
+        return {};
+    }
+    std::string text;
+    for (const std::string &f : files)
+        text += f + '\n';
+    return atomicWriteFile(list, {ByteSpan {text.data(), text.size()}});
 }
 
 namespace {

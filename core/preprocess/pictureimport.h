@@ -25,7 +25,7 @@ enum class SkipReason {
     NoInk,         ///< blank or uniform
     NoLabel,       ///< neither a folder 0-9 nor a leading digit in its name
     TwoLabels,     ///< the folder and the name disagree
-    SymlinkLoop,   ///< a link back to a folder being read
+    SymlinkLoop,   ///< a link back to a folder being read, or one that never ends (ELOOP)
     Unreachable,   ///< a broken link, or a folder that cannot be listed
     EmptyFolder,   ///< a folder given that holds no pictures
     NotPictureName ///< not .png, .jpg, .jpeg, .bmp, .pgm
@@ -118,9 +118,24 @@ enum class ImportTarget { Test, Train };
  * Writes data as folder's test set (t10k-images-idx3-ubyte, t10k-labels-idx1-ubyte) or training
  * set (train-...), creating the folder; each file goes to a temporary file renamed only when
  * complete, the labels first, so that no half-written file replaces one. The other set and other
- * files are left as they are.
+ * files are left as they are. files (one per image, ImportedPictures::files) are kept beside the
+ * images as importedFilesName(target), for the Dataset view to name each image's picture; without
+ * them (or with a count that differs) an earlier list of that set is removed.
  */
-Status writeImportedSet(const std::string &folder, const Dataset &data, ImportTarget target);
+Status writeImportedSet(const std::string &folder, const Dataset &data, ImportTarget target,
+                        const std::vector<std::string> &files = {});
+
+/** "t10k-images-idx3-ubyte.files" or "train-images-idx3-ubyte.files": the pictures a set was
+ *  imported from, one path a line (UTF-8, as given to the import), in the set's order. */
+std::string importedFilesName(ImportTarget target);
+
+/**
+ * The picture each of a set's count images came from, as writeImportedSet kept it in folder;
+ * empty when there is no list, it cannot be read, or it does not hold exactly count paths (a set
+ * written since by other means).
+ */
+std::vector<std::string> readImportedFiles(const std::string &folder, ImportTarget target,
+                                           std::size_t count);
 
 /**
  * Makes folder's test set (t10k-...) or training set (train-..., train<tag>-...) links to those

@@ -8,13 +8,17 @@
 
 #include <drawnstore.h>
 #include <data/idx.h>
+#include <pictureimport.h>
 #include <preprocess.h>
 
+#include <QBuffer>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
+
+#include <zlib.h>
 
 using namespace bplab;
 using namespace bplab::test;
@@ -29,6 +33,8 @@ private slots:
     void evalAgreesWithPredict();
     void oneSetServesItsCommands();
     void badInputIsNamedAndSkipped();
+    void damagedPicturesAreSkipped();
+    void picturesUpTo50Megapixels();
     void failedImportWritesNothing();
 
 private:
@@ -58,6 +64,48 @@ QByteArray pngHeaderOnly(std::uint32_t width, std::uint32_t height)
             = bigEndian32(width) + bigEndian32(height) + QByteArray("\x08\x00\x00\x00\x00", 5);
     return QByteArray("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", header) // 8-bit grey
            + chunk("IDAT", qCompress(QByteArray(64, '\0')).mid(4)) + chunk("IEND", {});
+}
+
+/**
+ * An 8-bit RGB PNG of width x height, white with a black bar in its middle third, written row by
+ * row through zlib: a 50-megapixel picture in a few hundred kilobytes, never whole in memory here
+ * (decoded it is 4 bytes a pixel, 200 MB, as a photo of that size).
+ */
+bool writeLargeRgbPng(const QString &file, std::uint32_t width, std::uint32_t height)
+{
+    QFile out(file);
+    if (!QDir().mkpath(QFileInfo(file).path()) || !out.open(QIODevice::WriteOnly))
+        return false;
+    const auto chunk = [&out](const QByteArray &type, const QByteArray &data) {
+        out.write(bigEndian32(std::uint32_t(data.size())) + type + data + bigEndian32(crc32(type + data)));
+    };
+    out.write(QByteArray("\x89PNG\r\n\x1a\n", 8));
+    chunk("IHDR", bigEndian32(width) + bigEndian32(height) + QByteArray("\x08\x02\x00\x00\x00", 5));
+    z_stream z {};
+    if (deflateInit(&z, 6) != Z_OK)
+        return false;
+    QByteArray paper(int(1 + 3 * width), char(255)), ink = paper;
+    paper[0] = ink[0] = 0; // filter: none
+    for (std::uint32_t x = width / 3; x < 2 * width / 3; ++x)
+        ink[int(1 + 3 * x)] = ink[int(2 + 3 * x)] = ink[int(3 + 3 * x)] = 0;
+    QByteArray buffer(1 << 16, '\0');
+    for (std::uint32_t y = 0; y <= height; ++y) {
+        const bool last = y == height;
+        QByteArray &row = y > height / 3 && y < 2 * height / 3 ? ink : paper;
+        z.next_in = last ? nullptr : reinterpret_cast<Bytef *>(row.data());
+        z.avail_in = last ? 0 : uInt(row.size());
+        do {
+            z.next_out = reinterpret_cast<Bytef *>(buffer.data());
+            z.avail_out = uInt(buffer.size());
+            deflate(&z, last ? Z_FINISH : Z_NO_FLUSH);
+            const int produced = buffer.size() - int(z.avail_out);
+            if (produced > 0)
+                chunk("IDAT", buffer.left(produced));
+        } while (z.avail_out == 0);
+    }
+    deflateEnd(&z);
+    chunk("IEND", {});
+    return out.error() == QFileDevice::NoError;
 }
 
 bool writeInk(const QString &file)
@@ -140,6 +188,11 @@ void TestCliImport::importsWhatDrawMakes()
     QCOMPARE(images->count, std::size_t(kPictures));
     QCOMPARE(images->rows, 28);
     QVERIFY(!QFileInfo::exists(m_imported + QStringLiteral("/train-images-idx3-ubyte")));
+    // Beside them, the picture of each image in the set's order, for the Dataset view.
+    const std::vector<std::string> names = readImportedFiles(m_imported.toStdString(), ImportTarget::Test, kPictures);
+    QCOMPARE(int(names.size()), kPictures);
+    for (int i = 0; i < kPictures; ++i)
+        QCOMPARE(QString::fromStdString(names[std::size_t(i)]), m_files[i]);
     for (int i = 0; i < kPictures; ++i) {
         // The Draw view's path: QImage -> greyFromImage -> preprocessPicture.
         const PreprocessResult drawn = preprocessPicture(greyFromImage(QImage(m_files[i])));
@@ -236,12 +289,15 @@ void TestCliImport::badInputIsNamedAndSkipped()
     QVERIFY(writeInk(bad + QStringLiteral("/misc/anna.png")));
     QVERIFY(writeInk(bad + QStringLiteral("/3/7_anna.png")));
     QVERIFY(QFile::link(bad, bad + QStringLiteral("/3/loop")));
+    // A link to itself: the system says ELOOP, a loop as well, not a link to nothing.
+    QVERIFY(QFile::link(bad + QStringLiteral("/3/self"), bad + QStringLiteral("/3/self")));
     const QString empty = path(QStringLiteral("empty"));
     QVERIFY(QDir().mkpath(empty));
 
     const QString out = path(QStringLiteral("bad-out"));
     const CliRun run = runCli({"import-images", bad, empty, "--out", out});
-    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // Some files skipped, the rest written: exit 3, so that a script notices.
+    QVERIFY2(run.exitCode == 3, run.err.constData());
     const QString err = QString::fromUtf8(run.err);
     QVERIFY2(err.contains(QStringLiteral("3/x.png: not a picture")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("4/huge.png: 20000x20000 pixels")), qPrintable(err));
@@ -250,16 +306,78 @@ void TestCliImport::badInputIsNamedAndSkipped()
                      "3/7_anna.png: two labels, 3 from its folder and 7 from its name")),
              qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("3/loop: a link that leads back")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("3/self: a link that leads back to itself")), qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("a link to nothing")), qPrintable(err));
     QVERIFY2(err.contains(empty + QStringLiteral(": no pictures in this folder")), qPrintable(err));
     QVERIFY2(run.out.contains("imported 1 pictures"), run.out.constData());
-    QVERIFY2(run.out.contains("6 skipped: 1 not a picture, 1 too large, 1 without a label, 1 with "
+    QVERIFY2(run.out.contains("7 skipped: 1 not a picture, 1 too large, 1 without a label, 1 with "
                               "two labels, "
-                              "1 a link loop, 1 an empty folder"),
+                              "2 a link loop, 1 an empty folder"),
              run.out.constData());
     const auto labels
             = readIdxLabels((out + QStringLiteral("/t10k-labels-idx1-ubyte")).toStdString());
     QVERIFY2(labels.ok(), labels.error().c_str());
     QCOMPARE(labels->labels, std::vector<std::uint8_t> {5});
+}
+
+void TestCliImport::damagedPicturesAreSkipped()
+{
+    // A JPEG cut after its first fifth: the decoder fills the rest in white and warns. Its ink is
+    // in the rows that are still there, so only the warning tells it from a picture.
+    QImage page(400, 400, QImage::Format_RGB32);
+    page.fill(Qt::white);
+    for (int y = 0; y < 400; ++y)
+        for (int x = 0; x < 400; ++x)
+            if (y < 60 ? (x > 150 && x < 250) : ((x * 7 + y * 13) % 23 == 0))
+                page.setPixel(x, y, qRgb(20, 20, 20)); // a bar above, speckles below
+    QByteArray jpeg;
+    QBuffer buffer(&jpeg);
+    QVERIFY(buffer.open(QIODevice::WriteOnly) && page.save(&buffer, "JPEG", 90));
+    QVERIFY2(jpeg.size() > 5000, QByteArray::number(jpeg.size()).constData());
+    const QString dir = path(QStringLiteral("damaged"));
+    QVERIFY(QDir().mkpath(dir + QStringLiteral("/4")));
+    QVERIFY(writeFile(dir + QStringLiteral("/4/cut.jpg"), jpeg.left(jpeg.size() / 5)));
+    QVERIFY(writeFile(dir + QStringLiteral("/4/whole.jpg"), jpeg));
+    QVERIFY(writeInk(dir + QStringLiteral("/5/good.png")));
+
+    const QString out = path(QStringLiteral("damaged-out"));
+    const CliRun run = runCli({"import-images", dir, "--out", out});
+    QVERIFY2(run.exitCode == 3, run.err.constData());
+    const QString err = QString::fromUtf8(run.err);
+    QVERIFY2(err.contains(QStringLiteral("4/cut.jpg: a damaged picture (")), qPrintable(err));
+    // The decoder's warning is in that line, not on a line of its own naming no file.
+    for (const QString &line : err.split(QLatin1Char('\n')))
+        QVERIFY2(!line.contains(QStringLiteral("JPEG")) || line.contains(QStringLiteral("cut.jpg")), qPrintable(err));
+    QVERIFY2(run.out.contains("imported 2 pictures"), run.out.constData());
+    QVERIFY2(run.out.contains("1 skipped: 1 not a picture"), run.out.constData());
+    const auto labels = readIdxLabels((out + QStringLiteral("/t10k-labels-idx1-ubyte")).toStdString());
+    QVERIFY2(labels.ok(), labels.error().c_str());
+    QCOMPARE(labels->labels, (std::vector<std::uint8_t> {4, 5}));
+
+    // Every file in: exit 0.
+    const CliRun whole = runCli({"import-images", dir + QStringLiteral("/5"), "--out", out});
+    QVERIFY2(whole.exitCode == 0, whole.err.constData());
+}
+
+void TestCliImport::picturesUpTo50Megapixels()
+{
+    // 7071 x 7071 is 49,999,041 pixels: under the 50 MP the import promises, and 200 MB decoded
+    // as RGB, more than Qt's default allocation limit. 7072 x 7071 is over: refused by its header.
+    const QString dir = path(QStringLiteral("large"));
+    QVERIFY(writeLargeRgbPng(dir + QStringLiteral("/1/edge.png"), 7071, 7071));
+    QVERIFY(writeFile(dir + QStringLiteral("/1/over.png"), pngHeaderOnly(7072, 7071)));
+    const QString out = path(QStringLiteral("large-out"));
+    const CliRun run = runCli({"import-images", dir, "--out", out});
+    QVERIFY2(run.exitCode == 3, run.err.constData());
+    QVERIFY2(run.out.contains("imported 1 pictures"), run.err.constData());
+    QVERIFY2(run.err.contains("1/over.png: 7072x7071 pixels, more than the 50,000,000"), run.err.constData());
+    QVERIFY2(!run.err.contains("edge.png"), run.err.constData());
+    const auto images = readIdxImages((out + QStringLiteral("/t10k-images-idx3-ubyte")).toStdString());
+    QVERIFY2(images.ok(), images.error().c_str());
+    QCOMPARE(images->count, std::size_t(1));
+    // The bar became ink: a vertical stroke in the middle columns of the 28 x 28 image.
+    QVERIFY(images->pixels[14 * 28 + 14] > 128);
+    QVERIFY(images->pixels[14 * 28 + 2] < 30);
 }
 
 void TestCliImport::failedImportWritesNothing()
@@ -279,7 +397,7 @@ void TestCliImport::failedImportWritesNothing()
     const QString kept = path(QStringLiteral("kept"));
     QVERIFY(QDir().mkpath(kept));
     const QStringList before = idxFiles(m_imported);
-    QCOMPARE(before.size(), 2);
+    QCOMPARE(before.size(), 3); // the images, the labels and the pictures' names
     for (const QString &f : before)
         QVERIFY(QFile::copy(m_imported + QLatin1Char('/') + f, kept + QLatin1Char('/') + f));
     run = runCli({"import-images", empty, "--out", kept});

@@ -31,6 +31,10 @@ void TestCliUsage::overviewListsEveryCommand()
     QCOMPARE(run.exitCode, 0);
     for (const QString &c : kCommands)
         QVERIFY2(run.out.contains(("  " + c + " ").toUtf8()), qPrintable(c));
+    // What the tool does for any network; 784-128-10 only as the default.
+    QVERIFY2(run.out.contains("explains neural networks on MNIST-format data"), run.out.constData());
+    QVERIFY2(run.out.contains("the default network is 784-128-10 ReLU"), run.out.constData());
+    QVERIFY2(!run.out.contains("explains a 784-128-10"), run.out.constData());
 }
 
 void TestCliUsage::noArgumentsIsAUsageError()

@@ -215,6 +215,12 @@ private slots:
         row("step view not listed", "\"view\": \"cluster\"", "\"view\": \"draw\"",
             "steps[1].view: \"draw\" is not in the lesson's \"views\"");
         row("stage range", "\"stage\": 2", "\"stage\": 14", "steps[0].stage: must be a whole number from 1 to 13, not 14");
+        row("stage beyond the network", "\"stage\": 2", "\"stage\": 11",
+            "steps[0].stage: must be a whole number from 1 to 10, the stages of the lesson's network 784-128-10 ReLU "
+            "(no settings.hidden: the default), not 11");
+        row("timeline beyond training", "\"timeline_at\": 10", "\"timeline_at\": 99999",
+            "steps[0].timeline_at: 99999 is beyond the lesson's training: 2 epochs of 8,000 images of the sample set, "
+            "64 a batch (250 batches)");
         row("stage on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"stage\": 3,",
             "steps[1].stage: only a step with the view \"step\" has a stage");
         row("compare on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"compare\": [{\"hidden\": \"8\"}],",
@@ -407,6 +413,58 @@ private slots:
         QVERIFY(!l.ok());
         QVERIFY2(l.error().find("only a step with the view \"step\" steps through a run's network") != std::string::npos,
                  l.error().c_str());
+    }
+
+    // A step's stage is one of the stages of the network it shows (7 + 3 per hidden layer), its
+    // timeline_at one of the batches the lesson trains (epochs x ceil(images / batch)).
+    void stagesAndTimelineFollowTheLesson()
+    {
+        const auto lesson = [](const std::string &settings, const std::string &steps) {
+            return R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample", "settings": {)"
+                   + settings + R"(}, "views": ["compare", "step", "train"], "steps": [)" + steps + "]}";
+        };
+        const auto step = [](int stage) {
+            return R"({"text": "S.", "view": "step", "stage": )" + std::to_string(stage) + "}";
+        };
+        QVERIFY(parseLesson(lesson(R"("epochs": 1)", step(10)), "l.json").ok());
+        QVERIFY(!parseLesson(lesson(R"("epochs": 1)", step(11)), "l.json").ok());
+        // Two hidden layers: 13 stages.
+        QVERIFY(parseLesson(lesson(R"("hidden": "256,128")", step(13)), "l.json").ok());
+        auto l = parseLesson(lesson(R"("hidden": "256,128")", step(14)), "l.json");
+        QVERIFY(!l.ok());
+        // No hidden layer: 7 stages.
+        QVERIFY(parseLesson(lesson(R"("hidden": "0")", step(7)), "l.json").ok());
+        l = parseLesson(lesson(R"("hidden": "0")", step(8)), "l.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("from 1 to 7, the stages of the lesson's network 784-10, not 8") != std::string::npos,
+                 l.error().c_str());
+        // A Compare run's network: its own stages when the file names the run.
+        const std::string runs = R"({"text": "C.", "view": "compare", "compare": [{"hidden": "8"}, {"hidden": "8,8"}]},)";
+        QVERIFY(parseLesson(lesson("", runs + R"({"text": "S.", "view": "step", "stage": 13, "step_of": 2})"), "l.json").ok());
+        l = parseLesson(lesson("", runs + R"({"text": "S.", "view": "step", "stage": 11, "step_of": 1})"), "l.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[1].stage: must be a whole number from 1 to 10, the stages of run 1's network "
+                                "784-8-10 ReLU, not 11") != std::string::npos,
+                 l.error().c_str());
+
+        // Training's edge: 8,000 sample images in batches of 64 are 125 batches an epoch.
+        const auto at = [](long long k) {
+            return R"({"text": "T.", "view": "train", "timeline_at": )" + std::to_string(k) + "}";
+        };
+        QVERIFY(parseLesson(lesson(R"("batch": 64, "epochs": 3)", at(375)), "l.json").ok());
+        l = parseLesson(lesson(R"("batch": 64, "epochs": 3)", at(376)), "l.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].timeline_at: 376 is beyond the lesson's training") != std::string::npos,
+                 l.error().c_str());
+        // A partial last batch counts: 500 images in batches of 64 are 8 batches.
+        QVERIFY(parseLesson(lesson(R"("batch": 64, "epochs": 100, "train_subset": 500)", at(800)), "l.json").ok());
+        QVERIFY(!parseLesson(lesson(R"("batch": 64, "epochs": 100, "train_subset": 500)", at(801)), "l.json").ok());
+        // mnist: 60,000 images; epochs and batch left to the app count at their widest.
+        std::string mnist = lesson(R"("batch": 100, "epochs": 1)", at(600));
+        mnist.replace(mnist.find("\"sample\""), 8, "\"mnist\"");
+        QVERIFY(parseLesson(mnist, "l.json").ok());
+        QVERIFY(parseLesson(lesson("", at(8000LL * 1000)), "l.json").ok());
+        QVERIFY(!parseLesson(lesson("", at(8000LL * 1000 + 1)), "l.json").ok());
     }
 
     void refusesWholeFileProblems()

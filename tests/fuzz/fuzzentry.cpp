@@ -159,11 +159,32 @@ void fuzzLesson(const std::uint8_t *data, std::size_t size)
     }
     if (l->title.empty() || l->views.empty() || l->steps.empty() || l->steps.size() > std::size_t(kMaxLessonSteps))
         broken("parseLesson: accepted a lesson without a title, views or steps");
+    // The stages of the lesson's network, counted here apart from the parser: 784-128-10 has 10,
+    // each further hidden layer 3 more, none 7. A step of a Compare run's network may show up to
+    // 13 (two hidden layers, the most a run has) when the run is one of the file's, its own count.
+    const auto stagesOf = [](const Architecture &a) { return 7 + 3 * int(a.hidden.size()); };
+    const int lessonStages = l->settings.network ? stagesOf(*l->settings.network) : 10;
+    // The batches the lesson trains: epochs x ceil(images / batch), the sample set 8,000 images,
+    // mnist and fashion 60,000; what the lesson leaves open at its widest (1000 epochs, batch 1).
+    const long long images = l->dataset == "sample" ? 8000 : 60000;
+    const long long subset = l->settings.trainSubset && *l->settings.trainSubset > 0
+                                     ? std::min<long long>(images, (long long)*l->settings.trainSubset)
+                                     : images;
+    const long long batch = l->settings.batch.value_or(1);
+    const long long trained = l->settings.epochs.value_or(1000) * ((subset + batch - 1) / batch);
+    const std::vector<CompareChoice> *runs = nullptr;
     for (const LessonStep &s : l->steps) {
         if (std::find(l->views.begin(), l->views.end(), s.view) == l->views.end())
             broken("parseLesson: accepted a step whose view the lesson does not show");
-        if (s.stage && (*s.stage < 1 || *s.stage > 10 || s.view != LessonView::Step))
-            broken("parseLesson: accepted a stage outside 1-10 or off the step view");
+        int stages = lessonStages;
+        if (s.stepOf.value_or(0) > 0)
+            stages = runs && *s.stepOf <= int(runs->size()) ? stagesOf((*runs)[std::size_t(*s.stepOf - 1)].arch) : 13;
+        if (s.stage && (*s.stage < 1 || *s.stage > stages || s.view != LessonView::Step))
+            broken("parseLesson: accepted a stage outside its network's stages or off the step view");
+        if (s.timelineAt && (*s.timelineAt < 0 || *s.timelineAt > trained))
+            broken("parseLesson: accepted a timeline_at beyond the batches the lesson trains");
+        if (!s.compare.empty())
+            runs = &s.compare;
         if (s.question && s.question->text.empty())
             broken("parseLesson: accepted a question without text");
     }

@@ -1,6 +1,7 @@
 #include "compareview.h"
 
 #include "gradientmaps.h"
+#include "hiddenwidths.h"
 #include "palettecolors.h"
 #include "plotstyle.h"
 #include "uiformat.h"
@@ -368,7 +369,7 @@ void CompareView::updateForm()
     m_activation->setEnabled(!hidden || !hidden->empty());
     QString hint;
     if (!hidden)
-        hint = QString::fromStdString(hidden.error());
+        hint = hiddenWidthsProblem(m_hidden->text());
     else if (full)
         hint = tr("Four runs are shown: Clear them to compare others.");
     else if (!shapeOk) {

@@ -1,5 +1,8 @@
 #include "datasetmodel.h"
 
+#include <pictureimport.h>
+
+#include <QFileInfo>
 #include <QLocale>
 
 #include <algorithm>
@@ -28,12 +31,34 @@ void DatasetModel::setDataSplit(std::shared_ptr<const DataSplit> data)
     m_trainAnswers.reset();
     m_trainCounts = m_data ? countClasses(m_data->train) : Counts{};
     m_testCounts = m_data ? countClasses(m_data->test) : Counts{};
+    // The pictures the sets were imported from, when the folder keeps their list (a small text
+    // file: read here, as the split is handed over).
+    const auto files = [this](ImportTarget which, std::size_t count) {
+        QStringList out;
+        if (m_data && !m_data->folder.empty())
+            for (const std::string &f : readImportedFiles(m_data->folder, which, count))
+                out << QString::fromStdString(f);
+        return out;
+    };
+    m_trainFiles = files(ImportTarget::Train, m_data ? m_data->train.size() : 0);
+    m_testFiles = files(ImportTarget::Test, m_data ? m_data->test.size() : 0);
     m_names.clear();
     for (int k = 0; k < kOutputs; ++k) {
         const QString name = m_data ? QString::fromStdString(m_data->classNames[std::size_t(k)]) : QString();
         m_names << (name.isEmpty() ? QString::number(k) : name);
     }
     rebuild();
+}
+
+QString DatasetModel::fileOf(int index) const
+{
+    const QStringList &files = m_test ? m_testFiles : m_trainFiles;
+    return index >= 0 && index < files.size() ? files[index] : QString();
+}
+
+bool DatasetModel::hasFiles() const
+{
+    return !(m_test ? m_testFiles : m_trainFiles).isEmpty();
 }
 
 void DatasetModel::setTestSet(bool test)
@@ -206,7 +231,9 @@ QVariant DatasetModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
     case Qt::AccessibleTextRole: { // a screen reader hears the whole line, not the label alone
         const QString name = l >= 0 && l < kOutputs ? m_names[l] : QString::number(l);
-        const QString head = tr("%1 image %2: label %3").arg(m_test ? tr("Test") : tr("Training")).arg(i).arg(name);
+        QString head = tr("%1 image %2: label %3").arg(m_test ? tr("Test") : tr("Training")).arg(i).arg(name);
+        if (const QString file = fileOf(i); !file.isEmpty())
+            head = tr("%1, from %2").arg(head, file);
         const SetAnswers *a = answers();
         if (!a)
             return head;
@@ -225,6 +252,8 @@ QVariant DatasetModel::data(const QModelIndex &index, int role) const
         return l;
     case IndexRole:
         return i;
+    case FileRole:
+        return fileOf(i);
     case ImageRole:
         // Shares the split's bytes: valid while the model holds the split.
         return QImage(s->image(std::size_t(i)), s->cols, s->rows, s->cols, QImage::Format_Grayscale8);

@@ -31,6 +31,7 @@ public:
         PredictedRole,                ///< int 0-9: the network's answer (-1: no answers)
         ConfidenceRole,               ///< float: p of the predicted class
         LossRole,                     ///< float: -ln p of the true class
+        FileRole,                     ///< QString: the picture it was imported from ("": not known)
     };
     /** The order of the rows: by index, or the worst first (highest loss), or the surest first
      *  (highest probability of the predicted class). */
@@ -42,6 +43,12 @@ public:
     /** The data (null: no rows). Keeps the set and the class filter. */
     void setDataSplit(std::shared_ptr<const DataSplit> data);
     const std::shared_ptr<const DataSplit> &dataSplit() const { return m_data; }
+    /** The picture image `index` of the current set was imported from, as import-images or the
+     *  app's import kept it beside the set (pictureimport.h); "" when the set has no such list. */
+    QString fileOf(int index) const;
+    /** True when the current set's images have their pictures' names. */
+    bool hasFiles() const;
+
     /** The test set (true) or the training set. */
     void setTestSet(bool test);
     bool isTestSet() const { return m_test; }
@@ -105,6 +112,7 @@ private:
     Counts m_trainCounts{};
     Counts m_testCounts{};
     QStringList m_names;
+    QStringList m_trainFiles, m_testFiles; // one per image, or empty
 };
 
 /** Images per class of a set (labels outside 0-9 are not counted). */

@@ -296,10 +296,12 @@ void DatasetView::refreshSelection()
         return;
     }
     const int label = m_model->label(m_grid->currentIndex().row());
-    m_selection->setText(tr("%1 image %2, label %3")
-                             .arg(isTestSet() ? tr("Test") : tr("Training"))
-                             .arg(index)
-                             .arg(m_model->classNames().value(label)));
+    const QString text = tr("%1 image %2, label %3")
+                                 .arg(isTestSet() ? tr("Test") : tr("Training"))
+                                 .arg(index)
+                                 .arg(m_model->classNames().value(label));
+    const QString file = m_model->fileOf(index);
+    m_selection->setText(file.isEmpty() ? text : tr("%1, from %2").arg(text, file));
     const QSignalBlocker block(m_indexBox);
     m_indexBox->setValue(index);
 }

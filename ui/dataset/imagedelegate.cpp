@@ -4,6 +4,7 @@
 #include "uiformat.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QLocale>
 #include <QPainter>
 
@@ -92,8 +93,11 @@ void ImageDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, const
     line = QRect(line.left(), line.bottom() + 1, textW, sfm.height());
     p->setFont(sf);
     p->setPen(muted);
+    // An imported picture by its file's name (the whole path in the tooltip), else by its index.
+    const QString file = index.data(DatasetModel::FileRole).toString();
     p->drawText(line, Qt::AlignHCenter | Qt::AlignVCenter,
-                QStringLiteral("#%1").arg(index.data(DatasetModel::IndexRole).toInt()));
+                file.isEmpty() ? QStringLiteral("#%1").arg(index.data(DatasetModel::IndexRole).toInt())
+                               : sfm.elidedText(QFileInfo(file).fileName(), Qt::ElideMiddle, textW));
     if (m_answerLine) {
         const int predicted = index.data(DatasetModel::PredictedRole).toInt();
         if (predicted >= 0) {

@@ -29,6 +29,7 @@ private slots:
     void reportWritesTheNumbers();
     void badFlagsAreRefused_data();
     void badFlagsAreRefused();
+    void helpAndVersionWithoutADisplay();
 
 private:
     /** Runs the app; returns its exit code (-1 when it did not finish in time). */
@@ -200,6 +201,36 @@ void TestGuiAutomation::badFlagsAreRefused()
     QByteArray err;
     QCOMPARE(run(args, &err, 30000), 2);
     QVERIFY2(err.contains(mentions.toUtf8()), err.constData());
+}
+
+void TestGuiAutomation::helpAndVersionWithoutADisplay()
+{
+    // A terminal without a display (ssh, a build machine): --help and --version print and exit 0
+    // instead of aborting in QApplication's search for a display.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QLatin1String(name));
+    const auto run = [&env](const QStringList &args, QByteArray &out) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(BPLAB_GUI_PATH), args);
+        if (!p.waitForFinished(30000)) {
+            p.kill();
+            p.waitForFinished();
+            return -1;
+        }
+        out = p.readAllStandardOutput();
+        return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    };
+    QByteArray out;
+    QCOMPARE(run({QStringLiteral("--help")}, out), 0);
+    QVERIFY2(out.contains("Usage: ") && out.contains("--lesson"), out.constData());
+    // What it does for any network, the default named as the default.
+    QVERIFY2(out.contains("Trains neural networks on MNIST") && out.contains("the default network is 784-128-10"),
+             out.constData());
+    QCOMPARE(run({QStringLiteral("--version")}, out), 0);
+    QVERIFY2(out.startsWith("backprop-lab ") && out.trimmed().size() > 13, out.constData());
+    QCOMPARE(run({QStringLiteral("--data"), QStringLiteral("/nowhere"), QStringLiteral("-h")}, out), 0);
 }
 
 QTEST_MAIN(TestGuiAutomation)

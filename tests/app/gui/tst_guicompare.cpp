@@ -11,6 +11,7 @@
 #include <compareview.h>
 #include <drawview.h>
 #include <gradientmaps.h>
+#include <hiddenwidths.h>
 #include <train/networktrainer.h>
 
 #include <QComboBox>
@@ -248,7 +249,19 @@ private slots:
         QVERIFY(!view->formChoice());
         QVERIFY(!view->findChild<QPushButton *>(QStringLiteral("compareAdd"))->isEnabled());
         auto *hint = view->findChild<QLabel *>(QStringLiteral("compareHint"));
-        QVERIFY2(hint->text().contains(QStringLiteral("1 to 1,024")), qPrintable(hint->text()));
+        // The hint speaks of the control, never of the command line's --hidden.
+        QCOMPARE(hint->text(), QStringLiteral("Hidden layer width 0: a hidden layer has 1 to 1,024 neurons."));
+        // The words the Compare view and the toolbar's "Hidden layers" dialog show.
+        QCOMPARE(hiddenWidthsProblem(QStringLiteral("5000")),
+                 QStringLiteral("Hidden layer width 5,000: a hidden layer has 1 to 1,024 neurons."));
+        QCOMPARE(hiddenWidthsProblem(QStringLiteral("64,x")),
+                 QStringLiteral("Hidden layer widths \"64,x\": \"x\" is not a whole number. Write one width per "
+                                "layer, such as 128 or 256,128, or 0 for no hidden layer."));
+        QCOMPARE(hiddenWidthsProblem(QStringLiteral("8,8,8")),
+                 QStringLiteral("Hidden layer widths 8,8,8: at most 2 hidden layers."));
+        QCOMPARE(hiddenWidthsProblem(QStringLiteral(" 256,128 ")), QString());
+        for (const char *bad : {"", "0,5", "99999999999999999999999", "-3", "1,,2"})
+            QVERIFY2(!hiddenWidthsProblem(QString::fromLatin1(bad)).contains(QStringLiteral("--")), bad);
         hidden->setText(QStringLiteral("256,128"));
         QVERIFY(view->formChoice());
         QCOMPARE(view->formChoice()->arch.hidden, (std::vector<int> {256, 128}));

@@ -13,6 +13,7 @@
 #include <lessonpanel.h>
 #include <lessonrunner.h>
 #include <mainwindow.h>
+#include "guioptions.h"
 #include "lessonui.h"
 #include <messagebanner.h>
 #include <mistakespage.h>
@@ -64,6 +65,7 @@ private slots:
     void aFirstQuestionTakesTheKeyboard();
     void revealUsesTheComputedValue();
     void damagedLessonChangesNothing();
+    void aLessonRefusedAtTheStartIsSaid();
     void scriptedRuns();
     void predictFirstInStepThrough();
 
@@ -453,6 +455,33 @@ void TestGuiLesson::damagedLessonChangesNothing()
     QVERIFY(!m_window->findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
     QCOMPARE(m_window->controller()->config().seed, before.seed);
     QCOMPARE(m_window->controller()->state(), TrainingState::NoData);
+}
+
+void TestGuiLesson::aLessonRefusedAtTheStartIsSaid()
+{
+    // backprop-lab --lesson BROKEN.json: the window opens on the data as usual and says, in its
+    // banner, which file and which field; opening the data (which clears the banner) comes first.
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("broken.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "backprop-lab-lesson", "version": 1, "title": "x", "dataset": "sample",
+               "views": ["step"], "steps": [{"text": "a", "view": "step", "stage": 11}]})");
+    f.close();
+    GuiOptions o;
+    o.lesson = bad;
+    o.dataDir = m_home.filePath(QStringLiteral("backprop-lab/sample"));
+    const StartData start = openAtStart(*m_window, o, {});
+    QVERIFY2(start.lessonError.contains(QStringLiteral("broken.json")) && start.lessonError.contains(QStringLiteral("steps[0].stage")),
+             qPrintable(start.lessonError));
+    QVERIFY(!start.lessonData);
+    QCOMPARE(start.folder, o.dataDir);
+    MessageBanner *banner = m_window->banner();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Paused, 10000 * BPLAB_TEST_SLOWDOWN);
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().startsWith(QStringLiteral("This lesson cannot be opened: ")) && banner->text().contains(QStringLiteral("broken.json"))
+                     && banner->text().contains(QStringLiteral("steps[0].stage")),
+             qPrintable(banner->text()));
 }
 
 void TestGuiLesson::scriptedRuns()

@@ -131,6 +131,51 @@ private slots:
         QCOMPARE(sets->currentIndex(), 0);
     }
 
+    // "Open a test set...": a test set needs its t10k files only (a training set beside them is
+    // not read, even half of one), and a folder of pictures in 0-9 is imported on the fly.
+    void opensATestSetAloneOrPictures()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        if (QTest::currentTestFailed())
+            return;
+        std::unique_ptr<QWidget> page(makeMistakesPage(&controller, [](const MistakeImage &) {}));
+        page->resize(1280, 800);
+        page->show();
+        QVERIFY(QTest::qWaitForWindowExposed(page.get()));
+        auto *matrix = page->findChild<ConfusionMatrixPanel *>();
+        auto *view = page->findChild<MistakesView *>();
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->hasCounts(), 10000);
+
+        // The test files beside a training set missing its labels: the test set opens.
+        QTemporaryDir half;
+        QCOMPARE(writeSyntheticDataset(half.path(), 20, 40), QString());
+        for (const QString &name : QDir(half.path()).entryList({QStringLiteral("train-labels*")}, QDir::Files))
+            QVERIFY(QFile::remove(half.filePath(name)));
+        openMistakesTestSet(page.get(), half.path());
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("40 test images")), 10000);
+
+        // Pictures in folders 0-9.
+        QTemporaryDir pictures;
+        for (int digit : {1, 4, 7}) {
+            QImage page(90, 120, QImage::Format_Grayscale8);
+            page.fill(255);
+            for (int y = 20; y < 100; ++y)
+                for (int x = 40; x < 50 + 8 * digit; ++x)
+                    page.scanLine(y)[x] = 0;
+            QVERIFY(QDir().mkpath(pictures.filePath(QString::number(digit))));
+            QVERIFY(page.save(pictures.filePath(QStringLiteral("%1/a.png").arg(digit))));
+        }
+        openMistakesTestSet(page.get(), pictures.path());
+        QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("3 test images")), 10000);
+
+        // Neither: no answers (the page says what a test set is, not that training files are missing).
+        QTemporaryDir nothing;
+        openMistakesTestSet(page.get(), nothing.path());
+        QTRY_VERIFY_WITH_TIMEOUT(view->answers() == nullptr, 10000);
+    }
+
     void listsDrawnDigitsAndRemembersSets()
     {
         QTemporaryDir dir;

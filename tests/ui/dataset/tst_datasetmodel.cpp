@@ -6,7 +6,10 @@
 #include "distributionplot.h"
 #include "imagedelegate.h"
 
+#include <pictureimport.h>
+
 #include <QPainter>
+#include <QTemporaryDir>
 #include <QStyleOptionViewItem>
 #include <QtTest>
 
@@ -30,6 +33,7 @@ private slots:
     void delegateCellFitsText();
     void plotShowsCounts();
     void emptyModel();
+    void importedPicturesByTheirFiles();
 };
 
 void TestDatasetModel::rowCountsPerSet()
@@ -236,6 +240,62 @@ void TestDatasetModel::emptyModel()
     QCOMPARE(m.rowCount(), 4); // the filter stays
     m.setDataSplit(nullptr);
     QCOMPARE(m.rowCount(), 0);
+}
+
+void TestDatasetModel::importedPicturesByTheirFiles()
+{
+    // A test set written by the import with its pictures' paths: each image is named by its file
+    // (the grid's line under it, the tooltip, fileOf), not by "#2" alone.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string folder = dir.path().toStdString();
+    const auto split = fixtureSplit();
+    const std::vector<std::string> files = {"/home/anna/digits/5/5_anna_01.png", "pictures/7/seven.jpg",
+                                            "/home/anna/digits/5/5_anna_02.png"};
+    QVERIFY(writeImportedSet(folder, split->test, ImportTarget::Test, files).ok());
+    QVERIFY(writeImportedSet(folder, split->train, ImportTarget::Train).ok());
+    const Result<DataSplit> loaded = loadDataFolder(folder);
+    QVERIFY2(loaded.ok(), loaded.error().c_str());
+    DatasetModel m;
+    m.setDataSplit(std::make_shared<const DataSplit>(*loaded));
+    m.setTestSet(true);
+    QVERIFY(m.hasFiles());
+    QCOMPARE(m.fileOf(1), QStringLiteral("pictures/7/seven.jpg"));
+    QCOMPARE(m.data(m.index(2), DatasetModel::FileRole).toString(), QStringLiteral("/home/anna/digits/5/5_anna_02.png"));
+    const QString tip = m.data(m.index(0), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QStringLiteral("from /home/anna/digits/5/5_anna_01.png")), qPrintable(tip));
+    // The training set was written without names: its images keep their index only.
+    m.setTestSet(false);
+    QVERIFY(!m.hasFiles());
+    QCOMPARE(m.data(m.index(0), DatasetModel::FileRole).toString(), QString());
+
+    // The delegate writes the file's name under the image.
+    m.setTestSet(true);
+    ImageDelegate delegate;
+    QStyleOptionViewItem option;
+    option.font = QApplication::font();
+    option.palette = QApplication::palette();
+    option.rect = QRect(QPoint(0, 0), delegate.cellSize(option.font) + QSize(200, 0));
+    QImage named(option.rect.size(), QImage::Format_ARGB32), numbered = named;
+    named.fill(Qt::white);
+    numbered.fill(Qt::white);
+    {
+        QPainter p(&named);
+        delegate.paint(&p, option, m.index(1));
+    }
+    QVERIFY(writeImportedSet(folder, split->test, ImportTarget::Test).ok()); // the list goes
+    QVERIFY(readImportedFiles(folder, ImportTarget::Test, split->test.size()).empty());
+    m.setDataSplit(std::make_shared<const DataSplit>(*loadDataFolder(folder)));
+    m.setTestSet(true);
+    QVERIFY(!m.hasFiles());
+    {
+        QPainter p(&numbered);
+        delegate.paint(&p, option, m.index(1));
+    }
+    QVERIFY(named != numbered);
+    // A list of another length belongs to other images: not used.
+    QVERIFY(writeImportedSet(folder, split->test, ImportTarget::Test, {"a.png", "b.png"}).ok());
+    QVERIFY(readImportedFiles(folder, ImportTarget::Test, split->test.size()).empty());
 }
 
 QTEST_MAIN(TestDatasetModel)
