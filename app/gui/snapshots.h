@@ -83,17 +83,18 @@ struct VisualSnapshot {
     int sampleIndex = -1;  ///< index into the training set
     int label = -1;
     int predicted = -1;
-    TraceF trace;          ///< forward/backward trace of that sample with the current weights
+    /** The sample's output layer (logits, e^z, probabilities, loss, output deltas) for the
+     *  SoftMax table; every layer's values are in networkTrace. */
+    TraceF trace;
+    /** The default 784-128-10 network's weights as two layers, for the parts that still take
+     *  them (the published weights); null for any other network. */
     std::shared_ptr<const ParamsF> weights;
-    std::shared_ptr<const ParamsF> gradients;   ///< averaged gradient of the last batch
-    std::shared_ptr<const ParamsF> adjustments; ///< delta_w = -lr * gradient of the last batch
-    /** The network trained. Another than the source's leaves weights, gradients and adjustments
-     *  null and `trace` with the output layer's values only (its z1, a1, delta1 empty): its
-     *  layers are here, and the sample through them in networkTrace. */
+    /** The network shown, its weights, the last batch's averaged gradient and the adjustment the
+     *  last update made (delta_w = w_new - w_old), W1, b1, ..., WL, bL, and the sample through
+     *  every layer. */
     Architecture network;
     std::shared_ptr<const MlpParamsF> layerWeights, layerGradients, layerAdjustments;
     MlpTraceF networkTrace;
-    bool sourceNetwork() const { return network == Architecture::source(); }
     /** With several replicas: each one's gradient of the last batch and their all-reduced
      *  average (null with one replica). */
     std::shared_ptr<const cluster::ReplicaGradients> replicas;

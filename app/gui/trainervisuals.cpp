@@ -141,12 +141,8 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
             before ? differenceOf(trainer.params(), *before) : MlpParamsF::zeros(s->network));
     if (trainer.replicas() > 1)
         s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
-    if (s->network == Architecture::source()) { // the views that still read the two-layer fields
+    if (s->network == Architecture::source()) // the published weights still take two layers
         s->weights = std::make_shared<const ParamsF>(toSourceParams(*s->layerWeights));
-        s->gradients = std::make_shared<const ParamsF>(toSourceParams(*s->layerGradients));
-        s->adjustments = std::make_shared<const ParamsF>(toSourceParams(*s->layerAdjustments));
-        s->trace = forwardTrace(*s->weights, scaleInput<float>(pixels, normalize), s->label);
-    }
     return s;
 }
 
@@ -154,16 +150,15 @@ void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, co
                    Normalize normalize)
 {
     const std::uint8_t *pixels = train.image(std::size_t(std::max(0, s.sampleIndex)));
-    s.trace = forwardTrace(*weights, scaleInput<float>(pixels, normalize), s.label);
-    s.predicted = s.trace.predicted;
     s.network = Architecture::source(); // the file's, whatever network is training
-    s.layerWeights.reset();
-    s.layerGradients.reset();
-    s.layerAdjustments.reset();
-    s.networkTrace = {};
+    s.layerWeights = std::make_shared<const MlpParamsF>(toMlp(*weights));
+    s.layerGradients = std::make_shared<const MlpParamsF>(MlpParamsF::zeros(s.network));
+    s.layerAdjustments = s.layerGradients;
+    // No step is taken on a file's weights (lr 0): the trace's loss after is its loss.
+    s.networkTrace = explainSample(s.network, *s.layerWeights, scaleInput<float>(pixels, normalize), s.label, 0.0f);
+    s.trace = outputTrace(s.networkTrace);
+    s.predicted = s.trace.predicted;
     s.weights = std::move(weights);
-    s.gradients = std::make_shared<const ParamsF>(ParamsF::zeros());
-    s.adjustments = s.gradients;
     s.replicas.reset();
     s.batchIndices.clear();
     s.batchPredicted.clear();

@@ -107,7 +107,7 @@ private slots:
                  std::string("--hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0"));
     }
 
-    void sourceNetwork()
+    void defaultNetwork()
     {
         const Architecture a = Architecture::source();
         QVERIFY((a == Architecture::source()));

@@ -362,7 +362,7 @@ void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
     QCOMPARE(m_window->view(), MainWindow::View::Train);
     QVERIFY(controller()->config().network == arch);
     QVERIFY(!controller()->resetPending());
-    QTRY_VERIFY(controller()->shown() && !controller()->shown()->sourceNetwork());
+    QTRY_VERIFY(controller()->shown() && controller()->shown()->network != Architecture::source());
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QCOMPARE(*controller()->shown()->layerWeights, params); // batch 0: the file's weights
     test::runBatches(controller(), 1);

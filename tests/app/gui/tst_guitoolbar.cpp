@@ -573,7 +573,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     test::runBatches(controller(), 3);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
     const VisualPtr shown = controller()->shown();
-    QVERIFY(!shown->sourceNetwork());
+    QVERIFY(shown->network != Architecture::source());
     QVERIFY(!shown->weights);
     QVERIFY(!controller()->currentWeights());
     QVERIFY(controller()->shownNetwork().weights == shown->layerWeights); // Mistakes, Dataset, lessons
