@@ -180,17 +180,7 @@ def main():
     peaks_text = ", ".join(f"{r['fma_peak_gflops']:.0f}" for r in ours)
     peak_epoch = best["peak_epoch_seconds"]
     vs_peak = ours_epoch / peak_epoch
-    outside = median(ours, "outside_gemm_share")
-    gemm_names = list(ours[0]["gemm_gflops"].keys())
-    gemm_text = ", ".join(f"{name} {statistics.median(r['gemm_gflops'][name] for r in ours):.0f}"
-                          for name in gemm_names)
-    # The time outside the products, by phase (ms of the profiled epoch; older CLIs lack it).
-    outside_text = ""
-    if all("outside_gemm_seconds" in r for r in ours):
-        names = list(ours[0]["outside_gemm_seconds"].keys())
-        outside_text = ", ".join(
-            f"{name} {statistics.median(r['outside_gemm_seconds'][name] for r in ours) * 1e3:.1f}"
-            for name in names)
+    skipped = all(r.get("zero_inputs_skipped", False) for r in ours)
 
     print(f"machine: {cpu_name()}, {os.cpu_count()} cores; torch {torch[0].get('torch', '?')}")
     print(f"data: {data}; {args.samples:,} samples per epoch, batch {ours[0]['batch']}, "
@@ -207,10 +197,8 @@ def main():
           f"(peak {fma_peak:.1f} GFLOP/s on {args.threads} threads, the best of the rounds "
           f"{peaks_text}; {ours[0]['kernels']} kernels; "
           f"target <= {TARGET_PEAK:g}x: {verdict(vs_peak <= TARGET_PEAK)})")
-    print(f"products in the epoch (GFLOP/s on {args.threads} threads): {gemm_text}; "
-          f"outside them {outside * 100:.1f}% of the epoch")
-    if outside_text:
-        print(f"outside the products (ms of the profiled epoch): {outside_text}")
+    print(f"first layer over the non-zero inputs only: {'yes' if skipped else 'no'} "
+          f"(GFLOP/s count it as dense)")
     print(f"ours vs roofline: {ours_epoch:.3f} s / {roofline:.3f} s = {vs_roof:.2f}x  "
           f"({roof_target})")
     print(f"eval 10k: ours {ours_eval_ms:.1f} ms, torch {torch_eval_ms:.1f} ms  "
@@ -237,10 +225,7 @@ def main():
               f"epoch at peak {peak_epoch:.3f} s | | |")
         print(f"| ours / epoch at FMA peak | {vs_peak:.2f}x ({ours[0]['kernels']} kernels) | | "
               f"<= {TARGET_PEAK:g}x ({verdict(vs_peak <= TARGET_PEAK)}) |")
-        print(f"| products in the epoch, GFLOP/s | {gemm_text} | | |")
-        print(f"| epoch outside the products | {outside * 100:.1f}% | | |")
-        if outside_text:
-            print(f"| outside the products, ms of the profiled epoch | {outside_text} | | |")
+        print(f"| first layer over the non-zero inputs only | {'yes' if skipped else 'no'} | | |")
         print(f"| GEMM roofline epoch | {roofline:.3f} s (ours {vs_roof:.2f}x of it) | | "
               f"{roof_target} |")
         print(f"| evaluate 10,000 test images | {ours_eval_ms:.1f} ms | {torch_eval_ms:.1f} ms | "
