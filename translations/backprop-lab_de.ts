@@ -3106,8 +3106,8 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Über Backprop Lab</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trains a 784-128-10 network (ReLU, SoftMax, cross-entropy, SGD) on MNIST and shows every step: the digit, the ten probabilities, the loss curves and the gradients.&lt;/p&gt;&lt;p&gt;Same seed, same numbers, every time.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trainiert ein 784-128-10-Netz (ReLU, SoftMax, Kreuzentropie, SGD) auf MNIST und zeigt jeden Schritt: die Ziffer, die zehn Wahrscheinlichkeiten, die Verlustkurven und die Gradienten.&lt;/p&gt;&lt;p&gt;Gleicher Seed, gleiche Zahlen, jedes Mal.&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trains neural networks on MNIST (by default 784-128-10 with ReLU, SoftMax, cross-entropy and SGD; up to two hidden layers of your choice) and shows every step: the digit, the ten probabilities, the loss curves and every layer&apos;s gradients.&lt;/p&gt;&lt;p&gt;Same seed, same numbers, every time.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trainiert neuronale Netze auf MNIST (standardmäßig 784-128-10 mit ReLU, SoftMax, Kreuzentropie und SGD; bis zu zwei verdeckte Schichten nach Wahl) und zeigt jeden Schritt: die Ziffer, die zehn Wahrscheinlichkeiten, die Verlustkurven und die Gradienten jeder Schicht.&lt;/p&gt;&lt;p&gt;Gleicher Seed, gleiche Zahlen, jedes Mal.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Train</source>

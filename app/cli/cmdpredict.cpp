@@ -56,9 +56,6 @@ int runPredict(const QStringList &args)
     NetworkModel model;
     if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
         return code;
-    // The source network on its own kernels, any other through mlp.h.
-    const std::optional<ParamsF> source
-            = model.arch == Architecture::source() ? std::optional(toSourceParams(model.params)) : std::nullopt;
     modelNormalizeValue(cmd, model.info, normalize);
     const bool raw = cmd.isSet(QStringLiteral("raw"));
     const bool json = cmd.isSet(QStringLiteral("json"));
@@ -96,8 +93,7 @@ int runPredict(const QStringList &args)
             }
             input = result.input;
         }
-        const std::array<float, kOutputs> p = source ? predictProbabilities(*source, input.data(), normalize)
-                                                     : networkProbabilities(model.arch, model.params, input.data(), normalize);
+        const std::array<float, kOutputs> p = networkProbabilities(model.arch, model.params, input.data(), normalize);
         const int best = int(std::max_element(p.begin(), p.end()) - p.begin());
         if (json) {
             JsonObject().add("file", file).add("class", best).addArray("probabilities", p.data(), p.size()).printLine();

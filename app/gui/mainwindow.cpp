@@ -657,10 +657,11 @@ void MainWindow::showShortcuts()
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Backprop Lab"),
-                       tr("<h3>Backprop Lab %1</h3><p>Trains a 784-128-10 network (ReLU, SoftMax, "
-                          "cross-entropy, SGD) on MNIST and shows every step: the digit, the ten "
-                          "probabilities, the loss curves and the gradients.</p><p>Same seed, same "
-                          "numbers, every time.</p>")
+                       tr("<h3>Backprop Lab %1</h3><p>Trains neural networks on MNIST (by default "
+                          "784-128-10 with ReLU, SoftMax, cross-entropy and SGD; up to two hidden "
+                          "layers of your choice) and shows every step: the digit, the ten "
+                          "probabilities, the loss curves and every layer's gradients.</p><p>Same "
+                          "seed, same numbers, every time.</p>")
                            .arg(QApplication::applicationVersion()));
 }
 
