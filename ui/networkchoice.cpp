@@ -49,7 +49,7 @@ std::function<SetAnswers(const Dataset &)> NetworkChoice::answerer(std::shared_p
     if (!training)
         return {};
     return [training = std::move(training), normalize](const Dataset &set) {
-        return answerSet(*training, set, normalize);
+        return answerSet(Architecture::source(), toMlp(*training), set, normalize);
     };
 }
 

@@ -304,7 +304,7 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
     const auto evaluateShown = [c, &network](const Dataset &set) {
         const Normalize normalize = c->trainedConfig().normalize;
         return network.weights ? evaluateNetwork(network.arch, *network.weights, set, normalize)
-                               : evaluate(*c->shownWeights(), set, normalize);
+                               : evaluateNetwork(Architecture::source(), toMlp(*c->shownWeights()), set, normalize);
     };
     const bool weights = network.weights || c->shownWeights();
     if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit() && weights) {

@@ -1,6 +1,5 @@
 #include "trainervisuals.h"
 
-#include <nn/classify.h>
 #include <train/losshistory.h>
 #include <nn/network.h>
 #include <train/networktrainer.h>

@@ -57,14 +57,4 @@ void applyAffine(const std::uint8_t *in, const Affine &t, std::uint8_t *out)
     }
 }
 
-void gatherAugmentedBatch(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize,
-                          std::uint64_t seed, int epoch, BatchWorkspace &ws)
-{
-    std::array<std::uint8_t, kInputs> image;
-    for (int col = 0; col < std::min(count, ws.batch); ++col) {
-        applyAffine(data.image(indices[col]), augmentTransform(seed, epoch, indices[col]), image.data());
-        scaleBytes(image.data(), kInputs, normalize, ws.X.col(col).data());
-    }
-}
-
 } // namespace bplab

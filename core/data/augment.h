@@ -4,7 +4,7 @@
 // larger, as people draw them. Each transform is a pure function of (seed, epoch, sample index):
 // no generator state, so a snapshot restores a run exactly and the same seed gives the same bits.
 
-#include "nn/batch.h"
+#include "nn/params.h"
 #include "data/dataset.h"
 #include "nn/network.h"
 
@@ -34,10 +34,5 @@ Affine augmentTransform(std::uint64_t seed, int epoch, std::uint32_t index);
 /** out = the 28x28 image `in` under t, by bilinear interpolation; pixels that come from outside
  *  the image are black (0). The identity transform copies the image exactly. */
 void applyAffine(const std::uint8_t *in, const Affine &t, std::uint8_t *out);
-
-/** gatherBatch (network.h) with every image augmented as augmentTransform(seed, epoch, index)
- *  says. No heap allocation (what the batch loop requires). */
-void gatherAugmentedBatch(const Dataset &data, const std::uint32_t *indices, int count, Normalize normalize,
-                          std::uint64_t seed, int epoch, BatchWorkspace &ws);
 
 } // namespace bplab

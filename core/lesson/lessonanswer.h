@@ -2,7 +2,7 @@
 // The answer to a lesson's question, computed from what the app shows (never written in the
 // lesson), and whether a student's answer is right.
 
-#include "nn/batcheval.h"
+#include "nn/evaluation.h"
 #include "lesson/lesson.h"
 #include "nn/mlptrace.h"
 #include "nn/network.h"

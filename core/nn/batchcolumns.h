@@ -1,7 +1,9 @@
 #pragma once
-// Per-sample steps shared by the training batch and the evaluation (core/nn/batch.cpp).
+// Per-sample steps of the batched passes: gathering images into columns, SoftMax by column.
 
-#include "nn/batch.h"
+#include "data/dataset.h"
+#include "nn/network.h"
+#include "nn/params.h"
 
 namespace bplab {
 

@@ -11,6 +11,18 @@
 
 namespace bplab {
 
+Evaluation emptyEvaluation(std::size_t count, SampleAnswers *perSample)
+{
+    Evaluation ev;
+    ev.count = count;
+    if (perSample) {
+        perSample->probabilities.assign(count * kOutputs, 0.0f);
+        perSample->losses.assign(count, 0.0f);
+        perSample->predicted.assign(count, 0);
+    }
+    return ev;
+}
+
 namespace {
 
 constexpr int kEvalChunk = 1000;

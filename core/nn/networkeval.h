@@ -3,7 +3,7 @@
 // confusion matrix, and one image's probabilities.
 
 #include "nn/architecture.h"
-#include "nn/batcheval.h"
+#include "nn/evaluation.h"
 #include "data/dataset.h"
 #include "nn/mlp.h"
 

@@ -29,14 +29,6 @@ void mostConfidentFirst(std::vector<GalleryItem> &items)
 
 } // namespace
 
-SetAnswers answerSet(const ParamsF &params, const Dataset &data, Normalize normalize)
-{
-    SetAnswers a;
-    a.summary = evaluate(params, data, normalize, &a.samples);
-    a.labels = data.labels;
-    return a;
-}
-
 SetAnswers answerSet(const Architecture &arch, const MlpParamsF &params, const Dataset &data, Normalize normalize)
 {
     SetAnswers a;

@@ -4,7 +4,7 @@
 // of one cell, and the most confident mistakes.
 
 #include "nn/architecture.h"
-#include "nn/batcheval.h"
+#include "nn/evaluation.h"
 #include "nn/mlp.h"
 
 #include <cstddef>
@@ -27,9 +27,7 @@ struct SetAnswers
     float loss(std::size_t i) const { return samples.losses[i]; }
 };
 
-/** Runs evaluate() over the set, keeping each image's answer. */
-SetAnswers answerSet(const ParamsF &params, const Dataset &data, Normalize normalize);
-/** The same for a network of any architecture (evaluateNetwork()). */
+/** Runs evaluateNetwork() over the set, keeping each image's answer. */
 SetAnswers answerSet(const Architecture &arch, const MlpParamsF &params, const Dataset &data, Normalize normalize);
 
 /** One image of a gallery: its index in the set and what the network said about it. */

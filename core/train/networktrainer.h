@@ -10,8 +10,8 @@
 // the same bits; the two kernels give different ones (another order of the sums).
 
 #include "nn/architecture.h"
-#include "nn/batch.h"
-#include "nn/batcheval.h"
+#include "nn/batchthreads.h"
+#include "nn/evaluation.h"
 #include "data/dataset.h"
 #include "train/divergence.h"
 #include "nn/mlp.h"

@@ -30,7 +30,7 @@ private:
         QVERIFY2(data.ok(), data.error().c_str());
         auto params = loadModel(modelPath.toStdString());
         QVERIFY(params.ok());
-        const SetAnswers a = answerSet(*params, data->test, normalize);
+        const SetAnswers a = answerSet(Architecture::source(), toMlp(*params), data->test, normalize);
         long long wrong = 0;
         for (int t = 0; t < kOutputs; ++t) {
             const QJsonArray row = rows[t].toArray();

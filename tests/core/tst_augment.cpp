@@ -210,15 +210,6 @@ private slots:
         Trainer plain(data, config);
         plain.run({}, {});
         QVERIFY(!(plain.params() == a.params()));
-        // The first batch's inputs are the augmented images, scaled as configured.
-        BatchWorkspace ws(64);
-        std::vector<std::uint32_t> order(data->train.size());
-        epochOrder(config.seed, 0, order);
-        gatherAugmentedBatch(data->train, order.data(), 64, Normalize::None, config.seed, 0, ws);
-        Image image{};
-        applyAffine(data->train.image(order[5]), augmentTransform(config.seed, 0, order[5]), image.data());
-        for (int p = 0; p < kInputs; ++p)
-            QCOMPARE(ws.X(p, 5), inputTable(Normalize::None)[image[std::size_t(p)]]);
     }
 };
 

@@ -3,7 +3,7 @@
 // it trains on that subset, reports the subset's own loss and accuracy per epoch, and a snapshot
 // keeps the subset so that a run restored on the whole data goes on with the same images.
 
-#include <nn/batch.h>
+#include <nn/batchthreads.h>
 #include <train/snapshot.h>
 #include <train/trainer.h>
 #include <train/trainsubset.h>

@@ -76,7 +76,7 @@ private:
     std::shared_ptr<DataSplit> m_split = noiseSplit(1200);
     ParamsF m_params = initParams(Init::He, 4);
     std::shared_ptr<const SetAnswers> m_answers =
-            std::make_shared<SetAnswers>(answerSet(m_params, m_split->test, Normalize::Standard));
+            std::make_shared<SetAnswers>(answerSet(Architecture::source(), toMlp(m_params), m_split->test, Normalize::Standard));
 
     /** A cell off the diagonal with at least two images. */
     QPoint busyMistake() const
