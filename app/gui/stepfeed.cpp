@@ -49,18 +49,13 @@ void StepFeed::restart()
 {
     if (m_view->showsOwnModel())
         return;
-    if (const VisualPtr shown = m_controller->shown(); shown && shown->layerWeights) {
+    if (const VisualPtr shown = m_controller->shown(); shown && shown->layerWeights)
         show(shown); // the head's layers come with its visual
-        return;
-    }
-    m_view->setNormalize(m_controller->trainedConfig().normalize);
-    showSourceWeights(m_controller->currentWeights(), m_controller->headCaption());
-    m_batch = qint64(m_controller->stepCount());
 }
 
 void StepFeed::follow(VisualPtr shown, bool force)
 {
-    if (!shown || !(shown->weights || shown->layerWeights) || m_view->showsOwnModel())
+    if (!shown || !shown->layerWeights || m_view->showsOwnModel())
         return;
     // While training runs, a hidden page costs nothing: it catches up when shown.
     if (!m_view->isVisible() && !force && shown->duringRun) {
@@ -77,24 +72,8 @@ void StepFeed::follow(VisualPtr shown, bool force)
 void StepFeed::show(const VisualPtr &shown)
 {
     m_view->setNormalize(m_controller->trainedConfig().normalize);
-    if (shown->layerWeights)
-        m_view->setTrainedNetwork(shown->network, shown->layerWeights, TrainingController::captionOf(*shown));
-    else
-        showSourceWeights(shown->weights, TrainingController::captionOf(*shown));
+    m_view->setTrainedNetwork(shown->network, shown->layerWeights, TrainingController::captionOf(*shown));
     m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
-}
-
-void StepFeed::showSourceWeights(const ParamsPtr &weights, const QString &caption)
-{
-    // Stopgap: the default network's weights as ParamsF (a snapshot without layerWeights) become
-    // its two layers; the lead drops this once the worker fills layerWeights for every network.
-    if (!weights)
-        return;
-    if (weights != m_converted) {
-        m_converted = weights;
-        m_convertedLayers = std::make_shared<const MlpParamsF>(toMlp(*weights));
-    }
-    m_view->setTrainedNetwork(Architecture::source(), m_convertedLayers, caption);
 }
 
 qint64 StepFeed::weightsBatch() const

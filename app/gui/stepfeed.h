@@ -40,8 +40,6 @@ private:
     /** The page takes `shown` (now when forced or on screen and due, else when shown again). */
     void follow(VisualPtr shown, bool force);
     void show(const VisualPtr &shown);
-    /** Shows weights of the default network held as ParamsF, as its two layers. */
-    void showSourceWeights(const ParamsPtr &weights, const QString &caption);
 
     StepView *m_view;
     TrainingController *m_controller;
@@ -50,11 +48,6 @@ private:
     VisualPtr m_pending;    // a visual the hidden page takes when shown
     QElapsedTimer m_followed; // the page's last live update
     qint64 m_batch = -1;
-    // Stopgap while the worker fills VisualSnapshot::layerWeights for other networks only: the
-    // default network's ParamsF weights last converted to layers, kept so that the same weights
-    // are not stepped through again. Goes once every snapshot carries layerWeights.
-    ParamsPtr m_converted;
-    std::shared_ptr<const MlpParamsF> m_convertedLayers;
 };
 
 } // namespace bplab
