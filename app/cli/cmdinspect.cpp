@@ -161,14 +161,11 @@ void inspectIdx(const std::string &path, std::uint64_t fileSize, const std::vect
     std::array<std::uint64_t, 10> perClass {};
     for (std::uint8_t v : r->labels)
         ++perClass[v]; // the loader guarantees 0-9
-    std::string counts = "[";
     QString text;
-    for (std::size_t c = 0; c < perClass.size(); ++c) {
-        counts += (c ? "," : "") + std::to_string(perClass[c]);
+    for (std::size_t c = 0; c < perClass.size(); ++c)
         text += (c ? QStringLiteral(", ") : QString()) + thousands(perClass[c]);
-    }
     f.what += QStringLiteral(": %1 labels (per class 0-9: %2)").arg(thousands(r->labels.size()), text);
-    f.details.add("count", std::uint64_t(r->labels.size())).addRaw("class_counts", counts + "]");
+    f.details.add("count", std::uint64_t(r->labels.size())).addJson("class_counts", perClass);
 }
 
 /** Weights as the loaders return them: shapes and whether every value is finite. */
@@ -177,11 +174,9 @@ void describeParams(const ParamsF &p, Finding &f)
     const std::size_t nonFinite = std::size_t((!p.W1.array().isFinite()).count() + (!p.b1.array().isFinite()).count() +
                                               (!p.W2.array().isFinite()).count() + (!p.b2.array().isFinite()).count());
     f.what += QStringLiteral(": W1 %1x%2, b1 %1, W2 %3x%1, b2 %3 (float32)").arg(kHidden).arg(kInputs).arg(kOutputs);
-    f.details.addRaw("arrays", "[{\"name\":\"W1\",\"shape\":[" + std::to_string(kHidden) + "," +
-                                   std::to_string(kInputs) + "]},{\"name\":\"b1\",\"shape\":[" +
-                                   std::to_string(kHidden) + "]},{\"name\":\"W2\",\"shape\":[" +
-                                   std::to_string(kOutputs) + "," + std::to_string(kHidden) +
-                                   "]},{\"name\":\"b2\",\"shape\":[" + std::to_string(kOutputs) + "]}]");
+    const auto array = [](const char *name, Json shape) { return Json {{"name", name}, {"shape", std::move(shape)}}; };
+    f.details.addJson("arrays", Json::array({array("W1", {kHidden, kInputs}), array("b1", {kHidden}),
+                                             array("W2", {kOutputs, kHidden}), array("b2", {kOutputs})}));
     f.details.add("non_finite", std::uint64_t(nonFinite));
     if (nonFinite > 0)
         f.error = "the weights hold " + withThousands(nonFinite) +

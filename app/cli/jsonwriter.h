@@ -1,6 +1,9 @@
 #pragma once
-// Compact JSON with keys in the order they are added (QJsonObject sorts them; people read these
-// lines, so "epoch" comes first). Non-finite numbers are written as null.
+// The CLI's --json lines: an nlohmann ordered_json underneath, so keys keep the order they are
+// added in (people read these lines, so "epoch" comes first) and the text is written by the
+// library. Non-finite numbers are written as null.
+
+#include <io/json.h>
 
 #include <QString>
 
@@ -22,28 +25,30 @@ std::string jsonArray(const std::vector<std::string> &items);
 class JsonObject
 {
 public:
-    JsonObject &add(const char *key, double v);
-    JsonObject &add(const char *key, float v);
-    JsonObject &add(const char *key, int v);
-    JsonObject &add(const char *key, long long v);
-    JsonObject &add(const char *key, std::uint64_t v);
-    JsonObject &add(const char *key, bool v);
-    JsonObject &add(const char *key, const QString &v);
-    JsonObject &add(const char *key, const char *v) { return add(key, QString::fromUtf8(v)); }
-    JsonObject &add(const char *key, const JsonObject &v) { return addRaw(key, v.text()); }
+    JsonObject &add(const char *key, double v) { return put(key, jsonNumberOf(v)); }
+    JsonObject &add(const char *key, float v) { return put(key, jsonNumberOf(v)); }
+    JsonObject &add(const char *key, int v) { return put(key, v); }
+    JsonObject &add(const char *key, long long v) { return put(key, v); }
+    JsonObject &add(const char *key, std::uint64_t v) { return put(key, v); }
+    JsonObject &add(const char *key, bool v) { return put(key, v); }
+    JsonObject &add(const char *key, const QString &v) { return put(key, v.toStdString()); }
+    JsonObject &add(const char *key, const char *v) { return put(key, std::string(v)); }
+    JsonObject &add(const char *key, const JsonObject &v) { return put(key, v.m_object); }
+    /** Any JSON value built with nlohmann (lists, nested objects). */
+    JsonObject &addJson(const char *key, Json v) { return put(key, std::move(v)); }
     /** An array of n floats (non-finite ones as null). */
     JsonObject &addArray(const char *key, const float *values, std::size_t n);
     JsonObject &addArray(const char *key, const double *values, std::size_t n);
-    /** A value that is already JSON text. */
+    /** A value that is already JSON text (the program's own: malformed text is a bug and aborts). */
     JsonObject &addRaw(const char *key, const std::string &json);
 
-    std::string text() const { return m_text + '}'; }
+    std::string text() const { return jsonText(m_object); }
     /** text() and a newline, written to stdout. */
     void printLine() const;
 
 private:
-    void key(const char *key);
-    std::string m_text = "{";
+    JsonObject &put(const char *key, Json v);
+    Json m_object = Json::object();
 };
 
 } // namespace bplab::cli

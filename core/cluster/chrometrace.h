@@ -52,7 +52,4 @@ private:
     std::vector<std::pair<std::string, std::string>> m_info;
 };
 
-/** s as a JSON string literal, quotes included. */
-std::string jsonQuoted(const std::string &s);
-
 } // namespace bplab::cluster

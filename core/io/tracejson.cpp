@@ -1,5 +1,7 @@
 #include "io/tracejson.h"
 
+#include "io/json.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -17,17 +19,6 @@ std::string quoted(const std::string &s)
             out += c;
     }
     return out + '"';
-}
-
-std::string array(const Vec<float> &v)
-{
-    std::string out = "[";
-    for (Eigen::Index i = 0; i < v.size(); ++i) {
-        if (i)
-            out += ',';
-        out += jsonFloat(v[i]);
-    }
-    return out + ']';
 }
 
 void csvRows(std::string &out, const char *name, const Vec<float> &v)
@@ -60,46 +51,36 @@ std::string jsonDouble(double v) { return shortestJson(v); }
 
 namespace {
 
-/** key("name") appends the comma (after the first key) and "name": to s. */
-auto keyWriter(std::string &s)
+Json array(const Vec<float> &v)
 {
-    return [&s](const char *k) {
-        if (s.size() > 1)
-            s += ',';
-        s += '"';
-        s += k;
-        s += "\":";
-    };
+    Json a = Json::array();
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        a.push_back(jsonNumberOf(v[i]));
+    return a;
 }
 
 /** The keys every trace starts with: set, index, label, predicted, network. */
-template<class Key>
-void opening(const Key &key, std::string &s, const std::string &set, long long index, int label, int predicted,
-             const Architecture &arch)
+Json opening(const std::string &set, long long index, int label, int predicted, const Architecture &arch)
 {
-    key("set"), s += quoted(set);
-    key("index"), s += std::to_string(index);
-    key("label"), s += std::to_string(label);
-    key("predicted"), s += std::to_string(predicted);
-    key("network"), s += quoted(describe(arch));
+    return Json {{"set", set}, {"index", index}, {"label", label}, {"predicted", predicted}, {"network", describe(arch)}};
 }
 
 /** One hidden layer: {"z": [...], "a": [...], "delta": [...]}. */
-std::string hiddenObject(const Vec<float> &z, const Vec<float> &a, const Vec<float> &delta)
+Json hiddenObject(const Vec<float> &z, const Vec<float> &a, const Vec<float> &delta)
 {
-    return "{\"z\":" + array(z) + ",\"a\":" + array(a) + ",\"delta\":" + array(delta) + '}';
+    return Json {{"z", array(z)}, {"a", array(a)}, {"delta", array(delta)}};
 }
 
 /** The output layer's keys, the same for every network's trace: logits, exp, exp_sum (null when
  *  e^z overflowed), probabilities, loss. */
-template<class Key, class Trace>
-void outputKeys(const Key &key, std::string &s, const Trace &t)
+template<class Trace>
+void outputKeys(Json &j, const Trace &t)
 {
-    key("logits"), s += array(t.logits);
-    key("exp"), s += array(t.exp);
-    key("exp_sum"), s += jsonFloat(t.expFinite ? t.expSum : std::nanf(""));
-    key("probabilities"), s += array(t.probabilities);
-    key("loss"), s += jsonFloat(t.loss);
+    j["logits"] = array(t.logits);
+    j["exp"] = array(t.exp);
+    j["exp_sum"] = t.expFinite ? jsonNumberOf(t.expSum) : Json(nullptr);
+    j["probabilities"] = array(t.probabilities);
+    j["loss"] = jsonNumberOf(t.loss);
 }
 
 } // namespace
@@ -107,39 +88,35 @@ void outputKeys(const Key &key, std::string &s, const Trace &t)
 std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
 {
     const TraceF &t = step.before;
-    std::string s = "{";
-    const auto key = keyWriter(s);
-    opening(key, s, set, index, t.label, t.predicted, Architecture::source());
-    key("input"), s += array(t.input);
-    key("target"), s += array(t.target);
-    key("z1"), s += array(t.z1);
-    key("a1"), s += array(t.a1);
-    key("hidden"), s += '[' + hiddenObject(t.z1, t.a1, t.delta1) + ']';
-    outputKeys(key, s, t);
-    key("delta2"), s += array(t.delta2);
-    key("delta_out"), s += array(t.delta2);
-    key("delta1"), s += array(t.delta1);
-    key("lr"), s += jsonFloat(lr);
-    key("loss_after"), s += jsonFloat(step.afterTrace.loss);
-    return s + '}';
+    Json j = opening(set, index, t.label, t.predicted, Architecture::source());
+    j["input"] = array(t.input);
+    j["target"] = array(t.target);
+    j["z1"] = array(t.z1);
+    j["a1"] = array(t.a1);
+    j["hidden"] = Json::array({hiddenObject(t.z1, t.a1, t.delta1)});
+    outputKeys(j, t);
+    j["delta2"] = array(t.delta2);
+    j["delta_out"] = array(t.delta2);
+    j["delta1"] = array(t.delta1);
+    j["lr"] = jsonNumberOf(lr);
+    j["loss_after"] = jsonNumberOf(step.afterTrace.loss);
+    return jsonText(j);
 }
 
 std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
 {
-    std::string s = "{";
-    const auto key = keyWriter(s);
-    opening(key, s, set, index, t.label, t.predicted, arch);
-    key("input"), s += array(t.input);
-    key("target"), s += array(t.target);
-    key("hidden"), s += '[';
-    for (std::size_t l = 0; l < t.hidden.size(); ++l)
-        s += (l ? "," : "") + hiddenObject(t.hidden[l].z, t.hidden[l].a, t.hidden[l].delta);
-    s += ']';
-    outputKeys(key, s, t);
-    key("delta_out"), s += array(t.deltaOut);
-    key("lr"), s += jsonFloat(t.lr);
-    key("loss_after"), s += jsonFloat(t.lossAfter);
-    return s + '}';
+    Json j = opening(set, index, t.label, t.predicted, arch);
+    j["input"] = array(t.input);
+    j["target"] = array(t.target);
+    Json hidden = Json::array();
+    for (const auto &layer : t.hidden)
+        hidden.push_back(hiddenObject(layer.z, layer.a, layer.delta));
+    j["hidden"] = std::move(hidden);
+    outputKeys(j, t);
+    j["delta_out"] = array(t.deltaOut);
+    j["lr"] = jsonNumberOf(t.lr);
+    j["loss_after"] = jsonNumberOf(t.lossAfter);
+    return jsonText(j);
 }
 
 std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr)

@@ -5,6 +5,9 @@
 
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
+
 #include <string>
 
 using namespace bplab;
@@ -39,6 +42,30 @@ private slots:
         // Thirty-two levels are read; the thirty-third is refused.
         QVERIFY(parseJson(std::string(32, '[') + std::string(32, ']'), 1000).ok());
         QVERIFY(!parseJson(std::string(33, '[') + std::string(33, ']'), 1000).ok());
+    }
+
+    void writesNumbers()
+    {
+        // Floats as their shortest decimal (widened as they are, 0.1f would be 0.10000000149011612).
+        QCOMPARE(jsonText(jsonNumberOf(0.1f)), std::string("0.1"));
+        QCOMPARE(jsonText(jsonNumberOf(1.0f / 3.0f)), std::string("0.33333334"));
+        QCOMPARE(jsonText(jsonNumberOf(0.1)), std::string("0.1"));
+        // Whole numbers without ".0", in digits up to 10^15; beyond, the library's exponent.
+        QCOMPARE(jsonText(jsonNumberOf(2.0f)), std::string("2"));
+        QCOMPARE(jsonText(jsonNumberOf(3.15e10)), std::string("31500000000"));
+        QCOMPARE(jsonText(jsonNumberOf(1e15)), std::string("1e+15"));
+        QCOMPARE(jsonText(jsonNumberOf(-0.0)), std::string("-0.0"));
+        QCOMPARE(jsonText(jsonNumberOf(1e-4)), std::string("0.0001"));
+        QCOMPARE(jsonText(jsonNumberOf(std::nan(""))), std::string("null"));
+        QCOMPARE(jsonText(jsonNumberOf(-std::numeric_limits<float>::infinity())), std::string("null"));
+        // Text: escapes as JSON needs them, UTF-8 as it is, bytes that are not UTF-8 replaced.
+        QCOMPARE(jsonText(Json("a\"b\\\n\x01\xC3\xA9")), std::string("\"a\\\"b\\\\\\n\\u0001\xC3\xA9\""));
+        QCOMPARE(jsonText(Json("\xC0")), std::string("\"\xEF\xBF\xBD\""));
+        // Keys in the order they are added.
+        Json o = Json::object();
+        o["z"] = 1;
+        o["a"] = jsonNumberOf(0.5f);
+        QCOMPARE(jsonText(o), std::string(R"({"z":1,"a":0.5})"));
     }
 
     void refusesHostileText_data()
