@@ -1,6 +1,6 @@
-// NumPy .npz: a zip of W1.npy, b1.npy, W2.npy, b2.npy (torch.nn.Linear layout). Written with
-// stored (uncompressed) entries; read stored or deflated, float32 or float64, C or Fortran order,
-// either byte order, with Zip64 size fields as NumPy writes them.
+// NumPy .npz: a zip of W1.npy, b1.npy, W2.npy, b2.npy (torch.nn.Linear layout). The zip is
+// libzip's: written with stored (uncompressed) entries; read stored or deflated, with Zip64 as
+// NumPy writes it. The .npy inside is ours: float32 or float64, C or Fortran order, either byte order.
 
 #include "io/npz.h"
 
@@ -11,8 +11,11 @@
 #include <bit>
 #include <charconv>
 #include <cstring>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <optional>
-#include <zlib.h>
+#include <zip.h>
 
 namespace bplab {
 
@@ -242,106 +245,77 @@ Status decodeNpy(const NpyArray &a, Eigen::Index rows, Eigen::Index cols, bool v
     return Status::success();
 }
 
-/** The entries of a zip (read through its central directory). */
+/** libzip's handles, closed however the reading ends. */
+struct ZipCloser
+{
+    void operator()(zip_t *z) const { zip_discard(z); }
+    void operator()(zip_file_t *f) const { zip_fclose(f); }
+};
+using ZipArchive = std::unique_ptr<zip_t, ZipCloser>;
+using ZipFile = std::unique_ptr<zip_file_t, ZipCloser>;
+
+/** libzip's error in our words where we have them ("not a zip archive", "CRC32 mismatch"). */
+std::string zipReason(zip_error_t *error)
+{
+    switch (zip_error_code_zip(error)) {
+    case ZIP_ER_NOZIP: return "not a zip archive (no end-of-central-directory record)";
+    case ZIP_ER_CRC: return "CRC32 mismatch, the file is damaged";
+    case ZIP_ER_INCONS: return "damaged zip directory (" + std::string(zip_error_strerror(error)) + ")";
+    case ZIP_ER_COMPNOTSUPP: return "a compression method other than stored or deflated";
+    case ZIP_ER_EOF: return "cut short (the data runs past the end of the file)";
+    default: return zip_error_strerror(error);
+    }
+}
+
+/** The entries of a zip, read by libzip (each checked against its CRC32 as it is read). */
 Result<std::vector<NpyArray>> readZip(const std::uint8_t *data, std::size_t size, const std::string &file)
 {
-    // The end-of-central-directory record is in the last 22 + 65,535 bytes.
-    std::size_t eocd = std::string::npos;
-    for (std::size_t i = size >= 22 ? size - 22 : 0; size >= 22; --i) {
-        if (get32(data + i) == 0x06054b50) {
-            eocd = i;
-            break;
-        }
-        if (i == 0 || size - i > 22 + 65535)
-            break;
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t *source = zip_source_buffer_create(data, size, 0, &error);
+    if (!source) {
+        const std::string reason = zipReason(&error);
+        zip_error_fini(&error);
+        return Error{file + ": " + reason};
     }
-    if (eocd == std::string::npos)
-        return Error{file + ": not a zip archive (no end-of-central-directory record)"};
-    std::uint64_t entries = get16(data + eocd + 10);
-    std::uint64_t cdSize = get32(data + eocd + 12);
-    std::uint64_t cdOffset = get32(data + eocd + 16);
-    // Zip64: the locator sits just before the record and points to the Zip64 end record.
-    if ((entries == 0xFFFF || cdOffset == 0xFFFFFFFF) && eocd >= 20 && get32(data + eocd - 20) == 0x07064b50) {
-        const std::uint64_t z = get64(data + eocd - 20 + 8);
-        if (z > size || size - z < 56 || get32(data + z) != 0x06064b50)
-            return Error{file + ": damaged Zip64 directory"};
-        entries = get64(data + z + 32);
-        cdSize = get64(data + z + 40);
-        cdOffset = get64(data + z + 48);
+    ZipArchive zip(zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error));
+    if (!zip) {
+        zip_source_free(source); // not taken over when the open fails
+        const std::string reason = zipReason(&error);
+        zip_error_fini(&error);
+        return Error{file + ": " + reason};
     }
-    if (cdOffset > size || cdSize > size - cdOffset || entries > 1000)
-        return Error{file + ": damaged zip directory (" + withThousands(entries) + " entries at offset " +
-                     withThousands(cdOffset) + " in a file of " + withThousands(size) + " bytes)"};
+    zip_error_fini(&error);
+    const zip_int64_t entries = zip_get_num_entries(zip.get(), 0);
+    if (entries < 0 || entries > 1000)
+        return Error{file + ": damaged zip directory (" + withThousands(std::uint64_t(std::max<zip_int64_t>(entries, 0))) +
+                     " entries)"};
     std::vector<NpyArray> out;
-    std::size_t p = std::size_t(cdOffset);
-    for (std::uint64_t e = 0; e < entries; ++e) {
-        if (p + 46 > size || get32(data + p) != 0x02014b50)
+    for (zip_uint64_t e = 0; e < zip_uint64_t(entries); ++e) {
+        zip_stat_t st;
+        zip_stat_init(&st);
+        if (zip_stat_index(zip.get(), e, ZIP_FL_ENC_RAW, &st) != 0 || !(st.valid & ZIP_STAT_SIZE) || !st.name)
             return Error{file + ": damaged zip directory at entry " + std::to_string(e + 1)};
-        const std::uint32_t method = get16(data + p + 10);
-        const std::uint32_t crc = get32(data + p + 16);
-        std::uint64_t csize = get32(data + p + 20);
-        std::uint64_t usize = get32(data + p + 24);
-        const std::size_t nameLen = get16(data + p + 28), extraLen = get16(data + p + 30),
-                          commentLen = get16(data + p + 32);
-        std::uint64_t local = get32(data + p + 42);
-        if (p + 46 + nameLen + extraLen + commentLen > size)
-            return Error{file + ": damaged zip directory at entry " + std::to_string(e + 1)};
-        std::string name(reinterpret_cast<const char *>(data + p + 46), nameLen);
-        // Zip64 extra field (id 1): the 64-bit values of the fields that read 0xFFFFFFFF, in order.
-        for (std::size_t x = p + 46 + nameLen; x + 4 <= p + 46 + nameLen + extraLen;) {
-            const std::uint32_t id = get16(data + x), len = get16(data + x + 2);
-            std::size_t q = x + 4;
-            const std::size_t end = std::min(q + len, p + 46 + nameLen + extraLen);
-            if (id == 1) {
-                if (usize == 0xFFFFFFFF && q + 8 <= end) {
-                    usize = get64(data + q);
-                    q += 8;
-                }
-                if (csize == 0xFFFFFFFF && q + 8 <= end) {
-                    csize = get64(data + q);
-                    q += 8;
-                }
-                if (local == 0xFFFFFFFF && q + 8 <= end)
-                    local = get64(data + q);
-            }
-            x += 4 + len;
-        }
-        p += 46 + nameLen + extraLen + commentLen;
-        if (usize > kMaxEntryBytes || csize > size)
-            return Error{file + ": entry " + name + " claims " + withThousands(usize) +
+        const std::string name = st.name;
+        if (st.size > kMaxEntryBytes)
+            return Error{file + ": entry " + name + " claims " + withThousands(st.size) +
                          " bytes, more than a network array needs"};
-        if (local > size || size - local < 30 || get32(data + local) != 0x04034b50)
-            return Error{file + ": entry " + name + ": damaged local header"};
-        const std::uint64_t dataStart = local + 30 + get16(data + local + 26) + get16(data + local + 28);
-        if (dataStart > size || csize > size - dataStart)
-            return Error{file + ": entry " + name + " runs past the end of the file (cut short?)"};
+        ZipFile f(zip_fopen_index(zip.get(), e, 0));
+        if (!f)
+            return Error{file + ": entry " + name + ": " + zipReason(zip_get_error(zip.get()))};
         NpyArray a;
         a.name = name;
-        a.bytes.resize(std::size_t(usize));
-        if (method == 0) {
-            if (csize != usize)
-                return Error{file + ": entry " + name + " is stored but its sizes differ"};
-            if (usize > 0) // an empty vector's data() may be null, which memcpy must not get
-                std::memcpy(a.bytes.data(), data + dataStart, std::size_t(usize));
-        } else if (method == 8) {
-            z_stream zs{};
-            if (inflateInit2(&zs, -15) != Z_OK)
-                return Error{file + ": zlib could not start"};
-            zs.next_in = const_cast<Bytef *>(data + dataStart);
-            zs.avail_in = uInt(csize);
-            zs.next_out = a.bytes.data();
-            zs.avail_out = uInt(usize);
-            const int rc = inflate(&zs, Z_FINISH);
-            const std::uint64_t produced = zs.total_out;
-            inflateEnd(&zs);
-            if (rc != Z_STREAM_END || produced != usize)
-                return Error{file + ": entry " + name + ": the deflated data is damaged"};
-        } else {
-            return Error{file + ": entry " + name + " uses zip method " + std::to_string(method) +
-                         "; only stored (0) and deflated (8) are read"};
-        }
-        if (crc32Of(a.bytes.data(), a.bytes.size()) != crc)
-            return Error{file + ": entry " + name + ": CRC32 mismatch, the file is damaged"};
+        a.bytes.resize(std::size_t(st.size));
+        // One byte more than the entry claims: a stream that holds more is as damaged as one that holds less.
+        std::vector<std::uint8_t> spare(1);
+        const zip_int64_t got = a.bytes.empty() ? 0 : zip_fread(f.get(), a.bytes.data(), a.bytes.size());
+        if (got < 0)
+            return Error{file + ": entry " + name + ": " + zipReason(zip_file_get_error(f.get()))};
+        if (zip_uint64_t(got) != st.size || zip_fread(f.get(), spare.data(), 1) != 0)
+            return Error{file + ": entry " + name + ": " +
+                         (zip_error_code_zip(zip_file_get_error(f.get())) != ZIP_ER_OK
+                                  ? zipReason(zip_file_get_error(f.get()))
+                                  : std::string("holds other than the ") + withThousands(st.size) + " bytes it claims")};
         out.push_back(std::move(a));
     }
     return out;
@@ -416,64 +390,45 @@ Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file)
     return out;
 }
 
-void putDosTimeDate(std::vector<std::uint8_t> &o)
-{
-    // A fixed timestamp (1980-01-01 00:00) keeps the bytes a function of the weights alone.
-    put16(o, 0);
-    put16(o, (0 << 9) | (1 << 5) | 1);
-}
-
 using ZipEntries = std::vector<std::pair<std::string, std::vector<std::uint8_t>>>;
 
-/** A zip of stored (uncompressed) entries, in order, with a fixed timestamp. */
+/** A zip of stored (uncompressed) entries, in order, written by libzip into memory. Each entry gets
+ *  the fixed timestamp 1980-01-01 00:00, so that the bytes are a function of the weights alone. */
 std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
 {
-    std::vector<std::uint8_t> out, central;
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t *target = zip_source_buffer_create(nullptr, 0, 0, &error);
+    zip_t *zip = target ? zip_open_from_source(target, ZIP_TRUNCATE, &error) : nullptr;
+    zip_error_fini(&error);
+    const auto failed = [&](const char *what) {
+        std::fprintf(stderr, "npz: libzip failed to %s\n", what);
+        std::abort(); // in memory, with our own names and sizes: only a broken libzip fails here
+    };
+    if (!zip)
+        failed("open a zip in memory");
+    zip_source_keep(target); // read after zip_close
     for (const auto &[name, bytes] : entries) {
-        const std::uint32_t offset = std::uint32_t(out.size());
-        const std::uint32_t crc = crc32Of(bytes.data(), bytes.size());
-        // local file header: stored, no data descriptor
-        put32(out, 0x04034b50);
-        put16(out, 20);
-        put16(out, 0);
-        put16(out, 0);
-        putDosTimeDate(out);
-        put32(out, crc);
-        put32(out, std::uint32_t(bytes.size()));
-        put32(out, std::uint32_t(bytes.size()));
-        put16(out, std::uint32_t(name.size()));
-        put16(out, 0);
-        out.insert(out.end(), name.begin(), name.end());
-        out.insert(out.end(), bytes.begin(), bytes.end());
-        // central directory entry
-        put32(central, 0x02014b50);
-        put16(central, 20);
-        put16(central, 20);
-        put16(central, 0);
-        put16(central, 0);
-        putDosTimeDate(central);
-        put32(central, crc);
-        put32(central, std::uint32_t(bytes.size()));
-        put32(central, std::uint32_t(bytes.size()));
-        put16(central, std::uint32_t(name.size()));
-        put16(central, 0);
-        put16(central, 0);
-        put16(central, 0);
-        put16(central, 0);
-        put32(central, 0);
-        put32(central, offset);
-        central.insert(central.end(), name.begin(), name.end());
+        zip_source_t *entry = zip_source_buffer(zip, bytes.data(), bytes.size(), 0);
+        const zip_int64_t index = entry ? zip_file_add(zip, name.c_str(), entry, ZIP_FL_ENC_UTF_8) : -1;
+        if (index < 0)
+            failed("add an entry");
+        if (zip_set_file_compression(zip, zip_uint64_t(index), ZIP_CM_STORE, 0) != 0 ||
+            zip_file_set_dostime(zip, zip_uint64_t(index), 0, (1 << 5) | 1, 0) != 0)
+            failed("set an entry's method or time");
     }
-    const std::uint32_t cdOffset = std::uint32_t(out.size());
-    out.insert(out.end(), central.begin(), central.end());
-    put32(out, 0x06054b50);
-    put16(out, 0);
-    put16(out, 0);
-    put16(out, std::uint32_t(entries.size()));
-    put16(out, std::uint32_t(entries.size()));
-    put32(out, std::uint32_t(central.size()));
-    put32(out, cdOffset);
-    put16(out, 0);
+    if (zip_close(zip) != 0)
+        failed("write the archive");
+    std::vector<std::uint8_t> out;
+    zip_stat_t st;
+    zip_stat_init(&st);
+    if (zip_source_stat(target, &st) != 0 || zip_source_open(target) != 0)
+        failed("read the archive back");
+    out.resize(std::size_t(st.size));
+    if (zip_source_read(target, out.data(), out.size()) != zip_int64_t(out.size()))
+        failed("read the archive back");
+    zip_source_close(target);
+    zip_source_free(target);
     return out;
 }
 
