@@ -13,6 +13,7 @@
 #include "manifest.h"
 #include "io/modelfile.h"
 #include "io/npz.h"
+#include "io/onnxfile.h"
 #if __has_include("snapshot.h")
 #include "train/snapshot.h"
 #define BPLAB_INSPECT_SNAPSHOTS 1
@@ -38,7 +39,7 @@ constexpr char kModelMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
 
 /** What inspect found: the kind, a one-line description, kind-specific JSON, and the verdict. */
 struct Finding {
-    QString kind = QStringLiteral("unknown"); // idx-images, idx-labels, model, npz, snapshot, manifest, ...
+    QString kind = QStringLiteral("unknown"); // idx-images, idx-labels, model, npz, onnx, snapshot, manifest, ...
     QString what;                             // "IDX images (gzip-compressed): 10,000 images of 28x28"
     bool compressed = false;
     std::string error; // empty when valid
@@ -225,6 +226,61 @@ void inspectSnapshot(const std::string &path, Finding &f)
 #endif
 
 /** A download manifest ({"files": [{"name", "md5", "size"}, ...]}), checked by the downloader's parser. */
+/** "[N, 784]" */
+std::string shapeText(const std::vector<std::string> &shape)
+{
+    std::string t = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        t += (i ? ", " : "") + shape[i];
+    return t + "]";
+}
+
+void inspectOnnx(const std::string &path, Finding &f)
+{
+    f.kind = QStringLiteral("onnx");
+    f.what = QStringLiteral("ONNX model");
+    const auto r = readOnnx(path);
+    if (!r) {
+        f.error = r.error();
+        return;
+    }
+    const auto tensors = [](const std::vector<OnnxTensor> &list) {
+        Json a = Json::array();
+        for (const OnnxTensor &t : list)
+            a.push_back(Json {{"name", t.name}, {"type", t.type}, {"shape", t.shape}});
+        return a;
+    };
+    const auto words = [](const std::vector<OnnxTensor> &list) {
+        std::string out;
+        for (const OnnxTensor &t : list)
+            out += (out.empty() ? "" : ", ") + t.name + " " + t.type + " " + shapeText(t.shape);
+        return out;
+    };
+    std::string network, ops;
+    Json nodes = Json::array(), metadata = Json::object();
+    for (const auto &[name, op] : r->nodes) {
+        nodes.push_back(Json {{"name", name}, {"op", op}});
+        ops += (ops.empty() ? "" : ", ") + op;
+    }
+    for (const auto &[key, value] : r->metadata) {
+        metadata[key] = value;
+        if (key == "network")
+            network = value;
+    }
+    f.what += QString::fromStdString((network.empty() ? std::string() : " of a " + network + " network") + " (opset " +
+                                     std::to_string(r->opset) + ", by " + (r->producer.empty() ? "?" : r->producer) +
+                                     "): inputs " + words(r->inputs) + "; outputs " + words(r->outputs) + "; " +
+                                     std::to_string(r->nodes.size()) + " nodes (" + ops + ")");
+    f.details.add("ir_version", (long long)r->irVersion)
+            .add("opset", (long long)r->opset)
+            .add("producer", QString::fromStdString(r->producer))
+            .addJson("inputs", tensors(r->inputs))
+            .addJson("outputs", tensors(r->outputs))
+            .addJson("weights", tensors(r->weights))
+            .addJson("nodes", std::move(nodes))
+            .addJson("metadata", std::move(metadata));
+}
+
 void inspectManifest(const std::string &path, Finding &f)
 {
     f.kind = QStringLiteral("manifest");
@@ -319,6 +375,8 @@ void inspectFile(const std::string &path, Finding &f)
         inspectSnapshot(path, f);
     } else if (startsWith(head, "PK\x03\x04", 4) || startsWith(head, "PK\x05\x06", 4)) {
         inspectModel(path, true, f);
+    } else if (looksLikeOnnx(head.data(), head.size())) {
+        inspectOnnx(path, f);
     } else {
         std::size_t i = startsWith(head, "\xEF\xBB\xBF", 3) ? 3 : 0; // a UTF-8 byte order mark
         while (i < head.size() && head[i] != 0 && std::strchr(" \t\r\n", head[i]))
@@ -332,7 +390,7 @@ void inspectFile(const std::string &path, Finding &f)
                 inspectManifest(path, f);
         } else {
             f.what = QStringLiteral("not a kind this program reads");
-            f.error = name + ": not an IDX, model, snapshot, .npz, manifest or lesson file (it starts with bytes " +
+            f.error = name + ": not an IDX, model, snapshot, .npz, ONNX, manifest or lesson file (it starts with bytes " +
                       hexBytes(head, 8) + ")";
         }
     }
@@ -345,7 +403,8 @@ int runInspect(const QStringList &args)
     Command cmd(QStringLiteral("inspect"),
                 QStringLiteral("Says what a file is and whether it is valid."),
                 QStringLiteral(R"(Kinds, told by the content (never the name): IDX images or labels (raw or gzip), a model
-file, a NumPy .npz of weights, a training snapshot, a download manifest (JSON with a "files" list
+file, a NumPy .npz of weights, an ONNX model (its inputs, outputs, layers and metadata; checked by
+ONNX's checker), a training snapshot, a download manifest (JSON with a "files" list
 of name, md5 and size), a lesson (JSON with "format": "backprop-lab-lesson"; the first wrong
 field is named, e.g. "steps[2].view"). Each is checked by the loader the program uses for it.
 Exit codes: 0 valid, 1 usage error, 2 not valid (the reason on stderr; with --json also in "error").)"));

@@ -14,9 +14,11 @@ BPLAB_PACKAGES+=(qt6-svg-dev)
 # pdfinfo: the export tests check the PDFs with it (skipped without it).
 BPLAB_PACKAGES+=(poppler-utils)
 BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/nn/kernels.h); optional
-# Kept libraries instead of code of our own: JSON (core/io/json.h) and zip (core/io/npz.cpp);
-# configure stops without them.
-BPLAB_PACKAGES+=(nlohmann-json3-dev libzip-dev)
+# Kept libraries instead of code of our own: JSON (core/io/json.h), zip (core/io/npz.cpp) and
+# ONNX's protobuf classes and checker (core/io/onnxfile.h); configure stops without them.
+BPLAB_PACKAGES+=(nlohmann-json3-dev libzip-dev libonnx-dev libprotobuf-dev)
+# ONNX's Python checker: tst_cliexportonnx checks the exported models with it (skipped without).
+BPLAB_PACKAGES+=(python3-onnx)
 
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.

@@ -4,6 +4,7 @@
 #include "lesson/lesson.h"
 #include "io/modelfile.h"
 #include "io/npz.h"
+#include "io/onnxfile.h"
 #if __has_include("snapshot.h")
 #include "train/snapshot.h"
 #define BPLAB_FUZZ_SNAPSHOTS 1
@@ -148,6 +149,14 @@ void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
 }
 #endif
 
+/** An ONNX model as inspect reads it: protobuf's parser, then ONNX's checker. */
+void fuzzOnnx(const std::uint8_t *data, std::size_t size)
+{
+    auto s = decodeOnnx(data, size, "fuzz.onnx");
+    if (!s && s.error().empty())
+        broken("decodeOnnx: an error without a message");
+}
+
 /** A lesson as text: refused with a message, or valid through and through. */
 void fuzzLesson(const std::uint8_t *data, std::size_t size)
 {
@@ -200,6 +209,7 @@ const std::vector<Target> &targets()
         {"model", fuzzModel},
         {"npz", fuzzNpz},
         {"lesson", fuzzLesson},
+        {"onnx", fuzzOnnx},
 #ifdef BPLAB_FUZZ_SNAPSHOTS
         {"snapshot", fuzzSnapshot},
 #endif
