@@ -1799,36 +1799,8 @@ Wirkt nach „Neustart“.</translation>
         <translation>Re&amp;pliken</translation>
     </message>
     <message>
-        <source>Pace: full speed, or so many batches a second that a class can follow (every batch is shown), or one sample of the batch at a time with the update after the last. + and - change it, also while training.</source>
-        <translation>Tempo: volle Geschwindigkeit, so viele Batches pro Sekunde, dass eine Klasse folgen kann (jeder Batch wird gezeigt), oder ein Bild des Batches nach dem anderen mit dem Update nach dem letzten. + und - ändern es, auch während des Trainings.</translation>
-    </message>
-    <message>
         <source>Pa&amp;ce</source>
         <translation>&amp;Tempo</translation>
-    </message>
-    <message>
-        <source>Full speed</source>
-        <translation>Volle Geschwindigkeit</translation>
-    </message>
-    <message>
-        <source>One sample at a time</source>
-        <translation>Ein Bild nach dem anderen</translation>
-    </message>
-    <message>
-        <source>%1 batches per second</source>
-        <translation>%1 Batches pro Sekunde</translation>
-    </message>
-    <message>
-        <source>full</source>
-        <translation>voll</translation>
-    </message>
-    <message>
-        <source>1 by 1</source>
-        <translation>einzeln</translation>
-    </message>
-    <message>
-        <source>%1/s</source>
-        <translation>%1/s</translation>
     </message>
     <message>
         <source>all</source>
@@ -1859,48 +1831,12 @@ Wirkt nach „Neustart“.</translation>
         <translation>%1 Bilder</translation>
     </message>
     <message>
-        <source>The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons with one activation, 10 outputs. The weights start by the rule the activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.</source>
-        <translation>Das Netz: 784 Eingänge, keine, eine oder zwei verdeckte Schichten mit je 1 bis 1.024 Neuronen und einer Aktivierungsfunktion, 10 Ausgänge. Die Gewichte starten nach der Regel, die zur Aktivierung gehört (He für ReLU, Xavier für Sigmoid und tanh). Wirkt nach Zurücksetzen.</translation>
-    </message>
-    <message>
         <source>Networ&amp;k</source>
         <translation>Net&amp;z</translation>
     </message>
     <message>
         <source>Au&amp;gment training images</source>
         <translation>Trainingsbilder vari&amp;ieren</translation>
-    </message>
-    <message>
-        <source>Net&amp;work</source>
-        <translation>Net&amp;z</translation>
-    </message>
-    <message>
-        <source>Hidden layers</source>
-        <translation>Verdeckte Schichten</translation>
-    </message>
-    <message>
-        <source>No hidden layer (784-10)</source>
-        <translation>Keine verdeckte Schicht (784-10)</translation>
-    </message>
-    <message>
-        <source>%1 (the source&apos;s)</source>
-        <translation>%1 (das der Quelle)</translation>
-    </message>
-    <message>
-        <source>Other widths...</source>
-        <translation>Andere Breiten ...</translation>
-    </message>
-    <message>
-        <source>Activation of the hidden layers</source>
-        <translation>Aktivierung der verdeckten Schichten</translation>
-    </message>
-    <message>
-        <source>Widths of the hidden layers, first to last: &quot;64&quot;, &quot;256,128&quot; or &quot;0&quot; for none (1 to 1,024 neurons each, at most two layers):</source>
-        <translation>Breiten der verdeckten Schichten, von der ersten zur letzten: &quot;64&quot;, &quot;256,128&quot; oder &quot;0&quot; für keine (je 1 bis 1.024 Neuronen, höchstens zwei Schichten):</translation>
-    </message>
-    <message>
-        <source>Network: %1</source>
-        <translation>Netz: %1</translation>
     </message>
 </context>
 <context>
@@ -2490,6 +2426,22 @@ oder legen Sie ein Bild davon ab</translation>
         <source>Read the same folder again (after fixing or downloading the files)</source>
         <translation>Denselben Ordner erneut lesen (nachdem die Dateien repariert oder heruntergeladen sind)</translation>
     </message>
+    <message>
+        <source>Cannot read the training data in %1</source>
+        <translation>Die Trainingsdaten in %1 sind nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Choose another folder (File &gt; Open data folder..., Ctrl+O), or replace the damaged file and press Try again. scripts/setup installs the offline MNIST sample and, with internet, full MNIST.</source>
+        <translation>Wählen Sie einen anderen Ordner (Datei &gt; Datenordner öffnen..., Strg+O) oder ersetzen Sie die beschädigte Datei und drücken Sie „Erneut versuchen“. scripts/setup installiert die Offline-Stichprobe von MNIST und, mit Internet, das ganze MNIST.</translation>
+    </message>
+    <message>
+        <source>Choose the data to learn from</source>
+        <translation>Wählen Sie die Daten zum Lernen</translation>
+    </message>
+    <message>
+        <source>No training data was found on this computer. Choose one of these; the app remembers the choice and starts with it next time.</source>
+        <translation>Auf diesem Computer wurden keine Trainingsdaten gefunden. Wählen Sie eine dieser Möglichkeiten; die App merkt sich die Wahl und startet das nächste Mal damit.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::FileUi</name>
@@ -2972,54 +2924,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
 </context>
 <context>
-    <name>bplab::MainWindow</name>
-    <message>
-        <source>Backprop Lab</source>
-        <translation>Backprop Lab</translation>
-    </message>
-    <message>
-        <source>%1 (Ctrl+%2)</source>
-        <translation>%1 (Strg+%2)</translation>
-    </message>
-    <message>
-        <source>Cannot read the training data in %1</source>
-        <translation>Die Trainingsdaten in %1 sind nicht lesbar</translation>
-    </message>
-    <message>
-        <source>Choose another folder (File &gt; Open data folder..., Ctrl+O), or replace the damaged file and press Try again. scripts/setup installs the offline MNIST sample and, with internet, full MNIST.</source>
-        <translation>Wählen Sie einen anderen Ordner (Datei &gt; Datenordner öffnen..., Strg+O) oder ersetzen Sie die beschädigte Datei und drücken Sie „Erneut versuchen“. scripts/setup installiert die Offline-Stichprobe von MNIST und, mit Internet, das ganze MNIST.</translation>
-    </message>
-    <message>
-        <source>Epoch %1: test accuracy %2 %, test loss %3</source>
-        <translation>Epoche %1: Testgenauigkeit %2 %, Testverlust %3</translation>
-    </message>
-    <message>
-        <source>Reading %1 ...</source>
-        <translation>Lese %1 ...</translation>
-    </message>
-    <message>
-        <source>Choose the data to learn from</source>
-        <translation>Wählen Sie die Daten zum Lernen</translation>
-    </message>
-    <message>
-        <source>No training data was found on this computer. Choose one of these; the app remembers the choice and starts with it next time.</source>
-        <translation>Auf diesem Computer wurden keine Trainingsdaten gefunden. Wählen Sie eine dieser Möglichkeiten; die App merkt sich die Wahl und startet das nächste Mal damit.</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Pause</translation>
-    </message>
+    <name>bplab::MainActions</name>
     <message>
         <source>Start</source>
         <translation>Start</translation>
-    </message>
-    <message>
-        <source>Pause the training after the current batch (Space)</source>
-        <translation>Das Training nach dem laufenden Batch anhalten (Leertaste)</translation>
-    </message>
-    <message>
-        <source>All epochs are done: press Reset to train again</source>
-        <translation>Alle Epochen sind fertig: „Neustart“ startet ein neues Training</translation>
     </message>
     <message>
         <source>Train batch after batch with the panels live (Space)</source>
@@ -3028,6 +2936,10 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Step</source>
         <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Train exactly one mini-batch, then stop (S)</source>
+        <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
     </message>
     <message>
         <source>Reset</source>
@@ -3050,8 +2962,20 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Die Ansicht „%1“ zeigen</translation>
     </message>
     <message>
+        <source>&amp;Full screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>The window fills the screen, without its frame (%1)</source>
+        <translation>Das Fenster füllt den Bildschirm, ohne Rahmen (%1)</translation>
+    </message>
+    <message>
         <source>&amp;Presentation mode</source>
         <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen with 1.5x fonts and lines, for a projector (F5; Esc leaves)</source>
+        <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F5; Esc beendet)</translation>
     </message>
     <message>
         <source>Show pi&amp;xel values</source>
@@ -3086,6 +3010,37 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Version und wofür die App da ist</translation>
     </message>
     <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Pause the training after the current batch (Space)</source>
+        <translation>Das Training nach dem laufenden Batch anhalten (Leertaste)</translation>
+    </message>
+    <message>
+        <source>All epochs are done: press Reset to train again</source>
+        <translation>Alle Epochen sind fertig: „Neustart“ startet ein neues Training</translation>
+    </message>
+    <message>
+        <source>About Backprop Lab</source>
+        <translation>Über Backprop Lab</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trains neural networks on MNIST (by default 784-128-10 with ReLU, SoftMax, cross-entropy and SGD; up to two hidden layers of your choice) and shows every step: the digit, the ten probabilities, the loss curves and every layer&apos;s gradients.&lt;/p&gt;&lt;p&gt;Same seed, same numbers, every time.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trainiert neuronale Netze auf MNIST (standardmäßig 784-128-10 mit ReLU, SoftMax, Kreuzentropie und SGD; bis zu zwei verdeckte Schichten nach Wahl) und zeigt jeden Schritt: die Ziffer, die zehn Wahrscheinlichkeiten, die Verlustkurven und die Gradienten jeder Schicht.&lt;/p&gt;&lt;p&gt;Gleicher Seed, gleiche Zahlen, jedes Mal.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::MainWindow</name>
+    <message>
+        <source>Backprop Lab</source>
+        <translation>Backprop Lab</translation>
+    </message>
+    <message>
+        <source>Reading %1 ...</source>
+        <translation>Lese %1 ...</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -3102,14 +3057,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <source>About Backprop Lab</source>
-        <translation>Über Backprop Lab</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trains neural networks on MNIST (by default 784-128-10 with ReLU, SoftMax, cross-entropy and SGD; up to two hidden layers of your choice) and shows every step: the digit, the ten probabilities, the loss curves and every layer&apos;s gradients.&lt;/p&gt;&lt;p&gt;Same seed, same numbers, every time.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Backprop Lab %1&lt;/h3&gt;&lt;p&gt;Trainiert neuronale Netze auf MNIST (standardmäßig 784-128-10 mit ReLU, SoftMax, Kreuzentropie und SGD; bis zu zwei verdeckte Schichten nach Wahl) und zeigt jeden Schritt: die Ziffer, die zehn Wahrscheinlichkeiten, die Verlustkurven und die Gradienten jeder Schicht.&lt;/p&gt;&lt;p&gt;Gleicher Seed, gleiche Zahlen, jedes Mal.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
@@ -3124,38 +3071,6 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>&amp;Mistakes</source>
         <translation>&amp;Fehler</translation>
-    </message>
-    <message>
-        <source>A new branch from batch %1: the earlier one stays on the loss plot, faint</source>
-        <translation>Ein neuer Zweig ab Batch %1: der frühere bleibt blass im Loss-Diagramm</translation>
-    </message>
-    <message>
-        <source>Saved %1 (%2)</source>
-        <translation>%1 gespeichert (%2)</translation>
-    </message>
-    <message>
-        <source>The views (Ctrl+1 ... Ctrl+%1)</source>
-        <translation>Die Ansichten (Strg+1 ... Strg+%1)</translation>
-    </message>
-    <message>
-        <source>Train exactly one mini-batch, then stop (S)</source>
-        <translation>Genau einen Mini-Batch trainieren, dann anhalten (S)</translation>
-    </message>
-    <message>
-        <source>&amp;Full screen</source>
-        <translation>&amp;Vollbild</translation>
-    </message>
-    <message>
-        <source>The window fills the screen, without its frame (%1)</source>
-        <translation>Das Fenster füllt den Bildschirm, ohne Rahmen (%1)</translation>
-    </message>
-    <message>
-        <source>Full screen with 1.5x fonts and lines, for a projector (F5; Esc leaves)</source>
-        <translation>Vollbild mit 1,5-facher Schrift und Linien, für einen Beamer (F5; Esc beendet)</translation>
-    </message>
-    <message>
-        <source>Views</source>
-        <translation>Ansichten</translation>
     </message>
     <message>
         <source>%1, image %2</source>
@@ -3214,6 +3129,45 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>most confident first</source>
         <translation>die sichersten zuerst</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::NetworkButton</name>
+    <message>
+        <source>The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons with one activation, 10 outputs. The weights start by the rule the activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.</source>
+        <translation>Das Netz: 784 Eingänge, keine, eine oder zwei verdeckte Schichten mit je 1 bis 1.024 Neuronen und einer Aktivierungsfunktion, 10 Ausgänge. Die Gewichte starten nach der Regel, die zur Aktivierung gehört (He für ReLU, Xavier für Sigmoid und tanh). Wirkt nach Zurücksetzen.</translation>
+    </message>
+    <message>
+        <source>Network: %1</source>
+        <translation>Netz: %1</translation>
+    </message>
+    <message>
+        <source>Net&amp;work</source>
+        <translation>Net&amp;z</translation>
+    </message>
+    <message>
+        <source>Hidden layers</source>
+        <translation>Verdeckte Schichten</translation>
+    </message>
+    <message>
+        <source>No hidden layer (784-10)</source>
+        <translation>Keine verdeckte Schicht (784-10)</translation>
+    </message>
+    <message>
+        <source>%1 (the source&apos;s)</source>
+        <translation>%1 (das der Quelle)</translation>
+    </message>
+    <message>
+        <source>Other widths...</source>
+        <translation>Andere Breiten ...</translation>
+    </message>
+    <message>
+        <source>Activation of the hidden layers</source>
+        <translation>Aktivierung der verdeckten Schichten</translation>
+    </message>
+    <message>
+        <source>Widths of the hidden layers, first to last: &quot;64&quot;, &quot;256,128&quot; or &quot;0&quot; for none (1 to 1,024 neurons each, at most two layers):</source>
+        <translation>Breiten der verdeckten Schichten, von der ersten zur letzten: &quot;64&quot;, &quot;256,128&quot; oder &quot;0&quot; für keine (je 1 bis 1.024 Neuronen, höchstens zwei Schichten):</translation>
     </message>
 </context>
 <context>
@@ -3288,6 +3242,37 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>not computed yet</source>
         <translation>noch nicht berechnet</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::PaceButton</name>
+    <message>
+        <source>Pace: full speed, or so many batches a second that a class can follow (every batch is shown), or one sample of the batch at a time with the update after the last. + and - change it, also while training.</source>
+        <translation>Tempo: volle Geschwindigkeit, so viele Batches pro Sekunde, dass eine Klasse folgen kann (jeder Batch wird gezeigt), oder ein Bild des Batches nach dem anderen mit dem Update nach dem letzten. + und - ändern es, auch während des Trainings.</translation>
+    </message>
+    <message>
+        <source>Full speed</source>
+        <translation>Volle Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>One sample at a time</source>
+        <translation>Ein Bild nach dem anderen</translation>
+    </message>
+    <message>
+        <source>%1 batches per second</source>
+        <translation>%1 Batches pro Sekunde</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>voll</translation>
+    </message>
+    <message>
+        <source>1 by 1</source>
+        <translation>einzeln</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>
@@ -3642,6 +3627,37 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Adam</source>
         <translation>Adam</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::SessionFiles</name>
+    <message>
+        <source>%1 holds %2 training images of %3x%4 pixels; the network needs at least one image of 28x28 pixels. Choose a folder with MNIST-style IDX files.</source>
+        <translation>%1 enthält %2 Trainingsbilder mit %3x%4 Pixeln; das Netz braucht mindestens ein Bild mit 28x28 Pixeln. Wählen Sie einen Ordner mit IDX-Dateien im MNIST-Format.</translation>
+    </message>
+    <message>
+        <source>There are no weights to save yet: open a data folder first.</source>
+        <translation>Es gibt noch keine Gewichte zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
+    </message>
+    <message>
+        <source>The model was not saved to %1: %2</source>
+        <translation>Das Modell wurde nicht in %1 gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>weights from the model file %1</source>
+        <translation>Gewichte aus der Modelldatei %1</translation>
+    </message>
+    <message>
+        <source>weights after batch %1</source>
+        <translation>Gewichte nach Batch %1</translation>
+    </message>
+    <message>
+        <source>There is no training to save yet: open a data folder first.</source>
+        <translation>Es gibt noch kein Training zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
+    </message>
+    <message>
+        <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>
+        <translation>%1 wurde mit %2 in %3 aufgenommen, das jetzt nicht lesbar ist; öffnen Sie diesen Datenordner und dann erneut den Schnappschuss.</translation>
     </message>
 </context>
 <context>
@@ -4016,6 +4032,18 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Status bar</source>
         <translation>Statusleiste</translation>
+    </message>
+    <message>
+        <source>Epoch %1: test accuracy %2 %, test loss %3</source>
+        <translation>Epoche %1: Testgenauigkeit %2 %, Testverlust %3</translation>
+    </message>
+    <message>
+        <source>A new branch from batch %1: the earlier one stays on the loss plot, faint</source>
+        <translation>Ein neuer Zweig ab Batch %1: der frühere bleibt blass im Loss-Diagramm</translation>
+    </message>
+    <message>
+        <source>Saved %1 (%2)</source>
+        <translation>%1 gespeichert (%2)</translation>
     </message>
 </context>
 <context>
@@ -4569,10 +4597,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
 <context>
     <name>bplab::TrainingWorker</name>
     <message>
-        <source>%1 holds %2 training images of %3x%4 pixels; the network needs at least one image of 28x28 pixels. Choose a folder with MNIST-style IDX files.</source>
-        <translation>%1 enthält %2 Trainingsbilder mit %3x%4 Pixeln; das Netz braucht mindestens ein Bild mit 28x28 Pixeln. Wählen Sie einen Ordner mit IDX-Dateien im MNIST-Format.</translation>
-    </message>
-    <message>
         <source>The evaluation on the test set after epoch %1 gave no finite loss: the weights have grown too large. Lower the learning rate and press Reset (Ctrl+R).</source>
         <translation>Die Auswertung auf dem Testsatz nach Epoche %1 ergab keinen endlichen Verlust: die Gewichte sind zu groß geworden. Senken Sie die Lernrate und drücken Sie „Neustart“ (Strg+R).</translation>
     </message>
@@ -4581,32 +4605,8 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>Der Verlust von Batch %1 ist %2 bei Lernrate %3: die Gewichte sind divergiert. Senken Sie die Lernrate und drücken Sie „Neustart“ (Strg+R).</translation>
     </message>
     <message>
-        <source>There is no training to save yet: open a data folder first.</source>
-        <translation>Es gibt noch kein Training zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
-    </message>
-    <message>
-        <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>
-        <translation>%1 wurde mit %2 in %3 aufgenommen, das jetzt nicht lesbar ist; öffnen Sie diesen Datenordner und dann erneut den Schnappschuss.</translation>
-    </message>
-    <message>
         <source>Batch %1 could not be shown again: %2</source>
         <translation>Batch %1 ließ sich nicht wieder zeigen: %2</translation>
-    </message>
-    <message>
-        <source>There are no weights to save yet: open a data folder first.</source>
-        <translation>Es gibt noch keine Gewichte zum Speichern: öffnen Sie zuerst einen Datenordner.</translation>
-    </message>
-    <message>
-        <source>The model was not saved to %1: %2</source>
-        <translation>Das Modell wurde nicht in %1 gespeichert: %2</translation>
-    </message>
-    <message>
-        <source>weights from the model file %1</source>
-        <translation>Gewichte aus der Modelldatei %1</translation>
-    </message>
-    <message>
-        <source>weights after batch %1</source>
-        <translation>Gewichte nach Batch %1</translation>
     </message>
 </context>
 <context>
@@ -4622,6 +4622,21 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>Selected: %1.</source>
         <translation>Gewählt: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ViewStack</name>
+    <message>
+        <source>Views</source>
+        <translation>Ansichten</translation>
+    </message>
+    <message>
+        <source>The views (Ctrl+1 ... Ctrl+%1)</source>
+        <translation>Die Ansichten (Strg+1 ... Strg+%1)</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Strg+%2)</translation>
     </message>
 </context>
 <context>

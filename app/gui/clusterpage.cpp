@@ -4,6 +4,7 @@
 
 #include <background.h>
 #include <clusterview.h>
+#include <replicaheatmaps.h>
 #include <measuredpanel.h>
 #include <mpirunner.h>
 #include <tracefile.h>
@@ -16,6 +17,19 @@
 namespace bplab {
 
 using namespace bplab::clusterview;
+
+clusterview::ClusterView *ClusterPage::makePage(TrainingController *controller)
+{
+    auto *cluster = new clusterview::ClusterView;
+    // The replicas are the training's own: every exact snapshot (and live ones) shows their
+    // gradients; the view's button trains one batch through the controller.
+    QObject::connect(controller, &TrainingController::visualReady, cluster,
+                     [cluster](VisualPtr s) { cluster->setReplicaGradients(s->replicas, s->progress.replicas); });
+    QObject::connect(cluster->heatmaps(), &clusterview::ReplicaHeatmaps::stepRequested, controller,
+                     &TrainingController::step);
+    new ClusterPage(cluster, controller); // the live link graph and the measured runs
+    return cluster;
+}
 
 ClusterPage::ClusterPage(ClusterView *page, TrainingController *controller)
     : QObject(page)

@@ -21,6 +21,9 @@ class ClusterPage : public QObject
 {
     Q_OBJECT
 public:
+    /** The Data parallel view's page: the training's replicas (every exact snapshot's and the
+     *  live ones' gradients), its button training one batch, and this object wired to it. */
+    static clusterview::ClusterView *makePage(TrainingController *controller);
     /** Connects page and controller; a child of page (it ends with it). */
     ClusterPage(clusterview::ClusterView *page, TrainingController *controller);
     /** Waits for a trace still being read (a bounded file read). */

@@ -1,18 +1,16 @@
 #include "controlbar.h"
 
-#include <hiddenwidths.h>
+#include "networkbutton.h"
+#include "pacebutton.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QInputDialog>
-#include <QMessageBox>
 #include <QActionGroup>
 #include <QLabel>
 #include <QShortcut>
-#include <QLineEdit>
 #include <QMenu>
 #include <QToolButton>
 #include <QLayout>
@@ -35,17 +33,6 @@ QLabel *caption(const QString &text, QWidget *buddy)
     label->setContentsMargins(8, 0, 2, 0);
     label->setToolTip(buddy->toolTip());
     return label;
-}
-
-/** A button that names its choice and opens a menu of them (narrower than a combo box). */
-QToolButton *menuButton(const char *name, const QString &toolTip)
-{
-    auto *b = new QToolButton;
-    b->setObjectName(QLatin1String(name));
-    b->setPopupMode(QToolButton::InstantPopup);
-    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    b->setToolTip(toolTip);
-    return b;
 }
 } // namespace
 
@@ -79,24 +66,11 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
             w->setFocusPolicy(Qt::TabFocus);
         }
 
-    // The pace: a button that names it and opens the choice (narrower than a combo box, so that
-    // the bar keeps every field at a projector's font).
-    m_pace = menuButton("paceBox", tr("Pace: full speed, or so many batches a second that a class can follow "
-                                      "(every batch is shown), or one sample of the batch at a time with the "
-                                      "update after the last. + and - change it, also while training."));
-    auto *paceMenu = new QMenu(m_pace);
-    auto *paceGroup = new QActionGroup(paceMenu);
-    for (const Pace &p : kPaces) {
-        QAction *a = paceMenu->addAction(paceName(p));
-        a->setCheckable(true);
-        a->setActionGroup(paceGroup);
-        connect(a, &QAction::triggered, this, [this, p] { emit paceChosen(p); });
-    }
-    m_pace->setMenu(paceMenu);
+    m_pace = new PaceButton;
+    connect(m_pace, &PaceButton::paceChosen, this, &ControlBar::paceChosen);
     m_paceCaption = addWidget(caption(tr("Pa&ce"), m_pace));
     m_named[LessonControl::Pace].caption = m_paceCaption;
     m_named[LessonControl::Pace].box = addWidget(m_pace);
-    showPace(Pace{});
     addSeparator();
 
     m_recipe = new QComboBox;
@@ -116,12 +90,8 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     m_named[LessonControl::Recipe].caption = addWidget(caption(tr("Re&cipe"), m_recipe));
     m_named[LessonControl::Recipe].box = addWidget(m_recipe);
 
-    m_network = menuButton("networkBox",
-                           tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
-                              "with one activation, 10 outputs. The weights start by the rule the "
-                              "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
-                              "on Reset."));
-    buildNetworkMenu();
+    m_network = new NetworkButton;
+    connect(m_network, &NetworkButton::networkEdited, this, &ControlBar::settingsEdited);
     m_named[LessonControl::Network].caption = addWidget(caption(tr("Networ&k"), m_network));
     m_named[LessonControl::Network].box = addWidget(m_network);
 
@@ -285,25 +255,7 @@ void ControlBar::showConfig(const TrainConfig &config)
     m_seed->setValue(int(std::min<std::uint64_t>(config.seed, 2147483647u)));
     m_augment->setChecked(config.augment);
     m_augmentAction->setChecked(config.augment);
-    m_network->setText(networkText(config.network));
-    // A screen reader says what the button chooses, not only its current text.
-    m_network->setAccessibleName(tr("Network: %1").arg(QString::fromStdString(describe(config.network))));
-    m_shownHidden = config.network.hidden;
-    const QString widths = QString::fromStdString(hiddenText(config.network.hidden));
-    bool offered = false;
-    for (QAction *a : m_widthGroup->actions())
-        if (a->data().toString() == widths) {
-            a->setChecked(true);
-            offered = true;
-        }
-    if (!offered)
-        m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
-    // 784-10 has no hidden layer and so no activation to choose.
-    m_activationSection->setVisible(!config.network.hidden.empty());
-    for (QAction *a : m_activationGroup->actions()) {
-        a->setChecked(a->data().toInt() == int(config.network.activation));
-        a->setVisible(!config.network.hidden.empty());
-    }
+    m_network->showNetwork(config.network);
     int replicas = m_replicas->findData(config.replicas);
     if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
         m_replicas->addItem(QString::number(config.replicas), config.replicas);
@@ -386,71 +338,12 @@ void ControlBar::onDatasetActivated(int index)
 
 QString ControlBar::paceName(const Pace &pace)
 {
-    if (pace.full())
-        return tr("Full speed");
-    if (pace.perSample)
-        return tr("One sample at a time");
-    return tr("%1 batches per second").arg(pace.perSecond);
+    return PaceButton::paceName(pace);
 }
-
-QString ControlBar::paceText(const Pace &pace)
-{
-    if (pace.full())
-        return tr("full");
-    if (pace.perSample)
-        return tr("1 by 1");
-    return tr("%1/s").arg(pace.perSecond);
-}
-
-namespace {
-/** The widths the menu offers: none, the source's 128 and the lessons' networks. */
-const std::vector<std::vector<int>> kWidthChoices = {{}, {8}, {16}, {32}, {128}, {256}, {256, 128}, {512, 256}};
-} // namespace
 
 QString ControlBar::networkText(const Architecture &network)
 {
-    if (network.hidden.empty())
-        return QStringLiteral("784-10");
-    return QString::fromStdString(hiddenText(network.hidden)).replace(QLatin1Char(','), QLatin1Char('-'))
-           + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
-}
-
-void ControlBar::buildNetworkMenu()
-{
-    auto *menu = new QMenu(tr("Net&work"), m_network);
-    menu->setObjectName(QStringLiteral("networkMenu"));
-    menu->addSection(tr("Hidden layers"));
-    m_widthGroup = new QActionGroup(menu);
-    for (const std::vector<int> &widths : kWidthChoices) {
-        QString text = widths.empty() ? tr("No hidden layer (784-10)")
-                                      : QStringLiteral("784-%1-10").arg(QString::fromStdString(hiddenText(widths)).replace(QLatin1Char(','), QLatin1Char('-')));
-        if (widths == Architecture::source().hidden)
-            text = tr("%1 (the source's)").arg(text);
-        QAction *a = menu->addAction(text);
-        a->setCheckable(true);
-        a->setActionGroup(m_widthGroup);
-        a->setData(QString::fromStdString(hiddenText(widths)));
-        connect(a, &QAction::triggered, this, [this, widths] {
-            emit settingsEdited([widths](TrainConfig &t) { t = withNetwork(t, widths, t.network.activation); });
-        });
-    }
-    QAction *other = menu->addAction(tr("Other widths..."));
-    other->setObjectName(QStringLiteral("networkOtherWidths"));
-    other->setCheckable(true);
-    other->setActionGroup(m_widthGroup);
-    connect(other, &QAction::triggered, this, &ControlBar::askForWidths);
-    m_activationSection = menu->addSection(tr("Activation of the hidden layers"));
-    m_activationGroup = new QActionGroup(menu);
-    for (const Activation f : {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU}) {
-        QAction *a = menu->addAction(QString::fromStdString(displayName(f)));
-        a->setCheckable(true);
-        a->setActionGroup(m_activationGroup);
-        a->setData(int(f));
-        connect(a, &QAction::triggered, this, [this, f] {
-            emit settingsEdited([f](TrainConfig &t) { t = withNetwork(t, t.network.hidden, f); });
-        });
-    }
-    m_network->setMenu(menu);
+    return NetworkButton::networkText(network);
 }
 
 QMenu *ControlBar::networkMenu() const
@@ -458,40 +351,14 @@ QMenu *ControlBar::networkMenu() const
     return m_network->menu();
 }
 
-void ControlBar::askForWidths()
-{
-    bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Hidden layers"),
-                                               tr("Widths of the hidden layers, first to last: \"64\", \"256,128\" or \"0\" for none "
-                                                  "(1 to 1,024 neurons each, at most two layers):"),
-                                               QLineEdit::Normal, QString::fromStdString(hiddenText(m_shownHidden)), &ok);
-    if (ok) {
-        if (const std::optional<std::vector<int>> widths = hiddenWidthsOf(text)) {
-            const std::vector<int> w = *widths;
-            emit settingsEdited([w](TrainConfig &t) { t = withNetwork(t, w, t.network.activation); });
-            return;
-        }
-        QMessageBox::warning(this, tr("Hidden layers"), hiddenWidthsProblem(text));
-    }
-    // Nothing changed: the menu shows the widths in use again.
-    for (QAction *a : m_widthGroup->actions())
-        a->setChecked(a->data().toString() == QString::fromStdString(hiddenText(m_shownHidden)));
-}
-
 void ControlBar::showPace(const Pace &pace)
 {
-    const int i = paceIndex(pace);
-    m_pace->setText(paceText(kPaces[std::size_t(i)]));
-    m_pace->menu()->actions().value(i)->setChecked(true);
+    m_pace->showPace(pace);
 }
 
 Pace ControlBar::shownPace() const
 {
-    const QList<QAction *> actions = m_pace->menu()->actions();
-    for (int i = 0; i < int(actions.size()); ++i)
-        if (actions[i]->isChecked())
-            return kPaces[std::size_t(i)];
-    return {};
+    return m_pace->shownPace();
 }
 
 void ControlBar::setState(TrainingState state)
@@ -646,11 +513,7 @@ void ControlBar::setCompact(bool on)
     // The pace's short names ("10/s", "1 sample") say what they are: the caption goes.
     m_paceCaption->setVisible(!on);
     updateCaptionKeys();
-    // As wide as its widest name, so that the bar does not reflow when the pace changes.
-    int widestPace = 0;
-    for (const Pace &p : kPaces)
-        widestPace = std::max(widestPace, fm.horizontalAdvance(paceText(p)));
-    m_pace->setMinimumWidth(widestPace + fm.height() / 2);
+    m_pace->fitWidestName();
 }
 
 void ControlBar::setResetPending(bool pending)

@@ -3,6 +3,7 @@
 // controller's settings and sends each edit as a signal; it holds no settings of its own.
 
 #include "datasetcatalog.h"
+#include "networkbutton.h"
 #include "snapshots.h"
 
 #include <lesson/lesson.h>
@@ -28,6 +29,8 @@ class QToolButton;
 
 namespace bplab {
 
+class PaceButton;
+
 class ControlBar : public QToolBar
 {
     Q_OBJECT
@@ -49,9 +52,7 @@ public:
 
     /** Shows the pace (signals blocked): the controller's, after every change. */
     void showPace(const Pace &pace);
-    /** The pace's short name on its button: "full", "10/s", "1 by 1". */
-    static QString paceText(const Pace &pace);
-    /** Its name in menus: "Full speed", "10 batches per second", "One sample at a time". */
+    /** The pace's name in menus: "Full speed", "10 batches per second", "One sample at a time". */
     static QString paceName(const Pace &pace);
 
     /** Enables what may change in this state (only the learning rate while running). */
@@ -79,20 +80,20 @@ public:
     QComboBox *replicasBox() const { return m_replicas; }
     QComboBox *trainSubsetBox() const { return m_trainSubset; }
     /** The network: hidden layers, widths and activation, chosen from its menu. */
-    QToolButton *networkBox() const { return m_network; }
+    NetworkButton *networkBox() const { return m_network; }
     /** The button's text for a network: "128 ReLU", "256-128 tanh", "784-10". */
     static QString networkText(const Architecture &network);
     /** Training > Training images: the Images box's choices, also where the compact bar leaves
      *  the box out. */
     QMenu *trainSubsetMenu() const { return m_trainSubsetMenu; }
-    QToolButton *paceBox() const { return m_pace; }
+    PaceButton *paceBox() const { return m_pace; }
     /** The pace the button shows. */
     Pace shownPace() const;
 
     /** What the user changed in the training settings, as the change itself: it sets the one
      *  field of the control they edited, or a recipe's fields (the seed, augmentation and
      *  replicas are the user's, not the recipe's), in whichever settings it is applied to. */
-    using SettingsEdit = std::function<void(TrainConfig &)>;
+    using SettingsEdit = bplab::SettingsEdit; // networkbutton.h
 
 signals:
     /** The user edited a control of the training settings or chose a recipe; the owner of the
@@ -141,14 +142,8 @@ private:
     QActionGroup *m_trainSubsetGroup = nullptr;
     void chooseTrainSubset(int index); // the box's entry `index`, from the box or the menu
     void showNamed(); // each lesson control's visibility: lesson, compact form, m_subsetUsed
-    QToolButton *m_pace = nullptr;
-    QToolButton *m_network = nullptr;
-    QActionGroup *m_widthGroup = nullptr, *m_activationGroup = nullptr;
-    QAction *m_activationSection = nullptr; // the menu's heading above the activations
-    std::vector<int> m_shownHidden; // the widths the menu shows (showConfig)
-    /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
-    void askForWidths();
-    void buildNetworkMenu();
+    PaceButton *m_pace = nullptr;
+    NetworkButton *m_network = nullptr;
     QLabel *m_resetHint = nullptr;
     QAction *m_resetHintAction = nullptr;
     QAction *m_datasetCaption = nullptr;

@@ -86,6 +86,21 @@ ErrorPage::ErrorPage(QWidget *parent) : QWidget(parent)
     refreshChoices();
 }
 
+void ErrorPage::showUnreadable(const QString &folder, const QString &message)
+{
+    setError(tr("Cannot read the training data in %1").arg(folder), message,
+             tr("Choose another folder (File > Open data folder..., Ctrl+O), or "
+                "replace the damaged file and press Try again. scripts/setup "
+                "installs the offline MNIST sample and, with internet, full MNIST."));
+}
+
+void ErrorPage::showNoData(const QString &message)
+{
+    setError(tr("Choose the data to learn from"), message,
+             tr("No training data was found on this computer. Choose one of these; the "
+                "app remembers the choice and starts with it next time."));
+}
+
 void ErrorPage::setError(const QString &title, const QString &message, const QString &advice)
 {
     m_title->setText(title);

@@ -20,6 +20,10 @@ public:
     /** title: one line; message: the core's message; advice: what the user can do. Looks again
      *  for the offline sample and Fashion-MNIST. */
     void setError(const QString &title, const QString &message, const QString &advice);
+    /** The data in `folder` could not be read (`message`: why). */
+    void showUnreadable(const QString &folder, const QString &message);
+    /** No data was found on this computer (`message`: where it was looked for). */
+    void showNoData(const QString &message);
     QString title() const;
     QString message() const;
     /** Shows the choices that exist now (the sample and Fashion-MNIST only when on disk). */

@@ -13,8 +13,10 @@
 #include "fileui.h"
 #include "language.h"
 #include "lessonui.h"
+#include "mainactions.h"
 #include "mistakespage.h"
 #include "panelui.h"
+#include "presentationmode.h"
 #include "snapshotui.h"
 #include "spotlight.h"
 #include "statusline.h"
@@ -23,6 +25,7 @@
 #include "timelineui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
+#include "viewstack.h"
 
 #include <clusterview.h>
 #include <compareview.h>
@@ -31,10 +34,7 @@
 #include <heatmappanel.h>
 #include <lossplot.h>
 #include <messagebanner.h>
-#include <palettecolors.h>
 #include <panelaccessible.h>
-#include <replicaheatmaps.h>
-#include <shortcutsdialog.h>
 #include <timelinebar.h>
 
 #include <QAction>
@@ -48,11 +48,9 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QStyle>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -66,7 +64,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setWindowTitle(tr("Backprop Lab"));
     m_controller = new TrainingController(this);
     createActions();
-    m_controls = new ControlBar(m_startPause, m_step, m_reset, this);
+    m_controls = new ControlBar(m_actions->startPause(), m_actions->step(), m_actions->reset(), this);
     addToolBar(Qt::TopToolBarArea, m_controls);
     createViews();
     m_panelUi = new PanelUi(this);
@@ -76,8 +74,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
-    m_panelUi->createSpotlight(m_pages, {m_controls, m_sidebar, m_timeline, m_lessonUi->dock(), statusBar()},
-                               menuBar()->findChild<QMenu *>(QStringLiteral("menuView")), m_presentationAction);
+    m_panelUi->createSpotlight(m_views->pages(), {m_controls, m_sidebar, m_timeline, m_lessonUi->dock(), statusBar()},
+                               menuBar()->findChild<QMenu *>(QStringLiteral("menuView")), m_actions->presentation());
     m_announcer = new Announcer(centralWidget());
     announceChanges(this, m_announcer);
     updateActions();
@@ -95,34 +93,11 @@ MainWindow::~MainWindow()
 
 void MainWindow::createViews()
 {
-    m_sidebar = new QListWidget;
-    m_sidebar->setObjectName(QStringLiteral("viewList"));
-    m_sidebar->setAccessibleName(tr("Views"));
-    m_sidebar->setToolTip(tr("The views (Ctrl+1 ... Ctrl+%1)").arg(kViewCount));
-    m_pages = new QStackedWidget;
-    for (int i = 0; i < kViewCount; ++i) {
-        m_sidebar->addItem(viewTitle(i));
-        m_pages->addWidget(createPage(View(i)));
-    }
-    for (int i = 0; i < kViewCount; ++i)
-        m_sidebar->item(i)->setToolTip(tr("%1 (Ctrl+%2)").arg(m_sidebar->item(i)->text()).arg(i + 1));
-    m_errorPage = new ErrorPage;
-    m_pages->addWidget(m_errorPage);
-    m_sidebar->setCurrentRow(0);
-    fitSidebar();
-    // Only the page on screen sets the window's minimum size. A stack is otherwise as large as
-    // its largest page: a view not in use (the Train view's panels at the projector's font, say)
-    // made the window taller than a 1280x800 screen.
-    const auto sizeToCurrentPage = [this] {
-        for (int i = 0; i < m_pages->count(); ++i) {
-            const auto policy = i == m_pages->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
-            m_pages->widget(i)->setSizePolicy(policy, policy);
-        }
-    };
-    connect(m_pages, &QStackedWidget::currentChanged, this, sizeToCurrentPage);
-    sizeToCurrentPage();
-    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (!m_sessionView && row >= 0)
+    m_views = new ViewStack([this](int i) { return createPage(View(i)); }, this);
+    m_sidebar = m_views->sidebar();
+    m_errorPage = m_views->errorPage();
+    connect(m_views, &ViewStack::viewChosen, this, [this](int row, bool forSession) {
+        if (!forSession)
             m_settings.chooseView(row);
         if (m_panelUi)
             m_panelUi->leaveSpotlight(); // another view: the panel goes back first
@@ -139,7 +114,7 @@ void MainWindow::createViews()
     auto *right = new QVBoxLayout;
     right->setContentsMargins(0, 0, 0, 0);
     right->addWidget(m_banner);
-    right->addWidget(m_pages, 1);
+    right->addWidget(m_views->pages(), 1);
     m_timeline = new TimelineBar;
     right->addWidget(m_timeline);
     auto *central = new QWidget;
@@ -182,16 +157,8 @@ QWidget *MainWindow::createPage(View view)
         });
         return draw;
     }
-    case View::Cluster: {
-        auto *cluster = new clusterview::ClusterView;
-        // The replicas are the training's own: every exact snapshot (and live ones) shows their
-        // gradients; the view's button trains one batch through the controller.
-        connect(m_controller, &TrainingController::visualReady, cluster,
-                [cluster](VisualPtr s) { cluster->setReplicaGradients(s->replicas, s->progress.replicas); });
-        connect(cluster->heatmaps(), &clusterview::ReplicaHeatmaps::stepRequested, m_controller, &TrainingController::step);
-        new ClusterPage(cluster, m_controller); // the live link graph and the measured runs
-        return cluster;
-    }
+    case View::Cluster:
+        return ClusterPage::makePage(m_controller);
     case View::Data:
         return m_datasetView = new DatasetView;
     case View::Mistakes:
@@ -228,7 +195,7 @@ QWidget *MainWindow::createPage(View view)
 
 QWidget *MainWindow::page(View v) const
 {
-    return m_pages->widget(int(v));
+    return m_views->page(int(v));
 }
 
 void MainWindow::connectController()
@@ -240,10 +207,7 @@ void MainWindow::connectController()
         if (!info) {
             m_hasData = false;
             m_status->setDataset(nullptr, c->dataFolder());
-            m_errorPage->setError(tr("Cannot read the training data in %1").arg(c->dataFolder()), c->lastError(),
-                                  tr("Choose another folder (File > Open data folder..., Ctrl+O), or "
-                                     "replace the damaged file and press Try again. scripts/setup "
-                                     "installs the offline MNIST sample and, with internet, full MNIST."));
+            m_errorPage->showUnreadable(c->dataFolder(), c->lastError());
             updatePage();
             return;
         }
@@ -286,11 +250,11 @@ void MainWindow::connectController()
     connectControlBar();
     // The status's words on the timeline bar where the status bar is hidden.
     connect(m_status, &StatusLine::summaryChanged, this, [this](const QString &text) {
-        if (m_presentation || (m_lessonUi && m_lessonUi->isOpen()))
+        if (m_presentation->isOn() || (m_lessonUi && m_lessonUi->isOpen()))
             m_timeline->setStatusText(text);
     });
     // The hidden Step view catches up when it is shown.
-    connect(m_sidebar, &QListWidget::currentRowChanged, this, [this] {
+    connect(m_views, &ViewStack::viewChosen, this, [this] {
         if (view() == View::Step)
             m_stepFeed->catchUp();
     });
@@ -306,17 +270,8 @@ void MainWindow::showHistoryEvent(const HistoryEvent &event)
         if (restart->restoredConfig)
             m_settings.chooseTraining(*restart->restoredConfig);
         m_stepFeed->restart();
-    } else if (const auto *e = std::get_if<EpochReport>(&event)) {
-        statusBar()->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
-                                         .arg(e->epoch)
-                                         .arg(e->testAccuracy, 0, 'f', 2)
-                                         .arg(e->testLoss, 0, 'f', 4),
-                                 8000);
-    } else if (const auto *branch = std::get_if<BranchPtr>(&event)) {
-        statusBar()->showMessage(tr("A new branch from batch %1: the earlier one stays on the loss plot, faint")
-                                         .arg((*branch)->fromStep),
-                                 8000);
     }
+    m_status->sayHistory(event);
 }
 
 void MainWindow::showNotice(const Notice &notice)
@@ -327,7 +282,7 @@ void MainWindow::showNotice(const Notice &notice)
     else if (const auto *failed = std::get_if<ModelFailed>(&notice))
         m_banner->showMessage(failed->message);
     else if (const auto *saved = std::get_if<ModelSaved>(&notice))
-        statusBar()->showMessage(tr("Saved %1 (%2)").arg(saved->path, saved->description), 8000);
+        m_status->saySaved(*saved);
 }
 
 void MainWindow::connectControlBar()
@@ -395,9 +350,7 @@ void MainWindow::showDataError(const QString &message)
 {
     m_hasData = false;
     m_status->setDataset(nullptr, {});
-    m_errorPage->setError(tr("Choose the data to learn from"), message,
-                          tr("No training data was found on this computer. Choose one of these; the "
-                             "app remembers the choice and starts with it next time."));
+    m_errorPage->showNoData(message);
     updatePage();
 }
 
@@ -408,19 +361,17 @@ void MainWindow::setTrainingConfig(const TrainConfig &config)
 
 bool MainWindow::showsError() const
 {
-    return m_pages->currentWidget() == m_errorPage;
+    return m_views->showsError();
 }
 
 void MainWindow::setView(View view, SettingOrigin origin)
 {
-    m_sessionView = origin == SettingOrigin::Session;
-    m_sidebar->setCurrentRow(int(view));
-    m_sessionView = false;
+    m_views->choose(int(view), origin == SettingOrigin::Session);
 }
 
 MainWindow::View MainWindow::view() const
 {
-    return View(std::max(0, m_sidebar->currentRow()));
+    return View(m_views->current());
 }
 
 void MainWindow::restrictTo(const LessonRestrictions &restrictions)
@@ -430,8 +381,8 @@ void MainWindow::restrictTo(const LessonRestrictions &restrictions)
         bool shown = restrictions.views.empty();
         for (LessonView v : restrictions.views)
             shown = shown || viewOf(v) == i;
-        m_sidebar->setRowHidden(i, !shown);
-        m_viewActions[i]->setVisible(shown);
+        m_views->setViewShown(i, shown);
+        m_actions->view(i)->setVisible(shown);
     }
     m_controls->setLessonControls(restrictions);
     m_timelineUi->setLocks(restrictions.locks(LessonControl::Timeline), restrictions.hides(LessonControl::Timeline),
@@ -448,53 +399,25 @@ void MainWindow::updatePage()
             return; // the spotlit panel stays while training runs and pauses
         m_panelUi->leaveSpotlight();
     }
-    m_pages->setCurrentWidget(error ? static_cast<QWidget *>(m_errorPage)
-                                    : m_pages->widget(int(view())));
+    m_views->showError(error);
 }
 
 void MainWindow::updateActions()
 {
     QWidget *const focused = QApplication::focusWidget();
-    const TrainingState s = m_controller->state();
-    const bool running = s == TrainingState::Running;
-    m_startPause->setText(running ? tr("Pause") : tr("Start"));
-    m_startPause->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-    m_startPause->setToolTip(running ? tr("Pause the training after the current batch (Space)")
-                                     : s == TrainingState::Finished
-                                           ? tr("All epochs are done: press Reset to train again")
-                                           : tr("Train batch after batch with the panels live (Space)"));
-    m_startPause->setEnabled(s == TrainingState::Running || s == TrainingState::Paused);
-    m_step->setEnabled(s == TrainingState::Paused || s == TrainingState::Running);
-    m_reset->setEnabled((s == TrainingState::Paused || s == TrainingState::Running
-                         || s == TrainingState::Finished)
-                        && !m_restrictions.locks(LessonControl::Reset));
+    m_actions->showState(m_controller->state(), m_restrictions.locks(LessonControl::Reset), int(view()));
     // Start and Step, disabled as a run ends, hand the focus on along the toolbar to Reset, where
     // the next Space (meant for Start/Pause) would throw the trained network away: the focus goes
     // to the views' list instead, which leaves Space to the window's keys.
     if (focused && focused != QApplication::focusWidget()
-        && QApplication::focusWidget() == m_controls->widgetForAction(m_reset))
+        && QApplication::focusWidget() == m_controls->widgetForAction(m_actions->reset()))
         m_sidebar->setFocus(Qt::OtherFocusReason);
-    for (int i = 0; i < kViewCount; ++i)
-        m_viewActions[i]->setChecked(i == int(view()));
-}
-
-void MainWindow::fitSidebar()
-{
-    // As wide as the longest view name in the current font (presentation mode makes it 1.5x).
-    int widest = 0;
-    for (int i = 0; i < m_sidebar->count(); ++i)
-        widest = std::max(widest, m_sidebar->fontMetrics().horizontalAdvance(m_sidebar->item(i)->text()));
-    m_sidebar->setFixedWidth(widest + 2 * m_sidebar->frameWidth() + m_sidebar->fontMetrics().height() * 3 / 2);
 }
 
 void MainWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::FontChange && m_sidebar)
-        fitSidebar();
-    if (event->type() == QEvent::WindowStateChange && m_fullScreenAction) {
-        const QSignalBlocker blocker(m_fullScreenAction);
-        m_fullScreenAction->setChecked(isFullScreen());
-    }
+    if (event->type() == QEvent::FontChange && m_views)
+        m_views->fitSidebar();
     QMainWindow::changeEvent(event);
 }
 
@@ -528,72 +451,25 @@ qint64 MainWindow::viewWeightsBatch(const QString &name) const
 void MainWindow::createActions()
 {
     m_fileUi = new FileUi(this);
-    const auto make = [this](const QString &name, const QString &text, const QString &tip,
-                             const QList<QKeySequence> &keys = {}) { return makeAction(name, text, tip, keys); };
-    m_startPause = make(QStringLiteral("actionStartPause"), tr("Start"),
-                        tr("Train batch after batch with the panels live (Space)"),
-                        {QKeySequence(Qt::Key_Space)});
-    connect(m_startPause, &QAction::triggered, this, [this] { m_controller->togglePause(); });
-    m_step = make(QStringLiteral("actionStep"), tr("Step"),
-                  tr("Train exactly one mini-batch, then stop (S)"), {QKeySequence(Qt::Key_S)});
-    m_step->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
-    connect(m_step, &QAction::triggered, this, [this] { m_controller->step(); });
-    m_reset = make(QStringLiteral("actionReset"), tr("Reset"),
-                   tr("Re-initialise the weights from the seed and apply the batch size, epochs "
-                      "and recipe (Ctrl+R)"),
-                   {QKeySequence(Qt::CTRL | Qt::Key_R)});
-    m_reset->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
-    connect(m_reset, &QAction::triggered, this, [this] {
+    m_actions = new MainActions(this);
+    connect(m_actions->startPause(), &QAction::triggered, this, [this] { m_controller->togglePause(); });
+    connect(m_actions->step(), &QAction::triggered, this, [this] { m_controller->step(); });
+    connect(m_actions->reset(), &QAction::triggered, this, [this] {
         m_banner->hide();
         m_controller->reset();
     });
-
-    m_quit = make(QStringLiteral("actionQuit"), tr("&Quit"), tr("Stop training and close (Ctrl+Q)"),
-                  {QKeySequence(Qt::CTRL | Qt::Key_Q)});
-    connect(m_quit, &QAction::triggered, this, &QWidget::close);
-
-    for (int i = 0; i < kViewCount; ++i) {
-        m_viewActions[i] = make(QStringLiteral("actionView%1").arg(i + 1), viewMenuText(i),
-                                tr("Show the %1 view").arg(viewTitle(i)),
-                                {QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i))});
-        m_viewActions[i]->setCheckable(true);
-        connect(m_viewActions[i], &QAction::triggered, this, [this, i] { setView(View(i)); });
-    }
-    // Full screen on the platform's key (F11 on Linux); presentation mode has a key of its own,
-    // F5 as in slide programs, and goes full screen as well.
-    QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
-    if (fullScreenKeys.isEmpty())
-        fullScreenKeys = {QKeySequence(Qt::Key_F11)};
-    m_fullScreenAction = make(QStringLiteral("actionFullScreen"), tr("&Full screen"),
-                              tr("The window fills the screen, without its frame (%1)")
-                                      .arg(fullScreenKeys.first().toString(QKeySequence::NativeText)),
-                              fullScreenKeys);
-    m_fullScreenAction->setCheckable(true);
-    connect(m_fullScreenAction, &QAction::toggled, this, [this](bool on) { setFullScreen(on); });
-    m_presentationAction = make(QStringLiteral("actionPresentation"), tr("&Presentation mode"),
-                                tr("Full screen with 1.5x fonts and lines, for a projector (F5; "
-                                   "Esc leaves)"),
-                                {QKeySequence(Qt::Key_F5)});
-    m_presentationAction->setCheckable(true);
-    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
-    m_pixelValues = make(QStringLiteral("actionPixelValues"), tr("Show pi&xel values"),
-                         tr("Print each pixel's 0-255 value on the digit (P)"), {QKeySequence(Qt::Key_P)});
-    m_pixelValues->setCheckable(true);
-    connect(m_pixelValues, &QAction::toggled, this,
-            [this](bool on) { m_train->setShowPixelValues(on); });
-    m_highContrast = make(QStringLiteral("actionHighContrast"), tr("&High contrast"),
-                          tr("Black, white and yellow, for low vision and bright projectors"));
-    m_highContrast->setCheckable(true);
-    connect(m_highContrast, &QAction::toggled, this, [](bool on) { colors::setHighContrast(on); });
-    connect(m_highContrast, &QAction::triggered, this, [this](bool on) { m_settings.chooseHighContrast(on); });
-    m_highContrast->setChecked(colors::desktopWantsHighContrast()); // the user's setting, when read, wins
-
-    m_shortcuts = make(QStringLiteral("actionShortcuts"), tr("&Keyboard shortcuts"),
-                       tr("List every keyboard shortcut (F1)"), {QKeySequence::HelpContents});
-    connect(m_shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
-    m_about = make(QStringLiteral("actionAbout"), tr("&About Backprop Lab"),
-                   tr("Version and what the app is for"));
-    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(m_actions->quit(), &QAction::triggered, this, &QWidget::close);
+    for (int i = 0; i < kViewCount; ++i)
+        connect(m_actions->view(i), &QAction::triggered, this, [this, i] { setView(View(i)); });
+    connect(m_actions->pixelValues(), &QAction::toggled, this, [this](bool on) { m_train->setShowPixelValues(on); });
+    connect(m_actions->highContrast(), &QAction::triggered, this, [this](bool on) { m_settings.chooseHighContrast(on); });
+    connect(m_actions->shortcuts(), &QAction::triggered, this, [this] {
+        m_actions->showShortcuts(m_timelineUi->stepSampleAction(), m_timelineUi->keyedActions(),
+                                 {m_fileUi->openFolderAction(), m_snapshots->saveAction(), m_snapshots->openAction(),
+                                  m_fileUi->saveModelAction()});
+    });
+    m_presentation = new PresentationMode(this, m_actions->presentation(), m_actions->fullScreen(),
+                                          [this](bool on) { applyPresentation(on); });
 }
 
 void MainWindow::createMenus()
@@ -609,79 +485,56 @@ void MainWindow::createMenus()
     file->addSeparator();
     m_panelUi->addToFileMenu(file);
     file->addSeparator();
-    file->addAction(m_quit);
+    file->addAction(m_actions->quit());
 
     QMenu *training = menuBar()->addMenu(tr("&Training"));
-    training->addAction(m_startPause);
-    training->addAction(m_step);
-    training->addAction(m_reset);
+    training->addAction(m_actions->startPause());
+    training->addAction(m_actions->step());
+    training->addAction(m_actions->reset());
     training->addSeparator();
     training->addMenu(m_controls->networkMenu());
     training->addMenu(m_controls->trainSubsetMenu());
     training->addAction(m_controls->augmentAction());
 
     m_timelineUi = new TimelineUi(this, m_controller, m_controls, m_timeline);
-    m_timelineUi->addToMenu(training, m_step);
+    m_timelineUi->addToMenu(training, m_actions->step());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("menuView"));
-    for (QAction *a : m_viewActions)
-        view->addAction(a);
+    for (int i = 0; i < kViewCount; ++i)
+        view->addAction(m_actions->view(i));
     view->addSeparator();
-    view->addAction(m_fullScreenAction);
-    view->addAction(m_presentationAction);
-    view->addAction(m_pixelValues);
-    view->addAction(m_highContrast);
+    view->addAction(m_actions->fullScreen());
+    view->addAction(m_actions->presentation());
+    view->addAction(m_actions->pixelValues());
+    view->addAction(m_actions->highContrast());
     view->addSeparator();
     view->addMenu(createLanguageMenu(this));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_shortcuts);
-    help->addAction(m_about);
+    help->addAction(m_actions->shortcuts());
+    help->addAction(m_actions->about());
     for (QMenu *m : {file, training, view, help})
         m->setToolTipsVisible(true);
 }
 
-void MainWindow::showShortcuts()
-{
-    QList<QAction *> list{m_startPause, m_step, m_timelineUi->stepSampleAction(), m_reset};
-    list << m_timelineUi->keyedActions();
-    for (QAction *a : m_viewActions)
-        list << a;
-    list << m_fullScreenAction << m_presentationAction << m_pixelValues << m_fileUi->openFolderAction() << m_snapshots->saveAction()
-         << m_snapshots->openAction() << m_fileUi->saveModelAction() << m_shortcuts << m_quit;
-    ShortcutsDialog dialog(list, this);
-    dialog.exec();
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About Backprop Lab"),
-                       tr("<h3>Backprop Lab %1</h3><p>Trains neural networks on MNIST (by default "
-                          "784-128-10 with ReLU, SoftMax, cross-entropy and SGD; up to two hidden "
-                          "layers of your choice) and shows every step: the digit, the ten "
-                          "probabilities, the loss curves and every layer's gradients.</p><p>Same "
-                          "seed, same numbers, every time.</p>")
-                           .arg(QApplication::applicationVersion()));
-}
-
 void MainWindow::setPresentationMode(bool on, bool fullScreen)
 {
-    if (on == m_presentation)
-        return;
-    m_presentation = on;
-    if (on) {
-        m_normalFont = QApplication::font();
-        QFont big = m_normalFont;
-        if (big.pointSizeF() > 0)
-            big.setPointSizeF(big.pointSizeF() * 1.5);
-        else
-            big.setPixelSize(big.pixelSize() * 3 / 2);
-        QApplication::setFont(big);
-    } else {
-        QApplication::setFont(m_normalFont);
-        setFullScreen(false);
-    }
+    m_presentation->setOn(on, fullScreen);
+}
+
+bool MainWindow::isPresentationMode() const
+{
+    return m_presentation->isOn();
+}
+
+void MainWindow::setFullScreen(bool on)
+{
+    m_presentation->setFullScreen(on);
+}
+
+void MainWindow::applyPresentation(bool on)
+{
     m_train->setPresentation(on);
     m_controls->setPresentation(on);
     // A projector's 800 px keep one bar under the views: the timeline, with the status's words.
@@ -690,40 +543,14 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen)
     m_timeline->setStatusText(on || lesson ? m_status->summaryText() : QString());
     if (lesson)
         m_lessonUi->fitDock(); // its text in the new font
-    const QSignalBlocker blocker(m_presentationAction);
-    m_presentationAction->setChecked(on);
-    // Full screen last, once the larger font's layouts have grown the window to its new minimum
-    // size: a window manager drops the full-screen state of a window resized after the request.
-    if (on && fullScreen) {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        setFullScreen(true);
-    }
-}
-
-void MainWindow::setFullScreen(bool on)
-{
-    if (on == isFullScreen())
-        return;
-    if (on) {
-        m_wasMaximized = isMaximized();
-        showFullScreen();
-    } else {
-        m_wasMaximized ? showMaximized() : showNormal();
-    }
 }
 
 void MainWindow::keyPressEvent(QKeyEvent *event)
 {
     if (event->key() == Qt::Key_Escape && m_panelUi->leaveSpotlight())
         return;
-    if (event->key() == Qt::Key_Escape && m_presentation) {
-        setPresentationMode(false);
+    if (event->key() == Qt::Key_Escape && m_presentation->leave())
         return;
-    }
-    if (event->key() == Qt::Key_Escape && isFullScreen()) {
-        setFullScreen(false);
-        return;
-    }
     QMainWindow::keyPressEvent(event);
 }
 
@@ -735,9 +562,9 @@ QString MainWindow::loadSettings()
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_lessonUi->dock()->setVisible(m_lessonUi->isOpen()); // a stored state may hold a lesson's panel
     m_train->restoreLayout(s.value(QStringLiteral("window/trainLayout")).toByteArray());
-    m_pixelValues->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
+    m_actions->pixelValues()->setChecked(s.value(QStringLiteral("view/pixelValues"), false).toBool());
     m_settings.read(s);
-    m_highContrast->setChecked(m_settings.highContrast());
+    m_actions->highContrast()->setChecked(m_settings.highContrast());
     setView(View(std::clamp(m_settings.view(), 0, kViewCount - 1)), SettingOrigin::Session);
     setTrainingConfig(m_settings.training().config);
     m_controls->setDatasets(findDatasets(readOpenedFolders(s)));
@@ -748,7 +575,7 @@ QString MainWindow::loadSettings()
 void MainWindow::saveSettings()
 {
     QSettings s;
-    if (m_presentation)
+    if (m_presentation->isOn())
         setPresentationMode(false); // store the normal layout, not the full-screen one
     // The layout of an open lesson (its panel, the room it takes from the views) is the
     // lesson's: the user's stays as it was.
@@ -758,8 +585,9 @@ void MainWindow::saveSettings()
         s.setValue(QStringLiteral("window/trainLayout"), m_train->saveLayout());
     }
     // Written once the user turned it on (the default is off); from then on, whatever it is.
-    if (m_pixelValues->isChecked() || s.contains(QStringLiteral("view/pixelValues")))
-        s.setValue(QStringLiteral("view/pixelValues"), m_pixelValues->isChecked());
+    const bool pixelValues = m_actions->pixelValues()->isChecked();
+    if (pixelValues || s.contains(QStringLiteral("view/pixelValues")))
+        s.setValue(QStringLiteral("view/pixelValues"), pixelValues);
     m_settings.write(s);
     m_snapshots->saveSettings(s);
     if (m_hasData && m_dataOrigin == SettingOrigin::User)

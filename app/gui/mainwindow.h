@@ -30,6 +30,8 @@ namespace bplab {
 class ControlBar;
 class FileUi;
 class LessonUi;
+class MainActions;
+class PresentationMode;
 class StepFeed;
 class StepPredict;
 class DatasetView;
@@ -44,6 +46,7 @@ class TimelineBar;
 class TimelineUi;
 class TrainView;
 class TrainingController;
+class ViewStack;
 
 class MainWindow : public QMainWindow
 {
@@ -86,7 +89,7 @@ public:
     QWidget *page(View v) const;
     /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
     void setPresentationMode(bool on, bool fullScreen = true);
-    bool isPresentationMode() const { return m_presentation; }
+    bool isPresentationMode() const;
     /** The window fills the screen (View > Full screen, the platform's key: F11 on Linux). */
     void setFullScreen(bool on);
 
@@ -129,12 +132,6 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    /** A window-wide action named `name` (its keys work whichever panel has the focus). */
-    QAction *makeAction(const QString &name, const QString &text, const QString &tip,
-                        const QList<QKeySequence> &keys = {})
-    {
-        return addWindowAction(this, name, text, tip, keys);
-    }
     void createActions();
     void createMenus();
     void createViews();
@@ -149,16 +146,15 @@ private:
     void connectControlBar();
     void connectDatasetView();
     void updatePage();
-    void fitSidebar();
     void updateActions();
-    void showShortcuts();
-    void showAbout();
+    /** The window's parts follow presentation mode (PresentationMode's hook). */
+    void applyPresentation(bool on);
 
     TrainingController *m_controller = nullptr;
     ControlBar *m_controls = nullptr;
     StatusLine *m_status = nullptr;
-    QListWidget *m_sidebar = nullptr;
-    QStackedWidget *m_pages = nullptr; // the views, then the error page
+    ViewStack *m_views = nullptr;
+    QListWidget *m_sidebar = nullptr; // m_views's
     TrainView *m_train = nullptr;
     StepView *m_stepView = nullptr;
     DatasetView *m_datasetView = nullptr;
@@ -170,17 +166,8 @@ private:
     StepFeed *m_stepFeed = nullptr;
     qint64 m_drawBatch = -1; // the batch of the weights the Draw view shows
 
-    QAction *m_startPause = nullptr;
-    QAction *m_step = nullptr;
-    QAction *m_reset = nullptr;
-    QAction *m_quit = nullptr;
-    QAction *m_viewActions[kViewCount] = {};
-    QAction *m_presentationAction = nullptr;
-    QAction *m_fullScreenAction = nullptr;
-    QAction *m_pixelValues = nullptr;
-    QAction *m_highContrast = nullptr;
-    QAction *m_shortcuts = nullptr;
-    QAction *m_about = nullptr;
+    MainActions *m_actions = nullptr;
+    PresentationMode *m_presentation = nullptr;
     LessonUi *m_lessonUi = nullptr;
     FileUi *m_fileUi = nullptr;
     PanelUi *m_panelUi = nullptr;
@@ -189,12 +176,8 @@ private:
 
     UserSettings m_settings;
     SettingOrigin m_dataOrigin = SettingOrigin::User; // of the folder read last
-    bool m_sessionView = false; // setView() of a lesson's or a flag's view in progress
     bool m_hasData = false;
     bool m_persist = false;
-    bool m_presentation = false;
-    bool m_wasMaximized = false;
-    QFont m_normalFont;
 };
 
 } // namespace bplab

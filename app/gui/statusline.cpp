@@ -26,7 +26,7 @@ QString duration(double seconds)
 const QString kSeparator = QStringLiteral("\u00B7 ");
 } // namespace
 
-StatusLine::StatusLine(QStatusBar *bar) : QObject(bar)
+StatusLine::StatusLine(QStatusBar *bar) : QObject(bar), m_bar(bar)
 {
     // A screen reader names the bar by its message; between messages, by what it is.
     const auto nameBar = [bar](const QString &message) {
@@ -212,6 +212,26 @@ void StatusLine::refresh()
         m_summary = summary;
         emit summaryChanged(summary);
     }
+}
+
+void StatusLine::sayHistory(const HistoryEvent &event)
+{
+    if (const auto *e = std::get_if<EpochReport>(&event)) {
+        m_bar->showMessage(tr("Epoch %1: test accuracy %2 %, test loss %3")
+                                   .arg(e->epoch)
+                                   .arg(e->testAccuracy, 0, 'f', 2)
+                                   .arg(e->testLoss, 0, 'f', 4),
+                           8000);
+    } else if (const auto *branch = std::get_if<BranchPtr>(&event)) {
+        m_bar->showMessage(tr("A new branch from batch %1: the earlier one stays on the loss plot, faint")
+                                   .arg((*branch)->fromStep),
+                           8000);
+    }
+}
+
+void StatusLine::saySaved(const ModelSaved &saved)
+{
+    m_bar->showMessage(tr("Saved %1 (%2)").arg(saved.path, saved.description), 8000);
 }
 
 } // namespace bplab

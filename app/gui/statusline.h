@@ -26,6 +26,10 @@ public:
     /** The images of the training set the weights are trained on (0: all of them). */
     void setTrainSubset(std::size_t images);
     void setPace(const Pace &pace);
+    /** A message for a while: an epoch's test accuracy and loss, a new branch's start. */
+    void sayHistory(const HistoryEvent &event);
+    /** A message for a while: a model file saved. */
+    void saySaved(const ModelSaved &saved);
 
 signals:
     /** summaryText() changed. */
@@ -48,6 +52,7 @@ private:
     void refresh();
     static constexpr qint64 kRunningRefreshMs = 100;
 
+    QStatusBar *m_bar = nullptr;
     QLabel *m_state = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_batch = nullptr;

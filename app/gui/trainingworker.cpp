@@ -1,14 +1,12 @@
 #include "trainingworker.h"
 
-#include "autosnapshots.h"
+#include "sessionfiles.h"
+#include "sessiontrainer.h"
 #include "trainervisuals.h"
 
-#include <io/modelfile.h>
 #include <train/networktrainer.h>
-#include <replicaexchange.h>
 #include <train/snapshotfolder.h>
 
-#include <QFileInfo>
 #include <QMetaObject>
 #include <QTimer>
 
@@ -19,16 +17,6 @@
 
 namespace bplab {
 
-std::unique_ptr<Trainer> TrainingWorker::makeTrainer(std::shared_ptr<const DataSplit> data,
-                                                     const TrainConfig &config)
-{
-    // Several replicas: in one server joined by a ring, as backprop-lab-cli train --workers N.
-    std::shared_ptr<GradientExchange> exchange;
-    if (config.replicas > 1)
-        exchange = std::make_shared<cluster::ReplicaExchange>(1, config.replicas);
-    return std::make_unique<Trainer>(std::move(data), config, std::move(exchange));
-}
-
 TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent)
 {
     // The epochs' reports go with the gathered losses, not one by one: see flushLosses().
@@ -36,7 +24,7 @@ TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent)
     m_session.setObserver({[this](const BatchReport &b) { batchTrained(b); },
                            {},
                            [this](const Divergence &d, std::optional<double>) { divergedAt(d); },
-                           [this](std::size_t step, double lr) { m_timeline.recordLearningRate(step, lr); }});
+                           [this](std::size_t step, double lr) { m_view.timeline().recordLearningRate(step, lr); }});
     // A paced run waits for its next unit on this timer (it moves to the worker's thread with
     // the worker, and is only started there).
     m_paceTimer = new QTimer(this);
@@ -49,14 +37,7 @@ TrainingWorker::~TrainingWorker() = default;
 
 ParamsPtr TrainingWorker::currentWeights() const
 {
-    std::lock_guard lock(m_weightsMutex);
-    return m_weights;
-}
-
-void TrainingWorker::publishWeights(ParamsPtr weights)
-{
-    std::lock_guard lock(m_weightsMutex);
-    m_weights = std::move(weights);
+    return m_handoff.weights();
 }
 
 void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
@@ -71,43 +52,25 @@ bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config
     m_run.store(false);
     m_budget = -1;
     setState(TrainingState::Loading);
-    auto loaded = loadDataFolder(folder.toStdString());
-    QString problem;
-    if (!loaded)
-        problem = QString::fromStdString(loaded.error());
-    else if (loaded->train.rows * loaded->train.cols != kInputs || loaded->train.size() == 0)
-        problem = tr("%1 holds %2 training images of %3x%4 pixels; the network needs at least one "
-                     "image of 28x28 pixels. Choose a folder with MNIST-style IDX files.")
-                      .arg(folder)
-                      .arg(loaded->train.size())
-                      .arg(loaded->train.rows)
-                      .arg(loaded->train.cols);
-    if (!problem.isEmpty()) {
+    const std::variant<DataSplitPtr, QString> read = SessionFiles::readDataFolder(folder);
+    if (const QString *problem = std::get_if<QString>(&read)) {
         m_session.setTrainer(nullptr);
         m_data.reset();
-        publishWeights(nullptr);
-        emit dataRead(folder, nullptr, problem);
+        m_handoff.publish(nullptr);
+        emit dataRead(folder, nullptr, *problem);
         setState(TrainingState::NoData);
         return false;
     }
 
-    m_data = std::make_shared<const DataSplit>(std::move(loaded.value()));
-    m_session.setTrainer(makeTrainer(m_data, config));
-    m_replay.reset();
+    m_data = std::get<DataSplitPtr>(read);
+    m_session.setTrainer(makeSessionTrainer(m_data, config));
+    m_view.dropReplay();
     m_session.takeRequestedLearningRate(); // a rate asked for the old data is dropped
     clearHistory();
     // Published before the signals: a receiver of dataLoaded() reads currentWeights().
-    publishWeights(headWeights());
+    m_handoff.publish(headWeights());
 
-    auto info = std::make_shared<DatasetInfo>();
-    info->name = QString::fromStdString(m_data->name);
-    info->folder = QString::fromStdString(m_data->folder);
-    info->trainCount = qsizetype(m_data->train.size());
-    info->testCount = qsizetype(m_data->test.size());
-    for (const std::string &name : m_data->classNames)
-        info->classNames << QString::fromStdString(name);
-    info->data = m_data;
-    emit dataRead(folder, info, {});
+    emit dataRead(folder, SessionFiles::describeData(m_data), {});
     emit historyChanged(HistoryRestart{progress(), {}});
     sendVisual();
     setState(TrainingState::Paused);
@@ -122,8 +85,8 @@ void TrainingWorker::reset(const TrainConfig &config, std::shared_ptr<const MlpP
     m_run.store(false);
     m_budget = -1;
     if (config.replicas != trainer()->replicas()) {
-        m_session.setTrainer(makeTrainer(m_data, config));
-        m_replay.reset();
+        m_session.setTrainer(makeSessionTrainer(m_data, config));
+        m_view.dropReplay();
     } else {
         trainer()->setConfig(config);
         trainer()->reset();
@@ -131,7 +94,7 @@ void TrainingWorker::reset(const TrainConfig &config, std::shared_ptr<const MlpP
     if (initial)
         trainer()->setParams(*initial);
     clearHistory();
-    publishWeights(headWeights()); // before the restart
+    m_handoff.publish(headWeights()); // before the restart
     emit historyChanged(HistoryRestart{progress(), {}});
     sendVisual();
     setState(TrainingState::Paused);
@@ -140,13 +103,10 @@ void TrainingWorker::reset(const TrainConfig &config, std::shared_ptr<const MlpP
 void TrainingWorker::clearHistory()
 {
     m_session.clearHistory();
-    m_totalSamples = 0;
-    m_runSecondsBefore = 0;
-    m_running = false;
-    m_speed = 0;
-    m_lastLr = trainer() ? trainer()->activeConfig().lr : 0.0;
+    m_stats.restart(trainer() ? trainer()->activeConfig().lr : 0.0);
     m_autoSnapshots.restartAt(trainer() ? trainer()->step() : 0, now());
-    restartTimeline();
+    m_samples.clear();
+    m_view.restart(trainer());
 }
 
 void TrainingWorker::resume()
@@ -158,12 +118,9 @@ void TrainingWorker::resume()
         setState(TrainingState::Finished);
         return;
     }
-    m_running = true;
-    showHead(); // a run trains at the head, whatever batch was shown
-    m_runStartNs = now();
+    m_view.showHead(); // a run trains at the head, whatever batch was shown
+    m_stats.beginRun(now());
     m_session.beginRun(); // the pace and the views' timers start now
-    m_speedStartNs = m_runStartNs;
-    m_speedSamples = 0;
     setState(TrainingState::Running);
     scheduleSlice();
 }
@@ -222,11 +179,7 @@ void TrainingWorker::endRun()
 {
     m_run.store(false);
     m_budget = -1;
-    if (m_running) {
-        m_runSecondsBefore += double(now() - m_runStartNs) / 1e9;
-        m_running = false;
-    }
-    m_speed = 0;
+    m_stats.endRun(now());
     sendVisual(); // the exact state at the pause, whatever the throttle says
     setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
     maybeAutoSnapshot(true); // on every pause and at the end
@@ -240,7 +193,7 @@ bool TrainingWorker::readyToStep()
         setState(TrainingState::Finished);
         return false;
     }
-    showHead();
+    m_view.showHead();
     return true;
 }
 
@@ -263,7 +216,7 @@ void TrainingWorker::divergedAt(const Divergence &divergence)
 {
     // The trainer undid the batch: weights, momentum and position are the last finite ones.
     m_run.store(false);
-    m_timeline.pin(*trainer());
+    m_view.timeline().pin(*trainer());
     emit notice(divergence);
 }
 
@@ -271,11 +224,9 @@ void TrainingWorker::batchTrained(const BatchReport &report)
 {
     if (m_stop.load(std::memory_order_relaxed))
         ++m_batchesAfterStop;
-    m_timeline.recordBatch(*trainer());
+    m_view.timeline().recordBatch(*trainer());
     m_samples.clear(); // one sample at a time starts on the next batch
-    m_totalSamples += std::uint64_t(report.count);
-    m_speedSamples += std::uint64_t(report.count);
-    m_lastLr = report.lr;
+    m_stats.countBatch(std::uint64_t(report.count), report.lr);
     if (m_budget > 0)
         --m_budget;
     if (!std::isfinite(report.loss)) { // not expected past the guard; never plotted or shown
@@ -292,21 +243,11 @@ void TrainingWorker::batchTrained(const BatchReport &report)
         afterBatch();
 }
 
-void TrainingWorker::updateSpeed()
-{
-    const qint64 t = now();
-    if (t - m_speedStartNs >= 500 * kNsPerMs) {
-        m_speed = double(m_speedSamples) / (double(t - m_speedStartNs) / 1e9);
-        m_speedStartNs = t;
-        m_speedSamples = 0;
-    }
-}
-
 void TrainingWorker::afterBatch()
 {
-    updateSpeed();
+    m_stats.updateSpeed(now());
     // The session batches the losses (never dropped) and limits the pictures (one in flight).
-    switch (m_session.due(m_visualsInFlight.load())) {
+    switch (m_session.due(m_handoff.inFlight())) {
     case ViewsDue::Visual:
         sendVisual(/*live=*/true);
         break;
@@ -350,10 +291,10 @@ void TrainingWorker::sendVisual(bool live, int sampleInBatch)
     if (!trainer())
         return;
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live, sampleInBatch);
-    publishWeights(s->weights);
+    m_handoff.publish(s->weights);
     if (sampleInBatch < 0) // a sample of the next batch: no batch iterated since the last picture
         s->cluster = clusterIterationOf(*trainer(), m_clusterFeed.get());
-    m_visualsInFlight.fetch_add(1);
+    m_handoff.sent();
     emit visualReady(s);
 }
 
@@ -362,13 +303,14 @@ std::shared_ptr<VisualSnapshot> TrainingWorker::makeVisual(const Trainer &traine
     const bool head = &trainer == this->trainer();
     // The adjustment shown is the last update's: at the head at the rate it trained with, in the
     // past at the schedule's rate of that batch.
-    const double lr = head ? m_lastLr : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());
+    const double lr = head ? m_stats.lastLr() : scheduledLr(trainer.activeConfig(), trainer.step() - 1, trainer.totalSteps());
     std::shared_ptr<VisualSnapshot> s = visualOf(trainer, m_data->train, lr, &m_samples, sampleInBatch);
     s->progress = progress();
     s->live = live;
     s->atHead = head;
-    s->duringRun = m_running;
-    s->historyFirst = m_timeline.empty() ? trainer.step() : m_timeline.first();
+    s->duringRun = m_stats.running();
+    const Timeline &timeline = m_view.timeline();
+    s->historyFirst = timeline.empty() ? trainer.step() : timeline.first();
     return s;
 }
 
@@ -378,34 +320,9 @@ void TrainingWorker::setState(TrainingState state)
     emit stateChanged(state, progress());
 }
 
-double TrainingWorker::runSeconds() const
-{
-    double s = m_runSecondsBefore;
-    if (m_running)
-        s += double(now() - m_runStartNs) / 1e9;
-    return s;
-}
-
 Progress TrainingWorker::progress() const
 {
-    Progress p;
-    p.learningRate = m_lastLr;
-    p.samplesPerSecond = m_running ? m_speed : 0.0;
-    p.totalSamples = m_totalSamples;
-    p.runSeconds = runSeconds();
-    p.evalSeconds = double(m_session.evaluationNs()) / 1e9;
-    if (!trainer())
-        return p;
-    const Progress at = positionOf(*trainer());
-    p.step = at.step;
-    p.totalSteps = at.totalSteps;
-    p.epochs = at.epochs;
-    p.batchSize = at.batchSize;
-    p.replicas = at.replicas;
-    p.batchesPerEpoch = at.batchesPerEpoch;
-    p.epoch = at.epoch;
-    p.batchInEpoch = at.batchInEpoch;
-    return p;
+    return m_stats.progress(trainer(), now(), m_session.evaluationNs());
 }
 
 // The Data parallel page's live graph: after a trained batch, that batch timed on the simulated
@@ -458,7 +375,7 @@ void TrainingWorker::runPaced()
     }
     qint64 wait = m_session.unitDueIn();
     // At a pace every unit is seen: the next one waits until the GUI has applied the last.
-    if (wait <= 0 && m_visualsInFlight.load() > 0)
+    if (wait <= 0 && m_handoff.inFlight() > 0)
         wait = kNsPerMs;
     if (wait > 0) {
         scheduleSlice(int((wait + kNsPerMs - 1) / kNsPerMs));
@@ -484,7 +401,7 @@ bool TrainingWorker::trainUnit()
     }
     if (!trainOne())
         return false;
-    updateSpeed();
+    m_stats.updateSpeed(now());
     sendVisual(); // exact: every batch's panels are shown at a pace
     return true;
 }
@@ -500,16 +417,6 @@ void TrainingWorker::stepSample()
     setState(trainer()->finished() ? TrainingState::Finished : TrainingState::Paused);
 }
 
-Trainer &TrainingWorker::replayTrainer()
-{
-    if (!m_replay || m_replay->replicas() != trainer()->replicas()) {
-        TrainConfig c = trainer()->activeConfig();
-        c.replicas = trainer()->replicas();
-        m_replay = makeTrainer(m_data, c);
-    }
-    return *m_replay;
-}
-
 ParamsPtr TrainingWorker::headWeights() const
 {
     return trainer() && trainer()->network() == Architecture::source()
@@ -517,65 +424,42 @@ ParamsPtr TrainingWorker::headWeights() const
                    : nullptr;
 }
 
-void TrainingWorker::restartTimeline()
-{
-    showHead();
-    m_samples.clear();
-    if (trainer())
-        m_timeline.start(*trainer());
-    else
-        m_timeline.clear();
-}
-
-void TrainingWorker::showHead()
-{
-    m_cursor.reset();
-    m_fileModel.reset();
-}
-
 void TrainingWorker::showModel(ParamsPtr weights, const QString &name)
 {
     if (!trainer() || m_stop.load() || !weights)
         return;
     stopRunNow();
-    showHead();
-    m_fileModel = std::move(weights);
-    m_fileModelName = name;
+    m_view.showModel(std::move(weights), name);
     // The head's sample through the file's weights; no batch of the file's is known.
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), false);
-    showModelFile(*s, m_fileModel, name, m_data->train, trainer()->activeConfig().normalize);
+    showModelFile(*s, m_view.fileModel(), name, m_data->train, trainer()->activeConfig().normalize);
     flushLosses();
-    m_visualsInFlight.fetch_add(1);
+    m_handoff.sent();
     emit visualReady(s);
-}
-
-const Trainer &TrainingWorker::shownTrainer() const
-{
-    return m_cursor && m_replay ? *m_replay : *trainer();
 }
 
 void TrainingWorker::showBatch(qint64 step)
 {
-    if (!trainer() || m_stop.load() || m_timeline.empty())
+    const Timeline &timeline = m_view.timeline();
+    if (!trainer() || m_stop.load() || timeline.empty())
         return;
     stopRunNow();
-    const std::uint64_t k = std::clamp(std::uint64_t(std::max<qint64>(0, step)), m_timeline.first(), m_timeline.last());
+    const std::uint64_t k = std::clamp(std::uint64_t(std::max<qint64>(0, step)), timeline.first(), timeline.last());
     if (k == trainer()->step()) {
-        showHead();
+        m_view.showHead();
         sendVisual();
         return;
     }
-    if (const Status st = m_timeline.replayTo(k, *trainer(), replayTrainer()); !st) {
-        showHead();
+    if (const Status st = m_view.showBatch(k, *trainer(), m_data); !st) {
         emit notice(TrainingError{tr("Batch %1 could not be shown again: %2").arg(k).arg(QString::fromStdString(st.error()))});
         return;
     }
-    m_cursor = k;
     flushLosses();
     m_session.visualSent();
-    m_visualsInFlight.fetch_add(1);
-    std::shared_ptr<VisualSnapshot> s = makeVisual(*m_replay, false);
-    s->cluster = clusterIterationOf(*m_replay, m_clusterFeed.get()); // the Data parallel page shows its all-reduce too
+    m_handoff.sent();
+    const Trainer &replay = m_view.shown(*trainer());
+    std::shared_ptr<VisualSnapshot> s = makeVisual(replay, false);
+    s->cluster = clusterIterationOf(replay, m_clusterFeed.get()); // the Data parallel page shows its all-reduce too
     emit visualReady(s);
 }
 
@@ -586,20 +470,21 @@ void TrainingWorker::continueFromCursor(double lr)
     stopRunNow();
     if (std::isnan(lr)) // the toolbar's rate, when it was changed while the past was shown
         lr = m_session.takeRequestedLearningRate().value_or(std::numeric_limits<double>::quiet_NaN());
-    if (m_cursor && m_replay) {
-        const std::uint64_t k = *m_cursor;
-        std::shared_ptr<AbandonedBranch> branch = abandonedBranch(*trainer(), k, m_replay->activeConfig().lr);
+    if (const std::optional<std::uint64_t> cursor = m_view.cursor()) {
+        const std::uint64_t k = *cursor;
+        std::shared_ptr<AbandonedBranch> branch =
+                abandonedBranch(*trainer(), k, m_view.shown(*trainer()).activeConfig().lr);
         // The replay holds the exact state after batch k with its last batch: it becomes the
         // head, and the old head the next replay.
-        m_replay = m_session.setTrainer(std::move(m_replay));
+        m_view.keepAsReplay(m_session.setTrainer(m_view.takeReplay()));
         trainer()->setLossLimit(kDivergenceLossLimit); // the replay ran without the guard's limit
-        m_timeline.truncate(k);
-        showHead();
+        m_view.timeline().truncate(k);
+        m_view.showHead();
         m_samples.clear();
-        m_lastLr = trainer()->activeConfig().lr;
+        m_stats.setLastLr(trainer()->activeConfig().lr);
         if (!std::isnan(lr) && lr > 0 && lr != trainer()->activeConfig().lr) {
             trainer()->setLearningRate(lr);
-            m_timeline.recordLearningRate(k, lr);
+            m_view.timeline().recordLearningRate(k, lr);
         }
         branch->newLearningRate = trainer()->activeConfig().lr;
         emit historyChanged(BranchPtr(branch));
@@ -614,8 +499,8 @@ void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerSt
 {
     std::shared_ptr<const NetworkOptimizerState> state;
     std::uint64_t step = 0;
-    if (trainer() && !m_fileModel && !m_stop.load()) {
-        const Trainer &shown = shownTrainer();
+    if (trainer() && !m_view.fileModel() && !m_stop.load()) {
+        const Trainer &shown = m_view.shown(*trainer());
         state = std::make_shared<const NetworkOptimizerState>(shown.optimizerState());
         step = shown.step();
     }
@@ -624,52 +509,9 @@ void TrainingWorker::sendShownOptimizerState(QObject *context, const OptimizerSt
 
 void TrainingWorker::saveModel(const QString &file)
 {
-    if (!trainer()) {
-        emit notice(ModelFailed{tr("There are no weights to save yet: open a data folder first.")});
-        return;
-    }
-    if (m_fileModel) { // a model file shown: its weights, as they came
-        if (const Status st = bplab::saveModel(file.toStdString(), *m_fileModel); !st)
-            emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
-        else
-            emit notice(ModelSaved{file, tr("weights from the model file %1").arg(m_fileModelName)});
-        return;
-    }
-    const Trainer &t = shownTrainer();
-    const std::vector<EpochReport> &epochs = t.epochReports();
-    std::optional<double> accuracy;
-    if (!epochs.empty() && t.batchInEpoch() == 0)
-        accuracy = epochs.back().testAccuracy;
-    const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
-    if (const Status st = saveNetworkModel(file.toStdString(), t.network(), t.params(), &info); !st) {
-        emit notice(ModelFailed{tr("The model was not saved to %1: %2").arg(file, QString::fromStdString(st.error()))});
-        return;
-    }
-    emit notice(ModelSaved{file, tr("weights after batch %1").arg(t.step())});
+    emit notice(SessionFiles::saveModel(file, trainer() ? &m_view.shown(*trainer()) : nullptr, m_view.fileModel(),
+                                        m_view.fileModelName()));
 }
-
-namespace {
-/** The newest snapshot of file's folder that is older than file ("" when none). */
-QString previousSnapshot(const QString &file)
-{
-    const QFileInfo info(file);
-    if (!info.isFile())
-        return {};
-    const std::string self = info.absoluteFilePath().toStdString();
-    const auto all = listSnapshots(info.absolutePath().toStdString());
-    const auto me = std::find_if(all.begin(), all.end(), [&](const SnapshotFile &f) {
-        return QFileInfo(QString::fromStdString(f.path)).absoluteFilePath().toStdString() == self;
-    });
-    if (me == all.end() || me + 1 == all.end())
-        return {};
-    return QString::fromStdString((me + 1)->path);
-}
-
-QString toQString(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-} // namespace
 
 void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
 {
@@ -678,17 +520,7 @@ void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
 
 void TrainingWorker::saveSnapshot(const QString &file)
 {
-    if (!trainer()) {
-        emit notice(SnapshotFailed{tr("There is no training to save yet: open a data folder first."), {}});
-        return;
-    }
-    const TrainingSnapshot snapshot = trainer()->snapshot();
-    const Status saved = bplab::saveSnapshot(file.toStdString(), snapshot);
-    if (!saved) {
-        emit notice(SnapshotFailed{toQString(saved.error()), {}});
-        return;
-    }
-    emit notice(SnapshotSaved{file, toQString(describeSnapshot(snapshot)), false});
+    emit notice(SessionFiles::saveSnapshot(file, trainer()));
 }
 
 void TrainingWorker::maybeAutoSnapshot(bool force)
@@ -711,43 +543,24 @@ void TrainingWorker::openSnapshot(const QString &fileOrFolder)
     m_run.store(false);
     auto loaded = loadSnapshotFrom(fileOrFolder.toStdString());
     if (!loaded) {
-        emit notice(SnapshotFailed{toQString(loaded.error()), previousSnapshot(fileOrFolder)});
+        emit notice(SnapshotFailed{QString::fromStdString(loaded.error()), SessionFiles::previousSnapshot(fileOrFolder)});
         return;
     }
     const TrainingSnapshot &snapshot = loaded->snapshot;
-    const QString path = toQString(loaded->path);
+    const QString path = QString::fromStdString(loaded->path);
     // Other data (or none) loaded: read the folder the snapshot was taken on.
     if (!trainer() || !trainer()->dataIdentity().sameData(snapshot.data)) {
-        const QString folder = toQString(snapshot.data.folder);
+        const QString folder = QString::fromStdString(snapshot.data.folder);
         if (folder.isEmpty() || !loadFolder(folder, snapshot.config)) {
-            emit notice(SnapshotFailed{tr("%1 was taken on %2 in %3, which cannot be read now; open that "
-                                   "data folder, then the snapshot again.")
-                                        .arg(path, toQString(snapshot.data.name), folder),
-                                previousSnapshot(path)});
+            emit notice(SessionFiles::dataMissing(path, snapshot));
             return;
         }
     }
-    // A data-parallel snapshot continues exactly only with its replica count: a trainer of that
-    // many replicas takes it, and replaces the current one only when it did.
-    std::unique_ptr<Trainer> replicas;
-    if (snapshot.workers != trainer()->replicas()) {
-        TrainConfig c = snapshot.config;
-        c.replicas = snapshot.workers;
-        replicas = makeTrainer(m_data, c);
-    }
-    const Status restored = (replicas ? *replicas : *trainer()).restore(snapshot);
-    if (!restored) {
-        emit notice(SnapshotFailed{toQString(restored.error()), previousSnapshot(path)});
+    if (const Status restored = restoreSnapshot(m_session, m_data, snapshot); !restored) {
+        emit notice(SnapshotFailed{QString::fromStdString(restored.error()), SessionFiles::previousSnapshot(path)});
         return;
     }
-    if (replicas)
-        m_session.setTrainer(std::move(replicas));
-    RestoredSnapshot r;
-    r.path = path;
-    r.description = toQString(describeSnapshot(snapshot));
-    for (const std::string &skipped : loaded->skipped)
-        r.skipped << toQString(skipped);
-    announceRestored(r);
+    announceRestored(SessionFiles::restored(*loaded));
 }
 
 // The GUI starts over from the restored state: configuration, cleared views, then the whole
@@ -756,8 +569,7 @@ void TrainingWorker::announceRestored(const RestoredSnapshot &restored)
 {
     m_session.takeRequestedLearningRate(); // the snapshot's rate applies
     clearHistory();
-    m_lastLr = trainer()->activeConfig().lr;
-    publishWeights(headWeights());
+    m_handoff.publish(headWeights());
     emit historyChanged(HistoryRestart{progress(), trainer()->config()});
 
     const LossChunkPtr chunk = historyChunk(*trainer(), progress());

@@ -5,8 +5,11 @@
 
 #include "autosnapshots.h"
 #include "clusterpagefeed.h"
+#include "runstats.h"
 #include "snapshots.h"
+#include "timelinecursor.h"
 #include "trainervisuals.h"
+#include "visualhandoff.h"
 
 #include <data/dataset.h>
 #include <train/pacer.h>
@@ -19,7 +22,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 class QTimer;
@@ -58,7 +60,7 @@ public:
      *  reaches the trainer (the rest of the settings come with reset() and loadData()). */
     void requestLearningRate(double lr) { m_session.requestLearningRate(lr); }
     /** The GUI has applied a visual snapshot, so the next throttled one may be sent. */
-    void acknowledgeVisual() { m_visualsInFlight.fetch_sub(1); }
+    void acknowledgeVisual() { m_handoff.acknowledged(); }
     /** The current weights: exact when not running, at most ~100 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
     ParamsPtr currentWeights() const;
@@ -109,7 +111,7 @@ public:
      *  state while a model file is shown or without data. */
     void sendShownOptimizerState(QObject *context, const bplab::OptimizerStateCallback &done);
     /** The timeline (worker thread only; tests). */
-    const Timeline &timeline() const { return m_timeline; }
+    const Timeline &timeline() const { return m_view.timeline(); }
 
     // Snapshots; all file work happens here, on the worker thread.
     void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings);
@@ -133,9 +135,6 @@ signals:
     void notice(const bplab::Notice &notice);
 
 private:
-    /** A trainer of config.replicas replicas (an in-process exchange when more than one). */
-    static std::unique_ptr<Trainer> makeTrainer(std::shared_ptr<const DataSplit> data,
-                                                const TrainConfig &config);
     void runSlice();
     /** Queues runSlice(): now, or after delayMs (a paced run waiting for its next unit). */
     void scheduleSlice(int delayMs = 0);
@@ -148,14 +147,6 @@ private:
     bool readyToStep();
     /** One unit of a paced run or a step: a sample (one sample at a time) or a batch. */
     bool trainUnit();
-    /** The replay trainer, built for the head's configuration when needed. */
-    Trainer &replayTrainer();
-    /** The timeline starts again at the trainer's position (reset, load, restore). */
-    void restartTimeline();
-    /** The views follow the head again (no past batch, no model file). */
-    void showHead();
-    /** The trainer whose weights the views show: the replay's on a past batch, else the head. */
-    const Trainer &shownTrainer() const;
     /** One batch through the session's loop; false when it did not train (diverged, stopped). */
     bool trainOne();
     /** The session's callbacks: a trained batch, a divergence (trainOne(), runSlice()). */
@@ -163,7 +154,6 @@ private:
     void divergedAt(const Divergence &divergence);
     /** After each batch of a run at full speed: the views' rate-limited feed, auto snapshots. */
     void afterBatch();
-    void updateSpeed();
     Trainer *trainer() { return m_session.trainer(); }
     const Trainer *trainer() const { return m_session.trainer(); }
     qint64 now() const { return m_session.now(); }
@@ -179,8 +169,6 @@ private:
     void setState(TrainingState state);
     void clearHistory();
     Progress progress() const;
-    double runSeconds() const;
-    void publishWeights(ParamsPtr weights);
     /** A copy of the head's source-network weights (null without data or for another network). */
     ParamsPtr headWeights() const;
     bool loadFolder(const QString &folder, const TrainConfig &config);
@@ -190,9 +178,7 @@ private:
     // Shared with other threads.
     std::atomic<bool> m_run{false};
     std::atomic<bool> m_stop{false};
-    std::atomic<int> m_visualsInFlight{0};
-    mutable std::mutex m_weightsMutex;
-    ParamsPtr m_weights;
+    VisualHandoff m_handoff;
 
     // Worker thread only.
     std::shared_ptr<const DataSplit> m_data;
@@ -204,20 +190,9 @@ private:
     TrainingState m_state = TrainingState::NoData;
     bool m_sliceScheduled = false;
     qint64 m_budget = -1; // batches left in runBatches(); -1: unlimited
-    double m_lastLr = 0;
-    qint64 m_runStartNs = 0;
-    double m_runSecondsBefore = 0; // of finished runs since the last reset
-    bool m_running = false;
-    std::uint64_t m_totalSamples = 0;
     std::uint64_t m_batchesAfterStop = 0;
-    std::uint64_t m_speedSamples = 0;
-    qint64 m_speedStartNs = 0;
-    double m_speed = 0;
-    Timeline m_timeline;
-    std::unique_ptr<Trainer> m_replay;      // the timeline's replays
-    std::optional<std::uint64_t> m_cursor;  // a past batch shown (none: the head)
-    ParamsPtr m_fileModel;                  // a model file's weights shown (null: none)
-    QString m_fileModelName;
+    RunStats m_stats;
+    TimelineCursor m_view;                  // the timeline, and a past batch or model file shown
     QTimer *m_paceTimer = nullptr;          // a paced run's wait for its next unit
     SampleWalk m_samples;                   // one sample at a time: the next batch's samples
     AutoSnapshots m_autoSnapshots;

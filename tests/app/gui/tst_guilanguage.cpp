@@ -58,7 +58,7 @@ void TestGuiLanguage::germanTranslatesWhatUsersSeeFirst()
             {"bplab::MainWindow", "&File", "&Datei"},
             {"bplab::MainWindow", "&View", "&Ansicht"},
             {"bplab::MainWindow", "&Step through", "&Schrittweise"},
-            {"bplab::MainWindow", "Reset", "Neustart"},
+            {"bplab::MainActions", "Reset", "Neustart"}, // the window's actions (mainactions.h)
             {"bplab::ControlBar", "&Epochs", "&Epochen"},
             {"bplab::StatusLine", "Paused", "Angehalten"},
             {"bplab::LossPlot", "test loss", "Testverlust"},

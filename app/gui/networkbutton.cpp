@@ -1,0 +1,129 @@
+#include "networkbutton.h"
+
+#include <hiddenwidths.h>
+
+#include <QActionGroup>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+
+namespace bplab {
+
+namespace {
+/** The widths the menu offers: none, the default 128 and the lessons' networks. */
+const std::vector<std::vector<int>> kWidthChoices
+        = {{}, {8}, {16}, {32}, {128}, {256}, {256, 128}, {512, 256}};
+} // namespace
+
+NetworkButton::NetworkButton(QWidget *parent)
+    : QToolButton(parent)
+{
+    setObjectName(QStringLiteral("networkBox"));
+    setPopupMode(QToolButton::InstantPopup);
+    setToolButtonStyle(Qt::ToolButtonTextOnly);
+    setToolTip(tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
+                  "with one activation, 10 outputs. The weights start by the rule the "
+                  "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
+                  "on Reset."));
+    buildMenu();
+}
+
+QString NetworkButton::networkText(const Architecture &network)
+{
+    if (network.hidden.empty())
+        return QStringLiteral("784-10");
+    return QString::fromStdString(hiddenText(network.hidden))
+                   .replace(QLatin1Char(','), QLatin1Char('-'))
+           + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
+}
+
+void NetworkButton::showNetwork(const Architecture &network)
+{
+    setText(networkText(network));
+    // A screen reader says what the button chooses, not only its current text.
+    setAccessibleName(tr("Network: %1").arg(QString::fromStdString(describe(network))));
+    m_shownHidden = network.hidden;
+    const QString widths = QString::fromStdString(hiddenText(network.hidden));
+    bool offered = false;
+    for (QAction *a : m_widthGroup->actions())
+        if (a->data().toString() == widths) {
+            a->setChecked(true);
+            offered = true;
+        }
+    if (!offered)
+        m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
+    // 784-10 has no hidden layer and so no activation to choose.
+    m_activationSection->setVisible(!network.hidden.empty());
+    for (QAction *a : m_activationGroup->actions()) {
+        a->setChecked(a->data().toInt() == int(network.activation));
+        a->setVisible(!network.hidden.empty());
+    }
+}
+
+void NetworkButton::buildMenu()
+{
+    auto *menu = new QMenu(tr("Net&work"), this);
+    menu->setObjectName(QStringLiteral("networkMenu"));
+    menu->addSection(tr("Hidden layers"));
+    m_widthGroup = new QActionGroup(menu);
+    for (const std::vector<int> &widths : kWidthChoices) {
+        QString text = widths.empty()
+                               ? tr("No hidden layer (784-10)")
+                               : QStringLiteral("784-%1-10")
+                                         .arg(QString::fromStdString(hiddenText(widths))
+                                                      .replace(QLatin1Char(','), QLatin1Char('-')));
+        if (widths == Architecture::source().hidden)
+            text = tr("%1 (the source's)").arg(text);
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setActionGroup(m_widthGroup);
+        a->setData(QString::fromStdString(hiddenText(widths)));
+        connect(a, &QAction::triggered, this, [this, widths] {
+            emit networkEdited(
+                    [widths](TrainConfig &t) { t = withNetwork(t, widths, t.network.activation); });
+        });
+    }
+    QAction *other = menu->addAction(tr("Other widths..."));
+    other->setObjectName(QStringLiteral("networkOtherWidths"));
+    other->setCheckable(true);
+    other->setActionGroup(m_widthGroup);
+    connect(other, &QAction::triggered, this, &NetworkButton::askForWidths);
+    m_activationSection = menu->addSection(tr("Activation of the hidden layers"));
+    m_activationGroup = new QActionGroup(menu);
+    for (const Activation f :
+         {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU}) {
+        QAction *a = menu->addAction(QString::fromStdString(displayName(f)));
+        a->setCheckable(true);
+        a->setActionGroup(m_activationGroup);
+        a->setData(int(f));
+        connect(a, &QAction::triggered, this, [this, f] {
+            emit networkEdited([f](TrainConfig &t) { t = withNetwork(t, t.network.hidden, f); });
+        });
+    }
+    setMenu(menu);
+}
+
+void NetworkButton::askForWidths()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+            this, tr("Hidden layers"),
+            tr("Widths of the hidden layers, first to last: \"64\", \"256,128\" or \"0\" for none "
+               "(1 to 1,024 neurons each, at most two layers):"),
+            QLineEdit::Normal, QString::fromStdString(hiddenText(m_shownHidden)), &ok);
+    if (ok) {
+        if (const std::optional<std::vector<int>> widths = hiddenWidthsOf(text)) {
+            const std::vector<int> w = *widths;
+            emit networkEdited(
+                    [w](TrainConfig &t) { t = withNetwork(t, w, t.network.activation); });
+            return;
+        }
+        QMessageBox::warning(this, tr("Hidden layers"), hiddenWidthsProblem(text));
+    }
+    // Nothing changed: the menu shows the widths in use again.
+    for (QAction *a : m_widthGroup->actions())
+        a->setChecked(a->data().toString() == QString::fromStdString(hiddenText(m_shownHidden)));
+}
+
+} // namespace bplab

@@ -1,0 +1,48 @@
+#pragma once
+// The toolbar's Network button: names the network in use ("128 ReLU") and opens the menu that
+// chooses its hidden layers and their activation. It shows the controller's network and sends
+// each choice as a settings edit; it holds no settings of its own.
+
+#include <nn/architecture.h>
+#include <train/trainconfig.h>
+
+#include <QToolButton>
+
+#include <functional>
+#include <vector>
+
+class QAction;
+class QActionGroup;
+
+namespace bplab {
+
+/** A change to the training settings, as the change itself (ControlBar::SettingsEdit). */
+using SettingsEdit = std::function<void(TrainConfig &)>;
+
+class NetworkButton : public QToolButton
+{
+    Q_OBJECT
+public:
+    explicit NetworkButton(QWidget *parent = nullptr);
+
+    /** The button's text for a network: "128 ReLU", "256-128 tanh", "784-10". */
+    static QString networkText(const Architecture &network);
+    /** Shows `network` on the button and checks it in the menu (no signal). */
+    void showNetwork(const Architecture &network);
+
+signals:
+    /** The user chose widths or an activation in the menu. */
+    void networkEdited(const bplab::SettingsEdit &edit);
+
+private:
+    void buildMenu();
+    /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
+    void askForWidths();
+
+    QActionGroup *m_widthGroup = nullptr;
+    QActionGroup *m_activationGroup = nullptr;
+    QAction *m_activationSection = nullptr; // the menu's heading above the activations
+    std::vector<int> m_shownHidden;         // the widths the menu shows (showNetwork)
+};
+
+} // namespace bplab
