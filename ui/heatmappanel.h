@@ -7,26 +7,19 @@
 // hidden neuron.
 
 #include "panelaccessible.h"
-#include "heatmaplayers.h"
+#include "heatmapmaps.h"
 #include "heatmapmosaic.h"
 #include "nn/mlp.h"
 #include "panelexport.h"
 #include "nn/params.h"
 
-#include <QList>
 #include <QWidget>
 
 #include <functional>
 #include <memory>
-#include <vector>
 
 class QCustomPlot;
 class QCPColorMap;
-class QCPColorScale;
-class QCPItemLine;
-class QCPItemRect;
-class QCPAxisRect;
-class QCPMarginGroup;
 class QCPTextElement;
 class QComboBox;
 class QLabel;
@@ -53,7 +46,7 @@ public:
     /** The network drawn (784-128-10 ReLU until setLayers() says otherwise). */
     const Architecture &network() const { return m_arch; }
     /** The first layer's mosaic: its tiles and how many across. */
-    const mosaic::Layout &mosaicLayout() const { return m_layout; }
+    const mosaic::Layout &mosaicLayout() const { return m_maps->layout(); }
 
     void setQuantity(Quantity quantity);
     Quantity quantity() const { return m_quantity; }
@@ -91,8 +84,8 @@ public:
     /** The symmetric colour range [-m, m] of the W1 map. */
     double hiddenRange() const;
     QCustomPlot *plot() const { return m_plot; }
-    QCPColorMap *hiddenMap() const { return m_hiddenMap; }
-    QCPTextElement *hiddenTitleElement() const { return m_hiddenTitle; }
+    QCPColorMap *hiddenMap() const { return m_maps->map(0); }
+    QCPTextElement *hiddenTitleElement() const { return m_maps->title(0); }
     /** Weight layer l's map, title and colour range (0-based: 0 is the mosaic, W2 is layer 1);
      *  null, "" and NaN for a layer the network does not have. */
     QCPColorMap *layerMap(int l) const;
@@ -113,35 +106,13 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    struct Target
-    {
-        enum Kind { None, Hidden, Output } kind = None;
-        int neuron = -1;        // first layer's neuron j (Hidden) or later layer's neuron k (Output)
-        int row = -1, col = -1; // Hidden: pixel; Output: col = the neuron j it reads from
-        int layer = 0;          // the weight layer (0-based): 0 for Hidden
-    };
-    Target targetAt(const QPoint &plotPos) const;
-    double valueOf(const Target &t) const;
+    double valueOf(const HeatmapMaps::Target &t) const;
     const MlpParamsF *shown() const;
-    /** The maps' sizes, grid lines and axes for m_arch (when it changed). */
-    void applyArchitecture();
     /** "hidden neuron 5" / "neuron 5 of hidden layer 2" / "output neuron 5": the neuron j of
      *  weight layer l's outputs. */
     QString neuronName(int layer, int j) const;
     void refresh();
     void updateTitles();
-    /** Builds a map, its title and colour bar for each weight layer after the first (after
-     *  dropping the old ones), under the mosaic. */
-    void rebuildLaterMaps();
-    void fitTitles();
-    /** Returns whether the ticks changed (the caller replots). */
-    bool updateScaleTicks();
-    void updateSelection();
-    void fitAspect();
-    /** Each later map's least height: legible or least by m_laterLegible. */
-    void applyLaterMinimums();
-    /** Chooses m_laterLegible for the maps' room at this size. */
-    void fitLaterMinimums();
     void applyStyle();
     void onMouseMove(QMouseEvent *event);
     void onMousePress(QMouseEvent *event);
@@ -150,38 +121,16 @@ private:
 
     Architecture m_arch;
     std::shared_ptr<const MlpParamsF> m_weights, m_gradients, m_adjustments;
-    mosaic::Layout m_layout;
     Quantity m_quantity = Quantity::Gradients;
     int m_selected = -1;
     bool m_presentation = false;
     bool m_dirty = false;
-    bool m_laterLegible = true; // the later maps at their legible height, else their least (fitLaterMinimums())
 
     QComboBox *m_quantityBox = nullptr;
     QLabel *m_hover = nullptr;
     QLabel *m_showLabel = nullptr;
     QCustomPlot *m_plot = nullptr;
-    QCPTextElement *m_hiddenTitle = nullptr;
-    QStringList m_hiddenTitleForms; // longest first; fitTitles() picks one
-    QCPColorMap *m_hiddenMap = nullptr;
-    QCPColorScale *m_hiddenScale = nullptr;
-    /** A weight layer after the first: its title, map and colour bar in rows of their own. */
-    struct LaterMap
-    {
-        QCPTextElement *title = nullptr;
-        QCPAxisRect *rect = nullptr;
-        QCPColorMap *map = nullptr;
-        QCPColorScale *scale = nullptr;
-        QCPMarginGroup *row = nullptr; // the map and its bar share their top and bottom
-        QStringList titleForms;
-    };
-    std::vector<LaterMap> m_laterMaps; // weight layer l (1, 2, ...) at [l - 1]
-    QCPMarginGroup *m_columns = nullptr; // every map spans the same columns
-    QCPItemRect *m_hiddenOutline = nullptr;
-    QCPItemRect *m_outputOutline = nullptr;
-    QCPItemRect *m_hiddenOutlineCore = nullptr;
-    QList<QCPItemLine *> m_gridLines;
-    QCPItemRect *m_outputOutlineCore = nullptr;
+    HeatmapMaps *m_maps = nullptr; // draws into m_plot
 };
 
 } // namespace bplab

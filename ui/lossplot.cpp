@@ -1,5 +1,6 @@
 #include "lossplot.h"
 
+#include "lossreadout.h"
 #include "plotstyle.h"
 #include "uiformat.h"
 
@@ -24,15 +25,6 @@ namespace {
 // is GUI-thread time the training waits for.
 constexpr int kReplotIntervalMs = 25;
 constexpr int kLossesReplotIntervalMs = 200;
-// The hover read-out picks the nearest point within this many font heights of the mouse.
-constexpr double kHoverRadiusEm = 1.5;
-
-// A loss as a person reads it: four significant digits, no trailing zeros ("9.5", "0.4375").
-QString lossText(double v)
-{
-    return QLocale().toString(v, 'g', 4);
-}
-
 // An epoch as a person reads it: "4.93" within an epoch, "5" at its end (the test points).
 QString epochText(double x)
 {
@@ -105,17 +97,9 @@ LossPlot::LossPlot(QWidget *parent)
     connect(m_plot, &QCustomPlot::beforeReplot, this, &LossPlot::updateDrawnData);
     connect(m_plot, &QCustomPlot::afterLayout, this, &LossPlot::fitAxisTitles);
 
-    m_tracer = new QCPItemTracer(m_plot);
-    m_tracer->setStyle(QCPItemTracer::tsCircle);
-    m_tracer->setInterpolating(false);
-    m_tracer->setVisible(false);
-    m_readout = new QCPItemText(m_plot);
-    m_readout->setLayer(QStringLiteral("overlay"));
-    m_readout->position->setType(QCPItemPosition::ptAbsolute);
-    m_readout->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_readout->setTextAlignment(Qt::AlignLeft);
-    m_readout->setClipToAxisRect(false);
-    m_readout->setVisible(false);
+    m_readout = new LossReadout(m_plot,
+                                {m_batch, m_average, m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy},
+                                [this]() -> const LossHistory & { return history(); }, this);
     m_plot->installEventFilter(this);
 
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -198,9 +182,7 @@ void LossPlot::redrawHistory()
         setCursorX(0, false);
         m_drawnPixels = 0;
         m_userZoomed = false;
-        m_tracer->setVisible(false);
-        m_readout->setVisible(false);
-        m_hoverText.clear();
+        m_readout->hide();
     }
     updateLegendColumns();
     updateRanges();
@@ -335,11 +317,9 @@ bool LossPlot::eventFilter(QObject *watched, QEvent *event)
         if (event->type() == QEvent::Show && m_replotPending) {
             m_replotPending = false;
             m_plot->replot(QCustomPlot::rpQueuedReplot);
-        } else if (event->type() == QEvent::Leave && m_readout->visible()) {
-            m_tracer->setVisible(false);
-            m_readout->setVisible(false);
-            m_hoverText.clear();
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        } else if (event->type() == QEvent::Leave) {
+            if (m_readout->hide())
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
         } else if (event->type() == QEvent::Show || event->type() == QEvent::ScreenChangeInternal) {
             // High-DPI: render the buffer at the screen's device pixel ratio.
             if (!qFuzzyCompare(m_plot->bufferDevicePixelRatio(), m_plot->devicePixelRatioF()))
@@ -458,8 +438,6 @@ void LossPlot::applyStyle()
 
     m_plot->legend->setFont(tickFont);
     m_plot->legend->setTextColor(text);
-    QColor legendBack = pal.color(QPalette::Base);
-    legendBack.setAlpha(230);
     m_plot->legend->setBrush(Qt::NoBrush);
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setIconSize(fm.height() * 8 / 5, fm.height());
@@ -470,84 +448,22 @@ void LossPlot::applyStyle()
     updateLegendColumns();
     updateTickCounts();
 
-    m_tracer->setSize(fm.height() * 0.8);
-    m_tracer->setPen(QPen(text, 1.5 * line));
-    m_readout->setFont(tickFont);
-    m_readout->setColor(text);
-    m_readout->setBrush(legendBack);
-    m_readout->setPen(QPen(pal.color(QPalette::Mid)));
-    const int pad = fm.height() / 4;
-    m_readout->setPadding(QMargins(pad * 2, pad, pad * 2, pad));
-}
-
-LossPlot::Hit LossPlot::nearestPoint(const QPoint &pos) const
-{
-    // The nearest point (in pixels) of any graph within the hover radius; the batch loss and its
-    // average are looked up in the full history, not in the thinned-out drawn points.
-    const double radius = QFontMetrics(readableFont(font())).height() * kHoverRadiusEm;
-    Hit hit;
-    double bestDist = radius * radius;
-    const auto consider = [&](QCPGraph *g, double key, double value, int index) {
-        const double dx = g->keyAxis()->coordToPixel(key) - pos.x();
-        const double dy = g->valueAxis()->coordToPixel(value) - pos.y();
-        const double d = dx * dx + dy * dy;
-        if (d < bestDist) {
-            bestDist = d;
-            hit = {g, key, value, index};
-        }
-    };
-    QCPAxis *xAxis = m_plot->xAxis;
-    const double k0 = std::min(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
-    const double k1 = std::max(xAxis->pixelToCoord(pos.x() - radius), xAxis->pixelToCoord(pos.x() + radius));
-    for (QCPGraph *g : {m_testAccuracy, m_testLoss, m_trainAccuracy, m_trainLoss}) {
-        if (!g->visible())
-            continue;
-        const auto end = g->data()->findEnd(k1, false);
-        for (auto it = g->data()->findBegin(k0, false); it < end; ++it)
-            consider(g, it->key, it->value, int(it - g->data()->constBegin()));
-    }
-    const std::vector<double> &xs = history().x();
-    const std::size_t begin = std::size_t(std::lower_bound(xs.begin(), xs.end(), k0) - xs.begin());
-    const std::size_t end = std::size_t(std::upper_bound(xs.begin(), xs.end(), k1) - xs.begin());
-    // Dense data: look at no more than ~4000 points per curve.
-    const std::size_t stride = std::max<std::size_t>(1, (end - std::min(begin, end)) / 4000);
-    for (std::size_t i = begin; i < end; i += stride) {
-        if (m_average->visible())
-            consider(m_average, xs[i], history().movingAverage(i), int(i));
-        if (m_batch->visible())
-            consider(m_batch, xs[i], double(history().loss()[i]), int(i));
-    }
-    return hit;
+    m_readout->setStyle(tickFont, pal, line);
 }
 
 QString LossPlot::hoverTextAt(const QPoint &pos) const
 {
-    const Hit hit = nearestPoint(pos);
-    if (!hit.graph)
-        return {};
-    if (hit.graph == m_batch)
-        return tr("batch %1, epoch %2\nbatch loss %3")
-                .arg(QLocale().toString(hit.index + 1))
-                .arg(epochText(hit.key), lossText(hit.value));
-    if (hit.graph == m_average)
-        return tr("batch %1, epoch %2\nmoving average %3")
-                .arg(QLocale().toString(hit.index + 1))
-                .arg(epochText(hit.key), lossText(hit.value));
-    if (hit.graph == m_testLoss)
-        return tr("epoch %1\ntest loss %2").arg(epochText(hit.key), lossText(hit.value));
-    if (hit.graph == m_trainLoss)
-        return tr("epoch %1\ntraining-set loss %2").arg(epochText(hit.key), lossText(hit.value));
-    if (hit.graph == m_trainAccuracy)
-        return tr("epoch %1\ntraining-set accuracy %2 %")
-                .arg(epochText(hit.key), QLocale().toString(hit.value, 'g', 4));
-    return tr("epoch %1\ntest accuracy %2 %").arg(epochText(hit.key), QLocale().toString(hit.value, 'g', 4));
+    return m_readout->textAt(pos);
+}
+
+QString LossPlot::hoverText() const
+{
+    return m_readout->text();
 }
 
 QRectF LossPlot::hoverBox() const
 {
-    if (!m_readout->visible())
-        return {};
-    return QRectF(m_readout->topLeft->pixelPosition(), m_readout->bottomRight->pixelPosition());
+    return m_readout->box();
 }
 
 QString LossPlot::accessibleSummary() const
@@ -578,31 +494,7 @@ void LossPlot::onMouseMove(QMouseEvent *event)
 {
     if (event->buttons() & Qt::LeftButton)
         onUserRangeChange(); // a drag pans the x axis
-    const Hit hit = nearestPoint(event->pos());
-    m_hoverText = hoverTextAt(event->pos());
-    m_tracer->setVisible(hit.graph != nullptr);
-    m_readout->setVisible(hit.graph != nullptr);
-    if (hit.graph) {
-        // At the point itself (the drawn line may hold only the column's extremes).
-        m_tracer->setGraph(nullptr);
-        m_tracer->position->setAxes(hit.graph->keyAxis(), hit.graph->valueAxis());
-        m_tracer->position->setCoords(hit.key, hit.value);
-        m_readout->setText(m_hoverText);
-        // Beside the mouse on the side with room for the whole box (the spotlight's large font
-        // makes it wide), kept inside the plot widget.
-        const QRect area = m_plot->axisRect()->rect();
-        const int off = QFontMetrics(readableFont(font())).height() / 2;
-        const QMargins pad = m_readout->padding();
-        const int boxWidth = QFontMetrics(m_readout->font()).boundingRect(QRect(), 0, m_hoverText).width()
-                             + pad.left() + pad.right() + 2;
-        const int x = event->pos().x();
-        const bool right = x + off + boxWidth <= m_plot->width() && (x < area.center().x() || x - off - boxWidth < 0);
-        const bool below = event->pos().y() < area.top() + area.height() / 3;
-        m_readout->setPositionAlignment(Qt::AlignLeft | (below ? Qt::AlignTop : Qt::AlignBottom));
-        const int left = right ? x + off : x - off - boxWidth;
-        m_readout->position->setCoords(std::clamp(left, 0, std::max(0, m_plot->width() - boxWidth)),
-                                       event->pos().y() + (below ? off : -off));
-    }
+    m_readout->showAt(event->pos());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

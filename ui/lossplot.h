@@ -29,12 +29,12 @@
 class QCustomPlot;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemTracer;
-class QCPItemText;
 class QMouseEvent;
 class QTimer;
 
 namespace bplab {
+
+class LossReadout;
 
 class LossPlot : public QWidget, public AccessiblePanel
 {
@@ -111,7 +111,7 @@ public:
     QCPGraph *trainAccuracyGraph() const { return m_trainAccuracy; }
     /** The read-out the mouse at pos (plot widget coordinates) shows; "" when no point is near. */
     QString hoverTextAt(const QPoint &pos) const;
-    QString hoverText() const { return m_hoverText; }
+    QString hoverText() const;
     /** Where the read-out's box is drawn (plot widget coordinates; empty while hidden). */
     QRectF hoverBox() const;
     /** The latest batch loss and the last test loss and accuracy, in words. */
@@ -128,13 +128,6 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Hit
-    {
-        QCPGraph *graph = nullptr;
-        double key = 0, value = 0;
-        int index = -1;
-    };
-    Hit nearestPoint(const QPoint &pos) const;
     QSize exportSize() const;
     void applyStyle();
     void updateDrawnData();
@@ -157,7 +150,6 @@ private:
     QCPGraph *m_testAccuracy = nullptr;
     QCPGraph *m_trainLoss = nullptr;     // in the legend once it has a point
     QCPGraph *m_trainAccuracy = nullptr;
-    QCPItemTracer *m_tracer = nullptr;
     QCPItemStraightLine *m_cursorLine = nullptr;
     QList<QCPGraph *> m_branches; // abandoned branches' moving averages, oldest first
     double m_branchMaxX = 0, m_branchMaxLoss = 0;
@@ -166,10 +158,9 @@ private:
     void redrawHistory();
     void addEpochPoints(std::size_t from);
     void drawBranches();
-    QCPItemText *m_readout = nullptr;
+    LossReadout *m_readout = nullptr; // the hover ring and box
     QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
     LegendFit m_legendFit; // full or brief names, one or two rows
-    QString m_hoverText;
     QElapsedTimer m_sinceReplot;
     QTimer *m_replotTimer = nullptr;
     bool m_replotPending = false;
