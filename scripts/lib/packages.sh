@@ -15,6 +15,12 @@ BPLAB_PACKAGES+=(qt6-svg-dev)
 BPLAB_PACKAGES+=(poppler-utils)
 BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/nn/kernels.h); optional
 
+# The classroom server (app/classroom): Qt's HTTP server and WebSockets, and QR codes of its address.
+BPLAB_PACKAGES+=(qt6-httpserver-dev qt6-websockets-dev libqrencode-dev)
+# For scripts/test only: the classroom page's test drives Debian's chromium headless through its
+# driver (tests/classroom/tst_classroompage.py; skipped where chromium is absent).
+BPLAB_BROWSER_TEST_PACKAGES=(python3-selenium chromium chromium-driver)
+
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.
 BPLAB_FUZZ_PACKAGES=(clang libclang-rt-dev)
