@@ -96,7 +96,7 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port)
     routePage();
     const quint16 bound = http->listen(address, port);
     if (bound == 0) {
-        m_error = tr("Cannot listen on %1 port %2.").arg(address.toString()).arg(port);
+        m_error = QStringLiteral("Cannot listen on %1 port %2.").arg(address.toString()).arg(port);
         m_http = nullptr;
         delete http;
         return false;
@@ -152,7 +152,7 @@ void ClassroomServer::acceptConnections()
             s->close(QWebSocketProtocol::CloseCodePolicyViolated);
             s->deleteLater();
             if (why == QLatin1String("path"))
-                emit clientRefused(tr("A WebSocket asked for %1: only /ws answers.").arg(s->requestUrl().path()));
+                emit clientRefused(QStringLiteral("A WebSocket asked for %1: only /ws answers.").arg(s->requestUrl().path()));
             continue;
         }
         Client c;
@@ -184,7 +184,7 @@ void ClassroomServer::refuse(QWebSocket *socket, const MessageError &error)
     socket->sendTextMessage(QString::fromUtf8(errorReply(error)));
     if (!it->reported) {
         it->reported = true;
-        emit clientRefused(tr("Connection %1 (%2): %3").arg(it->id).arg(socket->peerAddress().toString(), error.reason));
+        emit clientRefused(QStringLiteral("Connection %1 (%2): %3").arg(it->id).arg(socket->peerAddress().toString(), error.reason));
     }
 }
 
@@ -220,10 +220,10 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
         // A flood is answered once in a while, then ended.
         if (++it->overRate >= m_limits.floodLimit) {
             if (!it->reported)
-                emit clientRefused(tr("Connection %1 (%2): too many messages").arg(it->id).arg(socket->peerAddress().toString()));
+                emit clientRefused(QStringLiteral("Connection %1 (%2): too many messages").arg(it->id).arg(socket->peerAddress().toString()));
             drop(socket, QStringLiteral("flood"));
         } else if (it->overRate == 1) {
-            refuse(socket, {QStringLiteral("rate"), tr("at most %1 messages a second").arg(m_limits.messagesPerSecond)});
+            refuse(socket, {QStringLiteral("rate"), QStringLiteral("at most %1 messages a second").arg(m_limits.messagesPerSecond)});
         }
         return;
     }
@@ -239,13 +239,13 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
         if (join->code != m_code) {
             // A wrong or stale code learns nothing but that: the connection ends.
             if (!it->reported)
-                emit clientRefused(tr("Connection %1 (%2): wrong join code").arg(it->id).arg(socket->peerAddress().toString()));
+                emit clientRefused(QStringLiteral("Connection %1 (%2): wrong join code").arg(it->id).arg(socket->peerAddress().toString()));
             socket->sendTextMessage(QString::fromUtf8(refusedReply(QStringLiteral("code"))));
             drop(socket, QStringLiteral("code"));
             return;
         }
         if (it->joined) {
-            refuse(socket, {QStringLiteral("state"), tr("already joined")});
+            refuse(socket, {QStringLiteral("state"), QStringLiteral("already joined")});
             return;
         }
         if (studentCount() >= m_limits.maxStudents) {
@@ -254,14 +254,14 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
             return;
         }
         it->joined = true;
-        it->nick = join->nick.isEmpty() ? tr("Student %1").arg(it->id) : join->nick;
+        it->nick = join->nick.isEmpty() ? QStringLiteral("Student %1").arg(it->id) : join->nick;
         socket->sendTextMessage(QString::fromUtf8(joinedReply(it->nick)));
         emit studentsChanged(studentCount());
         return;
     }
     const auto &drawing = std::get<DrawingMessage>(m);
     if (!it->joined) {
-        refuse(socket, {QStringLiteral("state"), tr("join with the code first")});
+        refuse(socket, {QStringLiteral("state"), QStringLiteral("join with the code first")});
         return;
     }
     const int id = m_nextDrawing++;

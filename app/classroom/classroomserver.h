@@ -4,7 +4,8 @@
 // takes WebSocket connections at "/ws". A connection becomes a student only with the current join
 // code (six digits, new at every start); every frame is checked (classroommessage.h), each
 // connection is held to a message rate, a silent one is dropped, and stop() ends them all.
-// It never writes a file. GUI thread only (Qt's sockets live in the thread that made them).
+// It never writes a file. GUI thread only (Qt's sockets live in the thread that made them). Its
+// texts are the protocol's and the log's, in English like the page; the window words its own.
 
 #include "classroommessage.h"
 #include "messagerate.h"
