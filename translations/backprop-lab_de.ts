@@ -1436,6 +1436,17 @@ vor dem Update</translation>
         <source>the Class view</source>
         <translation>die Klassenansicht</translation>
     </message>
+    <message numerus="yes">
+        <source>%n answer(s), hidden until the reveal</source>
+        <translation>
+            <numerusform>%n Antwort, verborgen bis zur Auflösung</numerusform>
+            <numerusform>%n Antworten, verborgen bis zur Auflösung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The answer: %1. The class:</source>
+        <translation>Die Antwort: %1. Die Klasse:</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ClassroomDialog</name>

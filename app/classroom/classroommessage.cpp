@@ -125,6 +125,20 @@ ClassMessage parseClassMessage(const QByteArray &frame)
         return parseJoin(o);
     if (t == QLatin1String("drawing"))
         return parseDrawing(o);
+    if (t == QLatin1String("response")) {
+        if (!onlyKeys(o, {"type", "value"}))
+            return fail("field", QStringLiteral("response has an unknown field"));
+        const QJsonValue v = o.value(QLatin1String("value"));
+        if (!v.isString())
+            return fail("field", QStringLiteral("response needs a value (a string)"));
+        const QString value = v.toString().trimmed();
+        bool printable = !value.isEmpty() && value.size() <= kMaxResponseLength;
+        for (QChar ch : value)
+            printable = printable && ch.isPrint();
+        if (!printable)
+            return fail("range", QStringLiteral("an answer is 1-%1 printable characters").arg(kMaxResponseLength));
+        return ResponseMessage{value};
+    }
     if (t == QLatin1String("heartbeat")) {
         if (!onlyKeys(o, {"type"}))
             return fail("field", QStringLiteral("heartbeat has an unknown field"));
@@ -165,6 +179,19 @@ QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabili
                     {QStringLiteral("digit"), digit},
                     {QStringLiteral("probabilities"), p},
                     {QStringLiteral("note"), note}});
+}
+
+QByteArray questionMessage(int id, const QString &text, const QString &kind)
+{
+    return compact({{QStringLiteral("type"), QStringLiteral("question")},
+                    {QStringLiteral("id"), id},
+                    {QStringLiteral("text"), text},
+                    {QStringLiteral("kind"), kind}});
+}
+
+QByteArray revealMessage(int id, const QString &value)
+{
+    return compact({{QStringLiteral("type"), QStringLiteral("reveal")}, {QStringLiteral("id"), id}, {QStringLiteral("value"), value}});
 }
 
 } // namespace bplab::classroom

@@ -5,7 +5,10 @@
 //   {"type":"drawing","strokes":[[x,y,x,y,...],...]}    canvas units 0..kCanvasSide, at most
 //                                                        kMaxStrokes strokes, kMaxPoints points
 //   {"type":"heartbeat"}
-// and gets {"type":"joined"}, {"type":"refused"}, {"type":"answer",...}, {"type":"error",...} and
+//   {"type":"response","value":"7"}                    an answer to the lesson's question: 1-16
+//                                                        printable characters
+// and gets {"type":"joined"}, {"type":"refused"}, {"type":"answer",...} (the network's answer to
+// a drawing), {"type":"question",...}, {"type":"reveal",...}, {"type":"error",...} and
 // {"type":"bye"} (classroomserver.h). Nothing here has state: a message is parsed alone.
 
 #include <QByteArray>
@@ -27,6 +30,7 @@ inline constexpr int kMaxPoints = 1500;
 inline constexpr int kMaxFrameBytes = 16 * 1024;
 inline constexpr int kCodeDigits = 6;
 inline constexpr int kMaxNickLength = 24;
+inline constexpr int kMaxResponseLength = 16;
 
 /** A stroke as the canvas drew it: points in canvas units. */
 struct ClassStroke
@@ -46,6 +50,11 @@ struct DrawingMessage
 struct HeartbeatMessage
 {
 };
+/** A student's answer to the current question, as typed or chosen ("7", "yes", "+", "0.53"). */
+struct ResponseMessage
+{
+    QString value;
+};
 /** Why a frame was refused: a short code for the page and a sentence for the log. */
 struct MessageError
 {
@@ -53,7 +62,7 @@ struct MessageError
     QString reason; ///< "strokes[2] has a point outside the canvas"
 };
 
-using ClassMessage = std::variant<JoinMessage, DrawingMessage, HeartbeatMessage, MessageError>;
+using ClassMessage = std::variant<JoinMessage, DrawingMessage, HeartbeatMessage, ResponseMessage, MessageError>;
 
 /** Parses and checks one text frame; a MessageError for anything outside the schema. */
 ClassMessage parseClassMessage(const QByteArray &frame);
@@ -69,5 +78,10 @@ QByteArray byeReply(const QString &reason);
 /** The network's answer to drawing `id`: its digit (-1: no answer, `note` says why) and ten
  *  probabilities. */
 QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabilities, const QString &note);
+/** The lesson's question: its text and what kind of answer it takes ("class", "yesno", "sign",
+ *  "number", "run"); an empty text means no question is open. */
+QByteArray questionMessage(int id, const QString &text, const QString &kind);
+/** The question's true value, shown at the teacher's reveal. */
+QByteArray revealMessage(int id, const QString &value);
 
 } // namespace bplab::classroom

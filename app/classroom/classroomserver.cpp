@@ -123,6 +123,8 @@ void ClassroomServer::stop()
         drop(s, QStringLiteral("stopped"));
     m_clients.clear();
     m_drawings.clear();
+    m_question.clear();
+    m_questionOpen = false;
     delete m_sweep;
     m_sweep = nullptr;
     // Its listening sockets and any HTTP connection still open go with it.
@@ -256,7 +258,22 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
         it->joined = true;
         it->nick = join->nick.isEmpty() ? QStringLiteral("Student %1").arg(it->id) : join->nick;
         socket->sendTextMessage(QString::fromUtf8(joinedReply(it->nick)));
+        if (!m_question.isEmpty())
+            socket->sendTextMessage(QString::fromUtf8(m_question));
         emit studentsChanged(studentCount());
+        return;
+    }
+    if (const auto *response = std::get_if<ResponseMessage>(&m)) {
+        if (!it->joined) {
+            refuse(socket, {QStringLiteral("state"), QStringLiteral("join with the code first")});
+        } else if (!m_questionOpen) {
+            refuse(socket, {QStringLiteral("state"), QStringLiteral("no question is open")});
+        } else if (it->answeredQuestion == m_questionId) {
+            refuse(socket, {QStringLiteral("state"), QStringLiteral("already answered")});
+        } else {
+            it->answeredQuestion = m_questionId;
+            emit responseReceived(it->nick, response->value);
+        }
         return;
     }
     const auto &drawing = std::get<DrawingMessage>(m);
@@ -267,6 +284,38 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
     const int id = m_nextDrawing++;
     m_drawings.insert(id, socket);
     emit drawingReceived(id, it->nick, drawing.strokes);
+}
+
+void ClassroomServer::askQuestion(const QString &text, const QString &kind)
+{
+    m_question = questionMessage(++m_questionId, text, kind);
+    m_questionOpen = true;
+    for (auto it = m_clients.begin(); it != m_clients.end(); ++it)
+        if (it->joined)
+            it.key()->sendTextMessage(QString::fromUtf8(m_question));
+}
+
+void ClassroomServer::revealQuestion(const QString &value)
+{
+    if (!m_questionOpen)
+        return;
+    m_questionOpen = false;
+    m_question = revealMessage(m_questionId, value);
+    for (auto it = m_clients.begin(); it != m_clients.end(); ++it)
+        if (it->joined)
+            it.key()->sendTextMessage(QString::fromUtf8(m_question));
+}
+
+void ClassroomServer::clearQuestion()
+{
+    if (m_question.isEmpty())
+        return;
+    m_questionOpen = false;
+    m_question = questionMessage(++m_questionId, QString(), QString());
+    for (auto it = m_clients.begin(); it != m_clients.end(); ++it)
+        if (it->joined)
+            it.key()->sendTextMessage(QString::fromUtf8(m_question));
+    m_question.clear();
 }
 
 void ClassroomServer::sendAnswer(int drawingId, int digit, const std::array<float, 10> &probabilities, const QString &note)

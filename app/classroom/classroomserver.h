@@ -59,6 +59,14 @@ public:
     void setLimits(const Limits &limits) { m_limits = limits; }
     const Limits &limits() const { return m_limits; }
 
+    /** Opens a question for every student (and those who join later): its text and kind
+     *  (classroommessage.h); each student may answer it once until it is revealed or replaced. */
+    void askQuestion(const QString &text, const QString &kind);
+    /** Closes the question: every student sees its true value. */
+    void revealQuestion(const QString &value);
+    /** No question open (the lesson moved on to a step without one, or closed). */
+    void clearQuestion();
+
     /** Sends the answer to drawing `drawingId` to the student who sent it (nothing if gone). */
     void sendAnswer(int drawingId, int digit, const std::array<float, 10> &probabilities, const QString &note);
 
@@ -68,6 +76,8 @@ signals:
     void studentsChanged(int count);
     /** A joined student's drawing, checked; answer it with sendAnswer(drawingId, ...). */
     void drawingReceived(int drawingId, const QString &nick, const QVector<bplab::classroom::ClassStroke> &strokes);
+    /** A joined student's answer to the open question (one per student and question). */
+    void responseReceived(const QString &nick, const QString &value);
     /** A connection's first refused message (later ones are answered but not reported again). */
     void clientRefused(const QString &what);
 
@@ -78,6 +88,7 @@ private:
         bool joined = false;
         bool reported = false;
         int overRate = 0;
+        int answeredQuestion = 0; // the question id this student answered (0: none)
         QString nick;
         MessageRate rate;
         QElapsedTimer heard;     // since the last frame
@@ -102,6 +113,9 @@ private:
     QHash<QWebSocket *, Client> m_clients;
     QHash<int, QPointer<QWebSocket>> m_drawings; // drawing id -> who sent it, until answered
     int m_nextClient = 1;
+    int m_questionId = 0;     // the open question's (0: none)
+    bool m_questionOpen = false;
+    QByteArray m_question;    // its message, for students who join later
     int m_nextDrawing = 1;
     QElapsedTimer m_clock;
 };

@@ -20,6 +20,36 @@ ClassroomSession::ClassroomSession(TrainingController *controller, QObject *pare
     connect(m_server, &classroom::ClassroomServer::drawingReceived, this, &ClassroomSession::onDrawing);
     connect(m_server, &classroom::ClassroomServer::clientRefused, this,
             [](const QString &what) { std::fprintf(stderr, "classroom: refused: %s\n", qPrintable(what)); });
+    connect(m_server, &classroom::ClassroomServer::responseReceived, this, [this](const QString &, const QString &value) {
+        if (m_question.isEmpty() || m_revealed)
+            return;
+        ++m_responses[value];
+        emit responseGiven(value);
+        emit responsesChanged();
+    });
+}
+
+void ClassroomSession::ask(const QString &text, const QString &kind)
+{
+    m_question = text;
+    m_responses.clear();
+    m_revealed = false;
+    m_truth.clear();
+    if (text.isEmpty())
+        m_server->clearQuestion();
+    else
+        m_server->askQuestion(text, kind);
+    emit responsesChanged();
+}
+
+void ClassroomSession::reveal(const QString &value)
+{
+    if (m_question.isEmpty() || m_revealed)
+        return;
+    m_revealed = true;
+    m_truth = value;
+    m_server->revealQuestion(value);
+    emit responsesChanged();
 }
 
 bool ClassroomSession::start(const QHostAddress &address, quint16 port)

@@ -8,6 +8,7 @@
 #include <nn/params.h>
 #include <result.h>
 
+#include <QMap>
 #include <QObject>
 #include <QVector>
 
@@ -53,11 +54,26 @@ public:
      *  how many were added. */
     Result<int> collect(const QString &folder);
 
+    /** The lesson's question for the class: its answers are counted from here on, shown to
+     *  nobody until reveal(). An empty text closes it. */
+    void ask(const QString &text, const QString &kind);
+    /** The question's true value: every student sees it, and the Class view the answers. */
+    void reveal(const QString &value);
+    QString question() const { return m_question; }
+    /** How many students gave each answer to the open question. */
+    const QMap<QString, int> &responses() const { return m_responses; }
+    bool revealed() const { return m_revealed; }
+    QString truth() const { return m_truth; }
+
     /** The answer for strokes in the page's canvas units with the current weights. */
     Drawing answer(const QVector<classroom::ClassStroke> &strokes) const;
 
 signals:
     void drawingsChanged();
+    /** The question, its answers or its reveal changed. */
+    void responsesChanged();
+    /** A student's answer to the open question, for the lesson's tally. */
+    void responseGiven(const QString &value);
 
 private:
     void onDrawing(int id, const QString &nick, const QVector<classroom::ClassStroke> &strokes);
@@ -65,6 +81,10 @@ private:
     TrainingController *m_controller;
     classroom::ClassroomServer *m_server;
     QVector<Drawing> m_drawings;
+    QString m_question;
+    QMap<QString, int> m_responses;
+    bool m_revealed = false;
+    QString m_truth;
 };
 
 } // namespace bplab

@@ -2,6 +2,8 @@
 
 #include "classroomdialog.h"
 #include "classroomsession.h"
+#include "lessonrunner.h"
+#include "lessonui.h"
 #include "mainwindow.h"
 #include "panelregistry.h"
 
@@ -56,6 +58,52 @@ ClassroomUi::ClassroomUi(MainWindow *window, PanelRegistry *registry, QMenu *fil
     connect(m_session, &ClassroomSession::drawingsChanged, this, &ClassroomUi::showDrawings);
     connect(m_session->server(), &classroom::ClassroomServer::runningChanged, this, &ClassroomUi::showServer);
     connect(m_session->server(), &classroom::ClassroomServer::studentsChanged, m_panel, &ClassPanel::setJoined);
+    connect(m_session, &ClassroomSession::responsesChanged, this, [this] {
+        m_panel->setResponses(m_session->question(), m_session->responses(), m_session->revealed(), m_session->truth());
+    });
+    followLesson();
+}
+
+void ClassroomUi::followLesson()
+{
+    LessonRunner *runner = m_window->lessons()->runner();
+    const auto question = [runner]() -> const LessonQuestion * {
+        const Lesson *l = runner->lesson();
+        if (!l || runner->stepIndex() < 0 || std::size_t(runner->stepIndex()) >= l->steps.size())
+            return nullptr;
+        const auto &q = l->steps[std::size_t(runner->stepIndex())].question;
+        return q ? &*q : nullptr;
+    };
+    connect(runner, &LessonRunner::stepShown, this, [this, question](const QString &, const QString &, const QString &text) {
+        const LessonQuestion *q = question();
+        if (!q || text.isEmpty()) {
+            m_session->ask({}, {});
+            return;
+        }
+        // What the page offers: buttons for a class, yes/no, a sign or a run, else a number field.
+        QString kind;
+        if (q->quantity == Quantity::CompareBest || q->quantity == Quantity::CompareSmallestGradient)
+            kind = QStringLiteral("run");
+        else
+            switch (answerKindOf(q->quantity)) {
+            case AnswerKind::Class: kind = QStringLiteral("class"); break;
+            case AnswerKind::YesNo: kind = QStringLiteral("yesno"); break;
+            case AnswerKind::Sign: kind = QStringLiteral("sign"); break;
+            case AnswerKind::Number: kind = QStringLiteral("number"); break;
+            }
+        m_session->ask(text, kind);
+    });
+    connect(runner, &LessonRunner::revealed, this, [this, runner, question] {
+        const LessonQuestion *q = question();
+        if (!q)
+            return;
+        const std::optional<TrueAnswer> truth = runner->truthNow(*q);
+        if (truth)
+            m_session->reveal(QString::fromStdString(truth->text));
+    });
+    connect(runner, &LessonRunner::closed, this, [this] { m_session->ask({}, {}); });
+    // The class's answers count in the lesson's tally as the teacher's typed ones do.
+    connect(m_session, &ClassroomSession::responseGiven, runner, &LessonRunner::answer);
 }
 
 ClassroomUi *classroomOf(const MainWindow *window)

@@ -41,6 +41,9 @@ private:
     void showDrawings();
     void showServer();
     void collect();
+    /** The class answers the lesson's questions too: each step's question goes to the page, the
+     *  class's answers into the lesson's tally, the reveal to everyone. */
+    void followLesson();
 
     MainWindow *m_window;
     ClassroomSession *m_session;

@@ -72,6 +72,12 @@
       say(joined ? answer : joinStatus, "Not accepted: " + m.reason + ".", true);
       sendButton.disabled = false;
       break;
+    case "question":
+      showQuestion(m);
+      break;
+    case "reveal":
+      showReveal(m);
+      break;
     case "bye":
       if (m.reason === "stopped") leave("The teacher ended the class.");
       break;
@@ -98,6 +104,67 @@
     const message = { type: "join", code: code };
     if (nick) message.nick = nick.slice(0, 24);
     connect(() => send(message));
+  });
+
+  // ---- the lesson's question: answered before the teacher reveals it ----
+  const questionSection = $("question"), choices = $("choices"), numberForm = $("numberForm");
+  const questionStatus = $("questionStatus");
+  let given = null;
+  const CHOICES = {
+    class: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    yesno: ["yes", "no"],
+    sign: ["+", "-", "0"],
+    run: ["1", "2", "3", "4"],
+  };
+  const LABELS = { "yes": "Yes", "no": "No", "+": "+ (positive)", "-": "− (negative)", "0": "0" };
+
+  function respond(value) {
+    if (given !== null) return;
+    given = value;
+    send({ type: "response", value: value });
+    for (const b of choices.querySelectorAll("button")) {
+      b.disabled = true;
+      b.setAttribute("aria-pressed", b.dataset.value === value ? "true" : "false");
+    }
+    $("numberButton").disabled = true;
+    say(questionStatus, "Your answer: " + value + ". Wait for the reveal.", false);
+  }
+
+  function showQuestion(m) {
+    given = null;
+    choices.textContent = "";
+    questionStatus.textContent = "";
+    if (!m.text) { questionSection.hidden = true; return; }
+    $("questionText").textContent = m.text;
+    const options = CHOICES[m.kind];
+    numberForm.hidden = !!options;
+    $("numberButton").disabled = false;
+    $("numberField").value = "";
+    if (options) {
+      for (const v of options) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.value = v;
+        b.textContent = m.kind === "sign" || m.kind === "yesno" ? LABELS[v] : v;
+        b.setAttribute("aria-label", "Answer " + (LABELS[v] || v));
+        b.addEventListener("click", () => respond(v));
+        choices.appendChild(b);
+      }
+    }
+    questionSection.hidden = false;
+  }
+
+  function showReveal(m) {
+    for (const b of choices.querySelectorAll("button")) b.disabled = true;
+    $("numberButton").disabled = true;
+    say(questionStatus, "The answer: " + m.value + (given !== null ? ". You said " + given + "." : "."), false);
+  }
+
+  numberForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const v = $("numberField").value.trim();
+    if (!v) { say(questionStatus, "Type a number first.", true); return; }
+    respond(v.slice(0, 16));
   });
 
   // ---- the canvas ----

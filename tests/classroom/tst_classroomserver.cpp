@@ -126,6 +126,9 @@ private slots:
     void secondJoinIsRefused();
     void refusalIsReportedOnce();
     void stopEndsEveryConnection();
+    void answersTheQuestionOnceUntilTheReveal();
+    void answerWithoutAQuestionIsRefused();
+    void answerOutOfBoundsIsRefused();
 
 private:
     /** The honest student sends a drawing and gets its answer: the server still works. */
@@ -582,6 +585,48 @@ void TestClassroomServer::stopEndsEveryConnection()
     QTcpSocket probe;
     probe.connectToHost(QHostAddress::LocalHost, port);
     QVERIFY(!probe.waitForConnected(1000));
+}
+
+void TestClassroomServer::answersTheQuestionOnceUntilTheReveal()
+{
+    QSignalSpy responses(m_server.get(), &ClassroomServer::responseReceived);
+    m_server->askQuestion(QStringLiteral("Which class will it predict?"), QStringLiteral("class"));
+    const QJsonObject q = m_honest->waitFor(QStringLiteral("question"));
+    QCOMPARE(q.value("text").toString(), QStringLiteral("Which class will it predict?"));
+    QCOMPARE(q.value("kind").toString(), QStringLiteral("class"));
+    // A student who joins later gets the open question with the join.
+    auto late = joined(QStringLiteral("Late"));
+    QVERIFY(late);
+    QCOMPARE(late->waitFor(QStringLiteral("question")).value("kind").toString(), QStringLiteral("class"));
+    m_honest->send(QJsonObject{{"type", "response"}, {"value", "7"}});
+    QVERIFY(responses.wait(5000));
+    QCOMPARE(responses.first().at(0).toString(), QStringLiteral("Honest"));
+    QCOMPARE(responses.first().at(1).toString(), QStringLiteral("7"));
+    // One answer a student and question.
+    m_honest->send(QJsonObject{{"type", "response"}, {"value", "8"}});
+    QCOMPARE(m_honest->waitFor(QStringLiteral("error")).value("error").toString(), QStringLiteral("state"));
+    QCOMPARE(responses.size(), 1);
+    m_server->revealQuestion(QStringLiteral("7"));
+    QCOMPARE(m_honest->waitFor(QStringLiteral("reveal")).value("value").toString(), QStringLiteral("7"));
+    QCOMPARE(late->waitFor(QStringLiteral("reveal")).value("value").toString(), QStringLiteral("7"));
+    // After the reveal nobody answers any more.
+    late->send(QJsonObject{{"type", "response"}, {"value", "7"}});
+    QCOMPARE(late->waitFor(QStringLiteral("error")).value("error").toString(), QStringLiteral("state"));
+    QCOMPARE(responses.size(), 1);
+    honestStillAnswered();
+}
+
+void TestClassroomServer::answerWithoutAQuestionIsRefused()
+{
+    expectError(QJsonObject{{"type", "response"}, {"value", "7"}}, QStringLiteral("state"));
+}
+
+void TestClassroomServer::answerOutOfBoundsIsRefused()
+{
+    m_server->askQuestion(QStringLiteral("How large is it?"), QStringLiteral("number"));
+    expectError(QJsonObject{{"type", "response"}, {"value", QString(17, QLatin1Char('9'))}}, QStringLiteral("range"));
+    expectError(QJsonObject{{"type", "response"}, {"value", 7}}, QStringLiteral("field"));
+    expectError(QJsonObject{{"type", "response"}, {"value", "\u0007"}}, QStringLiteral("range"));
 }
 
 QTEST_GUILESS_MAIN(TestClassroomServer)

@@ -35,6 +35,7 @@ private slots:
     void aDrawingIsAnsweredAsTheDrawViewWould();
     void labelRemoveAndCollect();
     void theClassViewIsAPanelOfTheRegistry();
+    void answersAreHiddenUntilTheReveal();
     void stoppingClosesTheClassroom();
 
 private:
@@ -190,6 +191,25 @@ void TestGuiClassroom::theClassViewIsAPanelOfTheRegistry()
     const PanelRegistry::Panel *p = m_window->panels()->registry()->find(QStringLiteral("class"));
     QVERIFY(p && p->widget == m_ui->panel() && p->spotlight);
     QCOMPARE(m_ui->panel()->accessibleName(), PanelRegistry::name(*p));
+}
+
+void TestGuiClassroom::answersAreHiddenUntilTheReveal()
+{
+    ClassroomSession *session = m_ui->session();
+    QSignalSpy given(session, &ClassroomSession::responseGiven);
+    session->ask(QStringLiteral("Which class?"), QStringLiteral("class"));
+    m_student->sendTextMessage(QStringLiteral(R"({"type":"response","value":"7"})"));
+    QTRY_COMPARE(given.size(), 1);
+    QCOMPARE(given.first().first().toString(), QStringLiteral("7"));
+    auto *label = m_ui->panel()->findChild<QLabel *>(QStringLiteral("classResponses"));
+    QVERIFY(label->isVisibleTo(m_ui->panel()));
+    QVERIFY(label->text().contains(QStringLiteral("1 answer")));
+    QVERIFY2(!label->text().contains(QStringLiteral("7")), qPrintable(label->text())); // hidden until the reveal
+    session->reveal(QStringLiteral("3"));
+    QVERIFY(label->text().contains(QStringLiteral("The answer: 3")));
+    QVERIFY(label->text().contains(QStringLiteral("7  ")));
+    session->ask({}, {});
+    QVERIFY(!label->isVisibleTo(m_ui->panel()));
 }
 
 void TestGuiClassroom::stoppingClosesTheClassroom()

@@ -14,6 +14,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace bplab {
 
 namespace {
@@ -58,6 +60,10 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_code->setFont(big);
     m_joined = new QLabel;
     m_joined->setObjectName(QStringLiteral("classJoined"));
+    m_responses = new QLabel;
+    m_responses->setObjectName(QStringLiteral("classResponses"));
+    m_responses->setWordWrap(true);
+    m_responses->setTextFormat(Qt::PlainText);
     m_startStop = new QPushButton;
     m_startStop->setObjectName(QStringLiteral("classStartStop"));
     connect(m_startStop, &QPushButton::clicked, this, &ClassPanel::startStopRequested);
@@ -97,6 +103,7 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     side->addWidget(m_address);
     side->addWidget(m_code);
     side->addWidget(m_joined);
+    side->addWidget(m_responses);
     side->addWidget(m_startStop);
     side->addStretch(1);
     auto *actions = new QHBoxLayout;
@@ -130,6 +137,7 @@ void ClassPanel::retranslate()
     m_qr->setAccessibleName(tr("QR code of the class's address"));
     setServer(m_addressText, m_qrImage, m_codeText);
     setJoined(m_joinedCount);
+    setResponses(m_question, m_counts, m_revealed, m_truth);
     setDrawings(m_drawings);
 }
 
@@ -168,6 +176,37 @@ void ClassPanel::setJoined(int count)
     m_joinedCount = count;
     m_joined->setText(joinedText());
     m_joined->setAccessibleName(joinedText());
+}
+
+void ClassPanel::setResponses(const QString &question, const QMap<QString, int> &counts, bool revealed, const QString &truth)
+{
+    m_question = question;
+    m_counts = counts;
+    m_revealed = revealed;
+    m_truth = truth;
+    m_responses->setText(responsesText());
+    m_responses->setAccessibleName(responsesText());
+    m_responses->setVisible(!question.isEmpty());
+}
+
+QString ClassPanel::responsesText() const
+{
+    if (m_question.isEmpty())
+        return {};
+    int total = 0;
+    for (int n : m_counts)
+        total += n;
+    QString text = m_question + QLatin1Char('\n');
+    if (!m_revealed)
+        return text + tr("%n answer(s), hidden until the reveal", nullptr, total);
+    text += tr("The answer: %1. The class:").arg(m_truth);
+    int most = 1;
+    for (int n : m_counts)
+        most = std::max(most, n);
+    // A histogram in text: a bar of up to 12 blocks per answer given.
+    for (auto it = m_counts.begin(); it != m_counts.end(); ++it)
+        text += QStringLiteral("\n%1  %2 %3").arg(it.key(), QString(std::max(1, it.value() * 12 / most), QChar(0x2588))).arg(it.value());
+    return text;
 }
 
 QString ClassPanel::cellText(const ClassDrawingCell &cell)

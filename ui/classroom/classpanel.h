@@ -8,6 +8,7 @@
 #include <panelexport.h>
 
 #include <QImage>
+#include <QMap>
 #include <QString>
 #include <QVector>
 #include <QWidget>
@@ -40,6 +41,10 @@ public:
     void setServer(const QString &address, const QImage &qrCode, const QString &code);
     void setJoined(int count);
     void setDrawings(const QVector<ClassDrawingCell> &drawings);
+    /** The lesson's question and the class's answers to it (answer -> how many), shown only once
+     *  revealed (with the true value); before that only how many answered. Empty question: none. */
+    void setResponses(const QString &question, const QMap<QString, int> &counts, bool revealed, const QString &truth);
+    QString responsesText() const;
     const QVector<ClassDrawingCell> &drawings() const { return m_drawings; }
     /** The selected drawing's id (-1: none). */
     int selectedId() const;
@@ -69,6 +74,7 @@ private:
     QLabel *m_qr = nullptr;
     QLabel *m_code = nullptr;
     QLabel *m_joined = nullptr;
+    QLabel *m_responses = nullptr;
     QListWidget *m_mosaic = nullptr;
     QComboBox *m_label = nullptr;
     QPushButton *m_remove = nullptr;
@@ -78,6 +84,10 @@ private:
     QString m_addressText;
     QString m_codeText;
     int m_joinedCount = 0;
+    QString m_question;
+    QMap<QString, int> m_counts;
+    bool m_revealed = false;
+    QString m_truth;
     QVector<ClassDrawingCell> m_drawings;
 };
 
