@@ -1355,6 +1355,165 @@ vor dem Update</translation>
     </message>
 </context>
 <context>
+    <name>bplab::ClassPanel</name>
+    <message>
+        <source>No label</source>
+        <translation>Keine Bezeichnung</translation>
+    </message>
+    <message>
+        <source>Label of the selected drawing</source>
+        <translation>Bezeichnung der gewählten Zeichnung</translation>
+    </message>
+    <message>
+        <source>&amp;Remove drawing</source>
+        <translation>Zeichnung &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected drawing</source>
+        <translation>Die gewählte Zeichnung entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Add labelled drawings to the collection</source>
+        <translation>Bezeichnete Zeichnungen zur Sammlung &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Keep the labelled drawings in the Draw view&apos;s collection (its test set and pictures)</source>
+        <translation>Die bezeichneten Zeichnungen in der Sammlung der Zeichenansicht behalten (ihr Testsatz und ihre Bilder)</translation>
+    </message>
+    <message>
+        <source>The class&apos;s drawings</source>
+        <translation>Die Zeichnungen der Klasse</translation>
+    </message>
+    <message>
+        <source>QR code of the class&apos;s address</source>
+        <translation>QR-Code der Adresse der Klasse</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>The classroom is closed: start it to let the class join.</source>
+        <translation>Das Klassenzimmer ist geschlossen: Starten Sie es, damit die Klasse beitreten kann.</translation>
+    </message>
+    <message>
+        <source>Code %1</source>
+        <translation>Code %1</translation>
+    </message>
+    <message>
+        <source>S&amp;top the classroom</source>
+        <translation>Klassenzimmer &amp;beenden</translation>
+    </message>
+    <message>
+        <source>S&amp;tart the classroom…</source>
+        <translation>Klassenzimmer &amp;starten…</translation>
+    </message>
+    <message>
+        <source>1 student joined</source>
+        <translation>1 Teilnehmer beigetreten</translation>
+    </message>
+    <message>
+        <source>%1 students joined</source>
+        <translation>%1 Teilnehmer beigetreten</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>keine Antwort</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>, right</source>
+        <translation>, richtig</translation>
+    </message>
+    <message>
+        <source>, wrong: %1</source>
+        <translation>, falsch: %1</translation>
+    </message>
+    <message>
+        <source>the Class view</source>
+        <translation>die Klassenansicht</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answer(s), hidden until the reveal</source>
+        <translation>
+            <numerusform>%n Antwort, verborgen bis zur Auflösung</numerusform>
+            <numerusform>%n Antworten, verborgen bis zur Auflösung</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The answer: %1. The class:</source>
+        <translation>Die Antwort: %1. Die Klasse:</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ClassroomDialog</name>
+    <message>
+        <source>This computer only: %1</source>
+        <translation>Nur dieser Computer: %1</translation>
+    </message>
+    <message>
+        <source>Classroom</source>
+        <translation>Klassenzimmer</translation>
+    </message>
+    <message>
+        <source>The classroom is open at %1. Stopping it ends every student&apos;s connection.</source>
+        <translation>Das Klassenzimmer ist unter %1 offen. Beenden trennt die Verbindung jedes Teilnehmers.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop the classroom</source>
+        <translation>Klassenzimmer &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Students join from a browser on the same network, with the code the Class view shows. Nothing listens until you start.</source>
+        <translation>Die Klasse tritt aus einem Browser im selben Netz bei, mit dem Code, den die Klassenansicht zeigt. Bis zum Start wartet nichts auf Verbindungen.</translation>
+    </message>
+    <message>
+        <source>&amp;Network:</source>
+        <translation>&amp;Netz:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ClassroomUi</name>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>&amp;Classroom…</source>
+        <translation>&amp;Klassenzimmer…</translation>
+    </message>
+    <message>
+        <source>Let the class join from their browsers, draw digits and see the network&apos;s answers</source>
+        <translation>Die Klasse im Browser beitreten, Ziffern zeichnen und die Antworten des Netzes sehen lassen</translation>
+    </message>
+    <message>
+        <source>The classroom cannot listen on %1 port %2: the port is in use, or the address is not this computer&apos;s.</source>
+        <translation>Das Klassenzimmer kann nicht auf %1, Port %2 warten: Der Port ist belegt, oder die Adresse gehört nicht zu diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Stop the &amp;classroom…</source>
+        <translation>&amp;Klassenzimmer beenden…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n drawing(s) to the collection in %1</source>
+        <translation>
+            <numerusform>%n Zeichnung zur Sammlung in %1 hinzugefügt</numerusform>
+            <numerusform>%n Zeichnungen zur Sammlung in %1 hinzugefügt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>bplab::ClusterPage</name>
     <message>
         <source>Load a data set first: the ranks train on the app&apos;s data folder.</source>
@@ -3448,6 +3607,14 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Hidden layer activations of the sample</source>
         <translation>Aktivierungen der verborgenen Schicht für das Beispiel</translation>
+    </message>
+    <message>
+        <source>C&amp;lass view</source>
+        <translation>K&amp;lassenansicht</translation>
+    </message>
+    <message>
+        <source>Class view: the class&apos;s drawings and answers</source>
+        <translation>Klassenansicht: die Zeichnungen der Klasse und die Antworten</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <stepview.h>
 
 #include <QCommandLineParser>
+#include <QHostAddress>
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -57,6 +58,9 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
     const QCommandLineOption hidden(QStringLiteral("hidden"), QStringLiteral("The hidden layers' widths: W, W1,W2 (1 to 1024 each) or 0 for none (default 128; as backprop-lab-cli train --hidden)."), QStringLiteral("W"));
     const QCommandLineOption activation(QStringLiteral("activation"), QStringLiteral("The hidden layers' activation: relu (default), sigmoid, tanh or leakyrelu."), QStringLiteral("NAME"));
+    const QCommandLineOption classroom(QStringLiteral("classroom"), QStringLiteral("Start the classroom server on PORT (0: a free one) and print \"classroom: http://ADDRESS:PORT/ code NNNNNN\"."), QStringLiteral("PORT"));
+    const QCommandLineOption classroomBind(QStringLiteral("classroom-bind"), QStringLiteral("With --classroom: listen on ADDRESS (default 127.0.0.1, this computer only; 0.0.0.0: every network)."), QStringLiteral("ADDRESS"));
+    p.addOptions({classroom, classroomBind});
     p.addOptions({lesson, lessonStep, trainSubset, stepModel, hidden, activation});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
@@ -216,6 +220,18 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (QString e = integer(lessonStep, 1, 1000, n); !e.isEmpty())
             return e;
         o.lessonStep = int(n);
+    }
+    if (p.isSet(classroom)) {
+        if (QString e = integer(classroom, 0, 65535, n); !e.isEmpty())
+            return e;
+        o.classroomPort = int(n);
+    }
+    if (p.isSet(classroomBind)) {
+        if (!p.isSet(classroom))
+            return QStringLiteral("--classroom-bind needs --classroom PORT.");
+        o.classroomBind = p.value(classroomBind);
+        if (QHostAddress(o.classroomBind).isNull())
+            return QStringLiteral("--classroom-bind must be an IP address, not \"%1\".").arg(o.classroomBind);
     }
     o.exportPanel = p.value(exportPanel).toLower();
     o.exportFile = p.value(exportFile);

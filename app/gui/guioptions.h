@@ -47,6 +47,8 @@ struct GuiOptions {
     int lessonStep = 1;              ///< --lesson-step N: the step shown first, from 1 as the panel counts
     QString exportPanel;             ///< --export-panel NAME (MainWindow::exportPanelNames())
     QString exportFile;              ///< --export-file FILE: its format by the suffix
+    std::optional<int> classroomPort; ///< --classroom PORT: the classroom server starts (0: a free port)
+    QString classroomBind = QStringLiteral("127.0.0.1"); ///< --classroom-bind ADDRESS
 
     /** Runs that train N batches, then act and exit (a picture, a model file, a panel's export). */
     bool afterBatchesRun() const { return !screenshot.isEmpty() || !saveModel.isEmpty() || !exportFile.isEmpty(); }

@@ -2,6 +2,7 @@
 // found, and hands the automation flags (--screenshot, --report) to their runs.
 
 #include "automation.h"
+#include "classroomui.h"
 #include "datasetcatalog.h"
 #include "guioptions.h"
 #include "iconstyle.h"
@@ -144,6 +145,14 @@ int main(int argc, char **argv)
     if (o.presentation)
         window.setPresentationMode(true, /*fullScreen=*/o.screenshot.isEmpty());
     window.show();
+    // --classroom: listening (and its line printed) before the data is read.
+    if (o.classroomPort) {
+        ClassroomUi *classroom = classroomOf(&window);
+        if (!classroom->start(QHostAddress(o.classroomBind), quint16(*o.classroomPort))) {
+            std::fprintf(stderr, "backprop-lab: --classroom: %s\n", qPrintable(classroom->errorString()));
+            return 2;
+        }
+    }
     // The lesson, then the data; a lesson that cannot be opened ends a scripted run with exit
     // code 2, and is a message in the window otherwise.
     const StartData start = openAtStart(window, o, remembered);

@@ -3,6 +3,7 @@
 #include "announcements.h"
 #include "announcer.h"
 #include "appsettings.h"
+#include "classroomui.h"
 #include "clusterpage.h"
 #include "comparepage.h"
 #include "controlbar.h"
@@ -477,6 +478,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     m_fileUi->addDataActions(file);
     m_lessonUi = new LessonUi(this, file);
+    new ClassroomUi(this, m_panelUi->registry(), file); // File > Classroom, the Class view
     file->addSeparator();
     m_snapshots = new SnapshotUi(this, m_controller, m_banner, m_controls);
     file->addActions(m_snapshots->actions());

@@ -20,6 +20,12 @@ BPLAB_PACKAGES+=(nlohmann-json3-dev libzip-dev libonnx-dev libprotobuf-dev)
 # ONNX's Python checker: tst_cliexportonnx checks the exported models with it (skipped without).
 BPLAB_PACKAGES+=(python3-onnx)
 
+# The classroom server (app/classroom): Qt's HTTP server and WebSockets, and QR codes of its address.
+BPLAB_PACKAGES+=(qt6-httpserver-dev qt6-websockets-dev libqrencode-dev)
+# For scripts/test only: the classroom page's test drives Debian's chromium headless through its
+# driver (tests/classroom/tst_classroompage.py; skipped where chromium is absent).
+BPLAB_BROWSER_TEST_PACKAGES=(python3-selenium chromium chromium-driver)
+
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.
 BPLAB_FUZZ_PACKAGES=(clang libclang-rt-dev)

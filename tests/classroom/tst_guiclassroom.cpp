@@ -1,0 +1,231 @@
+// The classroom in the window: --classroom's start, a student's drawing answered on the weights
+// the views show with the Draw view's preprocessing, the Class view's mosaic, labels, removal and
+// the class collection, File > Classroom, and stopping.
+
+#include "../app/gui/guifixtures.h"
+
+#include <classpanel.h>
+#include <classroomsession.h>
+#include <classroomui.h>
+#include <drawnstore.h>
+#include <drawview.h>
+#include <probabilitybars.h>
+#include <nn/networkeval.h>
+#include <panelregistry.h>
+#include <panelui.h>
+#include <preprocess.h>
+
+#include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QWebSocket>
+
+using namespace bplab;
+
+class TestGuiClassroom : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void aDrawingIsAnsweredAsTheDrawViewWould();
+    void labelRemoveAndCollect();
+    void theClassViewIsAPanelOfTheRegistry();
+    void answersAreHiddenUntilTheReveal();
+    void stoppingClosesTheClassroom();
+
+private:
+    QJsonObject send(const QJsonObject &message, const QString &reply);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    ClassroomUi *m_ui = nullptr;
+    std::unique_ptr<QWebSocket> m_student;
+    QList<QJsonObject> m_received;
+};
+
+namespace {
+
+/** A 3 in the page's canvas units, as tst_classroompage.py draws it. */
+QJsonArray aThree()
+{
+    const double f[][2] = {{0.30, 0.22}, {0.42, 0.15}, {0.58, 0.15}, {0.68, 0.24}, {0.66, 0.36}, {0.55, 0.45}, {0.45, 0.48},
+                           {0.57, 0.50}, {0.69, 0.60}, {0.70, 0.72}, {0.60, 0.83}, {0.45, 0.86}, {0.30, 0.80}};
+    QJsonArray xy;
+    for (const auto &p : f)
+        xy << qRound(p[0] * 400) << qRound(p[1] * 400);
+    return QJsonArray{xy};
+}
+
+} // namespace
+
+void TestGuiClassroom::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const QString data = m_dir.filePath(QStringLiteral("data"));
+    QVERIFY(QDir().mkpath(data));
+    QVERIFY(test::writeSyntheticDataset(data, 200, 50).isEmpty());
+    m_window = std::make_unique<MainWindow>();
+    test::showOnData(*m_window, data);
+    QVERIFY(!QTest::currentTestFailed());
+    m_ui = classroomOf(m_window.get());
+    QVERIFY(m_ui);
+    QVERIFY(!m_ui->session()->server()->isRunning()); // off until started
+    QVERIFY(!m_ui->dock()->isVisible());
+    QVERIFY(m_ui->start(QHostAddress::LocalHost, 0));
+    QVERIFY(m_ui->dock()->isVisible());
+    const auto *server = m_ui->session()->server();
+    QVERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classCode"))->text().contains(server->code()));
+    QVERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classAddress"))->text().contains(server->url().toString()));
+    QVERIFY(!m_ui->panel()->findChild<QLabel *>(QStringLiteral("classQrCode"))->pixmap().isNull());
+
+    m_student = std::make_unique<QWebSocket>();
+    connect(m_student.get(), &QWebSocket::textMessageReceived, this,
+            [this](const QString &t) { m_received.append(QJsonDocument::fromJson(t.toUtf8()).object()); });
+    QUrl ws = server->url();
+    ws.setScheme(QStringLiteral("ws"));
+    ws.setPath(QStringLiteral("/ws"));
+    QSignalSpy connected(m_student.get(), &QWebSocket::connected);
+    m_student->open(ws);
+    QVERIFY(connected.wait(5000));
+    QCOMPARE(send({{"type", "join"}, {"code", server->code()}, {"nick", "Ada"}}, QStringLiteral("joined")).value("nick").toString(),
+             QStringLiteral("Ada"));
+    QTRY_VERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classJoined"))->text().startsWith(QLatin1Char('1')));
+}
+
+QJsonObject TestGuiClassroom::send(const QJsonObject &message, const QString &reply)
+{
+    const qsizetype before = m_received.size();
+    m_student->sendTextMessage(QString::fromUtf8(QJsonDocument(message).toJson(QJsonDocument::Compact)));
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 5000) {
+        for (qsizetype i = before; i < m_received.size(); ++i)
+            if (m_received[i].value("type").toString() == reply)
+                return m_received[i];
+        QTest::qWait(5);
+    }
+    return {};
+}
+
+void TestGuiClassroom::aDrawingIsAnsweredAsTheDrawViewWould()
+{
+    const QJsonObject answer = send({{"type", "drawing"}, {"strokes", aThree()}}, QStringLiteral("answer"));
+    QVERIFY(!answer.isEmpty());
+    // The Draw view's way: its canvas's strokes, its preprocessing, the weights it shows.
+    auto *draw = static_cast<DrawView *>(m_window->page(MainWindow::View::Draw));
+    std::vector<Stroke> strokes(1);
+    const QJsonArray xy = aThree().first().toArray();
+    for (qsizetype i = 0; i < xy.size(); i += 2)
+        strokes[0].push_back({float(xy[i].toDouble()), float(xy[i + 1].toDouble()), DrawCanvas::kDefaultPenWidth});
+    draw->canvas()->setStrokes(strokes);
+    draw->refresh();
+    QVERIFY(draw->bars()->hasProbabilities());
+    std::array<float, 10> expected{};
+    for (int k = 0; k < 10; ++k)
+        expected[std::size_t(k)] = draw->bars()->probability(k);
+    const int digit = draw->bars()->topClass();
+    QCOMPARE(answer.value("digit").toInt(), digit);
+    const QJsonArray p = answer.value("probabilities").toArray();
+    QCOMPARE(p.size(), 10);
+    for (int d = 0; d < 10; ++d)
+        QVERIFY2(qAbs(p[d].toDouble() - double(expected[std::size_t(d)])) < 1e-4, qPrintable(QString::number(d)));
+    // The Class view shows it with the same answer.
+    QCOMPARE(m_ui->panel()->drawings().size(), 1);
+    const ClassDrawingCell cell = m_ui->panel()->drawings().first();
+    QCOMPARE(cell.digit, digit);
+    QCOMPARE(cell.nick, QStringLiteral("Ada"));
+    QVERIFY(qAbs(cell.confidence - expected[std::size_t(digit)]) < 1e-6);
+    QVERIFY(!cell.picture.isNull());
+}
+
+void TestGuiClassroom::labelRemoveAndCollect()
+{
+    // A second drawing, a joke to remove.
+    QVERIFY(!send({{"type", "drawing"}, {"strokes", QJsonArray{QJsonArray{20, 20, 380, 380}}}}, QStringLiteral("answer")).isEmpty());
+    ClassPanel *panel = m_ui->panel();
+    QCOMPARE(panel->drawings().size(), 2);
+    const int three = panel->drawings()[0].id, joke = panel->drawings()[1].id;
+    auto *collect = panel->findChild<QPushButton *>(QStringLiteral("classCollect"));
+    QVERIFY(!collect->isEnabled()); // nothing labelled yet
+    panel->selectId(joke);
+    panel->findChild<QPushButton *>(QStringLiteral("classRemove"))->click();
+    QCOMPARE(panel->drawings().size(), 1);
+    QCOMPARE(panel->drawings()[0].id, three);
+    emit panel->labelRequested(three, 3);
+    QCOMPARE(panel->drawings()[0].label, 3);
+    QVERIFY(ClassPanel::cellText(panel->drawings()[0]).contains(panel->drawings()[0].digit == 3 ? QStringLiteral("right")
+                                                                                                : QStringLiteral("wrong: 3")));
+    QVERIFY(collect->isEnabled());
+    // The Draw view's collection: its IDX files and pictures/<label>/.
+    const QString folder = m_dir.filePath(QStringLiteral("collected"));
+    static_cast<DrawView *>(m_window->page(MainWindow::View::Draw))->setKeepFolder(folder);
+    collect->click();
+    QCOMPARE(keptDigitCounts(folder)[3], 1);
+    QCOMPARE(QDir(folder + QStringLiteral("/pictures/3")).entryList(QDir::Files).size(), 1);
+    QVERIFY(panel->drawings().isEmpty()); // added, so no longer waiting here
+    if (const QByteArray shots = qgetenv("BPLAB_CLASSROOM_SHOTS"); !shots.isEmpty()) {
+        // The picture of the Class view with drawings in it.
+        for (int i = 0; i < 5; ++i) {
+            QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}}, QStringLiteral("answer")).isEmpty());
+            QTest::qWait(210); // within the five messages a second
+        }
+        emit panel->labelRequested(panel->drawings()[1].id, 8);
+        QDir().mkpath(QString::fromLocal8Bit(shots));
+        m_window->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/class-view-window.png"));
+    }
+}
+
+void TestGuiClassroom::theClassViewIsAPanelOfTheRegistry()
+{
+    QVERIFY(PanelUi::exportNames().contains(QStringLiteral("class")));
+    const std::optional<PanelExport> e = m_window->panels()->exportNamed(QStringLiteral("class"));
+    QVERIFY(e);
+    const QJsonObject json = QJsonDocument::fromJson(e->data(ExportFormat::Json)).object();
+    QCOMPARE(json.value("joined").toInt(), 1);
+    QCOMPARE(json.value("drawings").toArray().size(), m_ui->panel()->drawings().size());
+    const PanelRegistry::Panel *p = m_window->panels()->registry()->find(QStringLiteral("class"));
+    QVERIFY(p && p->widget == m_ui->panel() && p->spotlight);
+    QCOMPARE(m_ui->panel()->accessibleName(), PanelRegistry::name(*p));
+}
+
+void TestGuiClassroom::answersAreHiddenUntilTheReveal()
+{
+    ClassroomSession *session = m_ui->session();
+    QSignalSpy given(session, &ClassroomSession::responseGiven);
+    session->ask(QStringLiteral("Which class?"), QStringLiteral("class"));
+    m_student->sendTextMessage(QStringLiteral(R"({"type":"response","value":"7"})"));
+    QTRY_COMPARE(given.size(), 1);
+    QCOMPARE(given.first().first().toString(), QStringLiteral("7"));
+    auto *label = m_ui->panel()->findChild<QLabel *>(QStringLiteral("classResponses"));
+    QVERIFY(label->isVisibleTo(m_ui->panel()));
+    QVERIFY(label->text().contains(QStringLiteral("1 answer")));
+    QVERIFY2(!label->text().contains(QStringLiteral("7")), qPrintable(label->text())); // hidden until the reveal
+    session->reveal(QStringLiteral("3"));
+    QVERIFY(label->text().contains(QStringLiteral("The answer: 3")));
+    QVERIFY(label->text().contains(QStringLiteral("7  ")));
+    session->ask({}, {});
+    QVERIFY(!label->isVisibleTo(m_ui->panel()));
+}
+
+void TestGuiClassroom::stoppingClosesTheClassroom()
+{
+    QSignalSpy closed(m_student.get(), &QWebSocket::disconnected);
+    m_ui->stop();
+    QVERIFY(closed.wait(5000) || m_student->state() == QAbstractSocket::UnconnectedState);
+    QVERIFY(!m_ui->session()->server()->isRunning());
+    QVERIFY(!m_ui->panel()->findChild<QLabel *>(QStringLiteral("classCode"))->isVisibleTo(m_ui->panel()));
+    QVERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classJoined"))->text().startsWith(QLatin1Char('0')));
+    // A new start has a new code.
+    const QString before = m_ui->session()->server()->code();
+    QVERIFY(m_ui->start(QHostAddress::LocalHost, 0));
+    QVERIFY(m_ui->session()->server()->code() != before);
+    m_ui->stop();
+}
+
+QTEST_MAIN(TestGuiClassroom)
+#include "tst_guiclassroom.moc"

@@ -1,0 +1,289 @@
+#include "classpanel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPainter>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace bplab {
+
+namespace {
+
+constexpr int kCellSide = 96;
+constexpr int kQrSide = 220;
+
+/** The drawing on white with a red frame when the teacher's label says the answer is wrong. */
+QIcon cellIcon(const ClassDrawingCell &cell)
+{
+    QPixmap pixmap(kCellSide, kCellSide);
+    pixmap.fill(Qt::white);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::SmoothPixmapTransform);
+    if (!cell.picture.isNull())
+        p.drawImage(QRect(6, 6, kCellSide - 12, kCellSide - 12), cell.picture);
+    if (cell.label >= 0 && cell.label != cell.digit) {
+        p.setPen(QPen(QColor(0xc0, 0x20, 0x20), 5));
+        p.drawRect(QRect(2, 2, kCellSide - 5, kCellSide - 5));
+    }
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("classPanel"));
+    m_address = new QLabel;
+    m_address->setObjectName(QStringLiteral("classAddress"));
+    m_address->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_qr = new QLabel;
+    m_qr->setObjectName(QStringLiteral("classQrCode"));
+    m_qr->setFixedSize(kQrSide, kQrSide);
+    m_qr->setAlignment(Qt::AlignCenter);
+    m_code = new QLabel;
+    m_code->setObjectName(QStringLiteral("classCode"));
+    QFont big = m_code->font();
+    big.setPointSizeF(big.pointSizeF() * 2.2);
+    big.setBold(true);
+    big.setLetterSpacing(QFont::AbsoluteSpacing, 4);
+    m_code->setFont(big);
+    m_joined = new QLabel;
+    m_joined->setObjectName(QStringLiteral("classJoined"));
+    m_responses = new QLabel;
+    m_responses->setObjectName(QStringLiteral("classResponses"));
+    m_responses->setWordWrap(true);
+    m_responses->setTextFormat(Qt::PlainText);
+    m_startStop = new QPushButton;
+    m_startStop->setObjectName(QStringLiteral("classStartStop"));
+    connect(m_startStop, &QPushButton::clicked, this, &ClassPanel::startStopRequested);
+
+    m_mosaic = new QListWidget;
+    m_mosaic->setObjectName(QStringLiteral("classMosaic"));
+    m_mosaic->setViewMode(QListView::IconMode);
+    m_mosaic->setIconSize(QSize(kCellSide, kCellSide));
+    m_mosaic->setGridSize(QSize(kCellSide + 64, kCellSide + 48));
+    m_mosaic->setResizeMode(QListView::Adjust);
+    m_mosaic->setMovement(QListView::Static);
+    m_mosaic->setWordWrap(true);
+    m_mosaic->setUniformItemSizes(true);
+    connect(m_mosaic, &QListWidget::currentRowChanged, this, &ClassPanel::updateActions);
+
+    m_label = new QComboBox;
+    m_label->setObjectName(QStringLiteral("classLabel"));
+    m_label->addItem(QString(), -1);
+    for (int d = 0; d < 10; ++d)
+        m_label->addItem(QString::number(d), d);
+    connect(m_label, &QComboBox::activated, this, [this](int index) {
+        if (const int id = selectedId(); id >= 0)
+            emit labelRequested(id, m_label->itemData(index).toInt());
+    });
+    m_remove = new QPushButton;
+    m_remove->setObjectName(QStringLiteral("classRemove"));
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        if (const int id = selectedId(); id >= 0)
+            emit removeRequested(id);
+    });
+    m_collect = new QPushButton;
+    m_collect->setObjectName(QStringLiteral("classCollect"));
+    connect(m_collect, &QPushButton::clicked, this, &ClassPanel::collectRequested);
+
+    auto *side = new QVBoxLayout;
+    side->addWidget(m_qr);
+    side->addWidget(m_address);
+    side->addWidget(m_code);
+    side->addWidget(m_joined);
+    side->addWidget(m_responses);
+    side->addWidget(m_startStop);
+    side->addStretch(1);
+    auto *actions = new QHBoxLayout;
+    actions->addWidget(m_label);
+    actions->addWidget(m_remove);
+    actions->addStretch(1);
+    actions->addWidget(m_collect);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_mosaic, 1);
+    right->addLayout(actions);
+    auto *layout = new QHBoxLayout(this);
+    layout->addLayout(side);
+    layout->addLayout(right, 1);
+    setTabOrder(m_startStop, m_mosaic);
+    setTabOrder(m_mosaic, m_label);
+    setTabOrder(m_label, m_remove);
+    setTabOrder(m_remove, m_collect);
+    retranslate();
+    setServer({}, {}, {});
+}
+
+void ClassPanel::retranslate()
+{
+    m_label->setItemText(0, tr("No label"));
+    m_label->setAccessibleName(tr("Label of the selected drawing"));
+    m_remove->setText(tr("&Remove drawing"));
+    m_remove->setAccessibleName(tr("Remove the selected drawing"));
+    m_collect->setText(tr("&Add labelled drawings to the collection"));
+    m_collect->setToolTip(tr("Keep the labelled drawings in the Draw view's collection (its test set and pictures)"));
+    m_mosaic->setAccessibleName(tr("The class's drawings"));
+    m_qr->setAccessibleName(tr("QR code of the class's address"));
+    setServer(m_addressText, m_qrImage, m_codeText);
+    setJoined(m_joinedCount);
+    setResponses(m_question, m_counts, m_revealed, m_truth);
+    setDrawings(m_drawings);
+}
+
+void ClassPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ClassPanel::setServer(const QString &address, const QImage &qrCode, const QString &code)
+{
+    m_addressText = address;
+    m_qrImage = qrCode;
+    m_codeText = code;
+    const bool running = !address.isEmpty();
+    m_address->setText(running ? tr("Open %1").arg(address) : tr("The classroom is closed: start it to let the class join."));
+    m_address->setAccessibleName(m_address->text());
+    m_code->setText(running ? tr("Code %1").arg(code) : QString());
+    m_code->setAccessibleName(m_code->text());
+    m_code->setVisible(running);
+    m_qr->setPixmap(qrCode.isNull() ? QPixmap()
+                                    : QPixmap::fromImage(qrCode.scaled(kQrSide, kQrSide, Qt::KeepAspectRatio, Qt::FastTransformation)));
+    m_qr->setAccessibleDescription(running ? address : QString());
+    m_qr->setVisible(running);
+    m_startStop->setText(running ? tr("S&top the classroom") : tr("S&tart the classroom…"));
+}
+
+QString ClassPanel::joinedText() const
+{
+    return m_joinedCount == 1 ? tr("1 student joined") : tr("%1 students joined").arg(m_joinedCount);
+}
+
+void ClassPanel::setJoined(int count)
+{
+    m_joinedCount = count;
+    m_joined->setText(joinedText());
+    m_joined->setAccessibleName(joinedText());
+}
+
+void ClassPanel::setResponses(const QString &question, const QMap<QString, int> &counts, bool revealed, const QString &truth)
+{
+    m_question = question;
+    m_counts = counts;
+    m_revealed = revealed;
+    m_truth = truth;
+    m_responses->setText(responsesText());
+    m_responses->setAccessibleName(responsesText());
+    m_responses->setVisible(!question.isEmpty());
+}
+
+QString ClassPanel::responsesText() const
+{
+    if (m_question.isEmpty())
+        return {};
+    int total = 0;
+    for (int n : m_counts)
+        total += n;
+    QString text = m_question + QLatin1Char('\n');
+    if (!m_revealed)
+        return text + tr("%n answer(s), hidden until the reveal", nullptr, total);
+    text += tr("The answer: %1. The class:").arg(m_truth);
+    int most = 1;
+    for (int n : m_counts)
+        most = std::max(most, n);
+    // A histogram in text: a bar of up to 12 blocks per answer given.
+    for (auto it = m_counts.begin(); it != m_counts.end(); ++it)
+        text += QStringLiteral("\n%1  %2 %3").arg(it.key(), QString(std::max(1, it.value() * 12 / most), QChar(0x2588))).arg(it.value());
+    return text;
+}
+
+QString ClassPanel::cellText(const ClassDrawingCell &cell)
+{
+    QString text = cell.digit < 0 ? tr("no answer")
+                                  : tr("%1 (%2 %)").arg(cell.digit).arg(QLocale().toString(100.0 * cell.confidence, 'f', 0));
+    if (cell.label >= 0)
+        text += cell.label == cell.digit ? tr(", right") : tr(", wrong: %1").arg(cell.label);
+    return text + QLatin1Char('\n') + cell.nick;
+}
+
+void ClassPanel::setDrawings(const QVector<ClassDrawingCell> &drawings)
+{
+    const int keep = selectedId();
+    m_drawings = drawings;
+    m_mosaic->clear();
+    for (const ClassDrawingCell &c : drawings) {
+        auto *item = new QListWidgetItem(cellIcon(c), cellText(c));
+        item->setData(Qt::UserRole, c.id);
+        item->setData(Qt::AccessibleTextRole, cellText(c).replace(QLatin1Char('\n'), QStringLiteral(", ")));
+        m_mosaic->addItem(item);
+    }
+    selectId(keep);
+    updateActions();
+}
+
+int ClassPanel::selectedId() const
+{
+    const QListWidgetItem *item = m_mosaic->currentItem();
+    return item ? item->data(Qt::UserRole).toInt() : -1;
+}
+
+void ClassPanel::selectId(int id)
+{
+    for (int i = 0; i < m_mosaic->count(); ++i)
+        if (m_mosaic->item(i)->data(Qt::UserRole).toInt() == id)
+            m_mosaic->setCurrentRow(i);
+}
+
+void ClassPanel::updateActions()
+{
+    const int id = selectedId();
+    m_remove->setEnabled(id >= 0);
+    m_label->setEnabled(id >= 0);
+    int label = -1;
+    bool labelled = false;
+    for (const ClassDrawingCell &c : m_drawings) {
+        if (c.id == id)
+            label = c.label;
+        labelled = labelled || c.label >= 0;
+    }
+    m_label->setCurrentIndex(label + 1);
+    m_collect->setEnabled(labelled);
+}
+
+QByteArray ClassPanel::json() const
+{
+    QJsonArray list;
+    for (const ClassDrawingCell &c : m_drawings)
+        list.append(QJsonObject{{QStringLiteral("id"), c.id},
+                                {QStringLiteral("nick"), c.nick},
+                                {QStringLiteral("digit"), c.digit},
+                                {QStringLiteral("confidence"), double(c.confidence)},
+                                {QStringLiteral("label"), c.label}});
+    return QJsonDocument(QJsonObject{{QStringLiteral("joined"), m_joinedCount}, {QStringLiteral("drawings"), list}})
+            .toJson();
+}
+
+PanelExport ClassPanel::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("class");
+    e.title = tr("the Class view");
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Json};
+    drawWidgetAsShown(e, this);
+    e.data = [this](ExportFormat) { return json(); };
+    return e;
+}
+
+} // namespace bplab
