@@ -1122,6 +1122,14 @@
         <source>Hidden layer widths &quot;%1&quot; cannot be used.</source>
         <translation>Die Breiten der verborgenen Schichten &quot;%1&quot; sind nicht verwendbar.</translation>
     </message>
+    <message>
+        <source>epoch 1 shown; the rest after the answer</source>
+        <translation>Epoche 1 gezeigt; der Rest nach der Antwort</translation>
+    </message>
+    <message>
+        <source>shown after the answer</source>
+        <translation>gezeigt nach der Antwort</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -2787,6 +2795,14 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>%1 has steps 1 to %2, not step %3.</source>
         <translation>%1 hat die Schritte 1 bis %2, nicht Schritt %3.</translation>
+    </message>
+    <message>
+        <source>Training to batch %L1: the answer follows.</source>
+        <translation>Training bis Batch %L1: Die Antwort folgt.</translation>
+    </message>
+    <message>
+        <source>The runs are still training: the answer follows when they end.</source>
+        <translation>Die Läufe trainieren noch: Die Antwort folgt, wenn sie fertig sind.</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,16 @@ std::vector<std::optional<CompareResult>> LessonUi::compareResults() const
     return comparisonResults(m_window->page(MainWindow::View::Compare));
 }
 
+void LessonUi::holdCompare(CompareHold hold)
+{
+    holdComparison(m_window->page(MainWindow::View::Compare), hold);
+}
+
+bool LessonUi::compareBusy() const
+{
+    return !comparePageIsIdle(m_window->page(MainWindow::View::Compare));
+}
+
 void LessonUi::showCompareMeasure(CompareMeasure measure)
 {
     if (auto *page = qobject_cast<CompareView *>(m_window->page(MainWindow::View::Compare)))

@@ -52,6 +52,8 @@ private:
     void showCluster(const LessonCluster &cluster) override;
     void compareRuns(const std::vector<CompareChoice> &runs) override;
     std::vector<std::optional<CompareResult>> compareResults() const override;
+    void holdCompare(CompareHold hold) override;
+    bool compareBusy() const override;
     void showCompareMeasure(CompareMeasure measure) override;
     void showMistakesOf(int run) override;
     void stepThroughRun(int run) override;
