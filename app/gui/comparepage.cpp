@@ -205,6 +205,10 @@ public:
         m_heldAnnouncements.clear();
         for (const CompareChoice &c : choices)
             add(c);
+        // A run the class adds next trains as the last of these unless they change it: as many
+        // epochs at the same rate, so that it can be set beside them.
+        if (!choices.empty())
+            m_view->setFormChoice(choices.back());
         refresh();
     }
 

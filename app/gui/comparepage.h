@@ -31,7 +31,8 @@ CompareView *makeComparePage(TrainingController *controller, std::function<void(
                              std::function<void(const QVector<OtherNetwork> &)> networks, QWidget *parent = nullptr);
 
 /** The page trains exactly these runs (a lesson's): the ones it has are stopped and removed,
- *  unless they are these already. */
+ *  unless they are these already. Its form then holds the last of them (its epochs, rate and
+ *  optimiser), so that a run added to them trains as long as they do. */
 void startComparison(QWidget *page, const std::vector<CompareChoice> &runs);
 
 /** What each run ended with, in the page's order; nullopt while it trains or waits (or when it

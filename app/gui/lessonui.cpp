@@ -11,6 +11,7 @@
 #include <compareview.h>
 #include <lessonpanel.h>
 #include <messagebanner.h>
+#include <mistakesview.h>
 #include <stepview.h>
 #include <timelinebar.h>
 
@@ -199,7 +200,12 @@ void LessonUi::showCompareMeasure(CompareMeasure measure)
 
 void LessonUi::showMistakesOf(int run)
 {
-    showMistakesOfRun(m_window->page(MainWindow::View::Mistakes), run);
+    QWidget *page = m_window->page(MainWindow::View::Mistakes);
+    showMistakesOfRun(page, run);
+    // The gallery opens on the most confident mistakes, which a step can speak of before anyone
+    // clicked a cell.
+    if (auto *view = page ? page->findChild<MistakesView *>() : nullptr)
+        view->showMistakes();
 }
 
 void LessonUi::stepThroughRun(int run)
