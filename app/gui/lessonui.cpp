@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "mistakespage.h"
 #include "statusline.h"
+#include "trainingcontroller.h"
 #include "windowaction.h"
 
 #include <clusterview.h>
@@ -44,7 +45,10 @@ LessonUi::LessonUi(MainWindow *window, QMenu *file) : QObject(window), m_window(
     connect(m_runner, &LessonRunner::revealed, this, &LessonUi::fitDock);
     connect(m_panel, &LessonPanel::textHeightChanged, this, &LessonUi::fitDock);
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
-    connect(m_runner, &LessonRunner::closed, this, [this] { showOpened(false); });
+    connect(m_runner, &LessonRunner::closed, this, [this] {
+        showOpened(false);
+        restoreUsersSession();
+    });
 
     QAction *open = addWindowAction(window, QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
                                     tr("Open a prepared lesson: its settings, views and steps"));
@@ -108,7 +112,31 @@ void LessonUi::choose()
 
 QString LessonUi::open(const QString &file, int startStep)
 {
-    return m_runner->open(file, startStep);
+    // Another lesson opened over one keeps the session the user had before the first.
+    std::optional<UsersSession> before = m_usersSession;
+    if (!m_runner->isOpen()) {
+        const TrainingController *c = m_window->controller();
+        before = UsersSession {c->config(), c->pace(), int(m_window->view()), c->dataFolder()};
+    }
+    const QString error = m_runner->open(file, startStep);
+    if (error.isEmpty())
+        m_usersSession = std::move(before);
+    return error;
+}
+
+void LessonUi::restoreUsersSession()
+{
+    if (!m_usersSession)
+        return;
+    const UsersSession before = std::move(*m_usersSession);
+    m_usersSession.reset();
+    TrainingController *c = m_window->controller();
+    m_window->setTrainingConfig(before.config);
+    c->setPace(before.pace);
+    // The user's data again (untrained weights on it, as after any change of data).
+    if (!before.folder.isEmpty() && before.folder != c->dataFolder())
+        m_window->openData(before.folder, SettingOrigin::Session);
+    m_window->setView(MainWindow::View(before.view), SettingOrigin::Session);
 }
 
 bool LessonUi::isOpen() const

@@ -6,8 +6,12 @@
 
 #include "lessonhost.h"
 
+#include <train/pacer.h>
+
 #include <QObject>
 #include <QString>
+
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -62,6 +66,18 @@ private:
 
     void choose();
     void showOpened(bool open);
+    /** The user's settings, pace, view and data as before the lesson (after it closed). */
+    void restoreUsersSession();
+
+    /** The session as the user had it when the first lesson opened: closing it gives it back. */
+    struct UsersSession
+    {
+        TrainConfig config;
+        Pace pace;
+        int view = 0;
+        QString folder;
+    };
+    std::optional<UsersSession> m_usersSession;
 
     MainWindow *m_window;
     LessonPanel *m_panel = nullptr;
