@@ -1654,6 +1654,10 @@ zeit</translation>
         <source>Only a %1-10 network can go on from the training&apos;s weights: hidden layers %2.</source>
         <translation>Nur ein %1-10-Netz kann mit den Gewichten des Trainings weitertrainieren: verdeckte Schichten %2.</translation>
     </message>
+    <message>
+        <source>the compared runs</source>
+        <translation>die verglichenen Läufe</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ConfusionMatrixPanel</name>
@@ -3479,6 +3483,14 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Hidden layer activations of the sample</source>
         <translation>Aktivierungen der verborgenen Schicht für das Beispiel</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpared runs</source>
+        <translation>Verglichene &amp;Läufe</translation>
+    </message>
+    <message>
+        <source>The compared runs after each epoch</source>
+        <translation>Die verglichenen Läufe nach jeder Epoche</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,7 @@ constexpr Row kRows[] = {
     {"distribution", View::Data, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Class &distribution"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Class distribution"), false, false, false},
     {"confusion", View::Mistakes, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Confusion matrix"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Confusion matrix"), true, true, true},
     {"gallery", View::Mistakes, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Gallery"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Gallery of test images"), true, true, false},
+    {"compare", View::Compare, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Co&mpared runs"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "The compared runs after each epoch"), true, true, true},
 };
 
 } // namespace

@@ -15,13 +15,18 @@
 #include <questionbox.h>
 #include <uiformat.h>
 
+#include "panelui.h"
+
 #include <QAccessible>
+#include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QDir>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace bplab;
@@ -38,6 +43,8 @@ private slots:
     void aLaterStepTakesEarlierQuestionsAsAnswered();
     void aGradientQuestionHoldsTheGradientsOnly();
     void aRunToTheAskedBatchWaitsForTheAnswer();
+    void compareIsAnExportedPanel();
+    void exportPanelWaitsForTheStepsRuns();
 
 private:
     static QString lesson(const char *name) { return QDir(QStringLiteral(BPLAB_LESSONS_DIR)).filePath(QString::fromLatin1(name)); }
@@ -245,6 +252,69 @@ void TestGuiLessonHold::aRunToTheAskedBatchWaitsForTheAnswer()
     QVERIFY2(truth, qPrintable(error));
     QVERIFY2(box->resultText().contains(QString::fromStdString(truth->text)),
              qPrintable(box->resultText() + QStringLiteral(" / ") + QString::fromStdString(truth->text)));
+}
+
+void TestGuiLessonHold::compareIsAnExportedPanel()
+{
+    if (BPLAB_TEST_SLOWDOWN > 1)
+        QSKIP("under a sanitizer the lesson's runs train for minutes");
+    // Lesson 7 at step 5 (its runs shown in full): the Compare view's plot and its data, a row per
+    // run and epoch; File > Export loss plot on this view writes this plot, not the Train view's.
+    QVERIFY(m_window->lessons()->open(lesson("07-relu-against-sigmoid.json"), 4).isEmpty());
+    waitForData();
+    CompareView *view = compare();
+    QTRY_COMPARE(view->rows().size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 60000);
+    QTRY_COMPARE(m_window->view(), MainWindow::View::Compare);
+    QVERIFY(PanelUi::exportNames().contains(QStringLiteral("compare")));
+    QCOMPARE(m_window->panels()->lossPlotPanel(), QStringLiteral("compare"));
+    QVERIFY(m_window->panels()->isCurrent(QStringLiteral("compare")));
+    const std::optional<PanelExport> panel = m_window->panels()->exportNamed(QStringLiteral("compare"));
+    QVERIFY(panel);
+    QCOMPARE(panel->formats, (QList<ExportFormat> {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv}));
+    const QList<QByteArray> lines = panel->data(ExportFormat::Csv).trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2 * 10);
+    QCOMPARE(lines[0], QByteArray("run,label,network,status,epoch,test_accuracy_percent,test_loss,train_loss,first_layer_gradient_rms"));
+    for (int run = 0; run < 2; ++run)
+        for (int e = 0; e < 10; ++e) {
+            const QList<QByteArray> f = lines[1 + run * 10 + e].split(',');
+            QCOMPARE(f.size(), 9);
+            QCOMPARE(f[0].toInt(), run + 1);
+            QCOMPARE(f[3], QByteArray("finished"));
+            QCOMPARE(f[4].toInt(), e + 1);
+            QVERIFY(std::abs(f[5].toDouble() - view->rows()[run].testAccuracy[e]) <= 0.005001);
+        }
+    QTemporaryDir dir;
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString file = dir.filePath(QStringLiteral("compare.") + QLatin1String(suffix));
+        QVERIFY2(writePanel(*panel, file).isEmpty(), suffix);
+        QVERIFY(QFileInfo(file).size() > 1000);
+    }
+    m_window->setView(MainWindow::View::Train);
+    QCOMPARE(m_window->panels()->lossPlotPanel(), QStringLiteral("loss"));
+}
+
+void TestGuiLessonHold::exportPanelWaitsForTheStepsRuns()
+{
+    if (BPLAB_TEST_SLOWDOWN > 1)
+        QSKIP("under a sanitizer the lesson's runs train for minutes");
+    // backprop-lab --lesson 07 --lesson-step 5 --export-panel compare: the CSV of both runs' ten
+    // epochs, written once they have ended.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("compare.csv"));
+    QByteArray err;
+    const int code = test::runOffscreen(QStringLiteral(BPLAB_GUI_PATH),
+                                        {QStringLiteral("--lesson"), lesson("07-relu-against-sigmoid.json"),
+                                         QStringLiteral("--lesson-step"), QStringLiteral("5"), QStringLiteral("--export-panel"),
+                                         QStringLiteral("compare"), QStringLiteral("--export-file"), csv},
+                                        nullptr, &err, 120000);
+    QVERIFY2(code == 0, err.constData());
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2 * 10);
+    for (int i = 1; i < lines.size(); ++i)
+        QVERIFY2(lines[i].split(',').value(3) == "finished", lines[i].constData());
 }
 
 QTEST_MAIN(TestGuiLessonHold)
