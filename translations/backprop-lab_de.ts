@@ -104,8 +104,8 @@
         <translation>%1 lässt sich nicht öffnen: %2</translation>
     </message>
     <message>
-        <source>%1 is not a trace (JSON error at byte %2: %3).</source>
-        <translation>%1 ist keine Aufzeichnung (JSON-Fehler bei Byte %2: %3).</translation>
+        <source>%1 is not a trace (%2).</source>
+        <translation>%1 ist keine Aufzeichnung (%2).</translation>
     </message>
     <message>
         <source>%1 is a simulated run (backprop-lab-cli simulate --trace). Open the trace that backprop-lab-cli train --mpi --trace wrote.</source>

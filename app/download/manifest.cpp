@@ -1,21 +1,21 @@
 #include "manifest.h"
 
 #include "data/dataset.h"
+#include "io/json.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonParseError>
 
 #include <cmath>
 
 namespace bplab::download {
 
 namespace {
+
+/** A manifest lists a few files; anything past 1 MB is not one. */
+constexpr std::size_t kMaxManifestBytes = std::size_t(1) << 20;
 
 std::string str(const QString &s)
 {
@@ -72,28 +72,29 @@ QList<QUrl> mnistMirrors()
 Result<Manifest> parseManifest(const QByteArray &json, const QString &source)
 {
     const std::string where = str(source);
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return Error {where + ": not valid JSON at byte " + std::to_string(parseError.offset)
-                      + " (" + str(parseError.errorString()) + ")"};
-    if (!doc.isObject() || !doc.object().value(QLatin1String("files")).isArray())
+    const auto doc = parseJson(std::string_view(json.constData(), std::size_t(json.size())), kMaxManifestBytes);
+    if (!doc)
+        return Error {where + ": not valid JSON: " + doc.error()};
+    const Json *files = jsonMember(*doc, "files");
+    if (!files || !files->is_array())
         return Error {where
                       + ": expected an object with a \"files\" array: "
                         "{\"files\": [{\"name\": ..., \"md5\": ..., \"size\": ...}]}"};
-    const QJsonArray files = doc.object().value(QLatin1String("files")).toArray();
-    if (files.isEmpty())
+    if (files->empty())
         return Error {where + ": \"files\" is empty; list at least one file"};
 
     Manifest m;
     m.dataset = QFileInfo(source).completeBaseName();
-    for (qsizetype i = 0; i < files.size(); ++i) {
+    const auto text = [](const Json *v) {
+        return v && v->is_string() ? QString::fromStdString(v->get<std::string>()) : QString();
+    };
+    for (std::size_t i = 0; i < files->size(); ++i) {
         const std::string entry = where + ": files[" + std::to_string(i) + "]";
-        if (!files.at(i).isObject())
+        const Json &o = (*files)[i];
+        if (!o.is_object())
             return Error {entry + " is not an object {\"name\", \"md5\", \"size\"}"};
-        const QJsonObject o = files.at(i).toObject();
 
-        const QString name = o.value(QLatin1String("name")).toString();
+        const QString name = text(jsonMember(o, "name"));
         if (name.isEmpty())
             return Error {entry + ": \"name\" is missing or not a string"};
         if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))
@@ -101,15 +102,16 @@ Result<Manifest> parseManifest(const QByteArray &json, const QString &source)
             return Error {entry + ": \"name\" must be a plain file name, not a path (\""
                           + str(name) + "\")"};
 
-        const QByteArray md5 = o.value(QLatin1String("md5")).toString().toLower().toLatin1();
+        const QString md5Text = text(jsonMember(o, "md5"));
+        const QByteArray md5 = md5Text.toLower().toLatin1();
         if (!isMd5Hex(md5))
             return Error {entry + " (" + str(name)
                           + "): \"md5\" must be 32 hexadecimal digits (got \""
-                          + str(o.value(QLatin1String("md5")).toString()) + "\")"};
+                          + str(md5Text) + "\")"};
 
-        const QJsonValue sizeValue = o.value(QLatin1String("size"));
-        const double size = sizeValue.toDouble(-1);
-        if (!sizeValue.isDouble() || size < 1 || size != std::floor(size) || size > 9.0e15)
+        const Json *sizeValue = jsonMember(o, "size");
+        const double size = sizeValue && sizeValue->is_number() ? sizeValue->get<double>() : -1;
+        if (size < 1 || size != std::floor(size) || size > 9.0e15)
             return Error {entry + " (" + str(name)
                           + "): \"size\" must be a whole number of bytes greater than 0"};
 
@@ -127,8 +129,7 @@ Result<Manifest> loadManifest(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return Error {str(path) + ": cannot read the manifest (" + str(file.errorString()) + ")"};
-    // A manifest lists a few files; anything past 1 MB is not one.
-    if (file.size() > (1 << 20))
+    if (file.size() > qint64(kMaxManifestBytes))
         return Error {str(path) + ": " + std::to_string(file.size())
                       + " bytes is too large for a manifest (at most 1 MB)"};
     return parseManifest(file.readAll(), path);

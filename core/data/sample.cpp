@@ -3,12 +3,12 @@
 #include "data/sample.h"
 
 #include "io/fileio.h"
+#include "io/json.h"
 #include "data/idx.h"
 #include "nn/params.h"
 #include "rng.h"
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <numeric>
@@ -23,64 +23,14 @@ constexpr std::uint64_t kSampleSeed = 20161; // fixed: the split is part of the 
 constexpr double kTrainShare = 0.8;
 constexpr std::uint64_t kMaxDigitFileBytes = std::uint64_t(64) << 20;
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
 } // namespace
 
 Result<std::vector<double>> parseNumberArray(const char *text, std::size_t size, const std::string &key,
                                              const std::string &name)
 {
-    const std::string_view s(text, size);
-    const std::string quoted = "\"" + key + "\"";
-    const std::size_t k = s.find(quoted);
-    if (k == std::string_view::npos)
-        return Error{name + ": no \"" + key + "\" array"};
-    std::size_t i = k + quoted.size();
-    while (i < s.size() && isSpace(s[i]))
-        ++i;
-    if (i >= s.size() || s[i] != ':')
-        return Error{name + ": \"" + key + "\" is not followed by ':'"};
-    ++i;
-    while (i < s.size() && isSpace(s[i]))
-        ++i;
-    if (i >= s.size() || s[i] != '[')
-        return Error{name + ": \"" + key + "\" is not an array"};
-    ++i;
-    std::vector<double> values;
-    // A first guess from the text's size: a value takes at least 2 characters ("0,").
-    values.reserve(std::min<std::size_t>(size / 2, std::size_t(1) << 24));
-    while (true) {
-        while (i < s.size() && isSpace(s[i]))
-            ++i;
-        if (i >= s.size())
-            return Error{name + ": the array ends without ']' after " + withThousands(values.size()) + " values"};
-        if (s[i] == ']' && values.empty())
-            break;
-        double v = 0;
-        const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), v);
-        if (ec != std::errc() || end == s.data() + i) {
-            const std::string near(s.substr(i, 12));
-            return Error{name + ": value " + withThousands(values.size() + 1) + " at byte " + withThousands(i + 1) +
-                         " is not a number (\"" + near + "\")"};
-        }
-        values.push_back(v);
-        i = std::size_t(end - s.data());
-        while (i < s.size() && isSpace(s[i]))
-            ++i;
-        if (i < s.size() && s[i] == ',') {
-            ++i;
-            continue;
-        }
-        if (i < s.size() && s[i] == ']')
-            break;
-        if (i >= s.size())
-            return Error{name + ": the array ends without ']' after " + withThousands(values.size()) + " values"};
-        return Error{name + ": expected ',' or ']' after value " + withThousands(values.size()) + " at byte " +
-                     withThousands(i + 1)};
-    }
+    auto values = parseJsonNumbers(std::string_view(text, size), kMaxDigitFileBytes, key);
+    if (!values)
+        return Error{name + ": " + values.error()};
     return values;
 }
 

@@ -1,7 +1,7 @@
 #include "lesson/lesson.h"
 
 #include "io/fileio.h"
-#include "io/jsonvalue.h"
+#include "io/json.h"
 #include "data/idx.h"
 
 #include <algorithm>
@@ -94,19 +94,19 @@ std::string shown(const std::string &s)
 }
 
 /** What a value is, for "must be ..., not X" (never the whole of a long text). */
-std::string describe(const JsonValue &v)
+std::string describe(const Json &v)
 {
-    switch (v.type()) {
-    case JsonValue::Type::String: return shown(v.asString());
-    case JsonValue::Type::Number: {
-        const double n = v.asNumber();
+    if (v.is_string())
+        return shown(v.get_ref<const std::string &>());
+    if (v.is_number()) {
+        const double n = v.get<double>();
         if (std::abs(n) < 1e15 && n == std::floor(n))
             return std::to_string(static_cast<long long>(n));
         return std::to_string(n);
     }
-    case JsonValue::Type::Bool: return v.asBool() ? "true" : "false";
-    default: return jsonTypeName(v.type());
-    }
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    return jsonTypeName(v);
 }
 
 /** Characters of UTF-8 text (code points). */
@@ -164,9 +164,9 @@ public:
     }
 
     /** Refuses members not in `known` (a misspelt "titel" is an error, not silently ignored). */
-    bool onlyKnown(const JsonValue &o, const std::string &path, std::initializer_list<const char *> known)
+    bool onlyKnown(const Json &o, const std::string &path, std::initializer_list<const char *> known)
     {
-        for (const auto &[key, value] : o.members()) {
+        for (const auto &[key, value] : o.items()) {
             bool ok = false;
             std::string list;
             for (const char *k : known) {
@@ -185,48 +185,48 @@ public:
         return path.empty() ? key : path + "." + key;
     }
 
-    bool object(const JsonValue *v, const std::string &path)
+    bool object(const Json *v, const std::string &path)
     {
         if (!v)
             return fail(path, "is missing");
-        if (!v->isObject())
+        if (!v->is_object())
             return fail(path, std::string("must be an object ({...}), not ") + describe(*v));
         return true;
     }
 
-    bool text(const JsonValue *v, const std::string &path, std::size_t maxChars, std::string &out)
+    bool text(const Json *v, const std::string &path, std::size_t maxChars, std::string &out)
     {
         if (!v)
             return fail(path, "is missing");
-        if (!v->isString())
+        if (!v->is_string())
             return fail(path, std::string("must be text in double quotes, not ") + describe(*v));
-        const std::size_t n = charCount(v->asString());
-        if (n == 0 || v->asString().find_first_not_of(" \t\r\n") == std::string::npos)
+        const std::size_t n = charCount(v->get_ref<const std::string &>());
+        if (n == 0 || v->get_ref<const std::string &>().find_first_not_of(" \t\r\n") == std::string::npos)
             return fail(path, "is empty");
         if (n > maxChars)
             return fail(path, "is " + std::to_string(n) + " characters long; at most " + std::to_string(maxChars) +
                                       " fit on the screen");
-        out = v->asString();
+        out = v->get_ref<const std::string &>();
         return true;
     }
 
-    bool integer(const JsonValue *v, const std::string &path, long long lo, long long hi, long long &out)
+    bool integer(const Json *v, const std::string &path, long long lo, long long hi, long long &out)
     {
         const std::string range = "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
         if (!v)
             return fail(path, "is missing");
-        if (!v->isNumber() || !v->isIntegral() || v->asNumber() < double(lo) || v->asNumber() > double(hi))
+        if (!v->is_number() || !v->is_number_integer() || v->get<double>() < double(lo) || v->get<double>() > double(hi))
             return fail(path, range + ", not " + describe(*v));
-        out = static_cast<long long>(v->asNumber());
+        out = static_cast<long long>(v->get<double>());
         return true;
     }
 
     /** A field naming a Compare run (0-4) that only a step with `view` has; `does` says what it
      *  does there ("shows a run's mistakes"). */
-    bool runOf(const JsonValue &o, const std::string &path, const char *field, LessonView view, const char *does,
+    bool runOf(const Json &o, const std::string &path, const char *field, LessonView view, const char *does,
                LessonView stepView, std::optional<int> &out)
     {
-        const JsonValue *v = o.find(field);
+        const Json *v = jsonMember(o, field);
         if (!v)
             return true;
         if (stepView != view)
@@ -239,7 +239,7 @@ public:
         return true;
     }
 
-    bool integer(const JsonValue *v, const std::string &path, int lo, int hi, int &out)
+    bool integer(const Json *v, const std::string &path, int lo, int hi, int &out)
     {
         long long n = 0;
         if (!integer(v, path, (long long)lo, (long long)hi, n))
@@ -249,15 +249,15 @@ public:
     }
 
     /** A number in (lo, hi] (loExclusive) or [lo, hi]. */
-    bool number(const JsonValue *v, const std::string &path, double lo, double hi, bool loExclusive, double &out)
+    bool number(const Json *v, const std::string &path, double lo, double hi, bool loExclusive, double &out)
     {
         if (!v)
             return fail(path, "is missing");
-        const double n = v->isNumber() ? v->asNumber() : 0;
-        if (!v->isNumber() || (loExclusive ? !(n > lo) : !(n >= lo)) || !(n <= hi)) {
+        const double n = v->is_number() ? v->get<double>() : 0;
+        if (!v->is_number() || (loExclusive ? !(n > lo) : !(n >= lo)) || !(n <= hi)) {
             std::string range = loExclusive ? "above " : "from ";
-            range += describe(JsonValue::number(lo, false)) + (loExclusive ? " and at most " : " to ") +
-                     describe(JsonValue::number(hi, false));
+            range += describe(Json(lo)) + (loExclusive ? " and at most " : " to ") +
+                     describe(Json(hi));
             return fail(path, "must be a number " + range + ", not " + describe(*v));
         }
         out = n;
@@ -265,38 +265,38 @@ public:
     }
 
     template <class E, std::size_t N>
-    bool choice(const JsonValue *v, const std::string &path, const Named<E> (&table)[N], const char *what, E &out)
+    bool choice(const Json *v, const std::string &path, const Named<E> (&table)[N], const char *what, E &out)
     {
         if (!v)
             return fail(path, "is missing");
-        if (v->isString())
+        if (v->is_string())
             for (const auto &n : table)
-                if (v->asString() == n.name) {
+                if (v->get_ref<const std::string &>() == n.name) {
                     out = n.value;
                     return true;
                 }
-        return fail(path, (v->isString() ? shown(v->asString()) : describe(*v)) + " is not " + what + "; use " +
+        return fail(path, (v->is_string() ? shown(v->get_ref<const std::string &>()) : describe(*v)) + " is not " + what + "; use " +
                                   namesOf(table));
     }
 
     /** A recipe's name from the recipe table (trainconfig.h). */
-    bool recipeWord(const JsonValue *v, const std::string &path, Recipe &out)
+    bool recipeWord(const Json *v, const std::string &path, Recipe &out)
     {
         if (!v)
             return fail(path, "is missing");
-        if (v->isString())
-            if (const std::optional<Recipe> r = recipeNamed(v->asString())) {
+        if (v->is_string())
+            if (const std::optional<Recipe> r = recipeNamed(v->get_ref<const std::string &>())) {
                 out = *r;
                 return true;
             }
         return fail(path, "must be " + recipeNames() + ", not " + describe(*v));
     }
 
-    bool word(const JsonValue *v, const std::string &path, std::initializer_list<const char *> words, std::string &out)
+    bool word(const Json *v, const std::string &path, std::initializer_list<const char *> words, std::string &out)
     {
         std::string list;
         for (const char *w : words) {
-            if (v && v->isString() && v->asString() == w) {
+            if (v && v->is_string() && v->get_ref<const std::string &>() == w) {
                 out = w;
                 return true;
             }
@@ -307,18 +307,18 @@ public:
         return fail(path, "must be " + list + ", not " + describe(*v));
     }
 
-    bool pace(const JsonValue *v, const std::string &path, LessonPace &out)
+    bool pace(const Json *v, const std::string &path, LessonPace &out)
     {
-        if (v && v->isString() && v->asString() == "full") {
+        if (v && v->is_string() && v->get_ref<const std::string &>() == "full") {
             out = {LessonPace::Kind::Full, 0};
             return true;
         }
-        if (v && v->isString() && v->asString() == "sample") {
+        if (v && v->is_string() && v->get_ref<const std::string &>() == "sample") {
             out = {LessonPace::Kind::Sample, 0};
             return true;
         }
-        if (v && v->isNumber() && v->asNumber() > 0 && v->asNumber() <= 1000) {
-            out = {LessonPace::Kind::PerSecond, v->asNumber()};
+        if (v && v->is_number() && v->get<double>() > 0 && v->get<double>() <= 1000) {
+            out = {LessonPace::Kind::PerSecond, v->get<double>()};
             return true;
         }
         if (!v)
@@ -328,77 +328,77 @@ public:
     }
 
     template <class E, std::size_t N>
-    bool list(const JsonValue *v, const std::string &path, const Named<E> (&table)[N], const char *what,
+    bool list(const Json *v, const std::string &path, const Named<E> (&table)[N], const char *what,
               std::vector<E> &out)
     {
         if (!v)
             return fail(path, "is missing");
-        if (!v->isArray())
+        if (!v->is_array())
             return fail(path, std::string("must be a list ([...]) of ") + namesOf(table) + ", not " + describe(*v));
-        if (v->items().size() > N)
-            return fail(path, "has " + std::to_string(v->items().size()) + " entries; there are only " +
+        if (v->size() > N)
+            return fail(path, "has " + std::to_string(v->size()) + " entries; there are only " +
                                       std::to_string(N));
-        for (std::size_t i = 0; i < v->items().size(); ++i) {
+        for (std::size_t i = 0; i < v->size(); ++i) {
             E e {};
             const std::string at = path + "[" + std::to_string(i) + "]";
-            if (!choice(&v->items()[i], at, table, what, e))
+            if (!choice(&(*v)[i], at, table, what, e))
                 return false;
             for (const E &seen : out)
                 if (seen == e)
-                    return fail(at, shown(v->items()[i].asString()) + " is listed twice");
+                    return fail(at, shown((*v)[i].get_ref<const std::string &>()) + " is listed twice");
             out.push_back(e);
         }
         return true;
     }
 
-    bool settings(const JsonValue &o, Lesson &l)
+    bool settings(const Json &o, Lesson &l)
     {
         const std::string path = "settings";
         if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset", "hidden", "activation"}))
             return false;
         LessonSettings &s = l.settings;
-        if (const JsonValue *v = o.find("recipe")) {
+        if (const Json *v = jsonMember(o, "recipe")) {
             Recipe r = Recipe::Source;
             if (!recipeWord(v, "settings.recipe", r))
                 return false;
             s.recipe = r;
         }
-        if (const JsonValue *v = o.find("lr")) {
+        if (const Json *v = jsonMember(o, "lr")) {
             double lr = 0;
             if (!number(v, "settings.lr", 0, 10, true, lr))
                 return false;
             s.lr = lr;
         }
         int n = 0;
-        if (const JsonValue *v = o.find("batch")) {
+        if (const Json *v = jsonMember(o, "batch")) {
             if (!integer(v, "settings.batch", 1, 4096, n))
                 return false;
             s.batch = n;
         }
-        if (const JsonValue *v = o.find("epochs")) {
+        if (const Json *v = jsonMember(o, "epochs")) {
             if (!integer(v, "settings.epochs", 1, kMaxLessonEpochs, n))
                 return false;
             s.epochs = n;
         }
-        if (const JsonValue *v = o.find("seed")) {
+        if (const Json *v = jsonMember(o, "seed")) {
             long long seed = 0;
             if (!integer(v, "settings.seed", 0LL, 2147483647LL, seed))
                 return false;
             s.seed = std::uint64_t(seed);
         }
-        if (const JsonValue *v = o.find("pace")) {
+        if (const Json *v = jsonMember(o, "pace")) {
             LessonPace p;
             if (!pace(v, "settings.pace", p))
                 return false;
             s.pace = p;
         }
-        if (const JsonValue *v = o.find("train_subset")) {
+        if (const Json *v = jsonMember(o, "train_subset")) {
             long long images = 0; // 0: the whole training set
             if (!integer(v, "settings.train_subset", 0LL, 1000000000LL, images))
                 return false;
             s.trainSubset = std::size_t(images);
         }
-        if (o.find("hidden") || o.find("activation")) {
+        if (jsonMember(o, "hidden") || jsonMember(o, "activation")) {
             Architecture a;
             if (!network(o, path, a))
                 return false;
@@ -409,18 +409,18 @@ public:
 
     /** "hidden" (as --hidden spells it, in double quotes; required) and "activation" (ReLU when
      *  not given) of the object at `path`. */
-    bool network(const JsonValue &o, const std::string &path, Architecture &out)
+    bool network(const Json &o, const std::string &path, Architecture &out)
     {
-        const JsonValue *hidden = o.find("hidden");
-        if (!hidden || !hidden->isString())
+        const Json *hidden = jsonMember(o, "hidden");
+        if (!hidden || !hidden->is_string())
             return fail(join(path, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
                                               "\"256,128\" or \"0\" for none)");
-        const auto widths = parseHidden(hidden->asString());
+        const auto widths = parseHidden(hidden->get_ref<const std::string &>());
         if (!widths)
             return fail(join(path, "hidden"), widths.error());
         out.hidden = *widths;
-        if (const JsonValue *a = o.find("activation")) {
-            const auto f = a->isString() ? parseActivation(a->asString()) : parseActivation("");
+        if (const Json *a = jsonMember(o, "activation")) {
+            const auto f = a->is_string() ? parseActivation(a->get_ref<const std::string &>()) : parseActivation("");
             if (!f)
                 return fail(join(path, "activation"), f.error());
             out.activation = *f;
@@ -428,28 +428,28 @@ public:
         return true;
     }
 
-    bool cluster(const JsonValue *v, const std::string &path, LessonCluster &out)
+    bool cluster(const Json *v, const std::string &path, LessonCluster &out)
     {
         if (!object(v, path) || !onlyKnown(*v, path, {"servers", "gpus_per_server", "algorithm"}))
             return false;
         std::string algorithm;
-        if (!integer(v->find("servers"), join(path, "servers"), 1, 64, out.servers) ||
-            !integer(v->find("gpus_per_server"), join(path, "gpus_per_server"), 1, 16, out.gpusPerServer) ||
-            !word(v->find("algorithm"), join(path, "algorithm"), {"ring", "hierarchical"}, algorithm))
+        if (!integer(jsonMember(*v, "servers"), join(path, "servers"), 1, 64, out.servers) ||
+            !integer(jsonMember(*v, "gpus_per_server"), join(path, "gpus_per_server"), 1, 16, out.gpusPerServer) ||
+            !word(jsonMember(*v, "algorithm"), join(path, "algorithm"), {"ring", "hierarchical"}, algorithm))
             return false;
         out.hierarchical = algorithm == "hierarchical";
         return true;
     }
 
-    bool question(const JsonValue &o, const std::string &path, LessonStep &step)
+    bool question(const Json &o, const std::string &path, LessonStep &step)
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "quantity", "index", "digits", "tolerance_percent", "true_class",
                                  "predicted_class", "cluster"}))
             return false;
         LessonQuestion q;
-        if (!text(o.find("text"), join(path, "text"), kMaxQuestionChars, q.text) ||
-            !choice(o.find("quantity"), join(path, "quantity"), kQuantities, "a quantity the app computes", q.quantity))
+        if (!text(jsonMember(o, "text"), join(path, "text"), kMaxQuestionChars, q.text) ||
+            !choice(jsonMember(o, "quantity"), join(path, "quantity"), kQuantities, "a quantity the app computes", q.quantity))
             return false;
         // Which of the optional fields this quantity reads; any other is a mistake worth naming.
         const Quantity k = q.quantity;
@@ -471,50 +471,50 @@ public:
             return fail(join(path, field), "is not used by the quantity " + qname);
         };
         if (indexMax >= 0) {
-            if (!integer(o.find("index"), join(path, "index"), indexMin, indexMax, q.index))
+            if (!integer(jsonMember(o, "index"), join(path, "index"), indexMin, indexMax, q.index))
                 return false;
-        } else if (o.find("index")) {
+        } else if (jsonMember(o, "index")) {
             return notFor("index");
         }
-        if (o.find("digits")) {
+        if (jsonMember(o, "digits")) {
             if (!numeric || tolerance || confusion)
                 return notFor("digits");
-            if (!integer(o.find("digits"), join(path, "digits"), 0, 4, q.digits))
+            if (!integer(jsonMember(o, "digits"), join(path, "digits"), 0, 4, q.digits))
                 return false;
         }
         if (tolerance || confusion) {
             q.tolerancePercent = confusion ? 0 : 10; // a count is exact unless the lesson allows more
-            if (o.find("tolerance_percent") &&
-                !number(o.find("tolerance_percent"), join(path, "tolerance_percent"), 0, 100, true, q.tolerancePercent))
+            if (jsonMember(o, "tolerance_percent") &&
+                !number(jsonMember(o, "tolerance_percent"), join(path, "tolerance_percent"), 0, 100, true, q.tolerancePercent))
                 return false;
-        } else if (o.find("tolerance_percent")) {
+        } else if (jsonMember(o, "tolerance_percent")) {
             return notFor("tolerance_percent");
         }
         if (confusion) {
-            if (!integer(o.find("true_class"), join(path, "true_class"), 0, 9, q.trueClass) ||
-                !integer(o.find("predicted_class"), join(path, "predicted_class"), 0, 9, q.predictedClass))
+            if (!integer(jsonMember(o, "true_class"), join(path, "true_class"), 0, 9, q.trueClass) ||
+                !integer(jsonMember(o, "predicted_class"), join(path, "predicted_class"), 0, 9, q.predictedClass))
                 return false;
-        } else if (o.find("true_class") || o.find("predicted_class")) {
-            return notFor(o.find("true_class") ? "true_class" : "predicted_class");
+        } else if (jsonMember(o, "true_class") || jsonMember(o, "predicted_class")) {
+            return notFor(jsonMember(o, "true_class") ? "true_class" : "predicted_class");
         }
         if (needsCluster) {
-            if (!cluster(o.find("cluster"), join(path, "cluster"), q.cluster))
+            if (!cluster(jsonMember(o, "cluster"), join(path, "cluster"), q.cluster))
                 return false;
-        } else if (o.find("cluster")) {
+        } else if (jsonMember(o, "cluster")) {
             return notFor("cluster");
         }
         step.question = q;
         return true;
     }
 
-    bool step(const JsonValue &o, const std::string &path, const Lesson &l, LessonStep &s)
+    bool step(const Json &o, const std::string &path, const Lesson &l, LessonStep &s)
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
                                   "compare_show", "mistakes_of", "step_of"}))
             return false;
-        if (!text(o.find("text"), join(path, "text"), kMaxStepTextChars, s.text) ||
-            !choice(o.find("view"), join(path, "view"), kViews, "a view", s.view))
+        if (!text(jsonMember(o, "text"), join(path, "text"), kMaxStepTextChars, s.text) ||
+            !choice(jsonMember(o, "view"), join(path, "view"), kViews, "a view", s.view))
             return false;
         bool shownView = false;
         for (LessonView v : l.views)
@@ -524,7 +524,7 @@ public:
         // step_of is read first: the stages a step may show are those of the network it shows.
         if (!runOf(o, path, "step_of", LessonView::Step, "steps through a run's network", s.view, s.stepOf))
             return false;
-        if (const JsonValue *v = o.find("stage")) {
+        if (const Json *v = jsonMember(o, "stage")) {
             if (s.view != LessonView::Step)
                 return fail(join(path, "stage"), "only a step with the view \"step\" has a stage");
             int stage = 0;
@@ -538,7 +538,7 @@ public:
             s.stage = stage;
         }
         long long n = 0;
-        if (const JsonValue *v = o.find("timeline_at")) {
+        if (const Json *v = jsonMember(o, "timeline_at")) {
             if (!integer(v, join(path, "timeline_at"), 0LL, kMaxBatches, n))
                 return false;
             if (const long long most = lessonBatches(l); n > most)
@@ -548,30 +548,30 @@ public:
                                     + " batches); raise settings.epochs to train longer");
             s.timelineAt = n;
         }
-        if (const JsonValue *v = o.find("test_image")) {
+        if (const Json *v = jsonMember(o, "test_image")) {
             if (!integer(v, join(path, "test_image"), 0LL, kMaxImageIndex, n))
                 return false;
             s.testImage = n;
         }
-        if (const JsonValue *v = o.find("lr")) {
+        if (const Json *v = jsonMember(o, "lr")) {
             double lr = 0;
             if (!number(v, join(path, "lr"), 0, 10, true, lr))
                 return false;
             s.lr = lr;
         }
-        if (const JsonValue *v = o.find("pace")) {
+        if (const Json *v = jsonMember(o, "pace")) {
             LessonPace p;
             if (!pace(v, join(path, "pace"), p))
                 return false;
             s.pace = p;
         }
-        if (const JsonValue *v = o.find("compare")) {
+        if (const Json *v = jsonMember(o, "compare")) {
             if (s.view != LessonView::Compare)
                 return fail(join(path, "compare"), "only a step with the view \"compare\" has runs to compare");
             if (!compareRuns(*v, join(path, "compare"), s.compare))
                 return false;
         }
-        if (const JsonValue *v = o.find("compare_show")) {
+        if (const Json *v = jsonMember(o, "compare_show")) {
             if (s.view != LessonView::Compare)
                 return fail(join(path, "compare_show"), "only a step with the view \"compare\" shows runs");
             CompareMeasure m {};
@@ -581,7 +581,7 @@ public:
         }
         if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf))
             return false;
-        if (const JsonValue *v = o.find("question"))
+        if (const Json *v = jsonMember(o, "question"))
             return question(*v, join(path, "question"), s);
         return true;
     }
@@ -589,85 +589,85 @@ public:
     /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:
      *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3; "optimizer"
      *  "sgd" or "adam", SGD by default). */
-    bool compareRuns(const JsonValue &v, const std::string &path, std::vector<CompareChoice> &runs)
+    bool compareRuns(const Json &v, const std::string &path, std::vector<CompareChoice> &runs)
     {
-        if (!v.isArray() || v.items().empty() || v.items().size() > 4)
+        if (!v.is_array() || v.empty() || v.size() > 4)
             return fail(path, "must be a list of 1 to 4 runs ([{\"hidden\": \"128\"}, ...]), not " + describe(v));
-        for (std::size_t i = 0; i < v.items().size(); ++i) {
-            const JsonValue &o = v.items()[i];
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const Json &o = v[i];
             const std::string at = path + "[" + std::to_string(i) + "]";
             if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "optimizer", "epochs"}))
                 return false;
             CompareChoice c;
             if (!network(o, at, c.arch))
                 return false;
-            if (const JsonValue *n = o.find("lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
+            if (const Json *n = jsonMember(o, "lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
                 return false;
-            if (const JsonValue *n = o.find("momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))
+            if (const Json *n = jsonMember(o, "momentum"); n && !number(n, join(at, "momentum"), 0, 0.99, false, c.momentum))
                 return false;
-            if (const JsonValue *n = o.find("optimizer")) {
+            if (const Json *n = jsonMember(o, "optimizer")) {
                 std::string name;
                 if (!word(n, join(at, "optimizer"), {"sgd", "adam"}, name))
                     return false;
                 c.adam = name == "adam";
-                if (c.adam && o.find("momentum"))
+                if (c.adam && jsonMember(o, "momentum"))
                     return fail(join(at, "momentum"), "Adam keeps its own moments: leave out \"momentum\"");
             }
-            if (const JsonValue *n = o.find("epochs"); n && !integer(n, join(at, "epochs"), 1, 100, c.epochs))
+            if (const Json *n = jsonMember(o, "epochs"); n && !integer(n, join(at, "epochs"), 1, 100, c.epochs))
                 return false;
             runs.push_back(c);
         }
         return true;
     }
 
-    bool lesson(const JsonValue &root, Lesson &l)
+    bool lesson(const Json &root, Lesson &l)
     {
-        if (!root.isObject())
+        if (!root.is_object())
             return fail("the file", std::string("must hold one JSON object ({...}), not ") + describe(root));
         std::string format;
-        if (!word(root.find("format"), "format", {kLessonFormat}, format))
+        if (!word(jsonMember(root, "format"), "format", {kLessonFormat}, format))
             return false;
         int version = 0;
-        const JsonValue *ver = root.find("version");
+        const Json *ver = jsonMember(root, "version");
         if (!ver)
             return fail("version", "is missing");
-        if (ver->isNumber() && ver->isIntegral() && ver->asNumber() > kLessonVersion && ver->asNumber() < 1e9)
+        if (ver->is_number() && ver->is_number_integer() && ver->get<double>() > kLessonVersion && ver->get<double>() < 1e9)
             return fail("version", "is " + describe(*ver) + ", written by a newer Backprop Lab; this one reads version " +
                                            std::to_string(kLessonVersion));
         if (!integer(ver, "version", kLessonVersion, kLessonVersion, version))
             return false;
         if (!onlyKnown(root, "", {"format", "version", "title", "dataset", "settings", "views", "controls", "steps"}))
             return false;
-        if (!text(root.find("title"), "title", kMaxTitleChars, l.title) ||
-            !word(root.find("dataset"), "dataset", {"mnist", "fashion", "sample"}, l.dataset))
+        if (!text(jsonMember(root, "title"), "title", kMaxTitleChars, l.title) ||
+            !word(jsonMember(root, "dataset"), "dataset", {"mnist", "fashion", "sample"}, l.dataset))
             return false;
-        if (const JsonValue *s = root.find("settings"); s && !settings(*s, l))
+        if (const Json *s = jsonMember(root, "settings"); s && !settings(*s, l))
             return false;
-        if (!list(root.find("views"), "views", kViews, "a view", l.views))
+        if (!list(jsonMember(root, "views"), "views", kViews, "a view", l.views))
             return false;
         if (l.views.empty())
             return fail("views", "is empty; name at least one view the lesson shows");
-        if (const JsonValue *c = root.find("controls")) {
+        if (const Json *c = jsonMember(root, "controls")) {
             if (!object(c, "controls") || !onlyKnown(*c, "controls", {"lock", "hide"}))
                 return false;
-            if (c->find("lock") && !list(c->find("lock"), "controls.lock", kControls, "a control", l.locked))
+            if (jsonMember(*c, "lock") && !list(jsonMember(*c, "lock"), "controls.lock", kControls, "a control", l.locked))
                 return false;
-            if (c->find("hide") && !list(c->find("hide"), "controls.hide", kControls, "a control", l.hidden))
+            if (jsonMember(*c, "hide") && !list(jsonMember(*c, "hide"), "controls.hide", kControls, "a control", l.hidden))
                 return false;
         }
-        const JsonValue *steps = root.find("steps");
+        const Json *steps = jsonMember(root, "steps");
         if (!steps)
             return fail("steps", "is missing");
-        if (!steps->isArray())
+        if (!steps->is_array())
             return fail("steps", "must be a list ([...]) of steps, not " + describe(*steps));
-        if (steps->items().empty())
+        if (steps->empty())
             return fail("steps", "is empty; a lesson has at least one step");
-        if (steps->items().size() > std::size_t(kMaxLessonSteps))
-            return fail("steps", "has " + std::to_string(steps->items().size()) + " steps; at most " +
+        if (steps->size() > std::size_t(kMaxLessonSteps))
+            return fail("steps", "has " + std::to_string(steps->size()) + " steps; at most " +
                                          std::to_string(kMaxLessonSteps) + " fit in one lesson");
-        for (std::size_t i = 0; i < steps->items().size(); ++i) {
+        for (std::size_t i = 0; i < steps->size(); ++i) {
             LessonStep s;
-            if (!step(steps->items()[i], "steps[" + std::to_string(i) + "]", l, s))
+            if (!step((*steps)[i], "steps[" + std::to_string(i) + "]", l, s))
                 return false;
             l.steps.push_back(std::move(s));
         }
@@ -742,7 +742,7 @@ Result<Lesson> parseLesson(std::string_view text, const std::string &name)
     if (text.size() > kMaxLessonBytes)
         return Error{name + ": " + std::to_string(text.size()) + " bytes is more than a lesson file can hold (at most " +
                      std::to_string(kMaxLessonBytes) + ")"};
-    auto json = parseJson(text);
+    auto json = parseJson(text, kMaxLessonBytes);
     if (!json)
         return Error{name + ": not valid JSON: " + json.error()};
     Checker check;

@@ -14,6 +14,8 @@ BPLAB_PACKAGES+=(qt6-svg-dev)
 # pdfinfo: the export tests check the PDFs with it (skipped without it).
 BPLAB_PACKAGES+=(poppler-utils)
 BPLAB_PACKAGES+=(libxsmm-dev) # small-matrix kernels for the running CPU (core/nn/kernels.h); optional
+# Kept libraries instead of code of our own: JSON (core/io/json.h; configure stops without it).
+BPLAB_PACKAGES+=(nlohmann-json3-dev)
 
 # Optional, for scripts/fuzz only: Debian's clang and its runtime libraries, which hold libFuzzer
 # (libclang_rt.fuzzer) and clang's sanitizer runtimes.

@@ -1,7 +1,6 @@
-// Lesson files: the JSON reader under hostile input, every shipped lesson valid, every damaged
-// field refused by its path, and a question's answer computed from the trace, never written in.
+// Lesson files: every shipped lesson valid, every damaged field refused by its path (the JSON reader
+// under hostile input: tst_json), and a question's answer computed from the trace, never written in.
 
-#include "io/jsonvalue.h"
 #include "lesson/lesson.h"
 #include "lesson/lessonanswer.h"
 #include "lessoncluster.h"
@@ -51,55 +50,6 @@ class TestLesson : public QObject
     Q_OBJECT
 
 private slots:
-    void jsonReadsValues()
-    {
-        auto v = parseJson(R"( {"a": [1, -2.5e3, true, null, "x\u00e9\n"], "b": {}} )");
-        QVERIFY2(v.ok(), v.error().c_str());
-        const JsonValue *a = v->find("a");
-        QVERIFY(a && a->isArray());
-        QCOMPARE(a->items().size(), std::size_t(5));
-        QCOMPARE(a->items()[0].asNumber(), 1.0);
-        QVERIFY(a->items()[0].isIntegral());
-        QCOMPARE(a->items()[1].asNumber(), -2500.0);
-        QVERIFY(!a->items()[1].isIntegral());
-        QVERIFY(a->items()[2].asBool());
-        QVERIFY(a->items()[3].isNull());
-        QCOMPARE(a->items()[4].asString(), std::string("x\xC3\xA9\n"));
-        QVERIFY(v->find("b")->isObject());
-    }
-
-    void jsonRefusesHostileText_data()
-    {
-        QTest::addColumn<QByteArray>("text");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("deep") << QByteArray(100000, '[') << QStringLiteral("nested more than 32");
-        QTest::newRow("huge number") << QByteArray("{\"a\": 1e999}") << QStringLiteral("too large");
-        QTest::newRow("duplicate") << QByteArray("{\"a\": 1, \"a\": 2}") << QStringLiteral("appears twice");
-        QTest::newRow("trailing") << QByteArray("{} x") << QStringLiteral("after the end");
-        QTest::newRow("not utf-8") << QByteArray("{\"a\": \"\xC0\xAF\"}") << QStringLiteral("not UTF-8");
-        QTest::newRow("open string") << QByteArray("{\"a\": \"abc") << QStringLiteral("not closed");
-        QTest::newRow("leading zero") << QByteArray("[012]") << QStringLiteral("must not start with 0");
-        QTest::newRow("line break in text") << QByteArray("[\"a\nb\"]") << QStringLiteral("control character");
-        QTest::newRow("lone surrogate") << QByteArray("[\"\\udc00\"]") << QStringLiteral("low surrogate");
-        QTest::newRow("empty") << QByteArray() << QStringLiteral("line 1, column 1");
-    }
-
-    void jsonRefusesHostileText()
-    {
-        QFETCH(QByteArray, text);
-        QFETCH(QString, message);
-        auto v = parseJson(std::string_view(text.constData(), std::size_t(text.size())));
-        QVERIFY(!v.ok());
-        QVERIFY2(QString::fromStdString(v.error()).contains(message), v.error().c_str());
-    }
-
-    void jsonSaysWhere()
-    {
-        auto v = parseJson("{\n  \"a\": 1\n  \"b\": 2\n}");
-        QVERIFY(!v.ok());
-        QCOMPARE(v.error(), std::string("line 3, column 3: expected ',' or '}' after a member"));
-    }
-
     void baseLessonIsValid()
     {
         auto l = parseLesson(kBase, "t.json");

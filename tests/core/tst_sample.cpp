@@ -79,13 +79,19 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no key") << "{\"pixels\":[1]}" << "t.json: no \"data\" array";
-        QTest::newRow("not an array") << "{\"data\": 5}" << "t.json: \"data\" is not an array";
-        QTest::newRow("no colon") << "{\"data\" [1]}" << "t.json: \"data\" is not followed by ':'";
-        QTest::newRow("a word") << "{\"data\":[0.5, abc, 1]}" << "t.json: value 2 at byte 15 is not a number (\"abc, 1]}\")";
-        QTest::newRow("trailing comma") << "{\"data\":[1,]}" << "t.json: value 2 at byte 12 is not a number (\"]}\")";
-        QTest::newRow("missing comma") << "{\"data\":[1 2]}" << "t.json: expected ',' or ']' after value 1 at byte 12";
-        QTest::newRow("cut short") << "{\"data\":[1, 2, 3" << "t.json: the array ends without ']' after 3 values";
+        QTest::newRow("no key") << "{\"pixels\":[1]}" << "t.json: no \"data\" list";
+        QTest::newRow("not an array") << "{\"data\": 5}" << "t.json: \"data\" is not a list ([...]) but a number";
+        QTest::newRow("no colon") << "{\"data\" [1]}"
+                                  << "t.json: line 1, column 9: expected ':' after the member name \"data\"";
+        QTest::newRow("a word") << "{\"data\":[0.5, abc, 1]}"
+                                << "t.json: line 1, column 15: expected a value (text in double quotes, a number, "
+                                   "true, false, null, [ or {)";
+        QTest::newRow("text") << "{\"data\":[0.5, \"x\"]}" << "t.json: line 1, column 15: value 2 of \"data\" is not a number";
+        QTest::newRow("trailing comma") << "{\"data\":[1,]}"
+                                        << "t.json: line 1, column 12: expected a value (text in double quotes, a "
+                                           "number, true, false, null, [ or {)";
+        QTest::newRow("missing comma") << "{\"data\":[1 2]}" << "t.json: line 1, column 12: expected ',' or ']' after a list item";
+        QTest::newRow("cut short") << "{\"data\":[1, 2, 3" << "t.json: line 1, column 17: expected ',' or ']' after a list item";
     }
     void parserErrors()
     {
@@ -180,7 +186,8 @@ private slots:
             writeText(pkg + "/" + std::to_string(d) + ".json", d == 4 ? "{\"data\":[0.5, x]}" : digitJson(d, 1));
         r = importSample(path("bad"), path("out3"));
         QVERIFY(!r.ok());
-        QCOMPARE(r.error(), std::string("4.json: value 2 at byte 15 is not a number (\"x]}\")"));
+        QCOMPARE(r.error(), std::string("4.json: line 1, column 15: expected a value (text in double quotes, a number, "
+                                        "true, false, null, [ or {)"));
     }
 
     void realPackageMatchesRealMnist()

@@ -5,6 +5,7 @@
 #include "nn/mlptrace.h"
 #include "nn/network.h"
 #include "io/tracejson.h"
+#include "io/json.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,16 +42,18 @@ private:
     template<std::size_t N>
     static bool hasExactlyInOrder(const std::string &json, const char *const (&keys)[N])
     {
-        std::size_t last = 0;
-        for (const char *k : keys) {
-            const std::size_t at = json.find(std::string("\"") + k + "\":");
-            if (at == std::string::npos || (last != 0 && at <= last)) {
-                qWarning("key %s missing or out of order", k);
+        const auto o = parseJson(json, json.size());
+        if (!o || !o->is_object() || o->size() != N) {
+            qWarning("not an object of %d keys: %s", int(N), o ? "" : o.error().c_str());
+            return false;
+        }
+        std::size_t i = 0;
+        for (auto it = o->begin(); it != o->end(); ++it, ++i)
+            if (it.key() != keys[i]) {
+                qWarning("key %d is %s, not %s", int(i), it.key().c_str(), keys[i]);
                 return false;
             }
-            last = at;
-        }
-        return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object().keys().size() == qsizetype(N);
+        return true;
     }
 
 private slots:
