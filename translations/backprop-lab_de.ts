@@ -1122,6 +1122,14 @@
         <source>Hidden layer widths &quot;%1&quot; cannot be used.</source>
         <translation>Die Breiten der verborgenen Schichten &quot;%1&quot; sind nicht verwendbar.</translation>
     </message>
+    <message>
+        <source>epoch 1 shown; the rest after the answer</source>
+        <translation>Epoche 1 gezeigt; der Rest nach der Antwort</translation>
+    </message>
+    <message>
+        <source>shown after the answer</source>
+        <translation>gezeigt nach der Antwort</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -1804,6 +1812,10 @@ zeit</translation>
     <message>
         <source>Only a %1-10 network can go on from the training&apos;s weights: hidden layers %2.</source>
         <translation>Nur ein %1-10-Netz kann mit den Gewichten des Trainings weitertrainieren: verdeckte Schichten %2.</translation>
+    </message>
+    <message>
+        <source>the compared runs</source>
+        <translation>die verglichenen Läufe</translation>
     </message>
 </context>
 <context>
@@ -2899,6 +2911,14 @@ oder legen Sie ein Bild davon ab</translation>
         <source>%1 has steps 1 to %2, not step %3.</source>
         <translation>%1 hat die Schritte 1 bis %2, nicht Schritt %3.</translation>
     </message>
+    <message>
+        <source>Training to batch %L1: the answer follows.</source>
+        <translation>Training bis Batch %L1: Die Antwort folgt.</translation>
+    </message>
+    <message>
+        <source>The runs are still training: the answer follows when they end.</source>
+        <translation>Die Läufe trainieren noch: Die Antwort folgt, wenn sie fertig sind.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::LessonUi</name>
@@ -3615,6 +3635,14 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
     <message>
         <source>Class view: the class&apos;s drawings and answers</source>
         <translation>Klassenansicht: die Zeichnungen der Klasse und die Antworten</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpared runs</source>
+        <translation>Verglichene &amp;Läufe</translation>
+    </message>
+    <message>
+        <source>The compared runs after each epoch</source>
+        <translation>Die verglichenen Läufe nach jeder Epoche</translation>
     </message>
 </context>
 <context>

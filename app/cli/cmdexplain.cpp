@@ -5,11 +5,13 @@
 #include "dataoptions.h"
 #include "jsonwriter.h"
 
+#include "nn/gradientcheck.h"
 #include "nn/mlptrace.h"
 #include "nn/network.h"
 #include "io/tracejson.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace bplab::cli {
 
@@ -29,6 +31,13 @@ const char *kExplainDetails = R"(The model may hold any network (784-128-10 ReLU
   delta_out = p - target; delta = (W_next^T delta_next) .* f'(z) (sigmoid: a(1-a); tanh: 1-a^2).
 When e^z overflows single precision, those "exp" values and "exp_sum" are null (a note on stderr
 says so); the probabilities are still exact.
+--gradient-check K checks the backward pass on this sample: K weights drawn with a fixed seed
+across every layer (the i-th in layer i mod L + 1; in W1 only weights whose pixel is not 0), each
+with its derivative dL/dw from the backward pass beside the central difference
+(L(w+h) - L(w-h)) / 2h, both in double precision; --json adds "gradient_check": a list of
+{"layer", "row", "col", "backprop", "numerical", "h", "relative_difference"} (layer from 1 as in
+W1..WL; row = the neuron, col = its input, as the .npz stores W; relative_difference =
+|backprop - numerical| / max(|backprop|, |numerical|), 0 when both are 0).
 Classes are 0-9; the source numbers its output neurons 1-10 (class c is neuron c+1).
 An index outside the set gives exit code 2 with the valid range.)";
 
@@ -140,6 +149,48 @@ void printText(const ExplainView &v, const QString &set, long long index, float 
     printOut(text);
 }
 
+std::string gradientNumber(double v)
+{
+    if (!std::isfinite(v))
+        return "null";
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+/** The "gradient_check" list, its keys in the documented order. */
+std::string gradientCheckJson(const std::vector<GradientCheck> &checks)
+{
+    std::string s = "[";
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+        const GradientCheck &c = checks[i];
+        s += (i ? ",{" : "{");
+        s += "\"layer\":" + std::to_string(c.layer) + ",\"row\":" + std::to_string(c.row) + ",\"col\":" + std::to_string(c.col);
+        s += ",\"backprop\":" + gradientNumber(c.backprop) + ",\"numerical\":" + gradientNumber(c.numerical);
+        s += ",\"h\":" + gradientNumber(c.h) + ",\"relative_difference\":" + gradientNumber(c.relativeDifference) + "}";
+    }
+    return s + "]";
+}
+
+QString gradientCheckText(const std::vector<GradientCheck> &checks)
+{
+    double worst = 0;
+    QString text = QStringLiteral("\ngradient check (double precision, h %1): dL/dw by the backward pass against "
+                                  "(L(w+h) - L(w-h)) / 2h\n")
+                           .arg(checks.empty() ? kGradientCheckStep : checks.front().h, 0, 'g', 3);
+    text += QStringLiteral("weight              backprop           numerical   relative difference\n");
+    for (const GradientCheck &c : checks) {
+        worst = std::max(worst, c.relativeDifference);
+        text += QStringLiteral("%1  %2  %3  %4\n")
+                        .arg(QStringLiteral("W%1[%2][%3]").arg(c.layer).arg(c.row).arg(c.col), -16)
+                        .arg(c.backprop, 18, 'e', 9)
+                        .arg(c.numerical, 18, 'e', 9)
+                        .arg(c.relativeDifference, 20, 'e', 2);
+    }
+    text += QStringLiteral("largest relative difference: %1\n").arg(worst, 0, 'e', 2);
+    return text;
+}
+
 } // namespace
 
 int runExplain(const QStringList &args)
@@ -163,12 +214,16 @@ int runExplain(const QStringList &args)
     addNormalizeOption(cmd, QStringLiteral("Default: the scaling the model file records (none for older model files and .npz)."));
     cmd.addOption(QStringLiteral("json"),
                   QStringLiteral("One JSON object on stdout with every value."));
+    cmd.addOption(QStringLiteral("gradient-check"),
+                  QStringLiteral("Also check K weights' gradients against central finite differences (double precision)."),
+                  QStringLiteral("K"));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     QString set;
     long long index = 0;
     double lr = 0.1;
+    long long checkCount = 0;
     Normalize normalize = Normalize::None;
     if (!cmd.require(QStringLiteral("model")) || !cmd.require(QStringLiteral("set"))
         || !cmd.require(QStringLiteral("index"))
@@ -176,6 +231,7 @@ int runExplain(const QStringList &args)
                             {QStringLiteral("train"), QStringLiteral("test")}, set)
         || !cmd.intValue(QStringLiteral("index"), 0LL, (1LL << 40), index)
         || !cmd.doubleValue(QStringLiteral("lr"), 0.0, 1000.0, lr)
+        || (cmd.isSet(QStringLiteral("gradient-check")) && !cmd.intValue(QStringLiteral("gradient-check"), 1LL, 100000LL, checkCount))
         || !normalizeValue(cmd, normalize))
         return kExitUsage;
 
@@ -196,6 +252,20 @@ int runExplain(const QStringList &args)
                                           thousands(source.size()), range));
     }
 
+    std::vector<GradientCheck> checks;
+    if (checkCount > 0)
+        checks = gradientCheck(model.arch, model.params.cast<double>(), source.image(std::size_t(index)), normalize,
+                               source.label(std::size_t(index)), int(checkCount));
+    // The check's list goes into the object as its last key, or after the explanation.
+    const auto withChecks = [&](std::string json) {
+        if (checkCount > 0)
+            json.insert(json.size() - 1, ",\"gradient_check\":" + gradientCheckJson(checks));
+        return QString::fromStdString(json + '\n');
+    };
+    const auto printChecks = [&] {
+        if (checkCount > 0)
+            printOut(gradientCheckText(checks));
+    };
     const Vec<float> x = scaleInput<float>(source.image(std::size_t(index)), normalize);
     const int label = source.label(std::size_t(index));
     const bool json = cmd.isSet(QStringLiteral("json"));
@@ -211,19 +281,22 @@ int runExplain(const QStringList &args)
         // Any other network: every hidden layer's z, a and delta (mlptrace.h).
         const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
         noteOverflow(trace.expFinite, trace.logits);
-        if (json)
-            printOut(QString::fromStdString(explainJson(model.arch, trace, set.toStdString(), index) + '\n'));
-        else
+        if (json) {
+            printOut(withChecks(explainJson(model.arch, trace, set.toStdString(), index)));
+        } else {
             printText(viewOf(model.arch, trace), set, index, float(lr), *data, network);
+            printChecks();
+        }
         return kExitOk;
     }
     const StepTrace<float> step = explainStep(toSourceParams(model.params), x, label, float(lr));
     noteOverflow(step.before.expFinite, step.before.logits);
     if (json) {
-        printOut(QString::fromStdString(explainJson(step, set.toStdString(), index, float(lr)) + '\n'));
+        printOut(withChecks(explainJson(step, set.toStdString(), index, float(lr))));
         return kExitOk;
     }
     printText(viewOf(step), set, index, float(lr), *data, network);
+    printChecks();
     return kExitOk;
 }
 

@@ -97,6 +97,35 @@ QString endedText(const CompareRow &row)
                         : tr("%1 diverged").arg(row.label);
 }
 
+/** `row` as a lesson's open question lets the page show it (CompareHold); `epochs` is the run's. */
+CompareRow withheldRow(CompareRow row, CompareHold hold, int epochs, bool waiting)
+{
+    if (hold == CompareHold::None || row.fromFile)
+        return row;
+    row.firstLayerGradient.clear();
+    row.gradientMap.reset();
+    if (hold == CompareHold::Gradients)
+        return row;
+    // The first epoch, unless it is the run's last: then nothing of it.
+    const int keep = std::clamp(epochs - 1, 0, 1);
+    const bool beyond = row.finished || !row.testAccuracy.isEmpty() || !row.message.isEmpty(); // past epoch 1
+    row.testAccuracy.resize(std::min<qsizetype>(row.testAccuracy.size(), keep));
+    row.testLoss.resize(std::min<qsizetype>(row.testLoss.size(), keep));
+    row.trainLoss.resize(std::min<qsizetype>(row.trainLoss.size(), keep));
+    if (row.losses && row.losses->maxX() > row.firstEpoch - 1 + keep) {
+        auto losses = std::make_shared<LossHistory>(*row.losses);
+        losses->truncateAfter(double(row.firstEpoch - 1 + keep));
+        row.losses = std::move(losses);
+    }
+    row.classAccuracy.fill(-1);
+    row.seconds = 0;
+    row.finished = false;
+    row.message.clear();
+    if (beyond && !waiting)
+        row.status = keep > 0 ? tr("epoch 1 shown; the rest after the answer") : tr("shown after the answer");
+    return row;
+}
+
 /** Trains the view's runs one after the other on a pool thread and gives the view their progress. */
 class CompareRunner : public QObject
 {
@@ -121,6 +150,7 @@ public:
             stopAll();
             m_runs.clear();
             m_endedRows.clear();
+            m_heldAnnouncements.clear();
             refresh();
         });
     }
@@ -132,6 +162,19 @@ public:
         for (const auto &run : m_runs)
             run->requestStop();
         m_running.waitForFinished();
+    }
+
+    void hold(CompareHold hold)
+    {
+        if (hold == m_hold)
+            return;
+        m_hold = hold;
+        refresh();
+        if (hold != CompareHold::Outcome && m_announce) {
+            for (const QString &text : std::as_const(m_heldAnnouncements))
+                m_announce(text);
+            m_heldAnnouncements.clear();
+        }
     }
 
     bool idle() const { return m_fetching == 0 && !m_current && nextWaiting() == nullptr; }
@@ -159,8 +202,13 @@ public:
         stopAll();
         m_runs.clear();
         m_endedRows.clear();
+        m_heldAnnouncements.clear();
         for (const CompareChoice &c : choices)
             add(c);
+        // A run the class adds next trains as the last of these unless they change it: as many
+        // epochs at the same rate, so that it can be set beside them.
+        if (!choices.empty())
+            m_view->setFormChoice(choices.back());
         refresh();
     }
 
@@ -310,6 +358,9 @@ private:
         CompareRow row;
         std::shared_ptr<const MlpParamsF> weights;
         bool ended = false;
+        /** Shown ended without an Outcome hold: a later question cannot take it back, and asks
+         *  about what the class has seen. */
+        bool outcomeShown = false;
     };
     Ended rowOf(std::size_t i, const CompareChoice &choice) const
     {
@@ -366,10 +417,17 @@ private:
             const Ended &shown = m_endedRows[i] ? *m_endedRows[i] : current;
             CompareRow row = shown.row;
             row.label = labels[int(i)];
-            if (endedNow && m_announce)
+            if (endedNow && m_hold == CompareHold::Outcome)
+                m_heldAnnouncements << endedText(row); // said when the question is answered
+            else if (endedNow && m_announce)
                 m_announce(endedText(row));
-            rows << row;
-            if (shown.weights)
+            const bool waiting = !m_endedRows[i] && m_runs[i]->progress().state == CompareProgress::State::Waiting;
+            if (m_endedRows[i] && m_hold != CompareHold::Outcome)
+                m_endedRows[i]->outcomeShown = true;
+            const bool seen = m_endedRows[i] && m_endedRows[i]->outcomeShown;
+            rows << withheldRow(row, seen && m_hold == CompareHold::Outcome ? CompareHold::None : m_hold,
+                                choices[i].epochs, waiting);
+            if (shown.weights && (m_hold != CompareHold::Outcome || seen))
                 networks.push_back({labels[int(i)].toStdString(), choices[i].arch, shown.weights,
                                     m_runs[i]->config().normalize, int(i) + 1});
         }
@@ -393,6 +451,8 @@ private:
     int m_fetching = 0;         // runs waiting for the training's optimiser state (add())
     std::uint64_t m_added = 0;  // changes at every stop: a state that arrives after one is dropped
     std::vector<std::optional<Ended>> m_endedRows; // per run: its final row, once it ended (and was announced)
+    CompareHold m_hold = CompareHold::None;
+    QStringList m_heldAnnouncements; // runs that ended while their outcome was held
     std::shared_ptr<CompareRun> m_current;
     QFuture<void> m_running; ///< m_current's run
     QTimer m_timer;
@@ -442,6 +502,12 @@ bool compareModelFile(QWidget *page, const QString &name, const NetworkModel &mo
         return false;
     runner->addFile(name, model);
     return true;
+}
+
+void holdComparison(QWidget *page, CompareHold hold)
+{
+    if (CompareRunner *runner = runnerOf(page))
+        runner->hold(hold);
 }
 
 bool comparePageIsIdle(const QWidget *page)

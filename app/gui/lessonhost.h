@@ -3,6 +3,8 @@
 // window only through this (the window implements it; a test may give a runner another host).
 // Everything a lesson sets lasts for the session: the user's saved settings stay as they were.
 
+#include "comparepage.h"
+
 #include <lesson/lesson.h>
 #include <train/trainconfig.h>
 
@@ -44,6 +46,10 @@ public:
     virtual void compareRuns(const std::vector<CompareChoice> &runs) = 0;
     /** The Compare view's runs: what each one ended with, nullopt while it trains or waits. */
     virtual std::vector<std::optional<CompareResult>> compareResults() const = 0;
+    /** What the Compare view keeps from the screen while the step's question is open. */
+    virtual void holdCompare(CompareHold hold) = 0;
+    /** Whether the Compare view has a run training or waiting. */
+    virtual bool compareBusy() const = 0;
     /** What the Compare view shows of its runs. */
     virtual void showCompareMeasure(CompareMeasure measure) = 0;
     /** The Mistakes view shows Compare run `run`'s mistakes (1-4, as soon as it has weights), or

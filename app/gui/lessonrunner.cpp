@@ -52,15 +52,40 @@ LessonRunner::LessonRunner(LessonHost *host, LessonPanel *panel, QObject *parent
         }
         // Only the end of the run started at full speed brings the lesson's pace back: a
         // Paused still queued from reading the data comes before that run and is not its end.
-        if (!m_restorePace)
-            return;
-        if (state == TrainingState::Running) {
-            m_fastRunStarted = true;
-        } else if (m_fastRunStarted) {
-            m_host->session()->setPace(*m_restorePace); // the lesson's pace for what follows
-            m_restorePace.reset();
-            m_fastRunStarted = false;
+        if (m_restorePace) {
+            if (state == TrainingState::Running) {
+                m_fastRunStarted = true;
+            } else if (m_fastRunStarted) {
+                m_host->session()->setPace(*m_restorePace); // the lesson's pace for what follows
+                m_restorePace.reset();
+                m_fastRunStarted = false;
+            }
         }
+        // A run a question held back has ended: its answer is shown now.
+        if (m_revealAfterRun) {
+            if (state == TrainingState::Running) {
+                m_revealRunStarted = true;
+            } else if (m_revealRunStarted || state == TrainingState::Finished) {
+                m_revealAfterRun = m_revealRunStarted = false;
+                QMetaObject::invokeMethod(this, &LessonRunner::reveal, Qt::QueuedConnection);
+            }
+        }
+    });
+    // A reveal that waits for the Compare view's runs looks again five times a second.
+    m_revealRetry.setInterval(200);
+    connect(&m_revealRetry, &QTimer::timeout, this, [this] {
+        // Or for the run to the step's batch, should its end have come without a state change.
+        const TrainingController *c = m_host->session();
+        if (m_revealAfterRun) {
+            // (A run that stopped short, diverged say, is its end too.)
+            if (c->state() == TrainingState::Running || (qint64(c->stepCount()) < m_revealRunTo && !m_revealRunStarted))
+                return;
+            m_revealAfterRun = m_revealRunStarted = false;
+        } else if (m_host->compareBusy()) {
+            return;
+        }
+        m_revealRetry.stop();
+        reveal();
     });
     connect(host->session(), &TrainingController::dataChanged, this, [this] {
         if (m_waitingForData && m_lesson && m_host->session()->dataset()) {
@@ -89,6 +114,13 @@ QString LessonRunner::open(const QString &file, int startStep)
                      QString::fromStdString(folder.error()));
     m_lesson = std::move(*lesson);
     m_tallies.assign(m_lesson->steps.size(), Tally{});
+    // The questions of the steps before the one opened first count as answered: a class that
+    // starts there has been through them.
+    m_answered.assign(m_lesson->steps.size(), false);
+    std::fill(m_answered.begin(), m_answered.begin() + startStep, true);
+    m_heldRunTo.reset();
+    m_revealAfterRun = m_revealRunStarted = false;
+    m_revealRetry.stop();
     m_index = startStep;
     m_replayed = 0;
     m_replayUntil = startStep;
@@ -173,7 +205,12 @@ void LessonRunner::close()
     m_replayPace.reset();
     m_lesson.reset();
     m_tallies.clear();
+    m_answered.clear();
+    m_heldRunTo.reset();
+    m_revealAfterRun = m_revealRunStarted = false;
+    m_revealRetry.stop();
     m_waitingForData = false;
+    m_host->holdCompare(CompareHold::None);
     m_host->restrict({});
     m_host->setStepLearningRate(std::nullopt);
     emit closed();
@@ -184,7 +221,49 @@ void LessonRunner::goTo(int index)
     if (!m_lesson || index < 0 || index >= int(m_lesson->steps.size()))
         return;
     m_index = index;
+    m_heldRunTo.reset(); // a held run belongs to the step that held it
+    m_revealAfterRun = m_revealRunStarted = false;
+    m_revealRetry.stop();
     applyStep();
+}
+
+bool LessonRunner::isAnswered(int step) const
+{
+    if (!m_lesson || step < 0 || step >= int(m_lesson->steps.size()))
+        return true;
+    return !m_lesson->steps[std::size_t(step)].question || m_answered[std::size_t(step)]
+           || m_tallies[std::size_t(step)].revealed;
+}
+
+CompareHold LessonRunner::compareHoldOf(int step) const
+{
+    if (isAnswered(step))
+        return CompareHold::None;
+    switch (m_lesson->steps[std::size_t(step)].question->quantity) {
+    case Quantity::CompareBest:
+    case Quantity::CompareAccuracy: return CompareHold::Outcome;
+    case Quantity::CompareSmallestGradient: return CompareHold::Gradients;
+    default: return CompareHold::None;
+    }
+}
+
+bool LessonRunner::holdsRun(int step) const
+{
+    if (isAnswered(step))
+        return false;
+    const Quantity q = m_lesson->steps[std::size_t(step)].question->quantity;
+    return q == Quantity::TestAccuracy || q == Quantity::TrainAccuracy || q == Quantity::ConfusionCount;
+}
+
+void LessonRunner::runFast(qint64 batches)
+{
+    TrainingController *c = m_host->session();
+    if (!c->pace().full() && !m_restorePace) {
+        m_restorePace = c->pace();
+        m_fastRunStarted = c->state() == TrainingState::Running;
+        c->setPace(Pace{});
+    }
+    c->runBatches(batches);
 }
 
 void LessonRunner::next()
@@ -194,8 +273,9 @@ void LessonRunner::next()
     const LessonStep &s = m_lesson->steps[std::size_t(m_index)];
     if (s.question && !m_tallies[std::size_t(m_index)].revealed) {
         reveal();
-        if (m_tallies[std::size_t(m_index)].revealed)
-            return; // the class sees the answer first; the next Page Down moves on
+        // The class sees the answer first (also one that follows a run); the next Page Down moves on.
+        if (m_tallies[std::size_t(m_index)].revealed || m_revealAfterRun || m_revealRetry.isActive())
+            return;
     }
     goTo(m_index + 1);
 }
@@ -217,6 +297,8 @@ void LessonRunner::applyStep(bool dataReady)
         m_host->focusWindow(); // the window's keys (Space, arrows) work again
     emit stepShown(m_panel->positionText(), m_panel->stepText(),
                    s.question ? m_panel->questionBox()->question() : QString());
+    // Before any run of this step starts: nothing shown gives the open question's value away.
+    m_host->holdCompare(compareHoldOf(m_index));
     TrainingController *c = m_host->session();
     if (!dataReady && (m_replayRunning || m_replayed < m_replayUntil))
         return; // the replay of the steps before the first shows this one when it is done
@@ -240,7 +322,9 @@ void LessonRunner::applyStep(bool dataReady)
     if (s.timelineAt) {
         const qint64 k = *s.timelineAt;
         const qint64 trained = qint64(c->stepCount());
-        if (k > trained) {
+        if (k > trained && holdsRun(m_index)) {
+            m_heldRunTo = k; // trained when the question is answered
+        } else if (k > trained) {
             // At the lesson's pace the class watches it learn; what that pace would play for
             // longer than half a minute (one sample at a time, say) runs at full speed instead.
             const Pace pace = c->pace();
@@ -352,9 +436,38 @@ void LessonRunner::reveal()
         return;
     const LessonQuestion &q = *m_lesson->steps[std::size_t(m_index)].question;
     Tally &t = m_tallies[std::size_t(m_index)];
+    // The question is answered: what it held back is shown, and a held run trains at full speed.
+    m_answered[std::size_t(m_index)] = true;
+    m_host->holdCompare(CompareHold::None);
+    if (m_heldRunTo) {
+        const qint64 k = *m_heldRunTo;
+        m_heldRunTo.reset();
+        const qint64 trained = qint64(m_host->session()->stepCount());
+        if (k > trained) {
+            // A run still going (the step before's, at the lesson's pace) goes on at full speed.
+            m_revealAfterRun = true;
+            m_revealRunStarted = m_host->session()->state() == TrainingState::Running;
+            m_revealRunTo = k;
+            runFast(k - trained);
+            m_revealRetry.start();
+        }
+    }
+    if (m_revealAfterRun) {
+        m_panel->questionBox()->showProblem(tr("Training to batch %L1: the answer follows.").arg(
+                m_lesson->steps[std::size_t(m_index)].timelineAt.value_or(0)));
+        return;
+    }
+    m_revealRetry.stop();
     QString error;
     const std::optional<TrueAnswer> truth = truthNow(q, &error);
     if (!truth) {
+        const bool ofRuns = q.quantity == Quantity::CompareBest || q.quantity == Quantity::CompareAccuracy
+                            || q.quantity == Quantity::CompareSmallestGradient;
+        if (ofRuns && m_host->compareBusy()) {
+            m_panel->questionBox()->showProblem(tr("The runs are still training: the answer follows when they end."));
+            m_revealRetry.start();
+            return;
+        }
         m_panel->questionBox()->showProblem(tr("No value to reveal yet: %1.").arg(error));
         return;
     }

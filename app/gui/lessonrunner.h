@@ -6,6 +6,7 @@
 // tallied per step for the session.
 
 #include "answertally.h"
+#include "comparepage.h"
 
 #include <lesson/lesson.h>
 #include <lesson/lessonanswer.h>
@@ -14,6 +15,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 #include <optional>
 #include <vector>
@@ -51,6 +53,12 @@ public:
     /** Shows the true value and the tally. */
     void reveal();
 
+    /** The step's question is answered: revealed, or asked by a step before the one the lesson
+     *  was opened at. Until then nothing on screen gives its value away (the Compare view's
+     *  runs are held, a run to the step's batch waits), and a step without a question counts
+     *  as answered. */
+    bool isAnswered(int step) const;
+
     using Tally = AnswerTally;
     const Tally &tally(int step) const { return m_tallies.at(std::size_t(step)); }
     /** The true value of the step's question now ("" and the reason in `error` when none). */
@@ -71,6 +79,13 @@ private:
     /** The step's text and question, and (once the data is read) its view and position. */
     void applyStep(bool dataReady = false);
     void askQuestion();
+    /** What the Compare view keeps back while step's question is open. */
+    CompareHold compareHoldOf(int step) const;
+    /** The step's run to its batch waits for the answer: its question is about what that run
+     *  leads to (the test or training accuracy, a count of the confusion matrix). */
+    bool holdsRun(int step) const;
+    /** Trains the batches a step held back, at full speed; its pace is back afterwards. */
+    void runFast(qint64 batches);
     /** Replays the next step before the one opened first; after the last, shows that one. */
     void replayNext();
 
@@ -81,6 +96,11 @@ private:
     int m_index = 0;
     bool m_waitingForData = false;
     std::vector<Tally> m_tallies;
+    std::vector<bool> m_answered; // isAnswered(): revealed, or before the step opened first
+    std::optional<qint64> m_heldRunTo; // the batch the current step's run waits to train to
+    bool m_revealAfterRun = false, m_revealRunStarted = false; // a reveal waits for that run
+    qint64 m_revealRunTo = 0; // ... to this batch
+    QTimer m_revealRetry; // a reveal waits for the Compare view's runs
     /** A step's batches that the lesson's pace would play for longer than this run at full speed. */
     static constexpr double kLongestPacedSeconds = 30;
     std::optional<Pace> m_restorePace; // the lesson's pace, back when that run ends

@@ -5,12 +5,14 @@
 #include "mainwindow.h"
 #include "mistakespage.h"
 #include "statusline.h"
+#include "trainingcontroller.h"
 #include "windowaction.h"
 
 #include <clusterview.h>
 #include <compareview.h>
 #include <lessonpanel.h>
 #include <messagebanner.h>
+#include <mistakesview.h>
 #include <stepview.h>
 #include <timelinebar.h>
 
@@ -43,7 +45,10 @@ LessonUi::LessonUi(MainWindow *window, QMenu *file) : QObject(window), m_window(
     connect(m_runner, &LessonRunner::revealed, this, &LessonUi::fitDock);
     connect(m_panel, &LessonPanel::textHeightChanged, this, &LessonUi::fitDock);
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
-    connect(m_runner, &LessonRunner::closed, this, [this] { showOpened(false); });
+    connect(m_runner, &LessonRunner::closed, this, [this] {
+        showOpened(false);
+        restoreUsersSession();
+    });
 
     QAction *open = addWindowAction(window, QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
                                     tr("Open a prepared lesson: its settings, views and steps"));
@@ -107,7 +112,31 @@ void LessonUi::choose()
 
 QString LessonUi::open(const QString &file, int startStep)
 {
-    return m_runner->open(file, startStep);
+    // Another lesson opened over one keeps the session the user had before the first.
+    std::optional<UsersSession> before = m_usersSession;
+    if (!m_runner->isOpen()) {
+        const TrainingController *c = m_window->controller();
+        before = UsersSession {c->config(), c->pace(), int(m_window->view()), c->dataFolder()};
+    }
+    const QString error = m_runner->open(file, startStep);
+    if (error.isEmpty())
+        m_usersSession = std::move(before);
+    return error;
+}
+
+void LessonUi::restoreUsersSession()
+{
+    if (!m_usersSession)
+        return;
+    const UsersSession before = std::move(*m_usersSession);
+    m_usersSession.reset();
+    TrainingController *c = m_window->controller();
+    m_window->setTrainingConfig(before.config);
+    c->setPace(before.pace);
+    // The user's data again (untrained weights on it, as after any change of data).
+    if (!before.folder.isEmpty() && before.folder != c->dataFolder())
+        m_window->openData(before.folder, SettingOrigin::Session);
+    m_window->setView(MainWindow::View(before.view), SettingOrigin::Session);
 }
 
 bool LessonUi::isOpen() const
@@ -181,6 +210,16 @@ std::vector<std::optional<CompareResult>> LessonUi::compareResults() const
     return comparisonResults(m_window->page(MainWindow::View::Compare));
 }
 
+void LessonUi::holdCompare(CompareHold hold)
+{
+    holdComparison(m_window->page(MainWindow::View::Compare), hold);
+}
+
+bool LessonUi::compareBusy() const
+{
+    return !comparePageIsIdle(m_window->page(MainWindow::View::Compare));
+}
+
 void LessonUi::showCompareMeasure(CompareMeasure measure)
 {
     if (auto *page = qobject_cast<CompareView *>(m_window->page(MainWindow::View::Compare)))
@@ -189,7 +228,12 @@ void LessonUi::showCompareMeasure(CompareMeasure measure)
 
 void LessonUi::showMistakesOf(int run)
 {
-    showMistakesOfRun(m_window->page(MainWindow::View::Mistakes), run);
+    QWidget *page = m_window->page(MainWindow::View::Mistakes);
+    showMistakesOfRun(page, run);
+    // The gallery opens on the most confident mistakes, which a step can speak of before anyone
+    // clicked a cell.
+    if (auto *view = page ? page->findChild<MistakesView *>() : nullptr)
+        view->showMistakes();
 }
 
 void LessonUi::stepThroughRun(int run)

@@ -6,8 +6,12 @@
 
 #include "lessonhost.h"
 
+#include <train/pacer.h>
+
 #include <QObject>
 #include <QString>
+
+#include <optional>
 
 class QAction;
 class QDockWidget;
@@ -52,6 +56,8 @@ private:
     void showCluster(const LessonCluster &cluster) override;
     void compareRuns(const std::vector<CompareChoice> &runs) override;
     std::vector<std::optional<CompareResult>> compareResults() const override;
+    void holdCompare(CompareHold hold) override;
+    bool compareBusy() const override;
     void showCompareMeasure(CompareMeasure measure) override;
     void showMistakesOf(int run) override;
     void stepThroughRun(int run) override;
@@ -60,6 +66,18 @@ private:
 
     void choose();
     void showOpened(bool open);
+    /** The user's settings, pace, view and data as before the lesson (after it closed). */
+    void restoreUsersSession();
+
+    /** The session as the user had it when the first lesson opened: closing it gives it back. */
+    struct UsersSession
+    {
+        TrainConfig config;
+        Pace pace;
+        int view = 0;
+        QString folder;
+    };
+    std::optional<UsersSession> m_usersSession;
 
     MainWindow *m_window;
     LessonPanel *m_panel = nullptr;

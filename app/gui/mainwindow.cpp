@@ -98,7 +98,7 @@ void MainWindow::createViews()
     m_sidebar = m_views->sidebar();
     m_errorPage = m_views->errorPage();
     connect(m_views, &ViewStack::viewChosen, this, [this](int row, bool forSession) {
-        if (!forSession)
+        if (!forSession && !(m_lessonUi && m_lessonUi->isOpen())) // a lesson's views are its own
             m_settings.chooseView(row);
         if (m_panelUi)
             m_panelUi->leaveSpotlight(); // another view: the panel goes back first
@@ -268,7 +268,7 @@ void MainWindow::showHistoryEvent(const HistoryEvent &event)
     m_train->historyChanged();
     if (const auto *restart = std::get_if<HistoryRestart>(&event)) {
         // A snapshot the user opened brings its hyperparameters: theirs from now on.
-        if (restart->restoredConfig)
+        if (restart->restoredConfig && !m_lessonUi->isOpen()) // while a lesson is open: the lesson's
             m_settings.chooseTraining(*restart->restoredConfig);
         m_stepFeed->restart();
     }
@@ -296,9 +296,12 @@ void MainWindow::connectControlBar()
 
 void MainWindow::editSettings(const ControlBar::SettingsEdit &change)
 {
-    TrainConfig mine = m_settings.training().config;
-    change(mine);
-    m_settings.chooseTraining(mine);
+    // While a lesson is open every edit is the lesson's: closing it gives back the user's.
+    if (!m_lessonUi->isOpen()) {
+        TrainConfig mine = m_settings.training().config;
+        change(mine);
+        m_settings.chooseTraining(mine);
+    }
     TrainConfig config = m_controller->config();
     change(config);
     m_controller->setConfig(config);

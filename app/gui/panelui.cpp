@@ -1,5 +1,6 @@
 #include "panelui.h"
 
+#include "comparepage.h"
 #include "mistakespage.h"
 #include "panelregistry.h"
 #include "spotlight.h"
@@ -7,6 +8,7 @@
 #include "windowaction.h"
 
 #include <clusterview.h>
+#include <compareview.h>
 #include <confusionmatrixpanel.h>
 #include <mistakesview.h>
 #include <datasetview.h>
@@ -71,6 +73,8 @@ PanelUi::PanelUi(MainWindow *window) : QObject(window), m_window(window)
     MistakesView *confusion = confusionViewOf(window);
     r->bind("confusion", confusion->matrix(), PanelRegistry::exporterOf(confusion->matrix()));
     r->bind("gallery", confusion->gallery(), PanelRegistry::exporterOf(confusion->gallery()));
+    auto *compare = static_cast<CompareView *>(window->page(MainWindow::View::Compare));
+    r->bind("compare", compare->shownPanel(), PanelRegistry::exporterOf(compare));
 }
 
 QStringList PanelUi::exportNames()
@@ -96,7 +100,15 @@ bool PanelUi::isCurrent(const QString &name) const
     const std::optional<MainWindow::View> v = viewOf(name);
     if (v == MainWindow::View::Mistakes)
         return mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes));
+    if (v == MainWindow::View::Compare) // its runs (a lesson step's) have ended
+        return comparePageIsIdle(m_window->page(MainWindow::View::Compare));
     return v.has_value();
+}
+
+QString PanelUi::lossPlotPanel() const
+{
+    // On the Compare view "the loss plot" is the plot it shows, never the Train view's.
+    return m_window->view() == MainWindow::View::Compare ? QStringLiteral("compare") : QStringLiteral("loss");
 }
 
 void PanelUi::prepareExport(const QString &name)
@@ -131,7 +143,7 @@ void PanelUi::addToFileMenu(QMenu *file)
         const QString panel = QLatin1String(e.panel);
         const ExportFormat format = e.format;
         connect(a, &QAction::triggered, this, [this, panel, format] {
-            if (const std::optional<PanelExport> p = exportNamed(panel))
+            if (const std::optional<PanelExport> p = exportNamed(panel == QLatin1String("loss") ? lossPlotPanel() : panel))
                 exportWithDialog(*p, format);
         });
         file->addAction(a);

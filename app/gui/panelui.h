@@ -47,6 +47,8 @@ public:
     /** True when the panel shows the weights every view shows (the confusion matrix and the
      *  gallery are evaluated off the GUI thread). */
     bool isCurrent(const QString &name) const;
+    /** The panel File > Export loss plot writes: the loss plot, or on the Compare view its plot. */
+    QString lossPlotPanel() const;
 
     /** The loss plot's and heatmaps' exports, then File > Export panel. */
     void addToFileMenu(QMenu *file);

@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QRegularExpression>
+
 #include <cmath>
 
 using namespace bplab::test;
@@ -21,6 +23,8 @@ private slots:
     void textSummary();
     void indexOutOfRange();
     void overflowingExpIsNull();
+    void gradientCheck_data();
+    void gradientCheck();
 
 private:
     QTemporaryDir m_tmp;
@@ -170,6 +174,61 @@ void TestCliExplain::indexOutOfRange()
     QCOMPARE(run2.exitCode, 2);
     QVERIFY2(run2.err.contains("0 to 199"), run2.err.constData());
     QVERIFY(run2.out.isEmpty());
+}
+
+void TestCliExplain::gradientCheck_data()
+{
+    QTest::addColumn<QStringList>("network");
+    QTest::newRow("784-128-10 ReLU") << QStringList();
+    QTest::newRow("784-32-16-10 sigmoid") << QStringList {"--hidden", "32,16", "--activation", "sigmoid"};
+    QTest::newRow("784-10") << QStringList {"--hidden", "0"};
+}
+
+void TestCliExplain::gradientCheck()
+{
+    // explain --gradient-check 20 --json: 20 weights across every layer, each with its backward
+    // pass's derivative and the central difference, agreeing to 1e-4; the keys in their order.
+    // (tst_gradientcheck recomputes the differences independently.)
+    QFETCH(QStringList, network);
+    QString model = m_model;
+    if (!network.isEmpty()) {
+        model = m_tmp.filePath(QStringLiteral("net-%1.bplab").arg(network.join(QString()).remove(QLatin1Char(','))));
+        const CliRun train = runCli(QStringList {"train", "--data", m_data, "--epochs", "1", "--seed", "5", "--save", model} + network);
+        QVERIFY2(train.exitCode == 0, train.err.constData());
+    }
+    const int index = 4;
+    const CliRun run = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index",
+                               QString::number(index), "--gradient-check", "20", "--json"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString text = QString::fromUtf8(run.out);
+    static const QRegularExpression entry(QStringLiteral(
+            R"re(\{"layer":\d+,"row":\d+,"col":\d+,"backprop":[-0-9.e+]+,"numerical":[-0-9.e+]+,"h":[-0-9.e+]+,"relative_difference":[-0-9.e+]+\})re"));
+    QCOMPARE(text.count(entry), 20);
+    const QJsonArray checks = run.json().value("gradient_check").toArray();
+    QCOMPARE(checks.size(), 20);
+    const int layers = network.contains(QStringLiteral("32,16")) ? 3 : network.contains(QStringLiteral("0")) ? 1 : 2;
+    QSet<int> seen;
+    for (int i = 0; i < checks.size(); ++i) {
+        const QJsonObject c = checks[i].toObject();
+        const int layer = c.value("layer").toInt();
+        QCOMPARE(layer, i % layers + 1);
+        seen.insert(layer);
+        const double b = c.value("backprop").toDouble(), n = c.value("numerical").toDouble();
+        QVERIFY2(c.value("relative_difference").toDouble() <= 1e-4,
+                 qPrintable(QStringLiteral("W%1[%2][%3]: %4 against %5").arg(layer).arg(c.value("row").toInt())
+                                    .arg(c.value("col").toInt()).arg(b).arg(n)));
+        const double scale = std::max(std::abs(b), std::abs(n));
+        QCOMPARE(c.value("relative_difference").toDouble(), scale == 0 ? 0.0 : std::abs(b - n) / scale);
+        QCOMPARE(c.value("h").toDouble(), 1e-4);
+        if (layer == 1)
+            QVERIFY(m_test.pixels.at(index * 784 + c.value("col").toInt()) != 0);
+    }
+    QCOMPARE(seen.size(), layers);
+    // The text form lists them too.
+    const CliRun plain = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index",
+                                 QString::number(index), "--gradient-check", "5"});
+    QVERIFY2(plain.exitCode == 0, plain.err.constData());
+    QVERIFY2(plain.out.contains("gradient check") && plain.out.contains("largest relative difference"), plain.out.constData());
 }
 
 void TestCliExplain::overflowingExpIsNull()

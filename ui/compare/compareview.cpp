@@ -416,6 +416,8 @@ void CompareView::updatePlot()
             maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
     m_maps->setMaps(maps);
     m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
+    // The registry's panel is the stack: it says what its page shows.
+    m_shownStack->setAccessibleDescription(plotSummary());
     if (m_shown == Shown::GradientMap)
         return; // the plot is hidden: drawn when it is chosen again
 
@@ -522,6 +524,65 @@ QString CompareView::plotSummary() const
                                    : tr("%1: %2 after epoch %3").arg(r.label, last).arg(r.firstEpoch + values.size() - 1));
     }
     return m_show->currentText() + QStringLiteral(". ") + parts.join(QStringLiteral("; ")) + QLatin1Char('.');
+}
+
+QWidget *CompareView::shownPanel() const
+{
+    return m_shownStack;
+}
+
+PanelExport CompareView::panelExport()
+{
+    PanelExport e;
+    e.name = QStringLiteral("compare");
+    e.title = tr("the compared runs");
+    e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
+    if (m_shown == Shown::GradientMap) {
+        drawWidgetAsShown(e, m_maps);
+    } else {
+        // A plot never shown (an export from a script) gets a slide-sized page.
+        drawPlotAsShown(e, m_plot, [this] {
+            return m_plot->isVisible() && m_plot->width() >= 200 && m_plot->height() >= 150 ? m_plot->size()
+                                                                                           : QSize(1200, 700);
+        });
+    }
+    e.data = [this](ExportFormat) { return m_rows.isEmpty() ? QByteArray() : csvText().toUtf8(); };
+    return e;
+}
+
+namespace {
+// A text field without the characters CSV would have to quote: "lr 0.1, 3 epochs" is written
+// "lr 0.1; 3 epochs", so that every line splits at its commas.
+QString compareCsvField(QString text)
+{
+    return text.replace(QLatin1Char(','), QLatin1Char(';')).replace(QLatin1Char('"'), QLatin1Char('\'')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+QString compareCsvNumber(const QVector<double> &values, qsizetype i, int decimals)
+{
+    return i < values.size() && std::isfinite(values[i]) ? QString::number(values[i], 'f', decimals) : QString();
+}
+} // namespace
+
+QString CompareView::csvText() const
+{
+    // Numbers in C's notation whatever the window's language, for a spreadsheet or a script.
+    QString out = QStringLiteral("run,label,network,status,epoch,test_accuracy_percent,test_loss,train_loss,"
+                                 "first_layer_gradient_rms\n");
+    for (int i = 0; i < m_rows.size(); ++i) {
+        const CompareRow &r = m_rows[i];
+        const QString head = QStringLiteral("%1,%2,%3,%4,").arg(i + 1).arg(compareCsvField(r.label), compareCsvField(r.network), compareCsvField(r.status));
+        if (r.fromFile) { // evaluated once: one row without an epoch
+            out += head + QStringLiteral(",%1,%2,,\n").arg(compareCsvNumber(r.testAccuracy, 0, 2), compareCsvNumber(r.testLoss, 0, 6));
+            continue;
+        }
+        for (qsizetype e = 0; e < r.testAccuracy.size(); ++e)
+            out += head + QStringLiteral("%1,%2,%3,%4,%5\n")
+                                  .arg(r.firstEpoch + int(e))
+                                  .arg(compareCsvNumber(r.testAccuracy, e, 2), compareCsvNumber(r.testLoss, e, 6),
+                                       compareCsvNumber(r.trainLoss, e, 6), compareCsvNumber(r.firstLayerGradient, e, 8));
+    }
+    return out;
 }
 
 void CompareView::updateTable()

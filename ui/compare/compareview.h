@@ -5,6 +5,7 @@
 // differs ("sigmoid" against "ReLU"), or each run's first-layer gradient per weight; a table gives each run's final test accuracy, its accuracy per class and its training
 // time. It draws the rows it is given: the app trains the runs.
 
+#include <panelexport.h>
 #include <train/comparison.h>
 
 #include <QString>
@@ -98,6 +99,13 @@ public:
     /** "Test accuracy. ReLU: 92.3 % after epoch 3; sigmoid: ...": what the plot shows, for a
      *  screen reader. */
     QString plotSummary() const;
+    /** What the view shows of its runs: the plot, or the gradient maps (the panel registry's
+     *  "compare"). */
+    QWidget *shownPanel() const;
+    /** The shown plot or maps as a picture (PNG, SVG, PDF) and the runs as CSV: a row per run
+     *  and epoch, as the view shows them (so a lesson's held values stay held). */
+    PanelExport panelExport();
+    QString csvText() const;
 
 signals:
     void addRequested(const bplab::CompareChoice &choice);

@@ -6,6 +6,8 @@
 
 #include "guifixtures.h"
 
+#include <comparepage.h>
+
 #include <mistakesview.h>
 #include <gallerypanel.h>
 #include <lossplot.h>
@@ -90,6 +92,15 @@ void TestGuiExport::everyPanelInEveryFormat()
     window.panels()->prepareExport(name);
     QCOMPARE(window.view(), *PanelUi::viewOf(name));
     QTRY_VERIFY_WITH_TIMEOUT(window.panels()->isCurrent(name), 20000);
+    if (name == QLatin1String("compare")) {
+        // Two runs of one epoch, ended: the plot and the table have something to show.
+        CompareChoice one;
+        one.epochs = 1;
+        CompareChoice other = one;
+        other.arch.activation = Activation::Sigmoid;
+        startComparison(window.page(MainWindow::View::Compare), {one, other});
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(window.page(MainWindow::View::Compare)), 60000 * BPLAB_TEST_SLOWDOWN);
+    }
     if (name == QLatin1String("gallery")) {
         // The synthetic classes are learnt without a mistake: the gallery of a right cell.
         auto *view = window.findChild<MistakesView *>();

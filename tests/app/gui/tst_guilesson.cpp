@@ -168,8 +168,11 @@ void TestGuiLesson::presentationFitsAProjector()
         const QSize screen(1280, presentation ? 800 : 760);
         for (int step = 0; step < steps; ++step) {
             runner->goTo(step);
-            if (runner->lesson()->steps[std::size_t(step)].question)
+            if (runner->lesson()->steps[std::size_t(step)].question) {
                 runner->reveal(); // the band's tallest state: the question and its answer
+                // (after the run its question held back, which trains first)
+                QTRY_VERIFY_WITH_TIMEOUT(m_window->lessons()->panel()->questionBox()->isRevealed(), 60000 * BPLAB_TEST_SLOWDOWN);
+            }
             for (LessonView v : runner->lesson()->views) {
                 m_window->setView(MainWindow::View(int(v)));
                 // Every nested layout settled (the splitters' requests are posted events),

@@ -52,6 +52,7 @@ private slots:
     void chosenSettingsStay();
     void stepViewUsesTheLessonsRate();
     void lessonStepFlag();
+    void closingALessonGivesTheUsersSettingsBack();
     void lessonStepOnTheCommandLine();
 
 private:
@@ -307,6 +308,44 @@ void TestGuiSessionSettings::stepViewUsesTheLessonsRate()
     step->chooser()->followTrainingRateButton()->click();
     QCOMPARE(step->learningRateOrigin(), StepView::RateOrigin::Training);
     QCOMPARE(step->model()->learningRate(), 0.3f);
+}
+
+void TestGuiSessionSettings::closingALessonGivesTheUsersSettingsBack()
+{
+    // The user trains at lr 0.05, batch 32, 4 epochs on the Draw view; lesson 6 asks for 10 epochs,
+    // which they type; closing the lesson gives back their settings and view, and the 10 epochs
+    // never reach the saved settings.
+    writeUsersSettings();
+    {
+        MainWindow window;
+        QVERIFY(!window.loadSettings().isEmpty());
+        window.show();
+        window.openData(sampleFolder());
+        waitUntilSettled(window);
+        window.controlBar()->epochsBox()->setValue(4); // the user's own
+        const TrainConfig users = window.controller()->config();
+        QCOMPARE(users.lr, 0.05);
+        QCOMPARE(users.epochs, 4);
+        QVERIFY(window.lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("06-overfitting.json")), 6).isEmpty());
+        waitUntilSettled(window);
+        QCOMPARE(window.controller()->config().lr, 0.1);
+        window.controlBar()->epochsBox()->setValue(10); // as the step says
+        QCOMPARE(window.controller()->config().epochs, 10);
+        window.findChild<QListWidget *>(QStringLiteral("viewList"))->setCurrentRow(int(MainWindow::View::Mistakes));
+        window.lessons()->runner()->close();
+        QCOMPARE(window.controller()->config().lr, 0.05);
+        QCOMPARE(window.controller()->config().batch, 32);
+        QCOMPARE(window.controller()->config().epochs, 4);
+        QCOMPARE(window.controller()->config().network.hidden, std::vector<int>{32});
+        QCOMPARE(window.controlBar()->learningRateBox()->value(), 0.05);
+        QCOMPARE(window.controlBar()->epochsBox()->value(), 4);
+        QCOMPARE(window.view(), MainWindow::View::Draw);
+        window.close();
+    }
+    QSettings s;
+    QCOMPARE(readTraining(s).config.epochs, 4);
+    QCOMPARE(readTraining(s).config.lr, 0.05);
+    QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
 }
 
 void TestGuiSessionSettings::lessonStepFlag()
