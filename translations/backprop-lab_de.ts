@@ -1433,23 +1433,24 @@ vor dem Update</translation>
         <translation>%1 (%2 %)</translation>
     </message>
     <message>
-        <source>, right</source>
-        <translation>, richtig</translation>
+        <source>right</source>
+        <translation>richtig</translation>
     </message>
     <message>
-        <source>, wrong: %1</source>
-        <translation>, falsch: %1</translation>
+        <source>wrong: %1</source>
+        <translation>falsch: %1</translation>
     </message>
     <message>
         <source>the Class view</source>
         <translation>die Klassenansicht</translation>
     </message>
-    <message numerus="yes">
-        <source>%n answer(s), hidden until the reveal</source>
-        <translation>
-            <numerusform>%n Antwort, verborgen bis zur Auflösung</numerusform>
-            <numerusform>%n Antworten, verborgen bis zur Auflösung</numerusform>
-        </translation>
+    <message>
+        <source>1 answer, hidden until the reveal</source>
+        <translation>1 Antwort, verborgen bis zur Auflösung</translation>
+    </message>
+    <message>
+        <source>%1 answers, hidden until the reveal</source>
+        <translation>%1 Antworten, verborgen bis zur Auflösung</translation>
     </message>
     <message>
         <source>The answer: %1. The class:</source>
@@ -1498,8 +1499,8 @@ vor dem Update</translation>
         <translation>Klasse</translation>
     </message>
     <message>
-        <source>&amp;Classroom…</source>
-        <translation>&amp;Klassenzimmer…</translation>
+        <source>Classroom…</source>
+        <translation>Klassenzimmer…</translation>
     </message>
     <message>
         <source>Let the class join from their browsers, draw digits and see the network&apos;s answers</source>
@@ -1510,15 +1511,16 @@ vor dem Update</translation>
         <translation>Das Klassenzimmer kann nicht auf %1, Port %2 warten: Der Port ist belegt, oder die Adresse gehört nicht zu diesem Computer.</translation>
     </message>
     <message>
-        <source>Stop the &amp;classroom…</source>
-        <translation>&amp;Klassenzimmer beenden…</translation>
+        <source>Stop the classroom…</source>
+        <translation>Klassenzimmer beenden…</translation>
     </message>
-    <message numerus="yes">
-        <source>Added %n drawing(s) to the collection in %1</source>
-        <translation>
-            <numerusform>%n Zeichnung zur Sammlung in %1 hinzugefügt</numerusform>
-            <numerusform>%n Zeichnungen zur Sammlung in %1 hinzugefügt</numerusform>
-        </translation>
+    <message>
+        <source>Added 1 drawing to the collection in %1</source>
+        <translation>1 Zeichnung zur Sammlung in %1 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Added %1 drawings to the collection in %2</source>
+        <translation>%1 Zeichnungen zur Sammlung in %2 hinzugefügt</translation>
     </message>
 </context>
 <context>
@@ -3629,7 +3631,7 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>Aktivierungen der verborgenen Schicht für das Beispiel</translation>
     </message>
     <message>
-        <source>C&amp;lass view</source>
+        <source>Class &amp;view</source>
         <translation>K&amp;lassenansicht</translation>
     </message>
     <message>

@@ -40,7 +40,7 @@ ClassroomUi::ClassroomUi(MainWindow *window, PanelRegistry *registry, QMenu *fil
     m_dock->hide();
     registry->bind("class", m_panel, PanelRegistry::exporterOf(m_panel));
 
-    m_action = new QAction(tr("&Classroom…"), window);
+    m_action = new QAction(tr("Classroom…"), window);
     m_action->setObjectName(QStringLiteral("actionClassroom"));
     m_action->setStatusTip(tr("Let the class join from their browsers, draw digits and see the network's answers"));
     connect(m_action, &QAction::triggered, this, &ClassroomUi::showDialog);
@@ -152,7 +152,7 @@ void ClassroomUi::showServer()
     const QString url = s->isRunning() ? s->url().toString() : QString();
     m_panel->setServer(url, url.isEmpty() ? QImage() : classroom::qrCodeImage(url), s->code());
     m_panel->setJoined(s->studentCount());
-    m_action->setText(s->isRunning() ? tr("Stop the &classroom…") : tr("&Classroom…"));
+    m_action->setText(s->isRunning() ? tr("Stop the classroom…") : tr("Classroom…"));
 }
 
 void ClassroomUi::showDrawings()
@@ -182,9 +182,10 @@ void ClassroomUi::collect()
     if (!added)
         m_window->banner()->showMessage(QString::fromStdString(added.error()));
     else
-        m_window->statusBar()->showMessage(tr("Added %n drawing(s) to the collection in %1", nullptr, *added)
-                                                   .arg(QDir::toNativeSeparators(folder)),
-                                           6000);
+        m_window->statusBar()->showMessage(
+                (*added == 1 ? tr("Added 1 drawing to the collection in %1") : tr("Added %1 drawings to the collection in %2").arg(*added))
+                        .arg(QDir::toNativeSeparators(folder)),
+                6000);
 }
 
 } // namespace bplab

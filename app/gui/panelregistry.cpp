@@ -50,7 +50,7 @@ constexpr Row kRows[] = {
     {"gallery", View::Mistakes, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Gallery"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Gallery of test images"), true, true, false},
     // The Class view lives in a dock beside every view (classroomui.h); its row names the Draw view,
     // the view of drawings, which an export shows first.
-    {"class", View::Draw, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "C&lass view"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Class view: the class's drawings and answers"), true, true, false},
+    {"class", View::Draw, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Class &view"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Class view: the class's drawings and answers"), true, true, false},
     {"compare", View::Compare, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Co&mpared runs"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "The compared runs after each epoch"), true, true, true},
 };
 

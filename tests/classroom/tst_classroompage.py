@@ -122,7 +122,10 @@ def browser(size):
 
 def draw_three(drv, touch):
     canvas = drv.find_element(By.ID, "canvas")
-    box = canvas.rect
+    # Pointer actions take viewport coordinates: the canvas in view, then its box there.
+    box = drv.execute_script("arguments[0].scrollIntoView({block: 'center'});"
+                             "const r = arguments[0].getBoundingClientRect();"
+                             "return {x: r.left, y: r.top, width: r.width, height: r.height};", canvas)
     pts = [(int(box["x"] + fx * box["width"]), int(box["y"] + fy * box["height"])) for fx, fy in THREE]
     kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
     actions = ActionBuilder(drv, mouse=PointerInput(kind, "finger" if touch else "mouse"))

@@ -72,7 +72,7 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_mosaic->setObjectName(QStringLiteral("classMosaic"));
     m_mosaic->setViewMode(QListView::IconMode);
     m_mosaic->setIconSize(QSize(kCellSide, kCellSide));
-    m_mosaic->setGridSize(QSize(kCellSide + 64, kCellSide + 48));
+    m_mosaic->setGridSize(QSize(kCellSide + 64, kCellSide + 64));
     m_mosaic->setResizeMode(QListView::Adjust);
     m_mosaic->setMovement(QListView::Static);
     m_mosaic->setWordWrap(true);
@@ -198,7 +198,7 @@ QString ClassPanel::responsesText() const
         total += n;
     QString text = m_question + QLatin1Char('\n');
     if (!m_revealed)
-        return text + tr("%n answer(s), hidden until the reveal", nullptr, total);
+        return text + (total == 1 ? tr("1 answer, hidden until the reveal") : tr("%1 answers, hidden until the reveal").arg(total));
     text += tr("The answer: %1. The class:").arg(m_truth);
     int most = 1;
     for (int n : m_counts)
@@ -213,8 +213,9 @@ QString ClassPanel::cellText(const ClassDrawingCell &cell)
 {
     QString text = cell.digit < 0 ? tr("no answer")
                                   : tr("%1 (%2 %)").arg(cell.digit).arg(QLocale().toString(100.0 * cell.confidence, 'f', 0));
+    // The teacher's verdict on a line of its own: the cell is narrow.
     if (cell.label >= 0)
-        text += cell.label == cell.digit ? tr(", right") : tr(", wrong: %1").arg(cell.label);
+        text += QLatin1Char('\n') + (cell.label == cell.digit ? tr("right") : tr("wrong: %1").arg(cell.label));
     return text + QLatin1Char('\n') + cell.nick;
 }
 
