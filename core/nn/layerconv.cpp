@@ -140,17 +140,38 @@ private:
         return {std::min(lo, wo), std::clamp(hi, std::min(lo, wo), wo)};
     }
 
+    /** Whether an output row has the input's width and stride 1 (same padding): then a column of
+     *  cols^T is the input plane shifted by one offset, with the wrapped border columns zero. */
+    bool shiftable() const { return m_stride == 1 && this->outShape.width == this->inShape.width; }
+
     /** cols^T from one sample's input (C_in x H x W): row p = the patch under output position p. */
     void im2col(const S *x)
     {
         const FeatureShape &in = this->inShape;
-        const int ho = this->outShape.height, wo = this->outShape.width;
+        const int ho = this->outShape.height, wo = this->outShape.width, plane = in.height * in.width;
         for (int c = 0; c < in.channels; ++c)
             for (int ky = 0; ky < m_k; ++ky)
                 for (int kx = 0; kx < m_k; ++kx) {
                     S *col = m_colsT.col((c * m_k + ky) * m_k + kx).data();
                     const int off = kx - m_pad;
                     const auto [lo, hi] = validColumns(kx);
+                    if (shiftable()) {
+                        // col[q] = x_c[q + dy W + dx] on the rows inside the input, then the
+                        // columns whose dx wrapped into the next or previous row set to 0
+                        const int dy = ky - m_pad, shift = dy * in.width + off;
+                        const int first = std::max(0, -dy) * wo, end = std::min(ho, in.height - dy) * wo;
+                        const int from = std::max(first, -shift), to = std::min(end, plane - shift);
+                        const S *src = x + c * plane;
+                        std::fill(col, col + std::max(first, 0), S(0));
+                        for (int q = from; q < to; ++q)
+                            col[q] = src[q + shift];
+                        std::fill(col + std::max(end, first), col + m_P, S(0));
+                        for (int row = first; row < end; row += wo) {
+                            std::fill(col + row, col + row + lo, S(0));
+                            std::fill(col + row + hi, col + row + wo, S(0));
+                        }
+                        continue;
+                    }
                     for (int oy = 0; oy < ho; ++oy) {
                         const int iy = oy * m_stride - m_pad + ky;
                         S *row = col + oy * wo;
@@ -160,28 +181,38 @@ private:
                         }
                         const S *src = x + (c * in.height + iy) * in.width;
                         std::fill(row, row + lo, S(0));
-                        if (m_stride == 1)
-                            for (int ox = lo; ox < hi; ++ox) // short rows: a loop, not memmove
-                                row[ox] = src[ox + off];
-                        else
-                            for (int ox = lo; ox < hi; ++ox)
-                                row[ox] = src[ox * m_stride + off];
+                        for (int ox = lo; ox < hi; ++ox)
+                            row[ox] = src[ox * m_stride + off];
                         std::fill(row + hi, row + wo, S(0));
                     }
                 }
     }
 
-    /** dx += dcols^T scattered back onto one sample's input (the inverse of im2col's gather). */
-    void col2im(S *dx) const
+    /** dx += dcols^T scattered back onto one sample's input (the inverse of im2col's gather); the
+     *  entries of dcols^T that fall on the padding are dropped (set to 0 on the shifted path). */
+    void col2im(S *dx)
     {
         const FeatureShape &in = this->inShape;
-        const int ho = this->outShape.height, wo = this->outShape.width;
+        const int ho = this->outShape.height, wo = this->outShape.width, plane = in.height * in.width;
         for (int c = 0; c < in.channels; ++c)
             for (int ky = 0; ky < m_k; ++ky)
                 for (int kx = 0; kx < m_k; ++kx) {
-                    const S *col = m_dcolsT.col((c * m_k + ky) * m_k + kx).data();
+                    S *col = m_dcolsT.col((c * m_k + ky) * m_k + kx).data();
                     const int off = kx - m_pad;
                     const auto [lo, hi] = validColumns(kx);
+                    if (shiftable()) {
+                        const int dy = ky - m_pad, shift = dy * in.width + off;
+                        const int first = std::max(0, -dy) * wo, end = std::min(ho, in.height - dy) * wo;
+                        const int from = std::max(first, -shift), to = std::min(end, plane - shift);
+                        for (int row = first; row < end; row += wo) {
+                            std::fill(col + row, col + row + lo, S(0));
+                            std::fill(col + row + hi, col + row + wo, S(0));
+                        }
+                        S *dst = dx + c * plane;
+                        for (int q = from; q < to; ++q)
+                            dst[q + shift] += col[q];
+                        continue;
+                    }
                     for (int oy = 0; oy < ho; ++oy) {
                         const int iy = oy * m_stride - m_pad + ky;
                         if (iy < 0 || iy >= in.height)

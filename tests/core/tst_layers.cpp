@@ -151,6 +151,8 @@ private slots:
         QTest::addColumn<Activation>("activation");
         QTest::addRow("conv same") << "conv 3 3x3" << Activation::Tanh;
         QTest::addRow("conv stride 2 valid, conv") << "conv 2 5x5 stride 2 valid, conv 3 3x3" << Activation::Sigmoid;
+        QTest::addRow("conv valid, conv 5x5 same, conv valid")
+                << "conv 2 3x3 stride 2 valid, conv 2 5x5, conv 3 3x3 valid, dense 4" << Activation::Tanh;
         QTest::addRow("conv stride 2 same, pool")
                 << "conv 2 3x3 stride 2, pool 2, conv 3 3x3 valid, pool 2, dense 8" << Activation::Tanh;
         QTest::addRow("pool first, flatten") << "pool 2, conv 2 3x3, flatten, dense 6" << Activation::Tanh;
