@@ -73,11 +73,12 @@ double median(std::vector<double> v)
 /** bench --hidden/--activation: the epoch and the evaluation of another network than the source's,
  *  on NetworkTrainer (the batch's two halves on `threads` threads), timed as the source network's. */
 int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared_ptr<const DataSplit> &data,
-                 const Dataset &test10k, int batch, int repeats, int threads, bool json)
+                 const Dataset &test10k, int batch, int repeats, int threads, bool json, double weightDecay)
 {
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;
+    config.weightDecay = weightDecay;
     config.init = initFor(arch);
     std::vector<double> epochSeconds;
     MlpParamsF trained;
@@ -134,10 +135,12 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                 .add("epoch_seconds_best", best)
                 .add("threads", threads)
                 .add("training_threads", threads)
+                .add("weight_decay", weightDecay)
                 .printLine();
         return kExitOk;
     }
-    printOut(QStringLiteral("one training epoch of %1: %2 samples, batch %3, plain SGD; median of %4 runs after a "
+    const QString decay = weightDecay > 0 ? QStringLiteral(", weight decay %1").arg(weightDecay) : QString();
+    printOut(QStringLiteral("one training epoch of %1: %2 samples, batch %3, plain SGD%10; median of %4 runs after a "
                             "warm-up\n  %5 s (best %6 s), %7 samples/s, %8 GFLOP/s at %9 FLOP per sample\n")
                      .arg(network, thousands(std::uint64_t(samples)))
                      .arg(batch)
@@ -146,7 +149,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                      .arg(best, 0, 'f', 4)
                      .arg(thousands(std::uint64_t(samples / epoch)))
                      .arg(samples * flopsPerSample / epoch / 1e9, 0, 'f', 1)
-                     .arg(thousands(std::uint64_t(flopsPerSample)))
+                     .arg(thousands(std::uint64_t(flopsPerSample)), decay)
              + QStringLiteral("  the batch's halves on %1 thread(s); evaluation of 10,000 test images: %2 ms (median)\n")
                        .arg(threads)
                        .arg(eval10k * 1e3, 0, 'f', 2)
@@ -182,13 +185,17 @@ int runBench(const QStringList &args)
                     .arg(kDefaultTrainingThreads),
             QStringLiteral("N"));
     addArchitectureOptions(cmd);
+    addLayerOptions(cmd);
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
 
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     Architecture arch;
-    if (const int code = architectureValue(cmd, arch); code >= 0)
+    if (const int code = layeredArchitectureValue(cmd, arch); code >= 0)
         return code;
+    double weightDecay = 0;
+    if (!weightDecayValue(cmd, weightDecay))
+        return kExitUsage;
     long long samples = 60000;
     int threads = trainingThreads();
     int batch = 64;
@@ -230,8 +237,8 @@ int runBench(const QStringList &args)
                               thousands(std::uint64_t(samples))));
 
     std::shared_ptr<const DataSplit> shared = benchData;
-    if (arch != Architecture::source())
-        return benchNetwork(cmd, arch, shared, test10k, batch, repeats, threads, json);
+    if (arch != Architecture::source() || weightDecay > 0)
+        return benchNetwork(cmd, arch, shared, test10k, batch, repeats, threads, json, weightDecay);
     TrainConfig config = sourceRecipe();
     config.epochs = 1;
     config.batch = batch;

@@ -96,6 +96,92 @@ QString sourceNotes()
     return text;
 }
 
+QString shapeOf(const FeatureShape &s)
+{
+    return s.flat ? QString::number(s.size()) : QStringLiteral("%1 x %2 x %3").arg(s.channels).arg(s.height).arg(s.width);
+}
+
+/** info --layers: per layer its parameters, the values it passes on (memory per sample in FP32)
+ *  and its forward multiply-adds per sample, with the totals. */
+int layeredInfo(const Architecture &arch, double weightDecay, bool json)
+{
+    const std::vector<LayerCost> costs = layerCosts(arch.layers, arch.outputs);
+    std::uint64_t activations = 0;
+    for (const LayerCost &c : costs)
+        activations += std::uint64_t(c.out.size());
+    if (json) {
+        std::vector<std::string> rows;
+        for (const LayerCost &c : costs)
+            rows.push_back(JsonObject()
+                                   .add("layer", QString::fromStdString(c.name))
+                                   .addRaw("shape", jsonArray({std::to_string(c.out.channels),
+                                                               std::to_string(c.out.height),
+                                                               std::to_string(c.out.width)}))
+                                   .add("weights", std::uint64_t(c.weights))
+                                   .add("biases", std::uint64_t(c.biases))
+                                   .add("activations", c.out.size())
+                                   .add("activation_bytes_fp32", std::uint64_t(c.out.size()) * 4)
+                                   .add("multiply_adds", std::uint64_t(c.multiplyAdds))
+                                   .text());
+        JsonObject()
+                .add("network", QString::fromStdString(describe(arch)))
+                .add("layers_text", QString::fromStdString(layersText(arch.layers)))
+                .add("activation", QString::fromStdString(toString(arch.activation)))
+                .add("init", QString::fromStdString(initRuleText(arch)))
+                .addRaw("layers", jsonArray(rows))
+                .add("weights", std::uint64_t(arch.weightCount()))
+                .add("biases", std::uint64_t(arch.biasCount()))
+                .add("parameters", std::uint64_t(arch.parameterCount()))
+                .add("activations_per_sample", activations)
+                .add("multiply_adds_per_sample", std::uint64_t(arch.multiplyAddsPerSample()))
+                .add("batch", kBatch)
+                .add("multiply_adds_per_batch", std::uint64_t(arch.multiplyAddsPerBatch(kBatch)))
+                .add("training_flops_per_sample", std::uint64_t(arch.trainingFlopsPerSample()))
+                .add("weight_decay", weightDecay)
+                .printLine();
+        return kExitOk;
+    }
+    QString text = QStringLiteral("network: %1 x %2 input, %3, SoftMax output, cross-entropy loss\n")
+                           .arg(kImageSide)
+                           .arg(kImageSide)
+                           .arg(QString::fromStdString(describe(arch)));
+    text += QStringLiteral("initialisation: %1\n").arg(QString::fromStdString(initRuleText(arch)));
+    if (weightDecay > 0)
+        text += QStringLiteral("weight decay: lambda %1 on every weight and bias\n").arg(weightDecay);
+    text += QStringLiteral("\n  %1 %2 %3 %4 %5 %6\n")
+                    .arg(QStringLiteral("layer"), -28)
+                    .arg(QStringLiteral("output"), -14)
+                    .arg(QStringLiteral("weights"), 10)
+                    .arg(QStringLiteral("biases"), 7)
+                    .arg(QStringLiteral("values (FP32)"), 20)
+                    .arg(QStringLiteral("multiply-adds"), 14);
+    for (const LayerCost &c : costs)
+        text += QStringLiteral("  %1 %2 %3 %4 %5 %6\n")
+                        .arg(QString::fromStdString(c.name), -28)
+                        .arg(shapeOf(c.out), -14)
+                        .arg(thousands(c.weights), 10)
+                        .arg(thousands(c.biases), 7)
+                        .arg(QStringLiteral("%1 = %2 B").arg(thousands(std::uint64_t(c.out.size())),
+                                                               thousands(std::uint64_t(c.out.size()) * 4)),
+                             20)
+                        .arg(thousands(c.multiplyAdds), 14);
+    text += QStringLiteral("\nparameters  %1 (%2 weights + %3 biases), %4 bytes in FP32\n")
+                    .arg(thousands(arch.parameterCount()), thousands(arch.weightCount()), thousands(arch.biasCount()),
+                         thousands(arch.parameterBytes(4)));
+    text += QStringLiteral("values passed on per sample: %1 (%2 bytes in FP32; %3 per batch of %4, kept for the "
+                           "backward pass)\n")
+                    .arg(thousands(activations), thousands(activations * 4), thousands(activations * 4 * kBatch))
+                    .arg(kBatch);
+    text += QStringLiteral("multiply-adds of the forward pass: %1 per sample (a convolution's weights once per "
+                           "output position), %2 per batch of %3\n")
+                    .arg(thousands(arch.multiplyAddsPerSample()), thousands(arch.multiplyAddsPerBatch(kBatch)))
+                    .arg(kBatch);
+    text += QStringLiteral("training FLOPs per sample (forward + backward): %1\n")
+                    .arg(thousands(arch.trainingFlopsPerSample()));
+    printOut(text);
+    return kExitOk;
+}
+
 } // namespace
 
 int runInfo(const QStringList &args)
@@ -112,14 +198,25 @@ width, 0 without one), "hidden_layers" (every width), "activation", "init" (the 
 activation implies), "outputs", "layers" [{"inputs", "outputs", "weights", "biases"}],
 "hidden_weights" (all hidden layers'), "output_weights", "weights", "biases", "parameters",
 "memory" {"fp16"|"fp32"|"fp64": {"bytes_per_value", "weights", "parameters"}},
-"multiply_adds_per_sample", "batch", "multiply_adds_per_batch", "training_flops_per_sample".)"));
+"multiply_adds_per_sample", "batch", "multiply_adds_per_batch", "training_flops_per_sample".
+With --layers: each layer's output shape, parameters, values passed on and multiply-adds;
+--json keys "network", "layers_text", "activation", "init", "layers" [{"layer", "shape",
+"weights", "biases", "activations", "activation_bytes_fp32", "multiply_adds"}], "weights",
+"biases", "parameters", "activations_per_sample", "multiply_adds_per_sample", "batch",
+"multiply_adds_per_batch", "training_flops_per_sample", "weight_decay".)"));
     addArchitectureOptions(cmd);
+    addLayerOptions(cmd);
     cmd.addOption(QStringLiteral("json"), QStringLiteral("One JSON object on stdout."));
     if (const int code = cmd.parse(args); code >= 0)
         return code;
     Architecture arch;
-    if (const int code = architectureValue(cmd, arch); code >= 0)
+    if (const int code = layeredArchitectureValue(cmd, arch); code >= 0)
         return code;
+    double weightDecay = 0;
+    if (!weightDecayValue(cmd, weightDecay))
+        return kExitUsage;
+    if (arch.layered())
+        return layeredInfo(arch, weightDecay, cmd.isSet(QStringLiteral("json")));
     const int last = arch.layerCount() - 1;
     const std::uint64_t outputWeights = arch.layerWeightCount(last);
     const std::uint64_t hiddenWeights = arch.weightCount() - outputWeights;

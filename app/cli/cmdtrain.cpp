@@ -87,7 +87,15 @@ on the training threads, the same bits on one): SGD with or without momentum or 
 or cosine rate, --augment, --train-subset, --json and --save (a model file that records the
 network), snapshots and --resume (a version 5 snapshot records the network), --workers, --mpi
 and --on-divergence as above. Without --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for
-sigmoid and tanh.)";
+sigmoid and tanh.
+
+Layer lists: --layers "conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64, dropout 0.25" trains a
+network with convolution (C channels of K x K kernels, stride 1 or 2, padding same unless
+"valid"), 2 x 2 max pooling, flatten (implicit before a dense layer), dense and dropout layers
+(inverted, its mask drawn from the seed, the batch and the sample; off at evaluation); the 10
+outputs and SoftMax come last. Such a network cannot be saved or split over replicas yet.
+--weight-decay L adds L w to every parameter's gradient (biases included) before the optimiser's
+step, as PyTorch's weight_decay does.)";
 
 /** The recipe table (trainconfig.h) as --help lists it. */
 QString recipesHelp()
@@ -123,7 +131,7 @@ bool readConfig(const Command &cmd, TrainConfig &config)
         || !cmd.choiceValue(QStringLiteral("schedule"), schedules, schedule)
         || !normalizeValue(cmd, config.normalize)
         || !cmd.choiceValue(QStringLiteral("init"), inits, init)
-        || !cmd.seedValue(QStringLiteral("seed"), config.seed))
+        || !cmd.seedValue(QStringLiteral("seed"), config.seed) || !weightDecayValue(cmd, config.weightDecay))
         return false;
     // --optimizer (optimizerchoice.h): sgd keeps --momentum (0 unless given), momentum is SGD
     // with --momentum (0.9 unless given), adam has no momentum. Without either flag the recipe's
@@ -148,6 +156,26 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant);
     config.init = parseInit(init.toStdString()).value_or(Init::He);
     return true;
+}
+
+/** What a layer list (convolution, pooling, dropout) cannot do yet: files and replicas. */
+int refuseForLayers(const Command &cmd, const Architecture &arch, bool mpi)
+{
+    if (!arch.layered())
+        return -1;
+    const auto refuse = [&](const QString &option) {
+        return cmd.usageError(QStringLiteral("%1: a network with convolution, pooling, flatten or dropout layers "
+                                             "cannot be written to files or split over replicas yet")
+                                      .arg(option));
+    };
+    for (const char *option : {"save", "checkpoint-dir", "init-from"})
+        if (cmd.isSet(QString::fromLatin1(option)))
+            return refuse(QStringLiteral("--") + QString::fromLatin1(option));
+    if (mpi)
+        return refuse(QStringLiteral("--mpi"));
+    if (cmd.isSet(QStringLiteral("workers")) && cmd.value(QStringLiteral("workers")) != QStringLiteral("1"))
+        return refuse(QStringLiteral("--workers"));
+    return -1;
 }
 
 void onStopSignal(int)
@@ -240,6 +268,7 @@ int runTrain(const QStringList &args)
                     + QString::fromUtf8(kMpiDetails));
     addDataOptions(cmd);
     addArchitectureOptions(cmd);
+    addLayerOptions(cmd);
     cmd.addOption(QStringLiteral("recipe"),
                   QStringLiteral("Starting settings: %1 (source is the default).").arg(QString::fromStdString(recipeNames())),
                   QStringLiteral("NAME"));
@@ -325,9 +354,14 @@ int runTrain(const QStringList &args)
     int workers = 1;
     std::optional<LoadedSnapshot> resumed;
     if (cmd.isSet(QStringLiteral("resume"))
-        && (cmd.isSet(QStringLiteral("hidden")) || cmd.isSet(QStringLiteral("activation"))))
+        && (cmd.isSet(QStringLiteral("hidden")) || cmd.isSet(QStringLiteral("activation"))
+            || cmd.isSet(QStringLiteral("layers"))))
         return cmd.usageError(QStringLiteral("--resume goes on with the snapshot's network; "
-                                             "--hidden and --activation cannot change it"));
+                                             "--hidden, --layers and --activation cannot change it"));
+    if (cmd.isSet(QStringLiteral("weight-decay"))
+        && (cmd.isSet(QStringLiteral("resume")) || cmd.isSet(QStringLiteral("checkpoint-dir"))))
+        return cmd.usageError(QStringLiteral("--weight-decay is not kept in snapshots yet: leave out --resume and "
+                                             "--checkpoint-dir"));
     // The network: the source's, the one --hidden and --activation name, the --init-from file's
     // or the snapshot's. Another one trains through the same loop, without the options it lacks.
     Architecture arch;
@@ -345,6 +379,8 @@ int runTrain(const QStringList &args)
     }
     if (!resumed) // a resumed run has the snapshot's network and initialisation
         useNetwork(cmd, arch, config);
+    if (const int code = refuseForLayers(cmd, arch, mpi.active()); code >= 0)
+        return code;
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
         || !readSnapshotOptions(cmd, resumed.has_value(), snapshots))

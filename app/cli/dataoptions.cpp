@@ -160,6 +160,42 @@ int architectureValue(const Command &command, Architecture &out)
     return -1;
 }
 
+void addLayerOptions(Command &command)
+{
+    command.addOption(QStringLiteral("layers"),
+                      QStringLiteral("The layers before the 10 outputs, in order, comma-separated: \"conv C KxK\" "
+                                     "(optionally \"stride 2\" and \"valid\"; padding same otherwise), \"pool 2\", "
+                                     "\"flatten\", \"dense N\", \"dropout P\"; e.g. \"conv 8 5x5, pool 2, dense "
+                                     "64\". The activation is --activation's. Not with --hidden."),
+                      QStringLiteral("LIST"));
+    command.addOption(QStringLiteral("weight-decay"),
+                      QStringLiteral("L2 weight decay lambda: g += lambda w for every weight and bias before the "
+                                     "optimiser's step, as PyTorch's weight_decay (default 0)."),
+                      QStringLiteral("L"), QStringLiteral("0"));
+}
+
+int layeredArchitectureValue(const Command &command, Architecture &out)
+{
+    if (!command.isSet(QStringLiteral("layers")))
+        return architectureValue(command, out);
+    if (command.isSet(QStringLiteral("hidden")))
+        return command.usageError(QStringLiteral("--layers and --hidden both name the network: give one (dense "
+                                                 "layers go into --layers as \"dense N\")"));
+    const Result<Activation> activation = parseActivation(command.value(QStringLiteral("activation")).toStdString());
+    if (!activation)
+        return command.dataError(qs(activation.error()));
+    const Result<std::vector<LayerSpec>> layers = parseLayers(command.value(QStringLiteral("layers")).toStdString());
+    if (!layers)
+        return command.dataError(qs(layers.error()));
+    out = withLayers(*layers, *activation);
+    return -1;
+}
+
+bool weightDecayValue(const Command &command, double &out)
+{
+    return command.doubleValue(QStringLiteral("weight-decay"), 0.0, 1.0, out);
+}
+
 int loadNetworkFile(const Command &command, const QString &path, NetworkModel &out)
 {
     Result<NetworkModel> model = readAnyNetwork(path.toStdString());

@@ -44,6 +44,13 @@ void addArchitectureOptions(Command &command);
 /** The network those options name: -1, or kExitBadData after a message naming the value the
  *  engine cannot train ("--hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0"). */
 int architectureValue(const Command &command, Architecture &out);
+/** --layers "conv 8 5x5, pool 2, dense 64" and --weight-decay L (train, bench, info). */
+void addLayerOptions(Command &command);
+/** architectureValue() with --layers (registered by addLayerOptions): a layer list in place of
+ *  --hidden, which is refused beside it; -1 to go on, else the exit code (the message printed). */
+int layeredArchitectureValue(const Command &command, Architecture &out);
+/** --weight-decay into `out` (unchanged when not given); false after a usage error. */
+bool weightDecayValue(const Command &command, double &out);
 
 /** Reads a model file (any version) or .npz of any network, by content, and checks that its
  *  values are finite. Returns -1 on success, else the exit code. */

@@ -22,6 +22,102 @@ std::size_t Architecture::biasCount() const
     return n;
 }
 
+std::vector<LayerSpec> Architecture::body() const
+{
+    if (!layers.empty())
+        return layers;
+    std::vector<LayerSpec> out;
+    for (int w : hidden) {
+        LayerSpec s;
+        s.size = w;
+        out.push_back(s);
+    }
+    return out;
+}
+
+int Architecture::layeredCount() const
+{
+    int n = 1;
+    for (const LayerSpec &s : layers)
+        n += s.hasParameters() ? 1 : 0;
+    return n;
+}
+
+int Architecture::layeredInputs(int l) const
+{
+    // Walk the shapes to the l-th layer with parameters: a dense layer's (and the output layer's)
+    // inputs are everything before it, a convolution's one kernel's reach, C_in k k.
+    FeatureShape in = inputShape();
+    int seen = 0;
+    for (const LayerSpec &s : layers) {
+        if (s.hasParameters() && seen++ == l)
+            return s.kind == LayerKind::Conv ? in.channels * s.kernel * s.kernel : in.size();
+        FeatureShape out = in;
+        switch (s.kind) {
+        case LayerKind::Dense:
+            out = {s.size, 1, 1, true};
+            break;
+        case LayerKind::Conv: {
+            const int pad = s.same ? (s.kernel - 1) / 2 : 0;
+            out = {s.size, (in.height + 2 * pad - s.kernel) / s.stride + 1,
+                   (in.width + 2 * pad - s.kernel) / s.stride + 1, false};
+            break;
+        }
+        case LayerKind::Pool:
+            out.height /= 2;
+            out.width /= 2;
+            break;
+        case LayerKind::Flatten:
+            out = {in.size(), 1, 1, true};
+            break;
+        case LayerKind::Dropout:
+            break;
+        }
+        in = out;
+    }
+    return in.size(); // the output layer
+}
+
+int Architecture::layeredOutputs(int l) const
+{
+    int seen = 0;
+    for (const LayerSpec &s : layers)
+        if (s.hasParameters() && seen++ == l)
+            return s.size;
+    return outputs;
+}
+
+std::size_t Architecture::layeredMultiplyAdds(bool afterFirst) const
+{
+    std::size_t n = 0;
+    bool first = true;
+    for (const LayerCost &c : layerCosts(layers, outputs)) {
+        if (c.weights == 0)
+            continue;
+        if (!(afterFirst && first))
+            n += c.multiplyAdds;
+        first = false;
+    }
+    return n;
+}
+
+Architecture withLayers(const std::vector<LayerSpec> &layers, Activation activation)
+{
+    Architecture arch;
+    arch.activation = activation;
+    arch.hidden.clear();
+    bool dense = true;
+    for (const LayerSpec &s : layers)
+        dense = dense && s.kind == LayerKind::Dense;
+    if (dense) {
+        for (const LayerSpec &s : layers)
+            arch.hidden.push_back(s.size);
+    } else {
+        arch.layers = layers;
+    }
+    return arch;
+}
+
 namespace {
 
 /** Each activation once: its name in flags and files, and the name a sentence uses. */
@@ -138,6 +234,8 @@ std::string describe(const Architecture &arch)
     std::string s = std::to_string(arch.inputs);
     for (int w : arch.hidden)
         s += "-" + std::to_string(w);
+    if (arch.layered()) // "conv 8 5x5, pool 2, dense 64 -> 10 ReLU"
+        return layersText(arch.layers) + " -> " + std::to_string(arch.outputs) + " " + displayName(arch.activation);
     s += "-" + std::to_string(arch.outputs);
     // Without a hidden layer there is no activation to name.
     return arch.hidden.empty() ? s : s + " " + displayName(arch.activation);
@@ -149,6 +247,15 @@ Status validate(const Architecture &arch)
         return Error {"the network must map " + std::to_string(kInputs) + " inputs to "
                       + std::to_string(kOutputs) + " outputs, not " + std::to_string(arch.inputs)
                       + " to " + std::to_string(arch.outputs)};
+    if (arch.layered()) {
+        if (!arch.hidden.empty())
+            return Error {"a network is written either as hidden widths or as a list of layers, not both"};
+        if (auto shapes = layerShapes(arch.layers); !shapes)
+            return Error {shapes.error()};
+        if (arch.layers.size() > std::size_t(kMaxLayers))
+            return Error {"at most " + std::to_string(kMaxLayers) + " layers, not " + std::to_string(arch.layers.size())};
+        return Status::success();
+    }
     if (arch.hidden.size() > std::size_t(kMaxHiddenLayers))
         return Error {"at most " + std::to_string(kMaxHiddenLayers) + " hidden layers, not "
                       + std::to_string(arch.hidden.size())};
@@ -167,12 +274,12 @@ Init initFor(Activation activation)
 
 Init initFor(const Architecture &arch)
 {
-    return arch.hidden.empty() ? Init::He : initFor(arch.activation);
+    return arch.hasHiddenLayers() ? initFor(arch.activation) : Init::He;
 }
 
 std::string initRuleText(const Architecture &arch)
 {
-    return initRuleText(arch.hidden.empty() ? Activation::ReLU : arch.activation);
+    return initRuleText(arch.hasHiddenLayers() ? arch.activation : Activation::ReLU);
 }
 
 std::string initRuleText(Activation activation)

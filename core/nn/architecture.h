@@ -1,7 +1,13 @@
 #pragma once
-// The network's shape as a value: 784 inputs, 0 to 2 hidden layers of 1 to 1,024 neurons with
-// one activation, 10 SoftMax outputs. The source's 784-128-10 ReLU network is one of them.
+// The network's shape as a value: 784 inputs, then either 0 to 2 dense hidden layers of 1 to 1,024
+// neurons (`hidden`, what --hidden writes) or an ordered list of layers (`layers`, what --layers
+// writes: convolution, pooling, flatten, dense, dropout; layerspec.h), one activation, and 10
+// SoftMax outputs. The source's 784-128-10 ReLU network is one of them. The layers with
+// parameters (dense and convolution, and the output layer) are numbered l = 0 .. layerCount() - 1
+// and hold MlpParams' layers in that order: a dense layer's W is outputs x inputs, a convolution's
+// C_out x (C_in k k) (PyTorch's Conv2d weight flattened), with C_out biases.
 
+#include "nn/layerspec.h"
 #include "nn/network.h"
 #include "result.h"
 
@@ -27,17 +33,31 @@ struct Architecture
     std::vector<int> hidden = {kHidden}; ///< widths of the hidden layers, first to last
     int outputs = kOutputs;
     Activation activation = Activation::ReLU;
+    /** Empty: the dense network `hidden` describes. Otherwise every layer between the input and
+     *  the output layer, in order, and `hidden` is empty; a list of dense layers alone is written
+     *  as `hidden` instead (withLayers()), so each network has one spelling. */
+    std::vector<LayerSpec> layers;
 
     /** The source's network, the default: 784-128-10, ReLU. */
     static Architecture source() { return {}; }
 
-    /** Weight layers: hidden.size() + 1. Layer l (0-based) maps layerInputs(l) to layerOutputs(l).
-     */
-    int layerCount() const { return int(hidden.size()) + 1; }
-    int layerInputs(int l) const { return l == 0 ? inputs : hidden[std::size_t(l - 1)]; }
+    /** Whether the network is a layer list (something other than dense layers). */
+    bool layered() const { return !layers.empty(); }
+    /** The layers before the output layer: `layers`, or a dense layer per hidden width. */
+    std::vector<LayerSpec> body() const;
+    /** Whether any layer sits between the input and the output layer. */
+    bool hasHiddenLayers() const { return layerCount() > 1; }
+
+    /** Layers with parameters. Layer l (0-based) has layerOutputs(l) outputs (channels for a
+     *  convolution) of layerInputs(l) weights each (a convolution's: C_in k k). */
+    int layerCount() const { return layers.empty() ? int(hidden.size()) + 1 : layeredCount(); }
+    int layerInputs(int l) const
+    {
+        return layers.empty() ? (l == 0 ? inputs : hidden[std::size_t(l - 1)]) : layeredInputs(l);
+    }
     int layerOutputs(int l) const
     {
-        return l == int(hidden.size()) ? outputs : hidden[std::size_t(l)];
+        return layers.empty() ? (l == int(hidden.size()) ? outputs : hidden[std::size_t(l)]) : layeredOutputs(l);
     }
 
     std::size_t weightCount() const;
@@ -52,14 +72,17 @@ struct Architecture
     {
         return parameterCount() * std::size_t(bytesPerValue);
     }
-    /** Forward-pass multiply-adds: one per weight per sample. */
-    std::size_t multiplyAddsPerSample() const { return weightCount(); }
-    std::size_t multiplyAddsPerBatch(int batch) const { return weightCount() * std::size_t(batch); }
+    /** Forward-pass multiply-adds: one per weight per sample (a convolution's once per output
+     *  position). */
+    std::size_t multiplyAddsPerSample() const { return layers.empty() ? weightCount() : layeredMultiplyAdds(false); }
+    std::size_t multiplyAddsPerBatch(int batch) const { return multiplyAddsPerSample() * std::size_t(batch); }
     /** FLOPs (2 per multiply-add) of one sample's forward and backward pass: W a per layer
      *  forward, dW = delta a^T per layer and W^T delta for every layer but the first (no
      *  gradient for the input): 4 x weights + 2 x the weights after the first layer. */
     std::size_t trainingFlopsPerSample() const
     {
+        if (!layers.empty())
+            return 4 * layeredMultiplyAdds(false) + 2 * layeredMultiplyAdds(true);
         return 4 * weightCount() + 2 * (weightCount() - layerWeightCount(0));
     }
     std::size_t layerWeightCount(int l) const
@@ -68,7 +91,18 @@ struct Architecture
     }
 
     bool operator==(const Architecture &o) const = default;
+
+private:
+    int layeredCount() const;
+    int layeredInputs(int l) const;
+    int layeredOutputs(int l) const;
+    /** Forward multiply-adds of the layer list's parameter layers (afterFirst: all but the first). */
+    std::size_t layeredMultiplyAdds(bool afterFirst) const;
 };
+
+/** The network of these layers and activation: a list of dense layers alone becomes `hidden`
+ *  (the --hidden network of those widths, the same bits), any other list `layers`. */
+Architecture withLayers(const std::vector<LayerSpec> &layers, Activation activation);
 
 /** "relu", "sigmoid", "tanh", "leakyrelu": the spelling of the CLI and the files. */
 std::string toString(Activation activation);
@@ -88,8 +122,8 @@ Result<Architecture> parseArchitecture(const std::string &hidden, const std::str
 std::string hiddenText(const std::vector<int> &hidden);
 /** "784-256-128-10 tanh". */
 std::string describe(const Architecture &arch);
-/** Ok for a shape the engine trains (784 in, 10 out, 0-2 hidden layers of 1-1,024); else why not.
- */
+/** Ok for a shape the engine trains (784 in, 10 out, 0-2 hidden layers of 1-1,024, or a layer
+ *  list every layer of which can be built); else why not. */
 Status validate(const Architecture &arch);
 
 /** The initialisation the literature pairs with the activation: He for (leaky) ReLU, Xavier/Glorot

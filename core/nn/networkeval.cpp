@@ -4,6 +4,7 @@
 
 #include "nn/batchthreads.h"
 #include "nn/kernels.h"
+#include "nn/layerpass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -69,11 +70,86 @@ private:
     std::vector<Mat<float>> m_W;
 };
 
+/** Adds sample `s`'s loss, answer and confusion from its logits z and probabilities p. */
+struct Tally
+{
+    Evaluation &ev;
+    SampleAnswers *perSample;
+    double lossSum = 0;
+    std::size_t correct = 0;
+
+    void add(std::size_t s, int y, const float *z, const float *p)
+    {
+        // L = -ln p_y = ln(sum_j e^(z_j - m)) - (z_y - m)
+        const Eigen::Map<const Eigen::VectorXf> Z(z, kOutputs), P(p, kOutputs);
+        const float m = Z.maxCoeff();
+        const double loss = std::log(double((Z.array() - m).exp().sum())) - double(Z(y) - m);
+        lossSum += loss;
+        Eigen::Index predicted = 0;
+        P.maxCoeff(&predicted);
+        ++ev.confusion[std::size_t(y)][std::size_t(predicted)];
+        correct += predicted == y;
+        if (perSample) {
+            for (int k = 0; k < kOutputs; ++k)
+                perSample->probabilities[s * kOutputs + std::size_t(k)] = P(k);
+            perSample->losses[s] = float(loss);
+            perSample->predicted[s] = std::uint8_t(predicted);
+        }
+    }
+};
+
+/** A layer list's evaluation: each evaluation thread its own pass over its own samples (the
+ *  layers keep per-batch scratch), in chunks of kLayeredChunk per thread. */
+constexpr int kLayeredChunk = 250;
+
+Evaluation evaluateLayered(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
+                           Normalize normalize, SampleAnswers *perSample)
+{
+    Evaluation ev = emptyEvaluation(data.size(), perSample);
+    if (data.size() == 0)
+        return ev;
+    const int threads = std::max(1, evaluationThreads());
+    std::vector<LayerPass<float>> passes;
+    for (int t = 0; t < threads; ++t)
+        passes.emplace_back(arch, kLayeredChunk);
+    const int pixels = data.rows * data.cols;
+    const std::size_t chunk = std::size_t(kLayeredChunk) * std::size_t(threads);
+    Tally tally {ev, perSample};
+    for (std::size_t first = 0; first < data.size(); first += chunk) {
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+#endif
+        for (int t = 0; t < threads; ++t) {
+            const std::size_t from = first + std::size_t(t) * kLayeredChunk;
+            const int n = from < data.size() ? int(std::min<std::size_t>(kLayeredChunk, data.size() - from)) : 0;
+            LayerPass<float> &pass = passes[std::size_t(t)];
+            for (int i = 0; i < n; ++i)
+                scaleBytes(data.image(from + std::size_t(i)), pixels, normalize, pass.X.col(i).data());
+            if (n > 0)
+                pass.forward(params, n, PassContext {});
+        }
+        for (int t = 0; t < threads; ++t) {
+            const std::size_t from = first + std::size_t(t) * kLayeredChunk;
+            const int n = from < data.size() ? int(std::min<std::size_t>(kLayeredChunk, data.size() - from)) : 0;
+            const LayerPass<float> &pass = passes[std::size_t(t)];
+            const Mat<float> &Z = pass.values(pass.opCount() - 1);
+            for (int i = 0; i < n; ++i)
+                tally.add(from + std::size_t(i), data.label(from + std::size_t(i)), Z.col(i).data(),
+                          pass.probabilities().col(i).data());
+        }
+    }
+    ev.loss = tally.lossSum / double(data.size());
+    ev.accuracy = 100.0 * double(tally.correct) / double(data.size());
+    return ev;
+}
+
 } // namespace
 
 Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, const Dataset &data,
                            Normalize normalize, SampleAnswers *perSample)
 {
+    if (arch.layered())
+        return evaluateLayered(arch, params, data, normalize, perSample);
     Evaluation ev = emptyEvaluation(data.size(), perSample);
     if (data.size() == 0)
         return ev;
@@ -126,6 +202,15 @@ Evaluation evaluateNetwork(const Architecture &arch, const MlpParamsF &params, c
 std::array<float, kOutputs> networkProbabilities(const Architecture &arch, const MlpParamsF &params,
                                                  const std::uint8_t *pixels, Normalize normalize)
 {
+    if (arch.layered()) {
+        LayerPass<float> pass(arch, 1);
+        scaleBytes(pixels, kInputs, normalize, pass.X.col(0).data());
+        pass.forward(params, 1, PassContext {});
+        std::array<float, kOutputs> p {};
+        for (int k = 0; k < kOutputs; ++k)
+            p[std::size_t(k)] = pass.probabilities()(k, 0);
+        return p;
+    }
     MlpWorkspace<float> ws(arch, 1);
     scaleBytes(pixels, kInputs, normalize, ws.X.col(0).data());
     mlpForward(params, 1, ws);

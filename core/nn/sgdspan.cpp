@@ -45,9 +45,14 @@ float stepSpan(const StepRule &rule, const StepArrays &a, std::size_t first, std
     float zero = 0;
     for (std::size_t at = first; at < first + count; at += kBlock) {
         const auto n = Eigen::Index(std::min(kBlock, first + count - at));
-        const ConstSpan w(a.w + at, n), g(a.g + at, n);
+        const ConstSpan w(a.w + at, n);
+        zero += (ConstSpan(a.g + at, n) * 0.0f).sum();
+        // g = dL/dw + lambda w (L2 weight decay), into a block of its own
+        alignas(64) float decayed[kBlock];
+        if (rule.weightDecay != 0.0f)
+            Span(decayed, n) = ConstSpan(a.g + at, n) + rule.weightDecay * w;
+        const ConstSpan g(rule.weightDecay != 0.0f ? decayed : a.g + at, n);
         Span next(a.next + at, n);
-        zero += (g * 0.0f).sum();
         if (rule.adam) {
             Span m1(a.nv + at, n), s1(a.ns + at, n);
             m1 = kNetworkAdamBeta1 * ConstSpan(a.v + at, n) + (1.0f - kNetworkAdamBeta1) * g;

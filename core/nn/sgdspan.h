@@ -23,11 +23,14 @@ inline constexpr float kNetworkAdamBeta2 = 0.999f;
 inline constexpr float kNetworkAdamEps = 1e-8f;
 
 /** One step's constants: plain SGD (momentum 0, not adam), SGD with momentum, or Adam with its
- *  bias corrections c1 = 1 - beta1^t and c2 = 1 - beta2^t. */
+ *  bias corrections c1 = 1 - beta1^t and c2 = 1 - beta2^t; weightDecay is L2's lambda, added to
+ *  the gradient of every parameter (biases included) before the rule, as PyTorch's SGD and Adam
+ *  do with `weight_decay`. */
 struct StepRule
 {
     bool adam = false;
     float lr = 0, momentum = 0, c1 = 1, c2 = 1;
+    float weightDecay = 0;
 };
 
 /** The arrays of one parameter tensor: the weights w, gradient g, SGD's momentum buffer or Adam's
@@ -39,7 +42,8 @@ struct StepArrays
 };
 
 /**
- * Values [first, first + count) of one tensor:
+ * Values [first, first + count) of one tensor, with g = g + lambda w first when weightDecay is
+ * not 0:
  *   plain:    w' = w - lr g
  *   momentum: v' = momentum v + g, w' = w - lr v'
  *   Adam:     m' = beta1 m + (1 - beta1) g, s' = beta2 s + (1 - beta2) g^2,

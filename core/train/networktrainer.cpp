@@ -73,7 +73,8 @@ std::shared_ptr<const DataSplit> trainingData(std::shared_ptr<const DataSplit> a
 } // namespace
 
 NetworkTrainer::Half::Half(const Architecture &arch, int capacity)
-    : ws(arch, capacity)
+    : ws(arch.layered() ? Architecture {} : arch, arch.layered() ? 1 : capacity)
+    , layers(arch.layered() ? std::make_unique<LayerPass<float>>(arch, capacity) : nullptr)
     , grads(MlpParamsF::zeros(arch))
     , labels(std::size_t(capacity))
 {
@@ -108,7 +109,7 @@ NetworkTrainer::NetworkTrainer(std::shared_ptr<const DataSplit> data, const Trai
     }
     // The batch (or a replica's slice) on libxsmm's kernels; the halves of Eigen's pass are made at
     // its first batch (gatherHalves).
-    if (xsmmBuilt())
+    if (xsmmBuilt() && !arch.layered())
         m_pass = std::make_unique<NetworkPass>(arch, m_exchange ? m_replicaBatch : m_batch);
     const std::size_t n = m_data->train.size();
     m_batchesPerEpoch = std::max(1, int((n + std::size_t(m_batch) - 1) / std::size_t(m_batch)));
@@ -120,8 +121,17 @@ void NetworkTrainer::runHalf(int h, int count)
 {
     // The half's share of the batch's gradient: its samples' summed loss gradient / count.
     Half &half = m_halves[std::size_t(h)];
-    if (half.count > 0)
+    if (half.count > 0 && half.layers) {
+        // Dropout's draws are keyed by the sample's place in the (global) batch.
+        PassContext ctx;
+        ctx.training = true;
+        ctx.seed = m_config.seed;
+        ctx.batch = m_step;
+        ctx.firstSample = int(m_halvesAt - m_batchFirst) + (h ? m_halves[0].count : 0);
+        half.loss = half.layers->forwardBackward(m_params, half.labels.data(), half.count, half.grads, count, ctx);
+    } else if (half.count > 0) {
         half.loss = mlpForwardBackward(m_params, half.labels.data(), half.count, half.ws, half.grads, count);
+    }
 }
 
 void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *augment)
@@ -134,8 +144,9 @@ void NetworkTrainer::gatherHalves(std::size_t at, int count, const AugmentAt *au
     // arrive while the first are converted (the libxsmm pass asks group by group).
     prefetchImages(m_data->train, m_order.data() + at, count);
     const int firstHalf = (count + 1) / 2;
+    m_halvesAt = at;
     for (int h = 0; h < 2; ++h) {
-        Mat<float> &X = m_halves[std::size_t(h)].ws.X;
+        Mat<float> &X = m_halves[std::size_t(h)].inputs();
         gatherColumns(m_data->train, m_order.data() + at + (h ? std::size_t(firstHalf) : 0),
                       h ? count - firstHalf : firstHalf, m_config.normalize, X.data(), int(X.rows()),
                       m_halves[std::size_t(h)].labels.data(), augment);
@@ -372,6 +383,7 @@ NetworkBatch NetworkTrainer::trainBatch()
     }
     const auto t0 = std::chrono::steady_clock::now();
     const std::size_t first = std::size_t(inEpoch) * std::size_t(m_batch);
+    m_batchFirst = first;
     const int count = int(std::min<std::size_t>(std::size_t(m_batch), m_order.size() - first));
     const AugmentAt augmentAt {m_config.seed, r.epoch};
     const AugmentAt *augment = m_config.augment ? &augmentAt : nullptr;
@@ -439,6 +451,7 @@ NetworkBatch NetworkTrainer::trainBatch()
     rule.momentum = mu;
     rule.c1 = 1.0f - float(std::pow(double(kNetworkAdamBeta1), double(t)));
     rule.c2 = 1.0f - float(std::pow(double(kNetworkAdamBeta2), double(t)));
+    rule.weightDecay = float(m_config.weightDecay);
     if (!stepAll(rule)) { // something is not finite: find the first value, in this order
         if (where = firstNonFinite(m_grads, "dL/d", d.value); !where.empty()) {
             d.quantity = "the gradient " + where;

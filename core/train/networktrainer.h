@@ -7,11 +7,14 @@
 // (BPLAB_KERNELS=eigen) it is two fixed halves of its samples through mlp.h's pass, each with its
 // own share of the gradient, added in one order. The optimiser's step is split over the same two
 // threads by parameter. Either way two threads (trainingThreads(), batchthreads.h) and one give
-// the same bits; the two kernels give different ones (another order of the sums).
+// the same bits; the two kernels give different ones (another order of the sums). A layer list
+// (convolution, pooling, dropout: Architecture::layered()) always takes the two halves, each
+// through its own LayerPass, on either kernel choice.
 
 #include "nn/architecture.h"
 #include "nn/batchthreads.h"
 #include "nn/evaluation.h"
+#include "nn/layerpass.h"
 #include "data/dataset.h"
 #include "train/divergence.h"
 #include "nn/mlp.h"
@@ -133,7 +136,10 @@ public:
     struct Half
     {
         Half(const Architecture &arch, int capacity);
-        MlpWorkspace<float> ws;
+        MlpWorkspace<float> ws;                  ///< a dense network's (a layer list's: unused)
+        std::unique_ptr<LayerPass<float>> layers; ///< a layer list's pass
+        /** Where the half's inputs go (one column per sample). */
+        Mat<float> &inputs() { return layers ? layers->X : ws.X; }
         MlpParamsF grads;
         std::vector<std::uint8_t> labels;
         int count = 0;
@@ -190,6 +196,8 @@ private:
     std::vector<RowMat<float>> m_replicaOutput;        ///< per local replica, its own output-layer dW
     std::vector<int> m_replicaCounts;
     int m_lastCount = 0; ///< samples of the last batch (one replica)
+    std::size_t m_batchFirst = 0; ///< the batch's first position in the epoch's order
+    std::size_t m_halvesAt = 0;   ///< the halves' first position in the epoch's order
     std::vector<std::uint32_t> m_order;
     int m_batchesPerEpoch = 1;
     std::size_t m_step = 0;

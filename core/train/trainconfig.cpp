@@ -131,7 +131,8 @@ bool needsReset(const TrainConfig &trained, const TrainConfig &wanted)
              && trained.schedule == wanted.schedule && trained.normalize == wanted.normalize
              && trained.init == wanted.init && trained.seed == wanted.seed
              && trained.augment == wanted.augment && trained.replicas == wanted.replicas
-             && trained.trainSubset == wanted.trainSubset && trained.network == wanted.network);
+             && trained.trainSubset == wanted.trainSubset && trained.network == wanted.network
+             && trained.weightDecay == wanted.weightDecay);
 }
 
 double scheduledLr(const TrainConfig &config, std::size_t step, std::size_t totalSteps)

@@ -44,6 +44,9 @@ struct TrainConfig
     /** Train on this many images of the training set, drawn evenly from every class by the seed
      *  (trainsubset.h); 0, or a number at least the set's size: the whole set. */
     std::size_t trainSubset = 0;
+    /** L2 weight decay lambda: every parameter's gradient (biases included) gets + lambda w
+     *  before the optimiser's rule, as PyTorch's `weight_decay` (0: none, the source's). */
+    double weightDecay = 0.0;
     /** The network trained: the source's 784-128-10 ReLU (the fast batch path, replicas,
      *  snapshots), or any other Architecture (one replica). */
     Architecture network;

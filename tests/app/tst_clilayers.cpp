@@ -1,0 +1,132 @@
+// train, bench and info with --layers and --weight-decay: a small convolutional network trains
+// and reports, 1 and 2 threads give the same numbers, info lists every layer's parameters, values
+// and multiply-adds, and every refusal is one line naming the part that cannot be built, with
+// nothing written.
+
+#include "clitestutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace bplab::test;
+
+class TestCliLayers : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_data = m_tmp.filePath(QStringLiteral("data"));
+        QVERIFY(writeSyntheticFolder(m_data, 300, 100, 5));
+    }
+
+    void trainsAConvNet()
+    {
+        QByteArray out[2];
+        for (int threads : {1, 2}) {
+            qputenv("BPLAB_THREADS", QByteArray::number(threads));
+            const CliRun run = runCli({"train", "--data", m_data, "--epochs", "2", "--batch", "20", "--seed", "3",
+                                       "--json", "--lr", "0.05", "--optimizer", "momentum", "--weight-decay", "5e-4",
+                                       "--layers", "conv 4 5x5, pool 2, conv 6 3x3 stride 2 valid, dense 16, dropout 0.25"});
+            qunsetenv("BPLAB_THREADS");
+            QVERIFY2(run.exitCode == 0, run.err.constData());
+            QVERIFY2(run.err.contains("training conv 4 5x5, pool 2, conv 6 3x3 stride 2 valid, dense 16, dropout "
+                                      "0.25 -> 10 ReLU"),
+                     run.err.constData());
+            const QList<QByteArray> lines = run.out.trimmed().split('\n');
+            QCOMPARE(lines.size(), 2);
+            const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+            QVERIFY2(last.value("test_accuracy").toDouble() > 80, lines.last().constData());
+            QJsonObject withoutTime = last;
+            withoutTime.remove("seconds");
+            withoutTime.remove("samples_per_second");
+            withoutTime.remove("training_threads");
+            out[threads - 1] = QJsonDocument(withoutTime).toJson();
+        }
+        QCOMPARE(out[0], out[1]);
+    }
+
+    void infoListsTheLayers()
+    {
+        const CliRun run = runCli({"info", "--json", "--layers", "conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QJsonObject j = run.json();
+        // conv 8 5x5: 8 x 25 weights, 784 positions; conv 16 5x5 over 8 channels at 14 x 14
+        QCOMPARE(j.value("weights").toInt(), 200 + 3200 + 784 * 64 + 640);
+        QCOMPARE(j.value("biases").toInt(), 8 + 16 + 64 + 10);
+        QCOMPARE(j.value("multiply_adds_per_sample").toInt(), 200 * 784 + 3200 * 196 + 50176 + 640);
+        const QJsonArray layers = j.value("layers").toArray();
+        QCOMPARE(layers.size(), 6);
+        QCOMPARE(layers[2].toObject().value("layer").toString(), QStringLiteral("conv 16 5x5"));
+        QCOMPARE(layers[2].toObject().value("activations").toInt(), 16 * 14 * 14);
+        QCOMPARE(layers[2].toObject().value("activation_bytes_fp32").toInt(), 16 * 14 * 14 * 4);
+        QCOMPARE(layers[3].toObject().value("shape").toArray(), (QJsonArray {16, 7, 7}));
+        const CliRun text = runCli({"info", "--layers", "conv 8 5x5, pool 2, dense 64", "--weight-decay", "0.001"});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("conv 8 5x5") && text.out.contains("156,800"), text.out.constData());
+        QVERIFY2(text.out.contains("weight decay: lambda 0.001"), text.out.constData());
+    }
+
+    void benchTimesAConvNet()
+    {
+        const CliRun run = runCli({"bench", "--data", m_data, "--samples", "200", "--repeats", "1", "--json",
+                                   "--layers", "conv 4 3x3, pool 2, dense 8", "--weight-decay", "1e-4"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(run.json().value("network").toString(), QStringLiteral("conv 4 3x3, pool 2, dense 8 -> 10 ReLU"));
+        QVERIFY(run.json().value("epoch_seconds").toDouble() > 0);
+        QCOMPARE(run.json().value("weight_decay").toDouble(), 1e-4);
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("kernel larger than its input")
+                << QStringList {"--layers", "conv 4 5x5, pool 2, pool 2, pool 2, conv 4 5x5"}
+                << "--layers: \"conv 4 5x5\" (layer 5): the 5 x 5 kernel is larger than its 3 x 3 input" << 2;
+        QTest::newRow("pool over 1x1") << QStringList {"--layers", "pool 2, pool 2, pool 2, pool 2, pool 2"}
+                                       << "--layers: \"pool 2\" (layer 5): a 2 x 2 pool over a 1 x 1 map" << 2;
+        QTest::newRow("0 channels") << QStringList {"--layers", "conv 0 3x3"}
+                                    << "a convolution needs 1 to 256 channels, not 0" << 2;
+        QTest::newRow("rate 1") << QStringList {"--layers", "dense 8, dropout 1"}
+                                << "\"dropout 1\" (layer 2): a dropout rate is at least 0 and below 1" << 2;
+        QTest::newRow("with --hidden") << QStringList {"--layers", "conv 2 3x3", "--hidden", "8"}
+                                       << "--layers and --hidden both name the network: give one" << 1;
+        QTest::newRow("saving a conv net") << QStringList {"--layers", "conv 2 3x3", "--save", "SAVE"}
+                                           << "--save: a network with convolution, pooling, flatten or dropout "
+                                              "layers cannot be written to files"
+                                           << 1;
+        QTest::newRow("negative decay") << QStringList {"--weight-decay", "-1"} << "--weight-decay" << 1;
+    }
+    void refusals()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QFETCH(int, exitCode);
+        const QString save = m_tmp.filePath(QStringLiteral("bad.bplab"));
+        args.replaceInStrings(QStringLiteral("SAVE"), save);
+        for (const char *command : {"train", "info"}) {
+            if (args.contains("--save") && QByteArray(command) == "info")
+                continue;
+            QStringList all {QString::fromLatin1(command)};
+            if (QByteArray(command) == "train")
+                all << "--data" << m_data << "--epochs" << "1";
+            const CliRun run = runCli(all + args);
+            QCOMPARE(run.exitCode, exitCode);
+            QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
+            QCOMPARE(run.err.trimmed().count('\n'), 0); // one line
+            QVERIFY(run.out.isEmpty());
+            QVERIFY(!QFile::exists(save));
+        }
+    }
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_data;
+};
+
+QTEST_MAIN(TestCliLayers)
+#include "tst_clilayers.moc"
