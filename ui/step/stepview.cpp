@@ -3,6 +3,7 @@
 #include "networkdiagram.h"
 #include "panelaccessible.h"
 #include "softmaxpanel.h"
+#include "stagehtml.h"
 #include "stagepages.h"
 #include "io/tracejson.h"
 #include "uiformat.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTextDocument>
@@ -329,7 +329,7 @@ void StepView::refreshPage()
                  QStringLiteral("style=\"text-decoration:none; color:%1\"").arg(palette().color(QPalette::WindowText).name()));
     m_formula->setText(html);
     // Read aloud as written: "p_k = e^(z_k) / Σ_k e^(z_k)", not "pk = ezk / Σk ezk".
-    m_formula->setAccessibleName(spokenText(html));
+    m_formula->setAccessibleName(html::spoken(html));
     if (page.softmaxTable) {
         const MlpTraceF &t = m_model->trace();
         m_softmax->setOutputs(t.logits, t.exp, t.expSum, t.expFinite, t.probabilities, t.label, t.predicted);
@@ -400,24 +400,6 @@ QString StepView::pageText() const
         for (int k = 0; k < m_softmax->rowCount(); ++k)
             text += QLatin1Char('\n') + m_softmax->rowText(k);
     return text;
-}
-
-QString StepView::spokenText(const QString &html)
-{
-    // Sub- and superscripts keep their meaning in plain text: x_k, e^(z_k), w^(1).
-    QString marked = html;
-    static const QRegularExpression sub(QStringLiteral("<sub>(.*?)</sub>"));
-    static const QRegularExpression sup(QStringLiteral("<sup>(.*?)</sup>"));
-    marked.replace(sub, QStringLiteral("_\\1"));
-    for (QRegularExpressionMatch m = sup.match(marked); m.hasMatch(); m = sup.match(marked, m.capturedStart())) {
-        const QString inner = m.captured(1);
-        const bool bracketed = inner.startsWith(QLatin1Char('(')) && inner.endsWith(QLatin1Char(')'));
-        marked.replace(m.capturedStart(), m.capturedLength(),
-                       QLatin1Char('^') + (bracketed ? inner : QLatin1Char('(') + inner + QLatin1Char(')')));
-    }
-    QTextDocument doc;
-    doc.setHtml(marked);
-    return doc.toPlainText().simplified();
 }
 
 QString StepView::sizesText() const

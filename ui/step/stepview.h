@@ -89,9 +89,6 @@ public:
     QVector<ValueGrid *> grids() const { return m_grids; }
     /** SoftMax's table, shown on the SoftMax stage. */
     SoftmaxPanel *softmaxPanel() const { return m_softmax; }
-    /** The stage's text as a screen reader gets it: plain, x_k for a subscript, e^(z_k) for a
-     *  superscript. */
-    static QString spokenText(const QString &html);
     /** Every control and panel of the view in Tab order (reading order). */
     QList<QWidget *> tabOrder() const { return m_tabOrder; }
 
