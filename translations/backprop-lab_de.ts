@@ -259,14 +259,6 @@
         <translation>&lt;b&gt;%1 = e&lt;sup&gt;%2&lt;/sup&gt; / &amp;Sigma;&lt;sub&gt;k&lt;/sub&gt; e&lt;sup&gt;%2&lt;/sup&gt;&lt;/b&gt;: positiv, und ihre Summe ist 1.</translation>
     </message>
     <message>
-        <source>overflow</source>
-        <translation>Überlauf</translation>
-    </message>
-    <message>
-        <source>target</source>
-        <translation>Ziel</translation>
-    </message>
-    <message>
         <source>predicted</source>
         <translation>erkannt</translation>
     </message>
@@ -2863,6 +2855,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>%1 ← %2: %3%4 = %5</source>
         <translation>%1 ← %2: %3%4 = %5</translation>
     </message>
+    <message>
+        <source>Weight under the mouse</source>
+        <translation>Gewicht unter der Maus</translation>
+    </message>
 </context>
 <context>
     <name>bplab::LessonPanel</name>
@@ -2966,11 +2962,7 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
 </context>
 <context>
-    <name>bplab::LossPlot</name>
-    <message>
-        <source>epoch</source>
-        <translation>Epoche</translation>
-    </message>
+    <name>bplab::LossAxes</name>
     <message>
         <source>cross-entropy loss</source>
         <translation>Kreuzentropie-Verlust</translation>
@@ -2992,6 +2984,17 @@ oder legen Sie ein Bild davon ab</translation>
         <translation>%</translation>
     </message>
     <message>
+        <source>Curves shown</source>
+        <translation>Gezeigte Kurven</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::LossPlot</name>
+    <message>
+        <source>epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
         <source>batch loss</source>
         <translation>Batch-Verlust</translation>
     </message>
@@ -3002,30 +3005,6 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>test loss</source>
         <translation>Testverlust</translation>
-    </message>
-    <message>
-        <source>batch %1, epoch %2
-batch loss %3</source>
-        <translation>Batch %1, Epoche %2
-Batch-Verlust %3</translation>
-    </message>
-    <message>
-        <source>batch %1, epoch %2
-moving average %3</source>
-        <translation>Batch %1, Epoche %2
-gleitender Mittelwert %3</translation>
-    </message>
-    <message>
-        <source>epoch %1
-test loss %2</source>
-        <translation>Epoche %1
-Testverlust %2</translation>
-    </message>
-    <message>
-        <source>epoch %1
-test accuracy %2 %</source>
-        <translation>Epoche %1
-Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>Follow the data (reset zoom)</source>
@@ -3084,6 +3063,35 @@ Testgenauigkeit %2 %</translation>
         <translation>Training %</translation>
     </message>
     <message>
+        <source>On the training set: loss %1, accuracy %2 %.</source>
+        <translation>Auf dem Trainingssatz: Verlust %1, Genauigkeit %2 %.</translation>
+    </message>
+    <message>
+        <source>earlier branch, lr %1</source>
+        <translation>früherer Zweig, LR %1</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::LossReadout</name>
+    <message>
+        <source>batch %1, epoch %2
+batch loss %3</source>
+        <translation>Batch %1, Epoche %2
+Batch-Verlust %3</translation>
+    </message>
+    <message>
+        <source>batch %1, epoch %2
+moving average %3</source>
+        <translation>Batch %1, Epoche %2
+gleitender Mittelwert %3</translation>
+    </message>
+    <message>
+        <source>epoch %1
+test loss %2</source>
+        <translation>Epoche %1
+Testverlust %2</translation>
+    </message>
+    <message>
         <source>epoch %1
 training-set loss %2</source>
         <translation>Epoche %1
@@ -3096,12 +3104,10 @@ training-set accuracy %2 %</source>
 Genauigkeit auf dem Trainingssatz %2 %</translation>
     </message>
     <message>
-        <source>On the training set: loss %1, accuracy %2 %.</source>
-        <translation>Auf dem Trainingssatz: Verlust %1, Genauigkeit %2 %.</translation>
-    </message>
-    <message>
-        <source>earlier branch, lr %1</source>
-        <translation>früherer Zweig, LR %1</translation>
+        <source>epoch %1
+test accuracy %2 %</source>
+        <translation>Epoche %1
+Testgenauigkeit %2 %</translation>
     </message>
 </context>
 <context>
@@ -4511,24 +4517,12 @@ Genauigkeit auf dem Trainingssatz %2 %</translation>
         <translation>genauer Wert: %1</translation>
     </message>
     <message>
-        <source>Jump to any stage (Right/Space: next, Left/Backspace: back, Home: first)</source>
-        <translation>Zu jeder Stufe springen (Rechts/Leertaste: weiter, Links/Rücktaste: zurück, Pos1: erste)</translation>
-    </message>
-    <message>
         <source>◀ Back</source>
         <translation>◀ Zurück</translation>
     </message>
     <message>
-        <source>The previous stage (Left or Backspace)</source>
-        <translation>Die vorige Stufe (Links oder Rücktaste)</translation>
-    </message>
-    <message>
         <source>Next ▶</source>
         <translation>Weiter ▶</translation>
-    </message>
-    <message>
-        <source>The next stage (Right or Space)</source>
-        <translation>Die nächste Stufe (Rechts oder Leertaste)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Sizes&lt;/b&gt; (from the layer shapes)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</source>
@@ -4626,6 +4620,22 @@ Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
 Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); alles FP32 enthält die Biases.
 Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch aus 64.</translation>
     </message>
+    <message>
+        <source>SoftMax table</source>
+        <translation>SoftMax-Tabelle</translation>
+    </message>
+    <message>
+        <source>Jump to any stage (Space or Ctrl+Right: next, Backspace or Ctrl+Left: back, Home: first; the arrow keys move in the focused picture or diagram)</source>
+        <translation>Zu jeder Stufe springen (Leertaste oder Strg+Rechts: weiter, Rücktaste oder Strg+Links: zurück, Pos1: erste; die Pfeiltasten bewegen sich im fokussierten Bild oder Diagramm)</translation>
+    </message>
+    <message>
+        <source>The previous stage (Backspace or Ctrl+Left)</source>
+        <translation>Die vorige Stufe (Rücktaste oder Strg+Links)</translation>
+    </message>
+    <message>
+        <source>The next stage (Space or Ctrl+Right)</source>
+        <translation>Die nächste Stufe (Leertaste oder Strg+Rechts)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::TimelineBar</name>
@@ -4654,10 +4664,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>Einen Batch zurück (Links)</translation>
     </message>
     <message>
-        <source>One batch on (Right)</source>
-        <translation>Einen Batch weiter (Rechts)</translation>
-    </message>
-    <message>
         <source>The latest batch: follow the training (End)</source>
         <translation>Der neueste Batch: dem Training folgen (Ende)</translation>
     </message>
@@ -4680,6 +4686,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>Latest batch</source>
         <translation>Neuester Batch</translation>
+    </message>
+    <message>
+        <source>One batch on, up to the latest (Right); Step trains the next</source>
+        <translation>Einen Batch weiter, bis zum neuesten (Rechts); Schritt trainiert den nächsten</translation>
     </message>
 </context>
 <context>

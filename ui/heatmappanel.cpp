@@ -40,8 +40,12 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     auto *showLabel = new QLabel(tr("&Show:"), this);
     showLabel->setBuddy(m_quantityBox);
     m_showLabel = showLabel;
+    m_hover->setObjectName(QStringLiteral("heatmapHover"));
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_hover->setText(QStringLiteral(" "));
+    m_hover->setAccessibleName(tr("Weight under the mouse"));
+    // Its text comes and goes with the mouse: it never changes the panel's size (the layout
+    // would jump), the line keeps its height while empty and a long text is cut at the right.
+    m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
 
     auto *top = new QHBoxLayout;
     top->addWidget(showLabel);
@@ -184,7 +188,7 @@ void HeatmapPanel::applyStyle()
     m_hover->setFont(base);
     m_quantityBox->setFont(base);
     m_showLabel->setFont(base);
-    m_hover->setMinimumHeight(fm.height() + fm.height() / 2);
+    m_hover->setFixedHeight(fm.height() + fm.height() / 2);
     if (QLayoutItem *top = layout() ? layout()->itemAt(0) : nullptr; top && top->layout())
         top->layout()->setContentsMargins(fm.height() / 2, fm.height() / 4, fm.height() / 2, 0);
     const int pad = fm.height() / 3;
@@ -282,7 +286,8 @@ double HeatmapPanel::layerRange(int l) const
 void HeatmapPanel::onMouseMove(QMouseEvent *event)
 {
     const QString text = hoverTextAt(m_plot->mapTo(this, event->pos()));
-    m_hover->setText(text.isEmpty() ? QStringLiteral(" ") : text);
+    m_hover->setText(text);
+    m_hover->setAccessibleDescription(text);
 }
 
 void HeatmapPanel::onMousePress(QMouseEvent *event)

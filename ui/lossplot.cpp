@@ -1,5 +1,6 @@
 #include "lossplot.h"
 
+#include "lossaxes.h"
 #include "lossreadout.h"
 #include "plotstyle.h"
 #include "uiformat.h"
@@ -47,12 +48,6 @@ LossPlot::LossPlot(QWidget *parent)
     QCPAxisRect *rect = m_plot->axisRect();
     m_plot->yAxis2->setVisible(true);
     m_plot->xAxis->setLabel(tr("epoch"));
-    // Each axis title as long as its axis allows (fitAxisTitles()); the unit says the rest.
-    m_lossTitles = QStringList{tr("cross-entropy loss"), tr("cross-entropy"), tr("loss")};
-    m_accuracyTitles = QStringList{tr("accuracy (%)"), tr("%")};
-    m_plot->yAxis->setLabel(m_lossTitles.first());
-    m_plot->yAxis2->setLabel(m_accuracyTitles.first());
-    m_plot->yAxis2->setRange(0, 100);
 
     m_batch = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
     m_batch->setName(tr("batch loss"));
@@ -95,7 +90,9 @@ LossPlot::LossPlot(QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &LossPlot::onMouseMove);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
     connect(m_plot, &QCustomPlot::beforeReplot, this, &LossPlot::updateDrawnData);
-    connect(m_plot, &QCustomPlot::afterLayout, this, &LossPlot::fitAxisTitles);
+    m_axes = new LossAxes(m_plot, {m_batch, m_average, m_testLoss, m_trainLoss}, {m_testAccuracy, m_trainAccuracy},
+                          {m_batch, m_average}, this);
+    connect(m_axes, &LossAxes::changed, this, &LossPlot::queueReplot);
 
     m_readout = new LossReadout(m_plot,
                                 {m_batch, m_average, m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy},
@@ -227,8 +224,10 @@ void LossPlot::updateDrawnData()
     for (QCPGraph *g : {m_testLoss, m_testAccuracy, m_trainLoss, m_trainAccuracy})
         g->setScatterSkip(skip);
     if (m_drawnCount == history().batchCount() && m_drawnLower == range.lower
-        && m_drawnUpper == range.upper && m_drawnPixels == pixels)
+        && m_drawnUpper == range.upper && m_drawnPixels == pixels) {
+        m_axes->fitLossRange(m_branchMaxLoss);
         return;
+    }
     m_drawnCount = history().batchCount();
     m_drawnLower = range.lower;
     m_drawnUpper = range.upper;
@@ -245,6 +244,7 @@ void LossPlot::updateDrawnData()
     };
     m_batch->data()->set(graphData(batch), true);
     m_average->data()->set(graphData(average), true);
+    m_axes->fitLossRange(m_branchMaxLoss);
 }
 
 void LossPlot::resetView()
@@ -259,15 +259,14 @@ void LossPlot::onUserRangeChange()
     m_userZoomed = true;
 }
 
-// While the user has not zoomed or panned, x shows the whole run; y always shows 0 .. the
-// largest loss so far (the maxima are kept incrementally: no pass over the data per frame).
+// While the user has not zoomed or panned, x shows the whole run (its extent is kept
+// incrementally: no pass over the data per frame). The loss axis is fitted to the curves shown
+// before each replot (LossAxes::fitLossRange()), from the points drawn.
 void LossPlot::updateRanges()
 {
     const double maxX = std::max(history().maxX(), m_branchMaxX);
-    const double maxLoss = std::max(history().maxLoss(), m_branchMaxLoss);
     if (!m_userZoomed)
         m_plot->xAxis->setRange(0, maxX > 0 ? maxX * 1.02 : 1.0);
-    m_plot->yAxis->setRange(0, maxLoss > 0 ? maxLoss * 1.05 : 2.5);
     m_plot->yAxis2->setRange(0, 100);
 }
 
@@ -343,49 +342,11 @@ void LossPlot::updateLegendColumns()
     m_legendFit.fit(m_plot->legend, width());
 }
 
-// Tick spacing from the widget's size and font (not the axis rect of the last layout, so the
-// choice cannot flip back and forth between replots): x labels a few characters wide, y labels
-// a line apart with room to spare.
-void LossPlot::updateTickCounts()
-{
-    const QFontMetrics fm(m_plot->xAxis->tickLabelFont());
-    const int em = fm.height();
-    const int plotW = width() - 8 * em;   // less the two value axes' labels and titles
-    const int plotH = height() - 6 * em;  // less the x labels, its title and the legend
-    m_plot->xAxis->ticker()->setTickCount(std::clamp(plotW / (fm.averageCharWidth() * 9), 2, 8));
-    const int yTicks = std::clamp(plotH / (em * 2), 2, 6);
-    m_plot->yAxis->ticker()->setTickCount(yTicks);
-    m_plot->yAxis2->ticker()->setTickCount(std::min(yTicks, 5));
-}
-
-// The longest title that fits along its axis; rotated titles do not change the margins, so this
-// runs after the layout without a second pass.
-void LossPlot::fitAxisTitles()
-{
-    const int length = m_plot->axisRect()->height();
-    bool changed = false;
-    for (auto [axis, titles] : {std::pair {m_plot->yAxis, &m_lossTitles}, std::pair {m_plot->yAxis2, &m_accuracyTitles}}) {
-        const QFontMetrics fm(axis->labelFont());
-        QString title = titles->last();
-        for (const QString &t : std::as_const(*titles))
-            if (fm.horizontalAdvance(t) <= length) {
-                title = t;
-                break;
-            }
-        if (axis->label() != title) {
-            axis->setLabel(title);
-            changed = true;
-        }
-    }
-    if (changed)
-        queueReplot();
-}
-
 void LossPlot::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateLegendColumns();
-    updateTickCounts();
+    m_axes->updateTickCounts(size());
 }
 
 void LossPlot::changeEvent(QEvent *event)
@@ -432,7 +393,9 @@ void LossPlot::applyStyle()
     m_trainLoss->setPen(QPen(lossColor, 1.5 * line, Qt::DotLine));
     m_trainLoss->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssCircle, lossColor, pal.color(QPalette::Base), marker));
-    m_trainAccuracy->setPen(QPen(colors::orange(pal), 2 * line));
+    // Dash-dotted: beside the test loss's solid vermillion line its orange is the same colour to a
+    // deutan or protan eye; every epoch curve has a line style of its own besides its colour.
+    m_trainAccuracy->setPen(QPen(colors::orange(pal), 2 * line, Qt::DashDotLine));
     m_trainAccuracy->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, colors::orange(pal),
                                                      pal.color(QPalette::Base), marker));
 
@@ -446,7 +409,8 @@ void LossPlot::applyStyle()
     m_plot->legend->setMargins(QMargins(fm.height() / 2, 0, fm.height() / 2, fm.height() / 4));
     styleBranches();
     updateLegendColumns();
-    updateTickCounts();
+    m_axes->updateTickCounts(size());
+    m_axes->restyleLegend();
 
     m_readout->setStyle(tickFont, pal, line);
 }
@@ -578,6 +542,7 @@ void LossPlot::showContextMenu(const QPoint &pos)
     QMenu menu(this);
     addExportActions(&menu, this, panelExport());
     menu.addSeparator();
+    m_axes->addCurveActions(&menu);
     QAction *reset
             = menu.addAction(tr("Follow the data (reset zoom)"), this, [this] { resetView(); });
     reset->setEnabled(m_userZoomed);

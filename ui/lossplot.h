@@ -2,7 +2,8 @@
 // The loss plot: every batch's training loss (faint) with its moving average, and per epoch the
 // test loss (left axis) and test accuracy (right axis, 0-100 %), and beside them the same two
 // measured on the whole training set (where they part, the network learns its training images by
-// heart). x is the fractional epoch.
+// heart). x is the fractional epoch. A click on a legend entry hides or shows its curve; the loss
+// axis fits the curves shown (lossaxes.h).
 //
 // It draws a RunHistory its owner keeps (the training controller): the plot holds no data of its
 // own. Memory: the batch history is kept once, compactly (x as double, the loss as float: 12 bytes
@@ -34,6 +35,7 @@ class QTimer;
 
 namespace bplab {
 
+class LossAxes;
 class LossReadout;
 
 class LossPlot : public QWidget, public AccessiblePanel
@@ -132,8 +134,6 @@ private:
     void applyStyle();
     void updateDrawnData();
     void updateLegendColumns();
-    void updateTickCounts();
-    void fitAxisTitles();
     void updateRanges();
     void queueReplot();
     /** New losses: replotted now when the last replot is old enough, else by the timer. */
@@ -159,7 +159,7 @@ private:
     void addEpochPoints(std::size_t from);
     void drawBranches();
     LossReadout *m_readout = nullptr; // the hover ring and box
-    QStringList m_lossTitles, m_accuracyTitles; // the axis titles, longest first
+    LossAxes *m_axes = nullptr; // curves shown, the loss axis fitted to them, titles, ticks
     LegendFit m_legendFit; // full or brief names, one or two rows
     QElapsedTimer m_sinceReplot;
     QTimer *m_replotTimer = nullptr;

@@ -108,7 +108,9 @@ QPalette highContrastPalette()
     QPalette p(white, black); // window text, window
     for (QPalette::ColorGroup g : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
         const bool off = g == QPalette::Disabled;
-        const QColor ink = off ? silver : white;
+        // Disabled text a mid grey: still 5:1 on the black, but plainly dimmer than the white of
+        // what can be used (silver was too close to it to tell a disabled button apart).
+        const QColor ink = off ? QColor(0x808080) : white;
         p.setColor(g, QPalette::Window, black);
         p.setColor(g, QPalette::Base, black);
         p.setColor(g, QPalette::AlternateBase, QColor(0x1A1A1A));

@@ -1,7 +1,14 @@
 #include "panelaccessible.h"
 
 #include <QAccessibleWidget>
+#include <QAbstractItemView>
+#include <QComboBox>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QStackedWidget>
 #include <QHash>
+#include <QPointer>
+#include <QTimer>
 #include <QVariant>
 #include <QWidget>
 
@@ -61,7 +68,12 @@ public:
     void setText(QAccessible::Text, const QString &) override {}
     QAccessible::State state() const override
     {
+        // A part is shown where its panel is: the cells of a panel in a view not shown (a hidden
+        // page of the window's stack) are not read with the view that is.
+        const QAccessible::State p = m_parent->state();
         QAccessible::State s;
+        s.invisible = p.invisible;
+        s.offscreen = p.offscreen;
         s.readOnly = true;
         return s;
     }
@@ -308,17 +320,114 @@ private:
     PartCache m_parts;
 };
 
+/** A choice box read by what it chooses and what is chosen: its name is its accessibleName() or its
+ *  label's text ("Order"), its value the current item ("By index"). Qt's own interface on Linux
+ *  names the box by its current item, so a screen reader walking the window heard "By index"
+ *  alone. Its list stays its one child; press opens it. */
+class ComboInterface : public QAccessibleWidget
+{
+public:
+    explicit ComboInterface(QComboBox *box) : QAccessibleWidget(box, QAccessible::ComboBox) {}
+    QComboBox *box() const { return static_cast<QComboBox *>(widget()); }
+
+    QString text(QAccessible::Text t) const override
+    {
+        if (t == QAccessible::Value)
+            return box()->currentText();
+        if (t == QAccessible::Name) {
+            if (!box()->accessibleName().isEmpty())
+                return box()->accessibleName();
+            const QString label = labelText();
+            return label.isEmpty() ? box()->currentText() : label;
+        }
+        return QAccessibleWidget::text(t);
+    }
+    QAccessible::State state() const override
+    {
+        QAccessible::State s = QAccessibleWidget::state();
+        s.expandable = true;
+        s.expanded = box()->view() && box()->view()->isVisible();
+        return s;
+    }
+    // The list while it is open: closed, its items are not on screen (Qt's own interface had them
+    // read as shown with every view).
+    bool listShown() const { return box()->view() && box()->view()->isVisible(); }
+    int childCount() const override { return listShown() ? 1 : 0; }
+    QAccessibleInterface *child(int index) const override
+    {
+        return index == 0 && listShown() ? QAccessible::queryAccessibleInterface(box()->view()) : nullptr;
+    }
+    int indexOfChild(const QAccessibleInterface *c) const override
+    {
+        return listShown() && c && c->object() == box()->view() ? 0 : -1;
+    }
+    QStringList actionNames() const override
+    {
+        return QStringList{showMenuAction(), pressAction()} + QAccessibleWidget::actionNames();
+    }
+    void doAction(const QString &action) override
+    {
+        if (action == showMenuAction() || action == pressAction())
+            box()->showPopup();
+        else
+            QAccessibleWidget::doAction(action);
+    }
+
+private:
+    /** The text of the label whose buddy the box is, without its '&' and ':'. */
+    QString labelText() const
+    {
+        const QWidget *parent = box()->parentWidget();
+        if (!parent)
+            return {};
+        for (const QLabel *label : parent->findChildren<QLabel *>()) {
+            if (label->buddy() != box())
+                continue;
+            QString text = label->text();
+            text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+            text.replace(QLatin1String("&&"), QLatin1String("&"));
+            return text.trimmed().remove(QRegularExpression(QStringLiteral(":$")));
+        }
+        return {};
+    }
+};
+
+/** A stack of pages (the window's views, a tab widget's tabs): the page shown is its one child
+ *  for a screen reader. Qt's own interface lists every page, and Qt's item views report their cells
+ *  as shown by their place alone, so a hidden view's list (Dataset's "Training image 0", the Step
+ *  view's stages) was read with the view that is shown. */
+class StackInterface : public QAccessibleWidget
+{
+public:
+    explicit StackInterface(QStackedWidget *stack) : QAccessibleWidget(stack, QAccessible::LayeredPane) {}
+    QStackedWidget *stack() const { return static_cast<QStackedWidget *>(widget()); }
+    int childCount() const override { return stack()->currentWidget() ? 1 : 0; }
+    QAccessibleInterface *child(int index) const override
+    {
+        return index == 0 && stack()->currentWidget() ? QAccessible::queryAccessibleInterface(stack()->currentWidget())
+                                                      : nullptr;
+    }
+    int indexOfChild(const QAccessibleInterface *c) const override
+    {
+        return c && stack()->currentWidget() && c->object() == stack()->currentWidget() ? 0 : -1;
+    }
+};
+
 QAccessibleInterface *panelFactory(const QString &, QObject *object)
 {
     if (!object || !object->isWidgetType())
         return nullptr;
     auto *w = static_cast<QWidget *>(object);
+    if (auto *box = qobject_cast<QComboBox *>(w); box && !box->isEditable())
+        return new ComboInterface(box);
     if (auto *table = dynamic_cast<AccessibleTable *>(w))
         return new TableInterface(w, table);
     if (auto *values = dynamic_cast<AccessibleValues *>(w))
         return new ValuesInterface(w, values);
     if (auto *panel = dynamic_cast<AccessiblePanel *>(w))
         return new PanelInterface(w, panel);
+    if (auto *stack = qobject_cast<QStackedWidget *>(w))
+        return new StackInterface(stack);
     return nullptr;
 }
 
@@ -343,8 +452,23 @@ void notifyPanelChanged(QWidget *panel)
     const qint64 now = std::chrono::duration_cast<std::chrono::milliseconds>(
                                std::chrono::steady_clock::now().time_since_epoch())
                                .count();
-    if (now - panel->property(key).toLongLong() < kIntervalMs)
+    const qint64 since = now - panel->property(key).toLongLong();
+    if (since < kIntervalMs) {
+        // Too soon: coalesced into one notice at the interval's end, so the last change is
+        // never left unsaid (a screen reader would keep the description it read before).
+        const char *pending = "bplabAccessiblePending";
+        if (!panel->property(pending).toBool()) {
+            panel->setProperty(pending, true);
+            QPointer<QWidget> guard(panel);
+            QTimer::singleShot(int(kIntervalMs - since), panel, [guard, pending] {
+                if (!guard)
+                    return;
+                guard->setProperty(pending, false);
+                notifyPanelChanged(guard);
+            });
+        }
         return;
+    }
     panel->setProperty(key, now);
     QAccessibleEvent event(panel, QAccessible::DescriptionChanged);
     QAccessible::updateAccessibility(&event);

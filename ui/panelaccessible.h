@@ -59,8 +59,9 @@ public:
  *  application, later calls do nothing. */
 void installPanelAccessibility();
 
-/** The panel's description changed (called where a panel's values change, at most a few times a
- *  second: a screen reader reads the new text when asked). */
+/** The panel's description changed (called where a panel's values change): a screen reader is
+ *  told at most twice a second per panel, changes in between coalesced into one notice at the
+ *  interval's end, so the last one always reaches it. */
 void notifyPanelChanged(QWidget *panel);
 
 } // namespace bplab

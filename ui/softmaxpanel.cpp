@@ -35,8 +35,15 @@ SoftmaxPanel::SoftmaxPanel(QWidget *parent)
 
 void SoftmaxPanel::setTrace(const TraceF &trace)
 {
-    const auto n = trace.logits.size();
-    if (n != kRows || trace.exp.size() != n || trace.probabilities.size() != n) {
+    setOutputs(trace.logits, trace.exp, trace.expSum, trace.expFinite, trace.probabilities, trace.label,
+               trace.predicted);
+}
+
+void SoftmaxPanel::setOutputs(const Vec<float> &logits, const Vec<float> &exp, double expSum, bool expFinite,
+                              const Vec<float> &probabilities, int label, int predicted)
+{
+    const auto n = logits.size();
+    if (n != kRows || exp.size() != n || probabilities.size() != n) {
         clear();
         return;
     }
@@ -44,14 +51,14 @@ void SoftmaxPanel::setTrace(const TraceF &trace)
     m_exp.resize(n);
     m_probabilities.resize(n);
     for (int k = 0; k < n; ++k) {
-        m_logits[k] = trace.logits[k];
-        m_exp[k] = trace.exp[k];
-        m_probabilities[k] = trace.probabilities[k];
+        m_logits[k] = logits[k];
+        m_exp[k] = exp[k];
+        m_probabilities[k] = probabilities[k];
     }
-    m_expSum = trace.expSum;
-    m_expFinite = trace.expFinite && std::isfinite(trace.expSum);
-    m_label = (trace.label >= 0 && trace.label < kRows) ? trace.label : -1;
-    m_predicted = (trace.predicted >= 0 && trace.predicted < kRows) ? trace.predicted : -1;
+    m_expSum = expSum;
+    m_expFinite = expFinite && std::isfinite(expSum);
+    m_label = (label >= 0 && label < kRows) ? label : -1;
+    m_predicted = (predicted >= 0 && predicted < kRows) ? predicted : -1;
     relayout();
     notifyPanelChanged(this);
 }

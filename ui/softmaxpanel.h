@@ -25,6 +25,9 @@ public:
     /** Copies what the panel shows (logits, exp, expSum, expFinite, probabilities, label,
      *  predicted); keeps no reference into the trace. A trace without ten outputs clears. */
     void setTrace(const TraceF &trace);
+    /** The same from the parts of any network's trace (the Step view's). */
+    void setOutputs(const Vec<float> &logits, const Vec<float> &exp, double expSum, bool expFinite,
+                    const Vec<float> &probabilities, int label, int predicted);
     /** Names of the ten classes (Fashion-MNIST); empty or not ten: "0".."9". */
     void setClassNames(const QStringList &names);
     void clear();

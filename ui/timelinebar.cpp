@@ -3,6 +3,7 @@
 #include "elidedlabel.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -32,8 +33,11 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     m_slider->setObjectName(QStringLiteral("timelineSlider"));
     m_slider->setToolTip(tr("Every batch trained so far: drag to show the network as it was after "
                             "that batch in every view (Left/Right: one batch, Home/End)"));
-    // Tab reaches it; the window's Left/Right/Home/End move it whichever widget has the focus.
+    // Tab reaches it. With the focus on it its own keys move it, from the first to the latest batch
+    // and no further (the window's Right would train a batch at the latest); elsewhere the
+    // window's Left/Right/Home/End move it.
     m_slider->setFocusPolicy(Qt::TabFocus);
+    m_slider->installEventFilter(this);
     m_slider->setAccessibleName(tr("Timeline: the batch every view shows"));
     m_slider->setRange(0, 0);
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) { emit cursorMoved(qint64(v)); });
@@ -66,7 +70,8 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     row->addWidget(m_status);
     QToolButton *first = button(QStyle::SP_MediaSkipBackward, tr("First batch"), tr("The first batch of the history (Home)"), kToStart);
     QToolButton *back = button(QStyle::SP_MediaSeekBackward, tr("One batch back"), tr("One batch back (Left)"), -1);
-    QToolButton *on = button(QStyle::SP_MediaSeekForward, tr("One batch on"), tr("One batch on (Right)"), 1);
+    QToolButton *on = button(QStyle::SP_MediaSeekForward, tr("One batch on"),
+                             tr("One batch on, up to the latest (Right); Step trains the next"), 1);
     QToolButton *latest = button(QStyle::SP_MediaSkipForward, tr("Latest batch"), tr("The latest batch: follow the training (End)"), kToEnd);
     row->addWidget(first);
     row->addWidget(back);
@@ -92,7 +97,10 @@ QToolButton *TimelineBar::button(QStyle::StandardPixmap icon, const QString &nam
     b->setFocusPolicy(Qt::TabFocus);
     connect(b, &QToolButton::clicked, this, [this, delta] {
         const qint64 target = delta == kToStart ? m_first : delta == kToEnd ? m_last : cursor() + delta;
-        emit cursorMoved(std::clamp(target, m_first, std::max(m_first, m_last + (delta == 1 ? 1 : 0))));
+        // Never past the latest batch: a batch is trained by Step, never by moving through time.
+        const qint64 to = std::clamp(target, m_first, m_last);
+        if (to != cursor())
+            emit cursorMoved(to);
     });
     return b;
 }
@@ -125,6 +133,21 @@ void TimelineBar::setStatusText(const QString &text)
 void TimelineBar::setBranchable(bool on)
 {
     m_continue->setEnabled(on);
+}
+
+bool TimelineBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_slider && event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const int k = key->key();
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier
+            && (k == Qt::Key_Left || k == Qt::Key_Right || k == Qt::Key_Home || k == Qt::Key_End
+                || k == Qt::Key_PageUp || k == Qt::Key_PageDown)) {
+            event->accept(); // the slider's own key, not the window's shortcut
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 qint64 TimelineBar::cursor() const

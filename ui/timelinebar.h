@@ -37,9 +37,13 @@ public:
     QLabel *captionLabel() const { return m_caption; }
 
 signals:
-    /** The user moved the scrubber or pressed one of its buttons. */
+    /** The user moved the scrubber or pressed one of its buttons: a batch from the first to the
+     *  latest, never beyond (training the next is Step's). */
     void cursorMoved(qint64 step);
     void continueRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     QToolButton *button(QStyle::StandardPixmap icon, const QString &name, const QString &tip, qint64 delta);

@@ -46,7 +46,8 @@ void announceChanges(MainWindow *window, Announcer *announcer)
         *lastEpoch = *e;
         announcer->announce(tr("Epoch %1: test accuracy %2 %, test loss %3")
                                     .arg(e->epoch)
-                                    .arg(percent(e->testAccuracy), QLocale().toString(e->testLoss, 'f', 4)));
+                                    .arg(percent(e->testAccuracy), QLocale().toString(e->testLoss, 'f', 4)),
+                            QStringLiteral("epoch"));
     });
     QObject::connect(c, &TrainingController::stateChanged, announcer, [announcer, lastEpoch](TrainingState s) {
         if (s != TrainingState::Finished)
@@ -54,9 +55,10 @@ void announceChanges(MainWindow *window, Announcer *announcer)
         if (lastEpoch->epoch > 0)
             announcer->announce(tr("Training finished after epoch %1: test accuracy %2 %")
                                         .arg(lastEpoch->epoch)
-                                        .arg(percent(lastEpoch->testAccuracy)));
+                                        .arg(percent(lastEpoch->testAccuracy)),
+                                QStringLiteral("run"));
         else
-            announcer->announce(tr("Training finished"));
+            announcer->announce(tr("Training finished"), QStringLiteral("run"));
     });
     QObject::connect(c, &TrainingController::notice, announcer, [announcer](const Notice &notice) {
         const auto *divergence = std::get_if<Divergence>(&notice);
@@ -80,7 +82,7 @@ void announceChanges(MainWindow *window, Announcer *announcer)
             return;
         *shownStage = stage;
         if (step->isVisible())
-            announcer->announce(tr("Stage %1").arg(step->pageTitle()));
+            announcer->announce(tr("Stage %1").arg(step->pageTitle()), QStringLiteral("stage"));
     });
 
     // The Draw view's answer after each stroke.

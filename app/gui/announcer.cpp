@@ -2,6 +2,7 @@
 
 #include <QAccessible>
 #include <QAccessibleWidget>
+#include <QStringList>
 #include <QTimer>
 
 #include <algorithm>
@@ -73,44 +74,68 @@ Announcer::Announcer(QWidget *host)
     connect(m_timer, &QTimer::timeout, this, &Announcer::flush);
 }
 
-void Announcer::announce(const QString &text)
+void Announcer::announce(const QString &text, const QString &topic)
 {
-    queue(text, false);
+    queue(text, topic, false);
 }
 
 void Announcer::alert(const QString &text)
 {
-    queue(text, true);
+    queue(text, QStringLiteral("alert"), true);
 }
 
-void Announcer::queue(const QString &text, bool alert)
+int Announcer::paceMs(const QString &text)
+{
+    return std::max(kMinIntervalMs, int(text.size()) * kSpeechMsPerChar);
+}
+
+void Announcer::queue(const QString &text, const QString &topic, bool alert)
 {
     if (text.isEmpty())
         return;
-    if (m_pendingAlert && !alert && m_timer->isActive())
-        return; // the waiting alert goes first
-    m_pending = text;
-    m_pendingAlert = alert;
-    const qint64 since = m_sinceLast.isValid() ? m_sinceLast.elapsed() : kMinIntervalMs;
-    if (since >= kMinIntervalMs && !m_timer->isActive())
+    // The newer text of a topic stands for the older one: it moves to the end with it.
+    for (qsizetype i = 0; i < m_pending.size(); ++i)
+        if (m_pending[i].topic == topic && m_pending[i].alert == alert) {
+            m_pending.removeAt(i);
+            break;
+        }
+    m_pending.append({topic, text, alert});
+    const qint64 since = m_sinceLast.isValid() ? m_sinceLast.elapsed() : m_waitMs;
+    if (since >= m_waitMs && !m_timer->isActive())
         flush();
     else if (!m_timer->isActive())
-        m_timer->start(int(std::max<qint64>(1, kMinIntervalMs - since)));
+        m_timer->start(int(std::max<qint64>(1, m_waitMs - since)));
 }
 
 void Announcer::flush()
 {
     if (m_pending.isEmpty())
         return;
-    if (m_sinceLast.isValid() && m_sinceLast.elapsed() < kMinIntervalMs) {
-        m_timer->start(int(kMinIntervalMs - m_sinceLast.elapsed())); // woken early: wait the rest
+    if (m_sinceLast.isValid() && m_sinceLast.elapsed() < m_waitMs) {
+        m_timer->start(int(m_waitMs - m_sinceLast.elapsed())); // woken early: wait the rest
         return;
     }
-    const QString text = std::exchange(m_pending, QString());
-    const bool alert = std::exchange(m_pendingAlert, false);
+    // The alerts first and alone; else every waiting text in one announcement, in order.
+    const bool alert = std::any_of(m_pending.begin(), m_pending.end(), [](const Pending &p) { return p.alert; });
+    QStringList parts;
+    for (qsizetype i = 0; i < m_pending.size();) {
+        if (m_pending[i].alert == alert)
+            parts << m_pending.takeAt(i).text.trimmed();
+        else
+            ++i;
+    }
+    // Several texts as sentences of one announcement; one as it was given.
+    if (parts.size() > 1)
+        for (QString &part : parts)
+            if (!part.endsWith(QLatin1Char('.')) && !part.endsWith(QLatin1Char('!')) && !part.endsWith(QLatin1Char('?')))
+                part += QLatin1Char('.');
+    const QString text = parts.join(QLatin1Char(' '));
     m_sinceLast.start();
+    m_waitMs = paceMs(text);
     (alert ? m_urgent : m_polite)->say(text);
     emit announced(text, alert);
+    if (!m_pending.isEmpty())
+        m_timer->start(m_waitMs);
 }
 
 } // namespace bplab

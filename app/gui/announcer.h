@@ -8,10 +8,15 @@
 // the object is shown again (ObjectShow). Over AT-SPI that is "object:property-change:accessible-
 // name" and "object:state-changed:showing" on a notification or an alert, which Orca speaks.
 //
-// At most one announcement per kMinIntervalMs: a newer text waits and replaces an older one that
-// is still waiting (an alert is not replaced by a plain message). "A noisy update is worse than none."
+// At a pace a listener can follow: after a text the next waits until the first could have been
+// spoken (paceMs(), never less than kMinIntervalMs). What arrives meanwhile is coalesced, never
+// lost: a text replaces a waiting one of its topic (the newer epoch's result the older's, the stage
+// reached the stages passed), and texts of other topics are said together with it in one
+// announcement (the last epoch's result and the end of the run). An alert goes first, alone; the
+// plain texts wait for the next turn. "A noisy update is worse than none."
 
 #include <QElapsedTimer>
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <QWidget>
@@ -40,14 +45,20 @@ class Announcer : public QObject
     Q_OBJECT
 public:
     static constexpr int kMinIntervalMs = 500;
+    /** The time a screen reader takes to speak a character (about 220 words a minute). */
+    static constexpr int kSpeechMsPerChar = 45;
 
     /** The live objects become children of `host` (the main window's central widget). */
     explicit Announcer(QWidget *host);
 
-    /** Says `text` now, or after the interval when the last announcement was too recent. */
-    void announce(const QString &text);
+    /** Says `text` now, or when the last announcement has been spoken. A waiting text of the same
+     *  non-empty `topic` ("epoch", "stage") is replaced by this one; an empty topic replaces a
+     *  waiting text without one. */
+    void announce(const QString &text, const QString &topic = {});
     /** The same as an alert (a divergence). */
     void alert(const QString &text);
+    /** How long after `text` the next announcement waits. */
+    static int paceMs(const QString &text);
 
     LiveRegion *polite() const { return m_polite; }
     LiveRegion *urgent() const { return m_urgent; }
@@ -57,15 +68,20 @@ signals:
     void announced(const QString &text, bool alert);
 
 private:
-    void queue(const QString &text, bool alert);
+    struct Pending
+    {
+        QString topic, text;
+        bool alert = false;
+    };
+    void queue(const QString &text, const QString &topic, bool alert);
     void flush();
 
     LiveRegion *m_polite;
     LiveRegion *m_urgent;
     QTimer *m_timer;
     QElapsedTimer m_sinceLast;
-    QString m_pending;
-    bool m_pendingAlert = false;
+    int m_waitMs = 0; // after the last announcement, before the next
+    QList<Pending> m_pending; // in arrival order
 };
 
 } // namespace bplab

@@ -7,6 +7,7 @@
 #include <batchmosaic.h>
 #include <classaccuracypanel.h>
 #include <digitpanel.h>
+#include <focusframe.h>
 #include <heatmappanel.h>
 #include <lossplot.h>
 #include <softmaxpanel.h>
@@ -126,8 +127,10 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_columns);
 
     m_frames = new FrameCounter(this);
-    for (const Panel &p : m_panels)
+    for (const Panel &p : m_panels) {
         m_frames->watch(p.widget);
+        FocusFrame::attach(p.widget); // Tab to a panel shows where the focus went
+    }
 
 
     // Tab in reading order: the left column top to bottom, then the right one.

@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QPushButton>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTest>
@@ -185,7 +186,31 @@ private slots:
         for (const colors::Pair &pair : colors::pairs(hc))
             if (pair.name.contains(QLatin1String("text")))
                 QCOMPARE(pair.minimum, kHighContrastText);
-        QCOMPARE(hc.color(QPalette::Disabled, QPalette::WindowText).name(), QStringLiteral("#c0c0c0"));
+        // Disabled text: readable (4.5:1 on the black), and plainly apart from the enabled white.
+        const QColor off = hc.color(QPalette::Disabled, QPalette::ButtonText);
+        QVERIFY(contrastRatio(off, hc.color(QPalette::Disabled, QPalette::Button)) >= kTextContrast);
+        QVERIFY(contrastRatio(off, hc.color(QPalette::Active, QPalette::ButtonText)) >= 3.0);
+    }
+
+    // A disabled button ("Continue from here" before a past batch is shown) looks disabled in the
+    // high-contrast palette: its caption is drawn without the white of an enabled one.
+    void disabledButtonLooksDisabledInHighContrast()
+    {
+        const auto brightest = [](bool enabled) {
+            QPushButton b(QStringLiteral("Continue from here"));
+            b.setPalette(colors::highContrastPalette());
+            b.setEnabled(enabled);
+            b.resize(b.sizeHint());
+            const QImage img = b.grab().toImage();
+            int most = 0;
+            for (int y = 4; y < img.height() - 4; ++y)
+                for (int x = 4; x < img.width() - 4; ++x)
+                    most = std::max(most, qGray(img.pixel(x, y)));
+            return most;
+        };
+        const int on = brightest(true), off = brightest(false);
+        QVERIFY2(on >= 0xE0, qPrintable(QString::number(on)));
+        QVERIFY2(off <= 0xA0, qPrintable(QString::number(off)));
     }
 
     void switchingRestoresThePalette()

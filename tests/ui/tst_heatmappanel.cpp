@@ -9,6 +9,7 @@
 #include "uiformat.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -34,6 +35,7 @@ private slots:
     void clickSelectsHiddenNeuron();
     void missingValues();
     void mouseMoveShowsHoverText();
+    void hoverDoesNotMoveTheLayout();
     void exports();
     void titlesOnOneLine_data();
     void titlesOnOneLine();
@@ -295,6 +297,36 @@ void TestHeatmapPanel::mouseMoveShowsHoverText()
     QTRY_COMPARE(m_panel->hoverText(), m_panel->hoverTextAt(pos));
     QVERIFY(m_panel->hoverText().startsWith(
             QStringLiteral("hidden neuron 65, pixel (20, 3): W1 = ")));
+}
+
+// The hover line under the maps changes with the mouse; the panel's size hints and its maps'
+// places do not (the Train view's layout would jump by the text's width).
+void TestHeatmapPanel::hoverDoesNotMoveTheLayout()
+{
+    HeatmapPanel panel;
+    panel.resize(420, 560);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    showSource(panel, m_weights, m_gradients, m_adjustments);
+    panel.plot()->replot();
+    QCoreApplication::processEvents();
+    auto *hover = panel.findChild<QLabel *>(QStringLiteral("heatmapHover"));
+    QVERIFY(hover);
+    QVERIFY(!hover->accessibleName().trimmed().isEmpty()); // never a label of a single space
+    const QSize minimum = panel.minimumSizeHint(), hint = panel.sizeHint();
+    const QRect plot = panel.plot()->geometry();
+    const QCPColorMap *map = panel.hiddenMap();
+    const QPoint cell(int(map->keyAxis()->coordToPixel(3)), int(map->valueAxis()->coordToPixel(3))); // neuron 1's
+    QMouseEvent move(QEvent::MouseMove, QPointF(cell), QPointF(panel.plot()->mapToGlobal(cell)), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(panel.plot(), &move);
+    QTRY_VERIFY(!panel.hoverText().isEmpty());
+    QVERIFY(hover->fontMetrics().horizontalAdvance(hover->text()) > 200);
+    QCoreApplication::processEvents();
+    QCOMPARE(panel.minimumSizeHint(), minimum);
+    QCOMPARE(panel.sizeHint().height(), hint.height());
+    QVERIFY(panel.sizeHint().width() <= hint.width());
+    QCOMPARE(panel.plot()->geometry(), plot);
 }
 
 void TestHeatmapPanel::exports()

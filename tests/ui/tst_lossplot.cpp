@@ -73,6 +73,8 @@ private slots:
     void fitsItsSize_data();
     void fitsItsSize();
     void trainingSetCurves();
+    void lossAxisFitsTheCurvesShown();
+    void epochCurvesDifferInLineStyle();
     void epochMarkersStayApart();
 };
 
@@ -603,3 +605,60 @@ void TestLossPlot::epochMarkersStayApart()
 
 QTEST_MAIN(TestLossPlot)
 #include "tst_lossplot.moc"
+
+// Lesson 06's test loss rises from 0.47 to 0.51 while the batch loss starts at 2.3: with every
+// curve on the axis from 0 the rise is a pixel or two; with the batch loss and its average hidden
+// (a click on their legend entries) the axis fits the test loss and the rise fills the plot.
+void TestLossPlot::lossAxisFitsTheCurvesShown()
+{
+    FedLossPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QVector<double> x, loss;
+    for (int b = 1; b <= 400; ++b) {
+        x << b / 4.0;
+        loss << 2.3 * std::exp(-b / 40.0) + 0.02;
+    }
+    plot.appendBatchLosses(x, loss);
+    for (int e = 1; e <= 100; ++e)
+        plot.appendEpoch(e, e <= 36 ? 0.9 - (0.9 - 0.4708) * e / 36.0 : 0.4708 + (0.5117 - 0.4708) * (e - 36) / 64.0, 90.0);
+    plot.plot()->replot();
+    QCPAxis *y = plot.plot()->yAxis;
+    QCOMPARE(y->range().lower, 0.0);
+    const double pixels = std::abs(y->coordToPixel(0.4708) - y->coordToPixel(0.5117));
+    QVERIFY2(pixels < 10, qPrintable(QString::number(pixels)));
+
+    // Hidden by a click on their legend entries, as a user would.
+    for (QCPGraph *g : {plot.batchGraph(), plot.averageGraph()}) {
+        QCPAbstractLegendItem *item = plot.plot()->legend->itemWithPlottable(g);
+        QVERIFY(item);
+        QTest::mouseClick(plot.plot(), Qt::LeftButton, {}, item->outerRect().center());
+        QVERIFY(!g->visible());
+    }
+    plot.plot()->replot();
+    QVERIFY2(y->range().lower > 0.4 && y->range().lower < 0.4708, qPrintable(QString::number(y->range().lower)));
+    QVERIFY(y->range().upper >= 0.9 && y->range().upper < 1.0);
+    const double fitted = std::abs(y->coordToPixel(0.4708) - y->coordToPixel(0.5117));
+    QVERIFY2(fitted > 4 * pixels && fitted > 20, qPrintable(QString::number(fitted)));
+    QVERIFY(plot.hoverTextAt(QPoint(int(plot.plot()->xAxis->coordToPixel(x[10])),
+                                    int(y->coordToPixel(loss[10])))).isEmpty() || !plot.batchGraph()->visible());
+    // Shown again: the axis goes back to 0 .. the batch loss.
+    QTest::mouseClick(plot.plot(), Qt::LeftButton, {},
+                      plot.plot()->legend->itemWithPlottable(plot.batchGraph())->outerRect().center());
+    plot.plot()->replot();
+    QVERIFY(plot.batchGraph()->visible());
+    QCOMPARE(y->range().lower, 0.0);
+    QVERIFY(y->range().upper > 2.0);
+}
+
+// To a deutan eye the test loss's vermillion and the training accuracy's orange are one colour:
+// the four epoch curves differ in line style too.
+void TestLossPlot::epochCurvesDifferInLineStyle()
+{
+    LossPlot plot;
+    QSet<int> styles;
+    for (QCPGraph *g : {plot.testLossGraph(), plot.testAccuracyGraph(), plot.trainLossGraph(), plot.trainAccuracyGraph()})
+        styles.insert(int(g->pen().style()));
+    QCOMPARE(styles.size(), 4);
+}

@@ -5,7 +5,9 @@
 #include "uiformat.h"
 #include "valuegrid.h"
 
+#include <QAccessible>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
@@ -117,6 +119,58 @@ void NetworkDiagram::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     paintNetwork(p);
+    if (hasFocus()) {
+        // The focus frame: a keyboard user sees that the arrow keys move the selection here.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.drawRect(rect().adjusted(1, 1, -1, -1));
+    }
+}
+
+void NetworkDiagram::keyPressEvent(QKeyEvent *event)
+{
+    const int key = event->key();
+    const bool arrow = key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down;
+    if (!arrow || event->modifiers() != Qt::NoModifier) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept(); // the arrows never leave the diagram (no stage change, no batch trained)
+    const Layers ls = layers();
+    const bool hidden = !ls.hidden.isEmpty() && m_model->hiddenLimit() > 0;
+    const int count = hidden ? m_model->hiddenLimit() : m_model->arch().outputs;
+    // Up/Down a row of the layer's grid as drawn (the outputs are one column).
+    const int across = hidden ? std::max(1, ls.hidden.front().cols) : 1;
+    const int now = hidden ? m_model->hiddenNeuron() : m_model->outputNeuron();
+    const int step = key == Qt::Key_Right ? 1 : key == Qt::Key_Left ? -1 : key == Qt::Key_Down ? across : -across;
+    const int to = std::clamp(now + step, 0, count - 1);
+    if (to != now) {
+        if (hidden)
+            emit hiddenNeuronClicked(to);
+        else
+            emit outputNeuronClicked(to);
+    }
+    // Read out at once (a cursor move is the user's): the summary names the selected neuron.
+    if (QAccessible::isActive()) {
+        QAccessibleEvent changed(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&changed);
+    }
+    const Hit hit {hidden ? Part::Hidden : Part::Output, to, 0};
+    const QPoint at = hidden ? layerCenter(0, to) : outputCenter(to);
+    QToolTip::showText(mapToGlobal(at), hoverText(hit), this);
+}
+
+void NetworkDiagram::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void NetworkDiagram::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 // ---- The layers. ----

@@ -3,8 +3,10 @@
 // width (the default network's 128 neurons as 16 x 8 circles, a wide layer as small squares) and
 // the 10 output neurons. Neurons are coloured by the value the active stage is about, the active
 // stage's layer is highlighted, the selected neuron's edges are drawn (its strongest inputs and
-// its outgoing weights). Hover any neuron for its values; click to select it. Over a mini-batch it
-// shows the sample the pages spell out (StepModel::trace()).
+// its outgoing weights). Hover any neuron for its values; click to select it, or with the focus
+// move the selection with the arrow keys (Left/Right: the neighbour, Up/Down: a row of the grid;
+// the output neuron where the network has no hidden layer); the focused diagram has a frame. Over
+// a mini-batch it shows the sample the pages spell out (StepModel::trace()).
 
 #include "panelaccessible.h"
 #include <QWidget>
@@ -50,6 +52,9 @@ signals:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     bool event(QEvent *event) override;
 
 private:

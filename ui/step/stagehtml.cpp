@@ -2,6 +2,9 @@
 
 #include "uiformat.h"
 
+#include <QRegularExpression>
+#include <QTextDocument>
+
 namespace bplab::html {
 
 namespace {
@@ -48,6 +51,25 @@ QString table(const QStringList &header, const QVector<QStringList> &rows, int h
 QString sub(const QString &base, const QString &index)
 {
     return QStringLiteral("%1<sub>%2</sub>").arg(base, index);
+}
+
+QString spoken(const QString &html)
+{
+    // Sub- and superscripts keep their meaning in plain text: x_k, e^(z_k), w^(1).
+    QString marked = html;
+    static const QRegularExpression subscript(QStringLiteral("<sub>(.*?)</sub>"));
+    static const QRegularExpression superscript(QStringLiteral("<sup>(.*?)</sup>"));
+    marked.replace(subscript, QStringLiteral("_\\1"));
+    for (QRegularExpressionMatch m = superscript.match(marked); m.hasMatch();
+         m = superscript.match(marked, m.capturedStart())) {
+        const QString inner = m.captured(1);
+        const bool bracketed = inner.startsWith(QLatin1Char('(')) && inner.endsWith(QLatin1Char(')'));
+        marked.replace(m.capturedStart(), m.capturedLength(),
+                       QLatin1Char('^') + (bracketed ? inner : QLatin1Char('(') + inner + QLatin1Char(')')));
+    }
+    QTextDocument doc;
+    doc.setHtml(marked);
+    return doc.toPlainText().simplified();
 }
 
 } // namespace bplab::html

@@ -23,5 +23,8 @@ QString note(const QString &text);
 QString table(const QStringList &header, const QVector<QStringList> &rows, int highlightRow = -1);
 /** "x<sub>i</sub>" */
 QString sub(const QString &base, const QString &index);
+/** A page's text as a screen reader gets it: plain, x_k for a subscript, e^(z_k) and w^(1) for
+ *  superscripts (a label's own plain text drops them: "pk = ezk"). */
+QString spoken(const QString &html);
 
 } // namespace bplab::html

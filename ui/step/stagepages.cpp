@@ -56,20 +56,10 @@ GridSpec weightImage(const QVector<float> &values, const QString &name, const QS
     return g;
 }
 
-QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
-                     int predicted)
+QString softmaxFormula()
 {
-    const QString formula = p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
-                                      .arg(sub("p", "k"), sub("z", "k")));
-    QVector<QStringList> rows;
-    for (int k = 0; k < kOutputs; ++k)
-        rows.push_back({QString::number(k + 1), QString::number(k), num(logits[k]),
-                        std::isfinite(exp[k]) ? num(exp[k]) : tr("overflow"), num(probabilities[k]),
-                        QStringList{k == label ? tr("target") : QString(), k == predicted ? tr("predicted") : QString()}
-                            .filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(", "))});
-    return formula
-           + table({tr("neuron k"), tr("class"), sub("z", "k"), QStringLiteral("e<sup>z</sup>"), sub("p", "k"), QString()},
-                   rows, predicted);
+    return p(tr("<b>%1 = e<sup>%2</sup> / &Sigma;<sub>k</sub> e<sup>%2</sup></b>: positive, and they sum to 1.")
+                     .arg(sub("p", "k"), sub("z", "k")));
 }
 
 QString meanDeltaText(int layer, double here, double next)

@@ -48,6 +48,7 @@ struct StagePage {
     QString title;     ///< "5. SoftMax"
     QString html;      ///< the formulas with the numbers
     QVector<GridSpec> grids;
+    bool softmaxTable = false; ///< the trace's SoftMax table under the text (SoftmaxPanel)
 };
 
 /** The stage list of the model's network (networkStageNames()). */
@@ -64,10 +65,9 @@ QVector<float> rowOf(const RowMat<float> &m, int row);
 int largestInRow(const RowMat<float> &m, int row);
 /** 784 values of one neuron's weights on the pixels as its 28 x 28 image, input `selected` marked. */
 GridSpec weightImage(const QVector<float> &values, const QString &name, const QString &caption, int selected);
-/** SoftMax's formula and its table: neuron, class, z, e^z, p and which is the target and the
- *  prediction (the predicted row bold). */
-QString softmaxTable(const Vec<float> &logits, const Vec<float> &exp, const Vec<float> &probabilities, int label,
-                     int predicted);
+/** SoftMax's formula; its table (neuron, class, z, e^z, p, target and prediction) is a panel of
+ *  its own under the text (StagePage::softmaxTable), read by a screen reader as a table. */
+QString softmaxFormula();
 /** "Mean |delta| in layer l: ...; in layer l + 1: ...": how the gradient's size changes from one
  *  layer to the one before it. */
 QString meanDeltaText(int layer, double here, double next);

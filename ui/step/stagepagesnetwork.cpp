@@ -274,7 +274,8 @@ StagePage softmaxPage(const StepModel &m)
 {
     const MlpTraceF &t = m.trace();
     StagePage page;
-    QString h = softmaxTable(t.logits, t.exp, t.probabilities, t.label, t.predicted);
+    QString h = softmaxFormula();
+    page.softmaxTable = true;
     if (t.expFinite)
         h += p(tr("&Sigma;<sub>k</sub> e<sup>%1</sup> = <b>%2</b>; e.g. %3 = %4 / %2 = %5")
                    .arg(sub("z", "k"), num(t.expSum), sub("p", QString::number(t.label + 1)), num(t.exp[t.label]),

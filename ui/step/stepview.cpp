@@ -1,6 +1,9 @@
 #include "stepview.h"
 
 #include "networkdiagram.h"
+#include "panelaccessible.h"
+#include "softmaxpanel.h"
+#include "stagehtml.h"
 #include "stagepages.h"
 #include "io/tracejson.h"
 #include "uiformat.h"
@@ -36,7 +39,10 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_formula->setTextFormat(Qt::RichText);
     m_formula->setWordWrap(true);
     m_formula->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_formula->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    // Tab reaches the text (a screen reader reads it; the arrow keys move a caret through it);
+    // its links are for the mouse (Tab would stop at every number).
+    m_formula->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::TextSelectableByKeyboard);
+    m_formula->setFocusPolicy(Qt::StrongFocus);
     m_formula->setOpenExternalLinks(false);
     m_formula->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     // Every number is a link whose target is its full-precision text: hover shows it.
@@ -46,6 +52,12 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
         else
             QToolTip::hideText();
     });
+    // SoftMax's table on its stage: a table for a screen reader too, as on the Train view.
+    m_softmax = new SoftmaxPanel;
+    m_softmax->setObjectName(QStringLiteral("stageSoftmax"));
+    m_softmax->setAccessibleName(tr("SoftMax table"));
+    m_softmax->setFocusPolicy(Qt::StrongFocus);
+    m_softmax->hide();
     // Side by side when they fit, else one under the other (updateCompact()).
     auto *gridRow = new QBoxLayout(QBoxLayout::LeftToRight);
     m_gridRow = gridRow;
@@ -88,6 +100,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     pageLayout->setContentsMargins(8, 4, 8, 8);
     pageLayout->addWidget(m_title);
     pageLayout->addWidget(m_formula);
+    pageLayout->addWidget(m_softmax);
     pageLayout->addLayout(gridRow);
     pageLayout->addStretch(1);
     m_scroll = new QScrollArea;
@@ -122,6 +135,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_tabOrder << m_stageList << m_back << m_next;
     for (QPushButton *b : std::as_const(m_exportButtons))
         m_tabOrder << b;
+    m_tabOrder << m_formula << m_softmax;
     for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
                            static_cast<QWidget *>(m_diagram)}) {
         panel->setFocusPolicy(Qt::StrongFocus); // a screen reader reads a focused panel
@@ -146,17 +160,18 @@ QWidget *StepView::createLeftColumn()
     m_stageList->setFocusPolicy(Qt::TabFocus);
     m_stageList->setAccessibleName(tr("Stages"));
     fillStageList();
-    m_stageList->setToolTip(tr("Jump to any stage (Right/Space: next, Left/Backspace: back, Home: first)"));
+    m_stageList->setToolTip(tr("Jump to any stage (Space or Ctrl+Right: next, Backspace or Ctrl+Left: back, "
+                               "Home: first; the arrow keys move in the focused picture or diagram)"));
     connect(m_stageList, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0)
             m_model->setStage(row + 1);
     });
     m_back = new QPushButton(tr("\u25C0 Back"));
     m_back->setObjectName(QStringLiteral("stepBack"));
-    m_back->setToolTip(tr("The previous stage (Left or Backspace)"));
+    m_back->setToolTip(tr("The previous stage (Backspace or Ctrl+Left)"));
     m_next = new QPushButton(tr("Next \u25B6"));
     m_next->setObjectName(QStringLiteral("stepNext"));
-    m_next->setToolTip(tr("The next stage (Right or Space)"));
+    m_next->setToolTip(tr("The next stage (Space or Ctrl+Right)"));
     m_back->setAccessibleName(tr("Back: the previous stage"));
     m_next->setAccessibleName(tr("Next stage"));
     for (QPushButton *b : {m_back, m_next})
@@ -313,6 +328,13 @@ void StepView::refreshPage()
     html.replace(QLatin1String("style=\"text-decoration:none;\""),
                  QStringLiteral("style=\"text-decoration:none; color:%1\"").arg(palette().color(QPalette::WindowText).name()));
     m_formula->setText(html);
+    // Read aloud as written: "p_k = e^(z_k) / Σ_k e^(z_k)", not "pk = ezk / Σk ezk".
+    m_formula->setAccessibleName(html::spoken(html));
+    if (page.softmaxTable) {
+        const MlpTraceF &t = m_model->trace();
+        m_softmax->setOutputs(t.logits, t.exp, t.expSum, t.expFinite, t.probabilities, t.label, t.predicted);
+    }
+    m_softmax->setVisible(page.softmaxTable);
     m_specs = page.grids;
     for (int i = 0; i < m_grids.size(); ++i) {
         if (i < m_specs.size()) {
@@ -323,6 +345,19 @@ void StepView::refreshPage()
         }
     }
     updateCompact();
+    // A screen reader keeps what it read of a widget until told it changed: every part of the
+    // page says so now, or it would read the previous stage's or sample's values.
+    if (QAccessible::isActive()) {
+        for (QWidget *w : {static_cast<QWidget *>(m_title), static_cast<QWidget *>(m_formula)}) {
+            QAccessibleEvent named(w, QAccessible::NameChanged);
+            QAccessible::updateAccessibility(&named);
+        }
+        QAccessibleEvent described(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&described);
+    }
+    for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
+                           static_cast<QWidget *>(m_diagram), static_cast<QWidget *>(m_softmax)})
+        notifyPanelChanged(panel);
 }
 
 void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
@@ -360,7 +395,11 @@ QString StepView::pageText() const
 {
     QTextDocument doc;
     doc.setHtml(m_formula->text());
-    return doc.toPlainText();
+    QString text = doc.toPlainText();
+    if (!m_softmax->isHidden())
+        for (int k = 0; k < m_softmax->rowCount(); ++k)
+            text += QLatin1Char('\n') + m_softmax->rowText(k);
+    return text;
 }
 
 QString StepView::sizesText() const
@@ -370,47 +409,45 @@ QString StepView::sizesText() const
     return doc.toPlainText();
 }
 
-bool StepView::isNavigationKey(int key)
+// The stage keys: Space or Ctrl+Right the next stage, Backspace or Ctrl+Left the previous, Home
+// the first. The plain arrows belong to the focused panel (a grid's cell, the diagram's neuron):
+// they never change the stage, and never reach the window's timeline keys (which at the latest
+// batch would train one).
+StepView::StageKey StepView::stageKeyOf(const QKeyEvent *key)
 {
-    return key == Qt::Key_Right || key == Qt::Key_Left || key == Qt::Key_Space || key == Qt::Key_Backspace
-           || key == Qt::Key_Home;
+    const Qt::KeyboardModifiers mods = key->modifiers() & ~Qt::KeypadModifier;
+    switch (key->key()) {
+    case Qt::Key_Space: return mods == Qt::NoModifier ? StageKey::Next : StageKey::None;
+    case Qt::Key_Backspace: return mods == Qt::NoModifier ? StageKey::Back : StageKey::None;
+    case Qt::Key_Home: return mods == Qt::NoModifier ? StageKey::First : StageKey::None;
+    case Qt::Key_Right: return mods == Qt::ControlModifier ? StageKey::Next : mods == Qt::NoModifier ? StageKey::Arrow : StageKey::None;
+    case Qt::Key_Left: return mods == Qt::ControlModifier ? StageKey::Back : mods == Qt::NoModifier ? StageKey::Arrow : StageKey::None;
+    case Qt::Key_Up:
+    case Qt::Key_Down: return mods == Qt::NoModifier ? StageKey::Arrow : StageKey::None;
+    default: return StageKey::None;
+    }
 }
 
 bool StepView::event(QEvent *event)
 {
-    // The window's own shortcuts (e.g. Space = start/pause) must not take the stage keys while
-    // this view has the focus itself (an edited spin box keeps its keys).
-    if (event->type() == QEvent::ShortcutOverride) {
-        auto *key = static_cast<QKeyEvent *>(event);
-        if (key->modifiers() == Qt::NoModifier && isNavigationKey(key->key())) {
-            event->accept();
-            return true;
-        }
+    // The window's own shortcuts (e.g. Space = start/pause, Right = one batch on) must not take
+    // the stage keys and the arrows while this view or one of its panels has the focus (an
+    // edited spin box keeps its keys: it accepts them first).
+    if (event->type() == QEvent::ShortcutOverride && stageKeyOf(static_cast<QKeyEvent *>(event)) != StageKey::None) {
+        event->accept();
+        return true;
     }
     return QWidget::event(event);
 }
 
 void StepView::keyPressEvent(QKeyEvent *event)
 {
-    if (event->modifiers() != Qt::NoModifier) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    switch (event->key()) {
-    case Qt::Key_Right:
-    case Qt::Key_Space:
-        m_model->next();
-        break;
-    case Qt::Key_Left:
-    case Qt::Key_Backspace:
-        m_model->back();
-        break;
-    case Qt::Key_Home:
-        m_model->home();
-        break;
-    default:
-        QWidget::keyPressEvent(event);
-        return;
+    switch (stageKeyOf(event)) {
+    case StageKey::Next: m_model->next(); break;
+    case StageKey::Back: m_model->back(); break;
+    case StageKey::First: m_model->home(); break;
+    case StageKey::Arrow: break; // no panel took it: nothing moves
+    case StageKey::None: QWidget::keyPressEvent(event); return;
     }
     event->accept();
 }

@@ -20,6 +20,7 @@ class QDoubleSpinBox;
 class QBoxLayout;
 class QHBoxLayout;
 class QVBoxLayout;
+class QKeyEvent;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -29,6 +30,7 @@ class QSpinBox;
 namespace bplab {
 
 class NetworkDiagram;
+class SoftmaxPanel;
 class ValueGrid;
 struct GridSpec;
 
@@ -78,12 +80,15 @@ public:
     QListWidget *stageList() const { return m_stageList; }
     QPushButton *nextButton() const { return m_next; }
     QPushButton *backButton() const { return m_back; }
-    /** The shown page: "5. SoftMax", its formula text (plain), its grids. */
+    /** The shown page: "5. SoftMax", its text (plain, with the SoftMax table's rows on that
+     *  stage), its grids. */
     QString pageTitle() const;
     QString pageText() const;
     QString pageHtml() const;
     QString sizesText() const;
     QVector<ValueGrid *> grids() const { return m_grids; }
+    /** SoftMax's table, shown on the SoftMax stage. */
+    SoftmaxPanel *softmaxPanel() const { return m_softmax; }
     /** Every control and panel of the view in Tab order (reading order). */
     QList<QWidget *> tabOrder() const { return m_tabOrder; }
 
@@ -126,7 +131,8 @@ private:
     void applyGrid(ValueGrid *grid, const GridSpec &spec);
     void selectHidden(int j);
     void saveWithDialog(ExportFormat format);
-    static bool isNavigationKey(int key);
+    enum class StageKey { None, Next, Back, First, Arrow };
+    static StageKey stageKeyOf(const QKeyEvent *key);
     bool wantsCompact() const;
     void updateCompact();
     void updateGridDirection();
@@ -145,6 +151,7 @@ private:
     QWidget *m_cover = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_formula = nullptr;
+    SoftmaxPanel *m_softmax = nullptr;
     QVector<ValueGrid *> m_grids;
     NetworkDiagram *m_diagram = nullptr;
     QHBoxLayout *m_body = nullptr;

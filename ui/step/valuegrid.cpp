@@ -2,7 +2,9 @@
 
 #include "uiformat.h"
 
+#include <QAccessible>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -47,6 +49,8 @@ void ValueGrid::setValues(const QVector<float> &values, int rows, int cols, Scal
     m_values = values;
     m_values.resize(rows * cols);
     m_scale = scale;
+    if (m_cursor >= rows * cols)
+        m_cursor = -1;
     m_range = 0;
     for (float v : m_values)
         if (std::isfinite(v))
@@ -149,6 +153,9 @@ QString ValueGrid::accessibleSummary() const
                            .arg(formatSig4(*lo), formatSig4(*hi), largest.join(QStringLiteral("; ")));
     if (m_selected >= 0 && m_selected < m_values.size())
         text += QLatin1Char(' ') + tr("Selected: %1.").arg(hoverText(m_selected));
+    // The arrow keys' cell first: what a screen reader says as the cursor moves.
+    if (m_cursor >= 0 && m_cursor < m_values.size())
+        text = hoverText(m_cursor) + QStringLiteral(". ") + text;
     return text;
 }
 
@@ -197,9 +204,21 @@ void ValueGrid::paintEvent(QPaintEvent *)
         p.setPen(QPen(colors::orange(palette()), 2));
         p.drawRect(cr.adjusted(-1, -1, 1, 1));
     }
+    if (m_cursor >= 0 && m_cursor < m_rows * m_cols && m_cursor != m_selected) {
+        const QRect cr(r.left() + (m_cursor % m_cols) * cell, r.top() + (m_cursor / m_cols) * cell, cell, cell);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+        p.drawRect(cr.adjusted(-1, -1, 1, 1));
+    }
     p.setPen(colors::frame(palette()));
     p.setBrush(Qt::NoBrush);
     p.drawRect(r.adjusted(0, 0, -1, -1));
+    if (hasFocus()) {
+        // The focus frame: a keyboard user sees which panel the arrow keys move in.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        p.drawRect(rect().adjusted(1, 1, -1, -1));
+    }
     if (!m_caption.isEmpty()) {
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QRect(0, r.bottom() + 4, width(), captionHeight()), Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
@@ -228,11 +247,57 @@ bool ValueGrid::event(QEvent *event)
     return QWidget::event(event);
 }
 
+void ValueGrid::keyPressEvent(QKeyEvent *event)
+{
+    const int key = event->key();
+    const bool arrow = key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down;
+    if (!arrow || event->modifiers() != Qt::NoModifier || m_rows <= 0 || m_cols <= 0) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept(); // the arrows never leave the grid (no stage change, no batch trained)
+    const int from = m_cursor >= 0 ? m_cursor : m_selected >= 0 ? m_selected : -1;
+    int row = from < 0 ? 0 : from / m_cols, col = from < 0 ? 0 : from % m_cols;
+    if (from >= 0) {
+        row += key == Qt::Key_Down ? 1 : key == Qt::Key_Up ? -1 : 0;
+        col += key == Qt::Key_Right ? 1 : key == Qt::Key_Left ? -1 : 0;
+    }
+    row = std::clamp(row, 0, m_rows - 1);
+    col = std::clamp(col, 0, m_cols - 1);
+    m_cursor = row * m_cols + col;
+    update();
+    const QRect r = gridRect();
+    const int cell = r.width() / m_cols;
+    const QPoint at = r.topLeft() + QPoint(col * cell + cell, row * cell + cell);
+    QToolTip::showText(mapToGlobal(at), hoverText(m_cursor), this);
+    // A cursor move is the user's own: read at once, not at the panels' update rate.
+    if (QAccessible::isActive()) {
+        QAccessibleEvent changed(this, QAccessible::DescriptionChanged);
+        QAccessible::updateAccessibility(&changed);
+    }
+    emit cellClicked(m_cursor);
+}
+
+void ValueGrid::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    update();
+}
+
+void ValueGrid::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
+}
+
 void ValueGrid::mousePressEvent(QMouseEvent *event)
 {
     const int cell = cellAt(event->position().toPoint());
-    if (cell >= 0 && event->button() == Qt::LeftButton)
+    if (cell >= 0 && event->button() == Qt::LeftButton) {
+        m_cursor = cell; // the arrow keys go on from the cell clicked
+        update();
         emit cellClicked(cell);
+    }
 }
 
 } // namespace bplab

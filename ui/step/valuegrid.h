@@ -2,7 +2,9 @@
 // A grid of values drawn as coloured cells with crisp edges: 784 weights as a 28x28 image, 128
 // hidden values as 16x8, or an input image in grey. Signed values use a diverging scale centred on
 // 0 (blue negative, red positive); a caption under the grid gives the range. Hover names the cell
-// and its full-precision value; a click emits cellClicked.
+// and its full-precision value; a click emits cellClicked. With the focus, the arrow keys move a
+// keyboard cursor from cell to cell (drawn as a dashed outline, read out as the hover text) and
+// emit cellClicked for the cell reached, as a click on it would; the focused grid has a frame.
 
 #include "panelaccessible.h"
 #include <QSet>
@@ -45,6 +47,9 @@ public:
     QVector<float> values() const { return m_values; }
     float range() const { return m_range; } ///< the symmetric range [-range, range] (Diverging)
     QString caption() const { return m_caption; }
+    /** The cell the arrow keys reached (-1: none yet; the first arrow starts at the selected
+     *  cell, else at cell 0). */
+    int keyboardCell() const { return m_cursor; }
     /** The cell under a widget position (-1: none) and its hover text. */
     int cellAt(const QPoint &pos) const;
     QString hoverText(int cell) const;
@@ -62,6 +67,9 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
@@ -76,6 +84,7 @@ private:
     int m_firstRow = 0; ///< the row a matrix's first row is named by (setCellName)
     QSet<int> m_marked;
     int m_selected = -1;
+    int m_cursor = -1; ///< the arrow keys' cell
     int m_cellSize = 8;
 };
 

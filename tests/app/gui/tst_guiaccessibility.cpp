@@ -81,6 +81,39 @@ void findNameless(QAccessibleInterface *iface, QStringList &nameless, int depth 
         findNameless(iface->child(i), nameless, depth + 1);
 }
 
+/** Objects a screen reader is told are shown while their widget (or, for a cell or a bar, its
+ *  panel) is hidden: another view's, leaking into this one. The whole tree is walked, hidden
+ *  branches too, as an AT-SPI client does. */
+void findLeaks(QAccessibleInterface *iface, QStringList &leaks, const QWidget *owner = nullptr, int depth = 0)
+{
+    if (!iface || !iface->isValid() || depth > 40)
+        return;
+    if (auto *w = qobject_cast<const QWidget *>(iface->object()))
+        owner = w;
+    if (!iface->state().invisible && owner && !owner->isVisible())
+        leaks << QStringLiteral("%1 '%2' in hidden %3 %4")
+                         .arg(int(iface->role()), 0, 16)
+                         .arg(iface->text(QAccessible::Name), QString::fromLatin1(owner->metaObject()->className()),
+                              owner->objectName());
+    for (int i = 0; i < iface->childCount() && leaks.size() < 20; ++i)
+        findLeaks(iface->child(i), leaks, owner, depth + 1);
+}
+
+/** Visible choice boxes read by their current item alone (no label, no name of their own). */
+void findUnlabelledCombos(QAccessibleInterface *iface, QStringList &unlabelled, int depth = 0)
+{
+    if (!iface || !iface->isValid() || depth > 40 || iface->state().invisible)
+        return;
+    if (iface->role() == QAccessible::ComboBox) {
+        const QString name = iface->text(QAccessible::Name), value = iface->text(QAccessible::Value);
+        if (name.trimmed().isEmpty() || name == value)
+            unlabelled << QStringLiteral("'%1' (%2)").arg(name, iface->object() ? iface->object()->objectName() : QString());
+        return; // its list's items are its values
+    }
+    for (int i = 0; i < iface->childCount(); ++i)
+        findUnlabelledCombos(iface->child(i), unlabelled, depth + 1);
+}
+
 QString cellText(QAccessibleTableInterface *table, int row, int column)
 {
     QAccessibleInterface *cell = table->cellAt(row, column);
@@ -160,6 +193,14 @@ void TestGuiAccessibility::everyViewNamesItsDataAndControls()
     QStringList nameless;
     findNameless(QAccessible::queryAccessibleInterface(m_window.get()), nameless);
     QVERIFY2(nameless.isEmpty(), qPrintable(nameless.join(QStringLiteral("\n"))));
+    // Nothing of the views not shown is read as shown (the Step view held Draw's bars).
+    QStringList leaks;
+    findLeaks(QAccessible::queryAccessibleInterface(m_window.get()), leaks);
+    QVERIFY2(leaks.isEmpty(), qPrintable(leaks.join(QStringLiteral("\n"))));
+    // A choice box says what it chooses, not only what is chosen ("Image set", not "Test image").
+    QStringList unlabelled;
+    findUnlabelledCombos(QAccessible::queryAccessibleInterface(m_window.get()), unlabelled);
+    QVERIFY2(unlabelled.isEmpty(), qPrintable(unlabelled.join(QStringLiteral("\n"))));
     // Every panel the registry lists for this view is in the tree with its name and a description.
     for (const PanelRegistry::Panel &p : m_window->panels()->registry()->panels()) {
         if (p.view != view || !p.widget || !p.widget->isVisible())

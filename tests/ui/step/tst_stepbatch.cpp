@@ -241,7 +241,7 @@ void TestStepBatch::keyboardThroughTheBatchStages()
     m_view->setFocus();
     QCOMPARE(m_view->model()->stage(), 1);
     for (int stage = 2; stage <= 10; ++stage) {
-        QTest::keyClick(m_view, Qt::Key_Right);
+        QTest::keyClick(m_view, Qt::Key_Space);
         QCOMPARE(m_view->model()->stage(), stage);
         QVERIFY(m_view->pageTitle().contains(QStringLiteral("batch of 8")));
     }

@@ -6,6 +6,8 @@
 #include "io/modelfile.h"
 #include "nn/network.h"
 #include "networkdiagram.h"
+#include "panelaccessible.h"
+#include "softmaxpanel.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"
@@ -15,9 +17,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -37,6 +41,8 @@ private slots:
     void numbersHoverExact();
     void keyboardThroughAllStagesAndBack();
     void windowShortcutsDoNotStealStageKeys();
+    void arrowsMoveTheSelectedNeuronNotTheStage();
+    void stageTextAndTableForAScreenReader();
     void buttonsAndListNavigate();
     void backAfterNextRestoresPage();
     void diagramClickSelectsNeuron();
@@ -70,6 +76,7 @@ static std::array<std::uint8_t, kInputs> syntheticImage()
 
 void TestStepView::init()
 {
+    installPanelAccessibility(); // as the app does, before any widget: the panels' interfaces
     m_params = std::make_shared<const ParamsF>(initParams(Init::He, 7));
     m_network = std::make_shared<const MlpParamsF>(toMlp(*m_params));
     m_pixels = syntheticImage();
@@ -153,19 +160,30 @@ void TestStepView::keyboardThroughAllStagesAndBack()
 {
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    // Space or Ctrl+Right on, Backspace or Ctrl+Left back; the plain arrows belong to the panels
+    // and change no stage.
     for (int stage = 2; stage <= 10; ++stage) {
-        QTest::keyClick(m_view, stage % 2 ? Qt::Key_Space : Qt::Key_Right);
+        if (stage % 2)
+            QTest::keyClick(m_view, Qt::Key_Space);
+        else
+            QTest::keyClick(m_view, Qt::Key_Right, Qt::ControlModifier);
         QCOMPARE(m_view->model()->stage(), stage);
         QVERIFY(m_view->pageTitle().startsWith(QString::number(stage) + QLatin1Char('.')));
         QCOMPARE(m_view->stageList()->currentRow(), stage - 1);
     }
-    QTest::keyClick(m_view, Qt::Key_Right);
+    QTest::keyClick(m_view, Qt::Key_Right, Qt::ControlModifier);
     QCOMPARE(m_view->model()->stage(), 10);
     for (int stage = 9; stage >= 1; --stage) {
-        QTest::keyClick(m_view, stage % 2 ? Qt::Key_Left : Qt::Key_Backspace);
+        if (stage % 2)
+            QTest::keyClick(m_view, Qt::Key_Left, Qt::ControlModifier);
+        else
+            QTest::keyClick(m_view, Qt::Key_Backspace);
         QCOMPARE(m_view->model()->stage(), stage);
     }
-    QTest::keyClick(m_view, Qt::Key_Left);
+    QTest::keyClick(m_view, Qt::Key_Left, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 1);
+    QTest::keyClick(m_view, Qt::Key_Right);
+    QTest::keyClick(m_view, Qt::Key_Down);
     QCOMPARE(m_view->model()->stage(), 1);
     m_view->setStage(7);
     QTest::keyClick(m_view, Qt::Key_Home);
@@ -184,10 +202,99 @@ void TestStepView::windowShortcutsDoNotStealStageKeys()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     m_view->setFocus();
     QTest::keyClick(m_view, Qt::Key_Space);
-    QTest::keyClick(m_view, Qt::Key_Right);
+    QTest::keyClick(m_view, Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 3);
+    QTest::keyClick(m_view, Qt::Key_Right); // neither a stage nor the window's Right
     QCOMPARE(m_view->model()->stage(), 3);
     QCOMPARE(triggered.count(), 0);
     m_view->setParent(nullptr);
+}
+
+// A keyboard-only or blind student answers "z1 of hidden neuron 5": Tab to the z grid or the
+// diagram, arrows to the neuron, and the grid says its value. Real key events, inside a window
+// whose Right would train a batch (the timeline's key at the latest batch).
+void TestStepView::arrowsMoveTheSelectedNeuronNotTheStage()
+{
+    QWidget window;
+    auto *train = new QAction(&window);
+    train->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_Down)});
+    window.addAction(train);
+    QSignalSpy trained(train, &QAction::triggered);
+    installPanelAccessibility(); // as the app does: the grids' descriptions
+    m_view->setParent(&window);
+    const auto giveBack = qScopeGuard([this] { m_view->setParent(nullptr); }); // cleanup() deletes it
+    window.resize(1100, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    m_view->setStage(2);
+    m_view->setSelectedHiddenNeuron(0);
+    QSignalSpy selected(m_view, &StepView::hiddenNeuronSelected);
+
+    ValueGrid *z = m_view->grids()[0];
+    QCOMPARE(z->values().size(), kHidden); // stage 2's first picture: z1 of the 128 hidden neurons
+    z->setFocus(Qt::TabFocusReason);
+    QVERIFY(z->hasFocus());
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(z, Qt::Key_Right);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 4); // hidden neuron 5
+    QCOMPARE(m_view->model()->stage(), 2);
+    QCOMPARE(trained.count(), 0);
+    QCOMPARE(selected.count(), 4);
+    QVERIFY(m_view->pageText().contains(QStringLiteral("Hidden neuron 5")));
+    // What a screen reader reads of the focused grid starts with that neuron's z.
+    QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(z);
+    QVERIFY(iface);
+    const QString z5 = formatExact(m_view->model()->trace().hidden[0].z[4]);
+    QVERIFY2(iface->text(QAccessible::Description).startsWith(QStringLiteral("neuron 5: z = %1").arg(z5)),
+             qPrintable(iface->text(QAccessible::Description)));
+    QTest::keyClick(z, Qt::Key_Down); // one row of the 16 x 8 grid on
+    QCOMPARE(m_view->model()->hiddenNeuron(), 4 + z->cols());
+    QTest::keyClick(z, Qt::Key_Up);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 4);
+
+    // The diagram: Left and Right the neighbour, Down a row of its grid of circles.
+    NetworkDiagram *d = m_view->diagram();
+    d->setFocus(Qt::TabFocusReason);
+    QVERIFY(d->hasFocus());
+    QTest::keyClick(d, Qt::Key_Right);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 5);
+    QTest::keyClick(d, Qt::Key_Left);
+    QTest::keyClick(d, Qt::Key_Left);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 3);
+    QTest::keyClick(d, Qt::Key_Down);
+    QVERIFY(m_view->model()->hiddenNeuron() > 3);
+    QCOMPARE(m_view->model()->stage(), 2);
+    QCOMPARE(trained.count(), 0);
+}
+
+// The stage's text is reached with Tab and read with its sub- and superscripts; SoftMax is a table.
+void TestStepView::stageTextAndTableForAScreenReader()
+{
+    installPanelAccessibility();
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    auto *formula = m_view->findChild<QLabel *>(QStringLiteral("stageFormula"));
+    QVERIFY(formula);
+    QVERIFY(m_view->tabOrder().contains(formula));
+    QVERIFY(formula->focusPolicy() & Qt::TabFocus);
+    m_view->setStage(5);
+    QVERIFY2(formula->accessibleName().contains(QStringLiteral("p_k = e^(z_k) / Σ_k e^(z_k)")),
+             qPrintable(formula->accessibleName()));
+    SoftmaxPanel *table = m_view->softmaxPanel();
+    QVERIFY(table->isVisible());
+    QVERIFY(m_view->tabOrder().contains(table));
+    QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(table);
+    QCOMPARE(iface->role(), QAccessible::Table);
+    QCOMPARE(iface->tableInterface()->rowCount(), 10);
+    QCOMPARE(iface->tableInterface()->cellAt(0, 3)->text(QAccessible::Name), table->probabilityText(0));
+    m_view->setStage(6);
+    QVERIFY(!table->isVisible());
+
+    // What is read of the text follows the stage (not the page read before).
+    m_view->setStage(2);
+    QVERIFY2(formula->accessibleName().contains(QStringLiteral("z^(1)_j = Σ_i w^(1)_j,i x_i + b^(1)_j")),
+             qPrintable(formula->accessibleName()));
+    QVERIFY(!formula->accessibleName().contains(QStringLiteral("Σ_k e^(z_k)")));
 }
 
 void TestStepView::buttonsAndListNavigate()
@@ -210,9 +317,9 @@ void TestStepView::backAfterNextRestoresPage()
         QVector<QVector<float>> grids;
         for (ValueGrid *g : m_view->grids())
             grids.push_back(g->isVisibleTo(m_view) ? g->values() : QVector<float>());
-        QTest::keyClick(m_view, Qt::Key_Right);
+        QTest::keyClick(m_view, Qt::Key_Right, Qt::ControlModifier);
         QVERIFY(m_view->pageHtml() != html);
-        QTest::keyClick(m_view, Qt::Key_Left);
+        QTest::keyClick(m_view, Qt::Key_Left, Qt::ControlModifier);
         QCOMPARE(m_view->model()->stage(), stage);
         QCOMPARE(m_view->pageTitle(), title);
         QCOMPARE(m_view->pageHtml(), html);
@@ -488,8 +595,16 @@ void TestStepView::displayedValuesMatchHandComputation()
     m_view->setStage(4);
     QVERIFY(showsAll(h.z2, "logits"));
     m_view->setStage(5);
-    QVERIFY(showsAll(h.p, "p"));
-    QVERIFY(showsAll(h.e, "exp"));
+    // p and e^z in SoftMax's table (a table for a screen reader too), at its 4 significant digits.
+    const SoftmaxPanel *table = m_view->softmaxPanel();
+    QVERIFY(table->isVisibleTo(m_view));
+    QCOMPARE(table->rowCount(), kOutputs);
+    for (int c = 0; c < kOutputs; ++c) {
+        const double p = QLocale().toDouble(table->probabilityText(c)), e = QLocale().toDouble(table->expText(c));
+        const double hp = h.p[std::size_t(c)], he = h.e[std::size_t(c)];
+        QVERIFY2(std::abs(p - hp) <= 5e-4 * std::abs(hp) + 2e-6, qPrintable(table->rowText(c)));
+        QVERIFY2(std::abs(e - he) <= 5e-4 * std::abs(he) + 2e-6, qPrintable(table->rowText(c)));
+    }
     QVERIFY(showsAll({h.expSum}, "exp sum"));
     m_view->setStage(6);
     QVERIFY(showsAll({h.loss, h.loss / std::log(10.0)}, "loss"));
