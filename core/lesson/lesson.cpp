@@ -1,4 +1,5 @@
 #include "lesson/lesson.h"
+#include "lesson/lessonclaimjson.h"
 
 #include "io/fileio.h"
 #include "io/json.h"

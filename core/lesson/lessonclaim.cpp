@@ -1,4 +1,5 @@
 #include "lesson/lessonclaim.h"
+#include "lesson/lessonclaimjson.h"
 
 #include <cmath>
 #include <cstdio>

@@ -6,7 +6,6 @@
 // learn nothing cannot pass it by chance. `lesson check` (lessonplayer.h) plays a lesson and checks
 // every claim of every step after that step.
 
-#include "io/json.h"
 #include "nn/evaluation.h"
 
 #include <optional>
@@ -29,10 +28,6 @@ struct LessonClaim
 /** "test_accuracy", "train_accuracy", "test_loss", "confusion_count", "compare_accuracy",
  *  "compare_test_loss", "compare_best". */
 const char *claimName(LessonClaim::Quantity q);
-
-/** Reads a step's "claims" list ([{"claim": "compare_best", "run": 2, "by": 1}, ...]); "" or the
- *  message, which starts with the path of the wrong field. */
-std::string parseClaims(const Json &v, const std::string &path, std::vector<LessonClaim> &out);
 
 /** What a Compare run ended with. */
 struct ClaimRun
