@@ -18,5 +18,6 @@ int runDownload(const QStringList &args);
 int runSimulate(const QStringList &args);
 int runPredict(const QStringList &args);
 int runInspect(const QStringList &args);
+int runLesson(const QStringList &args);
 
 } // namespace bplab::cli

@@ -47,6 +47,8 @@ const CommandEntry kCommands[] = {
          bplab::cli::runSimulate},
         {"inspect", "what a file is (IDX, model, .npz, snapshot, manifest) and whether it is valid",
          bplab::cli::runInspect},
+        {"lesson", "lesson check FILE...: play lessons without a window and check the claims of their steps",
+         bplab::cli::runLesson},
 };
 
 QString overview()

@@ -1,4 +1,5 @@
 #include "lesson/lesson.h"
+#include "lesson/lessonclaimjson.h"
 
 #include "io/fileio.h"
 #include "io/json.h"
@@ -511,7 +512,7 @@ public:
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
-                                  "compare_show", "mistakes_of", "step_of"}))
+                                  "compare_show", "mistakes_of", "step_of", "claims"}))
             return false;
         if (!text(jsonMember(o, "text"), join(path, "text"), kMaxStepTextChars, s.text) ||
             !choice(jsonMember(o, "view"), join(path, "view"), kViews, "a view", s.view))
@@ -581,6 +582,11 @@ public:
         }
         if (!runOf(o, path, "mistakes_of", LessonView::Mistakes, "shows a run's mistakes", s.view, s.mistakesOf))
             return false;
+        if (const Json *v = jsonMember(o, "claims"))
+            if (const std::string e = parseClaims(*v, join(path, "claims"), s.claims); !e.empty()) {
+                error = e;
+                return false;
+            }
         if (const Json *v = jsonMember(o, "question"))
             return question(*v, join(path, "question"), s);
         return true;

@@ -5,6 +5,7 @@
 // reported by its path: "steps[2].question.index: must be a whole number from 0 to 9, not 12".
 // A question names a quantity the app computes (lessonanswer.h), never a written-in answer.
 
+#include "lesson/lessonclaim.h"
 #include "train/comparison.h"
 #include "result.h"
 #include "train/trainconfig.h"
@@ -123,6 +124,8 @@ struct LessonStep
     /** View Step only: the Compare run (1-4) whose network, at its latest weights, it steps
      *  through ("step_of"; 0: the training's weights, as when not given). */
     std::optional<int> stepOf;
+    /** What the step's text says the app shows here, checked by `lesson check` ("claims"). */
+    std::vector<LessonClaim> claims;
 };
 
 struct Lesson

@@ -1,0 +1,30 @@
+#pragma once
+// A lesson played without a window, as a class stepping through it would: its settings, each
+// step's learning rate and timeline position (the training's weights at that batch, branching
+// where a step goes back), and each step's Compare runs, trained to their end. After each step
+// its claims (lessonclaim.h) are checked against what the app would show there.
+
+#include "lesson/lesson.h"
+#include "data/dataset.h"
+
+#include <functional>
+#include <memory>
+
+namespace bplab {
+
+struct PlayedClaim
+{
+    int step = 0;  ///< 0-based
+    int claim = 0; ///< 0-based, in the step's list
+    ClaimCheck check;
+};
+
+/** The settings the lesson trains with, as the app applies them (augmentation off, one replica). */
+TrainConfig lessonConfig(const Lesson &lesson);
+
+/** Plays `lesson` on `data` (its data set) and checks every claim; `claimChecked` is told each
+ *  one as it is checked. */
+std::vector<PlayedClaim> playLesson(const Lesson &lesson, std::shared_ptr<const DataSplit> data,
+                                    const std::function<void(const PlayedClaim &)> &claimChecked = {});
+
+} // namespace bplab
