@@ -4,6 +4,8 @@
 #include "command.h"
 #include "commands.h"
 
+#include <openmpwait.h>
+
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -77,6 +79,7 @@ QString overview()
 
 int main(int argc, char **argv)
 {
+    bplab::preferPassiveOpenMpWait(argv); // an epoch as fast as the app's (openmpwait.h)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QLatin1String(bplab::cli::kProgram));
     QCoreApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));

@@ -3,7 +3,6 @@
 #include "comparepage.h"
 #include "errorpage.h"
 #include "framecounter.h"
-#include "mainwindow.h"
 #include "mistakespage.h"
 #include "panelui.h"
 #include "trainingcontroller.h"
@@ -48,15 +47,15 @@ double threadCpuSeconds()
 }
 } // namespace
 
-ScreenshotRun::ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent)
-    : QObject(parent), m_window(window), m_batches(batches), m_file(file)
+ScreenshotRun::ScreenshotRun(AutomationHost *window, qint64 batches, const QString &file, QObject *parent)
+    : QObject(parent), m_host(window), m_batches(batches), m_file(file)
 {
     StageStrip::setAnimationsEnabled(false); // a picture shows the still result, not a frame mid-way
 }
 
 void ScreenshotRun::begin(bool dataRequested)
 {
-    TrainingController *c = m_window->controller();
+    TrainingController *c = m_host->controller();
     connect(c, &TrainingController::dataChanged, this, [this, c] {
         if (!c->dataset()) {
             grabSoon(3);
@@ -113,7 +112,7 @@ void ScreenshotRun::trained()
 {
     if (m_grabbing || m_waitingForBatch || m_waitingForModel)
         return;
-    TrainingController *c = m_window->controller();
+    TrainingController *c = m_host->controller();
     // The timeline's batch first (unless the views show it already), then the model file.
     if (m_timelineAt && (!c->shown() || qint64(c->shown()->weightsStep) != *m_timelineAt)) {
         m_waitingForBatch = true;
@@ -141,14 +140,14 @@ void ScreenshotRun::grabSoon(int exitCode)
 std::optional<int> ScreenshotRun::exportPanel()
 {
     if (!m_exportWait.isValid()) {
-        m_window->panels()->prepareExport(m_exportPanel);
+        m_host->panels()->prepareExport(m_exportPanel);
         m_exportWait.start();
     }
     // The confusion matrix and the gallery are evaluated off the GUI thread: wait for them (a
     // minute at most), then let the layout settle once more.
-    if (!m_window->panels()->isCurrent(m_exportPanel) && m_exportWait.elapsed() < 60000)
+    if (!m_host->panels()->isCurrent(m_exportPanel) && m_exportWait.elapsed() < 60000)
         return std::nullopt;
-    const std::optional<PanelExport> panel = m_window->panels()->exportNamed(m_exportPanel);
+    const std::optional<PanelExport> panel = m_host->panels()->exportNamed(m_exportPanel);
     const std::optional<ExportFormat> format = exportFormatOf(m_exportFile);
     if (!panel || !format || !panel->formats.contains(*format)) {
         QStringList offered;
@@ -163,7 +162,7 @@ std::optional<int> ScreenshotRun::exportPanel()
         return 1;
     }
     std::fprintf(stderr, "backprop-lab: wrote %s (%s, %s)\n", qPrintable(m_exportFile), qPrintable(m_exportPanel),
-                 qPrintable(m_window->controller()->shownCaption()));
+                 qPrintable(m_host->controller()->shownCaption()));
     return 0;
 }
 
@@ -189,24 +188,24 @@ void ScreenshotRun::grabNow(int exitCode)
     if (!m_viewWait.isValid())
         m_viewWait.start();
     // (A Compare run it shows goes on training: the picture shows the run's last weights.)
-    const bool mistakesPending = m_window->view() == MainWindow::View::Mistakes
-                                 && (!mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes))
-                                     || !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
+    const bool mistakesPending = m_host->view() == View::Mistakes
+                                 && (!mistakesPageIsCurrent(m_host->page(View::Mistakes))
+                                     || !comparePageIsIdle(m_host->page(View::Compare)))
                                  && m_viewWait.elapsed() < 60000;
     // Step through waits the same way for a run it is to step through.
-    const NetworkChoice *stepRun = m_window->stepView()->chooser()->networkBox();
-    const bool stepPending = m_window->view() == MainWindow::View::Step
+    const NetworkChoice *stepRun = m_host->stepView()->chooser()->networkBox();
+    const bool stepPending = m_host->view() == View::Step
                              && (stepRun->waitingFor() > 0
-                                 || (stepRun->chosen() && !comparePageIsIdle(m_window->page(MainWindow::View::Compare))))
+                                 || (stepRun->chosen() && !comparePageIsIdle(m_host->page(View::Compare))))
                              && m_viewWait.elapsed() < 60000;
-    if ((m_window->view() == MainWindow::View::Data && m_window->datasetView()->answersPending())
-        || (m_window->view() == MainWindow::View::Compare && !comparePageIsIdle(m_window->page(MainWindow::View::Compare)))
+    if ((m_host->view() == View::Data && m_host->datasetView()->answersPending())
+        || (m_host->view() == View::Compare && !comparePageIsIdle(m_host->page(View::Compare)))
         || mistakesPending || stepPending) {
         QTimer::singleShot(50, this, [this, exitCode] { grabNow(exitCode); });
         return;
     }
-    m_window->trainView()->lossPlot()->drawPending(); // the last losses, not the plot of 0.4 s ago
-    const QPixmap shot = m_window->grab();
+    m_host->trainView()->lossPlot()->drawPending(); // the last losses, not the plot of 0.4 s ago
+    const QPixmap shot = m_host->grabWindow();
     if (!shot.save(m_file, "PNG")) {
         std::fprintf(stderr, "backprop-lab: could not write the screenshot %s: check that the folder "
                              "exists and is writable.\n", qPrintable(m_file));
@@ -215,21 +214,21 @@ void ScreenshotRun::grabNow(int exitCode)
     }
     if (exitCode == 3)
         std::fprintf(stderr, "backprop-lab: no data (%s); the screenshot shows the error page.\n",
-                     qPrintable(m_window->errorPage()->message()));
+                     qPrintable(m_host->errorPage()->message()));
     std::fprintf(stderr, "backprop-lab: wrote %s (%dx%d, %llu batches)\n", qPrintable(m_file),
                  shot.width(), shot.height(),
-                 static_cast<unsigned long long>(m_window->controller()->stepCount()));
+                 static_cast<unsigned long long>(m_host->controller()->stepCount()));
     QCoreApplication::exit(exitCode);
 }
 
-ReportRun::ReportRun(MainWindow *window, const QString &reportFile, bool quitWhenDone, QObject *parent)
-    : QObject(parent), m_window(window), m_file(reportFile), m_quit(quitWhenDone), m_probe(5)
+ReportRun::ReportRun(AutomationHost *window, const QString &reportFile, bool quitWhenDone, QObject *parent)
+    : QObject(parent), m_host(window), m_file(reportFile), m_quit(quitWhenDone), m_probe(5)
 {
 }
 
 void ReportRun::begin(bool dataRequested)
 {
-    TrainingController *c = m_window->controller();
+    TrainingController *c = m_host->controller();
     if (m_quit)
         connect(c, &TrainingController::dataChanged, c, [c] {
             if (c->dataset())
@@ -271,10 +270,10 @@ void ReportRun::startMeasuring()
     // data and laying out the window are not the dashboard's cost.
     if (m_wall.isValid())
         return;
-    FrameCounter *frames = m_window->trainView()->frameCounter();
+    FrameCounter *frames = m_host->trainView()->frameCounter();
     m_framesAtStart = frames->frames();
     m_paintsAtStart = frames->paints();
-    m_appliedAtStart = m_window->trainView()->appliedSnapshots();
+    m_appliedAtStart = m_host->trainView()->appliedSnapshots();
     m_probe.start();
     m_guiCpuAtStart = threadCpuSeconds();
     m_wall.start();
@@ -289,12 +288,12 @@ void ReportRun::finish(int exitCode, const QString &error)
     m_probe.stop();
     m_wallSeconds = m_wall.isValid() ? double(m_wall.nsecsElapsed()) / 1e9 : 0;
     m_guiCpuSeconds = m_wall.isValid() ? threadCpuSeconds() - m_guiCpuAtStart : 0;
-    FrameCounter *frames = m_window->trainView()->frameCounter();
+    FrameCounter *frames = m_host->trainView()->frameCounter();
     m_frames = frames->frames() - m_framesAtStart;
     m_paints = frames->paints() - m_paintsAtStart;
-    m_applied = m_window->trainView()->appliedSnapshots() - m_appliedAtStart;
+    m_applied = m_host->trainView()->appliedSnapshots() - m_appliedAtStart;
     for (const char *name : {"train", "step", "draw", "data"})
-        m_views[QLatin1String(name)] = m_window->viewWeightsBatch(QLatin1String(name));
+        m_views[QLatin1String(name)] = m_host->viewWeightsBatch(QLatin1String(name));
     if (!error.isEmpty())
         std::fprintf(stderr, "backprop-lab: %s\n", qPrintable(error));
     if (!m_file.isEmpty()) {
@@ -311,7 +310,7 @@ void ReportRun::finish(int exitCode, const QString &error)
 
 QByteArray ReportRun::reportJson() const
 {
-    const TrainingController *c = m_window->controller();
+    const TrainingController *c = m_host->controller();
     const Progress &p = c->progress();
     const double trainSeconds = p.runSeconds - p.evalSeconds;
     QJsonObject o;

@@ -4,17 +4,46 @@
 
 #include "latencyprobe.h"
 #include "snapshots.h"
+#include "viewlist.h"
 
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
+#include <QPixmap>
 #include <QString>
 
 #include <optional>
 
 namespace bplab {
 
-class MainWindow;
+class DatasetView;
+class ErrorPage;
+class PanelUi;
+class StepView;
+class TrainView;
+class TrainingController;
+
+/** What the automation runs read and drive of the window (the main window implements it). */
+class AutomationHost
+{
+public:
+    virtual TrainingController *controller() const = 0;
+    virtual TrainView *trainView() const = 0;
+    virtual StepView *stepView() const = 0;
+    virtual DatasetView *datasetView() const = 0;
+    virtual ErrorPage *errorPage() const = 0;
+    /** The panels' exports (--export-panel). */
+    virtual PanelUi *panels() const = 0;
+    virtual QWidget *page(View view) const = 0;
+    virtual View view() const = 0;
+    /** The batch of the weights a view shows ("train", "step", "draw", "data"; -1: none). */
+    virtual qint64 viewWeightsBatch(const QString &view) const = 0;
+    /** The window as it looks now (--screenshot). */
+    virtual QPixmap grabWindow() = 0;
+
+protected:
+    ~AutomationHost() = default;
+};
 
 /** --screenshot FILE, --save-model FILE and/or --export-panel NAME [--after-batches N]
  *  [--timeline-at K]: waits for the data, trains N batches, shows batch K of the timeline when
@@ -26,7 +55,7 @@ class ScreenshotRun : public QObject
     Q_OBJECT
 public:
     /** file: the picture ("" for none). */
-    ScreenshotRun(MainWindow *window, qint64 batches, const QString &file, QObject *parent = nullptr);
+    ScreenshotRun(AutomationHost *window, qint64 batches, const QString &file, QObject *parent = nullptr);
     void setTimelineAt(std::optional<qint64> step) { m_timelineAt = step; }
     void setSaveModel(const QString &file) { m_saveModel = file; }
     /** --export-panel NAME --export-file FILE: written once the panel shows the weights (exit 2
@@ -55,7 +84,7 @@ private:
     bool m_waitingForBatch = false;
     bool m_waitingForModel = false;
 
-    MainWindow *m_window;
+    AutomationHost *m_host;
     qint64 m_batches;
     QString m_file;
     bool m_trainingStarted = false;
@@ -73,7 +102,7 @@ class ReportRun : public QObject
 {
     Q_OBJECT
 public:
-    ReportRun(MainWindow *window, const QString &reportFile, bool quitWhenDone, QObject *parent = nullptr);
+    ReportRun(AutomationHost *window, const QString &reportFile, bool quitWhenDone, QObject *parent = nullptr);
     void begin(bool dataRequested);
 
     /** The report as JSON text (also for tests). */
@@ -84,7 +113,7 @@ private:
     void startMeasuring();
     void finish(int exitCode, const QString &error);
 
-    MainWindow *m_window;
+    AutomationHost *m_host;
     QString m_file;
     bool m_quit;
     bool m_done = false;

@@ -1,14 +1,12 @@
 #include "fileui.h"
 
-#include "comparepage.h"
-#include "controlbar.h"
 #include "downloaddialog.h"
-#include "mainwindow.h"
+#include "errorpage.h"
 #include "pictureimportdialog.h"
-#include "stepview.h"
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
+#include <data/dataset.h>
 #include <manifest.h>
 #include <messagebanner.h>
 #include <io/modelfile.h>
@@ -25,7 +23,7 @@
 
 namespace bplab {
 
-FileUi::FileUi(MainWindow *window) : QObject(window), m_window(window)
+FileUi::FileUi(QWidget *window, FileHost *host) : QObject(window), m_window(window), m_host(host)
 {
     m_openFolder = addWindowAction(window, QStringLiteral("actionOpenFolder"), tr("&Open data folder..."),
                                    tr("Train on the MNIST-style IDX files of another folder"), {QKeySequence::Open});
@@ -63,27 +61,47 @@ void FileUi::downloadMnist()
     auto *dialog = new DownloadDialog(download::mnistManifest(), download::mnistMirrors(),
                                       download::defaultMnistFolder(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &DownloadDialog::downloaded, m_window, [this](const QString &folder) { m_window->openData(folder); });
+    connect(dialog, &DownloadDialog::downloaded, this, [this](const QString &folder) { m_host->openDataFolder(folder); });
     dialog->open();
     dialog->start();
+}
+
+void FileUi::serveErrorPage(ErrorPage *page)
+{
+    connect(page, &ErrorPage::openFolderRequested, this, &FileUi::chooseFolder);
+    connect(page, &ErrorPage::folderChosen, this, [this](const QString &folder) { m_host->openDataFolder(folder); });
+    connect(page, &ErrorPage::downloadRequested, this, &FileUi::downloadMnist);
+    connect(page, &ErrorPage::retryRequested, this, [this] {
+        const QString folder = m_host->controller()->dataFolder();
+        if (!folder.isEmpty()) {
+            m_host->openDataFolder(folder);
+            return;
+        }
+        // Nothing was found at start-up: look again (scripts/setup may have run since).
+        const auto found = findDataFolder({}, std::nullopt);
+        if (found)
+            m_host->openDataFolder(QString::fromStdString(*found));
+        else
+            m_host->showDataError(QString::fromStdString(found.error()));
+    });
 }
 
 void FileUi::chooseFolder()
 {
     const QString folder = QFileDialog::getExistingDirectory(
-        m_window, tr("Open a data folder (MNIST-style IDX files)"), m_window->controlBar()->selectedFolder());
+        m_window, tr("Open a data folder (MNIST-style IDX files)"), m_host->selectedDataFolder());
     if (folder.isEmpty())
         return;
     if (PictureImportDialog::kindOf(folder) == PictureImportDialog::FolderKind::Data)
-        m_window->openData(folder);
+        m_host->openDataFolder(folder);
     else
         importPictures(folder);
 }
 
 void FileUi::importPictures(const QString &folder)
 {
-    MessageBanner *banner = m_window->banner();
-    const QString dataFolder = m_window->controller()->dataFolder();
+    MessageBanner *banner = m_host->banner();
+    const QString dataFolder = m_host->controller()->dataFolder();
     if (dataFolder.isEmpty()) {
         banner->showMessage(tr("%1 holds no training set: open a data folder with one first (such as MNIST); "
                                "the pictures then become its test set.")
@@ -106,8 +124,8 @@ void FileUi::importPictures(const QString &folder)
     auto *dialog = new PictureImportDialog(folder, dataFolder, m_window);
     dialog->setTarget(ask.clickedButton() == asTrain ? ImportTarget::Train : ImportTarget::Test);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &PictureImportDialog::ready, m_window, [this, banner](const QString &imported, const QString &summary) {
-        m_window->openData(imported);
+    connect(dialog, &PictureImportDialog::ready, this, [this, banner](const QString &imported, const QString &summary) {
+        m_host->openDataFolder(imported);
         if (!summary.isEmpty())
             banner->showMessage(summary);
     });
@@ -120,7 +138,7 @@ void FileUi::saveModelAs()
     QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (dir.isEmpty() || !QDir(dir).exists())
         dir = QDir::homePath();
-    TrainingController *controller = m_window->controller();
+    TrainingController *controller = m_host->controller();
     const QString file = QFileDialog::getSaveFileName(
             m_window, tr("Save the weights shown as a model file"),
             dir + QStringLiteral("/batch-%1.bplab").arg(controller->shownStep()),
@@ -140,37 +158,27 @@ void FileUi::chooseModelFile()
 void FileUi::openModelFile(const QString &file)
 {
     QString error;
-    if (m_window->controller()->openModel(file, &error))
+    if (m_host->controller()->openModel(file, &error))
         return;
     // A network of another shape: the training's views show the source's; the Compare view
     // evaluates it and lets it answer drawn digits.
-    MessageBanner *banner = m_window->banner();
+    MessageBanner *banner = m_host->banner();
     Result<NetworkModel> other = readAnyNetwork(file.toStdString());
     if (!other || other->arch == Architecture::source()) {
         banner->showMessage(tr("%1 cannot be opened: %2").arg(file, error));
         return;
     }
     const QString name = QFileInfo(file).fileName();
-    const QString trained = QString::fromStdString(describe(m_window->controller()->trainedConfig().network));
+    const QString trained = QString::fromStdString(describe(m_host->controller()->trainedConfig().network));
     banner->showMessage(tr("%1 holds a %2 network; the training's is %3. Train it: the training switches to this "
                            "network and goes on from the file's weights. Step through can step through it, and "
                            "the Compare view can evaluate it beside its runs and let it answer drawn digits.")
                                 .arg(name, QString::fromStdString(describe(other->arch)), trained));
-    MainWindow *window = m_window;
-    banner->addButton(tr("Train it"), QStringLiteral("bannerTrainModel"), [window, model = *other] {
-        const Architecture arch = model.arch;
-        window->editSettings([arch](TrainConfig &t) { t = withNetwork(t, arch.hidden, arch.activation); });
-        window->controller()->trainFrom(model);
-        window->setView(MainWindow::View::Train);
-    });
-    banner->addButton(tr("Step through it"), QStringLiteral("bannerStepModel"), [window, file] {
-        if (window->stepView()->loadModelFile(file))
-            window->setView(MainWindow::View::Step);
-    });
-    banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"), [window, name, model = *other] {
-        if (compareModelFile(window->page(MainWindow::View::Compare), name, model))
-            window->setView(MainWindow::View::Compare);
-    });
+    FileHost *host = m_host;
+    banner->addButton(tr("Train it"), QStringLiteral("bannerTrainModel"), [host, model = *other] { host->trainModel(model); });
+    banner->addButton(tr("Step through it"), QStringLiteral("bannerStepModel"), [host, file] { host->stepThroughModel(file); });
+    banner->addButton(tr("Compare it"), QStringLiteral("bannerCompareModel"),
+                      [host, name, model = *other] { host->compareModel(name, model); });
 }
 
 } // namespace bplab

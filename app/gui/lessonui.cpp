@@ -2,7 +2,6 @@
 
 #include "comparepage.h"
 #include "lessonrunner.h"
-#include "mainwindow.h"
 #include "mistakespage.h"
 #include "statusline.h"
 #include "trainingcontroller.h"
@@ -22,13 +21,15 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTimer>
 
 namespace bplab {
 
-LessonUi::LessonUi(MainWindow *window, QMenu *file) : QObject(window), m_window(window)
+LessonUi::LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file)
+    : QObject(window), m_window(window), m_host(host)
 {
     m_panel = new LessonPanel;
     m_dock = new QDockWidget(tr("Lesson"), window);
@@ -69,9 +70,9 @@ void LessonUi::showOpened(bool open)
 {
     m_dock->setVisible(open);
     // While a lesson is open the status bar makes way for it: its words go to the timeline's bar.
-    const bool barHidden = open || m_window->isPresentationMode();
+    const bool barHidden = open || m_host->isPresentationMode();
     m_window->statusBar()->setVisible(!barHidden);
-    m_window->timelineBar()->setStatusText(barHidden ? m_window->statusLine()->summaryText() : QString());
+    m_host->timelineBar()->setStatusText(barHidden ? m_host->statusLine()->summaryText() : QString());
     m_back->setEnabled(open);
     m_next->setEnabled(open);
 }
@@ -107,7 +108,7 @@ void LessonUi::choose()
     if (file.isEmpty())
         return;
     if (const QString error = open(file); !error.isEmpty())
-        m_window->banner()->showMessage(tr("This lesson cannot be opened: %1").arg(error));
+        m_host->banner()->showMessage(tr("This lesson cannot be opened: %1").arg(error));
 }
 
 QString LessonUi::open(const QString &file, int startStep)
@@ -146,32 +147,32 @@ bool LessonUi::isOpen() const
 
 TrainingController *LessonUi::session() const
 {
-    return m_window->controller();
+    return m_host->controller();
 }
 
 void LessonUi::useSessionSettings(const TrainConfig &config)
 {
-    m_window->setTrainingConfig(config);
+    m_host->setTrainingConfig(config);
 }
 
 void LessonUi::openSessionData(const QString &folder)
 {
-    m_window->openData(folder, SettingOrigin::Session);
+    m_host->openData(folder, SettingOrigin::Session);
 }
 
 void LessonUi::showView(LessonView view)
 {
-    m_window->setView(MainWindow::View(viewOf(view)), SettingOrigin::Session);
+    m_host->setView(View(viewOf(view)), SettingOrigin::Session);
 }
 
 void LessonUi::restrict(const LessonRestrictions &restrictions)
 {
-    m_window->restrictTo(restrictions);
+    m_host->restrictTo(restrictions);
 }
 
 void LessonUi::setStepLearningRate(std::optional<double> lr)
 {
-    StepView *step = m_window->stepView();
+    StepView *step = m_host->stepView();
     if (lr)
         step->setLessonLearningRate(*lr);
     else if (step->learningRateOrigin() == StepView::RateOrigin::Lesson)
@@ -180,17 +181,17 @@ void LessonUi::setStepLearningRate(std::optional<double> lr)
 
 void LessonUi::showTestImage(int index)
 {
-    m_window->stepView()->requestSample(true, index);
+    m_host->stepView()->requestSample(true, index);
 }
 
 void LessonUi::showStage(int stage)
 {
-    m_window->stepView()->setStage(stage);
+    m_host->stepView()->setStage(stage);
 }
 
 void LessonUi::showCluster(const LessonCluster &cluster)
 {
-    auto *view = qobject_cast<clusterview::ClusterView *>(m_window->page(MainWindow::View::Cluster));
+    auto *view = qobject_cast<clusterview::ClusterView *>(m_host->page(View::Cluster));
     if (!view)
         return;
     clusterview::ClusterSettings s; // the page's defaults, as lessonClusterSeconds() assumes
@@ -202,33 +203,33 @@ void LessonUi::showCluster(const LessonCluster &cluster)
 
 void LessonUi::compareRuns(const std::vector<CompareChoice> &runs)
 {
-    startComparison(m_window->page(MainWindow::View::Compare), runs);
+    startComparison(m_host->page(View::Compare), runs);
 }
 
 std::vector<std::optional<CompareResult>> LessonUi::compareResults() const
 {
-    return comparisonResults(m_window->page(MainWindow::View::Compare));
+    return comparisonResults(m_host->page(View::Compare));
 }
 
 void LessonUi::holdCompare(CompareHold hold)
 {
-    holdComparison(m_window->page(MainWindow::View::Compare), hold);
+    holdComparison(m_host->page(View::Compare), hold);
 }
 
 bool LessonUi::compareBusy() const
 {
-    return !comparePageIsIdle(m_window->page(MainWindow::View::Compare));
+    return !comparePageIsIdle(m_host->page(View::Compare));
 }
 
 void LessonUi::showCompareMeasure(CompareMeasure measure)
 {
-    if (auto *page = qobject_cast<CompareView *>(m_window->page(MainWindow::View::Compare)))
+    if (auto *page = qobject_cast<CompareView *>(m_host->page(View::Compare)))
         page->setShown(measure);
 }
 
 void LessonUi::showMistakesOf(int run)
 {
-    QWidget *page = m_window->page(MainWindow::View::Mistakes);
+    QWidget *page = m_host->page(View::Mistakes);
     showMistakesOfRun(page, run);
     // The gallery opens on the most confident mistakes, which a step can speak of before anyone
     // clicked a cell.
@@ -238,12 +239,12 @@ void LessonUi::showMistakesOf(int run)
 
 void LessonUi::stepThroughRun(int run)
 {
-    m_window->stepView()->chooser()->chooseRun(run);
+    m_host->stepView()->chooser()->chooseRun(run);
 }
 
 const StepModel *LessonUi::stepModel() const
 {
-    return m_window->stepView()->model();
+    return m_host->stepView()->model();
 }
 
 void LessonUi::focusWindow()

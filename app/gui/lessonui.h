@@ -4,7 +4,9 @@
 // clickers send) go back and on. It is the lesson runner's host (lessonhost.h): a lesson reaches
 // the window only through it, and what a lesson sets lasts for the session.
 
+#include "appsettings.h"
 #include "lessonhost.h"
+#include "viewlist.h"
 
 #include <train/pacer.h>
 
@@ -15,20 +17,46 @@
 
 class QAction;
 class QDockWidget;
+class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace bplab {
 
 class LessonPanel;
 class LessonRunner;
-class MainWindow;
+class MessageBanner;
+class StatusLine;
+class StepView;
+class TimelineBar;
+
+/** What LessonUi asks of the window it docks in (the main window implements it). */
+class LessonWindow
+{
+public:
+    virtual TrainingController *controller() const = 0;
+    virtual MessageBanner *banner() const = 0;
+    virtual StepView *stepView() const = 0;
+    virtual QWidget *page(View view) const = 0;
+    /** The status bar is hidden then too; its words go to the timeline's bar. */
+    virtual bool isPresentationMode() const = 0;
+    virtual TimelineBar *timelineBar() const = 0;
+    virtual StatusLine *statusLine() const = 0;
+    virtual void setTrainingConfig(const TrainConfig &config) = 0;
+    virtual void openData(const QString &folder, SettingOrigin origin) = 0;
+    virtual void setView(View view, SettingOrigin origin) = 0;
+    virtual void restrictTo(const LessonRestrictions &restrictions) = 0;
+
+protected:
+    ~LessonWindow() = default;
+};
 
 class LessonUi : public QObject, private LessonHost
 {
     Q_OBJECT
 public:
     /** The dock (hidden until a lesson opens), and File > Open lesson... added to `file`. */
-    LessonUi(MainWindow *window, QMenu *file);
+    LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file);
 
     /** Opens a lesson file at step startStep (0-based; LessonRunner::open()): "" or the message
      *  for a person (nothing changes then). */
@@ -79,7 +107,8 @@ private:
     };
     std::optional<UsersSession> m_usersSession;
 
-    MainWindow *m_window;
+    QMainWindow *m_window;
+    LessonWindow *m_host;
     LessonPanel *m_panel = nullptr;
     QDockWidget *m_dock = nullptr;
     LessonRunner *m_runner = nullptr;

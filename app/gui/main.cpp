@@ -17,6 +17,7 @@
 
 #include <nn/batchthreads.h>
 #include <data/dataset.h>
+#include <openmpwait.h>
 
 #include <QApplication>
 #include <QStyle>
@@ -25,30 +26,9 @@
 #include <cstdlib>
 #include <memory>
 
-#ifdef __linux__
-#include <unistd.h>
-#endif
-
 using namespace bplab;
 
 namespace {
-/**
- * OpenMP's threads spin after every parallel product by default; next to a GUI thread on a
- * machine with few cores that spinning takes the core the GUI needs (measured here: training
- * 1.5x slower, GUI latency 2x worse). libgomp reads OMP_WAIT_POLICY once, before main(), so the
- * process restarts itself once with the passive policy unless the user chose a policy.
- */
-void preferPassiveOpenMpWait(char **argv)
-{
-#ifdef __linux__
-    if (std::getenv("OMP_WAIT_POLICY"))
-        return;
-    setenv("OMP_WAIT_POLICY", "passive", 1);
-    execv("/proc/self/exe", argv); // returns only on failure: then run as we are
-#else
-    (void)argv;
-#endif
-}
 void nameApplication()
 {
     QCoreApplication::setApplicationName(QStringLiteral("backprop-lab"));
@@ -89,7 +69,7 @@ int main(int argc, char **argv)
         }
         // A flag that takes a value took "--help" as its value: go on to the window.
     }
-    preferPassiveOpenMpWait(argv);
+    preferPassiveOpenMpWait(argv); // OpenMP's idle threads leave the GUI its core (openmpwait.h)
     QApplication app(argc, argv);
     nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Backprop Lab"));

@@ -8,16 +8,13 @@
 #include "comparepage.h"
 #include "controlbar.h"
 #include "datasetcatalog.h"
+#include "datasetpage.h"
 #include "datasetview.h"
 #include "drawpage.h"
 #include "errorpage.h"
-#include "fileui.h"
 #include "language.h"
-#include "lessonui.h"
 #include "mainactions.h"
 #include "mistakespage.h"
-#include "panelui.h"
-#include "presentationmode.h"
 #include "snapshotui.h"
 #include "spotlight.h"
 #include "statusline.h"
@@ -68,7 +65,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_controls = new ControlBar(m_actions->startPause(), m_actions->step(), m_actions->reset(), this);
     addToolBar(Qt::TopToolBarArea, m_controls);
     createViews();
-    m_panelUi = new PanelUi(this);
+    m_panelUi = new PanelUi(this, this);
     createMenus();
     m_status = new StatusLine(statusBar());
     connectController();
@@ -125,21 +122,7 @@ void MainWindow::createViews()
     row->addLayout(right, 1);
     setCentralWidget(central);
 
-    connect(m_errorPage, &ErrorPage::openFolderRequested, m_fileUi, &FileUi::chooseFolder);
-    connect(m_errorPage, &ErrorPage::folderChosen, this, [this](const QString &folder) { openData(folder); });
-    connect(m_errorPage, &ErrorPage::downloadRequested, m_fileUi, &FileUi::downloadMnist);
-    connect(m_errorPage, &ErrorPage::retryRequested, this, [this] {
-        if (!m_controller->dataFolder().isEmpty()) {
-            openData(m_controller->dataFolder());
-            return;
-        }
-        // Nothing was found at start-up: look again (scripts/setup may have run since).
-        const auto found = findDataFolder({}, std::nullopt);
-        if (found)
-            openData(QString::fromStdString(*found));
-        else
-            showDataError(QString::fromStdString(found.error()));
-    });
+    m_fileUi->serveErrorPage(m_errorPage);
 }
 
 QWidget *MainWindow::createPage(View view)
@@ -247,7 +230,11 @@ void MainWindow::connectController()
     });
 
     m_stepFeed = new StepFeed(m_stepView, m_controller, this);
-    connectDatasetView();
+    connectDatasetView(m_datasetView, m_controller, [this](bool test, int index, int run) {
+        m_stepView->chooser()->chooseRun(run);
+        m_stepView->requestSample(test, index);
+        setView(View::Step);
+    });
     connectControlBar();
     // The status's words on the timeline bar where the status bar is hidden.
     connect(m_status, &StatusLine::summaryChanged, this, [this](const QString &text) {
@@ -307,32 +294,6 @@ void MainWindow::editSettings(const ControlBar::SettingsEdit &change)
     m_controller->setConfig(config);
 }
 
-void MainWindow::connectDatasetView()
-{
-    // The view shows the split the worker loaded: no second copy of the images.
-    connect(m_controller, &TrainingController::dataChanged, m_datasetView,
-            [this] { m_datasetView->setDataset(m_controller->dataSplit()); });
-    // Each image's answer by the weights every view shows (computed while the view is visible).
-    const auto showAnswers = [this] {
-        m_datasetView->setWeights(m_controller->shownWeights(), m_controller->trainedConfig().normalize,
-                                  m_controller->shownCaption(), m_controller->shownNetwork());
-    };
-    connect(m_controller, &TrainingController::visualReady, m_datasetView, [showAnswers](VisualPtr s) {
-        if (!s->live && !s->duringRun)
-            showAnswers();
-    });
-    connect(m_controller, &TrainingController::stateChanged, m_datasetView, [showAnswers](TrainingState s) {
-        if (s != TrainingState::Running)
-            showAnswers();
-    });
-    connect(m_datasetView, &DatasetView::openInStepRequested, this, [this](bool test, int index) {
-        const OtherNetwork *run = m_datasetView->networkBox()->chosen(); // the network whose answers it shows
-        m_stepView->chooser()->chooseRun(run ? run->run : 0);
-        m_stepView->requestSample(test, index);
-        setView(View::Step);
-    });
-}
-
 void MainWindow::showStepSample(bool test, int index, int stage)
 {
     m_stepView->requestSample(test, index);
@@ -348,6 +309,40 @@ void MainWindow::openData(const QString &folder, SettingOrigin origin)
     m_controls->selectDataset(path, datasetLabel(path));
     statusBar()->showMessage(tr("Reading %1 ...").arg(path));
     m_controller->loadData(path);
+}
+
+QString MainWindow::selectedDataFolder() const
+{
+    return m_controls->selectedFolder();
+}
+
+void MainWindow::trainModel(const NetworkModel &model)
+{
+    const Architecture arch = model.arch;
+    editSettings([arch](TrainConfig &t) { t = withNetwork(t, arch.hidden, arch.activation); });
+    m_controller->trainFrom(model);
+    setView(View::Train);
+}
+
+bool MainWindow::stepThroughModel(const QString &file)
+{
+    if (!m_stepView->loadModelFile(file))
+        return false;
+    setView(View::Step);
+    return true;
+}
+
+bool MainWindow::compareModel(const QString &name, const NetworkModel &model)
+{
+    if (!compareModelFile(page(View::Compare), name, model))
+        return false;
+    setView(View::Compare);
+    return true;
+}
+
+void MainWindow::showStatusMessage(const QString &message, int ms)
+{
+    statusBar()->showMessage(message, ms);
 }
 
 void MainWindow::showDataError(const QString &message)
@@ -454,7 +449,7 @@ qint64 MainWindow::viewWeightsBatch(const QString &name) const
 
 void MainWindow::createActions()
 {
-    m_fileUi = new FileUi(this);
+    m_fileUi = new FileUi(this, this);
     m_actions = new MainActions(this);
     connect(m_actions->startPause(), &QAction::triggered, this, [this] { m_controller->togglePause(); });
     connect(m_actions->step(), &QAction::triggered, this, [this] { m_controller->step(); });
@@ -480,7 +475,7 @@ void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     m_fileUi->addDataActions(file);
-    m_lessonUi = new LessonUi(this, file);
+    m_lessonUi = new LessonUi(this, this, file);
     new ClassroomUi(this, m_panelUi->registry(), file); // File > Classroom, the Class view
     file->addSeparator();
     m_snapshots = new SnapshotUi(this, m_controller, m_banner, m_controls);
@@ -521,21 +516,6 @@ void MainWindow::createMenus()
     help->addAction(m_actions->about());
     for (QMenu *m : {file, training, view, help})
         m->setToolTipsVisible(true);
-}
-
-void MainWindow::setPresentationMode(bool on, bool fullScreen)
-{
-    m_presentation->setOn(on, fullScreen);
-}
-
-bool MainWindow::isPresentationMode() const
-{
-    return m_presentation->isOn();
-}
-
-void MainWindow::setFullScreen(bool on)
-{
-    m_presentation->setFullScreen(on);
 }
 
 void MainWindow::applyPresentation(bool on)

@@ -3,6 +3,11 @@
 // panels to the TrainingController it owns; the panels themselves know nothing of training.
 
 #include "appsettings.h"
+#include "automation.h"
+#include "fileui.h"
+#include "lessonui.h"
+#include "panelui.h"
+#include "presentationmode.h"
 #include "snapshots.h"
 #include "windowaction.h"
 #include "viewlist.h"
@@ -28,16 +33,12 @@ class QStackedWidget;
 namespace bplab {
 
 class ControlBar;
-class FileUi;
-class LessonUi;
 class MainActions;
-class PresentationMode;
 class StepFeed;
 class StepPredict;
 class DatasetView;
 class ErrorPage;
 class MessageBanner;
-class PanelUi;
 class Announcer;
 class SnapshotUi;
 class StatusLine;
@@ -48,11 +49,15 @@ class TrainView;
 class TrainingController;
 class ViewStack;
 
-class MainWindow : public QMainWindow
+class MainWindow : public QMainWindow,
+                   public FileHost,
+                   public PanelHost,
+                   public AutomationHost,
+                   public LessonWindow
 {
     Q_OBJECT
 public:
-    enum class View { Train = 0, Step, Draw, Cluster, Data, Mistakes, Compare };
+    using View = ::bplab::View; // viewlist.h
     static constexpr int kViewCount = ::bplab::kViewCount; // viewlist.h
     /** The default size, also the automation's screenshot size. */
     static constexpr QSize defaultSize() { return {1280, 800}; }
@@ -71,60 +76,69 @@ public:
 
     /** Reads a data folder (in the worker thread); the views show it when loaded. A folder of
      *  origin User becomes the remembered data set once it is read. */
-    void openData(const QString &folder, SettingOrigin origin = SettingOrigin::User);
+    void openData(const QString &folder, SettingOrigin origin = SettingOrigin::User) override;
     /** Shows the error page (e.g. no data folder found at all). */
-    void showDataError(const QString &message);
+    void showDataError(const QString &message) override;
     /** The controller's settings for this session (the toolbar shows them; a lesson's, the
      *  command line's): the user's saved settings stay as they are. The weights follow on the
      *  next reset or data load. */
-    void setTrainingConfig(const TrainConfig &config);
+    void setTrainingConfig(const TrainConfig &config) override;
     /** The user's own edit of the training settings (the toolbar's, a banner's choice): it sets
      *  its fields in what the session trains with and in the user's saved settings. */
     void editSettings(const ControlBar::SettingsEdit &change);
 
     /** Shows `view`; one of origin User is also the view the next start opens. */
-    void setView(View view, SettingOrigin origin = SettingOrigin::User);
-    View view() const;
+    void setView(View view, SettingOrigin origin = SettingOrigin::User) override;
+    View view() const override;
     /** The widget of view v. */
-    QWidget *page(View v) const;
+    QWidget *page(View v) const override;
     /** Full screen (optional), fonts 1.5x and thicker plot lines for a projector. */
-    void setPresentationMode(bool on, bool fullScreen = true);
-    bool isPresentationMode() const;
+    void setPresentationMode(bool on, bool fullScreen = true) { m_presentation->setOn(on, fullScreen); }
+    bool isPresentationMode() const override { return m_presentation->isOn(); }
     /** The window fills the screen (View > Full screen, the platform's key: F11 on Linux). */
-    void setFullScreen(bool on);
+    void setFullScreen(bool on) { m_presentation->setFullScreen(on); }
 
-    TrainingController *controller() const { return m_controller; }
-    TrainView *trainView() const { return m_train; }
-    StepView *stepView() const { return m_stepView; }
-    DatasetView *datasetView() const { return m_datasetView; }
+    TrainingController *controller() const override { return m_controller; }
+    TrainView *trainView() const override { return m_train; }
+    StepView *stepView() const override { return m_stepView; }
+    DatasetView *datasetView() const override { return m_datasetView; }
     /** The Step view's image (test or training set, index) and stage, now or once the data is read. */
     void showStepSample(bool test, int index, int stage);
     ControlBar *controlBar() const { return m_controls; }
-    ErrorPage *errorPage() const { return m_errorPage; }
-    MessageBanner *banner() const { return m_banner; }
+    ErrorPage *errorPage() const override { return m_errorPage; }
+    MessageBanner *banner() const override { return m_banner; }
     /** File > Save/Open snapshot, Resume, Automatic snapshots; the divergence banner. */
     SnapshotUi *snapshotUi() const { return m_snapshots; }
-    StatusLine *statusLine() const { return m_status; }
-    TimelineBar *timelineBar() const { return m_timeline; }
+    StatusLine *statusLine() const override { return m_status; }
+    TimelineBar *timelineBar() const override { return m_timeline; }
     /** The batch of the weights each view shows now ("train", "step", "draw", "data"); -1 when a
      *  view shows no training weights (a model file, or none yet). */
-    qint64 viewWeightsBatch(const QString &view) const;
+    qint64 viewWeightsBatch(const QString &view) const override;
     /** True while the error page replaces the views. */
     bool showsError() const;
 
     /** File > Open lesson..., the lesson's dock and its keys; the lesson runner's host. */
     LessonUi *lessons() const { return m_lessonUi; }
     /** Only the views and controls `restrictions` leaves (a lesson's; the default: all). */
-    void restrictTo(const LessonRestrictions &restrictions);
+    void restrictTo(const LessonRestrictions &restrictions) override;
     /** Step through's Predict first. */
     StepPredict *stepPredict() const;
     /** Every panel of the views (the registry: id, view, names, widget, export), File > Export
      *  and --export-panel, the spotlight (panelui.h). */
-    PanelUi *panels() const { return m_panelUi; }
+    PanelUi *panels() const override { return m_panelUi; }
     /** Data folders, picture import, the MNIST download and model files. */
     FileUi *files() const { return m_fileUi; }
     /** What changes are said to a screen reader (announcer.h). */
     Announcer *announcer() const { return m_announcer; }
+
+    // The parts' other requests (fileui.h, panelui.h, automation.h).
+    QString selectedDataFolder() const override;
+    void openDataFolder(const QString &folder) override { openData(folder); }
+    void trainModel(const NetworkModel &model) override;
+    bool stepThroughModel(const QString &file) override;
+    bool compareModel(const QString &name, const NetworkModel &model) override;
+    void showStatusMessage(const QString &message, int ms) override;
+    QPixmap grabWindow() override { return grab(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -144,7 +158,6 @@ private:
     /** Errors in the banner, a saved model in the status bar. */
     void showNotice(const bplab::Notice &notice);
     void connectControlBar();
-    void connectDatasetView();
     void updatePage();
     void updateActions();
     /** The window's parts follow presentation mode (PresentationMode's hook). */

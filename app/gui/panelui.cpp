@@ -36,44 +36,44 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QStandardPaths>
-#include <QStatusBar>
+#include <QMainWindow>
 
 namespace bplab {
 
 namespace {
 
-MistakesView *confusionViewOf(const MainWindow *window)
+MistakesView *confusionViewOf(const PanelHost *host)
 {
-    return window->page(MainWindow::View::Mistakes)->findChild<MistakesView *>();
+    return host->page(View::Mistakes)->findChild<MistakesView *>();
 }
 
 } // namespace
 
-PanelUi::PanelUi(MainWindow *window) : QObject(window), m_window(window)
+PanelUi::PanelUi(QMainWindow *window, PanelHost *host) : QObject(window), m_window(window), m_host(host)
 {
     m_registry = new PanelRegistry(this);
     PanelRegistry *r = m_registry;
-    window->trainView()->bindPanels(*r);
-    StepView *step = window->stepView();
+    host->trainView()->bindPanels(*r);
+    StepView *step = host->stepView();
     r->bind("step", step, PanelRegistry::exporterOf(step));
     r->bind("stagegrid1", step->grids().value(0));
     r->bind("stagegrid2", step->grids().value(1));
     r->bind("diagram", step->diagram());
-    auto *draw = static_cast<DrawView *>(window->page(MainWindow::View::Draw));
+    auto *draw = static_cast<DrawView *>(host->page(View::Draw));
     r->bind("canvas", draw->canvas());
     r->bind("bars", draw->bars());
     r->bind("stages", draw->stages());
-    auto *cluster = static_cast<clusterview::ClusterView *>(window->page(MainWindow::View::Cluster));
+    auto *cluster = static_cast<clusterview::ClusterView *>(host->page(View::Cluster));
     r->bind("livelinks", cluster->livePanel()->linkPlot());
     r->bind("links", cluster->linkPlot(), PanelRegistry::exporterOf(cluster->linkPlot()));
     r->bind("topology", cluster->topology());
     r->bind("replicas", cluster->heatmaps());
     r->bind("measured", cluster->measuredPanel()->plot());
-    r->bind("distribution", window->datasetView()->distribution());
-    MistakesView *confusion = confusionViewOf(window);
+    r->bind("distribution", host->datasetView()->distribution());
+    MistakesView *confusion = confusionViewOf(host);
     r->bind("confusion", confusion->matrix(), PanelRegistry::exporterOf(confusion->matrix()));
     r->bind("gallery", confusion->gallery(), PanelRegistry::exporterOf(confusion->gallery()));
-    auto *compare = static_cast<CompareView *>(window->page(MainWindow::View::Compare));
+    auto *compare = static_cast<CompareView *>(host->page(View::Compare));
     r->bind("compare", compare->shownPanel(), PanelRegistry::exporterOf(compare));
 }
 
@@ -82,12 +82,12 @@ QStringList PanelUi::exportNames()
     return PanelRegistry::exportIds();
 }
 
-std::optional<MainWindow::View> PanelUi::viewOf(const QString &name)
+std::optional<View> PanelUi::viewOf(const QString &name)
 {
     if (!exportNames().contains(name))
         return std::nullopt;
     const std::optional<int> v = PanelRegistry::viewOf(name);
-    return v ? std::optional<MainWindow::View>(MainWindow::View(*v)) : std::nullopt;
+    return v ? std::optional<View>(View(*v)) : std::nullopt;
 }
 
 std::optional<PanelExport> PanelUi::exportNamed(const QString &name) const
@@ -97,26 +97,26 @@ std::optional<PanelExport> PanelUi::exportNamed(const QString &name) const
 
 bool PanelUi::isCurrent(const QString &name) const
 {
-    const std::optional<MainWindow::View> v = viewOf(name);
-    if (v == MainWindow::View::Mistakes)
-        return mistakesPageIsCurrent(m_window->page(MainWindow::View::Mistakes));
-    if (v == MainWindow::View::Compare) // its runs (a lesson step's) have ended
-        return comparePageIsIdle(m_window->page(MainWindow::View::Compare));
+    const std::optional<View> v = viewOf(name);
+    if (v == View::Mistakes)
+        return mistakesPageIsCurrent(m_host->page(View::Mistakes));
+    if (v == View::Compare) // its runs (a lesson step's) have ended
+        return comparePageIsIdle(m_host->page(View::Compare));
     return v.has_value();
 }
 
 QString PanelUi::lossPlotPanel() const
 {
     // On the Compare view "the loss plot" is the plot it shows, never the Train view's.
-    return m_window->view() == MainWindow::View::Compare ? QStringLiteral("compare") : QStringLiteral("loss");
+    return m_host->view() == View::Compare ? QStringLiteral("compare") : QStringLiteral("loss");
 }
 
 void PanelUi::prepareExport(const QString &name)
 {
-    if (const std::optional<MainWindow::View> v = viewOf(name); v && *v != m_window->view())
-        m_window->setView(*v); // laid out, and evaluated where a page only evaluates when seen
+    if (const std::optional<View> v = viewOf(name); v && *v != m_host->view())
+        m_host->setView(*v, SettingOrigin::User); // laid out, and evaluated where a page only evaluates when seen
     // A gallery with no cell chosen lists the most confident mistakes.
-    MistakesView *confusion = confusionViewOf(m_window);
+    MistakesView *confusion = confusionViewOf(m_host);
     if (name == QLatin1String("gallery") && confusion->gallery()->entries().isEmpty())
         confusion->showMistakes();
 }
@@ -174,7 +174,7 @@ void PanelUi::exportWithDialog(const PanelExport &panel, ExportFormat format)
     if (dir.isEmpty() || !QDir(dir).exists())
         dir = QDir::homePath();
     if (const QString file = ::bplab::exportWithDialog(m_window, panel, format, dir); !file.isEmpty())
-        m_window->statusBar()->showMessage(tr("Saved %1").arg(file), 5000);
+        m_host->showStatusMessage(tr("Saved %1").arg(file), 5000);
 }
 
 void PanelUi::createSpotlight(QStackedWidget *pages, const QList<QWidget *> &chrome, QMenu *viewMenu, QAction *before)
@@ -191,9 +191,9 @@ void PanelUi::createSpotlight(QStackedWidget *pages, const QList<QWidget *> &chr
                                       {QKeySequence(Qt::Key_F)});
     // Spotlit plots draw their lines as thick as in presentation mode.
     connect(m_spotlight, &Spotlight::changed, this, [this](bool on) {
-        const bool thick = on || m_window->isPresentationMode();
-        m_window->trainView()->lossPlot()->setPresentation(thick);
-        m_window->trainView()->heatmapPanel()->setPresentation(thick);
+        const bool thick = on || m_host->isPresentationMode();
+        m_host->trainView()->lossPlot()->setPresentation(thick);
+        m_host->trainView()->heatmapPanel()->setPresentation(thick);
     });
     viewMenu->insertAction(before, action);
     connect(action, &QAction::triggered, this, &PanelUi::toggleSpotlight);
@@ -206,7 +206,7 @@ void PanelUi::toggleSpotlight()
     else if (QWidget *p = m_spotlight->panelAtFocusOrMouse())
         m_spotlight->show(p);
     else
-        m_window->statusBar()->showMessage(tr("Point at a panel (or click one), then press F"), 4000);
+        m_host->showStatusMessage(tr("Point at a panel (or click one), then press F"), 4000);
 }
 
 bool PanelUi::leaveSpotlight()

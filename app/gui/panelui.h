@@ -3,7 +3,8 @@
 // File > Export (the loss plot's and heatmaps' own entries and a submenu per panel), what
 // --export-panel asks, and the spotlight that shows one panel alone (F, a double click).
 
-#include "mainwindow.h"
+#include "appsettings.h"
+#include "viewlist.h"
 
 #include <panelexport.h>
 
@@ -15,21 +16,47 @@
 #include <optional>
 
 class QAction;
+class QMainWindow;
 class QMenu;
 class QStackedWidget;
 class QWidget;
 
 namespace bplab {
 
+class DatasetView;
 class PanelRegistry;
 class Spotlight;
+class StepView;
+class TrainView;
+
+/** What PanelUi asks of the window whose panels it binds (the main window implements it). */
+class PanelHost
+{
+public:
+    /** The views' pages, made before PanelUi. */
+    virtual QWidget *page(View view) const = 0;
+    virtual TrainView *trainView() const = 0;
+    virtual StepView *stepView() const = 0;
+    virtual DatasetView *datasetView() const = 0;
+    /** The view shown, and showing another (a panel exported from there). */
+    virtual View view() const = 0;
+    virtual void setView(View view, SettingOrigin origin) = 0;
+    /** Thick plot lines already (a spotlit plot draws them thick too). */
+    virtual bool isPresentationMode() const = 0;
+    /** A message in the status bar for `ms` milliseconds. */
+    virtual void showStatusMessage(const QString &message, int ms) = 0;
+
+protected:
+    ~PanelHost() = default;
+};
 
 class PanelUi : public QObject
 {
     Q_OBJECT
 public:
-    /** Binds the registry to the window's panels; the window's views must exist. */
-    explicit PanelUi(MainWindow *window);
+    /** Binds the registry to the window's panels; the window's views must exist. Its actions
+     *  belong to `window`, also its dialogs' parent. */
+    PanelUi(QMainWindow *window, PanelHost *host);
 
     PanelRegistry *registry() const { return m_registry; }
     Spotlight *spotlight() const { return m_spotlight; }
@@ -38,7 +65,7 @@ public:
     // "confusion", "gallery", for File > Export panel and --export-panel.
     static QStringList exportNames();
     /** The view an exported panel is on; none for an unknown name. */
-    static std::optional<MainWindow::View> viewOf(const QString &name);
+    static std::optional<View> viewOf(const QString &name);
     /** The panel's export (its formats, picture and data); none for an unknown name. */
     std::optional<PanelExport> exportNamed(const QString &name) const;
     /** Shows the panel's view so that it is laid out and up to date (a gallery with no cell
@@ -63,7 +90,8 @@ private:
     void exportWithDialog(const PanelExport &panel, ExportFormat format);
     void toggleSpotlight();
 
-    MainWindow *m_window;
+    QMainWindow *m_window;
+    PanelHost *m_host;
     PanelRegistry *m_registry = nullptr;
     Spotlight *m_spotlight = nullptr;
 };

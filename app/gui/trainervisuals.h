@@ -38,6 +38,23 @@ struct SampleWalk
     void clear();
 };
 
+/** The share of the training thread the live pictures may take: the next one is due once
+ *  kTrainingPerVisual times the last one's making has passed after it (a 784-128-10 picture's
+ *  fraction of a millisecond never holds one back; a 784-1024-1024-10 network's many
+ *  milliseconds of copies and passes do). Worker thread only. */
+class VisualBudget
+{
+public:
+    static constexpr int kTrainingPerVisual = 19; // at most 1/20 of the thread
+
+    bool allows(std::int64_t nowNs) const { return nowNs >= m_nextNs; }
+    /** A picture was made from startNs to endNs. */
+    void spent(std::int64_t startNs, std::int64_t endNs) { m_nextNs = endNs + (endNs - startNs) * kTrainingPerVisual; }
+
+private:
+    std::int64_t m_nextNs = 0;
+};
+
 /** Step, epoch, sizes and learning rate of a trainer's position. */
 Progress positionOf(const Trainer &trainer);
 

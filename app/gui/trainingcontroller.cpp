@@ -239,7 +239,7 @@ void TrainingController::resetFrom(std::shared_ptr<const MlpParamsF> initial)
 
 void TrainingController::trainFrom(const NetworkModel &model)
 {
-    if (m_shutDown || model.arch == Architecture::source())
+    if (m_shutDown)
         return;
     setConfig(withNetwork(m_config, model.arch.hidden, model.arch.activation));
     resetFrom(std::make_shared<const MlpParamsF>(model.params));

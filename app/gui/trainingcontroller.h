@@ -109,8 +109,8 @@ public:
     VisualPtr shown() const { return m_shown; }
     /** shown()'s weights, or currentWeights() before any visual. */
     ParamsPtr shownWeights() const;
-    /** Trains the model's network from now on, from its weights (another network than the
-     *  source's): its widths and activation become the settings, and a Reset starts from them. */
+    /** Trains the model's network from now on, from its weights (any network): its widths and
+     *  activation become the settings, and a Reset starts from them. */
     void trainFrom(const NetworkModel &model);
     /** The weights every view shows, as the network's architecture and layers (null weights
      *  before the first visual or without layers in it). */

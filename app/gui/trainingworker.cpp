@@ -35,16 +35,6 @@ TrainingWorker::TrainingWorker(QObject *parent) : QObject(parent)
 
 TrainingWorker::~TrainingWorker() = default;
 
-ParamsPtr TrainingWorker::currentWeights() const
-{
-    return m_handoff.weights();
-}
-
-void TrainingWorker::loadData(const QString &folder, const TrainConfig &config)
-{
-    loadFolder(folder, config);
-}
-
 bool TrainingWorker::loadFolder(const QString &folder, const TrainConfig &config)
 {
     if (m_stop.load())
@@ -249,7 +239,12 @@ void TrainingWorker::afterBatch()
     // The session batches the losses (never dropped) and limits the pictures (one in flight).
     switch (m_session.due(m_handoff.inFlight())) {
     case ViewsDue::Visual:
-        sendVisual(/*live=*/true);
+        if (m_visualBudget.allows(now())) {
+            sendVisual(/*live=*/true);
+        } else { // the picture waits for the training thread's share (VisualBudget); not the losses
+            m_session.visualSent();
+            flushLosses();
+        }
         break;
     case ViewsDue::Losses:
         flushLosses();
@@ -290,7 +285,9 @@ void TrainingWorker::sendVisual(bool live, int sampleInBatch)
     m_session.visualSent();
     if (!trainer())
         return;
+    const qint64 start = now();
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live, sampleInBatch);
+    m_visualBudget.spent(start, now());
     m_handoff.publish(s->weights);
     if (sampleInBatch < 0) // a sample of the next batch: no batch iterated since the last picture
         s->cluster = clusterIterationOf(*trainer(), m_clusterFeed.get());
@@ -323,13 +320,6 @@ void TrainingWorker::setState(TrainingState state)
 Progress TrainingWorker::progress() const
 {
     return m_stats.progress(trainer(), now(), m_session.evaluationNs());
-}
-
-// The Data parallel page's live graph: after a trained batch, that batch timed on the simulated
-// cluster the page chose (clusterpagefeed.h).
-void TrainingWorker::setLiveCluster(const std::optional<cluster::SimConfig> &chosen)
-{
-    m_clusterFeed.set(chosen);
 }
 
 void TrainingWorker::setPace(const Pace &pace)
@@ -513,11 +503,6 @@ void TrainingWorker::saveModel(const QString &file)
                                         m_view.fileModelName()));
 }
 
-void TrainingWorker::setAutoSnapshot(const AutoSnapshotSettings &settings)
-{
-    m_autoSnapshots.setSettings(settings);
-}
-
 void TrainingWorker::saveSnapshot(const QString &file)
 {
     emit notice(SessionFiles::saveSnapshot(file, trainer()));
@@ -529,11 +514,6 @@ void TrainingWorker::maybeAutoSnapshot(bool force)
         return;
     if (const std::optional<Notice> said = m_autoSnapshots.writeIfDue(*trainer(), now(), force))
         emit notice(*said);
-}
-
-void TrainingWorker::finalSnapshot()
-{
-    maybeAutoSnapshot(true);
 }
 
 void TrainingWorker::openSnapshot(const QString &fileOrFolder)

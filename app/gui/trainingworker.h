@@ -63,15 +63,15 @@ public:
     void acknowledgeVisual() { m_handoff.acknowledged(); }
     /** The current weights: exact when not running, at most ~100 ms old while running; null
      *  without data. The object never changes (a new one is published instead). */
-    ParamsPtr currentWeights() const;
+    ParamsPtr currentWeights() const { return m_handoff.weights(); }
     /** Batches finished after requestStop(); read once the thread has ended. */
     std::uint64_t batchesAfterStop() const { return m_batchesAfterStop; }
     /** The simulated cluster each trained batch is timed on (the Data parallel page's choice). */
-    void setLiveCluster(const std::optional<cluster::SimConfig> &chosen);
+    void setLiveCluster(const std::optional<cluster::SimConfig> &chosen) { m_clusterFeed.set(chosen); }
 
     // ---- Worker thread only: call through QMetaObject::invokeMethod(..., Qt::QueuedConnection). ----
     /** Reads the folder and builds a fresh trainer with this configuration (weights from its seed). */
-    void loadData(const QString &folder, const bplab::TrainConfig &config);
+    void loadData(const QString &folder, const bplab::TrainConfig &config) { loadFolder(folder, config); }
     // resume() and step() are invoked by name: a member-function invokeMethod builds its slot
     // object on the GUI thread and reads it here, through Qt's uninstrumented event queue, which
     // ThreadSanitizer reports as a race; by name, nothing of ours crosses (tests/sanitizers).
@@ -114,7 +114,7 @@ public:
     const Timeline &timeline() const { return m_view.timeline(); }
 
     // Snapshots; all file work happens here, on the worker thread.
-    void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings);
+    void setAutoSnapshot(const bplab::AutoSnapshotSettings &settings) { m_autoSnapshots.setSettings(settings); }
     /** Writes the whole training state to `file`; snapshotSaved() or snapshotFailed() follows. */
     void saveSnapshot(const QString &file);
     /** Continues from a snapshot file or a folder's newest valid one (reading the snapshot's data
@@ -122,7 +122,7 @@ public:
     void openSnapshot(const QString &fileOrFolder);
     /** The automatic snapshot on close: only after the thread has ended (the controller calls it
      *  from its thread then). Writes nothing when automatic snapshots are off or nothing changed. */
-    void finalSnapshot();
+    void finalSnapshot() { maybeAutoSnapshot(true); }
 
 signals:
     // Six reports, queued to the controller in the order they happen (one sender, one receiver).
@@ -195,6 +195,7 @@ private:
     TimelineCursor m_view;                  // the timeline, and a past batch or model file shown
     QTimer *m_paceTimer = nullptr;          // a paced run's wait for its next unit
     SampleWalk m_samples;                   // one sample at a time: the next batch's samples
+    VisualBudget m_visualBudget;            // the share of this thread the live pictures take
     AutoSnapshots m_autoSnapshots;
     LiveClusterFeed m_clusterFeed;
 };

@@ -9,6 +9,8 @@
 namespace bplab {
 
 inline constexpr int kViewCount = 7;
+/** The views, in that order (MainWindow::View). */
+enum class View { Train = 0, Step, Draw, Cluster, Data, Mistakes, Compare };
 
 /** "train", "step", "draw", "cluster", "data", "mistakes", "compare": view i's --view name. */
 QString viewKey(int view);
