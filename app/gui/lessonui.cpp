@@ -116,8 +116,8 @@ QString LessonUi::open(const QString &file, int startStep)
     // Another lesson opened over one keeps the session the user had before the first.
     std::optional<UsersSession> before = m_usersSession;
     if (!m_runner->isOpen()) {
-        const TrainingController *c = m_window->controller();
-        before = UsersSession {c->config(), c->pace(), int(m_window->view()), c->dataFolder()};
+        const TrainingController *c = m_host->controller();
+        before = UsersSession {c->config(), c->pace(), int(m_host->view()), c->dataFolder()};
     }
     const QString error = m_runner->open(file, startStep);
     if (error.isEmpty())
@@ -131,13 +131,13 @@ void LessonUi::restoreUsersSession()
         return;
     const UsersSession before = std::move(*m_usersSession);
     m_usersSession.reset();
-    TrainingController *c = m_window->controller();
-    m_window->setTrainingConfig(before.config);
+    TrainingController *c = m_host->controller();
+    m_host->setTrainingConfig(before.config);
     c->setPace(before.pace);
     // The user's data again (untrained weights on it, as after any change of data).
     if (!before.folder.isEmpty() && before.folder != c->dataFolder())
-        m_window->openData(before.folder, SettingOrigin::Session);
-    m_window->setView(MainWindow::View(before.view), SettingOrigin::Session);
+        m_host->openData(before.folder, SettingOrigin::Session);
+    m_host->setView(View(before.view), SettingOrigin::Session);
 }
 
 bool LessonUi::isOpen() const

@@ -38,6 +38,7 @@ public:
     virtual MessageBanner *banner() const = 0;
     virtual StepView *stepView() const = 0;
     virtual QWidget *page(View view) const = 0;
+    virtual View view() const = 0;
     /** The status bar is hidden then too; its words go to the timeline's bar. */
     virtual bool isPresentationMode() const = 0;
     virtual TimelineBar *timelineBar() const = 0;
