@@ -3646,7 +3646,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>Co&amp;mpared runs</source>
-        <translation>Verglichene &amp;Läufe</translation>
+        <translation>Verglichene Lä&amp;ufe</translation>
     </message>
     <message>
         <source>The compared runs after each epoch</source>
