@@ -24,6 +24,20 @@ int toSlider(qint64 v)
 }
 constexpr qint64 kToStart = std::numeric_limits<qint64>::min() / 2;
 constexpr qint64 kToEnd = std::numeric_limits<qint64>::max() / 2;
+
+/** A caption that asks for one line and, when the bar is narrower, wraps to more instead of
+ *  being cut: its size hint is the unwrapped text, its minimum the wrapped one. */
+class TimelineCaption : public QLabel
+{
+public:
+    QSize sizeHint() const override
+    {
+        const QSize wrapped = QLabel::sizeHint();
+        const QMargins m = contentsMargins();
+        const int line = fontMetrics().horizontalAdvance(text()) + 2 * margin() + m.left() + m.right() + 2;
+        return {std::max(wrapped.width(), line), wrapped.height()};
+    }
+};
 } // namespace
 
 TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
@@ -42,12 +56,14 @@ TimelineBar::TimelineBar(QWidget *parent) : QWidget(parent)
     m_slider->setRange(0, 0);
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) { emit cursorMoved(qint64(v)); });
 
-    m_caption = new QLabel;
+    m_caption = new TimelineCaption;
     m_caption->setObjectName(QStringLiteral("timelineCaption"));
     m_caption->setToolTip(tr("The weights every view shows"));
     m_caption->setTextFormat(Qt::PlainText);
-    // The words are never cut: the scrubber gives way.
-    m_caption->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    // The words are never cut: the scrubber gives way, and on a narrow screen (a projector's
+    // 1280 pixels at presentation size) the caption takes a second line.
+    m_caption->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    m_caption->setWordWrap(true);
     QFont bold = m_caption->font();
     bold.setBold(true);
     m_caption->setFont(bold);

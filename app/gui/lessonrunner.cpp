@@ -77,8 +77,11 @@ LessonRunner::LessonRunner(LessonHost *host, LessonPanel *panel, QObject *parent
         // Or for the run to the step's batch, should its end have come without a state change.
         const TrainingController *c = m_host->session();
         if (m_revealAfterRun) {
-            // (A run that stopped short, diverged say, is its end too.)
-            if (c->state() == TrainingState::Running || (qint64(c->stepCount()) < m_revealRunTo && !m_revealRunStarted))
+            // (A run that stopped short, diverged say, is its end too; so is a training whose
+            // epochs end before the step's batch, which never starts again.)
+            const bool waiting = qint64(c->stepCount()) < m_revealRunTo && !m_revealRunStarted
+                                 && c->state() != TrainingState::Finished;
+            if (c->state() == TrainingState::Running || waiting)
                 return;
             m_revealAfterRun = m_revealRunStarted = false;
         } else if (m_host->compareBusy()) {
