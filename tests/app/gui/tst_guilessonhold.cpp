@@ -43,6 +43,7 @@ private slots:
     void aLaterStepTakesEarlierQuestionsAsAnswered();
     void aGradientQuestionHoldsTheGradientsOnly();
     void aRunToTheAskedBatchWaitsForTheAnswer();
+    void aRunThatEndsBeforeTheAskedBatchStillReveals();
     void compareIsAnExportedPanel();
     void exportPanelWaitsForTheStepsRuns();
 
@@ -252,6 +253,22 @@ void TestGuiLessonHold::aRunToTheAskedBatchWaitsForTheAnswer()
     QVERIFY2(truth, qPrintable(error));
     QVERIFY2(box->resultText().contains(QString::fromStdString(truth->text)),
              qPrintable(box->resultText() + QStringLiteral(" / ") + QString::fromStdString(truth->text)));
+}
+
+void TestGuiLessonHold::aRunThatEndsBeforeTheAskedBatchStillReveals()
+{
+    // Lesson 4, step 2 asks at batch 375; three epochs of this data set end at batch 60. The
+    // training is finished and trains no further: the answer is given at the batch it reached.
+    QVERIFY(m_window->lessons()->open(lesson("04-what-the-network-gets-wrong.json"), 1).isEmpty());
+    LessonRunner *runner = m_window->lessons()->runner();
+    waitForData();
+    const LessonStep &step = runner->lesson()->steps[1];
+    QVERIFY(step.question && step.timelineAt.value_or(0) == 375);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->controller()->state(), TrainingState::Finished, 60000 * BPLAB_TEST_SLOWDOWN);
+    QVERIFY(m_window->controller()->stepCount() < 375);
+    QuestionBox *box = m_window->lessons()->panel()->questionBox();
+    runner->reveal();
+    QTRY_VERIFY_WITH_TIMEOUT(box->isRevealed(), 20000 * BPLAB_TEST_SLOWDOWN);
 }
 
 void TestGuiLessonHold::compareIsAnExportedPanel()
