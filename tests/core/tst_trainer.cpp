@@ -229,7 +229,7 @@ private slots:
         QCOMPARE(t.step(), std::size_t(0));
         QVERIFY(t.params() == start);
         QVERIFY(t.gradients() == MlpParamsF::zeros(t.network()));
-        QVERIFY(!t.setParams(MlpParamsF::zeros(Architecture {784, {5}, 10, Activation::ReLU})));
+        QVERIFY(!t.setParams(MlpParamsF::zeros(Architecture {784, {5}, 10, Activation::ReLU, {}})));
         QVERIFY(t.params() == start);
     }
 
