@@ -1,7 +1,10 @@
 #include "lessonrunner.h"
 
+
 #include "lessonhost.h"
 #include "trainingcontroller.h"
+
+#include <lesson/lessonplayer.h>
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>
@@ -137,22 +140,7 @@ QString LessonRunner::open(const QString &file, int startStep)
 void LessonRunner::applyLesson(const QString &folder)
 {
     const Lesson &l = *m_lesson;
-    TrainConfig config = m_host->session()->config();
-    if (l.settings.recipe)
-        config = recipeConfig(*l.settings.recipe);
-    config.augment = false;
-    config.replicas = 1;
-    config.trainSubset = l.settings.trainSubset.value_or(0);
-    if (l.settings.lr)
-        config.lr = *l.settings.lr;
-    if (l.settings.batch)
-        config.batch = *l.settings.batch;
-    if (l.settings.epochs)
-        config.epochs = *l.settings.epochs;
-    if (l.settings.seed)
-        config.seed = *l.settings.seed;
-    const Architecture network = l.settings.network.value_or(Architecture::source());
-    config = withNetwork(config, network.hidden, network.activation);
+    const TrainConfig config = lessonConfig(l, m_host->session()->config());
     m_host->useSessionSettings(config);
     if (l.settings.pace)
         m_host->session()->setPace(paceOf(*l.settings.pace));

@@ -9,9 +9,9 @@
 
 namespace bplab {
 
-TrainConfig lessonConfig(const Lesson &l)
+TrainConfig lessonConfig(const Lesson &l, const TrainConfig &base)
 {
-    TrainConfig config = recipeConfig(l.settings.recipe.value_or(Recipe::Source));
+    TrainConfig config = l.settings.recipe ? recipeConfig(*l.settings.recipe) : base;
     config.augment = false;
     config.replicas = 1;
     config.trainSubset = l.settings.trainSubset.value_or(0);
@@ -31,7 +31,7 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
                                     const std::function<void(const PlayedClaim &)> &claimChecked)
 {
     std::vector<PlayedClaim> out;
-    TrainConfig config = lessonConfig(l);
+    TrainConfig config = lessonConfig(l, recipeConfig(Recipe::Source));
     const Architecture arch = config.network;
     auto trainer = std::make_unique<NetworkTrainer>(data, config, arch, initMlp(arch, config.init, config.seed));
     // The weights at each batch a step showed: a later step may go back to one and train on

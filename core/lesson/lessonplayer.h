@@ -20,7 +20,9 @@ struct PlayedClaim
 };
 
 /** The settings the lesson trains with, as the app applies them (augmentation off, one replica). */
-TrainConfig lessonConfig(const Lesson &lesson);
+/** The training a lesson asks for: `base` (the recipe's when the lesson names one) with the
+ *  lesson's settings over it, one replica, no augmentation. */
+TrainConfig lessonConfig(const Lesson &lesson, const TrainConfig &base);
 
 /** Plays `lesson` on `data` (its data set) and checks every claim; `claimChecked` is told each
  *  one as it is checked. */
