@@ -1,6 +1,5 @@
 #include "lessonrunner.h"
 
-
 #include "lessonhost.h"
 #include "trainingcontroller.h"
 
