@@ -27,7 +27,8 @@ bool ofRuns(Q q)
     return q == Q::CompareAccuracy || q == Q::CompareTestLoss || q == Q::CompareBest;
 }
 
-std::string number(double v)
+// At most four significant digits, as a claim is read.
+std::string fourDigits(double v)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
@@ -155,17 +156,17 @@ ClaimCheck checkClaim(const LessonClaim &c, const ClaimSources &s)
     std::string terms;
     if (c.atLeast) {
         r.holds = r.holds && *value >= *c.atLeast;
-        terms += ", at least " + number(*c.atLeast);
+        terms += ", at least " + fourDigits(*c.atLeast);
     }
     if (c.atMost) {
         r.holds = r.holds && *value <= *c.atMost;
-        terms += ", at most " + number(*c.atMost);
+        terms += ", at most " + fourDigits(*c.atMost);
     }
     const auto compareWith = [&](int other, bool above) {
         const std::optional<double> o = runValue(other);
         r.holds = r.holds && o && (above ? *value >= *o + c.by : *value <= *o - c.by);
         terms += std::string(above ? ", above" : ", below") + " run " + std::to_string(other) + " ("
-                 + (o ? number(*o) : std::string("no value")) + ") by " + number(c.by);
+                 + (o ? fourDigits(*o) : std::string("no value")) + ") by " + fourDigits(c.by);
     };
     if (c.aboveRun)
         compareWith(*c.aboveRun, true);
@@ -175,7 +176,7 @@ ClaimCheck checkClaim(const LessonClaim &c, const ClaimSources &s)
         for (int other = 1; other <= int(s.runs.size()); ++other)
             if (other != c.run)
                 compareWith(other, true);
-    r.text = what + " = " + number(*value) + terms;
+    r.text = what + " = " + fourDigits(*value) + terms;
     return r;
 }
 
