@@ -10,6 +10,8 @@
 #include <QAction>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 #include <QString>
 #include <QToolBar>
@@ -22,6 +24,15 @@
 #include <vector>
 
 namespace bplab::test {
+
+/** The process's user settings in `folder` (and Qt's test locations on): a test's settings are its
+ *  own, even when another tree runs the same test at the same time. */
+inline void useOwnSettings(const QString &folder)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, folder);
+}
 
 /** Class c's image: a bright bar whose position depends on c, plus a deterministic texture. */
 inline IdxImages syntheticImages(std::size_t count, std::uint32_t salt)

@@ -50,7 +50,8 @@ void TestFirstRun::initTestCase()
     // The app's data folder (and so the offline sample) lives under XDG_DATA_HOME.
     qputenv("XDG_DATA_HOME", m_home.path().toLocal8Bit());
     qunsetenv("BPLAB_DATA");
-    QStandardPaths::setTestModeEnabled(true);
+    test::useOwnSettings(m_home.path());
+    QVERIFY(QSettings().fileName().startsWith(m_home.path()));
     QCoreApplication::setOrganizationName(QStringLiteral("BackpropLabTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_firstrun"));
     QSettings().clear();

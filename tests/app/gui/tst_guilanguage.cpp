@@ -2,6 +2,8 @@
 // status line, stage names), the .ts has no unfinished entry and holds every tr() text of the
 // sources (lupdate), View > Language stores its choice, --lang is parsed.
 
+#include "guifixtures.h"
+
 #include <answertally.h>
 #include <comparepage.h>
 #include <guioptions.h>
@@ -37,11 +39,16 @@ private slots:
     void menuStoresTheChoice();
     void unknownLanguagesFallBackToEnglish();
     void langOption();
+
+private:
+    QTemporaryDir m_home;
 };
 
 void TestGuiLanguage::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true); // QSettings in a test location
+    QVERIFY(m_home.isValid());
+    test::useOwnSettings(m_home.path());
+    QVERIFY(QSettings().fileName().startsWith(m_home.path()));
     QCoreApplication::setOrganizationName(QStringLiteral("BackpropLabTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_guilanguage"));
     QSettings().clear();

@@ -52,7 +52,8 @@ private slots:
         // The Draw view's kept digits and the remembered test sets: this test's own.
         QVERIFY(m_home.isValid());
         qputenv("XDG_DATA_HOME", m_home.path().toLocal8Bit());
-        QStandardPaths::setTestModeEnabled(true);
+        test::useOwnSettings(m_home.path());
+        QVERIFY(QSettings().fileName().startsWith(m_home.path()));
         QSettings().clear();
     }
 

@@ -71,7 +71,8 @@ void TestGuiSessionSettings::initTestCase()
     QVERIFY(m_home.isValid());
     qputenv("XDG_DATA_HOME", m_home.path().toLocal8Bit());
     qunsetenv("BPLAB_DATA");
-    QStandardPaths::setTestModeEnabled(true);
+    test::useOwnSettings(m_home.path());
+    QVERIFY(QSettings().fileName().startsWith(m_home.path()));
     QCoreApplication::setOrganizationName(QStringLiteral("BackpropLabTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_guisessionsettings"));
     QVERIFY(QDir().mkpath(sampleFolder()));
