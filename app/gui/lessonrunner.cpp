@@ -4,6 +4,7 @@
 #include "trainingcontroller.h"
 
 #include <lesson/lessonplayer.h>
+#include <lesson/lessonreader.h>
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>

@@ -1,7 +1,7 @@
 // Lesson files: every shipped lesson valid, every damaged field refused by its path (the JSON reader
 // under hostile input: tst_json), and a question's answer computed from the trace, never written in.
 
-#include "lesson/lesson.h"
+#include "lesson/lessonreader.h"
 #include "lesson/lessonanswer.h"
 #include "lessoncluster.h"
 #include "nn/mlptrace.h"
