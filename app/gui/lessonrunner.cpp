@@ -268,7 +268,16 @@ void LessonRunner::next()
         if (m_tallies[std::size_t(m_index)].revealed || m_revealAfterRun || m_revealRetry.isActive())
             return;
     }
-    goTo(m_index + 1);
+    // After the last step the lesson ends: its views, controls and settings give way to the user's.
+    if (isLastStep())
+        close();
+    else
+        goTo(m_index + 1);
+}
+
+bool LessonRunner::isLastStep() const
+{
+    return m_lesson && m_index + 1 == int(m_lesson->steps.size());
 }
 
 void LessonRunner::back()

@@ -43,6 +43,17 @@ LessonUi::LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file)
     // A dock keeps the height it once had: a step with a long text or a revealed answer would
     // leave the next steps' band tall and the views short.
     connect(m_runner, &LessonRunner::stepShown, this, &LessonUi::fitDock);
+    // Page Down on the last step ends the lesson, and its menu entry says so.
+    const auto nameNext = [this](bool last) {
+        m_next->setText(last ? tr("Lesson: end") : tr("Lesson: next step"));
+        const QString tip = last ? tr("Reveal the question's answer, then end the lesson: your own settings and views "
+                                      "come back (Page Down)")
+                                 : tr("Reveal the question's answer, then the lesson's next step (Page Down)");
+        m_next->setToolTip(tip);
+        m_next->setStatusTip(tip);
+    };
+    connect(m_runner, &LessonRunner::stepShown, this, [this, nameNext] { nameNext(m_runner->isLastStep()); });
+    connect(m_runner, &LessonRunner::closed, this, [nameNext] { nameNext(false); });
     connect(m_runner, &LessonRunner::revealed, this, &LessonUi::fitDock);
     connect(m_panel, &LessonPanel::textHeightChanged, this, &LessonUi::fitDock);
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
