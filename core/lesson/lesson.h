@@ -121,6 +121,8 @@ struct LessonStep
     /** View Step only: the Compare run (1-4) whose network, at its latest weights, it steps
      *  through ("step_of"; 0: the training's weights, as when not given). */
     std::optional<int> stepOf;
+    /** View Cluster only: the what-if cluster the page shows from this step on ("cluster"). */
+    std::optional<LessonCluster> cluster;
     /** What the step's text says the app shows here, checked by `lesson check` ("claims"). */
     std::vector<LessonClaim> claims;
 };

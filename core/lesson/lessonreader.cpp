@@ -218,7 +218,7 @@ public:
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
-                                  "compare_show", "mistakes_of", "step_of", "claims"}))
+                                  "compare_show", "mistakes_of", "step_of", "cluster", "claims"}))
             return false;
         if (!text(jsonMember(o, "text"), join(path, "text"), kLessonMaxStepChars, s.text) ||
             !choice(jsonMember(o, "view"), join(path, "view"), lessonViewNames(), "a view", s.view))
@@ -277,6 +277,14 @@ public:
                 return fail(join(path, "compare"), "only a step with the view \"compare\" has runs to compare");
             if (!compareRuns(*v, join(path, "compare"), s.compare))
                 return false;
+        }
+        if (const Json *v = jsonMember(o, "cluster")) {
+            if (s.view != LessonView::Cluster)
+                return fail(join(path, "cluster"), "only a step with the view \"cluster\" shows a cluster");
+            LessonCluster c;
+            if (!cluster(v, join(path, "cluster"), c))
+                return false;
+            s.cluster = c;
         }
         if (const Json *v = jsonMember(o, "compare_show")) {
             if (s.view != LessonView::Compare)
