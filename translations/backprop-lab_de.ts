@@ -2890,6 +2890,10 @@ oder legen Sie ein Bild davon ab</translation>
         <source>End</source>
         <translation>Ende</translation>
     </message>
+    <message>
+        <source>Reveal the answer, then end the lesson: your own settings come back (Page Down)</source>
+        <translation>Erst die Antwort zeigen, dann die Lektion beenden: Ihre eigenen Einstellungen kommen zurück (Bild ab)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::LessonRunner</name>
@@ -2959,6 +2963,22 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>This lesson cannot be opened: %1</source>
         <translation>Diese Lektion lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Lesson: end</source>
+        <translation>Lektion: beenden</translation>
+    </message>
+    <message>
+        <source>Reveal the question&apos;s answer, then end the lesson: your own settings and views come back (Page Down)</source>
+        <translation>Erst die Antwort auf die Frage zeigen, dann die Lektion beenden: Ihre eigenen Einstellungen und Ansichten kommen zurück (Bild ab)</translation>
+    </message>
+    <message>
+        <source>Stage %1 would give the answer to the lesson&apos;s question away: its values are hidden until the question is answered or revealed. The stages before it are open; choose one in the list.</source>
+        <translation>Stufe %1 würde die Antwort auf die Frage der Lektion verraten: Ihre Werte bleiben verborgen, bis die Frage beantwortet oder aufgedeckt ist. Die Stufen davor sind offen; wählen Sie eine in der Liste.</translation>
+    </message>
+    <message>
+        <source>Stage %1 hidden</source>
+        <translation>Stufe %1 verborgen</translation>
     </message>
 </context>
 <context>

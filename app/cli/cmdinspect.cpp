@@ -9,7 +9,7 @@
 
 #include "io/fileio.h"
 #include "data/idx.h"
-#include "lesson/lesson.h"
+#include "lesson/lessonreader.h"
 #include "manifest.h"
 #include "io/modelfile.h"
 #include "io/npz.h"

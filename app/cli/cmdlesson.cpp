@@ -5,6 +5,7 @@
 
 #include "data/dataset.h"
 #include "lesson/lessonplayer.h"
+#include "lesson/lessonreader.h"
 
 #include <QFileInfo>
 

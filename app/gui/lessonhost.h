@@ -6,6 +6,7 @@
 #include "comparepage.h"
 
 #include <lesson/lesson.h>
+#include <lesson/lessonhold.h>
 #include <train/trainconfig.h>
 
 #include <QString>
@@ -48,6 +49,9 @@ public:
     virtual std::vector<std::optional<CompareResult>> compareResults() const = 0;
     /** What the Compare view keeps from the screen while the step's question is open. */
     virtual void holdCompare(CompareHold hold) = 0;
+    /** What the Step view keeps blank while the step's question is open: the term it asks for,
+     *  on the stage that first shows it and every later one (lessonhold.h); nullopt: nothing. */
+    virtual void holdStepTerm(std::optional<StepTermHold> term) = 0;
     /** Whether the Compare view has a run training or waiting. */
     virtual bool compareBusy() const = 0;
     /** What the Compare view shows of its runs. */

@@ -4,6 +4,7 @@
 #include "trainingcontroller.h"
 
 #include <lesson/lessonplayer.h>
+#include <lesson/lessonreader.h>
 
 #include <lessoncluster.h>
 #include <lessonpanel.h>
@@ -201,6 +202,7 @@ void LessonRunner::close()
     m_revealRetry.stop();
     m_waitingForData = false;
     m_host->holdCompare(CompareHold::None);
+    m_host->holdStepTerm(std::nullopt);
     m_host->restrict({});
     m_host->setStepLearningRate(std::nullopt);
     emit closed();
@@ -267,7 +269,16 @@ void LessonRunner::next()
         if (m_tallies[std::size_t(m_index)].revealed || m_revealAfterRun || m_revealRetry.isActive())
             return;
     }
-    goTo(m_index + 1);
+    // After the last step the lesson ends: its views, controls and settings give way to the user's.
+    if (isLastStep())
+        close();
+    else
+        goTo(m_index + 1);
+}
+
+bool LessonRunner::isLastStep() const
+{
+    return m_lesson && m_index + 1 == int(m_lesson->steps.size());
 }
 
 void LessonRunner::back()
@@ -289,6 +300,7 @@ void LessonRunner::applyStep(bool dataReady)
                    s.question ? m_panel->questionBox()->question() : QString());
     // Before any run of this step starts: nothing shown gives the open question's value away.
     m_host->holdCompare(compareHoldOf(m_index));
+    m_host->holdStepTerm(isAnswered(m_index) ? std::nullopt : stepTermHold(s));
     TrainingController *c = m_host->session();
     if (!dataReady && (m_replayRunning || m_replayed < m_replayUntil))
         return; // the replay of the steps before the first shows this one when it is done
@@ -306,6 +318,8 @@ void LessonRunner::applyStep(bool dataReady)
         m_host->showTestImage(int(*s.testImage));
     if (s.stage)
         m_host->showStage(*s.stage);
+    if (s.cluster)
+        m_host->showCluster(*s.cluster);
     // A question about a cluster: the page shows the cluster its answer is computed on.
     if (s.question && (s.question->quantity == Quantity::AllReduceTime || s.question->quantity == Quantity::SnapshotTime))
         m_host->showCluster(s.question->cluster);
@@ -429,6 +443,7 @@ void LessonRunner::reveal()
     // The question is answered: what it held back is shown, and a held run trains at full speed.
     m_answered[std::size_t(m_index)] = true;
     m_host->holdCompare(CompareHold::None);
+    m_host->holdStepTerm(std::nullopt);
     if (m_heldRunTo) {
         const qint64 k = *m_heldRunTo;
         m_heldRunTo.reset();

@@ -45,8 +45,11 @@ public:
     int stepIndex() const { return m_index; }
 
     void goTo(int index);
-    /** A question not yet revealed is revealed first; then the next step. */
+    /** A question not yet revealed is revealed first; then the next step, or after the last one
+     *  the end of the lesson (close()). */
     void next();
+    /** The step shown is the lesson's last: next() ends the lesson. */
+    bool isLastStep() const;
     void back();
     /** Records one answer to the step's question (a person's typing, or a test). */
     void answer(const QString &given);

@@ -12,6 +12,7 @@
 #include <lessonpanel.h>
 #include <messagebanner.h>
 #include <mistakesview.h>
+#include <stepmodel.h>
 #include <stepview.h>
 #include <timelinebar.h>
 
@@ -21,10 +22,12 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace bplab {
 
@@ -43,6 +46,17 @@ LessonUi::LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file)
     // A dock keeps the height it once had: a step with a long text or a revealed answer would
     // leave the next steps' band tall and the views short.
     connect(m_runner, &LessonRunner::stepShown, this, &LessonUi::fitDock);
+    // Page Down on the last step ends the lesson, and its menu entry says so.
+    const auto nameNext = [this](bool last) {
+        m_next->setText(last ? tr("Lesson: end") : tr("Lesson: next step"));
+        const QString tip = last ? tr("Reveal the question's answer, then end the lesson: your own settings and views "
+                                      "come back (Page Down)")
+                                 : tr("Reveal the question's answer, then the lesson's next step (Page Down)");
+        m_next->setToolTip(tip);
+        m_next->setStatusTip(tip);
+    };
+    connect(m_runner, &LessonRunner::stepShown, this, [this, nameNext] { nameNext(m_runner->isLastStep()); });
+    connect(m_runner, &LessonRunner::closed, this, [nameNext] { nameNext(false); });
     connect(m_runner, &LessonRunner::revealed, this, &LessonUi::fitDock);
     connect(m_panel, &LessonPanel::textHeightChanged, this, &LessonUi::fitDock);
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
@@ -214,6 +228,55 @@ std::vector<std::optional<CompareResult>> LessonUi::compareResults() const
 void LessonUi::holdCompare(CompareHold hold)
 {
     holdComparison(m_host->page(View::Compare), hold);
+}
+
+void LessonUi::holdStepTerm(std::optional<StepTermHold> term)
+{
+    m_stepHold = term;
+    StepView *view = m_host->stepView();
+    if (!view)
+        return;
+    if (!m_followsStage) {
+        m_followsStage = true;
+        connect(view->model(), &StepModel::stateChanged, this, &LessonUi::coverHeldStage);
+        connect(view->model(), &StepModel::traceChanged, this, &LessonUi::coverHeldStage);
+    }
+    coverHeldStage();
+}
+
+void LessonUi::coverHeldStage()
+{
+    StepView *view = m_host->stepView();
+    if (!view)
+        return;
+    const StepModel *m = view->model();
+    const bool cover = m_stepHold && m->stage() >= firstStageShowing(*m_stepHold, m->arch());
+    if (cover) {
+        if (!m_stepCover) {
+            m_stepCover = new QWidget;
+            m_stepCover->setObjectName(QStringLiteral("lessonStageCover"));
+            m_stepCoverText = new QLabel(m_stepCover);
+            m_stepCoverText->setObjectName(QStringLiteral("lessonStageCoverText"));
+            m_stepCoverText->setWordWrap(true);
+            m_stepCoverText->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+            auto *layout = new QVBoxLayout(m_stepCover);
+            layout->setContentsMargins(24, 24, 24, 24);
+            layout->addWidget(m_stepCoverText);
+            layout->addStretch(1);
+        }
+        const QString text = tr("Stage %1 would give the answer to the lesson's question away: its values are "
+                                "hidden until the question is answered or revealed. The stages before it are open; "
+                                "choose one in the list.")
+                                     .arg(m->stage());
+        m_stepCoverText->setText(text);
+        m_stepCover->setAccessibleName(tr("Stage %1 hidden").arg(m->stage()));
+        m_stepCover->setAccessibleDescription(text);
+        view->setCover(m_stepCover);
+        m_covering = true;
+    } else if (m_covering) {
+        view->setCover(nullptr);
+        m_covering = false;
+    }
 }
 
 bool LessonUi::compareBusy() const

@@ -11,12 +11,14 @@
 #include <train/pacer.h>
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <optional>
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QMainWindow;
 class QMenu;
 class QWidget;
@@ -71,6 +73,10 @@ public:
     /** The lesson's band as tall as its text, question and answer need, the rest for the views
      *  (after a step, an answer or a new font). */
     void fitDock();
+    /** The Step view's term the open question holds back (lessonhold.h); nullopt: none. */
+    std::optional<StepTermHold> heldStepTerm() const { return m_stepHold; }
+    /** The Step view's stage is covered: it shows the held term. */
+    bool coversStage() const { return m_covering; }
 
 private:
     // What a lesson may do to the window (lessonhost.h).
@@ -86,6 +92,7 @@ private:
     void compareRuns(const std::vector<CompareChoice> &runs) override;
     std::vector<std::optional<CompareResult>> compareResults() const override;
     void holdCompare(CompareHold hold) override;
+    void holdStepTerm(std::optional<StepTermHold> term) override;
     bool compareBusy() const override;
     void showCompareMeasure(CompareMeasure measure) override;
     void showMistakesOf(int run) override;
@@ -94,6 +101,8 @@ private:
     void focusWindow() override;
 
     void choose();
+    /** Covers the Step view's page while it shows the held term (its stage or a later one). */
+    void coverHeldStage();
     void showOpened(bool open);
     /** The user's settings, pace, view and data as before the lesson (after it closed). */
     void restoreUsersSession();
@@ -115,6 +124,11 @@ private:
     LessonRunner *m_runner = nullptr;
     QAction *m_back = nullptr;
     QAction *m_next = nullptr;
+    std::optional<StepTermHold> m_stepHold;
+    QPointer<QWidget> m_stepCover; // what the Step view shows instead of a held stage (the view owns it)
+    QLabel *m_stepCoverText = nullptr;
+    bool m_covering = false;
+    bool m_followsStage = false; // connected to the Step view's stage
 };
 
 } // namespace bplab

@@ -1,20 +1,17 @@
 #pragma once
-// A lesson: a prepared sequence of steps a teacher opens instead of setting controls by hand.
-// The file is JSON (docs/file-formats.md, "Lesson"); this is its reader and validator. Every
-// field is checked (type, range, known names, no unknown members), and the first wrong one is
-// reported by its path: "steps[2].question.index: must be a whole number from 0 to 9, not 12".
-// A question names a quantity the app computes (lessonanswer.h), never a written-in answer.
+// A lesson: a prepared sequence of steps a teacher opens instead of setting controls by hand: the
+// settings it trains with, the views and controls it allows, and its steps. The file is JSON, read
+// by lessonreader.h; the words it spells values with are in lessonnames.h. A question names a
+// quantity the app computes (lessonanswer.h), never a written-in answer.
 
 #include "lesson/lessonclaim.h"
 #include "train/comparison.h"
-#include "result.h"
 #include "train/trainconfig.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace bplab {
@@ -124,6 +121,8 @@ struct LessonStep
     /** View Step only: the Compare run (1-4) whose network, at its latest weights, it steps
      *  through ("step_of"; 0: the training's weights, as when not given). */
     std::optional<int> stepOf;
+    /** View Cluster only: the what-if cluster the page shows from this step on ("cluster"). */
+    std::optional<LessonCluster> cluster;
     /** What the step's text says the app shows here, checked by `lesson check` ("claims"). */
     std::vector<LessonClaim> claims;
 };
@@ -153,7 +152,8 @@ struct LessonRestrictions
     bool hides(LessonControl control) const;
 };
 
-/** "train", "step", "draw", "cluster", "data", "mistakes", "compare" (the names in the file). */
+/** "train", "step", "draw", "cluster", "data", "mistakes", "compare" (the names in the file;
+ *  lessonnames.cpp). */
 const char *viewName(LessonView v);
 const char *controlName(LessonControl c);
 const char *quantityName(Quantity q);
@@ -173,13 +173,8 @@ std::optional<Architecture> stepNetwork(const Lesson &lesson, int stepOf);
  * widest: 1000 epochs, batches of one image. One replica assumed (the lessons do not set more).
  */
 long long lessonBatches(const Lesson &lesson);
-
-/** Parses and checks a lesson held in memory; name is the file's name for messages. */
-Result<Lesson> parseLesson(std::string_view text, const std::string &name);
-/** Reads a lesson file (at most kMaxLessonBytes; a larger file is refused unread). */
-Result<Lesson> loadLesson(const std::string &path);
-/** True when the text is a JSON object whose "format" member says it is a lesson (a cheap look
- *  at the text, for telling lessons from other JSON files; parseLesson does the checking). */
-bool looksLikeLesson(std::string_view text);
+/** The training images of one epoch of the lesson: its train_subset of its data set, or all of
+ *  them (60,000 for mnist and fashion, 8,000 for sample). */
+std::uint64_t lessonTrainImages(const Lesson &lesson);
 
 } // namespace bplab

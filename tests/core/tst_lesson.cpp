@@ -1,8 +1,9 @@
 // Lesson files: every shipped lesson valid, every damaged field refused by its path (the JSON reader
 // under hostile input: tst_json), and a question's answer computed from the trace, never written in.
 
-#include "lesson/lesson.h"
+#include "lesson/lessonreader.h"
 #include "lesson/lessonanswer.h"
+#include "lesson/lessonhold.h"
 #include "lessoncluster.h"
 #include "nn/mlptrace.h"
 #include "nn/network.h"
@@ -606,6 +607,72 @@ private slots:
         QVERIFY(a.ok());
         QCOMPARE(a->text, std::string("204 \u00b5s"));
         QVERIFY(*isRightAnswer(q, *a, "190"));
+    }
+
+    void aClusterStepSetsItsCluster()
+    {
+        // The cluster a Data parallel step's text speaks of, set by the step itself.
+        const auto withStep = [](const std::string &step) {
+            return std::string(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample",
+                "views": ["cluster", "train"], "steps": [)") + step + "]}";
+        };
+        auto l = parseLesson(withStep(R"({"text": "Ours.", "view": "cluster",
+            "cluster": {"servers": 2, "gpus_per_server": 8, "algorithm": "hierarchical"}})"), "c.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        QVERIFY(l->steps[0].cluster == (LessonCluster {2, 8, true}));
+        l = parseLesson(withStep(R"({"text": "Ours.", "view": "cluster"})"), "c.json");
+        QVERIFY(l.ok() && !l->steps[0].cluster);
+        l = parseLesson(withStep(R"({"text": "A.", "view": "train", "cluster": {"servers": 2, "gpus_per_server": 8, "algorithm": "ring"}})"), "c.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].cluster: only a step with the view \"cluster\" shows a cluster") != std::string::npos,
+                 l.error().c_str());
+        l = parseLesson(withStep(R"({"text": "A.", "view": "cluster", "cluster": {"servers": 2, "gpus_per_server": 99, "algorithm": "ring"}})"), "c.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("steps[0].cluster.gpus_per_server:") != std::string::npos, l.error().c_str());
+    }
+
+    void aStepQuestionHoldsItsTerm()
+    {
+        // The term a Step step's question asks for, and the first stage that shows it.
+        const auto lesson = parseLesson(kBase, "base.json");
+        QVERIFY(lesson);
+        const std::optional<StepTermHold> z = stepTermHold(lesson->steps[0]);
+        QVERIFY(z);
+        QVERIFY(*z == (StepTermHold {Quantity::Z1, 0, 5}));
+        QCOMPARE(firstStageShowing(*z, Architecture::source()), 2);
+        // A question of another view, or none, holds nothing in the Step view.
+        QVERIFY(!stepTermHold(lesson->steps[1]));
+        LessonStep plain = lesson->steps[0];
+        plain.question.reset();
+        QVERIFY(!stepTermHold(plain));
+        LessonStep accuracy = lesson->steps[0];
+        accuracy.question->quantity = Quantity::TestAccuracy;
+        QVERIFY(!stepTermHold(accuracy));
+        // 784-128-10: the stages as the Step view lists them.
+        const Architecture one = Architecture::source();
+        const auto stageOf = [](Quantity q, int layer, const Architecture &a) {
+            return firstStageShowing(StepTermHold {q, layer, 0}, a);
+        };
+        QCOMPARE(stageOf(Quantity::A1, 0, one), 3);
+        QCOMPARE(stageOf(Quantity::Logit, 0, one), 4);
+        QCOMPARE(stageOf(Quantity::P, 0, one), 5);
+        QCOMPARE(stageOf(Quantity::ArgmaxP, 0, one), 5); // the logits' stage leaves it to the class
+        QCOMPARE(stageOf(Quantity::Loss, 0, one), 6);
+        QCOMPARE(stageOf(Quantity::SignDelta2, 0, one), 7);
+        QCOMPARE(stageOf(Quantity::SignDelta1, 0, one), 8);
+        QCOMPARE(stageOf(Quantity::LossAfterLower, 0, one), 10);
+        // Two hidden layers (13 stages): the second layer's z at 4, the first layer's delta last
+        // before the adjustments.
+        Architecture two = one;
+        two.hidden = {256, 128};
+        QCOMPARE(stageCount(two), 13);
+        QCOMPARE(stageOf(Quantity::Z1, 1, two), 4);
+        QCOMPARE(stageOf(Quantity::A1, 1, two), 5);
+        QCOMPARE(stageOf(Quantity::P, 0, two), 7);
+        QCOMPARE(stageOf(Quantity::SignDelta2, 0, two), 9);
+        QCOMPARE(stageOf(Quantity::SignDelta1, 1, two), 10);
+        QCOMPARE(stageOf(Quantity::SignDelta1, 0, two), 11);
+        QCOMPARE(stageOf(Quantity::LossAfterLower, 0, two), 13);
     }
 };
 

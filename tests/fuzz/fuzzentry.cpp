@@ -1,7 +1,7 @@
 #include "fuzzentry.h"
 
 #include "data/idx.h"
-#include "lesson/lesson.h"
+#include "lesson/lessonreader.h"
 #include "io/modelfile.h"
 #include "io/npz.h"
 #include "io/onnxfile.h"

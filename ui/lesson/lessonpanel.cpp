@@ -132,6 +132,8 @@ void LessonPanel::showStep(const QString &title, int index, int count, const QSt
     fitText();
     m_back->setEnabled(index > 0);
     m_next->setText(index + 1 < count ? tr("Next") : tr("End"));
+    m_next->setToolTip(index + 1 < count ? tr("Reveal the answer, then the next step (Page Down)")
+                                         : tr("Reveal the answer, then end the lesson: your own settings come back (Page Down)"));
     m_question->hide();
 }
 

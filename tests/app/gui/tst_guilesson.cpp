@@ -233,7 +233,7 @@ void TestGuiLesson::bandIsAsTallAsItsStep()
 
 void TestGuiLesson::clusterQuestionsShowTheirCluster()
 {
-    // Lesson 5 asks about 2 x 8 GPUs with a ring, then with the hierarchical all-reduce: the
+    // Lesson 5 speaks of 2 x 8 GPUs with a ring, then asks about the hierarchical all-reduce: the
     // Data parallel page shows that cluster, not its own default of 2 x 4.
     QVERIFY(m_window->lessons()->open(QDir(lessonsDir()).filePath(QStringLiteral("05-data-parallelism.json"))).isEmpty());
     auto *page = m_window->findChild<clusterview::ClusterView *>();
@@ -242,6 +242,9 @@ void TestGuiLesson::clusterQuestionsShowTheirCluster()
     LessonRunner *runner = m_window->lessons()->runner();
     QTRY_VERIFY_WITH_TIMEOUT(m_window->controller()->state() != TrainingState::NoData
                              && m_window->controller()->state() != TrainingState::Loading, 10000 * BPLAB_TEST_SLOWDOWN);
+    // The first step's text speaks of 2 x 8 GPUs: it shows them.
+    QTRY_COMPARE(page->settings().gpusPerServer, 8);
+    QCOMPARE(page->settings().servers, 2);
     runner->goTo(2);
     QCOMPARE(page->settings().servers, 2);
     QCOMPARE(page->settings().gpusPerServer, 8);

@@ -18,7 +18,9 @@
 #include <stepmodel.h>
 #include <stepview.h>
 
+#include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonDocument>
@@ -53,6 +55,7 @@ private slots:
     void stepViewUsesTheLessonsRate();
     void lessonStepFlag();
     void closingALessonGivesTheUsersSettingsBack();
+    void endOnTheLastStepGivesTheUsersSettingsBack();
     void lessonStepOnTheCommandLine();
 
 private:
@@ -347,6 +350,46 @@ void TestGuiSessionSettings::closingALessonGivesTheUsersSettingsBack()
     QCOMPARE(readTraining(s).config.epochs, 4);
     QCOMPARE(readTraining(s).config.lr, 0.05);
     QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
+}
+
+void TestGuiSessionSettings::endOnTheLastStepGivesTheUsersSettingsBack()
+{
+    // Page Down through lesson 5's last two steps: the last one's button reads End, and Page Down
+    // there ends the lesson, with the user's settings and view back as Close lesson gives them.
+    writeUsersSettings();
+    MainWindow window;
+    QVERIFY(!window.loadSettings().isEmpty());
+    window.show();
+    window.openData(sampleFolder());
+    waitUntilSettled(window);
+    const QString file = QDir(lessonsDir()).filePath(QStringLiteral("05-data-parallelism.json"));
+    QVERIFY(window.lessons()->open(file, 5).isEmpty());
+    waitUntilSettled(window);
+    LessonRunner *runner = window.lessons()->runner();
+    const int last = int(runner->lesson()->steps.size()) - 1;
+    QCOMPARE(window.controller()->config().lr, 0.1);
+    auto *next = window.findChild<QAction *>(QStringLiteral("actionLessonNext"));
+    auto *button = window.findChild<QPushButton *>(QStringLiteral("lessonNext"));
+    QVERIFY(next && button);
+    QCOMPARE(button->text(), QStringLiteral("Next"));
+    QCOMPARE(next->text(), QStringLiteral("Lesson: next step"));
+    int presses = 0;
+    while (runner->stepIndex() < last && presses++ < 4)
+        next->trigger(); // the question's answer first, then the step
+    QCOMPARE(runner->stepIndex(), last);
+    QVERIFY(runner->isLastStep());
+    QCOMPARE(button->text(), QStringLiteral("End"));
+    QCOMPARE(next->text(), QStringLiteral("Lesson: end"));
+    next->trigger();
+    QVERIFY(!runner->isOpen());
+    QVERIFY(!window.findChild<QDockWidget *>(QStringLiteral("lessonDock"))->isVisible());
+    QCOMPARE(window.controller()->config().lr, 0.05);
+    QCOMPARE(window.controller()->config().batch, 32);
+    QCOMPARE(window.controlBar()->learningRateBox()->value(), 0.05);
+    QCOMPARE(window.view(), MainWindow::View::Draw);
+    QCOMPARE(next->text(), QStringLiteral("Lesson: next step"));
+    QVERIFY(!next->isEnabled());
+    window.close();
 }
 
 void TestGuiSessionSettings::lessonStepFlag()
