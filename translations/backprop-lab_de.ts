@@ -2702,6 +2702,22 @@ oder legen Sie ein Bild davon ab</translation>
         <source>Train it</source>
         <translation>Trainieren</translation>
     </message>
+    <message>
+        <source>Export ne&amp;twork as ONNX...</source>
+        <translation>Netz als ONNX expor&amp;tieren...</translation>
+    </message>
+    <message>
+        <source>Write the network shown as an ONNX model, which ONNX Runtime runs and Netron shows, as backprop-lab-cli export --onnx does</source>
+        <translation>Das gezeigte Netz als ONNX-Modell schreiben, das ONNX Runtime ausführt und Netron zeigt, wie backprop-lab-cli export --onnx</translation>
+    </message>
+    <message>
+        <source>Export the network shown as an ONNX model</source>
+        <translation>Das gezeigte Netz als ONNX-Modell exportieren</translation>
+    </message>
+    <message>
+        <source>ONNX model (*.onnx);;All files (*)</source>
+        <translation>ONNX-Modell (*.onnx);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::GalleryPanel</name>
@@ -3881,6 +3897,22 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>%1 was taken on %2 in %3, which cannot be read now; open that data folder, then the snapshot again.</source>
         <translation>%1 wurde mit %2 in %3 aufgenommen, das jetzt nicht lesbar ist; öffnen Sie diesen Datenordner und dann erneut den Schnappschuss.</translation>
+    </message>
+    <message>
+        <source>There is no network to export yet: open a data folder first.</source>
+        <translation>Es gibt noch kein Netz zum Exportieren: öffnen Sie zuerst einen Datenordner.</translation>
+    </message>
+    <message>
+        <source>the weights of %1 as ONNX</source>
+        <translation>die Gewichte aus %1 als ONNX</translation>
+    </message>
+    <message>
+        <source>the network after batch %1 as ONNX</source>
+        <translation>das Netz nach Batch %1 als ONNX</translation>
+    </message>
+    <message>
+        <source>The network was not exported: %1. Any file of that name is as it was; choose a folder you can write to, with space free, and export again.</source>
+        <translation>Das Netz wurde nicht exportiert: %1. Eine Datei dieses Namens ist unverändert; wählen Sie einen Ordner, in den Sie schreiben dürfen und der freien Platz hat, und exportieren Sie erneut.</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include "panelexport.h"
+#include "io/json.h"
 #include "io/tracejson.h"
 #include <QContextMenuEvent>
 #include <QMenu>
@@ -437,12 +438,13 @@ void SoftmaxPanel::paintEvent(QPaintEvent *)
 
 namespace {
 
-std::string array(const QVector<double> &v)
+/** The table's column as the float32 values the network computed. */
+Json softmaxColumnJson(const QVector<double> &v)
 {
-    std::string out = "[";
-    for (qsizetype i = 0; i < v.size(); ++i)
-        out += (i ? "," : "") + jsonFloat(float(v[i]));
-    return out + "]";
+    Json out = Json::array();
+    for (const double x : v)
+        out.push_back(jsonNumberOf(float(x)));
+    return out;
 }
 
 } // namespace
@@ -470,11 +472,14 @@ QByteArray SoftmaxPanel::csv() const
 
 QByteArray SoftmaxPanel::json() const
 {
-    std::string s = "{\"label\":" + std::to_string(m_label) + ",\"predicted\":" + std::to_string(m_predicted) +
-                    ",\"logits\":" + array(m_logits) + ",\"exp\":" + array(m_exp) +
-                    ",\"exp_sum\":" + (m_expFinite ? jsonDouble(m_expSum) : std::string("null")) +
-                    ",\"probabilities\":" + array(m_probabilities) + "}\n";
-    return QByteArray::fromStdString(s);
+    Json o = Json::object();
+    o["label"] = m_label;
+    o["predicted"] = m_predicted;
+    o["logits"] = softmaxColumnJson(m_logits);
+    o["exp"] = softmaxColumnJson(m_exp);
+    o["exp_sum"] = m_expFinite ? jsonNumberOf(m_expSum) : Json(nullptr);
+    o["probabilities"] = softmaxColumnJson(m_probabilities);
+    return QByteArray::fromStdString(jsonText(o) + '\n');
 }
 
 void SoftmaxPanel::contextMenuEvent(QContextMenuEvent *event)

@@ -90,20 +90,13 @@ int runEval(const QStringList &args)
         correct += ev.confusion[c][c];
 
     if (cmd.isSet(QStringLiteral("json"))) {
-        std::string names = "[", rows = "[";
+        Json names = Json::array(), rows = Json::array();
         for (int t = 0; t < kOutputs; ++t) {
-            if (t) {
-                names += ',';
-                rows += ',';
-            }
-            names += jsonString(qs(data->classNames[t]));
-            rows += '[';
-            for (int p = 0; p < kOutputs; ++p) {
-                if (p)
-                    rows += ',';
-                rows += std::to_string(ev.confusion[t][p]);
-            }
-            rows += ']';
+            names.push_back(data->classNames[t]);
+            Json row = Json::array();
+            for (int p = 0; p < kOutputs; ++p)
+                row.push_back(ev.confusion[t][p]);
+            rows.push_back(std::move(row));
         }
         JsonObject()
                 .add("model", modelPath)
@@ -115,8 +108,8 @@ int runEval(const QStringList &args)
                 .add("correct", correct)
                 .add("test_loss", ev.loss)
                 .add("test_accuracy", ev.accuracy)
-                .addRaw("class_names", names + ']')
-                .addRaw("confusion", rows + ']')
+                .addJson("class_names", std::move(names))
+                .addJson("confusion", std::move(rows))
                 .printLine();
         return kExitOk;
     }

@@ -110,25 +110,23 @@ int layeredInfo(const Architecture &arch, double weightDecay, bool json)
     for (const LayerCost &c : costs)
         activations += std::uint64_t(c.out.size());
     if (json) {
-        std::vector<std::string> rows;
+        Json rows = Json::array();
         for (const LayerCost &c : costs)
             rows.push_back(JsonObject()
                                    .add("layer", QString::fromStdString(c.name))
-                                   .addRaw("shape", jsonArray({std::to_string(c.out.channels),
-                                                               std::to_string(c.out.height),
-                                                               std::to_string(c.out.width)}))
+                                   .addJson("shape", Json::array({c.out.channels, c.out.height, c.out.width}))
                                    .add("weights", std::uint64_t(c.weights))
                                    .add("biases", std::uint64_t(c.biases))
                                    .add("activations", c.out.size())
                                    .add("activation_bytes_fp32", std::uint64_t(c.out.size()) * 4)
                                    .add("multiply_adds", std::uint64_t(c.multiplyAdds))
-                                   .text());
+                                   .json());
         JsonObject()
                 .add("network", QString::fromStdString(describe(arch)))
                 .add("layers_text", QString::fromStdString(layersText(arch.layers)))
                 .add("activation", QString::fromStdString(toString(arch.activation)))
                 .add("init", QString::fromStdString(initRuleText(arch)))
-                .addRaw("layers", jsonArray(rows))
+                .addJson("layers", std::move(rows))
                 .add("weights", std::uint64_t(arch.weightCount()))
                 .add("biases", std::uint64_t(arch.biasCount()))
                 .add("parameters", std::uint64_t(arch.parameterCount()))
@@ -222,25 +220,23 @@ With --layers: each layer's output shape, parameters, values passed on and multi
     const std::uint64_t hiddenWeights = arch.weightCount() - outputWeights;
 
     if (cmd.isSet(QStringLiteral("json"))) {
-        std::vector<std::string> widths, layers;
-        for (int w : arch.hidden)
-            widths.push_back(std::to_string(w));
+        Json layers = Json::array();
         for (int l = 0; l <= last; ++l)
             layers.push_back(JsonObject()
                                      .add("inputs", arch.layerInputs(l))
                                      .add("outputs", arch.layerOutputs(l))
                                      .add("weights", std::uint64_t(arch.layerWeightCount(l)))
                                      .add("biases", arch.layerOutputs(l))
-                                     .text());
+                                     .json());
         JsonObject()
                 .add("network", QString::fromStdString(describe(arch)))
                 .add("inputs", arch.inputs)
                 .add("hidden", arch.hidden.empty() ? 0 : arch.hidden.front())
-                .addRaw("hidden_layers", jsonArray(widths))
+                .addJson("hidden_layers", arch.hidden)
                 .add("activation", QString::fromStdString(toString(arch.activation)))
                 .add("init", QString::fromStdString(initRuleText(arch)))
                 .add("outputs", arch.outputs)
-                .addRaw("layers", jsonArray(layers))
+                .addJson("layers", std::move(layers))
                 .add("hidden_weights", hiddenWeights)
                 .add("output_weights", outputWeights)
                 .add("weights", std::uint64_t(arch.weightCount()))

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "jsonwriter.h"
 
+#include "io/fileformat.h"
 #include "io/fileio.h"
 #include "data/idx.h"
 #include "lesson/lessonreader.h"
@@ -373,7 +374,7 @@ void inspectFile(const std::string &path, Finding &f)
         inspectModel(path, false, f);
     } else if (looksLikeSnapshot(head.data(), head.size())) {
         inspectSnapshot(path, f);
-    } else if (startsWith(head, "PK\x03\x04", 4) || startsWith(head, "PK\x05\x06", 4)) {
+    } else if (looksLikeZip(head.data(), head.size())) {
         inspectModel(path, true, f);
     } else if (looksLikeOnnx(head.data(), head.size())) {
         inspectOnnx(path, f);

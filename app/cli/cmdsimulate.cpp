@@ -67,14 +67,13 @@ QString duration(double s)
     return QStringLiteral("%1 us").arg(s * 1e6, 0, 'f', 2);
 }
 
-std::string linksJson(const SimResult &r)
+Json linksJson(const SimResult &r)
 {
-    std::string out = "[";
+    Json out = Json::array();
     for (std::size_t i = 0; i < r.links.size(); ++i) {
         const Link &l = r.links[i];
         const LinkStats &s = r.linkStats[i];
-        out += (i ? "," : "")
-               + JsonObject()
+        out.push_back(JsonObject()
                          .add("name", qs(l.name))
                          .add("kind", qs(toString(l.kind)))
                          .add("bandwidth_bytes_per_s", l.bytesPerS)
@@ -82,38 +81,36 @@ std::string linksJson(const SimResult &r)
                          .add("bytes", s.bytes)
                          .add("busy_seconds", s.busySeconds)
                          .add("utilization", s.utilization)
-                         .text();
+                         .json());
     }
-    return out + "]";
+    return out;
 }
 
-std::string ranksJson(const SimResult &r)
+Json ranksJson(const SimResult &r)
 {
-    std::string out = "[";
+    Json out = Json::array();
     for (std::size_t k = 0; k < r.rankTrafficPerIteration.size(); ++k) {
         const RankTraffic &t = r.rankTrafficPerIteration[k];
         const RankTraffic total
                 = k < r.rankTrafficTotal.size() ? r.rankTrafficTotal[k] : RankTraffic {};
-        out += (k ? "," : "")
-               + JsonObject()
+        out.push_back(JsonObject()
                          .add("rank", int(k))
                          .add("bytes_sent", t.bytesSent)
                          .add("bytes_received", t.bytesReceived)
                          .add("messages_sent", t.messagesSent)
                          .add("bytes_sent_total", total.bytesSent)
                          .add("bytes_received_total", total.bytesReceived)
-                         .text();
+                         .json());
     }
-    return out + "]";
+    return out;
 }
 
-std::string iterationsJson(const SimResult &r)
+Json iterationsJson(const SimResult &r)
 {
-    std::string out = "[";
+    Json out = Json::array();
     for (std::size_t i = 0; i < r.iterations.size(); ++i) {
         const IterationStats &s = r.iterations[i];
-        out += (i ? "," : "")
-               + JsonObject()
+        out.push_back(JsonObject()
                          .add("iteration", s.iteration)
                          .add("seconds", s.seconds)
                          .add("compute_seconds", s.computeSeconds)
@@ -124,9 +121,9 @@ std::string iterationsJson(const SimResult &r)
                          .add("busbw", s.busbw)
                          .add("lost", s.lost)
                          .add("failed", s.failed)
-                         .text();
+                         .json());
     }
-    return out + "]";
+    return out;
 }
 
 struct Means
@@ -168,9 +165,9 @@ bool writeCsv(const SimResult &r, int bins, const QString &path, QString &error)
         text += "," + l.name;
     text += "\n";
     for (std::size_t b = 0; b < tl.times.size(); ++b) {
-        text += jsonNumber(tl.times[b]);
+        text += jsonText(jsonNumberOf(tl.times[b]));
         for (const auto &u : tl.links)
-            text += "," + jsonNumber(std::round(u[b] * 1e6) / 1e6);
+            text += "," + jsonText(jsonNumberOf(std::round(u[b] * 1e6) / 1e6));
         text += "\n";
     }
     QSaveFile file(path);
@@ -461,9 +458,9 @@ int runSimulate(const QStringList &args)
                 .add("mean_iteration_seconds", m.seconds)
                 .add("mean_algbw", m.algbw)
                 .add("mean_busbw", m.busbw)
-                .addRaw("ranks", ranksJson(r))
-                .addRaw("links", linksJson(r))
-                .addRaw("iterations", iterationsJson(r))
+                .addJson("ranks", ranksJson(r))
+                .addJson("links", linksJson(r))
+                .addJson("iterations", iterationsJson(r))
                 .add("lost_iterations", r.lostIterations)
                 .add("lost_seconds", r.lostSeconds)
                 .add("snapshots", r.snapshots)

@@ -2,23 +2,9 @@
 
 #include "command.h"
 
-#include <cstdio>
-#include <cstdlib>
-
 namespace bplab::cli {
 
 namespace {
-
-/** Text the program built as JSON, read back; malformed text is a bug in the program. */
-Json parsedRaw(const std::string &json)
-{
-    Json v = Json::parse(json, nullptr, false);
-    if (v.is_discarded()) {
-        std::fprintf(stderr, "backprop-lab-cli: internal error: malformed JSON: %.200s\n", json.c_str());
-        std::abort();
-    }
-    return v;
-}
 
 template<class T>
 Json arrayOf(const T *values, std::size_t n)
@@ -30,29 +16,6 @@ Json arrayOf(const T *values, std::size_t n)
 }
 
 } // namespace
-
-std::string jsonNumber(double v)
-{
-    return jsonText(jsonNumberOf(v));
-}
-
-std::string jsonNumber(float v)
-{
-    return jsonText(jsonNumberOf(v));
-}
-
-std::string jsonString(const QString &s)
-{
-    return jsonText(Json(s.toStdString()));
-}
-
-std::string jsonArray(const std::vector<std::string> &items)
-{
-    Json a = Json::array();
-    for (const std::string &item : items)
-        a.push_back(parsedRaw(item));
-    return jsonText(a);
-}
 
 JsonObject &JsonObject::put(const char *key, Json v)
 {
@@ -70,9 +33,12 @@ JsonObject &JsonObject::addArray(const char *k, const double *values, std::size_
     return put(k, arrayOf(values, n));
 }
 
-JsonObject &JsonObject::addRaw(const char *k, const std::string &json)
+JsonObject &JsonObject::add(const char *k, const QStringList &v)
 {
-    return put(k, parsedRaw(json));
+    Json a = Json::array();
+    for (const QString &s : v)
+        a.push_back(s.toStdString());
+    return put(k, std::move(a));
 }
 
 void JsonObject::printLine() const

@@ -6,21 +6,13 @@
 #include <io/json.h>
 
 #include <QString>
+#include <QStringList>
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace bplab::cli {
-
-/** The shortest text that reads back as the same double; "null" when not finite. */
-std::string jsonNumber(double v);
-/** The shortest text that reads back as the same float (so 0.1f prints as 0.1, not 0.100000001). */
-std::string jsonNumber(float v);
-std::string jsonString(const QString &s);
-/** A JSON array of values that are already JSON text. */
-std::string jsonArray(const std::vector<std::string> &items);
 
 class JsonObject
 {
@@ -36,12 +28,13 @@ public:
     JsonObject &add(const char *key, const JsonObject &v) { return put(key, v.m_object); }
     /** Any JSON value built with nlohmann (lists, nested objects). */
     JsonObject &addJson(const char *key, Json v) { return put(key, std::move(v)); }
+    /** A list of strings. */
+    JsonObject &add(const char *key, const QStringList &v);
     /** An array of n floats (non-finite ones as null). */
     JsonObject &addArray(const char *key, const float *values, std::size_t n);
     JsonObject &addArray(const char *key, const double *values, std::size_t n);
-    /** A value that is already JSON text (the program's own: malformed text is a bug and aborts). */
-    JsonObject &addRaw(const char *key, const std::string &json);
-
+    /** The object built, to put in a list or another object. */
+    const Json &json() const { return m_object; }
     std::string text() const { return jsonText(m_object); }
     /** text() and a newline, written to stdout. */
     void printLine() const;

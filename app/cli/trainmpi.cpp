@@ -225,9 +225,9 @@ void MpiTraining::addEpochJson(JsonObject &o)
     if (!m->session)
         return;
     const mpi::ExchangeSummary &s = m->last;
-    std::string sums = "[";
-    for (std::size_t r = 0; r < m->checksums.size(); ++r)
-        sums += (r ? "," : "") + jsonString(hex(m->checksums[r]));
+    QStringList sums;
+    for (const std::uint64_t sum : m->checksums)
+        sums << hex(sum);
     o.add("ranks", m->session->size())
             .add("allreduces", s.exchanges)
             .add("compute_seconds", s.computeSeconds)
@@ -237,7 +237,7 @@ void MpiTraining::addEpochJson(JsonObject &o)
             .add("bytes_per_allreduce", std::uint64_t(s.bytesPerAllreduce))
             .add("algbw", s.algbw)
             .add("busbw", s.busbw)
-            .addRaw("rank_checksums", sums + "]");
+            .add("rank_checksums", sums);
 }
 
 QString MpiTraining::epochText() const

@@ -42,6 +42,10 @@ FileUi::FileUi(QWidget *window, FileHost *host) : QObject(window), m_window(wind
                                   tr("Show a model file's weights (.bplab or .npz) in every view until training "
                                      "goes on"));
     connect(m_openModel, &QAction::triggered, this, &FileUi::chooseModelFile);
+    m_exportOnnx = addWindowAction(window, QStringLiteral("actionExportOnnx"), tr("Export ne&twork as ONNX..."),
+                                   tr("Write the network shown as an ONNX model, which ONNX Runtime runs and Netron "
+                                      "shows, as backprop-lab-cli export --onnx does"));
+    connect(m_exportOnnx, &QAction::triggered, this, &FileUi::chooseOnnxFile);
 }
 
 void FileUi::addDataActions(QMenu *file)
@@ -54,6 +58,7 @@ void FileUi::addModelActions(QMenu *file)
 {
     file->addAction(m_openModel);
     file->addAction(m_saveModel);
+    file->addAction(m_exportOnnx);
 }
 
 void FileUi::downloadMnist()
@@ -145,6 +150,24 @@ void FileUi::saveModelAs()
             tr("Backprop Lab model (*.bplab);;All files (*)"));
     if (!file.isEmpty())
         controller->saveModel(file);
+}
+
+void FileUi::chooseOnnxFile()
+{
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    const QString file = QFileDialog::getSaveFileName(
+            m_window, tr("Export the network shown as an ONNX model"),
+            dir + QStringLiteral("/batch-%1.onnx").arg(m_host->controller()->shownStep()),
+            tr("ONNX model (*.onnx);;All files (*)"));
+    if (!file.isEmpty())
+        exportOnnx(file);
+}
+
+void FileUi::exportOnnx(const QString &file)
+{
+    m_host->controller()->exportOnnx(file);
 }
 
 void FileUi::chooseModelFile()

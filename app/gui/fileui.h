@@ -2,7 +2,8 @@
 // What File opens and saves besides snapshots and lessons: a data folder (MNIST-style IDX files,
 // or pictures imported as the test or training set), the MNIST download, and model files (the
 // weights shown saved as `train --save` writes them; a model file's weights shown in every view,
-// or, for a network of another shape, offered to the Compare view).
+// or, for a network of another shape, offered to the Compare view), and the network shown exported
+// as an ONNX model.
 
 #include <QObject>
 #include <QString>
@@ -49,11 +50,13 @@ public:
     /** Its actions belong to `window`, also its dialogs' parent. */
     FileUi(QWidget *window, FileHost *host);
 
-    /** Open data folder and Download MNIST, then Open model and Save model, for the File menu. */
+    /** Open data folder and Download MNIST, then Open model, Save model and Export network as
+     *  ONNX, for the File menu. */
     void addDataActions(QMenu *file);
     void addModelActions(QMenu *file);
     QAction *openFolderAction() const { return m_openFolder; }
     QAction *saveModelAction() const { return m_saveModel; }
+    QAction *exportOnnxAction() const { return m_exportOnnx; }
 
     /** Asks for a folder: MNIST-style data is read, pictures are imported beside the open data. */
     void chooseFolder();
@@ -66,9 +69,13 @@ public:
     /** Shows the model file's weights in every view; a network of another shape is offered to
      *  Step through and the Compare view (a banner), anything else unreadable says why there. */
     void openModelFile(const QString &file);
+    /** Writes the network shown (the timeline cursor's weights) as an ONNX model, on the training
+     *  thread; the status line says it was written, the banner why not. */
+    void exportOnnx(const QString &file);
 
 private:
     void saveModelAs();
+    void chooseOnnxFile();
     void chooseModelFile();
     /** Pictures (or a test set alone) in `folder` imported as the test or the training set. */
     void importPictures(const QString &folder);
@@ -79,6 +86,7 @@ private:
     QAction *m_downloadMnist = nullptr;
     QAction *m_saveModel = nullptr;
     QAction *m_openModel = nullptr;
+    QAction *m_exportOnnx = nullptr;
 };
 
 } // namespace bplab

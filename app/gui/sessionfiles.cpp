@@ -3,6 +3,7 @@
 #include <data/dataset.h>
 #include <io/modelfile.h>
 #include <io/modelinfo.h>
+#include <io/onnxfile.h>
 #include <train/trainer.h>
 
 #include <QFileInfo>
@@ -16,6 +17,16 @@ namespace {
 QString fromStd(const std::string &s)
 {
     return QString::fromStdString(s);
+}
+
+/** What a model file records of the training behind `t`'s weights. */
+ModelInfo shownModelInfo(const Trainer &t)
+{
+    const std::vector<EpochReport> &epochs = t.epochReports();
+    std::optional<double> accuracy;
+    if (!epochs.empty() && t.batchInEpoch() == 0)
+        accuracy = epochs.back().testAccuracy;
+    return modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
 }
 } // namespace
 
@@ -59,14 +70,39 @@ Notice SessionFiles::saveModel(const QString &file, const Trainer *shown,
         return ModelSaved {file, tr("weights from the model file %1").arg(fileModelName)};
     }
     const Trainer &t = *shown;
-    const std::vector<EpochReport> &epochs = t.epochReports();
-    std::optional<double> accuracy;
-    if (!epochs.empty() && t.batchInEpoch() == 0)
-        accuracy = epochs.back().testAccuracy;
-    const ModelInfo info = modelInfoFor(t.activeConfig(), t.data(), t.epoch(), accuracy);
+    const ModelInfo info = shownModelInfo(t);
     if (const Status st = saveNetworkModel(file.toStdString(), t.network(), t.params(), &info); !st)
         return ModelFailed {tr("The model was not saved to %1: %2").arg(file, fromStd(st.error()))};
     return ModelSaved {file, tr("weights after batch %1").arg(t.step())};
+}
+
+Notice SessionFiles::exportOnnx(const QString &file, const Trainer *shown, const ParamsPtr &fileModel,
+                                const QString &fileModelName)
+{
+    if (!shown)
+        return ModelFailed {tr("There is no network to export yet: open a data folder first.")};
+    // A model file shown is the source's network; the views feed it the training's inputs.
+    const Trainer &t = *shown;
+    OnnxExportInfo info;
+    info.normalize = t.activeConfig().normalize;
+    Architecture arch = t.network();
+    MlpParamsF params;
+    QString what;
+    if (fileModel) {
+        arch = Architecture::source();
+        params = toMlp(*fileModel);
+        info.trainedWith = "weights from the model file " + fileModelName.toStdString();
+        what = tr("the weights of %1 as ONNX").arg(fileModelName);
+    } else {
+        params = t.params();
+        info.trainedWith = describeModelInfo(shownModelInfo(t));
+        what = tr("the network after batch %1 as ONNX").arg(t.step());
+    }
+    if (const Status st = saveOnnx(file.toStdString(), arch, params, info); !st)
+        return ModelFailed {tr("The network was not exported: %1. Any file of that name is as it was; choose a "
+                               "folder you can write to, with space free, and export again.")
+                                    .arg(fromStd(st.error()))};
+    return ModelSaved {file, what};
 }
 
 Notice SessionFiles::saveSnapshot(const QString &file, const Trainer *trainer)

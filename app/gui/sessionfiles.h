@@ -28,6 +28,10 @@ public:
      *  `fileModelName`), else `shown`'s (null: no training yet). ModelSaved or ModelFailed. */
     static Notice saveModel(const QString &file, const Trainer *shown, const ParamsPtr &fileModel,
                             const QString &fileModelName);
+    /** Writes the same weights as saveModel() would as an ONNX model (core/io/onnxfile.h), replacing
+     *  `file` only once the whole model is on disk. ModelSaved or ModelFailed (saying what to do). */
+    static Notice exportOnnx(const QString &file, const Trainer *shown, const ParamsPtr &fileModel,
+                             const QString &fileModelName);
     /** Writes the whole training state of `trainer` (null: none yet). SnapshotSaved or
      * SnapshotFailed. */
     static Notice saveSnapshot(const QString &file, const Trainer *trainer);

@@ -424,6 +424,14 @@ void TrainingController::saveModel(const QString &file)
     QMetaObject::invokeMethod(w, [w, file] { w->saveModel(file); }, Qt::QueuedConnection);
 }
 
+void TrainingController::exportOnnx(const QString &file)
+{
+    if (m_shutDown)
+        return;
+    TrainingWorker *w = m_worker.get();
+    QMetaObject::invokeMethod(w, [w, file] { w->exportOnnx(file); }, Qt::QueuedConnection);
+}
+
 void TrainingController::fetchShownOptimizerState(QObject *context, const OptimizerStateCallback &done)
 {
     if (m_shutDown || !m_split) {

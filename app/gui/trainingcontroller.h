@@ -130,6 +130,8 @@ public:
     void fetchShownOptimizerState(QObject *context, const OptimizerStateCallback &done);
     /** Writes the weights shown as a model file (the CLI's format); modelSaved() or modelFailed(). */
     void saveModel(const QString &file);
+    /** Writes the network shown as an ONNX model on the worker thread; notice() says ModelSaved or ModelFailed. */
+    void exportOnnx(const QString &file);
     /** Reads a model file (.bplab or .npz) and shows its weights in every view until training
      *  goes on; false, with the reason in *error, when it cannot be read. */
     bool openModel(const QString &file, QString *error = nullptr);

@@ -503,6 +503,12 @@ void TrainingWorker::saveModel(const QString &file)
                                         m_view.fileModelName()));
 }
 
+void TrainingWorker::exportOnnx(const QString &file)
+{
+    emit notice(SessionFiles::exportOnnx(file, trainer() ? &m_view.shown(*trainer()) : nullptr, m_view.fileModel(),
+                                         m_view.fileModelName()));
+}
+
 void TrainingWorker::saveSnapshot(const QString &file)
 {
     emit notice(SessionFiles::saveSnapshot(file, trainer()));

@@ -106,6 +106,8 @@ public:
     void showModel(bplab::ParamsPtr weights, const QString &name);
     /** Writes the weights shown (the cursor's) as a model file; modelSaved() or modelFailed(). */
     void saveModel(const QString &file);
+    /** Writes the network shown (the cursor's weights) as an ONNX model; notice() says ModelSaved or ModelFailed. */
+    void exportOnnx(const QString &file);
     /** The optimiser's state at the weights shown (the head's, or a past batch's the timeline
      *  replayed), handed to `done` on `context`'s thread with the batch it belongs to; a null
      *  state while a model file is shown or without data. */

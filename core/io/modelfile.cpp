@@ -6,6 +6,7 @@
 #include "io/npz.h"
 
 #include "nn/architecture.h"
+#include "io/fileformat.h"
 #include "io/fileio.h"
 #include "data/idx.h"
 
@@ -259,7 +260,7 @@ Result<Model> readAnyModel(const std::string &path)
     const auto &b = *bytes;
     if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
         return decodeModelFile(b.data(), b.size(), fileNameOf(path));
-    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5)) {
+    if (looksLikeZip(b.data(), b.size())) {
         auto params = decodeNpz(b.data(), b.size(), fileNameOf(path));
         if (!params)
             return Error{params.error()};
@@ -453,7 +454,7 @@ Result<NetworkModel> readAnyNetwork(const std::string &path)
     const auto &b = *bytes;
     if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
         return decodeNetworkModel(b.data(), b.size(), fileNameOf(path));
-    if (b.size() >= 4 && b[0] == 'P' && b[1] == 'K' && (b[2] == 3 || b[2] == 5))
+    if (looksLikeZip(b.data(), b.size()))
         return decodeNetworkNpz(b.data(), b.size(), fileNameOf(path));
     return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
 }

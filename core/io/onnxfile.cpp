@@ -7,6 +7,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <bit>
+#include <initializer_list>
 #include <cmath>
 #include <sstream>
 
@@ -80,6 +81,138 @@ void intAttribute(onnx::NodeProto *n, const char *name, std::int64_t v)
     a->set_i(v);
 }
 
+void intsAttribute(onnx::NodeProto *n, const char *name, std::initializer_list<std::int64_t> v)
+{
+    onnx::AttributeProto *a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INTS);
+    for (const std::int64_t x : v)
+        a->add_ints(x);
+}
+
+/** A convolution's weight, C_out x (C_in k k) in the program, as ONNX's [C_out, C_in, k, k]: the
+ *  same values in the same order (PyTorch's Conv2d layout). */
+void convInitializer(onnx::GraphProto *g, const std::string &name, const Mat<float> &W, int inChannels, int k)
+{
+    initializer(g, name, W, false);
+    onnx::TensorProto *t = g->mutable_initializer(g->initializer_size() - 1);
+    t->clear_dims();
+    for (const std::int64_t d : {std::int64_t(W.rows()), std::int64_t(inChannels), std::int64_t(k), std::int64_t(k)})
+        t->add_dims(d);
+}
+
+/** The activation node after weight layer n's z; its output a<n>. */
+std::string activationAfter(onnx::GraphProto *g, Activation activation, const std::string &n, const std::string &z)
+{
+    const std::string a = "a" + n;
+    onnx::NodeProto *act = node(g, toString(activation) + n, onnxOperator(activation), {z}, a);
+    if (activation == Activation::LeakyReLU) {
+        onnx::AttributeProto *alpha = act->add_attribute();
+        alpha->set_name("alpha");
+        alpha->set_type(onnx::AttributeProto::FLOAT);
+        alpha->set_f(float(kLeakySlope));
+    }
+    return a;
+}
+
+/**
+ * The nodes from "image" to "logits". Weight layer l (from 1) is "dense<l>" (Gemm) or "conv<l>"
+ * (Conv), each hidden one followed by its activation; a pooling layer at position i of the list is
+ * "pool<i>" (MaxPool 2 x 2, stride 2), a flatten layer "flatten<i>". A convolution or pooling
+ * first sees the image as [N, 1, 28, 28] (Reshape "picture"); a dense layer after a picture sees
+ * it flattened channel by channel (Flatten), as the program and PyTorch do. Dropout passes its
+ * input on unchanged in a trained network, so it has no node (as PyTorch's export in eval mode).
+ */
+void graphOfLayers(onnx::GraphProto *g, const Architecture &arch, const MlpParamsF &params)
+{
+    std::string x = "image";
+    bool flat = true; // "image" is [N, 784]
+    FeatureShape in = inputShape();
+    const auto toFlat = [&](const std::string &name) {
+        if (flat)
+            return;
+        intAttribute(node(g, name, "Flatten", {x}, name), "axis", 1);
+        x = name;
+        flat = true;
+    };
+    const auto toPicture = [&] {
+        if (!flat)
+            return;
+        onnx::TensorProto *shape = g->add_initializer();
+        shape->set_name("picture.shape");
+        shape->set_data_type(onnx::TensorProto::INT64);
+        shape->add_dims(4);
+        for (const std::int64_t d : {std::int64_t(-1), std::int64_t(in.channels), std::int64_t(in.height), std::int64_t(in.width)})
+            shape->add_int64_data(d);
+        node(g, "picture", "Reshape", {x, "picture.shape"}, "picture");
+        x = "picture";
+        flat = false;
+    };
+    const std::vector<LayerSpec> body = arch.body();
+    int l = 0; // weight layers so far
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        const LayerSpec &spec = body[i];
+        const std::string position = std::to_string(i + 1);
+        FeatureShape out = in;
+        switch (spec.kind) {
+        case LayerKind::Dense: {
+            toFlat("flatten" + position);
+            const std::string n = std::to_string(++l);
+            const Layer<float> &L = params.layers[std::size_t(l - 1)];
+            initializer(g, "dense" + n + ".weight", L.W, false);
+            initializer(g, "dense" + n + ".bias", L.b, true);
+            // z = x W^T + b (Gemm with transB: the weight is [outputs, inputs], torch.nn.Linear's layout)
+            intAttribute(node(g, "dense" + n, "Gemm", {x, "dense" + n + ".weight", "dense" + n + ".bias"}, "z" + n),
+                         "transB", 1);
+            x = activationAfter(g, arch.activation, n, "z" + n);
+            out = {int(L.W.rows()), 1, 1, true};
+            break;
+        }
+        case LayerKind::Conv: {
+            toPicture();
+            const std::string n = std::to_string(++l);
+            const Layer<float> &L = params.layers[std::size_t(l - 1)];
+            convInitializer(g, "conv" + n + ".weight", L.W, in.channels, spec.kernel);
+            initializer(g, "conv" + n + ".bias", L.b, true);
+            const std::int64_t pad = spec.same ? (spec.kernel - 1) / 2 : 0;
+            onnx::NodeProto *conv = node(g, "conv" + n, "Conv", {x, "conv" + n + ".weight", "conv" + n + ".bias"}, "z" + n);
+            intsAttribute(conv, "kernel_shape", {spec.kernel, spec.kernel});
+            intsAttribute(conv, "strides", {spec.stride, spec.stride});
+            intsAttribute(conv, "pads", {pad, pad, pad, pad});
+            x = activationAfter(g, arch.activation, n, "z" + n);
+            out.channels = spec.size;
+            out.height = (in.height + 2 * int(pad) - spec.kernel) / spec.stride + 1;
+            out.width = (in.width + 2 * int(pad) - spec.kernel) / spec.stride + 1;
+            break;
+        }
+        case LayerKind::Pool: {
+            toPicture();
+            onnx::NodeProto *pool = node(g, "pool" + position, "MaxPool", {x}, "pool" + position);
+            intsAttribute(pool, "kernel_shape", {2, 2});
+            intsAttribute(pool, "strides", {2, 2});
+            x = "pool" + position;
+            out.height = in.height / 2;
+            out.width = in.width / 2;
+            break;
+        }
+        case LayerKind::Flatten:
+            toFlat("flatten" + position);
+            out = {in.size(), 1, 1, true};
+            break;
+        case LayerKind::Dropout:
+            break;
+        }
+        in = out;
+    }
+    toFlat("flatten");
+    const std::string n = std::to_string(++l);
+    const Layer<float> &L = params.layers[std::size_t(l - 1)];
+    initializer(g, "dense" + n + ".weight", L.W, false);
+    initializer(g, "dense" + n + ".bias", L.b, true);
+    intAttribute(node(g, "dense" + n, "Gemm", {x, "dense" + n + ".weight", "dense" + n + ".bias"}, "logits"),
+                 "transB", 1);
+}
+
 std::string shortest(double v)
 {
     std::ostringstream s;
@@ -88,12 +221,21 @@ std::string shortest(double v)
     return s.str();
 }
 
+std::string elementType(std::int32_t type)
+{
+    if (type == onnx::TensorProto::FLOAT)
+        return "float";
+    if (type == onnx::TensorProto::INT64)
+        return "int64";
+    return "type " + std::to_string(type);
+}
+
 OnnxTensor tensorOf(const onnx::ValueInfoProto &v)
 {
     OnnxTensor t;
     t.name = v.name();
     const auto &tt = v.type().tensor_type();
-    t.type = tt.elem_type() == onnx::TensorProto::FLOAT ? "float" : "type " + std::to_string(tt.elem_type());
+    t.type = elementType(tt.elem_type());
     for (const auto &d : tt.shape().dim())
         t.shape.push_back(d.has_dim_value() ? std::to_string(d.dim_value()) : d.dim_param().empty() ? "?" : d.dim_param());
     return t;
@@ -143,28 +285,7 @@ std::string encodeOnnx(const Architecture &arch, const MlpParamsF &params, const
     g->set_name("backprop_lab_" + std::to_string(arch.layerCount()) + "_layers");
     batchTensor(g->add_input(), "image", kInputs,
                 "28x28 pixels row by row, scaled: " + preprocessing + " (metadata \"preprocessing\")");
-    std::string x = "image";
-    for (int l = 0; l < arch.layerCount(); ++l) {
-        const std::string n = std::to_string(l + 1);
-        const std::string dense = "dense" + n;
-        const bool last = l + 1 == arch.layerCount();
-        initializer(g, dense + ".weight", params.layers[std::size_t(l)].W, false);
-        initializer(g, dense + ".bias", params.layers[std::size_t(l)].b, true);
-        // z = x W^T + b (Gemm with transB: the weight is [outputs, inputs], torch.nn.Linear's layout)
-        const std::string z = last ? std::string("logits") : "z" + n;
-        intAttribute(node(g, dense, "Gemm", {x, dense + ".weight", dense + ".bias"}, z), "transB", 1);
-        if (last)
-            break;
-        const std::string a = "a" + n;
-        onnx::NodeProto *act = node(g, toString(arch.activation) + n, onnxOperator(arch.activation), {z}, a);
-        if (arch.activation == Activation::LeakyReLU) {
-            onnx::AttributeProto *alpha = act->add_attribute();
-            alpha->set_name("alpha");
-            alpha->set_type(onnx::AttributeProto::FLOAT);
-            alpha->set_f(float(kLeakySlope));
-        }
-        x = a;
-    }
+    graphOfLayers(g, arch, params);
     intAttribute(node(g, "softmax", "Softmax", {"logits"}, "probabilities"), "axis", 1);
     batchTensor(g->add_output(), "probabilities", kOutputs, "SoftMax of the logits: the ten classes' probabilities");
     batchTensor(g->add_output(), "logits", kOutputs, "the last layer's z, before SoftMax");
@@ -235,7 +356,7 @@ Result<OnnxSummary> decodeOnnx(const std::uint8_t *data, std::size_t size, const
     for (const auto &t : g.initializer()) {
         OnnxTensor w;
         w.name = t.name();
-        w.type = t.data_type() == onnx::TensorProto::FLOAT ? "float" : "type " + std::to_string(t.data_type());
+        w.type = elementType(t.data_type());
         for (const auto d : t.dims())
             w.shape.push_back(std::to_string(d));
         s.weights.push_back(std::move(w));

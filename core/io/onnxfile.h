@@ -4,9 +4,11 @@
 //
 // The graph: input "image", float [N, 784] (the 28x28 pixels row by row, already scaled as the
 // metadata says: x/255, or standardised); per weight layer l a Gemm "dense<l>" (weights
-// "dense<l>.weight" [outputs, inputs] in torch.nn.Linear layout, transB = 1, and "dense<l>.bias"),
-// each hidden one followed by its activation "<activation><l>"; outputs "logits" [N, 10] and
-// "probabilities" [N, 10] (Softmax "softmax" over axis 1).
+// "dense<l>.weight" [outputs, inputs] in torch.nn.Linear layout, transB = 1, and "dense<l>.bias")
+// or a Conv "conv<l>" (weights [C_out, C_in, k, k], PyTorch's Conv2d layout), each hidden one
+// followed by its activation "<activation><l>"; pooling as MaxPool, the picture reshaped to
+// [N, 1, 28, 28] before the first convolution or pooling and flattened before a dense layer;
+// outputs "logits" [N, 10] and "probabilities" [N, 10] (Softmax "softmax" over axis 1).
 
 #include "nn/architecture.h"
 #include "nn/mlp.h"
@@ -37,7 +39,7 @@ std::string encodeOnnx(const Architecture &arch, const MlpParamsF &params, const
 Status saveOnnx(const std::string &path, const Architecture &arch, const MlpParamsF &params,
                 const OnnxExportInfo &info);
 
-/** A tensor of the graph: its name, element type ("float") and shape ("N" for a free dimension). */
+/** A tensor of the graph: its name, element type ("float", "int64") and shape ("N" for a free dimension). */
 struct OnnxTensor
 {
     std::string name;

@@ -6,6 +6,7 @@
 // what a file holds and refuses damaged ones with a reason.
 
 #include "clitestutil.h"
+#include "onnxruntime.h"
 
 #include "data/idx.h"
 #include "io/onnxfile.h"
@@ -21,38 +22,6 @@ using namespace bplab::test;
 namespace {
 
 constexpr int kImages = 1000;
-constexpr const char *kOrtVersion = "1.20.1"; // pinned; scripts/setup installs the same
-
-/** The folder holding node_modules/onnxruntime-node, or "" when it is not installed. */
-QString onnxRuntimeFolder()
-{
-    QStringList candidates;
-    if (const QByteArray env = qgetenv("BPLAB_ONNXRUNTIME_NODE"); !env.isEmpty())
-        candidates << QString::fromLocal8Bit(env);
-    const QByteArray cache = qgetenv("XDG_CACHE_HOME");
-    const QString cacheDir = cache.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : QString::fromLocal8Bit(cache);
-    candidates << cacheDir + QStringLiteral("/backprop-lab/onnxruntime-node-") + QLatin1String(kOrtVersion);
-    for (const QString &c : candidates)
-        if (QFile::exists(c + QStringLiteral("/node_modules/onnxruntime-node/package.json")))
-            return c;
-    return {};
-}
-
-/** Runs node with a script; false (and a warning) when it fails. */
-bool runNode(const QString &script, const QStringList &args, QByteArray *out)
-{
-    QProcess p;
-    p.start(QStringLiteral("node"), QStringList {QStringLiteral("-e"), script} + args);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
-        qWarning("node did not finish");
-        return false;
-    }
-    *out = p.readAllStandardOutput();
-    if (p.exitCode() != 0)
-        qWarning("node: %s", p.readAllStandardError().constData());
-    return p.exitCode() == 0;
-}
-
 /** The model's probabilities for images (kImages x 784 bytes) from ONNX Runtime, scaled as the
  *  model's metadata says, in float32 as the program scales them. */
 const char *kOrtScript = R"(

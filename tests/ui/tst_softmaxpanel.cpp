@@ -249,6 +249,13 @@ void TestSoftmaxPanel::exportsPictureAndTable()
     QCOMPARE(o.value(QStringLiteral("label")).toInt(), 3);
     QCOMPARE(o.value(QStringLiteral("probabilities")).toArray().size(), 10);
     QCOMPARE(float(o.value(QStringLiteral("probabilities")).toArray()[5].toDouble()), t.probabilities[5]);
+    // Compact, in the table's order, one line (the bytes the export has always written).
+    const QByteArray json = panel.json();
+    QVERIFY2(json.startsWith("{\"label\":3,\"predicted\":5,\"logits\":["), json.constData());
+    const qsizetype exp = json.indexOf("],\"exp\":["), sum = json.indexOf("],\"exp_sum\":"),
+                    p = json.indexOf(",\"probabilities\":[");
+    QVERIFY2(exp > 0 && sum > exp && p > sum, json.constData());
+    QVERIFY(json.endsWith("]}\n") && json.count('\n') == 1 && !json.contains(' '));
     // With BPLAB_LOOK_DIR set, the exported picture is kept there for a person to look at.
     if (const QString look = qEnvironmentVariable("BPLAB_LOOK_DIR"); !look.isEmpty())
         QCOMPARE(writePanel(panel.panelExport(), look + QStringLiteral("/softmax.png")), QString());

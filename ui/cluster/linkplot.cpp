@@ -13,10 +13,8 @@
 #include <cmath>
 #include <limits>
 #include "panelexport.h"
+#include "io/json.h"
 #include "io/tracejson.h"
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenu>
 
 namespace bplab::clusterview {
@@ -638,20 +636,23 @@ QByteArray LinkPlot::json() const
 {
     if (!m_result || m_timeline.times.empty())
         return {};
-    QJsonArray times, links;
-    for (double t : m_timeline.times)
-        times.append(t);
+    Json times = Json::array(), links = Json::array();
+    for (const double t : m_timeline.times)
+        times.push_back(jsonNumberOf(t));
     for (std::size_t l = 0; l < m_timeline.links.size() && l < m_result->links.size(); ++l) {
-        QJsonArray percent;
-        for (double v : m_timeline.links[l])
-            percent.append(100.0 * v);
-        links.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(m_result->links[l].name)},
-                                 {QStringLiteral("percent"), percent}});
+        Json percent = Json::array();
+        for (const double v : m_timeline.links[l])
+            percent.push_back(jsonNumberOf(100.0 * v));
+        Json link = Json::object();
+        link["name"] = m_result->links[l].name;
+        link["percent"] = std::move(percent);
+        links.push_back(std::move(link));
     }
-    const QJsonObject o{{QStringLiteral("bin_seconds"), m_timeline.binSeconds},
-                        {QStringLiteral("time_s"), times},
-                        {QStringLiteral("links"), links}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    Json o = Json::object();
+    o["bin_seconds"] = jsonNumberOf(m_timeline.binSeconds);
+    o["time_s"] = std::move(times);
+    o["links"] = std::move(links);
+    return QByteArray::fromStdString(jsonText(o) + '\n');
 }
 
 void LinkPlot::showContextMenu(QCustomPlot *plot, const QPoint &pos)

@@ -7,6 +7,7 @@
 #include "replicaheatmaps.h"
 #include "topologywidget.h"
 #include "replicaexchange.h"
+#include "io/json.h"
 #include "train/trainer.h"
 
 #include <QComboBox>
@@ -64,6 +65,7 @@ private slots:
     void modelEqualsCoreSimulate();
     void controlReRuns();
     void utilisationIntegratesToBytes();
+    void exportedJsonIsThePlottedValues();
     void verdictFollowsModelSize();
     void largeRunGoesToWorker();
     void animationStepsOneScheduleStep();
@@ -162,6 +164,37 @@ void TestClusterView::utilisationIntegratesToBytes()
     // Each-link mode draws one line per link that carried bytes.
     view.linkPlot()->setShowEachLink(true);
     QCOMPARE(view.linkPlot()->lineCount(), checked);
+}
+
+// The links' export: the bin width, the times, then each link's plotted percentages, in that order
+// (ordered JSON, as every JSON file the program writes), the numbers the plot drew.
+void TestClusterView::exportedJsonIsThePlottedValues()
+{
+    ClusterView view;
+    ClusterSettings s;
+    s.iterations = 2;
+    view.setSettings(s);
+    view.simulateNow();
+    const LinkPlot *plot = view.linkPlot();
+    const QByteArray json = plot->json();
+    QVERIFY(json.startsWith("{\"bin_seconds\":"));
+    QVERIFY(json.endsWith("]}]}\n"));
+    const qsizetype times = json.indexOf("\"time_s\":["), links = json.indexOf("\"links\":[");
+    QVERIFY2(times > 0 && links > times, json.left(200).constData());
+    const Result<Json> parsed = parseJson(std::string_view(json.constData(), std::size_t(json.size())), 64 << 20);
+    QVERIFY2(parsed, parsed ? "" : parsed.error().c_str());
+    const UtilizationTimeline &t = plot->timeline();
+    QCOMPARE((*parsed)["bin_seconds"].get<double>(), t.binSeconds);
+    QCOMPARE((*parsed)["time_s"].size(), t.times.size());
+    QCOMPARE((*parsed)["time_s"][1].get<double>(), t.times[1]);
+    const auto r = view.result();
+    const Json &first = (*parsed)["links"].at(0);
+    QCOMPARE(first.begin().key(), std::string("name"));
+    QCOMPARE(first["name"].get<std::string>(), r->links[0].name);
+    const std::vector<double> percent = plot->linkPercent(0);
+    QCOMPARE(first["percent"].size(), percent.size());
+    for (std::size_t b = 0; b < percent.size(); ++b)
+        QCOMPARE(first["percent"][b].get<double>(), percent[b]);
 }
 
 void TestClusterView::verdictFollowsModelSize()
