@@ -330,7 +330,7 @@ void TestGuiToolbar::keyboardDrivesTraining()
         QSKIP("The platform does not activate windows; shortcuts need an active window.");
     QTest::keyClick(m_window.get(), Qt::Key_S);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
-    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QTest::keyClick(m_window.get(), Qt::Key_S);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(2));
     QTest::keyClick(m_window.get(), Qt::Key_Space);
     QTRY_COMPARE(controller()->state(), TrainingState::Running);
