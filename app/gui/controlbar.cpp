@@ -189,6 +189,18 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
         box->installEventFilter(this);
     m_pace->installEventFilter(this);
     m_network->installEventFilter(this);
+    // A menu button's menu opens on the choice in use, highlighted, as a combo box's list does:
+    // from the keyboard, Up and Down then move from there, and a screen reader reads it first.
+    for (QToolButton *button : {static_cast<QToolButton *>(m_pace), static_cast<QToolButton *>(m_network)}) {
+        QMenu *menu = button->menu();
+        connect(menu, &QMenu::aboutToShow, menu, [menu] {
+            for (QAction *a : menu->actions())
+                if (a->isChecked() && a->isVisible() && a->isEnabled()) {
+                    menu->setActiveAction(a);
+                    return;
+                }
+        });
+    }
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { edited(&TrainConfig::lr, v); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::batch, v); });
     connect(m_epochs, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::epochs, v); });

@@ -384,13 +384,20 @@ void TestGuiToolbar::menuButtonsOpenFromTheKeyboard()
             QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(button));
             // The menu runs its own event loop: look at it, and close it, from there.
             QWidget *opened = nullptr;
+            QString highlighted;
             QTimer::singleShot(0, this, [&] {
                 opened = QApplication::activePopupWidget();
+                if (auto *menu = qobject_cast<QMenu *>(opened); menu && menu->activeAction())
+                    highlighted = menu->activeAction()->text();
                 if (opened)
                     opened->close();
             });
             QTest::keyClick(button, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
             QTRY_VERIFY2(opened == button->menu(), qPrintable(QStringLiteral("%1, key %2").arg(QLatin1String(name)).arg(key)));
+            // It opens on the choice in use, highlighted: Up and Down go on from there.
+            QCOMPARE(highlighted, QLatin1String(name) == QLatin1String("networkBox")
+                                          ? QStringLiteral("784-128-10 (the source's)")
+                                          : ControlBar::paceName(controller()->pace()));
             QCOMPARE(controller()->state(), TrainingState::Paused);
             QCOMPARE(controller()->stepCount(), std::uint64_t(0));
         }
