@@ -3,6 +3,8 @@
 #include "networkbutton.h"
 #include "pacebutton.h"
 
+#include <focusframe.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -207,6 +209,12 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
     connect(m_seed, &QSpinBox::valueChanged, this,
             [this](int v) { edited(&TrainConfig::seed, std::uint64_t(v)); });
     connect(m_augment, &QCheckBox::toggled, this, [this](bool v) { edited(&TrainConfig::augment, v); });
+
+    // Tab shows where it went: a frame in the highlight colour around the focused control (the
+    // style's own thin line around a tool button's text is too faint to find on a projector).
+    for (QAction *a : actions())
+        if (QWidget *w = widgetForAction(a); w && (w->focusPolicy() & Qt::TabFocus))
+            FocusFrame::attach(w);
 
     showConfig(sourceRecipe());
     setPresentation(false);
