@@ -304,6 +304,11 @@ void ControlBar::showConfig(const TrainConfig &config)
     }
 }
 
+void ControlBar::showTrainedNetwork(const Architecture &trained)
+{
+    m_network->showTrainedNetwork(trained);
+}
+
 void ControlBar::setDatasets(const QList<DatasetChoice> &choices)
 {
     const QSignalBlocker blocker(m_dataset);

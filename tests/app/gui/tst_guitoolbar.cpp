@@ -570,12 +570,16 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(controller()->config().network == a);
     QVERIFY(controller()->config().init == Init::Xavier); // the rule the sigmoid implies
     QVERIFY(controller()->resetPending());
+    // The button shows the choice at once, and says it waits for Reset, and what trains meanwhile.
     QCOMPARE(networkBox->text(), QStringLiteral("32 sigmoid"));
-    QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
+    QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid, applied on Reset (now 784-128-10 ReLU)"));
+    QVERIFY(networkBox->toolTip().startsWith(QStringLiteral("784-32-10 sigmoid is chosen and applied on Reset")));
     QVERIFY((controller()->trainedConfig().network == Architecture::source())); // not before Reset
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_VERIFY(controller()->trainedConfig().network == a);
+    QTRY_COMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
+    QVERIFY(!networkBox->toolTip().contains(QStringLiteral("applied on Reset (Ctrl+R)")));
     QVERIFY(m_window->controlBar()->replicasBox()->isEnabled()); // replicas too, from the next Reset
     test::runBatches(controller(), 3);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
