@@ -256,6 +256,9 @@ void TrainView::setPresentation(bool on)
             m_lossRow->setSizes({64, 36});
         }
         m_mosaic->show();
+        // Under a lesson's band the column of the sample is as tall as the heatmaps' at most: the
+        // per-class accuracies give way there, down to half their least height.
+        m_classAccuracy->setMinimumHeight(on ? std::max(1, m_classAccuracy->minimumSizeHint().height() / 2) : 0);
         if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
     }
@@ -306,9 +309,12 @@ void TrainView::fitLeftColumn()
     const auto least = [](QWidget *w) { return std::max(w->minimumSizeHint().height(), w->minimumHeight()); };
     for (int i = 0; i < m_left->count(); ++i) {
         QWidget *w = m_left->widget(i);
-        if (w->isHidden() || w->minimumSizeHint().height() > 0)
+        // A panel allowed below its least height (the per-class accuracies on a projector) is
+        // given that height back where the others can spare it.
+        const bool givesWay = w->minimumHeight() > 0 && w->minimumHeight() < w->minimumSizeHint().height();
+        if (w->isHidden() || (w->minimumSizeHint().height() > 0 && !givesWay))
             continue;
-        int need = w->sizeHint().height() - sizes[i];
+        int need = (givesWay ? w->minimumSizeHint().height() : w->sizeHint().height()) - sizes[i];
         while (need > 2) {
             int donor = -1, spare = 0;
             for (int j = 0; j < m_left->count(); ++j)

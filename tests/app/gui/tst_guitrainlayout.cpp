@@ -67,6 +67,7 @@ private:
     Divergence diverge();
     /** minTile: the least side of a 28 x 28 tile in px (0: 20, or 28 from 1920 px wide). */
     void checkLayout(const QString &what, double minTile = 0);
+    bool m_panelsMayGiveWay = false; // checkLayout() holds a panel to its own least height only
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
@@ -82,6 +83,7 @@ void TestGuiTrainLayout::initTestCase()
 
 void TestGuiTrainLayout::init()
 {
+    m_panelsMayGiveWay = false;
     m_window = std::make_unique<MainWindow>();
     TrainConfig config = sourceRecipe();
     config.seed = 5;
@@ -159,7 +161,11 @@ void TestGuiTrainLayout::checkLayout(const QString &what, double minTile)
     QList<QRect> rects;
     for (QWidget *p : panels) {
         QVERIFY2(p->isVisible(), w.constData());
-        const QSize min = p->minimumSizeHint().expandedTo(p->minimumSize());
+        QSize min = p->minimumSizeHint().expandedTo(p->minimumSize());
+        // Under three lines of banner the per-class accuracies give way, down to the least
+        // height the view allows them on a projector.
+        if (m_panelsMayGiveWay && p->minimumHeight() > 0)
+            min.setHeight(p->minimumHeight());
         QVERIFY2(p->width() >= min.width() && p->height() >= min.height(),
                  qPrintable(QStringLiteral("%1: %2 is %3 x %4, needs %5 x %6").arg(what, p->objectName())
                                     .arg(p->width()).arg(p->height()).arg(min.width()).arg(min.height())));
@@ -440,6 +446,7 @@ void TestGuiTrainLayout::aLongMessageKeepsTheWindowsSize()
     QCOMPARE(banner->textLabel()->toolTip(), message);
     QCOMPARE(m_window->size(), MainWindow::defaultSize());
     QVERIFY(m_window->minimumSizeHint().height() <= 800);
+    m_panelsMayGiveWay = true;
     checkLayout(QStringLiteral("presentation-1280x800-long-banner"), 18); // three lines of banner
 }
 
