@@ -3392,6 +3392,14 @@ Testgenauigkeit %2 %</translation>
         <source>Widths of the hidden layers, first to last: &quot;64&quot;, &quot;256,128&quot; or &quot;0&quot; for none (1 to 1,024 neurons each, at most two layers):</source>
         <translation>Breiten der verdeckten Schichten, von der ersten zur letzten: &quot;64&quot;, &quot;256,128&quot; oder &quot;0&quot; für keine (je 1 bis 1.024 Neuronen, höchstens zwei Schichten):</translation>
     </message>
+    <message>
+        <source>Network: %1, applied on Reset (now %2)</source>
+        <translation>Netz: %1, ab dem Neustart (jetzt %2)</translation>
+    </message>
+    <message>
+        <source>%1 is chosen and applied on Reset (Ctrl+R); until then the weights are %2&apos;s.</source>
+        <translation>%1 ist gewählt und gilt ab dem Neustart (Strg+R); bis dahin sind die Gewichte die von %2.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::NetworkChoice</name>
@@ -4787,10 +4795,6 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <translation>&amp;Nächster Batch</translation>
     </message>
     <message>
-        <source>One batch on; at the latest batch, train one (Right)</source>
-        <translation>Einen Batch weiter; beim neuesten Batch einen trainieren (Rechts)</translation>
-    </message>
-    <message>
         <source>Fi&amp;rst batch</source>
         <translation>&amp;Erster Batch</translation>
     </message>
@@ -4817,6 +4821,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>P&amp;ace</source>
         <translation>&amp;Tempo</translation>
+    </message>
+    <message>
+        <source>One batch on, up to the latest (Right); Step trains the next (S)</source>
+        <translation>Einen Batch weiter, bis zum neuesten (Rechts); Schritt trainiert den nächsten (S)</translation>
     </message>
 </context>
 <context>

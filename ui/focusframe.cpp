@@ -1,5 +1,7 @@
 #include "focusframe.h"
 
+#include "contrast.h"
+
 #include <QApplication>
 #include <QChildEvent>
 #include <QPainter>
@@ -34,6 +36,15 @@ FocusFrame::FocusFrame(QWidget *panel) : QObject(panel), m_panel(panel)
 bool FocusFrame::shown() const
 {
     return m_shown;
+}
+
+QColor FocusFrame::color() const
+{
+    // The highlight colour, darker or lighter where it would not stand out 3:1 from the window
+    // around the panel nor from a plot's base inside it.
+    const QPalette &pal = m_panel->palette();
+    const QColor onWindow = withContrast(pal.color(QPalette::Highlight), pal.color(QPalette::Window), kGraphicContrast);
+    return withContrast(onWindow, pal.color(QPalette::Base), kGraphicContrast);
 }
 
 int FocusFrame::width() const
@@ -76,7 +87,7 @@ bool FocusFrame::eventFilter(QObject *watched, QEvent *event)
     const int b = width();
     const QRect frame = m_panel->rect().translated(-w->mapTo(m_panel, QPoint(0, 0)));
     p.setPen(Qt::NoPen);
-    p.setBrush(m_panel->palette().color(QPalette::Highlight));
+    p.setBrush(color());
     const QRegion band = QRegion(frame) - QRegion(frame.adjusted(b, b, -b, -b));
     for (const QRect &part : band)
         p.drawRect(part);

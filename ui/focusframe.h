@@ -5,6 +5,7 @@
 // panel's edge, e.g. a plot filling it): no widget is added, nothing changes the panel's layout
 // or what a screen reader reads.
 
+#include <QColor>
 #include <QObject>
 #include <QPointer>
 
@@ -23,6 +24,9 @@ public:
     /** The frame's width in pixels (the panel's font decides: 2 at a normal size, more on a
      *  projector). */
     int width() const;
+    /** The frame's colour: the palette's highlight, made to stand out 3:1 from the window and
+     *  the base. */
+    QColor color() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

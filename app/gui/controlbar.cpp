@@ -3,6 +3,8 @@
 #include "networkbutton.h"
 #include "pacebutton.h"
 
+#include <focusframe.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -189,12 +191,30 @@ ControlBar::ControlBar(QAction *startPause, QAction *step, QAction *reset, QWidg
         box->installEventFilter(this);
     m_pace->installEventFilter(this);
     m_network->installEventFilter(this);
+    // A menu button's menu opens on the choice in use, highlighted, as a combo box's list does:
+    // from the keyboard, Up and Down then move from there, and a screen reader reads it first.
+    for (QToolButton *button : {static_cast<QToolButton *>(m_pace), static_cast<QToolButton *>(m_network)}) {
+        QMenu *menu = button->menu();
+        connect(menu, &QMenu::aboutToShow, menu, [menu] {
+            for (QAction *a : menu->actions())
+                if (a->isChecked() && a->isVisible() && a->isEnabled()) {
+                    menu->setActiveAction(a);
+                    return;
+                }
+        });
+    }
     connect(m_lr, &QDoubleSpinBox::valueChanged, this, [this](double v) { edited(&TrainConfig::lr, v); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::batch, v); });
     connect(m_epochs, &QSpinBox::valueChanged, this, [this](int v) { edited(&TrainConfig::epochs, v); });
     connect(m_seed, &QSpinBox::valueChanged, this,
             [this](int v) { edited(&TrainConfig::seed, std::uint64_t(v)); });
     connect(m_augment, &QCheckBox::toggled, this, [this](bool v) { edited(&TrainConfig::augment, v); });
+
+    // Tab shows where it went: a frame in the highlight colour around the focused control (the
+    // style's own thin line around a tool button's text is too faint to find on a projector).
+    for (QAction *a : actions())
+        if (QWidget *w = widgetForAction(a); w && (w->focusPolicy() & Qt::TabFocus))
+            FocusFrame::attach(w);
 
     showConfig(sourceRecipe());
     setPresentation(false);
@@ -282,6 +302,11 @@ void ControlBar::showConfig(const TrainConfig &config)
         m_subsetUsed = true;
         showNamed();
     }
+}
+
+void ControlBar::showTrainedNetwork(const Architecture &trained)
+{
+    m_network->showTrainedNetwork(trained);
 }
 
 void ControlBar::setDatasets(const QList<DatasetChoice> &choices)

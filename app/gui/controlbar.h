@@ -44,6 +44,9 @@ public:
 
     /** Shows the settings (signals blocked): the controller's, after every change. */
     void showConfig(const TrainConfig &config);
+    /** The network the weights are of until the next Reset (the Network button says when the
+     *  chosen one differs). */
+    void showTrainedNetwork(const Architecture &trained);
 
     void setDatasets(const QList<DatasetChoice> &choices);
     /** Selects folder, adding it to the list when new. */

@@ -69,6 +69,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createMenus();
     m_status = new StatusLine(statusBar());
     connectController();
+    m_controls->showTrainedNetwork(m_controller->trainedConfig().network);
     m_controls->showConfig(m_controller->config());
     m_controls->setDatasets(findDatasets());
     resize(defaultSize());
@@ -220,6 +221,7 @@ void MainWindow::connectController()
     });
     connect(m_train->heatmapPanel(), &HeatmapPanel::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
     connect(c, &TrainingController::settingsChanged, this, [this, c] {
+        m_controls->showTrainedNetwork(c->trainedConfig().network);
         m_controls->showConfig(c->config());
         m_controls->setResetPending(c->resetPending());
         m_status->setTrainSubset(c->trainedConfig().trainSubset);

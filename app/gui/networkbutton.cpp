@@ -22,10 +22,11 @@ NetworkButton::NetworkButton(QWidget *parent)
     setObjectName(QStringLiteral("networkBox"));
     setPopupMode(QToolButton::InstantPopup);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
-    setToolTip(tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
-                  "with one activation, 10 outputs. The weights start by the rule the "
-                  "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
-                  "on Reset."));
+    m_tip = tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
+               "with one activation, 10 outputs. The weights start by the rule the "
+               "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
+               "on Reset.");
+    setToolTip(m_tip);
     buildMenu();
 }
 
@@ -41,8 +42,8 @@ QString NetworkButton::networkText(const Architecture &network)
 void NetworkButton::showNetwork(const Architecture &network)
 {
     setText(networkText(network));
-    // A screen reader says what the button chooses, not only its current text.
-    setAccessibleName(tr("Network: %1").arg(QString::fromStdString(describe(network))));
+    m_shown = network;
+    describeChoice();
     m_shownHidden = network.hidden;
     const QString widths = QString::fromStdString(hiddenText(network.hidden));
     bool offered = false;
@@ -58,6 +59,29 @@ void NetworkButton::showNetwork(const Architecture &network)
     for (QAction *a : m_activationGroup->actions()) {
         a->setChecked(a->data().toInt() == int(network.activation));
         a->setVisible(!network.hidden.empty());
+    }
+}
+
+void NetworkButton::showTrainedNetwork(const Architecture &trained)
+{
+    m_trained = trained;
+    describeChoice();
+}
+
+void NetworkButton::describeChoice()
+{
+    // A screen reader says what the button chooses, not only its current text; a choice that
+    // waits for Reset says so, and which network the weights shown are of meanwhile.
+    const QString shown = QString::fromStdString(describe(m_shown));
+    if (m_trained && *m_trained != m_shown) {
+        const QString trained = QString::fromStdString(describe(*m_trained));
+        setAccessibleName(tr("Network: %1, applied on Reset (now %2)").arg(shown, trained));
+        setToolTip(tr("%1 is chosen and applied on Reset (Ctrl+R); until then the weights are "
+                      "%2's.").arg(shown, trained)
+                   + QStringLiteral("\n\n") + m_tip);
+    } else {
+        setAccessibleName(tr("Network: %1").arg(shown));
+        setToolTip(m_tip);
     }
 }
 

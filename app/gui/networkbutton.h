@@ -9,6 +9,7 @@
 #include <QToolButton>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -29,6 +30,9 @@ public:
     static QString networkText(const Architecture &network);
     /** Shows `network` on the button and checks it in the menu (no signal). */
     void showNetwork(const Architecture &network);
+    /** The network the weights are of until the next Reset: when the one shown differs, the
+     *  button's name and tooltip say that the choice is applied on Reset. */
+    void showTrainedNetwork(const Architecture &trained);
 
 signals:
     /** The user chose widths or an activation in the menu. */
@@ -38,11 +42,16 @@ private:
     void buildMenu();
     /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
     void askForWidths();
+    /** The accessible name and tooltip for the network shown and the one trained. */
+    void describeChoice();
 
     QActionGroup *m_widthGroup = nullptr;
     QActionGroup *m_activationGroup = nullptr;
     QAction *m_activationSection = nullptr; // the menu's heading above the activations
     std::vector<int> m_shownHidden;         // the widths the menu shows (showNetwork)
+    Architecture m_shown;                   // showNetwork()'s
+    std::optional<Architecture> m_trained;  // showTrainedNetwork()'s
+    QString m_tip;                          // what the button chooses, whatever the network
 };
 
 } // namespace bplab

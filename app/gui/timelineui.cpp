@@ -57,7 +57,7 @@ void TimelineUi::createActions(QWidget *window)
                         tr("Show the network as it was one batch earlier (Left)"), {QKeySequence(Qt::Key_Left)});
     connect(m_cursorBack, &QAction::triggered, c, [c] { c->moveCursor(-1); });
     m_cursorForward = make(QStringLiteral("actionCursorForward"), tr("&Next batch"),
-                           tr("One batch on; at the latest batch, train one (Right)"), {QKeySequence(Qt::Key_Right)});
+                           tr("One batch on, up to the latest (Right); Step trains the next (S)"), {QKeySequence(Qt::Key_Right)});
     connect(m_cursorForward, &QAction::triggered, c, [c] { c->moveCursor(+1); });
     m_cursorFirst = make(QStringLiteral("actionCursorFirst"), tr("Fi&rst batch"),
                          tr("Show the network before the first batch of the history (Home)"),
@@ -86,12 +86,7 @@ void TimelineUi::connectBar()
         m_bar->setBranchable(branchable);
         m_continueHere->setEnabled(branchable);
     });
-    connect(m_bar, &TimelineBar::cursorMoved, c, [c](qint64 step) {
-        if (step > qint64(c->stepCount()))
-            c->step(); // the scrubber's "one on" at the latest batch trains the next
-        else
-            c->showBatch(step);
-    });
+    connect(m_bar, &TimelineBar::cursorMoved, c, &TrainingController::showBatch);
     connect(m_bar, &TimelineBar::continueRequested, m_continueHere, &QAction::trigger);
 }
 

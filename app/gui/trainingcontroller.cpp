@@ -345,12 +345,10 @@ qint64 TrainingController::cursor() const
 
 void TrainingController::moveCursor(qint64 batches)
 {
-    const qint64 now = cursor();
-    if (batches > 0 && now >= qint64(stepCount()) && state() != TrainingState::Finished) {
-        step(); // at the head: forward is the next batch
-        return;
-    }
-    showBatch(std::clamp(now + batches, qint64(historyFirst()), qint64(stepCount())));
+    // Never past the latest batch: moving through time trains nothing, Step (S) does.
+    const qint64 to = std::clamp(cursor() + batches, qint64(historyFirst()), qint64(stepCount()));
+    if (to != cursor())
+        showBatch(to);
 }
 
 void TrainingController::continueFromHere(std::optional<double> lr)

@@ -101,7 +101,7 @@ public:
     /** The exact weights after batch `step` (clamped to the history) go to every view; a run is
      *  paused first. At the head's step the views follow the training again. */
     void showBatch(qint64 step);
-    /** Moves the cursor by `batches` (Left/Right); past the head, Right trains one batch. */
+    /** Moves the cursor by `batches` (Left/Right), within first..latest: it never trains. */
     void moveCursor(qint64 batches);
     /** A new branch from the batch shown, at learning rate lr (unchanged when empty). */
     void continueFromHere(std::optional<double> lr = std::nullopt);

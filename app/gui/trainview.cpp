@@ -65,11 +65,11 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                      }
                   << [this](const VisualSnapshot &s) { m_softmax->setTrace(s.trace); };
     m_panels << Panel{"digit", m_digit, PanelRegistry::exporterOf(m_digit)}
-             << Panel{"activations", activations, PanelRegistry::exporterOf(activations), false}
+             << Panel{"activations", activations, PanelRegistry::exporterOf(activations)}
              << Panel{"softmax", m_softmax, PanelRegistry::exporterOf(m_softmax)}
-             << Panel{"classes", m_classAccuracy, {}, false}
+             << Panel{"classes", m_classAccuracy, {}}
              << Panel{"loss", m_loss, PanelRegistry::exporterOf(m_loss)}
-             << Panel{"mosaic", m_mosaic, {}, false}
+             << Panel{"mosaic", m_mosaic, {}}
              << Panel{"heatmaps", m_heatmap, PanelRegistry::exporterOf(m_heatmap)};
 
     // Left: the sample and what the network says about it; right: the history and the weights.
@@ -90,9 +90,12 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_lossRow->setStretchFactor(1, 1);
     m_lossRow->setChildrenCollapsible(false);
     m_lossRow->setSizes({64, 36});
+    m_heatRow = new QSplitter(Qt::Horizontal);
+    m_heatRow->addWidget(m_heatmap);
+    m_heatRow->setChildrenCollapsible(false);
     m_right = new QSplitter(Qt::Vertical);
     m_right->addWidget(m_lossRow);
-    m_right->addWidget(m_heatmap);
+    m_right->addWidget(m_heatRow);
     m_right->setStretchFactor(0, 2);
     m_right->setStretchFactor(1, 3);
     m_columns = new QSplitter(Qt::Horizontal);
@@ -241,12 +244,21 @@ void TrainView::setPresentation(bool on)
         if (on)
             m_normalLayout = saveLayout();
         m_presentation = on;
-        // A projector's 1280 x 800 px hold the sample, the SoftMax, the curves and the heatmaps at
-        // 1.5x fonts; the other panels (the per-class accuracies, the batch mosaic) come back with
-        // the normal layout.
-        for (const Panel &p : m_panels)
-            if (!p.inPresentation)
-                p.widget->setVisible(!on);
+        // A projector's 1280 x 800 px at 1.5x fonts hold every panel when the mosaic leaves the
+        // loss plot's row for the heatmaps': the loss plot then has the column's width, which its
+        // axes need at that font, and the heatmaps' row has the height the mosaic needs.
+        if (on) {
+            m_heatRow->addWidget(m_mosaic);
+            m_heatRow->setStretchFactor(0, 1);
+            m_heatRow->setStretchFactor(1, 0);
+        } else {
+            m_lossRow->addWidget(m_mosaic);
+            m_lossRow->setSizes({64, 36});
+        }
+        m_mosaic->show();
+        // Under a lesson's band the column of the sample is as tall as the heatmaps' at most: the
+        // per-class accuracies give way there, down to half their least height.
+        m_classAccuracy->setMinimumHeight(on ? std::max(1, m_classAccuracy->minimumSizeHint().height() / 2) : 0);
         if (!on && !m_autoFit)
             restoreLayout(m_normalLayout);
     }
@@ -297,9 +309,12 @@ void TrainView::fitLeftColumn()
     const auto least = [](QWidget *w) { return std::max(w->minimumSizeHint().height(), w->minimumHeight()); };
     for (int i = 0; i < m_left->count(); ++i) {
         QWidget *w = m_left->widget(i);
-        if (w->isHidden() || w->minimumSizeHint().height() > 0)
+        // A panel allowed below its least height (the per-class accuracies on a projector) is
+        // given that height back where the others can spare it.
+        const bool givesWay = w->minimumHeight() > 0 && w->minimumHeight() < w->minimumSizeHint().height();
+        if (w->isHidden() || (w->minimumSizeHint().height() > 0 && !givesWay))
             continue;
-        int need = w->sizeHint().height() - sizes[i];
+        int need = (givesWay ? w->minimumSizeHint().height() : w->sizeHint().height()) - sizes[i];
         while (need > 2) {
             int donor = -1, spare = 0;
             for (int j = 0; j < m_left->count(); ++j)
@@ -330,9 +345,10 @@ void TrainView::fitRightColumn()
     // The columns: the sample's panels get what they need (and in normal mode up to about half),
     // the rest goes to the loss curve and the heatmaps, whose mosaic grows with the width.
     const int width = m_columns->width() - m_columns->handleWidth();
-    // The SoftMax table asks for the width of its natural font (its minimum is a smaller font).
+    // The SoftMax table asks for the width of its natural font (its minimum is a smaller font);
+    // on a projector the column's height decides its font, and the heatmaps need the width.
     const int leftMin = std::max({m_left->minimumSizeHint().width(), m_left->minimumWidth(),
-                                  m_softmax->naturalMinimumWidth()});
+                                  m_presentation ? 0 : m_softmax->naturalMinimumWidth()});
     const int left = std::min(width - m_right->minimumSizeHint().width(),
                               std::max(leftMin, m_presentation ? 0 : int(width * kLeftShare)));
     // Each target is applied once: a splitter that cannot honour it (its minimums) is not asked
@@ -351,7 +367,16 @@ void TrainView::fitRightColumn()
     const int lossMin = std::max({m_loss->minimumHeight(), m_loss->minimumSizeHint().height(),
                                   int(total * kLossShare)});
     const int heatMin = m_heatmap->minimumSizeHint().height();
-    const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(m_right->width()), total - lossMin));
+    // The heatmaps' width: the column's, less the mosaic's beside them on a projector, where the
+    // mosaic is as narrow as it can be and every other pixel goes to the heatmaps' tiles.
+    int heatWidth = m_right->width();
+    if (m_mosaic->parentWidget() == m_heatRow) {
+        const int mosaic = m_mosaic->minimumSizeHint().width();
+        heatWidth -= mosaic + m_heatRow->handleWidth();
+        if (std::abs(m_heatRow->sizes().value(1) - mosaic) > 2)
+            m_heatRow->setSizes({heatWidth, mosaic});
+    }
+    const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(heatWidth), total - lossMin));
     const QList<int> sizes{total - heat, heat};
     // A few pixels either way are not worth a relayout (and could oscillate with rounding).
     const QList<int> now = m_right->sizes();

@@ -91,14 +91,12 @@ private:
 
     /** What each panel of the sample takes from a visual (applyVisual() calls them in order). */
     QList<std::function<void(const VisualSnapshot &)>> m_sampleFeeds;
-    /** The view's panels as bindPanels() gives them to the registry: id, widget, export, and
-     *  whether presentation mode keeps them on a projector's 1280 x 800 pixels. */
+    /** The view's panels as bindPanels() gives them to the registry: id, widget, export. */
     struct Panel
     {
         const char *id;
         QWidget *widget;
         std::function<PanelExport()> exporter;
-        bool inPresentation = true;
     };
     QList<Panel> m_panels;
     DigitPanel *m_digit = nullptr;
@@ -113,6 +111,7 @@ private:
     std::size_t m_historyEpochs = 0; // epochs of m_history when last seen
     int m_classEpoch = 0;            // the epoch the per-class panel shows (0: none)
     QSplitter *m_lossRow = nullptr;
+    QSplitter *m_heatRow = nullptr; // the heatmaps, and the mosaic beside them on a projector
     QSplitter *m_columns = nullptr;
     QSplitter *m_left = nullptr;
     QSplitter *m_right = nullptr;

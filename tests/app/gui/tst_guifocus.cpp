@@ -7,6 +7,8 @@
 #include "guifixtures.h"
 
 #include <confusionmatrixpanel.h>
+#include <contrast.h>
+#include <palettecolors.h>
 #include <mistakesview.h>
 #include <gallerypanel.h>
 #include <drawcanvas.h>
@@ -29,6 +31,7 @@
 #include <QMultiMap>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSlider>
 #include <QStackedWidget>
 #include <QTemporaryDir>
@@ -57,6 +60,8 @@ private slots:
     void altKeysAreUniqueInEveryView();
     void spaceAfterTheLastEpochKeepsTheNetwork();
     void spaceInANumberBoxStartsAndPauses();
+    void theFocusedToolbarControlIsFramed_data();
+    void theFocusedToolbarControlIsFramed();
 
 private:
     /** The widgets Tab visits from the toolbar's first field until it comes back. */
@@ -356,6 +361,50 @@ void TestGuiFocus::altKeysAreUniqueInEveryView()
                                         QStringList(keys.values(key)).join(QStringLiteral(", ")));
     }
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+}
+
+
+void TestGuiFocus::theFocusedToolbarControlIsFramed_data()
+{
+    QTest::addColumn<bool>("highContrast");
+    QTest::newRow("normal") << false;
+    QTest::newRow("high contrast") << true;
+}
+
+// Tab along the toolbar frames each control it reaches: every edge changes colour, to one that
+// stands out 3:1 from the bar, in the normal palette and in high contrast.
+void TestGuiFocus::theFocusedToolbarControlIsFramed()
+{
+    QFETCH(bool, highContrast);
+    colors::setHighContrast(highContrast);
+    const auto restore = qScopeGuard([] { colors::setHighContrast(false); });
+    QWidget *elsewhere = m_window->findChild<QWidget *>(QStringLiteral("datasetBox"));
+    // The new palette reaches the widgets through posted events.
+    QTRY_COMPARE(m_window->controlBar()->palette().color(QPalette::Window), QApplication::palette().color(QPalette::Window));
+    const QColor bar = m_window->controlBar()->palette().color(QPalette::Window);
+    // The middle of each edge, one pixel in.
+    const auto edges = [](QWidget *w) {
+        const QImage img = w->grab().toImage();
+        return QList<QColor>{img.pixelColor(img.width() / 2, 0), img.pixelColor(img.width() / 2, img.height() - 1),
+                             img.pixelColor(0, img.height() / 2), img.pixelColor(img.width() - 1, img.height() / 2)};
+    };
+    for (const char *name : {"actionStartPauseButton", "actionStepButton", "actionResetButton", "paceBox",
+                             "networkBox", "batchBox", "seedBox"}) {
+        auto *control = m_window->findChild<QWidget *>(QLatin1String(name));
+        QVERIFY2(control && control->isVisible(), name);
+        elsewhere->setFocus(Qt::TabFocusReason);
+        QTRY_COMPARE(QApplication::focusWidget(), elsewhere);
+        const QList<QColor> before = edges(control);
+        control->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(control->hasFocus());
+        const QList<QColor> after = edges(control);
+        for (int i = 0; i < before.size(); ++i) {
+            const QString where = QStringLiteral("%1, edge %2: %3, before %4, the bar %5").arg(QLatin1String(name)).arg(i)
+                                          .arg(after[i].name(), before[i].name(), bar.name());
+            QVERIFY2(after[i] != before[i], qPrintable(where));
+            QVERIFY2(contrastRatio(after[i], bar) >= kGraphicContrast, qPrintable(where));
+        }
+    }
 }
 
 QTEST_MAIN(TestGuiFocus)

@@ -267,8 +267,14 @@ void TestGuiTimeline::keysMoveTheCursor()
     QTest::keyClick(m_window.get(), Qt::Key_End);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(20));
     QVERIFY(controller()->shown()->atHead);
-    // At the head, Right trains the next batch.
+    // At the head, Right trains nothing: an arrow moves through the batches trained, and a
+    // student moving along the timeline must not change the weights by going one key too far.
+    // Training a batch is the Step key's (S).
     QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QTest::qWait(200); // time for a batch that must not come
+    QCOMPARE(controller()->stepCount(), std::uint64_t(20));
+    QCOMPARE(qint64(controller()->shownStep()), qint64(20));
+    QTest::keyClick(m_window.get(), Qt::Key_S);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(21));
     // + and - change the pace.
     QTest::keyClick(m_window.get(), Qt::Key_Minus);
@@ -294,12 +300,16 @@ void TestGuiTimeline::keysFasterThanTheViews()
     expectViewsAt(19);
     QTest::qWait(50); // time for a batch that must not come
     QCOMPARE(controller()->stepCount(), std::uint64_t(20));
-    // Right at the head trains even while the visual of the previous batch is still on its way.
+    // Right at the head stays there, even while the visual of a batch just trained is still on
+    // its way: only Step trains.
     controller()->moveCursor(+1); // back to the head
     controller()->step();
     controller()->moveCursor(+1);
-    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(22));
-    expectViewsAt(22);
+    controller()->moveCursor(+1);
+    QTRY_COMPARE(controller()->stepCount(), std::uint64_t(21));
+    expectViewsAt(21);
+    QTest::qWait(50);
+    QCOMPARE(controller()->stepCount(), std::uint64_t(21));
 }
 
 void TestGuiTimeline::saveModelWritesTheWeightsShown()

@@ -330,7 +330,7 @@ void TestGuiToolbar::keyboardDrivesTraining()
         QSKIP("The platform does not activate windows; shortcuts need an active window.");
     QTest::keyClick(m_window.get(), Qt::Key_S);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(1));
-    QTest::keyClick(m_window.get(), Qt::Key_Right);
+    QTest::keyClick(m_window.get(), Qt::Key_S);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(2));
     QTest::keyClick(m_window.get(), Qt::Key_Space);
     QTRY_COMPARE(controller()->state(), TrainingState::Running);
@@ -384,13 +384,20 @@ void TestGuiToolbar::menuButtonsOpenFromTheKeyboard()
             QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(button));
             // The menu runs its own event loop: look at it, and close it, from there.
             QWidget *opened = nullptr;
+            QString highlighted;
             QTimer::singleShot(0, this, [&] {
                 opened = QApplication::activePopupWidget();
+                if (auto *menu = qobject_cast<QMenu *>(opened); menu && menu->activeAction())
+                    highlighted = menu->activeAction()->text();
                 if (opened)
                     opened->close();
             });
             QTest::keyClick(button, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
             QTRY_VERIFY2(opened == button->menu(), qPrintable(QStringLiteral("%1, key %2").arg(QLatin1String(name)).arg(key)));
+            // It opens on the choice in use, highlighted: Up and Down go on from there.
+            QCOMPARE(highlighted, QLatin1String(name) == QLatin1String("networkBox")
+                                          ? QStringLiteral("784-128-10 (the source's)")
+                                          : ControlBar::paceName(controller()->pace()));
             QCOMPARE(controller()->state(), TrainingState::Paused);
             QCOMPARE(controller()->stepCount(), std::uint64_t(0));
         }
@@ -563,12 +570,16 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(controller()->config().network == a);
     QVERIFY(controller()->config().init == Init::Xavier); // the rule the sigmoid implies
     QVERIFY(controller()->resetPending());
+    // The button shows the choice at once, and says it waits for Reset, and what trains meanwhile.
     QCOMPARE(networkBox->text(), QStringLiteral("32 sigmoid"));
-    QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
+    QCOMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid, applied on Reset (now 784-128-10 ReLU)"));
+    QVERIFY(networkBox->toolTip().startsWith(QStringLiteral("784-32-10 sigmoid is chosen and applied on Reset")));
     QVERIFY((controller()->trainedConfig().network == Architecture::source())); // not before Reset
 
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_VERIFY(controller()->trainedConfig().network == a);
+    QTRY_COMPARE(networkBox->accessibleName(), QStringLiteral("Network: 784-32-10 sigmoid"));
+    QVERIFY(!networkBox->toolTip().contains(QStringLiteral("applied on Reset (Ctrl+R)")));
     QVERIFY(m_window->controlBar()->replicasBox()->isEnabled()); // replicas too, from the next Reset
     test::runBatches(controller(), 3);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
