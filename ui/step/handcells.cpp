@@ -2,7 +2,7 @@
 
 #include "stagehtml.h"
 #include "stagepages.h"
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 #include "stepmodel.h"
 #include "uiformat.h"
 
@@ -50,7 +50,7 @@ QVector<HandCell> handCells(const StepModel &m, int stage)
 {
     if (!m.hasTrace())
         return {};
-    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    const std::vector<NetworkStage> stages = stagesOf(m.arch());
     if (stage < 1 || stage > int(stages.size()))
         return {};
     const NetworkStage s = stages[std::size_t(stage - 1)];

@@ -1,6 +1,6 @@
 #include "networkdiagram.h"
 
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 #include "stepmodel.h"
 #include "uiformat.h"
 #include "valuegrid.h"
@@ -180,7 +180,7 @@ using Kind = NetworkStage::Kind;
 
 NetworkStage stageOf(const StepModel &m)
 {
-    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    const std::vector<NetworkStage> stages = stagesOf(m.arch());
     return stages[std::size_t(std::clamp(m.stage(), 1, int(stages.size())) - 1)];
 }
 
@@ -324,7 +324,7 @@ QString NetworkDiagram::networkSummary() const
                              .arg(kOutputs);
     if (!m_model->hasTrace())
         return text;
-    text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(networkStageNames(arch).value(m_model->stage() - 1));
+    text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(stageNames(arch).value(m_model->stage() - 1));
     if (!arch.hidden.empty()) {
         const int l = std::max(0, stageOf(*m_model).layer);
         const int j = std::min(m_model->hiddenNeuron(), arch.hidden[std::size_t(l)] - 1);

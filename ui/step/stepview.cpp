@@ -223,7 +223,7 @@ QWidget *StepView::createLeftColumn()
 
 void StepView::fillStageList()
 {
-    const QStringList names = stageNamesOf(*m_model);
+    const QStringList names = stageNames(m_model->arch());
     if (m_stageList->count() == names.size()) {
         bool same = true;
         for (int i = 0; i < names.size() && same; ++i)

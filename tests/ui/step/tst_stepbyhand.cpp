@@ -8,7 +8,7 @@
 #include "nn/mlptrace.h"
 #include "nn/network.h"
 #include "softmaxpanel.h"
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 #include "stepview.h"
 #include "uiformat.h"
 #include "valuegrid.h"
@@ -105,7 +105,7 @@ void TestStepByHand::cellsAreTheTrace()
     // The trace computed here from the same inputs, not read from the model.
     const MlpTraceF t = explainSample(a, *m_params, scaleInput<float>(m_pixels.data(), Normalize::None), kLabel, lr);
     const int L = int(hidden.size()), j = std::min(6, L > 0 ? hidden.back() - 1 : 0), k = 2;
-    const std::vector<NetworkStage> stages = networkStages(a);
+    const std::vector<NetworkStage> stages = stagesOf(a);
     for (int s = 1; s <= int(stages.size()); ++s) {
         const QVector<HandCell> cells = cellsAt(s);
         const NetworkStage st = stages[std::size_t(s - 1)];
