@@ -286,6 +286,11 @@ QStringList NetworkDiagram::networkHighlights() const
     return all << QStringLiteral("output");
 }
 
+QString NetworkDiagram::shown(float v) const
+{
+    return m_blanks.contains(v) ? QStringLiteral("?") : formatExact(v);
+}
+
 QString NetworkDiagram::networkHover(const Hit &hit) const
 {
     if (!m_model->hasTrace() || hit.part == Part::None)
@@ -301,13 +306,13 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
         const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
         return tr("layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)")
             .arg(hit.layer + 1).arg(i + 1)
-            .arg(formatExact(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), formatExact(h.a[i]),
-                 formatExact(h.delta[i]));
+            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), shown(h.a[i]),
+                 shown(h.delta[i]));
     }
     case Part::Output:
         return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
-            .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]), formatExact(t.target[i]),
-                                   formatExact(t.deltaOut[i]), formatExact(m_model->after().probabilities[i]));
+            .arg(i + 1).arg(i).arg(shown(t.logits[i]), shown(t.probabilities[i]), formatExact(t.target[i]),
+                                   shown(t.deltaOut[i]), formatExact(m_model->after().probabilities[i]));
     case Part::None: break;
     }
     return {};

@@ -328,6 +328,7 @@ void StepView::refreshPage()
     StagePage page = stagePage(*m_model, stage);
     const QVector<float> blanks = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
     blankValues(page.grids, blanks);
+    m_diagram->setBlanks(blanks);
     m_title->setText(page.title);
     setAccessibleDescription(page.title); // what a screen reader says of the page: its stage
     // Numbers are links (for the exact-value hover) but read as text: the window's text colour.
@@ -387,12 +388,6 @@ void StepView::selectHidden(int j)
     m_model->setHiddenNeuron(j);
     if (changed)
         emit hiddenNeuronSelected(j);
-}
-
-void StepView::setSelectedHiddenNeuron(int j)
-{
-    if (j >= 0)
-        m_model->setHiddenNeuron(j);
 }
 
 QString StepView::pageTitle() const { return m_title->text(); }
@@ -510,10 +505,10 @@ void StepView::updateCompact()
     m_compact = compact;
     updateGridDirection();
     // Compact (a projector's 1280 px at 1.5x fonts): the stage's pictures right under its title,
-    // where the page opens, and the formulas after them; otherwise the formulas lead.
+    // where the page opens; otherwise the formulas and the by-hand panel lead.
     m_pageLayout->removeItem(m_gridRow);
     m_gridRow->setParent(nullptr); // a layout joins another only without a parent
-    m_pageLayout->insertLayout(compact ? 1 : 2, m_gridRow);
+    m_pageLayout->insertLayout(compact ? 1 : 3, m_gridRow);
     if (compact) {
         m_body->removeWidget(m_diagram);
         // under the formulas, before the page's closing stretch

@@ -60,7 +60,11 @@ public:
     void followTrainingRate() { m_chooser->followTrainingRate(); }
     RateOrigin learningRateOrigin() const { return m_chooser->learningRateOrigin(); }
     /** Selects hidden neuron j (0-based) without emitting hiddenNeuronSelected; -1 is ignored. */
-    void setSelectedHiddenNeuron(int j);
+    void setSelectedHiddenNeuron(int j)
+    {
+        if (j >= 0)
+            m_model->setHiddenNeuron(j);
+    }
     void setCurrentTrainingIndex(int index) { m_chooser->setCurrentTrainingIndex(index); }
     bool showSample(bool test, int index) { return m_chooser->showSample(test, index); }
     void showPixels(const std::uint8_t *pixels, int label, const QString &source)

@@ -6,6 +6,7 @@
 #include "byhandpanel.h"
 #include "handcells.h"
 #include "nn/mlptrace.h"
+#include "networkdiagram.h"
 #include "nn/network.h"
 #include "softmaxpanel.h"
 #include "stagepages.h"
@@ -177,6 +178,9 @@ void TestStepByHand::blankUntilAnswered()
     QVERIFY(m_view->pageHtml().contains(QStringLiteral("<b>?</b>")));
     ValueGrid *zGrid = m_view->grids().front();
     QVERIFY(std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
+    // Nor does the diagram tell it (its hover and what a screen reader reads of it).
+    const QString said = m_view->diagram()->accessibleSummary();
+    QVERIFY2(said.contains(QStringLiteral("z = ?")) && !said.contains(formatExact(z.value)), qPrintable(said));
     QCOMPARE(hand->cellCount(), 1);
     QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
 
@@ -270,6 +274,14 @@ void TestStepByHand::fromTheKeyboardAlone()
     QTest::keyClick(edit, Qt::Key_Return);
     QVERIFY2(m_view->byHand()->verdictText(0).startsWith(QStringLiteral("Right")), qPrintable(m_view->byHand()->verdictText(0)));
     QCOMPARE(m_view->model()->stage(), 2);
+    // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look: stage 2 answered, stage 5 still blank.
+    if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty()) {
+        QTest::qWait(100); // the page's new height reaches the scroll area
+        QVERIFY(m_view->grab().save(shots + QStringLiteral("/byhand-2.png")));
+        m_view->setStage(5);
+        QTest::qWait(100);
+        QVERIFY(m_view->grab().save(shots + QStringLiteral("/byhand-5.png")));
+    }
 }
 
 QTEST_MAIN(TestStepByHand)
