@@ -1300,6 +1300,69 @@ vor dem Update</translation>
     </message>
 </context>
 <context>
+    <name>bplab::ByHandPanel</name>
+    <message>
+        <source>By hand: compute this stage&apos;s values yourself</source>
+        <translation>Von Hand: die Werte dieser Stufe selbst berechnen</translation>
+    </message>
+    <message>
+        <source>The values to compute are blank on the page until you type them or reveal them</source>
+        <translation>Die zu berechnenden Werte bleiben auf der Seite leer, bis Sie sie eingeben oder aufdecken</translation>
+    </message>
+    <message>
+        <source>Right within 0.5 % of the value (3 significant digits).</source>
+        <translation>Richtig auf 0,5 % des Werts genau (3 gültige Ziffern).</translation>
+    </message>
+    <message>
+        <source>Type a number, e.g. 0.125 or -1.5e-3.</source>
+        <translation>Geben Sie eine Zahl ein, z. B. 0,125 oder -1,5e-3.</translation>
+    </message>
+    <message>
+        <source>Right: %1 = %2.</source>
+        <translation>Richtig: %1 = %2.</translation>
+    </message>
+    <message>
+        <source>Wrong: %1 = %2, not %3. How: %4.</source>
+        <translation>Falsch: %1 = %2, nicht %3. So geht es: %4.</translation>
+    </message>
+    <message>
+        <source>Revealed: %1 = %2 (%3).</source>
+        <translation>Aufgedeckt: %1 = %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Your value of %1</source>
+        <translation>Ihr Wert von %1</translation>
+    </message>
+    <message>
+        <source>your value</source>
+        <translation>Ihr Wert</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Check %1</source>
+        <translation>%1 prüfen</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>Aufdecken</translation>
+    </message>
+    <message>
+        <source>Reveal %1</source>
+        <translation>%1 aufdecken</translation>
+    </message>
+    <message>
+        <source>Nothing to compute at this stage.</source>
+        <translation>Auf dieser Stufe gibt es nichts zu berechnen.</translation>
+    </message>
+    <message>
+        <source>This stage: %1 of %2 right</source>
+        <translation>Diese Stufe: %1 von %2 richtig</translation>
+    </message>
+</context>
+<context>
     <name>bplab::ClassAccuracyPanel</name>
     <message>
         <source>Test accuracy per class after the last epoch: the share of each class&apos;s test images the network classifies right</source>

@@ -23,8 +23,7 @@ const char *kExplainDetails = R"(The model may hold any network (784-128-10 ReLU
   to the network), "target" (one-hot, 10), "hidden" (one {"z", "a", "delta"} per hidden layer, first
   to last; empty without one), "logits" (10), "exp" (10), "exp_sum", "probabilities" (10), "loss",
   "delta_out" (10), "lr", "loss_after" (the loss on the same sample after one plain SGD step on it
-  alone); for the 784-128-10 ReLU network also "z1", "a1", "delta1" (its hidden layer's z, a and
-  delta) and "delta2" (= delta_out).
+  alone); the same keys for every network.
   z = W a_prev + b per hidden layer (a_prev = x for the first); a = f(z) (ReLU max(0, z), sigmoid
   1/(1+e^-z), tanh, leaky ReLU); logits = W_out a_last + b_out; exp = e^logits; probabilities =
   exp / exp_sum (computed with the maximum subtracted, so they stay exact); loss = -ln p[label];
@@ -41,7 +40,7 @@ W1..WL; row = the neuron, col = its input, as the .npz stores W; relative_differ
 Classes are 0-9; the source numbers its output neurons 1-10 (class c is neuron c+1).
 An index outside the set gives exit code 2 with the valid range.)";
 
-/** What the readable explanation shows, from either trace. */
+/** What the readable explanation shows. */
 struct ExplainView
 {
     int label = 0, predicted = 0;
@@ -52,20 +51,6 @@ struct ExplainView
     QString hiddenLines; ///< one line per hidden layer
     QString jsonKeys;    ///< the arrays --json adds
 };
-
-ExplainView viewOf(const StepTrace<float> &step)
-{
-    const TraceF &t = step.before;
-    int active = 0;
-    for (Eigen::Index j = 0; j < t.a1.size(); ++j)
-        active += t.a1[j] > 0;
-    return {t.label, t.predicted, &t.logits, &t.exp, &t.probabilities, &t.delta2, t.expFinite, t.expSum, t.loss,
-            step.afterTrace.loss, step.afterTrace.predicted,
-            QStringLiteral("hidden layer: %1 of %2 neurons active (z1 > 0); delta1 is zero for the others\n")
-                    .arg(active)
-                    .arg(kHidden),
-            QStringLiteral("input, z1, a1, logits, exp, probabilities, delta2, delta1")};
-}
 
 ExplainView viewOf(const Architecture &arch, const MlpTrace<float> &t)
 {
@@ -92,7 +77,7 @@ ExplainView viewOf(const Architecture &arch, const MlpTrace<float> &t)
     if (t.hidden.empty())
         lines = QStringLiteral("no hidden layer: the logits are W x + b\n");
     return {t.label, t.predicted, &t.logits, &t.exp, &t.probabilities, &t.deltaOut, t.expFinite, t.expSum, t.loss,
-            t.lossAfter, -1, lines, QStringLiteral("input, hidden (z, a, delta per layer), logits, exp, probabilities, delta_out")};
+            t.lossAfter, t.predictedAfter, lines, QStringLiteral("input, hidden (z, a, delta per layer), logits, exp, probabilities, delta_out")};
 }
 
 void printText(const ExplainView &v, const QString &set, long long index, float lr, const DataSplit &data,
@@ -277,25 +262,14 @@ int runExplain(const QStringList &args)
                                     "(computed with the largest logit subtracted)")
                              .arg(double(logits.maxCoeff())));
     };
-    if (model.arch != Architecture::source()) {
-        // Any other network: every hidden layer's z, a and delta (mlptrace.h).
-        const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
-        noteOverflow(trace.expFinite, trace.logits);
-        if (json) {
-            printOut(withChecks(explainJson(model.arch, trace, set.toStdString(), index)));
-        } else {
-            printText(viewOf(model.arch, trace), set, index, float(lr), *data, network);
-            printChecks();
-        }
-        return kExitOk;
-    }
-    const StepTrace<float> step = explainStep(toSourceParams(model.params), x, label, float(lr));
-    noteOverflow(step.before.expFinite, step.before.logits);
+    // Every hidden layer's z, a and delta (mlptrace.h).
+    const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
+    noteOverflow(trace.expFinite, trace.logits);
     if (json) {
-        printOut(withChecks(explainJson(step, set.toStdString(), index, float(lr))));
+        printOut(withChecks(explainJson(model.arch, trace, set.toStdString(), index)));
         return kExitOk;
     }
-    printText(viewOf(step), set, index, float(lr), *data, network);
+    printText(viewOf(model.arch, trace), set, index, float(lr), *data, network);
     printChecks();
     return kExitOk;
 }

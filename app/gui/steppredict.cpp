@@ -1,7 +1,7 @@
 #include "steppredict.h"
 
 #include <questionbox.h>
-#include <stagepagesnetwork.h>
+#include <stagepages.h>
 #include <stepmodel.h>
 #include <stepview.h>
 
@@ -32,7 +32,7 @@ std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepMode
 {
     if (!m.hasTrace() || m.label() < 0)
         return std::nullopt;
-    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    const std::vector<NetworkStage> stages = stagesOf(m.arch());
     if (stage < 1 || stage > int(stages.size()))
         return std::nullopt;
     // The same questions at the same stage for every network, asked of each hidden layer and the outputs.

@@ -71,37 +71,7 @@ Json hiddenObject(const Vec<float> &z, const Vec<float> &a, const Vec<float> &de
     return Json {{"z", array(z)}, {"a", array(a)}, {"delta", array(delta)}};
 }
 
-/** The output layer's keys, the same for every network's trace: logits, exp, exp_sum (null when
- *  e^z overflowed), probabilities, loss. */
-template<class Trace>
-void outputKeys(Json &j, const Trace &t)
-{
-    j["logits"] = array(t.logits);
-    j["exp"] = array(t.exp);
-    j["exp_sum"] = t.expFinite ? jsonNumberOf(t.expSum) : Json(nullptr);
-    j["probabilities"] = array(t.probabilities);
-    j["loss"] = jsonNumberOf(t.loss);
-}
-
 } // namespace
-
-std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr)
-{
-    const TraceF &t = step.before;
-    Json j = opening(set, index, t.label, t.predicted, Architecture::source());
-    j["input"] = array(t.input);
-    j["target"] = array(t.target);
-    j["z1"] = array(t.z1);
-    j["a1"] = array(t.a1);
-    j["hidden"] = Json::array({hiddenObject(t.z1, t.a1, t.delta1)});
-    outputKeys(j, t);
-    j["delta2"] = array(t.delta2);
-    j["delta_out"] = array(t.delta2);
-    j["delta1"] = array(t.delta1);
-    j["lr"] = jsonNumberOf(lr);
-    j["loss_after"] = jsonNumberOf(step.afterTrace.loss);
-    return jsonText(j);
-}
 
 std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
 {
@@ -112,37 +82,15 @@ std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, cons
     for (const auto &layer : t.hidden)
         hidden.push_back(hiddenObject(layer.z, layer.a, layer.delta));
     j["hidden"] = std::move(hidden);
-    outputKeys(j, t);
+    j["logits"] = array(t.logits);
+    j["exp"] = array(t.exp);
+    j["exp_sum"] = t.expFinite ? jsonNumberOf(t.expSum) : Json(nullptr); // null when e^z overflowed
+    j["probabilities"] = array(t.probabilities);
+    j["loss"] = jsonNumberOf(t.loss);
     j["delta_out"] = array(t.deltaOut);
     j["lr"] = jsonNumberOf(t.lr);
     j["loss_after"] = jsonNumberOf(t.lossAfter);
     return jsonText(j);
-}
-
-std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr)
-{
-    const TraceF &t = step.before;
-    std::string out = "quantity,index,value\n";
-    csvRow(out, "set", quoted(set));
-    csvRow(out, "index", std::to_string(index));
-    csvRow(out, "label", std::to_string(t.label));
-    csvRow(out, "predicted", std::to_string(t.predicted));
-    csvRows(out, "input", t.input);
-    csvRows(out, "target", t.target);
-    csvRows(out, "z1", t.z1);
-    csvRows(out, "a1", t.a1);
-    csvRows(out, "logits", t.logits);
-    csvRows(out, "exp", t.exp);
-    csvRow(out, "exp_sum", jsonFloat(t.expFinite ? t.expSum : std::nanf("")));
-    csvRows(out, "probabilities", t.probabilities);
-    csvRow(out, "loss", jsonFloat(t.loss));
-    csvRows(out, "delta2", t.delta2);
-    csvRows(out, "delta1", t.delta1);
-    csvRow(out, "lr", jsonFloat(lr));
-    csvRow(out, "loss_after", jsonFloat(step.afterTrace.loss));
-    csvRows(out, "probabilities_after", step.afterTrace.probabilities);
-    csvRow(out, "predicted_after", std::to_string(step.afterTrace.predicted));
-    return out;
 }
 
 std::string explainCsv(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)

@@ -5,7 +5,6 @@
 // long-format CSV. The one implementation: the CLI and the app call it.
 
 #include "nn/mlptrace.h"
-#include "nn/network.h"
 
 #include <string>
 
@@ -16,22 +15,17 @@ std::string jsonFloat(float v);
 /** The same for a double. */
 std::string jsonDouble(double v);
 
-/** set: "train", "test" or another source name; index: the image's index in it (-1: none). */
-std::string explainJson(const StepTrace<float> &step, const std::string &set, long long index, float lr);
-
-/** The explain contract for any network: "set", "index", "label", "predicted", "network"
- *  ("784-32-10 sigmoid"), "input", "target", "hidden" (one {"z", "a", "delta"} per hidden layer,
- *  first to last), "logits", "exp", "exp_sum", "probabilities", "loss", "delta_out", "lr",
- *  "loss_after". explainJson writes the same keys for the source network, with its own "z1", "a1",
- *  "delta1" and "delta2" besides. */
+/** The explain contract, the same keys for every network: "set", "index", "label", "predicted",
+ *  "network" ("784-32-10 sigmoid"), "input", "target", "hidden" (one {"z", "a", "delta"} per hidden
+ *  layer, first to last), "logits", "exp", "exp_sum", "probabilities", "loss", "delta_out", "lr",
+ *  "loss_after". set: "train", "test" or another source name; index: the image's index in it
+ *  (-1: none). */
 std::string explainJson(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set,
                         long long index);
 
-/** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the same
- *  quantities and numbers as explainJson plus the selected update's after-trace probabilities. */
-std::string explainCsv(const StepTrace<float> &step, const std::string &set, long long index, float lr);
-/** The same rows for any network: "network", then per hidden layer l (1-based) "z<l>", "a<l>",
- *  "delta<l>", and "delta_out" for the output layer; no after-trace beyond "loss_after". */
+/** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the numbers of
+ *  explainJson: "network", then per hidden layer l (1-based) "z<l>", "a<l>", "delta<l>", and
+ *  "delta_out" for the output layer. */
 std::string explainCsv(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set,
                        long long index);
 

@@ -100,6 +100,7 @@ MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, 
     again.input = x;
     forwardOne(arch, after, again);
     t.lossAfter = again.loss;
+    t.predictedAfter = again.predicted;
     return t;
 }
 

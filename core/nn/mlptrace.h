@@ -35,17 +35,18 @@ struct MlpTrace
     Vec<S> deltaOut;      ///< delta_out = p - y (10)
     S lr = 0;             ///< the step's learning rate
     S lossAfter = 0;      ///< L on the same sample after w = w - lr * dL/dw
+    int predictedAfter = -1; ///< argmax of the probabilities after that step (-1: no step)
 };
 using MlpTraceF = MlpTrace<float>;
 using MlpTraceD = MlpTrace<double>;
 
-/** Forward and backward pass of one sample x (784) with label 0-9 (or -1: forward only); lr and
- *  lossAfter are left 0 (a step over a batch sets them). */
+/** Forward and backward pass of one sample x (784) with label 0-9 (or -1: forward only); lr,
+ *  lossAfter and predictedAfter are left unset (a step over a batch sets them). */
 template<class S>
 MlpTrace<S> traceSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x, int label);
 
-/** traceSample, then one plain SGD step at lr on that sample and the loss after it. params is left
- *  unchanged. */
+/** traceSample, then one plain SGD step at lr on that sample, and the loss and prediction after it.
+ *  params is left unchanged. */
 template<class S>
 MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, const Vec<S> &x,
                           int label, S lr);

@@ -1,5 +1,5 @@
 // explain: every key of the trace with its length, and the maths between them (SoftMax sums to
-// 1, loss = -ln p[label], delta2 = p - y, a1 = relu(z1), one SGD step lowers the loss).
+// 1, loss = -ln p[label], delta_out = p - y, a = relu(z), one SGD step lowers the loss).
 
 #include "clitestutil.h"
 
@@ -68,10 +68,12 @@ void TestCliExplain::jsonTrace()
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject o = run.json();
 
+    // The keys of every network: the default one's hidden layer is hidden[0] and its output's
+    // delta delta_out (the source's own z1, a1, delta1 and delta2 went with its trace type).
     const QStringList expectedKeys
             = {"set",  "index",  "label",  "predicted", "network",   "input",  "target",
-               "z1",   "a1",     "hidden", "logits",    "exp",       "exp_sum", "probabilities",
-               "loss", "delta2", "delta_out", "delta1", "lr",        "loss_after"};
+               "hidden", "logits",    "exp",       "exp_sum", "probabilities",
+               "loss", "delta_out", "lr",        "loss_after"};
     QStringList keys = o.keys();
     QStringList sortedExpected = expectedKeys;
     keys.sort();
@@ -87,13 +89,15 @@ void TestCliExplain::jsonTrace()
 
     const QVector<double> input = numbers(o.value("input"));
     const QVector<double> target = numbers(o.value("target"));
-    const QVector<double> z1 = numbers(o.value("z1"));
-    const QVector<double> a1 = numbers(o.value("a1"));
+    QCOMPARE(o.value("hidden").toArray().size(), 1);
+    const QJsonObject hidden = o.value("hidden").toArray()[0].toObject();
+    const QVector<double> z1 = numbers(hidden.value("z"));
+    const QVector<double> a1 = numbers(hidden.value("a"));
     const QVector<double> logits = numbers(o.value("logits"));
     const QVector<double> ex = numbers(o.value("exp"));
     const QVector<double> p = numbers(o.value("probabilities"));
-    const QVector<double> delta2 = numbers(o.value("delta2"));
-    const QVector<double> delta1 = numbers(o.value("delta1"));
+    const QVector<double> delta2 = numbers(o.value("delta_out"));
+    const QVector<double> delta1 = numbers(hidden.value("delta"));
     QCOMPARE(input.size(), 784);
     QCOMPARE(target.size(), 10);
     QCOMPARE(z1.size(), 128);

@@ -18,7 +18,7 @@ class TestTraceJson : public QObject {
     Q_OBJECT
 
 private:
-    StepTrace<float> m_step;
+    MlpTrace<float> m_trace;
     Vec<float> m_x;
     int m_label = 7;
 
@@ -60,50 +60,47 @@ private slots:
     void initTestCase()
     {
         m_x = image(3);
-        m_step = explainStep(initParams(Init::He, 4), m_x, m_label, 0.05f);
+        m_trace = explainSample(Architecture::source(), toMlp(initParams(Init::He, 4)), m_x, m_label, 0.05f);
     }
 
     void keysInOrder()
     {
-        const std::string json = explainJson(m_step, "test", 12, 0.05f);
-        const char *keys[] = {"set",  "index", "label",    "predicted", "network", "input",  "target",
-                              "z1",   "a1",    "hidden",   "logits",    "exp",     "exp_sum", "probabilities",
-                              "loss", "delta2", "delta_out", "delta1", "lr",      "loss_after"};
+        // The default network has the keys of every network (the source's aliases z1, a1, delta1
+        // and delta2 of hidden[0] and delta_out are gone with its own trace type).
+        const std::string json = explainJson(Architecture::source(), m_trace, "test", 12);
+        const char *keys[] = {"set",  "index",         "label", "predicted", "network",   "input", "target", "hidden",
+                              "logits", "exp", "exp_sum", "probabilities", "loss",  "delta_out", "lr", "loss_after"};
         QVERIFY(hasExactlyInOrder(json, keys));
     }
 
     void valuesAreTheTrace()
     {
-        const QJsonObject o =
-                QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(m_step, "train", 12, 0.05f))).object();
-        const TraceF &t = m_step.before;
+        const QJsonObject o = QJsonDocument::fromJson(
+                                      QByteArray::fromStdString(explainJson(Architecture::source(), m_trace, "train", 12)))
+                                      .object();
+        const MlpTraceF &t = m_trace;
         QCOMPARE(o.value("set").toString(), QStringLiteral("train"));
         QCOMPARE(o.value("index").toInt(), 12);
         QCOMPARE(o.value("label").toInt(), m_label);
         QCOMPARE(o.value("predicted").toInt(), t.predicted);
         checkArray(o, "input", m_x);
         checkArray(o, "target", t.target);
-        checkArray(o, "z1", t.z1);
-        checkArray(o, "a1", t.a1);
         checkArray(o, "logits", t.logits);
         checkArray(o, "exp", t.exp);
         checkArray(o, "probabilities", t.probabilities);
-        checkArray(o, "delta2", t.delta2);
-        checkArray(o, "delta1", t.delta1);
-        // The keys of every network: the one hidden layer and delta_out are the same values.
         QCOMPARE(o.value("network").toString(), QStringLiteral("784-128-10 ReLU"));
         QCOMPARE(o.value("hidden").toArray().size(), 1);
         const QJsonObject h = o.value("hidden").toArray()[0].toObject();
-        checkArray(h, "z", t.z1);
-        checkArray(h, "a", t.a1);
-        checkArray(h, "delta", t.delta1);
-        checkArray(o, "delta_out", t.delta2);
+        checkArray(h, "z", t.hidden[0].z);
+        checkArray(h, "a", t.hidden[0].a);
+        checkArray(h, "delta", t.hidden[0].delta);
+        checkArray(o, "delta_out", t.deltaOut);
         // Scalars read back as the same float: the shortest exact text, not 6 digits.
         QCOMPARE(float(o.value("exp_sum").toDouble()), t.expSum);
         QCOMPARE(float(o.value("loss").toDouble()), t.loss);
-        QCOMPARE(float(o.value("loss_after").toDouble()), m_step.afterTrace.loss);
+        QCOMPARE(float(o.value("loss_after").toDouble()), t.lossAfter);
         QCOMPARE(float(o.value("lr").toDouble()), 0.05f);
-        QVERIFY(m_step.afterTrace.loss < t.loss);
+        QVERIFY(t.lossAfter < t.loss);
         QCOMPARE(target(o), m_label);
     }
 
@@ -131,11 +128,12 @@ private slots:
 
     void overflowIsNull()
     {
-        ParamsF p = ParamsF::zeros();
-        p.b2(0) = 100.0f; // e^100 overflows float
-        const auto step = explainStep(p, m_x, 3, 0.1f);
+        const Architecture arch = Architecture::source();
+        MlpParamsF p = MlpParamsF::zeros(arch);
+        p.layers[1].b(0) = 100.0f; // e^100 overflows float
+        const auto t = explainSample(arch, p, m_x, 3, 0.1f);
         const QJsonObject o =
-                QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(step, "drawn \"digit\"", -1, 0.1f))).object();
+                QJsonDocument::fromJson(QByteArray::fromStdString(explainJson(arch, t, "drawn \"digit\"", -1))).object();
         QCOMPARE(o.value("set").toString(), QStringLiteral("drawn \"digit\""));
         QVERIFY(o.value("exp").toArray()[0].isNull());
         QCOMPARE(o.value("exp").toArray()[1].toDouble(), 1.0);
@@ -176,12 +174,11 @@ private slots:
 
     void csvHasTheSameNumbers()
     {
-        const std::string csv = explainCsv(m_step, "test", 12, 0.05f);
-        QVERIFY(csv.rfind("quantity,index,value\nset,0,\"test\"\nindex,0,12\n", 0) == 0);
-        QVERIFY(csv.find("\nloss,0," + jsonFloat(m_step.before.loss) + "\n") != std::string::npos);
-        QVERIFY(csv.find("\ndelta1,127," + jsonFloat(m_step.before.delta1[127]) + "\n") != std::string::npos);
-        QVERIFY(csv.find("\nprobabilities_after,9," + jsonFloat(m_step.afterTrace.probabilities[9]) + "\n") !=
-                std::string::npos);
+        const std::string csv = explainCsv(Architecture::source(), m_trace, "test", 12);
+        QVERIFY(csv.rfind("quantity,index,value\nset,0,\"test\"\nindex,0,12\nnetwork,0,\"784-128-10 ReLU\"\n", 0) == 0);
+        QVERIFY(csv.find("\nloss,0," + jsonFloat(m_trace.loss) + "\n") != std::string::npos);
+        QVERIFY(csv.find("\ndelta1,127," + jsonFloat(m_trace.hidden[0].delta[127]) + "\n") != std::string::npos);
+        QVERIFY(csv.find("\nloss_after,0," + jsonFloat(m_trace.lossAfter) + "\n") != std::string::npos);
     }
 };
 

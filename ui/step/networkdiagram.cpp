@@ -1,6 +1,6 @@
 #include "networkdiagram.h"
 
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 #include "stepmodel.h"
 #include "uiformat.h"
 #include "valuegrid.h"
@@ -180,7 +180,7 @@ using Kind = NetworkStage::Kind;
 
 NetworkStage stageOf(const StepModel &m)
 {
-    const std::vector<NetworkStage> stages = networkStages(m.arch());
+    const std::vector<NetworkStage> stages = stagesOf(m.arch());
     return stages[std::size_t(std::clamp(m.stage(), 1, int(stages.size())) - 1)];
 }
 
@@ -286,6 +286,11 @@ QStringList NetworkDiagram::networkHighlights() const
     return all << QStringLiteral("output");
 }
 
+QString NetworkDiagram::shown(float v) const
+{
+    return m_blanks.contains(v) ? QStringLiteral("?") : formatExact(v);
+}
+
 QString NetworkDiagram::networkHover(const Hit &hit) const
 {
     if (!m_model->hasTrace() || hit.part == Part::None)
@@ -301,13 +306,13 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
         const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
         return tr("layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)")
             .arg(hit.layer + 1).arg(i + 1)
-            .arg(formatExact(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), formatExact(h.a[i]),
-                 formatExact(h.delta[i]));
+            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), shown(h.a[i]),
+                 shown(h.delta[i]));
     }
     case Part::Output:
         return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
-            .arg(i + 1).arg(i).arg(formatExact(t.logits[i]), formatExact(t.probabilities[i]), formatExact(t.target[i]),
-                                   formatExact(t.deltaOut[i]), formatExact(m_model->after().probabilities[i]));
+            .arg(i + 1).arg(i).arg(shown(t.logits[i]), shown(t.probabilities[i]), formatExact(t.target[i]),
+                                   shown(t.deltaOut[i]), formatExact(m_model->after().probabilities[i]));
     case Part::None: break;
     }
     return {};
@@ -324,7 +329,7 @@ QString NetworkDiagram::networkSummary() const
                              .arg(kOutputs);
     if (!m_model->hasTrace())
         return text;
-    text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(networkStageNames(arch).value(m_model->stage() - 1));
+    text += QLatin1Char(' ') + tr("Stage %1: %2.").arg(m_model->stage()).arg(stageNames(arch).value(m_model->stage() - 1));
     if (!arch.hidden.empty()) {
         const int l = std::max(0, stageOf(*m_model).layer);
         const int j = std::min(m_model->hiddenNeuron(), arch.hidden[std::size_t(l)] - 1);

@@ -42,6 +42,9 @@ public:
     /** The layers' widths, what the stage is about and the selected neurons, in words. */
     QString accessibleSummary() const override;
 
+    /** Values the hover and the summary show as "?" (by hand: not computed yet). */
+    void setBlanks(const QVector<float> &values) { m_blanks = values; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -76,7 +79,11 @@ private:
     /** The selected neuron's strongest incoming terms and its outgoing weights (or adjustments). */
     void paintNetworkEdges(QPainter &p, const Layers &ls, const NetworkStage &stage);
 
+    /** formatExact(v), or "?" for a blank. */
+    QString shown(float v) const;
+
     const StepModel *m_model;
+    QVector<float> m_blanks;
 };
 
 } // namespace bplab

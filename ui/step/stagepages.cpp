@@ -1,10 +1,8 @@
-// The pieces every stage page shares, and the page of a stage.
+// The pieces every stage page shares.
 
 #include "stagepages.h"
 
 #include "stagehtml.h"
-#include "stagepagesnetwork.h"
-#include "stepmodel.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -20,10 +18,6 @@ namespace {
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
 QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 } // namespace
-
-QStringList stageNamesOf(const StepModel &model) { return networkStageNames(model.arch()); }
-
-StagePage stagePage(const StepModel &m, int stage) { return networkStagePage(m, stage); }
 
 QVector<float> toVector(const Vec<float> &v) { return QVector<float>(v.data(), v.data() + v.size()); }
 

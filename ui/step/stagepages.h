@@ -1,9 +1,14 @@
 #pragma once
-// What each stage shows: a title, the formula written out with the model's actual numbers (rich
-// text; every number a link whose target is its full-precision text, for the hover) and up to two
-// value grids (more are not drawn). Built from the StepModel only; nothing is recomputed here. The
-// stages follow the network's layers (stagepagesnetwork.h), the same pages for every network.
+// The stages of every network and what each shows: a title, the formula written out with the
+// model's actual numbers (rich text; every number a link whose target is its full-precision text,
+// for the hover) and up to two value grids (more are not drawn). Built from the StepModel only;
+// nothing is recomputed here. The stages follow the network's layers: the input, a weighted-sums
+// and an activation stage per hidden layer, the logits, SoftMax, the loss, the output gradients, a
+// hidden-gradients stage per hidden layer (last to first), the adjustments and the update; one
+// hidden layer gives ten stages (1 input ... 10 update), the numbers the lessons use. The pages
+// are in stagepagesforward.cpp, stagepagesback.cpp and (a mini-batch's parts) stagepagesbatch.cpp.
 
+#include "nn/architecture.h"
 #include "nn/mlp.h"
 #include "valuegrid.h"
 
@@ -11,6 +16,8 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+
+#include <vector>
 
 namespace bplab {
 
@@ -51,11 +58,51 @@ struct StagePage {
     bool softmaxTable = false; ///< the trace's SoftMax table under the text (SoftmaxPanel)
 };
 
-/** The stage list of the model's network (networkStageNames()). */
-QStringList stageNamesOf(const StepModel &model);
-/** The page of stage 1..stageCount() for the model's current trace and selection (with the
- *  batch's matrices and per-sample terms when the model has a mini-batch). */
-StagePage stagePage(const StepModel &model, int stage);
+struct NetworkStage
+{
+    enum class Kind {
+        Input,
+        WeightedSums,
+        Activation,
+        Logits,
+        SoftMax,
+        Loss,
+        OutputGradients,
+        HiddenGradients,
+        Adjustments,
+        Update
+    };
+    Kind kind = Kind::Input;
+    int layer = -1; ///< the hidden layer (0-based) of WeightedSums, Activation, HiddenGradients
+};
+
+/** The stages of arch in order: 7 + 3 x its hidden layers. */
+std::vector<NetworkStage> stagesOf(const Architecture &arch);
+/** Their short names ("Weighted sums 2", "Sigmoid 1", "Hidden gradients 1", ...). */
+QStringList stageNames(const Architecture &arch);
+/** The page of stage 1..stagesOf(arch).size() for the model's current trace and selection (with
+ *  the batch's matrices and per-sample terms when the model has a mini-batch). */
+StagePage stagePage(const StepModel &m, int stage);
+/** A layer's values as a grid of layerColumns() columns, neuron `selected` marked. */
+GridSpec layerGrid(const QVector<float> &values, const QString &name, const QString &cellName,
+                   const QString &caption, int selected);
+/** Columns a layer of `width` neurons is drawn in: a divisor of the width near 16 (32 when it is
+ *  wider than 256), so that no cell stands for a neuron that is not there; 16 or 32 when there is
+ *  none. */
+int layerColumns(int width);
+/** "z<sup>(2)</sup><sub>j</sub>": a value of layer n (1-based) at an index. */
+QString ofLayer(const QString &base, int n, const QString &index);
+/** The selected hidden neuron within hidden layer l's width. */
+int neuronIn(const StepModel &m, int l);
+/** Whether (almost) no gradient flows back through a neuron at z with slope f'(z): z <= 0 for
+ *  ReLU and leaky ReLU (crossed out on the pages), f'(z) < 0.05 (saturated) for sigmoid and tanh. */
+bool isFlat(Activation f, float z, float slope);
+/** f'(z) of one neuron, written through a = f(z) where the maths does (the core's own formula). */
+float derivativeAt(Activation f, float z, float a);
+/** "a = 1 / (1 + e^-z)" and "a' = a (1 - a)" as rich text, for the pages and the diagram. */
+QString activationFormula(Activation f);
+QString derivativeFormula(Activation f);
+
 // Pieces the one-image and the batch pages share.
 /** v's values as grid values. */
 QVector<float> toVector(const Vec<float> &v);

@@ -1,7 +1,7 @@
 #pragma once
-// The pieces of the pages over a mini-batch (stagepagesnetworkbatch.cpp adds them to a stage's
-// page): the matrices of the forward and backward pass (one sample per column), the per-sample
-// losses and their mean, the per-sample gradients and their average.
+// What the pages add over a mini-batch: each stage's matrix of the whole batch (one sample per
+// column, the selected neuron's row written out), the per-sample losses and their mean, and for
+// the weight adjustments the per-sample terms whose mean is the step.
 
 #include "stagepages.h"
 
@@ -9,6 +9,10 @@
 #include <vector>
 
 namespace bplab {
+
+/** Adds the batch's part of stage s to the page of the sample spelled out (m.hasBatch()):
+ *  before it for the passes' matrices, after it for the adjustments' terms. */
+void addBatch(const StepModel &m, const NetworkStage &s, StagePage &page);
 
 /** "5. SoftMax (batch of 64)": stage `stage` named `name` over the model's mini-batch. */
 QString batchTitle(const StepModel &m, int stage, const QString &name);

@@ -3,7 +3,7 @@
 // selected neurons, and the core's trace of one SGD step computed once from them. Every number the
 // view shows is read here; the widgets recompute nothing. The model is a network of any
 // Architecture, the default 784-128-10 ReLU among them (one image or a mini-batch); its stages
-// follow its layers (networkStages()).
+// follow its layers (stagesOf()).
 
 #include "nn/architecture.h"
 #include "batchstep.h"
@@ -68,7 +68,7 @@ public:
     // Navigation and selection (stateChanged() on change).
     int stage() const { return m_stage; }
     void setStage(int stage); ///< clamped to 1..stageCount()
-    /** 7 + 3 x hidden layers (networkStages()): 10 for one hidden layer. */
+    /** 7 + 3 x hidden layers (stagesOf()): 10 for one hidden layer. */
     int stageCount() const;
     void next() { setStage(m_stage + 1); }
     void back() { setStage(m_stage - 1); }

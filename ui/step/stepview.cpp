@@ -1,5 +1,6 @@
 #include "stepview.h"
 
+#include "byhandpanel.h"
 #include "networkdiagram.h"
 #include "panelaccessible.h"
 #include "softmaxpanel.h"
@@ -58,6 +59,8 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_softmax->setAccessibleName(tr("SoftMax table"));
     m_softmax->setFocusPolicy(Qt::StrongFocus);
     m_softmax->hide();
+    m_byHand = new ByHandPanel;
+    connect(m_byHand, &ByHandPanel::pendingChanged, this, &StepView::refreshPage);
     // Side by side when they fit, else one under the other (updateCompact()).
     auto *gridRow = new QBoxLayout(QBoxLayout::LeftToRight);
     m_gridRow = gridRow;
@@ -100,6 +103,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     pageLayout->setContentsMargins(8, 4, 8, 8);
     pageLayout->addWidget(m_title);
     pageLayout->addWidget(m_formula);
+    pageLayout->addWidget(m_byHand);
     pageLayout->addWidget(m_softmax);
     pageLayout->addLayout(gridRow);
     pageLayout->addStretch(1);
@@ -127,6 +131,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_chooser);
     layout->addLayout(body, 1);
 
+    connect(m_model, &StepModel::traceChanged, m_byHand, &ByHandPanel::reset); // another sample's values
     connect(m_model, &StepModel::traceChanged, this, &StepView::refreshPage);
     connect(m_model, &StepModel::stateChanged, this, &StepView::refreshPage);
     // Tab in reading order: the chooser's two rows, the stage list and its buttons, the stage's
@@ -135,7 +140,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_tabOrder << m_stageList << m_back << m_next;
     for (QPushButton *b : std::as_const(m_exportButtons))
         m_tabOrder << b;
-    m_tabOrder << m_formula << m_softmax;
+    m_tabOrder << m_formula << m_byHand->tabOrder().constFirst() << m_softmax;
     for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
                            static_cast<QWidget *>(m_diagram)}) {
         panel->setFocusPolicy(Qt::StrongFocus); // a screen reader reads a focused panel
@@ -218,7 +223,7 @@ QWidget *StepView::createLeftColumn()
 
 void StepView::fillStageList()
 {
-    const QStringList names = stageNamesOf(*m_model);
+    const QStringList names = stageNames(m_model->arch());
     if (m_stageList->count() == names.size()) {
         bool same = true;
         for (int i = 0; i < names.size() && same; ++i)
@@ -320,11 +325,14 @@ void StepView::refreshPage()
     }
     m_back->setEnabled(stage > StepModel::kFirstStage);
     m_next->setEnabled(stage < m_model->stageCount());
-    const StagePage page = stagePage(*m_model, stage);
+    StagePage page = stagePage(*m_model, stage);
+    const QVector<float> blanks = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
+    blankValues(page.grids, blanks);
+    m_diagram->setBlanks(blanks);
     m_title->setText(page.title);
     setAccessibleDescription(page.title); // what a screen reader says of the page: its stage
     // Numbers are links (for the exact-value hover) but read as text: the window's text colour.
-    QString html = page.html;
+    QString html = blankValues(page.html, blanks);
     html.replace(QLatin1String("style=\"text-decoration:none;\""),
                  QStringLiteral("style=\"text-decoration:none; color:%1\"").arg(palette().color(QPalette::WindowText).name()));
     m_formula->setText(html);
@@ -334,7 +342,7 @@ void StepView::refreshPage()
         const MlpTraceF &t = m_model->trace();
         m_softmax->setOutputs(t.logits, t.exp, t.expSum, t.expFinite, t.probabilities, t.label, t.predicted);
     }
-    m_softmax->setVisible(page.softmaxTable);
+    m_softmax->setVisible(page.softmaxTable && blanks.isEmpty()); // its p would give the answer away
     m_specs = page.grids;
     for (int i = 0; i < m_grids.size(); ++i) {
         if (i < m_specs.size()) {
@@ -380,12 +388,6 @@ void StepView::selectHidden(int j)
     m_model->setHiddenNeuron(j);
     if (changed)
         emit hiddenNeuronSelected(j);
-}
-
-void StepView::setSelectedHiddenNeuron(int j)
-{
-    if (j >= 0)
-        m_model->setHiddenNeuron(j);
 }
 
 QString StepView::pageTitle() const { return m_title->text(); }
@@ -503,10 +505,10 @@ void StepView::updateCompact()
     m_compact = compact;
     updateGridDirection();
     // Compact (a projector's 1280 px at 1.5x fonts): the stage's pictures right under its title,
-    // where the page opens, and the formulas after them; otherwise the formulas lead.
+    // where the page opens; otherwise the formulas and the by-hand panel lead.
     m_pageLayout->removeItem(m_gridRow);
     m_gridRow->setParent(nullptr); // a layout joins another only without a parent
-    m_pageLayout->insertLayout(compact ? 1 : 2, m_gridRow);
+    m_pageLayout->insertLayout(compact ? 1 : 3, m_gridRow);
     if (compact) {
         m_body->removeWidget(m_diagram);
         // under the formulas, before the page's closing stretch
@@ -537,6 +539,7 @@ void StepView::applyFonts()
     const QFont base = readableFont(font(), 1.0);
     QFont formula = readableFont(font(), 1.25);
     m_formula->setFont(formula);
+    m_byHand->setFont(formula);
     QFont title = readableFont(font(), 1.7);
     title.setBold(true);
     m_title->setFont(title);

@@ -1,9 +1,8 @@
 #pragma once
-// The step-through view: one image, one forward and one backward pass and one SGD step, stage by
-// stage with the real numbers (the source's ten stages for a network with one hidden layer, three
-// more per further hidden layer), a network diagram, the
-// sizes of the network, a chooser of what to step through (stepchooser.h) and exports. The app supplies data and weights through the
-// setters; every number comes from the StepModel (the core's trace).
+// The step-through view: one image's forward pass, backward pass and SGD step, stage by stage with
+// the real numbers (ten stages for one hidden layer, three more per further one), a network
+// diagram, the network's sizes, a chooser of what to step through (stepchooser.h), the by-hand
+// mode and exports. Every number comes from the StepModel (the core's trace).
 
 #include "panelexport.h"
 #include "stepchooser.h"
@@ -29,6 +28,7 @@ class QSpinBox;
 
 namespace bplab {
 
+class ByHandPanel;
 class NetworkDiagram;
 class SoftmaxPanel;
 class ValueGrid;
@@ -60,7 +60,11 @@ public:
     void followTrainingRate() { m_chooser->followTrainingRate(); }
     RateOrigin learningRateOrigin() const { return m_chooser->learningRateOrigin(); }
     /** Selects hidden neuron j (0-based) without emitting hiddenNeuronSelected; -1 is ignored. */
-    void setSelectedHiddenNeuron(int j);
+    void setSelectedHiddenNeuron(int j)
+    {
+        if (j >= 0)
+            m_model->setHiddenNeuron(j);
+    }
     void setCurrentTrainingIndex(int index) { m_chooser->setCurrentTrainingIndex(index); }
     bool showSample(bool test, int index) { return m_chooser->showSample(test, index); }
     void showPixels(const std::uint8_t *pixels, int label, const QString &source)
@@ -87,14 +91,15 @@ public:
     QString pageHtml() const;
     QString sizesText() const;
     QVector<ValueGrid *> grids() const { return m_grids; }
+    /** By hand: the stage's values to compute, blank on the page until answered or revealed. */
+    ByHandPanel *byHand() const { return m_byHand; }
     /** SoftMax's table, shown on the SoftMax stage. */
     SoftmaxPanel *softmaxPanel() const { return m_softmax; }
     /** Every control and panel of the view in Tab order (reading order). */
     QList<QWidget *> tabOrder() const { return m_tabOrder; }
 
     // Exports (false with a message in lastError() when the file cannot be written).
-    /** The whole trace as `explain --json` prints it for a network of any architecture (the
-     *  "hidden" list; the CLI adds the source network's z1/a1/delta1/delta2 names besides). */
+    /** The whole trace as `explain --json` prints it. */
     QString traceJson() const;
     QString traceCsv() const;
     /** The current stage as PNG, the whole trace as JSON or CSV (panelexport.h). */
@@ -152,6 +157,7 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_formula = nullptr;
     SoftmaxPanel *m_softmax = nullptr;
+    ByHandPanel *m_byHand = nullptr;
     QVector<ValueGrid *> m_grids;
     NetworkDiagram *m_diagram = nullptr;
     QHBoxLayout *m_body = nullptr;

@@ -9,7 +9,7 @@
 #include "networkchoice.h"
 #include "networkdiagram.h"
 #include "train/networktrainer.h"
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"

@@ -1,13 +1,12 @@
-// The stages of a network of any architecture and the pages of its forward pass (input, weighted
-// sums, activation, logits, SoftMax, loss), from the core's MlpTrace; the backward pages are in
-// stagepagesback.cpp, the batch's parts in stagepagesnetworkbatch.cpp.
+// The stages of every network and the pages of its forward pass (input, weighted sums,
+// activation, logits, SoftMax, loss), from the core's MlpTrace; the backward pages are in
+// stagepagesback.cpp, a mini-batch's parts in stagepagesbatch.cpp.
 
-#include "stagepagesnetwork.h"
+#include "stagepages.h"
 
 #include "stagehtml.h"
 #include "stagepagesbatch.h"
 #include "stagepagesback.h"
-#include "stagepagesnetworkbatch.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -392,7 +391,7 @@ QString derivativeFormula(Activation f)
     return {};
 }
 
-std::vector<NetworkStage> networkStages(const Architecture &arch)
+std::vector<NetworkStage> stagesOf(const Architecture &arch)
 {
     const int hidden = int(arch.hidden.size());
     std::vector<NetworkStage> stages{{Kind::Input, -1}};
@@ -409,12 +408,12 @@ std::vector<NetworkStage> networkStages(const Architecture &arch)
     return stages;
 }
 
-QStringList networkStageNames(const Architecture &arch)
+QStringList stageNames(const Architecture &arch)
 {
     const bool one = arch.hidden.size() == 1; // the source's names, without a layer number
     const QString f = activationName(arch.activation);
     QStringList names;
-    for (const NetworkStage &s : networkStages(arch)) {
+    for (const NetworkStage &s : stagesOf(arch)) {
         const QString layer = one ? QString() : QStringLiteral(" %1").arg(s.layer + 1);
         switch (s.kind) {
         case Kind::Input: names << tr("Input"); break;
@@ -432,10 +431,10 @@ QStringList networkStageNames(const Architecture &arch)
     return names;
 }
 
-StagePage networkStagePage(const StepModel &m, int stage)
+StagePage stagePage(const StepModel &m, int stage)
 {
-    const std::vector<NetworkStage> stages = networkStages(m.arch());
-    const QStringList names = networkStageNames(m.arch());
+    const std::vector<NetworkStage> stages = stagesOf(m.arch());
+    const QStringList names = stageNames(m.arch());
     stage = std::clamp(stage, 1, int(stages.size()));
     StagePage page;
     if (!m.hasTrace()) {
@@ -457,7 +456,7 @@ StagePage networkStagePage(const StepModel &m, int stage)
     case Kind::Update: page = backwardStagePage(m, s); break;
     }
     if (m.hasBatch()) {
-        addNetworkBatch(m, s, page);
+        addBatch(m, s, page);
         page.html = batchHeader(m) + page.html;
         page.title = batchTitle(m, stage, names[stage - 1]);
         return page;

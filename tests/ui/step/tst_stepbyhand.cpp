@@ -1,0 +1,288 @@
+// By hand in the Step view: each stage's cells are the core trace's values for the selected
+// neurons (every network), a cell is blank on the page until typed or revealed, an answer is
+// judged within the stated tolerance and then shown with the value, a score per stage, and all
+// of it from the keyboard.
+
+#include "byhandpanel.h"
+#include "handcells.h"
+#include "nn/mlptrace.h"
+#include "networkdiagram.h"
+#include "nn/network.h"
+#include "softmaxpanel.h"
+#include "stagepages.h"
+#include "stepview.h"
+#include "uiformat.h"
+#include "valuegrid.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace bplab;
+
+class TestStepByHand : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void cellsAreTheTrace_data();
+    void cellsAreTheTrace();
+    void toleranceAndNumbers();
+    void blankUntilAnswered();
+    void revealAndTheSoftmaxTable();
+    void aNewSampleForgetsTheAnswers();
+    void fromTheKeyboardAlone();
+
+private:
+    void show(const Architecture &arch);
+    QVector<HandCell> cellsAt(int stage) { return handCells(*m_view->model(), stage); }
+
+    StepView *m_view = nullptr;
+    std::shared_ptr<const MlpParamsF> m_params;
+    std::array<std::uint8_t, kInputs> m_pixels{};
+    static constexpr int kLabel = 3;
+};
+
+namespace {
+Architecture arch(std::vector<int> hidden, Activation f)
+{
+    Architecture a;
+    a.hidden = std::move(hidden);
+    a.activation = f;
+    return a;
+}
+/** The link target num() gives a value on the page (its closing quote: a double's longer text
+ *  may start with the same digits). */
+QString linkOf(float v) { return QStringLiteral("\"v:%1\"").arg(formatExact(v + 0.0f)); }
+} // namespace
+
+void TestStepByHand::init()
+{
+    for (int i = 0; i < kInputs; ++i) // a diagonal stroke
+        m_pixels[std::size_t(i)] = (i / kImageSide - i % kImageSide + 2) / 5 == 0 ? 230 : 0;
+    m_view = new StepView;
+    m_view->resize(1200, 760);
+    m_view->showPixels(m_pixels.data(), kLabel, QStringLiteral("drawn digit"));
+    show(Architecture::source());
+}
+
+void TestStepByHand::cleanup()
+{
+    delete m_view;
+    m_view = nullptr;
+}
+
+void TestStepByHand::show(const Architecture &a)
+{
+    m_params = std::make_shared<const MlpParamsF>(initMlp(a, 5));
+    m_view->model()->setNetwork(a, m_params, QStringLiteral("test network"));
+}
+
+void TestStepByHand::cellsAreTheTrace_data()
+{
+    QTest::addColumn<QVector<int>>("hidden");
+    QTest::addColumn<int>("activation");
+    QTest::newRow("784-10") << QVector<int>{} << int(Activation::Sigmoid);
+    QTest::newRow("784-128-10 ReLU (the default)") << QVector<int>{128} << int(Activation::ReLU);
+    QTest::newRow("784-24-12-10 tanh") << QVector<int>{24, 12} << int(Activation::Tanh);
+}
+
+void TestStepByHand::cellsAreTheTrace()
+{
+    QFETCH(QVector<int>, hidden);
+    QFETCH(int, activation);
+    const Architecture a = arch(std::vector<int>(hidden.begin(), hidden.end()), Activation(activation));
+    show(a);
+    StepModel *m = m_view->model();
+    m->setHiddenNeuron(6);
+    m->setOutputNeuron(2);
+    const float lr = m->learningRate();
+    // The trace computed here from the same inputs, not read from the model.
+    const MlpTraceF t = explainSample(a, *m_params, scaleInput<float>(m_pixels.data(), Normalize::None), kLabel, lr);
+    const int L = int(hidden.size()), j = std::min(6, L > 0 ? hidden.back() - 1 : 0), k = 2;
+    const std::vector<NetworkStage> stages = stagesOf(a);
+    for (int s = 1; s <= int(stages.size()); ++s) {
+        const QVector<HandCell> cells = cellsAt(s);
+        const NetworkStage st = stages[std::size_t(s - 1)];
+        QCOMPARE(cells.isEmpty(), st.kind == NetworkStage::Kind::Input);
+        const float v = cells.isEmpty() ? 0.0f : cells.front().value;
+        const auto near = [](float x, float y) { return std::abs(x - y) <= 1e-6f * std::max(1.0f, std::abs(y)); };
+        switch (st.kind) {
+        case NetworkStage::Kind::Input: break;
+        case NetworkStage::Kind::WeightedSums: QVERIFY(near(v, t.hidden[std::size_t(st.layer)].z[6])); break;
+        case NetworkStage::Kind::Activation: {
+            const HiddenTrace<float> &h = t.hidden[std::size_t(st.layer)];
+            QVERIFY(near(v, h.a[6]));
+            const float slope = Activation(activation) == Activation::Tanh ? 1 - h.a[6] * h.a[6] : h.z[6] > 0 ? 1.0f : 0.0f;
+            QVERIFY2(near(cells[1].value, slope), qPrintable(QString::number(cells[1].value)));
+            break;
+        }
+        case NetworkStage::Kind::Logits: QVERIFY(near(v, t.logits[k])); break;
+        case NetworkStage::Kind::SoftMax: QVERIFY(near(v, t.probabilities[k])); break;
+        case NetworkStage::Kind::Loss: QVERIFY(near(v, t.loss)); break;
+        case NetworkStage::Kind::OutputGradients: QVERIFY(near(v, t.probabilities[k] - (k == kLabel ? 1.0f : 0.0f))); break;
+        case NetworkStage::Kind::HiddenGradients: QVERIFY(near(v, t.hidden[std::size_t(st.layer)].delta[6])); break;
+        case NetworkStage::Kind::Adjustments: {
+            // the output layer's weight from hidden neuron j (784-10: from the pixel it moves most)
+            int from = j;
+            if (L == 0)
+                for (int i = 0; i < kInputs; ++i)
+                    if (std::abs(t.deltaOut[k] * t.input[i]) > std::abs(t.deltaOut[k] * t.input[from]))
+                        from = i;
+            const float in = L == 0 ? t.input[from] : t.hidden.back().a[j];
+            QVERIFY2(near(v, -lr * t.deltaOut[k] * in), qPrintable(QStringLiteral("%1 against %2").arg(v).arg(-lr * t.deltaOut[k] * in)));
+            QVERIFY(near(cells[1].value, -lr * t.deltaOut[k]));
+            break;
+        }
+        case NetworkStage::Kind::Update: {
+            const QVector<HandCell> adjustments = cellsAt(s - 1);
+            const int from = L == 0 ? int(cells.front().key.section(QLatin1Char('.'), 2).toInt()) : j;
+            QVERIFY(near(v, m_params->layers.back().W(k, from) + adjustments.front().value));
+            break;
+        }
+        }
+    }
+}
+
+void TestStepByHand::toleranceAndNumbers()
+{
+    QVERIFY(isHandRight(0.973, 0.97312)); // 3 significant digits
+    QVERIFY(isHandRight(-0.0123, -0.012318));
+    QVERIFY(!isHandRight(0.96, 0.97312));
+    QVERIFY(!isHandRight(0.0124, -0.012318)); // the sign counts
+    QVERIFY(isHandRight(0, 0));
+    QVERIFY(!isHandRight(0.001, 0));
+    QCOMPARE(handTolerance(2.0), 0.01);
+    QCOMPARE(parseHandNumber(QStringLiteral(" 0.5 ")).value_or(-1), 0.5);
+    QCOMPARE(parseHandNumber(QStringLiteral("0,5")).value_or(-1), 0.5);
+    QCOMPARE(parseHandNumber(QStringLiteral("\u22121.5e-3")).value_or(-1), -0.0015);
+    QVERIFY(!parseHandNumber(QStringLiteral("z")));
+    QVERIFY(!parseHandNumber(QString()));
+}
+
+void TestStepByHand::blankUntilAnswered()
+{
+    ByHandPanel *hand = m_view->byHand();
+    m_view->setStage(2); // the weighted sums of the hidden layer
+    const HandCell z = cellsAt(2).front();
+    const QString exact = linkOf(z.value);
+    QVERIFY(m_view->pageHtml().contains(exact)); // shown while the mode is off
+    hand->setOn(true);
+    QVERIFY2(!m_view->pageHtml().contains(exact), qPrintable(m_view->pageHtml()));
+    QVERIFY(m_view->pageHtml().contains(QStringLiteral("<b>?</b>")));
+    ValueGrid *zGrid = m_view->grids().front();
+    QVERIFY(std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
+    // Nor does the diagram tell it (its hover and what a screen reader reads of it).
+    const QString said = m_view->diagram()->accessibleSummary();
+    QVERIFY2(said.contains(QStringLiteral("z = ?")) && !said.contains(formatExact(z.value)), qPrintable(said));
+    QCOMPARE(hand->cellCount(), 1);
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+
+    // A wrong answer: said so, with the value, and the page shows it again.
+    QVERIFY(!hand->answer(0, QStringLiteral("so")));
+    QVERIFY(!m_view->pageHtml().contains(exact));
+    QVERIFY(hand->answer(0, QString::number(double(z.value) + 1.0)));
+    QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Wrong")), qPrintable(hand->verdictText(0)));
+    QVERIFY(hand->verdictText(0).contains(formatHandValue(z.value)));
+    QVERIFY(m_view->pageHtml().contains(exact));
+    QVERIFY(!std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+
+    // Another neuron is another cell, blank again; three significant digits are right.
+    m_view->model()->setHiddenNeuron(4);
+    const HandCell z5 = cellsAt(2).front();
+    QVERIFY(z5.key != z.key);
+    QVERIFY(!m_view->pageHtml().contains(linkOf(z5.value)));
+    QVERIFY(hand->answer(0, QString::number(double(z5.value), 'g', 3)));
+    QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Right")), qPrintable(hand->verdictText(0)));
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 1 of 1 right"));
+    QVERIFY(m_view->pageHtml().contains(linkOf(z5.value)));
+    // Back to the first neuron: its answer is kept.
+    m_view->model()->setHiddenNeuron(StepModel::kDefaultHidden);
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Wrong")));
+    // The mode off shows every value.
+    hand->setOn(false);
+    m_view->setStage(3);
+    QVERIFY(m_view->pageHtml().contains(linkOf(cellsAt(3).front().value)));
+}
+
+void TestStepByHand::revealAndTheSoftmaxTable()
+{
+    ByHandPanel *hand = m_view->byHand();
+    hand->setOn(true);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    m_view->setStage(5); // SoftMax: its table would give p away
+    QCOMPARE(hand->cellCount(), 1);
+    QVERIFY(!m_view->softmaxPanel()->isVisible());
+    hand->reveal(0);
+    QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Revealed: p_9 = ")), qPrintable(hand->verdictText(0)));
+    QVERIFY(m_view->softmaxPanel()->isVisible());
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+    QVERIFY(hand->pendingValues().isEmpty());
+    m_view->setStage(1);
+    QCOMPARE(hand->cellCount(), 0);
+    QCOMPARE(hand->scoreText(), QStringLiteral("Nothing to compute at this stage."));
+}
+
+void TestStepByHand::aNewSampleForgetsTheAnswers()
+{
+    ByHandPanel *hand = m_view->byHand();
+    hand->setOn(true);
+    m_view->setStage(6); // the loss
+    hand->reveal(0);
+    QVERIFY(hand->pendingValues().isEmpty());
+    m_pixels[400] = 255;
+    m_view->showPixels(m_pixels.data(), 7, QStringLiteral("drawn digit"));
+    QCOMPARE(hand->pendingValues().size(), 1);
+    QVERIFY(hand->verdictText(0).isEmpty());
+}
+
+void TestStepByHand::fromTheKeyboardAlone()
+{
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view));
+    m_view->setStage(2);
+    auto *formula = m_view->findChild<QLabel *>(QStringLiteral("stageFormula"));
+    auto *toggle = m_view->findChild<QCheckBox *>(QStringLiteral("byHandSwitch"));
+    QVERIFY(formula && toggle);
+    QVERIFY(m_view->tabOrder().contains(toggle));
+    formula->setFocus(Qt::TabFocusReason);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), toggle);
+    QTest::keyClick(toggle, Qt::Key_Space);
+    QVERIFY(m_view->byHand()->isOn());
+    QCOMPARE(m_view->model()->stage(), 2); // Space switched, it did not step
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QLineEdit *edit = m_view->byHand()->answerEdit(0);
+    QCOMPARE(QApplication::focusWidget(), edit);
+    QVERIFY(edit->accessibleName().startsWith(QStringLiteral("Your value of z^(1)_1")));
+    // Typing keeps the stage: Space, Backspace and the arrows edit the text.
+    QTest::keyClicks(edit, QStringLiteral("1 "));
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClick(edit, Qt::Key_Left);
+    QCOMPARE(m_view->model()->stage(), 2);
+    const float z = cellsAt(2).front().value;
+    QTest::keyClicks(edit, QString::number(double(z), 'g', 4));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY2(m_view->byHand()->verdictText(0).startsWith(QStringLiteral("Right")), qPrintable(m_view->byHand()->verdictText(0)));
+    QCOMPARE(m_view->model()->stage(), 2);
+    // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look: stage 2 answered, stage 5 still blank.
+    if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty()) {
+        QTest::qWait(100); // the page's new height reaches the scroll area
+        QVERIFY(m_view->grab().save(shots + QStringLiteral("/byhand-2.png")));
+        m_view->setStage(5);
+        QTest::qWait(100);
+        QVERIFY(m_view->grab().save(shots + QStringLiteral("/byhand-5.png")));
+    }
+}
+
+QTEST_MAIN(TestStepByHand)
+#include "tst_stepbyhand.moc"

@@ -1,0 +1,87 @@
+#pragma once
+// By hand: the student computes a value of the stage (handcells.h) and types it; the panel checks
+// it within the stated tolerance and then says right or wrong, with the value. Until a cell is
+// answered or revealed the view leaves its value blank (pendingValues()). A running score per
+// stage; every part reachable with Tab, Return checks.
+
+#include "handcells.h"
+
+#include <QHash>
+#include <QList>
+#include <QVector>
+#include <QWidget>
+
+class QCheckBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace bplab {
+
+class ByHandPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ByHandPanel(QWidget *parent = nullptr);
+
+    bool isOn() const;
+    void setOn(bool on);
+    /** The shown stage's cells; answers already given to a cell of the same key are kept. */
+    void setCells(const QVector<HandCell> &cells);
+    /** setCells() without pendingChanged() (for the page being drawn), the cells' controls put
+     *  between `before` and `after` in the Tab order; returns pendingValues(). */
+    QVector<float> showCells(const QVector<HandCell> &cells, QWidget *before, QWidget *after);
+    /** Forgets every answer (another sample, network or learning rate). */
+    void reset();
+    /** The values still blank: the cells neither answered nor revealed (none when off). */
+    QVector<float> pendingValues() const;
+
+    int cellCount() const { return int(m_cells.size()); }
+    /** Checks `typed` as cell i's answer (what Return or Check do with the typed text); false when
+     *  it is not a number (nothing is recorded then). */
+    bool answer(int i, const QString &typed);
+    /** Shows cell i's value without an answer. */
+    void reveal(int i);
+    QString verdictText(int i) const;
+    /** "This stage: 1 of 2 right" */
+    QString scoreText() const;
+    QLineEdit *answerEdit(int i) const { return m_rows.value(i).edit; }
+    /** The switch, then each cell's field and buttons, in Tab order. */
+    QList<QWidget *> tabOrder() const;
+
+signals:
+    /** A cell was answered or revealed, the cells changed or the mode was switched: the blanks
+     *  the page leaves (pendingValues()) may have changed. */
+    void pendingChanged();
+
+private:
+    struct Answer
+    {
+        bool done = false; ///< answered or revealed: the value is shown
+        bool right = false;
+        QString verdict;
+    };
+    struct Row
+    {
+        QLabel *name = nullptr;
+        QLineEdit *edit = nullptr;
+        QPushButton *check = nullptr;
+        QPushButton *reveal = nullptr;
+        QLabel *verdict = nullptr;
+    };
+    void rebuild();
+    void record(int i, const Answer &a);
+    void showScore();
+
+    QCheckBox *m_switch = nullptr;
+    QWidget *m_body = nullptr;
+    QGridLayout *m_grid = nullptr;
+    QLabel *m_tolerance = nullptr;
+    QLabel *m_score = nullptr;
+    QVector<HandCell> m_cells;
+    QVector<Row> m_rows;
+    QHash<QString, Answer> m_answers;
+};
+
+} // namespace bplab
