@@ -80,8 +80,8 @@ QByteArray joinedReply(const QString &nick);
 QByteArray refusedReply(const QString &reason);
 QByteArray errorReply(const MessageError &error);
 QByteArray byeReply(const QString &reason);
-/** The network's answer to drawing `id`: its digit (-1: no answer, `note` says why) and ten
- *  probabilities. */
+/** The network's answer to drawing `id`: its digit (-1: no answer, `note` says why: "ink" for a
+ *  drawing without any, "weights" while the network has none) and ten probabilities. */
 QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabilities, const QString &note);
 /** The lesson's question: its text and what kind of answer it takes ("class", "yesno", "sign",
  *  "number", "run"); an empty text means no question is open. */

@@ -1,5 +1,6 @@
 #include "classroomserver.h"
 
+#include "connectiongate.h"
 #include "pageorigin.h"
 
 #include <QFile>
@@ -96,7 +97,15 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port)
     auto *http = new QHttpServer(this);
     m_http = http;
     routePage();
-    const quint16 bound = http->listen(address, port);
+    auto *gate = new ConnectionGate(m_limits.maxOpenConnections, m_limits.httpMs, [this](const QTcpSocket *s) {
+        for (auto it = m_clients.cbegin(); it != m_clients.cend(); ++it)
+            if (it.key()->peerPort() == s->peerPort() && it.key()->peerAddress() == s->peerAddress())
+                return true;
+        return false;
+    }, http);
+    const quint16 bound = gate->listen(address, port) ? gate->serverPort() : 0;
+    if (bound != 0)
+        http->bind(gate);
     if (bound == 0) {
         m_error = QStringLiteral("Cannot listen on %1 port %2.").arg(address.toString()).arg(port);
         m_http = nullptr;

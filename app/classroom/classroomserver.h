@@ -4,7 +4,7 @@
 // takes WebSocket connections at "/ws" from its own page only (pageorigin.h). A connection becomes
 // a student only with the current join code (six digits, new at every start); every frame is
 // checked (classroommessage.h), each connection is held to a message rate, a silent one is
-// dropped, and stop() ends them all.
+// dropped, so are slow or idle HTTP connections (connectiongate.h), and stop() ends them all.
 // It never writes a file. GUI thread only (Qt's sockets live in the thread that made them). Its
 // texts are the protocol's and the log's, in English like the page; the window words its own.
 
@@ -38,6 +38,8 @@ public:
         int silenceMs = 60000;    ///< a connection silent this long is dropped (the page beats every 20 s)
         int joinMs = 15000;       ///< a connection that has not joined by then is dropped
         int floodLimit = 20;      ///< refused messages over the rate in a row before the connection is dropped
+        int maxOpenConnections = 150; ///< TCP connections at once, page requests and WebSockets
+        int httpMs = 10000;       ///< a connection still speaking HTTP after this long is closed
     };
 
     explicit ClassroomServer(QObject *parent = nullptr);

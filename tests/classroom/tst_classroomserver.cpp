@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QWebSocket>
 
+#include <algorithm>
 #include <memory>
 
 using namespace bplab::classroom;
@@ -146,10 +147,14 @@ private slots:
     void aRequestLabelsTheDrawingsSentForIt();
     void aDrawingForAnEndedRequestHasNoLabel();
     void badPromptIsRefused();
+    void slowHttpClientIsClosed();
+    void tooManyConnectionsAreClosed();
 
 private:
     /** The honest student sends a drawing and gets its answer: the server still works. */
     void honestStillAnswered();
+    /** Starts the server again with `limits` and the honest student joined anew. */
+    void restart(const ClassroomServer::Limits &limits);
     /** A new connection that joined. */
     std::unique_ptr<Student> joined(const QString &nick = {});
     /** A connection that sent `message` and was answered with an error of `code`. */
@@ -783,6 +788,69 @@ void TestClassroomServer::badPromptIsRefused()
     QJsonObject negative = aDrawing();
     negative.insert("prompt", -1);
     expectError(negative, QStringLiteral("range"));
+}
+
+void TestClassroomServer::restart(const ClassroomServer::Limits &limits)
+{
+    m_honest.reset();
+    m_server->stop();
+    m_server->setLimits(limits);
+    QVERIFY(m_server->start(QHostAddress::LocalHost, 0));
+    m_honest = joined(QStringLiteral("Honest"));
+    QVERIFY(m_honest);
+}
+
+void TestClassroomServer::slowHttpClientIsClosed()
+{
+    ClassroomServer::Limits limits = m_server->limits();
+    limits.httpMs = 600;
+    restart(limits);
+    // A request that never ends (a byte now and then), and a connection that says nothing.
+    QTcpSocket slow, mute;
+    slow.connectToHost(QHostAddress::LocalHost, m_server->port());
+    mute.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(slow.waitForConnected(5000) && mute.waitForConnected(5000));
+    slow.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 4000 && (slow.state() != QAbstractSocket::UnconnectedState || mute.state() != QAbstractSocket::UnconnectedState)) {
+        if (slow.state() == QAbstractSocket::ConnectedState)
+            slow.write("x");
+        QTest::qWait(100);
+    }
+    QCOMPARE(slow.state(), QAbstractSocket::UnconnectedState);
+    QCOMPARE(mute.state(), QAbstractSocket::UnconnectedState);
+    QVERIFY(t.elapsed() >= 400); // not before their time
+    // The student's WebSocket, older than that, is not an HTTP connection: it stays.
+    QCOMPARE(m_honest->ws.state(), QAbstractSocket::ConnectedState);
+    honestStillAnswered();
+}
+
+void TestClassroomServer::tooManyConnectionsAreClosed()
+{
+    ClassroomServer::Limits limits = m_server->limits();
+    limits.maxOpenConnections = 6;
+    limits.httpMs = 800;
+    restart(limits);
+    // The honest student holds one place; five silent connections take the others.
+    std::vector<std::unique_ptr<QTcpSocket>> held;
+    for (int i = 0; i < 5; ++i) {
+        held.push_back(std::make_unique<QTcpSocket>());
+        held.back()->connectToHost(QHostAddress::LocalHost, m_server->port());
+        QVERIFY(held.back()->waitForConnected(5000));
+    }
+    QTest::qWait(100);
+    QTcpSocket extra;
+    extra.connectToHost(QHostAddress::LocalHost, m_server->port());
+    extra.waitForConnected(2000);
+    extra.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(extra.state(), QAbstractSocket::UnconnectedState, 2000);
+    QVERIFY(!extra.readAll().startsWith("HTTP/1.1 200"));
+    // Once the silent ones are closed, the page answers again and a student joins.
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(held.begin(), held.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 5000);
+    QVERIFY(httpGet("/").startsWith("HTTP/1.1 200"));
+    QVERIFY(joined(QStringLiteral("Late")));
+    honestStillAnswered();
 }
 
 QTEST_GUILESS_MAIN(TestClassroomServer)
