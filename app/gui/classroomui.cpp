@@ -55,6 +55,10 @@ ClassroomUi::ClassroomUi(MainWindow *window, PanelRegistry *registry, QMenu *fil
     connect(m_panel, &ClassPanel::removeRequested, m_session, &ClassroomSession::remove);
     connect(m_panel, &ClassPanel::labelRequested, m_session, &ClassroomSession::setLabel);
     connect(m_panel, &ClassPanel::collectRequested, this, &ClassroomUi::collect);
+    connect(m_panel, &ClassPanel::promptRequested, this, [this](int digit) {
+        m_session->server()->askForDigit(digit);
+        m_panel->setPrompt(m_session->server()->promptDigit());
+    });
     connect(m_session, &ClassroomSession::drawingsChanged, this, &ClassroomUi::showDrawings);
     connect(m_session->server(), &classroom::ClassroomServer::runningChanged, this, &ClassroomUi::showServer);
     connect(m_session->server(), &classroom::ClassroomServer::studentsChanged, m_panel, &ClassPanel::setJoined);
@@ -152,6 +156,7 @@ void ClassroomUi::showServer()
     const QString url = s->isRunning() ? s->url().toString() : QString();
     m_panel->setServer(url, url.isEmpty() ? QImage() : classroom::qrCodeImage(url), s->code());
     m_panel->setJoined(s->studentCount());
+    m_panel->setPrompt(s->promptDigit());
     m_action->setText(s->isRunning() ? tr("Stop the classroom…") : tr("Classroom…"));
 }
 

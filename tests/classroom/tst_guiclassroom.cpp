@@ -15,6 +15,7 @@
 #include <panelui.h>
 #include <preprocess.h>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,6 +37,7 @@ private slots:
     void labelRemoveAndCollect();
     void theClassViewIsAPanelOfTheRegistry();
     void answersAreHiddenUntilTheReveal();
+    void aRequestForADigitLabelsTheDrawings();
     void stoppingClosesTheClassroom();
 
 private:
@@ -83,7 +85,8 @@ void TestGuiClassroom::initTestCase()
     QVERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classAddress"))->text().contains(server->url().toString()));
     QVERIFY(!m_ui->panel()->findChild<QLabel *>(QStringLiteral("classQrCode"))->pixmap().isNull());
 
-    m_student = std::make_unique<QWebSocket>();
+    // A browser says which page opened the socket: the class's own.
+    m_student = std::make_unique<QWebSocket>(server->url().toString(QUrl::RemovePath));
     connect(m_student.get(), &QWebSocket::textMessageReceived, this,
             [this](const QString &t) { m_received.append(QJsonDocument::fromJson(t.toUtf8()).object()); });
     QUrl ws = server->url();
@@ -210,6 +213,43 @@ void TestGuiClassroom::answersAreHiddenUntilTheReveal()
     QVERIFY(label->text().contains(QStringLiteral("7  ")));
     session->ask({}, {});
     QVERIFY(!label->isVisibleTo(m_ui->panel()));
+}
+
+void TestGuiClassroom::aRequestForADigitLabelsTheDrawings()
+{
+    ClassPanel *panel = m_ui->panel();
+    auto *digit = panel->findChild<QComboBox *>(QStringLiteral("classPromptDigit"));
+    auto *ask = panel->findChild<QPushButton *>(QStringLiteral("classPrompt"));
+    auto *shown = panel->findChild<QLabel *>(QStringLiteral("classPromptText"));
+    QVERIFY(digit && ask && shown);
+    QVERIFY(!shown->isVisibleTo(panel));
+    digit->setCurrentIndex(digit->findData(7));
+    const qsizetype before = m_received.size();
+    ask->click();
+    QCOMPARE(panel->prompt(), 7);
+    QVERIFY(shown->isVisibleTo(panel));
+    QVERIFY(shown->text().contains(QLatin1Char('7')));
+    QTRY_VERIFY(m_received.size() > before && m_received.last().value("type").toString() == QStringLiteral("prompt"));
+    const QJsonObject prompt = m_received.last();
+    QCOMPARE(prompt.value("digit").toInt(), 7);
+    // The drawing sent for it carries its label into the mosaic and the collection.
+    const qsizetype drawings = panel->drawings().size();
+    QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}, {"prompt", prompt.value("id").toInt()}}, QStringLiteral("answer")).isEmpty());
+    QCOMPARE(panel->drawings().size(), drawings + 1);
+    const ClassDrawingCell cell = panel->drawings().last();
+    QCOMPARE(cell.label, 7);
+    QVERIFY(ClassPanel::cellText(cell).contains(cell.digit == 7 ? QStringLiteral("right") : QStringLiteral("wrong: 7")));
+    QVERIFY(panel->findChild<QPushButton *>(QStringLiteral("classCollect"))->isEnabled());
+    const QString folder = m_dir.filePath(QStringLiteral("asked"));
+    static_cast<DrawView *>(m_window->page(MainWindow::View::Draw))->setKeepFolder(folder);
+    panel->findChild<QPushButton *>(QStringLiteral("classCollect"))->click();
+    QCOMPARE(keptDigitCounts(folder)[7], 1);
+    // The same button ends the request.
+    ask->click();
+    QCOMPARE(panel->prompt(), -1);
+    QCOMPARE(m_ui->session()->server()->promptDigit(), -1);
+    QVERIFY(!shown->isVisibleTo(panel));
+    QTRY_COMPARE(m_received.last().value("digit").toInt(), -1);
 }
 
 void TestGuiClassroom::stoppingClosesTheClassroom()

@@ -98,12 +98,37 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_collect->setObjectName(QStringLiteral("classCollect"));
     connect(m_collect, &QPushButton::clicked, this, &ClassPanel::collectRequested);
 
+    m_promptText = new QLabel;
+    m_promptText->setObjectName(QStringLiteral("classPromptText"));
+    QFont large = m_promptText->font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    large.setBold(true);
+    m_promptText->setFont(large);
+    m_promptDigit = new QComboBox;
+    m_promptDigit->setObjectName(QStringLiteral("classPromptDigit"));
+    for (int d = 0; d < 10; ++d)
+        m_promptDigit->addItem(QString::number(d), d);
+    m_promptDigit->setCurrentIndex(7);
+    m_prompt = new QPushButton;
+    m_prompt->setObjectName(QStringLiteral("classPrompt"));
+    connect(m_prompt, &QPushButton::clicked, this, [this] {
+        // The button asks, or ends the request when the digit shown is the one asked for.
+        const int digit = m_promptDigit->currentData().toInt();
+        emit promptRequested(digit == m_promptValue ? -1 : digit);
+    });
+    connect(m_promptDigit, &QComboBox::currentIndexChanged, this, [this] { setPrompt(m_promptValue); });
+
     auto *side = new QVBoxLayout;
     side->addWidget(m_qr);
     side->addWidget(m_address);
     side->addWidget(m_code);
     side->addWidget(m_joined);
     side->addWidget(m_responses);
+    auto *prompt = new QHBoxLayout;
+    prompt->addWidget(m_promptDigit);
+    prompt->addWidget(m_prompt, 1);
+    side->addWidget(m_promptText);
+    side->addLayout(prompt);
     side->addWidget(m_startStop);
     side->addStretch(1);
     auto *actions = new QHBoxLayout;
@@ -117,6 +142,8 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(side);
     layout->addLayout(right, 1);
+    setTabOrder(m_promptDigit, m_prompt);
+    setTabOrder(m_prompt, m_startStop);
     setTabOrder(m_startStop, m_mosaic);
     setTabOrder(m_mosaic, m_label);
     setTabOrder(m_label, m_remove);
@@ -135,8 +162,10 @@ void ClassPanel::retranslate()
     m_collect->setToolTip(tr("Keep the labelled drawings in the Draw view's collection (its test set and pictures)"));
     m_mosaic->setAccessibleName(tr("The class's drawings"));
     m_qr->setAccessibleName(tr("QR code of the class's address"));
+    m_promptDigit->setAccessibleName(tr("Digit to ask the class for"));
     setServer(m_addressText, m_qrImage, m_codeText);
     setJoined(m_joinedCount);
+    setPrompt(m_promptValue);
     setResponses(m_question, m_counts, m_revealed, m_truth);
     setDrawings(m_drawings);
 }
@@ -164,6 +193,17 @@ void ClassPanel::setServer(const QString &address, const QImage &qrCode, const Q
     m_qr->setAccessibleDescription(running ? address : QString());
     m_qr->setVisible(running);
     m_startStop->setText(running ? tr("S&top the classroom") : tr("S&tart the classroom…"));
+}
+
+void ClassPanel::setPrompt(int digit)
+{
+    m_promptValue = digit;
+    m_promptText->setText(digit >= 0 ? tr("Draw a %1").arg(digit) : QString());
+    m_promptText->setAccessibleName(digit >= 0 ? tr("The class is asked to draw a %1").arg(digit) : QString());
+    m_promptText->setVisible(digit >= 0);
+    const bool asked = digit >= 0 && m_promptDigit->currentData().toInt() == digit;
+    m_prompt->setText(asked ? tr("En&d the request") : tr("As&k the class to draw it"));
+    m_prompt->setToolTip(tr("The drawings sent for the request are labelled with its digit, ready for the collection"));
 }
 
 QString ClassPanel::joinedText() const
