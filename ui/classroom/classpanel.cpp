@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPushButton>
+#include <QSet>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -167,7 +168,11 @@ void ClassPanel::retranslate()
     setJoined(m_joinedCount);
     setPrompt(m_promptValue);
     setResponses(m_question, m_counts, m_revealed, m_truth);
+    // Every cell's text again, in the new language.
+    const int keep = selectedId();
+    m_mosaic->clear();
     setDrawings(m_drawings);
+    selectId(keep);
 }
 
 void ClassPanel::changeEvent(QEvent *event)
@@ -262,14 +267,37 @@ QString ClassPanel::cellText(const ClassDrawingCell &cell)
 void ClassPanel::setDrawings(const QVector<ClassDrawingCell> &drawings)
 {
     const int keep = selectedId();
+    QHash<int, ClassDrawingCell> before;
+    for (const ClassDrawingCell &c : m_drawings)
+        before.insert(c.id, c);
     m_drawings = drawings;
-    m_mosaic->clear();
-    for (const ClassDrawingCell &c : drawings) {
-        auto *item = new QListWidgetItem(cellIcon(c), cellText(c));
-        item->setData(Qt::UserRole, c.id);
+    // The mosaic changes by a few cells at a time (new drawings at the end, the oldest gone, a
+    // label): only those cells are made again, so that a class's stream of drawings stays cheap.
+    QSet<int> ids;
+    for (const ClassDrawingCell &c : drawings)
+        ids.insert(c.id);
+    for (int row = m_mosaic->count() - 1; row >= 0; --row)
+        if (!ids.contains(m_mosaic->item(row)->data(Qt::UserRole).toInt()))
+            delete m_mosaic->takeItem(row);
+    for (int row = 0; row < drawings.size(); ++row) {
+        const ClassDrawingCell &c = drawings[row];
+        QListWidgetItem *item = row < m_mosaic->count() ? m_mosaic->item(row) : nullptr;
+        if (item && item->data(Qt::UserRole).toInt() == c.id) {
+            const ClassDrawingCell &was = before[c.id];
+            if (was.label == c.label && was.digit == c.digit && was.confidence == c.confidence && was.nick == c.nick &&
+                was.picture.cacheKey() == c.picture.cacheKey())
+                continue;
+        } else {
+            item = new QListWidgetItem;
+            item->setData(Qt::UserRole, c.id);
+            m_mosaic->insertItem(row, item);
+        }
+        item->setIcon(cellIcon(c));
+        item->setText(cellText(c));
         item->setData(Qt::AccessibleTextRole, cellText(c).replace(QLatin1Char('\n'), QStringLiteral(", ")));
-        m_mosaic->addItem(item);
     }
+    while (m_mosaic->count() > drawings.size())
+        delete m_mosaic->takeItem(m_mosaic->count() - 1);
     selectId(keep);
     updateActions();
 }
