@@ -1511,6 +1511,30 @@ vor dem Update</translation>
         <source>The answer: %1. The class:</source>
         <translation>Die Antwort: %1. Die Klasse:</translation>
     </message>
+    <message>
+        <source>Digit to ask the class for</source>
+        <translation>Ziffer, die die Klasse zeichnen soll</translation>
+    </message>
+    <message>
+        <source>Draw a %1</source>
+        <translation>Zeichnet eine %1</translation>
+    </message>
+    <message>
+        <source>The class is asked to draw a %1</source>
+        <translation>Die Klasse soll eine %1 zeichnen</translation>
+    </message>
+    <message>
+        <source>En&amp;d the request</source>
+        <translation>Aufforderung &amp;aufheben</translation>
+    </message>
+    <message>
+        <source>As&amp;k the class to draw it</source>
+        <translation>Die Klasse &amp;zeichnen lassen</translation>
+    </message>
+    <message>
+        <source>The drawings sent for the request are labelled with its digit, ready for the collection</source>
+        <translation>Die dafür gesendeten Zeichnungen tragen ihre Ziffer als Bezeichnung, bereit für die Sammlung</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ClassroomDialog</name>

@@ -56,8 +56,18 @@ ClassMessage parseJoin(const QJsonObject &o)
 
 ClassMessage parseDrawing(const QJsonObject &o)
 {
-    if (!onlyKeys(o, {"type", "strokes"}))
+    if (!onlyKeys(o, {"type", "strokes", "prompt"}))
         return fail("field", QStringLiteral("drawing has an unknown field"));
+    int prompt = 0;
+    if (o.contains(QLatin1String("prompt"))) {
+        const QJsonValue v = o.value(QLatin1String("prompt"));
+        const double n = v.toDouble(-1);
+        if (!v.isDouble() || n != std::floor(n))
+            return fail("field", QStringLiteral("prompt must be a whole number"));
+        if (n < 1 || n > kMaxPromptId)
+            return fail("range", QStringLiteral("prompt is 1-%1").arg(kMaxPromptId));
+        prompt = int(n);
+    }
     const QJsonValue strokes = o.value(QLatin1String("strokes"));
     if (!strokes.isArray())
         return fail("field", QStringLiteral("drawing needs strokes (an array)"));
@@ -65,6 +75,7 @@ ClassMessage parseDrawing(const QJsonObject &o)
     if (list.isEmpty() || list.size() > kMaxStrokes)
         return fail("range", QStringLiteral("a drawing has 1-%1 strokes").arg(kMaxStrokes));
     DrawingMessage d;
+    d.prompt = prompt;
     int points = 0;
     for (qsizetype i = 0; i < list.size(); ++i) {
         if (!list.at(i).isArray())
@@ -187,6 +198,11 @@ QByteArray questionMessage(int id, const QString &text, const QString &kind)
                     {QStringLiteral("id"), id},
                     {QStringLiteral("text"), text},
                     {QStringLiteral("kind"), kind}});
+}
+
+QByteArray promptMessage(int id, int digit)
+{
+    return compact({{QStringLiteral("type"), QStringLiteral("prompt")}, {QStringLiteral("id"), id}, {QStringLiteral("digit"), digit}});
 }
 
 QByteArray revealMessage(int id, const QString &value)

@@ -3,13 +3,15 @@
 // A student's browser sends JSON text frames:
 //   {"type":"join","code":"123456","nick":"Ann"}        nick optional: 1-24 printable characters
 //   {"type":"drawing","strokes":[[x,y,x,y,...],...]}    canvas units 0..kCanvasSide, at most
-//                                                        kMaxStrokes strokes, kMaxPoints points
+//                                                        kMaxStrokes strokes, kMaxPoints points;
+//                         optional "prompt":N            drawn for the teacher's request N
+//                                                        ("draw a 7"), which labels it
 //   {"type":"heartbeat"}
 //   {"type":"response","value":"7"}                    an answer to the lesson's question: 1-16
 //                                                        printable characters
 // and gets {"type":"joined"}, {"type":"refused"}, {"type":"answer",...} (the network's answer to
 // a drawing), {"type":"question",...}, {"type":"reveal",...}, {"type":"error",...} and
-// {"type":"bye"} (classroomserver.h). Nothing here has state: a message is parsed alone.
+// {"type":"prompt",...} and {"type":"bye"} (classroomserver.h). Nothing here has state: a message is parsed alone.
 
 #include <QByteArray>
 #include <QString>
@@ -31,6 +33,8 @@ inline constexpr int kMaxFrameBytes = 16 * 1024;
 inline constexpr int kCodeDigits = 6;
 inline constexpr int kMaxNickLength = 24;
 inline constexpr int kMaxResponseLength = 16;
+/** The teacher's requests are numbered from 1 in a run; a larger number cannot be one. */
+inline constexpr int kMaxPromptId = 1000000000;
 
 /** A stroke as the canvas drew it: points in canvas units. */
 struct ClassStroke
@@ -46,6 +50,7 @@ struct JoinMessage
 struct DrawingMessage
 {
     QVector<ClassStroke> strokes;
+    int prompt = 0; ///< the request it answers (0: drawn freely)
 };
 struct HeartbeatMessage
 {
@@ -75,12 +80,14 @@ QByteArray joinedReply(const QString &nick);
 QByteArray refusedReply(const QString &reason);
 QByteArray errorReply(const MessageError &error);
 QByteArray byeReply(const QString &reason);
-/** The network's answer to drawing `id`: its digit (-1: no answer, `note` says why) and ten
- *  probabilities. */
+/** The network's answer to drawing `id`: its digit (-1: no answer, `note` says why: "ink" for a
+ *  drawing without any, "weights" while the network has none) and ten probabilities. */
 QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabilities, const QString &note);
 /** The lesson's question: its text and what kind of answer it takes ("class", "yesno", "sign",
  *  "number", "run"); an empty text means no question is open. */
 QByteArray questionMessage(int id, const QString &text, const QString &kind);
+/** The teacher's request "draw a `digit`" (-1: none any more); drawings sent for it name `id`. */
+QByteArray promptMessage(int id, int digit);
 /** The question's true value, shown at the teacher's reveal. */
 QByteArray revealMessage(int id, const QString &value);
 

@@ -1,5 +1,8 @@
 #include "classroomserver.h"
 
+#include "connectiongate.h"
+#include "pageorigin.h"
+
 #include <QFile>
 #include <QHttpServer>
 #include <QHttpServerResponse>
@@ -94,7 +97,15 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port)
     auto *http = new QHttpServer(this);
     m_http = http;
     routePage();
-    const quint16 bound = http->listen(address, port);
+    auto *gate = new ConnectionGate(m_limits.maxOpenConnections, m_limits.httpMs, [this](const QTcpSocket *s) {
+        for (auto it = m_clients.cbegin(); it != m_clients.cend(); ++it)
+            if (it.key()->peerPort() == s->peerPort() && it.key()->peerAddress() == s->peerAddress())
+                return true;
+        return false;
+    }, http);
+    const quint16 bound = gate->listen(address, port) ? gate->serverPort() : 0;
+    if (bound != 0)
+        http->bind(gate);
     if (bound == 0) {
         m_error = QStringLiteral("Cannot listen on %1 port %2.").arg(address.toString()).arg(port);
         m_http = nullptr;
@@ -104,6 +115,7 @@ bool ClassroomServer::start(const QHostAddress &address, quint16 port)
     m_address = address;
     m_port = bound;
     m_code = newCode(m_code);
+    m_originReported = false;
     connect(http, &QHttpServer::newWebSocketConnection, this, &ClassroomServer::acceptConnections);
     m_sweep = new QTimer(this);
     m_sweep->setInterval(std::clamp(std::min(m_limits.silenceMs, m_limits.joinMs) / 4, 50, 5000));
@@ -125,6 +137,7 @@ void ClassroomServer::stop()
     m_drawings.clear();
     m_question.clear();
     m_questionOpen = false;
+    m_promptDigit = -1;
     delete m_sweep;
     m_sweep = nullptr;
     // Its listening sockets and any HTTP connection still open go with it.
@@ -148,6 +161,18 @@ void ClassroomServer::acceptConnections()
         s->setMaxAllowedIncomingFrameSize(kMaxFrameBytes);
         s->setMaxAllowedIncomingMessageSize(kMaxFrameBytes);
         s->setReadBufferSize(kMaxFrameBytes * 2);
+        // Another site's page in a student's browser gets nothing: not even the join.
+        if (!isPageOrigin(s->origin(), m_address, m_port)) {
+            s->sendTextMessage(QString::fromUtf8(errorReply({QStringLiteral("origin"), QStringLiteral("only the class's own page may connect")})));
+            s->close(QWebSocketProtocol::CloseCodePolicyViolated);
+            s->deleteLater();
+            // Such a page may try again and again: the log says it once a start.
+            if (!m_originReported) {
+                m_originReported = true;
+                emit clientRefused(QStringLiteral("A WebSocket from another page (origin \"%1\") was refused.").arg(s->origin().left(80)));
+            }
+            continue;
+        }
         if (s->requestUrl().path() != QLatin1String("/ws") || m_clients.size() >= m_limits.maxConnections) {
             const QString why = s->requestUrl().path() != QLatin1String("/ws") ? QStringLiteral("path") : QStringLiteral("full");
             s->sendTextMessage(QString::fromUtf8(byeReply(why)));
@@ -260,6 +285,8 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
         socket->sendTextMessage(QString::fromUtf8(joinedReply(it->nick)));
         if (!m_question.isEmpty())
             socket->sendTextMessage(QString::fromUtf8(m_question));
+        if (m_promptDigit >= 0)
+            socket->sendTextMessage(QString::fromUtf8(promptMessage(m_promptId, m_promptDigit)));
         emit studentsChanged(studentCount());
         return;
     }
@@ -283,7 +310,9 @@ void ClassroomServer::onText(QWebSocket *socket, const QString &text)
     }
     const int id = m_nextDrawing++;
     m_drawings.insert(id, socket);
-    emit drawingReceived(id, it->nick, drawing.strokes);
+    // Drawn for a request the teacher has since ended or replaced: no label rather than a wrong one.
+    const int label = drawing.prompt != 0 && drawing.prompt == m_promptId ? m_promptDigit : -1;
+    emit drawingReceived(id, it->nick, drawing.strokes, label);
 }
 
 void ClassroomServer::askQuestion(const QString &text, const QString &kind)
@@ -293,6 +322,21 @@ void ClassroomServer::askQuestion(const QString &text, const QString &kind)
     for (auto it = m_clients.begin(); it != m_clients.end(); ++it)
         if (it->joined)
             it.key()->sendTextMessage(QString::fromUtf8(m_question));
+}
+
+void ClassroomServer::askForDigit(int digit)
+{
+    if (digit < 0 || digit > 9) {
+        if (m_promptDigit < 0)
+            return;
+        digit = -1;
+    }
+    ++m_promptId;
+    m_promptDigit = digit;
+    const QString message = QString::fromUtf8(promptMessage(m_promptId, digit));
+    for (auto it = m_clients.begin(); it != m_clients.end(); ++it)
+        if (it->joined)
+            it.key()->sendTextMessage(message);
 }
 
 void ClassroomServer::revealQuestion(const QString &value)

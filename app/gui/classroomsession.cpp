@@ -95,20 +95,22 @@ ClassroomSession::Drawing ClassroomSession::answer(const QVector<classroom::Clas
     return d;
 }
 
-void ClassroomSession::onDrawing(int id, const QString &nick, const QVector<classroom::ClassStroke> &strokes)
+void ClassroomSession::onDrawing(int id, const QString &nick, const QVector<classroom::ClassStroke> &strokes, int label)
 {
     Drawing d = answer(strokes);
     d.id = id;
     d.nick = nick;
+    d.label = label;
     const bool ink = d.ink;
-    // The page speaks English (resources/classroom): its notes do too.
-    const QString note = d.digit >= 0 ? QString()
-                         : !ink      ? QStringLiteral("No ink found: draw a digit.")
-                                     : QStringLiteral("The network has no weights yet: wait for the teacher to load data.");
+    // Why there is no answer, as a word the page puts in its reader's language.
+    const QString note = d.digit >= 0 ? QString() : !ink ? QStringLiteral("ink") : QStringLiteral("weights");
     m_server->sendAnswer(id, d.digit, d.probabilities, note);
     // What the Class view shows, for scripts and the browser test: the same rounding as the page.
     const double percent = d.digit >= 0 ? std::round(double(d.probabilities[std::size_t(d.digit)]) * 10000.0) / 100.0 : 0.0;
-    std::printf("classroom: drawing %d answer %d %.1f%%\n", id, d.digit, percent);
+    if (label >= 0)
+        std::printf("classroom: drawing %d answer %d %.1f%% label %d\n", id, d.digit, percent, label);
+    else
+        std::printf("classroom: drawing %d answer %d %.1f%%\n", id, d.digit, percent);
     std::fflush(stdout);
     m_drawings.append(std::move(d));
     if (m_drawings.size() > kMaxDrawings)

@@ -32,7 +32,7 @@ public:
         std::array<std::uint8_t, kInputs> input{}; ///< the 28x28 bytes the network saw
         std::array<float, 10> probabilities{};
         int digit = -1; ///< -1: no answer (no weights yet, or no ink)
-        int label = -1; ///< the teacher's label (-1: none)
+        int label = -1; ///< the teacher's label, or the digit asked for when it was drawn (-1: none)
         bool ink = false; ///< the strokes left ink (a drawing without any has no answer)
     };
     /** The most drawings kept; older ones go first (the memory stays bounded). */
@@ -76,7 +76,7 @@ signals:
     void responseGiven(const QString &value);
 
 private:
-    void onDrawing(int id, const QString &nick, const QVector<classroom::ClassStroke> &strokes);
+    void onDrawing(int id, const QString &nick, const QVector<classroom::ClassStroke> &strokes, int label);
 
     TrainingController *m_controller;
     classroom::ClassroomServer *m_server;

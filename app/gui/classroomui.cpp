@@ -52,10 +52,28 @@ ClassroomUi::ClassroomUi(MainWindow *window, PanelRegistry *registry, QMenu *fil
         else
             showDialog();
     });
-    connect(m_panel, &ClassPanel::removeRequested, m_session, &ClassroomSession::remove);
-    connect(m_panel, &ClassPanel::labelRequested, m_session, &ClassroomSession::setLabel);
+    // The teacher's own changes show at once; only the students' stream is coalesced.
+    connect(m_panel, &ClassPanel::removeRequested, this, [this](int id) {
+        m_session->remove(id);
+        showDrawings();
+    });
+    connect(m_panel, &ClassPanel::labelRequested, this, [this](int id, int label) {
+        m_session->setLabel(id, label);
+        showDrawings();
+    });
     connect(m_panel, &ClassPanel::collectRequested, this, &ClassroomUi::collect);
-    connect(m_session, &ClassroomSession::drawingsChanged, this, &ClassroomUi::showDrawings);
+    connect(m_panel, &ClassPanel::promptRequested, this, [this](int digit) {
+        m_session->server()->askForDigit(digit);
+        m_panel->setPrompt(m_session->server()->promptDigit());
+    });
+    // Sixty students send sixty drawings a second: the mosaic follows a few times a second.
+    m_showDrawings.setSingleShot(true);
+    m_showDrawings.setInterval(150);
+    connect(&m_showDrawings, &QTimer::timeout, this, &ClassroomUi::showDrawings);
+    connect(m_session, &ClassroomSession::drawingsChanged, this, [this] {
+        if (!m_showDrawings.isActive())
+            m_showDrawings.start();
+    });
     connect(m_session->server(), &classroom::ClassroomServer::runningChanged, this, &ClassroomUi::showServer);
     connect(m_session->server(), &classroom::ClassroomServer::studentsChanged, m_panel, &ClassPanel::setJoined);
     connect(m_session, &ClassroomSession::responsesChanged, this, [this] {
@@ -152,12 +170,15 @@ void ClassroomUi::showServer()
     const QString url = s->isRunning() ? s->url().toString() : QString();
     m_panel->setServer(url, url.isEmpty() ? QImage() : classroom::qrCodeImage(url), s->code());
     m_panel->setJoined(s->studentCount());
+    m_panel->setPrompt(s->promptDigit());
     m_action->setText(s->isRunning() ? tr("Stop the classroom…") : tr("Classroom…"));
 }
 
 void ClassroomUi::showDrawings()
 {
+    m_showDrawings.stop();
     QVector<ClassDrawingCell> cells;
+    QHash<int, QImage> pictures;
     for (const ClassroomSession::Drawing &d : m_session->drawings()) {
         ClassDrawingCell c;
         c.id = d.id;
@@ -166,11 +187,16 @@ void ClassroomUi::showDrawings()
         c.confidence = d.digit >= 0 ? d.probabilities[std::size_t(d.digit)] : 0.f;
         c.label = d.label;
         // The raw stage is ink white on black; the mosaic shows ink dark on paper, as drawn.
-        QImage picture = imageFromGrey(d.raw);
-        picture.invertPixels();
+        QImage picture = m_pictures.value(d.id);
+        if (picture.isNull()) {
+            picture = imageFromGrey(d.raw);
+            picture.invertPixels();
+        }
+        pictures.insert(d.id, picture);
         c.picture = picture;
         cells.append(c);
     }
+    m_pictures = pictures;
     m_panel->setDrawings(cells);
 }
 
@@ -179,6 +205,7 @@ void ClassroomUi::collect()
     auto *draw = static_cast<DrawView *>(m_window->page(MainWindow::View::Draw));
     const QString folder = draw->keepFolder();
     const Result<int> added = m_session->collect(folder);
+    showDrawings();
     if (!added)
         m_window->banner()->showMessage(QString::fromStdString(added.error()));
     else

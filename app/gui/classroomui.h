@@ -4,8 +4,11 @@
 // and --classroom's start. The session (classroomsession.h) owns the server and the drawings;
 // this only wires them to the panel and the menu.
 
+#include <QHash>
 #include <QHostAddress>
+#include <QImage>
 #include <QObject>
+#include <QTimer>
 
 class QAction;
 class QDockWidget;
@@ -50,6 +53,8 @@ private:
     ClassPanel *m_panel;
     QDockWidget *m_dock;
     QAction *m_action;
+    QTimer m_showDrawings; // coalesces a class's burst of drawings into one update of the mosaic
+    QHash<int, QImage> m_pictures; // each drawing's picture as the mosaic shows it, made once
 };
 
 /** The window's classroom (null before the menus exist). */

@@ -4,7 +4,8 @@
 Starts backprop-lab --classroom 0 on the loopback address (offscreen), refuses a wrong code on the
 page, joins with the right one, draws a 3 with pointer events on the canvas, sends it, reads the
 network's answer on the page and checks that the app's Class view got the same answer (its line
-"classroom: drawing N answer D P%" on the standard output). Skipped (exit 77) without chromium,
+"classroom: drawing N answer D P%" on the standard output). Then draws a 1 with the keyboard alone
+and reads what a screen reader is told, and opens the page in a browser that prefers German. Skipped (exit 77) without chromium,
 its driver or selenium. Screenshots of the page (phone-sized and desktop) go to $BPLAB_CLASSROOM_SHOTS
 when it is set.
 
@@ -38,6 +39,7 @@ try:
     from selenium.webdriver.common.actions.pointer_input import PointerInput
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     skip("python3-selenium is not installed")
@@ -110,8 +112,11 @@ class App:
             self.proc.kill()
 
 
-def browser(size):
+def browser(size, language=None):
     o = webdriver.ChromeOptions()
+    if language:
+        o.add_argument("--lang=" + language)
+        o.add_experimental_option("prefs", {"intl.accept_languages": language})
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=%d,%d" % size,
               "--no-first-run", "--disable-background-networking", "--disable-component-update",
               "--disable-sync", "--disable-default-apps", "--disable-extensions"):
@@ -147,6 +152,45 @@ def shot(drv, name):
 
 def text(drv, element_id):
     return drv.find_element(By.ID, element_id).text
+
+
+ANSWER_LINE = r"^classroom: drawing (\d+) answer (-?\d+) ([0-9.]+)%( label \d)?$"
+
+
+def send_and_read(app, drv, says):
+    """Presses Send and returns the app's answer line and the page's answer text."""
+    drv.find_element(By.ID, "sendButton").click()
+    line = app.wait_for(ANSWER_LINE, 10)
+    WebDriverWait(drv, 10).until(lambda d: text(d, "answer").startswith(says))
+    return line, text(drv, "answer")
+
+
+def keyboard_one(app, drv):
+    """A 1 drawn with the keys alone: the pen up top, put down, moved down, lifted; then sent."""
+    drv.find_element(By.ID, "clearButton").click()
+    canvas = drv.find_element(By.ID, "canvas")
+    # What a screen reader meets: an application (so that the keys reach the page), its name
+    # and the keys described.
+    assert canvas.get_attribute("role") == "application", canvas.get_attribute("role")
+    name = canvas.accessible_name
+    assert "keyboard" in name.lower(), "the canvas's accessible name: %r" % name
+    help_id = canvas.get_attribute("aria-describedby")
+    assert "Space" in drv.find_element(By.ID, help_id).get_attribute("textContent")
+    canvas.click()  # focus; the click's dot is taken back below
+    canvas.send_keys(Keys.BACKSPACE)
+    assert "0 strokes" in drv.find_element(By.ID, "canvasStatus").get_attribute("textContent")
+    canvas.send_keys(Keys.SHIFT + Keys.ARROW_UP * 3 + Keys.NULL)
+    canvas.send_keys(Keys.SPACE)
+    status = drv.find_element(By.ID, "canvasStatus").get_attribute("textContent")
+    assert status.startswith("Pen down at 50 % across, 20 % down"), status
+    canvas.send_keys(Keys.SHIFT + Keys.ARROW_DOWN * 6 + Keys.NULL)
+    canvas.send_keys(Keys.SPACE)
+    status = drv.find_element(By.ID, "canvasStatus").get_attribute("textContent")
+    assert status == "Pen up: 1 stroke.", status
+    line, said = send_and_read(app, drv, "The network says")
+    page = re.search(r"The network says (\d) ", said)
+    assert page and page.group(1) == line.group(2), (said, line.group(0))
+    print("drawn with the keyboard: " + said)
 
 
 def main():
@@ -193,7 +237,7 @@ def main():
             phone.find_element(By.ID, "sendButton").click()
             WebDriverWait(phone, 10).until(
                 lambda d: text(d, "answer").startswith(("The network says", "The network has no", "No ink")))
-            line = app.wait_for(r"^classroom: drawing (\d+) answer (-?\d+) ([0-9.]+)%$", 10)
+            line = app.wait_for(ANSWER_LINE, 10)
             if int(line.group(2)) >= 0:
                 answer = line
                 break
@@ -209,6 +253,33 @@ def main():
         assert abs(total - 100) < 1.0, "the probabilities add up to %.1f %%" % total
         print("page and Class view agree: %s (%s %%)" % (page.group(1), page.group(2)))
         shot(phone, "page-phone-answer.png")
+        keyboard_one(app, phone)
+        shot(phone, "page-phone-keyboard.png")
+
+        # A browser that prefers German gets the page in German, and its switch gives English.
+        german = browser((412, 860), "de-DE,de")
+        drivers.append(german)
+        german.get(url)
+        assert german.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+        assert text(german, "joinButton") == "Beitreten", text(german, "joinButton")
+        german.find_element(By.ID, "code").send_keys(wrong)
+        german.find_element(By.ID, "joinButton").click()
+        WebDriverWait(german, 10).until(lambda d: "stimmt nicht" in text(d, "joinStatus"))
+        code_field = german.find_element(By.ID, "code")
+        code_field.clear()
+        code_field.send_keys(code)
+        german.find_element(By.ID, "joinButton").click()
+        WebDriverWait(german, 10).until(lambda d: d.find_element(By.ID, "draw").is_displayed())
+        assert text(german, "sendButton") == "Senden"
+        draw_three(german, touch=True)
+        line, said = send_and_read(app, german, "Das Netz sagt")
+        page = re.search(r"Das Netz sagt (\d) \(([0-9]+,[0-9]) %\)", said)
+        assert page and page.group(1) == line.group(2), (said, line.group(0))
+        shot(german, "page-phone-german.png")
+        german.find_element(By.ID, "languageButton").click()
+        assert text(german, "answer").startswith("The network says " + page.group(1)), text(german, "answer")
+        assert german.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+        print("German page: " + said)
 
         # A laptop with the mouse, for the desktop picture; landscape layout.
         if os.environ.get("BPLAB_CLASSROOM_SHOTS"):

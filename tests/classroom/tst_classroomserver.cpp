@@ -3,15 +3,18 @@
 
 #include <classroommessage.h>
 #include <classroomserver.h>
+#include <pageorigin.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkInterface>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTest>
 #include <QWebSocket>
 
+#include <algorithm>
 #include <memory>
 
 using namespace bplab::classroom;
@@ -22,7 +25,9 @@ namespace {
 class Student : public QObject
 {
 public:
-    explicit Student(const QUrl &url)
+    /** A browser that loaded the page from `url`'s address (its Origin), unless told another. */
+    explicit Student(const QUrl &url) : Student(url, pageOrigin(url)) {}
+    Student(const QUrl &url, const QString &origin) : ws(origin)
     {
         connect(&ws, &QWebSocket::textMessageReceived, this, [this](const QString &t) {
             received.append(QJsonDocument::fromJson(t.toUtf8()).object());
@@ -60,6 +65,12 @@ public:
     }
     void send(const QByteArray &text) { ws.sendTextMessage(QString::fromUtf8(text)); }
     void send(const QJsonObject &o) { send(QJsonDocument(o).toJson(QJsonDocument::Compact)); }
+
+    static QString pageOrigin(QUrl url)
+    {
+        url.setScheme(QStringLiteral("http"));
+        return url.toString(QUrl::RemovePath | QUrl::RemoveQuery);
+    }
 
     QWebSocket ws;
     QList<QJsonObject> received;
@@ -129,10 +140,21 @@ private slots:
     void answersTheQuestionOnceUntilTheReveal();
     void answerWithoutAQuestionIsRefused();
     void answerOutOfBoundsIsRefused();
+    void anotherPagesSocketIsRefused_data();
+    void anotherPagesSocketIsRefused();
+    void anotherOriginIsLoggedOnce();
+    void pageOriginNamesThisServer();
+    void aRequestLabelsTheDrawingsSentForIt();
+    void aDrawingForAnEndedRequestHasNoLabel();
+    void badPromptIsRefused();
+    void slowHttpClientIsClosed();
+    void tooManyConnectionsAreClosed();
 
 private:
     /** The honest student sends a drawing and gets its answer: the server still works. */
     void honestStillAnswered();
+    /** Starts the server again with `limits` and the honest student joined anew. */
+    void restart(const ClassroomServer::Limits &limits);
     /** A new connection that joined. */
     std::unique_ptr<Student> joined(const QString &nick = {});
     /** A connection that sent `message` and was answered with an error of `code`. */
@@ -143,6 +165,7 @@ private:
     std::unique_ptr<ClassroomServer> m_server;
     std::unique_ptr<Student> m_honest;
     int m_answered = 0;
+    QList<int> m_labels; // each drawing's label, as the server gave it
 };
 
 void TestClassroomServer::init()
@@ -152,8 +175,9 @@ void TestClassroomServer::init()
     limits.maxStudents = 6;
     m_server->setLimits(limits);
     // The app's part: every drawing is answered (here "3 at 90 %").
-    connect(m_server.get(), &ClassroomServer::drawingReceived, this, [this](int id, const QString &, const QVector<ClassStroke> &s) {
+    connect(m_server.get(), &ClassroomServer::drawingReceived, this, [this](int id, const QString &, const QVector<ClassStroke> &s, int label) {
         QVERIFY(!s.isEmpty());
+        m_labels.append(label);
         std::array<float, 10> p{};
         p.fill(0.1f / 9);
         p[3] = 0.9f;
@@ -627,6 +651,206 @@ void TestClassroomServer::answerOutOfBoundsIsRefused()
     expectError(QJsonObject{{"type", "response"}, {"value", QString(17, QLatin1Char('9'))}}, QStringLiteral("range"));
     expectError(QJsonObject{{"type", "response"}, {"value", 7}}, QStringLiteral("field"));
     expectError(QJsonObject{{"type", "response"}, {"value", "\u0007"}}, QStringLiteral("range"));
+}
+
+void TestClassroomServer::anotherPagesSocketIsRefused_data()
+{
+    QTest::addColumn<QString>("origin");
+    QTest::newRow("another site") << QStringLiteral("http://example.org");
+    QTest::newRow("a name pointed at this computer") << QStringLiteral("http://class.example.org:PORT");
+    QTest::newRow("another port here") << QStringLiteral("http://127.0.0.1:1");
+    QTest::newRow("https") << QStringLiteral("https://127.0.0.1:PORT");
+    QTest::newRow("a sandboxed or local file") << QStringLiteral("null");
+    QTest::newRow("no origin (not a browser)") << QString();
+}
+
+void TestClassroomServer::anotherPagesSocketIsRefused()
+{
+    QFETCH(QString, origin);
+    origin.replace(QStringLiteral("PORT"), QString::number(m_server->port()));
+    QUrl ws = m_server->url();
+    ws.setScheme(QStringLiteral("ws"));
+    ws.setPath(QStringLiteral("/ws"));
+    Student s(ws, origin);
+    // The handshake may finish, but the socket is refused before it can say anything.
+    if (s.waitOpen()) {
+        QCOMPARE(s.waitFor(QStringLiteral("error")).value("error").toString(), QStringLiteral("origin"));
+        s.send(join(m_server->code()));
+        QVERIFY(s.waitClosed());
+    }
+    QVERIFY(s.waitFor(QStringLiteral("joined"), 100).isEmpty());
+    QCOMPARE(m_server->studentCount(), 1);
+    honestStillAnswered();
+}
+
+void TestClassroomServer::anotherOriginIsLoggedOnce()
+{
+    QSignalSpy refused(m_server.get(), &ClassroomServer::clientRefused);
+    QUrl ws = m_server->url();
+    ws.setScheme(QStringLiteral("ws"));
+    ws.setPath(QStringLiteral("/ws"));
+    for (int i = 0; i < 3; ++i) {
+        Student s(ws, QStringLiteral("http://example.org"));
+        if (s.waitOpen())
+            QVERIFY(s.waitClosed());
+    }
+    QCOMPARE(refused.size(), 1);
+    QVERIFY(refused.first().first().toString().contains(QStringLiteral("example.org")));
+    honestStillAnswered();
+}
+
+void TestClassroomServer::pageOriginNamesThisServer()
+{
+    const QHostAddress loopback(QHostAddress::LocalHost);
+    QVERIFY(isPageOrigin(QStringLiteral("http://127.0.0.1:8765"), loopback, 8765));
+    QVERIFY(isPageOrigin(QStringLiteral("http://localhost:8765"), loopback, 8765));
+    QVERIFY(isPageOrigin(QStringLiteral("http://LOCALHOST:8765"), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://127.0.0.1:8766"), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://127.0.0.1"), loopback, 8765));
+    QVERIFY(isPageOrigin(QStringLiteral("http://127.0.0.1"), loopback, 80));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://127.0.0.1:8765/page"), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://user@127.0.0.1:8765"), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("ws://127.0.0.1:8765"), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://localhost.example.org:8765"), loopback, 8765));
+    // On a room's network: that address only, and never a name (it could point anywhere).
+    const QHostAddress room(QStringLiteral("192.168.1.20"));
+    QVERIFY(isPageOrigin(QStringLiteral("http://192.168.1.20:8765"), room, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://192.168.1.21:8765"), room, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://127.0.0.1:8765"), room, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://localhost:8765"), room, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://teacher.local:8765"), room, 8765));
+    // On every network: any of this computer's addresses, and nobody else's.
+    const QHostAddress any(QHostAddress::AnyIPv4);
+    QVERIFY(isPageOrigin(QStringLiteral("http://127.0.0.1:8765"), any, 8765));
+    for (const QHostAddress &own : QNetworkInterface::allAddresses())
+        if (own.protocol() == QAbstractSocket::IPv4Protocol)
+            QVERIFY2(isPageOrigin(QStringLiteral("http://%1:8765").arg(own.toString()), any, 8765), qPrintable(own.toString()));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://203.0.113.7:8765"), any, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("http://evil.example:8765"), any, 8765));
+    QVERIFY(!isPageOrigin(QString(), loopback, 8765));
+    QVERIFY(!isPageOrigin(QStringLiteral("null"), loopback, 8765));
+}
+
+void TestClassroomServer::aRequestLabelsTheDrawingsSentForIt()
+{
+    m_server->askForDigit(7);
+    QCOMPARE(m_server->promptDigit(), 7);
+    const QJsonObject prompt = m_honest->waitFor(QStringLiteral("prompt"));
+    QCOMPARE(prompt.value("digit").toInt(), 7);
+    const int id = prompt.value("id").toInt();
+    QVERIFY(id > 0);
+    // A student who joins later is asked too.
+    auto late = joined(QStringLiteral("Late"));
+    QVERIFY(late);
+    QCOMPARE(late->waitFor(QStringLiteral("prompt")).value("id").toInt(), id);
+    QJsonObject forIt = aDrawing();
+    forIt.insert("prompt", id);
+    m_labels.clear();
+    late->send(forIt);
+    QVERIFY(!late->waitFor(QStringLiteral("answer")).isEmpty());
+    // Drawn freely while the request is open: not labelled, the student did not answer it.
+    honestStillAnswered();
+    QCOMPARE(m_labels, (QList<int>{7, -1}));
+}
+
+void TestClassroomServer::aDrawingForAnEndedRequestHasNoLabel()
+{
+    m_server->askForDigit(7);
+    const int seven = m_honest->waitFor(QStringLiteral("prompt")).value("id").toInt();
+    m_server->askForDigit(2);
+    const QJsonObject two = m_honest->waitFor(QStringLiteral("prompt"));
+    QCOMPARE(two.value("digit").toInt(), 2);
+    m_labels.clear();
+    QJsonObject late = aDrawing();
+    late.insert("prompt", seven);
+    m_honest->send(late);
+    QVERIFY(!m_honest->waitFor(QStringLiteral("answer")).isEmpty());
+    m_server->askForDigit(-1);
+    QCOMPARE(m_server->promptDigit(), -1);
+    const QJsonObject ended = m_honest->waitFor(QStringLiteral("prompt"));
+    QCOMPARE(ended.value("digit").toInt(), -1);
+    QJsonObject afterEnd = aDrawing();
+    afterEnd.insert("prompt", two.value("id").toInt());
+    m_honest->send(afterEnd);
+    QVERIFY(!m_honest->waitFor(QStringLiteral("answer")).isEmpty());
+    QCOMPARE(m_labels, (QList<int>{-1, -1}));
+}
+
+void TestClassroomServer::badPromptIsRefused()
+{
+    m_server->askForDigit(7);
+    QJsonObject text = aDrawing();
+    text.insert("prompt", "7");
+    expectError(text, QStringLiteral("field"));
+    QJsonObject fraction = aDrawing();
+    fraction.insert("prompt", 1.5);
+    expectError(fraction, QStringLiteral("field"));
+    QJsonObject negative = aDrawing();
+    negative.insert("prompt", -1);
+    expectError(negative, QStringLiteral("range"));
+}
+
+void TestClassroomServer::restart(const ClassroomServer::Limits &limits)
+{
+    m_honest.reset();
+    m_server->stop();
+    m_server->setLimits(limits);
+    QVERIFY(m_server->start(QHostAddress::LocalHost, 0));
+    m_honest = joined(QStringLiteral("Honest"));
+    QVERIFY(m_honest);
+}
+
+void TestClassroomServer::slowHttpClientIsClosed()
+{
+    ClassroomServer::Limits limits = m_server->limits();
+    limits.httpMs = 600;
+    restart(limits);
+    // A request that never ends (a byte now and then), and a connection that says nothing.
+    QTcpSocket slow, mute;
+    slow.connectToHost(QHostAddress::LocalHost, m_server->port());
+    mute.connectToHost(QHostAddress::LocalHost, m_server->port());
+    QVERIFY(slow.waitForConnected(5000) && mute.waitForConnected(5000));
+    slow.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 4000 && (slow.state() != QAbstractSocket::UnconnectedState || mute.state() != QAbstractSocket::UnconnectedState)) {
+        if (slow.state() == QAbstractSocket::ConnectedState)
+            slow.write("x");
+        QTest::qWait(100);
+    }
+    QCOMPARE(slow.state(), QAbstractSocket::UnconnectedState);
+    QCOMPARE(mute.state(), QAbstractSocket::UnconnectedState);
+    QVERIFY(t.elapsed() >= 400); // not before their time
+    // The student's WebSocket, older than that, is not an HTTP connection: it stays.
+    QCOMPARE(m_honest->ws.state(), QAbstractSocket::ConnectedState);
+    honestStillAnswered();
+}
+
+void TestClassroomServer::tooManyConnectionsAreClosed()
+{
+    ClassroomServer::Limits limits = m_server->limits();
+    limits.maxOpenConnections = 6;
+    limits.httpMs = 800;
+    restart(limits);
+    // The honest student holds one place; five silent connections take the others.
+    std::vector<std::unique_ptr<QTcpSocket>> held;
+    for (int i = 0; i < 5; ++i) {
+        held.push_back(std::make_unique<QTcpSocket>());
+        held.back()->connectToHost(QHostAddress::LocalHost, m_server->port());
+        QVERIFY(held.back()->waitForConnected(5000));
+    }
+    QTest::qWait(100);
+    QTcpSocket extra;
+    extra.connectToHost(QHostAddress::LocalHost, m_server->port());
+    extra.waitForConnected(2000);
+    extra.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(extra.state(), QAbstractSocket::UnconnectedState, 2000);
+    QVERIFY(!extra.readAll().startsWith("HTTP/1.1 200"));
+    // Once the silent ones are closed, the page answers again and a student joins.
+    QTRY_VERIFY_WITH_TIMEOUT(std::all_of(held.begin(), held.end(), [](const auto &s) { return s->state() == QAbstractSocket::UnconnectedState; }), 5000);
+    QVERIFY(httpGet("/").startsWith("HTTP/1.1 200"));
+    QVERIFY(joined(QStringLiteral("Late")));
+    honestStillAnswered();
 }
 
 QTEST_GUILESS_MAIN(TestClassroomServer)

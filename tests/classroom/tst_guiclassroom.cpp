@@ -15,10 +15,12 @@
 #include <panelui.h>
 #include <preprocess.h>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -36,6 +38,8 @@ private slots:
     void labelRemoveAndCollect();
     void theClassViewIsAPanelOfTheRegistry();
     void answersAreHiddenUntilTheReveal();
+    void aRequestForADigitLabelsTheDrawings();
+    void theMosaicMakesOnlyTheNewCells();
     void stoppingClosesTheClassroom();
 
 private:
@@ -83,7 +87,8 @@ void TestGuiClassroom::initTestCase()
     QVERIFY(m_ui->panel()->findChild<QLabel *>(QStringLiteral("classAddress"))->text().contains(server->url().toString()));
     QVERIFY(!m_ui->panel()->findChild<QLabel *>(QStringLiteral("classQrCode"))->pixmap().isNull());
 
-    m_student = std::make_unique<QWebSocket>();
+    // A browser says which page opened the socket: the class's own.
+    m_student = std::make_unique<QWebSocket>(server->url().toString(QUrl::RemovePath));
     connect(m_student.get(), &QWebSocket::textMessageReceived, this,
             [this](const QString &t) { m_received.append(QJsonDocument::fromJson(t.toUtf8()).object()); });
     QUrl ws = server->url();
@@ -134,8 +139,8 @@ void TestGuiClassroom::aDrawingIsAnsweredAsTheDrawViewWould()
     QCOMPARE(p.size(), 10);
     for (int d = 0; d < 10; ++d)
         QVERIFY2(qAbs(p[d].toDouble() - double(expected[std::size_t(d)])) < 1e-4, qPrintable(QString::number(d)));
-    // The Class view shows it with the same answer.
-    QCOMPARE(m_ui->panel()->drawings().size(), 1);
+    // The Class view shows it with the same answer (the mosaic follows a few times a second).
+    QTRY_COMPARE(m_ui->panel()->drawings().size(), 1);
     const ClassDrawingCell cell = m_ui->panel()->drawings().first();
     QCOMPARE(cell.digit, digit);
     QCOMPARE(cell.nick, QStringLiteral("Ada"));
@@ -148,7 +153,7 @@ void TestGuiClassroom::labelRemoveAndCollect()
     // A second drawing, a joke to remove.
     QVERIFY(!send({{"type", "drawing"}, {"strokes", QJsonArray{QJsonArray{20, 20, 380, 380}}}}, QStringLiteral("answer")).isEmpty());
     ClassPanel *panel = m_ui->panel();
-    QCOMPARE(panel->drawings().size(), 2);
+    QTRY_COMPARE(panel->drawings().size(), 2);
     const int three = panel->drawings()[0].id, joke = panel->drawings()[1].id;
     auto *collect = panel->findChild<QPushButton *>(QStringLiteral("classCollect"));
     QVERIFY(!collect->isEnabled()); // nothing labelled yet
@@ -210,6 +215,68 @@ void TestGuiClassroom::answersAreHiddenUntilTheReveal()
     QVERIFY(label->text().contains(QStringLiteral("7  ")));
     session->ask({}, {});
     QVERIFY(!label->isVisibleTo(m_ui->panel()));
+}
+
+void TestGuiClassroom::aRequestForADigitLabelsTheDrawings()
+{
+    ClassPanel *panel = m_ui->panel();
+    auto *digit = panel->findChild<QComboBox *>(QStringLiteral("classPromptDigit"));
+    auto *ask = panel->findChild<QPushButton *>(QStringLiteral("classPrompt"));
+    auto *shown = panel->findChild<QLabel *>(QStringLiteral("classPromptText"));
+    QVERIFY(digit && ask && shown);
+    QVERIFY(!shown->isVisibleTo(panel));
+    digit->setCurrentIndex(digit->findData(7));
+    const qsizetype before = m_received.size();
+    ask->click();
+    QCOMPARE(panel->prompt(), 7);
+    QVERIFY(shown->isVisibleTo(panel));
+    QVERIFY(shown->text().contains(QLatin1Char('7')));
+    QTRY_VERIFY(m_received.size() > before && m_received.last().value("type").toString() == QStringLiteral("prompt"));
+    const QJsonObject prompt = m_received.last();
+    QCOMPARE(prompt.value("digit").toInt(), 7);
+    // The drawing sent for it carries its label into the mosaic and the collection.
+    const qsizetype drawings = panel->drawings().size();
+    QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}, {"prompt", prompt.value("id").toInt()}}, QStringLiteral("answer")).isEmpty());
+    QTRY_COMPARE(panel->drawings().size(), drawings + 1);
+    const ClassDrawingCell cell = panel->drawings().last();
+    QCOMPARE(cell.label, 7);
+    QVERIFY(ClassPanel::cellText(cell).contains(cell.digit == 7 ? QStringLiteral("right") : QStringLiteral("wrong: 7")));
+    QVERIFY(panel->findChild<QPushButton *>(QStringLiteral("classCollect"))->isEnabled());
+    if (const QByteArray shots = qgetenv("BPLAB_CLASSROOM_SHOTS"); !shots.isEmpty()) {
+        QDir().mkpath(QString::fromLocal8Bit(shots));
+        m_window->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/class-view-request.png"));
+    }
+    const QString folder = m_dir.filePath(QStringLiteral("asked"));
+    static_cast<DrawView *>(m_window->page(MainWindow::View::Draw))->setKeepFolder(folder);
+    panel->findChild<QPushButton *>(QStringLiteral("classCollect"))->click();
+    QCOMPARE(keptDigitCounts(folder)[7], 1);
+    // The same button ends the request.
+    ask->click();
+    QCOMPARE(panel->prompt(), -1);
+    QCOMPARE(m_ui->session()->server()->promptDigit(), -1);
+    QVERIFY(!shown->isVisibleTo(panel));
+    QTRY_COMPARE(m_received.last().value("digit").toInt(), -1);
+}
+
+void TestGuiClassroom::theMosaicMakesOnlyTheNewCells()
+{
+    // A class sends dozens of drawings a second: the cells already shown are kept, not made again.
+    ClassPanel *panel = m_ui->panel();
+    auto *mosaic = panel->findChild<QListWidget *>(QStringLiteral("classMosaic"));
+    QVERIFY(mosaic);
+    const qsizetype before = panel->drawings().size();
+    QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}}, QStringLiteral("answer")).isEmpty());
+    QTRY_COMPARE(mosaic->count(), int(before + 1));
+    mosaic->item(0)->setData(Qt::UserRole + 1, QStringLiteral("kept"));
+    QTest::qWait(210); // within the five messages a second
+    QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}}, QStringLiteral("answer")).isEmpty());
+    QTRY_COMPARE(mosaic->count(), int(before + 2));
+    QCOMPARE(mosaic->item(0)->data(Qt::UserRole + 1).toString(), QStringLiteral("kept"));
+    QCOMPARE(mosaic->item(int(before + 1))->data(Qt::UserRole).toInt(), panel->drawings().last().id);
+    // A label remakes its cell only, at once.
+    const int first = panel->drawings().first().id;
+    emit panel->labelRequested(first, 1);
+    QVERIFY(mosaic->item(0)->text().contains(panel->drawings().first().digit == 1 ? QStringLiteral("right") : QStringLiteral("wrong: 1")));
 }
 
 void TestGuiClassroom::stoppingClosesTheClassroom()

@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPushButton>
+#include <QSet>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -98,12 +99,37 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_collect->setObjectName(QStringLiteral("classCollect"));
     connect(m_collect, &QPushButton::clicked, this, &ClassPanel::collectRequested);
 
+    m_promptText = new QLabel;
+    m_promptText->setObjectName(QStringLiteral("classPromptText"));
+    QFont large = m_promptText->font();
+    large.setPointSizeF(large.pointSizeF() * 1.5);
+    large.setBold(true);
+    m_promptText->setFont(large);
+    m_promptDigit = new QComboBox;
+    m_promptDigit->setObjectName(QStringLiteral("classPromptDigit"));
+    for (int d = 0; d < 10; ++d)
+        m_promptDigit->addItem(QString::number(d), d);
+    m_promptDigit->setCurrentIndex(7);
+    m_prompt = new QPushButton;
+    m_prompt->setObjectName(QStringLiteral("classPrompt"));
+    connect(m_prompt, &QPushButton::clicked, this, [this] {
+        // The button asks, or ends the request when the digit shown is the one asked for.
+        const int digit = m_promptDigit->currentData().toInt();
+        emit promptRequested(digit == m_promptValue ? -1 : digit);
+    });
+    connect(m_promptDigit, &QComboBox::currentIndexChanged, this, [this] { setPrompt(m_promptValue); });
+
     auto *side = new QVBoxLayout;
     side->addWidget(m_qr);
     side->addWidget(m_address);
     side->addWidget(m_code);
     side->addWidget(m_joined);
     side->addWidget(m_responses);
+    auto *prompt = new QHBoxLayout;
+    prompt->addWidget(m_promptDigit);
+    prompt->addWidget(m_prompt, 1);
+    side->addWidget(m_promptText);
+    side->addLayout(prompt);
     side->addWidget(m_startStop);
     side->addStretch(1);
     auto *actions = new QHBoxLayout;
@@ -117,6 +143,8 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(side);
     layout->addLayout(right, 1);
+    setTabOrder(m_promptDigit, m_prompt);
+    setTabOrder(m_prompt, m_startStop);
     setTabOrder(m_startStop, m_mosaic);
     setTabOrder(m_mosaic, m_label);
     setTabOrder(m_label, m_remove);
@@ -135,10 +163,16 @@ void ClassPanel::retranslate()
     m_collect->setToolTip(tr("Keep the labelled drawings in the Draw view's collection (its test set and pictures)"));
     m_mosaic->setAccessibleName(tr("The class's drawings"));
     m_qr->setAccessibleName(tr("QR code of the class's address"));
+    m_promptDigit->setAccessibleName(tr("Digit to ask the class for"));
     setServer(m_addressText, m_qrImage, m_codeText);
     setJoined(m_joinedCount);
+    setPrompt(m_promptValue);
     setResponses(m_question, m_counts, m_revealed, m_truth);
+    // Every cell's text again, in the new language.
+    const int keep = selectedId();
+    m_mosaic->clear();
     setDrawings(m_drawings);
+    selectId(keep);
 }
 
 void ClassPanel::changeEvent(QEvent *event)
@@ -164,6 +198,17 @@ void ClassPanel::setServer(const QString &address, const QImage &qrCode, const Q
     m_qr->setAccessibleDescription(running ? address : QString());
     m_qr->setVisible(running);
     m_startStop->setText(running ? tr("S&top the classroom") : tr("S&tart the classroom…"));
+}
+
+void ClassPanel::setPrompt(int digit)
+{
+    m_promptValue = digit;
+    m_promptText->setText(digit >= 0 ? tr("Draw a %1").arg(digit) : QString());
+    m_promptText->setAccessibleName(digit >= 0 ? tr("The class is asked to draw a %1").arg(digit) : QString());
+    m_promptText->setVisible(digit >= 0);
+    const bool asked = digit >= 0 && m_promptDigit->currentData().toInt() == digit;
+    m_prompt->setText(asked ? tr("En&d the request") : tr("As&k the class to draw it"));
+    m_prompt->setToolTip(tr("The drawings sent for the request are labelled with its digit, ready for the collection"));
 }
 
 QString ClassPanel::joinedText() const
@@ -222,14 +267,37 @@ QString ClassPanel::cellText(const ClassDrawingCell &cell)
 void ClassPanel::setDrawings(const QVector<ClassDrawingCell> &drawings)
 {
     const int keep = selectedId();
+    QHash<int, ClassDrawingCell> before;
+    for (const ClassDrawingCell &c : m_drawings)
+        before.insert(c.id, c);
     m_drawings = drawings;
-    m_mosaic->clear();
-    for (const ClassDrawingCell &c : drawings) {
-        auto *item = new QListWidgetItem(cellIcon(c), cellText(c));
-        item->setData(Qt::UserRole, c.id);
+    // The mosaic changes by a few cells at a time (new drawings at the end, the oldest gone, a
+    // label): only those cells are made again, so that a class's stream of drawings stays cheap.
+    QSet<int> ids;
+    for (const ClassDrawingCell &c : drawings)
+        ids.insert(c.id);
+    for (int row = m_mosaic->count() - 1; row >= 0; --row)
+        if (!ids.contains(m_mosaic->item(row)->data(Qt::UserRole).toInt()))
+            delete m_mosaic->takeItem(row);
+    for (int row = 0; row < drawings.size(); ++row) {
+        const ClassDrawingCell &c = drawings[row];
+        QListWidgetItem *item = row < m_mosaic->count() ? m_mosaic->item(row) : nullptr;
+        if (item && item->data(Qt::UserRole).toInt() == c.id) {
+            const ClassDrawingCell &was = before[c.id];
+            if (was.label == c.label && was.digit == c.digit && was.confidence == c.confidence && was.nick == c.nick &&
+                was.picture.cacheKey() == c.picture.cacheKey())
+                continue;
+        } else {
+            item = new QListWidgetItem;
+            item->setData(Qt::UserRole, c.id);
+            m_mosaic->insertItem(row, item);
+        }
+        item->setIcon(cellIcon(c));
+        item->setText(cellText(c));
         item->setData(Qt::AccessibleTextRole, cellText(c).replace(QLatin1Char('\n'), QStringLiteral(", ")));
-        m_mosaic->addItem(item);
     }
+    while (m_mosaic->count() > drawings.size())
+        delete m_mosaic->takeItem(m_mosaic->count() - 1);
     selectId(keep);
     updateActions();
 }

@@ -2,8 +2,8 @@
 // The Class view's panel, for the projector: where to join (the address as text and as a QR code,
 // the join code), how many joined, and the class's drawings as a mosaic, each with the network's
 // answer and confidence and, once the teacher gave one, its label (a wrong answer is marked).
-// The teacher can label the selected drawing, remove it, and add the labelled drawings to the
-// class collection. It shows the values it is given and says what was asked by signals.
+// The teacher can ask the class to draw a digit (the drawings sent for it carry it as their label),
+// label the selected drawing, remove it, and add the labelled drawings to the class collection. It shows the values it is given and says what was asked by signals.
 
 #include <panelexport.h>
 
@@ -45,6 +45,9 @@ public:
      *  revealed (with the true value); before that only how many answered. Empty question: none. */
     void setResponses(const QString &question, const QMap<QString, int> &counts, bool revealed, const QString &truth);
     QString responsesText() const;
+    /** The digit the class is asked to draw (-1: none). */
+    void setPrompt(int digit);
+    int prompt() const { return m_promptValue; }
     const QVector<ClassDrawingCell> &drawings() const { return m_drawings; }
     /** The selected drawing's id (-1: none). */
     int selectedId() const;
@@ -61,6 +64,8 @@ signals:
     void labelRequested(int id, int label);
     void removeRequested(int id);
     void collectRequested();
+    /** Ask the class to draw `digit`; -1: end the request. */
+    void promptRequested(int digit);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -80,6 +85,10 @@ private:
     QPushButton *m_remove = nullptr;
     QPushButton *m_collect = nullptr;
     QPushButton *m_startStop = nullptr;
+    QLabel *m_promptText = nullptr;
+    QComboBox *m_promptDigit = nullptr;
+    QPushButton *m_prompt = nullptr;
+    int m_promptValue = -1;
     QImage m_qrImage;
     QString m_addressText;
     QString m_codeText;
