@@ -185,7 +185,7 @@ void describeParams(const NetworkModel &m, Finding &f)
         arrays.push_back(Json {{"name", "b" + std::to_string(l + 1)}, {"shape", Json {L.b.size()}}});
     }
     f.what += QStringLiteral(": %1 network, %2 (float32)").arg(qs(describe(m.arch)), shapes.join(QStringLiteral(", ")));
-    f.details.add("network", describe(m.arch));
+    f.details.add("network", qs(describe(m.arch)));
     f.details.addJson("arrays", arrays);
     f.details.add("non_finite", std::uint64_t(nonFinite));
     if (nonFinite > 0)
