@@ -170,15 +170,24 @@ void inspectIdx(const std::string &path, std::uint64_t fileSize, const std::vect
     f.details.add("count", std::uint64_t(r->labels.size())).addJson("class_counts", perClass);
 }
 
-/** Weights as the loaders return them: shapes and whether every value is finite. */
-void describeParams(const ParamsF &p, Finding &f)
+/** Weights as the loaders return them: the network, each array's shape and whether every value
+ *  is finite. */
+void describeParams(const NetworkModel &m, Finding &f)
 {
-    const std::size_t nonFinite = std::size_t((!p.W1.array().isFinite()).count() + (!p.b1.array().isFinite()).count() +
-                                              (!p.W2.array().isFinite()).count() + (!p.b2.array().isFinite()).count());
-    f.what += QStringLiteral(": W1 %1x%2, b1 %1, W2 %3x%1, b2 %3 (float32)").arg(kHidden).arg(kInputs).arg(kOutputs);
-    const auto array = [](const char *name, Json shape) { return Json {{"name", name}, {"shape", std::move(shape)}}; };
-    f.details.addJson("arrays", Json::array({array("W1", {kHidden, kInputs}), array("b1", {kHidden}),
-                                             array("W2", {kOutputs, kHidden}), array("b2", {kOutputs})}));
+    std::size_t nonFinite = 0;
+    QStringList shapes;
+    Json arrays = Json::array();
+    for (std::size_t l = 0; l < m.params.layers.size(); ++l) {
+        const Layer<float> &L = m.params.layers[l];
+        nonFinite += std::size_t((!L.W.array().isFinite()).count() + (!L.b.array().isFinite()).count());
+        const QString n = QString::number(l + 1);
+        shapes << QStringLiteral("W%1 %2x%3, b%1 %2").arg(n).arg(L.W.rows()).arg(L.W.cols());
+        arrays.push_back(Json {{"name", "W" + std::to_string(l + 1)}, {"shape", Json {L.W.rows(), L.W.cols()}}});
+        arrays.push_back(Json {{"name", "b" + std::to_string(l + 1)}, {"shape", Json {L.b.size()}}});
+    }
+    f.what += QStringLiteral(": %1 network, %2 (float32)").arg(qs(describe(m.arch)), shapes.join(QStringLiteral(", ")));
+    f.details.add("network", qs(describe(m.arch)));
+    f.details.addJson("arrays", arrays);
     f.details.add("non_finite", std::uint64_t(nonFinite));
     if (nonFinite > 0)
         f.error = "the weights hold " + withThousands(nonFinite) +
@@ -189,7 +198,15 @@ void inspectModel(const std::string &path, bool npz, Finding &f)
 {
     f.kind = npz ? QStringLiteral("npz") : QStringLiteral("model");
     f.what = npz ? QStringLiteral("NumPy .npz (zip)") : QStringLiteral("Backprop Lab model file");
-    auto r = npz ? loadNpz(path) : loadModel(path);
+    const auto read = [&]() -> Result<NetworkModel> {
+        if (!npz)
+            return readNetworkModel(path);
+        auto p = loadNpz(path);
+        if (!p)
+            return Error {p.error()};
+        return NetworkModel {Architecture::source(), toMlp(*p), std::nullopt};
+    };
+    const Result<NetworkModel> r = read();
     if (!r) {
         f.error = r.error();
         return;

@@ -158,17 +158,17 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-/** What a layer list (convolution, pooling, dropout) cannot do yet: files and replicas. */
+/** What a layer list (convolution, pooling, dropout) cannot do yet: snapshots and replicas. */
 int refuseForLayers(const Command &cmd, const Architecture &arch, bool mpi)
 {
     if (!arch.layered())
         return -1;
     const auto refuse = [&](const QString &option) {
         return cmd.usageError(QStringLiteral("%1: a network with convolution, pooling, flatten or dropout layers "
-                                             "cannot be written to files or split over replicas yet")
+                                             "cannot be written to snapshots or split over replicas yet")
                                       .arg(option));
     };
-    for (const char *option : {"save", "checkpoint-dir", "init-from"})
+    for (const char *option : {"checkpoint-dir"})
         if (cmd.isSet(QString::fromLatin1(option)))
             return refuse(QStringLiteral("--") + QString::fromLatin1(option));
     if (mpi)

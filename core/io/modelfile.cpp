@@ -10,6 +10,7 @@
 #include "io/fileio.h"
 #include "data/idx.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -21,7 +22,9 @@ namespace {
 
 constexpr char kMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
 constexpr std::uint32_t kVersion = 2;       // written for the source network; version 1 (no info block) is still read
-constexpr std::uint32_t kVersionAnyShape = 3; // written for every other architecture
+constexpr std::uint32_t kVersionAnyShape = 3; // written for every other dense architecture
+constexpr std::uint32_t kVersionLayers = 4;   // written for a layer list (convolution, pooling, dropout)
+constexpr std::uint32_t kMaxLayersTextBytes = 4096;
 constexpr std::uint32_t kMaxInfoBytes = 65536; // the info block is a few hundred bytes
 constexpr std::uint32_t kDtypeFloat32 = 1;
 constexpr std::uint32_t kArrayCount = 4;
@@ -86,6 +89,7 @@ Status checkCrc(const std::uint8_t *data, std::size_t size, const std::string &n
 }
 
 Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, const std::string &name);
+Result<NetworkModel> decodeVersion4(const std::uint8_t *data, std::size_t size, const std::string &name);
 std::size_t maxNetworkFileBytes();
 
 } // namespace
@@ -138,9 +142,16 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
                          " network; only the source's 784-128-10 ReLU network is read here"};
         return Model{toSourceParams(any->params), std::move(any->info)};
     }
+    if (version == kVersionLayers) {
+        auto any = decodeVersion4(data, size, name);
+        if (!any)
+            return Error{any.error()};
+        return Error{name + ": holds a " + describe(any->arch) +
+                     " network; only the source's 784-128-10 ReLU network is read here"};
+    }
     if (version != 1 && version != kVersion)
         return Error{name + ": model file version " + withThousands(version) + "; this program reads versions 1 to " +
-                     std::to_string(kVersionAnyShape)};
+                     std::to_string(kVersionLayers)};
     const std::uint32_t dtype = getU32(data + 12);
     if (dtype != kDtypeFloat32)
         return Error{name + ": data type code " + withThousands(dtype) + " is unknown (1 = float32)"};
@@ -385,6 +396,92 @@ Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, 
     return model;
 }
 
+// Version 4 (a layer list): version 3's header up to the activation code, then the length of the
+// --layers text and the text itself (UTF-8, no terminator), then per layer with parameters the
+// shapes of W_l and b_l as in version 3 (a convolution's W is C_out x C_in k k), the arrays, the
+// info block and the CRC32. The layers and the activation make the architecture; the shapes must
+// be its own.
+Result<NetworkModel> decodeVersion4(const std::uint8_t *data, std::size_t size, const std::string &name)
+{
+    if (size < kHeaderBytes3 + 4)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes, inside the header"};
+    const std::uint32_t dtype = getU32(data + 12);
+    if (dtype != kDtypeFloat32)
+        return Error{name + ": data type code " + withThousands(dtype) + " is unknown (1 = float32)"};
+    const std::uint32_t count = getU32(data + 16);
+    const std::uint32_t infoBytes = getU32(data + 20);
+    if (infoBytes > kMaxInfoBytes)
+        return Error{name + ": the header announces " + withThousands(infoBytes) +
+                     " bytes of model info; at most " + withThousands(kMaxInfoBytes) + " are allowed"};
+    const std::uint32_t code = getU32(data + 24);
+    if (code >= kActivationCodes.size())
+        return Error{name + ": activation code " + withThousands(code) +
+                     " is unknown (0 relu, 1 sigmoid, 2 tanh, 3 leakyrelu)"};
+    const std::uint32_t textBytes = getU32(data + kHeaderBytes3);
+    if (textBytes == 0 || textBytes > kMaxLayersTextBytes)
+        return Error{name + ": the header announces " + withThousands(textBytes) + " bytes of layer list; 1 to " +
+                     withThousands(kMaxLayersTextBytes) + " are allowed"};
+    const std::size_t shapesAt = kHeaderBytes3 + 4 + textBytes;
+    if (size < shapesAt)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes, inside the layer list"};
+    const std::string text(reinterpret_cast<const char *>(data + kHeaderBytes3 + 4), textBytes);
+    auto specs = parseLayers(text);
+    if (!specs)
+        return Error{name + ": " + specs.error()};
+    NetworkModel model;
+    model.arch = withLayers(*specs, kActivationCodes[code]);
+    if (!model.arch.layered())
+        return Error{name + ": the layer list \"" + text + "\" holds dense layers only (written as version 3)"};
+    if (Status st = validate(model.arch); !st)
+        return Error{name + ": " + st.error()};
+    const int layers = model.arch.layerCount();
+    if (count != std::uint32_t(2 * layers))
+        return Error{name + ": holds " + withThousands(count) + " arrays; the " + describe(model.arch) + " network has " +
+                     std::to_string(2 * layers) + " (W and b of each layer with parameters)"};
+    const std::size_t headerBytes = shapesAt + 8 * std::size_t(count);
+    if (size < headerBytes)
+        return Error{name + ": cut short after " + withThousands(size) + " bytes, inside the header"};
+    for (int l = 0; l < layers; ++l) {
+        const std::uint8_t *sh = data + shapesAt + 16 * std::size_t(l);
+        const std::uint32_t rows = getU32(sh), cols = getU32(sh + 4), bRows = getU32(sh + 8), bCols = getU32(sh + 12);
+        const std::uint32_t wantRows = std::uint32_t(model.arch.layerOutputs(l));
+        const std::uint32_t wantCols = std::uint32_t(model.arch.layerInputs(l));
+        const std::string W = arrayName(2 * std::size_t(l)), b = arrayName(2 * std::size_t(l) + 1);
+        if (rows != wantRows || cols != wantCols)
+            return Error{name + ": array " + W + " is " + shapeText(rows, cols) + "; the " + describe(model.arch) +
+                         " network needs " + shapeText(wantRows, wantCols)};
+        if (bRows != wantRows || bCols != 1)
+            return Error{name + ": array " + b + " is " + shapeText(bRows, bCols) + "; the " + describe(model.arch) +
+                         " network needs " + shapeText(wantRows, 1)};
+    }
+    const std::size_t arraysEnd = headerBytes + model.arch.parameterBytes(4);
+    const std::size_t expected = arraysEnd + infoBytes + 4;
+    if (size != expected)
+        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file of the " +
+                     describe(model.arch) + " network" +
+                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
+                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
+    if (Status st = checkCrc(data, size, name); !st)
+        return Error{st.error()};
+    if (infoBytes > 0) {
+        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + arraysEnd), infoBytes), name);
+        if (!info)
+            return Error{info.error()};
+        model.info = std::move(*info);
+    }
+    model.params = MlpParamsF::zeros(model.arch);
+    const std::uint8_t *v = data + headerBytes;
+    auto read = [&](float &x) {
+        x = getF32(v);
+        v += 4;
+    };
+    for (Layer<float> &L : model.params.layers) {
+        forEachRowMajor(L.W, read);
+        forEachRowMajor(L.b, read);
+    }
+    return model;
+}
+
 } // namespace
 
 std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params, const ModelInfo *info)
@@ -396,11 +493,17 @@ std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const Mlp
     out.reserve(kHeaderBytes3 + 8 * kMaxArrays + arch.parameterBytes(4) + text.size() + 4);
     for (char c : kMagic)
         out.push_back(std::uint8_t(c));
-    putU32(out, kVersionAnyShape);
+    const std::string layers = arch.layered() ? layersText(arch.layers) : std::string();
+    putU32(out, arch.layered() ? kVersionLayers : kVersionAnyShape);
     putU32(out, kDtypeFloat32);
     putU32(out, std::uint32_t(2 * params.layers.size()));
     putU32(out, std::uint32_t(text.size()));
     putU32(out, activationCode(arch.activation));
+    if (arch.layered()) {
+        putU32(out, std::uint32_t(layers.size()));
+        for (char c : layers)
+            out.push_back(std::uint8_t(c));
+    }
     for (const Layer<float> &L : params.layers) {
         putU32(out, std::uint32_t(L.W.rows()));
         putU32(out, std::uint32_t(L.W.cols()));
@@ -421,6 +524,8 @@ Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t si
 {
     if (size >= 12 && std::memcmp(data, kMagic, 8) == 0 && getU32(data + 8) == kVersionAnyShape)
         return decodeVersion3(data, size, name);
+    if (size >= 12 && std::memcmp(data, kMagic, 8) == 0 && getU32(data + 8) == kVersionLayers)
+        return decodeVersion4(data, size, name);
     auto model = decodeModelFile(data, size, name);
     if (!model)
         return Error{model.error()};
@@ -440,7 +545,7 @@ Status saveNetworkModel(const std::string &path, const Architecture &arch, const
 
 Result<NetworkModel> readNetworkModel(const std::string &path)
 {
-    auto bytes = readWholeFile(path, maxNetworkFileBytes());
+    auto bytes = readWholeFile(path, std::max<std::size_t>(maxNetworkFileBytes(), std::size_t(64) << 20));
     if (!bytes)
         return Error{bytes.error()};
     return decodeNetworkModel(bytes->data(), bytes->size(), fileNameOf(path));

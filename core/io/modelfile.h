@@ -43,9 +43,11 @@ Result<Model> readAnyModel(const std::string &path);
 Result<ParamsF> loadAnyModel(const std::string &path);
 
 // Any architecture. Model files: the source network is written as version 2, byte for byte what
-// saveModel writes; every other shape as version 3, whose header adds the activation and whose
-// arrays are W1, b1, ..., WL, bL. Versions 1 and 2 read as 784-128-10 ReLU. The functions above
-// read version 3 only when it holds the source network, and say which network it holds otherwise.
+// saveModel writes; every other dense shape as version 3, whose header adds the activation and
+// whose arrays are W1, b1, ..., WL, bL; a layer list (convolution, pooling, dropout) as version 4,
+// version 3 with the --layers text after the activation. Versions 1 and 2 read as 784-128-10
+// ReLU. The functions above read version 3 only when it holds the source network, and say which
+// network a version 3 or 4 file holds otherwise.
 
 /** Weights of any architecture with what the file says about them. */
 struct NetworkModel {
@@ -55,10 +57,10 @@ struct NetworkModel {
 };
 
 /** The bytes of a model file for params (in arch's shapes): version 2 for the source network,
- *  version 3 otherwise. */
+ *  version 4 for a layer list, version 3 otherwise. */
 std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params,
                                              const ModelInfo *info = nullptr);
-/** Reads versions 1, 2 and 3; the message names the array whose shape does not fit. */
+/** Reads versions 1 to 4; the message names the array whose shape does not fit. */
 Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t size, const std::string &name);
 /** encodeNetworkModel written atomically; refuses (writing nothing) parameters not in arch's shapes. */
 Status saveNetworkModel(const std::string &path, const Architecture &arch, const MlpParamsF &params,

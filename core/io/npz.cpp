@@ -584,6 +584,10 @@ Status saveNetworkNpz(const std::string &path, const Architecture &arch, const M
         return Error{path + ": " + s.error() + "; nothing written"};
     if (!params.hasShape(arch))
         return Error{path + ": the parameters do not have the " + describe(arch) + " shapes; nothing written"};
+    if (arch.layered()) // its arrays alone would read back as another (dense) network
+        return Error{path + ": the " + describe(arch) +
+                     " network has convolution, pooling, flatten or dropout layers, which an .npz cannot hold yet;"
+                     " nothing written (its model file can)"};
     const std::vector<std::uint8_t> bytes = encodeNetworkNpz(arch, params);
     return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
 }

@@ -79,7 +79,7 @@ Gemm::Gemm(const GemmShape &shape)
     static std::once_flag initialised;
     std::call_once(initialised, [] { libxsmm_init(); });
     const libxsmm_blasint lda = shape.lda, ldb = shape.ldb, ldc = shape.ldc;
-    const float alpha = 1.0f, beta = 0.0f;
+    const float alpha = 1.0f, beta = shape.accumulate ? 1.0f : 0.0f;
     const int flags = shape.transB ? LIBXSMM_GEMM_FLAG_TRANS_B : LIBXSMM_GEMM_FLAG_NONE;
     // No prefetch variant: the operands of one batch stay in the core's own caches.
     m_kernel = reinterpret_cast<void *>(libxsmm_smmdispatch(shape.m, shape.n, shape.k, &lda, &ldb,

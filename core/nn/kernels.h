@@ -24,12 +24,14 @@ const char *toString(Kernels kernels);
 std::optional<Kernels> parseKernels(std::string_view name);
 
 /** The shape of C (m x n) = A (m x k) op(B) (k x n), column-major, leading dimensions lda, ldb,
- *  ldc; op(B) = B^T when transB (B then stored n x k). C is overwritten (beta 0). */
+ *  ldc; op(B) = B^T when transB (B then stored n x k). C is overwritten (beta 0), or with
+ *  accumulate C += A op(B) (beta 1). */
 struct GemmShape
 {
     int m = 0, n = 0, k = 0;
     int lda = 0, ldb = 0, ldc = 0;
     bool transB = false;
+    bool accumulate = false;
     bool operator==(const GemmShape &) const = default;
 };
 
@@ -46,7 +48,7 @@ public:
     explicit Gemm(const GemmShape &shape);
     bool valid() const { return m_kernel != nullptr; }
     const GemmShape &shape() const { return m_shape; }
-    /** C = A op(B) on the shape's sizes. */
+    /** C = A op(B) (C += A op(B) when the shape accumulates) on the shape's sizes. */
     void operator()(const float *a, const float *b, float *c) const;
 
 private:

@@ -4,11 +4,70 @@
 
 #include "nn/layerop.h"
 
+#include <algorithm>
+#include <type_traits>
 #include <vector>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 namespace bplab {
 
 namespace {
+
+/**
+ * One row of outputs: out[ox] = the largest of x[2 ox], x[2 ox + 1] (the row at x) and
+ * x[w + 2 ox], x[w + 2 ox + 1] (the row below), the first of equal ones in that order, and
+ * arg[ox] its index (first + its offset from x). The first of each row's pair unless the second
+ * is larger, then the lower row's only when larger than the upper's: that is the row order.
+ */
+template<class S>
+void poolRow(const S *x, int w, int count, int first, S *out, int *arg)
+{
+    int ox = 0;
+#if defined(__AVX512F__)
+    if constexpr (std::is_same_v<S, float>) {
+        const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+        const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+        for (; ox < count; ox += 16) {
+            // 16 outputs (fewer at the end: the masked lanes read and write nothing)
+            const int lanes = std::min(16, count - ox);
+            const __mmask16 low = __mmask16(lanes >= 8 ? 0xFFFF : (1u << (2 * lanes)) - 1);
+            const __mmask16 high = __mmask16(lanes > 8 ? (1u << (2 * (lanes - 8))) - 1 : 0);
+            const auto pairs = [&](const float *row, __m512 &left, __m512 &right) {
+                const __m512 a = _mm512_maskz_loadu_ps(low, row + 2 * ox);
+                const __m512 b = _mm512_maskz_loadu_ps(high, row + 2 * ox + 16);
+                left = _mm512_permutex2var_ps(a, even, b);
+                right = _mm512_permutex2var_ps(a, odd, b);
+            };
+            __m512 tl, tr, bl, br;
+            pairs(x, tl, tr);
+            pairs(x + w, bl, br);
+            const __m512i at = _mm512_add_epi32(_mm512_set1_epi32(first + 2 * ox), even);
+            const __mmask16 topRight = _mm512_cmp_ps_mask(tr, tl, _CMP_GT_OQ);
+            const __m512 t = _mm512_mask_blend_ps(topRight, tl, tr);
+            const __m512i ti = _mm512_mask_add_epi32(at, topRight, at, _mm512_set1_epi32(1));
+            const __mmask16 bottomRight = _mm512_cmp_ps_mask(br, bl, _CMP_GT_OQ);
+            const __m512 b = _mm512_mask_blend_ps(bottomRight, bl, br);
+            const __m512i below = _mm512_add_epi32(at, _mm512_set1_epi32(w));
+            const __m512i bi = _mm512_mask_add_epi32(below, bottomRight, below, _mm512_set1_epi32(1));
+            const __mmask16 bottom = _mm512_cmp_ps_mask(b, t, _CMP_GT_OQ);
+            const __mmask16 valid = __mmask16((1u << lanes) - 1);
+            _mm512_mask_storeu_ps(out + ox, valid, _mm512_mask_blend_ps(bottom, t, b));
+            _mm512_mask_storeu_epi32(arg + ox, valid, _mm512_mask_blend_epi32(bottom, ti, bi));
+        }
+        return;
+    }
+#endif
+    for (; ox < count; ++ox) {
+        const int l = 2 * ox, r = l + 1;
+        const int top = x[r] > x[l] ? r : l, bottom = x[w + r] > x[w + l] ? w + r : w + l;
+        const int best = x[bottom] > x[top] ? bottom : top;
+        out[ox] = x[best];
+        arg[ox] = first + best;
+    }
+}
 
 template<class S>
 class PoolOp final : public LayerOp<S>
@@ -26,34 +85,15 @@ public:
     {
         // a_out[c][y][x] = max over the window's 4 values of a_in[c][2y + dy][2x + dx]
         const FeatureShape &i = this->inShape, &o = this->outShape;
-        const int size = o.size();
         for (int s = 0; s < n; ++s) {
             const S *x = in.col(s).data();
             S *y = out.col(s).data();
-            int *arg = m_argmax.data() + std::size_t(s) * std::size_t(size);
             for (int c = 0; c < o.channels; ++c)
                 for (int oy = 0; oy < o.height; ++oy) {
-                    const int top = (c * i.height + 2 * oy) * i.width, below = top + i.width;
-                    const int to = (c * o.height + oy) * o.width;
-                    for (int ox = 0; ox < o.width; ++ox) {
-                        // the window's values in row order; a later one wins only when larger
-                        int best = top + 2 * ox;
-                        S v = x[best];
-                        if (x[top + 2 * ox + 1] > v) {
-                            best = top + 2 * ox + 1;
-                            v = x[best];
-                        }
-                        if (x[below + 2 * ox] > v) {
-                            best = below + 2 * ox;
-                            v = x[best];
-                        }
-                        if (x[below + 2 * ox + 1] > v) {
-                            best = below + 2 * ox + 1;
-                            v = x[best];
-                        }
-                        y[to + ox] = v;
-                        arg[to + ox] = best;
-                    }
+                    const int top = (c * i.height + 2 * oy) * i.width;
+                    S *to = y + (c * o.height + oy) * o.width;
+                    int *arg = m_argmax.data() + std::size_t(s) * std::size_t(o.size()) + (to - y);
+                    poolRow(x + top, i.width, o.width, top, to, arg);
                 }
         }
     }
@@ -71,7 +111,7 @@ public:
             S *dx = dIn->col(s).data();
             const int *arg = m_argmax.data() + std::size_t(s) * std::size_t(size);
             for (int j = 0; j < size; ++j)
-                dx[arg[j]] += d[j];
+                dx[arg[j]] = d[j];
         }
     }
 

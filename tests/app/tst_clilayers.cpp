@@ -79,6 +79,33 @@ private slots:
         QCOMPARE(run.json().value("weight_decay").toDouble(), 1e-4);
     }
 
+    void savedConvNetLoadsEverywhere()
+    {
+        // train --save writes a conv net's model file; eval and predict read it and give the
+        // training's own numbers; --init-from with --epochs 0 writes the same weights again.
+        const QString model = m_tmp.filePath(QStringLiteral("conv.bplab"));
+        const QString again = m_tmp.filePath(QStringLiteral("again.bplab"));
+        const QString layers = QStringLiteral("conv 3 3x3, pool 2, dense 12, dropout 0.2");
+        const CliRun run = runCli({"train", "--data", m_data, "--epochs", "1", "--batch", "20", "--seed", "4", "--json",
+                                   "--activation", "tanh", "--layers", layers, "--save", model});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const double accuracy = QJsonDocument::fromJson(run.out.trimmed().split('\n').last())
+                                        .object()
+                                        .value("test_accuracy")
+                                        .toDouble();
+        const CliRun eval = runCli({"eval", "--data", m_data, "--model", model, "--json"});
+        QVERIFY2(eval.exitCode == 0, eval.err.constData());
+        QCOMPARE(eval.json().value("test_accuracy").toDouble(), accuracy);
+        const CliRun inspect = runCli({"inspect", model, "--json"});
+        QVERIFY2(inspect.exitCode == 0, inspect.err.constData());
+        QVERIFY2(inspect.out.contains("conv 3 3x3"), inspect.out.constData());
+        const CliRun copy = runCli({"train", "--data", m_data, "--epochs", "0", "--init-from", model, "--save", again});
+        QVERIFY2(copy.exitCode == 0, copy.err.constData());
+        const CliRun evalAgain = runCli({"eval", "--data", m_data, "--model", again, "--json"});
+        QVERIFY2(evalAgain.exitCode == 0, evalAgain.err.constData());
+        QCOMPARE(evalAgain.json().value("test_loss").toDouble(), eval.json().value("test_loss").toDouble());
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -95,10 +122,11 @@ private slots:
                                 << "\"dropout 1\" (layer 2): a dropout rate is at least 0 and below 1" << 2;
         QTest::newRow("with --hidden") << QStringList {"--layers", "conv 2 3x3", "--hidden", "8"}
                                        << "--layers and --hidden both name the network: give one" << 1;
-        QTest::newRow("saving a conv net") << QStringList {"--layers", "conv 2 3x3", "--save", "SAVE"}
-                                           << "--save: a network with convolution, pooling, flatten or dropout "
-                                              "layers cannot be written to files"
-                                           << 1;
+        QTest::newRow("snapshots of a conv net")
+                << QStringList {"--layers", "conv 2 3x3", "--checkpoint-dir", "SAVE"}
+                << "--checkpoint-dir: a network with convolution, pooling, flatten or dropout layers cannot be "
+                   "written to snapshots"
+                << 1;
         QTest::newRow("negative decay") << QStringList {"--weight-decay", "-1"} << "--weight-decay" << 1;
     }
     void refusals()
@@ -109,7 +137,7 @@ private slots:
         const QString save = m_tmp.filePath(QStringLiteral("bad.bplab"));
         args.replaceInStrings(QStringLiteral("SAVE"), save);
         for (const char *command : {"train", "info"}) {
-            if (args.contains("--save") && QByteArray(command) == "info")
+            if (args.contains("--checkpoint-dir") && QByteArray(command) == "info")
                 continue;
             QStringList all {QString::fromLatin1(command)};
             if (QByteArray(command) == "train")

@@ -298,6 +298,53 @@ private slots:
         }
     }
 
+    void floatPassEqualsDouble_data()
+    {
+        QTest::addColumn<QString>("layers");
+        QTest::addRow("odd maps and long rows")
+                << "conv 3 3x3, pool 2, conv 4 5x5, pool 2, conv 5 3x3 valid, pool 2, dense 6";
+        QTest::addRow("stride 2, valid") << "conv 2 5x5 stride 2 valid, pool 2, conv 3 3x3 stride 2, dense 6";
+        QTest::addRow("pool first") << "pool 2, conv 4 3x3, pool 2, dense 6";
+    }
+    void floatPassEqualsDouble()
+    {
+        // The float pass (vector code for the pooling, libxsmm's or Eigen's products) against the
+        // double one (plain loops, Eigen's products): the same values up to float's rounding, on
+        // inputs with ties (a quarter of the pixels 0, others repeated), where only the first
+        // maximum of a window may receive its delta.
+        QFETCH(QString, layers);
+        const Architecture a = layered(layers.toStdString(), Activation::ReLU);
+        const MlpParamsF pf = initMlp(a, Init::PyTorch, 12);
+        const MlpParamsD pd = pf.cast<double>();
+        const int n = 5;
+        LayerPass<float> fp(a, n);
+        LayerPass<double> dp(a, n);
+        std::vector<std::uint8_t> labels;
+        fillInputs(dp.X, labels, n, 13);
+        for (Eigen::Index i = 0; i < dp.X.size(); ++i)
+            dp.X(i) = dp.X(i) < 0.25 ? 0.0 : std::round(dp.X(i) * 8) / 8;
+        fp.X = dp.X.cast<float>();
+        MlpParamsF gf = MlpParamsF::zeros(a);
+        MlpParamsD gd = MlpParamsD::zeros(a);
+        for (Kernels k : {Kernels::Xsmm, Kernels::Eigen}) {
+            setActiveKernels(k);
+            const double lf = fp.forwardBackward(pf, labels.data(), n, gf, 0, {});
+            const double ld = dp.forwardBackward(pd, labels.data(), n, gd, 0, {});
+            QVERIFY(std::abs(lf - ld) < 1e-5 * std::max(1.0, std::abs(ld)));
+            for (std::size_t l = 0; l < gd.layers.size(); ++l) {
+                const double scale = std::max(1e-3, gd.layers[l].W.cwiseAbs().maxCoeff());
+                const double worst = (gf.layers[l].W.cast<double>() - gd.layers[l].W).cwiseAbs().maxCoeff();
+                QVERIFY2(worst < 1e-4 * scale, qPrintable(QStringLiteral("%1 kernels, W%2: %3 of %4")
+                                                                 .arg(toString(k))
+                                                                 .arg(l + 1)
+                                                                 .arg(worst)
+                                                                 .arg(scale)));
+                QVERIFY((gf.layers[l].b.cast<double>() - gd.layers[l].b).cwiseAbs().maxCoeff() < 1e-4 * scale);
+            }
+        }
+        setActiveKernels(Kernels::Xsmm);
+    }
+
     void denseListEqualsDensePass()
     {
         // "dense 32, dropout 0" runs through the layer pass; its values equal mlp.h's 784-32-10.

@@ -113,7 +113,7 @@ private slots:
         QTest::addColumn<int>("offset");
         QTest::addColumn<QString>("message");
         QTest::newRow("magic") << 0 << "flipped.bplab: not a Backprop Lab model file";
-        QTest::newRow("version") << 8 << "flipped.bplab: model file version 253; this program reads versions 1 to 3";
+        QTest::newRow("version") << 8 << "flipped.bplab: model file version 253; this program reads versions 1 to 4";
         QTest::newRow("dtype") << 12 << "flipped.bplab: data type code 254 is unknown (1 = float32)";
         QTest::newRow("array count") << 16 << "flipped.bplab: holds 251 arrays; the 784-128-10 network has 4";
         QTest::newRow("info size") << 22 << "flipped.bplab: the header announces 16,711,680 bytes of model info; at most 65,536 are allowed";

@@ -157,6 +157,41 @@ private slots:
         }
     }
 
+    void layerListRoundTrip()
+    {
+        // A layer list is written as version 4 with its --layers text: read back, the same
+        // network and the same bits; the source network's reader names it; a damaged layer
+        // text is refused by the parser's own message.
+        auto specs = parseLayers("conv 3 3x3, pool 2, conv 4 5x5 stride 2 valid, dense 7, dropout 0.1");
+        QVERIFY(specs.ok());
+        const Architecture a = withLayers(*specs, Activation::Tanh);
+        const MlpParamsF p = initMlp(a, Init::PyTorch, 21);
+        ModelInfo info;
+        info.epochsTrained = 2;
+        QVERIFY(saveNetworkModel(path("conv.bplab"), a, p, &info).ok());
+        auto back = readNetworkModel(path("conv.bplab"));
+        QVERIFY2(back.ok(), back.error().c_str());
+        QVERIFY(back->arch == a);
+        QVERIFY(back->params == p);
+        QVERIFY(back->info && back->info->epochsTrained == 2);
+        const std::vector<std::uint8_t> bytes = encodeNetworkModel(a, p);
+        QCOMPARE(bytes[8], std::uint8_t(4));
+        auto any = readAnyNetwork(path("conv.bplab"));
+        QVERIFY(any.ok() && any->arch == a && any->params == p);
+        auto source = readModel(path("conv.bplab"));
+        QVERIFY(!source.ok());
+        QVERIFY2(source.error().find("holds a " + describe(a) + " network") != std::string::npos,
+                 source.error().c_str());
+        std::vector<std::uint8_t> damaged = bytes;
+        const std::string text = layersText(a.layers);
+        const auto at = std::search(damaged.begin(), damaged.end(), text.begin(), text.end());
+        QVERIFY(at != damaged.end());
+        *(at + 2) = 'x'; // "cox 3 3x3"
+        auto refused = decodeNetworkModel(damaged.data(), damaged.size(), "damaged.bplab");
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().find("damaged.bplab: --layers") != std::string::npos, refused.error().c_str());
+    }
+
     void olderFilesReadAsSource()
     {
         const ParamsF p = initParams(Init::PyTorch, 4);
