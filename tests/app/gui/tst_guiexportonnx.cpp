@@ -26,6 +26,15 @@
 
 using namespace bplab;
 
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+#if defined(__SANITIZE_THREAD__) || __has_feature(thread_sanitizer)
+#define BPLAB_UNDER_TSAN 1
+#else
+#define BPLAB_UNDER_TSAN 0
+#endif
+
 namespace {
 
 /** The bytes ONNX's raw_data holds for a float matrix in C order (little-endian float32). */
@@ -162,7 +171,9 @@ void TestGuiExportOnnx::writesTheBatchTheTimelineShows()
     }
     QVERIFY(!bytes.contains(rawFloats(at25.layers[0].W)));
 
-    // ONNX's Python checker, with shape inference, when Debian's python3-onnx is here.
+    // ONNX's Python checker, with shape inference, when Debian's python3-onnx is here. Not under
+    // ThreadSanitizer: clang 14's runtime fails its own check when this process forks (QProcess).
+#if !BPLAB_UNDER_TSAN
     QProcess python;
     python.start(QStringLiteral("/usr/bin/python3"),
                  {QStringLiteral("-c"), QStringLiteral("import sys, onnx\n"
@@ -174,6 +185,7 @@ void TestGuiExportOnnx::writesTheBatchTheTimelineShows()
         QCOMPARE(python.readAllStandardOutput().trimmed(), QByteArray("4")); // Gemm, Relu, Gemm, Softmax
     else
         qWarning("python3-onnx not available: %s", python.readAllStandardError().constData());
+#endif
 }
 
 void TestGuiExportOnnx::aFailureSaysWhatToDoAndKeepsTheOldFile()
