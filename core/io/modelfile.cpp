@@ -317,6 +317,39 @@ std::size_t maxNetworkFileBytes()
     return kHeaderBytes3 + 8 * kMaxArrays + widest.parameterBytes(4) + kMaxInfoBytes + 4;
 }
 
+// The end every version 3 and 4 file shares once its network is known: the size the network and
+// the info block give, the CRC, the info block, then the arrays W1, b1, W2, ... in row-major order.
+Status readArraysAndInfo(NetworkModel &model, const std::uint8_t *data, std::size_t size, std::size_t headerBytes,
+                         std::size_t infoBytes, const std::string &name)
+{
+    const std::size_t arraysEnd = headerBytes + model.arch.parameterBytes(4);
+    const std::size_t expected = arraysEnd + infoBytes + 4;
+    if (size != expected)
+        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file of the " +
+                     describe(model.arch) + " network" +
+                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
+                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
+    if (Status s = checkCrc(data, size, name); !s)
+        return Error{s.error()};
+    if (infoBytes > 0) {
+        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + arraysEnd), infoBytes), name);
+        if (!info)
+            return Error{info.error()};
+        model.info = std::move(*info);
+    }
+    model.params = MlpParamsF::zeros(model.arch);
+    const std::uint8_t *v = data + headerBytes;
+    auto read = [&](float &x) {
+        x = getF32(v);
+        v += 4;
+    };
+    for (Layer<float> &L : model.params.layers) {
+        forEachRowMajor(L.W, read);
+        forEachRowMajor(L.b, read);
+    }
+    return Status::success();
+}
+
 Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
     // The caller has checked the magic and the version.
@@ -368,31 +401,8 @@ Result<NetworkModel> decodeVersion3(const std::uint8_t *data, std::size_t size, 
             model.arch.hidden.push_back(int(rows));
         in = rows;
     }
-    const std::size_t arraysEnd = headerBytes + model.arch.parameterBytes(4);
-    const std::size_t expected = arraysEnd + infoBytes + 4;
-    if (size != expected)
-        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file of the " +
-                     describe(model.arch) + " network" +
-                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
-                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
-    if (Status s = checkCrc(data, size, name); !s)
-        return Error{s.error()};
-    if (infoBytes > 0) {
-        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + arraysEnd), infoBytes), name);
-        if (!info)
-            return Error{info.error()};
-        model.info = std::move(*info);
-    }
-    model.params = MlpParamsF::zeros(model.arch);
-    const std::uint8_t *v = data + headerBytes;
-    auto read = [&](float &x) {
-        x = getF32(v);
-        v += 4;
-    };
-    for (Layer<float> &L : model.params.layers) {
-        forEachRowMajor(L.W, read);
-        forEachRowMajor(L.b, read);
-    }
+    if (Status st = readArraysAndInfo(model, data, size, headerBytes, infoBytes, name); !st)
+        return Error{st.error()};
     return model;
 }
 
@@ -454,31 +464,8 @@ Result<NetworkModel> decodeVersion4(const std::uint8_t *data, std::size_t size, 
             return Error{name + ": array " + b + " is " + shapeText(bRows, bCols) + "; the " + describe(model.arch) +
                          " network needs " + shapeText(wantRows, 1)};
     }
-    const std::size_t arraysEnd = headerBytes + model.arch.parameterBytes(4);
-    const std::size_t expected = arraysEnd + infoBytes + 4;
-    if (size != expected)
-        return Error{name + ": the file holds " + withThousands(size) + " bytes; a model file of the " +
-                     describe(model.arch) + " network" +
-                     (infoBytes ? " with " + withThousands(infoBytes) + " bytes of info" : std::string()) + " has " +
-                     withThousands(expected) + (size < expected ? " (it is cut short)" : " (extra data at the end)")};
-    if (Status st = checkCrc(data, size, name); !st)
+    if (Status st = readArraysAndInfo(model, data, size, headerBytes, infoBytes, name); !st)
         return Error{st.error()};
-    if (infoBytes > 0) {
-        auto info = decodeModelInfo(std::string(reinterpret_cast<const char *>(data + arraysEnd), infoBytes), name);
-        if (!info)
-            return Error{info.error()};
-        model.info = std::move(*info);
-    }
-    model.params = MlpParamsF::zeros(model.arch);
-    const std::uint8_t *v = data + headerBytes;
-    auto read = [&](float &x) {
-        x = getF32(v);
-        v += 4;
-    };
-    for (Layer<float> &L : model.params.layers) {
-        forEachRowMajor(L.W, read);
-        forEachRowMajor(L.b, read);
-    }
     return model;
 }
 
