@@ -10,6 +10,7 @@
 #include "nn/network.h"
 #include "softmaxpanel.h"
 #include "stagepages.h"
+#include "steparch.h"
 #include "stepview.h"
 #include "uiformat.h"
 #include "valuegrid.h"
@@ -23,6 +24,7 @@
 #include <cmath>
 
 using namespace bplab;
+using test::arch;
 
 class TestStepByHand : public QObject
 {
@@ -50,13 +52,6 @@ private:
 };
 
 namespace {
-Architecture arch(std::vector<int> hidden, Activation f)
-{
-    Architecture a;
-    a.hidden = std::move(hidden);
-    a.activation = f;
-    return a;
-}
 /** The link target num() gives a value on the page (its closing quote: a double's longer text
  *  may start with the same digits). */
 QString linkOf(float v) { return QStringLiteral("\"v:%1\"").arg(formatExact(v + 0.0f)); }

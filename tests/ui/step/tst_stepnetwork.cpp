@@ -10,6 +10,7 @@
 #include "networkdiagram.h"
 #include "train/networktrainer.h"
 #include "stagepages.h"
+#include "steparch.h"
 #include "stepview.h"
 #include "testsupport.h"
 #include "uiformat.h"
@@ -27,6 +28,7 @@
 #include <functional>
 
 using namespace bplab;
+using test::arch;
 
 class TestStepNetwork : public QObject
 {
@@ -61,13 +63,6 @@ private:
 };
 
 namespace {
-Architecture arch(std::vector<int> hidden, Activation f)
-{
-    Architecture a;
-    a.hidden = std::move(hidden);
-    a.activation = f;
-    return a;
-}
 
 /** B samples, each a stroke of its own, and their labels. */
 void batchOf(int B, std::vector<std::uint8_t> &pixels, std::vector<int> &labels)
