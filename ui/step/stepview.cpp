@@ -216,25 +216,38 @@ QWidget *StepView::createLeftColumn()
     v->addWidget(exportLabel);
     v->addLayout(exports);
     v->addSpacing(2);
-    v->addWidget(m_sizes);
-    v->addStretch(1);
+    // The sizes take the column's remaining height (and give way at their bottom); a compact view
+    // puts the network diagram here instead and the sizes at the end of the page.
+    v->addWidget(m_sizes, 1);
+    m_leftLayout = v;
     return column;
 }
 
 void StepView::fillStageList()
 {
+    // Compact: a grid of stage numbers (the page's title names the stage); the full name stays
+    // in each item's tooltip and in what a screen reader reads.
     const QStringList names = stageNames(m_model->arch());
+    const auto text = [&](int i) {
+        return m_compact ? QString::number(i + 1) : QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
+    };
     if (m_stageList->count() == names.size()) {
         bool same = true;
         for (int i = 0; i < names.size() && same; ++i)
-            same = m_stageList->item(i)->text() == QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
+            same = m_stageList->item(i)->text() == text(i);
         if (same)
             return;
     }
     const QSignalBlocker block(m_stageList);
     m_stageList->clear();
-    for (int i = 0; i < names.size(); ++i)
-        m_stageList->addItem(QStringLiteral("%1  %2").arg(i + 1).arg(names[i]));
+    for (int i = 0; i < names.size(); ++i) {
+        auto *item = new QListWidgetItem(text(i), m_stageList);
+        const QString full = QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
+        item->setToolTip(full);
+        item->setData(Qt::AccessibleTextRole, full);
+        if (m_compact)
+            item->setTextAlignment(Qt::AlignCenter);
+    }
     m_stageList->setCurrentRow(m_model->stage() - 1);
 }
 
@@ -286,8 +299,7 @@ void StepView::setCover(QWidget *cover)
     if (m_cover)
         m_body->insertWidget(m_body->indexOf(m_scroll), m_cover, 1);
     m_scroll->setVisible(!m_cover);
-    // A compact page holds the diagram itself (hidden with it).
-    m_diagram->setVisible(m_compact || !m_cover);
+    m_diagram->setVisible(!m_cover);
     if (m_cover)
         m_cover->show();
 }
@@ -470,8 +482,8 @@ void StepView::resizeEvent(QResizeEvent *event)
 bool StepView::wantsCompact() const
 {
     // The page needs room for its widest table (about 48 average characters of its font); when
-    // the diagram beside it would leave less, the diagram moves under the page (which scrolls
-    // down, never sideways): what a projector's large font at 1280 px needs.
+    // the diagram beside it would leave less, the diagram moves into the left column (the page
+    // scrolls down, never sideways): what a projector's large font at 1280 px needs.
     // The estimate keeps the mode steady from stage to stage; the shown page's own widest line
     // (a table, the grids) decides when it is wider.
     int grids = 0; // the widest grid: wider pairs go one under the other
@@ -509,19 +521,50 @@ void StepView::updateCompact()
     m_pageLayout->removeItem(m_gridRow);
     m_gridRow->setParent(nullptr); // a layout joins another only without a parent
     m_pageLayout->insertLayout(compact ? 1 : 3, m_gridRow);
+    // Compact: the diagram in the left column under the stage numbers, in sight at every stage;
+    // the sizes (reference) at the end of the page, before its closing stretch.
     if (compact) {
         m_body->removeWidget(m_diagram);
-        // under the formulas, before the page's closing stretch
-        m_pageLayout->insertWidget(m_pageLayout->count() - 1, m_diagram, 0, Qt::AlignLeft);
-        m_diagram->setFixedHeight(m_diagram->sizeHint().height());
+        m_leftLayout->removeWidget(m_sizes);
+        m_leftLayout->addWidget(m_diagram, 1);
+        // what is left of a projector's 800 px under the stage numbers and the buttons
+        m_diagram->setMinimumSize(m_diagram->minimumSizeHint().width(), 250);
+        m_pageLayout->insertWidget(m_pageLayout->count() - 1, m_sizes, 0, Qt::AlignLeft);
+        m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     } else {
-        m_pageLayout->removeWidget(m_diagram);
-        m_diagram->setMinimumHeight(0);
-        m_diagram->setMaximumHeight(QWIDGETSIZE_MAX);
+        m_leftLayout->removeWidget(m_diagram);
+        m_pageLayout->removeWidget(m_sizes);
+        m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+        m_leftLayout->addWidget(m_sizes, 1);
         m_diagram->setMinimumSize(m_diagram->minimumSizeHint());
         m_body->addWidget(m_diagram);
     }
-    m_diagram->setVisible(compact || !m_cover);
+    m_diagram->setVisible(!m_cover);
+    applyStageListShape();
+}
+
+void StepView::applyStageListShape()
+{
+    fillStageList();
+    const int rows = m_stageList->count();
+    const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(m_stageList->font()).height() + 2);
+    const int frame = 2 * m_stageList->frameWidth() + 2;
+    if (m_compact) {
+        // five numbers a row, Left/Right and Up/Down move between them
+        constexpr int kPerRow = 5;
+        const int cell = (m_stageList->parentWidget()->minimumWidth() - frame) / kPerRow;
+        m_stageList->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        m_stageList->setFlow(QListView::LeftToRight);
+        m_stageList->setWrapping(true);
+        m_stageList->setGridSize(QSize(cell, rowHeight + 2));
+        m_stageList->setFixedHeight((rows + kPerRow - 1) / kPerRow * (rowHeight + 2) + frame);
+    } else {
+        m_stageList->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+        m_stageList->setFlow(QListView::TopToBottom);
+        m_stageList->setWrapping(false);
+        m_stageList->setGridSize(QSize());
+        m_stageList->setFixedHeight(rowHeight * rows + frame); // the room below goes to the sizes
+    }
 }
 
 void StepView::changeEvent(QEvent *event)
@@ -545,9 +588,6 @@ void StepView::applyFonts()
     m_title->setFont(title);
     QFont list = readableFont(font(), 1.15);
     m_stageList->setFont(list);
-    // Exactly as tall as its rows: the room below goes to the sizes.
-    const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(list).height() + 2);
-    m_stageList->setFixedHeight(rowHeight * m_stageList->count() + 2 * m_stageList->frameWidth() + 2);
     // The sizes a little smaller than the rest: with the list above them they must fit the
     // height of 1280 x 800 at a projector's font.
     m_sizes->setFont(readableFont(font(), 0.9));
@@ -558,6 +598,7 @@ void StepView::applyFonts()
         g->setFont(base);
     m_diagram->setFont(base);
     updateCompact();
+    applyStageListShape(); // its rows at the new font
     QPalette pal = m_formula->palette();
     pal.setColor(QPalette::Link, palette().color(QPalette::WindowText));
     pal.setColor(QPalette::LinkVisited, palette().color(QPalette::WindowText));

@@ -141,6 +141,8 @@ private:
     bool wantsCompact() const;
     void updateCompact();
     void updateGridDirection();
+    /** Compact: a grid of stage numbers; otherwise a list of the stages' names. */
+    void applyStageListShape();
 
     StepModel *m_model = nullptr;
     StepChooser *m_chooser = nullptr;
@@ -162,8 +164,9 @@ private:
     NetworkDiagram *m_diagram = nullptr;
     QHBoxLayout *m_body = nullptr;
     QVBoxLayout *m_pageLayout = nullptr;
+    QVBoxLayout *m_leftLayout = nullptr; // the stage list's column
     QBoxLayout *m_gridRow = nullptr;
-    bool m_compact = false; // the diagram under the page instead of beside it
+    bool m_compact = false; // the diagram in the left column instead of beside the page
     Architecture m_shownArch; // the network the stage list and the sizes are of
 };
 

@@ -47,6 +47,8 @@ private slots:
     void projectorFontNeedsNoSidewaysScrolling();
 
 private:
+    void checkEveryPanelInSight(int stage);
+
     StepView *m_view = nullptr;
     std::shared_ptr<const ParamsF> m_params;     // the default network's weights as the source held them
     std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers: what the view steps through
@@ -301,6 +303,32 @@ void TestStepBatch::modelFileErrorsAreTheLoaders()
     QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
 }
 
+void TestStepBatch::checkEveryPanelInSight(int stage)
+{
+    // The network diagram and the stage list are in sight at every stage, whatever the font: not
+    // inside the scrolling page, inside the view, as tall as they need; the sizes table has room
+    // for its rows beside a diagram, or closes the page under a compact one.
+    auto *scroll = m_view->findChild<QScrollArea *>(QStringLiteral("stagePage"));
+    auto *diagram = m_view->findChild<NetworkDiagram *>();
+    auto *sizes = m_view->findChild<QLabel *>(QStringLiteral("sizesPanel"));
+    QVERIFY(scroll && diagram && sizes);
+    const QString where = QStringLiteral("stage %1, compact %2: ").arg(stage).arg(m_view->isCompact());
+    QVERIFY2(diagram->isVisible() && !scroll->widget()->isAncestorOf(diagram), qPrintable(where + "diagram scrolls"));
+    const QRect inView(diagram->mapTo(m_view, QPoint()), diagram->size());
+    QVERIFY2(m_view->rect().contains(inView) && diagram->height() >= 250,
+             qPrintable(where + QStringLiteral("diagram at %1,%2 %3x%4")
+                                    .arg(inView.x()).arg(inView.y()).arg(inView.width()).arg(inView.height())));
+    QListWidget *list = m_view->stageList();
+    for (int i = 0; i < list->count(); ++i)
+        QVERIFY2(list->viewport()->rect().contains(list->visualItemRect(list->item(i))),
+                 qPrintable(where + QStringLiteral("stage list item %1 out of sight").arg(i + 1)));
+    const int rows = QFontMetrics(sizes->font()).lineSpacing();
+    if (m_view->isCompact())
+        QVERIFY2(scroll->widget()->isAncestorOf(sizes), qPrintable(where + "sizes not on the page"));
+    else
+        QVERIFY2(sizes->height() >= 5 * rows, qPrintable(where + QStringLiteral("sizes %1 px").arg(sizes->height())));
+}
+
 void TestStepBatch::projectorFontNeedsNoSidewaysScrolling_data()
 {
     QTest::addColumn<double>("scale");
@@ -354,6 +382,7 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
                                                     .arg(stage).arg(g->mapTo(scroll->widget(), QPoint()).y())
                                                     .arg(formula->y())));
             }
+            checkEveryPanelInSight(stage);
             // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
             if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty())
                 QVERIFY(m_view->grab().save(QStringLiteral("%1/%2-b%3-s%4.png").arg(shots, QTest::currentDataTag())
