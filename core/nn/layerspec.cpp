@@ -46,18 +46,22 @@ bool rateNumber(const std::string &s, double &v)
     return !s.empty() && r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
+/** s without the white space words() splits on, at both ends. */
 std::string trimmed(const std::string &s)
 {
-    const std::size_t a = s.find_first_not_of(" \t");
+    constexpr const char *space = " \t\n\r\f\v";
+    const std::size_t a = s.find_first_not_of(space);
     if (a == std::string::npos)
         return {};
-    return s.substr(a, s.find_last_not_of(" \t") - a + 1);
+    return s.substr(a, s.find_last_not_of(space) - a + 1);
 }
 
 /** One layer's words, or why they are not one (without the "--layers" prefix). */
 Result<LayerSpec> parseOne(const std::vector<std::string> &w)
 {
     LayerSpec s;
+    if (w.empty())
+        return Error {"an empty layer"};
     const std::string &kind = w[0];
     if (kind == "dense") {
         s.kind = LayerKind::Dense;

@@ -135,6 +135,8 @@ private slots:
                                   << "--layers: \"conv 2 3x3 stride 3\" (layer 1): the stride is 1 or 2, not 3";
         QTest::addRow("empty") << "conv 2 3x3,," << "--layers: layer 2 is empty (write layers like \"conv 8 5x5, "
                                                     "pool 2, dense 64\")";
+        QTest::addRow("only a line break") << "dense 8,\n\r" << "--layers: layer 2 is empty (write layers like "
+                                                              "\"conv 8 5x5, pool 2, dense 64\")";
     }
     void refusals()
     {
