@@ -62,6 +62,17 @@ SnapshotUi::SnapshotUi(QMainWindow *window, TrainingController *controller, Mess
     connect(m_settings, &QAction::triggered, this, &SnapshotUi::editSettings);
 
     TrainingController *c = m_controller;
+    // The divergence's advice is taken once the rate is another or training runs again: its
+    // banner goes (a projector's 800 px need the room); other messages stay.
+    const auto adviceTaken = [this] {
+        if (m_divergedLr && m_banner->isVisible() && m_banner->text() == m_divergenceText
+            && (m_controller->config().lr != *m_divergedLr || m_controller->state() == TrainingState::Running)) {
+            m_banner->hide();
+            m_divergedLr.reset();
+        }
+    };
+    connect(c, &TrainingController::settingsChanged, this, adviceTaken);
+    connect(c, &TrainingController::stateChanged, this, adviceTaken);
     connect(c, &TrainingController::notice, this, [this](const Notice &notice) {
         if (const auto *d = std::get_if<Divergence>(&notice)) {
             onDiverged(*d);
@@ -226,7 +237,9 @@ void SnapshotUi::onDiverged(const Divergence &d)
     const QString message = QString::fromStdString(d.message);
     // One line in a 1280-pixel window, two at a projector's font; the trainer's whole sentence
     // is the tooltip.
-    m_banner->showMessage(divergenceSummary(d));
+    m_divergenceText = divergenceSummary(d);
+    m_divergedLr = m_controller->config().lr;
+    m_banner->showMessage(m_divergenceText);
     m_banner->setDetails(message);
     m_banner->addButton(tr("Use lr %1").arg(smaller), QStringLiteral("useSmallerLearningRate"),
                         [this, smaller] {

@@ -9,6 +9,8 @@
 #include <QList>
 #include <QObject>
 
+#include <optional>
+
 class QAction;
 class QMainWindow;
 class QSettings;
@@ -73,6 +75,8 @@ private:
     QAction *m_resume = nullptr;
     QAction *m_settings = nullptr;
     bool m_chosen = false; // the user's setting, not the defaults
+    QString m_divergenceText;           // the banner's text while it shows a divergence
+    std::optional<double> m_divergedLr; // the rate that diverged, until its advice is taken
 };
 
 } // namespace bplab

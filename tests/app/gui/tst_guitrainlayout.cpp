@@ -416,6 +416,17 @@ void TestGuiTrainLayout::divergenceBannerSaysItInTwoLines()
              QStringLiteral("Paused at lr 1e+30: the gradient dL/dW1[127][783] overflowed in epoch 12, "
                             "batch 938. The weights are back to their last finite values; try a smaller "
                             "rate:"));
+    // The advice taken (another rate, by its button, the toolbar or a lesson), the banner gives
+    // its room back; a message of another kind stays when the rate changes.
+    const double diverged = controller()->config().lr;
+    controller()->setLearningRate(diverged); // the same rate: the advice is not taken yet
+    QVERIFY(banner->isVisible());
+    controller()->setLearningRate(diverged / 10);
+    QTRY_VERIFY(!banner->isVisible());
+    banner->showMessage(QStringLiteral("Could not read the snapshot"));
+    controller()->setLearningRate(diverged / 100);
+    QVERIFY(banner->isVisible());
+    banner->hide();
     // Not the trainer's form: said as it is.
     Divergence other;
     other.message = "something else";
