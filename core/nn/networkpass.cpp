@@ -99,6 +99,7 @@ NetworkPass::NetworkPass(const Architecture &arch, int batch)
     , m_ld(roundUp16(std::max(1, batch)))
     , m_sides(2)
     , m_kernels(2)
+    , m_predicted(std::size_t(m_ld))
 {
     for (int l = 0; l + 1 < arch.layerCount(); ++l) {
         const int width = arch.layerOutputs(l);
@@ -322,8 +323,14 @@ void NetworkPass::outputStage(const Job &job, int side)
     double lossSum = 0;
     for (int s = 0; s < n; ++s) {
         float m = mine.ZT(s, 0);
+        int largest = 0;
         for (int k = 1; k < kOutputs; ++k)
-            m = std::max(m, mine.ZT(s, k));
+            if (mine.ZT(s, k) > m) {
+                m = mine.ZT(s, k);
+                largest = k;
+            }
+        if (side == 0)
+            m_predicted[std::size_t(s)] = std::uint8_t(largest);
         float sum = 0;
         for (int k = 0; k < kOutputs; ++k) {
             mine.DeltaT(s, k) = std::exp(mine.ZT(s, k) - m);
