@@ -296,7 +296,8 @@ int runBench(const QStringList &args)
                                      cpu.batchDone(b.epochEnded.has_value());
                                      if (b.epochEnded)
                                          batches = b.epochEnded->seconds;
-                                     bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
+                                     if (bar.due(++done))
+                                         bar.update(done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
                                  },
                                  {}, {}, {}});
             // The shuffle (as the trainer's first batch does it) plus the batches' own time, which
