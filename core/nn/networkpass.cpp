@@ -20,8 +20,8 @@ int roundUp16(int n)
 /** The inputs [0, inputs) in runs of whole blocks of 8 (the transposition's tile), each run
  *  either inked (some input of each block is non-zero in some sample) or blank: run(first, end,
  *  inked) for each, in order. The sparse products touch only the inked inputs' rows of W^T and
- *  dW^T, so the per-batch transposes skip the blank ones (about a fifth of MNIST's 784 in a batch of
- *  64: the borders). */
+ *  dW^T, so the per-batch transposes skip the blank ones (a batch of 64 MNIST images leaves 12-21
+ *  of the 98 tiles blank, median 16: the borders). */
 template <class Run>
 void forInputRuns(const SparseInputs &sparse, int inputs, Run run)
 {
