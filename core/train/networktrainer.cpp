@@ -483,6 +483,10 @@ NetworkBatch NetworkTrainer::trainBatch()
     ++m_step;
 
     if (inEpoch + 1 == m_batchesPerEpoch) {
+        // The evaluation runs on OpenMP's threads: the pair's second thread sleeps now instead of
+        // spinning for the next batch on a core they need.
+        if (m_pair)
+            m_pair->rest();
         EpochReport e;
         e.epoch = r.epoch + 1;
         e.trainLoss = m_epochLossSum / m_epochBatches;
