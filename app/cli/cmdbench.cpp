@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 
 namespace bplab::cli {
@@ -45,7 +46,9 @@ const char *kBenchDetails = R"(What is measured:
 epoch's), "fma_peak_gflops" (an FMA-only loop on the training
 threads, measured here), "peak_epoch_seconds" (the epoch's FLOPs at that peak), "peak_ratio"
 (epoch_seconds / peak_epoch_seconds), "zero_inputs_skipped" (whether the last batch's first layer
-summed over its non-zero inputs only; GFLOP/s count that layer as dense).
+summed over its non-zero inputs only; GFLOP/s count that layer as dense), "epoch_cpu_seconds" (the
+median of the calling thread's CPU time over the epoch's batches, the last one scaled in from the
+others: with --threads 1 all of the work, and steadier than the wall clock on a loaded machine).
 With --threads N (or $BPLAB_THREADS) the batch is split over N threads (1 or 2) by hidden neuron,
 and the roofline's five products are split the same way (each thread its neurons' share, for
 Z2 = W2 A1 its share of the logits) and run at once on N threads. Default: 2 when the machine has
@@ -57,11 +60,40 @@ each batch's two halves of samples on --threads threads): "network", "samples", 
 "samples_per_second", "gflops" (at the network's "flops_per_sample", which counts the first
 layer's products as dense), "zero_inputs_skipped" (whether the last batch's first layer summed
 over its non-zero inputs only: when at most half are non-zero, unless $BPLAB_DENSE_INPUTS is
-set), "eval_seconds_10k", "statistic", "repeats", "epoch_seconds_best", "threads",
+set), "eval_seconds_10k", "statistic", "repeats", "epoch_seconds_best", "epoch_cpu_seconds", "threads",
 "training_threads"; no roofline.)";
 
 /** FLOPs of one training sample (forward + backward), as explained in --help. */
 constexpr double kFlopsPerSample = 4.0 * double(weightCount()) + 2.0 * double(outputWeightCount());
+
+/** CPU seconds of the calling thread: unlike the wall clock, they do not grow while the thread
+ *  waits for a core that other programs hold. */
+double threadCpuSeconds()
+{
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+/** The calling thread's CPU time over an epoch's batches: the batches but the last (which also
+ *  evaluates), scaled to all of them. */
+struct EpochCpu
+{
+    double sum = 0, last = 0;
+    int counted = 0, batches = 0;
+    void start() { last = threadCpuSeconds(); }
+    void batchDone(bool epochEnded)
+    {
+        const double now = threadCpuSeconds();
+        if (!epochEnded) {
+            sum += now - last;
+            ++counted;
+        }
+        ++batches;
+        last = now;
+    }
+    double seconds() const { return counted > 0 ? sum * double(batches) / double(counted) : 0.0; }
+};
 
 double median(std::vector<double> v)
 {
@@ -80,7 +112,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
     config.batch = batch;
     config.weightDecay = weightDecay;
     config.init = initFor(arch);
-    std::vector<double> epochSeconds;
+    std::vector<double> epochSeconds, epochCpu;
     MlpParamsF trained;
     bool sparse = false;
     {
@@ -92,15 +124,20 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
             const auto t0 = Clock::now();
             epochOrder(config.seed, 0, order);
             double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            EpochCpu cpu;
+            cpu.start();
             while (!trainer.finished()) {
                 const NetworkBatch b = trainer.trainBatch();
+                cpu.batchDone(b.epochEnded.has_value());
                 if (b.divergence)
                     return cmd.dataError(qs(b.divergence->message));
                 if (b.epochEnded)
                     seconds += b.epochEnded->seconds;
             }
-            if (r > 0) // run 0 warms caches and threads
+            if (r > 0) { // run 0 warms caches and threads
                 epochSeconds.push_back(seconds);
+                epochCpu.push_back(cpu.seconds());
+            }
             trained = trainer.params();
             sparse = trainer.skippedZeroInputs();
             bar.update(std::size_t(r + 1));
@@ -133,6 +170,7 @@ int benchNetwork(const Command &cmd, const Architecture &arch, const std::shared
                 .add("statistic", "median")
                 .add("repeats", repeats)
                 .add("epoch_seconds_best", best)
+                .add("epoch_cpu_seconds", median(epochCpu))
                 .add("threads", threads)
                 .add("training_threads", threads)
                 .add("weight_decay", weightDecay)
@@ -243,7 +281,7 @@ int runBench(const QStringList &args)
     config.epochs = 1;
     config.batch = batch;
 
-    std::vector<double> epochSeconds;
+    std::vector<double> epochSeconds, epochCpu;
     bool skippedZeros = false;
     {
         Trainer probe(shared, config);
@@ -253,10 +291,13 @@ int runBench(const QStringList &args)
             // The loop of train and the app; allocation and initialisation stay outside the timing.
             TrainingSession session(std::make_unique<Trainer>(shared, config));
             double batches = 0;
+            EpochCpu cpu;
             session.setObserver({[&](const BatchReport &b) {
+                                     cpu.batchDone(b.epochEnded.has_value());
                                      if (b.epochEnded)
                                          batches = b.epochEnded->seconds;
-                                     bar.update(++done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
+                                     if (bar.due(++done))
+                                         bar.update(done, QStringLiteral(" run %1/%2").arg(r).arg(repeats));
                                  },
                                  {}, {}, {}});
             // The shuffle (as the trainer's first batch does it) plus the batches' own time, which
@@ -265,11 +306,14 @@ int runBench(const QStringList &args)
             const auto t0 = Clock::now();
             epochOrder(config.seed, 0, order);
             const double shuffle = std::chrono::duration<double>(Clock::now() - t0).count();
+            cpu.start();
             session.run();
             const double s = shuffle + batches;
             skippedZeros = session.trainer()->skippedZeroInputs();
-            if (r > 0) // run 0 warms caches and threads
+            if (r > 0) { // run 0 warms caches and threads
                 epochSeconds.push_back(s);
+                epochCpu.push_back(cpu.seconds());
+            }
         }
     }
     const double epoch = median(epochSeconds);
@@ -311,6 +355,7 @@ int runBench(const QStringList &args)
                 .add("statistic", "median")
                 .add("repeats", repeats)
                 .add("epoch_seconds_best", best)
+                .add("epoch_cpu_seconds", median(epochCpu))
                 .add("roofline_ratio", epoch / roofline)
                 .add("threads", threads)
                 .add("training_threads", threads)

@@ -514,10 +514,11 @@ int runTrain(const QStringList &args)
         observer.onBatch = [&](const BatchReport &b) {
             if (b.step == 0)
                 firstBatchLoss = b.loss;
-            bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
-                                           .arg(b.epoch + 1)
-                                           .arg(config.epochs)
-                                           .arg(b.loss, 0, 'f', 4));
+            if (bar.due(b.step + 1)) // a batch's gap is some microseconds: no text made for nothing
+                bar.update(b.step + 1, QStringLiteral(" epoch %1/%2 loss %3")
+                                               .arg(b.epoch + 1)
+                                               .arg(config.epochs)
+                                               .arg(b.loss, 0, 'f', 4));
             if (b.epochEnded && mpi.active()
                 && mpi.checkWeights(cmd, flatten(trainer.params()),
                                     b.epochEnded->epoch)

@@ -29,14 +29,20 @@ ProgressBar::~ProgressBar()
     clear();
 }
 
-void ProgressBar::update(std::size_t done, const QString &suffix)
+bool ProgressBar::due(std::size_t done) const
 {
     if (!m_enabled || m_total == 0)
+        return false;
+    const auto now = std::chrono::steady_clock::now();
+    return now - m_start >= kDelay && (now - m_lastDraw >= kInterval || done >= m_total);
+}
+
+void ProgressBar::update(std::size_t done, const QString &suffix)
+{
+    if (!due(done))
         return;
     const auto now = std::chrono::steady_clock::now();
     const bool last = done >= m_total;
-    if (now - m_start < kDelay || (now - m_lastDraw < kInterval && !last))
-        return;
     m_lastDraw = now;
     const double fraction = double(std::min(done, m_total)) / double(m_total);
     const int filled = int(fraction * kWidth + 0.5);

@@ -17,6 +17,9 @@ public:
 
     /** done of total; suffix is shown after the counts (e.g. the current loss). */
     void update(std::size_t done, const QString &suffix = {});
+    /** Whether update(done) would draw now: callers that call it per batch make their suffix
+     *  only then (formatting it costs more than a small batch's gap). */
+    bool due(std::size_t done) const;
     /** Erases the bar so that a result line can be printed; the next update redraws it. */
     void clear();
     void setLabel(const QString &label) { m_label = label; }

@@ -17,6 +17,35 @@ int roundUp16(int n)
     return (n + 15) / 16 * 16;
 }
 
+/** The inputs [0, inputs) in runs of whole blocks of 8 (the transposition's tile), each run
+ *  either inked (some input of each block is non-zero in some sample) or blank: run(first, end,
+ *  inked) for each, in order. The sparse products touch only the inked inputs' rows of W^T and
+ *  dW^T, so the per-batch transposes skip the blank ones (a batch of 64 MNIST images leaves 12-21
+ *  of the 98 tiles blank, median 16: the borders). */
+template <class Run>
+void forInputRuns(const SparseInputs &sparse, int inputs, Run run)
+{
+    constexpr int kTile = 8;
+    const auto blockInked = [&](int b) {
+        for (int p = b; p < std::min(b + kTile, inputs); ++p)
+            if (sparse.inked(p))
+                return true;
+        return false;
+    };
+    int first = 0;
+    bool inked = inputs > 0 && blockInked(0);
+    for (int b = kTile; b < inputs; b += kTile) {
+        const bool next = blockInked(b);
+        if (next != inked) {
+            run(first, b, inked);
+            first = b;
+            inked = next;
+        }
+    }
+    if (first < inputs)
+        run(first, inputs, inked);
+}
+
 } // namespace
 
 NeuronRange sideRange(int width, int side)
@@ -70,6 +99,7 @@ NetworkPass::NetworkPass(const Architecture &arch, int batch)
     , m_ld(roundUp16(std::max(1, batch)))
     , m_sides(2)
     , m_kernels(2)
+    , m_predicted(std::size_t(m_ld))
 {
     for (int l = 0; l + 1 < arch.layerCount(); ++l) {
         const int width = arch.layerOutputs(l);
@@ -229,9 +259,15 @@ void NetworkPass::sparseForward(const Job &job, int side)
     Side &mine = m_sides[std::size_t(side)];
     const NeuronRange own = sideRange(m_arch.layerOutputs(0), side);
     const int in = m_arch.inputs, ld = int(mine.WT.rows());
-    transposeInto(job.params->layers[0].W.data() + std::size_t(own.first) * std::size_t(in), in, in, own.size(),
-                  mine.WT.data(), ld);
-    inputsOf(job, side).sparse.times(mine.WT.data(), ld, own.size(), mine.Zs.data(), ld);
+    const SparseInputs &sparse = inputsOf(job, side).sparse;
+    const float *W = job.params->layers[0].W.data() + std::size_t(own.first) * std::size_t(in);
+    // Only the rows of W^T that times() reads: the inputs some sample inks.
+    forInputRuns(sparse, in, [&](int first, int end, bool inked) {
+        if (inked)
+            transposeInto(W + first, in, end - first, own.size(), mine.WT.data() + std::size_t(first) * std::size_t(ld),
+                          ld);
+    });
+    sparse.times(mine.WT.data(), ld, own.size(), mine.Zs.data(), ld);
     transposeInto(mine.Zs.data(), ld, own.size(), job.n, m_ZT[0].data() + std::size_t(own.first) * std::size_t(m_ld),
                   m_ld);
 }
@@ -244,9 +280,19 @@ void NetworkPass::sparseWeightGradient(const Job &job, int side)
     const int in = m_arch.inputs, ld = int(mine.WT.rows());
     transposeInto(m_DeltaT[0].data() + std::size_t(own.first) * std::size_t(m_ld), m_ld, job.n, own.size(),
                   mine.Ds.data(), ld);
-    inputsOf(job, side).sparse.outer(mine.Ds.data(), ld, own.size(), mine.dWT.data(), ld);
-    transposeInto(mine.dWT.data(), ld, own.size(), in,
-                  job.grads->layers[0].W.data() + std::size_t(own.first) * std::size_t(in), in);
+    const SparseInputs &sparse = inputsOf(job, side).sparse;
+    sparse.outer(mine.Ds.data(), ld, own.size(), mine.dWT.data(), ld);
+    // The blank inputs' columns of dW_1 are zero: written as such, not transposed.
+    float *dW = job.grads->layers[0].W.data() + std::size_t(own.first) * std::size_t(in);
+    forInputRuns(sparse, in, [&](int first, int end, bool inked) {
+        if (inked) {
+            transposeInto(mine.dWT.data() + std::size_t(first) * std::size_t(ld), ld, own.size(), end - first,
+                          dW + first, in);
+            return;
+        }
+        for (int r = 0; r < own.size(); ++r)
+            std::fill_n(dW + std::size_t(r) * std::size_t(in) + first, end - first, 0.0f);
+    });
 }
 
 void NetworkPass::outputShare(const Job &job, int side)
@@ -277,8 +323,14 @@ void NetworkPass::outputStage(const Job &job, int side)
     double lossSum = 0;
     for (int s = 0; s < n; ++s) {
         float m = mine.ZT(s, 0);
+        int largest = 0;
         for (int k = 1; k < kOutputs; ++k)
-            m = std::max(m, mine.ZT(s, k));
+            if (mine.ZT(s, k) > m) {
+                m = mine.ZT(s, k);
+                largest = k;
+            }
+        if (side == 0)
+            m_predicted[std::size_t(s)] = std::uint8_t(largest);
         float sum = 0;
         for (int k = 0; k < kOutputs; ++k) {
             mine.DeltaT(s, k) = std::exp(mine.ZT(s, k) - m);

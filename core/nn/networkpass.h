@@ -71,6 +71,9 @@ public:
      *  when at most half of them were non-zero (MNIST: about a fifth) and BPLAB_DENSE_INPUTS is
      *  not set. */
     bool skippedZeros() const { return m_skippedZeros; }
+    /** Of the last batch, sample i's class by the weights it was computed with (the first largest
+     *  logit), i < its count: what a batch's mosaic shows, without another pass. */
+    const std::uint8_t *predicted() const { return m_predicted.data(); }
 
 private:
     struct Side;
@@ -104,6 +107,7 @@ private:
     std::vector<Side> m_sides;
     std::vector<Kernels> m_kernels; ///< slot 0: the full batch; slot 1: the last other size
     bool m_skippedZeros = false;
+    std::vector<std::uint8_t> m_predicted; ///< per sample of the last batch (side 0 writes it)
 };
 
 } // namespace bplab

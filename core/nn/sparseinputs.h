@@ -23,6 +23,9 @@ public:
 
     int samples() const { return m_n; }
     int inputs() const { return m_inputs; }
+    /** Whether some sample has input p non-zero (its row of dW^T is zero otherwise, and times()
+     *  never reads its row of W^T). */
+    bool inked(int p) const { return m_inputStart[std::size_t(p) + 1] > m_inputStart[std::size_t(p)]; }
     /** How many of the n x inputs values are not zero. */
     int nonZeros() const { return m_sampleStart.empty() ? 0 : m_sampleStart.back(); }
     /** Whether the products below are worth taking over dense ones for these inputs: at most

@@ -221,8 +221,10 @@ double NetworkTrainer::computeGradients(std::size_t at, int count, const Augment
                     const int left = int(std::min(std::size_t(n), g.self->m_order.size() - from));
                     prefetchImages(g.self->m_data->train, g.indices(first), left);
                 }};
+        m_passPredicted = !m_exchange;
         return m_pass->forwardBackward(m_params, count, gather, m_grads, 0, pair());
     }
+    m_passPredicted = false;
     gatherHalves(at, count, augment);
     return forwardBackward(count);
 }
@@ -481,6 +483,10 @@ NetworkBatch NetworkTrainer::trainBatch()
     ++m_step;
 
     if (inEpoch + 1 == m_batchesPerEpoch) {
+        // The evaluation runs on OpenMP's threads: the pair's second thread sleeps now instead of
+        // spinning for the next batch on a core they need.
+        if (m_pair)
+            m_pair->rest();
         EpochReport e;
         e.epoch = r.epoch + 1;
         e.trainLoss = m_epochLossSum / m_epochBatches;
@@ -496,6 +502,13 @@ NetworkBatch NetworkTrainer::trainBatch()
         r.epochEnded = e;
     }
     return r;
+}
+
+std::vector<std::uint8_t> NetworkTrainer::lastBatchPredicted() const
+{
+    if (!m_beforeKept || !m_passPredicted)
+        return {};
+    return {m_pass->predicted(), m_pass->predicted() + m_lastCount};
 }
 
 bool NetworkTrainer::skippedZeroInputs() const

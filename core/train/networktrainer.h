@@ -88,6 +88,10 @@ public:
     const MlpParamsF &gradients() const { return m_grads; }
     /** Whether the last batch's first hidden layer skipped its zero inputs (networkpass.h). */
     bool skippedZeroInputs() const;
+    /** Each sample's class in the last batch by the weights before its update (paramsBefore()),
+     *  as its forward pass found them; empty when not known (no batch kept since the last start,
+     *  an undone batch, replicas, or Eigen's pass). */
+    std::vector<std::uint8_t> lastBatchPredicted() const;
     /** The data trained on: the training subset when the config asks for one, with the test set. */
     const DataSplit &data() const { return *m_data; }
 
@@ -196,6 +200,7 @@ private:
     std::vector<RowMat<float>> m_replicaOutput;        ///< per local replica, its own output-layer dW
     std::vector<int> m_replicaCounts;
     int m_lastCount = 0; ///< samples of the last batch (one replica)
+    bool m_passPredicted = false; ///< the last batch ran on m_pass (its predicted() is the batch's)
     std::size_t m_batchFirst = 0; ///< the batch's first position in the epoch's order
     std::size_t m_halvesAt = 0;   ///< the halves' first position in the epoch's order
     std::vector<std::uint32_t> m_order;

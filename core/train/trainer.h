@@ -95,6 +95,10 @@ public:
     const MlpParamsF *paramsBeforeLastBatch() const { return m_network->paramsBefore(); }
     /** The optimiser's state now (its momentum buffer or moments and step count). */
     NetworkOptimizerState optimizerState() const { return m_network->optimizerState(); }
+    /** Each sample's class in the last batch (lastBatchIndices()' order) by the weights before
+     *  its update, from the batch's own forward pass; empty when not known (then a pass of
+     *  *paramsBeforeLastBatch() over those samples gives them). */
+    std::vector<std::uint8_t> lastBatchPredicted() const { return m_network->lastBatchPredicted(); }
     /** Whether the last batch's first layer summed over the non-zero inputs only. */
     bool skippedZeroInputs() const { return m_network->skippedZeroInputs(); }
 

@@ -166,6 +166,40 @@ private slots:
         QCOMPARE(pass.skippedZeros(), mostlyZero && !hidden.empty());
     }
 
+    void blankInputsLeaveZeroGradients()
+    {
+        // MNIST's border: inputs no sample of the batch inks, in whole tiles of 8 and in part of
+        // one (the transposes of W_1 and dW_1 skip the blank tiles). The gradient buffer starts
+        // full of another batch's values: the blank inputs' columns of dW_1 must become zero.
+        const Architecture a = arch({100}, Activation::ReLU);
+        const MlpParamsF p = testParams(a);
+        MlpWorkspace<float> ws(a, 64);
+        std::vector<std::uint8_t> labels;
+        fillInputs(ws.X, labels, 3, 5);
+        const auto blank = [](Eigen::Index q) { return q < 100 || (q >= 400 && q < 421) || q >= 700; };
+        for (Eigen::Index q = 0; q < ws.X.rows(); ++q)
+            if (blank(q))
+                ws.X.row(q).setZero();
+        MlpParamsF expected = MlpParamsF::zeros(a);
+        mlpForwardBackward(p, labels.data(), 64, ws, expected, 0);
+
+        NetworkPass pass(a, 64);
+        QVERIFY(pass.ready(64));
+        const Columns columns {&ws.X, &labels};
+        const PassGather gather = gatherFrom(columns);
+        for (const bool twoThreads : {false, true}) {
+            MlpParamsF g = testParams(a); // not zeros: what a previous batch left
+            HalfPair pair;
+            pass.forwardBackward(p, 64, gather, g, 0, twoThreads ? &pair : nullptr);
+            QVERIFY(pass.skippedZeros());
+            const double rel = relativeDifference(g, expected);
+            QVERIFY2(rel < 1e-4, qPrintable(QString("gradient off by %1 of its largest value").arg(rel)));
+            for (Eigen::Index q = 0; q < ws.X.rows(); ++q)
+                if (blank(q))
+                    QVERIFY2(g.layers[0].W.col(q).isZero(0), qPrintable(QString("dW1 column %1").arg(q)));
+        }
+    }
+
     void sparseProductsSumTheNonZeros()
     {
         // 40 inputs, 6 samples: sample 2 has no non-zero input, input 5 no sample that inks it.

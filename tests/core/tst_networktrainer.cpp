@@ -13,6 +13,7 @@
 #include "nn/kernels.h"
 #include "cluster/replicaexchange.h"
 #include "nn/mlptrace.h"
+#include "nn/networkeval.h"
 #include "train/networktrainer.h"
 #include "train/trainer.h"
 
@@ -353,6 +354,37 @@ private slots:
         trainer.reset();
         QVERIFY(trainer.network() == Architecture::source());
         QVERIFY(trainer.params() == initMlp(Architecture::source(), c.init, c.seed));
+    }
+
+    void theBatchsClassesComeFromItsPass()
+    {
+        // What the batch's mosaic shows: each sample's class by the weights before the update, as
+        // a pass of those weights over the batch's samples finds it.
+        if (!xsmmBuilt())
+            QSKIP("this build has no libxsmm (Eigen's pass keeps no classes)");
+        const Architecture a = arch({40}, Activation::ReLU);
+        const auto data = syntheticSplit(300, 40);
+        TrainConfig c = config(1, 0.1);
+        c.network = a;
+        Trainer trainer(data, c);
+        QVERIFY(trainer.lastBatchPredicted().empty()); // no batch yet
+        for (int b = 0; b < 4; ++b) {
+            trainer.trainBatch();
+            const std::vector<std::uint32_t> indices = trainer.lastBatchIndices();
+            Dataset batch;
+            batch.rows = trainer.data().train.rows;
+            batch.cols = trainer.data().train.cols;
+            for (const std::uint32_t i : indices) {
+                const std::uint8_t *image = trainer.data().train.image(i);
+                batch.pixels.insert(batch.pixels.end(), image, image + batch.rows * batch.cols);
+                batch.labels.push_back(std::uint8_t(trainer.data().train.label(i)));
+            }
+            SampleAnswers answers;
+            evaluateNetwork(a, *trainer.paramsBeforeLastBatch(), batch, c.normalize, &answers);
+            QCOMPARE(trainer.lastBatchPredicted(), answers.predicted);
+        }
+        trainer.reset();
+        QVERIFY(trainer.lastBatchPredicted().empty());
     }
 
     void replicasTrainAsOneBatch()
