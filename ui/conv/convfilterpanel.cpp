@@ -27,20 +27,30 @@ void ConvFilterPanel::setFilters(std::vector<ConvFilterBank> banks)
 QString ConvFilterPanel::bankTitle(int i) const
 {
     const ConvFilterBank &b = m_banks[std::size_t(i)];
-    const auto [wLo, wHi] = std::minmax_element(b.weights.begin(), b.weights.end());
-    QString title = tr("%1 (layer %2): %3 kernels of %4 x %5 x %5, w from %6 to %7")
-                            .arg(QString::fromStdString(b.name))
-                            .arg(b.layer)
-                            .arg(b.outChannels)
-                            .arg(b.inChannels)
-                            .arg(b.kernel)
-                            .arg(b.weights.empty() ? QString() : convNumber(*wLo),
-                                 b.weights.empty() ? QString() : convNumber(*wHi));
-    if (!b.gradients.empty()) {
-        const float g = largestMagnitude(b.gradients.data(), b.gradients.size());
-        title += tr("; |dL/dw| up to %1").arg(convNumber(g));
-    }
-    return title;
+    return tr("%1 (layer %2): %3 kernels of %4 x %5 x %5")
+            .arg(QString::fromStdString(b.name))
+            .arg(b.layer)
+            .arg(b.outChannels)
+            .arg(b.inChannels)
+            .arg(b.kernel);
+}
+
+QString ConvFilterPanel::weightsCaption(int i) const
+{
+    const ConvFilterBank &b = m_banks[std::size_t(i)];
+    if (b.weights.empty())
+        return {};
+    const auto [lo, hi] = std::minmax_element(b.weights.begin(), b.weights.end());
+    return tr("W from %1 to %2").arg(convNumber(*lo), convNumber(*hi));
+}
+
+QString ConvFilterPanel::gradientsCaption(int i) const
+{
+    const ConvFilterBank &b = m_banks[std::size_t(i)];
+    if (b.gradients.empty())
+        return tr("dL/dW: no batch yet");
+    const auto [lo, hi] = std::minmax_element(b.gradients.begin(), b.gradients.end());
+    return tr("dL/dW from %1 to %2").arg(convNumber(*lo), convNumber(*hi));
 }
 
 QString ConvFilterPanel::accessibleSummary() const
@@ -49,7 +59,7 @@ QString ConvFilterPanel::accessibleSummary() const
         return tr("No convolution layer.");
     QStringList parts;
     for (int i = 0; i < int(m_banks.size()); ++i)
-        parts << bankTitle(i) + QLatin1Char('.');
+        parts << tr("%1; %2; %3.").arg(bankTitle(i), weightsCaption(i), gradientsCaption(i));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -83,14 +93,21 @@ void ConvFilterPanel::paint(QPainter &p, const QSize &size) const
                    fm.elidedText(tr("Convolution kernels: no convolution layer"), Qt::ElideRight, size.width() - 8));
         return;
     }
-    // Each layer a band, its share of the height by its rows of kernels (and its title line).
-    int weight = 0;
-    for (const ConvFilterBank &b : m_banks)
-        weight += b.inChannels + 2;
-    int top = 0;
+    // Each layer a band: as tall as its grid at the width's kernel size, or a share of the
+    // height by that where the height is short.
+    const int line = fm.height();
+    std::vector<double> wanted;
+    double total = 0;
+    for (const ConvFilterBank &b : m_banks) {
+        const double cell = (size.width() / 2.0 - 16) / std::max(1, b.outChannels);
+        wanted.push_back(line * 2 + 6 + b.inChannels * cell);
+        total += wanted.back();
+    }
+    const double scale = std::min(1.0, size.height() / std::max(1.0, total));
+    double top = 0;
     for (int i = 0; i < int(m_banks.size()); ++i) {
-        const int h = size.height() * (m_banks[std::size_t(i)].inChannels + 2) / std::max(1, weight);
-        paintBank(p, m_banks[std::size_t(i)], i, QRect(0, top, size.width(), h - 2));
+        const double h = wanted[std::size_t(i)] * scale;
+        paintBank(p, m_banks[std::size_t(i)], i, QRect(0, int(top), size.width(), int(h) - 4));
         top += h;
     }
 }
@@ -111,7 +128,7 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
     const int halves = gradients ? 2 : 1;
     const int gap = 12;
     const int halfWidth = (band.width() - 8 - gap * (halves - 1)) / halves;
-    const QRectF area(4, band.top() + line * 2 + 2, halfWidth, band.bottom() - band.top() - line * 2 - 2);
+    const QRectF area(4, band.top() + line * 2 + 4, halfWidth, band.bottom() - band.top() - line * 2 - 4);
     if (area.height() < 2)
         return;
     for (int h = 0; h < halves; ++h) {
@@ -120,8 +137,8 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
         QRectF grid = area.translated(h * (halfWidth + gap), 0);
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRectF(grid.left(), band.top() + line, grid.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(h == 0 ? tr("W (±%1)").arg(convNumber(range)) : tr("dL/dW (±%1)").arg(convNumber(range)),
-                                 Qt::ElideRight, int(grid.width())));
+                   fm.elidedText(h == 0 ? weightsCaption(index) : gradientsCaption(index), Qt::ElideRight,
+                                 int(grid.width())));
         // A column per output channel, a row per input channel.
         const double cellGap = b.outChannels * b.inChannels > 64 ? 2 : 4;
         const double side = std::min((grid.width() - cellGap * (b.outChannels - 1)) / b.outChannels,

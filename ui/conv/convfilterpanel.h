@@ -26,8 +26,11 @@ public:
     /** The convolution layers' kernels (none clears). */
     void setFilters(std::vector<ConvFilterBank> banks);
     const std::vector<ConvFilterBank> &filters() const { return m_banks; }
-    /** Layer i's title: "conv 8 5x5 (layer 1): 8 kernels of 1 x 5 x 5, w from -0.412 to 0.388". */
+    /** Layer i's title: "conv 8 5x5 (layer 1): 8 kernels of 1 x 5 x 5". */
     QString bankTitle(int i) const;
+    /** Above its grids: "W from -0.412 to 0.388", "dL/dW from -0.0021 to 0.003". */
+    QString weightsCaption(int i) const;
+    QString gradientsCaption(int i) const;
 
     /** PNG, SVG, PDF; CSV "layer,out_channel,in_channel,row,column,w,dw", a row per weight. */
     PanelExport panelExport();

@@ -45,6 +45,17 @@ QString DropoutMaskPanel::maskTitle(int i) const
             .arg(convNumber(m.rate < 1 ? 1.0 / (1.0 - m.rate) : 0.0));
 }
 
+QString DropoutMaskPanel::shortTitle(int i) const
+{
+    const DropoutMask &m = m_masks[std::size_t(i)];
+    const int n = int(m.dropped.size());
+    return tr("%1: %2 of %3 off (%4)")
+            .arg(QString::fromStdString(m.name))
+            .arg(droppedCount(i))
+            .arg(n)
+            .arg(formatPercent(n > 0 ? 100.0 * droppedCount(i) / n : 0.0));
+}
+
 QString DropoutMaskPanel::accessibleSummary() const
 {
     if (m_masks.empty())
@@ -93,7 +104,7 @@ void DropoutMaskPanel::paint(QPainter &p, const QSize &size) const
         const int top = size.height() * i / n, bottom = size.height() * (i + 1) / n - 3;
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(maskTitle(i), Qt::ElideRight, size.width() - 8));
+                   fm.elidedText(shortTitle(i), Qt::ElideRight, size.width() - 8));
         const QRectF area(4, top + line + 2, size.width() - 8, bottom - top - line - 2);
         const int count = int(m.dropped.size());
         if (area.height() < 2 || count == 0)

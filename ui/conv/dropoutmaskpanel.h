@@ -29,6 +29,8 @@ public:
     int droppedCount(int i) const;
     /** "dropout 0.25 (layer 6): 17 of 64 neurons off (26.6 %), the others x 1.33". */
     QString maskTitle(int i) const;
+    /** Above its cells, where room is short: "dropout 0.25: 17 of 64 off (26.6 %)". */
+    QString shortTitle(int i) const;
 
     /** PNG, SVG, PDF; CSV "layer,neuron,dropped", a row per value (neurons from 1). */
     PanelExport panelExport();

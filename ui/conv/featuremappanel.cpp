@@ -42,7 +42,10 @@ FeatureMapPanel::FeatureMapPanel(QWidget *parent) : QWidget(parent)
 
 void FeatureMapPanel::setMaps(std::vector<FeatureMapSet> maps)
 {
+    const bool layers = maps.size() != m_maps.size();
     m_maps = std::move(maps);
+    if (layers)
+        updateGeometry(); // its size hint follows the number of layers
     update();
     notifyPanelChanged(this);
 }
@@ -72,14 +75,17 @@ QString FeatureMapPanel::accessibleSummary() const
 
 QSize FeatureMapPanel::sizeHint() const
 {
+    // Each layer its title and a row of maps about three lines tall.
     const QFontMetrics fm(readableFont(font()));
     return {fm.averageCharWidth() * 60, fm.height() * 4 * std::max<int>(1, int(m_maps.size()))};
 }
 
 QSize FeatureMapPanel::minimumSizeHint() const
 {
+    // No least height: where the column is short the panels above and below keep theirs and
+    // this one gives way; the Train view gives it its size hint from the others' spare room.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.averageCharWidth() * 24, fm.height() * 3};
+    return {fm.averageCharWidth() * 24, 0};
 }
 
 void FeatureMapPanel::paintEvent(QPaintEvent *)
@@ -101,15 +107,25 @@ void FeatureMapPanel::paint(QPainter &p, const QSize &size) const
                    fm.elidedText(tr("Feature maps: no sample yet"), Qt::ElideRight, size.width() - 8));
         return;
     }
-    // The layers one under the other, each its share of the height.
+    // The layers one under the other, each its share of the height. Where a band is too short
+    // for a title line above maps two lines tall, the layer's name goes to the left of its maps.
     const int n = int(m_maps.size());
+    const bool compact = size.height() / n - 3 - line < 2 * line;
+    int nameWidth = 0;
+    for (const FeatureMapSet &m : m_maps)
+        nameWidth = std::max(nameWidth, fm.horizontalAdvance(QString::fromStdString(m.name)) + 10);
     for (int i = 0; i < n; ++i) {
         const FeatureMapSet &m = m_maps[std::size_t(i)];
         const int top = size.height() * i / n, bottom = size.height() * (i + 1) / n - 3;
         p.setPen(pal.color(QPalette::WindowText));
-        p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(mapTitle(i), Qt::ElideRight, size.width() - 8));
-        const QRectF area(4, top + line + 1, size.width() - 8, bottom - top - line - 1);
+        if (compact)
+            p.drawText(QRect(4, top, nameWidth - 6, bottom - top), Qt::AlignLeft | Qt::AlignVCenter,
+                       QString::fromStdString(m.name));
+        else
+            p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(mapTitle(i), Qt::ElideRight, size.width() - 8));
+        const QRectF area = compact ? QRectF(4 + nameWidth, top + 1, size.width() - 8 - nameWidth, bottom - top - 1)
+                                    : QRectF(4, top + line + 1, size.width() - 8, bottom - top - line - 1);
         if (area.height() < 2 || m.channels <= 0 || m.values.size() < std::size_t(m.channels * m.height * m.width))
             continue;
         const MapRange r = rangeOfValues(m.values.data(), m.values.size());

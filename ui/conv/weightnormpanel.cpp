@@ -15,7 +15,7 @@ namespace bplab {
 
 WeightNormPanel::WeightNormPanel(QWidget *parent) : QWidget(parent)
 {
-    setToolTip(tr("The size of all weights and biases, ||w||2 = sqrt(sum of w^2), after each batch: "
+    setToolTip(tr("The size of all weights and biases, ‖w‖₂ = sqrt(sum of w²), after each batch: "
                   "weight decay adds lambda w to every gradient and so pulls each weight towards 0."));
 }
 
@@ -30,10 +30,10 @@ void WeightNormPanel::setSeries(QVector<WeightNormPoint> points, double weightDe
 QString WeightNormPanel::title() const
 {
     if (m_points.isEmpty())
-        return tr("Weight decay lambda = %1: no weights yet").arg(convNumber(m_decay));
+        return tr("Weight decay λ = %1: no weights yet").arg(convNumber(m_decay));
     const WeightNormPoint &last = m_points.constLast();
     const WeightNormPoint &first = m_points.constFirst();
-    return tr("||w||2 = %1 after batch %2 (weight decay lambda = %3; %4 at batch %5)")
+    return tr("‖w‖₂ = %1 after batch %2 (weight decay λ = %3; %4 at batch %5)")
             .arg(convNumber(last.norm), QLocale().toString(qulonglong(last.step)), convNumber(m_decay),
                  convNumber(first.norm), QLocale().toString(qulonglong(first.step)));
 }
@@ -64,8 +64,14 @@ void WeightNormPanel::paint(QPainter &p, const QSize &size) const
     const QFontMetrics fm = p.fontMetrics();
     const int line = fm.height();
     p.setPen(pal.color(QPalette::WindowText));
+    // The whole sentence where it fits, else the norm and lambda alone.
+    const QString full = title();
+    const QString brief = m_points.isEmpty() ? full
+                                             : tr("‖w‖₂ = %1 (λ = %2)").arg(convNumber(m_points.constLast().norm),
+                                                                            convNumber(m_decay));
     p.drawText(QRect(4, 0, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(title(), Qt::ElideRight, size.width() - 8));
+               fm.elidedText(fm.horizontalAdvance(full) <= size.width() - 8 ? full : brief, Qt::ElideRight,
+                             size.width() - 8));
     if (m_points.size() < 2 || size.height() < line * 2 + 8)
         return;
     double lo = m_points[0].norm, hi = lo;
@@ -78,7 +84,7 @@ void WeightNormPanel::paint(QPainter &p, const QSize &size) const
     // The y axis's two values at the left, the batches under the line.
     const QString top = convNumber(hi), bottom = convNumber(lo);
     const int labelW = std::max(fm.horizontalAdvance(top), fm.horizontalAdvance(bottom)) + 6;
-    const QRectF plot(4 + labelW, line + 4, size.width() - 12 - labelW, size.height() - line * 2 - 8);
+    const QRectF plot(4 + labelW, line * 2, size.width() - 12 - labelW, size.height() - line * 3 - 4);
     if (plot.width() < 8 || plot.height() < 4)
         return;
     p.drawText(QRectF(4, plot.top() - line / 2.0, labelW - 6, line), Qt::AlignRight | Qt::AlignVCenter, top);
@@ -137,7 +143,7 @@ QString WeightNormPanel::accessibleCell(int row, int column) const
 
 QString WeightNormPanel::accessibleColumnHeader(int column) const
 {
-    return column == 0 ? tr("batch") : tr("norm ||w||2");
+    return column == 0 ? tr("batch") : tr("norm ‖w‖₂");
 }
 
 } // namespace bplab

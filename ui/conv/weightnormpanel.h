@@ -23,7 +23,7 @@ public:
     /** The norm after each batch shown so far (in order of their batch) and lambda. */
     void setSeries(QVector<WeightNormPoint> points, double weightDecay);
     const QVector<WeightNormPoint> &series() const { return m_points; }
-    /** "||w||2 = 12.3 after batch 100 (weight decay lambda = 0.0005; 14.1 at batch 0)". */
+    /** "‖w‖₂ = 12.3 after batch 100 (weight decay λ = 0.0005; 14.1 at batch 0)". */
     QString title() const;
 
     /** PNG, SVG, PDF; CSV "batch,norm". */

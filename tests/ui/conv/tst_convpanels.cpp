@@ -62,14 +62,15 @@ private slots:
         ConvFilterPanel panel;
         QVERIFY(panel.csv().isEmpty());
         panel.setFilters({twoKernels()});
-        QCOMPARE(panel.bankTitle(0),
-                 QStringLiteral("conv 2 3x3 (layer 1): 2 kernels of 1 x 3 x 3, w from -1 to 0.5; |dL/dw| up to 0.25"));
+        QCOMPARE(panel.bankTitle(0), QStringLiteral("conv 2 3x3 (layer 1): 2 kernels of 1 x 3 x 3"));
+        QCOMPARE(panel.weightsCaption(0), QStringLiteral("W from -1 to 0.5"));
+        QCOMPARE(panel.gradientsCaption(0), QStringLiteral("dL/dW from 0 to 0.25"));
         // A row per kernel; its weights row by row, and its gradient.
         QCOMPARE(panel.accessibleRows(), 2);
         QCOMPARE(panel.accessibleCell(0, 3), QStringLiteral("-1 0.5 0.5; 0.5 0.5 0.5; 0.5 0.5 0.5"));
         QCOMPARE(panel.accessibleCell(1, 4), QStringLiteral("0.25 0 0; 0 0 0; 0 0 0"));
         QCOMPARE(panel.accessibleCell(1, 1), QStringLiteral("2"));
-        QVERIFY(panel.accessibleSummary().contains(QStringLiteral("w from -1 to 0.5")));
+        QVERIFY(panel.accessibleSummary().contains(QStringLiteral("W from -1 to 0.5")));
         const QList<QByteArray> lines = panel.csv().split('\n');
         QCOMPARE(lines.at(0), QByteArray("layer,out_channel,in_channel,row,column,w,dw"));
         QCOMPARE(lines.at(1), QByteArray("1,1,1,1,1,-1,0"));
@@ -126,6 +127,7 @@ private slots:
         panel.setMasks({m});
         QCOMPARE(panel.droppedCount(0), 2);
         QCOMPARE(panel.maskTitle(0), QStringLiteral("dropout 0.25 (layer 6): 2 of 8 neurons off (25.0 %), the others x 1.33"));
+        QCOMPARE(panel.shortTitle(0), QStringLiteral("dropout 0.25: 2 of 8 off (25.0 %)"));
         QCOMPARE(panel.accessibleRows(), 8);
         QCOMPARE(panel.accessibleCell(3, 2), QStringLiteral("off"));
         QCOMPARE(panel.accessibleCell(4, 2), QStringLiteral("on"));
@@ -136,7 +138,7 @@ private slots:
     {
         WeightNormPanel panel;
         panel.setSeries({{0, 20.0}, {50, 18.0}, {100, 17.5}}, 0.0005);
-        QCOMPARE(panel.title(), QStringLiteral("||w||2 = 17.5 after batch 100 (weight decay lambda = 0.0005; 20 at batch 0)"));
+        QCOMPARE(panel.title(), QStringLiteral("‖w‖₂ = 17.5 after batch 100 (weight decay λ = 0.0005; 20 at batch 0)"));
         QCOMPARE(panel.accessibleRows(), 3);
         QCOMPARE(panel.accessibleCell(1, 1), QStringLiteral("18"));
         QCOMPARE(panel.csv(), QByteArray("batch,norm\n0,20\n50,18\n100,17.5\n"));
