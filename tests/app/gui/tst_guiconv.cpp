@@ -13,12 +13,16 @@
 #include <guioptions.h>
 #include <heatmappanel.h>
 #include <softmaxpanel.h>
+#include <trainervisuals.h>
 #include <trainview.h>
+#include <nn/layerpass.h>
+#include <train/trainer.h>
 
 #include <QTemporaryDir>
 
 #include <cmath>
 #include <memory>
+#include <random>
 
 using namespace bplab;
 
@@ -68,6 +72,53 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("dropout 1")), qPrintable(message));
         GuiOptions decay;
         QVERIFY(!parseGuiOptions({QStringLiteral("app"), QStringLiteral("--weight-decay"), QStringLiteral("2")}, decay, exitNow).isEmpty());
+    }
+
+    void dropoutMaskIsTheTrainingPasss()
+    {
+        // Random pictures: the sample's values before the dropout layer are mostly not 0.
+        auto data = std::make_shared<DataSplit>();
+        std::mt19937 rng(3);
+        for (Dataset *set : {&data->train, &data->test}) {
+            set->pixels.resize(100 * 784);
+            set->labels.resize(100);
+            for (auto &p : set->pixels)
+                p = std::uint8_t(rng() % 256);
+            for (std::size_t i = 0; i < 100; ++i)
+                set->labels[i] = std::uint8_t(i % 10);
+        }
+        TrainConfig config = sourceRecipe();
+        config.network = withLayers(*parseLayers("conv 4 5x5, pool 2, dense 32, dropout 0.5"), Activation::Tanh);
+        config.batch = 20;
+        config.epochs = 1;
+        config.seed = 11;
+        Trainer trainer(data, config);
+        trainer.trainBatch();
+        trainer.trainBatch();
+        const std::shared_ptr<VisualSnapshot> s = visualOf(trainer, data->train, config.lr);
+        QVERIFY(s->conv);
+        QCOMPARE(int(s->conv->masks.size()), 1);
+        const DropoutMask &mask = s->conv->masks[0];
+        QCOMPARE(mask.dropped.size(), std::size_t(32));
+        // The sample's own training pass (the last batch, batch 1, where it came first): a value
+        // the dropout layer was given and passed on as 0 is exactly one the mask calls off.
+        LayerPass<float> pass(trainer.network(), 1);
+        pass.X.col(0) = scaleInput<float>(data->train.image(std::size_t(s->sampleIndex)), config.normalize);
+        PassContext ctx;
+        ctx.training = true;
+        ctx.seed = config.seed;
+        ctx.batch = 1;
+        ctx.firstSample = 0;
+        pass.forward(trainer.params(), 1, ctx);
+        int off = 0, given = 0;
+        for (int j = 0; j < 32; ++j) {
+            if (pass.values(2)(j, 0) == 0.0f)
+                continue;
+            ++given;
+            QCOMPARE(bool(mask.dropped[std::size_t(j)]), pass.values(3)(j, 0) == 0.0f);
+            off += mask.dropped[std::size_t(j)];
+        }
+        QVERIFY2(given > 20 && off > 3 && off < given - 3, qPrintable(QStringLiteral("%1 of %2 off").arg(off).arg(given)));
     }
 
     void trainsAndFillsTheConvPanels()
