@@ -2756,6 +2756,14 @@ oder legen Sie ein Bild davon ab</translation>
         <source>dropped</source>
         <translation>ausgeschaltet</translation>
     </message>
+    <message>
+        <source>off: set to 0</source>
+        <translation>aus: auf 0 gesetzt</translation>
+    </message>
+    <message>
+        <source>on: times %1</source>
+        <translation>an: mal %1</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ErrorPage</name>
@@ -2857,6 +2865,14 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>mean value</source>
         <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <source>the layer&apos;s largest value</source>
+        <translation>der größte Wert der Schicht</translation>
     </message>
 </context>
 <context>
@@ -3981,7 +3997,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>Convolution &amp;kernels</source>
-        <translation>Faltungs&amp;kerne</translation>
+        <translation>Faltungsk&amp;erne</translation>
     </message>
     <message>
         <source>Convolution kernels and their gradients</source>

@@ -322,8 +322,9 @@ void TrainView::setPresentation(bool on)
         // axes need at that font, and the heatmaps' row has the height the mosaic needs.
         if (on) {
             m_heatRow->addWidget(m_mosaic);
-            m_heatRow->setStretchFactor(0, 1);
-            m_heatRow->setStretchFactor(1, 0);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_heatmap), 1);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_convArea), 1);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_mosaic), 0);
         } else {
             m_lossRow->addWidget(m_mosaic);
             m_lossRow->setSizes({64, 36});
@@ -446,8 +447,13 @@ void TrainView::fitRightColumn()
     if (m_mosaic->parentWidget() == m_heatRow) {
         const int mosaic = m_mosaic->minimumSizeHint().width();
         heatWidth -= mosaic + m_heatRow->handleWidth();
-        if (std::abs(m_heatRow->sizes().value(1) - mosaic) > 2)
-            m_heatRow->setSizes({heatWidth, mosaic});
+        if (std::abs(m_heatRow->sizes().value(m_heatRow->indexOf(m_mosaic)) - mosaic) > 2) {
+            // The row also holds a conv net's panels, hidden while the heatmaps are shown.
+            QList<int> row;
+            for (int i = 0; i < m_heatRow->count(); ++i)
+                row << (m_heatRow->widget(i) == m_mosaic ? mosaic : m_heatRow->widget(i) == m_heatmap ? heatWidth : 0);
+            m_heatRow->setSizes(row);
+        }
     }
     const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(heatWidth), total - lossMin));
     const QList<int> sizes{total - heat, heat};

@@ -97,11 +97,30 @@ void DropoutMaskPanel::paint(QPainter &p, const QSize &size) const
                    fm.elidedText(tr("Dropout: no training pass of this sample yet"), Qt::ElideRight, size.width() - 8));
         return;
     }
-    const int n = int(m_masks.size());
     const QColor off = colors::vermillion(pal), on = pal.color(QPalette::Window);
+    // The legend's line at the bottom: a filled cell is off, an empty one on.
+    const bool legend = size.height() >= line * 4;
+    if (legend) {
+        const DropoutMask &first = m_masks.front();
+        const int y = size.height() - line - 2;
+        int x = 4;
+        for (int k = 0; k < 2; ++k) {
+            p.setPen(QPen(colors::frame(pal), 1));
+            p.setBrush(k == 0 ? off : on);
+            p.drawRect(QRectF(x, y + 3, line - 6, line - 6));
+            x += line;
+            const QString text = k == 0 ? tr("off: set to 0")
+                                        : tr("on: times %1").arg(convNumber(first.rate < 1 ? 1.0 / (1.0 - first.rate) : 0.0));
+            p.setPen(pal.color(QPalette::WindowText));
+            p.drawText(QRect(x, y, fm.horizontalAdvance(text) + 4, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            x += fm.horizontalAdvance(text) + 16;
+        }
+    }
+    const int n = int(m_masks.size());
+    const int height = legend ? size.height() - line - 4 : size.height();
     for (int i = 0; i < n; ++i) {
         const DropoutMask &m = m_masks[std::size_t(i)];
-        const int top = size.height() * i / n, bottom = size.height() * (i + 1) / n - 3;
+        const int top = height * i / n, bottom = height * (i + 1) / n - 3;
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(shortTitle(i), Qt::ElideRight, size.width() - 8));

@@ -94,10 +94,12 @@ void FeatureMapPanel::paintEvent(QPaintEvent *)
     paint(p, size());
 }
 
-void FeatureMapPanel::paint(QPainter &p, const QSize &size) const
+void FeatureMapPanel::paint(QPainter &p, const QSize &fullSize, bool legend) const
 {
+    // A picture for a file ends with the scale's legend (on screen the tooltip gives it).
+    const QSize size = legend ? fullSize - QSize(0, QFontMetrics(readableFont(font())).height() + 6) : fullSize;
     const QPalette &pal = palette();
-    p.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
+    p.fillRect(QRect(QPoint(0, 0), fullSize), pal.color(QPalette::Window));
     p.setFont(readableFont(font()));
     const QFontMetrics fm = p.fontMetrics();
     const int line = fm.height();
@@ -106,6 +108,20 @@ void FeatureMapPanel::paint(QPainter &p, const QSize &size) const
         p.drawText(QRect(4, 0, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(tr("Feature maps: no sample yet"), Qt::ElideRight, size.width() - 8));
         return;
+    }
+    if (legend) {
+        // Two swatches: 0 and a layer's largest value.
+        const int y = size.height() + 4;
+        int x = 4;
+        const float ramp[2] = {0.0f, 1.0f};
+        for (int k = 0; k < 2; ++k) {
+            drawTile(p, QRectF(x, y + 2, line - 4, line - 4), mapTile(&ramp[k], 1, 1, 0.0f, 1.0f), pal);
+            x += line;
+            const QString text = k == 0 ? tr("0") : tr("the layer's largest value");
+            p.setPen(pal.color(QPalette::WindowText));
+            p.drawText(QRect(x, y, fm.horizontalAdvance(text) + 4, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            x += fm.horizontalAdvance(text) + 16;
+        }
     }
     // The layers one under the other, each its share of the height. Where a band is too short
     // for a title line above maps two lines tall, the layer's name goes to the left of its maps.
@@ -141,8 +157,10 @@ PanelExport FeatureMapPanel::panelExport()
     e.name = QStringLiteral("featuremaps");
     e.title = tr("the feature maps");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
-    e.renderSize = [this] { return size().expandedTo(sizeHint()); };
-    e.render = paintingWith([this](QPainter &p, const QSize &s) { paint(p, s); });
+    e.renderSize = [this] {
+        return size().expandedTo(sizeHint()) + QSize(0, QFontMetrics(readableFont(font())).height() + 6);
+    };
+    e.render = paintingWith([this](QPainter &p, const QSize &s) { paint(p, s, true); });
     e.data = [this](ExportFormat) { return csv(); };
     return e;
 }

@@ -47,7 +47,8 @@ protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
-    void paint(QPainter &p, const QSize &size) const;
+    /** legend: a line under the maps that names the scale's ends (pictures for files). */
+    void paint(QPainter &p, const QSize &size, bool legend = false) const;
     std::pair<int, int> mapOfRow(int row) const;
 
     std::vector<FeatureMapSet> m_maps;
