@@ -119,7 +119,9 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
     const int line = fm.height();
     p.setPen(pal.color(QPalette::WindowText));
     p.drawText(QRect(4, band.top(), band.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(bankTitle(index), Qt::ElideRight, band.width() - 8));
+               fittingText(fm, band.width() - 8,
+                           {bankTitle(index), tr("%1 (layer %2)").arg(QString::fromStdString(b.name)).arg(b.layer),
+                            QString::fromStdString(b.name)}));
     if (b.outChannels <= 0 || b.inChannels <= 0 || b.kernel <= 0 || b.weights.size() < b.offset(b.outChannels, 0))
         return;
     // Two grids side by side, W and dL/dW, each with its caption; the gradients' grid only once
@@ -137,8 +139,9 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
         QRectF grid = area.translated(h * (halfWidth + gap), 0);
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRectF(grid.left(), band.top() + line, grid.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(h == 0 ? weightsCaption(index) : gradientsCaption(index), Qt::ElideRight,
-                                 int(grid.width())));
+                   fittingText(fm, int(grid.width()),
+                               {h == 0 ? weightsCaption(index) : gradientsCaption(index),
+                                (h == 0 ? QStringLiteral("W ±%1") : QStringLiteral("dL/dW ±%1")).arg(convNumber(range))}));
         // A column per output channel, a row per input channel.
         const double cellGap = b.outChannels * b.inChannels > 64 ? 2 : 4;
         const double side = std::min((grid.width() - cellGap * (b.outChannels - 1)) / b.outChannels,

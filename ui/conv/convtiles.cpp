@@ -4,6 +4,7 @@
 #include "palettecolors.h"
 
 #include <QLocale>
+#include <QFontMetrics>
 #include <QPainter>
 #include <QPalette>
 #include <qcustomplot.h>
@@ -91,6 +92,14 @@ void drawTile(QPainter &p, const QRectF &rect, const QImage &tile, const QPalett
         p.setBrush(Qt::NoBrush);
         p.drawRect(rect.adjusted(-0.5, -0.5, 0.5, 0.5));
     }
+}
+
+QString fittingText(const QFontMetrics &fm, int width, const QStringList &texts)
+{
+    for (const QString &t : texts)
+        if (fm.horizontalAdvance(t) <= width)
+            return t;
+    return texts.isEmpty() ? QString() : fm.elidedText(texts.constLast(), Qt::ElideRight, width);
 }
 
 QString convNumber(double value)

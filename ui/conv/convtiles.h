@@ -5,7 +5,9 @@
 #include <QImage>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
+class QFontMetrics;
 class QPainter;
 class QPalette;
 
@@ -32,6 +34,9 @@ TileGrid fitTiles(int n, int tileWidth, int tileHeight, const QSizeF &area, doub
 
 /** Draws `tile` in `rect` without smoothing (each value a block) and a thin frame round it. */
 void drawTile(QPainter &p, const QRectF &rect, const QImage &tile, const QPalette &palette);
+
+/** The first of `texts` (longest first) that fits in `width`, else the last one elided. */
+QString fittingText(const QFontMetrics &fm, int width, const QStringList &texts);
 
 /** A value with three significant digits in the reader's locale ("0.0412", "-1.25"). */
 QString convNumber(double value);

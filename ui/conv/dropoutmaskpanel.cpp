@@ -105,14 +105,17 @@ void DropoutMaskPanel::paint(QPainter &p, const QSize &size) const
         const int y = size.height() - line - 2;
         int x = 4;
         for (int k = 0; k < 2; ++k) {
+            const QString entry = k == 0 ? tr("off: set to 0") : tr("on: times %1").arg(convNumber(first.rate < 1 ? 1.0 / (1.0 - first.rate) : 0.0));
+            if (k > 0 && x + line + fm.horizontalAdvance(entry) > size.width())
+                break; // no room for the second entry: its cells say it
             p.setPen(QPen(colors::frame(pal), 1));
             p.setBrush(k == 0 ? off : on);
             p.drawRect(QRectF(x, y + 3, line - 6, line - 6));
             x += line;
-            const QString text = k == 0 ? tr("off: set to 0")
-                                        : tr("on: times %1").arg(convNumber(first.rate < 1 ? 1.0 / (1.0 - first.rate) : 0.0));
+            const QString &text = entry;
             p.setPen(pal.color(QPalette::WindowText));
-            p.drawText(QRect(x, y, fm.horizontalAdvance(text) + 4, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+            const QString shown = fm.elidedText(text, Qt::ElideRight, std::max(0, size.width() - x - 4));
+            p.drawText(QRect(x, y, fm.horizontalAdvance(shown) + 4, line), Qt::AlignLeft | Qt::AlignVCenter, shown);
             x += fm.horizontalAdvance(text) + 16;
         }
     }
@@ -123,7 +126,8 @@ void DropoutMaskPanel::paint(QPainter &p, const QSize &size) const
         const int top = height * i / n, bottom = height * (i + 1) / n - 3;
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-                   fm.elidedText(shortTitle(i), Qt::ElideRight, size.width() - 8));
+                   fittingText(fm, size.width() - 8,
+                               {shortTitle(i), tr("%1 of %2 off").arg(droppedCount(i)).arg(m.dropped.size())}));
         const QRectF area(4, top + line + 2, size.width() - 8, bottom - top - line - 2);
         const int count = int(m.dropped.size());
         if (area.height() < 2 || count == 0)

@@ -70,8 +70,8 @@ void WeightNormPanel::paint(QPainter &p, const QSize &size) const
                                              : tr("‖w‖₂ = %1 (λ = %2)").arg(convNumber(m_points.constLast().norm),
                                                                             convNumber(m_decay));
     p.drawText(QRect(4, 0, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(fm.horizontalAdvance(full) <= size.width() - 8 ? full : brief, Qt::ElideRight,
-                             size.width() - 8));
+               fittingText(fm, size.width() - 8,
+                           {full, brief, m_points.isEmpty() ? full : QStringLiteral("‖w‖₂ = %1").arg(convNumber(m_points.constLast().norm))}));
     if (m_points.size() < 2 || size.height() < line * 2 + 8)
         return;
     double lo = m_points[0].norm, hi = lo;
@@ -90,10 +90,11 @@ void WeightNormPanel::paint(QPainter &p, const QSize &size) const
     p.drawText(QRectF(4, plot.top() - line / 2.0, labelW - 6, line), Qt::AlignRight | Qt::AlignVCenter, top);
     p.drawText(QRectF(4, plot.bottom() - line / 2.0, labelW - 6, line), Qt::AlignRight | Qt::AlignVCenter, bottom);
     const double x0 = double(m_points.constFirst().step), x1 = std::max(x0 + 1, double(m_points.constLast().step));
-    p.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("batch %1").arg(QLocale().toString(qulonglong(x0))));
-    p.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), line), Qt::AlignRight | Qt::AlignVCenter,
-               tr("batch %1").arg(QLocale().toString(qulonglong(x1))));
+    const QString first = tr("batch %1").arg(QLocale().toString(qulonglong(x0)));
+    const QString last = tr("batch %1").arg(QLocale().toString(qulonglong(x1)));
+    if (fm.horizontalAdvance(first) + fm.horizontalAdvance(last) + 12 <= plot.width()) // else the last alone
+        p.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), line), Qt::AlignLeft | Qt::AlignVCenter, first);
+    p.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), line), Qt::AlignRight | Qt::AlignVCenter, last);
     p.setPen(QPen(colors::frame(pal), 1));
     p.drawLine(plot.bottomLeft(), plot.bottomRight());
     p.drawLine(plot.bottomLeft(), plot.topLeft());
