@@ -18,7 +18,12 @@
 #include <nn/layerpass.h>
 #include <train/trainer.h>
 
+#include <QAction>
+#include <QApplication>
+#include <QInputDialog>
+#include <QMessageBox>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <cmath>
 #include <memory>
@@ -191,7 +196,56 @@ private slots:
         QVERIFY(!train->convFilterPanel()->isVisible());
     }
 
+    void networkMenuTakesALayerList()
+    {
+        MainWindow window;
+        test::showOnData(window, m_dir.path());
+        if (QTest::currentTestFailed())
+            return;
+        auto *layers = window.findChild<QAction *>(QStringLiteral("networkLayers"));
+        auto *decay = window.findChild<QAction *>(QStringLiteral("networkWeightDecay"));
+        QVERIFY(layers && decay);
+        // A list that cannot be built: the dialog's warning names the layer, nothing changes.
+        QString warning;
+        answerDialog(QStringLiteral("conv 8 5x5, dropout 1"), &warning);
+        layers->trigger();
+        QVERIFY2(warning.contains(QStringLiteral("dropout 1")), qPrintable(warning));
+        QVERIFY(!window.controller()->config().network.layered());
+        // A list that can: the training's settings take it, applied on Reset.
+        answerDialog(QString::fromLatin1(kLayers));
+        layers->trigger();
+        QVERIFY(window.controller()->config().network.layered());
+        QCOMPARE(QString::fromStdString(layersText(window.controller()->config().network.layers)), QString::fromLatin1(kLayers));
+        QVERIFY(window.controller()->resetPending());
+        answerDialog(QStringLiteral("0.001"));
+        decay->trigger();
+        QCOMPARE(window.controller()->config().weightDecay, 0.001);
+        QVERIFY(decay->text().contains(QStringLiteral("0.001")));
+    }
+
 private:
+    /** Answers the next input dialog with `text`; a warning box that follows is closed, its text
+     *  in *warning. */
+    void answerDialog(const QString &text, QString *warning = nullptr)
+    {
+        QTimer::singleShot(0, this, [this, text, warning] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            if (dialog->inputMode() == QInputDialog::DoubleInput)
+                dialog->setDoubleValue(text.toDouble());
+            else
+                dialog->setTextValue(text);
+            if (warning)
+                QTimer::singleShot(0, this, [warning] {
+                    if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                        *warning = box->text();
+                        box->accept();
+                    }
+                });
+            dialog->accept();
+        });
+    }
+
     QTemporaryDir m_dir;
 };
 
