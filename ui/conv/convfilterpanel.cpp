@@ -103,7 +103,7 @@ void ConvFilterPanel::paint(QPainter &p, const QSize &size) const
         wanted.push_back(line * 2 + 6 + b.inChannels * cell);
         total += wanted.back();
     }
-    const double scale = std::min(1.0, size.height() / std::max(1.0, total));
+    const double scale = size.height() / std::max(1.0, total); // the whole height, shared so
     double top = 0;
     for (int i = 0; i < int(m_banks.size()); ++i) {
         const double h = wanted[std::size_t(i)] * scale;
@@ -142,8 +142,15 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
                    fittingText(fm, int(grid.width()),
                                {h == 0 ? weightsCaption(index) : gradientsCaption(index),
                                 (h == 0 ? QStringLiteral("W ±%1") : QStringLiteral("dL/dW ±%1")).arg(convNumber(range))}));
-        // A column per output channel, a row per input channel.
+        // A column per output channel, a row per input channel; one input channel's kernels (the
+        // first layer's) wrap into rows where the height allows larger pictures.
         const double cellGap = b.outChannels * b.inChannels > 64 ? 2 : 4;
+        if (b.inChannels == 1) {
+            const TileGrid tiles = fitTiles(b.outChannels, b.kernel, b.kernel, grid.size(), cellGap);
+            for (int o = 0; o < b.outChannels; ++o)
+                drawTile(p, tiles.cell(grid, o, cellGap), signedTile(v.data() + b.offset(o, 0), b.kernel, b.kernel, range), pal);
+            continue;
+        }
         const double side = std::min((grid.width() - cellGap * (b.outChannels - 1)) / b.outChannels,
                                      (grid.height() - cellGap * (b.inChannels - 1)) / b.inChannels);
         const double cell = std::max(1.0, std::floor(side));
