@@ -326,7 +326,10 @@ QString MainWindow::selectedDataFolder() const
 void MainWindow::trainModel(const NetworkModel &model)
 {
     const Architecture arch = model.arch;
-    editSettings([arch](TrainConfig &t) { t = withNetwork(t, arch.hidden, arch.activation); });
+    editSettings([arch](TrainConfig &t) {
+        t = withNetwork(t, arch.hidden, arch.activation);
+        t.network = arch; // a layer list's too
+    });
     m_controller->trainFrom(model);
     setView(View::Train);
 }
