@@ -2153,6 +2153,10 @@ Wirkt nach „Neustart“.</translation>
         <source>gradient dL/dw, row by row</source>
         <translation>Gradient dL/dw, Zeile für Zeile</translation>
     </message>
+    <message>
+        <source>%1 (layer %2)</source>
+        <translation>%1 (Schicht %2)</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ConvNotice</name>
@@ -2763,6 +2767,10 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>on: times %1</source>
         <translation>an: mal %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 off</source>
+        <translation>%1 von %2 aus</translation>
     </message>
 </context>
 <context>
