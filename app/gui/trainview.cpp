@@ -250,7 +250,15 @@ void TrainView::applyConvVisual(const VisualSnapshot &s)
         m_norm->setVisible(shown & 4);
         m_convBottom->setVisible(shown & 6);
         if (conv) {
-            m_left->setSizes({30, 46, 0, 34, 14});
+            // The sample's panels as tall as they ask, the feature maps the rest (at least a sixth).
+            const int total = m_left->height();
+            const int asked = m_digit->sizeHint().height() + m_softmax->sizeHint().height()
+                              + m_classAccuracy->sizeHint().height();
+            if (total > 200)
+                m_left->setSizes({m_digit->sizeHint().height(), std::max(total / 6, total - asked), 0,
+                                  m_softmax->sizeHint().height(), m_classAccuracy->sizeHint().height()});
+            else
+                m_left->setSizes({30, 40, 0, 34, 20});
             m_convArea->setSizes({70, 30});
         }
         m_convShown = shown;

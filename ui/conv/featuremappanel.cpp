@@ -75,9 +75,10 @@ QString FeatureMapPanel::accessibleSummary() const
 
 QSize FeatureMapPanel::sizeHint() const
 {
-    // Each layer its title and a row of maps about three lines tall.
+    // Each layer its title and a row of maps about two lines tall: the per-class accuracies
+    // under the SoftMax table keep the height their ten rows need.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.averageCharWidth() * 60, fm.height() * 4 * std::max<int>(1, int(m_maps.size()))};
+    return {fm.averageCharWidth() * 60, fm.height() * 3 * std::max<int>(1, int(m_maps.size()))};
 }
 
 QSize FeatureMapPanel::minimumSizeHint() const
