@@ -1122,6 +1122,10 @@
         <source>shown after the answer</source>
         <translation>gezeigt nach der Antwort</translation>
     </message>
+    <message>
+        <source>These layers cannot be built: %1. Write them comma-separated, such as &quot;conv 8 5x5, pool 2, dense 64, dropout 0.25&quot;.</source>
+        <translation>Diese Schichten lassen sich nicht bauen: %1. Schreiben Sie sie durch Kommas getrennt, etwa &quot;conv 8 5x5, pool 2, dense 64, dropout 0.25&quot;.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ActivationStrip</name>
@@ -2092,6 +2096,80 @@ Wirkt nach „Neustart“.</translation>
     </message>
 </context>
 <context>
+    <name>bplab::ConvFilterPanel</name>
+    <message>
+        <source>The convolution kernels (W) and their gradients of the last batch (dL/dW): a column per output channel, a row per input channel; blue negative, white 0, red positive, each grid scaled to its largest |value|.</source>
+        <translation>Die Faltungskerne (W) und ihre Gradienten des letzten Batches (dL/dW): eine Spalte je Ausgabekanal, eine Zeile je Eingabekanal; blau negativ, weiß 0, rot positiv, jedes Raster auf seinen größten |Wert| skaliert.</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): %3 kernels of %4 x %5 x %5</source>
+        <translation>%1 (Schicht %2): %3 Kerne zu %4 x %5 x %5</translation>
+    </message>
+    <message>
+        <source>W from %1 to %2</source>
+        <translation>W von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>dL/dW: no batch yet</source>
+        <translation>dL/dW: noch kein Batch</translation>
+    </message>
+    <message>
+        <source>dL/dW from %1 to %2</source>
+        <translation>dL/dW von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>No convolution layer.</source>
+        <translation>Keine Faltungsschicht.</translation>
+    </message>
+    <message>
+        <source>%1; %2; %3.</source>
+        <translation>%1; %2; %3.</translation>
+    </message>
+    <message>
+        <source>Convolution kernels: no convolution layer</source>
+        <translation>Faltungskerne: keine Faltungsschicht</translation>
+    </message>
+    <message>
+        <source>the convolution kernels</source>
+        <translation>die Faltungskerne</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>output channel</source>
+        <translation>Ausgabekanal</translation>
+    </message>
+    <message>
+        <source>input channel</source>
+        <translation>Eingabekanal</translation>
+    </message>
+    <message>
+        <source>kernel w, row by row</source>
+        <translation>Kern w, Zeile für Zeile</translation>
+    </message>
+    <message>
+        <source>gradient dL/dw, row by row</source>
+        <translation>Gradient dL/dw, Zeile für Zeile</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2)</source>
+        <translation>%1 (Schicht %2)</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::ConvNotice</name>
+    <message>
+        <source>Step through shows dense networks only: the convolutional network trained now (%1) cannot be stepped through yet. Its kernels and feature maps are in the Train view.</source>
+        <translation>Schrittweise zeigt nur dichte Netze: das jetzt trainierte Faltungsnetz (%1) lässt sich noch nicht Schritt für Schritt zeigen. Seine Kerne und Merkmalskarten stehen in der Trainingsansicht.</translation>
+    </message>
+    <message>
+        <source>The Compare view&apos;s runs are dense networks: a run cannot go on from this convolutional network&apos;s weights yet.</source>
+        <translation>Die Läufe der Vergleichsansicht sind dichte Netze: ein Lauf kann noch nicht von den Gewichten dieses Faltungsnetzes aus weitergehen.</translation>
+    </message>
+</context>
+<context>
     <name>bplab::DatasetModel</name>
     <message>
         <source>%1 image %2: label %3</source>
@@ -2637,6 +2715,65 @@ oder legen Sie ein Bild davon ab</translation>
     </message>
 </context>
 <context>
+    <name>bplab::DropoutMaskPanel</name>
+    <message>
+        <source>Dropout: the neurons set to 0 for this sample in its training pass (filled), each with probability p; the others were multiplied by 1 / (1 - p). In evaluation every neuron takes part.</source>
+        <translation>Dropout: die Neuronen, die für dieses Beispiel in seinem Trainingsdurchlauf auf 0 gesetzt wurden (gefüllt), jedes mit Wahrscheinlichkeit p; die anderen wurden mit 1 / (1 - p) multipliziert. Bei der Auswertung wirkt jedes Neuron mit.</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): %3 of %4 neurons off (%5), the others x %6</source>
+        <translation>%1 (Schicht %2): %3 von %4 Neuronen aus (%5), die anderen x %6</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 off (%4)</source>
+        <translation>%1: %2 von %3 aus (%4)</translation>
+    </message>
+    <message>
+        <source>No dropout mask: no training pass of this sample yet, or no dropout layer.</source>
+        <translation>Keine Dropout-Maske: noch kein Trainingsdurchlauf dieses Beispiels oder keine Dropout-Schicht.</translation>
+    </message>
+    <message>
+        <source>Dropout: no training pass of this sample yet</source>
+        <translation>Dropout: noch kein Trainingsdurchlauf dieses Beispiels</translation>
+    </message>
+    <message>
+        <source>the dropout mask</source>
+        <translation>die Dropout-Maske</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>neuron</source>
+        <translation>Neuron</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>off: set to 0</source>
+        <translation>aus: auf 0 gesetzt</translation>
+    </message>
+    <message>
+        <source>on: times %1</source>
+        <translation>an: mal %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 off</source>
+        <translation>%1 von %2 aus</translation>
+    </message>
+</context>
+<context>
     <name>bplab::ErrorPage</name>
     <message>
         <source>Download MNIST (11 MB)</source>
@@ -2693,6 +2830,57 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>No training data was found on this computer. Choose one of these; the app remembers the choice and starts with it next time.</source>
         <translation>Auf diesem Computer wurden keine Trainingsdaten gefunden. Wählen Sie eine dieser Möglichkeiten; die App merkt sich die Wahl und startet das nächste Mal damit.</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::FeatureMapPanel</name>
+    <message>
+        <source>The sample&apos;s feature maps: what each convolution&apos;s filter finds in it (a = f(W * x + b)) and what each pooling keeps (the largest of every 2 x 2). White is 0.</source>
+        <translation>Die Merkmalskarten des Beispiels: was jeder Filter einer Faltung darin findet (a = f(W * x + b)) und was jedes Pooling behält (das Größte jedes 2 x 2). Weiß ist 0.</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): %3 maps of %4 x %5, from %6 to %7</source>
+        <translation>%1 (Schicht %2): %3 Karten zu %4 x %5, von %6 bis %7</translation>
+    </message>
+    <message>
+        <source>No feature maps.</source>
+        <translation>Keine Merkmalskarten.</translation>
+    </message>
+    <message>
+        <source>Feature maps: no sample yet</source>
+        <translation>Merkmalskarten: noch kein Beispiel</translation>
+    </message>
+    <message>
+        <source>the feature maps</source>
+        <translation>die Merkmalskarten</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>least value</source>
+        <translation>kleinster Wert</translation>
+    </message>
+    <message>
+        <source>largest value</source>
+        <translation>größter Wert</translation>
+    </message>
+    <message>
+        <source>mean value</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
+    </message>
+    <message>
+        <source>the layer&apos;s largest value</source>
+        <translation>der größte Wert der Schicht</translation>
     </message>
 </context>
 <context>
@@ -3487,6 +3675,38 @@ Testgenauigkeit %2 %</translation>
         <source>%1 is chosen and applied on Reset (Ctrl+R); until then the weights are %2&apos;s.</source>
         <translation>%1 ist gewählt und gilt ab dem Neustart (Strg+R); bis dahin sind die Gewichte die von %2.</translation>
     </message>
+    <message>
+        <source>conv %1</source>
+        <translation>Faltung %1</translation>
+    </message>
+    <message>
+        <source>Layers (convolution, pooling, dropout)...</source>
+        <translation>Schichten (Faltung, Pooling, Dropout) ...</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>The layers before the 10 outputs, comma-separated: &quot;conv C KxK&quot; (optionally &quot;stride 2&quot; and &quot;valid&quot;), &quot;pool 2&quot;, &quot;flatten&quot;, &quot;dense N&quot;, &quot;dropout P&quot;. The activation is the menu&apos;s; applied on Reset:</source>
+        <translation>Die Schichten vor den 10 Ausgaben, durch Kommas getrennt: &quot;conv C KxK&quot; (wahlweise &quot;stride 2&quot; und &quot;valid&quot;), &quot;pool 2&quot;, &quot;flatten&quot;, &quot;dense N&quot;, &quot;dropout P&quot;. Die Aktivierung ist die des Menüs; wirkt nach „Neustart“:</translation>
+    </message>
+    <message>
+        <source>Weight decay: lambda = %1...</source>
+        <translation>Weight Decay: lambda = %1 ...</translation>
+    </message>
+    <message>
+        <source>Weight decay: none...</source>
+        <translation>Weight Decay: keiner ...</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>Weight Decay</translation>
+    </message>
+    <message>
+        <source>L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights towards 0 (0: none; 0.0005 is common). Applied on Reset:</source>
+        <translation>L2-Weight-Decay lambda: jeder Gradient erhält + lambda w, was die Gewichte zu 0 zieht (0: keiner; 0,0005 ist üblich). Wirkt nach „Neustart“:</translation>
+    </message>
 </context>
 <context>
     <name>bplab::NetworkChoice</name>
@@ -3782,6 +4002,38 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>The compared runs after each epoch</source>
         <translation>Die verglichenen Läufe nach jeder Epoche</translation>
+    </message>
+    <message>
+        <source>Convolution &amp;kernels</source>
+        <translation>Faltungsk&amp;erne</translation>
+    </message>
+    <message>
+        <source>Convolution kernels and their gradients</source>
+        <translation>Faltungskerne und ihre Gradienten</translation>
+    </message>
+    <message>
+        <source>&amp;Feature maps</source>
+        <translation>&amp;Merkmalskarten</translation>
+    </message>
+    <message>
+        <source>Feature maps of the sample</source>
+        <translation>Merkmalskarten des Beispiels</translation>
+    </message>
+    <message>
+        <source>Dr&amp;opout mask</source>
+        <translation>Dr&amp;opout-Maske</translation>
+    </message>
+    <message>
+        <source>Dropout mask of the sample</source>
+        <translation>Dropout-Maske des Beispiels</translation>
+    </message>
+    <message>
+        <source>&amp;Weight norm</source>
+        <translation>Gewichts&amp;norm</translation>
+    </message>
+    <message>
+        <source>Weight norm under weight decay</source>
+        <translation>Gewichtsnorm unter Weight Decay</translation>
     </message>
 </context>
 <context>
@@ -4991,6 +5243,41 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>%1 (Ctrl+%2)</source>
         <translation>%1 (Strg+%2)</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::WeightNormPanel</name>
+    <message>
+        <source>The size of all weights and biases, ‖w‖₂ = sqrt(sum of w²), after each batch: weight decay adds lambda w to every gradient and so pulls each weight towards 0.</source>
+        <translation>Die Größe aller Gewichte und Biases, ‖w‖₂ = sqrt(Summe der w²), nach jedem Batch: Weight Decay addiert lambda w zu jedem Gradienten und zieht so jedes Gewicht zu 0.</translation>
+    </message>
+    <message>
+        <source>Weight decay λ = %1: no weights yet</source>
+        <translation>Weight Decay λ = %1: noch keine Gewichte</translation>
+    </message>
+    <message>
+        <source>‖w‖₂ = %1 after batch %2 (weight decay λ = %3; %4 at batch %5)</source>
+        <translation>‖w‖₂ = %1 nach Batch %2 (Weight Decay λ = %3; %4 bei Batch %5)</translation>
+    </message>
+    <message>
+        <source>‖w‖₂ = %1 (λ = %2)</source>
+        <translation>‖w‖₂ = %1 (λ = %2)</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>the weights&apos; norm</source>
+        <translation>die Norm der Gewichte</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>norm ‖w‖₂</source>
+        <translation>Norm ‖w‖₂</translation>
     </message>
 </context>
 <context>

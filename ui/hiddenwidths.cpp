@@ -48,4 +48,31 @@ QString hiddenWidthsProblem(const QString &text)
     return tr("Hidden layer widths \"%1\" cannot be used.").arg(given);
 }
 
+std::optional<std::vector<LayerSpec>> layerListOf(const QString &text)
+{
+    const Result<std::vector<LayerSpec>> layers = parseLayers(text.trimmed().toStdString());
+    if (!layers || !validate(withLayers(*layers, Activation::ReLU)).ok())
+        return std::nullopt;
+    return *layers;
+}
+
+QString layerListProblem(const QString &text)
+{
+    const Result<std::vector<LayerSpec>> layers = parseLayers(text.trimmed().toStdString());
+    std::string why;
+    if (!layers)
+        why = layers.error();
+    else if (const Status built = validate(withLayers(*layers, Activation::ReLU)); !built.ok())
+        why = built.error();
+    else
+        return {};
+    // The parser speaks of its flag; the dialog's words name the list instead.
+    QString reason = QString::fromStdString(why);
+    if (reason.startsWith(QLatin1String("--layers: ")))
+        reason = reason.mid(10);
+    return tr("These layers cannot be built: %1. Write them comma-separated, such as \"conv 8 5x5, "
+              "pool 2, dense 64, dropout 0.25\".")
+            .arg(reason);
+}
+
 } // namespace bplab

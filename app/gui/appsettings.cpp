@@ -36,6 +36,18 @@ StoredTraining readTraining(const QSettings &s)
         if (network)
             t.config = withNetwork(t.config, network->hidden, network->activation);
     }
+    // A layer list in place of the widths, when one was chosen and can still be built.
+    const QString layers = s.value(QStringLiteral("training/layers")).toString();
+    if (!layers.isEmpty()) {
+        const Result<std::vector<LayerSpec>> list = parseLayers(layers.toStdString());
+        if (list && validate(withLayers(*list, t.config.network.activation)).ok()) {
+            t.config.network = withLayers(*list, t.config.network.activation);
+            t.config.init = initFor(t.config.network);
+        }
+    }
+    const double decay = s.value(QStringLiteral("training/weightDecay"), 0.0).toDouble();
+    if (decay >= 0 && decay <= 1)
+        t.config.weightDecay = decay;
     return t;
 }
 
@@ -49,6 +61,8 @@ void writeTraining(QSettings &s, const TrainConfig &c, Recipe recipe)
     s.setValue(QStringLiteral("training/trainSubset"), qlonglong(c.trainSubset));
     s.setValue(QStringLiteral("training/hidden"), QString::fromStdString(hiddenText(c.network.hidden)));
     s.setValue(QStringLiteral("training/activation"), QString::fromStdString(toString(c.network.activation)));
+    s.setValue(QStringLiteral("training/layers"), QString::fromStdString(layersText(c.network.layers)));
+    s.setValue(QStringLiteral("training/weightDecay"), c.weightDecay);
 }
 
 QString readLastDataset(const QSettings &s)
@@ -81,7 +95,8 @@ bool sameStored(const StoredTraining &a, const StoredTraining &b)
     // The fields writeTraining() stores; the recipe stands for the rest.
     return a.recipe == b.recipe && a.config.lr == b.config.lr && a.config.batch == b.config.batch
            && a.config.epochs == b.config.epochs && a.config.seed == b.config.seed
-           && a.config.trainSubset == b.config.trainSubset && a.config.network == b.config.network;
+           && a.config.trainSubset == b.config.trainSubset && a.config.network == b.config.network
+           && a.config.weightDecay == b.config.weightDecay;
 }
 
 } // namespace

@@ -235,7 +235,7 @@ private:
     {
         const VisualPtr shown = m_controller->shown();
         if (!m_controller->dataSplit() || !shown || !(shown->weights || shown->layerWeights) || !shown->modelFile.isEmpty()
-            || shown->weightsStep == 0
+            || shown->weightsStep == 0 || shown->network.layered() // the runs' spec holds dense networks
             || shown->progress.replicas != 1 || shown->progress.batchesPerEpoch <= 0)
             return std::nullopt;
         TimelineStart s;

@@ -276,6 +276,7 @@ void ControlBar::showConfig(const TrainConfig &config)
     m_augment->setChecked(config.augment);
     m_augmentAction->setChecked(config.augment);
     m_network->showNetwork(config.network);
+    m_network->showWeightDecay(config.weightDecay);
     int replicas = m_replicas->findData(config.replicas);
     if (replicas < 0) { // a restored snapshot of another count (train --workers 3)
         m_replicas->addItem(QString::number(config.replicas), config.replicas);

@@ -57,11 +57,13 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption lesson(QStringLiteral("lesson"), QStringLiteral("Open the lesson FILE (its data set, settings, views and steps); with --screenshot, a lesson that cannot be opened exits 2."), QStringLiteral("FILE"));
     const QCommandLineOption lessonStep(QStringLiteral("lesson-step"), QStringLiteral("With --lesson: open it at step N, counted from 1 as its panel does (default 1); the steps before N replay their training first."), QStringLiteral("N"));
     const QCommandLineOption hidden(QStringLiteral("hidden"), QStringLiteral("The hidden layers' widths: W, W1,W2 (1 to 1024 each) or 0 for none (default 128; as backprop-lab-cli train --hidden)."), QStringLiteral("W"));
+    const QCommandLineOption layers(QStringLiteral("layers"), QStringLiteral("The layers before the 10 outputs, comma-separated: \"conv C KxK\" (optionally \"stride 2\", \"valid\"), \"pool 2\", \"flatten\", \"dense N\", \"dropout P\"; e.g. \"conv 8 5x5, pool 2, dense 64\" (as backprop-lab-cli train --layers; not with --hidden)."), QStringLiteral("LIST"));
+    const QCommandLineOption weightDecay(QStringLiteral("weight-decay"), QStringLiteral("L2 weight decay lambda: g += lambda w for every weight and bias (0 to 1, default 0; as backprop-lab-cli train --weight-decay)."), QStringLiteral("L"));
     const QCommandLineOption activation(QStringLiteral("activation"), QStringLiteral("The hidden layers' activation: relu (default), sigmoid, tanh or leakyrelu."), QStringLiteral("NAME"));
     const QCommandLineOption classroom(QStringLiteral("classroom"), QStringLiteral("Start the classroom server on PORT (0: a free one) and print \"classroom: http://ADDRESS:PORT/ code NNNNNN\"."), QStringLiteral("PORT"));
     const QCommandLineOption classroomBind(QStringLiteral("classroom-bind"), QStringLiteral("With --classroom: listen on ADDRESS (default 127.0.0.1, this computer only; 0.0.0.0: every network)."), QStringLiteral("ADDRESS"));
     p.addOptions({classroom, classroomBind});
-    p.addOptions({lesson, lessonStep, trainSubset, stepModel, hidden, activation});
+    p.addOptions({lesson, lessonStep, trainSubset, stepModel, hidden, activation, layers, weightDecay});
     p.addOptions({data, dataset, view, after, shot, quit, report, epochs, batch, replicas, seed, lr, recipe,
                   presentation, size, set, index, stage, lang, pace, timelineAt, saveModel, exportPanel, exportFile});
     if (!p.parse(arguments))
@@ -132,6 +134,24 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         if (!widths)
             return QString::fromStdString(widths.error()) + QLatin1Char('.');
         o.hidden = *widths;
+    }
+    if (p.isSet(layers)) {
+        if (p.isSet(hidden))
+            return QStringLiteral("--layers and --hidden both name the network: give one (dense layers go into "
+                                  "--layers as \"dense N\").");
+        const Result<std::vector<LayerSpec>> list = parseLayers(p.value(layers).toStdString());
+        if (!list)
+            return QString::fromStdString(list.error()) + QLatin1Char('.');
+        if (const Status built = validate(withLayers(*list, Activation::ReLU)); !built.ok())
+            return QString::fromStdString(built.error()) + QLatin1Char('.');
+        o.layers = *list;
+    }
+    if (p.isSet(weightDecay)) {
+        bool ok = false;
+        const double v = p.value(weightDecay).trimmed().toDouble(&ok);
+        if (!ok || !(v >= 0) || v > 1)
+            return QStringLiteral("--weight-decay must be a number from 0 to 1, not \"%1\".").arg(p.value(weightDecay));
+        o.weightDecay = v;
     }
     if (p.isSet(activation)) {
         const Result<Activation> f = parseActivation(p.value(activation).toStdString());
@@ -272,9 +292,17 @@ void applySessionOptions(MainWindow &window, const GuiOptions &o)
         config.trainSubset = std::size_t(*o.trainSubset);
     if (o.lr)
         config.lr = *o.lr;
-    if (o.hidden || o.activation)
+    if (o.layers) {
+        config.network = withLayers(*o.layers, o.activation.value_or(config.network.activation));
+        config.init = initFor(config.network);
+    } else if (o.hidden || o.activation) {
+        if (o.hidden) // the widths name the network: no layer list stays
+            config.network.layers.clear();
         config = withNetwork(config, o.hidden.value_or(config.network.hidden),
                              o.activation.value_or(config.network.activation));
+    }
+    if (o.weightDecay)
+        config.weightDecay = *o.weightDecay;
     window.setTrainingConfig(config); // the session's: not saved
     if (o.pace)
         window.controller()->setPace(*o.pace);

@@ -30,6 +30,8 @@ struct GuiOptions {
     std::optional<qint64> trainSubset; ///< --train-subset N (0: the whole training set)
     std::optional<std::vector<int>> hidden; ///< --hidden W | W1,W2 | 0: the hidden layers' widths
     std::optional<Activation> activation;   ///< --activation relu|sigmoid|tanh|leakyrelu
+    std::optional<std::vector<LayerSpec>> layers; ///< --layers "conv 8 5x5, pool 2, dense 64" (not with --hidden)
+    std::optional<double> weightDecay;      ///< --weight-decay L: L2 lambda, g += lambda w
     std::optional<qint64> seed;
     std::optional<double> lr;
     std::optional<bool> tuned; ///< --recipe source|tuned

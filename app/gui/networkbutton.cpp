@@ -3,6 +3,7 @@
 #include <hiddenwidths.h>
 
 #include <QActionGroup>
+#include <QLocale>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
@@ -32,6 +33,20 @@ NetworkButton::NetworkButton(QWidget *parent)
 
 QString NetworkButton::networkText(const Architecture &network)
 {
+    if (network.layered()) {
+        // Short for the toolbar: "conv 8-16, 64 ReLU"; the tooltip names every layer.
+        QStringList channels, dense;
+        for (const LayerSpec &l : network.layers) {
+            if (l.kind == LayerKind::Conv)
+                channels << QString::number(l.size);
+            else if (l.kind == LayerKind::Dense)
+                dense << QString::number(l.size);
+        }
+        QString text = channels.isEmpty() ? QString() : tr("conv %1").arg(channels.join(QLatin1Char('-')));
+        if (!dense.isEmpty())
+            text += (text.isEmpty() ? QString() : QStringLiteral(", ")) + dense.join(QLatin1Char('-'));
+        return text + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
+    }
     if (network.hidden.empty())
         return QStringLiteral("784-10");
     return QString::fromStdString(hiddenText(network.hidden))
@@ -52,13 +67,16 @@ void NetworkButton::showNetwork(const Architecture &network)
             a->setChecked(true);
             offered = true;
         }
-    if (!offered)
-        m_widthGroup->actions().constLast()->setChecked(true); // "Other widths..."
+    if (network.layered())
+        m_layersAction->setChecked(true);
+    else if (!offered)
+        m_widthGroup->actions().at(m_widthGroup->actions().size() - 2)->setChecked(true); // "Other widths..."
     // 784-10 has no hidden layer and so no activation to choose.
-    m_activationSection->setVisible(!network.hidden.empty());
+    const bool activations = !network.hidden.empty() || network.layered();
+    m_activationSection->setVisible(activations);
     for (QAction *a : m_activationGroup->actions()) {
         a->setChecked(a->data().toInt() == int(network.activation));
-        a->setVisible(!network.hidden.empty());
+        a->setVisible(activations);
     }
 }
 
@@ -104,8 +122,10 @@ void NetworkButton::buildMenu()
         a->setActionGroup(m_widthGroup);
         a->setData(QString::fromStdString(hiddenText(widths)));
         connect(a, &QAction::triggered, this, [this, widths] {
-            emit networkEdited(
-                    [widths](TrainConfig &t) { t = withNetwork(t, widths, t.network.activation); });
+            emit networkEdited([widths](TrainConfig &t) {
+                t.network.layers.clear(); // the widths name the whole network
+                t = withNetwork(t, widths, t.network.activation);
+            });
         });
     }
     QAction *other = menu->addAction(tr("Other widths..."));
@@ -113,6 +133,15 @@ void NetworkButton::buildMenu()
     other->setCheckable(true);
     other->setActionGroup(m_widthGroup);
     connect(other, &QAction::triggered, this, &NetworkButton::askForWidths);
+    m_layersAction = menu->addAction(tr("Layers (convolution, pooling, dropout)..."));
+    m_layersAction->setObjectName(QStringLiteral("networkLayers"));
+    m_layersAction->setCheckable(true);
+    m_layersAction->setActionGroup(m_widthGroup);
+    connect(m_layersAction, &QAction::triggered, this, &NetworkButton::askForLayers);
+    m_decayAction = menu->addAction(QString());
+    m_decayAction->setObjectName(QStringLiteral("networkWeightDecay"));
+    connect(m_decayAction, &QAction::triggered, this, &NetworkButton::askForWeightDecay);
+    showWeightDecay(0);
     m_activationSection = menu->addSection(tr("Activation of the hidden layers"));
     m_activationGroup = new QActionGroup(menu);
     for (const Activation f :
@@ -139,15 +168,60 @@ void NetworkButton::askForWidths()
     if (ok) {
         if (const std::optional<std::vector<int>> widths = hiddenWidthsOf(text)) {
             const std::vector<int> w = *widths;
-            emit networkEdited(
-                    [w](TrainConfig &t) { t = withNetwork(t, w, t.network.activation); });
+            emit networkEdited([w](TrainConfig &t) {
+                t.network.layers.clear();
+                t = withNetwork(t, w, t.network.activation);
+            });
             return;
         }
         QMessageBox::warning(this, tr("Hidden layers"), hiddenWidthsProblem(text));
     }
-    // Nothing changed: the menu shows the widths in use again.
-    for (QAction *a : m_widthGroup->actions())
-        a->setChecked(a->data().toString() == QString::fromStdString(hiddenText(m_shownHidden)));
+    // Nothing changed: the menu shows the network in use again.
+    showNetwork(m_shown);
+}
+
+void NetworkButton::askForLayers()
+{
+    bool ok = false;
+    const QString shown = m_shown.layered() ? QString::fromStdString(layersText(m_shown.layers))
+                                            : QStringLiteral("conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64, dropout 0.25");
+    const QString text = QInputDialog::getText(
+            this, tr("Layers"),
+            tr("The layers before the 10 outputs, comma-separated: \"conv C KxK\" (optionally "
+               "\"stride 2\" and \"valid\"), \"pool 2\", \"flatten\", \"dense N\", \"dropout P\". "
+               "The activation is the menu's; applied on Reset:"),
+            QLineEdit::Normal, shown, &ok);
+    if (ok) {
+        if (const std::optional<std::vector<LayerSpec>> layers = layerListOf(text)) {
+            const std::vector<LayerSpec> list = *layers;
+            emit networkEdited([list](TrainConfig &t) {
+                t.network = withLayers(list, t.network.activation);
+                t.init = initFor(t.network);
+            });
+            return;
+        }
+        QMessageBox::warning(this, tr("Layers"), layerListProblem(text));
+    }
+    showNetwork(m_shown);
+}
+
+void NetworkButton::showWeightDecay(double lambda)
+{
+    m_shownDecay = lambda;
+    m_decayAction->setText(lambda > 0 ? tr("Weight decay: lambda = %1...").arg(QLocale().toString(lambda, 'g', 6))
+                                      : tr("Weight decay: none..."));
+}
+
+void NetworkButton::askForWeightDecay()
+{
+    bool ok = false;
+    const double lambda = QInputDialog::getDouble(
+            this, tr("Weight decay"),
+            tr("L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights "
+               "towards 0 (0: none; 0.0005 is common). Applied on Reset:"),
+            m_shownDecay, 0.0, 1.0, 6, &ok);
+    if (ok)
+        emit networkEdited([lambda](TrainConfig &t) { t.weightDecay = lambda; });
 }
 
 } // namespace bplab

@@ -30,6 +30,8 @@ public:
     static QString networkText(const Architecture &network);
     /** Shows `network` on the button and checks it in the menu (no signal). */
     void showNetwork(const Architecture &network);
+    /** Shows the weight decay lambda chosen in the menu (no signal). */
+    void showWeightDecay(double lambda);
     /** The network the weights are of until the next Reset: when the one shown differs, the
      *  button's name and tooltip say that the choice is applied on Reset. */
     void showTrainedNetwork(const Architecture &trained);
@@ -42,12 +44,20 @@ private:
     void buildMenu();
     /** Asks for the widths ("256,128"); sets them when valid, says why not otherwise. */
     void askForWidths();
+    /** Asks for a layer list ("conv 8 5x5, pool 2, dense 64"); sets it when it can be built,
+     *  says why not otherwise. */
+    void askForLayers();
+    /** Asks for the weight decay lambda (0: none). */
+    void askForWeightDecay();
     /** The accessible name and tooltip for the network shown and the one trained. */
     void describeChoice();
 
     QActionGroup *m_widthGroup = nullptr;
     QActionGroup *m_activationGroup = nullptr;
     QAction *m_activationSection = nullptr; // the menu's heading above the activations
+    QAction *m_layersAction = nullptr;      // "Layers...": checked while a layer list is chosen
+    QAction *m_decayAction = nullptr;       // "Weight decay...": names lambda
+    double m_shownDecay = 0;
     std::vector<int> m_shownHidden;         // the widths the menu shows (showNetwork)
     Architecture m_shown;                   // showNetwork()'s
     std::optional<Architecture> m_trained;  // showTrainedNetwork()'s

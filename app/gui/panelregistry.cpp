@@ -33,6 +33,11 @@ constexpr Row kRows[] = {
     {"loss", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Loss plot"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Loss plot"), true, true, true},
     {"mosaic", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Batch mosaic"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Mini-batch mosaic"), false, true, true},
     {"heatmaps", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Heatmaps"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Weight and gradient heatmaps"), true, true, true},
+    // A convolutional network's panels (shown in place of the activations and the heatmaps).
+    {"filters", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Convolution &kernels"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Convolution kernels and their gradients"), true, true, true},
+    {"featuremaps", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Feature maps"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Feature maps of the sample"), true, true, true},
+    {"dropout", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Dr&opout mask"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Dropout mask of the sample"), true, true, true},
+    {"weightnorm", View::Train, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "&Weight norm"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Weight norm under weight decay"), true, true, true},
     {"step", View::Step, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "S&tep through page"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Step through page"), true, false, false, false},
     {"stagegrid1", View::Step, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "First picture of the stage"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "First picture of the stage"), false, false, false},
     {"stagegrid2", View::Step, QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Second picture of the stage"), QT_TRANSLATE_NOOP("bplab::PanelRegistry", "Second picture of the stage"), false, false, false},

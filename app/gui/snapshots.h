@@ -11,6 +11,7 @@
 #include <nn/params.h>
 #include <replicaexchange.h>
 #include <train/trainer.h>
+#include <conv/convvalues.h>
 
 #include <QImage>
 #include <QMetaType>
@@ -95,6 +96,9 @@ struct VisualSnapshot {
     Architecture network;
     std::shared_ptr<const MlpParamsF> layerWeights, layerGradients, layerAdjustments;
     MlpTraceF networkTrace;
+    /** A layer-list network's kernels, feature maps, dropout masks and weights' norm (null for a
+     *  dense network). */
+    std::shared_ptr<const ConvVisuals> conv;
     /** With several replicas: each one's gradient of the last batch and their all-reduced
      *  average (null with one replica). */
     std::shared_ptr<const cluster::ReplicaGradients> replicas;

@@ -1,5 +1,7 @@
 #include "trainervisuals.h"
 
+#include "convvisuals.h"
+
 #include <train/losshistory.h>
 #include <nn/network.h>
 #include <nn/networkeval.h>
@@ -129,8 +131,14 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
     s->network = trainer.network();
     const MlpParamsF *before = trainer.paramsBeforeLastBatch();
-    s->networkTrace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
-                                    float(lr));
+    if (s->network.layered()) // the conv panels' values; the trace holds the output layer
+        s->networkTrace = convTraceOf(trainer, scaleInput<float>(pixels, normalize), s->label,
+                                      oneSample ? SampleInBatch{at.step, sampleInBatch, true}
+                                                : SampleInBatch{at.step - 1, 0, at.step > 0},
+                                      s->conv);
+    else
+        s->networkTrace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
+                                        float(lr));
     s->trace = outputTrace(s->networkTrace);
     s->predicted = s->trace.predicted;
     // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
@@ -167,6 +175,7 @@ void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, co
     s.predicted = s.trace.predicted;
     s.weights = std::move(weights);
     s.replicas.reset();
+    s.conv.reset(); // the file's network is dense
     s.batchIndices.clear();
     s.batchPredicted.clear();
     s.weightsStep = 0;

@@ -241,7 +241,9 @@ void TrainingController::trainFrom(const NetworkModel &model)
 {
     if (m_shutDown)
         return;
-    setConfig(withNetwork(m_config, model.arch.hidden, model.arch.activation));
+    TrainConfig config = withNetwork(m_config, model.arch.hidden, model.arch.activation);
+    config.network = model.arch; // a layer list's too (withNetwork sets the widths alone)
+    setConfig(config);
     resetFrom(std::make_shared<const MlpParamsF>(model.params));
 }
 

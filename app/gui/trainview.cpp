@@ -11,6 +11,10 @@
 #include <heatmappanel.h>
 #include <lossplot.h>
 #include <softmaxpanel.h>
+#include <conv/convfilterpanel.h>
+#include <conv/dropoutmaskpanel.h>
+#include <conv/featuremappanel.h>
+#include <conv/weightnormpanel.h>
 
 #include <QComboBox>
 #include <QDataStream>
@@ -49,8 +53,16 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                            "target and the network's prediction"));
     m_softmax->setToolTip(tr("The ten output neurons for that sample: logit z, e^z and the "
                              "probability p = e^z / sum"));
-    auto *activations = new ActivationStrip;
+    auto *activations = m_activations = new ActivationStrip;
     activations->setObjectName(QStringLiteral("activationStrip"));
+    m_filters = new ConvFilterPanel;
+    m_filters->setObjectName(QStringLiteral("convFilterPanel"));
+    m_maps = new FeatureMapPanel;
+    m_maps->setObjectName(QStringLiteral("featureMapPanel"));
+    m_dropout = new DropoutMaskPanel;
+    m_dropout->setObjectName(QStringLiteral("dropoutMaskPanel"));
+    m_norm = new WeightNormPanel;
+    m_norm->setObjectName(QStringLiteral("weightNormPanel"));
     m_sampleFeeds << [this](const VisualSnapshot &s) { m_digit->setSample(s.digit, s.label, s.predicted, m_classNames); }
                   << [activations](const VisualSnapshot &s) {
                          // A strip per hidden layer of the network trained (none without one).
@@ -58,7 +70,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                          for (const HiddenTrace<float> &h : s.networkTrace.hidden)
                              layers.push_back(h.a);
                          activations->setActivation(s.network.activation);
-                         activations->setEmptyText(s.network.hidden.empty()
+                         activations->setEmptyText(s.network.hidden.empty() && !s.network.layered()
                                                            ? tr("No hidden layer: 784-10, the pixels go straight to the outputs")
                                                            : QString());
                          activations->setLayers(std::move(layers));
@@ -70,7 +82,11 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
              << Panel{"classes", m_classAccuracy, {}}
              << Panel{"loss", m_loss, PanelRegistry::exporterOf(m_loss)}
              << Panel{"mosaic", m_mosaic, {}}
-             << Panel{"heatmaps", m_heatmap, PanelRegistry::exporterOf(m_heatmap)};
+             << Panel{"heatmaps", m_heatmap, PanelRegistry::exporterOf(m_heatmap)}
+             << Panel{"filters", m_filters, PanelRegistry::exporterOf(m_filters)}
+             << Panel{"featuremaps", m_maps, PanelRegistry::exporterOf(m_maps)}
+             << Panel{"dropout", m_dropout, PanelRegistry::exporterOf(m_dropout)}
+             << Panel{"weightnorm", m_norm, PanelRegistry::exporterOf(m_norm)};
 
     // Left: the sample and what the network says about it; right: the history and the weights.
     m_left = new QSplitter(Qt::Vertical);
@@ -78,10 +94,13 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_left->addWidget(activations);
     m_left->addWidget(m_softmax);
     m_left->addWidget(m_classAccuracy);
+    m_left->addWidget(m_maps); // a conv net's, in the activations' place (moved there when shown)
     m_left->setStretchFactor(0, 5);
     m_left->setStretchFactor(1, 1);
     m_left->setStretchFactor(2, 4);
     m_left->setStretchFactor(3, 2);
+    m_left->setStretchFactor(4, 6);
+    m_maps->hide();
     // The history beside the batch it has reached.
     m_lossRow = new QSplitter(Qt::Horizontal);
     m_lossRow->addWidget(m_loss);
@@ -93,6 +112,19 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
     m_heatRow = new QSplitter(Qt::Horizontal);
     m_heatRow->addWidget(m_heatmap);
     m_heatRow->setChildrenCollapsible(false);
+    // A conv net's kernels take the heatmaps' place, the dropout mask and the norm under them.
+    m_convBottom = new QSplitter(Qt::Horizontal);
+    m_convBottom->addWidget(m_dropout);
+    m_convBottom->addWidget(m_norm);
+    m_convBottom->setChildrenCollapsible(false);
+    m_convArea = new QSplitter(Qt::Vertical);
+    m_convArea->addWidget(m_filters);
+    m_convArea->addWidget(m_convBottom);
+    m_convArea->setStretchFactor(0, 3);
+    m_convArea->setStretchFactor(1, 1);
+    m_convArea->setChildrenCollapsible(false);
+    m_heatRow->insertWidget(0, m_convArea);
+    m_convArea->hide();
     m_right = new QSplitter(Qt::Vertical);
     m_right->addWidget(m_lossRow);
     m_right->addWidget(m_heatRow);
@@ -137,7 +169,8 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
 
 
     // Tab in reading order: the left column top to bottom, then the right one.
-    const QList<QWidget *> order{m_digit, activations, m_softmax, m_classAccuracy, m_loss, m_mosaic, m_heatmap, m_heatmap->quantityBox()};
+    const QList<QWidget *> order{m_digit, activations, m_maps, m_softmax, m_classAccuracy, m_loss, m_mosaic,
+                                 m_heatmap, m_heatmap->quantityBox(), m_filters, m_dropout, m_norm};
     for (int i = 1; i < order.size(); ++i)
         setTabOrder(order[i - 1], order[i]);
 }
@@ -165,6 +198,7 @@ void TrainView::applyVisual(const VisualSnapshot &s)
 {
     for (const auto &feed : m_sampleFeeds)
         feed(s);
+    applyConvVisual(s);
     // The mosaic: every exact snapshot, live ones only when it is on screen.
     if (m_data && (!s.live || m_mosaic->isVisible())) {
         QVector<QImage> images;
@@ -191,11 +225,58 @@ void TrainView::applyVisual(const VisualSnapshot &s)
         showClassAccuracyAt(s.weightsStep, perEpoch);
     // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
     // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
-    if (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs) {
+    if (!s.conv && (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs)) {
         m_heatmap->setLayers(s.network, s.layerWeights, s.layerGradients, s.layerAdjustments);
         m_heatmapClock.start();
     }
     ++m_applied;
+}
+
+void TrainView::applyConvVisual(const VisualSnapshot &s)
+{
+    const ConvVisuals *c = s.conv.get();
+    const int shown = c ? 1 | (c->masks.empty() ? 0 : 2) | (c->weightDecay > 0 ? 4 : 0) : 0;
+    if (shown != m_convShown) {
+        const bool conv = shown & 1;
+        m_activations->setVisible(!conv);
+        m_maps->setVisible(conv);
+        if (conv) // the sample's maps where its hidden activations were
+            m_left->insertWidget(1, m_maps);
+        else
+            m_left->addWidget(m_maps);
+        m_heatmap->setVisible(!conv);
+        m_convArea->setVisible(conv);
+        m_dropout->setVisible(shown & 2);
+        m_norm->setVisible(shown & 4);
+        m_convBottom->setVisible(shown & 6);
+        if (conv) {
+            // The sample's panels as tall as they ask, the feature maps the rest (at least a sixth).
+            const int total = m_left->height();
+            const int asked = m_digit->sizeHint().height() + m_softmax->sizeHint().height()
+                              + m_classAccuracy->sizeHint().height();
+            if (total > 200)
+                m_left->setSizes({m_digit->sizeHint().height(), std::max(total / 6, total - asked), 0,
+                                  m_softmax->sizeHint().height(), m_classAccuracy->sizeHint().height()});
+            else
+                m_left->setSizes({30, 40, 0, 34, 20});
+            m_convArea->setSizes({70, 30});
+        }
+        m_convShown = shown;
+        queueFit();
+    }
+    if (!c) {
+        m_normSeries.clear();
+        return;
+    }
+    m_filters->setFilters(c->filters);
+    m_maps->setMaps(c->maps);
+    m_dropout->setMasks(c->masks);
+    // The norm's line: the batches up to the one shown (a reset or the timeline goes back).
+    while (!m_normSeries.isEmpty() && m_normSeries.constLast().step >= c->weightNorm.step)
+        m_normSeries.removeLast();
+    m_normSeries.append(c->weightNorm);
+    if (c->weightDecay > 0)
+        m_norm->setSeries(m_normSeries, c->weightDecay);
 }
 
 void TrainView::setHistory(std::shared_ptr<const RunHistory> history)
@@ -249,8 +330,9 @@ void TrainView::setPresentation(bool on)
         // axes need at that font, and the heatmaps' row has the height the mosaic needs.
         if (on) {
             m_heatRow->addWidget(m_mosaic);
-            m_heatRow->setStretchFactor(0, 1);
-            m_heatRow->setStretchFactor(1, 0);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_heatmap), 1);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_convArea), 1);
+            m_heatRow->setStretchFactor(m_heatRow->indexOf(m_mosaic), 0);
         } else {
             m_lossRow->addWidget(m_mosaic);
             m_lossRow->setSizes({64, 36});
@@ -373,8 +455,13 @@ void TrainView::fitRightColumn()
     if (m_mosaic->parentWidget() == m_heatRow) {
         const int mosaic = m_mosaic->minimumSizeHint().width();
         heatWidth -= mosaic + m_heatRow->handleWidth();
-        if (std::abs(m_heatRow->sizes().value(1) - mosaic) > 2)
-            m_heatRow->setSizes({heatWidth, mosaic});
+        if (std::abs(m_heatRow->sizes().value(m_heatRow->indexOf(m_mosaic)) - mosaic) > 2) {
+            // The row also holds a conv net's panels, hidden while the heatmaps are shown.
+            QList<int> row;
+            for (int i = 0; i < m_heatRow->count(); ++i)
+                row << (m_heatRow->widget(i) == m_mosaic ? mosaic : m_heatRow->widget(i) == m_heatmap ? heatWidth : 0);
+            m_heatRow->setSizes(row);
+        }
     }
     const int heat = std::max(heatMin, std::min(m_heatmap->preferredHeight(heatWidth), total - lossMin));
     const QList<int> sizes{total - heat, heat};

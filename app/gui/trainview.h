@@ -28,6 +28,11 @@ class LossPlot;
 class HeatmapPanel;
 class FrameCounter;
 class PanelRegistry;
+class ActivationStrip;
+class ConvFilterPanel;
+class FeatureMapPanel;
+class DropoutMaskPanel;
+class WeightNormPanel;
 
 class TrainView : public QWidget
 {
@@ -64,6 +69,11 @@ public:
     HeatmapPanel *heatmapPanel() const { return m_heatmap; }
     ClassAccuracyPanel *classAccuracyPanel() const { return m_classAccuracy; }
     BatchMosaic *batchMosaic() const { return m_mosaic; }
+    /** A convolutional network's panels (shown in place of the activations and the heatmaps). */
+    ConvFilterPanel *convFilterPanel() const { return m_filters; }
+    FeatureMapPanel *featureMapPanel() const { return m_maps; }
+    DropoutMaskPanel *dropoutMaskPanel() const { return m_dropout; }
+    WeightNormPanel *weightNormPanel() const { return m_norm; }
     /** The right column: the loss plot's row above the heatmaps. */
     QSplitter *rightColumn() const { return m_right; }
     FrameCounter *frameCounter() const { return m_frames; }
@@ -88,6 +98,9 @@ private:
     void showClassAccuracyAt(std::uint64_t step, int batchesPerEpoch);
     void queueFit();
     void updateMinimumSizes();
+    /** The conv panels for a layer-list network's visual (`conv` not null), the dense panels
+     *  otherwise; the dropout mask and the weights' norm only where the network has them. */
+    void applyConvVisual(const VisualSnapshot &s);
 
     /** What each panel of the sample takes from a visual (applyVisual() calls them in order). */
     QList<std::function<void(const VisualSnapshot &)>> m_sampleFeeds;
@@ -105,6 +118,15 @@ private:
     HeatmapPanel *m_heatmap = nullptr;
     ClassAccuracyPanel *m_classAccuracy = nullptr;
     BatchMosaic *m_mosaic = nullptr;
+    ActivationStrip *m_activations = nullptr;
+    ConvFilterPanel *m_filters = nullptr;
+    FeatureMapPanel *m_maps = nullptr;
+    DropoutMaskPanel *m_dropout = nullptr;
+    WeightNormPanel *m_norm = nullptr;
+    QSplitter *m_convArea = nullptr;   ///< the kernels above the dropout mask and the norm
+    QSplitter *m_convBottom = nullptr; ///< the dropout mask beside the weights' norm
+    QVector<WeightNormPoint> m_normSeries; ///< the norm after each batch shown, by batch
+    int m_convShown = -1; ///< which panels are shown: bit 0 conv, 1 dropout, 2 weight decay
     DataSplitPtr m_data;
     std::shared_ptr<const RunHistory> m_history;
     std::uint64_t m_historyRevision = 0;

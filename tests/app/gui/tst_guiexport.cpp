@@ -82,6 +82,13 @@ void TestGuiExport::everyPanelInEveryFormat()
     MainWindow window;
     TrainConfig config = sourceRecipe();
     config.seed = 4;
+    // The conv panels show a convolutional network with dropout under weight decay.
+    if (QStringList{QStringLiteral("filters"), QStringLiteral("featuremaps"), QStringLiteral("dropout"),
+                    QStringLiteral("weightnorm")}.contains(name)) {
+        config.network = withLayers(*parseLayers("conv 4 5x5, pool 2, dense 16, dropout 0.25"), Activation::ReLU);
+        config.init = initFor(config.network);
+        config.weightDecay = 5e-4;
+    }
     window.setTrainingConfig(config);
     window.show();
     window.openData(m_data);

@@ -1,0 +1,40 @@
+#include "convnotice.h"
+
+namespace bplab {
+
+ConvNotice::ConvNotice(QWidget *parent) : QLabel(parent)
+{
+    setObjectName(QStringLiteral("convNotice"));
+    setWordWrap(true);
+    setContentsMargins(8, 4, 8, 4);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::AlternateBase);
+    hide();
+}
+
+QString ConvNotice::textFor(View view, const Architecture &trained)
+{
+    if (!trained.layered())
+        return {};
+    const QString network = QString::fromStdString(describe(trained));
+    switch (view) {
+    case View::Step:
+        return tr("Step through shows dense networks only: the convolutional network trained now (%1) "
+                  "cannot be stepped through yet. Its kernels and feature maps are in the Train view.")
+                .arg(network);
+    case View::Compare:
+        return tr("The Compare view's runs are dense networks: a run cannot go on from this convolutional "
+                  "network's weights yet.");
+    default: return {};
+    }
+}
+
+void ConvNotice::follow(const Architecture &trained, View view)
+{
+    const QString text = textFor(view, trained);
+    setText(text);
+    setAccessibleName(text);
+    setVisible(!text.isEmpty());
+}
+
+} // namespace bplab
