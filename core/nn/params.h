@@ -23,34 +23,6 @@ using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <class S>
 using RowMat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-/**
- * W1 (128x784), b1 (128), W2 (10x128), b2 (10). Row j of W1 holds hidden neuron j's 784 input
- * weights (torch.nn.Linear layout). The same struct holds gradients and weight adjustments.
- */
-template <class S>
-struct Params {
-    RowMat<S> W1;
-    Vec<S> b1;
-    Mat<S> W2;
-    Vec<S> b2;
-
-    static Params zeros()
-    {
-        return {RowMat<S>::Zero(kHidden, kInputs), Vec<S>::Zero(kHidden), Mat<S>::Zero(kOutputs, kHidden),
-                Vec<S>::Zero(kOutputs)};
-    }
-    template <class T>
-    Params<T> cast() const
-    {
-        return {W1.template cast<T>(), b1.template cast<T>(), W2.template cast<T>(), b2.template cast<T>()};
-    }
-    bool allFinite() const { return W1.allFinite() && b1.allFinite() && W2.allFinite() && b2.allFinite(); }
-    bool operator==(const Params &o) const { return W1 == o.W1 && b1 == o.b1 && W2 == o.W2 && b2 == o.b2; }
-};
-
-using ParamsF = Params<float>;
-using ParamsD = Params<double>;
-
 // Sizes of the network, from the layer shapes.
 constexpr std::size_t hiddenWeightCount() { return std::size_t(kHidden) * kInputs; }   // 100,352
 constexpr std::size_t outputWeightCount() { return std::size_t(kOutputs) * kHidden; }  // 1,280
