@@ -45,6 +45,7 @@ private slots:
 
     void viewsAgreeOnTheBatch();
     void aPastBatchIsTheTrainersExactly();
+    void aPastBatchOfAnotherNetwork();
     void continueFromHereBranches();
     void pacedRunShowsEveryBatch();
     void oneSampleAtATime();
@@ -157,6 +158,33 @@ void TestGuiTimeline::aPastBatchIsTheTrainersExactly()
     QCOMPARE(controller()->stepCount(), std::uint64_t(42));
     QVERIFY(controller()->shown()->atHead);
     QVERIFY(*controller()->shownWeights() == coreWeightsAfter(42));
+}
+
+void TestGuiTimeline::aPastBatchOfAnotherNetwork()
+{
+    // 784-24-12-10 tanh: the weights every view shows (and the published ones) are its own
+    // layers, at the head and at a past batch alike.
+    Architecture arch;
+    arch.hidden = {24, 12};
+    arch.activation = Activation::Tanh;
+    TrainConfig config = controller()->config();
+    config.network = arch;
+    m_window->setTrainingConfig(config);
+    controller()->reset();
+    QTRY_VERIFY(controller()->trainedConfig().network == arch);
+    test::runBatches(controller(), 12);
+    QVERIFY(!QTest::currentTestFailed());
+    QVERIFY(controller()->currentWeights() && *controller()->currentWeights() == coreWeightsAfter(12));
+    for (int k : {0, 5, 12}) {
+        controller()->showBatch(k);
+        QTRY_COMPARE(qint64(controller()->shownStep()), qint64(k));
+        const OtherNetwork shown = controller()->shownNetwork();
+        QVERIFY(shown.arch == arch);
+        QVERIFY2(shown.weights && *shown.weights == coreWeightsAfter(k), qPrintable(QString::number(k)));
+        QTRY_VERIFY(m_window->stepView()->model()->network()
+                    && *m_window->stepView()->model()->network() == *shown.weights);
+        QCOMPARE(controller()->shown()->trace.hidden.size(), std::size_t(2));
+    }
 }
 
 void TestGuiTimeline::continueFromHereBranches()
