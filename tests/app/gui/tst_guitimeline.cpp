@@ -147,7 +147,7 @@ void TestGuiTimeline::aPastBatchIsTheTrainersExactly()
         controller()->showBatch(k);
         QTRY_COMPARE(qint64(controller()->shownStep()), qint64(k));
         QVERIFY2(*controller()->shownWeights() == coreWeightsAfter(k), qPrintable(QString::number(k)));
-        // The Step page has them too (as the default network's two layers).
+        // The Step page has them too.
         QTRY_VERIFY(m_window->stepView()->model()->network()
                     && *m_window->stepView()->model()->network() == *controller()->shownWeights());
     }

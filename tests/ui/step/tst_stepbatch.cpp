@@ -49,7 +49,7 @@ private slots:
 private:
     StepView *m_view = nullptr;
     std::shared_ptr<const MlpParamsF> m_params;     // the default network's weights
-    std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers: what the view steps through
+    std::shared_ptr<const MlpParamsF> m_network; // the same weights: what the view steps through
     std::shared_ptr<const DataSplit> m_data;
     QTemporaryDir m_dir;
 };

@@ -32,7 +32,7 @@ private slots:
 
 private:
     std::shared_ptr<const MlpParamsF> m_params;   // the default network's weights
-    std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers
+    std::shared_ptr<const MlpParamsF> m_network; // the same weights
     std::array<std::uint8_t, kInputs> m_pixels{};
     int m_label = 3;
 };
