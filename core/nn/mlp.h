@@ -1,7 +1,7 @@
 #pragma once
 // A network of any Architecture: parameters as a list of (W, b) in torch.nn.Linear layout, the
 // batched forward and backward pass with every layer's z, a and delta, and the SGD step. Plain
-// Eigen products on preallocated buffers; the source network keeps its own fast path (batch.h).
+// Eigen products on preallocated buffers.
 
 #include "nn/architecture.h"
 #include "nn/params.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The parameters of the 784-128-10 network, and the sizes the app shows (computed, not typed in).
+// The matrix types of every network's parameters (mlp.h), and the default network's sizes.
 
 #include "eigen.h"
 #include <cstddef>
@@ -8,7 +8,7 @@
 namespace bplab {
 
 inline constexpr int kInputs = 784;  ///< 28 x 28 pixels, flattened in row order
-inline constexpr int kHidden = 128;  ///< hidden neurons (ReLU)
+inline constexpr int kHidden = 128;  ///< the default network's hidden neurons (ReLU)
 inline constexpr int kOutputs = 10;  ///< output neurons (SoftMax); class c is neuron c+1
 inline constexpr int kImageSide = 28;
 
