@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     if (!QTest::qWaitForWindowExposed(&view))
         return 1;
     view.setNetwork(bplab::Architecture::source(),
-                    std::make_shared<const bplab::MlpParamsF>(bplab::toMlp(bplab::initParams(bplab::Init::He, 1))),
+                    std::make_shared<const bplab::MlpParamsF>(bplab::initMlp(bplab::Architecture::source(), bplab::Init::He, 1)),
                     bplab::Normalize::None);
     bplab::DrawCanvas *canvas = view.canvas();
     std::vector<double> ms;

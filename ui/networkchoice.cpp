@@ -35,22 +35,14 @@ const OtherNetwork *NetworkChoice::chosen() const
     return named(m_chosen);
 }
 
-std::function<SetAnswers(const Dataset &)> NetworkChoice::answerer(std::shared_ptr<const ParamsF> training,
-                                                                  Normalize normalize,
-                                                                  const OtherNetwork &trainedNetwork) const
+std::function<SetAnswers(const Dataset &)> NetworkChoice::answerer(const OtherNetwork &training) const
 {
     const OtherNetwork *run = chosen();
-    if (!run && trainedNetwork.weights) // the training's own network is another than the source's
-        run = &trainedNetwork;
-    if (run)
-        return [network = *run](const Dataset &set) {
-            return answerSet(network.arch, *network.weights, set, network.normalize);
-        };
-    if (!training)
+    if (!run && training.weights)
+        run = &training;
+    if (!run)
         return {};
-    return [training = std::move(training), normalize](const Dataset &set) {
-        return answerSet(Architecture::source(), toMlp(*training), set, normalize);
-    };
+    return [network = *run](const Dataset &set) { return answerSet(network.arch, *network.weights, set, network.normalize); };
 }
 
 void NetworkChoice::setNetworks(const QVector<OtherNetwork> &networks)

@@ -36,11 +36,8 @@ public:
     /** The run chooseRun() asked for while it has no weights yet (0: none). */
     int waitingFor() const { return m_wantedRun; }
     /** Every image's answer in a set, callable on any thread: by the chosen run's network, else by
-     *  `training` (the weights every view shows) at `normalize`, or by `trainedNetwork` when the
-     *  training's network is another than the source's; empty when there is none. */
-    std::function<SetAnswers(const Dataset &)> answerer(std::shared_ptr<const ParamsF> training,
-                                                        Normalize normalize,
-                                                        const OtherNetwork &trainedNetwork = {}) const;
+     *  `training` (the network and weights every view shows); empty when there is none. */
+    std::function<SetAnswers(const Dataset &)> answerer(const OtherNetwork &training) const;
 
 signals:
     /** chosen() is another network, or the same run with new weights. */

@@ -34,7 +34,7 @@ SoftmaxPanel::SoftmaxPanel(QWidget *parent)
         m_classNames << QString::number(c);
 }
 
-void SoftmaxPanel::setTrace(const TraceF &trace)
+void SoftmaxPanel::setTrace(const MlpTraceF &trace)
 {
     setOutputs(trace.logits, trace.exp, trace.expSum, trace.expFinite, trace.probabilities, trace.label,
                trace.predicted);

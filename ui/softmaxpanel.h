@@ -2,7 +2,7 @@
 // The SoftMax panel: for each of the ten output neurons its logit z, e^z and probability (a bar
 // with its value), the target and predicted neurons marked, and the sum of the exponentials.
 
-#include "nn/network.h"
+#include "nn/mlptrace.h"
 #include "panelaccessible.h"
 #include "panelexport.h"
 
@@ -24,8 +24,8 @@ public:
 
     /** Copies what the panel shows (logits, exp, expSum, expFinite, probabilities, label,
      *  predicted); keeps no reference into the trace. A trace without ten outputs clears. */
-    void setTrace(const TraceF &trace);
-    /** The same from the parts of any network's trace (the Step view's). */
+    void setTrace(const MlpTraceF &trace);
+    /** The same from the parts of a trace. */
     void setOutputs(const Vec<float> &logits, const Vec<float> &exp, double expSum, bool expFinite,
                     const Vec<float> &probabilities, int label, int predicted);
     /** Names of the ten classes (Fashion-MNIST); empty or not ten: "0".."9". */

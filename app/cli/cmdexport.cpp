@@ -67,7 +67,7 @@ give (pixel - offset) * scale); outputs "probabilities" and "logits", float32 [N
     }
     // The source network's file is the one export has always written, byte for byte.
     const Status saved = model.arch == Architecture::source()
-                                 ? saveNpz(out.toStdString(), toSourceParams(model.params))
+                                 ? saveNpz(out.toStdString(), model.params)
                                  : saveNetworkNpz(out.toStdString(), model.arch, model.params);
     if (!saved)
         return cmd.dataError(qs(saved.error()));

@@ -204,7 +204,7 @@ void inspectModel(const std::string &path, bool npz, Finding &f)
         auto p = loadNpz(path);
         if (!p)
             return Error {p.error()};
-        return NetworkModel {Architecture::source(), toMlp(*p), std::nullopt};
+        return NetworkModel {Architecture::source(), std::move(*p), std::nullopt};
     };
     const Result<NetworkModel> r = read();
     if (!r) {

@@ -207,32 +207,6 @@ int loadNetworkFile(const Command &command, const QString &path, NetworkModel &o
     return -1;
 }
 
-int loadModelFile(const Command &command, const QString &path, Model &out)
-{
-    Result<Model> model = readAnyModel(path.toStdString());
-    if (!model)
-        return command.dataError(qs(model.error()));
-    if (!model->params.allFinite())
-        return command.dataError(
-                QStringLiteral("%1: the weights hold NaN or infinite values").arg(path));
-    out = std::move(*model);
-    return -1;
-}
-
-int loadModelFile(const Command &command, const QString &path, ParamsF &out)
-{
-    Model model;
-    const int code = loadModelFile(command, path, model);
-    if (code < 0)
-        out = std::move(model.params);
-    return code;
-}
-
-bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out)
-{
-    return modelNormalizeValue(command, model.info, out);
-}
-
 bool modelNormalizeValue(const Command &command, const std::optional<ModelInfo> &info, Normalize &out)
 {
     out = info ? info->recipe.normalize : Normalize::None;

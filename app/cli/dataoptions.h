@@ -56,17 +56,12 @@ bool weightDecayValue(const Command &command, double &out);
  *  values are finite. Returns -1 on success, else the exit code. */
 int loadNetworkFile(const Command &command, const QString &path, NetworkModel &out);
 
-/** Reads a model file or .npz (by content). Returns -1 on success, else the exit code. */
-int loadModelFile(const Command &command, const QString &path, ParamsF &out);
-int loadModelFile(const Command &command, const QString &path, Model &out);
-
 /**
  * The input scaling to use with a model (eval, explain, predict): --normalize when given, else what
  * the model file says, else none. A --normalize that contradicts the file is used, with a warning
  * on stderr; a note says which scaling the file chose. Returns false after a usage error.
  */
 bool modelNormalizeValue(const Command &command, const std::optional<ModelInfo> &info, Normalize &out);
-bool modelNormalizeValue(const Command &command, const Model &model, Normalize &out);
 
 /** "none" / "standard": the option's values. */
 QString normalizeName(Normalize normalize);

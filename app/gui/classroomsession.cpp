@@ -86,9 +86,9 @@ ClassroomSession::Drawing ClassroomSession::answer(const QVector<classroom::Clas
     d.input = r.input;
     d.ink = !r.empty;
     const VisualPtr shown = m_controller->shown();
-    const bool weights = shown && shown->layerWeights && shown->layerWeights->hasShape(shown->network);
+    const bool weights = shown && shown->weights && shown->weights->hasShape(shown->network);
     if (!r.empty && weights) {
-        d.probabilities = networkProbabilities(shown->network, *shown->layerWeights, r.input.data(),
+        d.probabilities = networkProbabilities(shown->network, *shown->weights, r.input.data(),
                                                m_controller->trainedConfig().normalize);
         d.digit = int(std::max_element(d.probabilities.begin(), d.probabilities.end()) - d.probabilities.begin());
     }

@@ -234,7 +234,7 @@ private:
     std::optional<TimelineStart> shownBatch() const
     {
         const VisualPtr shown = m_controller->shown();
-        if (!m_controller->dataSplit() || !shown || !(shown->weights || shown->layerWeights) || !shown->modelFile.isEmpty()
+        if (!m_controller->dataSplit() || !shown || !shown->weights || !shown->modelFile.isEmpty()
             || shown->weightsStep == 0 || shown->network.layered() // the runs' spec holds dense networks
             || shown->progress.replicas != 1 || shown->progress.batchesPerEpoch <= 0)
             return std::nullopt;
@@ -274,7 +274,7 @@ private:
             const std::optional<TimelineStart> shown = shownBatch();
             // The network's layers as the views show them, whatever its shape.
             const VisualPtr visual = m_controller->shown();
-            const std::shared_ptr<const MlpParamsF> layers = visual ? visual->layerWeights : nullptr;
+            const std::shared_ptr<const MlpParamsF> layers = visual ? visual->weights : nullptr;
             if (!shown || shown->step != choice.fromStep || !layers)
                 return; // the views moved on meanwhile: the form offers the new batch
             start = layers;

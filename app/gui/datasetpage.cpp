@@ -13,8 +13,7 @@ void connectDatasetView(DatasetView *view, TrainingController *controller,
                      [view, controller] { view->setDataset(controller->dataSplit()); });
     // Each image's answer by the weights every view shows (computed while the view is visible).
     const auto showAnswers = [view, controller] {
-        view->setWeights(controller->shownWeights(), controller->trainedConfig().normalize,
-                         controller->shownCaption(), controller->shownNetwork());
+        view->setWeights(controller->shownNetwork(), controller->shownCaption());
     };
     QObject::connect(controller, &TrainingController::visualReady, view, [showAnswers](VisualPtr s) {
         if (!s->live && !s->duringRun)

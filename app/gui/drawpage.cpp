@@ -47,8 +47,8 @@ void connectDrawView(DrawView *view, TrainingController *c, std::function<void(q
     auto refresh = [view, c, shownBatch] {
         const VisualPtr shown = c->shown();
         // The network trained, by its layers in the visual, whatever its shape.
-        const bool weights = shown && shown->layerWeights;
-        view->setNetwork(shown ? shown->network : c->trainedConfig().network, weights ? shown->layerWeights : nullptr,
+        const bool weights = shown && shown->weights;
+        view->setNetwork(shown ? shown->network : c->trainedConfig().network, weights ? shown->weights : nullptr,
                          c->trainedConfig().normalize);
         QString note;
         if (weights && shown && shown->modelFile.isEmpty() && shown->weightsStep == 0)

@@ -387,14 +387,11 @@ std::optional<TrueAnswer> LessonRunner::truthNow(const LessonQuestion &q, QStrin
     // The test set at the weights every view shows, when a question needs it.
     Evaluation evaluation;
     const TrainingController *c = m_host->session();
-    // Either network the training has: the source's weights, or another's layers.
     const OtherNetwork network = c->shownNetwork();
-    const auto evaluateShown = [c, &network](const Dataset &set) {
-        const Normalize normalize = c->trainedConfig().normalize;
-        return network.weights ? evaluateNetwork(network.arch, *network.weights, set, normalize)
-                               : evaluateNetwork(Architecture::source(), toMlp(*c->shownWeights()), set, normalize);
+    const auto evaluateShown = [&network](const Dataset &set) {
+        return evaluateNetwork(network.arch, *network.weights, set, network.normalize);
     };
-    const bool weights = network.weights || c->shownWeights();
+    const bool weights = network.weights != nullptr;
     if ((q.quantity == Quantity::TestAccuracy || q.quantity == Quantity::ConfusionCount) && c->dataSplit() && weights) {
         evaluation = evaluateShown(c->dataSplit()->test);
         sources.evaluation = &evaluation;

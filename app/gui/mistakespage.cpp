@@ -221,7 +221,7 @@ private:
         }
         // The weights every view shows (the timeline's cursor, or a model file's), or a Compare
         // run's.
-        const std::shared_ptr<const void> shown = weightsToShow();
+        const ParamsPtr shown = weightsToShow();
         const DataSplitPtr data = testData();
         if (const int run = m_networks->waitingFor()) {
             m_lastWeights.reset();
@@ -248,9 +248,7 @@ private:
                           : m_controller->shownCaption();
         runInBackground(
                 this,
-                [answer = m_networks->answerer(m_controller->shownWeights(), m_controller->trainedConfig().normalize,
-                                              m_controller->shownNetwork()),
-                 data] { return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answer(data->test))); },
+                [answer = m_networks->answerer(m_controller->shownNetwork()), data] { return std::shared_ptr<const SetAnswers>(std::make_shared<SetAnswers>(answer(data->test))); },
                 [this](std::shared_ptr<const SetAnswers> answers) { showAnswers(std::move(answers)); });
     }
 
@@ -267,12 +265,10 @@ private:
     }
 
     /** The weights whose answers the page is to show: the chosen run's or the training's. */
-    std::shared_ptr<const void> weightsToShow() const
+    ParamsPtr weightsToShow() const
     {
         if (const OtherNetwork *other = m_networks->chosen())
             return other->weights;
-        if (const OtherNetwork trained = m_controller->shownNetwork(); trained.weights)
-            return trained.weights;
         return m_controller->shownWeights();
     }
 
@@ -375,7 +371,7 @@ private:
     bool m_loading = false;
     QTimer m_refresh;
     bool m_running = false; // an evaluation is in the pool
-    std::shared_ptr<const void> m_lastWeights; // the training's ParamsF or a run's MlpParamsF
+    ParamsPtr m_lastWeights; // the training's or a run's
     DataSplitPtr m_lastData;
     QString m_computing; // the caption of the weights being evaluated
     bool m_pending = false;

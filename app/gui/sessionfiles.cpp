@@ -90,7 +90,7 @@ Notice SessionFiles::exportOnnx(const QString &file, const Trainer *shown, const
     QString what;
     if (fileModel) {
         arch = Architecture::source();
-        params = toMlp(*fileModel);
+        params = *fileModel;
         info.trainedWith = "weights from the model file " + fileModelName.toStdString();
         what = tr("the weights of %1 as ONNX").arg(fileModelName);
     } else {

@@ -5,10 +5,8 @@
 
 #include <nn/mlp.h>
 #include <nn/mlptrace.h>
-#include <nn/network.h>
 #include <train/networktrainer.h>
 #include <train/pacer.h>
-#include <nn/params.h>
 #include <replicaexchange.h>
 #include <train/trainer.h>
 #include <conv/convvalues.h>
@@ -84,18 +82,12 @@ struct VisualSnapshot {
     int sampleIndex = -1;  ///< index into the training set
     int label = -1;
     int predicted = -1;
-    /** The sample's output layer (logits, e^z, probabilities, loss, output deltas) for the
-     *  SoftMax table; every layer's values are in networkTrace. */
-    TraceF trace;
-    /** The default 784-128-10 network's weights as two layers, for the parts that still take
-     *  them (the published weights); null for any other network. */
-    std::shared_ptr<const ParamsF> weights;
     /** The network shown, its weights, the last batch's averaged gradient and the adjustment the
      *  last update made (delta_w = w_new - w_old), W1, b1, ..., WL, bL, and the sample through
-     *  every layer. */
+     *  every layer (with one plain SGD step on it). */
     Architecture network;
-    std::shared_ptr<const MlpParamsF> layerWeights, layerGradients, layerAdjustments;
-    MlpTraceF networkTrace;
+    std::shared_ptr<const MlpParamsF> weights, gradients, adjustments;
+    MlpTraceF trace;
     /** A layer-list network's kernels, feature maps, dropout masks and weights' norm (null for a
      *  dense network). */
     std::shared_ptr<const ConvVisuals> conv;
@@ -187,7 +179,7 @@ using VisualPtr = std::shared_ptr<const VisualSnapshot>;
 using BranchPtr = std::shared_ptr<const AbandonedBranch>;
 using LossChunkPtr = std::shared_ptr<const LossChunk>;
 using DatasetInfoPtr = std::shared_ptr<const DatasetInfo>;
-using ParamsPtr = std::shared_ptr<const ParamsF>;
+using ParamsPtr = std::shared_ptr<const MlpParamsF>;
 using DataSplitPtr = std::shared_ptr<const DataSplit>;
 
 /** What happened to the training's history, in the order it happened: it started again, an

@@ -49,13 +49,13 @@ void StepFeed::restart()
 {
     if (m_view->showsOwnModel())
         return;
-    if (const VisualPtr shown = m_controller->shown(); shown && shown->layerWeights)
+    if (const VisualPtr shown = m_controller->shown(); shown && shown->weights)
         show(shown); // the head's layers come with its visual
 }
 
 void StepFeed::follow(VisualPtr shown, bool force)
 {
-    if (!shown || !shown->layerWeights || m_view->showsOwnModel())
+    if (!shown || !shown->weights || m_view->showsOwnModel())
         return;
     // While training runs, a hidden page costs nothing: it catches up when shown.
     if (!m_view->isVisible() && !force && shown->duringRun) {
@@ -74,7 +74,7 @@ void StepFeed::show(const VisualPtr &shown)
     if (shown->network.layered()) // not yet stepped through: the window's notice says so
         return;
     m_view->setNormalize(m_controller->trainedConfig().normalize);
-    m_view->setTrainedNetwork(shown->network, shown->layerWeights, TrainingController::captionOf(*shown));
+    m_view->setTrainedNetwork(shown->network, shown->weights, TrainingController::captionOf(*shown));
     m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;
 }
 

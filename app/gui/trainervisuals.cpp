@@ -3,7 +3,6 @@
 #include "convvisuals.h"
 
 #include <train/losshistory.h>
-#include <nn/network.h>
 #include <nn/networkeval.h>
 #include <train/networktrainer.h>
 #include <replicaexchange.h>
@@ -48,24 +47,6 @@ std::vector<std::int8_t> classesOf(const Trainer &trainer, const MlpParamsF *net
     SampleAnswers answers;
     evaluateNetwork(trainer.network(), *network, batch, trainer.activeConfig().normalize, &answers);
     return {answers.predicted.begin(), answers.predicted.end()};
-}
-
-/** The sample's output layer as the source network's trace holds it (the views' SoftMax table). */
-TraceF outputTrace(const MlpTraceF &t)
-{
-    TraceF out;
-    out.label = t.label;
-    out.predicted = t.predicted;
-    out.input = t.input;
-    out.target = t.target;
-    out.logits = t.logits;
-    out.exp = t.exp;
-    out.expSum = t.expSum;
-    out.expFinite = t.expFinite;
-    out.probabilities = t.probabilities;
-    out.loss = t.loss;
-    out.delta2 = t.deltaOut;
-    return out;
 }
 
 /** params - before, layer by layer: what the last update added. */
@@ -132,14 +113,13 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->network = trainer.network();
     const MlpParamsF *before = trainer.paramsBeforeLastBatch();
     if (s->network.layered()) // the conv panels' values; the trace holds the output layer
-        s->networkTrace = convTraceOf(trainer, scaleInput<float>(pixels, normalize), s->label,
-                                      oneSample ? SampleInBatch{at.step, sampleInBatch, true}
-                                                : SampleInBatch{at.step - 1, 0, at.step > 0},
-                                      s->conv);
+        s->trace = convTraceOf(trainer, scaleInput<float>(pixels, normalize), s->label,
+                               oneSample ? SampleInBatch{at.step, sampleInBatch, true}
+                                         : SampleInBatch{at.step - 1, 0, at.step > 0},
+                               s->conv);
     else
-        s->networkTrace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
-                                        float(lr));
-    s->trace = outputTrace(s->networkTrace);
+        s->trace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
+                                 float(lr));
     s->predicted = s->trace.predicted;
     // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
     if (oneSample) {
@@ -149,15 +129,13 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
         s->batchPredicted = classesOf(trainer, before, train, indices);
     }
     s->batchIndices = std::move(indices);
-    s->layerWeights = std::make_shared<const MlpParamsF>(trainer.params());
-    s->layerGradients = std::make_shared<const MlpParamsF>(trainer.gradients());
+    s->weights = std::make_shared<const MlpParamsF>(trainer.params());
+    s->gradients = std::make_shared<const MlpParamsF>(trainer.gradients());
     // The real adjustment of the last update: -lr * g, -lr * v with momentum, Adam's step.
-    s->layerAdjustments = std::make_shared<const MlpParamsF>(
+    s->adjustments = std::make_shared<const MlpParamsF>(
             before ? differenceOf(trainer.params(), *before) : MlpParamsF::zeros(s->network));
     if (trainer.replicas() > 1)
         s->replicas = std::make_shared<const cluster::ReplicaGradients>(cluster::replicaGradients(trainer));
-    if (s->network == Architecture::source()) // the published weights still take two layers
-        s->weights = std::make_shared<const ParamsF>(toSourceParams(*s->layerWeights));
     return s;
 }
 
@@ -166,12 +144,10 @@ void showModelFile(VisualSnapshot &s, ParamsPtr weights, const QString &name, co
 {
     const std::uint8_t *pixels = train.image(std::size_t(std::max(0, s.sampleIndex)));
     s.network = Architecture::source(); // the file's, whatever network is training
-    s.layerWeights = std::make_shared<const MlpParamsF>(toMlp(*weights));
-    s.layerGradients = std::make_shared<const MlpParamsF>(MlpParamsF::zeros(s.network));
-    s.layerAdjustments = s.layerGradients;
+    s.gradients = std::make_shared<const MlpParamsF>(MlpParamsF::zeros(s.network));
+    s.adjustments = s.gradients;
     // No step is taken on a file's weights (lr 0): the trace's loss after is its loss.
-    s.networkTrace = explainSample(s.network, *s.layerWeights, scaleInput<float>(pixels, normalize), s.label, 0.0f);
-    s.trace = outputTrace(s.networkTrace);
+    s.trace = explainSample(s.network, *weights, scaleInput<float>(pixels, normalize), s.label, 0.0f);
     s.predicted = s.trace.predicted;
     s.weights = std::move(weights);
     s.replicas.reset();

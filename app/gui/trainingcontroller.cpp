@@ -372,18 +372,22 @@ void TrainingController::continueFromHere(std::optional<double> lr)
 
 ParamsPtr TrainingController::shownWeights() const
 {
-    return m_shown && m_shown->weights ? m_shown->weights : currentWeights();
+    return shownNetwork().weights;
 }
 
 OtherNetwork TrainingController::shownNetwork() const
 {
     OtherNetwork n;
-    if (m_shown && m_shown->layerWeights) {
+    n.normalize = m_trainedConfig.normalize;
+    if (m_shown && m_shown->weights) {
         n.arch = m_shown->network;
-        n.weights = m_shown->layerWeights;
-        n.normalize = m_trainedConfig.normalize;
-        n.label = describe(n.arch);
+        n.weights = m_shown->weights;
+    } else if (ParamsPtr head = currentWeights(); head && head->hasShape(m_trainedConfig.network)) {
+        n.arch = m_trainedConfig.network;
+        n.weights = std::move(head);
     }
+    if (n.weights)
+        n.label = describe(n.arch);
     return n;
 }
 
@@ -445,7 +449,7 @@ void TrainingController::fetchShownOptimizerState(QObject *context, const Optimi
 
 bool TrainingController::openModel(const QString &file, QString *error)
 {
-    Result<ParamsF> model = loadAnyModel(file.toStdString());
+    Result<MlpParamsF> model = loadAnyModel(file.toStdString());
     if (!model) {
         if (error)
             *error = QString::fromStdString(model.error());
@@ -454,7 +458,7 @@ bool TrainingController::openModel(const QString &file, QString *error)
     if (m_shutDown)
         return false;
     m_worker->setRunRequested(false);
-    auto weights = std::make_shared<const ParamsF>(std::move(*model));
+    auto weights = std::make_shared<const MlpParamsF>(std::move(*model));
     const QString name = QFileInfo(file).fileName();
     TrainingWorker *w = m_worker.get();
     QMetaObject::invokeMethod(w, [w, weights, name] { w->showModel(weights, name); }, Qt::QueuedConnection);

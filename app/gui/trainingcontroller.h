@@ -107,13 +107,13 @@ public:
     void continueFromHere(std::optional<double> lr = std::nullopt);
     /** The last visual every view was given: the weights at the cursor (or a model file's). */
     VisualPtr shown() const { return m_shown; }
-    /** shown()'s weights, or currentWeights() before any visual. */
+    /** shownNetwork()'s weights. */
     ParamsPtr shownWeights() const;
     /** Trains the model's network from now on, from its weights (any network): its widths and
      *  activation become the settings, and a Reset starts from them. */
     void trainFrom(const NetworkModel &model);
-    /** The weights every view shows, as the network's architecture and layers (null weights
-     *  before the first visual or without layers in it). */
+    /** The weights every view shows with their network and input scaling: shown()'s, or
+     *  currentWeights() before any visual (null weights without data). */
     OtherNetwork shownNetwork() const;
     /** Batches behind shown()'s weights (0 for a model file or none). */
     std::uint64_t shownStep() const { return m_shown ? m_shown->weightsStep : 0; }

@@ -409,9 +409,7 @@ void TrainingWorker::stepSample()
 
 ParamsPtr TrainingWorker::headWeights() const
 {
-    return trainer() && trainer()->network() == Architecture::source()
-                   ? std::make_shared<const ParamsF>(toSourceParams(trainer()->params()))
-                   : nullptr;
+    return trainer() ? std::make_shared<const MlpParamsF>(trainer()->params()) : nullptr;
 }
 
 void TrainingWorker::showModel(ParamsPtr weights, const QString &name)

@@ -67,7 +67,7 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
                   << [activations](const VisualSnapshot &s) {
                          // A strip per hidden layer of the network trained (none without one).
                          std::vector<Vec<float>> layers;
-                         for (const HiddenTrace<float> &h : s.networkTrace.hidden)
+                         for (const HiddenTrace<float> &h : s.trace.hidden)
                              layers.push_back(h.a);
                          activations->setActivation(s.network.activation);
                          activations->setEmptyText(s.network.hidden.empty() && !s.network.layered()
@@ -226,7 +226,7 @@ void TrainView::applyVisual(const VisualSnapshot &s)
     // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
     // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
     if (!s.conv && (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs)) {
-        m_heatmap->setLayers(s.network, s.layerWeights, s.layerGradients, s.layerAdjustments);
+        m_heatmap->setLayers(s.network, s.weights, s.gradients, s.adjustments);
         m_heatmapClock.start();
     }
     ++m_applied;

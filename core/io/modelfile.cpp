@@ -94,7 +94,7 @@ std::size_t maxNetworkFileBytes();
 
 } // namespace
 
-std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *info)
+std::vector<std::uint8_t> encodeModel(const MlpParamsF &params, const ModelInfo *info)
 {
     const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;
@@ -110,10 +110,10 @@ std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *in
         putU32(out, s.rows);
         putU32(out, s.cols);
     }
-    forEachRowMajor(params.W1, [&](float v) { putF32(out, v); });
-    forEachRowMajor(params.b1, [&](float v) { putF32(out, v); });
-    forEachRowMajor(params.W2, [&](float v) { putF32(out, v); });
-    forEachRowMajor(params.b2, [&](float v) { putF32(out, v); });
+    for (const Layer<float> &L : params.layers) { // W1, b1, W2, b2
+        forEachRowMajor(L.W, [&](float v) { putF32(out, v); });
+        forEachRowMajor(L.b, [&](float v) { putF32(out, v); });
+    }
     out.insert(out.end(), text.begin(), text.end());
     const uLong crc = crc32(crc32(0L, Z_NULL, 0), out.data(), uInt(out.size()));
     putU32(out, std::uint32_t(crc));
@@ -140,7 +140,7 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
         if (any->arch != Architecture::source())
             return Error{name + ": holds a " + describe(any->arch) +
                          " network; only the source's 784-128-10 ReLU network is read here"};
-        return Model{toSourceParams(any->params), std::move(any->info)};
+        return Model{std::move(any->params), std::move(any->info)};
     }
     if (version == kVersionLayers) {
         auto any = decodeVersion4(data, size, name);
@@ -188,21 +188,20 @@ Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const 
             return Error{info.error()};
         model.info = std::move(*info);
     }
-    ParamsF &p = model.params;
-    p = ParamsF::zeros();
+    model.params = MlpParamsF::zeros(Architecture::source());
     const std::uint8_t *v = data + kHeaderBytes;
     auto read = [&](float &x) {
         x = getF32(v);
         v += 4;
     };
-    forEachRowMajor(p.W1, read);
-    forEachRowMajor(p.b1, read);
-    forEachRowMajor(p.W2, read);
-    forEachRowMajor(p.b2, read);
+    for (Layer<float> &L : model.params.layers) { // W1, b1, W2, b2
+        forEachRowMajor(L.W, read);
+        forEachRowMajor(L.b, read);
+    }
     return model;
 }
 
-Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name)
+Result<MlpParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
     auto model = decodeModelFile(data, size, name);
     if (!model)
@@ -217,10 +216,9 @@ std::size_t modelFileBytes()
 
 namespace {
 
-Status writeModel(const std::string &path, const ParamsF &params, const ModelInfo *info)
+Status writeModel(const std::string &path, const MlpParamsF &params, const ModelInfo *info)
 {
-    if (params.W1.rows() != kHidden || params.W1.cols() != kInputs || params.b1.size() != kHidden ||
-        params.W2.rows() != kOutputs || params.W2.cols() != kHidden || params.b2.size() != kOutputs)
+    if (!params.hasShape(Architecture::source()))
         return Error{path + ": the parameters do not have the 784-128-10 shapes; nothing written"};
     const std::vector<std::uint8_t> bytes = encodeModel(params, info);
     return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
@@ -228,12 +226,12 @@ Status writeModel(const std::string &path, const ParamsF &params, const ModelInf
 
 } // namespace
 
-Status saveModel(const std::string &path, const ParamsF &params)
+Status saveModel(const std::string &path, const MlpParamsF &params)
 {
     return writeModel(path, params, nullptr);
 }
 
-Status saveModel(const std::string &path, const ParamsF &params, const ModelInfo &info)
+Status saveModel(const std::string &path, const MlpParamsF &params, const ModelInfo &info)
 {
     return writeModel(path, params, &info);
 }
@@ -247,7 +245,7 @@ Result<Model> readModel(const std::string &path)
     return decodeModelFile(bytes->data(), bytes->size(), fileNameOf(path));
 }
 
-Result<ParamsF> loadModel(const std::string &path)
+Result<MlpParamsF> loadModel(const std::string &path)
 {
     auto model = readModel(path);
     if (!model)
@@ -255,7 +253,7 @@ Result<ParamsF> loadModel(const std::string &path)
     return std::move(model->params);
 }
 
-Result<ParamsF> loadAnyModel(const std::string &path)
+Result<MlpParamsF> loadAnyModel(const std::string &path)
 {
     auto model = readAnyModel(path);
     if (!model)
@@ -474,7 +472,7 @@ Result<NetworkModel> decodeVersion4(const std::uint8_t *data, std::size_t size, 
 std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const MlpParamsF &params, const ModelInfo *info)
 {
     if (arch == Architecture::source())
-        return encodeModel(toSourceParams(params), info);
+        return encodeModel(params, info);
     const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;
     out.reserve(kHeaderBytes3 + 8 * kMaxArrays + arch.parameterBytes(4) + text.size() + 4);
@@ -516,7 +514,7 @@ Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t si
     auto model = decodeModelFile(data, size, name);
     if (!model)
         return Error{model.error()};
-    return NetworkModel{Architecture::source(), toMlp(model->params), std::move(model->info)};
+    return NetworkModel{Architecture::source(), std::move(model->params), std::move(model->info)};
 }
 
 Status saveNetworkModel(const std::string &path, const Architecture &arch, const MlpParamsF &params,

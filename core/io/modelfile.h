@@ -4,7 +4,6 @@
 
 #include "nn/mlp.h"
 #include "io/modelinfo.h"
-#include "nn/params.h"
 #include "result.h"
 #include "train/trainconfig.h"
 
@@ -16,31 +15,33 @@
 
 namespace bplab {
 
-/** Weights with what the file says about them (nothing for version-1 files and .npz). */
+/** The default 784-128-10 ReLU network's weights with what the file says about them (nothing for
+ *  version-1 files and .npz). */
 struct Model {
-    ParamsF params;
+    MlpParamsF params;
     std::optional<ModelInfo> info;
 };
 
-/** Writes magic, version, shapes, dtype, the arrays, the info (if any) and a CRC32; atomically. */
-Status saveModel(const std::string &path, const ParamsF &params);
-Status saveModel(const std::string &path, const ParamsF &params, const ModelInfo &info);
+/** Writes magic, version, shapes, dtype, the arrays, the info (if any) and a CRC32; atomically.
+ *  params must have the 784-128-10 shapes (nothing is written otherwise). */
+Status saveModel(const std::string &path, const MlpParamsF &params);
+Status saveModel(const std::string &path, const MlpParamsF &params, const ModelInfo &info);
 /** Checks magic, version, shapes, size, info and CRC32; the message says what is wrong. Reads
  *  versions 1 and 2. */
 Result<Model> readModel(const std::string &path);
 /** readModel's weights alone. */
-Result<ParamsF> loadModel(const std::string &path);
+Result<MlpParamsF> loadModel(const std::string &path);
 
 /** The bytes of a model file (what saveModel writes) and their decoding; name is for messages. */
-std::vector<std::uint8_t> encodeModel(const ParamsF &params, const ModelInfo *info = nullptr);
+std::vector<std::uint8_t> encodeModel(const MlpParamsF &params, const ModelInfo *info = nullptr);
 Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const std::string &name);
-Result<ParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name);
+Result<MlpParamsF> decodeModel(const std::uint8_t *data, std::size_t size, const std::string &name);
 /** The size of a model file without info (407,140 bytes; version 1 files have this size too). */
 std::size_t modelFileBytes();
 
 /** A model file or an .npz, detected by content. */
 Result<Model> readAnyModel(const std::string &path);
-Result<ParamsF> loadAnyModel(const std::string &path);
+Result<MlpParamsF> loadAnyModel(const std::string &path);
 
 // Any architecture. Model files: the source network is written as version 2, byte for byte what
 // saveModel writes; every other dense shape as version 3, whose header adds the activation and

@@ -432,19 +432,26 @@ std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
     return out;
 }
 
-} // namespace
-
-std::vector<std::uint8_t> encodeNpz(const ParamsF &params)
+/** W1.npy, b1.npy, ..., WL.npy, bL.npy as float32 entries. */
+ZipEntries weightEntries(const MlpParamsF &params)
 {
-    return zipStored({
-        {"W1.npy", encodeNpy(params.W1, false)},
-        {"b1.npy", encodeNpy(params.b1, true)},
-        {"W2.npy", encodeNpy(params.W2, false)},
-        {"b2.npy", encodeNpy(params.b2, true)},
-    });
+    ZipEntries entries;
+    for (std::size_t l = 0; l < params.layers.size(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false)});
+        entries.push_back({"b" + n + ".npy", encodeNpy(params.layers[l].b, true)});
+    }
+    return entries;
 }
 
-Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
+} // namespace
+
+std::vector<std::uint8_t> encodeNpz(const MlpParamsF &params)
+{
+    return zipStored(weightEntries(params));
+}
+
+Result<MlpParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
     auto entries = readZip(data, size, name);
     if (!entries)
@@ -459,9 +466,8 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
         if (net->arch != Architecture::source())
             return Error{name + ": holds a " + describe(net->arch) +
                          " network; only the source's 784-128-10 ReLU network is read here"};
-        return toSourceParams(net->params);
+        return std::move(net->params);
     }
-    ParamsF p = ParamsF::zeros();
     struct Want {
         const char *key;
         Eigen::Index rows, cols;
@@ -471,8 +477,8 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
                                         {"b1", kHidden, 1, true},
                                         {"W2", kOutputs, kHidden, false},
                                         {"b2", kOutputs, 1, true}}};
-    Mat<float> W1, b1, b2; // read column-major (b1, b2 as one-column matrices), then copied
-    const std::array<Mat<float> *, 4> targets = {&W1, &b1, &p.W2, &b2};
+    Mat<float> W1, b1, W2, b2; // read column-major (b1, b2 as one-column matrices), then copied
+    const std::array<Mat<float> *, 4> targets = {&W1, &b1, &W2, &b2};
     for (std::size_t i = 0; i < wants.size(); ++i) {
         const NpyArray *a = find(wants[i].key);
         if (!a) {
@@ -482,19 +488,19 @@ Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std:
         if (Status s = decodeNpy(*a, wants[i].rows, wants[i].cols, wants[i].vector, *targets[i], name); !s)
             return Error{s.error()};
     }
-    p.W1 = W1;
-    p.b1 = b1.col(0);
-    p.b2 = b2.col(0);
+    MlpParamsF p;
+    p.layers.push_back({W1, b1.col(0)});
+    p.layers.push_back({W2, b2.col(0)});
     return p;
 }
 
-Status saveNpz(const std::string &path, const ParamsF &params)
+Status saveNpz(const std::string &path, const MlpParamsF &params)
 {
     const std::vector<std::uint8_t> bytes = encodeNpz(params);
     return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
 }
 
-Result<ParamsF> loadNpz(const std::string &path)
+Result<MlpParamsF> loadNpz(const std::string &path)
 {
     auto bytes = readWholeFile(path, std::uint64_t(64) << 20);
     if (!bytes)
@@ -504,12 +510,7 @@ Result<ParamsF> loadNpz(const std::string &path)
 
 std::vector<std::uint8_t> encodeNetworkNpz(const Architecture &arch, const MlpParamsF &params)
 {
-    ZipEntries entries;
-    for (std::size_t l = 0; l < params.layers.size(); ++l) {
-        const std::string n = std::to_string(l + 1);
-        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false)});
-        entries.push_back({"b" + n + ".npy", encodeNpy(params.layers[l].b, true)});
-    }
+    ZipEntries entries = weightEntries(params);
     entries.push_back({"activation.npy", encodeNpyString(toString(arch.activation))});
     return zipStored(entries);
 }

@@ -12,13 +12,13 @@
 namespace bplab {
 
 /** W1 (128x784), b1 (128), W2 (10x128), b2 (10) as float32 .npy entries in a zip (stored). */
-Status saveNpz(const std::string &path, const ParamsF &params);
+Status saveNpz(const std::string &path, const MlpParamsF &params);
 /** Reads such a file (stored or deflated entries; float32 or float64; C or Fortran order). */
-Result<ParamsF> loadNpz(const std::string &path);
+Result<MlpParamsF> loadNpz(const std::string &path);
 
 /** The bytes of an .npz as saveNpz writes them, and the decoding of any .npz loadNpz accepts. */
-std::vector<std::uint8_t> encodeNpz(const ParamsF &params);
-Result<ParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name);
+std::vector<std::uint8_t> encodeNpz(const MlpParamsF &params);
+Result<MlpParamsF> decodeNpz(const std::uint8_t *data, std::size_t size, const std::string &name);
 
 /** W1, b1, ..., WL, bL as float32 .npy entries, then `activation` as a 0-d NumPy unicode string
  *  ("<U4" for "relu"): np.load reads all of it with allow_pickle=False. */

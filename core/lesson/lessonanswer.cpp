@@ -55,9 +55,17 @@ std::optional<double> parseTyped(std::string s)
     return v;
 }
 
-Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const StepTrace<float> &step)
+Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const MlpTrace<float> &t)
 {
-    const TraceF &t = step.before;
+    const bool aboutHidden = q.quantity == Quantity::Z1 || q.quantity == Quantity::A1 || q.quantity == Quantity::SignDelta1;
+    if (aboutHidden && t.hidden.empty())
+        return Error{"this network has no hidden layer"};
+    if (aboutHidden && (q.layer < 0 || q.layer >= int(t.hidden.size())))
+        return Error{"this network has no hidden layer " + std::to_string(q.layer + 1)};
+    const std::size_t layer = aboutHidden ? std::size_t(q.layer) : 0;
+    if (aboutHidden && q.index >= t.hidden[layer].z.size())
+        return Error{"hidden neuron " + std::to_string(q.index + 1) + " is not in this network's "
+                     + (layer == 0 ? std::string("first layer") : "hidden layer " + std::to_string(layer + 1))};
     TrueAnswer a;
     a.kind = answerKindOf(q.quantity);
     const auto number = [&](double v) {
@@ -77,47 +85,18 @@ Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const StepTrace<float> &
         return a;
     case Quantity::LossAfterLower:
         // "lower" is strict: a loss that stays the same has not gone down.
-        a.value = step.afterTrace.loss < t.loss ? 1 : 0;
+        a.value = t.lossAfter < t.loss ? 1 : 0;
         a.text = a.value != 0 ? "yes" : "no";
         return a;
-    case Quantity::SignDelta2: return sign(t.delta2[q.index]);
-    case Quantity::SignDelta1: return sign(t.delta1[q.index]);
-    case Quantity::Z1: return number(t.z1[q.index]);
-    case Quantity::A1: return number(t.a1[q.index]);
+    case Quantity::SignDelta2: return sign(t.deltaOut[q.index]);
+    case Quantity::SignDelta1: return sign(t.hidden[layer].delta[q.index]);
+    case Quantity::Z1: return number(t.hidden[layer].z[q.index]);
+    case Quantity::A1: return number(t.hidden[layer].a[q.index]);
     case Quantity::Logit: return number(t.logits[q.index]);
     case Quantity::P: return number(t.probabilities[q.index]);
     case Quantity::Loss: return number(t.loss);
     default: return Error{"not a quantity of one image"};
     }
-}
-
-Result<TrueAnswer> traceAnswer(const LessonQuestion &q, const MlpTrace<float> &t)
-{
-    const bool aboutHidden = q.quantity == Quantity::Z1 || q.quantity == Quantity::A1 || q.quantity == Quantity::SignDelta1;
-    if (aboutHidden && t.hidden.empty())
-        return Error{"this network has no hidden layer"};
-    if (aboutHidden && (q.layer < 0 || q.layer >= int(t.hidden.size())))
-        return Error{"this network has no hidden layer " + std::to_string(q.layer + 1)};
-    const std::size_t layer = aboutHidden ? std::size_t(q.layer) : 0;
-    if (aboutHidden && q.index >= t.hidden[layer].z.size())
-        return Error{"hidden neuron " + std::to_string(q.index + 1) + " is not in this network's "
-                     + (layer == 0 ? std::string("first layer") : "hidden layer " + std::to_string(layer + 1))};
-    // The same questions as of the source network's trace: the asked hidden layer and the outputs.
-    StepTrace<float> step;
-    TraceF &b = step.before;
-    b.label = t.label;
-    b.predicted = t.predicted;
-    b.logits = t.logits;
-    b.probabilities = t.probabilities;
-    b.loss = t.loss;
-    b.delta2 = t.deltaOut;
-    if (aboutHidden) {
-        b.z1 = t.hidden[layer].z;
-        b.a1 = t.hidden[layer].a;
-        b.delta1 = t.hidden[layer].delta;
-    }
-    step.afterTrace.loss = t.lossAfter;
-    return traceAnswer(q, step);
 }
 
 } // namespace
@@ -182,11 +161,9 @@ Result<TrueAnswer> trueAnswer(const LessonQuestion &q, const AnswerSources &sour
         return a;
     }
     default:
-        if (sources.networkStep && sources.networkStep->label >= 0)
-            return traceAnswer(q, *sources.networkStep);
-        if (!sources.step || sources.step->before.label < 0)
+        if (!sources.trace || sources.trace->label < 0)
             return Error{"no labelled image is shown"};
-        return traceAnswer(q, *sources.step);
+        return traceAnswer(q, *sources.trace);
     }
 }
 

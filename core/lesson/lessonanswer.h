@@ -5,7 +5,6 @@
 #include "nn/evaluation.h"
 #include "lesson/lesson.h"
 #include "nn/mlptrace.h"
-#include "nn/network.h"
 
 #include <functional>
 #include <optional>
@@ -17,11 +16,10 @@ namespace bplab {
 /** What the quantities are read from; a question whose source is absent has no answer yet. */
 struct AnswerSources
 {
-    const StepTrace<float> *step = nullptr; ///< the shown image's trace and one update on it
-    /** Instead, another network's trace of the shown image: its first hidden layer answers the
-     *  questions about z1, a1 and delta1 (none without a hidden layer), its output layer those
-     *  about delta2. */
-    const MlpTrace<float> *networkStep = nullptr;
+    /** The shown image's trace and one update on it: the question's hidden layer (the first
+     *  unless it names another) answers those about z1, a1 and delta1 (none without a hidden
+     *  layer), the output layer those about delta2. */
+    const MlpTrace<float> *trace = nullptr;
     const Evaluation *evaluation = nullptr; ///< the test set at the shown weights
     const Evaluation *trainEvaluation = nullptr; ///< the training set trained on, at the shown weights
     /** One all-reduce (snapshot false) or one snapshot (true) on that cluster, in seconds

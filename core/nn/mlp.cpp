@@ -57,7 +57,7 @@ bool MlpParams<S>::operator==(const MlpParams &o) const
 MlpParamsF initMlp(const Architecture &arch, Init init, std::uint64_t seed)
 {
     MlpParamsF p = MlpParamsF::zeros(arch);
-    // The same generator, stream and draw order as initParams: W1 row after row, then W2, ...
+    // One generator for every layer: W1 row after row, then W2, ...
     Rng rng(mixSeed(seed, 0));
     for (Layer<float> &L : p.layers) {
         const double fanIn = double(L.W.cols()), fanOut = double(L.W.rows());
@@ -99,21 +99,6 @@ MlpParamsF initMlp(const Architecture &arch, Init init, std::uint64_t seed)
 MlpParamsF initMlp(const Architecture &arch, std::uint64_t seed)
 {
     return initMlp(arch, initFor(arch), seed);
-}
-
-template<class S>
-MlpParams<S> toMlp(const Params<S> &p)
-{
-    MlpParams<S> m;
-    m.layers.push_back({p.W1, p.b1});
-    m.layers.push_back({p.W2, p.b2});
-    return m;
-}
-
-template<class S>
-Params<S> toSourceParams(const MlpParams<S> &p)
-{
-    return {p.layers[0].W, p.layers[0].b, p.layers[1].W, p.layers[1].b};
 }
 
 template<class S>
@@ -295,8 +280,6 @@ MlpParams<S> adjustmentsOf(const MlpParams<S> &grads, S lr)
 #define BPLAB_MLP_INSTANTIATE(S)                                                                   \
     template struct MlpParams<S>;                                                                  \
     template struct MlpWorkspace<S>;                                                               \
-    template MlpParams<S> toMlp(const Params<S> &);                                                \
-    template Params<S> toSourceParams(const MlpParams<S> &);                                       \
     template void activate<S>(Activation, const Eigen::Ref<const Mat<S>> &, Eigen::Ref<Mat<S>>);   \
     template void multiplyByDerivative<S>(Activation, const Eigen::Ref<const Mat<S>> &,            \
                                           const Eigen::Ref<const Mat<S>> &, Eigen::Ref<Mat<S>>);   \

@@ -1,7 +1,7 @@
 #pragma once
 // A network of any Architecture: parameters as a list of (W, b) in torch.nn.Linear layout, the
 // batched forward and backward pass with every layer's z, a and delta, and the SGD step. Plain
-// Eigen products on preallocated buffers; the source network keeps its own fast path (batch.h).
+// Eigen products on preallocated buffers.
 
 #include "nn/architecture.h"
 #include "nn/params.h"
@@ -45,16 +45,10 @@ using MlpParamsF = MlpParams<float>;
 using MlpParamsD = MlpParams<double>;
 
 /** Weights by `init` from a seeded generator, layer after layer, row after row; biases 0 except
- *  PyTorch's. For 784-128-10 the same bits as initParams(init, seed). */
+ *  PyTorch's. */
 MlpParamsF initMlp(const Architecture &arch, Init init, std::uint64_t seed);
 /** initMlp with the rule the activation implies (initFor). */
 MlpParamsF initMlp(const Architecture &arch, std::uint64_t seed);
-
-/** The source network's parameters as two layers, and back (p must have the 784-128-10 shapes). */
-template<class S>
-MlpParams<S> toMlp(const Params<S> &p);
-template<class S>
-Params<S> toSourceParams(const MlpParams<S> &p);
 
 /**
  * Preallocated buffers for batches of up to `batch` samples; the passes do not allocate. Per

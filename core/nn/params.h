@@ -1,5 +1,5 @@
 #pragma once
-// The parameters of the 784-128-10 network, and the sizes the app shows (computed, not typed in).
+// The matrix types of every network's parameters (mlp.h), and the default network's sizes.
 
 #include "eigen.h"
 #include <cstddef>
@@ -8,7 +8,7 @@
 namespace bplab {
 
 inline constexpr int kInputs = 784;  ///< 28 x 28 pixels, flattened in row order
-inline constexpr int kHidden = 128;  ///< hidden neurons (ReLU)
+inline constexpr int kHidden = 128;  ///< the default network's hidden neurons (ReLU)
 inline constexpr int kOutputs = 10;  ///< output neurons (SoftMax); class c is neuron c+1
 inline constexpr int kImageSide = 28;
 
@@ -22,34 +22,6 @@ using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
  *  over the lines at the seam (two threads were no faster than one; docs/benchmarks.md). */
 template <class S>
 using RowMat = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-
-/**
- * W1 (128x784), b1 (128), W2 (10x128), b2 (10). Row j of W1 holds hidden neuron j's 784 input
- * weights (torch.nn.Linear layout). The same struct holds gradients and weight adjustments.
- */
-template <class S>
-struct Params {
-    RowMat<S> W1;
-    Vec<S> b1;
-    Mat<S> W2;
-    Vec<S> b2;
-
-    static Params zeros()
-    {
-        return {RowMat<S>::Zero(kHidden, kInputs), Vec<S>::Zero(kHidden), Mat<S>::Zero(kOutputs, kHidden),
-                Vec<S>::Zero(kOutputs)};
-    }
-    template <class T>
-    Params<T> cast() const
-    {
-        return {W1.template cast<T>(), b1.template cast<T>(), W2.template cast<T>(), b2.template cast<T>()};
-    }
-    bool allFinite() const { return W1.allFinite() && b1.allFinite() && W2.allFinite() && b2.allFinite(); }
-    bool operator==(const Params &o) const { return W1 == o.W1 && b1 == o.b1 && W2 == o.W2 && b2 == o.b2; }
-};
-
-using ParamsF = Params<float>;
-using ParamsD = Params<double>;
 
 // Sizes of the network, from the layer shapes.
 constexpr std::size_t hiddenWeightCount() { return std::size_t(kHidden) * kInputs; }   // 100,352

@@ -38,13 +38,8 @@ public:
     virtual Status allReduce(std::vector<std::vector<float>> &local, double &lossSum) = 0;
 };
 
-// The parameters as one flat buffer: W1 (row-major, neuron after neuron), b1, W2 (column-major),
-// b2; parameterCount() = 101,770 floats = 407,080 bytes.
-void flatten(const ParamsF &p, float *out);
-void unflatten(const float *in, ParamsF &p);
-std::vector<float> flatten(const ParamsF &p);
-// Another network's parameters as one flat buffer: W1 (row-major), b1, ..., WL, bL
-// (arch.parameterCount() floats); unflatten needs p in its shapes already.
+// The parameters as one flat buffer: W1 (row-major), b1, ..., WL, bL (arch.parameterCount()
+// floats); unflatten needs p in its shapes already.
 void flatten(const MlpParamsF &p, float *out);
 void unflatten(const float *in, MlpParamsF &p);
 std::vector<float> flatten(const MlpParamsF &p);

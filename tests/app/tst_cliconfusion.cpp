@@ -30,7 +30,7 @@ private:
         QVERIFY2(data.ok(), data.error().c_str());
         auto params = loadModel(modelPath.toStdString());
         QVERIFY(params.ok());
-        const SetAnswers a = answerSet(Architecture::source(), toMlp(*params), data->test, normalize);
+        const SetAnswers a = answerSet(Architecture::source(), *params, data->test, normalize);
         long long wrong = 0;
         for (int t = 0; t < kOutputs; ++t) {
             const QJsonArray row = rows[t].toArray();
@@ -52,7 +52,7 @@ private slots:
         const QString folder = dir.filePath(QStringLiteral("data"));
         QVERIFY(writeSyntheticFolder(folder, 100, 1500));
         const QString model = dir.filePath(QStringLiteral("m.bplab"));
-        QVERIFY(saveModel(model.toStdString(), initParams(Init::He, 5)).ok());
+        QVERIFY(saveModel(model.toStdString(), initMlp(Architecture::source(), Init::He, 5)).ok());
         compare(folder, model, Normalize::None); // a model without info is evaluated on x/255
     }
 
@@ -63,7 +63,7 @@ private slots:
             QSKIP("the real MNIST files are not beside the repository (../shared/data/mnist)");
         QTemporaryDir dir;
         const QString model = dir.filePath(QStringLiteral("m.bplab"));
-        QVERIFY(saveModel(model.toStdString(), initParams(Init::Xavier, 9)).ok());
+        QVERIFY(saveModel(model.toStdString(), initMlp(Architecture::source(), Init::Xavier, 9)).ok());
         compare(QString::fromStdString(mnist), model, Normalize::None);
     }
 };

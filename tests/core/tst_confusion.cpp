@@ -3,7 +3,7 @@
 // confident first, and the confident mistakes are wrong answers in falling confidence.
 
 #include "train/confusion.h"
-#include "nn/network.h"
+#include "nn/networkeval.h"
 #include "train/networktrainer.h"
 
 #include <QtTest>
@@ -39,13 +39,13 @@ class TestConfusion : public QObject
 private:
     // 2,345 images: two full chunks of evaluate() and a part one.
     Dataset m_data = noiseSet(2345, 7);
-    ParamsF m_params = initParams(Init::He, 11);
-    SetAnswers m_answers = answerSet(Architecture::source(), toMlp(m_params), m_data, Normalize::Standard);
+    MlpParamsF m_params = initMlp(Architecture::source(), Init::He, 11);
+    SetAnswers m_answers = answerSet(Architecture::source(), m_params, m_data, Normalize::Standard);
 
 private slots:
     void countsAreEvaluates()
     {
-        const Evaluation ev = evaluateNetwork(Architecture::source(), toMlp(m_params), m_data, Normalize::Standard);
+        const Evaluation ev = evaluateNetwork(Architecture::source(), m_params, m_data, Normalize::Standard);
         QCOMPARE(m_answers.summary.confusion, ev.confusion);
         QCOMPARE(m_answers.summary.loss, ev.loss);
         QCOMPARE(m_answers.size(), m_data.size());
@@ -65,7 +65,7 @@ private slots:
     void answersMatchOneForwardPassEach()
     {
         for (std::size_t i : {std::size_t(0), std::size_t(999), std::size_t(1000), std::size_t(2344)}) {
-            const auto p = predictProbabilities(m_params, m_data.image(i), Normalize::Standard);
+            const auto p = networkProbabilities(Architecture::source(), m_params, m_data.image(i), Normalize::Standard);
             for (int k = 0; k < kOutputs; ++k)
                 QVERIFY(std::abs(p[std::size_t(k)] - m_answers.p(i, k)) <= 1e-5f);
             const float loss = -std::log(m_answers.p(i, m_answers.label(i)));
@@ -85,7 +85,7 @@ private slots:
                     const std::size_t i = g[n].index;
                     QCOMPARE(int(m_data.label(i)), t);
                     // argmax of an independent forward pass of the same image
-                    const auto p = predictProbabilities(m_params, m_data.image(i), Normalize::Standard);
+                    const auto p = networkProbabilities(Architecture::source(), m_params, m_data.image(i), Normalize::Standard);
                     QCOMPARE(int(std::max_element(p.begin(), p.end()) - p.begin()), j);
                     QCOMPARE(g[n].pPredicted, m_answers.p(i, j));
                     QCOMPARE(g[n].pTrue, m_answers.p(i, t));
@@ -144,7 +144,7 @@ private slots:
 
     void emptySetHasNoAnswers()
     {
-        const SetAnswers a = answerSet(Architecture::source(), toMlp(m_params), Dataset {}, Normalize::None);
+        const SetAnswers a = answerSet(Architecture::source(), m_params, Dataset {}, Normalize::None);
         QCOMPARE(a.size(), std::size_t(0));
         QVERIFY(confidentMistakes(a, 10).empty());
     }

@@ -54,11 +54,11 @@ void TestFileFormat::whatWeWriteIsAZip()
     Architecture tanh;
     tanh.hidden = {24, 12};
     tanh.activation = Activation::Tanh;
-    const std::vector<std::uint8_t> source = encodeNpz(toSourceParams(initMlp(Architecture::source(), 1)));
+    const std::vector<std::uint8_t> source = encodeNpz(initMlp(Architecture::source(), 1));
     const std::vector<std::uint8_t> other = encodeNetworkNpz(tanh, initMlp(tanh, 2));
     QVERIFY(looksLikeZip(source.data(), source.size()));
     QVERIFY(looksLikeZip(other.data(), other.size()));
-    const std::vector<std::uint8_t> model = encodeModel(toSourceParams(initMlp(Architecture::source(), 1)));
+    const std::vector<std::uint8_t> model = encodeModel(initMlp(Architecture::source(), 1));
     QVERIFY(!looksLikeZip(model.data(), model.size()));
 }
 

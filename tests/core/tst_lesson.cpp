@@ -447,33 +447,33 @@ private slots:
 
     void answersComeFromTheTrace()
     {
-        ParamsF p = initParams(Init::He, 3);
+        const MlpParamsF p = initMlp(Architecture::source(), Init::He, 3);
         Vec<float> x(kInputs);
         for (int i = 0; i < kInputs; ++i)
             x[i] = float((i * 37) % 255) / 255.0f;
-        const StepTrace<float> step = explainStep(p, x, 4, 0.1f);
+        const MlpTraceF step = explainSample(Architecture::source(), p, x, 4, 0.1f);
         AnswerSources src;
-        src.step = &step;
+        src.trace = &step;
 
         LessonQuestion q;
         q.quantity = Quantity::ArgmaxP;
         auto a = trueAnswer(q, src);
         QVERIFY(a.ok());
-        QCOMPARE(a->value, double(step.before.predicted));
-        QVERIFY(*isRightAnswer(q, *a, std::to_string(step.before.predicted)));
-        QVERIFY(!*isRightAnswer(q, *a, std::to_string((step.before.predicted + 1) % 10)));
+        QCOMPARE(a->value, double(step.predicted));
+        QVERIFY(*isRightAnswer(q, *a, std::to_string(step.predicted)));
+        QVERIFY(!*isRightAnswer(q, *a, std::to_string((step.predicted + 1) % 10)));
         QVERIFY(!isRightAnswer(q, *a, "seven").ok());
 
         q.quantity = Quantity::Z1;
         q.index = 5;
         q.digits = 2;
         a = trueAnswer(q, src);
-        QCOMPARE(a->value, double(step.before.z1[5]));
+        QCOMPARE(a->value, double(step.hidden[0].z[5]));
         char text[32];
-        std::snprintf(text, sizeof text, "%.2f", double(step.before.z1[5]));
+        std::snprintf(text, sizeof text, "%.2f", double(step.hidden[0].z[5]));
         QCOMPARE(a->text, std::string(text));
         QVERIFY(*isRightAnswer(q, *a, text));
-        std::snprintf(text, sizeof text, "%.2f", double(step.before.z1[5]) + 0.02);
+        std::snprintf(text, sizeof text, "%.2f", double(step.hidden[0].z[5]) + 0.02);
         QVERIFY(!*isRightAnswer(q, *a, text));
 
         q.quantity = Quantity::SignDelta2;
@@ -485,7 +485,7 @@ private slots:
 
         q.quantity = Quantity::LossAfterLower;
         a = trueAnswer(q, src);
-        const bool lower = step.afterTrace.loss < step.before.loss;
+        const bool lower = step.lossAfter < step.loss;
         QCOMPARE(a->text, std::string(lower ? "yes" : "no"));
         QVERIFY(*isRightAnswer(q, *a, lower ? "Yes" : "no"));
 
@@ -545,7 +545,7 @@ private slots:
             x[i] = float((i * 53) % 255) / 255.0f;
         const MlpTraceF t = explainSample(arch, params, x, 2, 0.5f);
         AnswerSources src;
-        src.networkStep = &t;
+        src.trace = &t;
         LessonQuestion q;
         q.digits = 4;
         const auto value = [&](Quantity quantity, int index) {
@@ -581,7 +581,7 @@ private slots:
         Architecture linear;
         linear.hidden = {};
         const MlpTraceF l = explainSample(linear, initMlp(linear, 1), x, 2, 0.5f);
-        src.networkStep = &l;
+        src.trace = &l;
         q.index = 0;
         QCOMPARE(trueAnswer(q, src).error(), std::string("this network has no hidden layer"));
         q.quantity = Quantity::P;

@@ -1,11 +1,13 @@
 // The general network: numeric-vs-analytic gradients for every activation and for 0, 1 and 2
-// hidden layers (in double), agreement with the source network's own passes on the same
+// hidden layers (in double), agreement of the batched pass with the one-sample trace on the same
 // weights, the initialisation's bits, the SGD step, and that training lowers the loss.
 
 #include "architectures.h"
 #include "nn/batchthreads.h"
 #include "countingmalloc.h"
 #include "nn/mlp.h"
+#include "nn/mlptrace.h"
+#include "rng.h"
 #include "testsupport.h"
 
 #include <QTest>
@@ -110,54 +112,63 @@ private slots:
         QVERIFY(checked > 600);
     }
 
-    void agreesWithSourceNetwork()
+    void agreesWithOneSampleTrace()
     {
-        // The general network on 784-128-10 ReLU, against forwardTrace/gradientsOf (one sample
-        // at a time, averaged) and against the fast batch path, on the same float weights.
+        // The batched pass on 784-128-10 ReLU against the one-sample trace and its gradient
+        // (one sample at a time, averaged), on the same float weights.
         const Architecture a = Architecture::source();
-        ParamsF p = initParams(Init::He, 3);
+        MlpParamsF p = initMlp(a, Init::He, 3);
         for (int j = 0; j < kHidden; ++j)
-            p.b1(j) = 0.01f * float(j % 5 - 2);
+            p.layers[0].b(j) = 0.01f * float(j % 5 - 2);
         const int n = 16;
         MlpWorkspace<float> ws(a, 32);
         std::vector<std::uint8_t> labels;
         fillBatch(ws.X, labels, n);
         MlpParamsF grads = MlpParamsF::zeros(a);
-        const double loss = mlpForwardBackward(toMlp(p), labels.data(), n, ws, grads);
+        const double loss = mlpForwardBackward(p, labels.data(), n, ws, grads);
 
-        ParamsF mean = ParamsF::zeros();
+        MlpParamsF mean = MlpParamsF::zeros(a);
         double traceLoss = 0;
         for (int i = 0; i < n; ++i) {
-            const TraceF t = forwardTrace<float>(p, ws.X.col(i), labels[std::size_t(i)]);
+            const MlpTraceF t = traceSample<float>(a, p, ws.X.col(i), labels[std::size_t(i)]);
             traceLoss += t.loss;
-            const ParamsF g = gradientsOf(t);
-            mean.W1 += g.W1 / float(n);
-            mean.b1 += g.b1 / float(n);
-            mean.W2 += g.W2 / float(n);
-            mean.b2 += g.b2 / float(n);
+            const MlpParamsF g = gradientsOf(a, t);
+            for (std::size_t l = 0; l < 2; ++l) {
+                mean.layers[l].W += g.layers[l].W / float(n);
+                mean.layers[l].b += g.layers[l].b / float(n);
+            }
             // z1, a1, the logits and the probabilities of every sample
-            QVERIFY((ws.Z[0].col(i) - t.z1).cwiseAbs().maxCoeff() < 1e-5f);
-            QVERIFY((ws.A[0].col(i) - t.a1).cwiseAbs().maxCoeff() < 1e-5f);
+            QVERIFY((ws.Z[0].col(i) - t.hidden[0].z).cwiseAbs().maxCoeff() < 1e-5f);
+            QVERIFY((ws.A[0].col(i) - t.hidden[0].a).cwiseAbs().maxCoeff() < 1e-5f);
             QVERIFY((ws.Z[1].col(i) - t.logits).cwiseAbs().maxCoeff() < 1e-5f);
             QVERIFY((ws.A[1].col(i) - t.probabilities).cwiseAbs().maxCoeff() < 1e-6f);
-            QVERIFY((ws.Delta[0].col(i) * float(n) - t.delta1).cwiseAbs().maxCoeff() < 1e-6f);
+            QVERIFY((ws.Delta[0].col(i) * float(n) - t.hidden[0].delta).cwiseAbs().maxCoeff() < 1e-6f);
         }
         QVERIFY(fuzzyEqual(loss, traceLoss / n, 1e-5));
-        const ParamsF g = toSourceParams(grads);
-        QVERIFY((g.W1 - mean.W1).cwiseAbs().maxCoeff() < 1e-6f);
-        QVERIFY((g.b1 - mean.b1).cwiseAbs().maxCoeff() < 1e-6f);
-        QVERIFY((g.W2 - mean.W2).cwiseAbs().maxCoeff() < 1e-6f);
-        QVERIFY((g.b2 - mean.b2).cwiseAbs().maxCoeff() < 1e-6f);
-
-        QVERIFY(g.W1.cwiseAbs().maxCoeff() > 1e-3f); // the comparison is of real values
+        for (std::size_t l = 0; l < 2; ++l) {
+            QVERIFY((grads.layers[l].W - mean.layers[l].W).cwiseAbs().maxCoeff() < 1e-6f);
+            QVERIFY((grads.layers[l].b - mean.layers[l].b).cwiseAbs().maxCoeff() < 1e-6f);
+        }
+        QVERIFY(grads.layers[0].W.cwiseAbs().maxCoeff() > 1e-3f); // the comparison is of real values
     }
 
     void initialisation()
     {
-        // 784-128-10 draws the same numbers as initParams, for every rule.
+        // The default network's bits: one generator, W1 row after row, then W2 (He: N(0, 2 / fan_in)).
+        const MlpParamsF drawn = initMlp(Architecture::source(), Init::He, 11);
+        Rng rng(mixSeed(11, 0));
+        bool same = true;
+        for (const Layer<float> &L : drawn.layers) {
+            const double s = std::sqrt(2.0 / double(L.W.cols()));
+            for (Eigen::Index r = 0; r < L.W.rows(); ++r)
+                for (Eigen::Index c = 0; c < L.W.cols(); ++c)
+                    same = same && L.W(r, c) == float(s * rng.normal());
+            same = same && L.b.isZero();
+        }
+        QVERIFY(same);
         for (const Init init : {Init::He, Init::Xavier, Init::PyTorch})
-            QVERIFY(initMlp(Architecture::source(), init, 11) == toMlp(initParams(init, 11)));
-        QVERIFY(initMlp(Architecture::source(), 11) == toMlp(initParams(Init::He, 11)));
+            QVERIFY(initMlp(Architecture::source(), init, 11) == initMlp(Architecture::source(), init, 11));
+        QVERIFY(initMlp(Architecture::source(), 11) == initMlp(Architecture::source(), Init::He, 11));
 
         // Xavier for tanh: |w| < sqrt(6 / (fan_in + fan_out)) per layer, biases 0, filled.
         const Architecture t = arch({256, 64}, Activation::Tanh);

@@ -20,11 +20,11 @@ using namespace bplab::test;
 
 namespace {
 
-ParamsF sampleParams()
+MlpParamsF sampleParams()
 {
-    ParamsF p = initParams(Init::PyTorch, 11);
-    p.W1(0, 1) = -0.0f;
-    p.W2(9, 127) = 1e-38f; // a denormal survives too
+    MlpParamsF p = initMlp(Architecture::source(), Init::PyTorch, 11);
+    p.layers[0].W(0, 1) = -0.0f;
+    p.layers[1].W(9, 127) = 1e-38f; // a denormal survives too
     return p;
 }
 
@@ -79,7 +79,7 @@ private:
 private slots:
     void roundTrip()
     {
-        const ParamsF p = sampleParams();
+        const MlpParamsF p = sampleParams();
         QVERIFY(saveModel(path("m.bplab"), p).ok());
         const auto bytes = readBytes(path("m.bplab"));
         QCOMPARE(bytes.size(), std::size_t(407140));
@@ -90,7 +90,7 @@ private slots:
         auto back = loadModel(path("m.bplab"));
         QVERIFY2(back.ok(), back.error().c_str());
         QVERIFY(*back == p);
-        QVERIFY(std::signbit(back->W1(0, 1)));
+        QVERIFY(std::signbit(back->layers[0].W(0, 1)));
         auto model = readModel(path("m.bplab"));
         QVERIFY(model.ok() && model->params == p && !model->info);
         auto any = loadAnyModel(path("m.bplab"));
@@ -98,12 +98,12 @@ private slots:
         // W1 row 0 starts right after the 56-byte header: row-major, the torch layout.
         float w;
         std::memcpy(&w, bytes.data() + 56 + 4 * 2, 4);
-        QCOMPARE(w, p.W1(0, 2));
+        QCOMPARE(w, p.layers[0].W(0, 2));
         std::memcpy(&w, bytes.data() + 56 + 4 * 784, 4);
-        QCOMPARE(w, p.W1(1, 0));
+        QCOMPARE(w, p.layers[0].W(1, 0));
         // Saving again replaces the file atomically and leaves no temporary file.
-        QVERIFY(saveModel(path("m.bplab"), initParams(Init::He, 1)).ok());
-        QVERIFY(*loadModel(path("m.bplab")) == initParams(Init::He, 1));
+        QVERIFY(saveModel(path("m.bplab"), initMlp(Architecture::source(), Init::He, 1)).ok());
+        QVERIFY(*loadModel(path("m.bplab")) == initMlp(Architecture::source(), Init::He, 1));
         QCOMPARE(QDir(m_dir.path()).entryList(QStringList() << ".m.bplab*", QDir::Files | QDir::Hidden).size(), 0);
         QVERIFY(encodeModel(p) == encodeModel(p));
     }
@@ -140,7 +140,7 @@ private slots:
 
     void infoRoundTrip()
     {
-        const ParamsF p = sampleParams();
+        const MlpParamsF p = sampleParams();
         const ModelInfo info = sampleInfo();
         QVERIFY(saveModel(path("info.bplab"), p, info).ok());
         const auto bytes = readBytes(path("info.bplab"));
@@ -288,7 +288,7 @@ private slots:
 
     void npzRoundTrip()
     {
-        const ParamsF p = sampleParams();
+        const MlpParamsF p = sampleParams();
         QVERIFY(saveNpz(path("w.npz"), p).ok());
         auto back = loadNpz(path("w.npz"));
         QVERIFY2(back.ok(), back.error().c_str());
@@ -326,7 +326,7 @@ private slots:
     {
         if (!QFile::exists("/usr/bin/python3") || !python("import numpy"))
             QSKIP("/usr/bin/python3 with NumPy is not installed");
-        const ParamsF p = sampleParams();
+        const MlpParamsF p = sampleParams();
         QVERIFY(saveNpz(path("ours.npz"), p).ok());
         QString out;
         QVERIFY(python(QString("import numpy as np; d = np.load('%1'); "
@@ -339,8 +339,8 @@ private slots:
         QCOMPARE(lines[0], QString("[('W1', (128, 784), 'float32'), ('W2', (10, 128), 'float32'), "
                                    "('b1', (128,), 'float32'), ('b2', (10,), 'float32')]"));
         const QStringList values = lines[1].split(' ');
-        QCOMPARE(values[0].toFloat(), p.W1(3, 700));
-        QCOMPARE(values[1].toFloat(), p.b2(9));
+        QCOMPARE(values[0].toFloat(), p.layers[0].W(3, 700));
+        QCOMPARE(values[1].toFloat(), p.layers[1].b(9));
     }
 
     void oursReadsNumpy_data()
@@ -371,10 +371,10 @@ private slots:
         auto expect = [](int row, int col) { return float(std::sin(row * 131.0 + col) / 10); };
         for (int row : {0, 1, 77, 127})
             for (int col : {0, 5, 500, 783})
-                QVERIFY(std::abs(r->W1(row, col) - expect(row, col)) < 1e-7f);
-        QVERIFY(std::abs(r->W2(9, 100) - expect(9, 100)) < 1e-7f);
-        QVERIFY(std::abs(r->b1(50) - expect(50, 0)) < 1e-7f);
-        QVERIFY(std::abs(r->b2(7) - expect(7, 0)) < 1e-7f);
+                QVERIFY(std::abs(r->layers[0].W(row, col) - expect(row, col)) < 1e-7f);
+        QVERIFY(std::abs(r->layers[1].W(9, 100) - expect(9, 100)) < 1e-7f);
+        QVERIFY(std::abs(r->layers[0].b(50) - expect(50, 0)) < 1e-7f);
+        QVERIFY(std::abs(r->layers[1].b(7) - expect(7, 0)) < 1e-7f);
     }
 
     void numpyWrongShapeIsRefused()

@@ -1,7 +1,10 @@
-// The network's maths: sizes, SoftMax and cross-entropy on hand-computed values, the gradient
-// against central finite differences in double, initialisation and input scaling.
+// The default 784-128-10 ReLU network's maths through the one trace of every network: sizes,
+// SoftMax and cross-entropy on hand-computed values, the values written out neuron by neuron,
+// the gradient against central finite differences in double, initialisation and input scaling.
 
+#include "nn/mlptrace.h"
 #include "nn/network.h"
+#include "nn/networkeval.h"
 #include "testsupport.h"
 
 #include <QTest>
@@ -12,12 +15,14 @@ using namespace bplab::test;
 
 namespace {
 
+const Architecture kDefault = Architecture::source();
+
 /** Parameters that make the logits equal to z: all weights 0, b2 = z. */
-ParamsD logitsParams(const std::array<double, 10> &z)
+MlpParamsD logitsParams(const std::array<double, 10> &z)
 {
-    ParamsD p = ParamsD::zeros();
+    MlpParamsD p = MlpParamsD::zeros(kDefault);
     for (int k = 0; k < 10; ++k)
-        p.b2(k) = z[std::size_t(k)];
+        p.layers[1].b(k) = z[std::size_t(k)];
     return p;
 }
 
@@ -31,19 +36,25 @@ Vec<double> testInput()
 }
 
 /** Parameters in double with non-zero biases, from the He initialisation. */
-ParamsD testParams()
+MlpParamsD testParams()
 {
-    ParamsD p = initParams(Init::He, 42).cast<double>();
+    MlpParamsD p = initMlp(kDefault, Init::He, 42).cast<double>();
     for (int j = 0; j < kHidden; ++j)
-        p.b1(j) = 0.01 * ((j % 7) - 3);
+        p.layers[0].b(j) = 0.01 * ((j % 7) - 3);
     for (int k = 0; k < kOutputs; ++k)
-        p.b2(k) = 0.02 * (k - 4.5);
+        p.layers[1].b(k) = 0.02 * (k - 4.5);
     return p;
 }
 
-double lossAt(const ParamsD &p, const Vec<double> &x, int label)
+template<class S>
+MlpTrace<S> traceOf(const MlpParams<S> &p, const Vec<S> &x, int label)
 {
-    return forwardTrace(p, x, label).loss;
+    return traceSample(kDefault, p, x, label);
+}
+
+double lossAt(const MlpParamsD &p, const Vec<double> &x, int label)
+{
+    return traceOf(p, x, label).loss;
 }
 
 } // namespace
@@ -70,16 +81,16 @@ private slots:
         QCOMPARE(outputWeightCount() * 64, std::size_t(81920));
         // Its "64 x 138" is 8,832, not 768.
         QCOMPARE(64 * biasCount(), std::size_t(8832));
-        ParamsF p = ParamsF::zeros();
-        QCOMPARE(std::size_t(p.W1.size() + p.W2.size()), weightCount());
-        QCOMPARE(std::size_t(p.b1.size() + p.b2.size()), biasCount());
+        MlpParamsF p = MlpParamsF::zeros(kDefault);
+        QCOMPARE(std::size_t(p.layers[0].W.size() + p.layers[1].W.size()), weightCount());
+        QCOMPARE(std::size_t(p.layers[0].b.size() + p.layers[1].b.size()), biasCount());
     }
 
     void softmaxHandComputed()
     {
         // z = (2, 1, 0.1, 0, ..., 0): e^z sums to 18.2125088..., p_0 = 0.4057132..., L = 0.9021087.
-        const ParamsD p = logitsParams({2, 1, 0.1, 0, 0, 0, 0, 0, 0, 0});
-        const TraceD t = forwardTrace(p, testInput(), 0);
+        const MlpParamsD p = logitsParams({2, 1, 0.1, 0, 0, 0, 0, 0, 0, 0});
+        const MlpTraceD t = traceOf(p, testInput(), 0);
         QVERIFY(fuzzyEqual(t.expSum, 18.212508845465344, 1e-14));
         QVERIFY(fuzzyEqual(t.exp(0), std::exp(2.0), 1e-15));
         QVERIFY(fuzzyEqual(t.probabilities(0), 0.4057132469572099, 1e-14));
@@ -91,10 +102,10 @@ private slots:
         QCOMPARE(t.predicted, 0);
         QVERIFY(t.expFinite);
         // delta2 = p - y
-        QVERIFY(fuzzyEqual(t.delta2(0), 0.4057132469572099 - 1.0, 1e-14));
-        QVERIFY(fuzzyEqual(t.delta2(1), 0.14925356256646974, 1e-14));
+        QVERIFY(fuzzyEqual(t.deltaOut(0), 0.4057132469572099 - 1.0, 1e-14));
+        QVERIFY(fuzzyEqual(t.deltaOut(1), 0.14925356256646974, 1e-14));
         // Label 2: L = -ln 0.0606820 = 2.8021087.
-        QVERIFY(fuzzyEqual(forwardTrace(p, testInput(), 2).loss, 2.8021086572022122, 1e-14));
+        QVERIFY(fuzzyEqual(traceOf(p, testInput(), 2).loss, 2.8021086572022122, 1e-14));
     }
 
     void crossEntropyOfTheSourcesExample()
@@ -103,7 +114,7 @@ private slots:
         std::array<double, 10> z{};
         z.fill(std::log(0.819 / 9));
         z[4] = std::log(0.181);
-        const TraceD t = forwardTrace(logitsParams(z), testInput(), 4);
+        const MlpTraceD t = traceOf(logitsParams(z), testInput(), 4);
         QVERIFY(fuzzyEqual(t.probabilities(4), 0.181, 1e-13));
         QVERIFY(fuzzyEqual(t.loss, 1.7092582477163114, 1e-13));
         QCOMPARE(std::round(t.loss * 1000) / 1000, 1.709);
@@ -117,7 +128,7 @@ private slots:
         std::array<double, 10> z{};
         z[0] = 1000;
         z[1] = 999;
-        const TraceD t = forwardTrace(logitsParams(z), testInput(), 1);
+        const MlpTraceD t = traceOf(logitsParams(z), testInput(), 1);
         QVERIFY(!t.expFinite);
         QVERIFY(t.probabilities.allFinite());
         const double p0 = 1 / (1 + std::exp(-1.0) + 8 * std::exp(-1000.0));
@@ -125,13 +136,13 @@ private slots:
         QVERIFY(fuzzyEqual(t.probabilities(1), p0 * std::exp(-1.0), 1e-14));
         QVERIFY(fuzzyEqual(t.loss, 1.0 + std::log(1 + std::exp(-1.0)), 1e-14));
         // A label whose probability underflows to 0 still has a finite loss: ln(sum) - (z_2 - max).
-        const TraceD far = forwardTrace(logitsParams(z), testInput(), 2);
+        const MlpTraceD far = traceOf(logitsParams(z), testInput(), 2);
         QCOMPARE(far.probabilities(2), 0.0);
         QVERIFY(fuzzyEqual(far.loss, 1000.0 + std::log(1 + std::exp(-1.0)), 1e-14));
         // The same in float, where e^89 already overflows.
-        ParamsF pf = ParamsF::zeros();
-        pf.b2(3) = 100.0f;
-        const TraceF tf = forwardTrace(pf, Vec<float>(Vec<float>::Zero(kInputs)), 3);
+        MlpParamsF pf = MlpParamsF::zeros(kDefault);
+        pf.layers[1].b(3) = 100.0f;
+        const MlpTraceF tf = traceOf(pf, Vec<float>(Vec<float>::Zero(kInputs)), 3);
         QVERIFY(!tf.expFinite);
         QCOMPARE(tf.probabilities(3), 1.0f);
         QCOMPARE(tf.loss, 0.0f);
@@ -139,29 +150,35 @@ private slots:
 
     void traceWithoutLabel()
     {
-        const TraceD t = forwardTrace(testParams(), testInput(), -1);
+        const MlpTraceD t = traceOf(testParams(), testInput(), -1);
         QCOMPARE(t.label, -1);
         QCOMPARE(t.loss, 0.0);
-        QVERIFY(t.delta1.isZero());
-        QVERIFY(t.delta2.isZero());
-        QVERIFY(gradientsOf(t) == ParamsD::zeros());
+        QVERIFY(t.hidden[0].delta.isZero());
+        QVERIFY(t.deltaOut.isZero());
+        QVERIFY(gradientsOf(kDefault, t) == MlpParamsD::zeros(kDefault));
         QVERIFY(t.predicted >= 0 && t.predicted < 10);
     }
 
     void forwardValues()
     {
-        const ParamsD p = testParams();
+        const MlpParamsD p = testParams();
         const Vec<double> x = testInput();
-        const TraceD t = forwardTrace(p, x, 7);
+        const MlpTraceD t = traceOf(p, x, 7);
+        const HiddenTrace<double> &h = t.hidden[0];
         // z1_j = sum_i W1_ji x_i + b1_j, written out for one neuron.
-        double z = p.b1(5);
+        double z = p.layers[0].b(5);
         for (int i = 0; i < kInputs; ++i)
-            z += p.W1(5, i) * x(i);
-        QVERIFY(fuzzyEqual(t.z1(5), z, 1e-12));
+            z += p.layers[0].W(5, i) * x(i);
+        QVERIFY(fuzzyEqual(h.z(5), z, 1e-12));
         for (int j = 0; j < kHidden; ++j)
-            QCOMPARE(t.a1(j), std::max(0.0, t.z1(j)));
-        QVERIFY((t.a1.array() > 0).count() > 10);
-        QVERIFY((t.a1.array() == 0).count() > 10);
+            QCOMPARE(h.a(j), std::max(0.0, h.z(j)));
+        QVERIFY((h.a.array() > 0).count() > 10);
+        QVERIFY((h.a.array() == 0).count() > 10);
+        // z2_k = sum_j W2_kj a1_j + b2_k, for one output
+        double z2 = p.layers[1].b(4);
+        for (int j = 0; j < kHidden; ++j)
+            z2 += p.layers[1].W(4, j) * h.a(j);
+        QVERIFY(fuzzyEqual(t.logits(4), z2, 1e-12));
         Eigen::Index best = 0;
         t.probabilities.maxCoeff(&best);
         QCOMPARE(t.predicted, int(best));
@@ -169,8 +186,8 @@ private slots:
         QCOMPARE(t.target.sum(), 1.0);
         // delta1 = (W2^T delta2) .* relu'(z1)
         for (int j = 0; j < kHidden; ++j) {
-            const double back = p.W2.col(j).dot(t.delta2);
-            QVERIFY(fuzzyEqual(t.delta1(j), t.z1(j) > 0 ? back : 0.0, 1e-12));
+            const double back = p.layers[1].W.col(j).dot(t.deltaOut);
+            QVERIFY(fuzzyEqual(h.delta(j), h.z(j) > 0 ? back : 0.0, 1e-12));
         }
     }
 
@@ -183,23 +200,25 @@ private slots:
     void gradientCheck()
     {
         QFETCH(int, label);
-        const ParamsD p = testParams();
+        const MlpParamsD p = testParams();
         const Vec<double> x = testInput();
-        const TraceD t = forwardTrace(p, x, label);
+        const MlpTraceD t = traceOf(p, x, label);
         // No hidden neuron may sit at the ReLU's kink, where the derivative is undefined.
-        QVERIFY(t.z1.cwiseAbs().minCoeff() > 1e-4);
-        const ParamsD g = gradientsOf(t);
+        QVERIFY(t.hidden[0].z.cwiseAbs().minCoeff() > 1e-4);
+        const MlpParamsD gl = gradientsOf(kDefault, t);
+        const Layer<double> &g1 = gl.layers[0], &g2 = gl.layers[1];
         const double h = 1e-5;
 
-        // dL/dw by central differences: (L(w + h) - L(w - h)) / 2h.
-        ParamsD q = p;
-        auto numeric = [&](auto member, Eigen::Index r, Eigen::Index c) {
-            const double w = (q.*member)(r, c);
-            (q.*member)(r, c) = w + h;
+        // dL/dw by central differences: (L(w + h) - L(w - h)) / 2h (a bias: column 0 of b).
+        MlpParamsD q = p;
+        auto numeric = [&](std::size_t l, bool bias, Eigen::Index r, Eigen::Index c) {
+            double &v = bias ? q.layers[l].b(r) : q.layers[l].W(r, c);
+            const double w = v;
+            v = w + h;
             const double up = lossAt(q, x, label);
-            (q.*member)(r, c) = w - h;
+            v = w - h;
             const double down = lossAt(q, x, label);
-            (q.*member)(r, c) = w;
+            v = w;
             return (up - down) / (2 * h);
         };
         struct Group {
@@ -210,24 +229,24 @@ private slots:
         std::vector<Group> groups;
         // W2, b1, b2 completely; W1 on 400 entries spread over all rows and columns (all 100,352
         // would take minutes under the sanitizers), including entries whose input is 0.
-        Mat<double> aW2 = g.W2, nW2(kOutputs, kHidden);
+        Mat<double> aW2 = g2.W, nW2(kOutputs, kHidden);
         for (int r = 0; r < kOutputs; ++r)
             for (int c = 0; c < kHidden; ++c)
-                nW2(r, c) = numeric(&ParamsD::W2, r, c);
+                nW2(r, c) = numeric(1, false, r, c);
         groups.push_back({"W2", aW2, nW2});
-        Mat<double> ab2 = g.b2, nb2(kOutputs, 1);
+        Mat<double> ab2 = g2.b, nb2(kOutputs, 1);
         for (int r = 0; r < kOutputs; ++r)
-            nb2(r, 0) = numeric(&ParamsD::b2, r, 0);
+            nb2(r, 0) = numeric(1, true, r, 0);
         groups.push_back({"b2", ab2, nb2});
-        Mat<double> ab1 = g.b1, nb1(kHidden, 1);
+        Mat<double> ab1 = g1.b, nb1(kHidden, 1);
         for (int r = 0; r < kHidden; ++r)
-            nb1(r, 0) = numeric(&ParamsD::b1, r, 0);
+            nb1(r, 0) = numeric(0, true, r, 0);
         groups.push_back({"b1", ab1, nb1});
         Mat<double> aW1(400, 1), nW1(400, 1);
         for (int s = 0; s < 400; ++s) {
             const int r = (s * 53) % kHidden, c = (s * 389 + 101) % kInputs;
-            aW1(s, 0) = g.W1(r, c);
-            nW1(s, 0) = numeric(&ParamsD::W1, r, c);
+            aW1(s, 0) = g1.W(r, c);
+            nW1(s, 0) = numeric(0, false, r, c);
         }
         groups.push_back({"W1", aW1, nW1});
 
@@ -247,64 +266,73 @@ private slots:
             }
         }
         // W1's gradient is delta1 x^T: zero where the input pixel is 0.
-        QCOMPARE(g.W1.col(0).cwiseAbs().maxCoeff(), 0.0);
+        QCOMPARE(g1.W.col(0).cwiseAbs().maxCoeff(), 0.0);
     }
 
     void gradientsAreOuterProducts()
     {
-        const TraceD t = forwardTrace(testParams(), testInput(), 2);
-        const ParamsD g = gradientsOf(t);
-        QVERIFY(fuzzyEqual(g.W1(9, 10), t.delta1(9) * t.input(10), 1e-15));
-        QVERIFY(fuzzyEqual(g.W2(3, 17), t.delta2(3) * t.a1(17), 1e-15));
-        QVERIFY(g.b1 == t.delta1);
-        QVERIFY(g.b2 == t.delta2);
+        const MlpTraceD t = traceOf(testParams(), testInput(), 2);
+        const MlpParamsD g = gradientsOf(kDefault, t);
+        // dW1 = delta1 x^T, db1 = delta1, dW2 = delta2 a1^T, db2 = delta2
+        QVERIFY(fuzzyEqual(g.layers[0].W(9, 10), t.hidden[0].delta(9) * t.input(10), 1e-15));
+        QVERIFY(fuzzyEqual(g.layers[1].W(3, 17), t.deltaOut(3) * t.hidden[0].a(17), 1e-15));
+        QVERIFY(g.layers[0].b == t.hidden[0].delta);
+        QVERIFY(g.layers[1].b == t.deltaOut);
     }
 
     void explainStepLowersTheLoss()
     {
-        const ParamsD p = testParams();
-        const StepTrace<double> s = explainStep(p, testInput(), 6, 0.1);
-        // delta_w = -lr * gradient; w_new = w_old + delta_w
-        QVERIFY(fuzzyEqual(s.adjustments.W2(6, 3), -0.1 * s.gradients.W2(6, 3), 1e-15));
-        QVERIFY(fuzzyEqual(s.after.W2(6, 3), p.W2(6, 3) + s.adjustments.W2(6, 3), 1e-15));
-        QVERIFY(fuzzyEqual(s.after.b1(0), p.b1(0) - 0.1 * s.gradients.b1(0), 1e-15));
-        QVERIFY(s.afterTrace.loss < s.before.loss);
-        QVERIFY(s.afterTrace.probabilities(6) > s.before.probabilities(6));
-        const StepTrace<float> f = explainStep(p.cast<float>(), Vec<float>(testInput().cast<float>()), 6, 0.1f);
-        QVERIFY(fuzzyEqual(f.before.loss, s.before.loss, 1e-5));
-        QVERIFY2(std::abs(f.afterTrace.loss - s.afterTrace.loss) < 1e-4,
-                 qPrintable(QString("%1 vs %2").arg(f.afterTrace.loss).arg(s.afterTrace.loss)));
+        const MlpParamsD p = testParams();
+        const MlpTraceD s = explainSample(kDefault, p, testInput(), 6, 0.1);
+        // delta_w = -lr * gradient; w_new = w_old + delta_w: the loss after is the new weights'
+        const MlpParamsD g = gradientsOf(kDefault, s);
+        const MlpParamsD d = adjustmentsOf(g, 0.1);
+        QVERIFY(fuzzyEqual(d.layers[1].W(6, 3), -0.1 * g.layers[1].W(6, 3), 1e-15));
+        MlpParamsD after = p;
+        for (std::size_t l = 0; l < after.layers.size(); ++l) {
+            after.layers[l].W += d.layers[l].W;
+            after.layers[l].b += d.layers[l].b;
+        }
+        const MlpTraceD again = traceOf(after, testInput(), 6);
+        QCOMPARE(s.lossAfter, again.loss);
+        QCOMPARE(s.predictedAfter, again.predicted);
+        QVERIFY(s.lossAfter < s.loss);
+        QVERIFY(again.probabilities(6) > s.probabilities(6));
+        const MlpTraceF f = explainSample(kDefault, p.cast<float>(), Vec<float>(testInput().cast<float>()), 6, 0.1f);
+        QVERIFY(fuzzyEqual(f.loss, s.loss, 1e-5));
+        QVERIFY2(std::abs(f.lossAfter - s.lossAfter) < 1e-4,
+                 qPrintable(QString("%1 vs %2").arg(f.lossAfter).arg(s.lossAfter)));
     }
 
     void initialisation()
     {
-        const ParamsF a = initParams(Init::He, 1), b = initParams(Init::He, 1), c = initParams(Init::He, 2);
+        const MlpParamsF a = initMlp(kDefault, Init::He, 1), b = initMlp(kDefault, Init::He, 1), c = initMlp(kDefault, Init::He, 2);
         QVERIFY(a == b);
         QVERIFY(!(a == c));
         // He: N(0, 2 / fan_in), biases 0.
-        const double mean = a.W1.cast<double>().mean();
-        const double sd = std::sqrt((a.W1.cast<double>().array() - mean).square().mean());
+        const double mean = a.layers[0].W.cast<double>().mean();
+        const double sd = std::sqrt((a.layers[0].W.cast<double>().array() - mean).square().mean());
         QVERIFY2(std::abs(mean) < 0.002, qPrintable(QString::number(mean)));
         QVERIFY2(fuzzyEqual(sd, std::sqrt(2.0 / 784), 0.02), qPrintable(QString::number(sd)));
-        const double sd2 = std::sqrt(a.W2.cast<double>().array().square().mean());
+        const double sd2 = std::sqrt(a.layers[1].W.cast<double>().array().square().mean());
         QVERIFY2(fuzzyEqual(sd2, std::sqrt(2.0 / 128), 0.08), qPrintable(QString::number(sd2)));
-        QVERIFY(a.b1.isZero() && a.b2.isZero());
+        QVERIFY(a.layers[0].b.isZero() && a.layers[1].b.isZero());
 
         // PyTorch: U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for weights and biases.
-        const ParamsF t = initParams(Init::PyTorch, 1);
+        const MlpParamsF t = initMlp(kDefault, Init::PyTorch, 1);
         const float bound1 = 1.0f / 28.0f, bound2 = 1.0f / std::sqrt(128.0f);
-        QVERIFY(t.W1.cwiseAbs().maxCoeff() <= bound1);
-        QVERIFY(t.W1.cwiseAbs().maxCoeff() > 0.99f * bound1);
-        QVERIFY(t.b1.cwiseAbs().maxCoeff() <= bound1 && !t.b1.isZero());
-        QVERIFY(t.W2.cwiseAbs().maxCoeff() <= bound2 && t.b2.cwiseAbs().maxCoeff() <= bound2 && !t.b2.isZero());
-        QVERIFY(fuzzyEqual(std::sqrt(t.W1.cast<double>().array().square().mean()), bound1 / std::sqrt(3.0), 0.02));
+        QVERIFY(t.layers[0].W.cwiseAbs().maxCoeff() <= bound1);
+        QVERIFY(t.layers[0].W.cwiseAbs().maxCoeff() > 0.99f * bound1);
+        QVERIFY(t.layers[0].b.cwiseAbs().maxCoeff() <= bound1 && !t.layers[0].b.isZero());
+        QVERIFY(t.layers[1].W.cwiseAbs().maxCoeff() <= bound2 && t.layers[1].b.cwiseAbs().maxCoeff() <= bound2 && !t.layers[1].b.isZero());
+        QVERIFY(fuzzyEqual(std::sqrt(t.layers[0].W.cast<double>().array().square().mean()), bound1 / std::sqrt(3.0), 0.02));
 
         // Xavier (Glorot uniform): U(-a, a), a = sqrt(6 / (fan_in + fan_out)); biases 0.
-        const ParamsF x = initParams(Init::Xavier, 1);
+        const MlpParamsF x = initMlp(kDefault, Init::Xavier, 1);
         const float a1 = float(std::sqrt(6.0 / (784 + 128)));
-        QVERIFY(x.W1.cwiseAbs().maxCoeff() <= a1 && x.W1.cwiseAbs().maxCoeff() > 0.99f * a1);
-        QVERIFY(x.b1.isZero() && x.b2.isZero());
-        QVERIFY(!(x.W1 == t.W1));
+        QVERIFY(x.layers[0].W.cwiseAbs().maxCoeff() <= a1 && x.layers[0].W.cwiseAbs().maxCoeff() > 0.99f * a1);
+        QVERIFY(x.layers[0].b.isZero() && x.layers[1].b.isZero());
+        QVERIFY(!(x.layers[0].W == t.layers[0].W));
     }
 
     void inputScaling()
@@ -334,15 +362,15 @@ private slots:
         std::vector<std::uint8_t> px(kInputs);
         for (int i = 0; i < kInputs; ++i)
             px[std::size_t(i)] = std::uint8_t((i * 13) % 256);
-        const ParamsF p = initParams(Init::He, 5);
-        const auto probs = predictProbabilities(p, px.data(), Normalize::None);
+        const MlpParamsF p = initMlp(kDefault, Init::He, 5);
+        const auto probs = networkProbabilities(kDefault, p, px.data(), Normalize::None);
         double sum = 0;
         for (float v : probs) {
             QVERIFY(v >= 0 && v <= 1);
             sum += v;
         }
         QVERIFY(fuzzyEqual(sum, 1.0, 1e-6));
-        const TraceF t = forwardTrace(p, scaleInput<float>(px.data(), Normalize::None), -1);
+        const MlpTraceF t = traceOf(p, scaleInput<float>(px.data(), Normalize::None), -1);
         QCOMPARE(probs[3], t.probabilities(3));
     }
 };

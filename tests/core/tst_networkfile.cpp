@@ -84,11 +84,11 @@ private:
 private slots:
     void sourceNetworkKeepsVersionTwoBytes()
     {
-        const ParamsF p = initParams(Init::He, 9);
+        const MlpParamsF p = initMlp(Architecture::source(), Init::He, 9);
         const ModelInfo info = sampleInfo();
-        const auto general = encodeNetworkModel(Architecture::source(), toMlp(p), &info);
+        const auto general = encodeNetworkModel(Architecture::source(), p, &info);
         QVERIFY(general == encodeModel(p, &info));
-        QVERIFY(encodeNetworkModel(Architecture::source(), toMlp(p)) == encodeModel(p));
+        QVERIFY(encodeNetworkModel(Architecture::source(), p) == encodeModel(p));
         QCOMPARE(int(general[8]), 2);
     }
 
@@ -141,8 +141,8 @@ private slots:
         auto old = readAnyModel(path((a == Architecture::source()) ? "m.bplab" : "m.npz"));
         auto oldModel = readModel(path("m.bplab"));
         if ((a == Architecture::source())) {
-            QVERIFY(old.ok() && toMlp(old->params) == p);
-            QVERIFY(oldModel.ok() && toMlp(oldModel->params) == p);
+            QVERIFY(old.ok() && old->params == p);
+            QVERIFY(oldModel.ok() && oldModel->params == p);
         } else {
             const std::string tail
                     = " network; only the source's 784-128-10 ReLU network is read here";
@@ -194,22 +194,22 @@ private slots:
 
     void olderFilesReadAsSource()
     {
-        const ParamsF p = initParams(Init::PyTorch, 4);
+        const MlpParamsF p = initMlp(Architecture::source(), Init::PyTorch, 4);
         auto v2 = encodeModel(p);
         auto r = decodeNetworkModel(v2.data(), v2.size(), "v2.bplab");
-        QVERIFY(r.ok() && (r->arch == Architecture::source()) && toSourceParams(r->params) == p);
+        QVERIFY(r.ok() && (r->arch == Architecture::source()) && r->params == p);
         v2[8] = 1; // version 1: the same layout without info
         fixCrc(v2);
         r = decodeNetworkModel(v2.data(), v2.size(), "v1.bplab");
-        QVERIFY(r.ok() && (r->arch == Architecture::source()) && toSourceParams(r->params) == p);
+        QVERIFY(r.ok() && (r->arch == Architecture::source()) && r->params == p);
         // An .npz without `activation`: W1, b1, W2, b2 of ReLU.
         const auto npz = encodeNpz(p);
         auto n = decodeNetworkNpz(npz.data(), npz.size(), "old.npz");
         QVERIFY2(n.ok(), n.error().c_str());
         QVERIFY((n->arch == Architecture::source()));
-        QVERIFY(toSourceParams(n->params) == p);
+        QVERIFY(n->params == p);
         // The general .npz of the source network (with activation "relu") reads in the old reader.
-        const auto general = encodeNetworkNpz(Architecture::source(), toMlp(p));
+        const auto general = encodeNetworkNpz(Architecture::source(), p);
         auto old = decodeNpz(general.data(), general.size(), "new.npz");
         QVERIFY2(old.ok(), old.error().c_str());
         QVERIFY(*old == p);

@@ -387,7 +387,7 @@ private slots:
         b[0] = 'X';
         QVERIFY(refused(b, "not a Backprop Lab snapshot"));
         // A model file is not a snapshot.
-        const auto model = encodeModel(ParamsF::zeros());
+        const auto model = encodeModel(MlpParamsF::zeros(Architecture::source()));
         QVERIFY(refused(model, "not a Backprop Lab snapshot"));
         QVERIFY(!looksLikeSnapshot(model.data(), model.size()));
     }

@@ -60,7 +60,7 @@ private slots:
     void initTestCase()
     {
         m_x = image(3);
-        m_trace = explainSample(Architecture::source(), toMlp(initParams(Init::He, 4)), m_x, m_label, 0.05f);
+        m_trace = explainSample(Architecture::source(), initMlp(Architecture::source(), Init::He, 4), m_x, m_label, 0.05f);
     }
 
     void keysInOrder()

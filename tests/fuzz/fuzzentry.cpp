@@ -105,14 +105,13 @@ void fuzzIdxGz(const std::uint8_t *data, std::size_t size)
     readIdxFile(scratch().write(gz.data(), gz.size()));
 }
 
-void checkParams(const ParamsF &p, const char *who)
+void checkParams(const MlpParamsF &p, const char *who)
 {
-    if (p.W1.rows() != kHidden || p.W1.cols() != kInputs || p.b1.size() != kHidden || p.W2.rows() != kOutputs ||
-        p.W2.cols() != kHidden || p.b2.size() != kOutputs)
+    if (!p.hasShape(Architecture::source()))
         broken(who);
 }
 
-void checkParams(const Result<ParamsF> &p, const char *who)
+void checkParams(const Result<MlpParamsF> &p, const char *who)
 {
     if (p)
         checkParams(*p, who);

@@ -37,16 +37,18 @@ double relDiff(const T &a, const T &b)
     return double((a - b).cwiseAbs().maxCoeff()) / scale;
 }
 
-/** The largest relDiff over W1, b1, W2 and b2. */
-double maxRelativeDifference(const ParamsF &a, const ParamsF &b)
+/** The largest relDiff over W1, b1, ..., WL, bL. */
+double maxRelativeDifference(const MlpParamsF &a, const MlpParamsF &b)
 {
-    return std::max(
-            {relDiff(a.W1, b.W1), relDiff(a.b1, b.b1), relDiff(a.W2, b.W2), relDiff(a.b2, b.b2)});
+    double worst = 0;
+    for (std::size_t l = 0; l < a.layers.size(); ++l)
+        worst = std::max({worst, relDiff(a.layers[l].W, b.layers[l].W), relDiff(a.layers[l].b, b.layers[l].b)});
+    return worst;
 }
 
-ParamsF load(const QString &path)
+MlpParamsF load(const QString &path)
 {
-    Result<ParamsF> p = loadModel(path.toStdString());
+    Result<MlpParamsF> p = loadModel(path.toStdString());
     if (!p)
         qFatal("cannot read %s: %s", qPrintable(path), p.error().c_str());
     return *p;
@@ -172,8 +174,8 @@ private slots:
                           QStringLiteral("1"), QStringLiteral("--save"), oneModel});
         QVERIFY2(one.exitCode == 0, one.err.constData());
 
-        const ParamsF m = load(mpiModel), w = load(workersModel), o = load(oneModel);
-        const ParamsF start = initParams(Init::He, 7);
+        const MlpParamsF m = load(mpiModel), w = load(workersModel), o = load(oneModel);
+        const MlpParamsF start = initMlp(Architecture::source(), Init::He, 7);
         QVERIFY(maxRelativeDifference(m, start) > 1e-3); // it trained
         const double vsWorkers = maxRelativeDifference(m, w), vsOne = maxRelativeDifference(m, o);
         qInfo("%d ranks: max relative difference %.3g to --workers, %.3g to batch %d", ranks,

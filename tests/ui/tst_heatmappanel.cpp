@@ -51,32 +51,32 @@ private:
     QPoint hiddenCellPos(int j, int r, int c) const;
     QPoint outputCellPos(int k, int j) const;
 
-    std::shared_ptr<ParamsF> m_weights, m_gradients, m_adjustments;
+    std::shared_ptr<MlpParamsF> m_weights, m_gradients, m_adjustments;
     std::unique_ptr<HeatmapPanel> m_panel;
 };
 
 // Distinct, known values: every entry differs from every other, signs alternate.
-static std::shared_ptr<ParamsF> knownParams(float scale)
+static std::shared_ptr<MlpParamsF> knownParams(float scale)
 {
-    auto p = std::make_shared<ParamsF>(ParamsF::zeros());
+    auto p = std::make_shared<MlpParamsF>(MlpParamsF::zeros(Architecture::source()));
     for (int j = 0; j < kHidden; ++j)
         for (int i = 0; i < kInputs; ++i)
-            p->W1(j, i) = scale * float(((j * kInputs + i) % 2 ? -1 : 1) * (1 + j * kInputs + i))
+            p->layers[0].W(j, i) = scale * float(((j * kInputs + i) % 2 ? -1 : 1) * (1 + j * kInputs + i))
                           * 1e-6f;
     for (int k = 0; k < kOutputs; ++k)
         for (int j = 0; j < kHidden; ++j)
-            p->W2(k, j) = scale * float(k * 0.01 - j * 1e-4 + 1e-5);
+            p->layers[1].W(k, j) = scale * float(k * 0.01 - j * 1e-4 + 1e-5);
     return p;
 }
 
 // 784-128-10's parameters as the layers every network is shown by.
-static std::shared_ptr<const MlpParamsF> layersOf(const std::shared_ptr<ParamsF> &p)
+static std::shared_ptr<const MlpParamsF> layersOf(const std::shared_ptr<MlpParamsF> &p)
 {
-    return p ? std::make_shared<const MlpParamsF>(toMlp(*p)) : nullptr;
+    return p ? std::make_shared<const MlpParamsF>(*p) : nullptr;
 }
 
-static void showSource(HeatmapPanel &panel, const std::shared_ptr<ParamsF> &w, const std::shared_ptr<ParamsF> &g,
-                       const std::shared_ptr<ParamsF> &a)
+static void showSource(HeatmapPanel &panel, const std::shared_ptr<MlpParamsF> &w, const std::shared_ptr<MlpParamsF> &g,
+                       const std::shared_ptr<MlpParamsF> &a)
 {
     panel.setLayers(Architecture::source(), layersOf(w), layersOf(g), layersOf(a));
 }
@@ -153,7 +153,7 @@ void TestHeatmapPanel::hoverValueOfHiddenWeights()
     QFETCH(int, c);
     m_panel->setQuantity(Quantity::Gradients);
     const QPoint pos = hiddenCellPos(j, r, c);
-    const float expected = m_gradients->W1(j, r * 28 + c);
+    const float expected = m_gradients->layers[0].W(j, r * 28 + c);
     QCOMPARE(m_panel->valueAt(pos), double(expected));
     QCOMPARE(m_panel->hoverTextAt(pos),
              QStringLiteral("hidden neuron %1, pixel (%2, %3): dL/dW1 = %4")
@@ -169,12 +169,12 @@ void TestHeatmapPanel::hoverValueOfOutputWeights()
     for (auto [k, j] :
          {std::pair {0, 0}, std::pair {9, 127}, std::pair {4, 63}, std::pair {7, 1}}) {
         const QPoint pos = outputCellPos(k, j);
-        QCOMPARE(m_panel->valueAt(pos), double(m_gradients->W2(k, j)));
+        QCOMPARE(m_panel->valueAt(pos), double(m_gradients->layers[1].W(k, j)));
         QCOMPARE(m_panel->hoverTextAt(pos),
                  QStringLiteral("output neuron %1 ← hidden neuron %2: dL/dW2 = %3")
                          .arg(k + 1)
                          .arg(j + 1)
-                         .arg(formatExact(m_gradients->W2(k, j))));
+                         .arg(formatExact(m_gradients->layers[1].W(k, j))));
     }
 }
 
@@ -192,8 +192,8 @@ void TestHeatmapPanel::gapsShowNothing()
 void TestHeatmapPanel::symmetricColourRange()
 {
     m_panel->setQuantity(Quantity::Gradients);
-    const float maxW1 = m_gradients->W1.cwiseAbs().maxCoeff();
-    const float maxW2 = m_gradients->W2.cwiseAbs().maxCoeff();
+    const float maxW1 = m_gradients->layers[0].W.cwiseAbs().maxCoeff();
+    const float maxW2 = m_gradients->layers[1].W.cwiseAbs().maxCoeff();
     QCOMPARE(m_panel->hiddenRange(), double(maxW1));
     QCOMPARE(m_panel->hiddenMap()->dataRange().lower, -double(maxW1));
     QCOMPARE(m_panel->layerRange(1), double(maxW2));
@@ -208,25 +208,25 @@ void TestHeatmapPanel::quantitySwitch()
     // the mosaic by a few pixels.
     QPoint pos = hiddenCellPos(42, 7, 11);
     const int i = 7 * 28 + 11;
-    QCOMPARE(m_panel->valueAt(pos), double(m_gradients->W1(42, i)));
+    QCOMPARE(m_panel->valueAt(pos), double(m_gradients->layers[0].W(42, i)));
 
     m_panel->setQuantity(Quantity::Weights);
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.last().at(0).value<Quantity>(), Quantity::Weights);
     pos = hiddenCellPos(42, 7, 11);
-    QCOMPARE(m_panel->valueAt(pos), double(m_weights->W1(42, i)));
+    QCOMPARE(m_panel->valueAt(pos), double(m_weights->layers[0].W(42, i)));
     QVERIFY(m_panel->hoverTextAt(pos).endsWith(QStringLiteral("W1 = ")
-                                               + formatExact(m_weights->W1(42, i))));
+                                               + formatExact(m_weights->layers[0].W(42, i))));
     QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("W1")));
     QCOMPARE(m_panel->quantityBox()->currentIndex(), 1);
-    QCOMPARE(m_panel->hiddenRange(), double(m_weights->W1.cwiseAbs().maxCoeff()));
+    QCOMPARE(m_panel->hiddenRange(), double(m_weights->layers[0].W.cwiseAbs().maxCoeff()));
 
     // The combo box drives the panel as the user would.
     m_panel->quantityBox()->setCurrentIndex(2);
     QCOMPARE(m_panel->quantity(), Quantity::Adjustments);
     QCOMPARE(spy.count(), 2);
     pos = hiddenCellPos(42, 7, 11);
-    QCOMPARE(m_panel->valueAt(pos), double(m_adjustments->W1(42, i)));
+    QCOMPARE(m_panel->valueAt(pos), double(m_adjustments->layers[0].W(42, i)));
     QVERIFY(m_panel->hiddenTitle().startsWith(QStringLiteral("ΔW1 = −lr · dL/dW1")));
 
     m_panel->setQuantity(Quantity::Adjustments); // no change: no signal
@@ -285,7 +285,7 @@ void TestHeatmapPanel::missingValues()
     };
     QVERIFY(std::isnan(panel.valueAt(cellPos())));
     panel.setQuantity(Quantity::Weights);
-    QCOMPARE(panel.valueAt(cellPos()), double(m_weights->W1(0, 5 * 28 + 5)));
+    QCOMPARE(panel.valueAt(cellPos()), double(m_weights->layers[0].W(0, 5 * 28 + 5)));
     QVERIFY(!panel.hiddenTitle().contains(QStringLiteral("no values yet")));
 }
 
@@ -343,8 +343,8 @@ void TestHeatmapPanel::exports()
     QVERIFY(csvFile.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = csvFile.readAll().trimmed().split('\n');
     QCOMPARE(lines.size(), 1 + 128 * 784 + 10 * 128);
-    QCOMPARE(lines[1 + 5 * 784 + 300], QByteArray("weight,W1,5,300,") + QByteArray::number(double(m_weights->W1(5, 300)), 'g', 9));
-    QCOMPARE(lines.last(), QByteArray("weight,W2,9,127,") + QByteArray::number(double(m_weights->W2(9, 127)), 'g', 9));
+    QCOMPARE(lines[1 + 5 * 784 + 300], QByteArray("weight,W1,5,300,") + QByteArray::number(double(m_weights->layers[0].W(5, 300)), 'g', 9));
+    QCOMPARE(lines.last(), QByteArray("weight,W2,9,127,") + QByteArray::number(double(m_weights->layers[1].W(9, 127)), 'g', 9));
     const QString svg = dir.filePath(QStringLiteral("heatmaps.svg"));
     QCOMPARE(writePanel(panel.panelExport(), svg), QString());
     QFile svgFile(svg);
@@ -469,7 +469,7 @@ void TestHeatmapPanel::preferredHeightFitsTheMosaic()
 void TestHeatmapPanel::summaryOfZeroGradients()
 {
     HeatmapPanel panel;
-    auto zeros = std::make_shared<ParamsF>(ParamsF::zeros());
+    auto zeros = std::make_shared<MlpParamsF>(MlpParamsF::zeros(Architecture::source()));
     showSource(panel, m_weights, zeros, zeros);
     panel.setQuantity(Quantity::Gradients);
     const QString summary = panel.accessibleSummary();

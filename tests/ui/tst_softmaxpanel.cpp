@@ -32,11 +32,11 @@ private slots:
 };
 
 // A trace as the core makes it: p = e^z / sum e^z for fixed logits.
-static TraceF knownTrace(int label, int predicted)
+static MlpTraceF knownTrace(int label, int predicted)
 {
     static const float logits[10]
             = {1.23456f, -0.5f, 2.0f, 0.0f, -3.25f, 4.5f, 0.125f, -1.0f, 0.75f, 3.0f};
-    TraceF t;
+    MlpTraceF t;
     t.logits.resize(10);
     t.exp.resize(10);
     t.probabilities.resize(10);
@@ -92,7 +92,7 @@ void TestSoftmaxPanel::fourSignificantDigitsInTheUsersLocale()
 void TestSoftmaxPanel::rowsShowTheTrace()
 {
     SoftmaxPanel panel;
-    const TraceF t = knownTrace(3, 5);
+    const MlpTraceF t = knownTrace(3, 5);
     panel.setTrace(t);
     QVERIFY(panel.hasTrace());
     QCOMPARE(panel.rowCount(), 10);
@@ -150,7 +150,7 @@ void TestSoftmaxPanel::barsHaveTheProbabilityLength()
 {
     SoftmaxPanel panel;
     panel.resize(700, 480);
-    const TraceF t = knownTrace(5, 5); // neuron 6 (index 5): p = 0.7133, drawn as the target
+    const MlpTraceF t = knownTrace(5, 5); // neuron 6 (index 5): p = 0.7133, drawn as the target
     panel.setTrace(t);
     const QImage shot = panel.grab().toImage();
     const double dpr = shot.devicePixelRatio();
@@ -175,7 +175,7 @@ void TestSoftmaxPanel::barsHaveTheProbabilityLength()
 void TestSoftmaxPanel::overflowIsExplained()
 {
     SoftmaxPanel panel;
-    TraceF t = knownTrace(1, 9);
+    MlpTraceF t = knownTrace(1, 9);
     for (int k = 0; k < 10; ++k)
         t.logits[k] += 100.0f;
     for (int k = 0; k < 10; ++k)
@@ -206,7 +206,7 @@ void TestSoftmaxPanel::wrongShapeClears()
 {
     SoftmaxPanel panel;
     panel.setTrace(knownTrace(3, 5));
-    TraceF empty;
+    MlpTraceF empty;
     panel.setTrace(empty);
     QVERIFY(!panel.hasTrace());
     QCOMPARE(panel.rowText(0), QString());
@@ -221,7 +221,7 @@ void TestSoftmaxPanel::exportsPictureAndTable()
     panel.resize(700, 420);
     QTemporaryDir dir;
     QVERIFY(!writePanel(panel.panelExport(), dir.filePath(QStringLiteral("s.csv"))).isEmpty()); // nothing yet
-    const TraceF t = knownTrace(3, 5);
+    const MlpTraceF t = knownTrace(3, 5);
     panel.setTrace(t);
     const QString svg = dir.filePath(QStringLiteral("s.svg"));
     QCOMPARE(writePanel(panel.panelExport(), svg), QString());

@@ -405,12 +405,9 @@ QWidget *DatasetView::createAnswerBar()
     return bar;
 }
 
-void DatasetView::setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption,
-                             const OtherNetwork &network)
+void DatasetView::setWeights(const OtherNetwork &network, const QString &caption)
 {
-    m_weights = std::move(weights);
     m_trainedNetwork = network;
-    m_normalize = normalize;
     m_weightsCaption = caption;
     if (!m_networkBox->chosen())
         forgetAnswers();
@@ -435,7 +432,7 @@ void DatasetView::updateAnswers()
     const std::shared_ptr<const DataSplit> &data = m_model->dataSplit();
     const bool test = isTestSet();
     const OtherNetwork *other = m_networkBox->chosen();
-    const auto answer = m_networkBox->answerer(m_weights, m_normalize, m_trainedNetwork);
+    const auto answer = m_networkBox->answerer(m_trainedNetwork);
     if (answer && data && isVisible() && !(test ? m_testAnswers : m_trainAnswers) && !m_computing[test]) {
         // Only the shown set, off the GUI thread: the training set's 60,000 images take about half
         // a second, in which the window would not repaint.

@@ -54,13 +54,10 @@ public:
     /** Screen pixels per image pixel; 0 chooses from the font (larger in presentation mode). */
     void setImageScale(int scale);
 
-    /** The weights whose answer each image shows (null: none), the input scaling they were
-     *  trained with, and what they are ("weights after batch 375"). A set's answers are computed
-     *  when it is shown and the view is visible: a hidden view costs nothing. */
-    /** The training's weights; `network` instead when its network is another than the source's
-     *  (its weights not null). */
-    void setWeights(std::shared_ptr<const ParamsF> weights, Normalize normalize, const QString &caption,
-                    const OtherNetwork &network = {});
+    /** The network whose answer each image shows (its weights null: none), with the input
+     *  scaling it was trained with, and what its weights are ("weights after batch 375"). A set's
+     *  answers are computed when it is shown and the view is visible: a hidden view costs nothing. */
+    void setWeights(const OtherNetwork &network, const QString &caption);
     /** The Compare view's runs with their latest weights: a Network box (shown while there are
      *  any) lets each image show a run's answer instead of setWeights()'s. */
     void setOtherNetworks(const QVector<OtherNetwork> &networks);
@@ -121,12 +118,10 @@ private:
     QComboBox *m_predictedBox = nullptr;
     QComboBox *m_sortBox = nullptr;
     QLabel *m_weightsLabel = nullptr;
-    std::shared_ptr<const ParamsF> m_weights;
-    OtherNetwork m_trainedNetwork; ///< setWeights()'s network when not the source's
+    OtherNetwork m_trainedNetwork; ///< setWeights()'s network
     NetworkChoice *m_networkBox = nullptr; ///< setWeights()'s weights or a Compare run's
     /** The answers computed so far are of weights no longer shown. */
     void forgetAnswers();
-    Normalize m_normalize = Normalize::None;
     QString m_weightsCaption;
     std::shared_ptr<const SetAnswers> m_testAnswers, m_trainAnswers;
     /** Counts setWeights() calls and new data sets: a result computed for an older one is dropped. */

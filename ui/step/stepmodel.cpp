@@ -180,7 +180,7 @@ void StepModel::recompute()
 void StepModel::addTo(AnswerSources &sources) const
 {
     if (hasTrace())
-        sources.networkStep = &trace();
+        sources.trace = &trace();
 }
 
 QString StepModel::shownSampleSource() const

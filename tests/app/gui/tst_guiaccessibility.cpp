@@ -253,7 +253,7 @@ void TestGuiAccessibility::confusionMatrixCellsAreTheModelsConfusion()
     QTRY_VERIFY_WITH_TIMEOUT(m_window->panels()->isCurrent(QStringLiteral("confusion")), 20000);
     ConfusionMatrixPanel *matrix = m_window->findChild<MistakesView *>()->matrix();
     QTRY_VERIFY(matrix->hasCounts());
-    const Evaluation ev = evaluateNetwork(Architecture::source(), toMlp(*controller()->shownWeights()), controller()->dataSplit()->test,
+    const Evaluation ev = evaluateNetwork(Architecture::source(), *controller()->shownWeights(), controller()->dataSplit()->test,
                                    controller()->trainedConfig().normalize);
     QAccessibleTableInterface *table = QAccessible::queryAccessibleInterface(matrix)->tableInterface();
     QVERIFY(table);

@@ -378,7 +378,7 @@ private slots:
         QCOMPARE(row.testAccuracy.size(), 2);
         QVERIFY2(row.network.endsWith(QStringLiteral(", from batch %1").arg(k)), qPrintable(row.network));
         CompareRun direct(controller.dataSplit(), controller.trainedConfig(), *view->formChoice(),
-                          std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights())));
+                          std::make_shared<const MlpParamsF>(*controller.shownWeights()));
         direct.run();
         QCOMPARE(row.testAccuracy.last(), direct.progress().epochs.back().testAccuracy);
         QCOMPARE(view->plot()->graph(0)->data()->at(0)->key, 2.0);
@@ -455,8 +455,8 @@ private slots:
         });
         QTRY_VERIFY(state);
         QCOMPARE(at, std::uint64_t(k));
-        const auto start = twoLayers ? controller.shown()->layerWeights
-                                     : std::make_shared<const MlpParamsF>(toMlp(*controller.shownWeights()));
+        const auto start = twoLayers ? controller.shown()->weights
+                                     : std::make_shared<const MlpParamsF>(*controller.shownWeights());
         QVERIFY(start && start->hasShape(c.arch));
         CompareRun with(controller.dataSplit(), controller.trainedConfig(), c, start, state);
         CompareRun without(controller.dataSplit(), controller.trainedConfig(), c, start);

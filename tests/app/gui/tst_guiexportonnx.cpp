@@ -237,7 +237,7 @@ void TestGuiExportOnnx::aModelFileShownIsExportedAsItCame()
 {
     test::runBatches(controller(), 2);
     QVERIFY(!QTest::currentTestFailed());
-    const ParamsF weights = toSourceParams(initMlp(Architecture::source(), 11));
+    const MlpParamsF weights = initMlp(Architecture::source(), 11);
     const QString model = m_dir.filePath(QStringLiteral("m.bplab"));
     QVERIFY(saveModel(model.toStdString(), weights).ok());
     QVERIFY(controller()->openModel(model));
@@ -249,7 +249,7 @@ void TestGuiExportOnnx::aModelFileShownIsExportedAsItCame()
     QVERIFY(saved.wait(10000));
     QVERIFY2(saved.last().description.contains(QStringLiteral("m.bplab")), qPrintable(saved.last().description));
     QVERIFY(readOnnx(file.toStdString()));
-    const MlpParamsF layers = toMlp(weights);
+    const MlpParamsF layers = weights;
     const QByteArray bytes = readAll(file);
     QVERIFY(bytes.contains(rawFloats(layers.layers[0].W)));
     QVERIFY(bytes.contains(rawFloats(layers.layers[1].W)));

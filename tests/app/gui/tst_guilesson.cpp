@@ -7,6 +7,7 @@
 #include "guifixtures.h"
 
 #include <clusterview.h>
+#include <nn/networkeval.h>
 #include <comparepage.h>
 #include <confusionmatrixpanel.h>
 #include <controlbar.h>
@@ -415,7 +416,7 @@ void TestGuiLesson::revealUsesTheComputedValue()
     QTRY_VERIFY(m_window->stepView()->model()->hasTrace());
     // The core's own answer for that image at the weights shown.
     const TrainingController *c = m_window->controller();
-    const auto p = predictProbabilities(*c->shownWeights(), c->dataSplit()->test.image(std::size_t(*step.testImage)),
+    const auto p = networkProbabilities(Architecture::source(), *c->shownWeights(), c->dataSplit()->test.image(std::size_t(*step.testImage)),
                                         c->trainedConfig().normalize);
     const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
     QuestionBox *box = m_window->lessons()->panel()->questionBox();

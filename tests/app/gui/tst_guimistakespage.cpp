@@ -41,7 +41,7 @@ private:
 
     static ConfusionCounts expectedCounts(TrainingController &c)
     {
-        const Evaluation ev = evaluateNetwork(Architecture::source(), toMlp(*c.currentWeights()), c.dataSplit()->test, c.trainedConfig().normalize);
+        const Evaluation ev = evaluateNetwork(Architecture::source(), *c.currentWeights(), c.dataSplit()->test, c.trainedConfig().normalize);
         return ev.confusion;
     }
 
@@ -102,7 +102,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(matrix->title().contains(QStringLiteral("120 test images")), 10000);
         const Result<DataSplit> otherData = loadDataFolder(other.path().toStdString());
         QVERIFY(otherData.ok());
-        QTRY_COMPARE(matrix->counts(), evaluateNetwork(Architecture::source(), toMlp(*controller.currentWeights()), otherData->test, controller.trainedConfig().normalize).confusion);
+        QTRY_COMPARE(matrix->counts(), evaluateNetwork(Architecture::source(), *controller.currentWeights(), otherData->test, controller.trainedConfig().normalize).confusion);
         auto *sets = page->findChild<QComboBox *>(QStringLiteral("testSetBox"));
         QVERIFY(sets);
         QVERIFY(sets->currentText().startsWith(QDir(other.path()).dirName()));

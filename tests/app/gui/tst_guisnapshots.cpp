@@ -29,9 +29,9 @@
 using namespace bplab;
 
 namespace {
-bool allFinite(const ParamsF &p)
+bool allFinite(const MlpParamsF &p)
 {
-    return p.W1.allFinite() && p.b1.allFinite() && p.W2.allFinite() && p.b2.allFinite();
+    return p.allFinite();
 }
 
 bool mentionsNonFinite(const QString &text)
@@ -102,7 +102,7 @@ void TestGuiSnapshots::runBatches(qint64 n)
 void TestGuiSnapshots::saveAndOpenContinueExactly()
 {
     runBatches(13); // mid-epoch
-    const ParamsF at13 = *controller()->currentWeights();
+    const MlpParamsF at13 = *controller()->currentWeights();
     const QString file = QDir(m_snaps.path()).filePath(QStringLiteral("manual.bplabsnap"));
     test::EventSpy<SnapshotSaved> saved(controller());
     controller()->saveSnapshot(file);
@@ -112,7 +112,7 @@ void TestGuiSnapshots::saveAndOpenContinueExactly()
     QVERIFY(QFile::exists(file));
 
     runBatches(9);
-    const ParamsF at22 = *controller()->currentWeights();
+    const MlpParamsF at22 = *controller()->currentWeights();
     const QString csv22 = m_window->trainView()->lossPlot()->csvText();
 
     // Back to batch 13: weights, history and position; then the same 9 batches give the same bits.
@@ -264,7 +264,7 @@ void TestGuiSnapshots::settingsAreRemembered()
 void TestGuiSnapshots::divergencePausesWithAWayOut()
 {
     runBatches(3);
-    const ParamsF before = *controller()->currentWeights();
+    const MlpParamsF before = *controller()->currentWeights();
     test::EventSpy<Divergence> diverged(controller());
     controller()->setLearningRate(1e30);
     controller()->start();

@@ -45,6 +45,7 @@ private slots:
 
     void viewsAgreeOnTheBatch();
     void aPastBatchIsTheTrainersExactly();
+    void aPastBatchOfAnotherNetwork();
     void continueFromHereBranches();
     void pacedRunShowsEveryBatch();
     void oneSampleAtATime();
@@ -59,7 +60,7 @@ private:
     /** Every view's batch (Train, Step, Draw, Dataset) equals `step`. */
     void expectViewsAt(qint64 step);
     /** The weights after `batches` batches of the core trainer on the same data and settings. */
-    ParamsF coreWeightsAfter(int batches) const;
+    MlpParamsF coreWeightsAfter(int batches) const;
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
@@ -101,12 +102,12 @@ void TestGuiTimeline::expectViewsAt(qint64 step)
     QTRY_COMPARE(m_window->timelineBar()->cursor(), step);
 }
 
-ParamsF TestGuiTimeline::coreWeightsAfter(int batches) const
+MlpParamsF TestGuiTimeline::coreWeightsAfter(int batches) const
 {
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
     for (int i = 0; i < batches; ++i)
         core.trainBatch();
-    return toSourceParams(core.params());
+    return core.params();
 }
 
 void TestGuiTimeline::viewsAgreeOnTheBatch()
@@ -146,9 +147,9 @@ void TestGuiTimeline::aPastBatchIsTheTrainersExactly()
         controller()->showBatch(k);
         QTRY_COMPARE(qint64(controller()->shownStep()), qint64(k));
         QVERIFY2(*controller()->shownWeights() == coreWeightsAfter(k), qPrintable(QString::number(k)));
-        // The Step page has them too (as the default network's two layers).
+        // The Step page has them too.
         QTRY_VERIFY(m_window->stepView()->model()->network()
-                    && *m_window->stepView()->model()->network() == toMlp(*controller()->shownWeights()));
+                    && *m_window->stepView()->model()->network() == *controller()->shownWeights());
     }
     // Start goes on from the head, not from the batch shown.
     controller()->showBatch(10);
@@ -157,6 +158,33 @@ void TestGuiTimeline::aPastBatchIsTheTrainersExactly()
     QCOMPARE(controller()->stepCount(), std::uint64_t(42));
     QVERIFY(controller()->shown()->atHead);
     QVERIFY(*controller()->shownWeights() == coreWeightsAfter(42));
+}
+
+void TestGuiTimeline::aPastBatchOfAnotherNetwork()
+{
+    // 784-24-12-10 tanh: the weights every view shows (and the published ones) are its own
+    // layers, at the head and at a past batch alike.
+    Architecture arch;
+    arch.hidden = {24, 12};
+    arch.activation = Activation::Tanh;
+    TrainConfig config = controller()->config();
+    config.network = arch;
+    m_window->setTrainingConfig(config);
+    controller()->reset();
+    QTRY_VERIFY(controller()->trainedConfig().network == arch);
+    test::runBatches(controller(), 12);
+    QVERIFY(!QTest::currentTestFailed());
+    QVERIFY(controller()->currentWeights() && *controller()->currentWeights() == coreWeightsAfter(12));
+    for (int k : {0, 5, 12}) {
+        controller()->showBatch(k);
+        QTRY_COMPARE(qint64(controller()->shownStep()), qint64(k));
+        const OtherNetwork shown = controller()->shownNetwork();
+        QVERIFY(shown.arch == arch);
+        QVERIFY2(shown.weights && *shown.weights == coreWeightsAfter(k), qPrintable(QString::number(k)));
+        QTRY_VERIFY(m_window->stepView()->model()->network()
+                    && *m_window->stepView()->model()->network() == *shown.weights);
+        QCOMPARE(controller()->shown()->trace.hidden.size(), std::size_t(2));
+    }
 }
 
 void TestGuiTimeline::continueFromHereBranches()
@@ -186,7 +214,7 @@ void TestGuiTimeline::continueFromHereBranches()
     core.setLearningRate(0.5);
     for (int i = 0; i < 8; ++i)
         core.trainBatch();
-    QVERIFY(*controller()->currentWeights() == toSourceParams(core.params()));
+    QVERIFY(*controller()->currentWeights() == core.params());
     // And its past replays on the new branch.
     controller()->showBatch(16);
     QTRY_COMPARE(qint64(controller()->shownStep()), qint64(16));
@@ -197,7 +225,7 @@ void TestGuiTimeline::continueFromHereBranches()
     partial.setLearningRate(0.5);
     for (int i = 0; i < 4; ++i)
         partial.trainBatch();
-    QVERIFY(*controller()->shownWeights() == toSourceParams(partial.params()));
+    QVERIFY(*controller()->shownWeights() == partial.params());
 }
 
 void TestGuiTimeline::pacedRunShowsEveryBatch()
@@ -322,7 +350,7 @@ void TestGuiTimeline::saveModelWritesTheWeightsShown()
     const QString file = m_dir.filePath(QStringLiteral("b9.bplab"));
     controller()->saveModel(file);
     QVERIFY(saved.wait(10000));
-    const Result<ParamsF> read = loadModel(file.toStdString());
+    const Result<MlpParamsF> read = loadModel(file.toStdString());
     QVERIFY(read);
     QVERIFY(*read == coreWeightsAfter(9));
     // Opened again, every view shows it and says so.
@@ -343,7 +371,7 @@ void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
     const MlpParamsF params = initMlp(arch, 3);
     const QString file = m_dir.filePath(QStringLiteral("tanh.bplab"));
     QVERIFY(saveNetworkModel(file.toStdString(), arch, params).ok());
-    const std::shared_ptr<const ParamsF> before = controller()->shownWeights();
+    const std::shared_ptr<const MlpParamsF> before = controller()->shownWeights();
     m_window->files()->openModelFile(file);
     QCOMPARE(controller()->shownWeights(), before);
     MessageBanner *banner = m_window->banner();
@@ -374,13 +402,13 @@ void TestGuiTimeline::aModelFileOfAnotherNetworkIsOffered()
     QVERIFY(!controller()->resetPending());
     QTRY_VERIFY(controller()->shown() && controller()->shown()->network != Architecture::source());
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
-    QCOMPARE(*controller()->shown()->layerWeights, params); // batch 0: the file's weights
+    QCOMPARE(*controller()->shown()->weights, params); // batch 0: the file's weights
     test::runBatches(controller(), 1);
     QTRY_COMPARE(controller()->shown()->weightsStep, std::uint64_t(1));
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
     QVERIFY(core.setParams(params));
     core.trainBatch();
-    QCOMPARE(*controller()->shown()->layerWeights, core.params());
+    QCOMPARE(*controller()->shown()->weights, core.params());
 }
 
 QTEST_MAIN(TestGuiTimeline)

@@ -88,10 +88,10 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
-/** The Step page steps through these weights of the default network (as its two layers). */
-static bool stepsThrough(const StepModel *step, const std::shared_ptr<const ParamsF> &weights)
+/** The Step page steps through these weights of the default network. */
+static bool stepsThrough(const StepModel *step, const std::shared_ptr<const MlpParamsF> &weights)
 {
-    return step->network() && weights && *step->network() == toMlp(*weights);
+    return step->network() && weights && *step->network() == *weights;
 }
 
 void TestGuiToolbar::initTestCase()
@@ -172,7 +172,7 @@ void TestGuiToolbar::stepAdvancesExactlyOneBatch()
 
 void TestGuiToolbar::resetGivesTheSeedsInitialWeights()
 {
-    const ParamsF initial = initParams(controller()->config().init, controller()->config().seed);
+    const MlpParamsF initial = initMlp(Architecture::source(), controller()->config().init, controller()->config().seed);
     QVERIFY(controller()->currentWeights());
     QVERIFY(*controller()->currentWeights() == initial);
 
@@ -197,11 +197,11 @@ void TestGuiToolbar::seedChangeAppliesOnReset()
     seed->setValue(7);
     QVERIFY(controller()->resetPending());
     // Not yet applied: the weights are still seed 1's.
-    QVERIFY(*controller()->currentWeights() == initParams(Init::He, 1));
+    QVERIFY(*controller()->currentWeights() == initMlp(Architecture::source(), Init::He, 1));
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QVERIFY(!controller()->resetPending());
-    QTRY_VERIFY(*controller()->currentWeights() == initParams(Init::He, 7));
-    QVERIFY(!(initParams(Init::He, 7) == initParams(Init::He, 1)));
+    QTRY_VERIFY(*controller()->currentWeights() == initMlp(Architecture::source(), Init::He, 7));
+    QVERIFY(!(initMlp(Architecture::source(), Init::He, 7) == initMlp(Architecture::source(), Init::He, 1)));
 }
 
 // Images: 500 trains on 500 images drawn evenly from every class, from the next Reset; the views
@@ -476,7 +476,7 @@ void TestGuiToolbar::replicasTrainOnTheOneEngine()
                  std::make_shared<cluster::ReplicaExchange>(1, 4));
     core.trainBatch();
     core.trainBatch();
-    QVERIFY(*controller()->currentWeights() == toSourceParams(core.params()));
+    QVERIFY(*controller()->currentWeights() == core.params());
     QVERIFY(replicas->gradients()->averageDW2 == core.gradients().layers.back().W);
 
     choose(1);
@@ -506,7 +506,7 @@ void TestGuiToolbar::stepViewFollowsTheTraining()
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(0));
     QTRY_VERIFY(stepsThrough(step, controller()->currentWeights()));
-    QVERIFY(*step->network() == toMlp(initParams(controller()->trainedConfig().init, controller()->trainedConfig().seed)));
+    QVERIFY(*step->network() == initMlp(Architecture::source(), controller()->trainedConfig().init, controller()->trainedConfig().seed));
 }
 
 // 784-10 has no hidden layer: the Network menu offers no activation for it (its section and
@@ -585,20 +585,21 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
     const VisualPtr shown = controller()->shown();
     QVERIFY(shown->network != Architecture::source());
-    QVERIFY(!shown->weights);
-    QVERIFY(!controller()->currentWeights());
-    QVERIFY(controller()->shownNetwork().weights == shown->layerWeights); // Mistakes, Dataset, lessons
+    // The published weights are the network's own layers (the same object the views are sent).
+    QVERIFY(shown->weights && shown->weights->hasShape(a));
+    QVERIFY(controller()->currentWeights() == shown->weights);
+    QVERIFY(controller()->shownWeights() == shown->weights);
+    QVERIFY(controller()->shownNetwork().weights == shown->weights); // Mistakes, Dataset, lessons
     QVERIFY(controller()->shownNetwork().arch == a);
 
     // Bit for bit the core's trainer of that network after the same three batches.
     Trainer core(controller()->dataSplit(), controller()->trainedConfig());
     for (int i = 0; i < 3; ++i)
         core.trainBatch();
-    QVERIFY(shown->layerWeights && *shown->layerWeights == core.params());
-    QVERIFY(*shown->layerGradients == core.gradients());
-    QCOMPARE(shown->networkTrace.hidden.size(), std::size_t(1));
+    QVERIFY(shown->weights && *shown->weights == core.params());
+    QVERIFY(*shown->gradients == core.gradients());
+    QCOMPARE(shown->trace.hidden.size(), std::size_t(1));
     QCOMPARE(shown->trace.probabilities.size(), Eigen::Index(10));
-    QCOMPARE(shown->trace.probabilities, shown->networkTrace.probabilities);
 
     // The heatmaps: a tile per neuron of the first layer, W2 (10 x 32) below.
     HeatmapPanel *heatmap = m_window->trainView()->heatmapPanel();
@@ -607,13 +608,13 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QCOMPARE(heatmap->mosaicLayout().tiles, 32);
     QCOMPARE(heatmap->mosaicLayout().across, 8);
     QTRY_VERIFY(heatmap->layerTitle(1).startsWith(QStringLiteral("dL/dW2")));
-    const float g = shown->layerGradients->layers[1].W.cwiseAbs().maxCoeff();
+    const float g = shown->gradients->layers[1].W.cwiseAbs().maxCoeff();
     QTRY_COMPARE(heatmap->layerRange(1), double(g));
     // The hidden layer's strip: its 32 sigmoid activations, named as sigmoid, never ReLU.
     auto *strip = m_window->trainView()->findChild<ActivationStrip *>(QStringLiteral("activationStrip"));
     QVERIFY(strip);
     QTRY_COMPARE(strip->layerCount(), 1);
-    QTRY_COMPARE(strip->activations(0), controller()->shown()->networkTrace.hidden[0].a);
+    QTRY_COMPARE(strip->activations(0), controller()->shown()->trace.hidden[0].a);
     QVERIFY2(strip->toolTip().contains(QStringLiteral("a1 = sigmoid(z1)")) && !strip->toolTip().contains(QStringLiteral("ReLU")),
              qPrintable(strip->toolTip()));
     QVERIFY(strip->layerTitle(0).startsWith(QStringLiteral("Hidden layer 1: 32 sigmoid neurons")));
@@ -630,7 +631,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     const Result<NetworkModel> saved = readAnyNetwork(file.toStdString());
     QVERIFY2(saved, saved ? "" : saved.error().c_str());
     QVERIFY(saved->arch == a);
-    QVERIFY(saved->params == *controller()->shown()->layerWeights);
+    QVERIFY(saved->params == *controller()->shown()->weights);
     // A snapshot holds it, network and all.
     const QString snapshot = m_dir.filePath(QStringLiteral("sigmoid32.bplabsnap"));
     test::EventSpy<SnapshotSaved> snapshotSaved(controller());
@@ -639,7 +640,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     const Result<TrainingSnapshot> onDisk = loadSnapshot(snapshot.toStdString());
     QVERIFY2(onDisk, onDisk ? "" : onDisk.error().c_str());
     QVERIFY(onDisk->config.network == a);
-    QVERIFY(onDisk->networkParams == *shown->layerWeights);
+    QVERIFY(onDisk->networkParams == *shown->weights);
 
     // The timeline reaches back to its first batch: weights and gradients as they were then.
     Trainer once(controller()->dataSplit(), controller()->trainedConfig());
@@ -647,8 +648,8 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     controller()->showBatch(1);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 1);
     QCOMPARE(controller()->shown()->historyFirst, std::uint64_t(0));
-    QVERIFY(*controller()->shown()->layerWeights == once.params());
-    QVERIFY(*controller()->shown()->layerGradients == once.gradients());
+    QVERIFY(*controller()->shown()->weights == once.params());
+    QVERIFY(*controller()->shown()->gradients == once.gradients());
 
     // Trained on, then opened: back at batch 3 of that network, and the same bits on from there.
     controller()->showBatch(qint64(controller()->stepCount()));
@@ -659,11 +660,11 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QCOMPARE(controller()->stepCount(), std::uint64_t(3));
     QVERIFY(controller()->trainedConfig().network == a);
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 3);
-    QVERIFY(*controller()->shown()->layerWeights == core.params());
+    QVERIFY(*controller()->shown()->weights == core.params());
     test::runBatches(controller(), 1);
     core.trainBatch();
     QTRY_VERIFY(controller()->shown() && controller()->shown()->weightsStep == 4);
-    QVERIFY(*controller()->shown()->layerWeights == core.params());
+    QVERIFY(*controller()->shown()->weights == core.params());
 
     // Two data-parallel replicas of it: each one's own dL/dW2 (10 x 32) and the all-reduced
     // average in the Data parallel view, the weights those of the core's two replicas.
@@ -688,7 +689,7 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
                  std::make_shared<cluster::ReplicaExchange>(1, 2));
     pair.trainBatch();
     pair.trainBatch();
-    QVERIFY(*two->layerWeights == pair.params());
+    QVERIFY(*two->weights == pair.params());
     replicas->setCurrentIndex(replicas->findData(1));
     emit replicas->activated(replicas->currentIndex());
 
@@ -699,8 +700,9 @@ void TestGuiToolbar::anotherNetworkTrainsInTheWindow()
     QVERIFY(controller()->config().init == Init::He);
     QTest::mouseClick(button("actionReset"), Qt::LeftButton);
     QTRY_VERIFY((controller()->trainedConfig().network == Architecture::source()));
-    QTRY_VERIFY(controller()->currentWeights());
-    QVERIFY(*controller()->currentWeights() == initParams(Init::He, controller()->trainedConfig().seed));
+    // The other network's weights stay published until the reset's are.
+    QTRY_VERIFY(controller()->currentWeights() && controller()->currentWeights()->hasShape(Architecture::source()));
+    QVERIFY(*controller()->currentWeights() == initMlp(Architecture::source(), Init::He, controller()->trainedConfig().seed));
 }
 
 void TestGuiToolbar::viewsShareTheLoadedData()

@@ -100,7 +100,7 @@ void TestGuiTrainedSettings::visualsScaleWithTheTrainedNormalisation()
     const Vec<float> trained = scaleInput<float>(pixels, Normalize::None);
     QCOMPARE(visual->trace.input.size(), trained.size());
     QVERIFY(visual->trace.input.isApprox(trained));
-    const TraceF expected = forwardTrace(*visual->weights, trained, visual->label);
+    const MlpTraceF expected = traceSample(visual->network, *visual->weights, trained, visual->label);
     QVERIFY(visual->trace.probabilities.isApprox(expected.probabilities));
 }
 

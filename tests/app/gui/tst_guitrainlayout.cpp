@@ -483,7 +483,7 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     QCOMPARE(controller()->trainedConfig().replicas, 2);
     QVERIFY(!controller()->resetPending());
     QCOMPARE(m_window->controlBar()->replicasBox()->currentText(), QStringLiteral("2"));
-    QVERIFY(*controller()->currentWeights() == toSourceParams(cli.params()));
+    QVERIFY(*controller()->currentWeights() == cli.params());
 
     // The app's next batch is the CLI's next batch, bit for bit, on the same two replicas.
     QVERIFY(!cli.trainBatch().divergence);
@@ -491,7 +491,7 @@ void TestGuiTrainLayout::dataParallelSnapshotContinuesOnItsReplicas()
     QTRY_COMPARE(controller()->stepCount(), std::uint64_t(4));
     QTRY_VERIFY(controller()->state() == TrainingState::Paused);
     // The step count arrives with the batch's loss, just before the worker publishes the weights.
-    QTRY_VERIFY(*controller()->currentWeights() == toSourceParams(cli.params()));
+    QTRY_VERIFY(*controller()->currentWeights() == cli.params());
 
     // A one-worker snapshot of the same data opens too, and goes back to one replica.
     Trainer single(controller()->dataSplit(), config);

@@ -193,18 +193,18 @@ private slots:
 
     void flattenRoundTrip()
     {
-        ParamsF p = ParamsF::zeros();
-        p.W1(3, 700) = 1.5f;
-        p.b1(127) = -2.0f;
-        p.W2(9, 0) = 3.0f;
-        p.b2(4) = 4.0f;
+        MlpParamsF p = MlpParamsF::zeros(Architecture::source());
+        p.layers[0].W(3, 700) = 1.5f;
+        p.layers[0].b(127) = -2.0f;
+        p.layers[1].W(9, 0) = 3.0f;
+        p.layers[1].b(4) = 4.0f;
         const std::vector<float> flat = flatten(p);
         QCOMPARE(flat.size(), std::size_t(101770));
         QCOMPARE(flat[3 * 784 + 700], 1.5f);    // row-major W1 (as it is stored)
         QCOMPARE(flat[100352 + 127], -2.0f);    // b1 after W1
-        QCOMPARE(flat[100352 + 128 + 9], 3.0f); // W2 column 0
+        QCOMPARE(flat[100352 + 128 + 9 * 128], 3.0f); // row-major W2: row 9, column 0
         QCOMPARE(flat[101770 - 10 + 4], 4.0f);  // b2 last
-        ParamsF q;
+        MlpParamsF q = MlpParamsF::zeros(Architecture::source());
         unflatten(flat.data(), q);
         QVERIFY(q == p);
     }

@@ -6,6 +6,7 @@
 #include "data/idx.h"
 #include "preprocess.h"
 #include "testsupport.h"
+#include "nn/networkeval.h"
 #include "train/trainer.h"
 
 #include <QElapsedTimer>
@@ -33,7 +34,7 @@ private slots:
         config.epochs = 3;
         Trainer trainer(data, config);
         trainer.run({}, {});
-        const ParamsF params = toSourceParams(trainer.params());
+        const MlpParamsF params = trainer.params();
 
         // The first 2,000 test digits (enough for a 1-point resolution, and quick under sanitizers).
         const int n = std::min<int>(2000, int(data->test.size()));
@@ -46,7 +47,7 @@ private slots:
             auto argmax = [](const std::array<float, kOutputs> &p) {
                 return int(std::max_element(p.begin(), p.end()) - p.begin());
             };
-            rightOriginal += argmax(predictProbabilities(params, digit, config.normalize)) == label;
+            rightOriginal += argmax(networkProbabilities(Architecture::source(), params, digit, config.normalize)) == label;
 
             // 280x280 enlargement (each pixel a 10x10 block), dark on light, placed off-centre
             // in a 420x360 picture at a position that changes with i.
@@ -57,7 +58,7 @@ private slots:
                     picture.at(ox + c, oy + r) = std::uint8_t(255 - digit[(r / 10) * kImageSide + c / 10]);
             const PreprocessResult result = preprocessPicture(picture);
             QVERIFY(!result.empty);
-            rightPicture += argmax(predictProbabilities(params, result.input.data(), config.normalize)) == label;
+            rightPicture += argmax(networkProbabilities(Architecture::source(), params, result.input.data(), config.normalize)) == label;
         }
         const double original = 100.0 * rightOriginal / n, picture = 100.0 * rightPicture / n;
         qInfo("first %d test digits: %.2f%% as given, %.2f%% through the picture pipeline (%.1f%% kept); "

@@ -8,6 +8,7 @@
 #include "imagedelegate.h"
 #include "testsupport.h"
 
+#include <nn/networkeval.h>
 #include <train/networktrainer.h>
 
 #include <QCheckBox>
@@ -51,6 +52,15 @@ QList<int> shownIndices(const DatasetModel &m)
 }
 
 } // namespace
+
+/** The training's network as the views are given it: the default network with these weights. */
+static OtherNetwork trained(std::shared_ptr<const MlpParamsF> weights)
+{
+    OtherNetwork n;
+    n.arch = Architecture::source();
+    n.weights = std::move(weights);
+    return n;
+}
 
 class TestDatasetAnswers : public QObject
 {
@@ -132,8 +142,8 @@ private slots:
         view.setDataset(fixtureSplit());
         QVERIFY(!view.wrongOnlyBox()->isEnabled());
         const QSize plain = view.delegate()->cellSize(view.grid()->font());
-        const auto weights = std::make_shared<const ParamsF>(initParams(Init::He, 2));
-        view.setWeights(weights, Normalize::None, QStringLiteral("weights after batch 9"));
+        const auto weights = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 2));
+        view.setWeights(trained(weights), QStringLiteral("weights after batch 9"));
         QVERIFY(!view.model()->answers()); // hidden: nothing computed yet
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -145,7 +155,7 @@ private slots:
         const Dataset &train = view.model()->dataSplit()->train;
         int wrong = 0;
         for (std::size_t i = 0; i < train.size(); ++i) {
-            const auto p = predictProbabilities(*weights, train.image(i), Normalize::None);
+            const auto p = networkProbabilities(Architecture::source(), *weights, train.image(i), Normalize::None);
             const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
             QCOMPARE(view.model()->data(view.model()->index(int(i)), DatasetModel::PredictedRole).toInt(), argmax);
             wrong += argmax != train.label(i);
@@ -168,7 +178,7 @@ private slots:
         QVERIFY(!view.wrongOnlyBox()->isChecked());
         QCOMPARE(view.selectedIndex(), rightOne);
         // No weights: the answers go, and so do their filters' effect.
-        view.setWeights(nullptr, Normalize::None, QString());
+        view.setWeights(trained(nullptr), QString());
         QVERIFY(!view.model()->answers());
         QCOMPARE(view.model()->rowCount(), 12);
     }
@@ -183,10 +193,10 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         const Dataset &train = view.model()->dataSplit()->train;
-        const auto predictions = [&train](const ParamsF &weights) {
+        const auto predictions = [&train](const MlpParamsF &weights) {
             QList<int> classes;
             for (std::size_t i = 0; i < train.size(); ++i) {
-                const auto p = predictProbabilities(weights, train.image(i), Normalize::None);
+                const auto p = networkProbabilities(Architecture::source(), weights, train.image(i), Normalize::None);
                 classes << int(std::max_element(p.begin(), p.end()) - p.begin());
             }
             return classes;
@@ -197,11 +207,11 @@ private slots:
                 classes << view.model()->answers()->predicted(i);
             return classes;
         };
-        const auto first = std::make_shared<const ParamsF>(initParams(Init::He, 2));
-        const auto second = std::make_shared<const ParamsF>(initParams(Init::He, 3));
+        const auto first = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 2));
+        const auto second = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 3));
         QVERIFY(predictions(*first) != predictions(*second)); // else the test could not tell
-        view.setWeights(first, Normalize::None, QStringLiteral("first"));
-        view.setWeights(second, Normalize::None, QStringLiteral("second"));
+        view.setWeights(trained(first), QStringLiteral("first"));
+        view.setWeights(trained(second), QStringLiteral("second"));
         QTRY_VERIFY(view.model()->answers());
         QCOMPARE(shown(), predictions(*second));
         // The first computation's result, had it been kept, has arrived by now.
@@ -219,8 +229,8 @@ private slots:
         view.setDataset(fixtureSplit());
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        const auto training = std::make_shared<const ParamsF>(initParams(Init::He, 2));
-        view.setWeights(training, Normalize::None, QStringLiteral("weights after batch 9"));
+        const auto training = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 2));
+        view.setWeights(trained(training), QStringLiteral("weights after batch 9"));
         QTRY_VERIFY(view.model()->answers());
         QVERIFY(!view.networkBox()->isVisible());
         const Dataset &train = view.model()->dataSplit()->train;
@@ -254,7 +264,7 @@ private slots:
         emit view.networkBox()->activated(1);
         QTRY_VERIFY(view.model()->answers() && shown() == answersOf(linear));
         // New training weights do not change what the run answers.
-        view.setWeights(std::make_shared<const ParamsF>(initParams(Init::He, 5)), Normalize::None, QStringLiteral("later"));
+        view.setWeights(trained(std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 5))), QStringLiteral("later"));
         QThreadPool::globalInstance()->waitForDone();
         QCoreApplication::processEvents();
         QVERIFY(view.model()->answers());
@@ -265,7 +275,7 @@ private slots:
         view.setOtherNetworks({linear});
         QTRY_VERIFY(view.model()->answers() && shown() == answersOf(linear));
         // Runs cleared: the training's weights again.
-        view.setWeights(training, Normalize::None, QStringLiteral("weights after batch 9"));
+        view.setWeights(trained(training), QStringLiteral("weights after batch 9"));
         view.setOtherNetworks({});
         QVERIFY(!view.networkBox()->isVisible());
         QTRY_VERIFY(view.model()->answers() && shown() == trainingAnswers);

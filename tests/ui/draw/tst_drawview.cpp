@@ -49,7 +49,7 @@ void drawWithMouse(DrawCanvas *canvas, const std::vector<UnitStroke> &unit, doub
 // 784-128-10 ReLU with He weights, as the layers every network is given by.
 std::shared_ptr<const MlpParamsF> someModel()
 {
-    return std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 7)));
+    return std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 7));
 }
 
 } // namespace

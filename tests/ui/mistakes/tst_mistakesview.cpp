@@ -6,7 +6,7 @@
 #include "confusionmatrixpanel.h"
 #include "mistakesview.h"
 #include "gallerypanel.h"
-#include "nn/network.h"
+#include "nn/networkeval.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -74,9 +74,9 @@ class TestMistakesView : public QObject
 
 private:
     std::shared_ptr<DataSplit> m_split = noiseSplit(1200);
-    ParamsF m_params = initParams(Init::He, 4);
+    MlpParamsF m_params = initMlp(Architecture::source(), Init::He, 4);
     std::shared_ptr<const SetAnswers> m_answers =
-            std::make_shared<SetAnswers>(answerSet(Architecture::source(), toMlp(m_params), m_split->test, Normalize::Standard));
+            std::make_shared<SetAnswers>(answerSet(Architecture::source(), m_params, m_split->test, Normalize::Standard));
 
     /** A cell off the diagonal with at least two images. */
     QPoint busyMistake() const
@@ -143,7 +143,7 @@ private slots:
         const QVector<GalleryEntry> &shown = view.gallery()->entries();
         QList<std::uint32_t> expected;
         for (std::size_t i = 0; i < m_split->test.size(); ++i) {
-            const auto p = predictProbabilities(m_params, m_split->test.image(i), Normalize::Standard);
+            const auto p = networkProbabilities(Architecture::source(), m_params, m_split->test.image(i), Normalize::Standard);
             const int argmax = int(std::max_element(p.begin(), p.end()) - p.begin());
             if (m_split->test.label(i) == t && argmax == j)
                 expected << std::uint32_t(i);

@@ -50,16 +50,16 @@ private:
     void checkEveryPanelInSight(int stage);
 
     StepView *m_view = nullptr;
-    std::shared_ptr<const ParamsF> m_params;     // the default network's weights as the source held them
-    std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers: what the view steps through
+    std::shared_ptr<const MlpParamsF> m_params;     // the default network's weights
+    std::shared_ptr<const MlpParamsF> m_network; // the same weights: what the view steps through
     std::shared_ptr<const DataSplit> m_data;
     QTemporaryDir m_dir;
 };
 
 void TestStepBatch::init()
 {
-    m_params = std::make_shared<const ParamsF>(initParams(Init::He, 11));
-    m_network = std::make_shared<const MlpParamsF>(toMlp(*m_params));
+    m_params = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 11));
+    m_network = std::make_shared<const MlpParamsF>(*m_params);
     const QString folder = m_dir.filePath(QStringLiteral("data"));
     QVERIFY(writeSyntheticFolder(folder, 30, 20, 4));
     auto loaded = loadDataFolder(folder.toStdString());
@@ -92,11 +92,11 @@ void TestStepBatch::batchIsTheCoresBatchedPass()
         QCOMPARE(b.labels[std::size_t(s)], int(m_data->test.label(i)));
         QVERIFY(std::equal(m_data->test.image(i), m_data->test.image(i) + kInputs, m->batchPixels(s)));
         // sample s's values are its own forward pass, the source network's numbers
-        const TraceF t = forwardTrace(*m_params, scaleInput<float>(m_data->test.image(i), Normalize::None),
-                                      int(m_data->test.label(i)));
+        const MlpTraceF t = traceSample(Architecture::source(), *m_params,
+                                        scaleInput<float>(m_data->test.image(i), Normalize::None), int(m_data->test.label(i)));
         const MlpTraceF &own = b.before[std::size_t(s)];
         for (int j = 0; j < kHidden; j += 9)
-            QVERIFY(fuzzyEqual(own.hidden[0].z[j], t.z1[j], 1e-5, 1e-5));
+            QVERIFY(fuzzyEqual(own.hidden[0].z[j], t.hidden[0].z[j], 1e-5, 1e-5));
         for (int k = 0; k < kOutputs; ++k)
             QVERIFY(fuzzyEqual(own.probabilities[k], t.probabilities[k], 1e-5, 1e-6));
         QVERIFY(fuzzyEqual(own.loss, t.loss, 1e-5, 1e-6));
@@ -142,8 +142,8 @@ void TestStepBatch::updateIsMinusLrTimesTheAverageAndLowersTheLoss()
     m_view->setLearningRate(0.01);
     const BatchStep &b = m_view->model()->batch();
     QCOMPARE(b.after.layers[0].W(7, 300), m_network->layers[0].W(7, 300) + b.adjustments.layers[0].W(7, 300));
-    QCOMPARE(b.after.layers[1].W(4, 9), m_params->W2(4, 9) + b.adjustments.layers[1].W(4, 9));
-    QCOMPARE(b.after.layers[0].b[20], m_params->b1[20] + b.adjustments.layers[0].b[20]);
+    QCOMPARE(b.after.layers[1].W(4, 9), m_params->layers[1].W(4, 9) + b.adjustments.layers[1].W(4, 9));
+    QCOMPARE(b.after.layers[0].b[20], m_params->layers[0].b[20] + b.adjustments.layers[0].b[20]);
     QVERIFY2(b.meanLossAfter < b.meanLoss, qPrintable(QStringLiteral("%1 -> %2").arg(b.meanLoss).arg(b.meanLossAfter)));
     double lossAfter = 0; // each sample's loss after is its pass with the stepped weights
     for (std::size_t s = 0; s < b.before.size(); ++s) {
@@ -263,20 +263,20 @@ void TestStepBatch::batchOfOneIsTheSingleImage()
 
 void TestStepBatch::modelFileIsUsed()
 {
-    const ParamsF other = initParams(Init::Xavier, 99);
+    const MlpParamsF other = initMlp(Architecture::source(), Init::Xavier, 99);
     const QString file = m_dir.filePath(QStringLiteral("other.bplab"));
     QVERIFY(saveModel(file.toStdString(), other).ok());
     QVERIFY(m_view->loadModelFile(file));
-    QCOMPARE(toSourceParams(*m_view->model()->network()).W1, other.W1);
+    QCOMPARE(m_view->model()->network()->layers[0].W, other.layers[0].W);
     QVERIFY(m_view->chooser()->modelLabel()->text().contains(QStringLiteral("other.bplab")));
     QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
     QVERIFY(m_view->model()->hasBatch()); // the batch stays, recomputed with the file's weights
     QCOMPARE(m_view->model()->batch().after.layers[1].W(0, 0),
-             other.W2(0, 0) + m_view->model()->batch().adjustments.layers[1].W(0, 0));
+             other.layers[1].W(0, 0) + m_view->model()->batch().adjustments.layers[1].W(0, 0));
     const QString npz = m_dir.filePath(QStringLiteral("other.npz"));
     QVERIFY(saveNpz(npz.toStdString(), *m_params).ok());
     QVERIFY(m_view->loadModelFile(npz));
-    QCOMPARE(toSourceParams(*m_view->model()->network()).W2, m_params->W2);
+    QCOMPARE(m_view->model()->network()->layers[1].W, m_params->layers[1].W);
 }
 
 void TestStepBatch::modelFileErrorsAreTheLoaders()
@@ -284,7 +284,7 @@ void TestStepBatch::modelFileErrorsAreTheLoaders()
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
     const QString bad = m_dir.filePath(QStringLiteral("broken.bplab"));
-    QVERIFY(saveModel(bad.toStdString(), initParams(Init::He, 1)).ok());
+    QVERIFY(saveModel(bad.toStdString(), initMlp(Architecture::source(), Init::He, 1)).ok());
     QFile f(bad);
     QVERIFY(f.open(QIODevice::ReadWrite));
     f.seek(1000);

@@ -228,7 +228,7 @@ void TestStepNetwork::sourceArchitectureKeepsItsStages()
     m_view->setStage(10);
     show(arch({}, Activation::ReLU));
     QCOMPARE(m_view->model()->stage(), 7);
-    m_view->setTrainedNetwork(source, std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 1))),
+    m_view->setTrainedNetwork(source, std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 1)),
                               QStringLiteral("source"));
     QCOMPARE(m_view->model()->arch(), source);
     QCOMPARE(m_view->stageList()->count(), 10);
@@ -312,7 +312,7 @@ void TestStepNetwork::aCompareRunIsSteppedThrough()
     StepChooser *chooser = m_view->chooser();
     m_view->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_view));
-    const auto training = std::make_shared<const MlpParamsF>(toMlp(initParams(Init::He, 3)));
+    const auto training = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 3));
     int asked = 0;
     connect(chooser, &StepChooser::currentWeightsRequested, this, [&] {
         ++asked;
@@ -367,10 +367,10 @@ void TestStepNetwork::aModelFileOfAnyNetwork()
     QVERIFY(m_view->showsOwnModel());
     // The source network's file goes back to its ten stages.
     const QString source = dir.filePath("source.bplab");
-    QVERIFY(saveModel(source.toStdString(), initParams(Init::He, 2)).ok());
+    QVERIFY(saveModel(source.toStdString(), initMlp(Architecture::source(), Init::He, 2)).ok());
     QVERIFY(m_view->loadModelFile(source));
     QCOMPARE(m_view->model()->arch(), Architecture::source());
-    QCOMPARE(*m_view->model()->network(), toMlp(initParams(Init::He, 2)));
+    QCOMPARE(*m_view->model()->network(), initMlp(Architecture::source(), Init::He, 2));
     QCOMPARE(m_view->stageList()->count(), 10);
 }
 

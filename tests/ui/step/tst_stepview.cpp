@@ -58,8 +58,8 @@ private slots:
 
 private:
     StepView *m_view = nullptr;
-    std::shared_ptr<const ParamsF> m_params;     // the default network's weights as the source held them
-    std::shared_ptr<const MlpParamsF> m_network; // the same as its two layers: what the view steps through
+    std::shared_ptr<const MlpParamsF> m_params;     // the default network's weights
+    std::shared_ptr<const MlpParamsF> m_network; // the same weights: what the view steps through
     std::array<std::uint8_t, kInputs> m_pixels{};
 };
 
@@ -77,8 +77,8 @@ static std::array<std::uint8_t, kInputs> syntheticImage()
 void TestStepView::init()
 {
     installPanelAccessibility(); // as the app does, before any widget: the panels' interfaces
-    m_params = std::make_shared<const ParamsF>(initParams(Init::He, 7));
-    m_network = std::make_shared<const MlpParamsF>(toMlp(*m_params));
+    m_params = std::make_shared<const MlpParamsF>(initMlp(Architecture::source(), Init::He, 7));
+    m_network = std::make_shared<const MlpParamsF>(*m_params);
     m_pixels = syntheticImage();
     m_view = new StepView;
     m_view->resize(1100, 720);
@@ -142,7 +142,7 @@ void TestStepView::pagesShowTheTrace()
     QVERIFY(m_view->pageText().contains(QStringLiteral("Output neuron 9")));
     m_view->setStage(10);
     QCOMPARE(m_view->pageTitle(), QStringLiteral("10. Update and re-check"));
-    QVERIFY(shows(m->afterWeights().layers[1].W(8, 0)) && shows(m_params->W2(8, 0)) && shows(m->after().loss)
+    QVERIFY(shows(m->afterWeights().layers[1].W(8, 0)) && shows(m_params->layers[1].W(8, 0)) && shows(m->after().loss)
             && shows(t.loss));
     for (int k = 0; k < kOutputs; ++k)
         QVERIFY(shows(m->after().probabilities[k]));
@@ -361,9 +361,9 @@ void TestStepView::gridsShowModelValues()
     for (int j = 0; j < kHidden; ++j)
         QCOMPARE(z->values()[j], m->trace().hidden[0].z[j]);
     for (int i = 0; i < kInputs; ++i)
-        QCOMPARE(w->values()[i], m_params->W1(9, i));
-    QVERIFY(w->hoverText(100).contains(formatExact(m_params->W1(9, 100))));
-    QCOMPARE(w->range(), m_params->W1.row(9).cwiseAbs().maxCoeff());
+        QCOMPARE(w->values()[i], m_params->layers[0].W(9, i));
+    QVERIFY(w->hoverText(100).contains(formatExact(m_params->layers[0].W(9, 100))));
+    QCOMPARE(w->range(), m_params->layers[0].W.row(9).cwiseAbs().maxCoeff());
     QCOMPARE(w->colorOf(0).name(), QStringLiteral("#f7f7f7")); // diverging, centred on 0
     QVERIFY(w->colorOf(w->range()).red() > w->colorOf(w->range()).blue());
     QVERIFY(w->colorOf(-w->range()).blue() > w->colorOf(-w->range()).red());
@@ -492,21 +492,21 @@ struct HandStep {
     double expSum = 0, loss = 0, lossAfter = 0;
 };
 
-static HandStep handForward(const ParamsF &w, const std::vector<double> &x, int label)
+static HandStep handForward(const MlpParamsF &w, const std::vector<double> &x, int label)
 {
     HandStep h;
     h.x = x;
     for (int j = 0; j < kHidden; ++j) {
-        double z = w.b1[j]; // z_j = sum_i w_ji x_i + b_j
+        double z = w.layers[0].b[j]; // z_j = sum_i w_ji x_i + b_j
         for (int i = 0; i < kInputs; ++i)
-            z += double(w.W1(j, i)) * x[std::size_t(i)];
+            z += double(w.layers[0].W(j, i)) * x[std::size_t(i)];
         h.z1.push_back(z);
         h.a1.push_back(std::max(0.0, z)); // a_j = max(0, z_j)
     }
     for (int k = 0; k < kOutputs; ++k) {
-        double z = w.b2[k]; // z_k = sum_j w_kj a_j + b_k
+        double z = w.layers[1].b[k]; // z_k = sum_j w_kj a_j + b_k
         for (int j = 0; j < kHidden; ++j)
-            z += double(w.W2(k, j)) * h.a1[std::size_t(j)];
+            z += double(w.layers[1].W(k, j)) * h.a1[std::size_t(j)];
         h.z2.push_back(z);
         h.e.push_back(std::exp(z));
         h.expSum += h.e.back();
@@ -519,29 +519,29 @@ static HandStep handForward(const ParamsF &w, const std::vector<double> &x, int 
     for (int j = 0; j < kHidden; ++j) {
         double sum = 0; // delta_j = (sum_k w_kj delta_k) * relu'(z_j)
         for (int k = 0; k < kOutputs; ++k)
-            sum += double(w.W2(k, j)) * h.d2[std::size_t(k)];
+            sum += double(w.layers[1].W(k, j)) * h.d2[std::size_t(k)];
         h.d1.push_back(h.z1[std::size_t(j)] > 0 ? sum : 0.0);
     }
     return h;
 }
 
-static HandStep handStep(const ParamsF &w, const std::uint8_t *pixels, int label, double lr)
+static HandStep handStep(const MlpParamsF &w, const std::uint8_t *pixels, int label, double lr)
 {
     std::vector<double> x;
     for (int i = 0; i < kInputs; ++i)
         x.push_back(pixels[i] / 255.0); // x = byte / 255
     HandStep h = handForward(w, x, label);
     // w_new = w_old - lr * delta * input, every weight and bias
-    ParamsF next = w;
+    MlpParamsF next = w;
     for (int k = 0; k < kOutputs; ++k) {
         for (int j = 0; j < kHidden; ++j)
-            next.W2(k, j) = float(w.W2(k, j) - lr * h.d2[std::size_t(k)] * h.a1[std::size_t(j)]);
-        next.b2[k] = float(w.b2[k] - lr * h.d2[std::size_t(k)]);
+            next.layers[1].W(k, j) = float(w.layers[1].W(k, j) - lr * h.d2[std::size_t(k)] * h.a1[std::size_t(j)]);
+        next.layers[1].b[k] = float(w.layers[1].b[k] - lr * h.d2[std::size_t(k)]);
     }
     for (int j = 0; j < kHidden; ++j) {
         for (int i = 0; i < kInputs; ++i)
-            next.W1(j, i) = float(w.W1(j, i) - lr * h.d1[std::size_t(j)] * x[std::size_t(i)]);
-        next.b1[j] = float(w.b1[j] - lr * h.d1[std::size_t(j)]);
+            next.layers[0].W(j, i) = float(w.layers[0].W(j, i) - lr * h.d1[std::size_t(j)] * x[std::size_t(i)]);
+        next.layers[0].b[j] = float(w.layers[0].b[j] - lr * h.d1[std::size_t(j)]);
     }
     h.lossAfter = handForward(next, x, label).loss;
     return h;
@@ -613,13 +613,13 @@ void TestStepView::displayedValuesMatchHandComputation()
     QVERIFY(showsAll({h.d1[j], h.z1[j]}, "delta1"));
     std::vector<double> back;
     for (int c = 0; c < kOutputs; ++c)
-        back.push_back(double(m_params->W2(c, j)) * h.d2[std::size_t(c)]); // w_kj delta_k
+        back.push_back(double(m_params->layers[1].W(c, j)) * h.d2[std::size_t(c)]); // w_kj delta_k
     QVERIFY(showsAll(back, "w_kj delta_k"));
     m_view->setStage(9);
     // delta w_kj = -lr delta_k a_j; delta b_k = -lr delta_k; delta b_j = -lr delta_j
     QVERIFY(showsAll({-lr * h.d2[k] * h.a1[j], -lr * h.d2[k], -lr * h.d1[j]}, "adjustments"));
     m_view->setStage(10);
-    QVERIFY(showsAll({double(m_params->W2(k, j)), double(m_params->W2(k, j)) - lr * h.d2[k] * h.a1[j]}, "w_kj"));
+    QVERIFY(showsAll({double(m_params->layers[1].W(k, j)), double(m_params->layers[1].W(k, j)) - lr * h.d2[k] * h.a1[j]}, "w_kj"));
     QVERIFY(showsAll({h.loss, h.lossAfter}, "loss before and after"));
     QVERIFY(h.lossAfter < h.loss);
 }
