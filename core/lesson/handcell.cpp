@@ -145,7 +145,8 @@ std::string handCellFits(const HandCellRef &cell, const Architecture &arch)
     const int L = arch.layerCount();
     const std::string network = "the network " + describe(arch);
     if (cell.kind == Kind::A && cell.layer >= L)
-        return text + ": " + network + (L == 1 ? " has no hidden layer" : " has its hidden activations in a1 to a" + std::to_string(L - 1));
+        return text + ": " + network
+               + (L == 1 ? " has no hidden layer" : L == 2 ? " has one hidden layer, a1" : " has its hidden activations in a1 to a" + std::to_string(L - 1));
     if (cell.layer > L)
         return text + ": " + network + " has " + std::to_string(L) + " weight layer" + (L == 1 ? "" : "s") + ", 1 to "
                + std::to_string(L);
