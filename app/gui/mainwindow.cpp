@@ -24,6 +24,7 @@
 #include "trainingcontroller.h"
 #include "trainview.h"
 #include "viewstack.h"
+#include "windowaction.h"
 
 #include <clusterview.h>
 #include <compareview.h>
@@ -486,6 +487,12 @@ void MainWindow::createMenus()
     m_fileUi->addModelActions(file);
     file->addSeparator();
     m_panelUi->addToFileMenu(file);
+    // The Step view's sample as a printable worksheet with cells to compute by hand.
+    QAction *worksheet = addWindowAction(this, QStringLiteral("actionExportWorksheet"), tr("Export &worksheet..."),
+                                         tr("Save the Step view's image as a printable PDF worksheet: its numbers through "
+                                            "the stages with cells to compute by hand, and a page of answers"));
+    connect(worksheet, &QAction::triggered, this, [this] { m_stepView->saveWorksheetWithDialog(); });
+    file->addAction(worksheet);
     file->addSeparator();
     file->addAction(m_actions->quit());
 

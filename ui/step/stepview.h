@@ -4,9 +4,12 @@
 // diagram, the network's sizes, a chooser of what to step through (stepchooser.h), the by-hand
 // mode and exports. Every number comes from the StepModel (the core's trace).
 
+#include "lesson/lessonhold.h"
 #include "panelexport.h"
 #include "stepchooser.h"
 #include "stepmodel.h"
+
+#include <QPageSize>
 
 #include <QString>
 #include <QVector>
@@ -106,6 +109,23 @@ public:
     PanelExport panelExport();
     /** Writes .png, .json or .csv by the file's suffix; false with lastError() on failure. */
     bool exportTo(const QString &file);
+    /** A printable worksheet of the shown sample (worksheet.h; what `backprop-lab-cli worksheet`
+     *  writes, its default blanks); false with lastError() on failure. */
+    bool exportWorksheet(const QString &file, QPageSize::PageSizeId page = QPageSize::A4);
+    /** exportWorksheet() to a file the person chooses. */
+    void saveWorksheetWithDialog();
+
+    /** A lesson's open question asks for `term`: from the first stage showing it on, its value
+     *  (and a sum of terms that gives it away) is blank on the page, the grids, the diagram and
+     *  in the accessible tree; nullopt shows it again. */
+    void setHeldTerm(std::optional<StepTermHold> term);
+    std::optional<StepTermHold> heldTerm() const { return m_held; }
+    /** The values blank on the shown page: the held term's and the By hand cells' not yet
+     *  answered. */
+    QVector<float> blankedValues() const { return m_blanked; }
+    /** By hand with the cells a lesson step asks for: their neurons selected (the last one named
+     *  of each layer), By hand on; an empty list leaves the mode as the person set it. */
+    void computeByHand(const std::vector<HandCellRef> &cells);
 
     /** Shows `cover` in place of the stage's page and the network diagram (a question to answer
      *  before the values are seen); null shows them again. The view does not own the cover. */
@@ -165,6 +185,10 @@ private:
     QBoxLayout *m_gridRow = nullptr;
     bool m_compact = false; // the diagram under the page instead of beside it
     Architecture m_shownArch; // the network the stage list and the sizes are of
+    std::optional<StepTermHold> m_held;
+    QVector<float> m_blanked;
+    /** The held term's values and the sums giving them away, on the shown stage. */
+    void heldValues(QVector<float> &values, QVector<double> &sums) const;
 };
 
 } // namespace bplab
