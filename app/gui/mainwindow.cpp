@@ -20,6 +20,7 @@
 #include "statusline.h"
 #include "stepfeed.h"
 #include "stepview.h"
+#include "stepworksheet.h"
 #include "timelineui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
@@ -491,7 +492,7 @@ void MainWindow::createMenus()
     QAction *worksheet = addWindowAction(this, QStringLiteral("actionExportWorksheet"), tr("Export &worksheet..."),
                                          tr("Save the Step view's image as a printable PDF worksheet: its numbers through "
                                             "the stages with cells to compute by hand, and a page of answers"));
-    connect(worksheet, &QAction::triggered, this, [this] { m_stepView->saveWorksheetWithDialog(); });
+    connect(worksheet, &QAction::triggered, this, [this] { saveStepWorksheet(this, *m_stepView->model()); });
     file->addAction(worksheet);
     file->addSeparator();
     file->addAction(m_actions->quit());

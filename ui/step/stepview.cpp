@@ -2,6 +2,7 @@
 
 #include "byhandpanel.h"
 #include "handcells.h"
+#include "heldterm.h"
 #include "networkdiagram.h"
 #include "panelaccessible.h"
 #include "softmaxpanel.h"
@@ -10,14 +11,9 @@
 #include "io/tracejson.h"
 #include "uiformat.h"
 #include "valuegrid.h"
-#include "worksheet.h"
 
 #include <QApplication>
 #include <QCursor>
-#include <QDir>
-#include <QFileDialog>
-#include <QMessageBox>
-#include <QStandardPaths>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -333,9 +329,8 @@ void StepView::refreshPage()
     m_next->setEnabled(stage < m_model->stageCount());
     StagePage page = stagePage(*m_model, stage);
     const QVector<float> byHand = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
-    QVector<float> held;
     QVector<double> sums = sumsGivingAway(*m_model, m_byHand->pendingKeys());
-    heldValues(held, sums);
+    const QVector<float> held = m_held ? heldTermValues(*m_model, *m_held, sums) : QVector<float>();
     blankValues(page.grids, byHand + held);
     blankEveryValue(page.grids, held);
     const QVector<float> blanks = byHand + held;
@@ -389,54 +384,6 @@ void StepView::setHeldTerm(std::optional<StepTermHold> term)
         return;
     m_held = term;
     refreshPage();
-}
-
-void StepView::heldValues(QVector<float> &values, QVector<double> &sums) const
-{
-    if (!m_held || !m_model->hasTrace() || m_model->stage() < firstStageShowing(*m_held, m_model->arch()))
-        return;
-    const MlpTraceF &t = m_model->trace();
-    const int hidden = int(t.hidden.size());
-    const int l = std::clamp(m_held->layer, 0, std::max(0, hidden - 1));
-    const int i = m_held->index;
-    const auto inRange = [](const Vec<float> &v, int k) { return k >= 0 && k < int(v.size()); };
-    switch (m_held->quantity) {
-    case Quantity::Z1:
-        if (hidden > 0 && inRange(t.hidden[std::size_t(l)].z, i)) {
-            values << t.hidden[std::size_t(l)].z[i];
-            sums << m_model->allTerms(l, i); // z = that sum + b
-        }
-        break;
-    case Quantity::A1:
-        if (hidden > 0 && inRange(t.hidden[std::size_t(l)].a, i))
-            values << t.hidden[std::size_t(l)].a[i];
-        break;
-    case Quantity::SignDelta1:
-        if (hidden > 0 && inRange(t.hidden[std::size_t(l)].delta, i))
-            values << t.hidden[std::size_t(l)].delta[i];
-        break;
-    case Quantity::Logit:
-        if (inRange(t.logits, i)) {
-            values << t.logits[i];
-            sums << m_model->allTerms(hidden, i);
-        }
-        break;
-    case Quantity::P:
-        if (inRange(t.probabilities, i))
-            values << t.probabilities[i];
-        break;
-    case Quantity::SignDelta2:
-        if (inRange(t.deltaOut, i))
-            values << t.deltaOut[i];
-        break;
-    case Quantity::ArgmaxP:
-        for (Eigen::Index k = 0; k < t.probabilities.size(); ++k)
-            values << t.probabilities[k];
-        break;
-    case Quantity::Loss: values << t.loss; break;
-    case Quantity::LossAfterLower: values << t.lossAfter; break;
-    default: break;
-    }
 }
 
 void StepView::computeByHand(const std::vector<HandCellRef> &cells)
@@ -708,39 +655,6 @@ bool StepView::exportTo(const QString &file)
     }
     m_lastError = writePanel(panelExport(), file);
     return m_lastError.isEmpty();
-}
-
-bool StepView::exportWorksheet(const QString &file, QPageSize::PageSizeId page)
-{
-    if (!m_model->hasTrace() || !m_model->network() || !m_model->arch().layers.empty()) {
-        m_lastError = tr("Nothing to put on a worksheet yet: choose an image and a model of a dense network first.");
-        return false;
-    }
-    WorksheetSample sample;
-    sample.arch = m_model->arch();
-    sample.params = *m_model->network();
-    sample.trace = m_model->trace();
-    sample.trace.lr = m_model->learningRate();
-    const auto [set, index] = exportedSample(*m_model);
-    sample.source = index >= 0 ? tr("%1 image %2").arg(QString::fromStdString(set)).arg(index) : QString::fromStdString(set);
-    m_lastError = writeWorksheetPdf(buildWorksheet(sample, defaultBlanks(sample)), file, page);
-    return m_lastError.isEmpty();
-}
-
-void StepView::saveWorksheetWithDialog()
-{
-    const auto [set, index] = exportedSample(*m_model);
-    const QString name = index >= 0 ? QStringLiteral("worksheet-%1-%2.pdf").arg(QString::fromStdString(set)).arg(index)
-                                    : QStringLiteral("worksheet.pdf");
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    if (dir.isEmpty() || !QDir(dir).exists())
-        dir = QDir::homePath();
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export worksheet"), QDir(dir).filePath(name), tr("PDF (*.pdf)"));
-    if (file.isEmpty())
-        return;
-    const bool letter = QLocale().territory() == QLocale::UnitedStates || QLocale().territory() == QLocale::Canada;
-    if (!exportWorksheet(file, letter ? QPageSize::Letter : QPageSize::A4))
-        QMessageBox::warning(this, tr("Export worksheet"), m_lastError);
 }
 
 void StepView::saveWithDialog(ExportFormat format)

@@ -9,8 +9,6 @@
 #include "stepchooser.h"
 #include "stepmodel.h"
 
-#include <QPageSize>
-
 #include <QString>
 #include <QVector>
 #include <QWidget>
@@ -109,11 +107,6 @@ public:
     PanelExport panelExport();
     /** Writes .png, .json or .csv by the file's suffix; false with lastError() on failure. */
     bool exportTo(const QString &file);
-    /** A printable worksheet of the shown sample (worksheet.h; what `backprop-lab-cli worksheet`
-     *  writes, its default blanks); false with lastError() on failure. */
-    bool exportWorksheet(const QString &file, QPageSize::PageSizeId page = QPageSize::A4);
-    /** exportWorksheet() to a file the person chooses. */
-    void saveWorksheetWithDialog();
 
     /** A lesson's open question asks for `term`: from the first stage showing it on, its value
      *  (and a sum of terms that gives it away) is blank on the page, the grids, the diagram and
@@ -187,8 +180,6 @@ private:
     Architecture m_shownArch; // the network the stage list and the sizes are of
     std::optional<StepTermHold> m_held;
     QVector<float> m_blanked;
-    /** The held term's values and the sums giving them away, on the shown stage. */
-    void heldValues(QVector<float> &values, QVector<double> &sums) const;
 };
 
 } // namespace bplab

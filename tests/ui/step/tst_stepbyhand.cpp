@@ -12,13 +12,19 @@
 #include "stagepages.h"
 #include "steparch.h"
 #include "stepview.h"
+#include "stepworksheet.h"
 #include "uiformat.h"
 #include "valuegrid.h"
+#include "worksheet.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -44,6 +50,7 @@ private slots:
     void theSumOfTheTermsIsBlankToo();
     void aHeldTermIsBlankFromItsStageOn();
     void computeByHandSelectsTheCells();
+    void aWorksheetOfTheShownImage();
 
 private:
     void show(const Architecture &arch);
@@ -355,6 +362,35 @@ void TestStepByHand::computeByHandSelectsTheCells()
     m_view->setStage(5);
     QCOMPARE(cellsAt(5).front().key, QStringLiteral("p.7"));
     QVERIFY(!m_view->pageHtml().contains(linkOf(m_view->model()->trace().probabilities[7])));
+}
+
+// File > Export worksheet: the shown image's sheet, its default blanks absent from page 1 and
+// their values on page 2 (read back with pdftotext where poppler-utils is installed).
+void TestStepByHand::aWorksheetOfTheShownImage()
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+    QCOMPARE(writeStepWorksheet(*m_view->model(), pdf, QPageSize::A4), QString());
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().startsWith("%PDF"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("pdftotext (poppler-utils) is not installed");
+    const auto page = [&](int n) {
+        QProcess p;
+        p.start(pdftotext, {"-f", QString::number(n), "-l", QString::number(n), pdf, "-"});
+        p.waitForFinished(30000);
+        return QString::fromUtf8(p.readAllStandardOutput()).split(QRegularExpression(QStringLiteral("[\\s;]+")), Qt::SkipEmptyParts);
+    };
+    const MlpTraceF &t = m_view->model()->trace();
+    const QString p = sheetNumber(t.probabilities[kLabel]), loss = sheetNumber(t.loss);
+    QVERIFY(page(1).contains(QStringLiteral("drawn")));
+    QVERIFY(!page(1).contains(p) && !page(1).contains(loss));
+    QVERIFY(page(2).contains(p) && page(2).contains(loss));
+    // Without an image: a message, no file.
+    StepView empty;
+    QVERIFY(!writeStepWorksheet(*empty.model(), dir.filePath(QStringLiteral("none.pdf")), QPageSize::A4).isEmpty());
 }
 
 QTEST_MAIN(TestStepByHand)
