@@ -6,24 +6,24 @@ namespace bplab {
 
 namespace {
 
-using Kind = HandCellRef::Kind;
+using HandKind = HandCellRef::Kind;
 
 constexpr const char *kHandCellForms = "write z1:5, a1:5, p:3, loss, delta2:3, dw2:3:17 or w2:3:17";
 
 struct HandCellName
 {
     const char *name;
-    Kind kind;
+    HandKind kind;
     bool layered; ///< written with its layer ("z1")
     int numbers;  ///< after the colons: 0, 1 (the neuron) or 2 (row and column)
 };
 
 constexpr HandCellName kHandCellNames[] = {
-        {"z", Kind::Z, true, 1},     {"a", Kind::A, true, 1},   {"p", Kind::P, false, 1},   {"loss", Kind::Loss, false, 0},
-        {"delta", Kind::Delta, true, 1}, {"dw", Kind::Dw, true, 2}, {"w", Kind::W, true, 2},
+        {"z", HandKind::Z, true, 1},     {"a", HandKind::A, true, 1},   {"p", HandKind::P, false, 1},   {"loss", HandKind::Loss, false, 0},
+        {"delta", HandKind::Delta, true, 1}, {"dw", HandKind::Dw, true, 2}, {"w", HandKind::W, true, 2},
 };
 
-const HandCellName &handNameOf(Kind kind)
+const HandCellName &handNameOf(HandKind kind)
 {
     for (const HandCellName &n : kHandCellNames)
         if (n.kind == kind)
@@ -144,17 +144,17 @@ std::string handCellFits(const HandCellRef &cell, const Architecture &arch)
         return text + ": cells by hand are of dense networks (--hidden), not of " + describe(arch);
     const int L = arch.layerCount();
     const std::string network = "the network " + describe(arch);
-    if (cell.kind == Kind::A && cell.layer >= L)
+    if (cell.kind == HandKind::A && cell.layer >= L)
         return text + ": " + network
                + (L == 1 ? " has no hidden layer" : L == 2 ? " has one hidden layer, a1" : " has its hidden activations in a1 to a" + std::to_string(L - 1));
     if (cell.layer > L)
         return text + ": " + network + " has " + std::to_string(L) + " weight layer" + (L == 1 ? "" : "s") + ", 1 to "
                + std::to_string(L);
     const int neurons = cell.layer == 0 ? arch.outputs : arch.layerOutputs(cell.layer - 1);
-    if (cell.kind != Kind::Loss && cell.row >= neurons)
+    if (cell.kind != HandKind::Loss && cell.row >= neurons)
         return text + ": layer " + std::to_string(cell.layer == 0 ? L : cell.layer) + " of " + network + " has "
                + std::to_string(neurons) + " neurons, 1 to " + std::to_string(neurons);
-    if ((cell.kind == Kind::Dw || cell.kind == Kind::W) && cell.col >= arch.layerInputs(cell.layer - 1))
+    if ((cell.kind == HandKind::Dw || cell.kind == HandKind::W) && cell.col >= arch.layerInputs(cell.layer - 1))
         return text + ": W" + std::to_string(cell.layer) + " of " + network + " has " + std::to_string(arch.layerInputs(cell.layer - 1))
                + " columns (its inputs), 1 to " + std::to_string(arch.layerInputs(cell.layer - 1));
     return {};
@@ -174,16 +174,16 @@ float handCellValue(const HandCellRef &cell, const Architecture &arch, const Mlp
 {
     const int L = arch.layerCount();
     switch (cell.kind) {
-    case Kind::Z: return cell.layer == L ? trace.logits[cell.row] : trace.hidden[std::size_t(cell.layer - 1)].z[cell.row];
-    case Kind::A: return trace.hidden[std::size_t(cell.layer - 1)].a[cell.row];
-    case Kind::P: return trace.probabilities[cell.row];
-    case Kind::Loss: return trace.loss;
-    case Kind::Delta: return handLayerDelta(trace, cell.layer)[cell.row];
-    case Kind::Dw:
-    case Kind::W: {
+    case HandKind::Z: return cell.layer == L ? trace.logits[cell.row] : trace.hidden[std::size_t(cell.layer - 1)].z[cell.row];
+    case HandKind::A: return trace.hidden[std::size_t(cell.layer - 1)].a[cell.row];
+    case HandKind::P: return trace.probabilities[cell.row];
+    case HandKind::Loss: return trace.loss;
+    case HandKind::Delta: return handLayerDelta(trace, cell.layer)[cell.row];
+    case HandKind::Dw:
+    case HandKind::W: {
         // dL/dw = delta_row * input_col; w after the step = w - lr * dL/dw
         const float g = handLayerDelta(trace, cell.layer)[cell.row] * handLayerInput(trace, cell.layer)[cell.col];
-        if (cell.kind == Kind::Dw)
+        if (cell.kind == HandKind::Dw)
             return g;
         return params.layers[std::size_t(cell.layer - 1)].W(cell.row, cell.col) - trace.lr * g;
     }

@@ -10,7 +10,7 @@ namespace bplab {
 
 namespace {
 
-using Kind = HandCellRef::Kind;
+using SheetKind = HandCellRef::Kind;
 
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
 QString sheetTr(const char *text) { return QCoreApplication::translate("bplab", text); }
@@ -60,9 +60,9 @@ std::vector<HandCellRef> defaultWeights(const WorksheetSample &s)
     const int L = s.arch.layerCount();
     const int label = std::max(0, t.label);
     std::vector<HandCellRef> w;
-    w.push_back({Kind::Dw, L, label, L > 1 ? strongestNeuron(t, L - 1) : brightestPixel(t)});
+    w.push_back({SheetKind::Dw, L, label, L > 1 ? strongestNeuron(t, L - 1) : brightestPixel(t)});
     if (L > 1)
-        w.push_back({Kind::Dw, 1, strongestNeuron(t, 1), brightestPixel(t)});
+        w.push_back({SheetKind::Dw, 1, strongestNeuron(t, 1), brightestPixel(t)});
     return w;
 }
 
@@ -124,7 +124,7 @@ private:
     void collectWeights()
     {
         for (const HandCellRef &b : m_blanks)
-            if (b.kind == Kind::Dw || b.kind == Kind::W)
+            if (b.kind == SheetKind::Dw || b.kind == SheetKind::W)
                 addWeight(b.layer, b.row, b.col);
         if (m_weights.size() < 2)
             for (const HandCellRef &d : defaultWeights(m_s))
@@ -157,7 +157,7 @@ private:
     {
         std::set<int> rows;
         for (const HandCellRef &b : m_blanks)
-            if ((b.kind == Kind::Z || b.kind == Kind::A || b.kind == Kind::Delta) && b.layer == l)
+            if ((b.kind == SheetKind::Z || b.kind == SheetKind::A || b.kind == SheetKind::Delta) && b.layer == l)
                 rows.insert(b.row);
         for (const auto &[layer, row, col] : m_weights) {
             if (layer == l)
@@ -201,9 +201,9 @@ private:
                 back += double(Wnext(k, j)) * double(deltaNext[k]);
             tab.rows.push_back({labelCell(QString::number(j + 1)), givenCell(sheetNumber(weightedSum(m_s.params, l, j, in))),
                                 givenCell(sheetNumber(m_s.params.layers[std::size_t(l - 1)].b[j])),
-                                cell({Kind::Z, l, j, 0}, h.z[j]), cell({Kind::A, l, j, 0}, h.a[j]),
+                                cell({SheetKind::Z, l, j, 0}, h.z[j]), cell({SheetKind::A, l, j, 0}, h.a[j]),
                                 givenCell(sheetNumber(sheetSlope(f, h.z[j], h.a[j]))), givenCell(sheetNumber(back)),
-                                cell({Kind::Delta, l, j, 0}, h.delta[j])});
+                                cell({SheetKind::Delta, l, j, 0}, h.delta[j])});
         }
         return tab;
     }
@@ -223,10 +223,10 @@ private:
             tab.rows.push_back({labelCell(QString::number(k + 1)), labelCell(QString::number(k)),
                                 givenCell(sheetNumber(weightedSum(m_s.params, L, k, in))),
                                 givenCell(sheetNumber(m_s.params.layers[std::size_t(L - 1)].b[k])),
-                                cell({Kind::Z, L, k, 0}, t.logits[k]),
+                                cell({SheetKind::Z, L, k, 0}, t.logits[k]),
                                 givenCell(std::isfinite(t.exp[k]) ? sheetNumber(t.exp[k]) : sheetTr("overflow")),
-                                cell({Kind::P, 0, k, 0}, t.probabilities[k]), givenCell(sheetNumber(t.target[k])),
-                                cell({Kind::Delta, L, k, 0}, t.deltaOut[k])});
+                                cell({SheetKind::P, 0, k, 0}, t.probabilities[k]), givenCell(sheetNumber(t.target[k])),
+                                cell({SheetKind::Delta, L, k, 0}, t.deltaOut[k])});
         return tab;
     }
 
@@ -239,7 +239,7 @@ private:
         tab.header = {sheetTr("label (class)"), sheetTr("p of the label"), sheetTr("L")};
         const int label = std::max(0, t.label);
         tab.rows.push_back({SheetCell {QString::number(t.label), {}, false, false},
-                            cell({Kind::P, 0, label, 0}, t.probabilities[label]), cell({Kind::Loss, 0, 0, 0}, t.loss)});
+                            cell({SheetKind::P, 0, label, 0}, t.probabilities[label]), cell({SheetKind::Loss, 0, 0, 0}, t.loss)});
         return tab;
     }
 
@@ -252,7 +252,7 @@ private:
         tab.header = {sheetTr("weight: layer, row, column"), sheetTr("\u03B4 of row"), sheetTr("input"), sheetTr("dL/dw"),
                       sheetTr("w before"), sheetTr("w after")};
         for (const auto &[layer, row, col] : m_weights) {
-            const HandCellRef dw {Kind::Dw, layer, row, col}, w {Kind::W, layer, row, col};
+            const HandCellRef dw {SheetKind::Dw, layer, row, col}, w {SheetKind::W, layer, row, col};
             tab.rows.push_back({labelCell(sheetTr("W%1 row %2, column %3").arg(layer).arg(row + 1).arg(col + 1)),
                                 givenCell(sheetNumber(handLayerDelta(t, layer)[row])),
                                 givenCell(sheetNumber(handLayerInput(t, layer)[col])),
@@ -302,15 +302,15 @@ std::vector<HandCellRef> defaultBlanks(const WorksheetSample &sample)
     std::vector<HandCellRef> b;
     if (L > 1) {
         const int j = strongestNeuron(t, 1);
-        b.push_back({Kind::Z, 1, j, 0});
-        b.push_back({Kind::A, 1, j, 0});
+        b.push_back({SheetKind::Z, 1, j, 0});
+        b.push_back({SheetKind::A, 1, j, 0});
     }
-    b.push_back({Kind::P, 0, label, 0});
-    b.push_back({Kind::Loss, 0, 0, 0});
-    b.push_back({Kind::Delta, L, label, 0});
+    b.push_back({SheetKind::P, 0, label, 0});
+    b.push_back({SheetKind::Loss, 0, 0, 0});
+    b.push_back({SheetKind::Delta, L, label, 0});
     const HandCellRef w = defaultWeights(sample).front();
-    b.push_back({Kind::Dw, w.layer, w.row, w.col});
-    b.push_back({Kind::W, w.layer, w.row, w.col});
+    b.push_back({SheetKind::Dw, w.layer, w.row, w.col});
+    b.push_back({SheetKind::W, w.layer, w.row, w.col});
     return b;
 }
 
