@@ -49,7 +49,10 @@ QVector<float> heldTermValues(const StepModel &m, const StepTermHold &term, QVec
         for (Eigen::Index k = 0; k < t.probabilities.size(); ++k)
             values << t.probabilities[k];
         break;
-    case Quantity::Loss: values << t.loss; break;
+    case Quantity::Loss:
+        values << t.loss;
+        sums << double(m.lossBase10()); // the base-10 figure is the loss over ln 10
+        break;
     case Quantity::LossAfterLower: values << t.lossAfter; break;
     default: break;
     }

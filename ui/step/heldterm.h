@@ -11,7 +11,8 @@ namespace bplab {
 class StepModel;
 
 /** The held term's values on m's shown stage (none before the first stage showing it); appends
- *  to `sums` the sums of terms that give a held z away (z = that sum + b). */
+ *  to `sums` the numbers the pages write in double that give it away: a z's sum of terms (z =
+ *  that sum + b), the loss in base 10. */
 QVector<float> heldTermValues(const StepModel &m, const StepTermHold &term, QVector<double> &sums);
 
 } // namespace bplab

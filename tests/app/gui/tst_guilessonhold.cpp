@@ -14,6 +14,7 @@
 #include "lessonui.h"
 #include <questionbox.h>
 #include <stepmodel.h>
+#include <byhandpanel.h>
 #include <stepview.h>
 #include <uiformat.h>
 
@@ -335,6 +336,17 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     cover = view->findChild<QWidget *>(QStringLiteral("lessonStageCover"));
     QTRY_VERIFY(cover && cover->isVisible());
     QVERIFY(lessons->coversStage());
+    // Step 5 asks for p of the true class by hand ("compute": ["p:8"]): By hand on, neuron 8
+    // selected, its p blank until typed.
+    runner->goTo(4);
+    QTRY_COMPARE(view->model()->stage(), 5);
+    QVERIFY(view->byHand()->isOn());
+    QCOMPARE(view->model()->outputNeuron(), 7);
+    const float p8 = view->model()->trace().probabilities[7];
+    QTRY_VERIFY(view->blankedValues().contains(p8));
+    QVERIFY(view->byHand()->answer(0, QString::number(double(p8), 'g', 4)));
+    QVERIFY(view->byHand()->verdictText(0).startsWith(QStringLiteral("Right")));
+    QTRY_VERIFY(!view->blankedValues().contains(p8));
     // Closing the lesson gives every stage and value back.
     runner->close();
     QTRY_VERIFY(!cover->isVisible());

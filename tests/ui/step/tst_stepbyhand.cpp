@@ -346,6 +346,8 @@ void TestStepByHand::aHeldTermIsBlankFromItsStageOn()
         m_view->setStage(stage);
         QVERIFY2(!m_view->pageHtml().contains(linkOf(m->trace().loss)), qPrintable(m_view->pageHtml()));
     }
+    m_view->setStage(6); // nor in base 10, the loss over ln 10
+    QVERIFY2(!m_view->pageHtml().contains(linkOf(m->lossBase10())), qPrintable(m_view->pageHtml()));
     m_view->setStage(6);
     m_view->setHeldTerm(std::nullopt);
     QVERIFY(m_view->pageHtml().contains(linkOf(m->trace().loss)));
