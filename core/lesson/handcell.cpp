@@ -19,8 +19,10 @@ struct HandCellName
 };
 
 constexpr HandCellName kHandCellNames[] = {
-        {"z", HandKind::Z, true, 1},     {"a", HandKind::A, true, 1},   {"p", HandKind::P, false, 1},   {"loss", HandKind::Loss, false, 0},
-        {"delta", HandKind::Delta, true, 1}, {"dw", HandKind::Dw, true, 2}, {"w", HandKind::W, true, 2},
+        {"z", HandKind::Z, true, 1},         {"a", HandKind::A, true, 1},
+        {"p", HandKind::P, false, 1},        {"loss", HandKind::Loss, false, 0},
+        {"delta", HandKind::Delta, true, 1}, {"dw", HandKind::Dw, true, 2},
+        {"w", HandKind::W, true, 2},
 };
 
 const HandCellName &handNameOf(HandKind kind)
@@ -48,7 +50,10 @@ std::string_view handTrimmed(std::string_view s)
     return s;
 }
 
-std::string handQuoted(std::string_view s) { return "\"" + std::string(s.substr(0, 40)) + "\""; }
+std::string handQuoted(std::string_view s)
+{
+    return "\"" + std::string(s.substr(0, 40)) + "\"";
+}
 
 } // namespace
 
@@ -69,8 +74,8 @@ Result<HandCellRef> parseHandCell(std::string_view text)
         if (n.layered) {
             cell.layer = handPositive(rest.substr(0, colon));
             if (cell.layer < 1)
-                return Error {handQuoted(s) + ": " + n.name + " needs its layer from 1 (" + n.name + "1), then the neuron; "
-                              + kHandCellForms};
+                return Error {handQuoted(s) + ": " + n.name + " needs its layer from 1 (" + n.name
+                              + "1), then the neuron; " + kHandCellForms};
         } else if (colon != 0 && !rest.empty()) {
             return Error {handQuoted(s) + ": " + n.name + " has no layer; " + kHandCellForms};
         }
@@ -82,12 +87,14 @@ Result<HandCellRef> parseHandCell(std::string_view text)
         }
         const std::size_t second = rest.find(':');
         const int first = handPositive(rest.substr(0, second));
-        const int other = second == std::string_view::npos ? -1 : handPositive(rest.substr(second + 1));
+        const int other
+                = second == std::string_view::npos ? -1 : handPositive(rest.substr(second + 1));
         if (n.numbers == 1 && (first < 1 || second != std::string_view::npos))
-            return Error {handQuoted(s) + ": the neuron goes after a colon, counted from 1 (" + std::string(word)
-                          + (n.layered ? "1" : "") + ":5)"};
+            return Error {handQuoted(s) + ": the neuron goes after a colon, counted from 1 ("
+                          + std::string(word) + (n.layered ? "1" : "") + ":5)"};
         if (n.numbers == 2 && (first < 1 || other < 1))
-            return Error {handQuoted(s) + ": a weight is its row and column after colons, each counted from 1 ("
+            return Error {handQuoted(s)
+                          + ": a weight is its row and column after colons, each counted from 1 ("
                           + std::string(word) + "2:3:17)"};
         cell.row = first - 1;
         cell.col = n.numbers == 2 ? other - 1 : 0;
@@ -107,7 +114,8 @@ Result<std::vector<HandCellRef>> parseHandCells(std::string_view spec)
         if (handTrimmed(text).empty()) {
             if (comma == std::string_view::npos && item > 1)
                 break; // a trailing comma
-            return Error {"item " + std::to_string(item) + " is empty; " + kHandCellForms + ", separated by commas"};
+            return Error {"item " + std::to_string(item) + " is empty; " + kHandCellForms
+                          + ", separated by commas"};
         }
         Result<HandCellRef> cell = parseHandCell(text);
         if (!cell)
@@ -146,17 +154,22 @@ std::string handCellFits(const HandCellRef &cell, const Architecture &arch)
     const std::string network = "the network " + describe(arch);
     if (cell.kind == HandKind::A && cell.layer >= L)
         return text + ": " + network
-               + (L == 1 ? " has no hidden layer" : L == 2 ? " has one hidden layer, a1" : " has its hidden activations in a1 to a" + std::to_string(L - 1));
+               + (L == 1   ? " has no hidden layer"
+                  : L == 2 ? " has one hidden layer, a1"
+                           : " has its hidden activations in a1 to a" + std::to_string(L - 1));
     if (cell.layer > L)
-        return text + ": " + network + " has " + std::to_string(L) + " weight layer" + (L == 1 ? "" : "s") + ", 1 to "
-               + std::to_string(L);
+        return text + ": " + network + " has " + std::to_string(L) + " weight layer"
+               + (L == 1 ? "" : "s") + ", 1 to " + std::to_string(L);
     const int neurons = cell.layer == 0 ? arch.outputs : arch.layerOutputs(cell.layer - 1);
     if (cell.kind != HandKind::Loss && cell.row >= neurons)
-        return text + ": layer " + std::to_string(cell.layer == 0 ? L : cell.layer) + " of " + network + " has "
-               + std::to_string(neurons) + " neurons, 1 to " + std::to_string(neurons);
-    if ((cell.kind == HandKind::Dw || cell.kind == HandKind::W) && cell.col >= arch.layerInputs(cell.layer - 1))
-        return text + ": W" + std::to_string(cell.layer) + " of " + network + " has " + std::to_string(arch.layerInputs(cell.layer - 1))
-               + " columns (its inputs), 1 to " + std::to_string(arch.layerInputs(cell.layer - 1));
+        return text + ": layer " + std::to_string(cell.layer == 0 ? L : cell.layer) + " of "
+               + network + " has " + std::to_string(neurons) + " neurons, 1 to "
+               + std::to_string(neurons);
+    if ((cell.kind == HandKind::Dw || cell.kind == HandKind::W)
+        && cell.col >= arch.layerInputs(cell.layer - 1))
+        return text + ": W" + std::to_string(cell.layer) + " of " + network + " has "
+               + std::to_string(arch.layerInputs(cell.layer - 1)) + " columns (its inputs), 1 to "
+               + std::to_string(arch.layerInputs(cell.layer - 1));
     return {};
 }
 
@@ -167,22 +180,31 @@ const Vec<float> &handLayerInput(const MlpTraceF &trace, int layer)
 
 const Vec<float> &handLayerDelta(const MlpTraceF &trace, int layer)
 {
-    return layer > int(trace.hidden.size()) ? trace.deltaOut : trace.hidden[std::size_t(layer - 1)].delta;
+    return layer > int(trace.hidden.size()) ? trace.deltaOut
+                                            : trace.hidden[std::size_t(layer - 1)].delta;
 }
 
-float handCellValue(const HandCellRef &cell, const Architecture &arch, const MlpParamsF &params, const MlpTraceF &trace)
+float handCellValue(const HandCellRef &cell, const Architecture &arch, const MlpParamsF &params,
+                    const MlpTraceF &trace)
 {
     const int L = arch.layerCount();
     switch (cell.kind) {
-    case HandKind::Z: return cell.layer == L ? trace.logits[cell.row] : trace.hidden[std::size_t(cell.layer - 1)].z[cell.row];
-    case HandKind::A: return trace.hidden[std::size_t(cell.layer - 1)].a[cell.row];
-    case HandKind::P: return trace.probabilities[cell.row];
-    case HandKind::Loss: return trace.loss;
-    case HandKind::Delta: return handLayerDelta(trace, cell.layer)[cell.row];
+    case HandKind::Z:
+        return cell.layer == L ? trace.logits[cell.row]
+                               : trace.hidden[std::size_t(cell.layer - 1)].z[cell.row];
+    case HandKind::A:
+        return trace.hidden[std::size_t(cell.layer - 1)].a[cell.row];
+    case HandKind::P:
+        return trace.probabilities[cell.row];
+    case HandKind::Loss:
+        return trace.loss;
+    case HandKind::Delta:
+        return handLayerDelta(trace, cell.layer)[cell.row];
     case HandKind::Dw:
     case HandKind::W: {
         // dL/dw = delta_row * input_col; w after the step = w - lr * dL/dw
-        const float g = handLayerDelta(trace, cell.layer)[cell.row] * handLayerInput(trace, cell.layer)[cell.col];
+        const float g = handLayerDelta(trace, cell.layer)[cell.row]
+                        * handLayerInput(trace, cell.layer)[cell.col];
         if (cell.kind == HandKind::Dw)
             return g;
         return params.layers[std::size_t(cell.layer - 1)].W(cell.row, cell.col) - trace.lr * g;

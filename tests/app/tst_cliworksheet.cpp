@@ -34,7 +34,10 @@ private:
 };
 
 namespace {
-QString sheetNumber(double v) { return QString::number(v + 0.0, 'g', 4); }
+QString sheetNumber(double v)
+{
+    return QString::number(v + 0.0, 'g', 4);
+}
 } // namespace
 
 void TestCliWorksheet::initTestCase()
@@ -50,7 +53,9 @@ void TestCliWorksheet::initTestCase()
 QString TestCliWorksheet::train(const QString &name, const QStringList &network)
 {
     const QString model = m_tmp.filePath(name + QStringLiteral(".bplab"));
-    const CliRun run = runCli(QStringList {"train", "--data", m_data, "--epochs", "1", "--seed", "3", "--save", model} + network);
+    const CliRun run = runCli(
+            QStringList {"train", "--data", m_data, "--epochs", "1", "--seed", "3", "--save", model}
+            + network);
     if (run.exitCode != 0)
         qWarning("%s", run.err.constData());
     return model;
@@ -62,7 +67,8 @@ QStringList TestCliWorksheet::pageWords(const QString &pdf, int page)
     p.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")),
             {"-f", QString::number(page), "-l", QString::number(page), pdf, "-"});
     p.waitForFinished(30000);
-    return QString::fromUtf8(p.readAllStandardOutput()).split(QRegularExpression(QStringLiteral("[\\s;]+")), Qt::SkipEmptyParts);
+    return QString::fromUtf8(p.readAllStandardOutput())
+            .split(QRegularExpression(QStringLiteral("[\\s;]+")), Qt::SkipEmptyParts);
 }
 
 void TestCliWorksheet::sheetHoldsExplainNumbers_data()
@@ -71,7 +77,8 @@ void TestCliWorksheet::sheetHoldsExplainNumbers_data()
     QTest::addColumn<int>("hiddenLayers");
     QTest::newRow("784-10") << QStringList {"--hidden", "0"} << 0;
     QTest::newRow("784-128-10 ReLU") << QStringList {} << 1;
-    QTest::newRow("784-256-128-10 tanh") << QStringList {"--hidden", "256,128", "--activation", "tanh"} << 2;
+    QTest::newRow("784-256-128-10 tanh")
+            << QStringList {"--hidden", "256,128", "--activation", "tanh"} << 2;
 }
 
 void TestCliWorksheet::sheetHoldsExplainNumbers()
@@ -79,7 +86,8 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
     QFETCH(QStringList, network);
     QFETCH(int, hiddenLayers);
     const QString model = train(QString::number(hiddenLayers), network);
-    const CliRun explain = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "4", "--json"});
+    const CliRun explain = runCli({"explain", "--model", model, "--data", m_data, "--set", "test",
+                                   "--index", "4", "--json"});
     QVERIFY2(explain.exitCode == 0, explain.err.constData());
     const QJsonObject o = explain.json();
     const int label = o.value("label").toInt();
@@ -103,7 +111,8 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
         const QJsonObject h = hidden[l - 1].toObject();
         blanks.push_back({QStringLiteral("z%1:%2").arg(l).arg(j + 1), numbers(h.value("z"))[j]});
         blanks.push_back({QStringLiteral("a%1:%2").arg(l).arg(j + 1), numbers(h.value("a"))[j]});
-        blanks.push_back({QStringLiteral("delta%1:%2").arg(l).arg(j + 1), numbers(h.value("delta"))[j]});
+        blanks.push_back(
+                {QStringLiteral("delta%1:%2").arg(l).arg(j + 1), numbers(h.value("delta"))[j]});
     }
     blanks.push_back({QStringLiteral("p:%1").arg(k + 1), p[k]});
     blanks.push_back({QStringLiteral("loss"), o.value("loss").toDouble()});
@@ -111,14 +120,16 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
     // dL/dw of the output layer's weight from the last layer's neuron 5 (the pixel without one)
     const double in = hiddenLayers ? numbers(hidden.last().toObject().value("a"))[j] : x[pixel];
     const int col = hiddenLayers ? j : pixel;
-    blanks.push_back({QStringLiteral("dw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1), double(float(deltaOut[label]) * float(in))});
+    blanks.push_back({QStringLiteral("dw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
+                      double(float(deltaOut[label]) * float(in))});
     for (const auto &b : blanks)
         spec << b.first;
     spec << QStringLiteral("w%1:%2:%3").arg(L).arg(label + 1).arg(col + 1);
 
     const QString pdf = m_tmp.filePath(QStringLiteral("sheet%1.pdf").arg(hiddenLayers));
-    const CliRun run = runCli({"worksheet", "--model", model, "--data", m_data, "--set", "test", "--index", "4", "--blanks",
-                               spec.join(QLatin1Char(',')), "--out", pdf});
+    const CliRun run
+            = runCli({"worksheet", "--model", model, "--data", m_data, "--set", "test", "--index",
+                      "4", "--blanks", spec.join(QLatin1Char(',')), "--out", pdf});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(readFile(pdf).startsWith("%PDF"));
     const QStringList page1 = pageWords(pdf, 1), page2 = pageWords(pdf, 2);
@@ -128,16 +139,20 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
         const QString text = sheetNumber(value);
         if (text == QLatin1String("0") || text == QLatin1String("1") || text == QLatin1String("-1"))
             continue; // too common to tell a blank from another cell
-        QVERIFY2(!page1.contains(text), qPrintable(QStringLiteral("%1 = %2 is on page 1").arg(name, text)));
-        QVERIFY2(page2.contains(text), qPrintable(QStringLiteral("%1 = %2 is not on page 2").arg(name, text)));
+        QVERIFY2(!page1.contains(text),
+                 qPrintable(QStringLiteral("%1 = %2 is on page 1").arg(name, text)));
+        QVERIFY2(page2.contains(text),
+                 qPrintable(QStringLiteral("%1 = %2 is not on page 2").arg(name, text)));
         QVERIFY2(page2.contains(name), qPrintable(name + " is not listed on page 2"));
     }
     // The numbers not blank: every logit and probability of the other classes, at 4 digits.
     for (int c = 0; c < 10; ++c) {
         if (c == k || c == label)
             continue;
-        QVERIFY2(page1.contains(sheetNumber(p[c])), qPrintable(QStringLiteral("p%1 = %2").arg(c + 1).arg(sheetNumber(p[c]))));
-        QVERIFY2(page1.contains(sheetNumber(logits[c])), qPrintable(QStringLiteral("z%1 = %2").arg(c + 1).arg(sheetNumber(logits[c]))));
+        QVERIFY2(page1.contains(sheetNumber(p[c])),
+                 qPrintable(QStringLiteral("p%1 = %2").arg(c + 1).arg(sheetNumber(p[c]))));
+        QVERIFY2(page1.contains(sheetNumber(logits[c])),
+                 qPrintable(QStringLiteral("z%1 = %2").arg(c + 1).arg(sheetNumber(logits[c]))));
     }
     QVERIFY(page2.contains(sheetNumber(p[label])));
     QVERIFY(page1.join(QLatin1Char(' ')).contains(o.value("network").toString()));
@@ -147,7 +162,8 @@ void TestCliWorksheet::refusesCellsNotInTheNetwork()
 {
     const QString model = train(QStringLiteral("refuse"), {});
     const QString pdf = m_tmp.filePath(QStringLiteral("refused.pdf"));
-    const QStringList base {"worksheet", "--model", model, "--data", m_data, "--set", "test", "--index", "0", "--out", pdf};
+    const QStringList base {"worksheet", "--model", model, "--data", m_data, "--set",
+                            "test",      "--index", "0",   "--out",  pdf};
     CliRun run = runCli(base + QStringList {"--blanks", "a2:5"});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("a2:5") && run.err.contains("784-128-10"), run.err.constData());
@@ -166,8 +182,8 @@ void TestCliWorksheet::letterPaper()
 {
     const QString model = train(QStringLiteral("letter"), {"--hidden", "16"});
     const QString pdf = m_tmp.filePath(QStringLiteral("letter.pdf"));
-    const CliRun run = runCli({"worksheet", "--model", model, "--data", m_data, "--set", "train", "--index", "7", "--page", "letter",
-                               "--out", pdf});
+    const CliRun run = runCli({"worksheet", "--model", model, "--data", m_data, "--set", "train",
+                               "--index", "7", "--page", "letter", "--out", pdf});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QProcess info;
     info.start(QStandardPaths::findExecutable(QStringLiteral("pdfinfo")), {pdf});

@@ -17,7 +17,8 @@ class TestHandCell : public QObject
 private slots:
     void readsAndWritesEveryKind()
     {
-        const Result<std::vector<HandCellRef>> cells = parseHandCells(" z1:5, a1:5,p:3,loss , delta2:3,dw2:3:17,w2:3:17,");
+        const Result<std::vector<HandCellRef>> cells
+                = parseHandCells(" z1:5, a1:5,p:3,loss , delta2:3,dw2:3:17,w2:3:17,");
         QVERIFY2(cells.ok(), cells.error().c_str());
         QCOMPARE(cells->size(), std::size_t(7));
         std::string joined;
@@ -36,13 +37,20 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown") << "z1:5,x:3" << "item 2, \"x:3\" is not a cell; write z1:5";
-        QTest::newRow("no layer") << "z:5" << "item 1, \"z:5\": z needs its layer from 1";
-        QTest::newRow("no neuron") << "a1" << "the neuron goes after a colon, counted from 1 (a1:5)";
-        QTest::newRow("neuron 0") << "p:0" << "counted from 1 (p:5)";
-        QTest::newRow("weight") << "w2:3" << "a weight is its row and column after colons";
-        QTest::newRow("loss layer") << "loss:1" << "the loss is one number, written loss";
-        QTest::newRow("empty") << "z1:5,,loss" << "item 2 is empty";
+        QTest::newRow("unknown") << "z1:5,x:3"
+                                 << "item 2, \"x:3\" is not a cell; write z1:5";
+        QTest::newRow("no layer") << "z:5"
+                                  << "item 1, \"z:5\": z needs its layer from 1";
+        QTest::newRow("no neuron") << "a1"
+                                   << "the neuron goes after a colon, counted from 1 (a1:5)";
+        QTest::newRow("neuron 0") << "p:0"
+                                  << "counted from 1 (p:5)";
+        QTest::newRow("weight") << "w2:3"
+                                << "a weight is its row and column after colons";
+        QTest::newRow("loss layer") << "loss:1"
+                                    << "the loss is one number, written loss";
+        QTest::newRow("empty") << "z1:5,,loss"
+                               << "item 2 is empty";
     }
 
     void refusesWithTheItem()
@@ -61,10 +69,15 @@ private slots:
         QCOMPARE(handCellFits(*parseHandCell("z3:10"), deep), std::string());
         QCOMPARE(handCellFits(*parseHandCell("w1:256:784"), deep), std::string());
         QVERIFY(handCellFits(*parseHandCell("a3:1"), deep).find("a1 to a2") != std::string::npos);
-        QVERIFY(handCellFits(*parseHandCell("z2:129"), deep).find("128 neurons") != std::string::npos);
-        QVERIFY(handCellFits(*parseHandCell("dw2:1:257"), deep).find("256 columns") != std::string::npos);
-        QVERIFY(handCellFits(*parseHandCell("z4:1"), deep).find("3 weight layers") != std::string::npos);
-        QVERIFY(handCellFits(*parseHandCell("a1:1"), *parseArchitecture("0", "relu")).find("no hidden layer") != std::string::npos);
+        QVERIFY(handCellFits(*parseHandCell("z2:129"), deep).find("128 neurons")
+                != std::string::npos);
+        QVERIFY(handCellFits(*parseHandCell("dw2:1:257"), deep).find("256 columns")
+                != std::string::npos);
+        QVERIFY(handCellFits(*parseHandCell("z4:1"), deep).find("3 weight layers")
+                != std::string::npos);
+        QVERIFY(handCellFits(*parseHandCell("a1:1"), *parseArchitecture("0", "relu"))
+                        .find("no hidden layer")
+                != std::string::npos);
     }
 
     // Every kind against the trace's own arrays and the step explainSample takes.
@@ -77,7 +90,9 @@ private slots:
             x[i] = float((i * 13) % 7) / 7.0f;
         const float lr = 0.5f;
         const MlpTraceF t = explainSample(arch, params, x, 3, lr);
-        const auto value = [&](const char *text) { return handCellValue(*parseHandCell(text), arch, params, t); };
+        const auto value = [&](const char *text) {
+            return handCellValue(*parseHandCell(text), arch, params, t);
+        };
         QCOMPARE(value("z1:5"), t.hidden[0].z[4]);
         QCOMPARE(value("a2:12"), t.hidden[1].a[11]);
         QCOMPARE(value("z3:4"), t.logits[3]);

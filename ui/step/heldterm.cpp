@@ -53,8 +53,11 @@ QVector<float> heldTermValues(const StepModel &m, const StepTermHold &term, QVec
         values << t.loss;
         sums << double(m.lossBase10()); // the base-10 figure is the loss over ln 10
         break;
-    case Quantity::LossAfterLower: values << t.lossAfter; break;
-    default: break;
+    case Quantity::LossAfterLower:
+        values << t.lossAfter;
+        break;
+    default:
+        break;
     }
     return values;
 }

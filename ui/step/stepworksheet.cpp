@@ -14,7 +14,10 @@ namespace bplab {
 
 namespace {
 
-QString stepSheetTr(const char *text) { return QCoreApplication::translate("bplab", text); }
+QString stepSheetTr(const char *text)
+{
+    return QCoreApplication::translate("bplab", text);
+}
 
 /** "test #12" -> ("test", 12); a drawn digit's name -> (name, -1). */
 std::pair<QString, long long> worksheetSource(const StepModel &m)
@@ -30,7 +33,8 @@ std::pair<QString, long long> worksheetSource(const StepModel &m)
 QString writeStepWorksheet(const StepModel &m, const QString &file, QPageSize::PageSizeId page)
 {
     if (!m.hasTrace() || !m.network() || !m.arch().layers.empty())
-        return stepSheetTr("Nothing to put on a worksheet yet: choose an image and a model of a dense network first.");
+        return stepSheetTr("Nothing to put on a worksheet yet: choose an image and a model of a "
+                           "dense network first.");
     WorksheetSample sample;
     sample.arch = m.arch();
     sample.params = *m.network();
@@ -44,17 +48,22 @@ QString writeStepWorksheet(const StepModel &m, const QString &file, QPageSize::P
 void saveStepWorksheet(QWidget *parent, const StepModel &m)
 {
     const auto [set, index] = worksheetSource(m);
-    const QString name = index >= 0 ? QStringLiteral("worksheet-%1-%2.pdf").arg(set).arg(index) : QStringLiteral("worksheet.pdf");
+    const QString name = index >= 0 ? QStringLiteral("worksheet-%1-%2.pdf").arg(set).arg(index)
+                                    : QStringLiteral("worksheet.pdf");
     QString dir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (dir.isEmpty() || !QDir(dir).exists())
         dir = QDir::homePath();
-    const QString file = QFileDialog::getSaveFileName(parent, stepSheetTr("Export worksheet"), QDir(dir).filePath(name),
-                                                      stepSheetTr("PDF (*.pdf)"));
+    const QString file
+            = QFileDialog::getSaveFileName(parent, stepSheetTr("Export worksheet"),
+                                           QDir(dir).filePath(name), stepSheetTr("PDF (*.pdf)"));
     if (file.isEmpty())
         return;
     const QLocale::Territory where = QLocale().territory();
-    const bool letter = where == QLocale::UnitedStates || where == QLocale::Canada || where == QLocale::Mexico;
-    if (const QString error = writeStepWorksheet(m, file, letter ? QPageSize::Letter : QPageSize::A4); !error.isEmpty())
+    const bool letter = where == QLocale::UnitedStates || where == QLocale::Canada
+                        || where == QLocale::Mexico;
+    if (const QString error
+        = writeStepWorksheet(m, file, letter ? QPageSize::Letter : QPageSize::A4);
+        !error.isEmpty())
         QMessageBox::warning(parent, stepSheetTr("Export worksheet"), error);
 }
 

@@ -13,7 +13,10 @@ namespace {
 using SheetKind = HandCellRef::Kind;
 
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
-QString sheetTr(const char *text) { return QCoreApplication::translate("bplab", text); }
+QString sheetTr(const char *text)
+{
+    return QCoreApplication::translate("bplab", text);
+}
 
 /** Hidden neurons a table shows at least (more when the blanks name more). */
 constexpr int kSheetRows = 5;
@@ -22,10 +25,14 @@ constexpr int kSheetRows = 5;
 double sheetSlope(Activation f, double z, double a)
 {
     switch (f) {
-    case Activation::ReLU: return z > 0 ? 1.0 : 0.0;
-    case Activation::LeakyReLU: return z > 0 ? 1.0 : double(kLeakySlope);
-    case Activation::Sigmoid: return a * (1 - a);
-    case Activation::Tanh: return 1 - a * a;
+    case Activation::ReLU:
+        return z > 0 ? 1.0 : 0.0;
+    case Activation::LeakyReLU:
+        return z > 0 ? 1.0 : double(kLeakySlope);
+    case Activation::Sigmoid:
+        return a * (1 - a);
+    case Activation::Tanh:
+        return 1 - a * a;
     }
     return 0;
 }
@@ -66,8 +73,14 @@ std::vector<HandCellRef> defaultWeights(const WorksheetSample &s)
     return w;
 }
 
-SheetCell givenCell(const QString &text) { return {text, {}, false, true}; }
-SheetCell labelCell(const QString &text) { return {text, {}, false, false}; }
+SheetCell givenCell(const QString &text)
+{
+    return {text, {}, false, true};
+}
+SheetCell labelCell(const QString &text)
+{
+    return {text, {}, false, false};
+}
 
 /** sum_i W(row, i) in_i in double: z without its bias. */
 double weightedSum(const MlpParamsF &p, int layer, int row, const Vec<float> &in)
@@ -82,14 +95,18 @@ double weightedSum(const MlpParamsF &p, int layer, int row, const Vec<float> &in
 class SheetBuilder
 {
 public:
-    SheetBuilder(const WorksheetSample &s, const std::vector<HandCellRef> &blanks) : m_s(s), m_blanks(blanks) {}
+    SheetBuilder(const WorksheetSample &s, const std::vector<HandCellRef> &blanks)
+        : m_s(s)
+        , m_blanks(blanks)
+    { }
 
     Worksheet build()
     {
         const MlpTraceF &t = m_s.trace;
         Worksheet w;
         w.title = sheetTr("Backprop Lab worksheet: %1").arg(m_s.source);
-        w.subtitle = sheetTr("Network %1. Label: class %2 (output neuron %3). Learning rate \u03B7 = %4. "
+        w.subtitle = sheetTr("Network %1. Label: class %2 (output neuron %3). Learning rate \u03B7 "
+                             "= %4. "
                              "Numbers to 4 significant digits; compute the empty boxes.")
                              .arg(QString::fromStdString(describe(m_s.arch)))
                              .arg(t.label)
@@ -145,7 +162,8 @@ private:
         int nonZero = 0;
         for (Eigen::Index i = 0; i < x.size(); ++i)
             nonZero += x[i] != 0.0f;
-        tab.note = sheetTr("%1 of them not 0, from %2 to %3 (pixel i is row (i - 1) / 28, column (i - 1) mod 28, from 1)")
+        tab.note = sheetTr("%1 of them not 0, from %2 to %3 (pixel i is row (i - 1) / 28, column "
+                           "(i - 1) mod 28, from 1)")
                            .arg(nonZero)
                            .arg(sheetNumber(x.minCoeff()), sheetNumber(x.maxCoeff()));
         return tab;
@@ -157,7 +175,8 @@ private:
     {
         std::set<int> rows;
         for (const HandCellRef &b : m_blanks)
-            if ((b.kind == SheetKind::Z || b.kind == SheetKind::A || b.kind == SheetKind::Delta) && b.layer == l)
+            if ((b.kind == SheetKind::Z || b.kind == SheetKind::A || b.kind == SheetKind::Delta)
+                && b.layer == l)
                 rows.insert(b.row);
         for (const auto &[layer, row, col] : m_weights) {
             if (layer == l)
@@ -170,7 +189,8 @@ private:
         for (std::size_t j = 0; j < order.size(); ++j)
             order[j] = int(j);
         std::stable_sort(order.begin(), order.end(), [&](int i, int j) {
-            return std::pair(std::abs(h.delta[i]), std::abs(h.a[i])) > std::pair(std::abs(h.delta[j]), std::abs(h.a[j]));
+            return std::pair(std::abs(h.delta[i]), std::abs(h.a[i]))
+                   > std::pair(std::abs(h.delta[j]), std::abs(h.a[j]));
         });
         for (int j : order) {
             if (int(rows.size()) >= kSheetRows)
@@ -187,11 +207,21 @@ private:
         const Activation f = m_s.arch.activation;
         const QString fName = QString::fromStdString(displayName(f));
         SheetTable tab;
-        tab.title = sheetTr("Layer %1: hidden, %2 neurons, %3 (a few of them)").arg(l).arg(h.z.size()).arg(fName);
-        tab.note = sheetTr("z = \u03A3 w\u00B7a + b (a of the layer before; x for layer 1); a = f(z); "
-                           "\u03B4 = (\u03A3 over the next layer of w\u00B7\u03B4) \u00B7 f'(z)");
-        tab.header = {sheetTr("neuron"), sheetTr("\u03A3 w\u00B7a"), sheetTr("b"), sheetTr("z"), sheetTr("a = f(z)"),
-                      sheetTr("f'(z)"), sheetTr("\u03A3 w\u00B7\u03B4 next"), sheetTr("\u03B4")};
+        tab.title = sheetTr("Layer %1: hidden, %2 neurons, %3 (a few of them)")
+                            .arg(l)
+                            .arg(h.z.size())
+                            .arg(fName);
+        tab.note = sheetTr(
+                "z = \u03A3 w\u00B7a + b (a of the layer before; x for layer 1); a = f(z); "
+                "\u03B4 = (\u03A3 over the next layer of w\u00B7\u03B4) \u00B7 f'(z)");
+        tab.header = {sheetTr("neuron"),
+                      sheetTr("\u03A3 w\u00B7a"),
+                      sheetTr("b"),
+                      sheetTr("z"),
+                      sheetTr("a = f(z)"),
+                      sheetTr("f'(z)"),
+                      sheetTr("\u03A3 w\u00B7\u03B4 next"),
+                      sheetTr("\u03B4")};
         const Vec<float> &in = handLayerInput(t, l);
         const Vec<float> &deltaNext = handLayerDelta(t, l + 1);
         const RowMat<float> &Wnext = m_s.params.layers[std::size_t(l)].W;
@@ -199,11 +229,13 @@ private:
             double back = 0;
             for (int k = 0; k < int(deltaNext.size()); ++k)
                 back += double(Wnext(k, j)) * double(deltaNext[k]);
-            tab.rows.push_back({labelCell(QString::number(j + 1)), givenCell(sheetNumber(weightedSum(m_s.params, l, j, in))),
-                                givenCell(sheetNumber(m_s.params.layers[std::size_t(l - 1)].b[j])),
-                                cell({SheetKind::Z, l, j, 0}, h.z[j]), cell({SheetKind::A, l, j, 0}, h.a[j]),
-                                givenCell(sheetNumber(sheetSlope(f, h.z[j], h.a[j]))), givenCell(sheetNumber(back)),
-                                cell({SheetKind::Delta, l, j, 0}, h.delta[j])});
+            tab.rows.push_back(
+                    {labelCell(QString::number(j + 1)),
+                     givenCell(sheetNumber(weightedSum(m_s.params, l, j, in))),
+                     givenCell(sheetNumber(m_s.params.layers[std::size_t(l - 1)].b[j])),
+                     cell({SheetKind::Z, l, j, 0}, h.z[j]), cell({SheetKind::A, l, j, 0}, h.a[j]),
+                     givenCell(sheetNumber(sheetSlope(f, h.z[j], h.a[j]))),
+                     givenCell(sheetNumber(back)), cell({SheetKind::Delta, l, j, 0}, h.delta[j])});
         }
         return tab;
     }
@@ -214,18 +246,23 @@ private:
         const int L = m_s.arch.layerCount();
         SheetTable tab;
         tab.title = sheetTr("Layer %1: output, %2 neurons, SoftMax").arg(L).arg(t.logits.size());
-        tab.note = sheetTr("z = \u03A3 w\u00B7a + b;  p = e^z / \u03A3 e^z with \u03A3 e^z = %1;  \u03B4 = p \u2212 y")
-                           .arg(t.expFinite ? sheetNumber(t.expSum) : sheetTr("overflow (use e^(z \u2212 max z))"));
-        tab.header = {sheetTr("neuron"), sheetTr("class"), sheetTr("\u03A3 w\u00B7a"), sheetTr("b"), sheetTr("z (logit)"),
-                      sheetTr("e^z"), sheetTr("p"), sheetTr("y"), sheetTr("\u03B4 = p \u2212 y")};
+        tab.note = sheetTr("z = \u03A3 w\u00B7a + b;  p = e^z / \u03A3 e^z with \u03A3 e^z = %1;  "
+                           "\u03B4 = p \u2212 y")
+                           .arg(t.expFinite ? sheetNumber(t.expSum)
+                                            : sheetTr("overflow (use e^(z \u2212 max z))"));
+        tab.header = {sheetTr("neuron"), sheetTr("class"),     sheetTr("\u03A3 w\u00B7a"),
+                      sheetTr("b"),      sheetTr("z (logit)"), sheetTr("e^z"),
+                      sheetTr("p"),      sheetTr("y"),         sheetTr("\u03B4 = p \u2212 y")};
         const Vec<float> &in = handLayerInput(t, L);
         for (int k = 0; k < int(t.logits.size()); ++k)
             tab.rows.push_back({labelCell(QString::number(k + 1)), labelCell(QString::number(k)),
                                 givenCell(sheetNumber(weightedSum(m_s.params, L, k, in))),
                                 givenCell(sheetNumber(m_s.params.layers[std::size_t(L - 1)].b[k])),
                                 cell({SheetKind::Z, L, k, 0}, t.logits[k]),
-                                givenCell(std::isfinite(t.exp[k]) ? sheetNumber(t.exp[k]) : sheetTr("overflow")),
-                                cell({SheetKind::P, 0, k, 0}, t.probabilities[k]), givenCell(sheetNumber(t.target[k])),
+                                givenCell(std::isfinite(t.exp[k]) ? sheetNumber(t.exp[k])
+                                                                  : sheetTr("overflow")),
+                                cell({SheetKind::P, 0, k, 0}, t.probabilities[k]),
+                                givenCell(sheetNumber(t.target[k])),
                                 cell({SheetKind::Delta, L, k, 0}, t.deltaOut[k])});
         return tab;
     }
@@ -239,7 +276,8 @@ private:
         tab.header = {sheetTr("label (class)"), sheetTr("p of the label"), sheetTr("L")};
         const int label = std::max(0, t.label);
         tab.rows.push_back({SheetCell {QString::number(t.label), {}, false, false},
-                            cell({SheetKind::P, 0, label, 0}, t.probabilities[label]), cell({SheetKind::Loss, 0, 0, 0}, t.loss)});
+                            cell({SheetKind::P, 0, label, 0}, t.probabilities[label]),
+                            cell({SheetKind::Loss, 0, 0, 0}, t.loss)});
         return tab;
     }
 
@@ -247,18 +285,27 @@ private:
     {
         const MlpTraceF &t = m_s.trace;
         SheetTable tab;
-        tab.title = sheetTr("One SGD step on this image, \u03B7 = %1 (a few weights)").arg(sheetNumber(t.lr));
-        tab.note = sheetTr("dL/dw = \u03B4 of the row's neuron \u00B7 the column's input;  w after = w \u2212 \u03B7 \u00B7 dL/dw");
-        tab.header = {sheetTr("weight: layer, row, column"), sheetTr("\u03B4 of row"), sheetTr("input"), sheetTr("dL/dw"),
-                      sheetTr("w before"), sheetTr("w after")};
+        tab.title = sheetTr("One SGD step on this image, \u03B7 = %1 (a few weights)")
+                            .arg(sheetNumber(t.lr));
+        tab.note = sheetTr("dL/dw = \u03B4 of the row's neuron \u00B7 the column's input;  w after "
+                           "= w \u2212 \u03B7 \u00B7 dL/dw");
+        tab.header = {sheetTr("weight: layer, row, column"),
+                      sheetTr("\u03B4 of row"),
+                      sheetTr("input"),
+                      sheetTr("dL/dw"),
+                      sheetTr("w before"),
+                      sheetTr("w after")};
         for (const auto &[layer, row, col] : m_weights) {
-            const HandCellRef dw {SheetKind::Dw, layer, row, col}, w {SheetKind::W, layer, row, col};
-            tab.rows.push_back({labelCell(sheetTr("W%1 row %2, column %3").arg(layer).arg(row + 1).arg(col + 1)),
-                                givenCell(sheetNumber(handLayerDelta(t, layer)[row])),
-                                givenCell(sheetNumber(handLayerInput(t, layer)[col])),
-                                cell(dw, handCellValue(dw, m_s.arch, m_s.params, t)),
-                                givenCell(sheetNumber(m_s.params.layers[std::size_t(layer - 1)].W(row, col))),
-                                cell(w, handCellValue(w, m_s.arch, m_s.params, t))});
+            const HandCellRef dw {SheetKind::Dw, layer, row, col},
+                    w {SheetKind::W, layer, row, col};
+            tab.rows.push_back(
+                    {labelCell(
+                             sheetTr("W%1 row %2, column %3").arg(layer).arg(row + 1).arg(col + 1)),
+                     givenCell(sheetNumber(handLayerDelta(t, layer)[row])),
+                     givenCell(sheetNumber(handLayerInput(t, layer)[col])),
+                     cell(dw, handCellValue(dw, m_s.arch, m_s.params, t)),
+                     givenCell(sheetNumber(m_s.params.layers[std::size_t(layer - 1)].W(row, col))),
+                     cell(w, handCellValue(w, m_s.arch, m_s.params, t))});
         }
         return tab;
     }
@@ -271,8 +318,8 @@ private:
         for (const SheetTable &tab : std::as_const(w.tables))
             for (const QVector<SheetCell> &row : tab.rows)
                 for (const SheetCell &c : row)
-                    if (!c.blankName.isEmpty() && c.text != QLatin1String("0") && c.text != QLatin1String("1")
-                        && c.text != QLatin1String("-1"))
+                    if (!c.blankName.isEmpty() && c.text != QLatin1String("0")
+                        && c.text != QLatin1String("1") && c.text != QLatin1String("-1"))
                         blank.insert(c.text);
         for (SheetTable &tab : w.tables)
             for (QVector<SheetCell> &row : tab.rows)
@@ -282,7 +329,8 @@ private:
 
     const WorksheetSample &m_s;
     const std::vector<HandCellRef> &m_blanks;
-    std::vector<std::tuple<int, int, int>> m_weights; // layer (1-based), row, column: the SGD table's
+    std::vector<std::tuple<int, int, int>>
+            m_weights; // layer (1-based), row, column: the SGD table's
 };
 
 } // namespace

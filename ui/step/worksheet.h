@@ -19,8 +19,8 @@ namespace bplab {
 /** One number of the sheet. */
 struct SheetCell
 {
-    QString text;      ///< the value as printed ("0.9731"), or a label
-    QString blankName; ///< the cell the student computes ("p:8"); empty: shown on page 1
+    QString text;           ///< the value as printed ("0.9731"), or a label
+    QString blankName;      ///< the cell the student computes ("p:8"); empty: shown on page 1
     bool givesAway = false; ///< blank on page 1 too: it shows a blank cell's number
     bool numeric = true;
     bool isBlank() const { return !blankName.isEmpty() || givesAway; }
@@ -36,8 +36,8 @@ struct SheetTable
 
 struct Worksheet
 {
-    QString title;    ///< "Backprop Lab worksheet: test image 17"
-    QString subtitle; ///< the network, the label, the learning rate
+    QString title;        ///< "Backprop Lab worksheet: test image 17"
+    QString subtitle;     ///< the network, the label, the learning rate
     QVector<float> image; ///< 784 input values (drawn as the digit), empty: none
     QVector<SheetTable> tables;
     /** The blank cells in the order given: name and value as printed. */

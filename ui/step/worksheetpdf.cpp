@@ -19,7 +19,10 @@ namespace bplab {
 
 namespace {
 
-QString pdfTr(const char *text) { return QCoreApplication::translate("bplab", text); }
+QString pdfTr(const char *text)
+{
+    return QCoreApplication::translate("bplab", text);
+}
 
 constexpr double kRowHeight = 15;
 constexpr double kTableGap = 10;
@@ -37,7 +40,10 @@ QFont sheetFont(int pixels, bool bold = false, bool italic = false)
 class SheetPainter
 {
 public:
-    SheetPainter(QPainter &p, double width) : m_p(p), m_width(width) {}
+    SheetPainter(QPainter &p, double width)
+        : m_p(p)
+        , m_width(width)
+    { }
 
     /** Draws one page from y = 0; returns its height. answers: the blanks filled in. */
     double page(const Worksheet &w, bool answers)
@@ -52,17 +58,20 @@ public:
         m_p.drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, title, &used);
         y += used.height() + 3;
         m_p.setFont(sheetFont(10));
-        m_p.drawText(QRectF(0, y, textWidth, 60), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, w.subtitle, &used);
+        m_p.drawText(QRectF(0, y, textWidth, 60), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+                     w.subtitle, &used);
         y += used.height() + 4;
         if (!answers) {
-            m_p.drawText(QPointF(0, y + 10), pdfTr("Name: ______________________________    Date: ______________"));
+            m_p.drawText(QPointF(0, y + 10),
+                         pdfTr("Name: ______________________________    Date: ______________"));
             y += 16;
         } else {
             QStringList list;
             for (const auto &[name, value] : w.answers)
                 list << QStringLiteral("%1 = %2").arg(name, value);
             m_p.setFont(sheetFont(10, true));
-            m_p.drawText(QRectF(0, y, textWidth, 80), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+            m_p.drawText(QRectF(0, y, textWidth, 80),
+                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
                          pdfTr("The blanks: %1").arg(list.join(QStringLiteral(";  "))), &used);
             y += used.height() + 8;
         }
@@ -84,8 +93,11 @@ private:
         const double span = std::max(1e-6, double(*hi - *lo));
         const double cell = at.width() / side;
         for (int i = 0; i < side * side; ++i) {
-            const int grey = 255 - int(std::lround(255 * (image[i] - *lo) / span)); // ink where the pixel is bright
-            m_p.fillRect(QRectF(at.left() + (i % side) * cell, at.top() + (i / side) * cell, cell + 0.05, cell + 0.05),
+            const int grey = 255
+                             - int(std::lround(255 * (image[i] - *lo)
+                                               / span)); // ink where the pixel is bright
+            m_p.fillRect(QRectF(at.left() + (i % side) * cell, at.top() + (i / side) * cell,
+                                cell + 0.05, cell + 0.05),
                          QColor(grey, grey, grey));
         }
         m_p.setPen(QPen(Qt::black, 0.5));
@@ -101,7 +113,8 @@ private:
         y += used.height() + 1;
         if (!t.note.isEmpty()) {
             m_p.setFont(sheetFont(9, false, true));
-            m_p.drawText(QRectF(0, y, m_width, 40), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, t.note, &used);
+            m_p.drawText(QRectF(0, y, m_width, 40), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+                         t.note, &used);
             y += used.height() + 2;
         }
         const int cols = int(t.header.size());
@@ -115,7 +128,8 @@ private:
             double w = header.horizontalAdvance(t.header[c]);
             for (const QVector<SheetCell> &row : t.rows)
                 if (c < row.size())
-                    w = std::max(w, number.horizontalAdvance(row[c].text) + (row[c].numeric ? 8 : 0));
+                    w = std::max(w,
+                                 number.horizontalAdvance(row[c].text) + (row[c].numeric ? 8 : 0));
             widths[std::size_t(c)] = std::max(w + 10, c > 0 ? 52.0 : 20.0);
         }
         double sum = 0;
@@ -124,17 +138,19 @@ private:
         const double spread = (m_width - sum) / std::max(1, cols - 1);
         std::vector<double> lefts(std::size_t(cols) + 1, 0.0);
         for (int c = 0; c < cols; ++c)
-            lefts[std::size_t(c) + 1] = lefts[std::size_t(c)] + widths[std::size_t(c)] * (spread < 0 ? m_width / sum : 1)
-                                         + (c > 0 && spread > 0 ? std::min(spread, 24.0) : 0);
+            lefts[std::size_t(c) + 1] = lefts[std::size_t(c)]
+                                        + widths[std::size_t(c)] * (spread < 0 ? m_width / sum : 1)
+                                        + (c > 0 && spread > 0 ? std::min(spread, 24.0) : 0);
         const double tableWidth = lefts.back();
         const auto columnRect = [&](int c, double top) {
-            return QRectF(lefts[std::size_t(c)], top, lefts[std::size_t(c) + 1] - lefts[std::size_t(c)], kRowHeight);
+            return QRectF(lefts[std::size_t(c)], top,
+                          lefts[std::size_t(c) + 1] - lefts[std::size_t(c)], kRowHeight);
         };
         m_p.fillRect(QRectF(0, y, tableWidth, kRowHeight), QColor(225, 225, 225));
         m_p.setFont(sheetFont(9, true));
         for (int c = 0; c < cols; ++c)
-            m_p.drawText(columnRect(c, y).adjusted(2, 0, -3, 0), Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight),
-                         t.header[c]);
+            m_p.drawText(columnRect(c, y).adjusted(2, 0, -3, 0),
+                         Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight), t.header[c]);
         y += kRowHeight;
         for (const QVector<SheetCell> &row : t.rows) {
             for (int c = 0; c < std::min(cols, int(row.size())); ++c) {
@@ -151,7 +167,9 @@ private:
                 }
                 m_p.setPen(Qt::black);
                 m_p.setFont(sheetFont(10, answers && cell.isBlank()));
-                m_p.drawText(r.adjusted(2, 0, -3, 0), Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight), cell.text);
+                m_p.drawText(r.adjusted(2, 0, -3, 0),
+                             Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight),
+                             cell.text);
             }
             m_p.setPen(QPen(QColor(200, 200, 200), 0.4));
             m_p.drawLine(QPointF(0, y + kRowHeight), QPointF(tableWidth, y + kRowHeight));
@@ -166,7 +184,8 @@ private:
 
 } // namespace
 
-QString writeWorksheetPdf(const Worksheet &sheet, const QString &file, QPageSize::PageSizeId pageSize)
+QString writeWorksheetPdf(const Worksheet &sheet, const QString &file,
+                          QPageSize::PageSizeId pageSize)
 {
     {
         QFile probe(file); // a clear message for a folder that is not there or not writable
@@ -177,7 +196,8 @@ QString writeWorksheetPdf(const Worksheet &sheet, const QString &file, QPageSize
     writer.setTitle(sheet.title);
     writer.setCreator(QStringLiteral("Backprop Lab"));
     writer.setResolution(600);
-    writer.setPageLayout(QPageLayout(QPageSize(pageSize), QPageLayout::Portrait, QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
+    writer.setPageLayout(QPageLayout(QPageSize(pageSize), QPageLayout::Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
     QPainter p;
     if (!p.begin(&writer))
         return pdfTr("%1: cannot write a PDF there").arg(file);
