@@ -77,7 +77,8 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
         }
         if (s.testImage)
             testImage = *s.testImage;
-        if (!s.compute.empty() && cellComputed && std::size_t(testImage) < data->test.size()) {
+        // (A step through a Compare run's network, step_of, is not played: its cells are not told.)
+        if (!s.compute.empty() && cellComputed && s.stepOf.value_or(0) == 0 && std::size_t(testImage) < data->test.size()) {
             // The Step view's trace of the image at the training's weights and learning rate.
             const std::size_t n = std::size_t(testImage);
             const MlpTraceF trace = explainSample(arch, trainer->params(), scaleInput<float>(data->test.image(n), config.normalize),

@@ -34,7 +34,8 @@ struct PlayedCell
 TrainConfig lessonConfig(const Lesson &lesson, const TrainConfig &base);
 
 /** Plays `lesson` on `data` (its data set) and checks every claim; `claimChecked` is told each
- *  one as it is checked, `cellComputed` each cell of a step's "compute" list with its value. */
+ *  one as it is checked, `cellComputed` each cell of a step's "compute" list with its value (but
+ *  those of a step through a Compare run's network, whose weights the player does not keep). */
 std::vector<PlayedClaim> playLesson(const Lesson &lesson, std::shared_ptr<const DataSplit> data,
                                     const std::function<void(const PlayedClaim &)> &claimChecked = {},
                                     const std::function<void(const PlayedCell &)> &cellComputed = {});
