@@ -59,15 +59,23 @@ int brightestPixel(const MlpTraceF &t)
     return best;
 }
 
-/** The weights the SGD table shows when the blanks name none: the label's output weight from the
- *  last layer's strongest input, and the first layer's weight from the brightest pixel. */
+/** The weights the SGD table shows when the blanks name none: the label's and the likeliest wrong
+ *  class's output weights from the last layer's strongest input, and the first layer's weight
+ *  from the brightest pixel. */
 std::vector<HandCellRef> defaultWeights(const WorksheetSample &s)
 {
     const MlpTraceF &t = s.trace;
     const int L = s.arch.layerCount();
     const int label = std::max(0, t.label);
+    const int in = L > 1 ? strongestNeuron(t, L - 1) : brightestPixel(t);
+    // the wrong class given the largest probability: its delta is positive, the label's negative
+    int wrong = label == 0 ? 1 : 0;
+    for (int k = 0; k < int(t.probabilities.size()); ++k)
+        if (k != label && t.probabilities[k] > t.probabilities[wrong])
+            wrong = k;
     std::vector<HandCellRef> w;
-    w.push_back({SheetKind::Dw, L, label, L > 1 ? strongestNeuron(t, L - 1) : brightestPixel(t)});
+    w.push_back({SheetKind::Dw, L, label, in});
+    w.push_back({SheetKind::Dw, L, wrong, in});
     if (L > 1)
         w.push_back({SheetKind::Dw, 1, strongestNeuron(t, 1), brightestPixel(t)});
     return w;
@@ -143,7 +151,7 @@ private:
         for (const HandCellRef &b : m_blanks)
             if (b.kind == SheetKind::Dw || b.kind == SheetKind::W)
                 addWeight(b.layer, b.row, b.col);
-        if (m_weights.size() < 2)
+        if (m_weights.size() < 3)
             for (const HandCellRef &d : defaultWeights(m_s))
                 addWeight(d.layer, d.row, d.col);
     }
