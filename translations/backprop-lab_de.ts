@@ -3586,6 +3586,14 @@ Testgenauigkeit %2 %</translation>
         <source>Datas&amp;et</source>
         <translation>&amp;Datensatz</translation>
     </message>
+    <message>
+        <source>Export &amp;worksheet...</source>
+        <translation>&amp;Arbeitsblatt exportieren...</translation>
+    </message>
+    <message>
+        <source>Save the Step view&apos;s image as a printable PDF worksheet: its numbers through the stages with cells to compute by hand, and a page of answers</source>
+        <translation>Das Bild der schrittweisen Ansicht als druckbares PDF-Arbeitsblatt speichern: seine Zahlen durch die Stufen, mit Zellen zum Rechnen von Hand, und eine Seite mit den Lösungen</translation>
+    </message>
 </context>
 <context>
     <name>bplab::MessageBanner</name>

@@ -20,7 +20,10 @@ lesson's data set ("sample": the offline sample import-sample writes; --data DIR
 folder). After each step it checks the step's "claims" (docs/file-formats.md, "Lesson"): the test or
 training accuracy at the shown weights, the test loss, a count of the confusion matrix, a Compare
 run's final accuracy or test loss, the best run; each with a bound or a margin over another run.
-It prints each lesson's file name, then each claim with the value found and "holds" or "FAILS".
+It prints each lesson's file name, then each claim with the value found and "holds" or "FAILS",
+and each cell of a step's "compute" list (cells to compute by hand, as worksheet --blanks names
+them) with its value there, to 4 significant digits: the training's weights at that step, the test
+image the Step view shows, the lesson's learning rate.
 Exit code 0 when every claim holds, 2 when one does not (stderr names the lesson, the step, counted
 from 1 as the lesson's panel does, and the claim) or a lesson cannot be read.)";
 
@@ -63,6 +66,11 @@ int runLesson(const QStringList &args)
                              .arg(qs(p.check.text), p.check.holds ? QStringLiteral("holds") : QStringLiteral("FAILS")));
             if (!p.check.holds)
                 failed << QStringLiteral("%1, step %2, claim %3: %4").arg(name).arg(p.step + 1).arg(p.claim + 1).arg(qs(p.check.text));
+        }, [&](const PlayedCell &c) {
+            printOut(QStringLiteral("  step %1, compute %2 = %3\n")
+                             .arg(c.step + 1)
+                             .arg(qs(handCellText(c.cell)))
+                             .arg(double(c.value), 0, 'g', 4));
         });
     }
     if (!failed.isEmpty())

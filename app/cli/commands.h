@@ -19,5 +19,6 @@ int runSimulate(const QStringList &args);
 int runPredict(const QStringList &args);
 int runInspect(const QStringList &args);
 int runLesson(const QStringList &args);
+int runWorksheet(const QStringList &args);
 
 } // namespace bplab::cli

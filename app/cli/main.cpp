@@ -7,8 +7,11 @@
 #include <openmpwait.h>
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <functional>
 
 namespace {
@@ -51,7 +54,21 @@ const CommandEntry kCommands[] = {
          bplab::cli::runInspect},
         {"lesson", "lesson check FILE...: play lessons without a window and check the claims of their steps",
          bplab::cli::runLesson},
+        {"worksheet", "a printable PDF of one sample's pass with cells to compute by hand, and its answers",
+         bplab::cli::runWorksheet},
 };
+
+/** worksheet draws text into a PDF: fonts need a QGuiApplication, which needs a platform. The
+ *  offscreen one needs no display (a shell over SSH, CI). */
+bool needsGui(int argc, char **argv)
+{
+    if (argc < 2 || std::strcmp(argv[1], "worksheet") != 0)
+        return false;
+    for (int i = 2; i < argc; ++i)
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
+            return false;
+    return true;
+}
 
 QString overview()
 {
@@ -80,7 +97,13 @@ QString overview()
 int main(int argc, char **argv)
 {
     bplab::preferPassiveOpenMpWait(argv); // an epoch as fast as the app's (openmpwait.h)
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> app;
+    if (needsGui(argc, argv)) {
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // never a window: this program draws only into files
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QLatin1String(bplab::cli::kProgram));
     QCoreApplication::setApplicationVersion(QStringLiteral(BPLAB_VERSION));
 
@@ -111,7 +134,7 @@ int main(int argc, char **argv)
     }
     bplab::cli::printErr(
             QStringLiteral("%1: unknown command '%2' (commands: train, eval, explain, export, "
-                           "info, bench, import-sample, import-images, download, simulate, predict, inspect; see %1 --help)")
+                           "info, bench, import-sample, import-images, download, simulate, predict, inspect, lesson, worksheet; see %1 --help)")
                     .arg(QLatin1String(bplab::cli::kProgram), first));
     return bplab::cli::kExitUsage;
 }

@@ -40,6 +40,8 @@ public:
     virtual void showTestImage(int index) = 0;
     /** Stage `stage` of the Step view's pass. */
     virtual void showStage(int stage) = 0;
+    /** The Step view's By hand mode with these cells to compute (their neurons selected). */
+    virtual void computeByHand(const std::vector<HandCellRef> &cells) = 0;
     /** The Data parallel page's what-if cluster as a question's true value assumes it: these
      *  servers, GPUs and algorithm, the rest at the page's defaults. */
     virtual void showCluster(const LessonCluster &cluster) = 0;

@@ -357,8 +357,10 @@ void LessonRunner::applyStep(bool dataReady)
         m_host->showCompareMeasure(s.compareShow.value_or(CompareMeasure::TestAccuracy));
     if (s.view == LessonView::Mistakes)
         m_host->showMistakesOf(s.mistakesOf.value_or(0));
-    if (s.view == LessonView::Step)
+    if (s.view == LessonView::Step) {
         m_host->stepThroughRun(s.stepOf.value_or(0));
+        m_host->computeByHand(s.compute);
+    }
     m_host->showView(s.view);
     // A view newly shown takes the keyboard; an open question takes it back, so that the class
     // types its answers at once (the lesson's first step too, before the window was shown).

@@ -203,6 +203,11 @@ void LessonUi::showStage(int stage)
     m_host->stepView()->setStage(stage);
 }
 
+void LessonUi::computeByHand(const std::vector<HandCellRef> &cells)
+{
+    m_host->stepView()->computeByHand(cells);
+}
+
 void LessonUi::showCluster(const LessonCluster &cluster)
 {
     auto *view = qobject_cast<clusterview::ClusterView *>(m_host->page(View::Cluster));
@@ -236,6 +241,7 @@ void LessonUi::holdStepTerm(std::optional<StepTermHold> term)
     StepView *view = m_host->stepView();
     if (!view)
         return;
+    view->setHeldTerm(term); // the value blank, on the page and in the accessible tree
     if (!m_followsStage) {
         m_followsStage = true;
         connect(view->model(), &StepModel::stateChanged, this, &LessonUi::coverHeldStage);
@@ -250,7 +256,10 @@ void LessonUi::coverHeldStage()
     if (!view)
         return;
     const StepModel *m = view->model();
-    const bool cover = m_stepHold && m->stage() >= firstStageShowing(*m_stepHold, m->arch());
+    // A value is held blank by the view itself; which class wins and whether the loss fell are
+    // also written in words on their stages, which are covered whole.
+    const bool inWords = m_stepHold && (m_stepHold->quantity == Quantity::ArgmaxP || m_stepHold->quantity == Quantity::LossAfterLower);
+    const bool cover = inWords && m->stage() >= firstStageShowing(*m_stepHold, m->arch());
     if (cover) {
         if (!m_stepCover) {
             m_stepCover = new QWidget;

@@ -88,6 +88,7 @@ private:
     void setStepLearningRate(std::optional<double> lr) override;
     void showTestImage(int index) override;
     void showStage(int stage) override;
+    void computeByHand(const std::vector<HandCellRef> &cells) override;
     void showCluster(const LessonCluster &cluster) override;
     void compareRuns(const std::vector<CompareChoice> &runs) override;
     std::vector<std::optional<CompareResult>> compareResults() const override;

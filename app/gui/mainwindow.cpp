@@ -22,10 +22,12 @@
 #include "statusline.h"
 #include "stepfeed.h"
 #include "stepview.h"
+#include "stepworksheet.h"
 #include "timelineui.h"
 #include "trainingcontroller.h"
 #include "trainview.h"
 #include "viewstack.h"
+#include "windowaction.h"
 
 #include <clusterview.h>
 #include <compareview.h>
@@ -495,6 +497,12 @@ void MainWindow::createMenus()
     m_fileUi->addModelActions(file);
     file->addSeparator();
     m_panelUi->addToFileMenu(file);
+    // The Step view's sample as a printable worksheet with cells to compute by hand.
+    QAction *worksheet = addWindowAction(this, QStringLiteral("actionExportWorksheet"), tr("Export &worksheet..."),
+                                         tr("Save the Step view's image as a printable PDF worksheet: its numbers through "
+                                            "the stages with cells to compute by hand, and a page of answers"));
+    connect(worksheet, &QAction::triggered, this, [this] { saveStepWorksheet(this, *m_stepView->model()); });
+    file->addAction(worksheet);
     file->addSeparator();
     file->addAction(m_actions->quit());
 

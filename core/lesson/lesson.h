@@ -4,6 +4,7 @@
 // by lessonreader.h; the words it spells values with are in lessonnames.h. A question names a
 // quantity the app computes (lessonanswer.h), never a written-in answer.
 
+#include "lesson/handcell.h"
 #include "lesson/lessonclaim.h"
 #include "train/comparison.h"
 #include "train/trainconfig.h"
@@ -125,6 +126,9 @@ struct LessonStep
     std::optional<LessonCluster> cluster;
     /** What the step's text says the app shows here, checked by `lesson check` ("claims"). */
     std::vector<LessonClaim> claims;
+    /** View Step only: the cells the student computes by hand ("compute": ["z1:5", "loss"], as
+     *  worksheets write them, handcell.h): the view opens By hand with them blank. */
+    std::vector<HandCellRef> compute;
 };
 
 struct Lesson

@@ -1,5 +1,7 @@
 #include "lesson/lessonplayer.h"
 
+#include "nn/mlptrace.h"
+#include "nn/network.h"
 #include "nn/networkeval.h"
 #include "train/comparison.h"
 #include "train/networktrainer.h"
@@ -28,7 +30,8 @@ TrainConfig lessonConfig(const Lesson &l, const TrainConfig &base)
 }
 
 std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataSplit> data,
-                                    const std::function<void(const PlayedClaim &)> &claimChecked)
+                                    const std::function<void(const PlayedClaim &)> &claimChecked,
+                                    const std::function<void(const PlayedCell &)> &cellComputed)
 {
     std::vector<PlayedClaim> out;
     TrainConfig config = lessonConfig(l, recipeConfig(Recipe::Source));
@@ -39,6 +42,7 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
     std::map<std::size_t, MlpParamsF> shown {{0, trainer->params()}};
     const Dataset trainedOn = balancedSubset(data->train, subsetSize(config.trainSubset, data->train.size()), config.seed);
     std::vector<std::optional<ClaimRun>> runs;
+    long long testImage = 0; // the Step view's image: the latest a step named
     for (std::size_t i = 0; i < l.steps.size(); ++i) {
         const LessonStep &s = l.steps[i];
         if (s.lr) {
@@ -70,6 +74,18 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
                 else
                     runs.push_back(std::nullopt);
             }
+        }
+        if (s.testImage)
+            testImage = *s.testImage;
+        // (A step through a Compare run's network, step_of, is not played: its cells are not told.)
+        if (!s.compute.empty() && cellComputed && s.stepOf.value_or(0) == 0 && std::size_t(testImage) < data->test.size()) {
+            // The Step view's trace of the image at the training's weights and learning rate.
+            const std::size_t n = std::size_t(testImage);
+            const MlpTraceF trace = explainSample(arch, trainer->params(), scaleInput<float>(data->test.image(n), config.normalize),
+                                                  data->test.label(n), float(config.lr));
+            for (const HandCellRef &cell : s.compute)
+                if (handCellFits(cell, arch).empty())
+                    cellComputed({int(i), cell, handCellValue(cell, arch, trainer->params(), trace)});
         }
         if (s.claims.empty())
             continue;

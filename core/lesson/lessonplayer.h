@@ -19,14 +19,25 @@ struct PlayedClaim
     ClaimCheck check;
 };
 
+/** A cell of a step's "compute" list and its value there (the training's weights at the step,
+ *  the test image the Step view shows, the lesson's learning rate). */
+struct PlayedCell
+{
+    int step = 0; ///< 0-based
+    HandCellRef cell;
+    float value = 0;
+};
+
 /** The settings the lesson trains with, as the app applies them (augmentation off, one replica). */
 /** The training a lesson asks for: `base` (the recipe's when the lesson names one) with the
  *  lesson's settings over it, one replica, no augmentation. */
 TrainConfig lessonConfig(const Lesson &lesson, const TrainConfig &base);
 
 /** Plays `lesson` on `data` (its data set) and checks every claim; `claimChecked` is told each
- *  one as it is checked. */
+ *  one as it is checked, `cellComputed` each cell of a step's "compute" list with its value (but
+ *  those of a step through a Compare run's network, whose weights the player does not keep). */
 std::vector<PlayedClaim> playLesson(const Lesson &lesson, std::shared_ptr<const DataSplit> data,
-                                    const std::function<void(const PlayedClaim &)> &claimChecked = {});
+                                    const std::function<void(const PlayedClaim &)> &claimChecked = {},
+                                    const std::function<void(const PlayedCell &)> &cellComputed = {});
 
 } // namespace bplab

@@ -218,7 +218,7 @@ public:
     {
         if (!object(&o, path) ||
             !onlyKnown(o, path, {"text", "view", "stage", "timeline_at", "test_image", "lr", "pace", "question", "compare",
-                                  "compare_show", "mistakes_of", "step_of", "cluster", "claims"}))
+                                  "compare_show", "mistakes_of", "step_of", "cluster", "claims", "compute"}))
             return false;
         if (!text(jsonMember(o, "text"), join(path, "text"), kLessonMaxStepChars, s.text) ||
             !choice(jsonMember(o, "view"), join(path, "view"), lessonViewNames(), "a view", s.view))
@@ -301,8 +301,36 @@ public:
                 error = e;
                 return false;
             }
+        if (const Json *v = jsonMember(o, "compute"))
+            if (!compute(*v, join(path, "compute"), l, s))
+                return false;
         if (const Json *v = jsonMember(o, "question"))
             return question(*v, join(path, "question"), s);
+        return true;
+    }
+
+    /** ["z1:5", "loss", ...]: cells of the network the step shows, by hand (handcell.h). */
+    bool compute(const Json &v, const std::string &path, const Lesson &l, LessonStep &s)
+    {
+        if (s.view != LessonView::Step)
+            return fail(path, "only a step with the view \"step\" has cells to compute by hand");
+        if (!v.is_array() || v.empty() || v.size() > 16)
+            return fail(path, "must be a list of 1 to 16 cells ([\"z1:5\", \"loss\"]), not " + lessonValueWords(v));
+        const std::optional<Architecture> shown = stepNetwork(l, s.stepOf.value_or(0));
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            if (!v[i].is_string())
+                return fail(at, "must be a cell in quotes (\"z1:5\"), not " + lessonValueWords(v[i]));
+            const Result<HandCellRef> cell = parseHandCell(v[i].get_ref<const std::string &>());
+            if (!cell)
+                return fail(at, cell.error());
+            if (shown)
+                if (const std::string why = handCellFits(*cell, *shown); !why.empty())
+                    return fail(at, why + " (" + lessonNetworkWords(l, s.stepOf.value_or(0), *shown) + ")");
+            if (std::find(s.compute.begin(), s.compute.end(), *cell) != s.compute.end())
+                return fail(at, lessonQuoted(handCellText(*cell)) + " is listed twice");
+            s.compute.push_back(*cell);
+        }
         return true;
     }
 

@@ -75,6 +75,32 @@ private slots:
                                   "04-what-the-network-gets-wrong.json\n  step 1, claim 1: test_accuracy"})
             QVERIFY2(run.out.contains(claim), run.out.constData());
         QVERIFY(!run.out.contains("FAILS"));
+        QVERIFY2(run.out.contains("02-backprop-by-hand.json\n  step 5, compute p:8 = "), run.out.constData());
+    }
+
+    // A step's "compute" cells are printed with their values: at batch 0 the lesson's weights are
+    // the seed's initial ones, which train --epochs 0 writes; explain then gives the same numbers.
+    void computeCellsPrintTheirValues()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("compute.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"format": "backprop-lab-lesson", "version": 1, "title": "By hand", "dataset": "sample",
+          "settings": {"recipe": "source", "lr": 0.1, "batch": 64, "epochs": 1, "seed": 1}, "views": ["step"],
+          "steps": [{"text": "Compute.", "view": "step", "stage": 5, "test_image": 3, "compute": ["p:8", "z1:5", "loss"]}]})");
+        out.close();
+        const CliRun run = runCli({QStringLiteral("lesson"), QStringLiteral("check"), QStringLiteral("--data"), m_synthetic, path});
+        QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+        const QString model = m_dir.filePath(QStringLiteral("init.bplab"));
+        QCOMPARE(runCli({"train", "--data", m_synthetic, "--epochs", "0", "--seed", "1", "--save", model}).exitCode, 0);
+        const CliRun explain = runCli({"explain", "--model", model, "--data", m_synthetic, "--set", "test", "--index", "3", "--json"});
+        QCOMPARE(explain.exitCode, 0);
+        const QJsonObject o = explain.json();
+        const auto line = [](const char *cell, double v) { return QStringLiteral("  step 1, compute %1 = %2\n").arg(QLatin1String(cell)).arg(v, 0, 'g', 4); };
+        const QString text = QString::fromUtf8(run.out);
+        QVERIFY2(text.contains(line("p:8", o.value("probabilities").toArray()[7].toDouble())), qPrintable(text));
+        QVERIFY2(text.contains(line("z1:5", o.value("hidden").toArray()[0].toObject().value("z").toArray()[4].toDouble())), qPrintable(text));
+        QVERIFY2(text.contains(line("loss", o.value("loss").toDouble())), qPrintable(text));
     }
 
     void anInvertedClaimFails()

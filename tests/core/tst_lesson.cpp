@@ -192,8 +192,32 @@ private slots:
         row("cluster servers", "\"servers\": 2", "\"servers\": 1000", "steps[1].question.cluster.servers: must be a whole number from 1 to 64");
         row("algorithm", "\"algorithm\": \"ring\"", "\"algorithm\": \"tree\"",
             "steps[1].question.cluster.algorithm: must be ring or hierarchical, not \"tree\"");
+        row("compute cell", "\"test_image\": 3,", "\"test_image\": 3, \"compute\": [\"z1:5\", \"q:2\"],",
+            "steps[0].compute[1]: \"q:2\" is not a cell; write z1:5, a1:5, p:3, loss");
+        row("compute beyond the network", "\"test_image\": 3,", "\"test_image\": 3, \"compute\": [\"a2:5\"],",
+            "steps[0].compute[0]: a2:5: the network 784-128-10 ReLU has one hidden layer, a1");
+        row("compute neuron", "\"test_image\": 3,", "\"test_image\": 3, \"compute\": [\"z1:129\"],",
+            "steps[0].compute[0]: z1:129: layer 1 of the network 784-128-10 ReLU has 128 neurons");
+        row("compute twice", "\"test_image\": 3,", "\"test_image\": 3, \"compute\": [\"loss\", \"loss\"],",
+            "steps[0].compute[1]: \"loss\" is listed twice");
+        row("compute on other view", "\"view\": \"cluster\",", "\"view\": \"cluster\", \"compute\": [\"loss\"],",
+            "steps[1].compute: only a step with the view \"step\" has cells to compute by hand");
         row("step not object", "{\"text\": \"Second.\"", "7, {\"text\": \"Second.\"", "steps[1]: must be an object");
         row("root not object", "{\n  \"format\"", "[{\n  \"format\"", "not valid JSON");
+    }
+
+    // "compute": cells as worksheets name them, kept in order.
+    void aStepListsCellsToCompute()
+    {
+        auto l = parseLesson(replaced("\"test_image\": 3,", "\"test_image\": 3, \"compute\": [\"z1:5\", \"loss\", \"w2:8:5\"],"), "t.json");
+        QVERIFY2(l.ok(), l.error().c_str());
+        const std::vector<HandCellRef> &c = l->steps[0].compute;
+        QCOMPARE(c.size(), std::size_t(3));
+        QCOMPARE(handCellText(c[0]), std::string("z1:5"));
+        QCOMPARE(c[0].row, 4);
+        QVERIFY(c[1].kind == HandCellRef::Kind::Loss);
+        QCOMPARE(handCellText(c[2]), std::string("w2:8:5"));
+        QVERIFY(l->steps[1].compute.empty());
     }
 
     void damagedLessonsNameTheField()

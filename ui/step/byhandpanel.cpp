@@ -79,6 +79,17 @@ void ByHandPanel::reset()
     emit pendingChanged();
 }
 
+QStringList ByHandPanel::pendingKeys() const
+{
+    QStringList out;
+    if (!isOn())
+        return out;
+    for (const HandCell &c : m_cells)
+        if (!m_answers.value(c.key).done)
+            out << c.key;
+    return out;
+}
+
 QVector<float> ByHandPanel::pendingValues() const
 {
     QVector<float> out;

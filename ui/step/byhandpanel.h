@@ -36,6 +36,8 @@ public:
     void reset();
     /** The values still blank: the cells neither answered nor revealed (none when off). */
     QVector<float> pendingValues() const;
+    /** The keys (HandCell::key) of those cells. */
+    QStringList pendingKeys() const;
 
     int cellCount() const { return int(m_cells.size()); }
     /** Checks `typed` as cell i's answer (what Return or Check do with the typed text); false when

@@ -139,6 +139,34 @@ QString blankValues(const QString &html, const QVector<float> &values)
     return out;
 }
 
+QString blankSums(const QString &html, const QVector<double> &sums)
+{
+    QString out = html;
+    for (double v : sums) {
+        const QRegularExpression link(QStringLiteral("<a href=\"v:%1\"[^>]*>[^<]*</a>").arg(QRegularExpression::escape(formatExact(v + 0.0))));
+        out.replace(link, QStringLiteral("<b>?</b>"));
+    }
+    return out;
+}
+
+QVector<double> sumsGivingAway(const StepModel &m, const QStringList &keys)
+{
+    QVector<double> sums;
+    static const QRegularExpression zKey(QStringLiteral("^z(\\d+)\\.(\\d+)$")); // weightedSumCell's key
+    for (const QString &key : keys)
+        if (const QRegularExpressionMatch z = zKey.match(key); z.hasMatch())
+            sums << m.allTerms(z.captured(1).toInt() - 1, z.captured(2).toInt());
+    return sums;
+}
+
+void blankEveryValue(QVector<GridSpec> &grids, const QVector<float> &values)
+{
+    for (GridSpec &g : grids)
+        for (float &v : g.values)
+            if (v != 0.0f && values.contains(v)) // a 0 would blank every silent neuron
+                v = std::numeric_limits<float>::quiet_NaN();
+}
+
 void blankValues(QVector<GridSpec> &grids, const QVector<float> &values)
 {
     for (GridSpec &g : grids)

@@ -4,6 +4,7 @@
 // answer is judged against them.
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include <optional>
@@ -40,6 +41,14 @@ std::optional<double> parseHandNumber(const QString &text);
 /** html with each number whose exact value is one of `values` (a link num() wrote) shown as a
  *  blank "?". */
 QString blankValues(const QString &html, const QVector<float> &values);
+/** html with each number a num() link of a double wrote (a sum of terms) whose exact value is one
+ *  of `sums` shown as a blank "?". */
+QString blankSums(const QString &html, const QVector<double> &sums);
+/** The sums of terms that give a blank z away: for each key "z<layer>.<neuron>" among `keys`, the
+ *  sum of all its terms (StepModel::allTerms), which the page writes before adding the bias. */
+QVector<double> sumsGivingAway(const StepModel &m, const QStringList &keys);
+/** The grids with every cell blank whose value is one of `values`. */
+void blankEveryValue(QVector<GridSpec> &grids, const QVector<float> &values);
 /** The grids with their selected cell blank (not a number) where its value is one of `values`. */
 void blankValues(QVector<GridSpec> &grids, const QVector<float> &values);
 

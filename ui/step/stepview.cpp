@@ -1,6 +1,8 @@
 #include "stepview.h"
 
 #include "byhandpanel.h"
+#include "handcells.h"
+#include "heldterm.h"
 #include "networkdiagram.h"
 #include "panelaccessible.h"
 #include "softmaxpanel.h"
@@ -338,13 +340,18 @@ void StepView::refreshPage()
     m_back->setEnabled(stage > StepModel::kFirstStage);
     m_next->setEnabled(stage < m_model->stageCount());
     StagePage page = stagePage(*m_model, stage);
-    const QVector<float> blanks = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
-    blankValues(page.grids, blanks);
+    const QVector<float> byHand = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
+    QVector<double> sums = sumsGivingAway(*m_model, m_byHand->pendingKeys());
+    const QVector<float> held = m_held ? heldTermValues(*m_model, *m_held, sums) : QVector<float>();
+    blankValues(page.grids, byHand + held);
+    blankEveryValue(page.grids, held);
+    const QVector<float> blanks = byHand + held;
+    m_blanked = blanks;
     m_diagram->setBlanks(blanks);
     m_title->setText(page.title);
     setAccessibleDescription(page.title); // what a screen reader says of the page: its stage
     // Numbers are links (for the exact-value hover) but read as text: the window's text colour.
-    QString html = blankValues(page.html, blanks);
+    QString html = blankSums(blankValues(page.html, blanks), sums);
     html.replace(QLatin1String("style=\"text-decoration:none;\""),
                  QStringLiteral("style=\"text-decoration:none; color:%1\"").arg(palette().color(QPalette::WindowText).name()));
     m_formula->setText(html);
@@ -354,7 +361,10 @@ void StepView::refreshPage()
         const MlpTraceF &t = m_model->trace();
         m_softmax->setOutputs(t.logits, t.exp, t.expSum, t.expFinite, t.probabilities, t.label, t.predicted);
     }
-    m_softmax->setVisible(page.softmaxTable && blanks.isEmpty()); // its p would give the answer away
+    bool inTable = !byHand.isEmpty(); // its z, e^z or p would give a blank away
+    for (float v : held)
+        inTable = inTable || (m_model->hasTrace() && (m_model->trace().logits.cwiseEqual(v).any() || m_model->trace().probabilities.cwiseEqual(v).any()));
+    m_softmax->setVisible(page.softmaxTable && !inTable);
     m_specs = page.grids;
     for (int i = 0; i < m_grids.size(); ++i) {
         if (i < m_specs.size()) {
@@ -378,6 +388,35 @@ void StepView::refreshPage()
     for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
                            static_cast<QWidget *>(m_diagram), static_cast<QWidget *>(m_softmax)})
         notifyPanelChanged(panel);
+}
+
+void StepView::setHeldTerm(std::optional<StepTermHold> term)
+{
+    if (term == m_held)
+        return;
+    m_held = term;
+    refreshPage();
+}
+
+void StepView::computeByHand(const std::vector<HandCellRef> &cells)
+{
+    if (cells.empty())
+        return;
+    const int L = m_model->arch().layerCount();
+    for (const HandCellRef &c : cells) {
+        using Kind = HandCellRef::Kind;
+        const bool hiddenNeuron = (c.kind == Kind::Z || c.kind == Kind::A || c.kind == Kind::Delta) && c.layer < L;
+        if (hiddenNeuron)
+            m_model->setHiddenNeuron(c.row);
+        else if (c.kind == Kind::Z || c.kind == Kind::P || c.kind == Kind::Delta)
+            m_model->setOutputNeuron(c.row);
+        else if ((c.kind == Kind::Dw || c.kind == Kind::W) && c.layer == L) {
+            m_model->setOutputNeuron(c.row);
+            if (L > 1)
+                m_model->setHiddenNeuron(c.col);
+        }
+    }
+    m_byHand->setOn(true);
 }
 
 void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)

@@ -4,6 +4,7 @@
 // diagram, the network's sizes, a chooser of what to step through (stepchooser.h), the by-hand
 // mode and exports. Every number comes from the StepModel (the core's trace).
 
+#include "lesson/lessonhold.h"
 #include "panelexport.h"
 #include "stepchooser.h"
 #include "stepmodel.h"
@@ -107,6 +108,18 @@ public:
     /** Writes .png, .json or .csv by the file's suffix; false with lastError() on failure. */
     bool exportTo(const QString &file);
 
+    /** A lesson's open question asks for `term`: from the first stage showing it on, its value
+     *  (and a sum of terms that gives it away) is blank on the page, the grids, the diagram and
+     *  in the accessible tree; nullopt shows it again. */
+    void setHeldTerm(std::optional<StepTermHold> term);
+    std::optional<StepTermHold> heldTerm() const { return m_held; }
+    /** The values blank on the shown page: the held term's and the By hand cells' not yet
+     *  answered. */
+    QVector<float> blankedValues() const { return m_blanked; }
+    /** By hand with the cells a lesson step asks for: their neurons selected (the last one named
+     *  of each layer), By hand on; an empty list leaves the mode as the person set it. */
+    void computeByHand(const std::vector<HandCellRef> &cells);
+
     /** Shows `cover` in place of the stage's page and the network diagram (a question to answer
      *  before the values are seen); null shows them again. The view does not own the cover. */
     void setCover(QWidget *cover);
@@ -168,6 +181,8 @@ private:
     QBoxLayout *m_gridRow = nullptr;
     bool m_compact = false; // the diagram in the left column instead of beside the page
     Architecture m_shownArch; // the network the stage list and the sizes are of
+    std::optional<StepTermHold> m_held;
+    QVector<float> m_blanked;
 };
 
 } // namespace bplab

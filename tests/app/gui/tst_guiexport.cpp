@@ -28,6 +28,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QMenu>
+#include <QMenuBar>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -47,6 +49,7 @@ private slots:
     void wrongExportsAreRefused_data();
     void wrongExportsAreRefused();
     void spotlightShowsOnePanelLarge();
+    void theFileMenuExportsAWorksheet();
 
 private:
     int run(const QString &program, const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr);
@@ -275,6 +278,20 @@ void TestGuiExport::spotlightShowsOnePanelLarge()
     window.setView(MainWindow::View::Draw);
     QVERIFY(!spot->isActive());
     QCOMPARE(window.view(), MainWindow::View::Draw);
+}
+
+// File > Export worksheet... is there for the Step view's image (its file is tested with
+// writeStepWorksheet in the Step view's tests; the dialog is not driven here).
+void TestGuiExport::theFileMenuExportsAWorksheet()
+{
+    MainWindow window;
+    QMenu *file = window.menuBar()->actions().constFirst()->menu();
+    QVERIFY(file);
+    QAction *worksheet = window.findChild<QAction *>(QStringLiteral("actionExportWorksheet"));
+    QVERIFY(worksheet);
+    QVERIFY(file->actions().contains(worksheet));
+    QCOMPARE(worksheet->text(), QStringLiteral("Export &worksheet..."));
+    QVERIFY(!worksheet->toolTip().isEmpty());
 }
 
 QTEST_MAIN(TestGuiExport)

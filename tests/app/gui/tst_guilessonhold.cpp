@@ -14,6 +14,7 @@
 #include "lessonui.h"
 #include <questionbox.h>
 #include <stepmodel.h>
+#include <byhandpanel.h>
 #include <stepview.h>
 #include <uiformat.h>
 
@@ -278,8 +279,9 @@ void TestGuiLessonHold::aRunThatEndsBeforeTheAskedBatchStillReveals()
 
 void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
 {
-    // Lesson 2, step 2: "What is z1 of hidden neuron 5?" on stage 2. Stage 2 and every later one
-    // (which repeat z1 or follow from it) are covered until the answer; stage 1 is open.
+    // Lesson 2, step 2: "What is z1 of hidden neuron 5?" on stage 2. Its value (and the sum of
+    // its terms, z less the bias) is blank on stage 2 and every later one until the answer, on
+    // the page and in what a screen reader reads; stage 1 is open, and so is the rest of stage 2.
     QVERIFY(m_window->lessons()->open(lesson("02-backprop-by-hand.json"), 1).isEmpty());
     LessonRunner *runner = m_window->lessons()->runner();
     waitForData();
@@ -288,32 +290,68 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     QTRY_COMPARE(m_window->view(), MainWindow::View::Step);
     QTRY_COMPARE(view->model()->stage(), 2);
     QVERIFY(lessons->heldStepTerm() == (StepTermHold {Quantity::Z1, 0, 4}));
-    auto *cover = view->findChild<QWidget *>(QStringLiteral("lessonStageCover"));
-    QVERIFY(cover && cover->isVisible());
-    QVERIFY(lessons->coversStage());
+    QVERIFY(view->heldTerm() == lessons->heldStepTerm());
+    QVERIFY(!lessons->coversStage());
+    view->setSelectedHiddenNeuron(4);
+    QTRY_VERIFY(view->model()->hasTrace());
+    const float z = view->model()->trace().hidden[0].z[4];
+    const QString zText = formatSig4(double(z));
+    const auto readAloud = [&] {
+        QStringList texts;
+        collectTexts(QAccessible::queryAccessibleInterface(view), texts);
+        return texts.join(QLatin1Char('\n'));
+    };
+    QTRY_VERIFY(view->blankedValues().contains(z));
+    QVERIFY2(!view->pageText().contains(zText), qPrintable(view->pageText()));
+    QVERIFY2(!readAloud().contains(zText), qPrintable(readAloud()));
+    QVERIFY(view->pageText().contains(QStringLiteral("?")));
     view->setStage(1);
-    QTRY_VERIFY(!cover->isVisible());
+    QTRY_VERIFY(view->blankedValues().isEmpty());
     for (int stage : {2, 5, 10}) {
         view->setStage(stage);
-        QTRY_VERIFY(cover->isVisible());
+        QTRY_VERIFY(view->blankedValues().contains(z));
     }
-    // The answer shows every stage.
+    // The answer shows it.
+    view->setStage(2);
     runner->reveal();
     QVERIFY(!lessons->heldStepTerm());
-    QTRY_VERIFY(!cover->isVisible());
-    QVERIFY(!lessons->coversStage());
+    QTRY_VERIFY(view->blankedValues().isEmpty());
+    QVERIFY(view->pageText().contains(zText));
+    QVERIFY(readAloud().contains(zText));
     // Step 3, a1 of neuron 5 on stage 3: its z1 on stage 2 is open to compute it from.
     runner->goTo(2);
     QTRY_COMPARE(view->model()->stage(), 3);
     QVERIFY(lessons->heldStepTerm() == (StepTermHold {Quantity::A1, 0, 4}));
-    QTRY_VERIFY(cover->isVisible());
+    const float a = view->model()->trace().hidden[0].a[4];
+    QTRY_VERIFY(view->blankedValues().contains(a));
     view->setStage(2);
-    QTRY_VERIFY(!cover->isVisible());
-    // Closing the lesson gives every stage back.
-    view->setStage(3);
-    QTRY_VERIFY(cover->isVisible());
+    QTRY_VERIFY(view->blankedValues().isEmpty());
+    QVERIFY(view->pageText().contains(zText));
+    // Step 4, which class wins: written in words on SoftMax's stage, which is covered whole.
+    runner->goTo(3);
+    QTRY_COMPARE(view->model()->stage(), 4);
+    auto *cover = view->findChild<QWidget *>(QStringLiteral("lessonStageCover"));
+    QVERIFY(!cover || !cover->isVisible());
+    view->setStage(5);
+    cover = view->findChild<QWidget *>(QStringLiteral("lessonStageCover"));
+    QTRY_VERIFY(cover && cover->isVisible());
+    QVERIFY(lessons->coversStage());
+    // Step 5 asks for p of the true class by hand ("compute": ["p:8"]): By hand on, neuron 8
+    // selected, its p blank until typed.
+    runner->goTo(4);
+    QTRY_COMPARE(view->model()->stage(), 5);
+    QVERIFY(view->byHand()->isOn());
+    QCOMPARE(view->model()->outputNeuron(), 7);
+    const float p8 = view->model()->trace().probabilities[7];
+    QTRY_VERIFY(view->blankedValues().contains(p8));
+    QVERIFY(view->byHand()->answer(0, QString::number(double(p8), 'g', 4)));
+    QVERIFY(view->byHand()->verdictText(0).startsWith(QStringLiteral("Right")));
+    QTRY_VERIFY(!view->blankedValues().contains(p8));
+    // Closing the lesson gives every stage and value back.
     runner->close();
     QTRY_VERIFY(!cover->isVisible());
+    QVERIFY(!view->heldTerm());
+    QTRY_VERIFY(view->blankedValues().isEmpty());
 }
 
 void TestGuiLessonHold::compareIsAnExportedPanel()

@@ -12,13 +12,19 @@
 #include "stagepages.h"
 #include "steparch.h"
 #include "stepview.h"
+#include "stepworksheet.h"
 #include "uiformat.h"
 #include "valuegrid.h"
+#include "worksheet.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -40,6 +46,11 @@ private slots:
     void revealAndTheSoftmaxTable();
     void aNewSampleForgetsTheAnswers();
     void fromTheKeyboardAlone();
+    void theSumOfTheTermsIsBlankToo_data();
+    void theSumOfTheTermsIsBlankToo();
+    void aHeldTermIsBlankFromItsStageOn();
+    void computeByHandSelectsTheCells();
+    void aWorksheetOfTheShownImage();
 
 private:
     void show(const Architecture &arch);
@@ -52,6 +63,8 @@ private:
 };
 
 namespace {
+/** The link target num() gives a sum of terms (a double) on the page. */
+QString linkOf(double v) { return QStringLiteral("\"v:%1\"").arg(formatExact(v + 0.0)); }
 /** The link target num() gives a value on the page (its closing quote: a double's longer text
  *  may start with the same digits). */
 QString linkOf(float v) { return QStringLiteral("\"v:%1\"").arg(formatExact(v + 0.0f)); }
@@ -277,6 +290,109 @@ void TestStepByHand::fromTheKeyboardAlone()
         QTest::qWait(100);
         QVERIFY(m_view->grab().save(shots + QStringLiteral("/byhand-5.png")));
     }
+}
+
+// "= Σ of all 784 terms S, + bias b = z": S + b is z, so S is blank while z is computed (the
+// logits' table writes each output's S too).
+void TestStepByHand::theSumOfTheTermsIsBlankToo_data()
+{
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<int>("layer"); // weight layer, 0-based
+    QTest::newRow("hidden z") << 2 << 0;
+    QTest::newRow("logit") << 4 << 1;
+}
+
+void TestStepByHand::theSumOfTheTermsIsBlankToo()
+{
+    QFETCH(int, stage);
+    QFETCH(int, layer);
+    m_view->setStage(stage);
+    const StepModel *m = m_view->model();
+    const int j = layer == 0 ? m->hiddenNeuron() : m->outputNeuron();
+    const QString sum = linkOf(m->allTerms(layer, j));
+    QVERIFY2(m_view->pageHtml().contains(sum), qPrintable(m_view->pageHtml()));
+    m_view->byHand()->setOn(true);
+    QVERIFY2(!m_view->pageHtml().contains(sum), qPrintable(m_view->pageHtml()));
+    QVERIFY(!m_view->pageText().contains(formatSig4(m->allTerms(layer, j)) + QLatin1Char(',')));
+    m_view->byHand()->reveal(0);
+    QVERIFY(m_view->pageHtml().contains(sum));
+}
+
+// A lesson's open question: its term blank from the first stage showing it, on the page, in the
+// grids and the diagram (what a screen reader reads), and shown again without the hold.
+void TestStepByHand::aHeldTermIsBlankFromItsStageOn()
+{
+    const StepModel *m = m_view->model();
+    m_view->model()->setHiddenNeuron(4);
+    const float z = m->trace().hidden[0].z[4];
+    m_view->setHeldTerm(StepTermHold {Quantity::Z1, 0, 4});
+    m_view->setStage(1);
+    QVERIFY(m_view->blankedValues().isEmpty());
+    m_view->setStage(2);
+    QVERIFY(m_view->blankedValues().contains(z));
+    QVERIFY2(!m_view->pageHtml().contains(linkOf(z)), qPrintable(m_view->pageHtml()));
+    QVERIFY(!m_view->pageHtml().contains(linkOf(m->allTerms(0, 4))));
+    QVERIFY(std::isnan(m_view->grids().front()->values()[4]));
+    QVERIFY(!m_view->diagram()->accessibleSummary().contains(formatExact(z)));
+    m_view->setHeldTerm(std::nullopt);
+    QVERIFY(m_view->pageHtml().contains(linkOf(z)));
+    QVERIFY(!std::isnan(m_view->grids().front()->values()[4]));
+
+    // The loss: blank on its stage and every later one that writes it.
+    m_view->setHeldTerm(StepTermHold {Quantity::Loss, 0, 0});
+    m_view->setStage(5);
+    QVERIFY(m_view->blankedValues().isEmpty());
+    for (int stage : {6, 10}) {
+        m_view->setStage(stage);
+        QVERIFY2(!m_view->pageHtml().contains(linkOf(m->trace().loss)), qPrintable(m_view->pageHtml()));
+    }
+    m_view->setStage(6); // nor in base 10, the loss over ln 10
+    QVERIFY2(!m_view->pageHtml().contains(linkOf(m->lossBase10())), qPrintable(m_view->pageHtml()));
+    m_view->setStage(6);
+    m_view->setHeldTerm(std::nullopt);
+    QVERIFY(m_view->pageHtml().contains(linkOf(m->trace().loss)));
+}
+
+// A lesson step's compute list: By hand on, with the cells' neurons selected.
+void TestStepByHand::computeByHandSelectsTheCells()
+{
+    QVERIFY(!m_view->byHand()->isOn());
+    m_view->computeByHand({*parseHandCell("p:8"), *parseHandCell("z1:5")});
+    QVERIFY(m_view->byHand()->isOn());
+    QCOMPARE(m_view->model()->outputNeuron(), 7);
+    QCOMPARE(m_view->model()->hiddenNeuron(), 4);
+    m_view->setStage(5);
+    QCOMPARE(cellsAt(5).front().key, QStringLiteral("p.7"));
+    QVERIFY(!m_view->pageHtml().contains(linkOf(m_view->model()->trace().probabilities[7])));
+}
+
+// File > Export worksheet: the shown image's sheet, its default blanks absent from page 1 and
+// their values on page 2 (read back with pdftotext where poppler-utils is installed).
+void TestStepByHand::aWorksheetOfTheShownImage()
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+    QCOMPARE(writeStepWorksheet(*m_view->model(), pdf, QPageSize::A4), QString());
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().startsWith("%PDF"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (pdftotext.isEmpty())
+        QSKIP("pdftotext (poppler-utils) is not installed");
+    const auto page = [&](int n) {
+        QProcess p;
+        p.start(pdftotext, {"-f", QString::number(n), "-l", QString::number(n), pdf, "-"});
+        p.waitForFinished(30000);
+        return QString::fromUtf8(p.readAllStandardOutput()).split(QRegularExpression(QStringLiteral("[\\s;]+")), Qt::SkipEmptyParts);
+    };
+    const MlpTraceF &t = m_view->model()->trace();
+    const QString p = sheetNumber(t.probabilities[kLabel]), loss = sheetNumber(t.loss);
+    QVERIFY(page(1).contains(QStringLiteral("drawn")));
+    QVERIFY(!page(1).contains(p) && !page(1).contains(loss));
+    QVERIFY(page(2).contains(p) && page(2).contains(loss));
+    // Without an image: a message, no file.
+    StepView empty;
+    QVERIFY(!writeStepWorksheet(*empty.model(), dir.filePath(QStringLiteral("none.pdf")), QPageSize::A4).isEmpty());
 }
 
 QTEST_MAIN(TestStepByHand)

@@ -1,0 +1,139 @@
+// worksheet: one sample's forward and backward pass as a printable PDF, with the cells a student
+// computes by hand left blank, and a second page with the answers.
+
+#include "command.h"
+#include "commands.h"
+#include "dataoptions.h"
+
+#include "worksheet.h"
+
+#include <QFileInfo>
+
+namespace bplab::cli {
+
+namespace {
+
+const char *kWorksheetDetails
+        = R"(The sheet holds the sample's numbers through the stages, as explain --json computes them,
+written with 4 significant digits (probabilities as decimals, 0.9731): the input (its picture and
+a summary), for a few neurons of each hidden layer the weighted sum, bias, z, a = f(z), f'(z), the
+backward sum and delta, the ten output neurons' logits, e^z, probabilities, targets and deltas, the
+loss, and a few weights' dL/dw and their values after one SGD step. Page 1 leaves the --blanks
+cells empty (and any other number equal to one of them); page 2 is the same sheet with them filled
+in, and lists them.
+--blanks SPEC: cells separated by commas; layers count from 1 as W1..WL do, neurons, rows and
+columns from 1 as the Step view writes them:
+  z1:5      z of neuron 5 of layer 1 (the last layer's z are the logits: z2:3 in 784-128-10)
+  a1:5      a = f(z) of hidden neuron 5 of layer 1
+  p:3       the probability of output neuron 3 (class 2)
+  loss      L = -ln p of the label
+  delta2:3  delta of neuron 3 of layer 2 (the output layer's is p - y)
+  dw2:3:17  dL/dw of W2's row 3, column 17 (delta of neuron 3 times input 17)
+  w2:3:17   that weight after one SGD step, w - lr * dL/dw
+Without --blanks: z and a of the first hidden layer's neuron with the largest delta, the label's
+probability, the loss, the label's output delta, and one output weight's dL/dw and new value.
+The PDF is drawn without a display (Qt's offscreen platform). Exit code 2 for an index outside the
+set or a cell the network does not have (the message names it).)";
+
+} // namespace
+
+int runWorksheet(const QStringList &args)
+{
+    Command cmd(QStringLiteral("worksheet"),
+                QStringLiteral("Writes a printable worksheet (PDF) of one sample's pass, with "
+                               "cells to compute by hand."),
+                QString::fromUtf8(kWorksheetDetails));
+    cmd.addOption(QStringLiteral("model"), QStringLiteral("The model file or .npz."),
+                  QStringLiteral("FILE"));
+    addDataOptions(cmd);
+    cmd.addOption(QStringLiteral("set"),
+                  QStringLiteral("Which set the image comes from: train or test."),
+                  QStringLiteral("SET"));
+    cmd.addOption(QStringLiteral("index"), QStringLiteral("The image's index in the set, from 0."),
+                  QStringLiteral("N"));
+    cmd.addOption(
+            QStringLiteral("blanks"),
+            QStringLiteral(
+                    "The cells to leave blank, e.g. z1:5,a1:5,p:3,loss,delta2:3 (see below)."),
+            QStringLiteral("SPEC"));
+    cmd.addOption(QStringLiteral("page"), QStringLiteral("Paper size: a4 (default) or letter."),
+                  QStringLiteral("SIZE"));
+    cmd.addOption(QStringLiteral("lr"),
+                  QStringLiteral("Learning rate of the one SGD step (default 0.1)."),
+                  QStringLiteral("X"));
+    addNormalizeOption(cmd, QStringLiteral("Default: the scaling the model file records (none for "
+                                           "older model files and .npz)."));
+    cmd.addOption(QStringLiteral("out"), QStringLiteral("The PDF file to write."),
+                  QStringLiteral("FILE"));
+    if (const int code = cmd.parse(args); code >= 0)
+        return code;
+
+    QString set, page = QStringLiteral("a4");
+    long long index = 0;
+    double lr = 0.1;
+    Normalize normalize = Normalize::None;
+    if (!cmd.require(QStringLiteral("model")) || !cmd.require(QStringLiteral("set"))
+        || !cmd.require(QStringLiteral("index")) || !cmd.require(QStringLiteral("out"))
+        || !cmd.choiceValue(QStringLiteral("set"),
+                            {QStringLiteral("train"), QStringLiteral("test")}, set)
+        || !cmd.choiceValue(QStringLiteral("page"),
+                            {QStringLiteral("a4"), QStringLiteral("letter")}, page)
+        || !cmd.intValue(QStringLiteral("index"), 0LL, (1LL << 40), index)
+        || !cmd.doubleValue(QStringLiteral("lr"), 0.0, 1000.0, lr)
+        || !normalizeValue(cmd, normalize))
+        return kExitUsage;
+    std::optional<std::vector<HandCellRef>> blanks;
+    if (cmd.isSet(QStringLiteral("blanks"))) {
+        Result<std::vector<HandCellRef>> parsed
+                = parseHandCells(cmd.value(QStringLiteral("blanks")).toStdString());
+        if (!parsed)
+            return cmd.usageError(QStringLiteral("--blanks: %1").arg(qs(parsed.error())));
+        blanks = std::move(*parsed);
+    }
+
+    NetworkModel model;
+    if (const int code = loadNetworkFile(cmd, cmd.value(QStringLiteral("model")), model); code >= 0)
+        return code;
+    if (!model.arch.layers.empty())
+        return cmd.dataError(
+                QStringLiteral("%1: a worksheet is of a dense network (--hidden); this one is %2")
+                        .arg(cmd.value(QStringLiteral("model")), qs(describe(model.arch))));
+    if (blanks)
+        for (const HandCellRef &b : *blanks)
+            if (const std::string why = handCellFits(b, model.arch); !why.empty())
+                return cmd.dataError(QStringLiteral("--blanks %1").arg(qs(why)));
+    modelNormalizeValue(cmd, model.info, normalize);
+    std::shared_ptr<DataSplit> data;
+    if (const int code = loadData(cmd, data); code >= 0)
+        return code;
+    const Dataset &source = set == QLatin1String("train") ? data->train : data->test;
+    if (std::uint64_t(index) >= source.size()) {
+        const QString range = source.size() == 0 ? QStringLiteral("it holds no images")
+                                                 : QStringLiteral("valid indices are 0 to %1")
+                                                           .arg(thousands(source.size() - 1));
+        return cmd.dataError(QStringLiteral("%1: --index %2 is outside the %3 set of %4 images; %5")
+                                     .arg(qs(data->folder), thousands(std::uint64_t(index)), set,
+                                          thousands(source.size()), range));
+    }
+    WorksheetSample sample;
+    sample.arch = model.arch;
+    sample.params = model.params;
+    const Vec<float> x = scaleInput<float>(source.image(std::size_t(index)), normalize);
+    sample.trace = explainSample(model.arch, model.params, x, source.label(std::size_t(index)),
+                                 float(lr));
+    sample.source = QStringLiteral("%1 image %2").arg(set).arg(index);
+    const Worksheet sheet = buildWorksheet(sample, blanks ? *blanks : defaultBlanks(sample));
+    const QString out = cmd.value(QStringLiteral("out"));
+    if (const QString error = writeWorksheetPdf(
+                sheet, out, page == QLatin1String("letter") ? QPageSize::Letter : QPageSize::A4);
+        !error.isEmpty())
+        return cmd.dataError(error);
+    QStringList names;
+    for (const auto &[name, value] : sheet.answers)
+        names << name;
+    cmd.note(QStringLiteral("wrote %1: 2 pages (%2), blanks %3")
+                     .arg(out, page, names.join(QLatin1Char(','))));
+    return kExitOk;
+}
+
+} // namespace bplab::cli
