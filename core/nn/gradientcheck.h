@@ -1,8 +1,9 @@
 #pragma once
 // The gradient checked two ways: for weights of any network (a layer list too), the backward
 // pass's derivative of one sample's loss beside a central finite difference,
-// (L(w + h) - L(w - h)) / 2h, both in double precision. Weights are drawn with a fixed seed across every layer; in the first layer only
-// weights whose input pixel is not 0 (the others' gradient is a trivial 0 = 0).
+// (L(w + h) - L(w - h)) / 2h, both in double precision. Weights are drawn with a fixed seed across
+// every layer; in a dense first layer only weights whose input pixel is not 0 (the others'
+// gradient is a trivial 0 = 0).
 
 #include "nn/mlp.h"
 #include "nn/network.h"

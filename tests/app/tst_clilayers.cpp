@@ -106,6 +106,70 @@ private slots:
         QCOMPARE(evalAgain.json().value("test_loss").toDouble(), eval.json().value("test_loss").toDouble());
     }
 
+    void explainsAConvNet()
+    {
+        // explain --json of a conv net: the layer list's keys in their order, the --layers text as
+        // "network", each layer's values and deltas in its shape, PyTorch's weight shapes for the
+        // gradients, and the gradient check across every layer with parameters.
+        const QString model = m_tmp.filePath(QStringLiteral("explain.bplab"));
+        const QString layers = QStringLiteral("conv 3 5x5, pool 2, conv 4 3x3 stride 2 valid, dense 12");
+        const CliRun train = runCli({"train", "--data", m_data, "--epochs", "1", "--batch", "20", "--seed", "6",
+                                     "--layers", layers, "--save", model});
+        QVERIFY2(train.exitCode == 0, train.err.constData());
+        const CliRun run = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "3",
+                                   "--json", "--gradient-check", "8"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        qsizetype at = -1;
+        for (const char *key : {"set", "index", "label", "predicted", "network", "activation", "input", "target",
+                                "layers", "logits", "exp", "exp_sum", "probabilities", "loss", "delta_out",
+                                "gradients", "lr", "loss_after", "gradient_check"}) {
+            const qsizetype next = run.out.indexOf(QByteArray("\"") + key + "\":", at + 1);
+            QVERIFY2(next > at, key);
+            at = next;
+        }
+        const QJsonObject j = run.json();
+        QCOMPARE(j.value("network").toString(), layers);
+        const QJsonArray stages = j.value("layers").toArray();
+        QCOMPARE(stages.size(), 4);
+        QCOMPARE(stages[2].toObject().value("layer").toString(), QStringLiteral("conv 4 3x3 stride 2 valid"));
+        QCOMPARE(stages[2].toObject().value("shape").toArray(), (QJsonArray {4, 6, 6}));
+        QCOMPARE(stages[2].toObject().value("a").toArray().size(), 4 * 6 * 6);
+        QCOMPARE(stages[2].toObject().value("delta").toArray().size(), 4 * 6 * 6);
+        const QJsonArray gradients = j.value("gradients").toArray();
+        QCOMPARE(gradients.size(), 4);
+        QCOMPARE(gradients[1].toObject().value("shape").toArray(), (QJsonArray {4, 3, 3, 3}));
+        QCOMPARE(gradients[1].toObject().value("dW").toArray().size(), 4 * 3 * 3 * 3);
+        QCOMPARE(gradients[2].toObject().value("shape").toArray(), (QJsonArray {12, 144}));
+        QCOMPARE(gradients[3].toObject().value("db").toArray().size(), 10);
+        const QJsonArray checks = j.value("gradient_check").toArray();
+        QCOMPARE(checks.size(), 8);
+        for (int i = 0; i < checks.size(); ++i) {
+            const QJsonObject c = checks[i].toObject();
+            QCOMPARE(c.value("layer").toInt(), i % 4 + 1);
+            QVERIFY2(c.value("relative_difference").toDouble() <= 1e-4, qPrintable(QString::number(i)));
+        }
+        const CliRun text = runCli({"explain", "--model", model, "--data", m_data, "--set", "test", "--index", "3"});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("conv 4 3x3 stride 2 valid") && text.out.contains("4 x 6 x 6"), text.out.constData());
+    }
+
+    void exportsAConvNetAsNpz()
+    {
+        // export --npz writes a conv net in PyTorch's layouts; eval reads it back to the same loss.
+        const QString model = m_tmp.filePath(QStringLiteral("npz.bplab"));
+        const QString npz = m_tmp.filePath(QStringLiteral("conv.npz"));
+        const CliRun train = runCli({"train", "--data", m_data, "--epochs", "1", "--batch", "20", "--seed", "8",
+                                     "--layers", "conv 2 3x3, pool 2, dense 6, dropout 0.5", "--save", model});
+        QVERIFY2(train.exitCode == 0, train.err.constData());
+        const CliRun run = runCli({"export", "--model", model, "--npz", npz});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("W1 2x9"), run.err.constData());
+        const CliRun fromModel = runCli({"eval", "--data", m_data, "--model", model, "--json"});
+        const CliRun fromNpz = runCli({"eval", "--data", m_data, "--model", npz, "--json"});
+        QVERIFY2(fromNpz.exitCode == 0, fromNpz.err.constData());
+        QCOMPARE(fromNpz.json().value("test_loss").toDouble(), fromModel.json().value("test_loss").toDouble());
+    }
+
     void refusals_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -127,6 +191,11 @@ private slots:
                 << "--checkpoint-dir: a network with convolution, pooling, flatten or dropout layers cannot be "
                    "written to snapshots"
                 << 1;
+        QTest::newRow("replicas of a conv net")
+                << QStringList {"--layers", "conv 2 3x3", "--workers", "2"}
+                << "--workers: a network with convolution, pooling, flatten or dropout layers cannot be written to "
+                   "snapshots or split over replicas yet"
+                << 1;
         QTest::newRow("negative decay") << QStringList {"--weight-decay", "-1"} << "--weight-decay" << 1;
     }
     void refusals()
@@ -137,7 +206,7 @@ private slots:
         const QString save = m_tmp.filePath(QStringLiteral("bad.bplab"));
         args.replaceInStrings(QStringLiteral("SAVE"), save);
         for (const char *command : {"train", "info"}) {
-            if (args.contains("--checkpoint-dir") && QByteArray(command) == "info")
+            if ((args.contains("--checkpoint-dir") || args.contains("--workers")) && QByteArray(command) == "info")
                 continue;
             QStringList all {QString::fromLatin1(command)};
             if (QByteArray(command) == "train")
