@@ -95,7 +95,8 @@ network with convolution (C channels of K x K kernels, stride 1 or 2, padding sa
 "valid"), 2 x 2 max pooling, flatten (implicit before a dense layer), dense and dropout layers
 (inverted, its mask drawn from the seed, the batch and the sample; off at evaluation); the 10
 outputs and SoftMax come last. Snapshots and --resume are exact for it too (the dropout masks
-follow the batch's number); it cannot be split over replicas (--workers, --mpi) yet.
+follow the batch's number and the sample's place in it), --workers N equals one replica with
+batch N*B within float rounding; --mpi cannot take it yet.
 --weight-decay L adds L w to every parameter's gradient (biases included) before the optimiser's
 step, as PyTorch's weight_decay does.)";
 
@@ -160,20 +161,18 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-/** What a layer list (convolution, pooling, dropout) cannot do yet: replicas. */
+/** What a layer list (convolution, pooling, dropout) cannot do yet: MPI ranks. */
 int refuseForLayers(const Command &cmd, const Architecture &arch, bool mpi)
 {
     if (!arch.layered())
         return -1;
     const auto refuse = [&](const QString &option) {
         return cmd.usageError(QStringLiteral("%1: a network with convolution, pooling, flatten or dropout layers "
-                                             "cannot be split over replicas yet")
+                                             "cannot be split over MPI ranks yet")
                                       .arg(option));
     };
     if (mpi)
         return refuse(QStringLiteral("--mpi"));
-    if (cmd.isSet(QStringLiteral("workers")) && cmd.value(QStringLiteral("workers")) != QStringLiteral("1"))
-        return refuse(QStringLiteral("--workers"));
     return -1;
 }
 
