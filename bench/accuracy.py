@@ -21,6 +21,16 @@ backprop-lab-cli eval.
 
     /usr/bin/python3 bench/accuracy.py --data ../shared/data/mnist --seeds 3 --hidden 128 --activation sigmoid --agree
 
+--layers TEXT trains a layer list in both (convolutional networks: bench/convnet.py builds the same
+network in PyTorch, PyTorch's default initialisation, and ours gets --init pytorch), with
+--optimizer momentum (SGD with --momentum, default 0.9, PyTorch's rule) and --weight-decay L
+(PyTorch SGD's weight_decay: g += lambda w for every parameter, biases included):
+
+    /usr/bin/python3 bench/accuracy.py --data ../shared/data/mnist --seeds 5 --optimizer momentum \
+        --lr 0.02 --layers "conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64" --weight-decay 5e-4
+
+--programs ours|pytorch runs one of the two alone (to run them side by side on two cores).
+
 BPLAB_CLI names the CLI binary (default build/app/cli/backprop-lab-cli). Needs Debian's
 python3-torch (bench/compare installs it). A measurement, not a test: tests/core/tst_accuracy.cpp
 holds the bounds.
@@ -36,6 +46,7 @@ import tempfile
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import convnet  # noqa: E402
 from torch_peer import TEST_IMAGES, build, find_file, read_idx, training_files  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -60,24 +71,28 @@ def torch_accuracy(torch, model, data):
         return 100.0 * (model(x_test).argmax(dim=1) == y_test).float().mean().item()
 
 
-def torch_run(torch, data, seed, epochs, optimizer="sgd", lr=0.1, widths=(128,), activation="relu", keep=None):
+def torch_run(torch, data, seed, epochs, optimizer="sgd", lr=0.1, widths=(128,), activation="relu", keep=None,
+              layers=None, momentum=0.9, weight_decay=0.0):
     """The same recipe in PyTorch: test accuracy (percent) after each epoch."""
     x, y, x_test, y_test = data
     torch.manual_seed(seed)
-    model = build(torch, widths, activation)
+    model = convnet.build(torch, layers, activation) if layers else build(torch, widths, activation)
     if keep is not None:
         keep.append(model)
-    opt = (torch.optim.Adam(model.parameters(), lr=lr) if optimizer == "adam"
-           else torch.optim.SGD(model.parameters(), lr=lr))
+    opt = (torch.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay) if optimizer == "adam"
+           else torch.optim.SGD(model.parameters(), lr=lr, momentum=momentum if optimizer == "momentum" else 0.0,
+                                weight_decay=weight_decay))
     loss_fn = torch.nn.CrossEntropyLoss()
     accuracies = []
     for _ in range(epochs):
+        model.train()
         perm = torch.randperm(len(x))
         for i in range(0, len(x), 64):
             idx = perm[i:i + 64]
             opt.zero_grad(set_to_none=True)
             loss_fn(model(x[idx]), y[idx]).backward()
             opt.step()
+        model.eval()  # dropout off
         with torch.no_grad():
             correct = (model(x_test).argmax(dim=1) == y_test).float().mean().item()
         accuracies.append(100.0 * correct)
@@ -109,8 +124,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, help="folder with the MNIST IDX files")
     parser.add_argument("--seeds", type=int, default=10, help="seeds 1..N for each program")
+    parser.add_argument("--first-seed", type=int, default=1, help="start at this seed (runs --seeds seeds)")
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd")
+    parser.add_argument("--optimizer", choices=("sgd", "momentum", "adam"), default="sgd")
+    parser.add_argument("--momentum", type=float, default=0.9, help="with --optimizer momentum")
+    parser.add_argument("--weight-decay", type=float, default=0.0, help="L2's lambda (PyTorch's weight_decay)")
+    parser.add_argument("--layers", default=None, help='a layer list: "conv 8 5x5, pool 2, dense 64"')
+    parser.add_argument("--programs", default="ours,pytorch", help="ours, pytorch or both (default)")
     parser.add_argument("--lr", type=float, default=None, help="default: 0.1 (sgd), 0.001 (adam)")
     parser.add_argument("--hidden", default="128", help="hidden widths: 128, 256,128 or 0 (none)")
     parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
@@ -118,6 +138,13 @@ def main():
     args = parser.parse_args()
     widths = [] if args.hidden == "0" else [int(w) for w in args.hidden.split(",")]
     network = ["--hidden", args.hidden, "--activation", args.activation]
+    if args.layers:
+        network = ["--layers", args.layers, "--activation", args.activation, "--init", "pytorch", "--batch", "64"]
+    if args.optimizer == "momentum":
+        network += ["--momentum", str(args.momentum)]
+    if args.weight_decay:
+        network += ["--weight-decay", str(args.weight_decay)]
+    programs = args.programs.split(",")
     cli = os.environ.get("BPLAB_CLI", os.path.join(REPO, "build/app/cli/backprop-lab-cli"))
     if not os.access(cli, os.X_OK):
         sys.exit(f"accuracy: no CLI at {cli} (run scripts/setup, or set BPLAB_CLI)")
@@ -127,18 +154,25 @@ def main():
     torch.set_num_threads(1)
     data = load(torch, args.data)
 
-    print(f"network 784-{'-'.join(map(str, widths)) + '-' if widths else ''}10 {args.activation}, "
-          f"{args.optimizer} lr {lr}, batch 64, {args.epochs} epochs", flush=True)
+    described = (args.layers if args.layers
+                 else f"784-{'-'.join(map(str, widths)) + '-' if widths else ''}10") + f" {args.activation}"
+    print(f"network {described}, {args.optimizer} lr {lr}"
+          f"{f' momentum {args.momentum}' if args.optimizer == 'momentum' else ''}"
+          f"{f' weight decay {args.weight_decay}' if args.weight_decay else ''}, batch 64, {args.epochs} epochs",
+          flush=True)
     finals = {"backprop-lab": [], "pytorch": []}
     with tempfile.TemporaryDirectory() as tmp:
-        for seed in range(1, args.seeds + 1):
-            agree = args.agree and seed == 1
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
+            agree = args.agree and seed == args.first_seed
             kept = []
             save = os.path.join(tmp, "ours.bplab") if agree else None
             for name, run in (("backprop-lab", lambda: ours(cli, args.data, seed, args.epochs, args.optimizer, lr,
                                                             network, save)),
                               ("pytorch", lambda: torch_run(torch, data, seed, args.epochs, args.optimizer, lr,
-                                                            widths, args.activation, kept))):
+                                                            widths, args.activation, kept, args.layers,
+                                                            args.momentum, args.weight_decay))):
+                if ("ours" if name == "backprop-lab" else "pytorch") not in programs:
+                    continue
                 accuracies = run()
                 finals[name].append(accuracies[-1])
                 print(f"seed {seed:2d} {name:12s} " + " ".join(f"{a:.2f}" for a in accuracies),
@@ -147,7 +181,8 @@ def main():
                 check_agreement(torch, cli, args.data, tmp, data, save, kept[0], args.activation,
                                 finals["backprop-lab"][-1], finals["pytorch"][-1])
     for name, values in finals.items():
-        print(summary(name, values))
+        if values:
+            print(summary(name, values))
 
 
 def check_agreement(torch, cli, folder, tmp, data, ours_model, theirs, activation, ours_accuracy, theirs_accuracy):

@@ -3,6 +3,7 @@
 #include "command.h"
 #include "commands.h"
 #include "dataoptions.h"
+#include "explainlayers.h"
 #include "jsonwriter.h"
 
 #include "nn/gradientcheck.h"
@@ -11,7 +12,6 @@
 #include "io/tracejson.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace bplab::cli {
 
@@ -28,6 +28,14 @@ const char *kExplainDetails = R"(The model may hold any network (784-128-10 ReLU
   1/(1+e^-z), tanh, leaky ReLU); logits = W_out a_last + b_out; exp = e^logits; probabilities =
   exp / exp_sum (computed with the maximum subtracted, so they stay exact); loss = -ln p[label];
   delta_out = p - target; delta = (W_next^T delta_next) .* f'(z) (sigmoid: a(1-a); tanh: 1-a^2).
+A layer list (--layers: convolution, pooling, flatten, dense, dropout) is computed in double
+precision in evaluation mode (dropout passes every value on), and --json has instead: "set",
+"index", "label", "predicted", "network" (the --layers text), "activation", "input", "target",
+"layers" (one {"layer", "shape" [C, H, W], "a", "delta"} per layer, values in channel, row, column
+order; delta = dL/dz of a convolution or dense layer, dL/da of the others), "logits", "exp",
+"exp_sum", "probabilities", "loss", "delta_out", "gradients" (one {"name" "W1".., "shape" as
+PyTorch's: a convolution's [C_out, C_in, k, k], "dW" flattened in that order, "db"} per layer with
+parameters), "lr", "loss_after".
 When e^z overflows single precision, those "exp" values and "exp_sum" are null (a note on stderr
 says so); the probabilities are still exact.
 --gradient-check K checks the backward pass on this sample: K weights drawn with a fixed seed
@@ -35,7 +43,8 @@ across every layer (the i-th in layer i mod L + 1; in W1 only weights whose pixe
 with its derivative dL/dw from the backward pass beside the central difference
 (L(w+h) - L(w-h)) / 2h, both in double precision; --json adds "gradient_check": a list of
 {"layer", "row", "col", "backprop", "numerical", "h", "relative_difference"} (layer from 1 as in
-W1..WL; row = the neuron, col = its input, as the .npz stores W; relative_difference =
+W1..WL; row = the neuron, col = its input, as the .npz stores W; a convolution's row = the output
+channel, col = (c k + ky) k + kx, any tap in W1; relative_difference =
 |backprop - numerical| / max(|backprop|, |numerical|), 0 when both are 0).
 Classes are 0-9; the source numbers its output neurons 1-10 (class c is neuron c+1).
 An index outside the set gives exit code 2 with the valid range.)";
@@ -134,27 +143,19 @@ void printText(const ExplainView &v, const QString &set, long long index, float 
     printOut(text);
 }
 
-std::string gradientNumber(double v)
-{
-    if (!std::isfinite(v))
-        return "null";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-
 /** The "gradient_check" list, its keys in the documented order. */
-std::string gradientCheckJson(const std::vector<GradientCheck> &checks)
+Json gradientCheckJson(const std::vector<GradientCheck> &checks)
 {
-    std::string s = "[";
-    for (std::size_t i = 0; i < checks.size(); ++i) {
-        const GradientCheck &c = checks[i];
-        s += (i ? ",{" : "{");
-        s += "\"layer\":" + std::to_string(c.layer) + ",\"row\":" + std::to_string(c.row) + ",\"col\":" + std::to_string(c.col);
-        s += ",\"backprop\":" + gradientNumber(c.backprop) + ",\"numerical\":" + gradientNumber(c.numerical);
-        s += ",\"h\":" + gradientNumber(c.h) + ",\"relative_difference\":" + gradientNumber(c.relativeDifference) + "}";
-    }
-    return s + "]";
+    Json list = Json::array();
+    for (const GradientCheck &c : checks)
+        list.push_back(Json {{"layer", c.layer},
+                             {"row", c.row},
+                             {"col", c.col},
+                             {"backprop", jsonNumberOf(c.backprop)},
+                             {"numerical", jsonNumberOf(c.numerical)},
+                             {"h", jsonNumberOf(c.h)},
+                             {"relative_difference", jsonNumberOf(c.relativeDifference)}});
+    return list;
 }
 
 QString gradientCheckText(const std::vector<GradientCheck> &checks)
@@ -242,18 +243,30 @@ int runExplain(const QStringList &args)
         checks = gradientCheck(model.arch, model.params.cast<double>(), source.image(std::size_t(index)), normalize,
                                source.label(std::size_t(index)), int(checkCount));
     // The check's list goes into the object as its last key, or after the explanation.
-    const auto withChecks = [&](std::string json) {
+    const auto withChecks = [&](Json json) {
         if (checkCount > 0)
-            json.insert(json.size() - 1, ",\"gradient_check\":" + gradientCheckJson(checks));
-        return QString::fromStdString(json + '\n');
+            json["gradient_check"] = gradientCheckJson(checks);
+        return QString::fromStdString(jsonText(json) + '\n');
     };
     const auto printChecks = [&] {
         if (checkCount > 0)
             printOut(gradientCheckText(checks));
     };
-    const Vec<float> x = scaleInput<float>(source.image(std::size_t(index)), normalize);
     const int label = source.label(std::size_t(index));
     const bool json = cmd.isSet(QStringLiteral("json"));
+    if (model.arch.layered()) {
+        // A layer list: every value in double, from the list's own pass.
+        const LayerTrace trace = explainLayers(model.arch, model.params.cast<double>(),
+                                               scaleInput<double>(source.image(std::size_t(index)), normalize), label, lr);
+        if (json) {
+            printOut(withChecks(layerExplainObject(model.arch, trace, set.toStdString(), index)));
+            return kExitOk;
+        }
+        printOut(layerExplainText(model.arch, trace, set, index));
+        printChecks();
+        return kExitOk;
+    }
+    const Vec<float> x = scaleInput<float>(source.image(std::size_t(index)), normalize);
     const QString network = qs(describe(model.arch));
     const auto noteOverflow = [&](bool expFinite, const Vec<float> &logits) {
         if (!expFinite)
@@ -266,7 +279,7 @@ int runExplain(const QStringList &args)
     const MlpTrace<float> trace = explainSample(model.arch, model.params, x, label, float(lr));
     noteOverflow(trace.expFinite, trace.logits);
     if (json) {
-        printOut(withChecks(explainJson(model.arch, trace, set.toStdString(), index)));
+        printOut(withChecks(explainObject(model.arch, trace, set.toStdString(), index)));
         return kExitOk;
     }
     printText(viewOf(model.arch, trace), set, index, float(lr), *data, network);

@@ -85,7 +85,8 @@ Other networks: --hidden and --activation (or an --init-from file that holds ano
 train another network than the source's 784-128-10 ReLU (each batch in two halves of its samples
 on the training threads, the same bits on one): SGD with or without momentum or Adam, a constant
 or cosine rate, --augment, --train-subset, --json and --save (a model file that records the
-network), snapshots and --resume (a version 5 snapshot records the network), --workers, --mpi
+network), snapshots and --resume (a version 5 snapshot records the network, 6 a layer list and
+the weight decay), --workers, --mpi
 and --on-divergence as above. Without --init the initialisation follows the activation: He for (leaky) ReLU, Xavier for
 sigmoid and tanh.
 
@@ -93,7 +94,9 @@ Layer lists: --layers "conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64, dropou
 network with convolution (C channels of K x K kernels, stride 1 or 2, padding same unless
 "valid"), 2 x 2 max pooling, flatten (implicit before a dense layer), dense and dropout layers
 (inverted, its mask drawn from the seed, the batch and the sample; off at evaluation); the 10
-outputs and SoftMax come last. Such a network cannot be saved or split over replicas yet.
+outputs and SoftMax come last. Snapshots and --resume are exact for it too (the dropout masks
+follow the batch's number and the sample's place in it), --workers N equals one replica with
+batch N*B within float rounding; --mpi cannot take it yet.
 --weight-decay L adds L w to every parameter's gradient (biases included) before the optimiser's
 step, as PyTorch's weight_decay does.)";
 
@@ -158,23 +161,18 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     return true;
 }
 
-/** What a layer list (convolution, pooling, dropout) cannot do yet: snapshots and replicas. */
+/** What a layer list (convolution, pooling, dropout) cannot do yet: MPI ranks. */
 int refuseForLayers(const Command &cmd, const Architecture &arch, bool mpi)
 {
     if (!arch.layered())
         return -1;
     const auto refuse = [&](const QString &option) {
         return cmd.usageError(QStringLiteral("%1: a network with convolution, pooling, flatten or dropout layers "
-                                             "cannot be written to snapshots or split over replicas yet")
+                                             "cannot be split over MPI ranks yet")
                                       .arg(option));
     };
-    for (const char *option : {"checkpoint-dir"})
-        if (cmd.isSet(QString::fromLatin1(option)))
-            return refuse(QStringLiteral("--") + QString::fromLatin1(option));
     if (mpi)
         return refuse(QStringLiteral("--mpi"));
-    if (cmd.isSet(QStringLiteral("workers")) && cmd.value(QStringLiteral("workers")) != QStringLiteral("1"))
-        return refuse(QStringLiteral("--workers"));
     return -1;
 }
 
@@ -358,10 +356,6 @@ int runTrain(const QStringList &args)
             || cmd.isSet(QStringLiteral("layers"))))
         return cmd.usageError(QStringLiteral("--resume goes on with the snapshot's network; "
                                              "--hidden, --layers and --activation cannot change it"));
-    if (cmd.isSet(QStringLiteral("weight-decay"))
-        && (cmd.isSet(QStringLiteral("resume")) || cmd.isSet(QStringLiteral("checkpoint-dir"))))
-        return cmd.usageError(QStringLiteral("--weight-decay is not kept in snapshots yet: leave out --resume and "
-                                             "--checkpoint-dir"));
     // The network: the source's, the one --hidden and --activation name, the --init-from file's
     // or the snapshot's. Another one trains through the same loop, without the options it lacks.
     Architecture arch;

@@ -12,7 +12,7 @@ namespace bplab::cli {
 int readResume(const Command &cmd, TrainConfig &config, std::optional<LoadedSnapshot> &resumed)
 {
     for (const char *option : {"recipe", "batch", "momentum", "schedule", "normalize", "init",
-                               "init-from", "seed", "workers"})
+                               "init-from", "seed", "workers", "weight-decay"})
         if (cmd.isSet(QLatin1String(option)))
             return cmd.usageError(QStringLiteral("--%1 cannot be combined with --resume: a resumed "
                                                  "run continues with the snapshot's settings")

@@ -67,11 +67,14 @@ std::vector<std::uint8_t> npyStart(const std::string &descr, const std::string &
 }
 
 /** An .npy (format 1.0) holding m as little-endian float32 in C order. */
-std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector)
+/** m row after row as float32; shape: the .npy's shape text when it is not m's own ("(8, 1, 5, 5)"). */
+std::vector<std::uint8_t> encodeNpy(const Mat<float> &m, bool vector, const std::string &shape = {})
 {
     const std::string rows = std::to_string(m.rows());
     std::vector<std::uint8_t> out =
-            npyStart("<f4", vector ? "(" + rows + ",)" : "(" + rows + ", " + std::to_string(m.cols()) + ")");
+            npyStart("<f4", !shape.empty() ? shape
+                            : vector       ? "(" + rows + ",)"
+                                           : "(" + rows + ", " + std::to_string(m.cols()) + ")");
     for (Eigen::Index r = 0; r < m.rows(); ++r)
         for (Eigen::Index c = 0; c < m.cols(); ++c)
             put32(out, std::bit_cast<std::uint32_t>(m(r, c)));
@@ -200,9 +203,11 @@ std::string shapeText(const std::vector<std::uint64_t> &shape)
     return t + (shape.size() == 1 ? ",)" : ")");
 }
 
-/** Decodes an .npy into m (rows x cols as the network needs); vectors may be (n,), (n,1) or (1,n). */
+/** Decodes an .npy into m (rows x cols as the network needs); vectors may be (n,), (n,1) or (1,n).
+ *  With `torch` (a convolution's C_out x C_in x k x k), the array must have that shape, in C order,
+ *  and is read as rows x cols = C_out x (C_in k k). */
 Status decodeNpy(const NpyArray &a, Eigen::Index rows, Eigen::Index cols, bool vector, Mat<float> &m,
-                 const std::string &file)
+                 const std::string &file, const std::vector<std::uint64_t> &torch = {})
 {
     const std::string where = file + ": " + a.name;
     auto h = parseNpyHeader(a.bytes, where);
@@ -214,8 +219,14 @@ Status decodeNpy(const NpyArray &a, Eigen::Index rows, Eigen::Index cols, bool v
         shapeOk = (shape.size() == 1 && shape[0] == std::uint64_t(rows)) ||
                   (shape.size() == 2 && ((shape[0] == std::uint64_t(rows) && shape[1] == 1) ||
                                          (shape[0] == 1 && shape[1] == std::uint64_t(rows))));
+    else if (!torch.empty())
+        shapeOk = shape == torch && !h->fortran;
     else
         shapeOk = shape.size() == 2 && shape[0] == std::uint64_t(rows) && shape[1] == std::uint64_t(cols);
+    if (!shapeOk && !torch.empty())
+        return Error{where + " has shape " + shapeText(shape) + (h->fortran ? " in Fortran order" : "") +
+                     "; the network needs " + shapeText(torch) +
+                     " in C order (torch.nn.Conv2d layout: C_out x C_in x k x k)"};
     if (!shapeOk)
         return Error{where + " has shape " + shapeText(shape) + "; the network needs " +
                      (vector ? "(" + std::to_string(rows) + ",)"
@@ -348,9 +359,9 @@ std::vector<std::uint8_t> encodeNpyString(const std::string &text)
     return out;
 }
 
-/** The text of a 0-d (or one-element) .npy string: unicode ("<U", ">U") or bytes ("|S"). Code
- *  points beyond ASCII read as '?': the names it carries are ASCII. */
-Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file)
+/** The text of a 0-d (or one-element) .npy string of at most maxChars characters: unicode ("<U",
+ *  ">U") or bytes ("|S"). Code points beyond ASCII read as '?': the names it carries are ASCII. */
+Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file, std::size_t maxChars = 64)
 {
     const std::string where = file + ": " + a.name;
     auto text = npyHeaderText(a.bytes, where);
@@ -370,7 +381,7 @@ Result<std::string> decodeNpyString(const NpyArray &a, const std::string &file)
     const bool bytes = d.size() > 2 && d[0] == '|' && d[1] == 'S';
     std::size_t chars = 0;
     const auto r = std::from_chars(d.data() + 2, d.data() + d.size(), chars);
-    if ((!unicode && !bytes) || r.ec != std::errc() || r.ptr != d.data() + d.size() || chars > 64)
+    if ((!unicode && !bytes) || r.ec != std::errc() || r.ptr != d.data() + d.size() || chars > maxChars)
         return Error{where + ": data type " + d + " is not a short string (<U or |S)"};
     const std::size_t width = unicode ? 4 : 1;
     if (a.bytes.size() - text->second != chars * width)
@@ -433,12 +444,16 @@ std::vector<std::uint8_t> zipStored(const ZipEntries &entries)
 }
 
 /** W1.npy, b1.npy, ..., WL.npy, bL.npy as float32 entries. */
-ZipEntries weightEntries(const MlpParamsF &params)
+/** W1, b1, ... of every layer with parameters; a weight whose `shapes` entry is not empty is
+ *  written in that shape (a convolution's C_out x (C_in k k) rows are C_out x C_in x k x k in C
+ *  order). */
+ZipEntries weightEntries(const MlpParamsF &params, const std::vector<std::vector<std::uint64_t>> &shapes = {})
 {
     ZipEntries entries;
     for (std::size_t l = 0; l < params.layers.size(); ++l) {
         const std::string n = std::to_string(l + 1);
-        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false)});
+        const std::string shape = l < shapes.size() && !shapes[l].empty() ? shapeText(shapes[l]) : std::string();
+        entries.push_back({"W" + n + ".npy", encodeNpy(params.layers[l].W, false, shape)});
         entries.push_back({"b" + n + ".npy", encodeNpy(params.layers[l].b, true)});
     }
     return entries;
@@ -508,12 +523,79 @@ Result<MlpParamsF> loadNpz(const std::string &path)
     return decodeNpz(bytes->data(), bytes->size(), fileNameOf(path));
 }
 
+namespace {
+
+/** Per layer with parameters: PyTorch's shape of its weight when it is not 2-D (a convolution's
+ *  C_out x C_in x k x k), else empty. */
+std::vector<std::vector<std::uint64_t>> torchWeightShapes(const Architecture &arch)
+{
+    std::vector<std::vector<std::uint64_t>> shapes;
+    const auto after = layerShapes(arch.layers);
+    FeatureShape in = inputShape();
+    for (std::size_t i = 0; i < arch.layers.size(); ++i) {
+        const LayerSpec &s = arch.layers[i];
+        if (s.kind == LayerKind::Conv)
+            shapes.push_back({std::uint64_t(s.size), std::uint64_t(in.channels), std::uint64_t(s.kernel),
+                              std::uint64_t(s.kernel)});
+        else if (s.kind == LayerKind::Dense)
+            shapes.push_back({});
+        if (after)
+            in = after.value()[i];
+    }
+    shapes.push_back({}); // the output layer
+    return shapes;
+}
+
+} // namespace
+
 std::vector<std::uint8_t> encodeNetworkNpz(const Architecture &arch, const MlpParamsF &params)
 {
-    ZipEntries entries = weightEntries(params);
+    ZipEntries entries = weightEntries(params, torchWeightShapes(arch));
     entries.push_back({"activation.npy", encodeNpyString(toString(arch.activation))});
+    if (arch.layered())
+        entries.push_back({"layers.npy", encodeNpyString(layersText(arch.layers))});
     return zipStored(entries);
 }
+
+namespace {
+
+/** A layer list's file: `layers` names the list, W1..WL and b1..bL its layers with parameters. */
+Result<NetworkModel> decodeLayeredNpz(const std::vector<NpyArray> &entries, const NpyArray &layersEntry,
+                                      Activation activation, const std::string &name)
+{
+    auto text = decodeNpyString(layersEntry, name, 1024); // 16 layers of a few words
+    if (!text)
+        return Error{text.error()};
+    auto specs = parseLayers(*text);
+    if (!specs)
+        return Error{name + ": layers.npy: " + specs.error()};
+    NetworkModel m;
+    m.arch = withLayers(*specs, activation);
+    if (Status s = validate(m.arch); !s)
+        return Error{name + ": layers.npy: " + s.error()};
+    const auto torch = torchWeightShapes(m.arch);
+    for (int l = 0; l < m.arch.layerCount(); ++l) {
+        const std::string n = std::to_string(l + 1);
+        const NpyArray *W = findEntry(entries, "W" + n), *b = findEntry(entries, "b" + n);
+        if (!W || !b)
+            return Error{name + ": no " + (W ? "b" : "W") + n + ".npy in the archive (it holds: " +
+                         entryList(entries) + "); the network \"" + *text + "\" needs W1..W" +
+                         std::to_string(m.arch.layerCount()) + " and b1..b" + std::to_string(m.arch.layerCount())};
+        Mat<float> Wm, bm;
+        const Eigen::Index rows = m.arch.layerOutputs(l), cols = m.arch.layerInputs(l);
+        if (Status s = decodeNpy(*W, rows, cols, false, Wm, name, torch[std::size_t(l)]); !s)
+            return Error{s.error()};
+        if (Status s = decodeNpy(*b, rows, 1, true, bm, name); !s)
+            return Error{s.error()};
+        m.params.layers.push_back({Wm, bm.col(0)});
+    }
+    if (findEntry(entries, "W" + std::to_string(m.arch.layerCount() + 1)))
+        return Error{name + ": holds W" + std::to_string(m.arch.layerCount() + 1) + ".npy; the network \"" + *text +
+                     "\" has " + std::to_string(m.arch.layerCount()) + " layers with parameters"};
+    return m;
+}
+
+} // namespace
 
 Result<NetworkModel> decodeNetworkNpz(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
@@ -521,6 +603,19 @@ Result<NetworkModel> decodeNetworkNpz(const std::uint8_t *data, std::size_t size
     if (!entries)
         return Error{entries.error()};
     auto find = [&](const std::string &key) { return findEntry(*entries, key); };
+    if (const NpyArray *list = find("layers")) {
+        Activation act = Activation::ReLU;
+        if (const NpyArray *a = find("activation")) {
+            auto text = decodeNpyString(*a, name);
+            if (!text)
+                return Error{text.error()};
+            const auto parsed = activationFromName(*text);
+            if (!parsed)
+                return Error{name + ": activation is \"" + *text + "\"; expected relu, sigmoid, tanh or leakyrelu"};
+            act = *parsed;
+        }
+        return decodeLayeredNpz(*entries, *list, act, name);
+    }
     std::size_t layers = 0;
     while (layers <= std::size_t(kMaxHiddenLayers) + 1 && find("W" + std::to_string(layers + 1)))
         ++layers;
@@ -585,10 +680,6 @@ Status saveNetworkNpz(const std::string &path, const Architecture &arch, const M
         return Error{path + ": " + s.error() + "; nothing written"};
     if (!params.hasShape(arch))
         return Error{path + ": the parameters do not have the " + describe(arch) + " shapes; nothing written"};
-    if (arch.layered()) // its arrays alone would read back as another (dense) network
-        return Error{path + ": the " + describe(arch) +
-                     " network has convolution, pooling, flatten or dropout layers, which an .npz cannot hold yet;"
-                     " nothing written (its model file can)"};
     const std::vector<std::uint8_t> bytes = encodeNetworkNpz(arch, params);
     return atomicWriteFile(path, {{bytes.data(), bytes.size()}});
 }

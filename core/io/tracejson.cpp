@@ -75,6 +75,11 @@ Json hiddenObject(const Vec<float> &z, const Vec<float> &a, const Vec<float> &de
 
 std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
 {
+    return jsonText(explainObject(arch, t, set, index));
+}
+
+Json explainObject(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)
+{
     Json j = opening(set, index, t.label, t.predicted, arch);
     j["input"] = array(t.input);
     j["target"] = array(t.target);
@@ -90,7 +95,7 @@ std::string explainJson(const Architecture &arch, const MlpTrace<float> &t, cons
     j["delta_out"] = array(t.deltaOut);
     j["lr"] = jsonNumberOf(t.lr);
     j["loss_after"] = jsonNumberOf(t.lossAfter);
-    return jsonText(j);
+    return j;
 }
 
 std::string explainCsv(const Architecture &arch, const MlpTrace<float> &t, const std::string &set, long long index)

@@ -4,6 +4,7 @@
 // every float in the shortest text that reads back as the same float, null for non-finite), and a
 // long-format CSV. The one implementation: the CLI and the app call it.
 
+#include "io/json.h"
 #include "nn/mlptrace.h"
 
 #include <string>
@@ -22,6 +23,8 @@ std::string jsonDouble(double v);
  *  (-1: none). */
 std::string explainJson(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set,
                         long long index);
+/** The same object as JSON, for a caller that adds keys after the last. */
+Json explainObject(const Architecture &arch, const MlpTrace<float> &trace, const std::string &set, long long index);
 
 /** One row per value: "quantity,index,value" (index 0-based; scalars have index 0), the numbers of
  *  explainJson: "network", then per hidden layer l (1-based) "z<l>", "a<l>", "delta<l>", and

@@ -1,5 +1,7 @@
 #include "nn/gradientcheck.h"
 
+#include "nn/layertrace.h"
+
 #include "rng.h"
 
 #include <algorithm>
@@ -15,6 +17,8 @@ double relativeDifference(double a, double b)
 
 double sampleLoss(const MlpParamsD &params, const Architecture &arch, const Vec<double> &x, int label)
 {
+    if (arch.layered())
+        return layerSampleLoss(arch, params, x, label);
     MlpWorkspace<double> ws(arch, 1);
     ws.X.col(0) = x;
     mlpForward(params, 1, ws);
@@ -40,14 +44,22 @@ std::vector<GradientCheck> gradientCheck(const Architecture &arch, const MlpPara
         return out;
     const Vec<double> x = scaleInput<double>(pixels, normalize);
     // The backward pass's gradient of this one sample's loss.
-    MlpWorkspace<double> ws(arch, 1);
-    ws.X.col(0) = x;
     MlpParamsD grads = MlpParamsD::zeros(arch);
     const std::uint8_t labelByte = std::uint8_t(label);
-    mlpForwardBackward(params, &labelByte, 1, ws, grads);
+    if (arch.layered()) {
+        // a layer list's own pass, evaluation mode (dropout passes every value on)
+        LayerPass<double> pass(arch, 1);
+        pass.X.col(0) = x;
+        pass.forwardBackward(params, &labelByte, 1, grads, 1, PassContext {});
+    } else {
+        MlpWorkspace<double> ws(arch, 1);
+        ws.X.col(0) = x;
+        mlpForwardBackward(params, &labelByte, 1, ws, grads);
+    }
 
-    std::vector<int> inked; // the first layer's columns whose pixel is not 0
-    for (int i = 0; i < arch.inputs; ++i)
+    std::vector<int> inked; // the first dense layer's columns whose pixel is not 0
+    const bool firstDense = arch.body().empty() || arch.body().front().kind == LayerKind::Dense;
+    for (int i = 0; i < arch.inputs && firstDense; ++i)
         if (pixels[i] != 0)
             inked.push_back(i);
     Rng rng(seed);

@@ -31,9 +31,10 @@ constexpr std::size_t kEpochReportBytesV4 = kEpochReportBytes + 2 * 8; // + the 
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 
 // The sections, in the order they are written; each must appear exactly once. Versions 1 and 2
-// have the first seven, versions 3 and 4 also the optimiser's, version 5 also the network's. Each
-// file is written in the oldest version that holds it: 5 for another network than the default
-// 784-128-10 ReLU,
+// have the first seven, versions 3 and 4 also the optimiser's, versions 5 and 6 also the
+// network's (6 with the --layers text and the weight decay). Each file is written in the oldest
+// version that holds it: 6 for a layer list or a weight decay, 5 for another network than the
+// default 784-128-10 ReLU,
 // 4 for a training subset or epoch reports with the training set's loss and accuracy, 3 for an
 // optimiser other than SGD, 2 for several workers.
 enum Section { kConf, kData, kPosn, kParm, kVelo, kLoss, kEpoc, kOptm, kNetw, kSectionCount };
@@ -202,7 +203,8 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
     // programs read.
     const Architecture &arch = s.config.network;
     const bool firstNetwork = arch == Architecture::source();
-    const std::uint32_t version = !firstNetwork                                   ? 5
+    const std::uint32_t version = arch.layered() || s.config.weightDecay != 0   ? 6
+                                  : !firstNetwork                               ? 5
                                   : s.config.trainSubset > 0 || trainScores ? 4
                                   : !sgd                                    ? 3
                                   : s.workers > 1                           ? 2
@@ -278,6 +280,10 @@ std::vector<std::uint8_t> encodeSnapshot(const TrainingSnapshot &s)
         for (int width : arch.hidden)
             network.i32(width);
         network.text(toString(arch.activation));
+        if (version >= 6) { // the --layers text (empty: the widths are the network), then lambda
+            network.text(layersText(arch.layers));
+            network.f64(s.config.weightDecay);
+        }
         appendSection(file, kNetw, network.out);
     }
 
@@ -372,13 +378,25 @@ Result<TrainingSnapshot> decodeSnapshot(const std::uint8_t *data, std::size_t si
         for (int &width : arch.hidden)
             width = network.i32();
         const std::optional<Activation> activation = activationFromName(network.text(64));
-        if (network.overrun || network.left != 0 || !activation)
+        const std::string layerList = version >= 6 ? network.text(4096) : std::string();
+        s.config.weightDecay = version >= 6 ? network.f64() : 0.0;
+        if (network.overrun || network.left != 0 || !activation || !std::isfinite(s.config.weightDecay)
+            || s.config.weightDecay < 0 || (!layerList.empty() && !arch.hidden.empty()))
             return Error {what + "the network section is malformed"};
         arch.activation = *activation;
+        if (!layerList.empty()) {
+            const auto specs = parseLayers(layerList);
+            if (!specs)
+                return Error {what + "network: " + specs.error()};
+            arch = withLayers(*specs, *activation);
+            if (!arch.layered())
+                return Error {what + "the network section is malformed"};
+        }
         if (Status st = validate(arch); !st)
             return Error {what + "network: " + st.error()};
-        if (arch == Architecture::source())
-            return Error {what + "a version 5 snapshot names the default network in its network section"};
+        if (arch == Architecture::source() && s.config.weightDecay == 0)
+            return Error {what + "a version " + std::to_string(version)
+                          + " snapshot names the default network in its network section"};
     }
     const std::size_t arrayBytes = arch.parameterBytes(4);
     if (version >= 3) {

@@ -55,11 +55,12 @@ struct TrainingSnapshot {
 inline constexpr char kSnapshotMagic[8] = {'B', 'P', 'L', 'A', 'B', 'S', 'N', 'P'};
 /** Version 2 adds the worker count to the hyperparameters; version 3 also an optimiser section
  *  (its name, step count and further buffers); version 4 the training subset; version 5 a network
- *  section (another network than the source's, whose shapes the weights then have). A snapshot is
+ *  section (another network than the source's, whose shapes the weights then have); version 6
+ *  the network section's --layers text (a layer list) and weight decay. A snapshot is
  *  written in the oldest version that holds it: one SGD worker as version 1 (the same bytes as
  *  before, readable by older builds), several SGD workers as 2, any other optimiser as 3; all are
  *  read. */
-inline constexpr std::uint32_t kSnapshotVersion = 5;
+inline constexpr std::uint32_t kSnapshotVersion = 6;
 /** The largest worker count a snapshot may hold (train --workers allows 64). */
 inline constexpr int kMaxSnapshotWorkers = 64;
 /** File name ending of snapshots ("snapshot-000012.bplabsnap"). */

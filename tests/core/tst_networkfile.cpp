@@ -192,6 +192,56 @@ private slots:
         QVERIFY2(refused.error().find("damaged.bplab: --layers") != std::string::npos, refused.error().c_str());
     }
 
+    void layerListNpz()
+    {
+        // A layer list's .npz: W1..WL for the layers with parameters in PyTorch's layouts (a
+        // convolution's weight C_out x C_in x k x k), its --layers text; read back, the same
+        // network and bits. NumPy reads it: W2[o, c, ky, kx] is W2's row o, column (c k + ky) k + kx.
+        auto specs = parseLayers("conv 3 3x3, pool 2, conv 4 5x5 stride 2 valid, dense 7, dropout 0.1");
+        QVERIFY(specs.ok());
+        const Architecture a = withLayers(*specs, Activation::Tanh);
+        const MlpParamsF p = initMlp(a, Init::PyTorch, 22);
+        QVERIFY(saveNetworkNpz(path("conv.npz"), a, p).ok());
+        auto back = readAnyNetwork(path("conv.npz"));
+        QVERIFY2(back.ok(), back.error().c_str());
+        QVERIFY(back->arch == a);
+        QVERIFY(back->params == p);
+        const auto bytes = encodeNetworkNpz(a, p);
+        const std::string text(bytes.begin(), bytes.end());
+        QVERIFY(text.find("'shape': (3, 1, 3, 3)") != std::string::npos);
+        QVERIFY(text.find("'shape': (4, 3, 5, 5)") != std::string::npos);
+        QVERIFY(text.find("'shape': (7, 100)") != std::string::npos);
+
+        if (!QFile::exists("/usr/bin/python3") || !python("import numpy"))
+            QSKIP("/usr/bin/python3 with NumPy is not installed");
+        QString out;
+        QVERIFY(python(QString("import numpy as np; d = np.load('%1', allow_pickle=False); "
+                               "print([(k, d[k].shape) for k in d.files]); "
+                               "print(str(d['layers'])); print(repr(float(d['W2'][3, 2, 4, 1])))")
+                           .arg(QString::fromStdString(path("conv.npz"))),
+                       &out));
+        const QStringList lines = out.split('\n');
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines[0], QString("[('W1', (3, 1, 3, 3)), ('b1', (3,)), ('W2', (4, 3, 5, 5)), ('b2', (4,)), "
+                                   "('W3', (7, 100)), ('b3', (7,)), ('W4', (10, 7)), ('b4', (10,)), "
+                                   "('activation', ()), ('layers', ())]"));
+        QCOMPARE(lines[1], QString::fromStdString(layersText(a.layers)));
+        QCOMPARE(lines[2].toFloat(), p.layers[1].W(3, (2 * 5 + 4) * 5 + 1));
+
+        // NumPy's own file with the kernels in Fortran order, or transposed: refused by name.
+        for (const char *W2 : {"np.asfortranarray(np.zeros((4, 3, 5, 5), np.float32))", "np.zeros((3, 4, 5, 5))"}) {
+            QVERIFY(python(QString("import numpy as np; d = dict(np.load('%1', allow_pickle=False)); d['W2'] = %2; "
+                                   "np.savez('%3', **d)")
+                               .arg(QString::fromStdString(path("conv.npz")), W2,
+                                    QString::fromStdString(path("bad.npz")))));
+            auto r = readAnyNetwork(path("bad.npz"));
+            QVERIFY(!r.ok());
+            QVERIFY2(r.error().find("W2.npy has shape") != std::string::npos
+                             && r.error().find("the network needs (4, 3, 5, 5) in C order") != std::string::npos,
+                     r.error().c_str());
+        }
+    }
+
     void olderFilesReadAsSource()
     {
         const MlpParamsF p = initMlp(Architecture::source(), Init::PyTorch, 4);

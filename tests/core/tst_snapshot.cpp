@@ -237,6 +237,56 @@ private slots:
                  refused.error().c_str());
     }
 
+    // A layer list with dropout and weight decay (version 6: the --layers text and lambda in the
+    // network section): resumed mid-epoch, the straight run bit for bit (the dropout masks follow
+    // the batch's number); the source network with a weight decay keeps its lambda too.
+    void layerListResumesExactly()
+    {
+        auto specs = parseLayers("conv 3 3x3, pool 2, dense 8, dropout 0.3");
+        QVERIFY(specs.ok());
+        const Architecture a = withLayers(*specs, Activation::ReLU);
+        TrainConfig c = resumeConfig();
+        c.network = a;
+        c.init = Init::PyTorch;
+        c.lr = 0.05;
+        c.weightDecay = 1e-3;
+        Trainer straight(m_split, c);
+        straight.run({}, {});
+
+        Trainer first(m_split, c);
+        trainUntilStep(first, 13);
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/conv.bplabsnap").toStdString();
+        QVERIFY(saveSnapshot(path, first.snapshot()).ok());
+        const std::vector<std::uint8_t> bytes = readBytes(path);
+        QCOMPARE(std::uint32_t(bytes[8]), std::uint32_t(6));
+        auto loaded = loadSnapshot(path);
+        QVERIFY2(loaded.ok(), loaded.error().c_str());
+        QVERIFY(loaded->config.network == a);
+        QCOMPARE(loaded->config.weightDecay, 1e-3);
+        QVERIFY(encodeSnapshot(*loaded) == bytes);
+        Trainer resumed(m_split, sourceRecipe());
+        const Status restored = resumed.restore(*loaded);
+        QVERIFY2(restored.ok(), restored.error().c_str());
+        QVERIFY(resumed.network() == a);
+        resumed.run({}, {});
+        QVERIFY(resumed.finished());
+        QVERIFY(resumed.params() == straight.params());
+        QVERIFY(resumed.lossHistory() == straight.lossHistory());
+        QVERIFY(sameEpochReports(resumed.epochReports(), straight.epochReports()));
+
+        TrainConfig decayed = resumeConfig();
+        decayed.weightDecay = 5e-4;
+        Trainer source(m_split, decayed);
+        trainUntilStep(source, 3);
+        const auto sourceBytes = encodeSnapshot(source.snapshot());
+        QCOMPARE(std::uint32_t(sourceBytes[8]), std::uint32_t(6));
+        auto back = decodeSnapshot(sourceBytes.data(), sourceBytes.size(), "decay.bplabsnap");
+        QVERIFY2(back.ok(), back.error().c_str());
+        QVERIFY(back->config.network == Architecture::source());
+        QCOMPARE(back->config.weightDecay, 5e-4);
+    }
+
     // A run of 1 epoch resumed with the total raised to 2 equals 2 epochs straight when the
     // learning rate does not depend on the total (constant schedule).
     void resumeToMoreEpochs()
@@ -378,8 +428,8 @@ private slots:
         b[1000] ^= 1; // inside the weights
         QVERIFY(refused(b, "the weights section is damaged"));
         b = bytes;
-        b[8] = 6; // version 6
-        QVERIFY(refused(b, "snapshot version 6; this program reads versions 1 to 5"));
+        b[8] = 7; // version 7
+        QVERIFY(refused(b, "snapshot version 7; this program reads versions 1 to 6"));
         b = bytes;
         b.push_back(0);
         QVERIFY(refused(b, "header says"));
