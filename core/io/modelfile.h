@@ -12,9 +12,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bplab {
+
+/** The eight ASCII bytes a model file starts with, whatever its version. */
+inline constexpr std::string_view kModelFileMagic = "BPLABMDL";
 
 /** Weights with what the file says about them (nothing for version-1 files and .npz). */
 struct Model {
