@@ -25,6 +25,7 @@ namespace {
 constexpr int kCellSide = 96;
 constexpr int kQrSide = 220;
 constexpr int kBarBlocks = 12; // the longest bar of the answers' histogram, in blocks
+constexpr int kMaxHistogramRows = 10;
 
 /** The text bar of `count` answers when the most given is `most`: at least one block. */
 QString answerBar(int count, int most)
@@ -87,7 +88,6 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_histogram->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_histogram->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_histogram->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_histogram->setMaximumHeight(280);
     m_histogram->hide();
     m_startStop = new QPushButton;
     m_startStop->setObjectName(QStringLiteral("classStartStop"));
@@ -322,6 +322,12 @@ void ClassPanel::showHistogram()
         }
     }
     m_histogram->setAccessibleDescription(spoken.join(QStringLiteral("; ")));
+    // Tall enough for every row up to kMaxHistogramRows (a class question's ten), then it scrolls.
+    m_histogram->resizeRowsToContents();
+    int height = m_histogram->horizontalHeader()->sizeHint().height() + 2 * m_histogram->frameWidth();
+    for (int r = 0; r < std::min(m_histogram->rowCount(), kMaxHistogramRows); ++r)
+        height += m_histogram->rowHeight(r);
+    m_histogram->setFixedHeight(height);
 }
 
 QString ClassPanel::responsesHead() const
