@@ -112,7 +112,7 @@ QByteArray messageText(std::initializer_list<std::pair<const char *, Json>> memb
     return QByteArray::fromStdString(jsonText(o));
 }
 
-Json textOf(const QString &s)
+Json jsonStringOf(const QString &s)
 {
     return s.toStdString();
 }
@@ -171,22 +171,22 @@ ClassMessage parseClassMessage(const QByteArray &frame)
 
 QByteArray joinedReply(const QString &nick)
 {
-    return messageText({{"type", "joined"}, {"nick", textOf(nick)}});
+    return messageText({{"type", "joined"}, {"nick", jsonStringOf(nick)}});
 }
 
 QByteArray refusedReply(const QString &reason)
 {
-    return messageText({{"type", "refused"}, {"reason", textOf(reason)}});
+    return messageText({{"type", "refused"}, {"reason", jsonStringOf(reason)}});
 }
 
 QByteArray errorReply(const MessageError &error)
 {
-    return messageText({{"type", "error"}, {"error", textOf(error.code)}, {"reason", textOf(error.reason)}});
+    return messageText({{"type", "error"}, {"error", jsonStringOf(error.code)}, {"reason", jsonStringOf(error.reason)}});
 }
 
 QByteArray byeReply(const QString &reason)
 {
-    return messageText({{"type", "bye"}, {"reason", textOf(reason)}});
+    return messageText({{"type", "bye"}, {"reason", jsonStringOf(reason)}});
 }
 
 QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabilities, const QString &note)
@@ -194,12 +194,12 @@ QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabili
     Json p = Json::array();
     for (float v : probabilities) // four decimals: the page shows percentages to one decimal
         p.push_back(jsonNumberOf(std::round(double(v) * 10000.0) / 10000.0));
-    return messageText({{"type", "answer"}, {"id", id}, {"digit", digit}, {"probabilities", std::move(p)}, {"note", textOf(note)}});
+    return messageText({{"type", "answer"}, {"id", id}, {"digit", digit}, {"probabilities", std::move(p)}, {"note", jsonStringOf(note)}});
 }
 
 QByteArray questionMessage(int id, const QString &text, const QString &kind)
 {
-    return messageText({{"type", "question"}, {"id", id}, {"text", textOf(text)}, {"kind", textOf(kind)}});
+    return messageText({{"type", "question"}, {"id", id}, {"text", jsonStringOf(text)}, {"kind", jsonStringOf(kind)}});
 }
 
 QByteArray promptMessage(int id, int digit)
@@ -209,7 +209,7 @@ QByteArray promptMessage(int id, int digit)
 
 QByteArray revealMessage(int id, const QString &value)
 {
-    return messageText({{"type", "reveal"}, {"id", id}, {"value", textOf(value)}});
+    return messageText({{"type", "reveal"}, {"id", id}, {"value", jsonStringOf(value)}});
 }
 
 } // namespace bplab::classroom
