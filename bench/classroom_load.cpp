@@ -19,6 +19,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,10 +165,20 @@ private:
 template <typename F>
 bool waitUntil(F done, int ms)
 {
+    // The event loop sleeps until a socket, the app's output or the 20 ms check wakes it: the
+    // students' side must not spin a core that the app it measures needs (processEvents in a loop
+    // polled every socket without pause and took half of the two cores).
     QElapsedTimer t;
     t.start();
-    while (!done() && t.elapsed() < ms)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QEventLoop loop;
+    QTimer check;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        if (done() || t.elapsed() >= ms)
+            loop.quit();
+    });
+    check.start(20);
+    if (!done())
+        loop.exec();
     return done();
 }
 
@@ -326,7 +337,7 @@ int main(int argc, char **argv)
     o.rounds = std::clamp(p.value(rounds).isEmpty() ? 2 : p.value(rounds).toInt(), 1, 10);
     o.trainSubset = std::max(0, p.value(subset).toInt());
 
-    std::vector<double> none, idle, noneRss, idleRss;
+    std::vector<double> none, idle, noneRss, idleRss, noneGuiCpuShare;
     double epochSeconds = 0;
     int idleJoined = o.students;
     bool ok = true;
@@ -343,13 +354,18 @@ int main(int argc, char **argv)
             }
             const double sps = r.report.value(QLatin1String("samples_per_second")).toDouble();
             const double runSeconds = r.report.value(QLatin1String("run_seconds")).toDouble();
-            std::printf("%-5s round %d: %.0f samples/s, %.1f s, GUI p99 %.1f ms, peak RSS %.0f MB%s\n",
+            // The GUI thread's CPU time: what the class costs the app, whatever else the machine runs.
+            std::printf("%-5s round %d: %.0f samples/s, %.1f s, GUI p99 %.1f ms, GUI thread CPU %.2f s, peak RSS %.0f MB%s\n",
                         kind == Kind::None ? "none" : "idle", round + 1, sps, runSeconds,
-                        r.report.value(QLatin1String("ui_latency_ms_p99")).toDouble(), r.peakRssMb,
+                        r.report.value(QLatin1String("ui_latency_ms_p99")).toDouble(),
+                        r.report.value(QLatin1String("gui_thread_cpu_seconds")).toDouble(), r.peakRssMb,
                         kind == Kind::Idle ? qPrintable(QStringLiteral(", %1 joined, %2 dropped").arg(r.joined).arg(r.dropped)) : "");
             std::fflush(stdout);
             (kind == Kind::None ? none : idle).push_back(sps);
             (kind == Kind::None ? noneRss : idleRss).push_back(r.peakRssMb);
+            const double wallSeconds = r.report.value(QLatin1String("seconds")).toDouble();
+            if (kind == Kind::None && wallSeconds > 0)
+                noneGuiCpuShare.push_back(r.report.value(QLatin1String("gui_thread_cpu_seconds")).toDouble() / wallSeconds);
             if (kind == Kind::None)
                 epochSeconds = runSeconds / o.epochs;
             else
@@ -360,7 +376,8 @@ int main(int argc, char **argv)
 
     // The load: trained long enough for the students to be there for most of the run.
     const double idleEpochSeconds = median(idle) > 0 && median(none) > 0 ? epochSeconds * median(none) / median(idle) : epochSeconds;
-    const int loadEpochs = std::max(1, int(std::ceil(1.3 * o.seconds / std::max(1e-3, idleEpochSeconds))));
+    // At most the app's 1,000 epochs: on a loaded machine one fast idle round can promise more.
+    const int loadEpochs = std::clamp(int(std::ceil(1.3 * o.seconds / std::max(1e-3, idleEpochSeconds))), 1, 1000);
     const RunResult load = runApp(o, Kind::Load, loadEpochs, 1.3 * o.seconds + 30);
     const double p99 = load.report.value(QLatin1String("ui_latency_ms_p99")).toDouble();
     if (!load.ok)
@@ -378,6 +395,17 @@ int main(int argc, char **argv)
                 load.report.value(QLatin1String("ui_latency_ms_p50")).toDouble(), p99,
                 load.report.value(QLatin1String("ui_latency_ms_max")).toDouble(),
                 load.report.value(QLatin1String("samples_per_second")).toDouble(), load.peakRssMb);
+    // Whether a late GUI thread was busy or waiting for a core: its own CPU time over the run, and
+    // what the class added to it per message received (each student's drawing and answer), over
+    // what the GUI thread takes while training without the classroom (the none runs' share).
+    const double guiCpu = load.report.value(QLatin1String("gui_thread_cpu_seconds")).toDouble();
+    const double loadWall = load.report.value(QLatin1String("seconds")).toDouble();
+    const double classCpu = guiCpu - median(noneGuiCpuShare) * loadWall;
+    const int messages = load.drawingsSent + load.responsesSent;
+    std::printf("load: GUI thread CPU %.1f s in %.1f s (%.0f%% of a core; %.0f%% without the classroom); the class's "
+                "share %.1f s, %.0f us per message received\n",
+                guiCpu, loadWall, loadWall > 0 ? 100 * guiCpu / loadWall : 0.0, 100 * median(noneGuiCpuShare), classCpu,
+                messages > 0 ? 1e6 * classCpu / messages : 0.0);
     std::printf("speed: %.0f samples/s without the classroom, %.0f with %d idle students: %.1f%%\n", median(none),
                 median(idle), o.students, 100 * ratio);
     std::printf("memory: peak RSS %.0f MB without the classroom, %.0f MB with the idle class, %.0f MB under load\n",

@@ -2,15 +2,14 @@
 
 #include "uiformat.h"
 
+#include <io/json.h>
+
 #include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
 #include "panelexport.h"
 #include <QContextMenuEvent>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMenu>
 
 namespace bplab {
@@ -331,16 +330,20 @@ QByteArray DigitPanel::json() const
 {
     if (m_image.isNull())
         return {};
-    QJsonArray pixels;
+    Json pixels = Json::array();
     for (int y = 0; y < m_image.height(); ++y) {
         const uchar *row = m_image.constScanLine(y);
         for (int x = 0; x < m_image.width(); ++x)
-            pixels.append(int(row[x]));
+            pixels.push_back(int(row[x]));
     }
-    const QJsonObject o{{QStringLiteral("label"), m_label},          {QStringLiteral("predicted"), m_predicted},
-                        {QStringLiteral("width"), m_image.width()},  {QStringLiteral("height"), m_image.height()},
-                        {QStringLiteral("pixels"), pixels}};
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    // What the picture is first, the pixels last (row after row).
+    Json o = Json::object();
+    o["label"] = m_label;
+    o["predicted"] = m_predicted;
+    o["width"] = m_image.width();
+    o["height"] = m_image.height();
+    o["pixels"] = std::move(pixels);
+    return QByteArray::fromStdString(jsonText(o)) + '\n';
 }
 
 void DigitPanel::contextMenuEvent(QContextMenuEvent *event)

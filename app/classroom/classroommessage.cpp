@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 
+#include <io/json.h>
+
 #include <cmath>
 
 namespace bplab::classroom {
@@ -101,9 +103,18 @@ ClassMessage parseDrawing(const QJsonObject &o)
     return d;
 }
 
-QByteArray compact(const QJsonObject &o)
+/** A reply as one line of JSON, its members in the order given: "type" first, as the page reads it. */
+QByteArray messageText(std::initializer_list<std::pair<const char *, Json>> members)
 {
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    Json o = Json::object();
+    for (const auto &[key, value] : members)
+        o[key] = value;
+    return QByteArray::fromStdString(jsonText(o));
+}
+
+Json jsonStringOf(const QString &s)
+{
+    return s.toStdString();
 }
 
 } // namespace
@@ -160,54 +171,45 @@ ClassMessage parseClassMessage(const QByteArray &frame)
 
 QByteArray joinedReply(const QString &nick)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("joined")}, {QStringLiteral("nick"), nick}});
+    return messageText({{"type", "joined"}, {"nick", jsonStringOf(nick)}});
 }
 
 QByteArray refusedReply(const QString &reason)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("refused")}, {QStringLiteral("reason"), reason}});
+    return messageText({{"type", "refused"}, {"reason", jsonStringOf(reason)}});
 }
 
 QByteArray errorReply(const MessageError &error)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("error")},
-                    {QStringLiteral("error"), error.code},
-                    {QStringLiteral("reason"), error.reason}});
+    return messageText({{"type", "error"}, {"error", jsonStringOf(error.code)}, {"reason", jsonStringOf(error.reason)}});
 }
 
 QByteArray byeReply(const QString &reason)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("bye")}, {QStringLiteral("reason"), reason}});
+    return messageText({{"type", "bye"}, {"reason", jsonStringOf(reason)}});
 }
 
 QByteArray answerReply(int id, int digit, const std::array<float, 10> &probabilities, const QString &note)
 {
-    QJsonArray p;
-    for (float v : probabilities)
-        p.append(std::round(double(v) * 10000.0) / 10000.0);
-    return compact({{QStringLiteral("type"), QStringLiteral("answer")},
-                    {QStringLiteral("id"), id},
-                    {QStringLiteral("digit"), digit},
-                    {QStringLiteral("probabilities"), p},
-                    {QStringLiteral("note"), note}});
+    Json p = Json::array();
+    for (float v : probabilities) // four decimals: the page shows percentages to one decimal
+        p.push_back(jsonNumberOf(std::round(double(v) * 10000.0) / 10000.0));
+    return messageText({{"type", "answer"}, {"id", id}, {"digit", digit}, {"probabilities", std::move(p)}, {"note", jsonStringOf(note)}});
 }
 
 QByteArray questionMessage(int id, const QString &text, const QString &kind)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("question")},
-                    {QStringLiteral("id"), id},
-                    {QStringLiteral("text"), text},
-                    {QStringLiteral("kind"), kind}});
+    return messageText({{"type", "question"}, {"id", id}, {"text", jsonStringOf(text)}, {"kind", jsonStringOf(kind)}});
 }
 
 QByteArray promptMessage(int id, int digit)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("prompt")}, {QStringLiteral("id"), id}, {QStringLiteral("digit"), digit}});
+    return messageText({{"type", "prompt"}, {"id", id}, {"digit", digit}});
 }
 
 QByteArray revealMessage(int id, const QString &value)
 {
-    return compact({{QStringLiteral("type"), QStringLiteral("reveal")}, {QStringLiteral("id"), id}, {QStringLiteral("value"), value}});
+    return messageText({{"type", "reveal"}, {"id", id}, {"value", jsonStringOf(value)}});
 }
 
 } // namespace bplab::classroom

@@ -36,7 +36,6 @@ namespace {
 // The most IDX data inspect loads: 20x full MNIST, more than any MNIST-format set in use.
 constexpr std::uint64_t kMaxIdxDataBytes = std::uint64_t(1) << 30;
 constexpr std::size_t kSniffBytes = 64;
-constexpr char kModelMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
 
 /** What inspect found: the kind, a one-line description, kind-specific JSON, and the verdict. */
 struct Finding {
@@ -387,7 +386,7 @@ void inspectFile(const std::string &path, Finding &f)
     } else if (f.compressed) {
         f.error = name + ": gzip-compressed, but the content is not an IDX file (it starts with " +
                   (head.empty() ? std::string("nothing") : "bytes " + hexBytes(head, 8)) + ")";
-    } else if (startsWith(head, kModelMagic, 8)) {
+    } else if (startsWith(head, kModelFileMagic.data(), kModelFileMagic.size())) {
         inspectModel(path, false, f);
     } else if (looksLikeSnapshot(head.data(), head.size())) {
         inspectSnapshot(path, f);

@@ -14,14 +14,12 @@
 #include <stagestrip.h>
 #include <stepview.h>
 
+#include <io/json.h>
 #include <nn/batchthreads.h>
 
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QPixmap>
 #include <QTimer>
 
@@ -313,68 +311,72 @@ QByteArray ReportRun::reportJson() const
     const TrainingController *c = m_host->controller();
     const Progress &p = c->progress();
     const double trainSeconds = p.runSeconds - p.evalSeconds;
-    QJsonObject o;
+    // Members in the order a person reads the report: speed and the GUI's latency first, then what
+    // was run, the epochs, and what the views show.
+    Json o = Json::object();
     // Samples over the running time without the test-set evaluations: the CLI's measure
     // (EpochReport.seconds), but here with every cost of the live GUI included.
-    o[QStringLiteral("samples_per_second")] = trainSeconds > 0 ? double(p.totalSamples) / trainSeconds : 0.0;
-    o[QStringLiteral("samples_per_second_wall")] = p.runSeconds > 0 ? double(p.totalSamples) / p.runSeconds : 0.0;
-    o[QStringLiteral("ui_latency_ms_p50")] = m_probe.percentileMs(50);
-    o[QStringLiteral("ui_latency_ms_p99")] = m_probe.percentileMs(99);
-    o[QStringLiteral("ui_latency_ms_max")] = m_probe.maxMs();
-    o[QStringLiteral("latency_samples")] = double(m_probe.sampleCount());
-    o[QStringLiteral("frames")] = double(m_frames);
-    o[QStringLiteral("frames_per_second")] = m_wallSeconds > 0 ? double(m_frames) / m_wallSeconds : 0.0;
-    o[QStringLiteral("panel_paints")] = double(m_paints);
-    o[QStringLiteral("snapshots_applied")] = double(m_applied);
-    o[QStringLiteral("seconds")] = m_wallSeconds;
+    o["samples_per_second"] = jsonNumberOf(trainSeconds > 0 ? double(p.totalSamples) / trainSeconds : 0.0);
+    o["samples_per_second_wall"] = jsonNumberOf(p.runSeconds > 0 ? double(p.totalSamples) / p.runSeconds : 0.0);
+    o["ui_latency_ms_p50"] = jsonNumberOf(m_probe.percentileMs(50));
+    o["ui_latency_ms_p99"] = jsonNumberOf(m_probe.percentileMs(99));
+    o["ui_latency_ms_max"] = jsonNumberOf(m_probe.maxMs());
+    o["latency_samples"] = jsonNumberOf(double(m_probe.sampleCount()));
+    o["frames"] = jsonNumberOf(double(m_frames));
+    o["frames_per_second"] = jsonNumberOf(m_wallSeconds > 0 ? double(m_frames) / m_wallSeconds : 0.0);
+    o["panel_paints"] = jsonNumberOf(double(m_paints));
+    o["snapshots_applied"] = jsonNumberOf(double(m_applied));
+    o["seconds"] = jsonNumberOf(m_wallSeconds);
     // How busy the GUI thread was: CPU it took from the training on a machine with few cores.
-    o[QStringLiteral("gui_thread_cpu_seconds")] = m_guiCpuSeconds;
-    o[QStringLiteral("run_seconds")] = p.runSeconds;
-    o[QStringLiteral("eval_seconds")] = p.evalSeconds;
-    o[QStringLiteral("samples")] = double(p.totalSamples);
-    o[QStringLiteral("batches")] = double(p.step);
-    o[QStringLiteral("epochs")] = p.epochs;
-    o[QStringLiteral("batch")] = p.batchSize;
-    o[QStringLiteral("seed")] = double(c->config().seed);
-    o[QStringLiteral("lr")] = c->config().lr;
-    o[QStringLiteral("train_subset")] = double(c->config().trainSubset);
+    o["gui_thread_cpu_seconds"] = jsonNumberOf(m_guiCpuSeconds);
+    o["run_seconds"] = jsonNumberOf(p.runSeconds);
+    o["eval_seconds"] = jsonNumberOf(p.evalSeconds);
+    o["samples"] = jsonNumberOf(double(p.totalSamples));
+    o["batches"] = jsonNumberOf(double(p.step));
+    o["epochs"] = p.epochs;
+    o["batch"] = p.batchSize;
+    o["seed"] = jsonNumberOf(double(c->config().seed));
+    o["lr"] = jsonNumberOf(c->config().lr);
+    o["train_subset"] = jsonNumberOf(double(c->config().trainSubset));
     if (const DatasetInfoPtr d = c->dataset()) {
-        o[QStringLiteral("dataset")] = d->name;
-        o[QStringLiteral("data_folder")] = d->folder;
+        o["dataset"] = d->name.toStdString();
+        o["data_folder"] = d->folder.toStdString();
     }
-    QJsonArray epochs;
+    Json epochs = Json::array();
     for (const EpochReport &e : m_epochs) {
-        QJsonObject r {{QStringLiteral("epoch"), e.epoch},
-                       {QStringLiteral("train_loss"), e.trainLoss},
-                       {QStringLiteral("test_loss"), e.testLoss},
-                       {QStringLiteral("test_accuracy"), e.testAccuracy},
-                       {QStringLiteral("seconds"), e.seconds},
-                       {QStringLiteral("samples_per_second"), e.samplesPerSecond}};
+        Json r = Json::object();
+        r["epoch"] = e.epoch;
+        r["train_loss"] = jsonNumberOf(e.trainLoss);
+        r["test_loss"] = jsonNumberOf(e.testLoss);
+        r["test_accuracy"] = jsonNumberOf(e.testAccuracy);
+        r["seconds"] = jsonNumberOf(e.seconds);
+        r["samples_per_second"] = jsonNumberOf(e.samplesPerSecond);
         if (std::isfinite(e.trainEvalLoss) && std::isfinite(e.trainAccuracy)) { // unknown in a file's epochs
-            r[QStringLiteral("train_eval_loss")] = e.trainEvalLoss;
-            r[QStringLiteral("train_accuracy")] = e.trainAccuracy;
+            r["train_eval_loss"] = jsonNumberOf(e.trainEvalLoss);
+            r["train_accuracy"] = jsonNumberOf(e.trainAccuracy);
         }
-        epochs.append(r);
+        epochs.push_back(std::move(r));
     }
-    o[QStringLiteral("epoch_reports")] = epochs;
+    o["epoch_reports"] = std::move(epochs);
     // The batch of the weights each view shows (-1: a model file's, or none).
-    QJsonObject views;
+    Json views = Json::object();
     for (const char *name : {"train", "step", "draw", "data"})
-        views[QLatin1String(name)] = QJsonObject{
-                {QStringLiteral("weights_batch"), double(m_views.value(QLatin1String(name), -1))}};
-    o[QStringLiteral("views")] = views;
-    o[QStringLiteral("pace")] = QString::fromStdString(describePace(c->pace()));
-    o[QStringLiteral("training_threads")] = trainingThreads();
-    if (m_divergence) // numbered as epoch_reports: 1-based epoch, 1-based batch in it
-        o[QStringLiteral("divergence")] = QJsonObject {
-                {QStringLiteral("epoch"), m_divergence->epoch},
-                {QStringLiteral("batch"), m_divergence->batch},
-                {QStringLiteral("quantity"), QString::fromStdString(m_divergence->quantity)},
-                {QStringLiteral("rate"), m_divergence->lr},
-                {QStringLiteral("suggested_rate"), m_divergence->suggestedLr}};
+        views[name] = Json{{"weights_batch", jsonNumberOf(double(m_views.value(QLatin1String(name), -1)))}};
+    o["views"] = std::move(views);
+    o["pace"] = describePace(c->pace());
+    o["training_threads"] = trainingThreads();
+    if (m_divergence) { // numbered as epoch_reports: 1-based epoch, 1-based batch in it
+        Json d = Json::object();
+        d["epoch"] = m_divergence->epoch;
+        d["batch"] = jsonNumberOf(double(m_divergence->batch));
+        d["quantity"] = m_divergence->quantity;
+        d["rate"] = jsonNumberOf(m_divergence->lr);
+        d["suggested_rate"] = jsonNumberOf(m_divergence->suggestedLr);
+        o["divergence"] = std::move(d);
+    }
     if (!m_error.isEmpty())
-        o[QStringLiteral("error")] = m_error;
-    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+        o["error"] = m_error.toStdString();
+    return QByteArray::fromStdString(o.dump(4, ' ', false, Json::error_handler_t::replace)) + '\n';
 }
 
 } // namespace bplab

@@ -20,6 +20,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include <cstdio>
+
 namespace bplab {
 
 ClassroomUi::ClassroomUi(MainWindow *window, PanelRegistry *registry, QMenu *file)
@@ -179,7 +181,9 @@ void ClassroomUi::showDrawings()
     m_showDrawings.stop();
     QVector<ClassDrawingCell> cells;
     QHash<int, QImage> pictures;
+    bool printed = false;
     for (const ClassroomSession::Drawing &d : m_session->drawings()) {
+        const bool isNew = !m_pictures.contains(d.id);
         ClassDrawingCell c;
         c.id = d.id;
         c.nick = d.nick;
@@ -195,7 +199,15 @@ void ClassroomUi::showDrawings()
         pictures.insert(d.id, picture);
         c.picture = picture;
         cells.append(c);
+        // Each new cell's text as the mosaic shows it, for scripts and the browser test.
+        if (isNew) {
+            std::printf("classroom: class view shows drawing %d: %s\n", d.id,
+                        qPrintable(ClassPanel::cellText(c).replace(QLatin1Char('\n'), QStringLiteral(", "))));
+            printed = true;
+        }
     }
+    if (printed)
+        std::fflush(stdout);
     m_pictures = pictures;
     m_panel->setDrawings(cells);
 }

@@ -20,7 +20,6 @@ namespace bplab {
 
 namespace {
 
-constexpr char kMagic[8] = {'B', 'P', 'L', 'A', 'B', 'M', 'D', 'L'};
 constexpr std::uint32_t kVersion = 2;       // written for the source network; version 1 (no info block) is still read
 constexpr std::uint32_t kVersionAnyShape = 3; // written for every other dense architecture
 constexpr std::uint32_t kVersionLayers = 4;   // written for a layer list (convolution, pooling, dropout)
@@ -28,6 +27,11 @@ constexpr std::uint32_t kMaxLayersTextBytes = 4096;
 constexpr std::uint32_t kMaxInfoBytes = 65536; // the info block is a few hundred bytes
 constexpr std::uint32_t kDtypeFloat32 = 1;
 constexpr std::uint32_t kArrayCount = 4;
+/** The bytes start with kModelFileMagic. */
+bool hasModelMagic(const std::uint8_t *data, std::size_t size)
+{
+    return size >= kModelFileMagic.size() && std::memcmp(data, kModelFileMagic.data(), kModelFileMagic.size()) == 0;
+}
 constexpr std::size_t kHeaderBytes = 8 + 4 * 4 + kArrayCount * 8; // magic, version, dtype, count, info size, shapes
 constexpr std::size_t kArraysEnd = kHeaderBytes + parameterBytes(4);
 constexpr std::size_t kFileBytes = kArraysEnd + 4; // without info
@@ -100,7 +104,7 @@ std::vector<std::uint8_t> encodeModel(const MlpParamsF &params, const ModelInfo 
     std::vector<std::uint8_t> out;
     out.reserve(kFileBytes + text.size());
     // Byte by byte: GCC 12 reports a bogus overflow for insert() of this range (-Warray-bounds).
-    for (char c : kMagic)
+    for (char c : kModelFileMagic)
         out.push_back(std::uint8_t(c));
     putU32(out, kVersion);
     putU32(out, kDtypeFloat32);
@@ -122,11 +126,11 @@ std::vector<std::uint8_t> encodeModel(const MlpParamsF &params, const ModelInfo 
 
 Result<Model> decodeModelFile(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
-    if (size < 8 || std::memcmp(data, kMagic, 8) != 0) {
+    if (!hasModelMagic(data, size)) {
         std::string start;
         for (std::size_t i = 0; i < std::min<std::size_t>(size, 8); ++i)
             start += (i ? " " : "") + hexByte(data[i]);
-        return Error{name + ": not a Backprop Lab model file (it should start with \"BPLABMDL\"; it starts with " +
+        return Error{name + ": not a Backprop Lab model file (it should start with \"" + std::string(kModelFileMagic) + "\"; it starts with " +
                      (size == 0 ? std::string("nothing: the file is empty") : "bytes " + start) + ")"};
     }
     if (size < 16)
@@ -267,7 +271,7 @@ Result<Model> readAnyModel(const std::string &path)
     if (!bytes)
         return Error{bytes.error()};
     const auto &b = *bytes;
-    if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
+    if (hasModelMagic(b.data(), b.size()))
         return decodeModelFile(b.data(), b.size(), fileNameOf(path));
     if (looksLikeZip(b.data(), b.size())) {
         auto params = decodeNpz(b.data(), b.size(), fileNameOf(path));
@@ -275,7 +279,7 @@ Result<Model> readAnyModel(const std::string &path)
             return Error{params.error()};
         return Model{std::move(*params), std::nullopt};
     }
-    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
+    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"" + std::string(kModelFileMagic) + "\") nor a NumPy .npz (zip)"};
 }
 
 // Version 3: magic, version 3, dtype, array count (2L), info size, activation code, then per layer
@@ -476,7 +480,7 @@ std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const Mlp
     const std::string text = info ? encodeModelInfo(*info) : std::string();
     std::vector<std::uint8_t> out;
     out.reserve(kHeaderBytes3 + 8 * kMaxArrays + arch.parameterBytes(4) + text.size() + 4);
-    for (char c : kMagic)
+    for (char c : kModelFileMagic)
         out.push_back(std::uint8_t(c));
     const std::string layers = arch.layered() ? layersText(arch.layers) : std::string();
     putU32(out, arch.layered() ? kVersionLayers : kVersionAnyShape);
@@ -507,9 +511,9 @@ std::vector<std::uint8_t> encodeNetworkModel(const Architecture &arch, const Mlp
 
 Result<NetworkModel> decodeNetworkModel(const std::uint8_t *data, std::size_t size, const std::string &name)
 {
-    if (size >= 12 && std::memcmp(data, kMagic, 8) == 0 && getU32(data + 8) == kVersionAnyShape)
+    if (size >= 12 && hasModelMagic(data, size) && getU32(data + 8) == kVersionAnyShape)
         return decodeVersion3(data, size, name);
-    if (size >= 12 && std::memcmp(data, kMagic, 8) == 0 && getU32(data + 8) == kVersionLayers)
+    if (size >= 12 && hasModelMagic(data, size) && getU32(data + 8) == kVersionLayers)
         return decodeVersion4(data, size, name);
     auto model = decodeModelFile(data, size, name);
     if (!model)
@@ -542,11 +546,11 @@ Result<NetworkModel> readAnyNetwork(const std::string &path)
     if (!bytes)
         return Error{bytes.error()};
     const auto &b = *bytes;
-    if (b.size() >= 8 && std::memcmp(b.data(), kMagic, 8) == 0)
+    if (hasModelMagic(b.data(), b.size()))
         return decodeNetworkModel(b.data(), b.size(), fileNameOf(path));
     if (looksLikeZip(b.data(), b.size()))
         return decodeNetworkNpz(b.data(), b.size(), fileNameOf(path));
-    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"BPLABMDL\") nor a NumPy .npz (zip)"};
+    return Error{fileNameOf(path) + ": neither a Backprop Lab model file (\"" + std::string(kModelFileMagic) + "\") nor a NumPy .npz (zip)"};
 }
 
 } // namespace bplab

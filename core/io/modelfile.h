@@ -11,12 +11,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bplab {
 
-/** The default 784-128-10 ReLU network's weights with what the file says about them (nothing for
- *  version-1 files and .npz). */
+/** The eight ASCII bytes a model file starts with, whatever its version. */
+inline constexpr std::string_view kModelFileMagic = "BPLABMDL";
+
+/** A network's weights with what the file says about them (nothing for version-1 files and
+ *  .npz). */
 struct Model {
     MlpParamsF params;
     std::optional<ModelInfo> info;

@@ -3,8 +3,9 @@
 
 Starts backprop-lab --classroom 0 on the loopback address (offscreen), refuses a wrong code on the
 page, joins with the right one, draws a 3 with pointer events on the canvas, sends it, reads the
-network's answer on the page and checks that the app's Class view got the same answer (its line
-"classroom: drawing N answer D P%" on the standard output). Then draws a 1 with the keyboard alone
+network's answer on the page and checks that the app's Class view shows the drawing with the same
+answer (the session's line "classroom: drawing N answer D P%", then the mosaic's own line
+"classroom: class view shows drawing N: D (P %), NICK" once the cell is made). Then draws a 1 with the keyboard alone
 and reads what a screen reader is told, and opens the page in a browser that prefers German. Skipped (exit 77) without chromium,
 its driver or selenium. Screenshots of the page (phone-sized and desktop) go to $BPLAB_CLASSROOM_SHOTS
 when it is set.
@@ -247,11 +248,15 @@ def main():
         assert page, "no answer on the page: " + text(phone, "answer")
         assert page.group(1) == answer.group(2), "page says %s, the Class view %s" % (page.group(1), answer.group(2))
         assert abs(float(page.group(2)) - float(answer.group(3))) <= 0.051, (page.group(2), answer.group(3))
+        # The Class view's mosaic made the drawing's cell with the same answer, and Ada's name.
+        cell = app.wait_for(r"^classroom: class view shows drawing %s: (\d) \((\d+) %%\), Ada$" % answer.group(1), 10)
+        assert cell.group(1) == page.group(1), "page says %s, the Class view's cell %s" % (page.group(1), cell.group(1))
+        assert abs(int(cell.group(2)) - float(page.group(2))) <= 0.5 + 1e-9, (cell.group(2), page.group(2))
         rows = phone.find_elements(By.CSS_SELECTOR, "#probabilities li")
         assert len(rows) == 10, "the page shows %d probabilities" % len(rows)
         total = sum(float(re.search(r"([0-9.]+) %", r.text).group(1)) for r in rows)
         assert abs(total - 100) < 1.0, "the probabilities add up to %.1f %%" % total
-        print("page and Class view agree: %s (%s %%)" % (page.group(1), page.group(2)))
+        print("page and Class view agree: %s (%s %%), the cell: %s" % (page.group(1), page.group(2), cell.group(0)))
         shot(phone, "page-phone-answer.png")
         keyboard_one(app, phone)
         shot(phone, "page-phone-keyboard.png")

@@ -23,6 +23,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QWebSocket>
 
@@ -188,10 +189,23 @@ void TestGuiClassroom::labelRemoveAndCollect()
 void TestGuiClassroom::theClassViewIsAPanelOfTheRegistry()
 {
     QVERIFY(PanelUi::exportNames().contains(QStringLiteral("class")));
+    if (m_ui->panel()->drawings().isEmpty()) {
+        QVERIFY(!send({{"type", "drawing"}, {"strokes", aThree()}}, QStringLiteral("answer")).isEmpty());
+        QTRY_VERIFY(!m_ui->panel()->drawings().isEmpty());
+    }
     const std::optional<PanelExport> e = m_window->panels()->exportNamed(QStringLiteral("class"));
     QVERIFY(e);
-    const QJsonObject json = QJsonDocument::fromJson(e->data(ExportFormat::Json)).object();
+    const QByteArray text = e->data(ExportFormat::Json);
+    const QJsonObject json = QJsonDocument::fromJson(text).object();
     QCOMPARE(json.value("joined").toInt(), 1);
+    // How many joined first, then each drawing's members in the order its cell reads.
+    QVERIFY2(text.startsWith("{\n    \"joined\": 1,\n    \"drawings\": ["), text.left(60).constData());
+    qsizetype at = 0;
+    for (const char *key : {"id", "nick", "digit", "confidence", "label"}) {
+        const qsizetype next = text.indexOf(QByteArray("\"") + key + "\":", at);
+        QVERIFY2(next > at, key);
+        at = next;
+    }
     QCOMPARE(json.value("drawings").toArray().size(), m_ui->panel()->drawings().size());
     const PanelRegistry::Panel *p = m_window->panels()->registry()->find(QStringLiteral("class"));
     QVERIFY(p && p->widget == m_ui->panel() && p->spotlight);
@@ -210,11 +224,38 @@ void TestGuiClassroom::answersAreHiddenUntilTheReveal()
     QVERIFY(label->isVisibleTo(m_ui->panel()));
     QVERIFY(label->text().contains(QStringLiteral("1 answer")));
     QVERIFY2(!label->text().contains(QStringLiteral("7")), qPrintable(label->text())); // hidden until the reveal
+    auto *table = m_ui->panel()->findChild<QTableWidget *>(QStringLiteral("classHistogram"));
+    QVERIFY(table);
+    QVERIFY(!table->isVisibleTo(m_ui->panel()));
+    QCOMPARE(table->rowCount(), 0); // nothing of the answers is in the widget tree before the reveal
     session->reveal(QStringLiteral("3"));
     QVERIFY(label->text().contains(QStringLiteral("The answer: 3")));
-    QVERIFY(label->text().contains(QStringLiteral("7  ")));
+    QVERIFY2(!label->text().contains(QChar(0x2588)), qPrintable(label->text())); // the bars are the table's
+    QVERIFY(m_ui->panel()->responsesText().contains(QStringLiteral("7  ")));
+    // The histogram as text: answer, count and a bar, each cell spoken as a sentence.
+    QVERIFY(table->isVisibleTo(m_ui->panel()));
+    QCOMPARE(table->rowCount(), 1);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("7"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("1"));
+    QVERIFY(table->item(0, 2)->text().startsWith(QChar(0x2588)));
+    QCOMPARE(table->item(0, 2)->data(Qt::AccessibleTextRole).toString(), QStringLiteral("7: 1 of 1 students (100 %)"));
+    QVERIFY(table->accessibleDescription().contains(QStringLiteral("7: 1 of 1 students")));
+    // A second answer, the right one: its row is marked and its bar is as long as the first's.
+    m_ui->panel()->setResponses(QStringLiteral("Which class?"), {{QStringLiteral("3"), 2}, {QStringLiteral("7"), 1}}, true,
+                                QStringLiteral("3"));
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("3 (right)"));
+    QCOMPARE(table->item(0, 2)->text().size(), 12);
+    QCOMPARE(table->item(1, 2)->text().size(), 6);
+    QCOMPARE(table->item(0, 1)->data(Qt::AccessibleTextRole).toString(),
+             QStringLiteral("3: 2 of 3 students (67 %), the right answer"));
+    if (const QByteArray shots = qgetenv("BPLAB_CLASSROOM_SHOTS"); !shots.isEmpty()) {
+        QDir().mkpath(QString::fromLocal8Bit(shots));
+        m_window->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/class-view-histogram.png"));
+    }
     session->ask({}, {});
     QVERIFY(!label->isVisibleTo(m_ui->panel()));
+    QVERIFY(!table->isVisibleTo(m_ui->panel()));
 }
 
 void TestGuiClassroom::aRequestForADigitLabelsTheDrawings()

@@ -19,6 +19,7 @@ private slots:
     void pixelValuesWhenLargeEnough();
     void otherFormatsAreConverted();
     void clearShowsNothing();
+    void jsonKeepsItsOrder();
 };
 
 // A 28x28 test image: a diagonal ramp with a few known values.
@@ -131,6 +132,22 @@ void TestDigitPanel::clearShowsNothing()
     QCOMPARE(panel.label(), -1);
     QCOMPARE(panel.oneHot(), QVector<int>(10, 0));
     QVERIFY(panel.imageRect().isNull());
+}
+
+void TestDigitPanel::jsonKeepsItsOrder()
+{
+    // What the picture is first, then its size, then the pixels row after row.
+    DigitPanel panel;
+    QImage image(3, 2, QImage::Format_Grayscale8);
+    const uchar values[6] = {0, 9, 255, 128, 1, 2};
+    for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 3; ++x)
+            image.scanLine(y)[x] = values[y * 3 + x];
+    panel.setSample(image, 7, 2);
+    QCOMPARE(panel.panelExport().data(ExportFormat::Json),
+             QByteArray(R"({"label":7,"predicted":2,"width":3,"height":2,"pixels":[0,9,255,128,1,2]})" "\n"));
+    panel.clear();
+    QVERIFY(panel.panelExport().data(ExportFormat::Json).isEmpty());
 }
 
 QTEST_MAIN(TestDigitPanel)

@@ -4,16 +4,17 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QPainter>
 #include <QPushButton>
+#include <QHeaderView>
 #include <QSet>
+#include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <io/json.h>
 
 #include <algorithm>
 
@@ -23,6 +24,14 @@ namespace {
 
 constexpr int kCellSide = 96;
 constexpr int kQrSide = 220;
+constexpr int kBarBlocks = 12; // the longest bar of the answers' histogram, in blocks
+constexpr int kMaxHistogramRows = 10;
+
+/** The text bar of `count` answers when the most given is `most`: at least one block. */
+QString answerBar(int count, int most)
+{
+    return QString(std::max(1, count * kBarBlocks / std::max(1, most)), QChar(0x2588));
+}
 
 /** The drawing on white with a red frame when the teacher's label says the answer is wrong. */
 QIcon cellIcon(const ClassDrawingCell &cell)
@@ -65,6 +74,21 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_responses->setObjectName(QStringLiteral("classResponses"));
     m_responses->setWordWrap(true);
     m_responses->setTextFormat(Qt::PlainText);
+    // The histogram of the class's answers as a table of text: answer, bar, count. Hidden until
+    // the reveal, as the answers are.
+    m_histogram = new QTableWidget(0, 3);
+    m_histogram->setObjectName(QStringLiteral("classHistogram"));
+    m_histogram->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_histogram->setSelectionMode(QAbstractItemView::NoSelection);
+    m_histogram->setShowGrid(false);
+    m_histogram->setWordWrap(false);
+    m_histogram->verticalHeader()->hide();
+    m_histogram->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_histogram->horizontalHeader()->setStretchLastSection(true);
+    m_histogram->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_histogram->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_histogram->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_histogram->hide();
     m_startStop = new QPushButton;
     m_startStop->setObjectName(QStringLiteral("classStartStop"));
     connect(m_startStop, &QPushButton::clicked, this, &ClassPanel::startStopRequested);
@@ -125,6 +149,7 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     side->addWidget(m_code);
     side->addWidget(m_joined);
     side->addWidget(m_responses);
+    side->addWidget(m_histogram);
     auto *prompt = new QHBoxLayout;
     prompt->addWidget(m_promptDigit);
     prompt->addWidget(m_prompt, 1);
@@ -143,6 +168,7 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(side);
     layout->addLayout(right, 1);
+    setTabOrder(m_histogram, m_promptDigit);
     setTabOrder(m_promptDigit, m_prompt);
     setTabOrder(m_prompt, m_startStop);
     setTabOrder(m_startStop, m_mosaic);
@@ -164,6 +190,8 @@ void ClassPanel::retranslate()
     m_mosaic->setAccessibleName(tr("The class's drawings"));
     m_qr->setAccessibleName(tr("QR code of the class's address"));
     m_promptDigit->setAccessibleName(tr("Digit to ask the class for"));
+    m_histogram->setHorizontalHeaderLabels({tr("Answer"), tr("Students"), tr("Share")});
+    m_histogram->setAccessibleName(tr("The class's answers"));
     setServer(m_addressText, m_qrImage, m_codeText);
     setJoined(m_joinedCount);
     setPrompt(m_promptValue);
@@ -229,28 +257,102 @@ void ClassPanel::setResponses(const QString &question, const QMap<QString, int> 
     m_counts = counts;
     m_revealed = revealed;
     m_truth = truth;
-    m_responses->setText(responsesText());
-    m_responses->setAccessibleName(responsesText());
+    // The label says the question and the count; the table holds the histogram, so that a screen
+    // reader meets words and numbers rather than a row of blocks.
+    const QString head = responsesHead();
+    m_responses->setText(head);
+    m_responses->setAccessibleName(head);
     m_responses->setVisible(!question.isEmpty());
+    showHistogram();
+}
+
+int ClassPanel::responseTotal() const
+{
+    int total = 0;
+    for (int n : m_counts)
+        total += n;
+    return total;
+}
+
+QString ClassPanel::responseRowText(const QString &answer, int count) const
+{
+    const int total = std::max(1, responseTotal());
+    QString text = tr("%1: %2 of %3 students (%4 %)")
+                           .arg(answer)
+                           .arg(count)
+                           .arg(responseTotal())
+                           .arg(QLocale().toString(100.0 * count / total, 'f', 0));
+    if (answer == m_truth)
+        text += tr(", the right answer");
+    return text;
+}
+
+void ClassPanel::showHistogram()
+{
+    const bool shown = !m_question.isEmpty() && m_revealed && !m_counts.isEmpty();
+    m_histogram->setRowCount(shown ? int(m_counts.size()) : 0);
+    m_histogram->setVisible(shown);
+    if (!shown)
+        return;
+    int most = 1;
+    for (int n : m_counts)
+        most = std::max(most, n);
+    QStringList spoken;
+    int row = 0;
+    for (auto it = m_counts.begin(); it != m_counts.end(); ++it, ++row) {
+        const bool right = it.key() == m_truth;
+        const QString said = responseRowText(it.key(), it.value());
+        spoken << said;
+        auto *answer = new QTableWidgetItem(right ? tr("%1 (right)").arg(it.key()) : it.key());
+        auto *count = new QTableWidgetItem(QString::number(it.value()));
+        count->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto *bar = new QTableWidgetItem(answerBar(it.value(), most));
+        bar->setForeground(right ? QColor(0x1a, 0x7f, 0x37) : palette().color(QPalette::Text));
+        for (QTableWidgetItem *item : {answer, count, bar}) {
+            item->setData(Qt::AccessibleTextRole, said);
+            item->setToolTip(said);
+        }
+        m_histogram->setItem(row, 0, answer);
+        m_histogram->setItem(row, 1, count);
+        m_histogram->setItem(row, 2, bar);
+        if (right) {
+            QFont bold = answer->font();
+            bold.setBold(true);
+            answer->setFont(bold);
+        }
+    }
+    m_histogram->setAccessibleDescription(spoken.join(QStringLiteral("; ")));
+    // Tall enough for every row up to kMaxHistogramRows (a class question's ten), then it scrolls.
+    m_histogram->resizeRowsToContents();
+    int height = m_histogram->horizontalHeader()->sizeHint().height() + 2 * m_histogram->frameWidth();
+    for (int r = 0; r < std::min(m_histogram->rowCount(), kMaxHistogramRows); ++r)
+        height += m_histogram->rowHeight(r);
+    m_histogram->setFixedHeight(height);
+}
+
+QString ClassPanel::responsesHead() const
+{
+    if (m_question.isEmpty())
+        return {};
+    const int total = responseTotal();
+    const QString text = m_question + QLatin1Char('\n');
+    if (!m_revealed)
+        return text + (total == 1 ? tr("1 answer, hidden until the reveal") : tr("%1 answers, hidden until the reveal").arg(total));
+    if (total == 0)
+        return text + tr("The answer: %1. Nobody in the class answered.").arg(m_truth);
+    return text + tr("The answer: %1. The class:").arg(m_truth);
 }
 
 QString ClassPanel::responsesText() const
 {
-    if (m_question.isEmpty())
-        return {};
-    int total = 0;
-    for (int n : m_counts)
-        total += n;
-    QString text = m_question + QLatin1Char('\n');
-    if (!m_revealed)
-        return text + (total == 1 ? tr("1 answer, hidden until the reveal") : tr("%1 answers, hidden until the reveal").arg(total));
-    text += tr("The answer: %1. The class:").arg(m_truth);
+    QString text = responsesHead();
+    if (!m_revealed || m_question.isEmpty())
+        return text;
     int most = 1;
     for (int n : m_counts)
         most = std::max(most, n);
-    // A histogram in text: a bar of up to 12 blocks per answer given.
     for (auto it = m_counts.begin(); it != m_counts.end(); ++it)
-        text += QStringLiteral("\n%1  %2 %3").arg(it.key(), QString(std::max(1, it.value() * 12 / most), QChar(0x2588))).arg(it.value());
+        text += QStringLiteral("\n%1  %2 %3").arg(it.key(), answerBar(it.value(), most)).arg(it.value());
     return text;
 }
 
@@ -333,15 +435,21 @@ void ClassPanel::updateActions()
 
 QByteArray ClassPanel::json() const
 {
-    QJsonArray list;
-    for (const ClassDrawingCell &c : m_drawings)
-        list.append(QJsonObject{{QStringLiteral("id"), c.id},
-                                {QStringLiteral("nick"), c.nick},
-                                {QStringLiteral("digit"), c.digit},
-                                {QStringLiteral("confidence"), double(c.confidence)},
-                                {QStringLiteral("label"), c.label}});
-    return QJsonDocument(QJsonObject{{QStringLiteral("joined"), m_joinedCount}, {QStringLiteral("drawings"), list}})
-            .toJson();
+    // How many joined first, then the mosaic's cells in its order, each as its text reads.
+    Json list = Json::array();
+    for (const ClassDrawingCell &c : m_drawings) {
+        Json cell = Json::object();
+        cell["id"] = c.id;
+        cell["nick"] = c.nick.toStdString();
+        cell["digit"] = c.digit;
+        cell["confidence"] = jsonNumberOf(c.confidence);
+        cell["label"] = c.label;
+        list.push_back(std::move(cell));
+    }
+    Json o = Json::object();
+    o["joined"] = m_joinedCount;
+    o["drawings"] = std::move(list);
+    return QByteArray::fromStdString(o.dump(4, ' ', false, Json::error_handler_t::replace)) + '\n';
 }
 
 PanelExport ClassPanel::panelExport()

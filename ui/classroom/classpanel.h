@@ -17,6 +17,7 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QTableWidget;
 
 namespace bplab {
 
@@ -42,9 +43,14 @@ public:
     void setJoined(int count);
     void setDrawings(const QVector<ClassDrawingCell> &drawings);
     /** The lesson's question and the class's answers to it (answer -> how many), shown only once
-     *  revealed (with the true value); before that only how many answered. Empty question: none. */
+     *  revealed (with the true value) as a table of text bars with their counts, which a screen
+     *  reader reads cell by cell; before that only how many answered. Empty question: none. */
     void setResponses(const QString &question, const QMap<QString, int> &counts, bool revealed, const QString &truth);
+    /** The question and how many answered; once revealed the true answer and one line per answer
+     *  given, "7  ████ 4" (the histogram as text, bars of up to 12 blocks). */
     QString responsesText() const;
+    /** "7: 4 of 10 students (40 %), the right answer": a row of the histogram as spoken. */
+    QString responseRowText(const QString &answer, int count) const;
     /** The digit the class is asked to draw (-1: none). */
     void setPrompt(int digit);
     int prompt() const { return m_promptValue; }
@@ -74,12 +80,16 @@ private:
     void updateActions();
     void retranslate();
     QByteArray json() const;
+    void showHistogram();
+    QString responsesHead() const;
+    int responseTotal() const;
 
     QLabel *m_address = nullptr;
     QLabel *m_qr = nullptr;
     QLabel *m_code = nullptr;
     QLabel *m_joined = nullptr;
     QLabel *m_responses = nullptr;
+    QTableWidget *m_histogram = nullptr;
     QListWidget *m_mosaic = nullptr;
     QComboBox *m_label = nullptr;
     QPushButton *m_remove = nullptr;

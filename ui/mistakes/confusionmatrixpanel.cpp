@@ -2,6 +2,8 @@
 
 #include "uiformat.h"
 
+#include <io/json.h>
+
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLocale>
@@ -12,9 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 namespace bplab {
 
@@ -422,21 +421,23 @@ QByteArray ConfusionMatrixPanel::csv() const
 
 QByteArray ConfusionMatrixPanel::json() const
 {
-    QJsonArray rows, names;
+    Json rows = Json::array();
+    Json names = Json::array();
     for (int t = 0; t < 10; ++t) {
-        QJsonArray row;
+        Json row = Json::array();
         for (int j = 0; j < 10; ++j)
-            row.append(m_counts[std::size_t(t)][std::size_t(j)]);
-        rows.append(row);
-        names.append(className(t));
+            row.push_back(m_counts[std::size_t(t)][std::size_t(j)]);
+        rows.push_back(std::move(row));
+        names.push_back(className(t).toStdString());
     }
-    QJsonObject o;
-    o.insert(QStringLiteral("weights"), m_caption);
-    o.insert(QStringLiteral("count"), m_total);
-    o.insert(QStringLiteral("correct"), m_correct);
-    o.insert(QStringLiteral("class_names"), names);
-    o.insert(QStringLiteral("confusion"), rows);
-    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    // Whose weights and how many first, the matrix (rows: true class) last.
+    Json o = Json::object();
+    o["weights"] = m_caption.toStdString();
+    o["count"] = m_total;
+    o["correct"] = m_correct;
+    o["class_names"] = std::move(names);
+    o["confusion"] = std::move(rows);
+    return QByteArray::fromStdString(jsonText(o)) + '\n';
 }
 
 } // namespace bplab

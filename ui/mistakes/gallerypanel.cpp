@@ -2,9 +2,8 @@
 
 #include "uiformat.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <io/json.h>
+
 #include <QKeyEvent>
 #include <QLocale>
 #include <QMenu>
@@ -309,23 +308,24 @@ QByteArray GalleryPanel::csv() const
 
 QByteArray GalleryPanel::json() const
 {
-    QJsonArray list;
+    // The CSV's columns in the CSV's order.
+    Json list = Json::array();
     for (const GalleryEntry &e : m_entries) {
         const GalleryItem &g = e.item;
-        QJsonObject o;
-        o.insert(QStringLiteral("index"), qint64(g.index));
-        o.insert(QStringLiteral("true_class"), g.trueClass);
-        o.insert(QStringLiteral("predicted_class"), g.predicted);
-        o.insert(QStringLiteral("p_predicted"), double(g.pPredicted));
-        o.insert(QStringLiteral("p_true"), double(g.pTrue));
-        o.insert(QStringLiteral("loss"), double(g.loss));
-        list.append(o);
+        Json o = Json::object();
+        o["index"] = std::int64_t(g.index);
+        o["true_class"] = g.trueClass;
+        o["predicted_class"] = g.predicted;
+        o["p_predicted"] = jsonNumberOf(g.pPredicted);
+        o["p_true"] = jsonNumberOf(g.pTrue);
+        o["loss"] = jsonNumberOf(g.loss);
+        list.push_back(std::move(o));
     }
-    QJsonObject root;
-    root.insert(QStringLiteral("title"), m_title);
-    root.insert(QStringLiteral("subtitle"), m_subtitle);
-    root.insert(QStringLiteral("images"), list);
-    return QJsonDocument(root).toJson(QJsonDocument::Compact) + '\n';
+    Json root = Json::object();
+    root["title"] = m_title.toStdString();
+    root["subtitle"] = m_subtitle.toStdString();
+    root["images"] = std::move(list);
+    return QByteArray::fromStdString(jsonText(root)) + '\n';
 }
 
 } // namespace bplab

@@ -159,9 +159,18 @@ void TestGuiAutomation::reportWritesTheNumbers()
              0);
     QFile file(json);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    const QByteArray text = file.readAll();
+    const QJsonObject o = QJsonDocument::fromJson(text).object();
     for (const char *key : {"samples_per_second", "ui_latency_ms_p50", "ui_latency_ms_p99", "frames"})
         QVERIFY2(o.contains(QLatin1String(key)), key);
+    // Members in the order written, speed first, not sorted by name.
+    QVERIFY2(text.startsWith("{\n    \"samples_per_second\": "), text.left(60).constData());
+    qsizetype at = 0;
+    for (const char *key : {"ui_latency_ms_p99", "frames", "seed", "epoch_reports", "views", "pace"}) {
+        const qsizetype next = text.indexOf(QByteArray("\"") + key + "\":", at);
+        QVERIFY2(next > at, key);
+        at = next;
+    }
     QVERIFY(o.value(QStringLiteral("samples_per_second")).toDouble() > 0);
     // The probe ran while training (a lateness of 0 is a timer on time, so the percentiles alone
     // cannot tell a measurement from none).

@@ -227,6 +227,12 @@ private slots:
         for (int t = 0; t < 10; ++t)
             for (int j = 0; j < 10; ++j)
                 QCOMPARE(rows[t].toArray()[j].toInt(-1), m_answers->summary.confusion[std::size_t(t)][std::size_t(j)]);
+        // Members in the order written (whose weights, how many, then the matrix), not sorted.
+        const QByteArray matrixJson = readAll(json);
+        QVERIFY2(matrixJson.startsWith(R"({"weights":"weights after batch 0","count":)"), matrixJson.left(80).constData());
+        QVERIFY(matrixJson.indexOf(R"("correct":)") < matrixJson.indexOf(R"("class_names":)"));
+        QVERIFY(matrixJson.indexOf(R"("class_names":)") < matrixJson.indexOf(R"("confusion":)"));
+        QVERIFY(matrixJson.endsWith("]]}\n"));
         const QString csv = dir.filePath(QStringLiteral("confusion.csv"));
         QCOMPARE(writePanel(matrix->panelExport(), csv), QString());
         QCOMPARE(readAll(csv).count('\n'), 101);
@@ -240,6 +246,29 @@ private slots:
         const QList<QByteArray> lines = readAll(gcsv).trimmed().split('\n');
         QCOMPARE(lines.size(), gallery->entries().size() + 1);
         QCOMPARE(lines[1].split(',').first().toUInt(), gallery->entries().first().item.index);
+        // The JSON: title, subtitle, then the images with the CSV's columns in the CSV's order,
+        // each probability the float's shortest decimal.
+        const QString gjson = dir.filePath(QStringLiteral("gallery.json"));
+        QCOMPARE(writePanel(gallery->panelExport(), gjson), QString());
+        const QByteArray galleryJson = readAll(gjson);
+        QVERIFY2(galleryJson.startsWith("{\"title\":\""), galleryJson.left(80).constData());
+        const GalleryItem &first = gallery->entries().first().item;
+        const QByteArray firstImage = R"("images":[{"index":)" + QByteArray::number(first.index) + R"(,"true_class":)" +
+                                      QByteArray::number(first.trueClass) + R"(,"predicted_class":)" +
+                                      QByteArray::number(first.predicted) + R"(,"p_predicted":)";
+        QVERIFY2(galleryJson.contains(firstImage), galleryJson.left(300).constData());
+        QVERIFY(galleryJson.indexOf(R"("subtitle":)") < galleryJson.indexOf(R"("images":)"));
+        const QJsonObject image = QJsonDocument::fromJson(galleryJson).object().value(QStringLiteral("images")).toArray().first().toObject();
+        QCOMPARE(float(image.value(QStringLiteral("p_predicted")).toDouble()), first.pPredicted);
+        QCOMPARE(float(image.value(QStringLiteral("loss")).toDouble()), first.loss);
+        const QStringList keys = {QStringLiteral("index"), QStringLiteral("true_class"), QStringLiteral("predicted_class"),
+                                  QStringLiteral("p_predicted"), QStringLiteral("p_true"), QStringLiteral("loss")};
+        qsizetype at = 0;
+        for (const QString &k : keys) {
+            const qsizetype next = galleryJson.indexOf('"' + k.toUtf8() + "\":", at);
+            QVERIFY2(next > at, qPrintable(k));
+            at = next;
+        }
     }
 };
 
