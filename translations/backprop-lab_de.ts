@@ -1539,6 +1539,38 @@ vor dem Update</translation>
         <source>The drawings sent for the request are labelled with its digit, ready for the collection</source>
         <translation>Die dafür gesendeten Zeichnungen tragen ihre Ziffer als Bezeichnung, bereit für die Sammlung</translation>
     </message>
+    <message>
+        <source>%1: %2 of %3 students (%4 %)</source>
+        <translation>%1: %2 von %3 Schülern (%4 %)</translation>
+    </message>
+    <message>
+        <source>, the right answer</source>
+        <translation>, die richtige Antwort</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Students</source>
+        <translation>Schüler</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>The class&apos;s answers</source>
+        <translation>Die Antworten der Klasse</translation>
+    </message>
+    <message>
+        <source>%1 (right)</source>
+        <translation>%1 (richtig)</translation>
+    </message>
+    <message>
+        <source>The answer: %1. Nobody in the class answered.</source>
+        <translation>Die Antwort: %1. Niemand in der Klasse hat geantwortet.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ClassroomDialog</name>
@@ -3588,7 +3620,7 @@ Testgenauigkeit %2 %</translation>
     </message>
     <message>
         <source>Export &amp;worksheet...</source>
-        <translation>&amp;Arbeitsblatt exportieren...</translation>
+        <translation>A&amp;rbeitsblatt exportieren...</translation>
     </message>
     <message>
         <source>Save the Step view&apos;s image as a printable PDF worksheet: its numbers through the stages with cells to compute by hand, and a page of answers</source>

@@ -74,21 +74,13 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     m_responses->setObjectName(QStringLiteral("classResponses"));
     m_responses->setWordWrap(true);
     m_responses->setTextFormat(Qt::PlainText);
-    // The histogram of the class's answers as a table of text: answer, bar, count. Hidden until
-    // the reveal, as the answers are.
-    m_histogram = new QTableWidget(0, 3);
-    m_histogram->setObjectName(QStringLiteral("classHistogram"));
-    m_histogram->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_histogram->setSelectionMode(QAbstractItemView::NoSelection);
-    m_histogram->setShowGrid(false);
-    m_histogram->setWordWrap(false);
-    m_histogram->verticalHeader()->hide();
-    m_histogram->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_histogram->horizontalHeader()->setStretchLastSection(true);
-    m_histogram->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    m_histogram->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    m_histogram->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_histogram->hide();
+    // The histogram of the class's answers as a table of text (answer, count, bar), made at the
+    // reveal and gone when it is hidden: until then nothing of it is in the accessible tree (a
+    // hidden table's parts are read as shown).
+    m_histogramHost = new QWidget;
+    auto *histogramLayout = new QVBoxLayout(m_histogramHost);
+    histogramLayout->setContentsMargins(0, 0, 0, 0);
+    m_histogramHost->hide();
     m_startStop = new QPushButton;
     m_startStop->setObjectName(QStringLiteral("classStartStop"));
     connect(m_startStop, &QPushButton::clicked, this, &ClassPanel::startStopRequested);
@@ -149,7 +141,7 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     side->addWidget(m_code);
     side->addWidget(m_joined);
     side->addWidget(m_responses);
-    side->addWidget(m_histogram);
+    side->addWidget(m_histogramHost);
     auto *prompt = new QHBoxLayout;
     prompt->addWidget(m_promptDigit);
     prompt->addWidget(m_prompt, 1);
@@ -168,7 +160,6 @@ ClassPanel::ClassPanel(QWidget *parent) : QWidget(parent)
     auto *layout = new QHBoxLayout(this);
     layout->addLayout(side);
     layout->addLayout(right, 1);
-    setTabOrder(m_histogram, m_promptDigit);
     setTabOrder(m_promptDigit, m_prompt);
     setTabOrder(m_prompt, m_startStop);
     setTabOrder(m_startStop, m_mosaic);
@@ -190,8 +181,6 @@ void ClassPanel::retranslate()
     m_mosaic->setAccessibleName(tr("The class's drawings"));
     m_qr->setAccessibleName(tr("QR code of the class's address"));
     m_promptDigit->setAccessibleName(tr("Digit to ask the class for"));
-    m_histogram->setHorizontalHeaderLabels({tr("Answer"), tr("Students"), tr("Share")});
-    m_histogram->setAccessibleName(tr("The class's answers"));
     setServer(m_addressText, m_qrImage, m_codeText);
     setJoined(m_joinedCount);
     setPrompt(m_promptValue);
@@ -287,13 +276,40 @@ QString ClassPanel::responseRowText(const QString &answer, int count) const
     return text;
 }
 
+QTableWidget *ClassPanel::makeHistogram()
+{
+    auto *table = new QTableWidget(0, 3, m_histogramHost);
+    table->setObjectName(QStringLiteral("classHistogram"));
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+    table->setShowGrid(false);
+    table->setWordWrap(false);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_histogramHost->layout()->addWidget(table);
+    table->show(); // a child made after its parent was shown stays hidden until told
+    setTabOrder(table, m_promptDigit); // after the answers' line, before the prompt
+    return table;
+}
+
 void ClassPanel::showHistogram()
 {
     const bool shown = !m_question.isEmpty() && m_revealed && !m_counts.isEmpty();
-    m_histogram->setRowCount(shown ? int(m_counts.size()) : 0);
-    m_histogram->setVisible(shown);
-    if (!shown)
+    m_histogramHost->setVisible(shown);
+    if (!shown) {
+        delete m_histogram;
+        m_histogram = nullptr;
         return;
+    }
+    if (!m_histogram)
+        m_histogram = makeHistogram();
+    m_histogram->setHorizontalHeaderLabels({tr("Answer"), tr("Students"), tr("Share")});
+    m_histogram->setAccessibleName(tr("The class's answers"));
+    m_histogram->setRowCount(int(m_counts.size()));
     int most = 1;
     for (int n : m_counts)
         most = std::max(most, n);

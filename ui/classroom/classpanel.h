@@ -81,6 +81,7 @@ private:
     void retranslate();
     QByteArray json() const;
     void showHistogram();
+    QTableWidget *makeHistogram();
     QString responsesHead() const;
     int responseTotal() const;
 
@@ -89,7 +90,8 @@ private:
     QLabel *m_code = nullptr;
     QLabel *m_joined = nullptr;
     QLabel *m_responses = nullptr;
-    QTableWidget *m_histogram = nullptr;
+    QWidget *m_histogramHost = nullptr;
+    QTableWidget *m_histogram = nullptr; ///< only while the answers are revealed
     QListWidget *m_mosaic = nullptr;
     QComboBox *m_label = nullptr;
     QPushButton *m_remove = nullptr;
