@@ -78,9 +78,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
 
     m_hidden = new QLineEdit(QStringLiteral("128"));
     m_hidden->setObjectName(QStringLiteral("compareHidden"));
-    m_hidden->setPlaceholderText(tr("e.g. 128, 32,16 or 0"));
+    m_hidden->setPlaceholderText(tr("e.g. 128, 32,16, 0 or dense 128, dropout 0.25"));
     m_hidden->setToolTip(tr("Hidden layers and their widths: \"128\" is one layer of 128 neurons, \"256,128\" two "
-                            "layers, \"0\" none (a linear model). 1 to 1,024 neurons each."));
+                            "layers, \"0\" none (a linear model). 1 to 1,024 neurons each. Or a list of layers as "
+                            "--layers writes it: \"dense 128, dropout 0.25\", \"conv 8 5x5, pool 2, dense 64\"."));
     m_hidden->setAccessibleName(tr("Hidden layers"));
     m_activation = new QComboBox;
     m_activation->setObjectName(QStringLiteral("compareActivation"));
@@ -102,6 +103,12 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_optimizer->setToolTip(tr("How each batch's gradient moves the weights: plain SGD as the source trains, SGD with "
                                "momentum, or Adam (which usually wants lr 0.001)"));
     m_optimizer->setAccessibleName(tr("Optimiser"));
+    m_decay = new QLineEdit(QStringLiteral("0"));
+    m_decay->setObjectName(QStringLiteral("compareWeightDecay"));
+    m_decay->setToolTip(tr("L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights towards 0 "
+                           "(0: none; 0.0005 is common)"));
+    m_decay->setAccessibleName(tr("Weight decay"));
+    m_decay->setMaximumWidth(m_decay->fontMetrics().horizontalAdvance(QStringLiteral("0.00005")) * 2);
     m_epochs = new QSpinBox;
     m_epochs->setObjectName(QStringLiteral("compareEpochs"));
     m_epochs->setRange(1, 100);
@@ -132,6 +139,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_show->addItem(tr("First-layer gradient"), int(Shown::Gradient));
     m_show->addItem(tr("First-layer gradient per weight"), int(Shown::GradientMap));
     m_show->addItem(tr("Loss per batch"), int(Shown::BatchLoss));
+    m_show->addItem(tr("Training accuracy"), int(Shown::TrainAccuracy));
+    m_show->addItem(tr("Training minus test accuracy"), int(Shown::AccuracyGap));
     m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, the mean loss of "
                           "the epoch's training batches or how large the first layer's weight gradients were; each "
                           "run's first-layer gradient per weight as pictures; or every batch's loss"));
@@ -161,6 +170,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     startLabel->setBuddy(m_start);
     actions->addWidget(startLabel);
     actions->addWidget(m_start);
+    auto *decayLabel = new QLabel(tr("Weight &decay"));
+    decayLabel->setBuddy(m_decay);
+    actions->addWidget(decayLabel);
+    actions->addWidget(m_decay);
     actions->addWidget(m_add);
     actions->addWidget(m_stop);
     actions->addWidget(m_clear);
@@ -222,6 +235,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_table);
 
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_decay, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_decay, &QLineEdit::returnPressed, m_add, &QPushButton::click);
     connect(m_start, &QComboBox::currentIndexChanged, this, [this](int index) {
         // Going on from the training's weights takes its shapes: the form starts from its network.
         if (index == 1 && m_timelineStart) {
@@ -243,7 +258,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_optimizer, m_epochs, m_start, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_optimizer, m_epochs, m_start, m_decay, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -278,14 +293,52 @@ void CompareView::addMethod(const CompareChoice &method)
     m_optimizer->addItem(text, QVariant::fromValue(method));
 }
 
+std::optional<Architecture> CompareView::formNetwork(QString *problem) const
+{
+    const QString text = m_hidden->text().trimmed();
+    const auto activation = Activation(m_activation->currentData().toInt());
+    // Words make it a layer list ("dense 128, dropout 0.25"); digits alone, hidden widths.
+    if (std::any_of(text.begin(), text.end(), [](QChar ch) { return ch.isLetter(); })) {
+        const auto layers = layerListOf(text);
+        if (!layers && problem)
+            *problem = layerListProblem(text);
+        return layers ? std::optional(withLayers(*layers, activation)) : std::nullopt;
+    }
+    const auto hidden = hiddenWidthsOf(text);
+    if (!hidden) {
+        if (problem)
+            *problem = hiddenWidthsProblem(text);
+        return std::nullopt;
+    }
+    Architecture arch;
+    arch.hidden = *hidden;
+    arch.activation = activation;
+    return arch;
+}
+
+std::optional<double> CompareView::formWeightDecay(QString *problem) const
+{
+    const QString text = m_decay->text().trimmed();
+    bool ok = false;
+    double lambda = QLocale().toDouble(text, &ok);
+    if (!ok)
+        lambda = text.toDouble(&ok); // "5e-4" or "0.0005" in any language
+    if (ok && std::isfinite(lambda) && lambda >= 0 && lambda <= 1)
+        return lambda;
+    if (problem)
+        *problem = tr("Weight decay \"%1\": a number from 0 to 1 (0: none; e.g. 0.0005).").arg(text);
+    return std::nullopt;
+}
+
 std::optional<CompareChoice> CompareView::formChoice() const
 {
-    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
-    if (!hidden)
+    const auto arch = formNetwork();
+    const auto decay = formWeightDecay();
+    if (!arch || !decay)
         return std::nullopt;
     CompareChoice c;
-    c.arch.hidden = *hidden;
-    c.arch.activation = Activation(m_activation->currentData().toInt());
+    c.arch = *arch;
+    c.weightDecay = *decay;
     c.lr = m_lr->value();
     const CompareChoice method = m_optimizer->currentData().value<CompareChoice>();
     c.momentum = method.momentum;
@@ -293,7 +346,8 @@ std::optional<CompareChoice> CompareView::formChoice() const
     c.epochs = m_epochs->value();
     if (m_start->currentIndex() == 1) {
         // Only a network of the training's shapes takes its weights, and it trains on from there.
-        if (!m_timelineStart || c.arch.hidden != m_timelineStart->hidden || c.epochs < m_timelineStart->minEpochs)
+        if (!m_timelineStart || c.arch.layered() || c.arch.hidden != m_timelineStart->hidden
+            || c.epochs < m_timelineStart->minEpochs)
             return std::nullopt;
         c.fromStep = m_timelineStart->step;
     }
@@ -302,8 +356,9 @@ std::optional<CompareChoice> CompareView::formChoice() const
 
 void CompareView::setFormChoice(const CompareChoice &c)
 {
-    m_hidden->setText(QString::fromStdString(hiddenText(c.arch.hidden)));
+    m_hidden->setText(QString::fromStdString(c.arch.layered() ? layersText(c.arch.layers) : hiddenText(c.arch.hidden)));
     m_activation->setCurrentIndex(std::max(0, m_activation->findData(int(c.arch.activation))));
+    m_decay->setText(QLocale().toString(c.weightDecay, 'g', 6));
     m_lr->setValue(c.lr);
     int method = -1;
     for (int i = 0; i < m_optimizer->count() && method < 0; ++i) {
@@ -357,19 +412,23 @@ void CompareView::setTraining(bool training)
 
 void CompareView::updateForm()
 {
-    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
+    QString networkProblem, decayProblem;
+    const auto arch = formNetwork(&networkProblem);
+    const auto decay = formWeightDecay(&decayProblem);
     const bool full = m_rows.size() >= kMaxRuns;
     const bool fromTimeline = m_start->currentIndex() == 1 && m_timelineStart;
-    const bool shapeOk = !fromTimeline || (hidden && *hidden == m_timelineStart->hidden);
+    const bool shapeOk = !fromTimeline || (arch && !arch->layered() && arch->hidden == m_timelineStart->hidden);
     const bool epochsOk = !fromTimeline || m_epochs->value() >= m_timelineStart->minEpochs;
-    m_add->setEnabled(hidden.ok() && !full && shapeOk && epochsOk);
+    m_add->setEnabled(arch && decay && !full && shapeOk && epochsOk);
     m_stop->setEnabled(m_training);
     m_clear->setEnabled(!m_rows.isEmpty());
     // The activation means nothing without a hidden layer.
-    m_activation->setEnabled(!hidden || !hidden->empty());
+    m_activation->setEnabled(!arch || arch->hasHiddenLayers());
     QString hint;
-    if (!hidden)
-        hint = hiddenWidthsProblem(m_hidden->text());
+    if (!arch)
+        hint = networkProblem;
+    else if (!decay)
+        hint = decayProblem;
     else if (full)
         hint = tr("Four runs are shown: Clear them to compare others.");
     else if (!shapeOk) {
@@ -421,9 +480,11 @@ void CompareView::updatePlot()
     if (m_shown == Shown::GradientMap)
         return; // the plot is hidden: drawn when it is chosen again
 
-    const bool accuracy = m_shown == Shown::TestAccuracy;
+    const bool accuracy = m_shown == Shown::TestAccuracy || m_shown == Shown::TrainAccuracy;
     const bool batches = m_shown == Shown::BatchLoss;
-    m_plot->yAxis->setLabel(accuracy                       ? tr("test accuracy (%)")
+    m_plot->yAxis->setLabel(m_shown == Shown::TrainAccuracy ? tr("training accuracy (%)")
+                            : m_shown == Shown::AccuracyGap ? tr("training minus test accuracy (points)")
+                            : accuracy                       ? tr("test accuracy (%)")
                             : m_shown == Shown::TestLoss  ? tr("test loss")
                             : m_shown == Shown::TrainLoss ? tr("training loss")
                             : batches ? tr("batch loss (mean of %1)").arg(LossHistory::kMovingAverageSpan)
@@ -477,7 +538,7 @@ void CompareView::updatePlot()
     if (accuracy)
         m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
     else
-        m_plot->yAxis->setRange(0, none || high <= 0 ? 1.0 : high * 1.1);
+        m_plot->yAxis->setRange(none || low >= 0 ? 0.0 : low * 1.1, none || high <= 0 ? 1.0 : high * 1.1); // a gap may be < 0
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
 }
@@ -488,6 +549,8 @@ const QVector<double> &CompareView::shownValues(const CompareRow &row) const
     case Shown::TestAccuracy: return row.testAccuracy;
     case Shown::TestLoss: return row.testLoss;
     case Shown::TrainLoss: return row.trainLoss;
+    case Shown::TrainAccuracy: return row.trainAccuracy;
+    case Shown::AccuracyGap: return row.accuracyGap;
     case Shown::Gradient:
     case Shown::GradientMap:
     case Shown::BatchLoss: break;
@@ -517,7 +580,8 @@ QString CompareView::plotSummary() const
             continue; // the table has its numbers
         const QVector<double> &values = shownValues(r);
         const QString last = values.isEmpty() ? QString()
-                             : m_shown == Shown::TestAccuracy ? formatPercent(values.last())
+                             : m_shown == Shown::TestAccuracy || m_shown == Shown::TrainAccuracy ? formatPercent(values.last())
+                             : m_shown == Shown::AccuracyGap ? tr("%1 points").arg(QLocale().toString(values.last(), 'f', 2))
                              : m_shown == Shown::Gradient     ? QLocale().toString(values.last(), 'g', 3)
                                                                : QLocale().toString(values.last(), 'f', 4);
         parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)
