@@ -1687,8 +1687,8 @@ vor dem Update</translation>
         <translation>%1 Punkte</translation>
     </message>
     <message>
-        <source>Weight &amp;decay</source>
-        <translation>Weight &amp;Decay</translation>
+        <source>L&amp;2 weight decay</source>
+        <translation>L&amp;2-Weight-Decay</translation>
     </message>
     <message>
         <source>Weight decay &quot;%1&quot;: a number from 0 to 1 (0: none; e.g. 0.0005).</source>

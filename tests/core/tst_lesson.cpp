@@ -114,7 +114,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 9);
+        QCOMPARE(files.size(), 10);
         for (const QString &f : files) {
             auto l = loadLesson(dir.filePath(f).toStdString());
             QVERIFY2(l.ok(), l.error().c_str());
@@ -299,7 +299,7 @@ private slots:
     void compareRunsWithLayersAndWeightDecay()
     {
         const auto parse = [](const std::string &runs) {
-            return parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "views": ["compare"],
+            return parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample", "views": ["compare"],
                 "steps": [{"text": "A.", "view": "compare", "compare": [)" + runs + "]}]}", "w.json");
         };
         auto l = parse(R"({"hidden": "128"}, {"layers": "dense 128, dropout 0.25", "activation": "tanh"},
@@ -347,7 +347,7 @@ private slots:
         c = checkClaim(train, sources);
         QVERIFY2(c.holds && c.value == 100.0, c.text.c_str());
         // Both are read from a lesson's claims by their names.
-        const auto l = parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "views": ["compare"],
+        const auto l = parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample", "views": ["compare"],
             "steps": [{"text": "A.", "view": "compare", "compare": [{"hidden": "8"}, {"hidden": "16"}],
                        "claims": [{"claim": "compare_gap", "run": 2, "below_run": 1, "by": 0.3},
                                   {"claim": "compare_train_accuracy", "run": 1, "at_least": 99}]}]})", "c.json");

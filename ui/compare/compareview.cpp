@@ -170,7 +170,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     startLabel->setBuddy(m_start);
     actions->addWidget(startLabel);
     actions->addWidget(m_start);
-    auto *decayLabel = new QLabel(tr("Weight &decay"));
+    auto *decayLabel = new QLabel(tr("L&2 weight decay"));
     decayLabel->setBuddy(m_decay);
     actions->addWidget(decayLabel);
     actions->addWidget(m_decay);
