@@ -489,9 +489,10 @@ void CompareView::updatePlot()
                             : m_shown == Shown::TrainLoss ? tr("training loss")
                             : batches ? tr("batch loss (mean of %1)").arg(LossHistory::kMovingAverageSpan)
                                       : tr("first-layer gradient, RMS(dL/dW1)"));
-    // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
-    // other corner.
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
+    // Accuracy (and the gap) rises to the top right, a loss falls to the bottom right: the legend
+    // takes the other corner.
+    const bool rises = accuracy || m_shown == Shown::AccuracyGap; // overfitting's gap opens upwards too
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (rises ? Qt::AlignBottom : Qt::AlignTop));
 
     // A graph per trained run (a model file's numbers are in the table): every batch's moving
     // average, as many points as the plot's columns show, or one point per epoch with a marker.
