@@ -3092,6 +3092,14 @@ oder legen Sie ein Bild davon ab</translation>
 <context>
     <name>bplab::GradientMaps</name>
     <message>
+        <source>%1: no map, its first layer is a convolution</source>
+        <translation>%1: keine Karte, seine erste Schicht ist eine Faltung</translation>
+    </message>
+    <message>
+        <source>%1: its first layer is a convolution, whose kernels have no weight per pixel: no map (the Train view draws its kernels and their gradients)</source>
+        <translation>%1: seine erste Schicht ist eine Faltung, deren Kerne kein Gewicht je Pixel haben: keine Karte (die Trainingsansicht zeichnet ihre Kerne und deren Gradienten)</translation>
+    </message>
+    <message>
         <source>First-layer gradient per weight</source>
         <translation>Gradient der ersten Schicht je Gewicht</translation>
     </message>

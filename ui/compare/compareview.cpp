@@ -472,7 +472,9 @@ void CompareView::updatePlot()
     QVector<GradientMap> maps;
     for (int i = 0; i < m_rows.size(); ++i)
         if (!m_rows[i].fromFile)
-            maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
+            maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons,
+                            // an epoch ended without a map: a convolution first
+                            !m_rows[i].firstLayerGradient.isEmpty() && m_rows[i].firstLayerNeurons == 0});
     m_maps->setMaps(maps);
     m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
     // The registry's panel is the stack: it says what its page shows.

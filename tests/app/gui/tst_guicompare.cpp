@@ -366,6 +366,9 @@ private slots:
         QVERIFY(view->rows()[1].gradientMap);
         QCOMPARE(view->rows()[1].firstLayerNeurons, 16);
         QCOMPARE(view->rows()[3].firstLayerGradient.size(), 2);
+        QVERIFY2(view->plotSummary().contains(QStringLiteral("conv 2 5x5, pool 2, dense 8, no weight decay: no map, its first "
+                                                             "layer is a convolution")),
+                 qPrintable(view->plotSummary()));
     }
 
     void aModelFileOfAnotherNetworkIsEvaluated()
