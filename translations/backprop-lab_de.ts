@@ -619,6 +619,18 @@
         <translation>kein Weight Decay</translation>
     </message>
     <message>
+        <source>test shifted %1 px</source>
+        <translation>Test um %1 px verschoben</translation>
+    </message>
+    <message>
+        <source>test unshifted</source>
+        <translation>Test unverschoben</translation>
+    </message>
+    <message>
+        <source>, tested on digits shifted %1 px</source>
+        <translation>, getestet an um %1 px verschobenen Ziffern</translation>
+    </message>
+    <message>
         <source>, %1 epochs</source>
         <translation>, %1 Epochen</translation>
     </message>

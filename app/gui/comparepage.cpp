@@ -38,6 +38,8 @@ QString networkText(const CompareChoice &c)
         text += tr(", momentum %1").arg(QLocale().toString(c.momentum));
     if (c.weightDecay > 0)
         text += tr(", weight decay %1").arg(QLocale().toString(c.weightDecay, 'g', 6));
+    if (c.testShift != 0)
+        text += tr(", tested on digits shifted %1 px").arg(c.testShift);
     text += c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs);
     if (c.fromStep > 0)
         text += tr(", from batch %L1").arg(qulonglong(c.fromStep));
@@ -64,6 +66,9 @@ QString runLabelText(const std::vector<LabelPart> &parts)
             break;
         case Kind::WeightDecay:
             named << (p.value > 0 ? tr("weight decay %1").arg(locale.toString(p.value, 'g', 6)) : tr("no weight decay"));
+            break;
+        case Kind::TestShift:
+            named << (p.value != 0 ? tr("test shifted %1 px").arg(qlonglong(p.value)) : tr("test unshifted"));
             break;
         case Kind::Epochs: named << (p.value == 1 ? tr("1 epoch") : tr("%1 epochs").arg(qlonglong(p.value))); break;
         case Kind::FromBatch: named << tr("from batch %L1").arg(qlonglong(p.value)); break;

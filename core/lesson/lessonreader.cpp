@@ -312,6 +312,8 @@ public:
     {
         if (const Json *n = jsonMember(o, "weight_decay"); n && !number(n, join(path, "weight_decay"), 0, 1, false, c.weightDecay))
             return false;
+        if (const Json *n = jsonMember(o, "test_shift"); n && !integer(n, join(path, "test_shift"), 0, 8, c.testShift))
+            return false;
         const Json *layers = jsonMember(o, "layers");
         if (!layers)
             return network(o, path, c.arch);
@@ -345,7 +347,8 @@ public:
             const Json &o = v[i];
             const std::string at = path + "[" + std::to_string(i) + "]";
             if (!object(&o, at)
-                || !onlyKnown(o, at, {"hidden", "layers", "activation", "lr", "momentum", "optimizer", "weight_decay", "epochs"}))
+                || !onlyKnown(o, at, {"hidden", "layers", "activation", "lr", "momentum", "optimizer", "weight_decay", "test_shift",
+                                      "epochs"}))
                 return false;
             CompareChoice c;
             if (!runNetwork(o, at, c))

@@ -44,6 +44,23 @@ bool hasFirstLayerMap(const Architecture &arch)
     return body.empty() || body.front().kind == LayerKind::Dense;
 }
 
+Dataset shiftedDigits(const Dataset &digits, int shift)
+{
+    // out(r, c) = in(r - shift, c - shift), 0 outside the image.
+    Dataset out = digits;
+    const int rows = digits.rows, cols = digits.cols;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        const std::uint8_t *in = digits.image(i);
+        std::uint8_t *o = out.pixels.data() + i * std::size_t(rows * cols);
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const int sr = r - shift, sc = c - shift;
+                o[r * cols + c] = sr >= 0 && sr < rows && sc >= 0 && sc < cols ? in[sr * cols + sc] : 0;
+            }
+    }
+    return out;
+}
+
 std::string methodName(const CompareChoice &c)
 {
     return c.adam ? "Adam" : c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD";
@@ -65,6 +82,7 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
     const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
     const bool method = differs(runs, [](const CompareChoice &c) { return methodName(c); });
     const bool decay = differs(runs, [](const CompareChoice &c) { return c.weightDecay; });
+    const bool shift = differs(runs, [](const CompareChoice &c) { return c.testShift; });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::vector<LabelPart>> labels;
@@ -84,6 +102,8 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
                 parts.push_back({Kind::Method, {}, c.adam ? 0.0 : c.momentum, Activation::ReLU, c.adam});
             if (decay)
                 parts.push_back({Kind::WeightDecay, {}, c.weightDecay});
+            if (shift)
+                parts.push_back({Kind::TestShift, {}, double(c.testShift)});
             if (epochs)
                 parts.push_back({Kind::Epochs, {}, double(c.epochs)});
             if (from)
@@ -112,7 +132,7 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
         std::string label;
         for (const LabelPart &p : parts) {
             const bool count = p.kind == Kind::Epochs || p.kind == Kind::FromBatch || p.kind == Kind::Run
-                               || p.kind == Kind::SameAs;
+                               || p.kind == Kind::SameAs || p.kind == Kind::TestShift;
             const std::string n = count ? std::to_string(static_cast<long long>(p.value)) : number(p.value);
             if (p.kind == Kind::SameAs) {
                 label += " (run " + n + ")";
@@ -126,6 +146,7 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
             case Kind::Rate: label += "lr " + n; break;
             case Kind::Method: label += p.adam ? "Adam" : p.value > 0 ? "momentum " + n : "plain SGD"; break;
             case Kind::WeightDecay: label += p.value > 0 ? "weight decay " + n : "no weight decay"; break;
+            case Kind::TestShift: label += p.value != 0 ? "test shifted " + n + " px" : "test unshifted"; break;
             case Kind::Epochs: label += n + (p.value == 1 ? " epoch" : " epochs"); break;
             case Kind::FromBatch: label += "from batch " + n; break;
             case Kind::Run: label += "run " + n; break;
@@ -163,6 +184,11 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
     , m_choice(choice)
     , m_config(base)
 {
+    if (choice.testShift != 0 && m_data) {
+        auto shifted = std::make_shared<DataSplit>(*m_data);
+        shifted->test = shiftedDigits(m_data->test, choice.testShift);
+        m_data = std::move(shifted);
+    }
     m_config.lr = choice.lr;
     m_config.momentum = choice.adam ? 0.0 : choice.momentum;
     m_config.epochs = std::max(1, choice.epochs);

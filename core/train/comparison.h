@@ -32,6 +32,9 @@ struct CompareChoice
     bool adam = false;     ///< Adam instead of SGD
     /** L2 weight decay lambda: g += lambda w for every weight and bias (0: none). */
     double weightDecay = 0.0;
+    /** Pixels every test digit is moved right and down before the run is tested (0: as they
+     *  are), with 0 shifted in: how a network copes with digits it has not seen in that place. */
+    int testShift = 0;
     int epochs = 3;
     /** Batches of the training it goes on from, with that batch's weights (0: from its own initial
      *  weights). Its epochs count as the training's: it trains to the end of epoch `epochs`. */
@@ -67,6 +70,7 @@ struct LabelPart
         Rate,       ///< value: the learning rate
         Method,     ///< adam, else value: the momentum (0: plain SGD)
         WeightDecay, ///< value: lambda (0: none)
+        TestShift,   ///< value: pixels the test digits are moved (0: as they are)
         Epochs,     ///< value: the epochs
         FromBatch,  ///< value: the batch it goes on from
         Run,        ///< value: the run's number, when nothing else tells it apart
@@ -84,6 +88,9 @@ struct LabelPart
 /** Whether runs of `arch` have a first-layer gradient map: their first layer is dense, one
  *  weight per input pixel. */
 bool hasFirstLayerMap(const Architecture &arch);
+
+/** The same digits moved `shift` pixels right and down, 0 shifted in at the top and left. */
+Dataset shiftedDigits(const Dataset &digits, int shift);
 
 /** What each run's name in a legend says: only what differs between the runs, e.g. the
  *  activation, the widths, the rate, the optimiser, the epochs, the batch it starts from; its

@@ -139,6 +139,40 @@ private slots:
         QVERIFY(p.weights);
     }
 
+    void aRunIsTestedOnShiftedDigits()
+    {
+        // out(r, c) = in(r - 2, c - 2), 0 shifted in.
+        Dataset one;
+        one.labels = {7};
+        one.pixels.assign(std::size_t(kInputs), 0);
+        one.pixels[std::size_t(0 * kImageSide + 0)] = 9;
+        one.pixels[std::size_t(5 * kImageSide + 3)] = 200;
+        one.pixels[std::size_t(27 * kImageSide + 27)] = 50; // moved out of the picture
+        const Dataset moved = shiftedDigits(one, 2);
+        QCOMPARE(int(moved.pixels[std::size_t(2 * kImageSide + 2)]), 9);
+        QCOMPARE(int(moved.pixels[std::size_t(7 * kImageSide + 5)]), 200);
+        QCOMPARE(int(moved.pixels[std::size_t(5 * kImageSide + 3)]), 0);
+        int lit = 0;
+        for (std::uint8_t v : moved.pixels)
+            lit += v > 0;
+        QCOMPARE(lit, 2);
+        QCOMPARE(moved.labels, one.labels);
+
+        // The same training, tested on the shifted digits: the same training loss, another test.
+        const auto data = syntheticSplit(160, 60);
+        CompareChoice c = choice({16}, Activation::ReLU, 0.1, 1);
+        CompareRun plain(data, base(), c);
+        plain.run();
+        c.testShift = 3;
+        CompareRun shifted(data, base(), c);
+        shifted.run();
+        const EpochReport a = plain.progress().epochs.at(0), b = shifted.progress().epochs.at(0);
+        QCOMPARE(a.trainLoss, b.trainLoss);
+        QCOMPARE(a.trainAccuracy, b.trainAccuracy);
+        QVERIFY(a.testLoss != b.testLoss);
+        QCOMPARE(runLabels({plain.choice(), c}), (std::vector<std::string> {"test unshifted", "test shifted 3 px"}));
+    }
+
     void classAccuraciesFromTheConfusionMatrix()
     {
         std::array<std::array<int, kOutputs>, kOutputs> m {};

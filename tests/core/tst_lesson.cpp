@@ -114,7 +114,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 10);
+        QCOMPARE(files.size(), 11);
         for (const QString &f : files) {
             auto l = loadLesson(dir.filePath(f).toStdString());
             QVERIFY2(l.ok(), l.error().c_str());
@@ -313,6 +313,10 @@ private slots:
         QCOMPARE(runs[2].weightDecay, 0.0005);
         QVERIFY(!runs[2].arch.layered());
         QCOMPARE(runs[3].arch.layers.front().kind, LayerKind::Conv);
+        QCOMPARE(runs[3].testShift, 0);
+        const auto moved = parse(R"({"hidden": "8", "test_shift": 3})");
+        QVERIFY2(moved.ok(), moved.ok() ? "" : moved.error().c_str());
+        QCOMPARE(moved->steps[0].compare[0].testShift, 3);
         const auto refused = [&](const std::string &runs, const char *message) {
             const auto r = parse(runs);
             QVERIFY2(!r.ok() && r.error().find(message) != std::string::npos, r.ok() ? "parsed" : r.error().c_str());
@@ -322,6 +326,7 @@ private slots:
         refused(R"({"layers": 8})", "steps[0].compare[0].layers: must be the layers as --layers spells them");
         refused(R"({"hidden": "8", "weight_decay": 2})", "steps[0].compare[0].weight_decay: ");
         refused(R"({"activation": "relu"})", "steps[0].compare[0].hidden: must be the hidden layers' widths");
+        refused(R"({"hidden": "8", "test_shift": 9})", "steps[0].compare[0].test_shift: must be a whole number from 0 to 8");
     }
 
     void claimsOnARunsTrainingAccuracyAndGap()

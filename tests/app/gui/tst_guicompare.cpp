@@ -343,7 +343,7 @@ private slots:
             c.weightDecay = i == 2 ? 0.01 : 0.0;
             CompareRun direct(controller.dataSplit(), base, c);
             direct.run();
-            const EpochReport &e = direct.progress().epochs.back();
+            const EpochReport e = direct.progress().epochs.back();
             const CompareRow &row = view->rows()[i];
             QCOMPARE(row.testLoss.last(), e.testLoss);
             QCOMPARE(row.trainAccuracy.last(), e.trainAccuracy);
