@@ -542,6 +542,20 @@ void CompareView::updatePlot()
         m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
     else
         m_plot->yAxis->setRange(none || low >= 0 ? 0.0 : low * 1.1, none || high <= 0 ? 1.0 : high * 1.1); // a gap may be < 0
+    // A rising measure whose runs end in the lower third, none in the upper, keeps its legend at
+    // the top: it would hide their last points (a run tested on shifted digits).
+    if (rises && !batches) {
+        const QCPRange y = m_plot->yAxis->range();
+        bool lowEnd = false, highEnd = false;
+        for (int i = 0; i < m_plot->graphCount(); ++i)
+            if (const auto data = m_plot->graph(i)->data(); !data->isEmpty()) {
+                const double v = (std::prev(data->constEnd())->value - y.lower) / std::max(1e-12, y.size());
+                lowEnd = lowEnd || v < 1.0 / 3;
+                highEnd = highEnd || v > 2.0 / 3;
+            }
+        if (lowEnd && !highEnd)
+            m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
+    }
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
 }
