@@ -1,4 +1,5 @@
 #include "compareview.h"
+#include "compareform.h"
 
 #include "gradientmaps.h"
 #include "hiddenwidths.h"
@@ -32,40 +33,6 @@ namespace bplab {
 namespace {
 
 constexpr Activation kActivations[] = {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU};
-
-// The runs' colours and markers: four hues apart for colour-blind eyes, and a marker shape each
-// for a grey print.
-QColor runColor(const QPalette &pal, int i)
-{
-    switch (i % 4) {
-    case 0: return colors::blue(pal);
-    case 1: return colors::vermillion(pal);
-    case 2: return colors::green(pal);
-    default: return colors::orange(pal);
-    }
-}
-
-QCPScatterStyle::ScatterShape runMarker(int i)
-{
-    constexpr QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
-                                                        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
-    return shapes[i % 4];
-}
-
-// Runs that reach the same numbers draw on the same pixels; each later run is drawn narrower and
-// with its own dashes, and its marker smaller, over the earlier ones, so that every run's colour
-// still shows where they coincide.
-QPen runPen(const QColor &c, int i)
-{
-    constexpr Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    return QPen(c, 4.0 - 0.6 * (i % 4), styles[i % 4]);
-}
-
-double runMarkerSize(int i)
-{
-    return 13.0 - 2.0 * (i % 4);
-}
-
 
 // Table columns: run, network, status, test accuracy, time, then the ten classes.
 enum Column { RunColumn, NetworkColumn, StatusColumn, AccuracyColumn, TimeColumn, FirstClassColumn };
@@ -293,47 +260,10 @@ void CompareView::addMethod(const CompareChoice &method)
     m_optimizer->addItem(text, QVariant::fromValue(method));
 }
 
-std::optional<Architecture> CompareView::formNetwork(QString *problem) const
-{
-    const QString text = m_hidden->text().trimmed();
-    const auto activation = Activation(m_activation->currentData().toInt());
-    // Words make it a layer list ("dense 128, dropout 0.25"); digits alone, hidden widths.
-    if (std::any_of(text.begin(), text.end(), [](QChar ch) { return ch.isLetter(); })) {
-        const auto layers = layerListOf(text);
-        if (!layers && problem)
-            *problem = layerListProblem(text);
-        return layers ? std::optional(withLayers(*layers, activation)) : std::nullopt;
-    }
-    const auto hidden = hiddenWidthsOf(text);
-    if (!hidden) {
-        if (problem)
-            *problem = hiddenWidthsProblem(text);
-        return std::nullopt;
-    }
-    Architecture arch;
-    arch.hidden = *hidden;
-    arch.activation = activation;
-    return arch;
-}
-
-std::optional<double> CompareView::formWeightDecay(QString *problem) const
-{
-    const QString text = m_decay->text().trimmed();
-    bool ok = false;
-    double lambda = QLocale().toDouble(text, &ok);
-    if (!ok)
-        lambda = text.toDouble(&ok); // "5e-4" or "0.0005" in any language
-    if (ok && std::isfinite(lambda) && lambda >= 0 && lambda <= 1)
-        return lambda;
-    if (problem)
-        *problem = tr("Weight decay \"%1\": a number from 0 to 1 (0: none; e.g. 0.0005).").arg(text);
-    return std::nullopt;
-}
-
 std::optional<CompareChoice> CompareView::formChoice() const
 {
-    const auto arch = formNetwork();
-    const auto decay = formWeightDecay();
+    const auto arch = comparedNetwork(m_hidden->text(), Activation(m_activation->currentData().toInt()));
+    const auto decay = weightDecayOf(m_decay->text());
     if (!arch || !decay)
         return std::nullopt;
     CompareChoice c;
@@ -413,8 +343,8 @@ void CompareView::setTraining(bool training)
 void CompareView::updateForm()
 {
     QString networkProblem, decayProblem;
-    const auto arch = formNetwork(&networkProblem);
-    const auto decay = formWeightDecay(&decayProblem);
+    const auto arch = comparedNetwork(m_hidden->text(), Activation(m_activation->currentData().toInt()), &networkProblem);
+    const auto decay = weightDecayOf(m_decay->text(), &decayProblem);
     const bool full = m_rows.size() >= kMaxRuns;
     const bool fromTimeline = m_start->currentIndex() == 1 && m_timelineStart;
     const bool shapeOk = !fromTimeline || (arch && !arch->layered() && arch->hidden == m_timelineStart->hidden);
@@ -494,7 +424,6 @@ void CompareView::updatePlot()
     // Accuracy (and the gap) rises to the top right, a loss falls to the bottom right: the legend
     // takes the other corner.
     const bool rises = accuracy || m_shown == Shown::AccuracyGap; // overfitting's gap opens upwards too
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (rises ? Qt::AlignBottom : Qt::AlignTop));
 
     // A graph per trained run (a model file's numbers are in the table): every batch's moving
     // average, as many points as the plot's columns show, or one point per epoch with a marker.
@@ -542,20 +471,7 @@ void CompareView::updatePlot()
         m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
     else
         m_plot->yAxis->setRange(none || low >= 0 ? 0.0 : low * 1.1, none || high <= 0 ? 1.0 : high * 1.1); // a gap may be < 0
-    // A rising measure whose runs end in the lower third, none in the upper, keeps its legend at
-    // the top: it would hide their last points (a run tested on shifted digits).
-    if (rises && !batches) {
-        const QCPRange y = m_plot->yAxis->range();
-        bool lowEnd = false, highEnd = false;
-        for (int i = 0; i < m_plot->graphCount(); ++i)
-            if (const auto data = m_plot->graph(i)->data(); !data->isEmpty()) {
-                const double v = (std::prev(data->constEnd())->value - y.lower) / std::max(1e-12, y.size());
-                lowEnd = lowEnd || v < 1.0 / 3;
-                highEnd = highEnd || v > 2.0 / 3;
-            }
-        if (lowEnd && !highEnd)
-            m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | Qt::AlignTop);
-    }
+    placeRunsLegend(m_plot, rises && !batches);
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
 }

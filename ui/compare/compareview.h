@@ -123,11 +123,6 @@ private:
     void updatePlot();
     const QVector<double> &shownValues(const CompareRow &row) const;
     void updateTable();
-    /** The form's network: hidden widths ("128") or a layer list ("dense 128, dropout 0.25"),
-     *  with its activation; nullopt and `problem` when the text is neither. */
-    std::optional<Architecture> formNetwork(QString *problem = nullptr) const;
-    /** The form's weight decay lambda (0 to 1); nullopt and `problem` when it is not one. */
-    std::optional<double> formWeightDecay(QString *problem = nullptr) const;
 
     QLineEdit *m_hidden = nullptr; // hidden widths or a layer list
     QLineEdit *m_decay = nullptr;  // weight decay lambda
