@@ -607,6 +607,30 @@
         <translation>, 1 Epoche</translation>
     </message>
     <message>
+        <source>, weight decay %1</source>
+        <translation>, Weight Decay %1</translation>
+    </message>
+    <message>
+        <source>weight decay %1</source>
+        <translation>Weight Decay %1</translation>
+    </message>
+    <message>
+        <source>no weight decay</source>
+        <translation>kein Weight Decay</translation>
+    </message>
+    <message>
+        <source>test shifted %1 px</source>
+        <translation>Test um %1 px verschoben</translation>
+    </message>
+    <message>
+        <source>test unshifted</source>
+        <translation>Test unverschoben</translation>
+    </message>
+    <message>
+        <source>, tested on digits shifted %1 px</source>
+        <translation>, getestet an um %1 px verschobenen Ziffern</translation>
+    </message>
+    <message>
         <source>, %1 epochs</source>
         <translation>, %1 Epochen</translation>
     </message>
@@ -1671,12 +1695,48 @@ vor dem Update</translation>
 <context>
     <name>bplab::CompareView</name>
     <message>
-        <source>e.g. 128, 32,16 or 0</source>
-        <translation>z. B. 128, 32,16 oder 0</translation>
+        <source>e.g. 128, 32,16, 0 or dense 128, dropout 0.25</source>
+        <translation>z. B. 128, 32,16, 0 oder dense 128, dropout 0.25</translation>
     </message>
     <message>
-        <source>Hidden layers and their widths: &quot;128&quot; is one layer of 128 neurons, &quot;256,128&quot; two layers, &quot;0&quot; none (a linear model). 1 to 1,024 neurons each.</source>
-        <translation>Verdeckte Schichten und ihre Breiten: „128“ ist eine Schicht aus 128 Neuronen, „256,128“ zwei Schichten, „0“ keine (ein lineares Modell). Je 1 bis 1.024 Neuronen.</translation>
+        <source>Hidden layers and their widths: &quot;128&quot; is one layer of 128 neurons, &quot;256,128&quot; two layers, &quot;0&quot; none (a linear model). 1 to 1,024 neurons each. Or a list of layers as --layers writes it: &quot;dense 128, dropout 0.25&quot;, &quot;conv 8 5x5, pool 2, dense 64&quot;.</source>
+        <translation>Verdeckte Schichten und ihre Breiten: „128“ ist eine Schicht aus 128 Neuronen, „256,128“ zwei Schichten, „0“ keine (ein lineares Modell). Je 1 bis 1.024 Neuronen. Oder eine Liste von Schichten, wie --layers sie schreibt: „dense 128, dropout 0.25“, „conv 8 5x5, pool 2, dense 64“.</translation>
+    </message>
+    <message>
+        <source>L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights towards 0 (0: none; 0.0005 is common)</source>
+        <translation>L2-Weight-Decay lambda: jeder Gradient erhält + lambda w, was die Gewichte zu 0 zieht (0: keiner; 0,0005 ist üblich)</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>Weight Decay</translation>
+    </message>
+    <message>
+        <source>Training accuracy</source>
+        <translation>Trainingsgenauigkeit</translation>
+    </message>
+    <message>
+        <source>Training minus test accuracy</source>
+        <translation>Trainings- minus Testgenauigkeit</translation>
+    </message>
+    <message>
+        <source>training accuracy (%)</source>
+        <translation>Trainingsgenauigkeit (%)</translation>
+    </message>
+    <message>
+        <source>training minus test accuracy (points)</source>
+        <translation>Trainings- minus Testgenauigkeit (Punkte)</translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation>%1 Punkte</translation>
+    </message>
+    <message>
+        <source>L&amp;2 weight decay</source>
+        <translation>L&amp;2-Weight-Decay</translation>
+    </message>
+    <message>
+        <source>Weight decay &quot;%1&quot;: a number from 0 to 1 (0: none; e.g. 0.0005).</source>
+        <translation>Weight Decay „%1“: eine Zahl von 0 bis 1 (0: keiner; z. B. 0,0005).</translation>
     </message>
     <message>
         <source>Hidden layers</source>
@@ -2197,8 +2257,8 @@ Wirkt nach „Neustart“.</translation>
         <translation>Schrittweise zeigt nur dichte Netze: das jetzt trainierte Faltungsnetz (%1) lässt sich noch nicht Schritt für Schritt zeigen. Seine Kerne und Merkmalskarten stehen in der Trainingsansicht.</translation>
     </message>
     <message>
-        <source>The Compare view&apos;s runs are dense networks: a run cannot go on from this convolutional network&apos;s weights yet.</source>
-        <translation>Die Läufe der Vergleichsansicht sind dichte Netze: ein Lauf kann noch nicht von den Gewichten dieses Faltungsnetzes aus weitergehen.</translation>
+        <source>A run cannot go on from this convolutional network&apos;s weights yet: runs with a layer list (&quot;conv 8 5x5, pool 2, dense 64&quot;) train from new weights.</source>
+        <translation>Ein Lauf kann noch nicht von den Gewichten dieses Faltungsnetzes aus weitergehen: Läufe mit einer Schichtliste („conv 8 5x5, pool 2, dense 64“) trainieren von neuen Gewichten aus.</translation>
     </message>
 </context>
 <context>
@@ -3075,6 +3135,14 @@ oder legen Sie ein Bild davon ab</translation>
 </context>
 <context>
     <name>bplab::GradientMaps</name>
+    <message>
+        <source>%1: no map, its first layer is a convolution</source>
+        <translation>%1: keine Karte, seine erste Schicht ist eine Faltung</translation>
+    </message>
+    <message>
+        <source>%1: its first layer is a convolution, whose kernels have no weight per pixel: no map (the Train view draws its kernels and their gradients)</source>
+        <translation>%1: seine erste Schicht ist eine Faltung, deren Kerne kein Gewicht je Pixel haben: keine Karte (die Trainingsansicht zeichnet ihre Kerne und deren Gradienten)</translation>
+    </message>
     <message>
         <source>First-layer gradient per weight</source>
         <translation>Gradient der ersten Schicht je Gewicht</translation>

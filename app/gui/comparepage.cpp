@@ -36,6 +36,10 @@ QString networkText(const CompareChoice &c)
         text += tr(", Adam");
     else if (c.momentum > 0)
         text += tr(", momentum %1").arg(QLocale().toString(c.momentum));
+    if (c.weightDecay > 0)
+        text += tr(", weight decay %1").arg(QLocale().toString(c.weightDecay, 'g', 6));
+    if (c.testShift != 0)
+        text += tr(", tested on digits shifted %1 px").arg(c.testShift);
     text += c.epochs == 1 ? tr(", 1 epoch") : tr(", %1 epochs").arg(c.epochs);
     if (c.fromStep > 0)
         text += tr(", from batch %L1").arg(qulonglong(c.fromStep));
@@ -59,6 +63,12 @@ QString runLabelText(const std::vector<LabelPart> &parts)
         case Kind::Rate: named << tr("lr %1").arg(locale.toString(p.value)); break;
         case Kind::Method:
             named << (p.adam ? tr("Adam") : p.value > 0 ? tr("momentum %1").arg(locale.toString(p.value)) : tr("plain SGD"));
+            break;
+        case Kind::WeightDecay:
+            named << (p.value > 0 ? tr("weight decay %1").arg(locale.toString(p.value, 'g', 6)) : tr("no weight decay"));
+            break;
+        case Kind::TestShift:
+            named << (p.value != 0 ? tr("test shifted %1 px").arg(qlonglong(p.value)) : tr("test unshifted"));
             break;
         case Kind::Epochs: named << (p.value == 1 ? tr("1 epoch") : tr("%1 epochs").arg(qlonglong(p.value))); break;
         case Kind::FromBatch: named << tr("from batch %L1").arg(qlonglong(p.value)); break;
@@ -112,6 +122,8 @@ CompareRow withheldRow(CompareRow row, CompareHold hold, int epochs, bool waitin
     row.testAccuracy.resize(std::min<qsizetype>(row.testAccuracy.size(), keep));
     row.testLoss.resize(std::min<qsizetype>(row.testLoss.size(), keep));
     row.trainLoss.resize(std::min<qsizetype>(row.trainLoss.size(), keep));
+    row.trainAccuracy.resize(std::min<qsizetype>(row.trainAccuracy.size(), keep));
+    row.accuracyGap.resize(std::min<qsizetype>(row.accuracyGap.size(), keep));
     if (row.losses && row.losses->maxX() > row.firstEpoch - 1 + keep) {
         auto losses = std::make_shared<LossHistory>(*row.losses);
         losses->truncateAfter(double(row.firstEpoch - 1 + keep));
@@ -185,7 +197,9 @@ public:
         for (const auto &run : m_runs) {
             const CompareProgress p = run->progress();
             if (p.state == CompareProgress::State::Finished && !p.epochs.empty())
-                out.push_back(CompareResult {p.epochs.back().testAccuracy, p.firstLayerGradient.back()});
+                out.push_back(CompareResult {p.epochs.back().testAccuracy,
+                                             p.firstLayerGradient.empty() ? 0.0 : p.firstLayerGradient.back(),
+                                             p.epochs.back().trainAccuracy});
             else
                 out.push_back(std::nullopt);
         }
@@ -376,6 +390,8 @@ private:
             row.testAccuracy << e.testAccuracy;
             row.testLoss << e.testLoss;
             row.trainLoss << e.trainLoss;
+            row.trainAccuracy << e.trainAccuracy;
+            row.accuracyGap << e.trainAccuracy - e.testAccuracy;
         }
         row.firstLayerGradient = QVector<double>(p.firstLayerGradient.begin(), p.firstLayerGradient.end());
         row.gradientMap = p.firstLayerMap;

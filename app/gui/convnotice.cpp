@@ -23,8 +23,8 @@ QString ConvNotice::textFor(View view, const Architecture &trained)
                   "cannot be stepped through yet. Its kernels and feature maps are in the Train view.")
                 .arg(network);
     case View::Compare:
-        return tr("The Compare view's runs are dense networks: a run cannot go on from this convolutional "
-                  "network's weights yet.");
+        return tr("A run cannot go on from this convolutional network's weights yet: runs with a layer list "
+                  "(\"conv 8 5x5, pool 2, dense 64\") train from new weights.");
     default: return {};
     }
 }

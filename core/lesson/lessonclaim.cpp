@@ -19,12 +19,25 @@ constexpr struct
         {"test_accuracy", Q::TestAccuracy},       {"train_accuracy", Q::TrainAccuracy},
         {"test_loss", Q::TestLoss},               {"confusion_count", Q::ConfusionCount},
         {"compare_accuracy", Q::CompareAccuracy}, {"compare_test_loss", Q::CompareTestLoss},
-        {"compare_best", Q::CompareBest},
+        {"compare_best", Q::CompareBest},         {"compare_train_accuracy", Q::CompareTrainAccuracy},
+        {"compare_gap", Q::CompareGap},
 };
 
 bool ofRuns(Q q)
 {
-    return q == Q::CompareAccuracy || q == Q::CompareTestLoss || q == Q::CompareBest;
+    return q == Q::CompareAccuracy || q == Q::CompareTestLoss || q == Q::CompareBest || q == Q::CompareTrainAccuracy
+           || q == Q::CompareGap;
+}
+
+// A Compare run's value of a claim's quantity: gap = train accuracy - test accuracy (points).
+double claimRunValue(Q q, const ClaimRun &x)
+{
+    switch (q) {
+    case Q::CompareTestLoss: return x.testLoss;
+    case Q::CompareTrainAccuracy: return x.trainAccuracy;
+    case Q::CompareGap: return x.trainAccuracy - x.testAccuracy;
+    default: return x.testAccuracy;
+    }
 }
 
 // At most four significant digits, as a claim is read.
@@ -72,7 +85,7 @@ std::string parseClaims(const Json &v, const std::string &path, std::vector<Less
             }
         if (!found)
             return at + ".claim: must be test_accuracy, train_accuracy, test_loss, confusion_count, compare_accuracy, "
-                        "compare_test_loss or compare_best";
+                        "compare_test_loss, compare_best, compare_train_accuracy or compare_gap";
         const auto integer = [&](const char *key, int lo, int hi, int &to) -> std::string {
             const Json *n = jsonMember(o, key);
             if (!n)
@@ -126,8 +139,7 @@ ClaimCheck checkClaim(const LessonClaim &c, const ClaimSources &s)
     const auto runValue = [&](int run) -> std::optional<double> {
         if (run < 1 || std::size_t(run) > s.runs.size() || !s.runs[std::size_t(run - 1)])
             return std::nullopt;
-        const ClaimRun &x = *s.runs[std::size_t(run - 1)];
-        return c.quantity == Q::CompareTestLoss ? x.testLoss : x.testAccuracy;
+        return claimRunValue(c.quantity, *s.runs[std::size_t(run - 1)]);
     };
     std::string what = claimName(c.quantity);
     std::optional<double> value;
@@ -143,6 +155,8 @@ ClaimCheck checkClaim(const LessonClaim &c, const ClaimSources &s)
     case Q::CompareAccuracy:
     case Q::CompareTestLoss:
     case Q::CompareBest:
+    case Q::CompareTrainAccuracy:
+    case Q::CompareGap:
         what += " of run " + std::to_string(c.run);
         value = runValue(c.run);
         break;

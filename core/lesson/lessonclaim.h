@@ -16,7 +16,11 @@ namespace bplab {
 
 struct LessonClaim
 {
-    enum class Quantity { TestAccuracy, TrainAccuracy, TestLoss, ConfusionCount, CompareAccuracy, CompareTestLoss, CompareBest };
+    enum class Quantity {
+        TestAccuracy, TrainAccuracy, TestLoss, ConfusionCount, CompareAccuracy, CompareTestLoss, CompareBest,
+        CompareTrainAccuracy, ///< a run's final accuracy on its own training images, percent
+        CompareGap,           ///< a run's final training accuracy minus its test accuracy, points
+    };
     Quantity quantity = Quantity::TestAccuracy;
     int run = 0;                          ///< Compare*: the run (1-4, as the view's table counts)
     int trueClass = 0, predictedClass = 0; ///< ConfusionCount
@@ -26,13 +30,14 @@ struct LessonClaim
 };
 
 /** "test_accuracy", "train_accuracy", "test_loss", "confusion_count", "compare_accuracy",
- *  "compare_test_loss", "compare_best". */
+ *  "compare_test_loss", "compare_best", "compare_train_accuracy", "compare_gap". */
 const char *claimName(LessonClaim::Quantity q);
 
 /** What a Compare run ended with. */
 struct ClaimRun
 {
     double testAccuracy = 0, testLoss = 0;
+    double trainAccuracy = 0; ///< percent of the images it trained on
 };
 
 /** The values a claim is checked against, after its step. */

@@ -8,6 +8,7 @@ constexpr LessonName<CompareMeasure> kLessonMeasureNames[] = {
     {"test_accuracy", CompareMeasure::TestAccuracy}, {"test_loss", CompareMeasure::TestLoss},
     {"train_loss", CompareMeasure::TrainLoss},       {"gradient", CompareMeasure::Gradient},
     {"gradient_map", CompareMeasure::GradientMap}, {"batch_loss", CompareMeasure::BatchLoss},
+    {"train_accuracy", CompareMeasure::TrainAccuracy}, {"accuracy_gap", CompareMeasure::AccuracyGap},
 };
 
 constexpr LessonName<LessonView> kLessonViewNames[] = {

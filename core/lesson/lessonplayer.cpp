@@ -70,7 +70,8 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
                 run.run();
                 const CompareProgress p = run.progress();
                 if (p.state == CompareProgress::State::Finished && !p.epochs.empty())
-                    runs.push_back(ClaimRun {p.epochs.back().testAccuracy, p.epochs.back().testLoss});
+                    runs.push_back(ClaimRun {p.epochs.back().testAccuracy, p.epochs.back().testLoss,
+                                             p.epochs.back().trainAccuracy});
                 else
                     runs.push_back(std::nullopt);
             }

@@ -334,6 +334,36 @@ public:
         return true;
     }
 
+    /** A Compare run's network: "hidden" (network()) or "layers" (as --layers spells it, e.g.
+     *  "dense 128, dropout 0.25"), and its "weight_decay" (lambda, 0 to 1; none when not given). */
+    bool runNetwork(const Json &o, const std::string &path, CompareChoice &c)
+    {
+        if (const Json *n = jsonMember(o, "weight_decay"); n && !number(n, join(path, "weight_decay"), 0, 1, false, c.weightDecay))
+            return false;
+        if (const Json *n = jsonMember(o, "test_shift"); n && !integer(n, join(path, "test_shift"), 0, 8, c.testShift))
+            return false;
+        const Json *layers = jsonMember(o, "layers");
+        if (!layers)
+            return network(o, path, c.arch);
+        if (jsonMember(o, "hidden"))
+            return fail(join(path, "layers"), "a run has \"hidden\" or \"layers\", not both");
+        if (!layers->is_string())
+            return fail(join(path, "layers"), "must be the layers as --layers spells them, in double quotes "
+                                              "(\"dense 128, dropout 0.25\")");
+        const auto list = parseLayers(layers->get_ref<const std::string &>());
+        if (!list)
+            return fail(join(path, "layers"), list.error());
+        Activation activation = Activation::ReLU;
+        if (const Json *a = jsonMember(o, "activation")) {
+            const auto f = a->is_string() ? parseActivation(a->get_ref<const std::string &>()) : parseActivation("");
+            if (!f)
+                return fail(join(path, "activation"), f.error());
+            activation = *f;
+        }
+        c.arch = withLayers(*list, activation);
+        return true;
+    }
+
     /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:
      *  1 to 4 runs; "hidden" as --hidden spells it, the rest optional (ReLU, 0.1, 0, 3; "optimizer"
      *  "sgd" or "adam", SGD by default). */
@@ -344,10 +374,12 @@ public:
         for (std::size_t i = 0; i < v.size(); ++i) {
             const Json &o = v[i];
             const std::string at = path + "[" + std::to_string(i) + "]";
-            if (!object(&o, at) || !onlyKnown(o, at, {"hidden", "activation", "lr", "momentum", "optimizer", "epochs"}))
+            if (!object(&o, at)
+                || !onlyKnown(o, at, {"hidden", "layers", "activation", "lr", "momentum", "optimizer", "weight_decay", "test_shift",
+                                      "epochs"}))
                 return false;
             CompareChoice c;
-            if (!network(o, at, c.arch))
+            if (!runNetwork(o, at, c))
                 return false;
             if (const Json *n = jsonMember(o, "lr"); n && !number(n, join(at, "lr"), 0, 10, true, c.lr))
                 return false;

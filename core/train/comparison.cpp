@@ -12,8 +12,11 @@ namespace bplab {
 
 namespace {
 
+// "784-32-10", or a layer list as --layers spells it ("dense 128, dropout 0.25").
 std::string widths(const Architecture &arch)
 {
+    if (arch.layered())
+        return layersText(arch.layers);
     std::string s = std::to_string(arch.inputs);
     for (int w : arch.hidden)
         s += "-" + std::to_string(w);
@@ -35,6 +38,29 @@ bool differs(const std::vector<CompareChoice> &runs, F field)
 
 } // namespace
 
+bool hasFirstLayerMap(const Architecture &arch)
+{
+    const std::vector<LayerSpec> body = arch.body();
+    return body.empty() || body.front().kind == LayerKind::Dense;
+}
+
+Dataset shiftedDigits(const Dataset &digits, int shift)
+{
+    // out(r, c) = in(r - shift, c - shift), 0 outside the image.
+    Dataset out = digits;
+    const int rows = digits.rows, cols = digits.cols;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        const std::uint8_t *in = digits.image(i);
+        std::uint8_t *o = out.pixels.data() + i * std::size_t(rows * cols);
+        for (int r = 0; r < rows; ++r)
+            for (int c = 0; c < cols; ++c) {
+                const int sr = r - shift, sc = c - shift;
+                o[r * cols + c] = sr >= 0 && sr < rows && sc >= 0 && sc < cols ? in[sr * cols + sc] : 0;
+            }
+    }
+    return out;
+}
+
 std::string methodName(const CompareChoice &c)
 {
     return c.adam ? "Adam" : c.momentum > 0 ? "momentum " + number(c.momentum) : "plain SGD";
@@ -48,13 +74,15 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
     for (const CompareChoice &c : all)
         if (c.fileName.empty())
             runs.push_back(c);
-    const bool shape = differs(runs, [](const CompareChoice &c) { return c.arch.hidden; });
+    const bool shape = differs(runs, [](const CompareChoice &c) { return widths(c.arch); });
     // A network without a hidden layer has no activation to name (-1): beside one that has, the
     // other's activation is named.
-    const auto activation = [](const CompareChoice &c) { return c.arch.hidden.empty() ? -1 : int(c.arch.activation); };
+    const auto activation = [](const CompareChoice &c) { return c.arch.hasHiddenLayers() ? int(c.arch.activation) : -1; };
     const bool act = differs(runs, activation);
     const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
     const bool method = differs(runs, [](const CompareChoice &c) { return methodName(c); });
+    const bool decay = differs(runs, [](const CompareChoice &c) { return c.weightDecay; });
+    const bool shift = differs(runs, [](const CompareChoice &c) { return c.testShift; });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::vector<LabelPart>> labels;
@@ -66,12 +94,16 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
         } else {
             if (shape)
                 parts.push_back({Kind::Widths, widths(c.arch)});
-            if (act && !c.arch.hidden.empty())
+            if (act && c.arch.hasHiddenLayers())
                 parts.push_back({Kind::Activation, {}, 0, c.arch.activation});
             if (lr)
                 parts.push_back({Kind::Rate, {}, c.lr});
             if (method)
                 parts.push_back({Kind::Method, {}, c.adam ? 0.0 : c.momentum, Activation::ReLU, c.adam});
+            if (decay)
+                parts.push_back({Kind::WeightDecay, {}, c.weightDecay});
+            if (shift)
+                parts.push_back({Kind::TestShift, {}, double(c.testShift)});
             if (epochs)
                 parts.push_back({Kind::Epochs, {}, double(c.epochs)});
             if (from)
@@ -100,7 +132,7 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
         std::string label;
         for (const LabelPart &p : parts) {
             const bool count = p.kind == Kind::Epochs || p.kind == Kind::FromBatch || p.kind == Kind::Run
-                               || p.kind == Kind::SameAs;
+                               || p.kind == Kind::SameAs || p.kind == Kind::TestShift;
             const std::string n = count ? std::to_string(static_cast<long long>(p.value)) : number(p.value);
             if (p.kind == Kind::SameAs) {
                 label += " (run " + n + ")";
@@ -113,6 +145,8 @@ std::vector<std::string> runLabels(const std::vector<CompareChoice> &all)
             case Kind::Activation: label += displayName(p.activation); break;
             case Kind::Rate: label += "lr " + n; break;
             case Kind::Method: label += p.adam ? "Adam" : p.value > 0 ? "momentum " + n : "plain SGD"; break;
+            case Kind::WeightDecay: label += p.value > 0 ? "weight decay " + n : "no weight decay"; break;
+            case Kind::TestShift: label += p.value != 0 ? "test shifted " + n + " px" : "test unshifted"; break;
             case Kind::Epochs: label += n + (p.value == 1 ? " epoch" : " epochs"); break;
             case Kind::FromBatch: label += "from batch " + n; break;
             case Kind::Run: label += "run " + n; break;
@@ -150,10 +184,17 @@ CompareRun::CompareRun(std::shared_ptr<const DataSplit> data, const TrainConfig 
     , m_choice(choice)
     , m_config(base)
 {
+    if (choice.testShift != 0 && m_data) {
+        auto shifted = std::make_shared<DataSplit>(*m_data);
+        shifted->test = shiftedDigits(m_data->test, choice.testShift);
+        m_data = std::move(shifted);
+    }
     m_config.lr = choice.lr;
     m_config.momentum = choice.adam ? 0.0 : choice.momentum;
     m_config.epochs = std::max(1, choice.epochs);
     m_config.optimizer = choice.adam ? "adam" : "sgd";
+    m_config.weightDecay = choice.weightDecay;
+    m_config.network = choice.arch;
     m_config.init = initFor(choice.arch);
     const std::size_t train = subsetSize(m_config.trainSubset, m_data->train.size());
     m_config.batch = int(std::clamp<std::size_t>(std::size_t(std::max(1, m_config.batch)), 1, std::max<std::size_t>(1, train)));
@@ -185,7 +226,9 @@ void CompareRun::run()
     if (m_optimizer)
         trainer.setOptimizerState(m_optimizer->first, m_choice.adam ? &m_optimizer->second : nullptr,
                                   m_optimizer->steps);
-    const int neurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
+    // The first layer's gradient per pixel: a dense first layer's outputs x 784 weights (none
+    // for a convolution, whose kernels have no weight per pixel).
+    const int neurons = hasFirstLayerMap(m_choice.arch) ? m_choice.arch.layerOutputs(0) : 0;
     {
         const std::lock_guard lock(m_mutex);
         m_progress.state = CompareProgress::State::Training;
@@ -196,7 +239,7 @@ void CompareRun::run()
     // The epoch's sums: sum over batches of RMS(dW1), and of |dW1| per weight.
     double rmsSum = 0;
     int batches = 0;
-    RowMat<float> absSum = RowMat<float>::Zero(neurons, m_choice.arch.inputs);
+    RowMat<float> absSum = RowMat<float>::Zero(neurons, neurons > 0 ? m_choice.arch.inputs : 0);
     while (!trainer.finished()) {
         if (m_stop.load()) {
             const std::lock_guard lock(m_mutex);
@@ -211,18 +254,22 @@ void CompareRun::run()
             const RowMat<float> &g = trainer.gradients().layers.front().W;
             const float *gi = g.data();
             float *sum = absSum.data();
+            const bool mapped = absSum.size() == g.size();
             double squares = 0;
             for (Eigen::Index i = 0; i < g.size(); ++i) {
                 squares += double(gi[i]) * gi[i];
-                sum[i] += std::abs(gi[i]);
+                if (mapped)
+                    sum[i] += std::abs(gi[i]);
             }
             rmsSum += std::sqrt(squares / double(g.size()));
             ++batches;
             if (b.epochEnded) {
                 weights = std::make_shared<const MlpParamsF>(trainer.params());
-                map = std::make_shared<std::vector<float>>(absSum.data(), absSum.data() + absSum.size());
-                for (float &v : *map)
-                    v /= float(batches);
+                if (neurons > 0) {
+                    map = std::make_shared<std::vector<float>>(absSum.data(), absSum.data() + absSum.size());
+                    for (float &v : *map)
+                        v /= float(batches);
+                }
             }
         }
         const std::lock_guard lock(m_mutex);
@@ -253,7 +300,7 @@ void CompareRun::evaluateFile()
     // A model file's network: its test and training sets evaluated once, as an epoch's end would.
     CompareProgress p;
     p.state = CompareProgress::State::Finished;
-    p.firstLayerNeurons = m_choice.arch.hidden.empty() ? m_choice.arch.outputs : m_choice.arch.hidden.front();
+    p.firstLayerNeurons = hasFirstLayerMap(m_choice.arch) ? m_choice.arch.layerOutputs(0) : 0;
     if (m_start) {
         EpochReport e;
         const Evaluation test = evaluateNetwork(m_choice.arch, *m_start, m_data->test, m_config.normalize);

@@ -30,6 +30,11 @@ struct CompareChoice
     double lr = 0.1;
     double momentum = 0.0; ///< 0: plain SGD (Adam keeps its own moments)
     bool adam = false;     ///< Adam instead of SGD
+    /** L2 weight decay lambda: g += lambda w for every weight and bias (0: none). */
+    double weightDecay = 0.0;
+    /** Pixels every test digit is moved right and down before the run is tested (0: as they
+     *  are), with 0 shifted in: how a network copes with digits it has not seen in that place. */
+    int testShift = 0;
     int epochs = 3;
     /** Batches of the training it goes on from, with that batch's weights (0: from its own initial
      *  weights). Its epochs count as the training's: it trains to the end of epoch `epochs`. */
@@ -43,8 +48,9 @@ struct CompareChoice
 
 /** What the Compare view shows of its runs: after each epoch the test accuracy, the test loss,
  *  the mean training loss or the first layer's gradient size; each run's first-layer gradient
- *  per weight; or every batch's loss (its moving average). */
-enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap, BatchLoss };
+ *  per weight; every batch's loss (its moving average); after each epoch the accuracy on the
+ *  images it trains on, or that minus the test accuracy (the gap overfitting opens). */
+enum class CompareMeasure { TestAccuracy, TestLoss, TrainLoss, Gradient, GradientMap, BatchLoss, TrainAccuracy, AccuracyGap };
 
 /** How a run steps: "Adam", "momentum 0.9" or "plain SGD". */
 std::string methodName(const CompareChoice &choice);
@@ -59,10 +65,12 @@ struct LabelPart
 {
     enum class Kind {
         File,       ///< a model file: text is its name
-        Widths,     ///< text: "784-32-10"
+        Widths,     ///< text: "784-32-10", or a layer list's --layers spelling
         Activation, ///< activation
         Rate,       ///< value: the learning rate
         Method,     ///< adam, else value: the momentum (0: plain SGD)
+        WeightDecay, ///< value: lambda (0: none)
+        TestShift,   ///< value: pixels the test digits are moved (0: as they are)
         Epochs,     ///< value: the epochs
         FromBatch,  ///< value: the batch it goes on from
         Run,        ///< value: the run's number, when nothing else tells it apart
@@ -76,6 +84,13 @@ struct LabelPart
 
     bool operator==(const LabelPart &) const = default;
 };
+
+/** Whether runs of `arch` have a first-layer gradient map: their first layer is dense, one
+ *  weight per input pixel. */
+bool hasFirstLayerMap(const Architecture &arch);
+
+/** The same digits moved `shift` pixels right and down, 0 shifted in at the top and left. */
+Dataset shiftedDigits(const Dataset &digits, int shift);
 
 /** What each run's name in a legend says: only what differs between the runs, e.g. the
  *  activation, the widths, the rate, the optimiser, the epochs, the batch it starts from; its
@@ -107,6 +122,7 @@ struct CompareResult
 {
     double testAccuracy = 0;       ///< percent, after the last epoch
     double firstLayerGradient = 0; ///< the last epoch's mean RMS(dL/dW1)
+    double trainAccuracy = 0;      ///< percent of its training images, after the last epoch
 };
 
 /** Where a run stands. */
@@ -125,9 +141,11 @@ struct CompareProgress
      *  batches of RMS(dL/dW1) = sqrt(mean of the squared entries). */
     std::vector<double> firstLayerGradient;
     /** The last finished epoch's mean |dL/dW1| per weight, row-major (firstLayerNeurons rows of
-     *  784 inputs): where the first layer's gradient flows (null before the first epoch ends). */
+     *  784 inputs): where the first layer's gradient flows (null before the first epoch ends, and
+     *  always for a network whose first layer is not dense: a convolution's kernels have no
+     *  weight per pixel). */
     std::shared_ptr<const std::vector<float>> firstLayerMap;
-    int firstLayerNeurons = 0;
+    int firstLayerNeurons = 0; ///< 0: no map (the first layer is not dense)
     /** The weights after the last finished epoch (null before the first ends). */
     std::shared_ptr<const MlpParamsF> weights;
     std::string message; ///< why a diverged run stopped

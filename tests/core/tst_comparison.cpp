@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <optional>
 #include <thread>
 
 using namespace bplab;
@@ -67,6 +68,109 @@ private slots:
         CompareChoice adam = choice({128}, Activation::ReLU, 0.001);
         adam.adam = true;
         QCOMPARE(runLabels({choice({128}), fast, adam}), (L {"lr 0.1, plain SGD, 2 epochs", "lr 0.5, momentum 0.9, 3 epochs", "lr 0.001, Adam, 2 epochs"}));
+    }
+
+    void labelsNameDropoutAndWeightDecay()
+    {
+        using L = std::vector<std::string>;
+        CompareChoice dropout = choice({});
+        dropout.arch = withLayers(*parseLayers("dense 128, dropout 0.25"), Activation::ReLU);
+        CompareChoice decayed = choice({128});
+        decayed.weightDecay = 5e-4;
+        QCOMPARE(runLabels({choice({128}), dropout, decayed}),
+                 (L {"784-128-10, no weight decay", "dense 128, dropout 0.25, no weight decay", "784-128-10, weight decay 0.0005"}));
+        // A layer list of dense layers alone is the dense network, named by its widths.
+        CompareChoice dense = choice({});
+        dense.arch = withLayers(*parseLayers("dense 32"), Activation::ReLU);
+        QCOMPARE(runLabels({dense, choice({128})}), (L {"784-32-10", "784-128-10"}));
+    }
+
+    void trainsDropoutAndWeightDecayAsTheNetworkTrainerDoes()
+    {
+        // A run's layer list (dropout drawn from the seed) and its weight decay reach the
+        // training: the same numbers as NetworkTrainer with them, other ones without the decay.
+        const auto data = syntheticSplit(160, 60);
+        CompareChoice c = choice({}, Activation::ReLU, 0.1, 1);
+        c.arch = withLayers(*parseLayers("dense 16, dropout 0.5"), Activation::ReLU);
+        c.weightDecay = 0.05;
+        CompareRun run(data, base(), c);
+        QCOMPARE(run.config().weightDecay, 0.05);
+        run.run();
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Finished);
+        QCOMPARE(p.epochs.size(), std::size_t(1));
+        NetworkTrainer t(data, run.config(), c.arch, initMlp(c.arch, run.config().init, run.config().seed));
+        std::optional<EpochReport> direct;
+        while (!t.finished())
+            if (NetworkBatch b = t.trainBatch(); b.epochEnded)
+                direct = *b.epochEnded;
+        QVERIFY(direct);
+        QCOMPARE(p.epochs[0].testLoss, direct->testLoss);
+        QCOMPARE(p.epochs[0].trainAccuracy, direct->trainAccuracy);
+        QVERIFY(std::isfinite(p.epochs[0].trainAccuracy));
+        CompareChoice plain = c;
+        plain.weightDecay = 0;
+        CompareRun without(data, base(), plain);
+        without.run();
+        QVERIFY(without.progress().epochs.at(0).testLoss != p.epochs[0].testLoss);
+        // Its first layer is dense: the map has a tile per neuron.
+        QCOMPARE(p.firstLayerNeurons, 16);
+        QVERIFY(p.firstLayerMap && p.firstLayerMap->size() == std::size_t(16 * kInputs));
+    }
+
+    void aConvolutionFirstHasNoGradientMap()
+    {
+        // A kernel's weights are not one per pixel: the run trains, with its gradient's size per
+        // epoch, and without a map.
+        const auto data = syntheticSplit(64, 20);
+        CompareChoice c = choice({}, Activation::ReLU, 0.05, 1);
+        c.arch = withLayers(*parseLayers("conv 2 5x5, pool 2, dense 8"), Activation::ReLU);
+        QVERIFY(!hasFirstLayerMap(c.arch));
+        QVERIFY(hasFirstLayerMap(choice({128}).arch));
+        QVERIFY(hasFirstLayerMap(choice({}).arch));
+        CompareRun run(data, base(), c);
+        run.run();
+        const CompareProgress p = run.progress();
+        QCOMPARE(p.state, CompareProgress::State::Finished);
+        QCOMPARE(p.firstLayerGradient.size(), std::size_t(1));
+        QVERIFY(p.firstLayerGradient[0] > 0);
+        QCOMPARE(p.firstLayerNeurons, 0);
+        QVERIFY(!p.firstLayerMap);
+        QVERIFY(p.weights);
+    }
+
+    void aRunIsTestedOnShiftedDigits()
+    {
+        // out(r, c) = in(r - 2, c - 2), 0 shifted in.
+        Dataset one;
+        one.labels = {7};
+        one.pixels.assign(std::size_t(kInputs), 0);
+        one.pixels[std::size_t(0 * kImageSide + 0)] = 9;
+        one.pixels[std::size_t(5 * kImageSide + 3)] = 200;
+        one.pixels[std::size_t(27 * kImageSide + 27)] = 50; // moved out of the picture
+        const Dataset moved = shiftedDigits(one, 2);
+        QCOMPARE(int(moved.pixels[std::size_t(2 * kImageSide + 2)]), 9);
+        QCOMPARE(int(moved.pixels[std::size_t(7 * kImageSide + 5)]), 200);
+        QCOMPARE(int(moved.pixels[std::size_t(5 * kImageSide + 3)]), 0);
+        int lit = 0;
+        for (std::uint8_t v : moved.pixels)
+            lit += v > 0;
+        QCOMPARE(lit, 2);
+        QCOMPARE(moved.labels, one.labels);
+
+        // The same training, tested on the shifted digits: the same training loss, another test.
+        const auto data = syntheticSplit(160, 60);
+        CompareChoice c = choice({16}, Activation::ReLU, 0.1, 1);
+        CompareRun plain(data, base(), c);
+        plain.run();
+        c.testShift = 3;
+        CompareRun shifted(data, base(), c);
+        shifted.run();
+        const EpochReport a = plain.progress().epochs.at(0), b = shifted.progress().epochs.at(0);
+        QCOMPARE(a.trainLoss, b.trainLoss);
+        QCOMPARE(a.trainAccuracy, b.trainAccuracy);
+        QVERIFY(a.testLoss != b.testLoss);
+        QCOMPARE(runLabels({plain.choice(), c}), (std::vector<std::string> {"test unshifted", "test shifted 3 px"}));
     }
 
     void classAccuraciesFromTheConfusionMatrix()

@@ -114,7 +114,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 9);
+        QCOMPARE(files.size(), 11);
         for (const QString &f : files) {
             auto l = loadLesson(dir.filePath(f).toStdString());
             QVERIFY2(l.ok(), l.error().c_str());
@@ -320,6 +320,71 @@ private slots:
         QCOMPARE(trueAnswer(smallest, src).error(), std::string("run 3 of the Compare view has not finished yet"));
     }
 
+    void compareRunsWithLayersAndWeightDecay()
+    {
+        const auto parse = [](const std::string &runs) {
+            return parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample", "views": ["compare"],
+                "steps": [{"text": "A.", "view": "compare", "compare": [)" + runs + "]}]}", "w.json");
+        };
+        auto l = parse(R"({"hidden": "128"}, {"layers": "dense 128, dropout 0.25", "activation": "tanh"},
+                          {"hidden": "128", "weight_decay": 0.0005}, {"layers": "conv 4 5x5, pool 2, dense 16"})");
+        QVERIFY2(l.ok(), l.ok() ? "" : l.error().c_str());
+        const std::vector<CompareChoice> &runs = l->steps[0].compare;
+        QCOMPARE(runs[0].weightDecay, 0.0);
+        QVERIFY(runs[1].arch.layered());
+        QCOMPARE(layersText(runs[1].arch.layers), std::string("dense 128, dropout 0.25"));
+        QVERIFY(runs[1].arch.activation == Activation::Tanh);
+        QCOMPARE(runs[2].weightDecay, 0.0005);
+        QVERIFY(!runs[2].arch.layered());
+        QCOMPARE(runs[3].arch.layers.front().kind, LayerKind::Conv);
+        QCOMPARE(runs[3].testShift, 0);
+        const auto moved = parse(R"({"hidden": "8", "test_shift": 3})");
+        QVERIFY2(moved.ok(), moved.ok() ? "" : moved.error().c_str());
+        QCOMPARE(moved->steps[0].compare[0].testShift, 3);
+        const auto refused = [&](const std::string &runs, const char *message) {
+            const auto r = parse(runs);
+            QVERIFY2(!r.ok() && r.error().find(message) != std::string::npos, r.ok() ? "parsed" : r.error().c_str());
+        };
+        refused(R"({"hidden": "128", "layers": "dense 8"})", "steps[0].compare[0].layers: a run has \"hidden\" or \"layers\", not both");
+        refused(R"({"layers": "dense 8, dropout 1"})", "steps[0].compare[0].layers: ");
+        refused(R"({"layers": 8})", "steps[0].compare[0].layers: must be the layers as --layers spells them");
+        refused(R"({"hidden": "8", "weight_decay": 2})", "steps[0].compare[0].weight_decay: ");
+        refused(R"({"activation": "relu"})", "steps[0].compare[0].hidden: must be the hidden layers' widths");
+        refused(R"({"hidden": "8", "test_shift": 9})", "steps[0].compare[0].test_shift: must be a whole number from 0 to 8");
+    }
+
+    void claimsOnARunsTrainingAccuracyAndGap()
+    {
+        // gap = training accuracy - test accuracy, in points.
+        const std::vector<std::optional<ClaimRun>> runs = {ClaimRun {86.35, 0.51, 100.0}, ClaimRun {87.0, 0.48, 100.0}};
+        const ClaimSources sources {nullptr, nullptr, runs};
+        LessonClaim gap;
+        gap.quantity = LessonClaim::Quantity::CompareGap;
+        gap.run = 2;
+        gap.belowRun = 1;
+        gap.by = 0.3;
+        ClaimCheck c = checkClaim(gap, sources);
+        QVERIFY2(c.holds, c.text.c_str());
+        QCOMPARE(c.value, 13.0);
+        QCOMPARE(c.text, std::string("compare_gap of run 2 = 13, below run 1 (13.65) by 0.3"));
+        gap.by = 1;
+        QVERIFY(!checkClaim(gap, sources).holds);
+        LessonClaim train;
+        train.quantity = LessonClaim::Quantity::CompareTrainAccuracy;
+        train.run = 1;
+        train.atLeast = 99.9;
+        c = checkClaim(train, sources);
+        QVERIFY2(c.holds && c.value == 100.0, c.text.c_str());
+        // Both are read from a lesson's claims by their names.
+        const auto l = parseLesson(R"({"format": "backprop-lab-lesson", "version": 1, "title": "T", "dataset": "sample", "views": ["compare"],
+            "steps": [{"text": "A.", "view": "compare", "compare": [{"hidden": "8"}, {"hidden": "16"}],
+                       "claims": [{"claim": "compare_gap", "run": 2, "below_run": 1, "by": 0.3},
+                                  {"claim": "compare_train_accuracy", "run": 1, "at_least": 99}]}]})", "c.json");
+        QVERIFY2(l.ok(), l.ok() ? "" : l.error().c_str());
+        QVERIFY(l->steps[0].claims[0].quantity == LessonClaim::Quantity::CompareGap);
+        QVERIFY(l->steps[0].claims[1].quantity == LessonClaim::Quantity::CompareTrainAccuracy);
+    }
+
     void aCompareStepChoosesWhatItShows()
     {
         const auto withStep = [](const std::string &step) {
@@ -334,6 +399,8 @@ private slots:
         l = parseLesson(withStep(R"({"text": "Plain.", "view": "compare"})"), "s.json");
         QVERIFY(l.ok() && !l->steps[0].compareShow);
         for (const auto &[name, measure] : {std::pair {"test_accuracy", CompareMeasure::TestAccuracy},
+                                            {"train_accuracy", CompareMeasure::TrainAccuracy},
+                                            {"accuracy_gap", CompareMeasure::AccuracyGap},
                                             {"test_loss", CompareMeasure::TestLoss},
                                             {"train_loss", CompareMeasure::TrainLoss},
                                             {"gradient", CompareMeasure::Gradient}}) {

@@ -1,4 +1,5 @@
 #include "compareview.h"
+#include "compareform.h"
 
 #include "gradientmaps.h"
 #include "hiddenwidths.h"
@@ -33,40 +34,6 @@ namespace {
 
 constexpr Activation kActivations[] = {Activation::ReLU, Activation::Sigmoid, Activation::Tanh, Activation::LeakyReLU};
 
-// The runs' colours and markers: four hues apart for colour-blind eyes, and a marker shape each
-// for a grey print.
-QColor runColor(const QPalette &pal, int i)
-{
-    switch (i % 4) {
-    case 0: return colors::blue(pal);
-    case 1: return colors::vermillion(pal);
-    case 2: return colors::green(pal);
-    default: return colors::orange(pal);
-    }
-}
-
-QCPScatterStyle::ScatterShape runMarker(int i)
-{
-    constexpr QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
-                                                        QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
-    return shapes[i % 4];
-}
-
-// Runs that reach the same numbers draw on the same pixels; each later run is drawn narrower and
-// with its own dashes, and its marker smaller, over the earlier ones, so that every run's colour
-// still shows where they coincide.
-QPen runPen(const QColor &c, int i)
-{
-    constexpr Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
-    return QPen(c, 4.0 - 0.6 * (i % 4), styles[i % 4]);
-}
-
-double runMarkerSize(int i)
-{
-    return 13.0 - 2.0 * (i % 4);
-}
-
-
 // Table columns: run, network, status, test accuracy, time, then the ten classes.
 enum Column { RunColumn, NetworkColumn, StatusColumn, AccuracyColumn, TimeColumn, FirstClassColumn };
 
@@ -78,9 +45,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
 
     m_hidden = new QLineEdit(QStringLiteral("128"));
     m_hidden->setObjectName(QStringLiteral("compareHidden"));
-    m_hidden->setPlaceholderText(tr("e.g. 128, 32,16 or 0"));
+    m_hidden->setPlaceholderText(tr("e.g. 128, 32,16, 0 or dense 128, dropout 0.25"));
     m_hidden->setToolTip(tr("Hidden layers and their widths: \"128\" is one layer of 128 neurons, \"256,128\" two "
-                            "layers, \"0\" none (a linear model). 1 to 1,024 neurons each."));
+                            "layers, \"0\" none (a linear model). 1 to 1,024 neurons each. Or a list of layers as "
+                            "--layers writes it: \"dense 128, dropout 0.25\", \"conv 8 5x5, pool 2, dense 64\"."));
     m_hidden->setAccessibleName(tr("Hidden layers"));
     m_activation = new QComboBox;
     m_activation->setObjectName(QStringLiteral("compareActivation"));
@@ -102,6 +70,12 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_optimizer->setToolTip(tr("How each batch's gradient moves the weights: plain SGD as the source trains, SGD with "
                                "momentum, or Adam (which usually wants lr 0.001)"));
     m_optimizer->setAccessibleName(tr("Optimiser"));
+    m_decay = new QLineEdit(QStringLiteral("0"));
+    m_decay->setObjectName(QStringLiteral("compareWeightDecay"));
+    m_decay->setToolTip(tr("L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights towards 0 "
+                           "(0: none; 0.0005 is common)"));
+    m_decay->setAccessibleName(tr("Weight decay"));
+    m_decay->setMaximumWidth(m_decay->fontMetrics().horizontalAdvance(QStringLiteral("0.00005")) * 2);
     m_epochs = new QSpinBox;
     m_epochs->setObjectName(QStringLiteral("compareEpochs"));
     m_epochs->setRange(1, 100);
@@ -132,6 +106,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_show->addItem(tr("First-layer gradient"), int(Shown::Gradient));
     m_show->addItem(tr("First-layer gradient per weight"), int(Shown::GradientMap));
     m_show->addItem(tr("Loss per batch"), int(Shown::BatchLoss));
+    m_show->addItem(tr("Training accuracy"), int(Shown::TrainAccuracy));
+    m_show->addItem(tr("Training minus test accuracy"), int(Shown::AccuracyGap));
     m_show->setToolTip(tr("What the plot shows after each epoch: the test set's accuracy or loss, the mean loss of "
                           "the epoch's training batches or how large the first layer's weight gradients were; each "
                           "run's first-layer gradient per weight as pictures; or every batch's loss"));
@@ -161,6 +137,10 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     startLabel->setBuddy(m_start);
     actions->addWidget(startLabel);
     actions->addWidget(m_start);
+    auto *decayLabel = new QLabel(tr("L&2 weight decay"));
+    decayLabel->setBuddy(m_decay);
+    actions->addWidget(decayLabel);
+    actions->addWidget(m_decay);
     actions->addWidget(m_add);
     actions->addWidget(m_stop);
     actions->addWidget(m_clear);
@@ -222,6 +202,8 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_table);
 
     connect(m_hidden, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_decay, &QLineEdit::textChanged, this, &CompareView::updateForm);
+    connect(m_decay, &QLineEdit::returnPressed, m_add, &QPushButton::click);
     connect(m_start, &QComboBox::currentIndexChanged, this, [this](int index) {
         // Going on from the training's weights takes its shapes: the form starts from its network.
         if (index == 1 && m_timelineStart) {
@@ -243,7 +225,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     connect(m_show, &QComboBox::currentIndexChanged, this,
             [this] { setShown(Shown(m_show->currentData().toInt())); });
 
-    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_optimizer, m_epochs, m_start, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
+    QWidget *const order[] = {m_hidden, m_activation, m_lr, m_optimizer, m_epochs, m_start, m_decay, m_show, m_add, m_stop, m_clear, m_plot, m_maps, m_table};
     for (std::size_t i = 1; i < std::size(order); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_plot->setFocusPolicy(Qt::StrongFocus);
@@ -280,12 +262,13 @@ void CompareView::addMethod(const CompareChoice &method)
 
 std::optional<CompareChoice> CompareView::formChoice() const
 {
-    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
-    if (!hidden)
+    const auto arch = comparedNetwork(m_hidden->text(), Activation(m_activation->currentData().toInt()));
+    const auto decay = weightDecayOf(m_decay->text());
+    if (!arch || !decay)
         return std::nullopt;
     CompareChoice c;
-    c.arch.hidden = *hidden;
-    c.arch.activation = Activation(m_activation->currentData().toInt());
+    c.arch = *arch;
+    c.weightDecay = *decay;
     c.lr = m_lr->value();
     const CompareChoice method = m_optimizer->currentData().value<CompareChoice>();
     c.momentum = method.momentum;
@@ -293,7 +276,8 @@ std::optional<CompareChoice> CompareView::formChoice() const
     c.epochs = m_epochs->value();
     if (m_start->currentIndex() == 1) {
         // Only a network of the training's shapes takes its weights, and it trains on from there.
-        if (!m_timelineStart || c.arch.hidden != m_timelineStart->hidden || c.epochs < m_timelineStart->minEpochs)
+        if (!m_timelineStart || c.arch.layered() || c.arch.hidden != m_timelineStart->hidden
+            || c.epochs < m_timelineStart->minEpochs)
             return std::nullopt;
         c.fromStep = m_timelineStart->step;
     }
@@ -302,8 +286,9 @@ std::optional<CompareChoice> CompareView::formChoice() const
 
 void CompareView::setFormChoice(const CompareChoice &c)
 {
-    m_hidden->setText(QString::fromStdString(hiddenText(c.arch.hidden)));
+    m_hidden->setText(QString::fromStdString(c.arch.layered() ? layersText(c.arch.layers) : hiddenText(c.arch.hidden)));
     m_activation->setCurrentIndex(std::max(0, m_activation->findData(int(c.arch.activation))));
+    m_decay->setText(QLocale().toString(c.weightDecay, 'g', 6));
     m_lr->setValue(c.lr);
     int method = -1;
     for (int i = 0; i < m_optimizer->count() && method < 0; ++i) {
@@ -357,19 +342,23 @@ void CompareView::setTraining(bool training)
 
 void CompareView::updateForm()
 {
-    const auto hidden = parseHidden(m_hidden->text().trimmed().toStdString());
+    QString networkProblem, decayProblem;
+    const auto arch = comparedNetwork(m_hidden->text(), Activation(m_activation->currentData().toInt()), &networkProblem);
+    const auto decay = weightDecayOf(m_decay->text(), &decayProblem);
     const bool full = m_rows.size() >= kMaxRuns;
     const bool fromTimeline = m_start->currentIndex() == 1 && m_timelineStart;
-    const bool shapeOk = !fromTimeline || (hidden && *hidden == m_timelineStart->hidden);
+    const bool shapeOk = !fromTimeline || (arch && !arch->layered() && arch->hidden == m_timelineStart->hidden);
     const bool epochsOk = !fromTimeline || m_epochs->value() >= m_timelineStart->minEpochs;
-    m_add->setEnabled(hidden.ok() && !full && shapeOk && epochsOk);
+    m_add->setEnabled(arch && decay && !full && shapeOk && epochsOk);
     m_stop->setEnabled(m_training);
     m_clear->setEnabled(!m_rows.isEmpty());
     // The activation means nothing without a hidden layer.
-    m_activation->setEnabled(!hidden || !hidden->empty());
+    m_activation->setEnabled(!arch || arch->hasHiddenLayers());
     QString hint;
-    if (!hidden)
-        hint = hiddenWidthsProblem(m_hidden->text());
+    if (!arch)
+        hint = networkProblem;
+    else if (!decay)
+        hint = decayProblem;
     else if (full)
         hint = tr("Four runs are shown: Clear them to compare others.");
     else if (!shapeOk) {
@@ -413,7 +402,9 @@ void CompareView::updatePlot()
     QVector<GradientMap> maps;
     for (int i = 0; i < m_rows.size(); ++i)
         if (!m_rows[i].fromFile)
-            maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons});
+            maps.push_back({m_rows[i].label, runColor(pal, i), m_rows[i].gradientMap, m_rows[i].firstLayerNeurons,
+                            // an epoch ended without a map: a convolution first
+                            !m_rows[i].firstLayerGradient.isEmpty() && m_rows[i].firstLayerNeurons == 0});
     m_maps->setMaps(maps);
     m_shownStack->setCurrentWidget(m_shown == Shown::GradientMap ? static_cast<QWidget *>(m_maps) : m_plot);
     // The registry's panel is the stack: it says what its page shows.
@@ -421,16 +412,18 @@ void CompareView::updatePlot()
     if (m_shown == Shown::GradientMap)
         return; // the plot is hidden: drawn when it is chosen again
 
-    const bool accuracy = m_shown == Shown::TestAccuracy;
+    const bool accuracy = m_shown == Shown::TestAccuracy || m_shown == Shown::TrainAccuracy;
     const bool batches = m_shown == Shown::BatchLoss;
-    m_plot->yAxis->setLabel(accuracy                       ? tr("test accuracy (%)")
+    m_plot->yAxis->setLabel(m_shown == Shown::TrainAccuracy ? tr("training accuracy (%)")
+                            : m_shown == Shown::AccuracyGap ? tr("training minus test accuracy (points)")
+                            : accuracy                       ? tr("test accuracy (%)")
                             : m_shown == Shown::TestLoss  ? tr("test loss")
                             : m_shown == Shown::TrainLoss ? tr("training loss")
                             : batches ? tr("batch loss (mean of %1)").arg(LossHistory::kMovingAverageSpan)
                                       : tr("first-layer gradient, RMS(dL/dW1)"));
-    // Accuracy rises to the top right, a loss falls to the bottom right: the legend takes the
-    // other corner.
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignRight | (accuracy ? Qt::AlignBottom : Qt::AlignTop));
+    // Accuracy (and the gap) rises to the top right, a loss falls to the bottom right: the legend
+    // takes the other corner.
+    const bool rises = accuracy || m_shown == Shown::AccuracyGap; // overfitting's gap opens upwards too
 
     // A graph per trained run (a model file's numbers are in the table): every batch's moving
     // average, as many points as the plot's columns show, or one point per epoch with a marker.
@@ -477,7 +470,8 @@ void CompareView::updatePlot()
     if (accuracy)
         m_plot->yAxis->setRange(none ? 0.0 : std::max(0.0, std::floor((low - 5) / 10) * 10), 100);
     else
-        m_plot->yAxis->setRange(0, none || high <= 0 ? 1.0 : high * 1.1);
+        m_plot->yAxis->setRange(none || low >= 0 ? 0.0 : low * 1.1, none || high <= 0 ? 1.0 : high * 1.1); // a gap may be < 0
+    placeRunsLegend(m_plot, rises && !batches);
     m_plot->setAccessibleDescription(plotSummary());
     m_plot->replot();
 }
@@ -488,6 +482,8 @@ const QVector<double> &CompareView::shownValues(const CompareRow &row) const
     case Shown::TestAccuracy: return row.testAccuracy;
     case Shown::TestLoss: return row.testLoss;
     case Shown::TrainLoss: return row.trainLoss;
+    case Shown::TrainAccuracy: return row.trainAccuracy;
+    case Shown::AccuracyGap: return row.accuracyGap;
     case Shown::Gradient:
     case Shown::GradientMap:
     case Shown::BatchLoss: break;
@@ -517,7 +513,8 @@ QString CompareView::plotSummary() const
             continue; // the table has its numbers
         const QVector<double> &values = shownValues(r);
         const QString last = values.isEmpty() ? QString()
-                             : m_shown == Shown::TestAccuracy ? formatPercent(values.last())
+                             : m_shown == Shown::TestAccuracy || m_shown == Shown::TrainAccuracy ? formatPercent(values.last())
+                             : m_shown == Shown::AccuracyGap ? tr("%1 points").arg(QLocale().toString(values.last(), 'f', 2))
                              : m_shown == Shown::Gradient     ? QLocale().toString(values.last(), 'g', 3)
                                                                : QLocale().toString(values.last(), 'f', 4);
         parts << (values.isEmpty() ? tr("%1: %2").arg(r.label, r.status)

@@ -41,6 +41,8 @@ struct CompareRow
     QVector<double> testAccuracy; ///< percent after each epoch
     QVector<double> testLoss;     ///< after each epoch
     QVector<double> trainLoss;    ///< each epoch's mean batch loss
+    QVector<double> trainAccuracy; ///< percent of the images it trains on, after each epoch
+    QVector<double> accuracyGap;   ///< trainAccuracy - testAccuracy, points, after each epoch
     QVector<double> firstLayerGradient; ///< each epoch's mean RMS(dL/dW1)
     std::shared_ptr<const LossHistory> losses; ///< every batch's loss (CompareProgress::losses)
     /** The last epoch's mean |dL/dW1| per weight (CompareProgress::firstLayerMap). */
@@ -122,7 +124,8 @@ private:
     const QVector<double> &shownValues(const CompareRow &row) const;
     void updateTable();
 
-    QLineEdit *m_hidden = nullptr;
+    QLineEdit *m_hidden = nullptr; // hidden widths or a layer list
+    QLineEdit *m_decay = nullptr;  // weight decay lambda
     QComboBox *m_activation = nullptr;
     QDoubleSpinBox *m_lr = nullptr;
     QComboBox *m_optimizer = nullptr; // plain SGD, SGD with a momentum, or Adam

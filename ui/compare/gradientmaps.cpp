@@ -59,7 +59,7 @@ void GradientMaps::setMaps(const QVector<GradientMap> &maps)
     bool same = maps.size() == m_entries.size();
     for (int i = 0; same && i < maps.size(); ++i)
         same = maps[i].values == m_entries[i].map.values && maps[i].label == m_entries[i].map.label
-               && maps[i].color == m_entries[i].map.color;
+               && maps[i].color == m_entries[i].map.color && maps[i].convolutionFirst == m_entries[i].map.convolutionFirst;
     if (same)
         return;
     m_entries.clear();
@@ -169,7 +169,8 @@ QString GradientMaps::summary() const
 {
     QStringList parts;
     for (const Entry &e : m_entries)
-        parts << (e.image.isNull() ? tr("%1: no epoch finished yet").arg(e.map.label)
+        parts << (e.map.convolutionFirst ? tr("%1: no map, its first layer is a convolution").arg(e.map.label)
+                  : e.image.isNull() ? tr("%1: no epoch finished yet").arg(e.map.label)
                                    : tr("%1: mean %2, largest %3").arg(e.map.label, number(e.mean), number(e.largest)));
     if (parts.isEmpty())
         return tr("No runs yet.");
@@ -190,6 +191,19 @@ void GradientMaps::paintEvent(QPaintEvent *)
     p.fillRect(rect(), pal.color(QPalette::Base));
     p.setFont(font());
     const QFontMetrics fm(font());
+    // A run whose first layer is a convolution says so in its cell.
+    for (int i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].map.convolutionFirst && !m_cells.value(i).isEmpty()) {
+            p.setPen(m_entries[i].map.color);
+            p.drawText(m_cells[i].adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+                       tr("%1: its first layer is a convolution, whose kernels have no weight per pixel: no map "
+                          "(the Train view draws its kernels and their gradients)")
+                               .arg(m_entries[i].map.label));
+        }
+    const bool allConvolutions = std::all_of(m_entries.begin(), m_entries.end(),
+                                             [](const Entry &e) { return e.map.convolutionFirst; });
+    if (allConvolutions && !m_entries.isEmpty())
+        return;
     if (m_top <= 0) {
         p.setPen(colors::muted(pal));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,

@@ -20,6 +20,9 @@ struct GradientMap
     QColor color; ///< the run's colour in the plot and table (its title is drawn in it)
     std::shared_ptr<const std::vector<float>> values; ///< neurons x 784, row-major; null: none yet
     int neurons = 0;
+    /** The run has no map: its first layer is a convolution, whose kernels have no weight per
+     *  pixel. */
+    bool convolutionFirst = false;
 };
 
 class GradientMaps : public QWidget

@@ -283,6 +283,94 @@ private slots:
         QVERIFY(!view->formChoice()->adam);
     }
 
+    void dropoutAndWeightDecayRunsSideBySide()
+    {
+        QTemporaryDir dir;
+        TrainingController controller;
+        loadSynthetic(controller, dir);
+        CompareView *view = makeComparePage(&controller, {});
+        const std::unique_ptr<CompareView> owner(view);
+        view->resize(1100, 700);
+        view->show();
+        auto *hidden = view->findChild<QLineEdit *>(QStringLiteral("compareHidden"));
+        auto *decay = view->findChild<QLineEdit *>(QStringLiteral("compareWeightDecay"));
+        auto *epochs = view->findChild<QSpinBox *>(QStringLiteral("compareEpochs"));
+        auto *add = view->findChild<QPushButton *>(QStringLiteral("compareAdd"));
+        auto *hint = view->findChild<QLabel *>(QStringLiteral("compareHint"));
+        QVERIFY(hidden && decay && epochs && add && hint);
+
+        // Refused with a line that says why: a layer list that cannot be built, a decay that is no
+        // number from 0 to 1.
+        hidden->setText(QStringLiteral("dense 16, dropout 1"));
+        QVERIFY(!view->formChoice() && !add->isEnabled());
+        QCOMPARE(hint->text(), layerListProblem(hidden->text()));
+        QVERIFY(!hint->text().isEmpty());
+        hidden->setText(QStringLiteral("16"));
+        decay->setText(QStringLiteral("much"));
+        QVERIFY(!view->formChoice() && !add->isEnabled());
+        QCOMPARE(hint->text(), QStringLiteral("Weight decay \"much\": a number from 0 to 1 (0: none; e.g. 0.0005)."));
+        decay->setText(QStringLiteral("5e-4"));
+        QCOMPARE(view->formChoice()->weightDecay, 0.0005);
+
+        // Plain, with dropout, with weight decay, and a conv net, as a teacher types them.
+        epochs->setValue(2);
+        decay->setText(QStringLiteral("0"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        hidden->setText(QStringLiteral("dense 16, dropout 0.5"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        hidden->setText(QStringLiteral("16"));
+        decay->setText(QStringLiteral("0.01"));
+        QTest::keyClick(decay, Qt::Key_Return);
+        hidden->setText(QStringLiteral("conv 2 5x5, pool 2, dense 8"));
+        decay->setText(QStringLiteral("0"));
+        QTest::mouseClick(add, Qt::LeftButton);
+        QCOMPARE(view->rows().size(), 4);
+        QTRY_VERIFY_WITH_TIMEOUT(comparePageIsIdle(view), 120000);
+        QCOMPARE(cell(view, 0, 0), QStringLiteral("784-16-10, no weight decay"));
+        QCOMPARE(cell(view, 1, 0), QStringLiteral("dense 16, dropout 0.5, no weight decay"));
+        QCOMPARE(cell(view, 2, 0), QStringLiteral("784-16-10, weight decay 0.01"));
+        QCOMPARE(cell(view, 2, 1), QStringLiteral("784-16-10 ReLU, lr 0.1, weight decay 0.01, 2 epochs"));
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(cell(view, i, 2), QStringLiteral("finished"));
+
+        // The numbers are those of the same runs trained directly: the decay and the dropout
+        // reach the training.
+        const TrainConfig base = controller.trainedConfig();
+        for (int i = 0; i < 3; ++i) {
+            CompareChoice c = choice({16}, 2);
+            if (i == 1)
+                c.arch = withLayers(*parseLayers("dense 16, dropout 0.5"), Activation::ReLU);
+            c.weightDecay = i == 2 ? 0.01 : 0.0;
+            CompareRun direct(controller.dataSplit(), base, c);
+            direct.run();
+            const EpochReport e = direct.progress().epochs.back();
+            const CompareRow &row = view->rows()[i];
+            QCOMPARE(row.testLoss.last(), e.testLoss);
+            QCOMPARE(row.trainAccuracy.last(), e.trainAccuracy);
+            QCOMPARE(row.accuracyGap.last(), e.trainAccuracy - e.testAccuracy);
+        }
+        QVERIFY(view->rows()[0].testLoss.last() != view->rows()[2].testLoss.last());
+
+        // Training accuracy and the gap, plotted per epoch and read out.
+        view->setShown(CompareView::Shown::TrainAccuracy);
+        QCOMPARE(view->plot()->graph(0)->data()->size(), 2);
+        QCOMPARE(view->plot()->graph(0)->data()->at(1)->value, view->rows()[0].trainAccuracy.last());
+        view->setShown(CompareView::Shown::AccuracyGap);
+        QCOMPARE(view->plot()->graph(1)->data()->at(1)->value, view->rows()[1].accuracyGap.last());
+        QVERIFY2(view->plotSummary().startsWith(QStringLiteral("Training minus test accuracy. ")), qPrintable(view->plotSummary()));
+        QVERIFY2(view->plotSummary().contains(QStringLiteral(" points after epoch 2")), qPrintable(view->plotSummary()));
+        // The conv net's first layer has no per-pixel map; the dense ones have theirs.
+        view->setShown(CompareView::Shown::GradientMap);
+        QVERIFY(!view->rows()[3].gradientMap);
+        QCOMPARE(view->rows()[3].firstLayerNeurons, 0);
+        QVERIFY(view->rows()[1].gradientMap);
+        QCOMPARE(view->rows()[1].firstLayerNeurons, 16);
+        QCOMPARE(view->rows()[3].firstLayerGradient.size(), 2);
+        QVERIFY2(view->plotSummary().contains(QStringLiteral("conv 2 5x5, pool 2, dense 8, no weight decay: no map, its first "
+                                                             "layer is a convolution")),
+                 qPrintable(view->plotSummary()));
+    }
+
     void aModelFileOfAnotherNetworkIsEvaluated()
     {
         QTemporaryDir dir;
