@@ -37,7 +37,7 @@ private slots:
     {
         const QDir dir(QStringLiteral(BPLAB_LESSONS_DIR));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 9);
+        QCOMPARE(files.size(), 11);
         for (const QString &f : files) {
             const CliRun run = runCli({QStringLiteral("inspect"), QStringLiteral("--json"), dir.filePath(f)});
             QVERIFY2(run.exitCode == 0, run.err.constData());
