@@ -5,10 +5,7 @@
 #include "io/modelfile.h"
 #include "io/npz.h"
 #include "io/onnxfile.h"
-#if __has_include("snapshot.h")
 #include "train/snapshot.h"
-#define BPLAB_FUZZ_SNAPSHOTS 1
-#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -129,13 +126,15 @@ void fuzzNpz(const std::uint8_t *data, std::size_t size)
     checkParams(decodeNpz(data, size, "fuzz.npz"), "decodeNpz: accepted wrong shapes");
 }
 
-#ifdef BPLAB_FUZZ_SNAPSHOTS
 void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
 {
     auto s = decodeSnapshot(data, size, "fuzz.bplabsnap");
     if (s) {
-        checkParams(s->params, "decodeSnapshot: accepted wrong weight shapes");
-        checkParams(s->velocity, "decodeSnapshot: accepted wrong momentum shapes");
+        // any network's snapshot, in the shapes of the network it names
+        if (!s->networkParams.hasShape(s->config.network))
+            broken("decodeSnapshot: accepted weights of other shapes than its network's");
+        if (!s->networkVelocity.layers.empty() && !s->networkVelocity.hasShape(s->config.network))
+            broken("decodeSnapshot: accepted momentum of other shapes than its network's");
         if (!checkSnapshot(*s).ok())
             broken("decodeSnapshot: accepted a snapshot that checkSnapshot refuses");
         // What was read is written back byte for byte.
@@ -146,7 +145,6 @@ void fuzzSnapshot(const std::uint8_t *data, std::size_t size)
         broken("decodeSnapshot: an error without a message");
     }
 }
-#endif
 
 /** An ONNX model as inspect reads it: protobuf's parser, then ONNX's checker. */
 void fuzzOnnx(const std::uint8_t *data, std::size_t size)
@@ -209,9 +207,7 @@ const std::vector<Target> &targets()
         {"npz", fuzzNpz},
         {"lesson", fuzzLesson},
         {"onnx", fuzzOnnx},
-#ifdef BPLAB_FUZZ_SNAPSHOTS
         {"snapshot", fuzzSnapshot},
-#endif
     };
     return all;
 }
