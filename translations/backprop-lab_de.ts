@@ -4572,6 +4572,117 @@ Testgenauigkeit %2 %</translation>
     </message>
 </context>
 <context>
+    <name>bplab::StageColumn</name>
+    <message>
+        <source>Stages</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>Jump to any stage (Space or Ctrl+Right: next, Backspace or Ctrl+Left: back, Home: first; the arrow keys move in the focused picture or diagram)</source>
+        <translation>Zu jeder Stufe springen (Leertaste oder Strg+Rechts: weiter, Rücktaste oder Strg+Links: zurück, Pos1: erste; die Pfeiltasten bewegen sich im fokussierten Bild oder Diagramm)</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>The previous stage (Backspace or Ctrl+Left)</source>
+        <translation>Die vorige Stufe (Rücktaste oder Strg+Links)</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>The next stage (Space or Ctrl+Right)</source>
+        <translation>Die nächste Stufe (Leertaste oder Strg+Rechts)</translation>
+    </message>
+    <message>
+        <source>Back: the previous stage</source>
+        <translation>Zurück: die vorige Stufe</translation>
+    </message>
+    <message>
+        <source>Next stage</source>
+        <translation>Nächste Stufe</translation>
+    </message>
+    <message>
+        <source>Export as %1</source>
+        <translation>Als %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Save the current stage as a picture</source>
+        <translation>Die aktuelle Stufe als Bild speichern</translation>
+    </message>
+    <message>
+        <source>Save the whole trace (every value of every stage) as %1</source>
+        <translation>Den ganzen Verlauf (jeden Wert jeder Stufe) als %1 speichern</translation>
+    </message>
+    <message>
+        <source>Export:</source>
+        <translation>Export:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sizes&lt;/b&gt; (from the layer shapes)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</source>
+        <translation>&lt;b&gt;Größen&lt;/b&gt; (aus den Schichtformen)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</translation>
+    </message>
+    <message>
+        <source>W%1 %2&amp;times;%3</source>
+        <translation>W%1 %2&amp;times;%3</translation>
+    </message>
+    <message>
+        <source>all weights</source>
+        <translation>alle Gewichte</translation>
+    </message>
+    <message>
+        <source>biases %1</source>
+        <translation>Biases %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;parameters&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Parameter&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>weights FP16</source>
+        <translation>Gewichte FP16</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>weights FP32</source>
+        <translation>Gewichte FP32</translation>
+    </message>
+    <message>
+        <source>weights FP64</source>
+        <translation>Gewichte FP64</translation>
+    </message>
+    <message>
+        <source>all FP32</source>
+        <translation>alles FP32</translation>
+    </message>
+    <message>
+        <source>mult-adds/image</source>
+        <translation>Mult.-Add./Bild</translation>
+    </message>
+    <message>
+        <source>per batch of 64</source>
+        <translation>je Batch aus 64</translation>
+    </message>
+    <message>
+        <source>Network %1. Weights: %2 = %3; biases %4; all parameters %5.
+Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the biases.
+Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
+        <translation>Netz %1. Gewichte: %2 = %3; Biases %4; alle Parameter %5.
+Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); alles FP32 enthält die Biases.
+Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch aus 64.</translation>
+    </message>
+    <message>
+        <source>10  Update and re-check</source>
+        <translation>10 Gewichtsanpassungen</translation>
+    </message>
+</context>
+<context>
     <name>bplab::StagePages</name>
     <message>
         <source>sample %1</source>
@@ -5024,70 +5135,6 @@ Testgenauigkeit %2 %</translation>
         <translation>genauer Wert: %1</translation>
     </message>
     <message>
-        <source>◀ Back</source>
-        <translation>◀ Zurück</translation>
-    </message>
-    <message>
-        <source>Next ▶</source>
-        <translation>Weiter ▶</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sizes&lt;/b&gt; (from the layer shapes)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</source>
-        <translation>&lt;b&gt;Größen&lt;/b&gt; (aus den Schichtformen)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;0&quot;&gt;</translation>
-    </message>
-    <message>
-        <source>all weights</source>
-        <translation>alle Gewichte</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;parameters&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Parameter&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>weights FP16</source>
-        <translation>Gewichte FP16</translation>
-    </message>
-    <message>
-        <source>%1 B</source>
-        <translation>%1 B</translation>
-    </message>
-    <message>
-        <source>weights FP32</source>
-        <translation>Gewichte FP32</translation>
-    </message>
-    <message>
-        <source>weights FP64</source>
-        <translation>Gewichte FP64</translation>
-    </message>
-    <message>
-        <source>all FP32</source>
-        <translation>alles FP32</translation>
-    </message>
-    <message>
-        <source>mult-adds/image</source>
-        <translation>Mult.-Add./Bild</translation>
-    </message>
-    <message>
-        <source>per batch of 64</source>
-        <translation>je Batch aus 64</translation>
-    </message>
-    <message>
-        <source>Save the current stage as a picture</source>
-        <translation>Die aktuelle Stufe als Bild speichern</translation>
-    </message>
-    <message>
-        <source>Save the whole trace (every value of every stage) as %1</source>
-        <translation>Den ganzen Verlauf (jeden Wert jeder Stufe) als %1 speichern</translation>
-    </message>
-    <message>
-        <source>Export:</source>
-        <translation>Export:</translation>
-    </message>
-    <message>
-        <source>10  Update and re-check</source>
-        <translation>10 Gewichtsanpassungen</translation>
-    </message>
-    <message>
         <source>Nothing to export yet: choose an image and a model first.</source>
         <translation>Noch nichts zu exportieren: wählen Sie zuerst ein Bild und ein Modell.</translation>
     </message>
@@ -5096,52 +5143,8 @@ Testgenauigkeit %2 %</translation>
         <translation>die Seite „Schritt für Schritt“</translation>
     </message>
     <message>
-        <source>Stages</source>
-        <translation>Stufen</translation>
-    </message>
-    <message>
-        <source>Back: the previous stage</source>
-        <translation>Zurück: die vorige Stufe</translation>
-    </message>
-    <message>
-        <source>Next stage</source>
-        <translation>Nächste Stufe</translation>
-    </message>
-    <message>
-        <source>Export as %1</source>
-        <translation>Als %1 exportieren</translation>
-    </message>
-    <message>
-        <source>W%1 %2&amp;times;%3</source>
-        <translation>W%1 %2&amp;times;%3</translation>
-    </message>
-    <message>
-        <source>biases %1</source>
-        <translation>Biases %1</translation>
-    </message>
-    <message>
-        <source>Network %1. Weights: %2 = %3; biases %4; all parameters %5.
-Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the biases.
-Multiply-adds of the forward pass: %6 per image, %7 per batch of 64.</source>
-        <translation>Netz %1. Gewichte: %2 = %3; Biases %4; alle Parameter %5.
-Gewichte im Speicher mit je 2, 4 und 8 Bytes (FP16, FP32, FP64); alles FP32 enthält die Biases.
-Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch aus 64.</translation>
-    </message>
-    <message>
         <source>SoftMax table</source>
         <translation>SoftMax-Tabelle</translation>
-    </message>
-    <message>
-        <source>Jump to any stage (Space or Ctrl+Right: next, Backspace or Ctrl+Left: back, Home: first; the arrow keys move in the focused picture or diagram)</source>
-        <translation>Zu jeder Stufe springen (Leertaste oder Strg+Rechts: weiter, Rücktaste oder Strg+Links: zurück, Pos1: erste; die Pfeiltasten bewegen sich im fokussierten Bild oder Diagramm)</translation>
-    </message>
-    <message>
-        <source>The previous stage (Backspace or Ctrl+Left)</source>
-        <translation>Die vorige Stufe (Rücktaste oder Strg+Links)</translation>
-    </message>
-    <message>
-        <source>The next stage (Space or Ctrl+Right)</source>
-        <translation>Die nächste Stufe (Leertaste oder Strg+Rechts)</translation>
     </message>
 </context>
 <context>

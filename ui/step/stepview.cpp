@@ -6,6 +6,7 @@
 #include "networkdiagram.h"
 #include "panelaccessible.h"
 #include "softmaxpanel.h"
+#include "stagecolumn.h"
 #include "stagehtml.h"
 #include "stagepages.h"
 #include "io/tracejson.h"
@@ -124,7 +125,9 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     auto *body = new QHBoxLayout;
     m_body = body;
     body->setContentsMargins(0, 0, 0, 0);
-    body->addWidget(createLeftColumn());
+    m_column = new StageColumn(m_model);
+    connect(m_column, &StageColumn::exportRequested, this, &StepView::saveWithDialog);
+    body->addWidget(m_column);
     body->addWidget(m_scroll, 1);
     body->addWidget(m_diagram);
     auto *layout = new QVBoxLayout(this);
@@ -139,8 +142,8 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     // Tab in reading order: the chooser's two rows, the stage list and its buttons, the stage's
     // pictures, the network diagram.
     m_tabOrder = m_chooser->tabOrder();
-    m_tabOrder << m_stageList << m_back << m_next;
-    for (QPushButton *b : std::as_const(m_exportButtons))
+    m_tabOrder << m_column->stageList() << m_column->backButton() << m_column->nextButton();
+    for (QPushButton *b : m_column->exportButtons())
         m_tabOrder << b;
     m_tabOrder << m_formula << m_byHand->tabOrder().constFirst() << m_softmax;
     for (QWidget *panel : {static_cast<QWidget *>(m_grids[0]), static_cast<QWidget *>(m_grids[1]),
@@ -155,139 +158,6 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
 }
 
 StepView::~StepView() = default;
-
-QWidget *StepView::createLeftColumn()
-{
-    auto *column = new QWidget;
-    auto *v = new QVBoxLayout(column);
-    v->setContentsMargins(0, 0, 0, 0);
-    m_stageList = new QListWidget;
-    m_stageList->setObjectName(QStringLiteral("stageList"));
-    // Tab reaches the list; Up/Down choose a stage there (the view's own keys work elsewhere).
-    m_stageList->setFocusPolicy(Qt::TabFocus);
-    m_stageList->setAccessibleName(tr("Stages"));
-    fillStageList();
-    m_stageList->setToolTip(tr("Jump to any stage (Space or Ctrl+Right: next, Backspace or Ctrl+Left: back, "
-                               "Home: first; the arrow keys move in the focused picture or diagram)"));
-    connect(m_stageList, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0)
-            m_model->setStage(row + 1);
-    });
-    m_back = new QPushButton(tr("\u25C0 Back"));
-    m_back->setObjectName(QStringLiteral("stepBack"));
-    m_back->setToolTip(tr("The previous stage (Backspace or Ctrl+Left)"));
-    m_next = new QPushButton(tr("Next \u25B6"));
-    m_next->setObjectName(QStringLiteral("stepNext"));
-    m_next->setToolTip(tr("The next stage (Space or Ctrl+Right)"));
-    m_back->setAccessibleName(tr("Back: the previous stage"));
-    m_next->setAccessibleName(tr("Next stage"));
-    for (QPushButton *b : {m_back, m_next})
-        b->setFocusPolicy(Qt::TabFocus);
-    connect(m_back, &QPushButton::clicked, m_model, &StepModel::back);
-    connect(m_next, &QPushButton::clicked, m_model, &StepModel::next);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_back);
-    buttons->addWidget(m_next);
-
-    m_sizes = new QLabel;
-    m_sizes->setObjectName(QStringLiteral("sizesPanel"));
-    m_sizes->setTextFormat(Qt::RichText);
-    m_sizes->setWordWrap(false); // a table of short rows (a wrapped label would ask for height)
-    // Reference, not the lesson: where the height is short (a projector's font with a lesson's
-    // panel under the views) the table gives way at its bottom rather than the window growing.
-    m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-    m_sizes->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    showSizes();
-
-    auto *exports = new QHBoxLayout;
-    for (ExportFormat format : {ExportFormat::Png, ExportFormat::Json, ExportFormat::Csv}) {
-        const QString kind = suffixOf(format).toUpper();
-        auto *b = new QPushButton(kind);
-        b->setObjectName(QStringLiteral("export") + kind);
-        b->setFocusPolicy(Qt::TabFocus);
-        b->setAccessibleName(tr("Export as %1").arg(kind));
-        m_exportButtons << b;
-        b->setToolTip(kind == QLatin1String("PNG") ? tr("Save the current stage as a picture")
-                                                   : tr("Save the whole trace (every value of every stage) as %1").arg(kind));
-        connect(b, &QPushButton::clicked, this, [this, format] { saveWithDialog(format); });
-        exports->addWidget(b);
-    }
-    auto *exportLabel = new QLabel(tr("Export:"));
-    v->addWidget(m_stageList);
-    v->addLayout(buttons);
-    v->addWidget(exportLabel);
-    v->addLayout(exports);
-    v->addSpacing(2);
-    // The sizes take the column's remaining height (and give way at their bottom); a compact view
-    // puts the network diagram here instead and the sizes at the end of the page.
-    v->addWidget(m_sizes, 1);
-    m_leftLayout = v;
-    return column;
-}
-
-void StepView::fillStageList()
-{
-    // Compact: a grid of stage numbers (the page's title names the stage); the full name stays
-    // in each item's tooltip and in what a screen reader reads.
-    const QStringList names = stageNames(m_model->arch());
-    const auto text = [&](int i) {
-        return m_compact ? QString::number(i + 1) : QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
-    };
-    if (m_stageList->count() == names.size()) {
-        bool same = true;
-        for (int i = 0; i < names.size() && same; ++i)
-            same = m_stageList->item(i)->text() == text(i);
-        if (same)
-            return;
-    }
-    const QSignalBlocker block(m_stageList);
-    m_stageList->clear();
-    for (int i = 0; i < names.size(); ++i) {
-        auto *item = new QListWidgetItem(text(i), m_stageList);
-        const QString full = QStringLiteral("%1  %2").arg(i + 1).arg(names[i]);
-        item->setToolTip(full);
-        item->setData(Qt::AccessibleTextRole, full);
-        if (m_compact)
-            item->setTextAlignment(Qt::AlignCenter);
-    }
-    m_stageList->setCurrentRow(m_model->stage() - 1);
-}
-
-void StepView::showSizes()
-{
-    const Architecture &arch = m_model->arch();
-    const QLocale en; // the user's number format
-    const auto n = [&en](std::size_t v) { return en.toString(qulonglong(v)); };
-    // A narrow table (about 25 characters a row) so that it fits under the stage list at a
-    // projector's font in 1280 x 800; the full wording is in the tooltip.
-    const auto row = [](const QString &name, const QString &value) {
-        return QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>").arg(name, value);
-    };
-    QString sizes = tr("<b>Sizes</b> (from the layer shapes)<table cellspacing=\"0\" cellpadding=\"0\">");
-    QStringList layers, widths;
-    for (int l = 0; l < arch.layerCount(); ++l) {
-        sizes += row(tr("W%1 %2&times;%3").arg(l + 1).arg(arch.layerOutputs(l)).arg(arch.layerInputs(l)),
-                     n(arch.layerWeightCount(l)));
-        layers << n(arch.layerWeightCount(l));
-        widths << QString::number(arch.layerOutputs(l));
-    }
-    sizes += row(tr("all weights"), n(arch.weightCount()));
-    sizes += row(tr("biases %1").arg(widths.join(QStringLiteral(" + "))), n(arch.biasCount()));
-    sizes += row(tr("<b>parameters</b>"), QStringLiteral("<b>%1</b>").arg(n(arch.parameterCount())));
-    sizes += row(tr("weights FP16"), tr("%1 B").arg(n(arch.weightBytes(2))));
-    sizes += row(tr("weights FP32"), tr("%1 B").arg(n(arch.weightBytes(4))));
-    sizes += row(tr("weights FP64"), tr("%1 B").arg(n(arch.weightBytes(8))));
-    sizes += row(tr("all FP32"), tr("%1 B").arg(n(arch.parameterBytes(4))));
-    sizes += row(tr("mult-adds/image"), n(arch.multiplyAddsPerSample()));
-    sizes += row(tr("per batch of 64"), n(arch.multiplyAddsPerBatch(64)));
-    m_sizes->setText(sizes + QStringLiteral("</table>"));
-    m_sizes->setToolTip(tr("Network %1. Weights: %2 = %3; biases %4; all parameters %5.\n"
-                           "Weights in memory at 2, 4 and 8 bytes each (FP16, FP32, FP64); all FP32 includes the "
-                           "biases.\nMultiply-adds of the forward pass: %6 per image, %7 per batch of 64.")
-                            .arg(QString::fromStdString(describe(arch)), layers.join(QStringLiteral(" + ")),
-                                 n(arch.weightCount()), n(arch.biasCount()), n(arch.parameterCount()),
-                                 n(arch.multiplyAddsPerSample()), n(arch.multiplyAddsPerBatch(64))));
-}
 
 void StepView::setCover(QWidget *cover)
 {
@@ -328,17 +198,12 @@ void StepView::refreshPage()
 {
     if (m_shownArch != m_model->arch()) {
         m_shownArch = m_model->arch();
-        fillStageList();
-        showSizes();
+        m_column->showStages(m_compact);
+        m_column->showSizes();
         applyFonts(); // the list's height follows its rows
     }
     const int stage = m_model->stage();
-    {
-        const QSignalBlocker block(m_stageList);
-        m_stageList->setCurrentRow(stage - 1);
-    }
-    m_back->setEnabled(stage > StepModel::kFirstStage);
-    m_next->setEnabled(stage < m_model->stageCount());
+    m_column->showStage(stage);
     StagePage page = stagePage(*m_model, stage);
     const QVector<float> byHand = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
     QVector<double> sums = sumsGivingAway(*m_model, m_byHand->pendingKeys());
@@ -441,6 +306,10 @@ void StepView::selectHidden(int j)
         emit hiddenNeuronSelected(j);
 }
 
+QListWidget *StepView::stageList() const { return m_column->stageList(); }
+QPushButton *StepView::nextButton() const { return m_column->nextButton(); }
+QPushButton *StepView::backButton() const { return m_column->backButton(); }
+QString StepView::sizesText() const { return m_column->sizesText(); }
 QString StepView::pageTitle() const { return m_title->text(); }
 QString StepView::pageHtml() const { return m_formula->text(); }
 
@@ -453,13 +322,6 @@ QString StepView::pageText() const
         for (int k = 0; k < m_softmax->rowCount(); ++k)
             text += QLatin1Char('\n') + m_softmax->rowText(k);
     return text;
-}
-
-QString StepView::sizesText() const
-{
-    QTextDocument doc;
-    doc.setHtml(m_sizes->text());
-    return doc.toPlainText();
 }
 
 // The stage keys: Space or Ctrl+Right the next stage, Backspace or Ctrl+Left the previous, Home
@@ -532,7 +394,7 @@ bool StepView::wantsCompact() const
     const int content = std::max({m_formula->minimumSizeHint().width(), m_title->minimumSizeHint().width(), grids});
     const int page = std::max(QFontMetrics(m_formula->font()).averageCharWidth() * 48, content)
                      + 16 + m_scroll->verticalScrollBar()->sizeHint().width() + 40;
-    const int left = m_stageList->parentWidget()->width();
+    const int left = m_column->width();
     return width() < left + m_diagram->sizeHint().width() + page;
 }
 
@@ -542,7 +404,7 @@ void StepView::updateGridDirection()
     for (ValueGrid *g : m_grids)
         if (!g->isHidden())
             sum += g->minimumSizeHint().width() + 6;
-    const int page = width() - m_stageList->parentWidget()->width() - (m_compact ? 0 : m_diagram->sizeHint().width())
+    const int page = width() - m_column->width() - (m_compact ? 0 : m_diagram->sizeHint().width())
                      - 16 - m_scroll->verticalScrollBar()->sizeHint().width() - 40;
     m_gridRow->setDirection(sum <= page ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
@@ -562,48 +424,23 @@ void StepView::updateCompact()
     m_pageLayout->insertLayout(compact ? 1 : 3, m_gridRow);
     // Compact: the diagram in the left column under the stage numbers, in sight at every stage;
     // the sizes (reference) at the end of the page, before its closing stretch.
+    QLabel *sizes = m_column->sizes();
     if (compact) {
         m_body->removeWidget(m_diagram);
-        m_leftLayout->removeWidget(m_sizes);
-        m_leftLayout->addWidget(m_diagram, 1);
+        m_column->setBelow(m_diagram);
         // what is left of a projector's 800 px under the stage numbers and the buttons
         m_diagram->setMinimumSize(m_diagram->minimumSizeHint().width(), 250);
-        m_pageLayout->insertWidget(m_pageLayout->count() - 1, m_sizes, 0, Qt::AlignLeft);
-        m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+        m_pageLayout->insertWidget(m_pageLayout->count() - 1, sizes, 0, Qt::AlignLeft);
+        sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     } else {
-        m_leftLayout->removeWidget(m_diagram);
-        m_pageLayout->removeWidget(m_sizes);
-        m_sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
-        m_leftLayout->addWidget(m_sizes, 1);
+        m_pageLayout->removeWidget(sizes);
+        sizes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+        m_column->setBelow(sizes);
         m_diagram->setMinimumSize(m_diagram->minimumSizeHint());
         m_body->addWidget(m_diagram);
     }
     m_diagram->setVisible(!m_cover);
-    applyStageListShape();
-}
-
-void StepView::applyStageListShape()
-{
-    fillStageList();
-    const int rows = m_stageList->count();
-    const int rowHeight = std::max(m_stageList->sizeHintForRow(0), QFontMetrics(m_stageList->font()).height() + 2);
-    const int frame = 2 * m_stageList->frameWidth() + 2;
-    if (m_compact) {
-        // five numbers a row, Left/Right and Up/Down move between them
-        constexpr int kPerRow = 5;
-        const int cell = (m_stageList->parentWidget()->minimumWidth() - frame) / kPerRow;
-        m_stageList->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        m_stageList->setFlow(QListView::LeftToRight);
-        m_stageList->setWrapping(true);
-        m_stageList->setGridSize(QSize(cell, rowHeight + 2));
-        m_stageList->setFixedHeight((rows + kPerRow - 1) / kPerRow * (rowHeight + 2) + frame);
-    } else {
-        m_stageList->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-        m_stageList->setFlow(QListView::TopToBottom);
-        m_stageList->setWrapping(false);
-        m_stageList->setGridSize(QSize());
-        m_stageList->setFixedHeight(rowHeight * rows + frame); // the room below goes to the sizes
-    }
+    m_column->showStages(compact);
 }
 
 void StepView::changeEvent(QEvent *event)
@@ -625,19 +462,11 @@ void StepView::applyFonts()
     QFont title = readableFont(font(), 1.7);
     title.setBold(true);
     m_title->setFont(title);
-    QFont list = readableFont(font(), 1.15);
-    m_stageList->setFont(list);
-    // The sizes a little smaller than the rest: with the list above them they must fit the
-    // height of 1280 x 800 at a projector's font.
-    m_sizes->setFont(readableFont(font(), 0.9));
-    // Wide enough for the longest stage name at the current font.
-    m_stageList->parentWidget()->setFixedWidth(
-        std::max(240, QFontMetrics(list).horizontalAdvance(tr("10  Update and re-check")) + 36));
+    m_column->applyFonts(font());
     for (ValueGrid *g : m_grids)
         g->setFont(base);
     m_diagram->setFont(base);
     updateCompact();
-    applyStageListShape(); // its rows at the new font
     QPalette pal = m_formula->palette();
     pal.setColor(QPalette::Link, palette().color(QPalette::WindowText));
     pal.setColor(QPalette::LinkVisited, palette().color(QPalette::WindowText));

@@ -31,6 +31,7 @@ namespace bplab {
 
 class ByHandPanel;
 class NetworkDiagram;
+class StageColumn;
 class SoftmaxPanel;
 class ValueGrid;
 struct GridSpec;
@@ -82,9 +83,9 @@ public:
     /** True when the window is too narrow for the diagram beside the page (e.g. presentation
      *  mode at 1280 px): the diagram is then under the page, which scrolls only down. */
     bool isCompact() const { return m_compact; }
-    QListWidget *stageList() const { return m_stageList; }
-    QPushButton *nextButton() const { return m_next; }
-    QPushButton *backButton() const { return m_back; }
+    QListWidget *stageList() const;
+    QPushButton *nextButton() const;
+    QPushButton *backButton() const;
     /** The shown page: "5. SoftMax", its text (plain, with the SoftMax table's rows on that
      *  stage), its grids. */
     QString pageTitle() const;
@@ -140,11 +141,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    QWidget *createLeftColumn();
     void refreshPage();
-    void fillStageList();
-    /** The sizes table of the model's network. */
-    void showSizes();
     void applyFonts();
     void applyGrid(ValueGrid *grid, const GridSpec &spec);
     void selectHidden(int j);
@@ -154,19 +151,13 @@ private:
     bool wantsCompact() const;
     void updateCompact();
     void updateGridDirection();
-    /** Compact: a grid of stage numbers; otherwise a list of the stages' names. */
-    void applyStageListShape();
 
     StepModel *m_model = nullptr;
     StepChooser *m_chooser = nullptr;
     QString m_lastError;
     QVector<GridSpec> m_specs;
-    QList<QPushButton *> m_exportButtons;
     QList<QWidget *> m_tabOrder;
-    QListWidget *m_stageList = nullptr;
-    QPushButton *m_back = nullptr;
-    QPushButton *m_next = nullptr;
-    QLabel *m_sizes = nullptr;
+    StageColumn *m_column = nullptr;
     QScrollArea *m_scroll = nullptr;
     QWidget *m_cover = nullptr;
     QLabel *m_title = nullptr;
@@ -177,7 +168,6 @@ private:
     NetworkDiagram *m_diagram = nullptr;
     QHBoxLayout *m_body = nullptr;
     QVBoxLayout *m_pageLayout = nullptr;
-    QVBoxLayout *m_leftLayout = nullptr; // the stage list's column
     QBoxLayout *m_gridRow = nullptr;
     bool m_compact = false; // the diagram in the left column instead of beside the page
     Architecture m_shownArch; // the network the stage list and the sizes are of
