@@ -104,17 +104,10 @@ int runWorksheet(const QStringList &args)
                 return cmd.dataError(QStringLiteral("--blanks %1").arg(qs(why)));
     modelNormalizeValue(cmd, model.info, normalize);
     std::shared_ptr<DataSplit> data;
-    if (const int code = loadData(cmd, data); code >= 0)
+    const Dataset *sourceSet = nullptr;
+    if (const int code = loadSampleSet(cmd, set, index, data, sourceSet); code >= 0)
         return code;
-    const Dataset &source = set == QLatin1String("train") ? data->train : data->test;
-    if (std::uint64_t(index) >= source.size()) {
-        const QString range = source.size() == 0 ? QStringLiteral("it holds no images")
-                                                 : QStringLiteral("valid indices are 0 to %1")
-                                                           .arg(thousands(source.size() - 1));
-        return cmd.dataError(QStringLiteral("%1: --index %2 is outside the %3 set of %4 images; %5")
-                                     .arg(qs(data->folder), thousands(std::uint64_t(index)), set,
-                                          thousands(source.size()), range));
-    }
+    const Dataset &source = *sourceSet;
     WorksheetSample sample;
     sample.arch = model.arch;
     sample.params = model.params;

@@ -97,6 +97,21 @@ int loadData(const Command &command, std::shared_ptr<DataSplit> &out)
     return -1;
 }
 
+int loadSampleSet(const Command &command, const QString &set, long long index, std::shared_ptr<DataSplit> &out,
+                  const Dataset *&source)
+{
+    if (const int code = loadData(command, out); code >= 0)
+        return code;
+    source = set == QLatin1String("train") ? &out->train : &out->test;
+    if (index >= 0 && std::uint64_t(index) < source->size())
+        return -1;
+    const QString range = source->size() == 0 ? QStringLiteral("it holds no images")
+                                              : QStringLiteral("valid indices are 0 to %1").arg(thousands(source->size() - 1));
+    return command.dataError(QStringLiteral("%1: --index %2 is outside the %3 set of %4 images; %5")
+                                     .arg(qs(out->folder), thousands(std::uint64_t(index)), set,
+                                          thousands(source->size()), range));
+}
+
 void addTrainSubsetOption(Command &command)
 {
     command.addOption(QStringLiteral("train-subset"),

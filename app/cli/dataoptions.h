@@ -24,6 +24,13 @@ void addNormalizeOption(Command &command, const QString &extra = {});
  * commands both. Returns -1 on success, else the exit code (after printing the message).
  */
 int loadData(const Command &command, std::shared_ptr<DataSplit> &out);
+/**
+ * loadData(), then the image `index` of its "train" or "test" set: `source` points at that set
+ * (valid while `out` lives). Returns -1 on success, else the exit code (an index outside the set
+ * names the set's range).
+ */
+int loadSampleSet(const Command &command, const QString &set, long long index, std::shared_ptr<DataSplit> &out,
+                  const Dataset *&source);
 
 /** --train-subset N: train on N images of the training set, balanced by class. */
 void addTrainSubsetOption(Command &command);
