@@ -50,6 +50,7 @@ private slots:
     void lessonLeavesTheSavedSettings_data();
     void lessonLeavesTheSavedSettings();
     void flagsLastForTheSession();
+    void layerFlagsLastForTheSession();
     void networkAloneIsSaved();
     void chosenSettingsStay();
     void stepViewUsesTheLessonsRate();
@@ -217,6 +218,35 @@ void TestGuiSessionSettings::lessonLeavesTheSavedSettings()
         if (!now.contains(line))
             changed += "  was: " + line.left(160) + '\n';
     QVERIFY2(after == before, ("the saved settings changed:\n" + changed).constData());
+}
+
+void TestGuiSessionSettings::layerFlagsLastForTheSession()
+{
+    // A layer list and a weight decay given as flags train the session and are not saved.
+    writeUsersSettings();
+    {
+        MainWindow window;
+        window.loadSettings();
+        GuiOptions o;
+        bool exitNow = false;
+        QCOMPARE(parseGuiOptions({QStringLiteral("backprop-lab"), QStringLiteral("--layers"),
+                                  QStringLiteral("conv 4 5x5, pool 2, dense 16"), QStringLiteral("--weight-decay"),
+                                  QStringLiteral("0.001")},
+                                 o, exitNow),
+                 QString());
+        applySessionOptions(window, o);
+        window.show();
+        window.openData(sampleFolder());
+        QTRY_COMPARE(window.controller()->state(), TrainingState::Paused);
+        QVERIFY(window.controller()->config().network.layered());
+        QCOMPARE(window.controller()->config().weightDecay, 0.001);
+        window.close();
+    }
+    QSettings s;
+    const StoredTraining t = readTraining(s);
+    QVERIFY(!t.config.network.layered());
+    QCOMPARE(t.config.network.hidden, std::vector<int>{32}); // the user's
+    QCOMPARE(t.config.weightDecay, 0.0);
 }
 
 void TestGuiSessionSettings::flagsLastForTheSession()
