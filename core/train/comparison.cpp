@@ -82,7 +82,10 @@ std::vector<std::vector<LabelPart>> runLabelParts(const std::vector<CompareChoic
     const bool lr = differs(runs, [](const CompareChoice &c) { return c.lr; });
     const bool method = differs(runs, [](const CompareChoice &c) { return methodName(c); });
     const bool decay = differs(runs, [](const CompareChoice &c) { return c.weightDecay; });
-    const bool shift = differs(runs, [](const CompareChoice &c) { return c.testShift; });
+    // Accuracies on moved digits are never left implicit: a shifted test is named even when every
+    // run has it.
+    const bool shift = differs(runs, [](const CompareChoice &c) { return c.testShift; })
+                       || std::any_of(runs.begin(), runs.end(), [](const CompareChoice &c) { return c.testShift != 0; });
     const bool epochs = differs(runs, [](const CompareChoice &c) { return c.epochs; });
     const bool from = differs(runs, [](const CompareChoice &c) { return c.fromStep; });
     std::vector<std::vector<LabelPart>> labels;

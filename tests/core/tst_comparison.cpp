@@ -171,6 +171,10 @@ private slots:
         QCOMPARE(a.trainAccuracy, b.trainAccuracy);
         QVERIFY(a.testLoss != b.testLoss);
         QCOMPARE(runLabels({plain.choice(), c}), (std::vector<std::string> {"test unshifted", "test shifted 3 px"}));
+        // Every run tested on moved digits: still said, or the accuracies read as the usual test's.
+        CompareChoice wide = c;
+        wide.arch.hidden = {32};
+        QCOMPARE(runLabels({c, wide}), (std::vector<std::string> {"784-16-10, test shifted 3 px", "784-32-10, test shifted 3 px"}));
     }
 
     void classAccuraciesFromTheConfusionMatrix()
