@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -33,6 +34,18 @@ using namespace bplab;
 
 namespace {
 const char *const kLayers = "conv 4 5x5, pool 2, dense 16, dropout 0.25";
+
+/** The messages Qt printed that name QPainter, while it is installed (the previous handler still
+ *  prints every message). */
+QStringList g_painterWarnings;
+QtMessageHandler g_previousHandler = nullptr;
+void notePainterWarnings(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("QPainter")) || message.contains(QLatin1String("paint buffer")))
+        g_painterWarnings << message;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
 
 bool allFinite(const std::vector<float> &v)
 {
@@ -128,6 +141,10 @@ private slots:
 
     void trainsAndFillsTheConvPanels()
     {
+        // Nothing paints into an empty device on the way (the hidden heatmaps' plot, for one).
+        g_painterWarnings.clear();
+        g_previousHandler = qInstallMessageHandler(notePainterWarnings);
+        const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
         MainWindow window;
         TrainConfig config = sourceRecipe();
         config.network = withLayers(*parseLayers(kLayers), Activation::ReLU);
@@ -174,6 +191,9 @@ private slots:
         QVERIFY(train->dropoutMaskPanel()->isVisible());
         QVERIFY(train->weightNormPanel()->isVisible());
         QVERIFY(!train->heatmapPanel()->isVisible());
+        // A screenshot paints every panel, the hidden ones' pending resizes included.
+        QVERIFY(!window.grab().isNull());
+        QVERIFY2(g_painterWarnings.isEmpty(), qPrintable(g_painterWarnings.join(QLatin1Char('\n'))));
         // The SoftMax table's probabilities are the network's: they sum to 1.
         const VisualPtr shown = window.controller()->shown();
         QVERIFY(shown && shown->conv);
