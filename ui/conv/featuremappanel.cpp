@@ -57,11 +57,8 @@ void FeatureMapPanel::showLayer(int i)
 
 void FeatureMapPanel::setMaps(std::vector<FeatureMapSet> maps)
 {
-    const bool layers = maps.size() != m_maps.size();
     m_maps = std::move(maps);
     m_chooser->setCount(int(m_maps.size()));
-    if (layers)
-        updateGeometry(); // its size hint follows the number of layers
     update();
     notifyPanelChanged(this);
 }
@@ -91,10 +88,10 @@ QString FeatureMapPanel::accessibleSummary() const
 
 QSize FeatureMapPanel::sizeHint() const
 {
-    // Each layer its title and a row of maps about two lines tall: the per-class accuracies
-    // under the SoftMax table keep the height their ten rows need.
+    // The layer shown: its title and a row of maps about six lines tall, large enough to read
+    // from the back of a room; the per-class accuracies under the SoftMax table give way.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.averageCharWidth() * 60, fm.height() * 3 * std::max<int>(1, int(m_maps.size()))};
+    return {fm.averageCharWidth() * 60, fm.height() * 8};
 }
 
 QSize FeatureMapPanel::minimumSizeHint() const

@@ -14,11 +14,11 @@ namespace bplab {
 LayerChooser::LayerChooser(QWidget *panel) : QWidget(panel)
 {
     m_previous = new QToolButton;
-    m_previous->setArrowType(Qt::LeftArrow);
+    m_previous->setText(QStringLiteral("\u25C0")); // a triangle in the panel's font, as large as its text
     m_previous->setAccessibleName(tr("Previous layer"));
     m_previous->setToolTip(tr("The previous layer"));
     m_next = new QToolButton;
-    m_next->setArrowType(Qt::RightArrow);
+    m_next->setText(QStringLiteral("\u25B6"));
     m_next->setAccessibleName(tr("Next layer"));
     m_next->setToolTip(tr("The next layer"));
     m_position = new QLabel;
@@ -64,12 +64,14 @@ int LayerChooser::reservedWidth() const
 
 void LayerChooser::showCurrent()
 {
-    m_position->setFont(readableFont(parentWidget()->font()));
+    const QFont font = readableFont(parentWidget()->font());
+    for (QWidget *w : {static_cast<QWidget *>(m_previous), static_cast<QWidget *>(m_next), static_cast<QWidget *>(m_position)})
+        w->setFont(font);
     m_position->setText(tr("%1 of %2").arg(m_current + 1).arg(m_count));
     m_position->setAccessibleName(tr("Layer %1 of %2").arg(m_current + 1).arg(m_count));
     m_previous->setEnabled(m_current > 0);
     m_next->setEnabled(m_current + 1 < m_count);
-    const int side = QFontMetrics(m_position->font()).height() + 4;
+    const int side = QFontMetrics(font).height() + 6;
     for (QToolButton *b : {m_previous, m_next})
         b->setFixedSize(side, side);
     adjustSize();
