@@ -14,9 +14,9 @@ namespace bplab {
 ConvFilterPanel::ConvFilterPanel(QWidget *parent) : QWidget(parent)
 {
     setToolTip(tr("The convolution kernels (W) and their gradients of the last batch (dL/dW): a "
-                  "column per output channel, a row per input channel; blue negative, white 0, red "
-                  "positive, each grid scaled to its largest |value|. One layer at a time: the arrows in "
-                  "the corner show the others."));
+                  "column per output channel, a row per input channel (the other way round where that "
+                  "gives larger pictures); blue negative, white 0, red positive, each grid scaled to its "
+                  "largest |value|. One layer at a time: the arrows in the corner show the others."));
     m_chooser = new LayerChooser(this);
     m_chooser->setObjectName(QStringLiteral("convFilterLayer"));
     connect(m_chooser, &LayerChooser::changed, this, [this] { update(); });
@@ -171,12 +171,18 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
                 drawTile(p, tiles.cell(grid, o, cellGap), signedTile(v.data() + b.offset(o, 0), b.kernel, b.kernel, range), pal);
             continue;
         }
-        const double side = std::min((grid.width() - cellGap * (b.outChannels - 1)) / b.outChannels,
-                                     (grid.height() - cellGap * (b.inChannels - 1)) / b.inChannels);
+        // A column per output channel; where a row per output channel gives larger pictures (many
+        // outputs in a narrow grid), that way round.
+        const auto sideOf = [&grid, cellGap](int columns, int rows) {
+            return std::min((grid.width() - cellGap * (columns - 1)) / columns, (grid.height() - cellGap * (rows - 1)) / rows);
+        };
+        const bool transposed = sideOf(b.inChannels, b.outChannels) > sideOf(b.outChannels, b.inChannels);
+        const double side = transposed ? sideOf(b.inChannels, b.outChannels) : sideOf(b.outChannels, b.inChannels);
         const double cell = std::max(1.0, std::floor(side));
         for (int o = 0; o < b.outChannels; ++o)
             for (int i = 0; i < b.inChannels; ++i) {
-                const QRectF r(grid.left() + o * (cell + cellGap), grid.top() + i * (cell + cellGap), cell, cell);
+                const int column = transposed ? i : o, row = transposed ? o : i;
+                const QRectF r(grid.left() + column * (cell + cellGap), grid.top() + row * (cell + cellGap), cell, cell);
                 if (r.bottom() > grid.bottom() + 1 || r.right() > grid.right() + 1)
                     continue;
                 drawTile(p, r, signedTile(v.data() + b.offset(o, i), b.kernel, b.kernel, range), pal);
