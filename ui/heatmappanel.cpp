@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -21,13 +22,32 @@ namespace bplab {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/** The heatmaps' plot, which ignores being squeezed to nothing: a hidden panel (a conv net's Train
+ *  view) gets an empty size from its splitter, and a plot drawn at that size paints into an empty
+ *  pixmap (QPainter's "engine == 0" warning) when the window is grabbed. It keeps the last real
+ *  size's viewport and draws again when it has one. */
+class HeatmapPlot : public QCustomPlot
+{
+public:
+    using QCustomPlot::QCustomPlot;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        if (event->size().isEmpty())
+            QWidget::resizeEvent(event);
+        else
+            QCustomPlot::resizeEvent(event);
+    }
+};
 } // namespace
 
 HeatmapPanel::HeatmapPanel(QWidget *parent)
     : QWidget(parent)
     , m_quantityBox(new QComboBox(this))
     , m_hover(new QLabel(this))
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new HeatmapPlot(this))
 {
     m_quantityBox->addItem(tr("Gradients dL/dW"), int(Quantity::Gradients));
     m_quantityBox->addItem(tr("Weights W"), int(Quantity::Weights));

@@ -95,8 +95,8 @@ network with convolution (C channels of K x K kernels, stride 1 or 2, padding sa
 "valid"), 2 x 2 max pooling, flatten (implicit before a dense layer), dense and dropout layers
 (inverted, its mask drawn from the seed, the batch and the sample; off at evaluation); the 10
 outputs and SoftMax come last. Snapshots and --resume are exact for it too (the dropout masks
-follow the batch's number and the sample's place in it), --workers N equals one replica with
-batch N*B within float rounding; --mpi cannot take it yet.
+follow the batch's number and the sample's place in the global batch), --workers N and --mpi on
+N ranks equal one replica with batch N*B within float rounding.
 --weight-decay L adds L w to every parameter's gradient (biases included) before the optimiser's
 step, as PyTorch's weight_decay does.)";
 
@@ -159,21 +159,6 @@ bool readConfig(const Command &cmd, TrainConfig &config)
     config.schedule = parseSchedule(schedule.toStdString()).value_or(Schedule::Constant);
     config.init = parseInit(init.toStdString()).value_or(Init::He);
     return true;
-}
-
-/** What a layer list (convolution, pooling, dropout) cannot do yet: MPI ranks. */
-int refuseForLayers(const Command &cmd, const Architecture &arch, bool mpi)
-{
-    if (!arch.layered())
-        return -1;
-    const auto refuse = [&](const QString &option) {
-        return cmd.usageError(QStringLiteral("%1: a network with convolution, pooling, flatten or dropout layers "
-                                             "cannot be split over MPI ranks yet")
-                                      .arg(option));
-    };
-    if (mpi)
-        return refuse(QStringLiteral("--mpi"));
-    return -1;
 }
 
 void onStopSignal(int)
@@ -373,8 +358,6 @@ int runTrain(const QStringList &args)
     }
     if (!resumed) // a resumed run has the snapshot's network and initialisation
         useNetwork(cmd, arch, config);
-    if (const int code = refuseForLayers(cmd, arch, mpi.active()); code >= 0)
-        return code;
     SnapshotOptions snapshots;
     if (!cmd.intValue(QStringLiteral("workers"), 1, kMaxSnapshotWorkers, workers)
         || !readSnapshotOptions(cmd, resumed.has_value(), snapshots))

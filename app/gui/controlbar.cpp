@@ -511,6 +511,7 @@ void ControlBar::setCompact(bool on)
     m_datasetCaption->setVisible(!on && !m_restrictions.hides(LessonControl::Dataset));
     showNamed();
     setToolButtonStyle(on ? Qt::ToolButtonIconOnly : Qt::ToolButtonTextBesideIcon);
+    m_network->setCompact(on); // a layer list by its channels alone
     for (std::size_t i = 0; i < recipes().size(); ++i)
         m_recipe->setItemText(int(i), recipeText(recipes()[i].recipe, on));
     // The short names' width in the application's (projector's) font: a combo box keeps its

@@ -31,7 +31,7 @@ NetworkButton::NetworkButton(QWidget *parent)
     buildMenu();
 }
 
-QString NetworkButton::networkText(const Architecture &network)
+QString NetworkButton::networkText(const Architecture &network, bool compact)
 {
     if (network.layered()) {
         // Short for the toolbar: "conv 8-16, 64 ReLU"; the tooltip names every layer.
@@ -43,6 +43,8 @@ QString NetworkButton::networkText(const Architecture &network)
                 dense << QString::number(l.size);
         }
         QString text = channels.isEmpty() ? QString() : tr("conv %1").arg(channels.join(QLatin1Char('-')));
+        if (compact && !text.isEmpty())
+            return text;
         if (!dense.isEmpty())
             text += (text.isEmpty() ? QString() : QStringLiteral(", ")) + dense.join(QLatin1Char('-'));
         return text + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
@@ -54,9 +56,15 @@ QString NetworkButton::networkText(const Architecture &network)
            + QLatin1Char(' ') + QString::fromStdString(displayName(network.activation));
 }
 
+void NetworkButton::setCompact(bool on)
+{
+    m_compact = on;
+    setText(networkText(m_shown, m_compact));
+}
+
 void NetworkButton::showNetwork(const Architecture &network)
 {
-    setText(networkText(network));
+    setText(networkText(network, m_compact));
     m_shown = network;
     describeChoice();
     m_shownHidden = network.hidden;

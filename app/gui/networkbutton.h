@@ -26,8 +26,12 @@ class NetworkButton : public QToolButton
 public:
     explicit NetworkButton(QWidget *parent = nullptr);
 
-    /** The button's text for a network: "128 ReLU", "256-128 tanh", "784-10". */
-    static QString networkText(const Architecture &network);
+    /** The button's text for a network: "128 ReLU", "256-128 tanh", "784-10", "conv 8-16, 64 ReLU";
+     *  compact (a narrow or projector's toolbar): a layer list by its convolutions' channels
+     *  alone, "conv 8-16" (the tooltip, the menu and the status line name every layer). */
+    static QString networkText(const Architecture &network, bool compact = false);
+    /** The compact text from now on (ControlBar::setCompact). */
+    void setCompact(bool on);
     /** Shows `network` on the button and checks it in the menu (no signal). */
     void showNetwork(const Architecture &network);
     /** Shows the weight decay lambda chosen in the menu (no signal). */
@@ -60,6 +64,7 @@ private:
     double m_shownDecay = 0;
     std::vector<int> m_shownHidden;         // the widths the menu shows (showNetwork)
     Architecture m_shown;                   // showNetwork()'s
+    bool m_compact = false;
     std::optional<Architecture> m_trained;  // showTrainedNetwork()'s
     QString m_tip;                          // what the button chooses, whatever the network
 };

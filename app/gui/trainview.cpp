@@ -250,13 +250,15 @@ void TrainView::applyConvVisual(const VisualSnapshot &s)
         m_norm->setVisible(shown & 4);
         m_convBottom->setVisible(shown & 6);
         if (conv) {
-            // The sample's panels as tall as they ask, the feature maps the rest (at least a sixth).
+            // The sample's panels as tall as they ask, the feature maps the rest: at least a
+            // quarter, taken from the per-class accuracies (which give way) where it is short.
             const int total = m_left->height();
             const int asked = m_digit->sizeHint().height() + m_softmax->sizeHint().height()
                               + m_classAccuracy->sizeHint().height();
+            const int maps = std::max(total / 4, total - asked);
+            const int classes = std::max(20, total - maps - m_digit->sizeHint().height() - m_softmax->sizeHint().height());
             if (total > 200)
-                m_left->setSizes({m_digit->sizeHint().height(), std::max(total / 6, total - asked), 0,
-                                  m_softmax->sizeHint().height(), m_classAccuracy->sizeHint().height()});
+                m_left->setSizes({m_digit->sizeHint().height(), maps, 0, m_softmax->sizeHint().height(), classes});
             else
                 m_left->setSizes({30, 40, 0, 34, 20});
             m_convArea->setSizes({70, 30});

@@ -95,9 +95,12 @@ struct LessonSettings
     /** Images of the training set the lesson trains on (TrainConfig::trainSubset); a lesson
      *  without it trains on the whole set. */
     std::optional<std::size_t> trainSubset;
-    /** The network trained ("hidden" as --hidden spells it, "activation"); a lesson without
-     *  them trains the source's 784-128-10 ReLU. */
+    /** The network trained ("hidden" as --hidden spells it or "layers" as --layers does,
+     *  "activation"); a lesson without them trains the source's 784-128-10 ReLU. */
     std::optional<Architecture> network;
+    /** The L2 coefficient lambda the training adds to every gradient (g += lambda w, as
+     *  --weight-decay); a lesson without it trains with none. */
+    std::optional<double> weightDecay;
 };
 
 struct LessonStep

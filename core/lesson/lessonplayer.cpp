@@ -25,8 +25,11 @@ TrainConfig lessonConfig(const Lesson &l, const TrainConfig &base)
         config.epochs = *l.settings.epochs;
     if (l.settings.seed)
         config.seed = *l.settings.seed;
+    config.weightDecay = l.settings.weightDecay.value_or(0.0);
     const Architecture network = l.settings.network.value_or(Architecture::source());
-    return withNetwork(config, network.hidden, network.activation);
+    config.network = network;
+    config.init = initFor(network);
+    return config;
 }
 
 std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataSplit> data,

@@ -61,7 +61,8 @@ public:
     bool settings(const Json &o, Lesson &l)
     {
         const std::string path = "settings";
-        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset", "hidden", "activation"}))
+        if (!object(&o, path) || !onlyKnown(o, path, {"recipe", "lr", "batch", "epochs", "seed", "pace", "train_subset", "hidden", "layers",
+                                                  "activation", "weight_decay"}))
             return false;
         LessonSettings &s = l.settings;
         if (const Json *v = jsonMember(o, "recipe")) {
@@ -105,19 +106,45 @@ public:
                 return false;
             s.trainSubset = std::size_t(images);
         }
-        if (jsonMember(o, "hidden") || jsonMember(o, "activation")) {
+        if (jsonMember(o, "hidden") || jsonMember(o, "layers") || jsonMember(o, "activation")) {
             Architecture a;
             if (!network(o, path, a))
                 return false;
             s.network = a;
         }
+        if (const Json *v = jsonMember(o, "weight_decay")) {
+            double lambda = 0;
+            if (!number(v, "settings.weight_decay", 0, 1, false, lambda))
+                return false;
+            s.weightDecay = lambda;
+        }
         return true;
     }
 
-    /** "hidden" (as --hidden spells it, in double quotes; required) and "activation" (ReLU when
-     *  not given) of the object at `path`. */
+    /** The network of the object at `path`: "hidden" (as --hidden spells it) or "layers" (as
+     *  --layers spells it, "conv 8 5x5, pool 2, dense 64"), one of them required, in double quotes,
+     *  and "activation" (ReLU when not given). */
     bool network(const Json &o, const std::string &path, Architecture &out)
     {
+        if (const Json *layers = jsonMember(o, "layers")) {
+            if (jsonMember(o, "hidden"))
+                return fail(join(path, "layers"), "a network has \"hidden\" or \"layers\", not both");
+            if (!layers->is_string())
+                return fail(join(path, "layers"), "must be the layers as --layers spells them, in double quotes "
+                                                  "(\"conv 8 5x5, pool 2, dense 64\")");
+            const auto list = parseLayers(layers->get_ref<const std::string &>());
+            if (!list)
+                return fail(join(path, "layers"), list.error());
+            Activation activation = Activation::ReLU;
+            if (const Json *a = jsonMember(o, "activation")) {
+                const auto f = a->is_string() ? parseActivation(a->get_ref<const std::string &>()) : parseActivation("");
+                if (!f)
+                    return fail(join(path, "activation"), f.error());
+                activation = *f;
+            }
+            out = withLayers(*list, activation);
+            return true;
+        }
         const Json *hidden = jsonMember(o, "hidden");
         if (!hidden || !hidden->is_string())
             return fail(join(path, "hidden"), "must be the hidden layers' widths in double quotes (\"128\", "
@@ -342,26 +369,7 @@ public:
             return false;
         if (const Json *n = jsonMember(o, "test_shift"); n && !integer(n, join(path, "test_shift"), 0, 8, c.testShift))
             return false;
-        const Json *layers = jsonMember(o, "layers");
-        if (!layers)
-            return network(o, path, c.arch);
-        if (jsonMember(o, "hidden"))
-            return fail(join(path, "layers"), "a run has \"hidden\" or \"layers\", not both");
-        if (!layers->is_string())
-            return fail(join(path, "layers"), "must be the layers as --layers spells them, in double quotes "
-                                              "(\"dense 128, dropout 0.25\")");
-        const auto list = parseLayers(layers->get_ref<const std::string &>());
-        if (!list)
-            return fail(join(path, "layers"), list.error());
-        Activation activation = Activation::ReLU;
-        if (const Json *a = jsonMember(o, "activation")) {
-            const auto f = a->is_string() ? parseActivation(a->get_ref<const std::string &>()) : parseActivation("");
-            if (!f)
-                return fail(join(path, "activation"), f.error());
-            activation = *f;
-        }
-        c.arch = withLayers(*list, activation);
-        return true;
+        return network(o, path, c.arch);
     }
 
     /** [{"hidden": "128", "activation": "sigmoid", "lr": 0.1, "momentum": 0, "epochs": 3}, ...]:

@@ -4,6 +4,7 @@
 #include "lesson/lessonreader.h"
 #include "lesson/lessonanswer.h"
 #include "lesson/lessonhold.h"
+#include "lesson/lessonplayer.h"
 #include "lessoncluster.h"
 #include "nn/mlptrace.h"
 #include "nn/network.h"
@@ -106,6 +107,25 @@ private slots:
             QVERIFY(LessonRestrictions::of(*m).locks(LessonControl::Network));
             QCOMPARE(std::string(controlName(LessonControl::Network)), std::string("network"));
         }
+        // A layer list and a weight decay, as --layers and --weight-decay spell them; the training
+        // the lesson asks for trains them.
+        QVERIFY(!l->settings.weightDecay);
+        QCOMPARE(lessonConfig(*l, recipeConfig(Recipe::Source)).weightDecay, 0.0);
+        {
+            auto m = parseLesson(replaced("\"epochs\": 2", "\"epochs\": 2, \"layers\": \"conv 4 5x5, pool 2, dense 16\", "
+                                                          "\"weight_decay\": 0.0005"),
+                                 "c.json");
+            QVERIFY2(m.ok(), m.error().c_str());
+            QVERIFY(m->settings.network && m->settings.network->layered());
+            QCOMPARE(layersText(m->settings.network->layers), std::string("conv 4 5x5, pool 2, dense 16"));
+            QCOMPARE(m->settings.weightDecay.value(), 0.0005);
+            TrainConfig base = recipeConfig(Recipe::Source);
+            base.weightDecay = 0.01; // the app's own: the lesson's replaces it
+            const TrainConfig c = lessonConfig(*m, base);
+            QCOMPARE(layersText(c.network.layers), std::string("conv 4 5x5, pool 2, dense 16"));
+            QCOMPARE(c.weightDecay, 0.0005);
+            QCOMPARE(lessonConfig(*l, base).weightDecay, 0.0); // a lesson without it: none
+        }
         QVERIFY(looksLikeLesson(kBase));
         QVERIFY(!looksLikeLesson(R"({"files": []})"));
     }
@@ -157,6 +177,14 @@ private slots:
             "settings.hidden: --hidden 0,5: a hidden layer needs 1 to 1,024 neurons, not 0");
         row("network activation", "\"epochs\": 2", "\"epochs\": 2, \"activation\": \"tanh\"",
             "settings.hidden: must be the hidden layers' widths in double quotes");
+        row("network layers", "\"epochs\": 2", "\"epochs\": 2, \"layers\": \"conv 8 9x9, pool 2, pool 2, pool 2, conv 4 5x5\"",
+            "settings.layers: --layers: ");
+        row("network layers type", "\"epochs\": 2", "\"epochs\": 2, \"layers\": 64",
+            "settings.layers: must be the layers as --layers spells them");
+        row("network hidden and layers", "\"epochs\": 2", "\"epochs\": 2, \"hidden\": \"8\", \"layers\": \"dense 8\"",
+            "settings.layers: a network has \"hidden\" or \"layers\", not both");
+        row("weight decay", "\"epochs\": 2", "\"epochs\": 2, \"weight_decay\": 1.5",
+            "settings.weight_decay: must be a number from 0 to 1, not 1.5");
         row("views type", "[\"step\", \"train\", \"cluster\"]", "\"step\"", "views: must be a list");
         row("unknown view", "[\"step\", \"train\", \"cluster\"]", "[\"step\", \"train\", \"cluster\", \"graph\"]",
             "views[3]: \"graph\" is not a view; use train, step, draw, cluster, data, mistakes or compare");
@@ -345,7 +373,7 @@ private slots:
             const auto r = parse(runs);
             QVERIFY2(!r.ok() && r.error().find(message) != std::string::npos, r.ok() ? "parsed" : r.error().c_str());
         };
-        refused(R"({"hidden": "128", "layers": "dense 8"})", "steps[0].compare[0].layers: a run has \"hidden\" or \"layers\", not both");
+        refused(R"({"hidden": "128", "layers": "dense 8"})", "steps[0].compare[0].layers: a network has \"hidden\" or \"layers\", not both");
         refused(R"({"layers": "dense 8, dropout 1"})", "steps[0].compare[0].layers: ");
         refused(R"({"layers": 8})", "steps[0].compare[0].layers: must be the layers as --layers spells them");
         refused(R"({"hidden": "8", "weight_decay": 2})", "steps[0].compare[0].weight_decay: ");

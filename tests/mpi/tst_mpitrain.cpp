@@ -308,6 +308,68 @@ private slots:
         QVERIFY2(worst <= 1e-6, qPrintable(QString::number(worst)));
     }
 
+    // A layer list (convolution, pooling, dense, dropout) with weight decay trains over MPI as
+    // --workers 2 trains it (the dropout masks follow the sample's place in the global batch), and
+    // one epoch + --resume gives the bits of two epochs straight.
+    void layerListTrainsOverMpi()
+    {
+        BPLAB_REQUIRE_MPIRUN();
+        const QStringList network {QStringLiteral("--layers"), QStringLiteral("conv 4 5x5, pool 2, dense 16, dropout 0.25"),
+                                   QStringLiteral("--weight-decay"), QStringLiteral("0.001")};
+        const QString mpiModel = path(QStringLiteral("mpi-conv.bplab"));
+        const MpiRun run = runMpi(2, kCli,
+                                  trainArgs(network + QStringList {QStringLiteral("--epochs"), QStringLiteral("1"),
+                                                                   QStringLiteral("--mpi"), QStringLiteral("--json"),
+                                                                   QStringLiteral("--save"), mpiModel}));
+        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(details(run)));
+        const QList<QJsonObject> epochs = jsonLines(run.out);
+        QCOMPARE(epochs.size(), 1);
+        // conv: 4 x 5 x 5 + 4; dense: 4 x 14 x 14 inputs x 16 + 16; output: 16 x 10 + 10.
+        const qint64 parameters = 4 * 25 + 4 + 784 * 16 + 16 + 16 * 10 + 10;
+        QCOMPARE(epochs[0].value(QStringLiteral("bytes_per_allreduce")).toInteger(), 4 * parameters);
+        const QJsonArray sums = epochs[0].value(QStringLiteral("rank_checksums")).toArray();
+        QCOMPARE(sums.size(), 2);
+        QCOMPARE(sums[1].toString(), sums[0].toString());
+
+        const QString workersModel = path(QStringLiteral("workers-conv.bplab"));
+        const CliRun workers = runCli(trainArgs(network + QStringList {QStringLiteral("--epochs"), QStringLiteral("1"),
+                                                                       QStringLiteral("--workers"), QStringLiteral("2"),
+                                                                       QStringLiteral("--save"), workersModel}));
+        QVERIFY2(workers.exitCode == 0, workers.err.constData());
+        const Result<NetworkModel> m = readAnyNetwork(mpiModel.toStdString());
+        const Result<NetworkModel> w = readAnyNetwork(workersModel.toStdString());
+        QVERIFY2(m && w, m ? (w ? "" : w.error().c_str()) : m.error().c_str());
+        QVERIFY(m->arch.layered());
+        const std::vector<float> a = flatten(m->params), b = flatten(w->params);
+        QCOMPARE(a.size(), std::size_t(parameters));
+        double worst = 0;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            worst = std::max(worst, std::abs(double(a[i]) - b[i]) / std::max(1e-3, std::abs(double(b[i]))));
+        QVERIFY2(worst <= 1e-6, qPrintable(QString::number(worst)));
+
+        const QString straight = path(QStringLiteral("conv-straight.bplab"));
+        const MpiRun twoEpochs = runMpi(2, kCli,
+                                        trainArgs(network + QStringList {QStringLiteral("--epochs"), QStringLiteral("2"),
+                                                                         QStringLiteral("--mpi"), QStringLiteral("--save"),
+                                                                         straight}));
+        QVERIFY2(twoEpochs.finished && twoEpochs.exitCode == 0, qPrintable(details(twoEpochs)));
+        const QString snaps = path(QStringLiteral("conv-snapshots"));
+        const MpiRun first = runMpi(2, kCli,
+                                    trainArgs(network + QStringList {QStringLiteral("--epochs"), QStringLiteral("2"),
+                                                                     QStringLiteral("--mpi"), QStringLiteral("--stop-after"),
+                                                                     QStringLiteral("1"), QStringLiteral("--checkpoint-dir"),
+                                                                     snaps}));
+        QVERIFY2(first.finished && first.exitCode == 0, qPrintable(details(first)));
+        const QString resumed = path(QStringLiteral("conv-resumed.bplab"));
+        const MpiRun second = runMpi(2, kCli,
+                                     {QStringLiteral("train"), QStringLiteral("--mpi"), QStringLiteral("--resume"), snaps,
+                                      QStringLiteral("--save"), resumed});
+        QVERIFY2(second.finished && second.exitCode == 0, qPrintable(details(second)));
+        const Result<NetworkModel> r = readAnyNetwork(resumed.toStdString()), s = readAnyNetwork(straight.toStdString());
+        QVERIFY2(r && s, r ? (s ? "" : s.error().c_str()) : r.error().c_str());
+        QCOMPARE(flatten(r->params), flatten(s->params));
+    }
+
     // Rank 1 runs with another learning rate: its weights part from rank 0's in the first step,
     // and the checksum at the end of epoch 1 stops the run with exit code 2, naming rank 1.
     void divergedRankIsNamed()

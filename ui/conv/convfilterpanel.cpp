@@ -1,6 +1,7 @@
 #include "convfilterpanel.h"
 
 #include "convtiles.h"
+#include "layerchooser.h"
 
 #include <uiformat.h>
 
@@ -13,13 +14,28 @@ namespace bplab {
 ConvFilterPanel::ConvFilterPanel(QWidget *parent) : QWidget(parent)
 {
     setToolTip(tr("The convolution kernels (W) and their gradients of the last batch (dL/dW): a "
-                  "column per output channel, a row per input channel; blue negative, white 0, red "
-                  "positive, each grid scaled to its largest |value|."));
+                  "column per output channel, a row per input channel (the other way round where that "
+                  "gives larger pictures); blue negative, white 0, red positive, each grid scaled to its "
+                  "largest |value|. One layer at a time: the arrows in the corner show the others."));
+    m_chooser = new LayerChooser(this);
+    m_chooser->setObjectName(QStringLiteral("convFilterLayer"));
+    connect(m_chooser, &LayerChooser::changed, this, [this] { update(); });
+}
+
+int ConvFilterPanel::shownLayer() const
+{
+    return m_chooser->current();
+}
+
+void ConvFilterPanel::showLayer(int i)
+{
+    m_chooser->setCurrent(i);
 }
 
 void ConvFilterPanel::setFilters(std::vector<ConvFilterBank> banks)
 {
     m_banks = std::move(banks);
+    m_chooser->setCount(int(m_banks.size()));
     update();
     notifyPanelChanged(this);
 }
@@ -78,10 +94,10 @@ QSize ConvFilterPanel::minimumSizeHint() const
 void ConvFilterPanel::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    paint(p, size());
+    paint(p, size(), false);
 }
 
-void ConvFilterPanel::paint(QPainter &p, const QSize &size) const
+void ConvFilterPanel::paint(QPainter &p, const QSize &size, bool all) const
 {
     const QPalette &pal = palette();
     p.fillRect(QRect(QPoint(0, 0), size), pal.color(QPalette::Window));
@@ -96,30 +112,34 @@ void ConvFilterPanel::paint(QPainter &p, const QSize &size) const
     // Each layer a band: as tall as its grid at the width's kernel size, or a share of the
     // height by that where the height is short.
     const int line = fm.height();
+    // On screen the chosen layer alone, its kernels as large as the panel allows; a file has them all.
+    const int first = all ? 0 : std::clamp(m_chooser->current(), 0, int(m_banks.size()) - 1);
+    const int last = all ? int(m_banks.size()) : first + 1;
     std::vector<double> wanted;
     double total = 0;
-    for (const ConvFilterBank &b : m_banks) {
+    for (int i = first; i < last; ++i) {
+        const ConvFilterBank &b = m_banks[std::size_t(i)];
         const double cell = (size.width() / 2.0 - 16) / std::max(1, b.outChannels);
         wanted.push_back(line * 2 + 6 + b.inChannels * cell);
         total += wanted.back();
     }
     const double scale = size.height() / std::max(1.0, total); // the whole height, shared so
     double top = 0;
-    for (int i = 0; i < int(m_banks.size()); ++i) {
-        const double h = wanted[std::size_t(i)] * scale;
-        paintBank(p, m_banks[std::size_t(i)], i, QRect(0, int(top), size.width(), int(h) - 4));
+    for (int i = first; i < last; ++i) {
+        const double h = wanted[std::size_t(i - first)] * scale;
+        paintBank(p, m_banks[std::size_t(i)], i, QRect(0, int(top), size.width(), int(h) - 4), all ? 0 : m_chooser->reservedWidth());
         top += h;
     }
 }
 
-void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index, const QRect &band) const
+void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index, const QRect &band, int corner) const
 {
     const QPalette &pal = palette();
     const QFontMetrics fm = p.fontMetrics();
     const int line = fm.height();
     p.setPen(pal.color(QPalette::WindowText));
-    p.drawText(QRect(4, band.top(), band.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-               fittingText(fm, band.width() - 8,
+    p.drawText(QRect(4, band.top(), band.width() - 8 - corner, line), Qt::AlignLeft | Qt::AlignVCenter,
+               fittingText(fm, band.width() - 8 - corner,
                            {bankTitle(index), tr("%1 (layer %2)").arg(QString::fromStdString(b.name)).arg(b.layer),
                             QString::fromStdString(b.name)}));
     if (b.outChannels <= 0 || b.inChannels <= 0 || b.kernel <= 0 || b.weights.size() < b.offset(b.outChannels, 0))
@@ -151,12 +171,18 @@ void ConvFilterPanel::paintBank(QPainter &p, const ConvFilterBank &b, int index,
                 drawTile(p, tiles.cell(grid, o, cellGap), signedTile(v.data() + b.offset(o, 0), b.kernel, b.kernel, range), pal);
             continue;
         }
-        const double side = std::min((grid.width() - cellGap * (b.outChannels - 1)) / b.outChannels,
-                                     (grid.height() - cellGap * (b.inChannels - 1)) / b.inChannels);
+        // A column per output channel; where a row per output channel gives larger pictures (many
+        // outputs in a narrow grid), that way round.
+        const auto sideOf = [&grid, cellGap](int columns, int rows) {
+            return std::min((grid.width() - cellGap * (columns - 1)) / columns, (grid.height() - cellGap * (rows - 1)) / rows);
+        };
+        const bool transposed = sideOf(b.inChannels, b.outChannels) > sideOf(b.outChannels, b.inChannels);
+        const double side = transposed ? sideOf(b.inChannels, b.outChannels) : sideOf(b.outChannels, b.inChannels);
         const double cell = std::max(1.0, std::floor(side));
         for (int o = 0; o < b.outChannels; ++o)
             for (int i = 0; i < b.inChannels; ++i) {
-                const QRectF r(grid.left() + o * (cell + cellGap), grid.top() + i * (cell + cellGap), cell, cell);
+                const int column = transposed ? i : o, row = transposed ? o : i;
+                const QRectF r(grid.left() + column * (cell + cellGap), grid.top() + row * (cell + cellGap), cell, cell);
                 if (r.bottom() > grid.bottom() + 1 || r.right() > grid.right() + 1)
                     continue;
                 drawTile(p, r, signedTile(v.data() + b.offset(o, i), b.kernel, b.kernel, range), pal);
@@ -171,7 +197,7 @@ PanelExport ConvFilterPanel::panelExport()
     e.title = tr("the convolution kernels");
     e.formats = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf, ExportFormat::Csv};
     e.renderSize = [this] { return size().expandedTo(sizeHint()); };
-    e.render = paintingWith([this](QPainter &p, const QSize &s) { paint(p, s); });
+    e.render = paintingWith([this](QPainter &p, const QSize &s) { paint(p, s, true); });
     e.data = [this](ExportFormat) { return csv(); };
     return e;
 }

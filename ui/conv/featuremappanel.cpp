@@ -1,6 +1,7 @@
 #include "featuremappanel.h"
 
 #include "convtiles.h"
+#include "layerchooser.h"
 
 #include <uiformat.h>
 
@@ -37,15 +38,27 @@ MapRange rangeOfValues(const float *v, std::size_t n)
 FeatureMapPanel::FeatureMapPanel(QWidget *parent) : QWidget(parent)
 {
     setToolTip(tr("The sample's feature maps: what each convolution's filter finds in it (a = f(W * x + b)) "
-                  "and what each pooling keeps (the largest of every 2 x 2). White is 0."));
+                  "and what each pooling keeps (the largest of every 2 x 2). White is 0. One layer at a "
+                  "time: the arrows in the corner show the others."));
+    m_chooser = new LayerChooser(this);
+    m_chooser->setObjectName(QStringLiteral("featureMapLayer"));
+    connect(m_chooser, &LayerChooser::changed, this, [this] { update(); });
+}
+
+int FeatureMapPanel::shownLayer() const
+{
+    return m_chooser->current();
+}
+
+void FeatureMapPanel::showLayer(int i)
+{
+    m_chooser->setCurrent(i);
 }
 
 void FeatureMapPanel::setMaps(std::vector<FeatureMapSet> maps)
 {
-    const bool layers = maps.size() != m_maps.size();
     m_maps = std::move(maps);
-    if (layers)
-        updateGeometry(); // its size hint follows the number of layers
+    m_chooser->setCount(int(m_maps.size()));
     update();
     notifyPanelChanged(this);
 }
@@ -75,10 +88,10 @@ QString FeatureMapPanel::accessibleSummary() const
 
 QSize FeatureMapPanel::sizeHint() const
 {
-    // Each layer its title and a row of maps about two lines tall: the per-class accuracies
-    // under the SoftMax table keep the height their ten rows need.
+    // The layer shown: its title and a row of maps about six lines tall, large enough to read
+    // from the back of a room; the per-class accuracies under the SoftMax table give way.
     const QFontMetrics fm(readableFont(font()));
-    return {fm.averageCharWidth() * 60, fm.height() * 3 * std::max<int>(1, int(m_maps.size()))};
+    return {fm.averageCharWidth() * 60, fm.height() * 8};
 }
 
 QSize FeatureMapPanel::minimumSizeHint() const
@@ -97,6 +110,7 @@ void FeatureMapPanel::paintEvent(QPaintEvent *)
 
 void FeatureMapPanel::paint(QPainter &p, const QSize &fullSize, bool legend) const
 {
+    // On screen the chosen layer alone, its maps as large as the panel allows; a file has them all.
     // A picture for a file ends with the scale's legend (on screen the tooltip gives it).
     const QSize size = legend ? fullSize - QSize(0, QFontMetrics(readableFont(font())).height() + 6) : fullSize;
     const QPalette &pal = palette();
@@ -126,23 +140,34 @@ void FeatureMapPanel::paint(QPainter &p, const QSize &fullSize, bool legend) con
     }
     // The layers one under the other, each its share of the height. Where a band is too short
     // for a title line above maps two lines tall, the layer's name goes to the left of its maps.
-    const int n = int(m_maps.size());
+    const int first = legend ? 0 : std::clamp(m_chooser->current(), 0, int(m_maps.size()) - 1);
+    const int n = legend ? int(m_maps.size()) : 1;
+    const int titleWidth = size.width() - 8 - (legend ? 0 : m_chooser->reservedWidth());
     const bool compact = size.height() / n - 3 - line < 2 * line;
+    const int head = legend || !m_chooser->isVisible() ? line : std::max(line, m_chooser->height() + 2);
     int nameWidth = 0;
     for (const FeatureMapSet &m : m_maps)
         nameWidth = std::max(nameWidth, fm.horizontalAdvance(QString::fromStdString(m.name)) + 10);
-    for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) {
+        const int i = first + k;
         const FeatureMapSet &m = m_maps[std::size_t(i)];
-        const int top = size.height() * i / n, bottom = size.height() * (i + 1) / n - 3;
+        const int top = size.height() * k / n, bottom = size.height() * (k + 1) / n - 3;
         p.setPen(pal.color(QPalette::WindowText));
         if (compact)
             p.drawText(QRect(4, top, nameWidth - 6, bottom - top), Qt::AlignLeft | Qt::AlignVCenter,
                        QString::fromStdString(m.name));
         else
-            p.drawText(QRect(4, top, size.width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(mapTitle(i), Qt::ElideRight, size.width() - 8));
+            p.drawText(QRect(4, top, titleWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
+                       fittingText(fm, titleWidth,
+                                   {mapTitle(i), tr("%1 (layer %2): %3 maps of %4 x %5")
+                                                         .arg(QString::fromStdString(m.name))
+                                                         .arg(m.layer)
+                                                         .arg(m.channels)
+                                                         .arg(m.height)
+                                                         .arg(m.width),
+                                    QString::fromStdString(m.name)}));
         const QRectF area = compact ? QRectF(4 + nameWidth, top + 1, size.width() - 8 - nameWidth, bottom - top - 1)
-                                    : QRectF(4, top + line + 1, size.width() - 8, bottom - top - line - 1);
+                                    : QRectF(4, top + head + 1, size.width() - 8, bottom - top - head - 1);
         if (area.height() < 2 || m.channels <= 0 || m.values.size() < std::size_t(m.channels * m.height * m.width))
             continue;
         const MapRange r = rangeOfValues(m.values.data(), m.values.size());

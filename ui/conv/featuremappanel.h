@@ -1,6 +1,6 @@
 #pragma once
-// The shown sample's feature maps after each convolution and pooling layer: a band per layer, a
-// small picture per channel (white 0, dark its layer's largest value; the diverging scale where
+// The shown sample's feature maps after each convolution and pooling layer, one layer at a time on
+// screen (a chooser in the corner; a file has a band per layer), a picture per channel (white 0, dark its layer's largest value; the diverging scale where
 // an activation gives negative values). Shows what each filter finds in this digit, and how
 // pooling halves the pictures.
 
@@ -17,6 +17,8 @@ class QPainter;
 
 namespace bplab {
 
+class LayerChooser;
+
 class FeatureMapPanel : public QWidget, public AccessibleTable
 {
     Q_OBJECT
@@ -26,6 +28,9 @@ public:
     /** The sample's maps, first layer to last (none clears). */
     void setMaps(std::vector<FeatureMapSet> maps);
     const std::vector<FeatureMapSet> &maps() const { return m_maps; }
+    /** The layer shown on screen (index into maps()); the chooser in the corner changes it. */
+    int shownLayer() const;
+    void showLayer(int i);
     /** Layer i's title: "pool 2 (layer 2): 8 maps of 14 x 14, from 0 to 2.31". */
     QString mapTitle(int i) const;
 
@@ -52,6 +57,7 @@ private:
     std::pair<int, int> mapOfRow(int row) const;
 
     std::vector<FeatureMapSet> m_maps;
+    LayerChooser *m_chooser = nullptr;
 };
 
 } // namespace bplab

@@ -22,8 +22,11 @@
 #include <QApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 
 #include <cmath>
 #include <memory>
@@ -33,6 +36,18 @@ using namespace bplab;
 
 namespace {
 const char *const kLayers = "conv 4 5x5, pool 2, dense 16, dropout 0.25";
+
+/** The messages Qt printed that name QPainter, while it is installed (the previous handler still
+ *  prints every message). */
+QStringList g_painterWarnings;
+QtMessageHandler g_previousHandler = nullptr;
+void notePainterWarnings(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("QPainter")) || message.contains(QLatin1String("paint buffer")))
+        g_painterWarnings << message;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
 
 bool allFinite(const std::vector<float> &v)
 {
@@ -128,6 +143,10 @@ private slots:
 
     void trainsAndFillsTheConvPanels()
     {
+        // Nothing paints into an empty device on the way (the hidden heatmaps' plot, for one).
+        g_painterWarnings.clear();
+        g_previousHandler = qInstallMessageHandler(notePainterWarnings);
+        const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
         MainWindow window;
         TrainConfig config = sourceRecipe();
         config.network = withLayers(*parseLayers(kLayers), Activation::ReLU);
@@ -174,6 +193,9 @@ private slots:
         QVERIFY(train->dropoutMaskPanel()->isVisible());
         QVERIFY(train->weightNormPanel()->isVisible());
         QVERIFY(!train->heatmapPanel()->isVisible());
+        // A screenshot paints every panel, the hidden ones' pending resizes included.
+        QVERIFY(!window.grab().isNull());
+        QVERIFY2(g_painterWarnings.isEmpty(), qPrintable(g_painterWarnings.join(QLatin1Char('\n'))));
         // The SoftMax table's probabilities are the network's: they sum to 1.
         const VisualPtr shown = window.controller()->shown();
         QVERIFY(shown && shown->conv);
@@ -194,6 +216,42 @@ private slots:
         QVERIFY(resets.wait(10000));
         QTRY_VERIFY(train->heatmapPanel()->isVisible());
         QVERIFY(!train->convFilterPanel()->isVisible());
+    }
+
+    // On a projector's 1280 x 800 a conv net's name does not push the Seed box into the
+    // toolbar's overflow menu: the bar names it by its channels ("conv 8-16").
+    void presentationToolbarFitsAConvNet()
+    {
+        MainWindow window;
+        TrainConfig config = sourceRecipe();
+        config.network = withLayers(*parseLayers("conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64"), Activation::ReLU);
+        config.init = initFor(config.network);
+        window.setTrainingConfig(config);
+        test::showOnData(window, m_dir.path()); // the network trained: no "applied on Reset" hint
+        if (QTest::currentTestFailed())
+            return;
+        window.setPresentationMode(true, /*fullScreen=*/false);
+        window.resize(MainWindow::defaultSize());
+        QCoreApplication::processEvents();
+        auto *bar = window.findChild<QToolBar *>(QStringLiteral("controlBar"));
+        QVERIFY(bar);
+        auto *network = bar->findChild<QToolButton *>(QStringLiteral("networkBox"));
+        QVERIFY(network);
+        // The bar lays itself out after the presentation's font and the window's size have
+        // arrived: once the seed box is on it, a few more events may still move it off.
+        auto *seed = bar->findChild<QWidget *>(QStringLiteral("seedBox"));
+        QTRY_VERIFY(seed && seed->isVisible() && bar->rect().contains(seed->geometry()));
+        QTest::qWait(300);
+        auto *more = bar->findChild<QToolButton *>(QStringLiteral("qt_toolbar_ext_button"));
+        QVERIFY(!more || !more->isVisible());
+        for (const char *name : {"networkBox", "epochsBox", "seedBox"}) {
+            auto *w = bar->findChild<QWidget *>(QLatin1String(name));
+            QVERIFY2(w && w->isVisible(), name);
+            QVERIFY2(bar->rect().contains(w->geometry()), name);
+        }
+        QCOMPARE(network->text(), QStringLiteral("conv 8-16"));
+        window.setPresentationMode(false);
+        QTRY_COMPARE(network->text(), QStringLiteral("conv 8-16, 64 ReLU")); // room for every layer again
     }
 
     void networkMenuTakesALayerList()

@@ -17,6 +17,7 @@
 #include "lessonui.h"
 #include <stepmodel.h>
 #include <stepview.h>
+#include <nn/layerspec.h>
 
 #include <QAction>
 #include <QDir>
@@ -56,6 +57,7 @@ private slots:
     void stepViewUsesTheLessonsRate();
     void lessonStepFlag();
     void closingALessonGivesTheUsersSettingsBack();
+    void aLessonsLayerListLastsForItsSession();
     void endOnTheLastStepGivesTheUsersSettingsBack();
     void lessonStepOnTheCommandLine();
 
@@ -380,6 +382,48 @@ void TestGuiSessionSettings::closingALessonGivesTheUsersSettingsBack()
     QCOMPARE(readTraining(s).config.epochs, 4);
     QCOMPARE(readTraining(s).config.lr, 0.05);
     QCOMPARE(s.value(QStringLiteral("view/current")).toInt(), int(MainWindow::View::Draw));
+}
+
+void TestGuiSessionSettings::aLessonsLayerListLastsForItsSession()
+{
+    // Lesson 11 trains a layer list ("layers" in its settings), here with a weight decay added
+    // ("weight_decay"); closing it gives back the user's dense network without decay, and neither
+    // is saved.
+    QFile shipped(QDir(lessonsDir()).filePath(QStringLiteral("11-what-a-convolution-sees.json")));
+    QVERIFY(shipped.open(QIODevice::ReadOnly));
+    QByteArray text = shipped.readAll();
+    QVERIFY(text.contains("\"layers\": "));
+    text.insert(text.indexOf("\"layers\": "), "\"weight_decay\": 0.005, "); // the settings' (the first)
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("decay.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly) && file.write(text) == text.size());
+    file.close();
+    writeUsersSettings();
+    {
+        MainWindow window;
+        QVERIFY(!window.loadSettings().isEmpty());
+        window.show();
+        window.openData(sampleFolder());
+        waitUntilSettled(window);
+        const QString error = window.lessons()->open(file.fileName());
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        waitUntilSettled(window);
+        const TrainConfig lesson = window.controller()->config();
+        QVERIFY(lesson.network.layered());
+        QCOMPARE(QString::fromStdString(layersText(lesson.network.layers)),
+                 QStringLiteral("conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64"));
+        QCOMPARE(lesson.weightDecay, 0.005);
+        window.lessons()->runner()->close();
+        QVERIFY(!window.controller()->config().network.layered());
+        QCOMPARE(window.controller()->config().network.hidden, std::vector<int>{32});
+        QCOMPARE(window.controller()->config().weightDecay, 0.0);
+        window.close();
+    }
+    QSettings s;
+    const StoredTraining t = readTraining(s);
+    QVERIFY(!t.config.network.layered());
+    QCOMPARE(t.config.network.hidden, std::vector<int>{32});
+    QCOMPARE(t.config.weightDecay, 0.0);
 }
 
 void TestGuiSessionSettings::endOnTheLastStepGivesTheUsersSettingsBack()

@@ -7,6 +7,7 @@
 #include <lossplot.h>
 #include <mainwindow.h>
 #include <messagebanner.h>
+#include <nn/layerspec.h>
 #include <train/snapshotfolder.h>
 #include <snapshotui.h>
 #include <statusline.h>
@@ -51,6 +52,7 @@ private slots:
     void cleanup();
 
     void saveAndOpenContinueExactly();
+    void aConvNetsSnapshotsContinueExactly();
     void automaticSnapshotsKeepTheLastK();
     void damagedSnapshotOffersThePreviousOne();
     void snapshotOnClose();
@@ -128,6 +130,73 @@ void TestGuiSnapshots::saveAndOpenContinueExactly()
     runBatches(9);
     QVERIFY(*controller()->currentWeights() == at22);
     QCOMPARE(m_window->trainView()->lossPlot()->csvText(), csv22);
+}
+
+void TestGuiSnapshots::aConvNetsSnapshotsContinueExactly()
+{
+    // A convolutional network with dropout and weight decay (momentum's state, the masks drawn
+    // from the batch's number): File > Save snapshot and Open, an automatic snapshot and the
+    // timeline's Continue from here each go on with the bits of a run that never stopped.
+    TrainConfig config = controller()->config();
+    config.network = withLayers(*parseLayers("conv 4 5x5, pool 2, dense 16, dropout 0.25"), Activation::ReLU);
+    config.init = initFor(config.network);
+    config.weightDecay = 5e-4;
+    m_window->setTrainingConfig(config);
+    test::EventSpy<HistoryRestart> resets(controller());
+    controller()->reset();
+    QVERIFY(resets.wait(10000));
+    QTRY_COMPARE_WITH_TIMEOUT(controller()->state(), TrainingState::Paused, 10000);
+    QVERIFY(controller()->trainedConfig().network.layered());
+    AutoSnapshotSettings a;
+    a.enabled = true;
+    a.folder = m_snaps.path();
+    a.everyBatches = 7;
+    a.everyMinutes = 0;
+    a.keep = 3;
+    controller()->setAutoSnapshot(a);
+    test::EventSpy<SnapshotSaved> automatic(controller());
+    runBatches(7); // mid-epoch
+    QTRY_COMPARE(automatic.count(), 1);
+    a.enabled = false;
+    controller()->setAutoSnapshot(a);
+    const MlpParamsF at7 = *controller()->currentWeights();
+    const QString file = QDir(m_snaps.path()).filePath(QStringLiteral("conv.bplabsnap"));
+    test::EventSpy<SnapshotSaved> saved(controller());
+    controller()->saveSnapshot(file);
+    QVERIFY(saved.wait(10000));
+    runBatches(6);
+    const MlpParamsF at13 = *controller()->currentWeights();
+    QVERIFY(!(at13 == at7));
+
+    // The files hold the layer list and the weight decay.
+    for (const QString &path : {file, automatic.at(0).path}) {
+        const auto snap = loadSnapshot(path.toStdString());
+        QVERIFY2(snap.ok(), snap.ok() ? "" : snap.error().c_str());
+        QCOMPARE(snap->step, std::uint64_t(7));
+        QVERIFY(snap->config.network.layered());
+        QCOMPARE(snap->config.weightDecay, 5e-4);
+    }
+    // File > Open snapshot, the automatic one, then the timeline: each back at batch 7 with its
+    // weights, and the same 6 batches from there give batch 13's bits.
+    for (int way = 0; way < 3; ++way) {
+        if (way < 2) {
+            test::EventSpy<RestoredSnapshot> restored(controller());
+            controller()->openSnapshot(way == 0 ? file : automatic.at(0).path);
+            QVERIFY(restored.wait(10000));
+        } else {
+            controller()->showBatch(7);
+            QTRY_COMPARE(qint64(controller()->shownStep()), qint64(7));
+            QVERIFY(*controller()->shownWeights() == at7);
+            test::EventSpy<BranchPtr> branched(controller());
+            controller()->continueFromHere();
+            QVERIFY(branched.wait(10000));
+        }
+        QTRY_COMPARE(controller()->stepCount(), std::uint64_t(7));
+        QVERIFY2(*controller()->currentWeights() == at7, qPrintable(QString::number(way)));
+        QVERIFY(controller()->trainedConfig().network.layered());
+        runBatches(6);
+        QVERIFY2(*controller()->currentWeights() == at13, qPrintable(QString::number(way)));
+    }
 }
 
 void TestGuiSnapshots::automaticSnapshotsKeepTheLastK()

@@ -8,6 +8,7 @@
 #include <conv/featuremappanel.h>
 #include <conv/weightnormpanel.h>
 
+#include <QAbstractButton>
 #include <QImage>
 #include <QLocale>
 #include <QTest>
@@ -113,6 +114,64 @@ private slots:
             for (int x = 0; x < image.width(); ++x)
                 darkest = std::min(darkest, qGray(image.pixel(x, y)));
         QVERIFY2(darkest < 60, qPrintable(QString::number(darkest)));
+    }
+
+    // On screen one layer at a time, as large as the panel allows; the chooser in the corner
+    // moves between them, and the screen reader's table still has every layer's rows.
+    void aLayerAtATime()
+    {
+        FeatureMapPanel panel;
+        FeatureMapSet blank, dark;
+        blank.name = "conv 1 3x3";
+        blank.layer = 1;
+        blank.channels = blank.height = blank.width = 1;
+        blank.values = {0};
+        dark = blank;
+        dark.name = "pool 2";
+        dark.layer = 2;
+        dark.values = {4};
+        panel.setMaps({blank});
+        auto *chooser = panel.findChild<QWidget *>(QStringLiteral("featureMapLayer"));
+        QVERIFY(chooser);
+        QVERIFY(chooser->isHidden()); // one layer: nothing to choose
+        panel.setMaps({blank, dark});
+        panel.resize(400, 200);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(chooser->isVisible());
+        QCOMPARE(panel.accessibleRows(), 2);
+        // The share of the panel below its title line that is dark: layer 1's map is white,
+        // layer 2's dark and most of the panel's height.
+        const auto darkShare = [&panel] {
+            const QImage image = panel.grab().toImage();
+            int dark = 0, all = 0;
+            for (int y = 40; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x, ++all)
+                    dark += qGray(image.pixel(x, y)) < 60;
+            return double(dark) / all;
+        };
+        QCOMPARE(panel.shownLayer(), 0);
+        QVERIFY2(darkShare() < 0.01, qPrintable(QString::number(darkShare())));
+        QAbstractButton *next = nullptr;
+        for (QAbstractButton *b : chooser->findChildren<QAbstractButton *>())
+            if (b->accessibleName() == QStringLiteral("Next layer"))
+                next = b;
+        QVERIFY(next && next->isEnabled());
+        next->click();
+        QCOMPARE(panel.shownLayer(), 1);
+        QVERIFY(!next->isEnabled());
+        QVERIFY2(darkShare() > 0.25, qPrintable(QString::number(darkShare())));
+        // The kernels too: one bank at a time, every kernel in the table.
+        ConvFilterPanel filters;
+        ConvFilterBank second = twoKernels();
+        second.layer = 3;
+        filters.setFilters({twoKernels(), second});
+        QCOMPARE(filters.accessibleRows(), 4);
+        QCOMPARE(filters.shownLayer(), 0);
+        filters.showLayer(1);
+        QCOMPARE(filters.shownLayer(), 1);
+        filters.showLayer(5);
+        QCOMPARE(filters.shownLayer(), 1);
     }
 
     void dropoutMaskCountsTheNeuronsOff()
