@@ -179,7 +179,7 @@ MlpTrace<S> traceSample(const Architecture &arch, const MlpParams<S> &params, co
     for (Eigen::Index k = 0; k < t.probabilities.size(); ++k)
         others += k == t.label ? S(0) : t.probabilities(k);
     t.deltaOut(t.label) = -others;
-    if (arch.layered()) // the list's pass gave every layer's delta
+    if (!t.listGradients.layers.empty()) // a layer list: its pass gave every layer's delta
         return t;
     const Vec<S> *next = &t.deltaOut;
     for (std::size_t l = L - 1; l-- > 0;) {
@@ -215,10 +215,10 @@ MlpTrace<S> explainSample(const Architecture &arch, const MlpParams<S> &params, 
 template<class S>
 MlpParams<S> gradientsOf(const Architecture &arch, const MlpTrace<S> &trace)
 {
-    if (arch.layered() && trace.label >= 0 && trace.listGradients.layers.size() == std::size_t(arch.layerCount()))
+    if (!trace.listGradients.layers.empty()) // a layer list's, from its own pass
         return trace.listGradients;
     MlpParams<S> g = MlpParams<S>::zeros(arch);
-    if (trace.label < 0 || arch.layered())
+    if (trace.label < 0)
         return g;
     const std::size_t L = g.layers.size();
     for (std::size_t l = 0; l < L; ++l) {

@@ -75,11 +75,11 @@ std::vector<ConvTerm> termsOf(const ConvGeometry &g, const RowMat<float> &W, con
  *  from 1 as the tables count (input row s (y - 1) + u - pad). */
 QString patchIndex(const ConvGeometry &g)
 {
-    const QString minusPad = g.pad > 0 ? QStringLiteral("&minus;%1").arg(g.pad) : QString();
     const auto one = [&](const QString &y, const QString &u) {
-        return (g.spec.stride > 1 ? QStringLiteral("%1(%2&minus;1)+%3").arg(g.spec.stride).arg(y, u)
-                                  : QStringLiteral("%1+%2&minus;1").arg(y, u))
-                + minusPad;
+        if (g.spec.stride > 1) // s (y - 1) + u - pad
+            return QStringLiteral("%1(%2&minus;1)+%3").arg(g.spec.stride).arg(y, u)
+                    + (g.pad > 0 ? QStringLiteral("&minus;%1").arg(g.pad) : QString());
+        return QStringLiteral("%1+%2&minus;%3").arg(y, u).arg(g.pad + 1); // y + u - 1 - pad
     };
     return QStringLiteral("c,") + one(QStringLiteral("y"), QStringLiteral("u")) + QLatin1Char(',')
             + one(QStringLiteral("x"), QStringLiteral("v"));

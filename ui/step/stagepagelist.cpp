@@ -167,7 +167,7 @@ GridSpec mapGrid(const Vec<float> &v, const FeatureShape &s, int c, int selected
     g.valueName = name;
     g.cellName = tr("row %1, column %2");
     g.selected = selected;
-    g.cellSize = s.width <= 8 ? 22 : s.width <= 14 ? 14 : 8;
+    g.cellSize = s.width <= 8 ? 22 : s.width <= 14 ? 14 : 7; // 28 x 7: the image's own size
     g.selectsHidden = selects;
     g.firstCell = c * area;
     return g;

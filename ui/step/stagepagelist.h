@@ -11,7 +11,7 @@
 
 namespace bplab {
 
-/** The stages of a layer list (arch.layered()). */
+/** The stages of a layer list (a network with other layers than dense ones). */
 std::vector<NetworkStage> listStages(const Architecture &arch);
 /** "Convolution 1", "Max pooling 2 (back)", ... for a stage with list >= 0. */
 QString listStageName(const std::vector<LayerSpec> &body, const NetworkStage &s);
