@@ -117,6 +117,21 @@ class TestLayerTrace : public QObject
     Q_OBJECT
 
 private slots:
+    void withoutLabelEveryDeltaIsZero()
+    {
+        const Architecture arch = convNet();
+        const auto picture = ringPicture();
+        const MlpTrace<double> t = explainSample(arch, initMlp(arch, Init::PyTorch, 7).cast<double>(),
+                                                 scaleInput<double>(picture.data(), Normalize::None), -1, 0.5);
+        QCOMPARE(int(t.hidden.size()), 5);
+        for (const HiddenTrace<double> &h : t.hidden) {
+            QCOMPARE(h.delta.size(), h.a.size());
+            QCOMPARE(h.delta.cwiseAbs().maxCoeff(), 0.0);
+        }
+        QCOMPARE(t.deltaOut.cwiseAbs().maxCoeff(), 0.0);
+        QVERIFY(std::abs(t.probabilities.sum() - 1.0) < 1e-12);
+    }
+
     void traceEqualsLoops()
     {
         const Architecture arch = convNet();

@@ -13,6 +13,7 @@
 #include <guioptions.h>
 #include <heatmappanel.h>
 #include <softmaxpanel.h>
+#include <stepview.h>
 #include <trainervisuals.h>
 #include <trainview.h>
 #include <nn/layerpass.h>
@@ -183,6 +184,14 @@ private slots:
             window.setView(v);
             QTest::qWait(50);
         }
+        // Step through takes the conv net's weights: the list's stages, the convolution's page second.
+        window.setView(View::Step);
+        StepView *step = window.stepView();
+        QTRY_VERIFY(step->model()->hasTrace() && step->model()->arch() == config.network);
+        QCOMPARE(step->model()->stageCount(), 6 + 2 * 4);
+        step->setStage(2);
+        QVERIFY(step->pageText().contains(QStringLiteral("Feature map")));
+        window.setView(View::Train);
         test::runBatches(window.controller(), 2);
         QCOMPARE(train->weightNormPanel()->series().constLast().step, std::uint64_t(5));
         // A dense network again: the heatmaps come back and the conv panels go.
