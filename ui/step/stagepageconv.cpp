@@ -85,6 +85,26 @@ QString patchIndex(const ConvGeometry &g)
             + one(QStringLiteral("x"), QStringLiteral("v"));
 }
 
+/** One kernel's k x k weights per input channel (row o of W, PyTorch's order) as a grid, the
+ *  channels' blocks side by side (k rows), tap w marked. */
+GridSpec kernelGrid(const RowMat<float> &W, int o, int channels, int k, int w, const QString &name, const QString &caption)
+{
+    GridSpec g;
+    g.rows = k;
+    g.cols = channels * k;
+    g.values.resize(g.rows * g.cols);
+    // W[o][c][ky][kx] at row ky, column c k + kx
+    for (int c = 0; c < channels; ++c)
+        for (int ky = 0; ky < k; ++ky)
+            for (int kx = 0; kx < k; ++kx)
+                g.values[ky * g.cols + c * k + kx] = W(o, (c * k + ky) * k + kx);
+    g.selected = w / (k * k) * k + w % k + (w / k % k) * g.cols;
+    g.caption = caption;
+    g.valueName = name;
+    g.cellSize = std::clamp(320 / g.cols, 6, 22);
+    return g;
+}
+
 QString inName(int i) { return i == 0 ? QStringLiteral("x") : QStringLiteral("in"); }
 
 } // namespace
@@ -133,8 +153,7 @@ StagePage convForwardPage(const StepModel &m, int i)
                         term.input < 0 ? tr("padding") : QStringLiteral("(%1, %2)").arg(from.y + 1).arg(from.x + 1),
                         num(term.w), QStringLiteral("&times;"), num(term.x), QStringLiteral("="), num(term.product)});
     }
-    html += table({tr("channel c"), tr("kernel (u, v)"), tr("input (row, col)"), tr("weight w"), QString(), X, QString(), tr("term")},
-                  rows);
+    html += table({tr("channel"), tr("tap (u, v)"), tr("input at"), QStringLiteral("w"), QString(), X, QString(), tr("term")}, rows);
     double rest = all;
     for (int r = 0; r < shown; ++r)
         rest -= terms[std::size_t(r)].product;
@@ -230,15 +249,8 @@ StagePage convBackwardPage(const StepModel &m, int i)
     page.html = html;
     GridSpec delta = mapGrid(h.delta, g.out, o, at.y * g.out.width + at.x, QStringLiteral("δ"),
                              tr("δ of feature map %1").arg(o + 1), true);
-    GridSpec kernel;
-    const int taps = g.in.channels * k * k;
-    kernel.values = QVector<float>(dW.row(o).data(), dW.row(o).data() + taps);
-    kernel.rows = g.in.channels * k;
-    kernel.cols = k;
-    kernel.caption = tr("dL/dw of map %1's kernel (a %2×%2 block per input channel)").arg(o + 1).arg(k);
-    kernel.valueName = QStringLiteral("dL/dw");
-    kernel.selected = w;
-    kernel.cellSize = kernel.rows <= 40 ? 22 : 12;
+    GridSpec kernel = kernelGrid(dW, o, g.in.channels, k, w, QStringLiteral("dL/dw"),
+                                 tr("dL/dw of map %1's kernel (a %2×%2 block per input channel)").arg(o + 1).arg(k));
     page.grids = {delta, kernel};
     return page;
 }
@@ -266,19 +278,9 @@ StagePage convUpdatePage(const StepModel &m, int i)
                       .arg(num(t.loss), num(again.loss), again.loss < t.loss ? tr("lower") : tr("not lower"))
                       .arg(t.predicted).arg(again.predicted));
     page.html = html;
-    const auto kernelGrid = [&](const RowMat<float> &W, const QString &name, const QString &caption) {
-        GridSpec kg;
-        kg.values = QVector<float>(W.row(o).data(), W.row(o).data() + W.cols());
-        kg.rows = g.in.channels * k;
-        kg.cols = k;
-        kg.caption = caption;
-        kg.valueName = name;
-        kg.selected = w;
-        kg.cellSize = kg.rows <= 40 ? 22 : 12;
-        return kg;
-    };
-    page.grids = {kernelGrid(m.network()->layers[std::size_t(l)].W, QStringLiteral("w"), tr("map %1's kernel before").arg(o + 1)),
-                  kernelGrid(m.afterWeights().layers[std::size_t(l)].W, tr("w new"), tr("after the step"))};
+    page.grids = {kernelGrid(m.network()->layers[std::size_t(l)].W, o, g.in.channels, k, w, QStringLiteral("w"),
+                             tr("map %1's kernel before").arg(o + 1)),
+                  kernelGrid(m.afterWeights().layers[std::size_t(l)].W, o, g.in.channels, k, w, tr("w new"), tr("after the step"))};
     return page;
 }
 
