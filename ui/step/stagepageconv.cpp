@@ -167,10 +167,9 @@ StagePage convForwardPage(const StepModel &m, int i)
                            tr("feature map %1 of %2: a = f(z)").arg(at.c + 1).arg(g.out.channels), true);
     const int c = terms.front().c;
     GridSpec patch = mapGrid(in, g.in, c, -1, X, tr("input channel %1, the %2×%2 patch marked").arg(c + 1).arg(k), false);
-    for (int ky = 0; ky < k; ++ky)
-        for (int kx = 0; kx < k; ++kx)
-            if (const int idx = g.inputAt(c, at.y, at.x, ky, kx); idx >= 0)
-                patch.marked.insert(idx - c * g.in.height * g.in.width);
+    // The patch: rows y s - pad .. + k - 1, clipped to the picture (the padding lies outside it)
+    const int top = at.y * g.spec.stride - g.pad, left = at.x * g.spec.stride - g.pad;
+    patch.region = QRect(left, top, k, k).intersected(QRect(0, 0, g.in.width, g.in.height));
     if (i == 0)
         patch.scale = ValueGrid::Scale::Grey;
     page.grids = {map, patch};

@@ -75,8 +75,7 @@ StagePage poolForwardPage(const StepModel &m, int i)
                               tr("pooled map %1 of %2").arg(at.c + 1).arg(h.shape.channels), true);
     GridSpec before = mapGrid(x, in, at.c, w.cells[w.winner] - at.c * in.height * in.width, tr("in"),
                               tr("map %1 before pooling, the window marked").arg(at.c + 1), false);
-    for (int q = 0; q < w.count; ++q)
-        before.marked.insert(w.cells[q] - at.c * in.height * in.width);
+    before.region = QRect(2 * at.x, 2 * at.y, 2, 2).intersected(QRect(0, 0, in.width, in.height));
     page.grids = {pooled, before};
     return page;
 }
@@ -121,8 +120,7 @@ StagePage poolBackwardPage(const StepModel &m, int i)
                               tr("δ of pooled map %1").arg(at.c + 1), true);
     GridSpec back = mapGrid(routed, in, at.c, w.cells[w.winner] - at.c * in.height * in.width, tr("dL/d in"),
                             tr("routed back to map %1: the maxima only").arg(at.c + 1), false);
-    for (int q = 0; q < w.count; ++q)
-        back.marked.insert(w.cells[q] - at.c * in.height * in.width);
+    back.region = QRect(2 * at.x, 2 * at.y, 2, 2).intersected(QRect(0, 0, in.width, in.height));
     page.grids = {pooled, back};
     return page;
 }

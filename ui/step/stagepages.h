@@ -12,6 +12,7 @@
 #include "nn/mlp.h"
 #include "valuegrid.h"
 
+#include <QRect>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -43,6 +44,7 @@ struct GridSpec {
     QString cellName;  ///< "" for pixels, else e.g. "hidden neuron %1"
     QSet<int> marked;
     int selected = -1;
+    QRect region; ///< cells framed (x = column, y = row; empty: none), e.g. a kernel's input patch
     int cellSize = 8;
     bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
     bool selectsOutput = false;

@@ -296,6 +296,7 @@ void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
     grid->setValues(spec.values, spec.rows, spec.cols, spec.scale);
     grid->setMarked(spec.marked);
     grid->setSelected(spec.selected);
+    grid->setRegion(spec.region);
     grid->setCaption(spec.caption);
     grid->setCursor(spec.selectsHidden || spec.selectsOutput ? Qt::PointingHandCursor : Qt::ArrowCursor);
 }
