@@ -185,6 +185,46 @@ int workedTap(const RowMat<float> &dW, int o)
     return largestInRow(dW, o);
 }
 
+/** Backwards to the layer before: dL/d in[c][iy][ix] = sum over o, u, v of w[o][c][u][v] delta[o][y][x]
+ *  where output (y, x) put tap (u, v) on that input (the kernel flipped), for the input under the
+ *  middle tap of output `at`, against the pass's value. */
+QString inputGradientText(const StepModel &m, int i, const ConvGeometry &g, int c, const MapPlace &at)
+{
+    const MlpTraceF &t = m.trace();
+    const HiddenTrace<float> &h = t.hidden[std::size_t(i)];
+    const HiddenTrace<float> &before = t.hidden[std::size_t(i - 1)];
+    const RowMat<float> &W = m.network()->layers[std::size_t(paramLayerOf(t, i))].W;
+    const int k = g.spec.kernel, s = g.spec.stride;
+    const int iy = std::clamp(at.y * s - g.pad + k / 2, 0, g.in.height - 1), ix = std::clamp(at.x * s - g.pad + k / 2, 0, g.in.width - 1);
+    double sum = 0;
+    int terms = 0;
+    for (int o = 0; o < g.out.channels; ++o)
+        for (int u = 0; u < k; ++u)
+            for (int v = 0; v < k; ++v) {
+                const int sy = iy + g.pad - u, sx = ix + g.pad - v; // = y s, x s
+                if (sy < 0 || sx < 0 || sy % s != 0 || sx % s != 0 || sy / s >= g.out.height || sx / s >= g.out.width)
+                    continue;
+                sum += double(W(o, g.tap(c, u, v))) * double(h.delta[(o * g.out.height + sy / s) * g.out.width + sx / s]);
+                ++terms;
+            }
+    const int idx = (c * g.in.height + iy) * g.in.width + ix;
+    QString text = p(tr("Backwards to the layer before, every input value gets the kernel weights it met times the &delta; of "
+                        "the outputs it fed, over every map: <b>dL/d%1 = &Sigma;<sub>o,u,v</sub> w<sub>o,c,u,v</sub> "
+                        "&delta;<sub>o,y,x</sub></b> over the outputs (y, x) that put tap (u, v) on it: the kernel turned "
+                        "by 180&deg;.")
+                             .arg(sub(QStringLiteral("in"), QStringLiteral("c,i,j"))));
+    text += p(tr("Input (channel %1, row %2, column %3): %4 terms, <b>dL/d in = %5</b>.")
+                      .arg(c + 1).arg(iy + 1).arg(ix + 1).arg(terms).arg(num(sum)));
+    if (before.spec.hasParameters()) { // a convolution before: its delta is dL/dz, times its slope
+        const float slope = derivativeAt(m.arch().activation, before.z[idx], before.a[idx]);
+        text += p(tr("Times the slope of the layer before, f'(z) = %1: its &delta; = %2 (the pass's: %3).")
+                          .arg(num(slope), num(sum * slope), num(before.delta[idx])));
+    } else {
+        text += p(tr("The layer before receives: %1.").arg(num(before.delta[idx])));
+    }
+    return text;
+}
+
 } // namespace
 
 StagePage convBackwardPage(const StepModel &m, int i)
@@ -245,6 +285,8 @@ StagePage convBackwardPage(const StepModel &m, int i)
     html += p(tr("+ the other %1 products: %2; = <b>dL/dw = %3</b> (the pass's own: %4)")
                       .arg(count - shown).arg(num(rest)).arg(num(all)).arg(num(dW(o, w))));
     html += p(tr("dL/db of map %1 = &Sigma; &delta; over the map = <b>%2</b>.").arg(o + 1).arg(num(grads.layers[std::size_t(l)].b[o])));
+    if (i > 0)
+        html += inputGradientText(m, i, g, c, at);
     page.html = html;
     GridSpec delta = mapGrid(h.delta, g.out, o, at.y * g.out.width + at.x, QStringLiteral("δ"),
                              tr("δ of feature map %1").arg(o + 1), true);

@@ -176,6 +176,14 @@ private slots:
         QVERIFY2(std::abs(sum - pass) <= 1e-4 * std::max(1e-6, std::abs(pass)) + 1e-9,
                  qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(pass)));
         QVERIFY(pass != 0);
+        // Backwards to the pooling before the second convolution: the flipped-kernel sum is its dL/da.
+        const QString second = stagePage(m, 15).html; // Convolution 2: gradients
+        const double flipped = linkAfter(second, QStringLiteral("dL/d in = "));
+        const double given = linkAfter(second, QStringLiteral("The layer before receives: "));
+        QVERIFY(!std::isnan(flipped) && !std::isnan(given));
+        QVERIFY(given != 0);
+        QVERIFY2(std::abs(flipped - given) <= 1e-4 * std::abs(given) + 1e-9,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(flipped).arg(given)));
     }
 
 private:
