@@ -13,7 +13,9 @@
 #include <guioptions.h>
 #include <heatmappanel.h>
 #include <softmaxpanel.h>
+#include <steppredict.h>
 #include <stepview.h>
+#include <lesson/lessonanswer.h>
 #include <trainervisuals.h>
 #include <trainview.h>
 #include <nn/layerpass.h>
@@ -191,6 +193,16 @@ private slots:
         QCOMPARE(step->model()->stageCount(), 6 + 2 * 4);
         step->setStage(2);
         QVERIFY(step->pageText().contains(QStringLiteral("Feature map")));
+        // Predict first asks for the convolution's selected z, whose true value is the trace's.
+        const StepModel &m = *step->model();
+        const auto q = StepPredict::questionFor(2, m);
+        QVERIFY(q && q->quantity == Quantity::Z1 && q->layer == 0);
+        AnswerSources sources;
+        m.addTo(sources);
+        const auto truth = trueAnswer(*q, sources);
+        QVERIFY(truth.ok());
+        QCOMPARE(float(truth.value().value), m.trace().hidden[0].z[q->index]);
+        QVERIFY(!StepPredict::questionFor(3, m)); // pooling: nothing computed to predict
         window.setView(View::Train);
         test::runBatches(window.controller(), 2);
         QCOMPARE(train->weightNormPanel()->series().constLast().step, std::uint64_t(5));
