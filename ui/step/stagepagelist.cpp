@@ -79,8 +79,14 @@ StagePage dropoutPage(const StepModel &m, int i, bool backward)
         html += p(tr("Backwards, &delta; passes through the values the mask kept (here all) unchanged: &delta;<sub>%1</sub> = <b>%2</b>.")
                           .arg(j + 1).arg(num(h.delta[j])));
     page.html = html;
-    page.grids = {backward ? flatGrid(h.delta, QStringLiteral("δ"), tr("dL/da after dropout"), j, true)
-                           : flatGrid(h.a, QStringLiteral("a"), tr("a after dropout (all kept)"), j, true)};
+    if (backward) {
+        page.grids = {flatGrid(h.delta, QStringLiteral("δ"), tr("dL/da after dropout"), j, true)};
+    } else {
+        // The mask of an evaluation: 1 (kept) everywhere.
+        GridSpec mask = flatGrid(Vec<float>::Ones(h.a.size()), tr("kept"), tr("the mask: 1 = kept, all of them here"), j, true);
+        mask.scale = ValueGrid::Scale::Grey;
+        page.grids = {flatGrid(h.a, QStringLiteral("a"), tr("a after dropout (all kept)"), j, true), mask};
+    }
     return page;
 }
 
