@@ -249,8 +249,8 @@ int runExplain(const QStringList &args)
     const bool json = cmd.isSet(QStringLiteral("json"));
     if (model.arch.layered()) {
         // A layer list: every value in double, from the list's own pass.
-        const LayerTrace trace = explainLayers(model.arch, model.params.cast<double>(),
-                                               scaleInput<double>(source.image(std::size_t(index)), normalize), label, lr);
+        const MlpTrace<double> trace = explainSample(model.arch, model.params.cast<double>(),
+                                                     scaleInput<double>(source.image(std::size_t(index)), normalize), label, lr);
         if (json) {
             printOut(withChecks(layerExplainObject(model.arch, trace, set.toStdString(), index)));
             return kExitOk;

@@ -49,15 +49,15 @@ std::vector<Json> weightShapes(const Architecture &arch)
 
 } // namespace
 
-Json layerExplainObject(const Architecture &arch, const LayerTrace &t, const std::string &set, long long index)
+Json layerExplainObject(const Architecture &arch, const MlpTrace<double> &t, const std::string &set, long long index)
 {
     Json j {{"set", set}, {"index", index}, {"label", t.label}, {"predicted", t.predicted},
             {"network", layersText(arch.layers)}, {"activation", toString(arch.activation)}};
     j["input"] = doubles(t.input);
     j["target"] = doubles(t.target);
     Json layers = Json::array();
-    for (const LayerTraceStage &s : t.stages)
-        layers.push_back(Json {{"layer", s.name}, {"shape", shapeJson(s.shape)}, {"a", doubles(s.a)},
+    for (const HiddenTrace<double> &s : t.hidden)
+        layers.push_back(Json {{"layer", layerText(s.spec)}, {"shape", shapeJson(s.shape)}, {"a", doubles(s.a)},
                                {"delta", doubles(s.delta)}});
     j["layers"] = std::move(layers);
     j["logits"] = doubles(t.logits);
@@ -68,18 +68,19 @@ Json layerExplainObject(const Architecture &arch, const LayerTrace &t, const std
     j["delta_out"] = doubles(t.deltaOut);
     Json gradients = Json::array();
     const std::vector<Json> shapes = weightShapes(arch);
-    for (std::size_t l = 0; l < t.gradients.layers.size(); ++l)
+    const MlpParamsD g = gradientsOf(arch, t);
+    for (std::size_t l = 0; l < g.layers.size(); ++l)
         gradients.push_back(Json {{"name", "W" + std::to_string(l + 1)},
                                   {"shape", l < shapes.size() ? shapes[l] : Json::array()},
-                                  {"dW", flatDoubles(t.gradients.layers[l].W)},
-                                  {"db", doubles(t.gradients.layers[l].b)}});
+                                  {"dW", flatDoubles(g.layers[l].W)},
+                                  {"db", doubles(g.layers[l].b)}});
     j["gradients"] = std::move(gradients);
     j["lr"] = jsonNumberOf(t.lr);
     j["loss_after"] = jsonNumberOf(t.lossAfter);
     return j;
 }
 
-QString layerExplainText(const Architecture &arch, const LayerTrace &t, const QString &set, long long index)
+QString layerExplainText(const Architecture &arch, const MlpTrace<double> &t, const QString &set, long long index)
 {
     QString text = QStringLiteral("%1 set, image %2, network %3 (%4)\n")
                            .arg(set)
@@ -90,9 +91,9 @@ QString layerExplainText(const Architecture &arch, const LayerTrace &t, const QS
                     .arg(t.predicted)
                     .arg(t.predicted == t.label ? QStringLiteral("correct") : QStringLiteral("wrong"));
     text += QStringLiteral("layer                     values (C x H x W)      a from      a to   mean |delta|\n");
-    for (const LayerTraceStage &s : t.stages)
+    for (const HiddenTrace<double> &s : t.hidden)
         text += QStringLiteral("%1  %2  %3  %4  %5\n")
-                        .arg(qs(s.name), -24)
+                        .arg(qs(layerText(s.spec)), -24)
                         .arg(QStringLiteral("%1 x %2 x %3").arg(s.shape.channels).arg(s.shape.height).arg(s.shape.width),
                              -20)
                         .arg(s.a.minCoeff(), 10, 'g', 4)

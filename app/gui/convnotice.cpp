@@ -18,10 +18,6 @@ QString ConvNotice::textFor(View view, const Architecture &trained)
         return {};
     const QString network = QString::fromStdString(describe(trained));
     switch (view) {
-    case View::Step:
-        return tr("Step through shows dense networks only: the convolutional network trained now (%1) "
-                  "cannot be stepped through yet. Its kernels and feature maps are in the Train view.")
-                .arg(network);
     case View::Compare:
         return tr("A run cannot go on from this convolutional network's weights yet: runs with a layer list "
                   "(\"conv 8 5x5, pool 2, dense 64\") train from new weights.");

@@ -1,36 +1,11 @@
 #include "convvisuals.h"
 
 #include <nn/layerop.h>
-#include <nn/layerpass.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bplab {
-
-namespace {
-
-/** The trace's output layer from a one-sample pass: logits, e^z, p, loss and delta_out. */
-void fillOutput(const LayerPass<float> &pass, int label, MlpTraceF &t)
-{
-    const int last = pass.opCount() - 1;
-    t.logits = pass.values(last).col(0);
-    t.exp = t.logits.array().exp().matrix();
-    t.expSum = t.exp.sum();
-    t.expFinite = t.exp.allFinite() && std::isfinite(double(t.expSum));
-    t.probabilities = pass.probabilities().col(0);
-    t.probabilities.maxCoeff(&t.predicted);
-    t.target = Vec<float>::Zero(t.probabilities.size());
-    if (label >= 0) {
-        t.target(label) = 1.0f;
-        t.loss = pass.losses()(0);
-        // delta_out = p - y
-        t.deltaOut = t.probabilities - t.target;
-    } else {
-        t.deltaOut = Vec<float>::Zero(t.probabilities.size());
-    }
-}
-
-} // namespace
 
 double weightNormOf(const MlpParamsF &params)
 {
@@ -41,40 +16,28 @@ double weightNormOf(const MlpParamsF &params)
     return std::sqrt(sum);
 }
 
-MlpTraceF convTraceOf(const Trainer &trainer, const Vec<float> &x, int label, SampleInBatch at,
-                      std::shared_ptr<const ConvVisuals> &out)
+std::shared_ptr<const ConvVisuals> convVisualsOf(const Trainer &trainer, const MlpTraceF &trace, SampleInBatch at)
 {
-    const Architecture &arch = trainer.network();
     const MlpParamsF &params = trainer.params();
-    MlpTraceF t;
-    t.label = label >= 0 && label < arch.outputs ? label : -1;
-    t.input = x;
-    LayerPass<float> pass(arch, 1);
-    pass.X.col(0) = x;
-    const PassContext evaluation; // training false: dropout passes everything on
-    if (t.label >= 0) {
-        MlpParamsF grads = MlpParamsF::zeros(arch);
-        const std::uint8_t y = std::uint8_t(t.label);
-        pass.forwardBackward(params, &y, 1, grads, 1, evaluation);
-    } else {
-        pass.forward(params, 1, evaluation);
-    }
-    fillOutput(pass, t.label, t);
-
+    // A network of dense layers alone has no conv panels.
+    if (std::all_of(trace.hidden.begin(), trace.hidden.end(),
+                    [](const HiddenTrace<float> &h) { return h.spec.kind == LayerKind::Dense; }))
+        return nullptr;
     auto conv = std::make_shared<ConvVisuals>();
     const MlpParamsF &gradients = trainer.gradients();
     const bool haveGradients = trainer.step() > 0 && gradients.layers.size() == params.layers.size();
     int paramLayer = 0;
-    for (int i = 0; i + 1 < pass.opCount(); ++i) {
-        const LayerSpec &spec = arch.layers[std::size_t(i)];
-        const LayerOp<float> &op = pass.op(i);
+    for (int i = 0; i < int(trace.hidden.size()); ++i) {
+        const HiddenTrace<float> &h = trace.hidden[std::size_t(i)];
+        const LayerSpec &spec = h.spec;
+        const FeatureShape in = i == 0 ? inputShape() : trace.hidden[std::size_t(i - 1)].shape;
         const std::string name = layerText(spec);
         if (spec.kind == LayerKind::Conv) {
             ConvFilterBank bank;
             bank.name = name;
             bank.layer = i + 1;
-            bank.outChannels = op.outShape.channels;
-            bank.inChannels = op.inShape.channels;
+            bank.outChannels = h.shape.channels;
+            bank.inChannels = in.channels;
             bank.kernel = spec.kernel;
             // W is C_out x (C_in k k), row-major: PyTorch's C_out x C_in x k x k as it lies.
             const Layer<float> &L = params.layers[std::size_t(paramLayer)];
@@ -90,11 +53,10 @@ MlpTraceF convTraceOf(const Trainer &trainer, const Vec<float> &x, int label, Sa
             FeatureMapSet maps;
             maps.name = name;
             maps.layer = i + 1;
-            maps.channels = op.outShape.channels;
-            maps.height = op.outShape.height;
-            maps.width = op.outShape.width;
-            const auto column = pass.values(i).col(0);
-            maps.values.assign(column.data(), column.data() + column.size());
+            maps.channels = h.shape.channels;
+            maps.height = h.shape.height;
+            maps.width = h.shape.width;
+            maps.values.assign(h.a.data(), h.a.data() + h.a.size());
             conv->maps.push_back(std::move(maps));
         }
         if (spec.kind == LayerKind::Dropout && at.trained) {
@@ -102,12 +64,12 @@ MlpTraceF convTraceOf(const Trainer &trainer, const Vec<float> &x, int label, Sa
             mask.name = name;
             mask.layer = i + 1;
             mask.rate = spec.rate;
-            mask.channels = op.inShape.channels;
-            mask.height = op.inShape.height;
-            mask.width = op.inShape.width;
-            mask.dropped.resize(std::size_t(op.inShape.size()));
+            mask.channels = in.channels;
+            mask.height = in.height;
+            mask.width = in.width;
+            mask.dropped.resize(std::size_t(in.size()));
             // Off where the sample's draw u < p (layerdropout.cpp's rule, the same draw).
-            for (int j = 0; j < op.inShape.size(); ++j)
+            for (int j = 0; j < in.size(); ++j)
                 mask.dropped[std::size_t(j)]
                         = dropoutUniform(trainer.activeConfig().seed, at.batch, at.position, j) < spec.rate;
             conv->masks.push_back(std::move(mask));
@@ -117,8 +79,7 @@ MlpTraceF convTraceOf(const Trainer &trainer, const Vec<float> &x, int label, Sa
     }
     conv->weightDecay = trainer.activeConfig().weightDecay;
     conv->weightNorm = {std::uint64_t(trainer.step()), weightNormOf(params)};
-    out = std::move(conv);
-    return t;
+    return conv;
 }
 
 } // namespace bplab

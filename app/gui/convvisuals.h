@@ -1,7 +1,8 @@
 #pragma once
 // The values of a layer-list network (convolution, pooling, dropout) for the Train view's conv
-// panels, made on the worker's thread from a trainer's state: each convolution's kernels and their
-// gradients, the shown sample's feature maps, its dropout masks and the weights' norm. Copies only.
+// panels, made on the worker's thread from a trainer's state and the shown sample's trace: each
+// convolution's kernels and their gradients, the sample's feature maps, its dropout masks and the
+// weights' norm. Copies only.
 
 #include <conv/convvalues.h>
 
@@ -23,13 +24,12 @@ struct SampleInBatch
 };
 
 /**
- * The sample x (label 0-9 or -1) through `trainer`'s layer-list network at its current weights,
- * in evaluation (no dropout): the output layer's values as a trace (SoftMax table, prediction; no
- * hidden layers in it), and into `conv` the panels' values, the dropout masks as the sample's
- * training pass at `at` drew them.
+ * The conv panels' values of the sample of `trace` (explainSample's, at `trainer`'s current
+ * weights): each convolution's kernels and gradients, the feature maps of its convolution and
+ * pooling layers, the dropout masks as the sample's training pass at `at` drew them; null for a
+ * network of dense layers alone.
  */
-MlpTraceF convTraceOf(const Trainer &trainer, const Vec<float> &x, int label, SampleInBatch at,
-                      std::shared_ptr<const ConvVisuals> &conv);
+std::shared_ptr<const ConvVisuals> convVisualsOf(const Trainer &trainer, const MlpTraceF &trace, SampleInBatch at);
 
 /** ||w||_2 over every weight and bias of `params`. */
 double weightNormOf(const MlpParamsF &params);

@@ -46,7 +46,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1920x1080 (default 1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption set(QStringLiteral("set"), QStringLiteral("With --view step: the image's set, test (default) or train."), QStringLiteral("SET"));
     const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("With --view step: the image's index in its set (default 0)."), QStringLiteral("N"));
-    const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K (default 1; 10 stages for one hidden layer, 7 + 3 per hidden layer)."), QStringLiteral("K"));
+    const QCommandLineOption stage(QStringLiteral("stage"), QStringLiteral("With --view step: show stage K (default 1; 10 stages for one hidden layer, 7 + 3 per hidden layer; a layer list: 6 + 2 per layer)."), QStringLiteral("K"));
     const QCommandLineOption stepModel(QStringLiteral("step-model"), QStringLiteral("With --view step: step through the weights of this model file (.bplab or .npz, any network)."), QStringLiteral("FILE"));
     const QCommandLineOption pace(QStringLiteral("pace"), QStringLiteral("Train at N batches per second (every batch shown), \"full\" speed (the default) or one \"sample\" at a time."), QStringLiteral("N"));
     const QCommandLineOption timelineAt(QStringLiteral("timeline-at"), QStringLiteral("After --after-batches N: show the exact weights after batch K (0 to N) in every view."), QStringLiteral("K"));
@@ -205,7 +205,8 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
         o.stepIndex = int(n);
     }
     if (p.isSet(stage)) {
-        if (QString e = integer(stage, 1, 7 + 3 * kMaxHiddenLayers, n); !e.isEmpty())
+        // The most stages of any network: a layer list's 6 + 2 per layer, a dense one's 7 + 3 per hidden layer.
+        if (QString e = integer(stage, 1, std::max(7 + 3 * kMaxHiddenLayers, 6 + 2 * kMaxLayers), n); !e.isEmpty())
             return e;
         o.stepStage = int(n);
     }

@@ -71,8 +71,6 @@ void StepFeed::follow(VisualPtr shown, bool force)
 
 void StepFeed::show(const VisualPtr &shown)
 {
-    if (shown->network.layered()) // not yet stepped through: the window's notice says so
-        return;
     m_view->setNormalize(m_controller->trainedConfig().normalize);
     m_view->setTrainedNetwork(shown->network, shown->weights, TrainingController::captionOf(*shown));
     m_batch = shown->modelFile.isEmpty() ? qint64(shown->weightsStep) : -1;

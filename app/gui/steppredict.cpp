@@ -1,6 +1,7 @@
 #include "steppredict.h"
 
 #include <questionbox.h>
+#include <stagepagelist.h>
 #include <stagepages.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -28,6 +29,24 @@ LessonQuestion question(Quantity q, int index, const QString &text)
 
 } // namespace
 
+std::optional<LessonQuestion> StepPredict::listQuestion(const NetworkStage &s, const StepModel &m)
+{
+    // A layer of a layer list: its selected value's z (forward) or delta's sign (backward), asked of
+    // the layers that have a z (convolution, dense); the others compute nothing to predict.
+    const HiddenTrace<float> &h = m.trace().hidden[std::size_t(s.list)];
+    if (!h.spec.hasParameters())
+        return std::nullopt;
+    const int j = selectedValue(m, s.list);
+    const MapPlace at = placeOf(h.shape, j);
+    const QString where = h.shape.flat ? tr("neuron %1").arg(j + 1)
+                                       : tr("feature map %1, row %2, column %3").arg(at.c + 1).arg(at.y + 1).arg(at.x + 1);
+    LessonQuestion out = s.kind == NetworkStage::Kind::HiddenGradients
+            ? question(Quantity::SignDelta1, j, tr("Is the delta of %1 positive (+), negative (-) or zero (0)?").arg(where))
+            : question(Quantity::Z1, j, tr("What is the weighted sum z of %1, to 2 decimals?").arg(where));
+    out.layer = s.list;
+    return out;
+}
+
 std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepModel &m)
 {
     if (!m.hasTrace() || m.label() < 0)
@@ -37,6 +56,8 @@ std::optional<LessonQuestion> StepPredict::questionFor(int stage, const StepMode
         return std::nullopt;
     // The same questions at the same stage for every network, asked of each hidden layer and the outputs.
     const NetworkStage s = stages[std::size_t(stage - 1)];
+    if (s.list >= 0 && s.kind != NetworkStage::Kind::Update)
+        return listQuestion(s, m);
     const int layer = std::max(0, s.layer);
     const int j = m.arch().hidden.empty() ? 0 : std::min(m.hiddenNeuron(), m.arch().hidden[std::size_t(layer)] - 1);
     const int label = m.label();

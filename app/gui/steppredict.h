@@ -25,6 +25,7 @@ namespace bplab {
 class QuestionBox;
 class StepModel;
 class StepView;
+struct NetworkStage;
 
 class StepPredict : public QObject
 {
@@ -45,6 +46,8 @@ public:
     static std::optional<LessonQuestion> questionFor(int stage, const StepModel &m);
 
 private:
+    /** A layer list's layer stage: of its selected value (a convolution's or dense layer's). */
+    static std::optional<LessonQuestion> listQuestion(const NetworkStage &s, const StepModel &m);
     void stageShown();
     void answer(const QString &given);
     void reveal();

@@ -112,14 +112,9 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->digit = QImage(pixels, kImageSide, kImageSide, kImageSide, QImage::Format_Grayscale8).copy();
     s->network = trainer.network();
     const MlpParamsF *before = trainer.paramsBeforeLastBatch();
-    if (s->network.layered()) // the conv panels' values; the trace holds the output layer
-        s->trace = convTraceOf(trainer, scaleInput<float>(pixels, normalize), s->label,
-                               oneSample ? SampleInBatch{at.step, sampleInBatch, true}
-                                         : SampleInBatch{at.step - 1, 0, at.step > 0},
-                               s->conv);
-    else
-        s->trace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label,
-                                 float(lr));
+    s->trace = explainSample(s->network, trainer.params(), scaleInput<float>(pixels, normalize), s->label, float(lr));
+    s->conv = convVisualsOf(trainer, s->trace, oneSample ? SampleInBatch{at.step, sampleInBatch, true}
+                                                         : SampleInBatch{at.step - 1, 0, at.step > 0});
     s->predicted = s->trace.predicted;
     // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
     if (oneSample) {

@@ -1,6 +1,7 @@
 #include "nn/gradientcheck.h"
 
-#include "nn/layertrace.h"
+#include "nn/layerpass.h"
+#include "nn/mlptrace.h"
 
 #include "rng.h"
 
@@ -18,7 +19,7 @@ double relativeDifference(double a, double b)
 double sampleLoss(const MlpParamsD &params, const Architecture &arch, const Vec<double> &x, int label)
 {
     if (arch.layered())
-        return layerSampleLoss(arch, params, x, label);
+        return sampleLossOf(arch, params, x, label);
     MlpWorkspace<double> ws(arch, 1);
     ws.X.col(0) = x;
     mlpForward(params, 1, ws);

@@ -35,7 +35,7 @@ inline constexpr std::uint64_t kGradientCheckSeed = 1;
 
 /** L = -ln p_label for input x, from the logits as log(1 + sum_{k != label} e^(z_k - z_label)),
  *  which keeps its digits when p_label is close to 1. A layer list (arch.layered()) goes through
- *  its own pass in evaluation mode (layertrace.h). */
+ *  its own pass in evaluation mode (mlptrace.h). */
 double sampleLoss(const MlpParamsD &params, const Architecture &arch, const Vec<double> &x, int label);
 
 /**

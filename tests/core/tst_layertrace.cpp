@@ -1,4 +1,4 @@
-// explain's trace of a layer list (nn/layertrace.h) against a recomputation of its own: a small
+// explain's trace of a layer list (nn/mlptrace.h, the one trace of every network) against a recomputation of its own: a small
 // convolutional network, "conv 2 3x3, pool 2, flatten, dense 4, dropout 0.5" (tanh), written out
 // here with plain loops in double (a direct convolution over the padded picture, the first maximum
 // of each pooling window, dense sums), forward and backward from the definitions: every layer's
@@ -7,7 +7,7 @@
 // central difference.
 
 #include "nn/gradientcheck.h"
-#include "nn/layertrace.h"
+#include "nn/mlptrace.h"
 
 #include <QTest>
 
@@ -117,6 +117,21 @@ class TestLayerTrace : public QObject
     Q_OBJECT
 
 private slots:
+    void withoutLabelEveryDeltaIsZero()
+    {
+        const Architecture arch = convNet();
+        const auto picture = ringPicture();
+        const MlpTrace<double> t = explainSample(arch, initMlp(arch, Init::PyTorch, 7).cast<double>(),
+                                                 scaleInput<double>(picture.data(), Normalize::None), -1, 0.5);
+        QCOMPARE(int(t.hidden.size()), 5);
+        for (const HiddenTrace<double> &h : t.hidden) {
+            QCOMPARE(h.delta.size(), h.a.size());
+            QCOMPARE(h.delta.cwiseAbs().maxCoeff(), 0.0);
+        }
+        QCOMPARE(t.deltaOut.cwiseAbs().maxCoeff(), 0.0);
+        QVERIFY(std::abs(t.probabilities.sum() - 1.0) < 1e-12);
+    }
+
     void traceEqualsLoops()
     {
         const Architecture arch = convNet();
@@ -125,7 +140,7 @@ private slots:
         const Vec<double> x = scaleInput<double>(picture.data(), Normalize::None);
         const int label = 3;
         const double lr = 0.5;
-        const LayerTrace t = explainLayers(arch, w, x, label, lr);
+        const MlpTrace<double> t = explainSample(arch, w, x, label, lr);
 
         Plain v {};
         plainForward(w, x, label, v);
@@ -170,31 +185,35 @@ private slots:
                 g.layers[2].W(k, j) = deltaOut[k] * v.a2[j];
         }
 
-        QCOMPARE(int(t.stages.size()), 5);
-        QCOMPARE(t.stages[0].name, std::string("conv 2 3x3"));
-        QCOMPARE(t.stages[4].name, std::string("dropout 0.5"));
-        QCOMPARE(t.stages[0].shape, (FeatureShape {2, 28, 28, false}));
+        QCOMPARE(int(t.hidden.size()), 5);
+        QCOMPARE(layerText(t.hidden[0].spec), std::string("conv 2 3x3"));
+        QCOMPARE(layerText(t.hidden[4].spec), std::string("dropout 0.5"));
+        QCOMPARE(t.hidden[0].shape, (FeatureShape {2, 28, 28, false}));
         const double tol = 1e-12;
-        QVERIFY(worstOf(t.stages[0].a, &v.a1[0][0][0]) < tol);
-        QVERIFY(worstOf(t.stages[1].a, &v.pooled[0][0][0]) < tol);
-        QVERIFY(worstOf(t.stages[2].a, &v.pooled[0][0][0]) < tol);
-        QVERIFY(worstOf(t.stages[3].a, v.a2) < tol);
-        QVERIFY(worstOf(t.stages[4].a, v.a2) < tol);
-        QVERIFY(worstOf(t.stages[0].delta, &delta1[0][0][0]) < tol);
-        QVERIFY(worstOf(t.stages[1].delta, dFlat) < tol);
-        QVERIFY(worstOf(t.stages[2].delta, dFlat) < tol);
-        QVERIFY(worstOf(t.stages[3].delta, delta2) < tol);
-        QVERIFY(worstOf(t.stages[4].delta, dDrop) < tol);
+        // z where the layer has one (the convolution's and the dense layer's), none elsewhere
+        QVERIFY(worstOf(t.hidden[0].z, &v.z1[0][0][0]) < tol);
+        QVERIFY(worstOf(t.hidden[3].z, v.z2) < tol);
+        QVERIFY(t.hidden[1].z.size() == 0 && t.hidden[2].z.size() == 0 && t.hidden[4].z.size() == 0);
+        QVERIFY(worstOf(t.hidden[0].a, &v.a1[0][0][0]) < tol);
+        QVERIFY(worstOf(t.hidden[1].a, &v.pooled[0][0][0]) < tol);
+        QVERIFY(worstOf(t.hidden[2].a, &v.pooled[0][0][0]) < tol);
+        QVERIFY(worstOf(t.hidden[3].a, v.a2) < tol);
+        QVERIFY(worstOf(t.hidden[4].a, v.a2) < tol);
+        QVERIFY(worstOf(t.hidden[0].delta, &delta1[0][0][0]) < tol);
+        QVERIFY(worstOf(t.hidden[1].delta, dFlat) < tol);
+        QVERIFY(worstOf(t.hidden[2].delta, dFlat) < tol);
+        QVERIFY(worstOf(t.hidden[3].delta, delta2) < tol);
+        QVERIFY(worstOf(t.hidden[4].delta, dDrop) < tol);
         QVERIFY(worstOf(t.logits, v.logits) < tol);
         QVERIFY(worstOf(t.probabilities, v.p) < tol);
         QVERIFY(worstOf(t.deltaOut, deltaOut) < tol);
         QVERIFY(std::abs(t.loss - v.loss) < tol);
         for (std::size_t l = 0; l < 3; ++l) {
             const Eigen::Index n = g.layers[l].W.size();
-            QVERIFY2(worstOf(Eigen::Map<const Vec<double>>(t.gradients.layers[l].W.data(), n),
+            QVERIFY2(worstOf(Eigen::Map<const Vec<double>>(t.listGradients.layers[l].W.data(), n),
                              g.layers[l].W.data()) < tol,
                      qPrintable(QStringLiteral("dW%1").arg(l + 1)));
-            QVERIFY2(worstOf(t.gradients.layers[l].b, g.layers[l].b.data()) < tol,
+            QVERIFY2(worstOf(t.listGradients.layers[l].b, g.layers[l].b.data()) < tol,
                      qPrintable(QStringLiteral("db%1").arg(l + 1)));
         }
         // one plain SGD step: w - lr dL/dw, then the same sample again

@@ -164,6 +164,9 @@ private slots:
             COMPARE_VEC(t.hidden[l].z, n.z[l], "z");
             COMPARE_VEC(t.hidden[l].a, n.a[l], "a");
             COMPARE_VEC(t.hidden[l].delta, n.delta[l], "delta");
+            // Each layer says what it is: a dense layer of its width, its values a flat list.
+            QVERIFY(t.hidden[l].spec == (LayerSpec {LayerKind::Dense, hidden[l]}));
+            QVERIFY(t.hidden[l].shape == (FeatureShape {hidden[l], 1, 1, true}));
         }
         COMPARE_VEC(t.logits, n.z.back(), "logits");
         std::vector<double> e;

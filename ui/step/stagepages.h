@@ -12,6 +12,7 @@
 #include "nn/mlp.h"
 #include "valuegrid.h"
 
+#include <QRect>
 #include <QSet>
 #include <QString>
 #include <QStringList>
@@ -43,11 +44,13 @@ struct GridSpec {
     QString cellName;  ///< "" for pixels, else e.g. "hidden neuron %1"
     QSet<int> marked;
     int selected = -1;
+    QRect region; ///< cells framed (x = column, y = row; empty: none), e.g. a kernel's input patch
     int cellSize = 8;
     bool selectsHidden = false; ///< a click on a cell selects that hidden neuron
     bool selectsOutput = false;
     RowSelects rowSelects = RowSelects::Nothing;
     int firstRow = 0; ///< the neuron of the matrix's first row (a band of a wide layer's rows)
+    int firstCell = 0; ///< with selectsHidden: the value of the first cell (a feature map's offset in its layer)
     SampleClick sampleClick = SampleClick::None;
 };
 
@@ -74,9 +77,15 @@ struct NetworkStage
     };
     Kind kind = Kind::Input;
     int layer = -1; ///< the hidden layer (0-based) of WeightedSums, Activation, HiddenGradients
+    /** A layer list's stages: the layer (0-based, in the trace's list) whose forward pass
+     *  (WeightedSums), backward pass (HiddenGradients) or update (Update) the stage shows; its
+     *  page is its kind's (stagepagelist.h). -1: a stage every network has. */
+    int list = -1;
 };
 
-/** The stages of arch in order: 7 + 3 x its hidden layers. */
+/** The stages of arch in order: 7 + 3 x its hidden layers; a layer list's: the input, one per
+ *  layer, the logits, SoftMax, the loss, the output gradients, one per layer backwards, the
+ *  update. */
 std::vector<NetworkStage> stagesOf(const Architecture &arch);
 /** Their short names ("Weighted sums 2", "Sigmoid 1", "Hidden gradients 1", ...). */
 QStringList stageNames(const Architecture &arch);

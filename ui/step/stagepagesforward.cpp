@@ -7,6 +7,7 @@
 #include "stagehtml.h"
 #include "stagepagesbatch.h"
 #include "stagepagesback.h"
+#include "stagepagelist.h"
 #include "stepmodel.h"
 
 #include <QCoreApplication>
@@ -151,7 +152,7 @@ StagePage weightedSumsPage(const StepModel &m, int l)
 {
     const MlpTraceF &t = m.trace();
     const Layer<float> &layer = m.network()->layers[std::size_t(l)];
-    const bool output = l == int(m.arch().hidden.size());
+    const bool output = l == m.arch().layerCount() - 1;
     const int n = l + 1;
     const int j = output ? m.outputNeuron() : neuronIn(m, l);
     const QString J = QString::number(j + 1);
@@ -172,8 +173,8 @@ StagePage weightedSumsPage(const StepModel &m, int l)
         h += logitsTable(m, l);
     // The selected neuron's largest terms w_ji * in_i.
     const QVector<StepModel::Term> top = m.topTerms(l, j, kTopTerms);
-    h += p((output ? tr("Output neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:")
-                   : tr("Hidden neuron <b>%1</b> (click another in the grid or the diagram): its %2 largest terms:"))
+    h += p((output ? tr("Output neuron <b>%1</b> (click another in the grid or the diagram, or select it with the arrow keys): its %2 largest terms:")
+                   : tr("Hidden neuron <b>%1</b> (click another in the grid or the diagram, or select it with the arrow keys): its %2 largest terms:"))
                    .arg(J).arg(top.size()));
     QVector<QStringList> rows;
     for (const StepModel::Term &term : top) {
@@ -393,6 +394,8 @@ QString derivativeFormula(Activation f)
 
 std::vector<NetworkStage> stagesOf(const Architecture &arch)
 {
+    if (arch.layered())
+        return listStages(arch);
     const int hidden = int(arch.hidden.size());
     std::vector<NetworkStage> stages{{Kind::Input, -1}};
     for (int l = 0; l < hidden; ++l) {
@@ -413,7 +416,12 @@ QStringList stageNames(const Architecture &arch)
     const bool one = arch.hidden.size() == 1; // the source's names, without a layer number
     const QString f = activationName(arch.activation);
     QStringList names;
+    const std::vector<LayerSpec> body = arch.body();
     for (const NetworkStage &s : stagesOf(arch)) {
+        if (s.list >= 0) { // a layer list's own stage: named by its layer
+            names << listStageName(body, s);
+            continue;
+        }
         const QString layer = one ? QString() : QStringLiteral(" %1").arg(s.layer + 1);
         switch (s.kind) {
         case Kind::Input: names << tr("Input"); break;
@@ -443,11 +451,13 @@ StagePage stagePage(const StepModel &m, int stage)
         return page;
     }
     const NetworkStage s = stages[std::size_t(stage - 1)];
-    switch (s.kind) {
+    if (s.list >= 0) // a layer of a layer list: its kind's page
+        page = listStagePage(m, s);
+    else switch (s.kind) {
     case Kind::Input: page = inputPage(m); break;
     case Kind::WeightedSums: page = weightedSumsPage(m, s.layer); break;
     case Kind::Activation: page = activationPage(m, s.layer); break;
-    case Kind::Logits: page = weightedSumsPage(m, int(m.arch().hidden.size())); break;
+    case Kind::Logits: page = weightedSumsPage(m, m.arch().layerCount() - 1); break;
     case Kind::SoftMax: page = softmaxPage(m); break;
     case Kind::Loss: page = lossPage(m); break;
     case Kind::OutputGradients:

@@ -1,5 +1,7 @@
 #include "stepmodel.h"
 
+#include "stagepages.h"
+
 #include "lesson/lessonanswer.h"
 #include "nn/network.h" // scaleInput
 #include "nn/networkeval.h"
@@ -25,13 +27,15 @@ void StepModel::setNetwork(const Architecture &arch, std::shared_ptr<const MlpPa
     recompute();
 }
 
-int StepModel::stageCount() const { return 7 + 3 * int(m_arch.hidden.size()); }
+int StepModel::stageCount() const { return int(stagesOf(m_arch).size()); }
 
 int StepModel::hiddenLimit() const
 {
+    // The widest layer before the output layer: a dense layer's neurons, a convolution's values.
     int widest = 0;
-    for (int w : m_arch.hidden)
-        widest = std::max(widest, w);
+    if (const auto shapes = layerShapes(m_arch.body()); shapes.ok())
+        for (const FeatureShape &s : shapes.value())
+            widest = std::max(widest, s.size());
     return widest;
 }
 
@@ -169,7 +173,7 @@ void StepModel::recompute()
     m_afterTrace = std::make_shared<const MlpTraceF>(traceSample<float>(m_arch, *after, x, m_label));
     m_after = std::move(after);
     m_trace = std::move(trace);
-    if (!m_batchLabels.empty())
+    if (!m_batchLabels.empty() && denseLayers())
         m_batch = std::make_shared<const BatchStep>(
                 computeBatchStep(m_arch, *m_network, m_batchPixels, m_batchLabels, m_normalize, m_lr));
     emit traceChanged();
@@ -209,8 +213,7 @@ const MlpParamsF &StepModel::afterWeights() const { return hasBatch() ? m_batch-
 
 const Vec<float> &StepModel::layerInput(int l) const
 {
-    const MlpTraceF &t = trace();
-    return l == 0 ? t.input : t.hidden[std::size_t(l - 1)].a;
+    return weightLayerInput(trace(), l);
 }
 
 QVector<StepModel::Term> StepModel::topTerms(int l, int j, int count) const

@@ -56,6 +56,9 @@ public:
     /** The network stepped through (setNetwork()'s). */
     const Architecture &arch() const { return m_arch; }
     std::shared_ptr<const MlpParamsF> network() const { return m_network; }
+    /** Whether the by-hand cells, the network diagram and mini-batches apply: a network of dense
+     *  layers (a layer list is stepped one image at a time, on its own pages). */
+    bool denseLayers() const { return !m_arch.layered(); }
     bool hasModel() const { return m_network != nullptr; }
     QString modelDescription() const { return m_modelDescription; }
     const std::array<std::uint8_t, kInputs> &pixels() const { return m_pixels; }

@@ -76,7 +76,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
                 return;
             const GridSpec spec = m_specs[i]; // a copy: selectHidden() rebuilds m_specs
             if (spec.selectsHidden)
-                selectHidden(cell);
+                selectHidden(spec.firstCell + cell);
             if (spec.selectsOutput)
                 m_model->setOutputNeuron(cell);
             const int row = cell / std::max(1, spec.cols), col = cell % std::max(1, spec.cols);
@@ -171,7 +171,7 @@ void StepView::setCover(QWidget *cover)
     if (m_cover)
         m_body->insertWidget(m_body->indexOf(m_scroll), m_cover, 1);
     m_scroll->setVisible(!m_cover);
-    m_diagram->setVisible(!m_cover);
+    m_diagram->setVisible(!m_cover && m_model->denseLayers());
     if (m_cover)
         m_cover->show();
 }
@@ -205,7 +205,11 @@ void StepView::refreshPage()
     const int stage = m_model->stage();
     m_column->showStage(stage);
     StagePage page = stagePage(*m_model, stage);
-    const QVector<float> byHand = m_byHand->showCells(handCells(*m_model, stage), m_formula, m_softmax);
+    // By hand and the network diagram know dense layers; a layer list's pages stand alone.
+    const bool dense = m_model->denseLayers();
+    const QVector<float> byHand = m_byHand->showCells(dense ? handCells(*m_model, stage) : QVector<HandCell>(), m_formula, m_softmax);
+    m_byHand->setVisible(dense);
+    m_diagram->setVisible(!m_cover && dense);
     QVector<double> sums = sumsGivingAway(*m_model, m_byHand->pendingKeys());
     const QVector<float> held = m_held ? heldTermValues(*m_model, *m_held, sums) : QVector<float>();
     blankValues(page.grids, byHand + held);
@@ -292,6 +296,7 @@ void StepView::applyGrid(ValueGrid *grid, const GridSpec &spec)
     grid->setValues(spec.values, spec.rows, spec.cols, spec.scale);
     grid->setMarked(spec.marked);
     grid->setSelected(spec.selected);
+    grid->setRegion(spec.region);
     grid->setCaption(spec.caption);
     grid->setCursor(spec.selectsHidden || spec.selectsOutput ? Qt::PointingHandCursor : Qt::ArrowCursor);
 }
@@ -439,7 +444,7 @@ void StepView::updateCompact()
         m_diagram->setMinimumSize(m_diagram->minimumSizeHint());
         m_body->addWidget(m_diagram);
     }
-    m_diagram->setVisible(!m_cover);
+    m_diagram->setVisible(!m_cover && m_model->denseLayers());
     m_column->showStages(compact);
 }
 

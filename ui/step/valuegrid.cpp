@@ -79,6 +79,12 @@ void ValueGrid::setSelected(int cell)
     update();
 }
 
+void ValueGrid::setRegion(const QRect &cells)
+{
+    m_region = cells;
+    update();
+}
+
 void ValueGrid::setCellSize(int pixels)
 {
     m_cellSize = std::max(1, pixels);
@@ -153,6 +159,10 @@ QString ValueGrid::accessibleSummary() const
                            .arg(formatSig4(*lo), formatSig4(*hi), largest.join(QStringLiteral("; ")));
     if (m_selected >= 0 && m_selected < m_values.size())
         text += QLatin1Char(' ') + tr("Selected: %1.").arg(hoverText(m_selected));
+    if (!m_region.isEmpty())
+        text += QLatin1Char(' ') + tr("Framed: rows %1 to %2, columns %3 to %4.")
+                                           .arg(m_region.top() + 1).arg(m_region.bottom() + 1)
+                                           .arg(m_region.left() + 1).arg(m_region.right() + 1);
     // The arrow keys' cell first: what a screen reader says as the cursor moves.
     if (m_cursor >= 0 && m_cursor < m_values.size())
         text = hoverText(m_cursor) + QStringLiteral(". ") + text;
@@ -196,6 +206,15 @@ void ValueGrid::paintEvent(QPaintEvent *)
         const int inset = cell / 4;
         p.drawLine(cr.topLeft() + QPoint(inset, inset), cr.bottomRight() - QPoint(inset, inset));
         p.drawLine(cr.topRight() + QPoint(-inset, inset), cr.bottomLeft() + QPoint(inset, -inset));
+    }
+    if (!m_region.isEmpty()) {
+        const QRect rr(r.left() + m_region.x() * cell, r.top() + m_region.y() * cell, m_region.width() * cell,
+                       m_region.height() * cell);
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(Qt::black, 3));
+        p.drawRect(rr.adjusted(-1, -1, 1, 1));
+        p.setPen(QPen(colors::orange(palette()), 2));
+        p.drawRect(rr.adjusted(-1, -1, 1, 1));
     }
     if (m_selected >= 0 && m_selected < m_rows * m_cols) {
         const QRect cr(r.left() + (m_selected % m_cols) * cell, r.top() + (m_selected / m_cols) * cell, cell, cell);

@@ -7,6 +7,7 @@
 // emit cellClicked for the cell reached, as a click on it would; the focused grid has a frame.
 
 #include "panelaccessible.h"
+#include <QRect>
 #include <QSet>
 #include <QString>
 #include <QVector>
@@ -39,6 +40,9 @@ public:
     void setMarked(const QSet<int> &cells);
     /** A cell outlined (-1: none). */
     void setSelected(int cell);
+    /** A block of cells framed (x = first column, y = first row, in cells; empty: none), e.g. the
+     *  input patch a kernel lies on. */
+    void setRegion(const QRect &cells);
     /** Preferred cell size in pixels (the widget scales down to fit). */
     void setCellSize(int pixels);
 
@@ -84,6 +88,7 @@ private:
     int m_firstRow = 0; ///< the row a matrix's first row is named by (setCellName)
     QSet<int> m_marked;
     int m_selected = -1;
+    QRect m_region;
     int m_cursor = -1; ///< the arrow keys' cell
     int m_cellSize = 8;
 };

@@ -13,6 +13,9 @@
 #include <guioptions.h>
 #include <heatmappanel.h>
 #include <softmaxpanel.h>
+#include <steppredict.h>
+#include <stepview.h>
+#include <lesson/lessonanswer.h>
 #include <trainervisuals.h>
 #include <trainview.h>
 #include <nn/layerpass.h>
@@ -205,6 +208,24 @@ private slots:
             window.setView(v);
             QTest::qWait(50);
         }
+        // Step through takes the conv net's weights: the list's stages, the convolution's page second.
+        window.setView(View::Step);
+        StepView *step = window.stepView();
+        QTRY_VERIFY(step->model()->hasTrace() && step->model()->arch() == config.network);
+        QCOMPARE(step->model()->stageCount(), 6 + 2 * 4);
+        step->setStage(2);
+        QVERIFY(step->pageText().contains(QStringLiteral("Feature map")));
+        // Predict first asks for the convolution's selected z, whose true value is the trace's.
+        const StepModel &m = *step->model();
+        const auto q = StepPredict::questionFor(2, m);
+        QVERIFY(q && q->quantity == Quantity::Z1 && q->layer == 0);
+        AnswerSources sources;
+        m.addTo(sources);
+        const auto truth = trueAnswer(*q, sources);
+        QVERIFY(truth.ok());
+        QCOMPARE(float(truth.value().value), m.trace().hidden[0].z[q->index]);
+        QVERIFY(!StepPredict::questionFor(3, m)); // pooling: nothing computed to predict
+        window.setView(View::Train);
         test::runBatches(window.controller(), 2);
         QCOMPARE(train->weightNormPanel()->series().constLast().step, std::uint64_t(5));
         // A dense network again: the heatmaps come back and the conv panels go.
