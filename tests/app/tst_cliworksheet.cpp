@@ -120,8 +120,11 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
     // dL/dw of the output layer's weight from the last layer's neuron 5 (the pixel without one)
     const double in = hiddenLayers ? numbers(hidden.last().toObject().value("a"))[j] : x[pixel];
     const int col = hiddenLayers ? j : pixel;
-    blanks.push_back({QStringLiteral("dw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
+    blanks.push_back({QStringLiteral("dLdw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
                       double(float(deltaOut[label]) * float(in))});
+    // its change in the step, Delta w = -lr dL/dw (lr 0.1, the worksheet's default)
+    blanks.push_back({QStringLiteral("Deltaw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
+                      double(-0.1f * (float(deltaOut[label]) * float(in)))});
     for (const auto &b : blanks)
         spec << b.first;
     spec << QStringLiteral("w%1:%2:%3").arg(L).arg(label + 1).arg(col + 1);

@@ -174,6 +174,7 @@ void ByHandPanel::rebuild()
         Row r;
         r.name = new QLabel(c.name + QStringLiteral(" ="));
         r.name->setTextFormat(Qt::RichText);
+        r.name->setToolTip(tr("Written %1 on worksheets and in a lesson's list of cells to compute").arg(c.key));
         r.edit = new QLineEdit;
         r.edit->setObjectName(QStringLiteral("byHandAnswer%1").arg(i + 1));
         r.edit->setAccessibleName(tr("Your value of %1").arg(spokenName));

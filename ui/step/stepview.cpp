@@ -275,7 +275,7 @@ void StepView::computeByHand(const std::vector<HandCellRef> &cells)
             m_model->setHiddenNeuron(c.row);
         else if (c.kind == Kind::Z || c.kind == Kind::P || c.kind == Kind::Delta)
             m_model->setOutputNeuron(c.row);
-        else if ((c.kind == Kind::Dw || c.kind == Kind::W) && c.layer == L) {
+        else if ((c.kind == Kind::DLdw || c.kind == Kind::DeltaW || c.kind == Kind::W) && c.layer == L) {
             m_model->setOutputNeuron(c.row);
             if (L > 1)
                 m_model->setHiddenNeuron(c.col);

@@ -121,6 +121,16 @@ void TestStepByHand::cellsAreTheTrace()
         QCOMPARE(cells.isEmpty(), st.kind == NetworkStage::Kind::Input);
         const float v = cells.isEmpty() ? 0.0f : cells.front().value;
         const auto near = [](float x, float y) { return std::abs(x - y) <= 1e-6f * std::max(1.0f, std::abs(y)); };
+        // One notation: a cell's key is its name on worksheets and in lessons' "compute" lists,
+        // and that name's value (handCellValue) is the cell's (Delta w on stage 9, not dL/dw).
+        for (const HandCell &c : cells) {
+            const Result<HandCellRef> ref = parseHandCell(c.key.toStdString());
+            if (c.key.startsWith(QLatin1String("slope")) || c.key.startsWith(QLatin1String("Deltab")))
+                continue; // f'(z) and Delta b have no such name
+            QVERIFY2(ref.ok(), qPrintable(c.key));
+            QCOMPARE(QString::fromStdString(handCellText(*ref)), c.key);
+            QVERIFY2(near(c.value, handCellValue(*ref, a, *m_params, t)), qPrintable(c.key));
+        }
         switch (st.kind) {
         case NetworkStage::Kind::Input: break;
         case NetworkStage::Kind::WeightedSums: QVERIFY(near(v, t.hidden[std::size_t(st.layer)].z[6])); break;
@@ -150,7 +160,7 @@ void TestStepByHand::cellsAreTheTrace()
         }
         case NetworkStage::Kind::Update: {
             const QVector<HandCell> adjustments = cellsAt(s - 1);
-            const int from = L == 0 ? int(cells.front().key.section(QLatin1Char('.'), 2).toInt()) : j;
+            const int from = L == 0 ? int(cells.front().key.section(QLatin1Char(':'), 2).toInt()) - 1 : j;
             QVERIFY(near(v, m_params->layers.back().W(k, from) + adjustments.front().value));
             break;
         }
@@ -362,7 +372,7 @@ void TestStepByHand::computeByHandSelectsTheCells()
     QCOMPARE(m_view->model()->outputNeuron(), 7);
     QCOMPARE(m_view->model()->hiddenNeuron(), 4);
     m_view->setStage(5);
-    QCOMPARE(cellsAt(5).front().key, QStringLiteral("p.7"));
+    QCOMPARE(cellsAt(5).front().key, QStringLiteral("p:8"));
     QVERIFY(!m_view->pageHtml().contains(linkOf(m_view->model()->trace().probabilities[7])));
 }
 
