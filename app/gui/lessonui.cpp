@@ -7,6 +7,7 @@
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
+#include <byhandpanel.h>
 #include <clusterview.h>
 #include <compareview.h>
 #include <lessonpanel.h>
@@ -62,7 +63,13 @@ LessonUi::LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file)
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
     connect(m_runner, &LessonRunner::closed, this, [this] {
         showOpened(false);
+        restoreUsersByHand();
         restoreUsersSession();
+    });
+    // A step's By hand lasts for that step.
+    connect(m_runner, &LessonRunner::stepShown, this, [this] {
+        if (m_runner->stepIndex() != m_byHandStep)
+            restoreUsersByHand();
     });
 
     QAction *open = addWindowAction(window, QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
@@ -133,9 +140,13 @@ QString LessonUi::open(const QString &file, int startStep)
         const TrainingController *c = m_host->controller();
         before = UsersSession {c->config(), c->pace(), int(m_host->view()), c->dataFolder()};
     }
+    const int byHandStep = m_byHandStep;
+    m_byHandStep = -1; // another lesson's step is not this one's
     const QString error = m_runner->open(file, startStep);
     if (error.isEmpty())
         m_usersSession = std::move(before);
+    else
+        m_byHandStep = byHandStep;
     return error;
 }
 
@@ -205,7 +216,21 @@ void LessonUi::showStage(int stage)
 
 void LessonUi::computeByHand(const std::vector<HandCellRef> &cells)
 {
+    if (cells.empty())
+        return;
+    if (!m_usersByHand)
+        m_usersByHand = m_host->stepView()->byHand()->isOn();
+    m_byHandStep = m_runner->stepIndex();
     m_host->stepView()->computeByHand(cells);
+}
+
+void LessonUi::restoreUsersByHand()
+{
+    m_byHandStep = -1;
+    if (!m_usersByHand)
+        return;
+    m_host->stepView()->byHand()->setOn(*m_usersByHand);
+    m_usersByHand.reset();
 }
 
 void LessonUi::showCluster(const LessonCluster &cluster)

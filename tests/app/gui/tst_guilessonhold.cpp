@@ -48,6 +48,7 @@ private slots:
     void aRunToTheAskedBatchWaitsForTheAnswer();
     void aRunThatEndsBeforeTheAskedBatchStillReveals();
     void aStepQuestionHidesTheStagesThatShowItsValue();
+    void byHandLastsForItsStep();
     void compareIsAnExportedPanel();
     void exportPanelWaitsForTheStepsRuns();
 
@@ -352,6 +353,32 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     QTRY_VERIFY(!cover->isVisible());
     QVERIFY(!view->heldTerm());
     QTRY_VERIFY(view->blankedValues().isEmpty());
+}
+
+void TestGuiLessonHold::byHandLastsForItsStep()
+{
+    // Lesson 2's step 5 asks for p:8 by hand: By hand is on for that step only; the steps after
+    // it, and closing the lesson, give back what the student had chosen before the lesson.
+    StepView *view = m_window->stepView();
+    for (const bool before : {false, true}) {
+        view->byHand()->setOn(before);
+        QVERIFY(m_window->lessons()->open(lesson("02-backprop-by-hand.json"), 3).isEmpty());
+        LessonRunner *runner = m_window->lessons()->runner();
+        waitForData();
+        QTRY_COMPARE(view->model()->stage(), 4);
+        QCOMPARE(view->byHand()->isOn(), before);
+        runner->goTo(4);
+        QTRY_COMPARE(view->model()->stage(), 5);
+        QVERIFY(view->byHand()->isOn());
+        runner->goTo(5);
+        QTRY_COMPARE(view->model()->stage(), 6);
+        QCOMPARE(view->byHand()->isOn(), before);
+        runner->goTo(4);
+        QTRY_COMPARE(view->model()->stage(), 5);
+        QVERIFY(view->byHand()->isOn());
+        runner->close();
+        QCOMPARE(view->byHand()->isOn(), before);
+    }
 }
 
 void TestGuiLessonHold::compareIsAnExportedPanel()
