@@ -300,7 +300,7 @@ private:
                             .arg(sheetNumber(t.lr));
         tab.note = tr("dL/dw = \u03B4 of the row's neuron \u00B7 the column's input;  \u0394w = \u2212\u03B7 "
                       "\u00B7 dL/dw;  w after = w + \u0394w");
-        tab.header = {tr("weight: layer, row, column"),
+        tab.header = {tr("weight"),
                       tr("\u03B4 of row"),
                       tr("input"),
                       tr("dL/dw"),
