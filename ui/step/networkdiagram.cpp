@@ -360,10 +360,12 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
             .arg(formatExact(t.input[i]));
     case Part::Hidden: {
         const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
+        // a and delta follow from z (a ReLU's a = 0 tells z <= 0): blank with it
+        const bool zBlank = m_blanks.contains(h.z[i]);
         return tr("layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)")
             .arg(hit.layer + 1).arg(i + 1)
-            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), shown(h.a[i]),
-                 shown(h.delta[i]));
+            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)),
+                 zBlank ? QStringLiteral("?") : shown(h.a[i]), zBlank ? QStringLiteral("?") : shown(h.delta[i]));
     }
     case Part::Output:
         return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")

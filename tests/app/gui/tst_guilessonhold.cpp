@@ -15,6 +15,7 @@
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <byhandpanel.h>
+#include <networkdiagram.h>
 #include <stepview.h>
 #include <uiformat.h>
 
@@ -306,6 +307,12 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     QVERIFY2(!view->pageText().contains(zText), qPrintable(view->pageText()));
     QVERIFY2(!readAloud().contains(zText), qPrintable(readAloud()));
     QVERIFY(view->pageText().contains(QStringLiteral("?")));
+    // The diagram's neuron 5 (read when the arrow keys select it): its a and delta follow from z
+    // (a ReLU's a = 0 says z <= 0), blank with it.
+    const auto *diagram = view->findChild<NetworkDiagram *>();
+    QVERIFY(diagram);
+    const QString neuron5 = diagram->hoverText({NetworkDiagram::Part::Hidden, 4, 0});
+    QVERIFY2(neuron5.contains(QStringLiteral("z = ?, a = ReLU(z) = ?, delta = ?")), qPrintable(neuron5));
     view->setStage(1);
     QTRY_VERIFY(view->blankedValues().isEmpty());
     for (int stage : {2, 5, 10}) {
