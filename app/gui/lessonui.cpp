@@ -12,6 +12,7 @@
 #include <compareview.h>
 #include <lessonpanel.h>
 #include <messagebanner.h>
+#include <questionbox.h>
 #include <mistakesview.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -24,6 +25,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
@@ -222,6 +224,19 @@ void LessonUi::computeByHand(const std::vector<HandCellRef> &cells)
         m_usersByHand = m_host->stepView()->byHand()->isOn();
     m_byHandStep = m_runner->stepIndex();
     m_host->stepView()->computeByHand(cells);
+    // The class types its first value at once, as an open question's answer field takes the
+    // keys (after the step's view has taken them; an open question of the step keeps them).
+    QTimer::singleShot(0, this, [this] {
+        QuestionBox *question = m_panel->questionBox();
+        if (question->isVisible() && !question->isRevealed())
+            return;
+        const ByHandPanel *hand = m_host->stepView()->byHand();
+        for (int i = 0; i < hand->cellCount(); ++i)
+            if (QLineEdit *field = hand->answerEdit(i); field && field->isEnabled() && field->isVisible()) {
+                field->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+    });
 }
 
 void LessonUi::restoreUsersByHand()

@@ -112,12 +112,13 @@ bool ByHandPanel::answer(int i, const QString &typed)
     }
     const HandCell &c = m_cells[i];
     Answer a;
-    a.done = true;
     a.right = isHandRight(*v, double(c.value));
-    const QString value = formatHandValue(c.value);
-    a.verdict = a.right ? tr("Right: %1 = %2.").arg(html::spoken(c.name), value)
-                        : tr("Wrong: %1 = %2, not %3. How: %4.")
-                                  .arg(html::spoken(c.name), value, QLocale().toString(*v, 'g', 6), html::spoken(c.hint));
+    // Right: done, with the value. Wrong: where it went wrong, the value still blank; the student
+    // tries again or reveals it.
+    a.done = a.right;
+    a.verdict = a.right ? tr("Right: %1 = %2.").arg(html::spoken(c.name), formatHandValue(c.value))
+                        : tr("Wrong: %1 is not %2. How: %3. Try again, or Reveal.")
+                                  .arg(html::spoken(c.name), QLocale().toString(*v, 'g', 6), html::spoken(c.hint));
     record(i, a);
     return true;
 }
@@ -150,9 +151,13 @@ void ByHandPanel::record(int i, const Answer &a)
     m_answers.insert(m_cells[i].key, a);
     const Row &r = m_rows[i];
     r.verdict->setText(a.verdict);
-    r.edit->setEnabled(false);
-    r.check->setEnabled(false);
-    r.reveal->setEnabled(false);
+    if (a.done) {
+        r.edit->setEnabled(false);
+        r.check->setEnabled(false);
+        r.reveal->setEnabled(false);
+    } else {
+        r.edit->selectAll(); // the next try replaces it
+    }
     if (QAccessible::isActive()) { // read the verdict out as it appears
         QAccessibleEvent changed(r.verdict, QAccessible::NameChanged);
         QAccessible::updateAccessibility(&changed);
@@ -189,8 +194,8 @@ void ByHandPanel::rebuild()
         r.verdict->setWordWrap(true);
         r.verdict->setTextFormat(Qt::PlainText);
         const Answer a = m_answers.value(c.key);
+        r.verdict->setText(a.verdict); // a wrong try's too, until the next
         if (a.done) {
-            r.verdict->setText(a.verdict);
             for (QWidget *w : {static_cast<QWidget *>(r.edit), static_cast<QWidget *>(r.check), static_cast<QWidget *>(r.reveal)})
                 w->setEnabled(false);
         }

@@ -1,8 +1,9 @@
 #pragma once
 // By hand: the student computes a value of the stage (handcells.h) and types it; the panel checks
-// it within the stated tolerance and then says right or wrong, with the value. Until a cell is
-// answered or revealed the view leaves its value blank (pendingValues()). A running score per
-// stage; every part reachable with Tab, Return checks.
+// it within the stated tolerance: right, with the value, or wrong, with how it is computed and the
+// value still blank, to try again or reveal. Until a cell is answered right or revealed the view
+// leaves its value blank (pendingValues()). A running score per stage; every part reachable with
+// Tab, Return checks.
 
 #include "handcells.h"
 
@@ -60,7 +61,7 @@ signals:
 private:
     struct Answer
     {
-        bool done = false; ///< answered or revealed: the value is shown
+        bool done = false; ///< answered right or revealed: the value is shown
         bool right = false;
         QString verdict;
     };

@@ -26,6 +26,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QDir>
+#include <QLineEdit>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -367,6 +368,8 @@ void TestGuiLessonHold::byHandLastsForItsStep()
     // Lesson 2's step 5 asks for p:8 by hand: By hand is on for that step only; the steps after
     // it, and closing the lesson, give back what the student had chosen before the lesson.
     StepView *view = m_window->stepView();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
     for (const bool before : {false, true}) {
         view->byHand()->setOn(before);
         QVERIFY(m_window->lessons()->open(lesson("02-backprop-by-hand.json"), 3).isEmpty());
@@ -377,6 +380,8 @@ void TestGuiLessonHold::byHandLastsForItsStep()
         runner->goTo(4);
         QTRY_COMPARE(view->model()->stage(), 5);
         QVERIFY(view->byHand()->isOn());
+        // its first cell takes the keyboard: the class types p at once
+        QTRY_VERIFY(view->byHand()->answerEdit(0) && view->byHand()->answerEdit(0)->hasFocus());
         runner->goTo(5);
         QTRY_COMPARE(view->model()->stage(), 6);
         QCOMPARE(view->byHand()->isOn(), before);

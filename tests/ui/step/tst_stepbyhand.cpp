@@ -202,15 +202,24 @@ void TestStepByHand::blankUntilAnswered()
     QCOMPARE(hand->cellCount(), 1);
     QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
 
-    // A wrong answer: said so, with the value, and the page shows it again.
+    // A wrong answer: said so, with how it is computed, but not the value: the page keeps it
+    // blank and the field takes another try; the right one then shows it.
     QVERIFY(!hand->answer(0, QStringLiteral("so")));
     QVERIFY(!m_view->pageHtml().contains(exact));
     QVERIFY(hand->answer(0, QString::number(double(z.value) + 1.0)));
     QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Wrong")), qPrintable(hand->verdictText(0)));
-    QVERIFY(hand->verdictText(0).contains(formatHandValue(z.value)));
+    QVERIFY(hand->verdictText(0).contains(QStringLiteral("the bias")));
+    QVERIFY(!hand->verdictText(0).contains(formatHandValue(z.value)));
+    QVERIFY(!m_view->pageHtml().contains(exact));
+    QVERIFY(std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
+    QVERIFY(hand->answerEdit(0)->isEnabled());
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+    QVERIFY(hand->answer(0, QString::number(double(z.value), 'g', 4)));
+    QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Right")), qPrintable(hand->verdictText(0)));
     QVERIFY(m_view->pageHtml().contains(exact));
     QVERIFY(!std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
-    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+    QVERIFY(!hand->answerEdit(0)->isEnabled());
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 1 of 1 right"));
 
     // Another neuron is another cell, blank again; three significant digits are right.
     m_view->model()->setHiddenNeuron(4);
@@ -223,7 +232,7 @@ void TestStepByHand::blankUntilAnswered()
     QVERIFY(m_view->pageHtml().contains(linkOf(z5.value)));
     // Back to the first neuron: its answer is kept.
     m_view->model()->setHiddenNeuron(StepModel::kDefaultHidden);
-    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Wrong")));
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Right")));
     // The mode off shows every value.
     hand->setOn(false);
     m_view->setStage(3);
