@@ -92,9 +92,12 @@ bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
         const bool forcedHeight = before.isValid() && now.height() > before.height() && now.height() == least.height();
         if (!m_given.isValid())
             m_given = now;
-        if (!forcedWidth)
+        // (fitWindow()'s own step back towards the given size is not a new one)
+        const bool ours = now == m_stepBack;
+        m_stepBack = QSize();
+        if (!forcedWidth && !ours)
             m_given.setWidth(now.width());
-        if (!forcedHeight)
+        if (!forcedHeight && !ours)
             m_given.setHeight(now.height());
     }
     // The minimum may have shrunk: after the layouts have settled, the given size again.
@@ -114,8 +117,10 @@ void PresentationMode::fitWindow()
     const QSize least = m_window->minimumSize();
     const QSize fit(std::min(m_window->width(), std::max(m_given.width(), least.width())),
                     std::min(m_window->height(), std::max(m_given.height(), least.height())));
-    if (fit != m_window->size())
+    if (fit != m_window->size()) {
+        m_stepBack = fit;
         m_window->resize(fit);
+    }
 }
 
 } // namespace bplab

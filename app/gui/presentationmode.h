@@ -55,6 +55,7 @@ private:
     QFont m_normalFont;
     QSize m_given;          ///< the window's size, but for growth its minimum size forced
     bool m_fitting = false; ///< a fitWindow() is queued
+    QSize m_stepBack;        ///< the size fitWindow() asked for, until the window has it
 };
 
 } // namespace bplab
