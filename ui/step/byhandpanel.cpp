@@ -3,6 +3,7 @@
 #include "stagehtml.h"
 
 #include <QAccessible>
+#include <QApplication>
 #include <QCheckBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -152,6 +153,10 @@ void ByHandPanel::record(int i, const Answer &a)
     const Row &r = m_rows[i];
     r.verdict->setText(a.verdict);
     if (a.done) {
+        // The keyboard stays in the panel: the next open cell, else the switch (not whatever
+        // follows the disabled field in the window's Tab chain).
+        if (isAncestorOf(QApplication::focusWidget()))
+            focusFirstOpen();
         r.edit->setEnabled(false);
         r.check->setEnabled(false);
         r.reveal->setEnabled(false);
@@ -166,8 +171,22 @@ void ByHandPanel::record(int i, const Answer &a)
     emit pendingChanged();
 }
 
+void ByHandPanel::focusFirstOpen()
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (!m_answers.value(m_cells[i].key).done && m_rows[i].edit->isEnabled()) {
+            m_rows[i].edit->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+    m_switch->setFocus(Qt::OtherFocusReason);
+}
+
 void ByHandPanel::rebuild()
 {
+    // Typing in the panel when the cells change (the next stage): the keys go to the new cells.
+    const bool typing = isAncestorOf(QApplication::focusWidget());
+    if (typing)
+        m_switch->setFocus(Qt::OtherFocusReason); // before its field is deleted
     for (const Row &r : std::as_const(m_rows))
         for (QWidget *w : {static_cast<QWidget *>(r.name), static_cast<QWidget *>(r.edit), static_cast<QWidget *>(r.check),
                            static_cast<QWidget *>(r.reveal), static_cast<QWidget *>(r.verdict)})
@@ -210,6 +229,8 @@ void ByHandPanel::rebuild()
         m_rows << r;
     }
     m_grid->setColumnStretch(1, 1);
+    if (typing)
+        focusFirstOpen();
     m_tolerance->setVisible(!m_cells.isEmpty());
     if (m_cells.isEmpty())
         m_score->setText(tr("Nothing to compute at this stage."));

@@ -74,6 +74,8 @@ private:
         QLabel *verdict = nullptr;
     };
     void rebuild();
+    /** The first cell still open takes the keyboard, else the switch. */
+    void focusFirstOpen();
     void record(int i, const Answer &a);
     void showScore();
 

@@ -44,6 +44,7 @@ private slots:
     void toleranceAndNumbers();
     void blankUntilAnswered();
     void revealAndTheSoftmaxTable();
+    void theKeyboardStaysInThePanel();
     void aNewSampleForgetsTheAnswers();
     void fromTheKeyboardAlone();
     void theSumOfTheTermsIsBlankToo_data();
@@ -256,6 +257,33 @@ void TestStepByHand::revealAndTheSoftmaxTable()
     m_view->setStage(1);
     QCOMPARE(hand->cellCount(), 0);
     QCOMPARE(hand->scoreText(), QStringLiteral("Nothing to compute at this stage."));
+}
+
+void TestStepByHand::theKeyboardStaysInThePanel()
+{
+    // Typed from the keyboard alone: a wrong value, then the right one (Return checks); the field
+    // done, the keys stay in the panel, and the next stage's cell takes them.
+    ByHandPanel *hand = m_view->byHand();
+    hand->setOn(true);
+    m_view->show();
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view));
+    m_view->setStage(5);
+    QLineEdit *p = hand->answerEdit(0);
+    p->setFocus();
+    QTRY_VERIFY(p->hasFocus());
+    const float value = cellsAt(5).front().value;
+    QTest::keyClicks(p, QString::number(double(value) + 0.25));
+    QTest::keyClick(p, Qt::Key_Return);
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Wrong")));
+    QVERIFY(p->hasFocus() && p->hasSelectedText()); // the next try replaces it
+    QTest::keyClicks(p, QString::number(double(value), 'g', 4));
+    QTest::keyClick(p, Qt::Key_Return);
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Right")));
+    QVERIFY2(hand->isAncestorOf(QApplication::focusWidget()),
+             qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : QStringLiteral("none")));
+    m_view->setStage(6); // the loss
+    QTRY_VERIFY(hand->answerEdit(0) && hand->answerEdit(0)->hasFocus());
 }
 
 void TestStepByHand::aNewSampleForgetsTheAnswers()
