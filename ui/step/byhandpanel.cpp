@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -35,6 +36,7 @@ ByHandPanel::ByHandPanel(QWidget *parent) : QWidget(parent)
     bodyLayout->addWidget(m_score);
     m_body->hide();
     v->addWidget(m_body);
+    m_switch->installEventFilter(this);
     connect(m_switch, &QCheckBox::toggled, this, [this](bool on) {
         m_body->setVisible(on);
         emit pendingChanged();
@@ -171,6 +173,19 @@ void ByHandPanel::record(int i, const Answer &a)
     emit pendingChanged();
 }
 
+bool ByHandPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier
+            && (key->key() == Qt::Key_Right || key->key() == Qt::Key_Left)) {
+            emit stageKey(key->key() == Qt::Key_Right);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void ByHandPanel::focusFirstOpen()
 {
     for (int i = 0; i < m_rows.size(); ++i)
@@ -203,6 +218,7 @@ void ByHandPanel::rebuild()
         r.edit->setObjectName(QStringLiteral("byHandAnswer%1").arg(i + 1));
         r.edit->setAccessibleName(tr("Your value of %1").arg(spokenName));
         r.edit->setPlaceholderText(tr("your value"));
+        r.edit->installEventFilter(this);
         r.name->setBuddy(r.edit);
         r.check = new QPushButton(tr("Check"));
         r.check->setAccessibleName(tr("Check %1").arg(spokenName));

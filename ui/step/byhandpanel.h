@@ -57,6 +57,12 @@ signals:
     /** A cell was answered or revealed, the cells changed or the mode was switched: the blanks
      *  the page leaves (pendingValues()) may have changed. */
     void pendingChanged();
+    /** Ctrl+Right (next) or Ctrl+Left in the panel: the view's stage keys, which its fields and
+     *  switch would take for themselves (a word, the focus). */
+    void stageKey(bool next);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct Answer

@@ -64,6 +64,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_softmax->hide();
     m_byHand = new ByHandPanel;
     connect(m_byHand, &ByHandPanel::pendingChanged, this, &StepView::refreshPage);
+    connect(m_byHand, &ByHandPanel::stageKey, this, [this](bool next) { next ? m_model->next() : m_model->back(); });
     // Side by side when they fit, else one under the other (updateCompact()).
     auto *gridRow = new QBoxLayout(QBoxLayout::LeftToRight);
     m_gridRow = gridRow;

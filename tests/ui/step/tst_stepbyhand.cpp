@@ -282,8 +282,13 @@ void TestStepByHand::theKeyboardStaysInThePanel()
     QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Right")));
     QVERIFY2(hand->isAncestorOf(QApplication::focusWidget()),
              qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : QStringLiteral("none")));
-    m_view->setStage(6); // the loss
+    // Ctrl+Right, the view's next-stage key, from the panel (the switch would move the focus):
+    // the loss, whose cell takes the keys.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 6);
     QTRY_VERIFY(hand->answerEdit(0) && hand->answerEdit(0)->hasFocus());
+    QTest::keyClick(hand->answerEdit(0), Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 7);
 }
 
 void TestStepByHand::aNewSampleForgetsTheAnswers()
