@@ -22,8 +22,9 @@ training accuracy at the shown weights, the test loss, a count of the confusion 
 run's final accuracy or test loss, the best run; each with a bound or a margin over another run.
 It prints each lesson's file name, then each claim with the value found and "holds" or "FAILS",
 and each cell of a step's "compute" list (cells to compute by hand, as worksheet --blanks names
-them) with its value there, to 4 significant digits: the training's weights at that step, the test
-image the Step view shows, the lesson's learning rate.
+them) with its value there, to 4 significant digits: the training's weights at that step (for a
+step through a Compare run, "step_of", that run's weights after its last epoch), the test image the
+Step view shows, the lesson's learning rate.
 Exit code 0 when every claim holds, 2 when one does not (stderr names the lesson, the step, counted
 from 1 as the lesson's panel does, and the claim) or a lesson cannot be read.)";
 

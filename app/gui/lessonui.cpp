@@ -7,10 +7,12 @@
 #include "trainingcontroller.h"
 #include "windowaction.h"
 
+#include <byhandpanel.h>
 #include <clusterview.h>
 #include <compareview.h>
 #include <lessonpanel.h>
 #include <messagebanner.h>
+#include <questionbox.h>
 #include <mistakesview.h>
 #include <stepmodel.h>
 #include <stepview.h>
@@ -23,6 +25,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QStatusBar>
@@ -62,7 +65,13 @@ LessonUi::LessonUi(QMainWindow *window, LessonWindow *host, QMenu *file)
     connect(m_runner, &LessonRunner::opened, this, [this] { showOpened(true); });
     connect(m_runner, &LessonRunner::closed, this, [this] {
         showOpened(false);
+        restoreUsersByHand();
         restoreUsersSession();
+    });
+    // A step's By hand lasts for that step.
+    connect(m_runner, &LessonRunner::stepShown, this, [this] {
+        if (m_runner->stepIndex() != m_byHandStep)
+            restoreUsersByHand();
     });
 
     QAction *open = addWindowAction(window, QStringLiteral("actionOpenLesson"), tr("Open &lesson..."),
@@ -133,9 +142,13 @@ QString LessonUi::open(const QString &file, int startStep)
         const TrainingController *c = m_host->controller();
         before = UsersSession {c->config(), c->pace(), int(m_host->view()), c->dataFolder()};
     }
+    const int byHandStep = m_byHandStep;
+    m_byHandStep = -1; // another lesson's step is not this one's
     const QString error = m_runner->open(file, startStep);
     if (error.isEmpty())
         m_usersSession = std::move(before);
+    else
+        m_byHandStep = byHandStep;
     return error;
 }
 
@@ -205,7 +218,34 @@ void LessonUi::showStage(int stage)
 
 void LessonUi::computeByHand(const std::vector<HandCellRef> &cells)
 {
+    if (cells.empty())
+        return;
+    if (!m_usersByHand)
+        m_usersByHand = m_host->stepView()->byHand()->isOn();
+    m_byHandStep = m_runner->stepIndex();
     m_host->stepView()->computeByHand(cells);
+    // The class types its first value at once, as an open question's answer field takes the
+    // keys (after the step's view has taken them; an open question of the step keeps them).
+    QTimer::singleShot(0, this, [this] {
+        QuestionBox *question = m_panel->questionBox();
+        if (question->isVisible() && !question->isRevealed())
+            return;
+        const ByHandPanel *hand = m_host->stepView()->byHand();
+        for (int i = 0; i < hand->cellCount(); ++i)
+            if (QLineEdit *field = hand->answerEdit(i); field && field->isEnabled() && field->isVisible()) {
+                field->setFocus(Qt::OtherFocusReason);
+                return;
+            }
+    });
+}
+
+void LessonUi::restoreUsersByHand()
+{
+    m_byHandStep = -1;
+    if (!m_usersByHand)
+        return;
+    m_host->stepView()->byHand()->setOn(*m_usersByHand);
+    m_usersByHand.reset();
 }
 
 void LessonUi::showCluster(const LessonCluster &cluster)

@@ -107,6 +107,9 @@ private:
     void showOpened(bool open);
     /** The user's settings, pace, view and data as before the lesson (after it closed). */
     void restoreUsersSession();
+    /** By hand as the student had it before a step with cells to compute turned it on (after
+     *  that step, on another step or when the lesson closes). */
+    void restoreUsersByHand();
 
     /** The session as the user had it when the first lesson opened: closing it gives it back. */
     struct UsersSession
@@ -117,6 +120,9 @@ private:
         QString folder;
     };
     std::optional<UsersSession> m_usersSession;
+    /** By hand before a step's "compute" list turned it on, and that step (0-based). */
+    std::optional<bool> m_usersByHand;
+    int m_byHandStep = -1;
 
     QMainWindow *m_window;
     LessonWindow *m_host;

@@ -3,8 +3,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QEvent>
+#include <QResizeEvent>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace bplab {
 
@@ -80,7 +84,43 @@ bool PresentationMode::eventFilter(QObject *watched, QEvent *event)
         const QSignalBlocker blocker(m_fullScreen);
         m_fullScreen->setChecked(m_window->isFullScreen());
     }
+    if (watched == m_window && event->type() == QEvent::Resize) {
+        // A growth to exactly the minimum size is the layout's, not the user's or the screen's.
+        const auto *r = static_cast<QResizeEvent *>(event);
+        const QSize now = r->size(), before = r->oldSize(), least = m_window->minimumSize();
+        const bool forcedWidth = before.isValid() && now.width() > before.width() && now.width() == least.width();
+        const bool forcedHeight = before.isValid() && now.height() > before.height() && now.height() == least.height();
+        if (!m_given.isValid())
+            m_given = now;
+        // (fitWindow()'s own step back towards the given size is not a new one)
+        const bool ours = now == m_stepBack;
+        m_stepBack = QSize();
+        if (!forcedWidth && !ours)
+            m_given.setWidth(now.width());
+        if (!forcedHeight && !ours)
+            m_given.setHeight(now.height());
+    }
+    // The minimum may have shrunk: after the layouts have settled, the given size again.
+    if (watched == m_window && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize) && !m_fitting
+        && m_given.isValid() && (m_window->width() > m_given.width() || m_window->height() > m_given.height())) {
+        m_fitting = true;
+        QTimer::singleShot(0, this, &PresentationMode::fitWindow);
+    }
     return QObject::eventFilter(watched, event);
+}
+
+void PresentationMode::fitWindow()
+{
+    m_fitting = false;
+    if (m_window->isFullScreen() || m_window->isMaximized() || !m_given.isValid())
+        return;
+    const QSize least = m_window->minimumSize();
+    const QSize fit(std::min(m_window->width(), std::max(m_given.width(), least.width())),
+                    std::min(m_window->height(), std::max(m_given.height(), least.height())));
+    if (fit != m_window->size()) {
+        m_stepBack = fit;
+        m_window->resize(fit);
+    }
 }
 
 } // namespace bplab

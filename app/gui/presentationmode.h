@@ -1,7 +1,13 @@
 #pragma once
 // The window's full screen and presentation mode (full screen, fonts 1.5x and thicker plot lines
 // for a projector): the application's font, the window's state before it, the two checkable
-// actions kept in step with what the window shows, and Escape leaving them.
+// actions kept in step with what the window shows, and Escape leaving them. It also keeps the
+// window at the size it was given: a layout that needs more for a moment (a lesson's band over
+// a tall view while the lesson opens) grows a window to its minimum size, and Qt never shrinks it
+// back; once the minimum allows, the window returns to the size it had (what a screen of that
+// size shows, and what --screenshot grabs).
+
+#include <QSize>
 
 #include <QFont>
 #include <QObject>
@@ -31,10 +37,15 @@ public:
     bool leave();
 
 protected:
-    /** The full-screen action follows the window's state, however it changed. */
+    /** The full-screen action follows the window's state, however it changed; the size the
+     *  window was given is kept. */
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /** Back to the size it was given where its minimum size allows (not full screen or maximised:
+     *  the window manager's size then). */
+    void fitWindow();
+
     QWidget *m_window;
     QAction *m_presentation;
     QAction *m_fullScreen;
@@ -42,6 +53,9 @@ private:
     bool m_on = false;
     bool m_wasMaximized = false;
     QFont m_normalFont;
+    QSize m_given;          ///< the window's size, but for growth its minimum size forced
+    bool m_fitting = false; ///< a fitWindow() is queued
+    QSize m_stepBack;        ///< the size fitWindow() asked for, until the window has it
 };
 
 } // namespace bplab

@@ -8,7 +8,7 @@ namespace {
 
 using HandKind = HandCellRef::Kind;
 
-constexpr const char *kHandCellForms = "write z1:5, a1:5, p:3, loss, delta2:3, dw2:3:17 or w2:3:17";
+constexpr const char *kHandCellForms = "write z1:5, a1:5, p:3, loss, delta2:3, dLdw2:3:17, Deltaw2:3:17 or w2:3:17";
 
 struct HandCellName
 {
@@ -21,9 +21,22 @@ struct HandCellName
 constexpr HandCellName kHandCellNames[] = {
         {"z", HandKind::Z, true, 1},         {"a", HandKind::A, true, 1},
         {"p", HandKind::P, false, 1},        {"loss", HandKind::Loss, false, 0},
-        {"delta", HandKind::Delta, true, 1}, {"dw", HandKind::Dw, true, 2},
-        {"w", HandKind::W, true, 2},
+        {"delta", HandKind::Delta, true, 1}, {"dLdw", HandKind::DLdw, true, 2},
+        {"Deltaw", HandKind::DeltaW, true, 2}, {"w", HandKind::W, true, 2},
+        {"dw", HandKind::DLdw, true, 2}, // older lessons' name of dL/dw, read only
 };
+
+/** Names are compared without their case ("deltaw" is Deltaw, never delta: the w stays). */
+bool handSameName(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size())
+        return false;
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lower(a[i]) != lower(b[i]))
+            return false;
+    return true;
+}
 
 const HandCellName &handNameOf(HandKind kind)
 {
@@ -61,11 +74,11 @@ Result<HandCellRef> parseHandCell(std::string_view text)
 {
     const std::string_view s = handTrimmed(text);
     std::size_t letters = 0;
-    while (letters < s.size() && s[letters] >= 'a' && s[letters] <= 'z')
+    while (letters < s.size() && ((s[letters] >= 'a' && s[letters] <= 'z') || (s[letters] >= 'A' && s[letters] <= 'Z')))
         ++letters;
     const std::string_view word = s.substr(0, letters);
     for (const HandCellName &n : kHandCellNames) {
-        if (word != n.name)
+        if (!handSameName(word, n.name))
             continue;
         std::string_view rest = s.substr(letters);
         HandCellRef cell;
@@ -91,11 +104,11 @@ Result<HandCellRef> parseHandCell(std::string_view text)
                 = second == std::string_view::npos ? -1 : handPositive(rest.substr(second + 1));
         if (n.numbers == 1 && (first < 1 || second != std::string_view::npos))
             return Error {handQuoted(s) + ": the neuron goes after a colon, counted from 1 ("
-                          + std::string(word) + (n.layered ? "1" : "") + ":5)"};
+                          + std::string(n.name) + (n.layered ? "1" : "") + ":5)"};
         if (n.numbers == 2 && (first < 1 || other < 1))
             return Error {handQuoted(s)
                           + ": a weight is its row and column after colons, each counted from 1 ("
-                          + std::string(word) + "2:3:17)"};
+                          + std::string(n.name) + "2:3:17)"};
         cell.row = first - 1;
         cell.col = n.numbers == 2 ? other - 1 : 0;
         return cell;
@@ -165,7 +178,7 @@ std::string handCellFits(const HandCellRef &cell, const Architecture &arch)
         return text + ": layer " + std::to_string(cell.layer == 0 ? L : cell.layer) + " of "
                + network + " has " + std::to_string(neurons) + " neurons, 1 to "
                + std::to_string(neurons);
-    if ((cell.kind == HandKind::Dw || cell.kind == HandKind::W)
+    if ((cell.kind == HandKind::DLdw || cell.kind == HandKind::DeltaW || cell.kind == HandKind::W)
         && cell.col >= arch.layerInputs(cell.layer - 1))
         return text + ": W" + std::to_string(cell.layer) + " of " + network + " has "
                + std::to_string(arch.layerInputs(cell.layer - 1)) + " columns (its inputs), 1 to "
@@ -200,13 +213,16 @@ float handCellValue(const HandCellRef &cell, const Architecture &arch, const Mlp
         return trace.loss;
     case HandKind::Delta:
         return handLayerDelta(trace, cell.layer)[cell.row];
-    case HandKind::Dw:
+    case HandKind::DLdw:
+    case HandKind::DeltaW:
     case HandKind::W: {
-        // dL/dw = delta_row * input_col; w after the step = w - lr * dL/dw
+        // dL/dw = delta_row * input_col; Delta w = -lr * dL/dw; w after the step = w + Delta w
         const float g = handLayerDelta(trace, cell.layer)[cell.row]
                         * handLayerInput(trace, cell.layer)[cell.col];
-        if (cell.kind == HandKind::Dw)
+        if (cell.kind == HandKind::DLdw)
             return g;
+        if (cell.kind == HandKind::DeltaW)
+            return -trace.lr * g;
         return params.layers[std::size_t(cell.layer - 1)].W(cell.row, cell.col) - trace.lr * g;
     }
     }

@@ -1,10 +1,12 @@
 #pragma once
-// The cells a student computes by hand, named as worksheets (--blanks) and a lesson step's
-// "compute" list write them: "z1:5" (z of neuron 5 of layer 1; the last layer's z are the
-// logits), "a1:5" (a hidden neuron's activation), "p:3" (output neuron 3's probability, class 2),
-// "loss", "delta2:3", "dw2:3:17" (dL/dw of W2's row 3, column 17: delta * input) and "w2:3:17"
-// (that weight after one SGD step, w - lr * dL/dw). Layers count from 1 as W1..WL do; neurons,
-// rows and columns from 1 as the Step view writes them.
+// The cells a student computes by hand, named as worksheets (--blanks), the Step view's By hand
+// and a lesson step's "compute" list write them: "z1:5" (z of neuron 5 of layer 1; the last
+// layer's z are the logits), "a1:5" (a hidden neuron's activation), "p:3" (output neuron 3's
+// probability, class 2), "loss", "delta2:3", "dLdw2:3:17" (dL/dw of W2's row 3, column 17: delta
+// * input), "Deltaw2:3:17" (that weight's change in one SGD step, Delta w = -lr * dL/dw) and
+// "w2:3:17" (the weight after the step, w + Delta w). Layers count from 1 as W1..WL do; neurons,
+// rows and columns from 1 as the Step view writes them. Names are read in any case; "dw2:3:17"
+// (older lessons) is read as dLdw2:3:17.
 
 #include "nn/mlptrace.h"
 #include "result.h"
@@ -17,11 +19,11 @@ namespace bplab {
 
 struct HandCellRef
 {
-    enum class Kind { Z, A, P, Loss, Delta, Dw, W };
+    enum class Kind { Z, A, P, Loss, Delta, DLdw, DeltaW, W };
     Kind kind = Kind::Z;
     int layer = 0; ///< weight layer, 1..L (0 for p and loss)
-    int row = 0;   ///< neuron, 0-based (the row of W for dw and w)
-    int col = 0;   ///< dw and w: the column of W (the input), 0-based
+    int row = 0;   ///< neuron, 0-based (the row of W for dLdw, Deltaw and w)
+    int col = 0;   ///< dLdw, Deltaw and w: the column of W (the input), 0-based
     bool operator==(const HandCellRef &) const = default;
 };
 

@@ -45,6 +45,8 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
     std::map<std::size_t, MlpParamsF> shown {{0, trainer->params()}};
     const Dataset trainedOn = balancedSubset(data->train, subsetSize(config.trainSubset, data->train.size()), config.seed);
     std::vector<std::optional<ClaimRun>> runs;
+    // Each Compare run's network and its weights after its last epoch: a step_of step's.
+    std::vector<std::pair<Architecture, std::shared_ptr<const MlpParamsF>>> runNetworks;
     long long testImage = 0; // the Step view's image: the latest a step named
     for (std::size_t i = 0; i < l.steps.size(); ++i) {
         const LessonStep &s = l.steps[i];
@@ -68,10 +70,12 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
         }
         if (!s.compare.empty()) {
             runs.clear();
+            runNetworks.clear();
             for (const CompareChoice &c : s.compare) {
                 CompareRun run(data, config, c);
                 run.run();
                 const CompareProgress p = run.progress();
+                runNetworks.emplace_back(c.arch, p.weights);
                 if (p.state == CompareProgress::State::Finished && !p.epochs.empty())
                     runs.push_back(ClaimRun {p.epochs.back().testAccuracy, p.epochs.back().testLoss,
                                              p.epochs.back().trainAccuracy});
@@ -81,15 +85,19 @@ std::vector<PlayedClaim> playLesson(const Lesson &l, std::shared_ptr<const DataS
         }
         if (s.testImage)
             testImage = *s.testImage;
-        // (A step through a Compare run's network, step_of, is not played: its cells are not told.)
-        if (!s.compute.empty() && cellComputed && s.stepOf.value_or(0) == 0 && std::size_t(testImage) < data->test.size()) {
-            // The Step view's trace of the image at the training's weights and learning rate.
+        // The Step view's trace of the image at the training's weights and learning rate, or at
+        // the weights a Compare run ended with (step_of).
+        const int of = s.stepOf.value_or(0);
+        const bool ofRun = of > 0 && of <= int(runNetworks.size()) && runNetworks[std::size_t(of - 1)].second;
+        if (!s.compute.empty() && cellComputed && (of == 0 || ofRun) && std::size_t(testImage) < data->test.size()) {
+            const Architecture &shownArch = ofRun ? runNetworks[std::size_t(of - 1)].first : arch;
+            const MlpParamsF &shownParams = ofRun ? *runNetworks[std::size_t(of - 1)].second : trainer->params();
             const std::size_t n = std::size_t(testImage);
-            const MlpTraceF trace = explainSample(arch, trainer->params(), scaleInput<float>(data->test.image(n), config.normalize),
+            const MlpTraceF trace = explainSample(shownArch, shownParams, scaleInput<float>(data->test.image(n), config.normalize),
                                                   data->test.label(n), float(config.lr));
             for (const HandCellRef &cell : s.compute)
-                if (handCellFits(cell, arch).empty())
-                    cellComputed({int(i), cell, handCellValue(cell, arch, trainer->params(), trace)});
+                if (handCellFits(cell, shownArch).empty())
+                    cellComputed({int(i), cell, handCellValue(cell, shownArch, shownParams, trace)});
         }
         if (s.claims.empty())
             continue;

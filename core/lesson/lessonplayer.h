@@ -20,7 +20,8 @@ struct PlayedClaim
 };
 
 /** A cell of a step's "compute" list and its value there (the training's weights at the step,
- *  the test image the Step view shows, the lesson's learning rate). */
+ *  or for a step through a Compare run (step_of) that run's network after its last epoch; the
+ *  test image the Step view shows; the lesson's learning rate). */
 struct PlayedCell
 {
     int step = 0; ///< 0-based
@@ -34,8 +35,7 @@ struct PlayedCell
 TrainConfig lessonConfig(const Lesson &lesson, const TrainConfig &base);
 
 /** Plays `lesson` on `data` (its data set) and checks every claim; `claimChecked` is told each
- *  one as it is checked, `cellComputed` each cell of a step's "compute" list with its value (but
- *  those of a step through a Compare run's network, whose weights the player does not keep). */
+ *  one as it is checked, `cellComputed` each cell of a step's "compute" list with its value. */
 std::vector<PlayedClaim> playLesson(const Lesson &lesson, std::shared_ptr<const DataSplit> data,
                                     const std::function<void(const PlayedClaim &)> &claimChecked = {},
                                     const std::function<void(const PlayedCell &)> &cellComputed = {});

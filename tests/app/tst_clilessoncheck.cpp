@@ -104,6 +104,38 @@ private slots:
         QVERIFY2(text.contains(line("loss", o.value("loss").toDouble())), qPrintable(text));
     }
 
+    // A step through a Compare run's network (step_of) prints its cells too, at that run's weights
+    // after its last epoch: the weights train writes with the run's settings (the same seed, batch
+    // and data), which explain then spells out.
+    void computeCellsOfAStepThroughARun()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("compute-of-run.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"format": "backprop-lab-lesson", "version": 1, "title": "By hand, run 2", "dataset": "sample",
+          "settings": {"recipe": "source", "lr": 0.1, "batch": 64, "epochs": 1, "seed": 1}, "views": ["compare", "step"],
+          "steps": [{"text": "Two runs.", "view": "compare", "compare": [{"hidden": "8", "epochs": 1}, {"hidden": "16", "epochs": 2}]},
+                    {"text": "Run 2 by hand.", "view": "step", "stage": 2, "test_image": 3, "step_of": 2,
+                     "compute": ["z1:5", "p:8", "Deltaw2:8:5"]}]})");
+        out.close();
+        const CliRun run = runCli({QStringLiteral("lesson"), QStringLiteral("check"), QStringLiteral("--data"), m_synthetic, path});
+        QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+        const QString text = QString::fromUtf8(run.out);
+        for (const char *cell : {"z1:5", "p:8", "Deltaw2:8:5"})
+            QVERIFY2(text.contains(QStringLiteral("  step 2, compute %1 = ").arg(QLatin1String(cell))), qPrintable(text));
+        const QString model = m_dir.filePath(QStringLiteral("run2.bplab"));
+        QCOMPARE(runCli({"train", "--data", m_synthetic, "--hidden", "16", "--epochs", "2", "--seed", "1", "--lr", "0.1",
+                         "--batch", "64", "--save", model})
+                         .exitCode,
+                 0);
+        const CliRun explain = runCli({"explain", "--model", model, "--data", m_synthetic, "--set", "test", "--index", "3", "--json"});
+        QCOMPARE(explain.exitCode, 0);
+        const QJsonObject o = explain.json();
+        const auto line = [](const char *cell, double v) { return QStringLiteral("  step 2, compute %1 = %2\n").arg(QLatin1String(cell)).arg(v, 0, 'g', 4); };
+        QVERIFY2(text.contains(line("z1:5", o.value("hidden").toArray()[0].toObject().value("z").toArray()[4].toDouble())), qPrintable(text));
+        QVERIFY2(text.contains(line("p:8", o.value("probabilities").toArray()[7].toDouble())), qPrintable(text));
+    }
+
     void anInvertedClaimFails()
     {
         if (sample().isEmpty())

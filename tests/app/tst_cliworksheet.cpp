@@ -22,6 +22,7 @@ private slots:
     void sheetHoldsExplainNumbers();
     void refusesCellsNotInTheNetwork();
     void letterPaper();
+    void sheetInGerman();
 
 private:
     QString train(const QString &name, const QStringList &network);
@@ -120,8 +121,11 @@ void TestCliWorksheet::sheetHoldsExplainNumbers()
     // dL/dw of the output layer's weight from the last layer's neuron 5 (the pixel without one)
     const double in = hiddenLayers ? numbers(hidden.last().toObject().value("a"))[j] : x[pixel];
     const int col = hiddenLayers ? j : pixel;
-    blanks.push_back({QStringLiteral("dw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
+    blanks.push_back({QStringLiteral("dLdw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
                       double(float(deltaOut[label]) * float(in))});
+    // its change in the step, Delta w = -lr dL/dw (lr 0.1, the worksheet's default)
+    blanks.push_back({QStringLiteral("Deltaw%1:%2:%3").arg(L).arg(label + 1).arg(col + 1),
+                      double(-0.1f * (float(deltaOut[label]) * float(in)))});
     for (const auto &b : blanks)
         spec << b.first;
     spec << QStringLiteral("w%1:%2:%3").arg(L).arg(label + 1).arg(col + 1);
@@ -191,6 +195,35 @@ void TestCliWorksheet::letterPaper()
     const QString text = QString::fromUtf8(info.readAllStandardOutput());
     QVERIFY2(text.contains(QLatin1String("612 x 792")), qPrintable(text));
     QVERIFY2(text.contains(QRegularExpression(QStringLiteral("Pages:\\s+2"))), qPrintable(text));
+}
+
+void TestCliWorksheet::sheetInGerman()
+{
+    // --lang de: the sheet's words in German from the app's translations (the .qm files the
+    // build writes), its numbers as in English; without them a note says the sheet stays
+    // English. --lang en whatever the system's language; another language is refused.
+    const QString model = train(QStringLiteral("german"), {"--hidden", "16"});
+    const QString pdf = m_tmp.filePath(QStringLiteral("german.pdf"));
+    const QStringList base {"worksheet", "--model", model, "--data", m_data, "--set", "test",
+                            "--index", "2", "--blanks", "loss,dLdw2:1:1", "--out", pdf};
+    CliRun run = runCli(base + QStringList {"--lang", "de"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString german = pageWords(pdf, 2).join(QLatin1Char(' '));
+    if (run.err.contains("no \"de\" translation"))
+        QVERIFY2(german.contains(QLatin1String("worksheet")), qPrintable(german));
+    else
+        for (const char *word : {"Arbeitsblatt", "Testbild", "Verlust", "Lösungen"})
+            QVERIFY2(german.contains(QString::fromUtf8(word)), qPrintable(german));
+    run = runCli(base + QStringList {"--lang", "en"});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString english = pageWords(pdf, 2).join(QLatin1Char(' '));
+    QVERIFY2(english.contains(QLatin1String("worksheet: test image 2")) && english.contains(QLatin1String("Answers")),
+             qPrintable(english));
+    // the same numbers in either language
+    const QStringList numbers = english.split(QLatin1Char(' ')).filter(QRegularExpression(QStringLiteral("^-?[0-9.]+(e-?[0-9]+)?$")));
+    for (const QString &n : numbers)
+        QVERIFY2(german.contains(n), qPrintable(n));
+    QCOMPARE(runCli(base + QStringList {"--lang", "fr"}).exitCode, 1);
 }
 
 QTEST_GUILESS_MAIN(TestCliWorksheet)

@@ -18,19 +18,31 @@ private slots:
     void readsAndWritesEveryKind()
     {
         const Result<std::vector<HandCellRef>> cells
-                = parseHandCells(" z1:5, a1:5,p:3,loss , delta2:3,dw2:3:17,w2:3:17,");
+                = parseHandCells(" z1:5, a1:5,p:3,loss , delta2:3,dLdw2:3:17,Deltaw2:3:17,w2:3:17,");
         QVERIFY2(cells.ok(), cells.error().c_str());
-        QCOMPARE(cells->size(), std::size_t(7));
+        QCOMPARE(cells->size(), std::size_t(8));
         std::string joined;
         for (const HandCellRef &c : *cells)
             joined += handCellText(c) + ",";
-        QCOMPARE(joined, std::string("z1:5,a1:5,p:3,loss,delta2:3,dw2:3:17,w2:3:17,"));
-        const HandCellRef &dw = (*cells)[5];
-        QVERIFY(dw.kind == HandCellRef::Kind::Dw);
-        QCOMPARE(dw.layer, 2);
-        QCOMPARE(dw.row, 2);
-        QCOMPARE(dw.col, 16);
+        QCOMPARE(joined, std::string("z1:5,a1:5,p:3,loss,delta2:3,dLdw2:3:17,Deltaw2:3:17,w2:3:17,"));
+        const HandCellRef &dLdw = (*cells)[5];
+        QVERIFY(dLdw.kind == HandCellRef::Kind::DLdw);
+        QCOMPARE(dLdw.layer, 2);
+        QCOMPARE(dLdw.row, 2);
+        QCOMPARE(dLdw.col, 16);
+        QVERIFY((*cells)[6].kind == HandCellRef::Kind::DeltaW);
         QCOMPARE(parseHandCells("loss,loss")->size(), std::size_t(1)); // a repeat is one cell
+    }
+
+    // Older lessons wrote dL/dw as dw2:3:17: read as dLdw (the same value), written back by its
+    // name; names are read in any case, and deltaw is Delta w, never delta.
+    void readsOlderAndOtherCaseNames()
+    {
+        QCOMPARE(*parseHandCell("dw2:3:17"), *parseHandCell("dLdw2:3:17"));
+        QCOMPARE(handCellText(*parseHandCell("dw2:3:17")), std::string("dLdw2:3:17"));
+        QCOMPARE(*parseHandCell("DLDW2:3:17"), *parseHandCell("dLdw2:3:17"));
+        QVERIFY(parseHandCell("deltaw2:3:17")->kind == HandCellRef::Kind::DeltaW);
+        QVERIFY(parseHandCell("Delta2:3")->kind == HandCellRef::Kind::Delta);
     }
 
     void refusesWithTheItem_data()
@@ -71,7 +83,7 @@ private slots:
         QVERIFY(handCellFits(*parseHandCell("a3:1"), deep).find("a1 to a2") != std::string::npos);
         QVERIFY(handCellFits(*parseHandCell("z2:129"), deep).find("128 neurons")
                 != std::string::npos);
-        QVERIFY(handCellFits(*parseHandCell("dw2:1:257"), deep).find("256 columns")
+        QVERIFY(handCellFits(*parseHandCell("Deltaw2:1:257"), deep).find("256 columns")
                 != std::string::npos);
         QVERIFY(handCellFits(*parseHandCell("z4:1"), deep).find("3 weight layers")
                 != std::string::npos);
@@ -101,8 +113,10 @@ private slots:
         QCOMPARE(value("delta3:2"), t.deltaOut[1]);
         QCOMPARE(value("delta1:7"), t.hidden[0].delta[6]);
         const MlpParamsF g = gradientsOf(arch, t);
-        QCOMPARE(value("dw2:3:9"), g.layers[1].W(2, 8));
+        QCOMPARE(value("dLdw2:3:9"), g.layers[1].W(2, 8));
+        QCOMPARE(value("dLdw1:2:300"), g.layers[0].W(1, 299));
         QCOMPARE(value("dw1:2:300"), g.layers[0].W(1, 299));
+        QCOMPARE(value("Deltaw1:2:300"), -lr * g.layers[0].W(1, 299)); // Delta w = -lr dL/dw
         MlpParamsF after = params;
         sgdUpdate(g, lr, after);
         QVERIFY(bplab::test::fuzzyEqual(value("w3:4:5"), after.layers[2].W(3, 4), 1e-6));

@@ -3,8 +3,10 @@
 #include "stagehtml.h"
 
 #include <QAccessible>
+#include <QApplication>
 #include <QCheckBox>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -34,6 +36,7 @@ ByHandPanel::ByHandPanel(QWidget *parent) : QWidget(parent)
     bodyLayout->addWidget(m_score);
     m_body->hide();
     v->addWidget(m_body);
+    m_switch->installEventFilter(this);
     connect(m_switch, &QCheckBox::toggled, this, [this](bool on) {
         m_body->setVisible(on);
         emit pendingChanged();
@@ -112,12 +115,13 @@ bool ByHandPanel::answer(int i, const QString &typed)
     }
     const HandCell &c = m_cells[i];
     Answer a;
-    a.done = true;
     a.right = isHandRight(*v, double(c.value));
-    const QString value = formatHandValue(c.value);
-    a.verdict = a.right ? tr("Right: %1 = %2.").arg(html::spoken(c.name), value)
-                        : tr("Wrong: %1 = %2, not %3. How: %4.")
-                                  .arg(html::spoken(c.name), value, QLocale().toString(*v, 'g', 6), html::spoken(c.hint));
+    // Right: done, with the value. Wrong: where it went wrong, the value still blank; the student
+    // tries again or reveals it.
+    a.done = a.right;
+    a.verdict = a.right ? tr("Right: %1 = %2.").arg(html::spoken(c.name), formatHandValue(c.value))
+                        : tr("Wrong: %1 is not %2. How: %3. Try again, or Reveal.")
+                                  .arg(html::spoken(c.name), QLocale().toString(*v, 'g', 6), html::spoken(c.hint));
     record(i, a);
     return true;
 }
@@ -150,9 +154,17 @@ void ByHandPanel::record(int i, const Answer &a)
     m_answers.insert(m_cells[i].key, a);
     const Row &r = m_rows[i];
     r.verdict->setText(a.verdict);
-    r.edit->setEnabled(false);
-    r.check->setEnabled(false);
-    r.reveal->setEnabled(false);
+    if (a.done) {
+        // The keyboard stays in the panel: the next open cell, else the switch (not whatever
+        // follows the disabled field in the window's Tab chain).
+        if (isAncestorOf(QApplication::focusWidget()))
+            focusFirstOpen();
+        r.edit->setEnabled(false);
+        r.check->setEnabled(false);
+        r.reveal->setEnabled(false);
+    } else {
+        r.edit->selectAll(); // the next try replaces it
+    }
     if (QAccessible::isActive()) { // read the verdict out as it appears
         QAccessibleEvent changed(r.verdict, QAccessible::NameChanged);
         QAccessible::updateAccessibility(&changed);
@@ -161,8 +173,35 @@ void ByHandPanel::record(int i, const Answer &a)
     emit pendingChanged();
 }
 
+bool ByHandPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->modifiers() & ~Qt::KeypadModifier) == Qt::ControlModifier
+            && (key->key() == Qt::Key_Right || key->key() == Qt::Key_Left)) {
+            emit stageKey(key->key() == Qt::Key_Right);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ByHandPanel::focusFirstOpen()
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (!m_answers.value(m_cells[i].key).done && m_rows[i].edit->isEnabled()) {
+            m_rows[i].edit->setFocus(Qt::OtherFocusReason);
+            return;
+        }
+    m_switch->setFocus(Qt::OtherFocusReason);
+}
+
 void ByHandPanel::rebuild()
 {
+    // Typing in the panel when the cells change (the next stage): the keys go to the new cells.
+    const bool typing = isAncestorOf(QApplication::focusWidget());
+    if (typing)
+        m_switch->setFocus(Qt::OtherFocusReason); // before its field is deleted
     for (const Row &r : std::as_const(m_rows))
         for (QWidget *w : {static_cast<QWidget *>(r.name), static_cast<QWidget *>(r.edit), static_cast<QWidget *>(r.check),
                            static_cast<QWidget *>(r.reveal), static_cast<QWidget *>(r.verdict)})
@@ -174,10 +213,12 @@ void ByHandPanel::rebuild()
         Row r;
         r.name = new QLabel(c.name + QStringLiteral(" ="));
         r.name->setTextFormat(Qt::RichText);
+        r.name->setToolTip(tr("Written %1 on worksheets and in a lesson's list of cells to compute").arg(c.key));
         r.edit = new QLineEdit;
         r.edit->setObjectName(QStringLiteral("byHandAnswer%1").arg(i + 1));
         r.edit->setAccessibleName(tr("Your value of %1").arg(spokenName));
         r.edit->setPlaceholderText(tr("your value"));
+        r.edit->installEventFilter(this);
         r.name->setBuddy(r.edit);
         r.check = new QPushButton(tr("Check"));
         r.check->setAccessibleName(tr("Check %1").arg(spokenName));
@@ -188,8 +229,8 @@ void ByHandPanel::rebuild()
         r.verdict->setWordWrap(true);
         r.verdict->setTextFormat(Qt::PlainText);
         const Answer a = m_answers.value(c.key);
+        r.verdict->setText(a.verdict); // a wrong try's too, until the next
         if (a.done) {
-            r.verdict->setText(a.verdict);
             for (QWidget *w : {static_cast<QWidget *>(r.edit), static_cast<QWidget *>(r.check), static_cast<QWidget *>(r.reveal)})
                 w->setEnabled(false);
         }
@@ -204,6 +245,8 @@ void ByHandPanel::rebuild()
         m_rows << r;
     }
     m_grid->setColumnStretch(1, 1);
+    if (typing)
+        focusFirstOpen();
     m_tolerance->setVisible(!m_cells.isEmpty());
     if (m_cells.isEmpty())
         m_score->setText(tr("Nothing to compute at this stage."));

@@ -1,8 +1,9 @@
 #pragma once
 // By hand: the student computes a value of the stage (handcells.h) and types it; the panel checks
-// it within the stated tolerance and then says right or wrong, with the value. Until a cell is
-// answered or revealed the view leaves its value blank (pendingValues()). A running score per
-// stage; every part reachable with Tab, Return checks.
+// it within the stated tolerance: right, with the value, or wrong, with how it is computed and the
+// value still blank, to try again or reveal. Until a cell is answered right or revealed the view
+// leaves its value blank (pendingValues()). A running score per stage; every part reachable with
+// Tab, Return checks.
 
 #include "handcells.h"
 
@@ -56,11 +57,17 @@ signals:
     /** A cell was answered or revealed, the cells changed or the mode was switched: the blanks
      *  the page leaves (pendingValues()) may have changed. */
     void pendingChanged();
+    /** Ctrl+Right (next) or Ctrl+Left in the panel: the view's stage keys, which its fields and
+     *  switch would take for themselves (a word, the focus). */
+    void stageKey(bool next);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct Answer
     {
-        bool done = false; ///< answered or revealed: the value is shown
+        bool done = false; ///< answered right or revealed: the value is shown
         bool right = false;
         QString verdict;
     };
@@ -73,6 +80,8 @@ private:
         QLabel *verdict = nullptr;
     };
     void rebuild();
+    /** The first cell still open takes the keyboard, else the switch. */
+    void focusFirstOpen();
     void record(int i, const Answer &a);
     void showScore();
 

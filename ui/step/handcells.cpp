@@ -1,7 +1,8 @@
 #include "handcells.h"
 
+#include "lesson/handcell.h"
+
 #include "stagehtml.h"
-#include "stagepages.h"
 #include "stagepages.h"
 #include "stepmodel.h"
 #include "uiformat.h"
@@ -21,17 +22,24 @@ using namespace html;
 namespace {
 
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
-QString handTr(const char *text) { return QCoreApplication::translate("bplab", text); }
+QString tr(const char *text) { return QCoreApplication::translate("bplab", text); }
 
 using Kind = NetworkStage::Kind;
+using Cell = HandCellRef::Kind;
+
+/** The cell's key: its name in worksheets and lessons' "compute" lists (handcell.h), "z1:5". */
+QString keyOf(Cell kind, int layer, int row, int col = 0)
+{
+    return QString::fromStdString(handCellText({kind, layer, row, col}));
+}
 
 /** z of neuron j of weight layer l: the sum of its terms plus its bias. */
 HandCell weightedSumCell(const StepModel &m, int l, int j, float z)
 {
     const QString J = QString::number(j + 1);
     const float b = m.network()->layers[std::size_t(l)].b[j];
-    return {QStringLiteral("z%1.%2").arg(l + 1).arg(j), ofLayer("z", l + 1, J), z,
-            handTr("the sum of all its terms %1, + the bias %2").arg(num(m.allTerms(l, j)), op(b))};
+    return {keyOf(Cell::Z, l + 1, j), ofLayer("z", l + 1, J), z,
+            tr("the sum of all its terms %1, + the bias %2").arg(num(m.allTerms(l, j)), op(b))};
 }
 
 /** The output layer's weight from the selected neuron before it (the first layer's from the
@@ -69,32 +77,32 @@ QVector<HandCell> handCells(const StepModel &m, int stage)
         const int j = neuronIn(m, s.layer);
         const HiddenTrace<float> &h = t.hidden[std::size_t(s.layer)];
         const QString J = QString::number(j + 1), name = QString::fromStdString(displayName(f));
-        return {{QStringLiteral("a%1.%2").arg(s.layer + 1).arg(j), ofLayer("a", s.layer + 1, J), h.a[j],
-                 handTr("%1 of z = %2: %3").arg(name, num(h.z[j]), activationFormula(f))},
-                {QStringLiteral("slope%1.%2").arg(s.layer + 1).arg(j), QStringLiteral("f'(%1)").arg(ofLayer("z", s.layer + 1, J)),
+        return {{keyOf(Cell::A, s.layer + 1, j), ofLayer("a", s.layer + 1, J), h.a[j],
+                 tr("%1 of z = %2: %3").arg(name, num(h.z[j]), activationFormula(f))},
+                {QStringLiteral("slope%1:%2").arg(s.layer + 1).arg(j + 1), QStringLiteral("f'(%1)").arg(ofLayer("z", s.layer + 1, J)),
                  derivativeAt(f, h.z[j], h.a[j]), derivativeFormula(f)}};
     }
     case Kind::Logits: return {weightedSumCell(m, L, k, t.logits[k])};
     case Kind::SoftMax:
-        return {{QStringLiteral("p.%1").arg(k), sub("p", K), t.probabilities[k],
-                 t.expFinite ? handTr("e<sup>z</sup> / &Sigma; e<sup>z</sup> with z = %1 and &Sigma; e<sup>z</sup> = %2")
+        return {{keyOf(Cell::P, 0, k), sub("p", K), t.probabilities[k],
+                 t.expFinite ? tr("e<sup>z</sup> / &Sigma; e<sup>z</sup> with z = %1 and &Sigma; e<sup>z</sup> = %2")
                                        .arg(num(t.logits[k]), num(t.expSum))
-                             : handTr("e<sup>z &minus; m</sup> / &Sigma; e<sup>z &minus; m</sup>, m the largest z")}};
+                             : tr("e<sup>z &minus; m</sup> / &Sigma; e<sup>z &minus; m</sup>, m the largest z")}};
     case Kind::Loss:
         return {{QStringLiteral("loss"), QStringLiteral("L"), t.loss,
-                 handTr("&minus;ln p of the target, p = %1").arg(num(t.probabilities[t.label]))}};
+                 tr("&minus;ln p of the target, p = %1").arg(num(t.probabilities[t.label]))}};
     case Kind::OutputGradients:
-        return {{QStringLiteral("delta%1.%2").arg(L + 1).arg(k), ofLayer("&delta;", L + 1, K), t.deltaOut[k],
-                 handTr("%1 &minus; %2 = %3 &minus; %4").arg(sub("p", K), sub("y", K), num(t.probabilities[k]), num(t.target[k]))}};
+        return {{keyOf(Cell::Delta, L + 1, k), ofLayer("&delta;", L + 1, K), t.deltaOut[k],
+                 tr("%1 &minus; %2 = %3 &minus; %4").arg(sub("p", K), sub("y", K), num(t.probabilities[k]), num(t.target[k]))}};
     case Kind::HiddenGradients: {
         const int j = neuronIn(m, s.layer);
         const HiddenTrace<float> &h = t.hidden[std::size_t(s.layer)];
         double back = 0;
         for (float term : m.backTerms(s.layer, j))
             back += double(term);
-        return {{QStringLiteral("delta%1.%2").arg(s.layer + 1).arg(j), ofLayer("&delta;", s.layer + 1, QString::number(j + 1)),
+        return {{keyOf(Cell::Delta, s.layer + 1, j), ofLayer("&delta;", s.layer + 1, QString::number(j + 1)),
                  h.delta[j],
-                 handTr("the backward sum %1 times the slope f'(z) = %2").arg(num(back), num(derivativeAt(f, h.z[j], h.a[j])))}};
+                 tr("the backward sum %1 times the slope f'(z) = %2").arg(num(back), num(derivativeAt(f, h.z[j], h.a[j])))}};
     }
     case Kind::Adjustments:
     case Kind::Update: {
@@ -103,18 +111,18 @@ QVector<HandCell> handCells(const StepModel &m, int stage)
         const std::size_t out = std::size_t(L);
         const float adjustment = m.adjustments().layers[out].W(r, c);
         if (s.kind == Kind::Update)
-            return {{QStringLiteral("w%1.%2.%3").arg(L + 1).arg(r).arg(c), ofLayer("w", L + 1, index) + handTr(" new"),
+            return {{keyOf(Cell::W, L + 1, r, c), ofLayer("w", L + 1, index) + tr(" new"),
                      m.afterWeights().layers[out].W(r, c),
-                     handTr("w old %1 + &Delta;w %2").arg(num(m.network()->layers[out].W(r, c)), op(adjustment))}};
+                     tr("w old %1 + &Delta;w %2").arg(num(m.network()->layers[out].W(r, c)), op(adjustment))}};
         const float in = m.layerInput(L)[c];
         const QString how = m.hasBatch()
-                ? handTr("&minus;&eta; times the mean over the batch of &delta; times the input, &eta; = %1").arg(num(m.learningRate()))
-                : handTr("&minus;&eta; &middot; &delta; &middot; input = &minus;%1 &middot; %2 &middot; %3")
+                ? tr("&minus;&eta; times the mean over the batch of &delta; times the input, &eta; = %1").arg(num(m.learningRate()))
+                : tr("&minus;&eta; &middot; &delta; &middot; input = &minus;%1 &middot; %2 &middot; %3")
                           .arg(num(m.learningRate()), op(t.deltaOut[r]), op(in));
-        return {{QStringLiteral("dw%1.%2.%3").arg(L + 1).arg(r).arg(c), ofLayer("&Delta;w", L + 1, index), adjustment, how},
-                {QStringLiteral("db%1.%2").arg(L + 1).arg(r), ofLayer("&Delta;b", L + 1, K), m.adjustments().layers[out].b[r],
-                 m.hasBatch() ? handTr("&minus;&eta; times the mean &delta; over the batch")
-                              : handTr("&minus;&eta; &middot; &delta; = &minus;%1 &middot; %2").arg(num(m.learningRate()), op(t.deltaOut[r]))}};
+        return {{keyOf(Cell::DeltaW, L + 1, r, c), ofLayer("&Delta;w", L + 1, index), adjustment, how},
+                {QStringLiteral("Deltab%1:%2").arg(L + 1).arg(r + 1), ofLayer("&Delta;b", L + 1, K), m.adjustments().layers[out].b[r],
+                 m.hasBatch() ? tr("&minus;&eta; times the mean &delta; over the batch")
+                              : tr("&minus;&eta; &middot; &delta; = &minus;%1 &middot; %2").arg(num(m.learningRate()), op(t.deltaOut[r]))}};
     }
     }
     return {};
@@ -152,10 +160,10 @@ QString blankSums(const QString &html, const QVector<double> &sums)
 QVector<double> sumsGivingAway(const StepModel &m, const QStringList &keys)
 {
     QVector<double> sums;
-    static const QRegularExpression zKey(QStringLiteral("^z(\\d+)\\.(\\d+)$")); // weightedSumCell's key
+    static const QRegularExpression zKey(QStringLiteral("^z(\\d+):(\\d+)$")); // weightedSumCell's key
     for (const QString &key : keys)
         if (const QRegularExpressionMatch z = zKey.match(key); z.hasMatch())
-            sums << m.allTerms(z.captured(1).toInt() - 1, z.captured(2).toInt());
+            sums << m.allTerms(z.captured(1).toInt() - 1, z.captured(2).toInt() - 1);
     return sums;
 }
 

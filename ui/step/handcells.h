@@ -1,6 +1,6 @@
 #pragma once
 // By hand: the values of a stage a student computes (the selected neuron's z, a, p, delta, a
-// weight's adjustment and its new value, the loss), read from the StepModel, and how a typed
+// weight's change Delta w = -eta dL/dw and its new value, the loss), read from the StepModel, and how a typed
 // answer is judged against them.
 
 #include <QString>
@@ -17,7 +17,8 @@ struct GridSpec;
 /** One value of the current stage to compute by hand. */
 struct HandCell
 {
-    QString key;   ///< what it is, stable while the sample and selection stay (e.g. "z2.5")
+    QString key;   ///< what it is, stable while the sample and selection stay: its name in worksheets
+                   ///< and lessons' "compute" lists ("z2:5", "Deltaw2:8:5"; handcell.h)
     QString name;  ///< rich text as the page writes it ("z<sup>(1)</sup><sub>5</sub>")
     float value = 0; ///< the model's value, as the page shows it
     QString hint;  ///< rich text: how it is computed from the values the page shows before it

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace bplab {
 
@@ -226,6 +227,22 @@ const Vec<float> &outputValues(const MlpTraceF &t, Shown q)
 }
 } // namespace
 
+namespace {
+/** The columns of a grid of n neurons in w x h px whose cells are largest (pitch = min(w / cols,
+ *  h / rows), at most 28); the pages' layout (layerColumns) where that is as large. */
+std::pair<int, int> gridFit(int n, int w, int h)
+{
+    const auto pitchOf = [&](int cols) { return std::min({w / cols, h / ((n + cols - 1) / cols), 28}); };
+    int cols = layerColumns(n), pitch = pitchOf(cols);
+    for (int c = 1; c <= std::min(n, std::max(1, w)); ++c)
+        if (pitchOf(c) > pitch) {
+            cols = c;
+            pitch = pitchOf(c);
+        }
+    return {cols, pitch};
+}
+} // namespace
+
 NetworkDiagram::Layers NetworkDiagram::layers() const
 {
     Layers ls;
@@ -234,17 +251,20 @@ NetworkDiagram::Layers NetworkDiagram::layers() const
     const int w = width() - 16;
     const int sections = int(widths.size()) + 2;
     const int avail = height() - sections * (label + 12) - label;
-    // Heights in proportion: input 3, each hidden layer 2.2 (shared when there are two), output 1.
-    const int inputSide = std::max(28, std::min(w * 2 / 5, int(avail * (widths.empty() ? 0.6 : 0.38))));
+    // Heights in proportion: input 3, each hidden layer 2.2 (shared when there are two), output 1;
+    // with two hidden layers or more the grids need the room and the input gives some.
+    const bool deep = widths.size() > 1;
+    const double inputShare = widths.empty() ? 0.6 : deep ? 0.24 : 0.38;
+    const int inputSide = std::max(28, std::min(w * 2 / 5, int(avail * inputShare)));
     ls.input = QRect((width() - inputSide) / 2, label, inputSide, inputSide);
     int top = ls.input.bottom() + 12 + label;
-    const int hiddenHeight = widths.empty() ? 0 : int(avail * 0.46) / int(widths.size());
+    const int hiddenHeight = widths.empty() ? 0 : int(avail * (deep ? 0.6 : 0.46)) / int(widths.size());
     for (int n : widths) {
         LayerBox b;
         b.width = n;
-        b.cols = layerColumns(n);
+        std::tie(b.cols, b.pitch) = gridFit(n, w, hiddenHeight);
         b.rows = (n + b.cols - 1) / b.cols;
-        b.pitch = std::max(3, std::min({w / b.cols, hiddenHeight / b.rows, 28}));
+        b.pitch = std::max(3, b.pitch);
         b.rect = QRect((width() - b.pitch * b.cols) / 2, top, b.pitch * b.cols, b.pitch * b.rows);
         ls.hidden.push_back(b);
         top = b.rect.bottom() + 12 + label;
@@ -263,6 +283,42 @@ QPoint NetworkDiagram::layerCenter(int layer, int j) const
         return {};
     const LayerBox &b = ls.hidden[layer];
     return b.rect.topLeft() + QPoint((j % b.cols) * b.pitch + b.pitch / 2, (j / b.cols) * b.pitch + b.pitch / 2);
+}
+
+QStringList NetworkDiagram::layerTitles() const
+{
+    // The first wording that fits the diagram's width: a narrow column (a projector's font at
+    // 1280 px) gets the short one, elided only if even that does not fit.
+    const QFontMetrics fm = fontMetrics();
+    const int room = width() - 8;
+    const auto fit = [&](const QStringList &wordings) {
+        for (const QString &t : wordings)
+            if (fm.horizontalAdvance(t) <= room)
+                return t;
+        return fm.elidedText(wordings.last(), Qt::ElideRight, room);
+    };
+    const QString f = QString::fromStdString(displayName(m_model->arch().activation));
+    QStringList out {fit({tr("Input x: 784 pixels"), tr("Input: 784")})};
+    const std::vector<int> &widths = m_model->arch().hidden;
+    for (std::size_t l = 0; l < widths.size(); ++l) {
+        const QString n = QLocale().toString(widths[l]);
+        out << fit({tr("Hidden %1: %2 neurons (%3)").arg(l + 1).arg(n, f), tr("Hidden %1: %2 (%3)").arg(l + 1).arg(n, f),
+                    tr("H%1: %2 %3").arg(l + 1).arg(n, f)});
+    }
+    out << fit({tr("Output: 10 neurons (SoftMax)"), tr("Output: 10 (SoftMax)")});
+    return out;
+}
+
+QRect NetworkDiagram::hiddenRect(int layer) const
+{
+    const Layers ls = layers();
+    return layer >= 0 && layer < ls.hidden.size() ? ls.hidden[layer].rect : QRect();
+}
+
+int NetworkDiagram::hiddenPitch(int layer) const
+{
+    const Layers ls = layers();
+    return layer >= 0 && layer < ls.hidden.size() ? ls.hidden[layer].pitch : 0;
 }
 
 QStringList NetworkDiagram::networkHighlights() const
@@ -304,10 +360,12 @@ QString NetworkDiagram::networkHover(const Hit &hit) const
             .arg(formatExact(t.input[i]));
     case Part::Hidden: {
         const HiddenTrace<float> &h = t.hidden[std::size_t(hit.layer)];
+        // a and delta follow from z (a ReLU's a = 0 tells z <= 0): blank with it
+        const bool zBlank = m_blanks.contains(h.z[i]);
         return tr("layer %1, neuron %2: z = %3, a = %4(z) = %5, delta = %6 (click to select)")
             .arg(hit.layer + 1).arg(i + 1)
-            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)), shown(h.a[i]),
-                 shown(h.delta[i]));
+            .arg(shown(h.z[i]), QString::fromStdString(displayName(m_model->arch().activation)),
+                 zBlank ? QStringLiteral("?") : shown(h.a[i]), zBlank ? QStringLiteral("?") : shown(h.delta[i]));
     }
     case Part::Output:
         return tr("output neuron %1 (class %2): z = %3, p = %4, y = %5, delta = %6, p after the step = %7")
@@ -347,17 +405,17 @@ void NetworkDiagram::paintNetwork(QPainter &p)
     const QColor highlight = palette().color(QPalette::Highlight);
     const QStringList parts = networkHighlights();
     const int label = fontMetrics().height() + 6;
-    const QString f = QString::fromStdString(displayName(arch.activation));
     QVector<LayerTitle> titles;
+    const QStringList names = layerTitles();
     const auto frame = [&](const QRect &r, const QString &name, const QString &title) {
         const QRect box = layerFrame(p, r, label, parts.contains(name), highlight);
-        titles.push_back({QRect(box.left() - 100, box.top() + 2, box.width() + 200, label), title});
+        // across the diagram's width, centred as the layers are: never cut at an edge
+        titles.push_back({QRect(0, box.top() + 2, width(), label), title});
     };
-    frame(ls.input, QStringLiteral("input"), tr("Input x: 784 pixels"));
+    frame(ls.input, QStringLiteral("input"), names.value(0));
     for (int l = 0; l < ls.hidden.size(); ++l)
-        frame(ls.hidden[l].rect, QStringLiteral("hidden%1").arg(l + 1),
-              tr("Hidden %1: %2 neurons (%3)").arg(l + 1).arg(QLocale().toString(ls.hidden[l].width)).arg(f));
-    frame(ls.output.rect, QStringLiteral("output"), tr("Output: 10 neurons (SoftMax)"));
+        frame(ls.hidden[l].rect, QStringLiteral("hidden%1").arg(l + 1), names.value(l + 1));
+    frame(ls.output.rect, QStringLiteral("output"), names.value(ls.hidden.size() + 1));
     if (!m.hasTrace()) {
         drawLayerTitles(p, titles, palette(), fontMetrics());
         p.setPen(text);

@@ -37,6 +37,11 @@ public:
     QPoint outputCenter(int k) const;
     /** Hidden neuron j of hidden layer `layer` (0-based). */
     QPoint layerCenter(int layer, int j) const;
+    /** The layers' titles as drawn, input first: the first wording that fits the width. */
+    QStringList layerTitles() const;
+    /** Hidden layer `layer`'s grid (0-based) and the size of its cells, in px. */
+    QRect hiddenRect(int layer) const;
+    int hiddenPitch(int layer) const;
     /** The layers the active stage is about ("input", "hidden", "output", "edges"). */
     QStringList highlightedParts() const;
     /** The layers' widths, what the stage is about and the selected neurons, in words. */

@@ -64,6 +64,7 @@ StepView::StepView(QWidget *parent) : QWidget(parent)
     m_softmax->hide();
     m_byHand = new ByHandPanel;
     connect(m_byHand, &ByHandPanel::pendingChanged, this, &StepView::refreshPage);
+    connect(m_byHand, &ByHandPanel::stageKey, this, [this](bool next) { next ? m_model->next() : m_model->back(); });
     // Side by side when they fit, else one under the other (updateCompact()).
     auto *gridRow = new QBoxLayout(QBoxLayout::LeftToRight);
     m_gridRow = gridRow;
@@ -279,7 +280,7 @@ void StepView::computeByHand(const std::vector<HandCellRef> &cells)
             m_model->setHiddenNeuron(c.row);
         else if (c.kind == Kind::Z || c.kind == Kind::P || c.kind == Kind::Delta)
             m_model->setOutputNeuron(c.row);
-        else if ((c.kind == Kind::Dw || c.kind == Kind::W) && c.layer == L) {
+        else if ((c.kind == Kind::DLdw || c.kind == Kind::DeltaW || c.kind == Kind::W) && c.layer == L) {
             m_model->setOutputNeuron(c.row);
             if (L > 1)
                 m_model->setHiddenNeuron(c.col);

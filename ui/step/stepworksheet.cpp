@@ -14,7 +14,8 @@ namespace bplab {
 
 namespace {
 
-QString stepSheetTr(const char *text)
+// lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
+QString tr(const char *text)
 {
     return QCoreApplication::translate("bplab", text);
 }
@@ -33,7 +34,7 @@ std::pair<QString, long long> worksheetSource(const StepModel &m)
 QString writeStepWorksheet(const StepModel &m, const QString &file, QPageSize::PageSizeId page)
 {
     if (!m.hasTrace() || !m.network() || !m.arch().layers.empty())
-        return stepSheetTr("Nothing to put on a worksheet yet: choose an image and a model of a "
+        return tr("Nothing to put on a worksheet yet: choose an image and a model of a "
                            "dense network first.");
     WorksheetSample sample;
     sample.arch = m.arch();
@@ -41,7 +42,7 @@ QString writeStepWorksheet(const StepModel &m, const QString &file, QPageSize::P
     sample.trace = m.trace();
     sample.trace.lr = m.learningRate(); // the step the pages take
     const auto [set, index] = worksheetSource(m);
-    sample.source = index >= 0 ? stepSheetTr("%1 image %2").arg(set).arg(index) : set;
+    sample.source = index >= 0 ? tr("%1 image %2").arg(set).arg(index) : set;
     return writeWorksheetPdf(buildWorksheet(sample, defaultBlanks(sample)), file, page);
 }
 
@@ -54,8 +55,8 @@ void saveStepWorksheet(QWidget *parent, const StepModel &m)
     if (dir.isEmpty() || !QDir(dir).exists())
         dir = QDir::homePath();
     const QString file
-            = QFileDialog::getSaveFileName(parent, stepSheetTr("Export worksheet"),
-                                           QDir(dir).filePath(name), stepSheetTr("PDF (*.pdf)"));
+            = QFileDialog::getSaveFileName(parent, tr("Export worksheet"),
+                                           QDir(dir).filePath(name), tr("PDF (*.pdf)"));
     if (file.isEmpty())
         return;
     const QLocale::Territory where = QLocale().territory();
@@ -64,7 +65,7 @@ void saveStepWorksheet(QWidget *parent, const StepModel &m)
     if (const QString error
         = writeStepWorksheet(m, file, letter ? QPageSize::Letter : QPageSize::A4);
         !error.isEmpty())
-        QMessageBox::warning(parent, stepSheetTr("Export worksheet"), error);
+        QMessageBox::warning(parent, tr("Export worksheet"), error);
 }
 
 } // namespace bplab

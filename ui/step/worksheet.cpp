@@ -13,7 +13,7 @@ namespace {
 using SheetKind = HandCellRef::Kind;
 
 // lupdate files the texts of a free tr() under the enclosing namespace, "bplab".
-QString sheetTr(const char *text)
+QString tr(const char *text)
 {
     return QCoreApplication::translate("bplab", text);
 }
@@ -74,10 +74,10 @@ std::vector<HandCellRef> defaultWeights(const WorksheetSample &s)
         if (k != label && t.probabilities[k] > t.probabilities[wrong])
             wrong = k;
     std::vector<HandCellRef> w;
-    w.push_back({SheetKind::Dw, L, label, in});
-    w.push_back({SheetKind::Dw, L, wrong, in});
+    w.push_back({SheetKind::DLdw, L, label, in});
+    w.push_back({SheetKind::DLdw, L, wrong, in});
     if (L > 1)
-        w.push_back({SheetKind::Dw, 1, strongestNeuron(t, 1), brightestPixel(t)});
+        w.push_back({SheetKind::DLdw, 1, strongestNeuron(t, 1), brightestPixel(t)});
     return w;
 }
 
@@ -102,6 +102,9 @@ double weightedSum(const MlpParamsF &p, int layer, int row, const Vec<float> &in
 
 class SheetBuilder
 {
+    // Its texts are the namespace's, as the file's free tr() files them.
+    Q_DECLARE_TR_FUNCTIONS(bplab)
+
 public:
     SheetBuilder(const WorksheetSample &s, const std::vector<HandCellRef> &blanks)
         : m_s(s)
@@ -112,8 +115,8 @@ public:
     {
         const MlpTraceF &t = m_s.trace;
         Worksheet w;
-        w.title = sheetTr("Backprop Lab worksheet: %1").arg(m_s.source);
-        w.subtitle = sheetTr("Network %1. Label: class %2 (output neuron %3). Learning rate \u03B7 "
+        w.title = tr("Backprop Lab worksheet: %1").arg(m_s.source);
+        w.subtitle = tr("Network %1. Label: class %2 (output neuron %3). Learning rate \u03B7 "
                              "= %4. "
                              "Numbers to 4 significant digits; compute the empty boxes.")
                              .arg(QString::fromStdString(describe(m_s.arch)))
@@ -149,7 +152,7 @@ private:
     void collectWeights()
     {
         for (const HandCellRef &b : m_blanks)
-            if (b.kind == SheetKind::Dw || b.kind == SheetKind::W)
+            if (b.kind == SheetKind::DLdw || b.kind == SheetKind::DeltaW || b.kind == SheetKind::W)
                 addWeight(b.layer, b.row, b.col);
         if (m_weights.size() < 3)
             for (const HandCellRef &d : defaultWeights(m_s))
@@ -166,11 +169,11 @@ private:
     {
         const Vec<float> &x = m_s.trace.input;
         SheetTable tab;
-        tab.title = sheetTr("Input x: %1 pixel values").arg(x.size());
+        tab.title = tr("Input x: %1 pixel values").arg(x.size());
         int nonZero = 0;
         for (Eigen::Index i = 0; i < x.size(); ++i)
             nonZero += x[i] != 0.0f;
-        tab.note = sheetTr("%1 of them not 0, from %2 to %3 (pixel i is row (i - 1) / 28, column "
+        tab.note = tr("%1 of them not 0, from %2 to %3 (pixel i is row (i - 1) / 28, column "
                            "(i - 1) mod 28, from 1)")
                            .arg(nonZero)
                            .arg(sheetNumber(x.minCoeff()), sheetNumber(x.maxCoeff()));
@@ -215,21 +218,21 @@ private:
         const Activation f = m_s.arch.activation;
         const QString fName = QString::fromStdString(displayName(f));
         SheetTable tab;
-        tab.title = sheetTr("Layer %1: hidden, %2 neurons, %3 (a few of them)")
+        tab.title = tr("Layer %1: hidden, %2 neurons, %3 (a few of them)")
                             .arg(l)
                             .arg(h.z.size())
                             .arg(fName);
-        tab.note = sheetTr(
-                "z = \u03A3 w\u00B7a + b (a of the layer before; x for layer 1); a = f(z); "
+        tab.note = tr(
+                "z = \u03A3 w\u00B7" "a + b (a of the layer before; x for layer 1); a = f(z); "
                 "\u03B4 = (\u03A3 over the next layer of w\u00B7\u03B4) \u00B7 f'(z)");
-        tab.header = {sheetTr("neuron"),
-                      sheetTr("\u03A3 w\u00B7a"),
-                      sheetTr("b"),
-                      sheetTr("z"),
-                      sheetTr("a = f(z)"),
-                      sheetTr("f'(z)"),
-                      sheetTr("\u03A3 w\u00B7\u03B4 next"),
-                      sheetTr("\u03B4")};
+        tab.header = {tr("neuron"),
+                      tr("\u03A3 w\u00B7" "a"),
+                      tr("b"),
+                      tr("z"),
+                      tr("a = f(z)"),
+                      tr("f'(z)"),
+                      tr("\u03A3 w\u00B7\u03B4 next"),
+                      tr("\u03B4")};
         const Vec<float> &in = handLayerInput(t, l);
         const Vec<float> &deltaNext = handLayerDelta(t, l + 1);
         const RowMat<float> &Wnext = m_s.params.layers[std::size_t(l)].W;
@@ -253,14 +256,14 @@ private:
         const MlpTraceF &t = m_s.trace;
         const int L = m_s.arch.layerCount();
         SheetTable tab;
-        tab.title = sheetTr("Layer %1: output, %2 neurons, SoftMax").arg(L).arg(t.logits.size());
-        tab.note = sheetTr("z = \u03A3 w\u00B7a + b;  p = e^z / \u03A3 e^z with \u03A3 e^z = %1;  "
+        tab.title = tr("Layer %1: output, %2 neurons, SoftMax").arg(L).arg(t.logits.size());
+        tab.note = tr("z = \u03A3 w\u00B7" "a + b;  p = e^z / \u03A3 e^z with \u03A3 e^z = %1;  "
                            "\u03B4 = p \u2212 y")
                            .arg(t.expFinite ? sheetNumber(t.expSum)
-                                            : sheetTr("overflow (use e^(z \u2212 max z))"));
-        tab.header = {sheetTr("neuron"), sheetTr("class"),     sheetTr("\u03A3 w\u00B7a"),
-                      sheetTr("b"),      sheetTr("z (logit)"), sheetTr("e^z"),
-                      sheetTr("p"),      sheetTr("y"),         sheetTr("\u03B4 = p \u2212 y")};
+                                            : tr("overflow (use e^(z \u2212 max z))"));
+        tab.header = {tr("neuron"), tr("class"),     tr("\u03A3 w\u00B7" "a"),
+                      tr("b"),      tr("z (logit)"), tr("e^z"),
+                      tr("p"),      tr("y"),         tr("\u03B4 = p \u2212 y")};
         const Vec<float> &in = handLayerInput(t, L);
         for (int k = 0; k < int(t.logits.size()); ++k)
             tab.rows.push_back({labelCell(QString::number(k + 1)), labelCell(QString::number(k)),
@@ -268,7 +271,7 @@ private:
                                 givenCell(sheetNumber(m_s.params.layers[std::size_t(L - 1)].b[k])),
                                 cell({SheetKind::Z, L, k, 0}, t.logits[k]),
                                 givenCell(std::isfinite(t.exp[k]) ? sheetNumber(t.exp[k])
-                                                                  : sheetTr("overflow")),
+                                                                  : tr("overflow")),
                                 cell({SheetKind::P, 0, k, 0}, t.probabilities[k]),
                                 givenCell(sheetNumber(t.target[k])),
                                 cell({SheetKind::Delta, L, k, 0}, t.deltaOut[k])});
@@ -279,9 +282,9 @@ private:
     {
         const MlpTraceF &t = m_s.trace;
         SheetTable tab;
-        tab.title = sheetTr("Loss");
-        tab.note = sheetTr("L = \u2212ln p of the label");
-        tab.header = {sheetTr("label (class)"), sheetTr("p of the label"), sheetTr("L")};
+        tab.title = tr("Loss");
+        tab.note = tr("L = \u2212ln p of the label");
+        tab.header = {tr("label (class)"), tr("p of the label"), tr("L")};
         const int label = std::max(0, t.label);
         tab.rows.push_back({SheetCell {QString::number(t.label), {}, false, false},
                             cell({SheetKind::P, 0, label, 0}, t.probabilities[label]),
@@ -293,25 +296,27 @@ private:
     {
         const MlpTraceF &t = m_s.trace;
         SheetTable tab;
-        tab.title = sheetTr("One SGD step on this image, \u03B7 = %1 (a few weights)")
+        tab.title = tr("One SGD step on this image, \u03B7 = %1 (a few weights)")
                             .arg(sheetNumber(t.lr));
-        tab.note = sheetTr("dL/dw = \u03B4 of the row's neuron \u00B7 the column's input;  w after "
-                           "= w \u2212 \u03B7 \u00B7 dL/dw");
-        tab.header = {sheetTr("weight: layer, row, column"),
-                      sheetTr("\u03B4 of row"),
-                      sheetTr("input"),
-                      sheetTr("dL/dw"),
-                      sheetTr("w before"),
-                      sheetTr("w after")};
+        tab.note = tr("dL/dw = \u03B4 of the row's neuron \u00B7 the column's input;  \u0394w = \u2212\u03B7 "
+                      "\u00B7 dL/dw;  w after = w + \u0394w");
+        tab.header = {tr("weight"),
+                      tr("\u03B4 of row"),
+                      tr("input"),
+                      tr("dL/dw"),
+                      tr("\u0394w"),
+                      tr("w before"),
+                      tr("w after")};
         for (const auto &[layer, row, col] : m_weights) {
-            const HandCellRef dw {SheetKind::Dw, layer, row, col},
-                    w {SheetKind::W, layer, row, col};
+            const HandCellRef dLdw {SheetKind::DLdw, layer, row, col},
+                    deltaW {SheetKind::DeltaW, layer, row, col}, w {SheetKind::W, layer, row, col};
             tab.rows.push_back(
                     {labelCell(
-                             sheetTr("W%1 row %2, column %3").arg(layer).arg(row + 1).arg(col + 1)),
+                             tr("W%1 row %2, column %3").arg(layer).arg(row + 1).arg(col + 1)),
                      givenCell(sheetNumber(handLayerDelta(t, layer)[row])),
                      givenCell(sheetNumber(handLayerInput(t, layer)[col])),
-                     cell(dw, handCellValue(dw, m_s.arch, m_s.params, t)),
+                     cell(dLdw, handCellValue(dLdw, m_s.arch, m_s.params, t)),
+                     cell(deltaW, handCellValue(deltaW, m_s.arch, m_s.params, t)),
                      givenCell(sheetNumber(m_s.params.layers[std::size_t(layer - 1)].W(row, col))),
                      cell(w, handCellValue(w, m_s.arch, m_s.params, t))});
         }
@@ -343,6 +348,11 @@ private:
 
 } // namespace
 
+QString sheetSource(bool test, long long index)
+{
+    return (test ? tr("test image %1") : tr("training image %1")).arg(index);
+}
+
 QString sheetNumber(double value)
 {
     if (!std::isfinite(value))
@@ -365,7 +375,7 @@ std::vector<HandCellRef> defaultBlanks(const WorksheetSample &sample)
     b.push_back({SheetKind::Loss, 0, 0, 0});
     b.push_back({SheetKind::Delta, L, label, 0});
     const HandCellRef w = defaultWeights(sample).front();
-    b.push_back({SheetKind::Dw, w.layer, w.row, w.col});
+    b.push_back({SheetKind::DLdw, w.layer, w.row, w.col});
     b.push_back({SheetKind::W, w.layer, w.row, w.col});
     return b;
 }

@@ -54,6 +54,8 @@ struct WorksheetSample
     QString source;
 };
 
+/** Where a sheet's sample is from, in the sheet's language: "test image 17". */
+QString sheetSource(bool test, long long index);
 /** A number as the sheet writes it: 4 significant digits ("0.9731", "-12.35", "3.2e-05"). */
 QString sheetNumber(double value);
 /** The cells blank when no --blanks is given: the first shown neuron's z and a of the first

@@ -19,7 +19,7 @@ namespace bplab {
 
 namespace {
 
-QString pdfTr(const char *text)
+QString tr(const char *text)
 {
     return QCoreApplication::translate("bplab", text);
 }
@@ -39,6 +39,9 @@ QFont sheetFont(int pixels, bool bold = false, bool italic = false)
 
 class SheetPainter
 {
+    // Its texts are the namespace's, as the file's free tr() files them.
+    Q_DECLARE_TR_FUNCTIONS(bplab)
+
 public:
     SheetPainter(QPainter &p, double width)
         : m_p(p)
@@ -52,7 +55,7 @@ public:
         m_p.setPen(Qt::black);
         m_p.setFont(sheetFont(16, true));
         const double textWidth = m_width - (w.image.isEmpty() ? 0 : 70);
-        const QString title = answers ? pdfTr("Answers: %1").arg(w.title) : w.title;
+        const QString title = answers ? tr("Answers: %1").arg(w.title) : w.title;
         QRectF r(0, y, textWidth, 40);
         QRectF used;
         m_p.drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, title, &used);
@@ -63,7 +66,7 @@ public:
         y += used.height() + 4;
         if (!answers) {
             m_p.drawText(QPointF(0, y + 10),
-                         pdfTr("Name: ______________________________    Date: ______________"));
+                         tr("Name: ______________________________    Date: ______________"));
             y += 16;
         } else {
             QStringList list;
@@ -72,7 +75,7 @@ public:
             m_p.setFont(sheetFont(10, true));
             m_p.drawText(QRectF(0, y, textWidth, 80),
                          Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
-                         pdfTr("The blanks: %1").arg(list.join(QStringLiteral(";  "))), &used);
+                         tr("The blanks: %1").arg(list.join(QStringLiteral(";  "))), &used);
             y += used.height() + 8;
         }
         if (!w.image.isEmpty())
@@ -190,7 +193,7 @@ QString writeWorksheetPdf(const Worksheet &sheet, const QString &file,
     {
         QFile probe(file); // a clear message for a folder that is not there or not writable
         if (!probe.open(QIODevice::WriteOnly))
-            return pdfTr("%1: cannot write: %2").arg(file, probe.errorString());
+            return tr("%1: cannot write: %2").arg(file, probe.errorString());
     }
     QPdfWriter writer(file);
     writer.setTitle(sheet.title);
@@ -200,7 +203,7 @@ QString writeWorksheetPdf(const Worksheet &sheet, const QString &file,
                                      QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter));
     QPainter p;
     if (!p.begin(&writer))
-        return pdfTr("%1: cannot write a PDF there").arg(file);
+        return tr("%1: cannot write a PDF there").arg(file);
     const QRectF area = writer.pageLayout().paintRect(QPageLayout::Point);
     const double toDevice = writer.resolution() / 72.0;
     for (int page = 0; page < 2; ++page) {
@@ -219,7 +222,7 @@ QString writeWorksheetPdf(const Worksheet &sheet, const QString &file,
         SheetPainter(p, area.width() / fit).page(sheet, page == 1);
     }
     if (!p.end())
-        return pdfTr("%1: the PDF could not be finished").arg(file);
+        return tr("%1: the PDF could not be finished").arg(file);
     return {};
 }
 

@@ -15,6 +15,7 @@
 #include <questionbox.h>
 #include <stepmodel.h>
 #include <byhandpanel.h>
+#include <networkdiagram.h>
 #include <stepview.h>
 #include <uiformat.h>
 
@@ -25,6 +26,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QDir>
+#include <QLineEdit>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,6 +50,7 @@ private slots:
     void aRunToTheAskedBatchWaitsForTheAnswer();
     void aRunThatEndsBeforeTheAskedBatchStillReveals();
     void aStepQuestionHidesTheStagesThatShowItsValue();
+    void byHandLastsForItsStep();
     void compareIsAnExportedPanel();
     void exportPanelWaitsForTheStepsRuns();
 
@@ -305,6 +308,12 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     QVERIFY2(!view->pageText().contains(zText), qPrintable(view->pageText()));
     QVERIFY2(!readAloud().contains(zText), qPrintable(readAloud()));
     QVERIFY(view->pageText().contains(QStringLiteral("?")));
+    // The diagram's neuron 5 (read when the arrow keys select it): its a and delta follow from z
+    // (a ReLU's a = 0 says z <= 0), blank with it.
+    const auto *diagram = view->findChild<NetworkDiagram *>();
+    QVERIFY(diagram);
+    const QString neuron5 = diagram->hoverText({NetworkDiagram::Part::Hidden, 4, 0});
+    QVERIFY2(neuron5.contains(QStringLiteral("z = ?, a = ReLU(z) = ?, delta = ?")), qPrintable(neuron5));
     view->setStage(1);
     QTRY_VERIFY(view->blankedValues().isEmpty());
     for (int stage : {2, 5, 10}) {
@@ -352,6 +361,36 @@ void TestGuiLessonHold::aStepQuestionHidesTheStagesThatShowItsValue()
     QTRY_VERIFY(!cover->isVisible());
     QVERIFY(!view->heldTerm());
     QTRY_VERIFY(view->blankedValues().isEmpty());
+}
+
+void TestGuiLessonHold::byHandLastsForItsStep()
+{
+    // Lesson 2's step 5 asks for p:8 by hand: By hand is on for that step only; the steps after
+    // it, and closing the lesson, give back what the student had chosen before the lesson.
+    StepView *view = m_window->stepView();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    for (const bool before : {false, true}) {
+        view->byHand()->setOn(before);
+        QVERIFY(m_window->lessons()->open(lesson("02-backprop-by-hand.json"), 3).isEmpty());
+        LessonRunner *runner = m_window->lessons()->runner();
+        waitForData();
+        QTRY_COMPARE(view->model()->stage(), 4);
+        QCOMPARE(view->byHand()->isOn(), before);
+        runner->goTo(4);
+        QTRY_COMPARE(view->model()->stage(), 5);
+        QVERIFY(view->byHand()->isOn());
+        // its first cell takes the keyboard: the class types p at once
+        QTRY_VERIFY(view->byHand()->answerEdit(0) && view->byHand()->answerEdit(0)->hasFocus());
+        runner->goTo(5);
+        QTRY_COMPARE(view->model()->stage(), 6);
+        QCOMPARE(view->byHand()->isOn(), before);
+        runner->goTo(4);
+        QTRY_COMPARE(view->model()->stage(), 5);
+        QVERIFY(view->byHand()->isOn());
+        runner->close();
+        QCOMPARE(view->byHand()->isOn(), before);
+    }
 }
 
 void TestGuiLessonHold::compareIsAnExportedPanel()

@@ -48,6 +48,7 @@ private slots:
 
 private:
     void checkEveryPanelInSight(int stage);
+    void checkDiagramReadable(int stage);
 
     StepView *m_view = nullptr;
     std::shared_ptr<const MlpParamsF> m_params;     // the default network's weights
@@ -303,6 +304,26 @@ void TestStepBatch::modelFileErrorsAreTheLoaders()
     QVERIFY(m_view->chooser()->modelErrorLabel()->isHidden());
 }
 
+void TestStepBatch::checkDiagramReadable(int stage)
+{
+    // The diagram's layer titles are whole inside it (none cut at an edge, none elided), and each
+    // hidden layer's grid is large enough to see from the back of a room: at least 120 px wide
+    // and 60 px high, with cells of 6 px or more (its neurons told apart).
+    const NetworkDiagram *diagram = m_view->findChild<NetworkDiagram *>();
+    const QString where = QStringLiteral("stage %1, compact %2: ").arg(stage).arg(m_view->isCompact());
+    const QFontMetrics fm = diagram->fontMetrics();
+    for (const QString &title : diagram->layerTitles())
+        QVERIFY2(fm.horizontalAdvance(title) <= diagram->width() - 8 && !title.contains(QChar(0x2026)),
+                 qPrintable(where + QStringLiteral("\"%1\" is %2 px, the diagram %3")
+                                        .arg(title).arg(fm.horizontalAdvance(title)).arg(diagram->width())));
+    for (int l = 0; l < int(m_view->model()->arch().hidden.size()); ++l) {
+        const QRect grid = diagram->hiddenRect(l);
+        QVERIFY2(grid.width() >= 120 && grid.height() >= 60 && diagram->hiddenPitch(l) >= 6,
+                 qPrintable(where + QStringLiteral("hidden layer %1's grid %2x%3 px, cells %4 px")
+                                        .arg(l + 1).arg(grid.width()).arg(grid.height()).arg(diagram->hiddenPitch(l))));
+    }
+}
+
 void TestStepBatch::checkEveryPanelInSight(int stage)
 {
     // The network diagram and the stage list are in sight at every stage, whatever the font: not
@@ -334,11 +355,14 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling_data()
     QTest::addColumn<double>("scale");
     QTest::addColumn<int>("width");
     QTest::addColumn<bool>("compact");
+    QTest::addColumn<QString>("hidden"); // "": the default network, 784-128-10 ReLU
     // the step page inside a 1280 or 1920 px window (the sidebar takes the rest)
-    QTest::addRow("normal font, 1920") << 1.0 << 1800 << false;
-    QTest::addRow("normal font, 1280") << 1.0 << 1160 << false; // either, by the font: not checked
-    QTest::addRow("presentation, 1280") << 1.5 << 1110 << true;
-    QTest::addRow("presentation, 1920") << 1.5 << 1700 << false;
+    QTest::addRow("normal font, 1920") << 1.0 << 1800 << false << QString();
+    QTest::addRow("normal font, 1280") << 1.0 << 1160 << false << QString(); // either, by the font: not checked
+    QTest::addRow("presentation, 1280") << 1.5 << 1110 << true << QString();
+    QTest::addRow("presentation, 1920") << 1.5 << 1700 << false << QString();
+    // two wide hidden layers in the compact column: their grids and titles read from the back
+    QTest::addRow("presentation, 1280, 256-128 tanh") << 1.5 << 1110 << true << QStringLiteral("256,128");
 }
 
 void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
@@ -346,6 +370,12 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
     QFETCH(double, scale);
     QFETCH(int, width);
     QFETCH(bool, compact);
+    QFETCH(QString, hidden);
+    if (!hidden.isEmpty()) {
+        const Architecture arch = *parseArchitecture(hidden.toStdString(), "tanh");
+        m_view->setTrainedNetwork(arch, std::make_shared<const MlpParamsF>(initMlp(arch, Init::He, 11)),
+                                  QStringLiteral("untrained (he, seed 11)"));
+    }
     QFont font = m_view->font();
     font.setPointSizeF(font.pointSizeF() * scale);
     m_view->setFont(font);
@@ -358,7 +388,7 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
     QVERIFY(scroll);
     for (int batch : {1, 64}) {
         m_view->setBatchSize(batch);
-        for (int stage = 1; stage <= 10; ++stage) {
+        for (int stage = 1; stage <= std::min(10, m_view->model()->stageCount()); ++stage) {
             m_view->setStage(stage);
             QCoreApplication::processEvents();
             QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
@@ -383,6 +413,7 @@ void TestStepBatch::projectorFontNeedsNoSidewaysScrolling()
                                                     .arg(formula->y())));
             }
             checkEveryPanelInSight(stage);
+            checkDiagramReadable(stage);
             // BPLAB_STEP_SHOTS=DIR keeps the pictures for a look.
             if (const QString shots = qEnvironmentVariable("BPLAB_STEP_SHOTS"); !shots.isEmpty())
                 QVERIFY(m_view->grab().save(QStringLiteral("%1/%2-b%3-s%4.png").arg(shots, QTest::currentDataTag())

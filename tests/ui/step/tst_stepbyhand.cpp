@@ -44,6 +44,7 @@ private slots:
     void toleranceAndNumbers();
     void blankUntilAnswered();
     void revealAndTheSoftmaxTable();
+    void theKeyboardStaysInThePanel();
     void aNewSampleForgetsTheAnswers();
     void fromTheKeyboardAlone();
     void theSumOfTheTermsIsBlankToo_data();
@@ -121,6 +122,16 @@ void TestStepByHand::cellsAreTheTrace()
         QCOMPARE(cells.isEmpty(), st.kind == NetworkStage::Kind::Input);
         const float v = cells.isEmpty() ? 0.0f : cells.front().value;
         const auto near = [](float x, float y) { return std::abs(x - y) <= 1e-6f * std::max(1.0f, std::abs(y)); };
+        // One notation: a cell's key is its name on worksheets and in lessons' "compute" lists,
+        // and that name's value (handCellValue) is the cell's (Delta w on stage 9, not dL/dw).
+        for (const HandCell &c : cells) {
+            const Result<HandCellRef> ref = parseHandCell(c.key.toStdString());
+            if (c.key.startsWith(QLatin1String("slope")) || c.key.startsWith(QLatin1String("Deltab")))
+                continue; // f'(z) and Delta b have no such name
+            QVERIFY2(ref.ok(), qPrintable(c.key));
+            QCOMPARE(QString::fromStdString(handCellText(*ref)), c.key);
+            QVERIFY2(near(c.value, handCellValue(*ref, a, *m_params, t)), qPrintable(c.key));
+        }
         switch (st.kind) {
         case NetworkStage::Kind::Input: break;
         case NetworkStage::Kind::WeightedSums: QVERIFY(near(v, t.hidden[std::size_t(st.layer)].z[6])); break;
@@ -150,7 +161,7 @@ void TestStepByHand::cellsAreTheTrace()
         }
         case NetworkStage::Kind::Update: {
             const QVector<HandCell> adjustments = cellsAt(s - 1);
-            const int from = L == 0 ? int(cells.front().key.section(QLatin1Char('.'), 2).toInt()) : j;
+            const int from = L == 0 ? int(cells.front().key.section(QLatin1Char(':'), 2).toInt()) - 1 : j;
             QVERIFY(near(v, m_params->layers.back().W(k, from) + adjustments.front().value));
             break;
         }
@@ -192,15 +203,24 @@ void TestStepByHand::blankUntilAnswered()
     QCOMPARE(hand->cellCount(), 1);
     QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
 
-    // A wrong answer: said so, with the value, and the page shows it again.
+    // A wrong answer: said so, with how it is computed, but not the value: the page keeps it
+    // blank and the field takes another try; the right one then shows it.
     QVERIFY(!hand->answer(0, QStringLiteral("so")));
     QVERIFY(!m_view->pageHtml().contains(exact));
     QVERIFY(hand->answer(0, QString::number(double(z.value) + 1.0)));
     QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Wrong")), qPrintable(hand->verdictText(0)));
-    QVERIFY(hand->verdictText(0).contains(formatHandValue(z.value)));
+    QVERIFY(hand->verdictText(0).contains(QStringLiteral("the bias")));
+    QVERIFY(!hand->verdictText(0).contains(formatHandValue(z.value)));
+    QVERIFY(!m_view->pageHtml().contains(exact));
+    QVERIFY(std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
+    QVERIFY(hand->answerEdit(0)->isEnabled());
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+    QVERIFY(hand->answer(0, QString::number(double(z.value), 'g', 4)));
+    QVERIFY2(hand->verdictText(0).startsWith(QStringLiteral("Right")), qPrintable(hand->verdictText(0)));
     QVERIFY(m_view->pageHtml().contains(exact));
     QVERIFY(!std::isnan(zGrid->values()[StepModel::kDefaultHidden]));
-    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 0 of 1 right"));
+    QVERIFY(!hand->answerEdit(0)->isEnabled());
+    QCOMPARE(hand->scoreText(), QStringLiteral("This stage: 1 of 1 right"));
 
     // Another neuron is another cell, blank again; three significant digits are right.
     m_view->model()->setHiddenNeuron(4);
@@ -213,7 +233,7 @@ void TestStepByHand::blankUntilAnswered()
     QVERIFY(m_view->pageHtml().contains(linkOf(z5.value)));
     // Back to the first neuron: its answer is kept.
     m_view->model()->setHiddenNeuron(StepModel::kDefaultHidden);
-    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Wrong")));
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Right")));
     // The mode off shows every value.
     hand->setOn(false);
     m_view->setStage(3);
@@ -237,6 +257,38 @@ void TestStepByHand::revealAndTheSoftmaxTable()
     m_view->setStage(1);
     QCOMPARE(hand->cellCount(), 0);
     QCOMPARE(hand->scoreText(), QStringLiteral("Nothing to compute at this stage."));
+}
+
+void TestStepByHand::theKeyboardStaysInThePanel()
+{
+    // Typed from the keyboard alone: a wrong value, then the right one (Return checks); the field
+    // done, the keys stay in the panel, and the next stage's cell takes them.
+    ByHandPanel *hand = m_view->byHand();
+    hand->setOn(true);
+    m_view->show();
+    m_view->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_view));
+    m_view->setStage(5);
+    QLineEdit *p = hand->answerEdit(0);
+    p->setFocus();
+    QTRY_VERIFY(p->hasFocus());
+    const float value = cellsAt(5).front().value;
+    QTest::keyClicks(p, QString::number(double(value) + 0.25));
+    QTest::keyClick(p, Qt::Key_Return);
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Wrong")));
+    QVERIFY(p->hasFocus() && p->hasSelectedText()); // the next try replaces it
+    QTest::keyClicks(p, QString::number(double(value), 'g', 4));
+    QTest::keyClick(p, Qt::Key_Return);
+    QVERIFY(hand->verdictText(0).startsWith(QStringLiteral("Right")));
+    QVERIFY2(hand->isAncestorOf(QApplication::focusWidget()),
+             qPrintable(QApplication::focusWidget() ? QApplication::focusWidget()->objectName() : QStringLiteral("none")));
+    // Ctrl+Right, the view's next-stage key, from the panel (the switch would move the focus):
+    // the loss, whose cell takes the keys.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 6);
+    QTRY_VERIFY(hand->answerEdit(0) && hand->answerEdit(0)->hasFocus());
+    QTest::keyClick(hand->answerEdit(0), Qt::Key_Right, Qt::ControlModifier);
+    QCOMPARE(m_view->model()->stage(), 7);
 }
 
 void TestStepByHand::aNewSampleForgetsTheAnswers()
@@ -362,7 +414,7 @@ void TestStepByHand::computeByHandSelectsTheCells()
     QCOMPARE(m_view->model()->outputNeuron(), 7);
     QCOMPARE(m_view->model()->hiddenNeuron(), 4);
     m_view->setStage(5);
-    QCOMPARE(cellsAt(5).front().key, QStringLiteral("p.7"));
+    QCOMPARE(cellsAt(5).front().key, QStringLiteral("p:8"));
     QVERIFY(!m_view->pageHtml().contains(linkOf(m_view->model()->trace().probabilities[7])));
 }
 
