@@ -118,10 +118,13 @@ def main():
     parser.add_argument("--hidden", default="128",
                         help="another network for both (256,128; 0: none): its epoch and ratio only")
     parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
+    parser.add_argument("--layers", help='a layer list for both instead of --hidden, e.g. '
+                        '"conv 8 5x5, pool 2, conv 16 5x5, pool 2, dense 64": its epoch and ratio only')
     args = parser.parse_args()
 
     data = choose_data(args)
-    network = ["--hidden", args.hidden, "--activation", args.activation]
+    network = ["--activation", args.activation]
+    network += ["--layers", args.layers] if args.layers else ["--hidden", args.hidden]
     peer = [sys.executable, os.path.join(args.repo, "bench", "torch_peer.py"),
             "--data", data, "--samples", str(args.samples), "--threads", str(args.threads), *network]
     ours_cmd = [args.cli, "bench", "--data", data, "--samples", str(args.samples),
