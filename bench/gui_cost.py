@@ -15,9 +15,9 @@ TARGET_GUI_CPU = 0.10 # GUI thread CPU seconds per second of training, at most
 TARGET_P99_MS = 20.0  # GUI latency, 99th percentile, at most
 
 
-def cli_rate(cli, data, epochs, seed):
+def cli_rate(cli, data, epochs, seed, network):
     out = subprocess.run([cli, "train", "--data", data, "--epochs", str(epochs), "--seed", str(seed),
-                          "--json"], check=True, capture_output=True, text=True).stdout
+                          *network, "--json"], check=True, capture_output=True, text=True).stdout
     epochs_json = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     epochs_json = [e for e in epochs_json if "samples_per_second" in e and "seconds" in e]
     samples = sum(e["samples_per_second"] * e["seconds"] for e in epochs_json)
@@ -25,12 +25,12 @@ def cli_rate(cli, data, epochs, seed):
     return samples / seconds, epochs_json[-1].get("training_threads", 0)
 
 
-def app_report(app, data, epochs, seed):
+def app_report(app, data, epochs, seed, network):
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "report.json")
         env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
         subprocess.run([app, "--data", data, "--epochs", str(epochs), "--seed", str(seed), "--lang", "en",
-                        "--view", "train", "--quit-when-done", "--report", report],
+                        *network, "--view", "train", "--quit-when-done", "--report", report],
                        check=True, capture_output=True, text=True, env=env)
         with open(report) as f:
             return json.load(f)
@@ -44,15 +44,18 @@ def main():
     parser.add_argument("--epochs", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--hidden", help="another network for both, e.g. 1024,1024")
+    parser.add_argument("--layers", help="a layer list for both instead of --hidden")
     args = parser.parse_args()
+    network = (["--hidden", args.hidden] if args.hidden else []) + (["--layers", args.layers] if args.layers else [])
 
     load_before = os.getloadavg()
     cli, app, cpu, p99, frames = [], [], [], [], []
     cli_threads = app_threads = 0
     for r in range(args.rounds):
-        rate, cli_threads = cli_rate(args.cli, args.data, args.epochs, args.seed)
+        rate, cli_threads = cli_rate(args.cli, args.data, args.epochs, args.seed, network)
         cli.append(rate)
-        rep = app_report(args.app, args.data, args.epochs, args.seed)
+        rep = app_report(args.app, args.data, args.epochs, args.seed, network)
         app_threads = rep.get("training_threads", 0)
         app.append(rep["samples_per_second"])
         cpu.append(rep["gui_thread_cpu_seconds"] / rep["run_seconds"] if rep["run_seconds"] > 0 else 0)

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The PyTorch peer of `backprop-lab-cli bench`: the same 784-128-10 network (ReLU, SoftMax +
 cross-entropy), batch 64, plain SGD at lr 0.1, on the same data, timing one training epoch.
---hidden and --activation time another network, as `bench --hidden --activation` does.
+--hidden and --activation time another network, as `bench --hidden --activation` does; --layers a
+layer list (convolution, pooling, dense, dropout), built by bench/convnet.py as `bench --layers`.
 
 Prints one JSON object with the keys of `backprop-lab-cli bench --json` that apply to it:
 "samples", "batch", "epoch_seconds", "samples_per_second", "eval_seconds_10k" (medians of
@@ -103,6 +104,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", default="128", help="hidden widths: 128, 256,128 or 0 (none)")
     parser.add_argument("--activation", default="relu", choices=("relu", "sigmoid", "tanh", "leakyrelu"))
+    parser.add_argument("--layers", help='a layer list, e.g. "conv 8 5x5, pool 2, dense 64" (instead of --hidden)')
     parser.add_argument("--repeats", type=int, default=5,
                         help="timed epochs; the median is reported (as backprop-lab-cli bench)")
     parser.add_argument("--warmup-epochs", type=int, default=1,
@@ -134,8 +136,14 @@ def main():
     test = read_idx(test_path, 0x803).reshape(-1, 784)[:10000]
     x_test = torch.from_numpy(test.astype(np.float32) / 255.0)
 
-    widths = [] if args.hidden == "0" else [int(w) for w in args.hidden.split(",")]
-    model = build(torch, widths, args.activation)
+    if args.layers:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import convnet  # PyTorch's default initialisation: the speed does not depend on it
+
+        model = convnet.build(torch, args.layers, args.activation)
+    else:
+        widths = [] if args.hidden == "0" else [int(w) for w in args.hidden.split(",")]
+        model = build(torch, widths, args.activation)
     loss_fn = torch.nn.CrossEntropyLoss()
     opt = torch.optim.SGD(model.parameters(), lr=args.lr)
 

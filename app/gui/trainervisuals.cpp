@@ -49,6 +49,23 @@ std::vector<std::int8_t> classesOf(const Trainer &trainer, const MlpParamsF *net
     return {answers.predicted.begin(), answers.predicted.end()};
 }
 
+/** The last batch's classes as its own training pass gave them, where that pass saw what the
+ *  mosaic shows (the images as they are, every neuron on): then no second pass is needed. With
+ *  --augment the pass saw shifted images, with dropout a thinned network; empty then, and when
+ *  the trainer did not keep them. */
+std::vector<std::int8_t> trainingPassClasses(const Trainer &trainer, std::size_t count)
+{
+    if (trainer.activeConfig().augment)
+        return {};
+    for (const LayerSpec &layer : trainer.network().layers)
+        if (layer.kind == LayerKind::Dropout)
+            return {};
+    const std::vector<std::uint8_t> predicted = trainer.lastBatchPredicted();
+    if (predicted.size() != count)
+        return {};
+    return {predicted.begin(), predicted.end()};
+}
+
 /** params - before, layer by layer: what the last update added. */
 MlpParamsF differenceOf(const MlpParamsF &params, const MlpParamsF &before)
 {
@@ -116,12 +133,16 @@ std::shared_ptr<VisualSnapshot> visualOf(const Trainer &trainer, const Dataset &
     s->conv = convVisualsOf(trainer, s->trace, oneSample ? SampleInBatch{at.step, sampleInBatch, true}
                                                          : SampleInBatch{at.step - 1, 0, at.step > 0});
     s->predicted = s->trace.predicted;
-    // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained from.
+    // The batch's mosaic: each sample's class by the weights the batch was (or will be) trained
+    // from, of the image as it is: the training pass's own where it computed just that (a
+    // 784-1024-1024-10 network's second pass was most of a picture's cost), else a pass of its own.
     if (oneSample) {
         s->batchPredicted = walk->predicted;
         s->sampleInBatch = sampleInBatch;
     } else if (before && !indices.empty()) {
-        s->batchPredicted = classesOf(trainer, before, train, indices);
+        s->batchPredicted = trainingPassClasses(trainer, indices.size());
+        if (s->batchPredicted.empty())
+            s->batchPredicted = classesOf(trainer, before, train, indices);
     }
     s->batchIndices = std::move(indices);
     s->weights = std::make_shared<const MlpParamsF>(trainer.params());

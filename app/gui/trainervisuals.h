@@ -45,7 +45,7 @@ struct SampleWalk
 class VisualBudget
 {
 public:
-    static constexpr int kTrainingPerVisual = 19; // at most 1/20 of the thread
+    static constexpr int kTrainingPerVisual = 39; // at most 1/40 of the thread
 
     bool allows(std::int64_t nowNs) const { return nowNs >= m_nextNs; }
     /** A picture was made from startNs to endNs. */
