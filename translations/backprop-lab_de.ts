@@ -1043,14 +1043,6 @@
         <translation>Eingabe i ist Pixel (Zeile &amp;lfloor;(i&amp;minus;1)/28&amp;rfloor;, Spalte (i&amp;minus;1) mod 28).</translation>
     </message>
     <message>
-        <source>Output neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
-        <translation>Ausgabeneuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
-    </message>
-    <message>
-        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram): its %2 largest terms:</source>
-        <translation>Verdecktes Neuron &lt;b&gt;%1&lt;/b&gt; (ein Klick im Raster oder im Diagramm wählt ein anderes): seine %2 größten Terme:</translation>
-    </message>
-    <message>
         <source>+ the other %1 terms (%2 of them are 0 because a = 0): %3</source>
         <translation>+ die übrigen %1 Terme (%2 davon sind 0, weil a = 0): %3</translation>
     </message>
@@ -1149,6 +1141,550 @@
     <message>
         <source>These layers cannot be built: %1. Write them comma-separated, such as &quot;conv 8 5x5, pool 2, dense 64, dropout 0.25&quot;.</source>
         <translation>Diese Schichten lassen sich nicht bauen: %1. Schreiben Sie sie durch Kommas getrennt, etwa &quot;conv 8 5x5, pool 2, dense 64, dropout 0.25&quot;.</translation>
+    </message>
+    <message>
+        <source>the sum of all its terms %1, + the bias %2</source>
+        <translation>die Summe all seiner Terme %1, + der Bias %2</translation>
+    </message>
+    <message>
+        <source>%1 of z = %2: %3</source>
+        <translation>%1 von z = %2: %3</translation>
+    </message>
+    <message>
+        <source>e&lt;sup&gt;z&lt;/sup&gt; / &amp;Sigma; e&lt;sup&gt;z&lt;/sup&gt; with z = %1 and &amp;Sigma; e&lt;sup&gt;z&lt;/sup&gt; = %2</source>
+        <translation>e&lt;sup&gt;z&lt;/sup&gt; / &amp;Sigma; e&lt;sup&gt;z&lt;/sup&gt; mit z = %1 und &amp;Sigma; e&lt;sup&gt;z&lt;/sup&gt; = %2</translation>
+    </message>
+    <message>
+        <source>e&lt;sup&gt;z &amp;minus; m&lt;/sup&gt; / &amp;Sigma; e&lt;sup&gt;z &amp;minus; m&lt;/sup&gt;, m the largest z</source>
+        <translation>e&lt;sup&gt;z &amp;minus; m&lt;/sup&gt; / &amp;Sigma; e&lt;sup&gt;z &amp;minus; m&lt;/sup&gt;, m das größte z</translation>
+    </message>
+    <message>
+        <source>&amp;minus;ln p of the target, p = %1</source>
+        <translation>&amp;minus;ln p des Ziels, p = %1</translation>
+    </message>
+    <message>
+        <source>%1 &amp;minus; %2 = %3 &amp;minus; %4</source>
+        <translation>%1 &amp;minus; %2 = %3 &amp;minus; %4</translation>
+    </message>
+    <message>
+        <source>the backward sum %1 times the slope f&apos;(z) = %2</source>
+        <translation>die Rückwärtssumme %1 mal die Steigung f&apos;(z) = %2</translation>
+    </message>
+    <message>
+        <source> new</source>
+        <translation> neu</translation>
+    </message>
+    <message>
+        <source>w old %1 + &amp;Delta;w %2</source>
+        <translation>w alt %1 + &amp;Delta;w %2</translation>
+    </message>
+    <message>
+        <source>&amp;minus;&amp;eta; times the mean over the batch of &amp;delta; times the input, &amp;eta; = %1</source>
+        <translation>&amp;minus;&amp;eta; mal der Mittelwert über den Batch von &amp;delta; mal Eingabe, &amp;eta; = %1</translation>
+    </message>
+    <message>
+        <source>&amp;minus;&amp;eta; &amp;middot; &amp;delta; &amp;middot; input = &amp;minus;%1 &amp;middot; %2 &amp;middot; %3</source>
+        <translation>&amp;minus;&amp;eta; &amp;middot; &amp;delta; &amp;middot; Eingabe = &amp;minus;%1 &amp;middot; %2 &amp;middot; %3</translation>
+    </message>
+    <message>
+        <source>&amp;minus;&amp;eta; times the mean &amp;delta; over the batch</source>
+        <translation>&amp;minus;&amp;eta; mal das mittlere &amp;delta; über den Batch</translation>
+    </message>
+    <message>
+        <source>&amp;minus;&amp;eta; &amp;middot; &amp;delta; = &amp;minus;%1 &amp;middot; %2</source>
+        <translation>&amp;minus;&amp;eta; &amp;middot; &amp;delta; = &amp;minus;%1 &amp;middot; %2</translation>
+    </message>
+    <message>
+        <source>Each of the %1 feature maps slides its own %2&amp;times;%2 kernel over the %3 input channel(s) (%4 &amp;times; %5, stride %6, %7): every output value is its bias plus the %8 products of the kernel&apos;s weights with the input patch under it, then the %9:</source>
+        <translation>Jede der %1 Feature-Maps schiebt ihren eigenen %2&amp;times;%2-Kern über den/die %3 Eingabekanal/-kanäle (%4 &amp;times; %5, Schrittweite %6, %7): jeder Ausgabewert ist sein Bias plus die %8 Produkte der Kerngewichte mit dem Eingabeausschnitt darunter, dann %9:</translation>
+    </message>
+    <message>
+        <source>zero padding %1</source>
+        <translation>Null-Padding %1</translation>
+    </message>
+    <message>
+        <source>no padding</source>
+        <translation>kein Padding</translation>
+    </message>
+    <message>
+        <source>Every index counts from 1, as in the table: kernel row u and column v run from 1 to %1.</source>
+        <translation>Jeder Index zählt ab 1, wie in der Tabelle: Kernzeile u und -spalte v laufen von 1 bis %1.</translation>
+    </message>
+    <message>
+        <source>Feature map &lt;b&gt;%1&lt;/b&gt;, row &lt;b&gt;%2&lt;/b&gt;, column &lt;b&gt;%3&lt;/b&gt; (click another value in the map, or move with the arrow keys): %4 terms, the %5 largest here:</source>
+        <translation>Feature-Map &lt;b&gt;%1&lt;/b&gt;, Zeile &lt;b&gt;%2&lt;/b&gt;, Spalte &lt;b&gt;%3&lt;/b&gt; (einen anderen Wert in der Map anklicken oder mit den Pfeiltasten gehen): %4 Terme, die %5 größten hier:</translation>
+    </message>
+    <message>
+        <source>padding</source>
+        <translation>Padding</translation>
+    </message>
+    <message>
+        <source>channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>tap (u, v)</source>
+        <translation>Kernstelle (u, v)</translation>
+    </message>
+    <message>
+        <source>input at</source>
+        <translation>Eingabe an</translation>
+    </message>
+    <message>
+        <source>= bias %1 + &amp;Sigma; of the %2 terms %3 = &lt;b&gt;z = %4&lt;/b&gt;; a = f(z) = &lt;b&gt;%5&lt;/b&gt;</source>
+        <translation>= Bias %1 + &amp;Sigma; der %2 Terme %3 = &lt;b&gt;z = %4&lt;/b&gt;; a = f(z) = &lt;b&gt;%5&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>feature map %1 of %2: a = f(z)</source>
+        <translation>Feature-Map %1 von %2: a = f(z)</translation>
+    </message>
+    <message>
+        <source>input channel %1, the %2×%2 patch marked</source>
+        <translation>Eingabekanal %1, der %2×%2-Ausschnitt markiert</translation>
+    </message>
+    <message>
+        <source>Backwards to the layer before, every input value gets the kernel weights it met times the &amp;delta; of the outputs it fed, over every map: &lt;b&gt;dL/d%1 = &amp;Sigma;&lt;sub&gt;o,u,v&lt;/sub&gt; w&lt;sub&gt;o,c,u,v&lt;/sub&gt; &amp;delta;&lt;sub&gt;o,y,x&lt;/sub&gt;&lt;/b&gt; over the outputs (y, x) that put tap (u, v) on it: the kernel turned by 180&amp;deg;.</source>
+        <translation>Rückwärts zur Schicht davor bekommt jeder Eingabewert die Kerngewichte, auf die er traf, mal das &amp;delta; der Ausgaben, die er speiste, über alle Maps: &lt;b&gt;dL/d%1 = &amp;Sigma;&lt;sub&gt;o,u,v&lt;/sub&gt; w&lt;sub&gt;o,c,u,v&lt;/sub&gt; &amp;delta;&lt;sub&gt;o,y,x&lt;/sub&gt;&lt;/b&gt; über die Ausgaben (y, x), die Kernstelle (u, v) auf ihn legten: der um 180&amp;deg; gedrehte Kern.</translation>
+    </message>
+    <message>
+        <source>Input (channel %1, row %2, column %3): %4 terms, &lt;b&gt;dL/d in = %5&lt;/b&gt;.</source>
+        <translation>Eingabe (Kanal %1, Zeile %2, Spalte %3): %4 Terme, &lt;b&gt;dL/d in = %5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Times the slope of the layer before, f&apos;(z) = %1: its &amp;delta; = %2 (the pass&apos;s: %3).</source>
+        <translation>Mal die Steigung der Schicht davor, f&apos;(z) = %1: ihr &amp;delta; = %2 (der Durchlauf: %3).</translation>
+    </message>
+    <message>
+        <source>The layer before receives: %1.</source>
+        <translation>Die Schicht davor erhält: %1.</translation>
+    </message>
+    <message>
+        <source>&amp;delta; of the convolution = dL/dz = dL/da &amp;middot; f&apos;(z) (%1), one per output value; it came back through the layer after it (pooling passes it to the maxima only).</source>
+        <translation>&amp;delta; der Faltung = dL/dz = dL/da &amp;middot; f&apos;(z) (%1), eins je Ausgabewert; es kam durch die Schicht danach zurück (Pooling gibt es nur an die Maxima weiter).</translation>
+    </message>
+    <message>
+        <source>Value (map %1, row %2, column %3): f&apos;(z) = %4, &lt;b&gt;&amp;delta; = %5&lt;/b&gt;.</source>
+        <translation>Wert (Map %1, Zeile %2, Spalte %3): f&apos;(z) = %4, &lt;b&gt;&amp;delta; = %5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>A kernel weight is used at every output position of its map, so its gradient is a sum over the %1 positions:&lt;br&gt;&lt;b&gt;dL/d%2 = &amp;Sigma;&lt;sub&gt;y,x&lt;/sub&gt; %3 &amp;middot; %4&lt;/b&gt;; dL/d%5 = &amp;Sigma;&lt;sub&gt;y,x&lt;/sub&gt; %3.</source>
+        <translation>Ein Kerngewicht wirkt an jeder Ausgabeposition seiner Map, also ist sein Gradient eine Summe über die %1 Positionen:&lt;br&gt;&lt;b&gt;dL/d%2 = &amp;Sigma;&lt;sub&gt;y,x&lt;/sub&gt; %3 &amp;middot; %4&lt;/b&gt;; dL/d%5 = &amp;Sigma;&lt;sub&gt;y,x&lt;/sub&gt; %3.</translation>
+    </message>
+    <message>
+        <source>Kernel weight of map %1, channel %2, (u, v) = (%3, %4) (the one of this map with the largest gradient): %5 of the %6 products are not 0; the %7 largest:</source>
+        <translation>Kerngewicht von Map %1, Kanal %2, (u, v) = (%3, %4) (das dieser Map mit dem größten Gradienten): %5 der %6 Produkte sind nicht 0; die %7 größten:</translation>
+    </message>
+    <message>
+        <source>position (y, x)</source>
+        <translation>Position (y, x)</translation>
+    </message>
+    <message>
+        <source>product</source>
+        <translation>Produkt</translation>
+    </message>
+    <message>
+        <source>+ the other %1 products: %2; = &lt;b&gt;dL/dw = %3&lt;/b&gt; (the pass&apos;s own: %4)</source>
+        <translation>+ die übrigen %1 Produkte: %2; = &lt;b&gt;dL/dw = %3&lt;/b&gt; (der Durchlauf selbst: %4)</translation>
+    </message>
+    <message>
+        <source>dL/db of map %1 = &amp;Sigma; &amp;delta; over the map = &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>dL/db von Map %1 = &amp;Sigma; &amp;delta; über die Map = &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>δ of feature map %1</source>
+        <translation>δ von Feature-Map %1</translation>
+    </message>
+    <message>
+        <source>dL/dw of map %1&apos;s kernel (a %2×%2 block per input channel)</source>
+        <translation>dL/dw des Kerns von Map %1 (ein %2×%2-Block je Eingabekanal)</translation>
+    </message>
+    <message>
+        <source>Every weight and bias takes one step against its gradient: &lt;b&gt;w &amp;larr; w &amp;minus; &amp;eta; dL/dw&lt;/b&gt;, &amp;eta; = %1.</source>
+        <translation>Jedes Gewicht und jeder Bias macht einen Schritt gegen seinen Gradienten: &lt;b&gt;w &amp;larr; w &amp;minus; &amp;eta; dL/dw&lt;/b&gt;, &amp;eta; = %1.</translation>
+    </message>
+    <message>
+        <source>%1 = %2 &amp;minus; %3 &amp;middot; %4 = %2 + %5 = &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>%1 = %2 &amp;minus; %3 &amp;middot; %4 = %2 + %5 = &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The same image again with the new weights: loss %1 &amp;rarr; &lt;b&gt;%2&lt;/b&gt; (%3); predicted class %4 &amp;rarr; &lt;b&gt;%5&lt;/b&gt;.</source>
+        <translation>Dasselbe Bild noch einmal mit den neuen Gewichten: Verlust %1 &amp;rarr; &lt;b&gt;%2&lt;/b&gt; (%3); vorhergesagte Klasse %4 &amp;rarr; &lt;b&gt;%5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>map %1&apos;s kernel before</source>
+        <translation>Kern von Map %1 vorher</translation>
+    </message>
+    <message>
+        <source>after the step</source>
+        <translation>nach dem Schritt</translation>
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation>Faltung</translation>
+    </message>
+    <message>
+        <source>Max pooling</source>
+        <translation>Max-Pooling</translation>
+    </message>
+    <message>
+        <source>Flatten</source>
+        <translation>Flatten</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dense</source>
+        <translation>Dicht</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>Wert %1</translation>
+    </message>
+    <message>
+        <source>Flatten reads the %1 &amp;times; %2 &amp;times; %3 values channel by channel, each row by row, into one list of %4: value (channel c, row y, column x) becomes number c&amp;middot;%5 + y&amp;middot;%3 + x + 1. Nothing is computed; the dense layer after it sees a list.</source>
+        <translation>Flatten liest die %1 &amp;times; %2 &amp;times; %3 Werte Kanal für Kanal, jeden Zeile für Zeile, in eine Liste von %4: Wert (Kanal c, Zeile y, Spalte x) wird Nummer c&amp;middot;%5 + y&amp;middot;%3 + x + 1. Nichts wird gerechnet; die dichte Schicht danach sieht eine Liste.</translation>
+    </message>
+    <message>
+        <source>Value %1 (select another with a click or the arrow keys) is channel %2, row %3, column %4: &lt;b&gt;%5&lt;/b&gt;.</source>
+        <translation>Wert %1 (einen anderen mit einem Klick oder den Pfeiltasten wählen) ist Kanal %2, Zeile %3, Spalte %4: &lt;b&gt;%5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Backwards the same order takes each &amp;delta; back to its place: &amp;delta;&lt;sub&gt;%1&lt;/sub&gt; = &lt;b&gt;%2&lt;/b&gt; goes to channel %3, row %4, column %5.</source>
+        <translation>Rückwärts bringt dieselbe Reihenfolge jedes &amp;delta; an seinen Platz zurück: &amp;delta;&lt;sub&gt;%1&lt;/sub&gt; = &lt;b&gt;%2&lt;/b&gt; geht an Kanal %3, Zeile %4, Spalte %5.</translation>
+    </message>
+    <message>
+        <source>dL/da of the %1 values</source>
+        <translation>dL/da der %1 Werte</translation>
+    </message>
+    <message>
+        <source>the %1 values in a list</source>
+        <translation>die %1 Werte als Liste</translation>
+    </message>
+    <message>
+        <source>In training, dropout sets each value to 0 with probability p = %1 (its mask, drawn anew for every sample) and multiplies the others by 1 / (1 &amp;minus; p) = %2, so that their expected sum stays the same.</source>
+        <translation>Im Training setzt Dropout jeden Wert mit Wahrscheinlichkeit p = %1 auf 0 (seine Maske, für jedes Beispiel neu gezogen) und multipliziert die anderen mit 1 / (1 &amp;minus; p) = %2, damit ihre erwartete Summe gleich bleibt.</translation>
+    </message>
+    <message>
+        <source>Here the network is evaluated on one image: the mask keeps every value and nothing is scaled, &lt;b&gt;a = in&lt;/b&gt;. Value %1: %2.</source>
+        <translation>Hier wird das Netz auf einem Bild ausgewertet: die Maske behält jeden Wert und nichts wird skaliert, &lt;b&gt;a = in&lt;/b&gt;. Wert %1: %2.</translation>
+    </message>
+    <message>
+        <source>Backwards, &amp;delta; passes through the values the mask kept (here all) unchanged: &amp;delta;&lt;sub&gt;%1&lt;/sub&gt; = &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>Rückwärts geht &amp;delta; durch die Werte, die die Maske behielt (hier alle), unverändert: &amp;delta;&lt;sub&gt;%1&lt;/sub&gt; = &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>dL/da after dropout</source>
+        <translation>dL/da nach Dropout</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>the mask: 1 = kept, all of them here</source>
+        <translation>die Maske: 1 = behalten, hier alle</translation>
+    </message>
+    <message>
+        <source>a after dropout (all kept)</source>
+        <translation>a nach Dropout (alle behalten)</translation>
+    </message>
+    <message>
+        <source>Each of the %1 neurons sums its %2 weighted inputs and adds its bias, then applies the %3:&lt;br&gt;&lt;b&gt;%4 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %5 %6 + %7&lt;/b&gt;, %8</source>
+        <translation>Jedes der %1 Neuronen summiert seine %2 gewichteten Eingaben, addiert seinen Bias und wendet dann %3 an:&lt;br&gt;&lt;b&gt;%4 = &amp;Sigma;&lt;sub&gt;i&lt;/sub&gt; %5 %6 + %7&lt;/b&gt;, %8</translation>
+    </message>
+    <message>
+        <source>Neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid, or select it with the arrow keys): its %2 largest terms:</source>
+        <translation>Neuron &lt;b&gt;%1&lt;/b&gt; (ein anderes im Raster anklicken oder mit den Pfeiltasten wählen): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>= &amp;Sigma; of all terms %1, + bias %2 = &lt;b&gt;%3 = %4&lt;/b&gt;; %5 = f(%4) = &lt;b&gt;%6&lt;/b&gt;</source>
+        <translation>= &amp;Sigma; aller Terme %1, + Bias %2 = &lt;b&gt;%3 = %4&lt;/b&gt;; %5 = f(%4) = &lt;b&gt;%6&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>z of the %1 neurons</source>
+        <translation>z der %1 Neuronen</translation>
+    </message>
+    <message>
+        <source>a = f(z)</source>
+        <translation>a = f(z)</translation>
+    </message>
+    <message>
+        <source>The dense layer&apos;s &amp;delta; = (W&lt;sub&gt;next&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; &amp;delta;&lt;sub&gt;next&lt;/sub&gt;) &amp;middot; f&apos;(z), %1; then dL/dW = &amp;delta; in&lt;sup&gt;T&lt;/sup&gt;, dL/db = &amp;delta;.</source>
+        <translation>&amp;delta; der dichten Schicht = (W&lt;sub&gt;next&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt; &amp;delta;&lt;sub&gt;next&lt;/sub&gt;) &amp;middot; f&apos;(z), %1; dann dL/dW = &amp;delta; in&lt;sup&gt;T&lt;/sup&gt;, dL/db = &amp;delta;.</translation>
+    </message>
+    <message>
+        <source>Neuron %1: f&apos;(%2) = %3, %4 = &lt;b&gt;%5&lt;/b&gt;.</source>
+        <translation>Neuron %1: f&apos;(%2) = %3, %4 = &lt;b&gt;%5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>δ of the %1 neurons</source>
+        <translation>δ der %1 Neuronen</translation>
+    </message>
+    <message>
+        <source>row %1, column %2</source>
+        <translation>Zeile %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>%1: gradients</source>
+        <translation>%1: Gradienten</translation>
+    </message>
+    <message>
+        <source>Max pooling halves each feature map: every 2&amp;times;2 window (stride 2) passes on its largest value, %1 &amp;times; %2 &amp;rarr; %3 &amp;times; %4 per map, %5 maps. No weights; nothing to learn.&lt;br&gt;&lt;b&gt;a&lt;sub&gt;c,y,x&lt;/sub&gt; = max(in&lt;sub&gt;c,2y,2x&lt;/sub&gt;, in&lt;sub&gt;c,2y,2x+1&lt;/sub&gt;, in&lt;sub&gt;c,2y+1,2x&lt;/sub&gt;, in&lt;sub&gt;c,2y+1,2x+1&lt;/sub&gt;)&lt;/b&gt;</source>
+        <translation>Max-Pooling halbiert jede Feature-Map: jedes 2&amp;times;2-Fenster (Schrittweite 2) gibt seinen größten Wert weiter, %1 &amp;times; %2 &amp;rarr; %3 &amp;times; %4 je Map, %5 Maps. Keine Gewichte; nichts zu lernen.&lt;br&gt;&lt;b&gt;a&lt;sub&gt;c,y,x&lt;/sub&gt; = max(in&lt;sub&gt;c,2y,2x&lt;/sub&gt;, in&lt;sub&gt;c,2y,2x+1&lt;/sub&gt;, in&lt;sub&gt;c,2y+1,2x&lt;/sub&gt;, in&lt;sub&gt;c,2y+1,2x+1&lt;/sub&gt;)&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Map &lt;b&gt;%1&lt;/b&gt;, row &lt;b&gt;%2&lt;/b&gt;, column &lt;b&gt;%3&lt;/b&gt; (click another value, or move with the arrow keys): its window:</source>
+        <translation>Map &lt;b&gt;%1&lt;/b&gt;, Zeile &lt;b&gt;%2&lt;/b&gt;, Spalte &lt;b&gt;%3&lt;/b&gt; (einen anderen Wert anklicken oder mit den Pfeiltasten gehen): sein Fenster:</translation>
+    </message>
+    <message>
+        <source>the largest: passed on</source>
+        <translation>der größte: weitergegeben</translation>
+    </message>
+    <message>
+        <source>input (row, col)</source>
+        <translation>Eingabe (Zeile, Spalte)</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>&amp;rArr; &lt;b&gt;a = %1&lt;/b&gt;, from input %2.</source>
+        <translation>&amp;rArr; &lt;b&gt;a = %1&lt;/b&gt;, von Eingabe %2.</translation>
+    </message>
+    <message>
+        <source>pooled map %1 of %2</source>
+        <translation>gepoolte Map %1 von %2</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>in</translation>
+    </message>
+    <message>
+        <source>map %1 before pooling, the window marked</source>
+        <translation>Map %1 vor dem Pooling, das Fenster markiert</translation>
+    </message>
+    <message>
+        <source>Backwards, only the value that won a window moved the output, so only it gets the window&apos;s &amp;delta;; the other three get 0: &lt;b&gt;dL/d in = &amp;delta; at the window&apos;s maximum, 0 elsewhere&lt;/b&gt;.</source>
+        <translation>Rückwärts hat nur der Wert, der ein Fenster gewann, die Ausgabe bewegt, also bekommt nur er das &amp;delta; des Fensters; die anderen drei bekommen 0: &lt;b&gt;dL/d in = &amp;delta; am Maximum des Fensters, sonst 0&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Map %1, row %2, column %3: &amp;delta; = &lt;b&gt;%4&lt;/b&gt; (dL/da, from the layer after).</source>
+        <translation>Map %1, Zeile %2, Spalte %3: &amp;delta; = &lt;b&gt;%4&lt;/b&gt; (dL/da, von der Schicht danach).</translation>
+    </message>
+    <message>
+        <source>dL/d in</source>
+        <translation>dL/d in</translation>
+    </message>
+    <message>
+        <source>The convolution before it multiplies by its slope: &amp;delta; = dL/da &amp;middot; f&apos;(z) = %1 &amp;middot; %2 = &lt;b&gt;%3&lt;/b&gt; at input %4.</source>
+        <translation>Die Faltung davor multipliziert mit ihrer Steigung: &amp;delta; = dL/da &amp;middot; f&apos;(z) = %1 &amp;middot; %2 = &lt;b&gt;%3&lt;/b&gt; an Eingabe %4.</translation>
+    </message>
+    <message>
+        <source>δ of pooled map %1</source>
+        <translation>δ der gepoolten Map %1</translation>
+    </message>
+    <message>
+        <source>routed back to map %1: the maxima only</source>
+        <translation>zurück an Map %1: nur die Maxima</translation>
+    </message>
+    <message>
+        <source>Output neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram, or select it with the arrow keys): its %2 largest terms:</source>
+        <translation>Ausgabeneuron &lt;b&gt;%1&lt;/b&gt; (ein anderes im Raster oder im Diagramm anklicken oder mit den Pfeiltasten wählen): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>Hidden neuron &lt;b&gt;%1&lt;/b&gt; (click another in the grid or the diagram, or select it with the arrow keys): its %2 largest terms:</source>
+        <translation>Verborgenes Neuron &lt;b&gt;%1&lt;/b&gt; (ein anderes im Raster oder im Diagramm anklicken oder mit den Pfeiltasten wählen): seine %2 größten Terme:</translation>
+    </message>
+    <message>
+        <source>Nothing to put on a worksheet yet: choose an image and a model of a dense network first.</source>
+        <translation>Noch nichts für ein Arbeitsblatt: wähle zuerst ein Bild und ein Modell eines dichten Netzes.</translation>
+    </message>
+    <message>
+        <source>%1 image %2</source>
+        <translation>%1-Bild %2</translation>
+    </message>
+    <message>
+        <source>Export worksheet</source>
+        <translation>Arbeitsblatt exportieren</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Backprop Lab worksheet: %1</source>
+        <translation>Backprop-Lab-Arbeitsblatt: %1</translation>
+    </message>
+    <message>
+        <source>Network %1. Label: class %2 (output neuron %3). Learning rate η = %4. Numbers to 4 significant digits; compute the empty boxes.</source>
+        <translation>Netz %1. Label: Klasse %2 (Ausgabeneuron %3). Lernrate η = %4. Zahlen auf 4 signifikante Stellen; berechne die leeren Kästchen.</translation>
+    </message>
+    <message>
+        <source>Input x: %1 pixel values</source>
+        <translation>Eingabe x: %1 Pixelwerte</translation>
+    </message>
+    <message>
+        <source>%1 of them not 0, from %2 to %3 (pixel i is row (i - 1) / 28, column (i - 1) mod 28, from 1)</source>
+        <translation>%1 davon nicht 0, von %2 bis %3 (Pixel i ist Zeile (i - 1) / 28, Spalte (i - 1) mod 28, ab 1)</translation>
+    </message>
+    <message>
+        <source>Layer %1: hidden, %2 neurons, %3 (a few of them)</source>
+        <translation>Schicht %1: verdeckt, %2 Neuronen, %3 (einige davon)</translation>
+    </message>
+    <message>
+        <source>z = Σ w·a + b (a of the layer before; x for layer 1); a = f(z); δ = (Σ over the next layer of w·δ) · f&apos;(z)</source>
+        <translation>z = Σ w·a + b (a der Schicht davor; x für Schicht 1); a = f(z); δ = (Σ über die nächste Schicht von w·δ) · f&apos;(z)</translation>
+    </message>
+    <message>
+        <source>Σ w·a</source>
+        <translation>Σ w·a</translation>
+    </message>
+    <message>
+        <source>b</source>
+        <translation>b</translation>
+    </message>
+    <message>
+        <source>z</source>
+        <translation>z</translation>
+    </message>
+    <message>
+        <source>f&apos;(z)</source>
+        <translation>f&apos;(z)</translation>
+    </message>
+    <message>
+        <source>Σ w·δ next</source>
+        <translation>Σ w·δ danach</translation>
+    </message>
+    <message>
+        <source>δ</source>
+        <translation>δ</translation>
+    </message>
+    <message>
+        <source>Layer %1: output, %2 neurons, SoftMax</source>
+        <translation>Schicht %1: Ausgabe, %2 Neuronen, SoftMax</translation>
+    </message>
+    <message>
+        <source>z = Σ w·a + b;  p = e^z / Σ e^z with Σ e^z = %1;  δ = p − y</source>
+        <translation>z = Σ w·a + b;  p = e^z / Σ e^z mit Σ e^z = %1;  δ = p − y</translation>
+    </message>
+    <message>
+        <source>overflow (use e^(z − max z))</source>
+        <translation>Überlauf (rechne mit e^(z − max z))</translation>
+    </message>
+    <message>
+        <source>z (logit)</source>
+        <translation>z (Logit)</translation>
+    </message>
+    <message>
+        <source>e^z</source>
+        <translation>e^z</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>δ = p − y</source>
+        <translation>δ = p − y</translation>
+    </message>
+    <message>
+        <source>overflow</source>
+        <translation>Überlauf</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>L = −ln p of the label</source>
+        <translation>L = −ln p des Labels</translation>
+    </message>
+    <message>
+        <source>label (class)</source>
+        <translation>Label (Klasse)</translation>
+    </message>
+    <message>
+        <source>p of the label</source>
+        <translation>p des Labels</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>One SGD step on this image, η = %1 (a few weights)</source>
+        <translation>Ein SGD-Schritt mit diesem Bild, η = %1 (einige Gewichte)</translation>
+    </message>
+    <message>
+        <source>dL/dw = δ of the row&apos;s neuron · the column&apos;s input;  Δw = −η · dL/dw;  w after = w + Δw</source>
+        <translation>dL/dw = δ des Neurons der Zeile · Eingabe der Spalte;  Δw = −η · dL/dw;  w danach = w + Δw</translation>
+    </message>
+    <message>
+        <source>δ of row</source>
+        <translation>δ der Zeile</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>dL/dw</source>
+        <translation>dL/dw</translation>
+    </message>
+    <message>
+        <source>Δw</source>
+        <translation>Δw</translation>
+    </message>
+    <message>
+        <source>w before</source>
+        <translation>w vorher</translation>
+    </message>
+    <message>
+        <source>w after</source>
+        <translation>w danach</translation>
+    </message>
+    <message>
+        <source>W%1 row %2, column %3</source>
+        <translation>W%1 Zeile %2, Spalte %3</translation>
+    </message>
+    <message>
+        <source>test image %1</source>
+        <translation>Testbild %1</translation>
+    </message>
+    <message>
+        <source>training image %1</source>
+        <translation>Trainingsbild %1</translation>
+    </message>
+    <message>
+        <source>Answers: %1</source>
+        <translation>Lösungen: %1</translation>
+    </message>
+    <message>
+        <source>Name: ______________________________    Date: ______________</source>
+        <translation>Name: ______________________________    Datum: ______________</translation>
+    </message>
+    <message>
+        <source>The blanks: %1</source>
+        <translation>Die leeren Kästchen: %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write a PDF there</source>
+        <translation>%1: dort kann kein PDF geschrieben werden</translation>
+    </message>
+    <message>
+        <source>%1: the PDF could not be finished</source>
+        <translation>%1: das PDF konnte nicht fertiggestellt werden</translation>
     </message>
 </context>
 <context>
@@ -1350,10 +1886,6 @@ vor dem Update</translation>
         <translation>Richtig: %1 = %2.</translation>
     </message>
     <message>
-        <source>Wrong: %1 = %2, not %3. How: %4.</source>
-        <translation>Falsch: %1 = %2, nicht %3. So geht es: %4.</translation>
-    </message>
-    <message>
         <source>Revealed: %1 = %2 (%3).</source>
         <translation>Aufgedeckt: %1 = %2 (%3).</translation>
     </message>
@@ -1388,6 +1920,14 @@ vor dem Update</translation>
     <message>
         <source>This stage: %1 of %2 right</source>
         <translation>Diese Stufe: %1 von %2 richtig</translation>
+    </message>
+    <message>
+        <source>Wrong: %1 is not %2. How: %3. Try again, or Reveal.</source>
+        <translation>Falsch: %1 ist nicht %2. So geht es: %3. Versuche es noch einmal oder decke auf.</translation>
+    </message>
+    <message>
+        <source>Written %1 on worksheets and in a lesson&apos;s list of cells to compute</source>
+        <translation>Auf Arbeitsblättern und in der Liste der zu berechnenden Zellen einer Lektion %1 geschrieben</translation>
     </message>
 </context>
 <context>
@@ -2190,10 +2730,6 @@ Wirkt nach „Neustart“.</translation>
 <context>
     <name>bplab::ConvFilterPanel</name>
     <message>
-        <source>The convolution kernels (W) and their gradients of the last batch (dL/dW): a column per output channel, a row per input channel; blue negative, white 0, red positive, each grid scaled to its largest |value|.</source>
-        <translation>Die Faltungskerne (W) und ihre Gradienten des letzten Batches (dL/dW): eine Spalte je Ausgabekanal, eine Zeile je Eingabekanal; blau negativ, weiß 0, rot positiv, jedes Raster auf seinen größten |Wert| skaliert.</translation>
-    </message>
-    <message>
         <source>%1 (layer %2): %3 kernels of %4 x %5 x %5</source>
         <translation>%1 (Schicht %2): %3 Kerne zu %4 x %5 x %5</translation>
     </message>
@@ -2249,13 +2785,13 @@ Wirkt nach „Neustart“.</translation>
         <source>%1 (layer %2)</source>
         <translation>%1 (Schicht %2)</translation>
     </message>
+    <message>
+        <source>The convolution kernels (W) and their gradients of the last batch (dL/dW): a column per output channel, a row per input channel (the other way round where that gives larger pictures); blue negative, white 0, red positive, each grid scaled to its largest |value|. One layer at a time: the arrows in the corner show the others.</source>
+        <translation>Die Faltungskerne (W) und ihre Gradienten des letzten Batches (dL/dW): eine Spalte je Ausgabekanal, eine Zeile je Eingabekanal (andersherum, wo das größere Bilder ergibt); blau negativ, weiß 0, rot positiv, jedes Raster auf seinen größten |Wert| skaliert. Eine Schicht auf einmal: die Pfeile in der Ecke zeigen die anderen.</translation>
+    </message>
 </context>
 <context>
     <name>bplab::ConvNotice</name>
-    <message>
-        <source>Step through shows dense networks only: the convolutional network trained now (%1) cannot be stepped through yet. Its kernels and feature maps are in the Train view.</source>
-        <translation>Schrittweise zeigt nur dichte Netze: das jetzt trainierte Faltungsnetz (%1) lässt sich noch nicht Schritt für Schritt zeigen. Seine Kerne und Merkmalskarten stehen in der Trainingsansicht.</translation>
-    </message>
     <message>
         <source>A run cannot go on from this convolutional network&apos;s weights yet: runs with a layer list (&quot;conv 8 5x5, pool 2, dense 64&quot;) train from new weights.</source>
         <translation>Ein Lauf kann noch nicht von den Gewichten dieses Faltungsnetzes aus weitergehen: Läufe mit einer Schichtliste („conv 8 5x5, pool 2, dense 64“) trainieren von neuen Gewichten aus.</translation>
@@ -2927,10 +3463,6 @@ oder legen Sie ein Bild davon ab</translation>
 <context>
     <name>bplab::FeatureMapPanel</name>
     <message>
-        <source>The sample&apos;s feature maps: what each convolution&apos;s filter finds in it (a = f(W * x + b)) and what each pooling keeps (the largest of every 2 x 2). White is 0.</source>
-        <translation>Die Merkmalskarten des Beispiels: was jeder Filter einer Faltung darin findet (a = f(W * x + b)) und was jedes Pooling behält (das Größte jedes 2 x 2). Weiß ist 0.</translation>
-    </message>
-    <message>
         <source>%1 (layer %2): %3 maps of %4 x %5, from %6 to %7</source>
         <translation>%1 (Schicht %2): %3 Karten zu %4 x %5, von %6 bis %7</translation>
     </message>
@@ -2973,6 +3505,14 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>the layer&apos;s largest value</source>
         <translation>der größte Wert der Schicht</translation>
+    </message>
+    <message>
+        <source>The sample&apos;s feature maps: what each convolution&apos;s filter finds in it (a = f(W * x + b)) and what each pooling keeps (the largest of every 2 x 2). White is 0. One layer at a time: the arrows in the corner show the others.</source>
+        <translation>Die Merkmalskarten des Beispiels: was jeder Filter einer Faltung darin findet (a = f(W * x + b)), und was jedes Pooling behält (das Größte jedes 2 x 2). Weiß ist 0. Eine Schicht auf einmal: die Pfeile in der Ecke zeigen die anderen.</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2): %3 maps of %4 x %5</source>
+        <translation>%1 (Schicht %2): %3 Karten von %4 x %5</translation>
     </message>
 </context>
 <context>
@@ -3249,6 +3789,33 @@ oder legen Sie ein Bild davon ab</translation>
     <message>
         <source>Weight under the mouse</source>
         <translation>Gewicht unter der Maus</translation>
+    </message>
+</context>
+<context>
+    <name>bplab::LayerChooser</name>
+    <message>
+        <source>Previous layer</source>
+        <translation>Vorherige Schicht</translation>
+    </message>
+    <message>
+        <source>The previous layer</source>
+        <translation>Die vorherige Schicht</translation>
+    </message>
+    <message>
+        <source>Next layer</source>
+        <translation>Nächste Schicht</translation>
+    </message>
+    <message>
+        <source>The next layer</source>
+        <translation>Die nächste Schicht</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Layer %1 of %2</source>
+        <translation>Schicht %1 von %2</translation>
     </message>
 </context>
 <context>
@@ -3888,6 +4455,22 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>not computed yet</source>
         <translation>noch nicht berechnet</translation>
+    </message>
+    <message>
+        <source>Input: 784</source>
+        <translation>Eingabe: 784</translation>
+    </message>
+    <message>
+        <source>Hidden %1: %2 (%3)</source>
+        <translation>Verdeckt %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>H%1: %2 %3</source>
+        <translation>V%1: %2 %3</translation>
+    </message>
+    <message>
+        <source>Output: 10 (SoftMax)</source>
+        <translation>Ausgabe: 10 (SoftMax)</translation>
     </message>
 </context>
 <context>
@@ -5127,6 +5710,22 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
         <source>Is the delta of neuron %1 in hidden layer %2 positive (+), negative (-) or zero (0)?</source>
         <translation>Ist das Delta des Neurons %1 in der verborgenen Schicht %2 positiv (+), negativ (-) oder null (0)?</translation>
     </message>
+    <message>
+        <source>neuron %1</source>
+        <translation>Neuron %1</translation>
+    </message>
+    <message>
+        <source>feature map %1, row %2, column %3</source>
+        <translation>Feature-Map %1, Zeile %2, Spalte %3</translation>
+    </message>
+    <message>
+        <source>Is the delta of %1 positive (+), negative (-) or zero (0)?</source>
+        <translation>Ist das Delta von %1 positiv (+), negativ (-) oder null (0)?</translation>
+    </message>
+    <message>
+        <source>What is the weighted sum z of %1, to 2 decimals?</source>
+        <translation>Wie groß ist die gewichtete Summe z von %1, auf 2 Nachkommastellen?</translation>
+    </message>
 </context>
 <context>
     <name>bplab::StepView</name>
@@ -5339,6 +5938,10 @@ Multiplikationen mit Addition des Vorwärtsdurchlaufs: %6 je Bild, %7 je Batch a
     <message>
         <source>Selected: %1.</source>
         <translation>Gewählt: %1.</translation>
+    </message>
+    <message>
+        <source>Framed: rows %1 to %2, columns %3 to %4.</source>
+        <translation>Umrahmt: Zeilen %1 bis %2, Spalten %3 bis %4.</translation>
     </message>
 </context>
 <context>
