@@ -72,11 +72,15 @@ StageColumn::StageColumn(StepModel *model, QWidget *parent) : QWidget(parent), m
         exports->addWidget(b);
     }
     auto *exportLabel = new QLabel(tr("Export:"));
+    exportLabel->setObjectName(QStringLiteral("exportLabel"));
     v->addWidget(m_stageList);
     v->addLayout(buttons);
     v->addWidget(exportLabel);
     v->addLayout(exports);
     v->addSpacing(2);
+    // Keeps the exports under their buttons when nothing below can take the height (a network
+    // without its diagram): it grows only while no item below has a stretch of its own.
+    v->addStretch(0);
     // The sizes take the column's remaining height (and give way at their bottom); a compact view
     // puts the network diagram here instead and the sizes at the end of the page.
     v->addWidget(m_sizes, 1);

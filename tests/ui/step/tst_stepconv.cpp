@@ -77,6 +77,27 @@ private slots:
         m_view = nullptr;
     }
 
+    void projectorColumnKeepsTheExportsTogether()
+    {
+        // A conv net has no diagram for the compact column: its exports stay under their label.
+        QFont font = m_view->font();
+        font.setPointSizeF(font.pointSizeF() * 1.5);
+        m_view->setFont(font);
+        m_view->resize(1110, 700);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view));
+        QVERIFY(m_view->isCompact());
+        auto *label = m_view->findChild<QLabel *>(QStringLiteral("exportLabel"));
+        auto *png = m_view->findChild<QWidget *>(QStringLiteral("exportPNG"));
+        QVERIFY(label && png);
+        // The label's text sits in its middle: a label taller than its text floats away from them.
+        QTRY_VERIFY2(label->height() <= label->sizeHint().height() + 4
+                         && png->mapTo(m_view, QPoint()).y() - label->mapTo(m_view, QPoint(0, label->height())).y() < 12,
+                     qPrintable(QStringLiteral("label %1 px tall (its text %2), its buttons %3 px below it")
+                                    .arg(label->height()).arg(label->sizeHint().height())
+                                    .arg(png->mapTo(m_view, QPoint()).y() - label->mapTo(m_view, QPoint(0, label->height())).y())));
+    }
+
     void stagesFollowTheList()
     {
         const QStringList names = stageNames(convNet());
