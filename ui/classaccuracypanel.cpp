@@ -102,6 +102,39 @@ QSize ClassAccuracyPanel::minimumSizeHint() const
     return {fm.horizontalAdvance(QStringLiteral("100.0")) * 10, fm.height() * 9 / 2 + 2};
 }
 
+ClassAccuracyPanel::Shape ClassAccuracyPanel::shapeFor(int height, int line)
+{
+    if ((height - line - 4) / 10 >= line * 3 / 5)
+        return Shape::Rows;
+    // The title, a value, a bar of at least half a line, the class.
+    return height >= line * 7 / 2 + 4 ? Shape::Columns : Shape::Strip;
+}
+
+int ClassAccuracyPanel::weakest() const
+{
+    int weakest = -1;
+    for (int c = 0; c < m_accuracy.size(); ++c)
+        if (m_accuracy[c] >= 0 && (weakest < 0 || m_accuracy[c] < m_accuracy[weakest]))
+            weakest = c;
+    return weakest;
+}
+
+// Lower than a column chart needs: each class's value over its class, the weakest in the accent
+// colour, from the top down as far as the height goes.
+void ClassAccuracyPanel::paintStrip(QPainter &p, int line)
+{
+    const int colW = std::max(1, (width() - 8) / 10);
+    const int low = weakest();
+    for (int c = 0; c < 10; ++c) {
+        const int x = 4 + c * colW;
+        const double a = m_accuracy[c];
+        p.setPen(c == low ? colors::orange(palette()) : palette().color(QPalette::WindowText));
+        p.drawText(QRect(x, 0, colW, line), Qt::AlignCenter, a < 0 ? QStringLiteral("-") : QLocale().toString(a, 'f', a >= 99.95 ? 0 : 1));
+        p.setPen(colors::muted(palette()));
+        p.drawText(QRect(x, line, colW, line), Qt::AlignCenter, QString::number(c));
+    }
+}
+
 // Too low for ten rows: ten columns side by side, each its value above a bar of 0-100 % and the
 // class below (the weakest in the accent colour, so the class sees which one lags).
 void ClassAccuracyPanel::paintColumns(QPainter &p, int line)
@@ -111,10 +144,7 @@ void ClassAccuracyPanel::paintColumns(QPainter &p, int line)
     const int barBottom = height() - line - 2;
     const int barTop = top + line;
     const int barH = std::max(1, barBottom - barTop);
-    int weakest = -1;
-    for (int c = 0; c < 10; ++c)
-        if (m_accuracy[c] >= 0 && (weakest < 0 || m_accuracy[c] < m_accuracy[weakest]))
-            weakest = c;
+    const int weakest = this->weakest();
     for (int c = 0; c < 10; ++c) {
         const int x = 4 + c * colW;
         const double a = m_accuracy[c];
@@ -146,6 +176,11 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
     p.setPen(palette().color(QPalette::WindowText));
     const QString title = m_epoch > 0 ? tr("Test accuracy per class, epoch %1").arg(m_epoch)
                                       : tr("Test accuracy per class");
+    const Shape shape = shapeFor(height(), line);
+    if (!m_accuracy.isEmpty() && shape == Shape::Strip) {
+        paintStrip(p, line);
+        return;
+    }
     p.drawText(QRect(4, 0, width() - 8, line), Qt::AlignLeft | Qt::AlignVCenter, title);
     if (m_accuracy.isEmpty()) {
         p.setPen(colors::muted(palette()));
@@ -159,7 +194,7 @@ void ClassAccuracyPanel::paintEvent(QPaintEvent *)
                                                                        : m_names.at(c)));
     const int valueW = fm.horizontalAdvance(QStringLiteral("100.0 %"));
     const int rowH = (height() - line - 4) / 10;
-    if (rowH < line * 3 / 5) {
+    if (shape == Shape::Columns) {
         paintColumns(p, line);
         return;
     }

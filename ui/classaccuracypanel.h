@@ -42,11 +42,21 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /** How the classes are drawn in a panel `height` px tall at text lines of `line` px: a row
+     *  each under the title; ten columns (value, bar, class) under it; or, lower than the title
+     *  and a column need, a strip of values over their classes without the title (its tooltip
+     *  and the screen reader's table say what they are). */
+    enum class Shape { Rows, Columns, Strip };
+    static Shape shapeFor(int height, int line);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
 
 private:
     void paintColumns(QPainter &p, int line);
+    void paintStrip(QPainter &p, int line);
+    /** The class with the lowest accuracy, -1 before the first epoch. */
+    int weakest() const;
 
     QVector<double> m_accuracy;
     QStringList m_names;

@@ -11,6 +11,23 @@ class TestClassAccuracyPanel : public QObject
     Q_OBJECT
 
 private slots:
+    void aLowPanelDrawsNothingOverItsTitle()
+    {
+        // A projector's Train view under a lesson leaves the panel about two lines: no title then,
+        // rather than the title drawn over the values.
+        const int line = 21;
+        QCOMPARE(ClassAccuracyPanel::shapeFor(45, line), ClassAccuracyPanel::Shape::Strip);
+        QCOMPARE(ClassAccuracyPanel::shapeFor(line * 7 / 2 + 4, line), ClassAccuracyPanel::Shape::Columns);
+        QCOMPARE(ClassAccuracyPanel::shapeFor(line * 11, line), ClassAccuracyPanel::Shape::Rows);
+        ClassAccuracyPanel panel;
+        std::array<std::array<int, 10>, 10> m {};
+        for (int c = 0; c < 10; ++c)
+            m[std::size_t(c)][std::size_t(c)] = 9 + c;
+        panel.setConfusion(m, 1);
+        panel.resize(500, 45);
+        QVERIFY(!panel.grab().isNull());
+    }
+
     void accuracyIsTheDiagonalOverTheRow()
     {
         ClassAccuracyPanel panel;
