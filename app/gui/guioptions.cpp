@@ -206,7 +206,7 @@ QString parseGuiOptions(const QStringList &arguments, GuiOptions &o, bool &exitN
     }
     if (p.isSet(stage)) {
         // The most stages of any network: a layer list's 6 + 2 per layer, a dense one's 7 + 3 per hidden layer.
-        if (QString e = integer(stage, 1, std::max(7 + 3 * kMaxHiddenLayers, 6 + 2 * kMaxLayers), n); !e.isEmpty())
+        if (QString e = integer(stage, 1, maxStageCount(), n); !e.isEmpty())
             return e;
         o.stepStage = int(n);
     }

@@ -19,7 +19,14 @@ AnswerKind answerKindOf(Quantity q)
 
 int stageCount(const Architecture &arch)
 {
+    if (arch.layered())
+        return 6 + 2 * int(arch.layers.size());
     return 7 + 3 * int(arch.hidden.size());
+}
+
+int maxStageCount()
+{
+    return std::max(7 + 3 * kMaxHiddenLayers, 6 + 2 * kMaxLayers);
 }
 
 std::optional<Architecture> stepNetwork(const Lesson &lesson, int stepOf)

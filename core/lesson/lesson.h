@@ -165,8 +165,11 @@ const char *viewName(LessonView v);
 const char *controlName(LessonControl c);
 const char *quantityName(Quantity q);
 
-/** The Step view's stages for arch: 7 + 3 per hidden layer (10 for 784-128-10). */
+/** The Step view's stages for arch: 7 + 3 per hidden layer (10 for 784-128-10); a layer list's,
+ *  6 + 2 per layer of the list (its forward and its backward page). */
 int stageCount(const Architecture &arch);
+/** The most stages any network has: the bound of a stage before its network is known. */
+int maxStageCount();
 /**
  * The network a Step step of lesson shows: the lesson's (settings "hidden", else 784-128-10 ReLU)
  * for stepOf 0, else run stepOf of the last step in lesson.steps with runs to compare; empty when

@@ -262,7 +262,7 @@ public:
             if (s.view != LessonView::Step)
                 return fail(join(path, "stage"), "only a step with the view \"step\" has a stage");
             int stage = 0;
-            if (!integer(v, join(path, "stage"), 1, 7 + 3 * kMaxHiddenLayers, stage))
+            if (!integer(v, join(path, "stage"), 1, maxStageCount(), stage))
                 return false;
             const std::optional<Architecture> shown = stepNetwork(l, s.stepOf.value_or(0));
             if (shown && stage > stageCount(*shown))

@@ -193,7 +193,7 @@ private slots:
         row("control", "\"lock\": [\"lr\"]", "\"lock\": [\"volume\"]", "controls.lock[0]: \"volume\" is not a control");
         row("step view not listed", "\"view\": \"cluster\"", "\"view\": \"draw\"",
             "steps[1].view: \"draw\" is not in the lesson's \"views\"");
-        row("stage range", "\"stage\": 2", "\"stage\": 14", "steps[0].stage: must be a whole number from 1 to 13, not 14");
+        row("stage range", "\"stage\": 2", "\"stage\": 39", "steps[0].stage: must be a whole number from 1 to 38, not 39");
         row("stage beyond the network", "\"stage\": 2", "\"stage\": 11",
             "steps[0].stage: must be a whole number from 1 to 10, the stages of the lesson's network 784-128-10 ReLU "
             "(no settings.hidden: the default), not 11");
@@ -508,6 +508,12 @@ private slots:
         QVERIFY(!l.ok());
         QVERIFY2(l.error().find("from 1 to 7, the stages of the lesson's network 784-10, not 8") != std::string::npos,
                  l.error().c_str());
+        // A layer list: 6 + 2 per layer (a forward and a backward page each).
+        const std::string conv = R"("layers": "conv 4 5x5, pool 2, dense 16")";
+        QVERIFY(parseLesson(lesson(conv, step(12)), "l.json").ok());
+        l = parseLesson(lesson(conv, step(13)), "l.json");
+        QVERIFY(!l.ok());
+        QVERIFY2(l.error().find("from 1 to 12, the stages of the lesson's network") != std::string::npos, l.error().c_str());
         // A Compare run's network: its own stages when the file names the run.
         const std::string runs = R"({"text": "C.", "view": "compare", "compare": [{"hidden": "8"}, {"hidden": "8,8"}]},)";
         QVERIFY(parseLesson(lesson("", runs + R"({"text": "S.", "view": "step", "stage": 13, "step_of": 2})"), "l.json").ok());

@@ -166,9 +166,12 @@ void fuzzLesson(const std::uint8_t *data, std::size_t size)
     if (l->title.empty() || l->views.empty() || l->steps.empty() || l->steps.size() > std::size_t(kMaxLessonSteps))
         broken("parseLesson: accepted a lesson without a title, views or steps");
     // The stages of the lesson's network, counted here apart from the parser: 784-128-10 has 10,
-    // each further hidden layer 3 more, none 7. A step of a Compare run's network may show up to
-    // 13 (two hidden layers, the most a run has) when the run is one of the file's, its own count.
-    const auto stagesOf = [](const Architecture &a) { return 7 + 3 * int(a.hidden.size()); };
+    // each further hidden layer 3 more, none 7; a layer list 6 and 2 per layer. A step of a Compare
+    // run's network may show up to 38 (16 layers, the longest list) when the run is not one of the
+    // file's, its own count when it is.
+    const auto stagesOf = [](const Architecture &a) {
+        return a.layers.empty() ? 7 + 3 * int(a.hidden.size()) : 6 + 2 * int(a.layers.size());
+    };
     const int lessonStages = l->settings.network ? stagesOf(*l->settings.network) : 10;
     // The batches the lesson trains: epochs x ceil(images / batch), the sample set 8,000 images,
     // mnist and fashion 60,000; what the lesson leaves open at its widest (1000 epochs, batch 1).
@@ -184,7 +187,7 @@ void fuzzLesson(const std::uint8_t *data, std::size_t size)
             broken("parseLesson: accepted a step whose view the lesson does not show");
         int stages = lessonStages;
         if (s.stepOf.value_or(0) > 0)
-            stages = runs && *s.stepOf <= int(runs->size()) ? stagesOf((*runs)[std::size_t(*s.stepOf - 1)].arch) : 13;
+            stages = runs && *s.stepOf <= int(runs->size()) ? stagesOf((*runs)[std::size_t(*s.stepOf - 1)].arch) : 38;
         if (s.stage && (*s.stage < 1 || *s.stage > stages || s.view != LessonView::Step))
             broken("parseLesson: accepted a stage outside its network's stages or off the step view");
         if (s.timelineAt && (*s.timelineAt < 0 || *s.timelineAt > trained))

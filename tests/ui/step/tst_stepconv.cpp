@@ -3,6 +3,7 @@
 // the page and the trace give), the arrow keys select within a feature map, pooling names its
 // window's maximum, and the backward page's dL/dw is the pass's own.
 
+#include "lesson/lesson.h"
 #include "nn/mlptrace.h"
 #include "stagepages.h"
 #include "stepview.h"
@@ -96,6 +97,17 @@ private slots:
                      qPrintable(QStringLiteral("label %1 px tall (its text %2), its buttons %3 px below it")
                                     .arg(label->height()).arg(label->sizeHint().height())
                                     .arg(png->mapTo(m_view, QPoint()).y() - label->mapTo(m_view, QPoint(0, label->height())).y())));
+    }
+
+    void lessonsKnowTheStages()
+    {
+        // A lesson's "stage" is checked against the core's count: the view's pages must agree.
+        QCOMPARE(m_view->model()->stageCount(), stageCount(convNet()));
+        for (const char *hidden : {"0", "128", "256,128"}) {
+            const Architecture arch = *parseArchitecture(hidden, "relu");
+            m_view->model()->setNetwork(arch, std::make_shared<const MlpParamsF>(initMlp(arch, Init::He, 3)), QStringLiteral("dense"));
+            QCOMPARE(m_view->model()->stageCount(), stageCount(arch));
+        }
     }
 
     void stagesFollowTheList()
