@@ -4307,10 +4307,6 @@ Testgenauigkeit %2 %</translation>
 <context>
     <name>bplab::NetworkButton</name>
     <message>
-        <source>The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons with one activation, 10 outputs. The weights start by the rule the activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.</source>
-        <translation>Das Netz: 784 Eingänge, keine, eine oder zwei verdeckte Schichten mit je 1 bis 1.024 Neuronen und einer Aktivierungsfunktion, 10 Ausgänge. Die Gewichte starten nach der Regel, die zur Aktivierung gehört (He für ReLU, Xavier für Sigmoid und tanh). Wirkt nach Zurücksetzen.</translation>
-    </message>
-    <message>
         <source>Network: %1</source>
         <translation>Netz: %1</translation>
     </message>
@@ -4381,6 +4377,10 @@ Testgenauigkeit %2 %</translation>
     <message>
         <source>L2 weight decay lambda: every gradient gets + lambda w, which pulls the weights towards 0 (0: none; 0.0005 is common). Applied on Reset:</source>
         <translation>L2-Weight-Decay lambda: jeder Gradient erhält + lambda w, was die Gewichte zu 0 zieht (0: keiner; 0,0005 ist üblich). Wirkt nach „Neustart“:</translation>
+    </message>
+    <message>
+        <source>The network: 784 inputs, then no, one or two dense hidden layers of 1 to 1,024 neurons or a list of layers (convolution, pooling, dense, dropout), one activation, 10 outputs. The weights start by the rule the activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.</source>
+        <translation>Das Netz: 784 Eingänge, dann keine, eine oder zwei dichte verdeckte Schichten mit je 1 bis 1.024 Neuronen oder eine Liste von Schichten (Faltung, Pooling, dicht, Dropout), eine Aktivierungsfunktion, 10 Ausgänge. Die Gewichte starten nach der Regel, die zur Aktivierung gehört (He für ReLU, Xavier für Sigmoid und tanh). Wirkt nach Zurücksetzen.</translation>
     </message>
 </context>
 <context>

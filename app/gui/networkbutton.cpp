@@ -23,10 +23,10 @@ NetworkButton::NetworkButton(QWidget *parent)
     setObjectName(QStringLiteral("networkBox"));
     setPopupMode(QToolButton::InstantPopup);
     setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_tip = tr("The network: 784 inputs, no, one or two hidden layers of 1 to 1,024 neurons "
-               "with one activation, 10 outputs. The weights start by the rule the "
-               "activation implies (He for ReLU, Xavier for sigmoid and tanh). Takes effect "
-               "on Reset.");
+    m_tip = tr("The network: 784 inputs, then no, one or two dense hidden layers of 1 to 1,024 "
+               "neurons or a list of layers (convolution, pooling, dense, dropout), one "
+               "activation, 10 outputs. The weights start by the rule the activation implies "
+               "(He for ReLU, Xavier for sigmoid and tanh). Takes effect on Reset.");
     setToolTip(m_tip);
     buildMenu();
 }
