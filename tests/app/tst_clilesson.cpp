@@ -65,10 +65,10 @@ private slots:
         QTest::newRow("unknown view") << unknownView << QStringLiteral("views[1]: \"projector\" is not a view");
         QByteArray wrongType = base;
         wrongType.replace("\"stage\": 5", "\"stage\": \"five\"");
-        QTest::newRow("wrong type") << wrongType << QStringLiteral("steps[0].stage: must be a whole number from 1 to 13, not \"five\"");
+        QTest::newRow("wrong type") << wrongType << QStringLiteral("steps[0].stage: must be a whole number from 1 to 38, not \"five\"");
         QByteArray huge = base;
         huge.replace("\"stage\": 5", "\"stage\": 1e308");
-        QTest::newRow("huge number") << huge << QStringLiteral("steps[0].stage: must be a whole number from 1 to 13");
+        QTest::newRow("huge number") << huge << QStringLiteral("steps[0].stage: must be a whole number from 1 to 38");
         QByteArray answer = base;
         answer.replace("\"quantity\": \"argmax_p\"", "\"quantity\": \"argmax_p\", \"answer\": 7");
         QTest::newRow("written-in answer") << answer << QStringLiteral("steps[0].question.answer: unknown field");
