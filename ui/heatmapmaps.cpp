@@ -1,7 +1,5 @@
 #include "heatmapmaps.h"
 
-#include "heatmapshrink.h"
-
 #include "divergingscale.h"
 #include "heatmaplayers.h"
 #include "palettecolors.h"
@@ -232,31 +230,34 @@ void HeatmapMaps::setValues(const MlpParamsF *p)
     if (p && !p->hasShape(m_arch))
         p = nullptr;
     const auto finiteOrNaN = [](float v) { return std::isfinite(v) ? double(v) : kMapsNaN; };
-    const int tiles = m_layout.tiles;
-    const int width = m_layout.width();
-    std::vector<double> z(std::size_t(width) * std::size_t(m_layout.height()), kMapsNaN); // gaps stay NaN
-    if (p)
-        for (int j = 0; j < tiles; ++j)
-            for (int r = 0; r < mosaic::kTileSide; ++r)
-                for (int c = 0; c < mosaic::kTileSide; ++c)
-                    z[std::size_t(m_layout.y(j, r)) * std::size_t(width) + std::size_t(m_layout.x(j, c))]
-                            = finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c));
     m_cellsFor.assign(std::size_t(m_arch.layerCount()), QSize());
-    m_cellsFor[0] = setCells(m_hiddenMap, z, width, m_layout.height());
+    {
+        const int width = m_layout.width(), height = m_layout.height();
+        m_cellsFor[0] = cellsShown(m_hiddenMap, width, height);
+        CellShrinker cells(width, height, m_cellsFor[0].width(), m_cellsFor[0].height()); // gaps stay NaN
+        if (p)
+            for (int j = 0; j < m_layout.tiles; ++j)
+                for (int r = 0; r < mosaic::kTileSide; ++r)
+                    for (int c = 0; c < mosaic::kTileSide; ++c)
+                        cells.put(m_layout.x(j, c), m_layout.y(j, r), finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)));
+        setCells(m_hiddenMap, cells.cells(), width, height);
+    }
     const double m1 = p ? symmetricRange(p->layers[0].W) : 1.0;
     m_hiddenMap->setDataRange(QCPRange(-m1, m1));
     // Each later matrix on its own colour scale: W3's few large weights do not wash out W2's.
     for (int l = 1; l < m_arch.layerCount(); ++l) {
         QCPColorMap *map = m_laterMaps[std::size_t(l - 1)].map;
         const int rows = m_arch.layerOutputs(l), cols = m_arch.layerInputs(l);
-        z.assign(std::size_t(rows) * std::size_t(cols), kMapsNaN);
+        const QSize shown = cellsShown(map, cols, rows);
+        m_cellsFor[std::size_t(l)] = shown;
+        CellShrinker cells(cols, rows, shown.width(), shown.height());
         if (p) {
             const auto &W = p->layers[std::size_t(l)].W;
             for (int k = 0; k < rows; ++k)
                 for (int j = 0; j < cols; ++j)
-                    z[std::size_t(k) * std::size_t(cols) + std::size_t(j)] = finiteOrNaN(W(k, j));
+                    cells.put(j, k, finiteOrNaN(W(k, j)));
         }
-        m_cellsFor[std::size_t(l)] = setCells(map, z, cols, rows);
+        setCells(map, cells.cells(), cols, rows);
         const double m = p ? symmetricRange(p->layers[std::size_t(l)].W) : 1.0;
         map->setDataRange(QCPRange(-m, m));
     }
@@ -272,11 +273,8 @@ QSize HeatmapMaps::cellsShown(const QCPColorMap *map, int w, int h) const
     return {shrunkSide(w, px.width()), shrunkSide(h, px.height())};
 }
 
-QSize HeatmapMaps::setCells(QCPColorMap *map, const std::vector<double> &z, int w, int h)
+void HeatmapMaps::setCells(QCPColorMap *map, const ShrunkCells &s, int w, int h)
 {
-    const QSize shown = cellsShown(map, w, h);
-    const ShrunkCells s = shown == QSize(w, h) ? ShrunkCells{w, h, z}
-                                               : shrinkCells(z, w, h, shown.width(), shown.height());
     QCPColorMapData *d = map->data();
     if (d->keySize() != s.width || d->valueSize() != s.height)
         d->setSize(s.width, s.height);
@@ -287,7 +285,6 @@ QSize HeatmapMaps::setCells(QCPColorMap *map, const std::vector<double> &z, int 
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x)
             d->setCell(x, y, s.z[std::size_t(y) * std::size_t(s.width) + std::size_t(x)]);
-    return shown;
 }
 
 bool HeatmapMaps::cellsOutOfDate() const

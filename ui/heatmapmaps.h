@@ -6,6 +6,7 @@
 // knows nothing of which quantity they are (HeatmapPanel chooses).
 
 #include "heatmapmosaic.h"
+#include "heatmapshrink.h"
 #include "nn/mlp.h"
 #include "nn/params.h"
 
@@ -101,8 +102,8 @@ private:
     void applyStyle();
     /** The cells map shows a w x h matrix with: w x h, or fewer where its rect has fewer pixels. */
     QSize cellsShown(const QCPColorMap *map, int w, int h) const;
-    /** Sets map's cells from z (w x h, row-major) at cellsShown(); returns that size. */
-    QSize setCells(QCPColorMap *map, const std::vector<double> &z, int w, int h);
+    /** Sets map's cells to s, which shows a w x h matrix. */
+    void setCells(QCPColorMap *map, const ShrunkCells &s, int w, int h);
 
     QCustomPlot *m_plot;
     Architecture m_arch;

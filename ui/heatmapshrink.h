@@ -21,35 +21,48 @@ constexpr int shrunkSide(int n, int max)
     return max >= 2 && n > max ? max : n;
 }
 
-/** The w x h cells z (row-major; NaN: a gap) in at most maxW x maxH cells: each the value of
- *  largest magnitude among the cells it covers (one strong weight stays visible when many share a
- *  pixel), NaN where all are NaN. A side already within its maximum (or a maximum below 2) keeps
- *  its cells. */
+/** Cells of a w x h heatmap put one at a time (in any order, gaps left out) into at most
+ *  maxW x maxH cells: each the value of largest magnitude among the cells it covers (one strong
+ *  weight stays visible when many share a pixel), NaN where none was put. A side already within
+ *  its maximum (or a maximum below 2) keeps its cells. No buffer of the whole matrix is made. */
+class CellShrinker
+{
+public:
+    CellShrinker(int w, int h, int maxW, int maxH)
+    {
+        m_out.width = shrunkSide(w, maxW);
+        m_out.height = shrunkSide(h, maxH);
+        m_out.z.assign(std::size_t(m_out.width) * std::size_t(m_out.height), std::nan(""));
+        // Source column x lands in cell x * width / w (every cell covers whole source cells).
+        m_column.resize(static_cast<std::size_t>(w));
+        for (int x = 0; x < w; ++x)
+            m_column[std::size_t(x)] = int(std::size_t(x) * std::size_t(m_out.width) / std::size_t(w));
+        m_rowStart.resize(static_cast<std::size_t>(h));
+        for (int y = 0; y < h; ++y)
+            m_rowStart[std::size_t(y)] = std::size_t(y) * std::size_t(m_out.height) / std::size_t(h) * std::size_t(m_out.width);
+    }
+    void put(int x, int y, double v)
+    {
+        double &cell = m_out.z[m_rowStart[std::size_t(y)] + std::size_t(m_column[std::size_t(x)])];
+        if (!std::isnan(v) && !(std::abs(cell) >= std::abs(v)))
+            cell = v;
+    }
+    const ShrunkCells &cells() const { return m_out; }
+
+private:
+    ShrunkCells m_out;
+    std::vector<int> m_column;
+    std::vector<std::size_t> m_rowStart;
+};
+
+/** The w x h cells z (row-major; NaN: a gap) in at most maxW x maxH cells (CellShrinker). */
 inline ShrunkCells shrinkCells(const std::vector<double> &z, int w, int h, int maxW, int maxH)
 {
-    ShrunkCells out;
-    out.width = shrunkSide(w, maxW);
-    out.height = shrunkSide(h, maxH);
-    if (out.width == w && out.height == h) {
-        out.z = z;
-        return out;
-    }
-    out.z.assign(std::size_t(out.width) * std::size_t(out.height), std::nan(""));
-    // Source column x lands in cell x * width / w (every cell covers whole source cells).
-    std::vector<int> column(static_cast<std::size_t>(w));
-    for (int x = 0; x < w; ++x)
-        column[std::size_t(x)] = int(std::size_t(x) * std::size_t(out.width) / std::size_t(w));
-    for (int y = 0; y < h; ++y) {
-        double *row = out.z.data() + std::size_t(y) * std::size_t(out.height) / std::size_t(h) * std::size_t(out.width);
-        const double *in = z.data() + std::size_t(y) * std::size_t(w);
-        for (int x = 0; x < w; ++x) {
-            const double v = in[x];
-            double &cell = row[column[std::size_t(x)]];
-            if (!std::isnan(v) && !(std::abs(cell) >= std::abs(v)))
-                cell = v;
-        }
-    }
-    return out;
+    CellShrinker s(w, h, maxW, maxH);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            s.put(x, y, z[std::size_t(y) * std::size_t(w) + std::size_t(x)]);
+    return s.cells();
 }
 
 } // namespace bplab
