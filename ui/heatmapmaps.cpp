@@ -223,7 +223,7 @@ void HeatmapMaps::rebuildLaterMaps()
 }
 
 // Only the cells and the data ranges change; the maps, scales and layout were made for the network.
-// Each map gets its cells at most at its on-screen pixels (shrinkCells): coloured and drawn once
+// Each map gets its cells at most at its on-screen pixels (CellShrinker): coloured and drawn once
 // per new value at that size.
 void HeatmapMaps::setValues(const MlpParamsF *p)
 {
