@@ -223,26 +223,41 @@ void HeatmapMaps::rebuildLaterMaps()
 }
 
 // Only the cells and the data ranges change; the maps, scales and layout were made for the network.
+// Each map gets its cells at most at its on-screen pixels (CellShrinker): coloured and drawn once
+// per new value at that size.
 void HeatmapMaps::setValues(const MlpParamsF *p)
 {
     if (p && !p->hasShape(m_arch))
         p = nullptr;
-    QCPColorMapData *hidden = m_hiddenMap->data();
     const auto finiteOrNaN = [](float v) { return std::isfinite(v) ? double(v) : kMapsNaN; };
-    const int tiles = m_layout.tiles;
-    for (int j = 0; j < tiles; ++j)
-        for (int r = 0; r < mosaic::kTileSide; ++r)
-            for (int c = 0; c < mosaic::kTileSide; ++c)
-                hidden->setCell(m_layout.x(j, c), m_layout.y(j, r),
-                                p ? finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)) : kMapsNaN);
+    m_cellsFor.assign(std::size_t(m_arch.layerCount()), QSize());
+    {
+        const int width = m_layout.width(), height = m_layout.height();
+        m_cellsFor[0] = cellsShown(m_hiddenMap, width, height);
+        CellShrinker cells(width, height, m_cellsFor[0].width(), m_cellsFor[0].height()); // gaps stay NaN
+        if (p)
+            for (int j = 0; j < m_layout.tiles; ++j)
+                for (int r = 0; r < mosaic::kTileSide; ++r)
+                    for (int c = 0; c < mosaic::kTileSide; ++c)
+                        cells.put(m_layout.x(j, c), m_layout.y(j, r), finiteOrNaN(p->layers[0].W(j, r * mosaic::kTileSide + c)));
+        setCells(m_hiddenMap, cells.cells(), width, height);
+    }
     const double m1 = p ? symmetricRange(p->layers[0].W) : 1.0;
     m_hiddenMap->setDataRange(QCPRange(-m1, m1));
     // Each later matrix on its own colour scale: W3's few large weights do not wash out W2's.
     for (int l = 1; l < m_arch.layerCount(); ++l) {
         QCPColorMap *map = m_laterMaps[std::size_t(l - 1)].map;
-        for (int k = 0; k < m_arch.layerOutputs(l); ++k)
-            for (int j = 0; j < m_arch.layerInputs(l); ++j)
-                map->data()->setCell(j, k, p ? finiteOrNaN(p->layers[std::size_t(l)].W(k, j)) : kMapsNaN);
+        const int rows = m_arch.layerOutputs(l), cols = m_arch.layerInputs(l);
+        const QSize shown = cellsShown(map, cols, rows);
+        m_cellsFor[std::size_t(l)] = shown;
+        CellShrinker cells(cols, rows, shown.width(), shown.height());
+        if (p) {
+            const auto &W = p->layers[std::size_t(l)].W;
+            for (int k = 0; k < rows; ++k)
+                for (int j = 0; j < cols; ++j)
+                    cells.put(j, k, finiteOrNaN(W(k, j)));
+        }
+        setCells(map, cells.cells(), cols, rows);
         const double m = p ? symmetricRange(p->layers[std::size_t(l)].W) : 1.0;
         map->setDataRange(QCPRange(-m, m));
     }
@@ -250,6 +265,39 @@ void HeatmapMaps::setValues(const MlpParamsF *p)
     // Queued: rendering here at once (rpQueuedRefresh) would join the snapshot's frame, but in the
     // ASan build it made LeakSanitizer's exit check crash (tst_heatmappanel, every run).
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QSize HeatmapMaps::cellsShown(const QCPColorMap *map, int w, int h) const
+{
+    const QSize px = map->keyAxis()->axisRect()->rect().size() * m_plot->bufferDevicePixelRatio();
+    return {shrunkSide(w, px.width()), shrunkSide(h, px.height())};
+}
+
+void HeatmapMaps::setCells(QCPColorMap *map, const ShrunkCells &s, int w, int h)
+{
+    QCPColorMapData *d = map->data();
+    if (d->keySize() != s.width || d->valueSize() != s.height)
+        d->setSize(s.width, s.height);
+    // The cells' centres: every cell as wide as the source cells it covers, the whole map from
+    // -0.5 to w - 0.5 (the axes' range) whatever the number of cells.
+    const double cw = double(w) / s.width, ch = double(h) / s.height;
+    d->setRange(QCPRange(-0.5 + cw / 2, w - 0.5 - cw / 2), QCPRange(-0.5 + ch / 2, h - 0.5 - ch / 2));
+    for (int y = 0; y < s.height; ++y)
+        for (int x = 0; x < s.width; ++x)
+            d->setCell(x, y, s.z[std::size_t(y) * std::size_t(s.width) + std::size_t(x)]);
+}
+
+bool HeatmapMaps::cellsOutOfDate() const
+{
+    if (m_cellsFor.size() != std::size_t(m_arch.layerCount()))
+        return false; // no values set since the network changed
+    if (cellsShown(m_hiddenMap, m_layout.width(), m_layout.height()) != m_cellsFor[0])
+        return true;
+    for (int l = 1; l < m_arch.layerCount(); ++l)
+        if (cellsShown(m_laterMaps[std::size_t(l - 1)].map, m_arch.layerInputs(l), m_arch.layerOutputs(l))
+            != m_cellsFor[std::size_t(l)])
+            return true;
+    return false;
 }
 
 void HeatmapMaps::setTitleForms(std::vector<QStringList> forms)

@@ -6,6 +6,7 @@
 // knows nothing of which quantity they are (HeatmapPanel chooses).
 
 #include "heatmapmosaic.h"
+#include "heatmapshrink.h"
 #include "nn/mlp.h"
 #include "nn/params.h"
 
@@ -13,6 +14,7 @@
 #include <QList>
 #include <QObject>
 #include <QPalette>
+#include <QSize>
 #include <QStringList>
 
 #include <vector>
@@ -45,6 +47,9 @@ public:
     /** Every map's cells and symmetric colour range from p (null: empty, "no values yet").
      *  Queues a replot. */
     void setValues(const MlpParamsF *p);
+    /** Whether a map's pixels changed since setValues() so much that its cells (at most one per
+     *  pixel) should be set again. */
+    bool cellsOutOfDate() const;
     /** Weight layer l's title forms at [l], longest first; each title shows the longest form
      *  that fits its width, and the plot's tooltip the longest of every one. */
     void setTitleForms(std::vector<QStringList> forms);
@@ -95,6 +100,10 @@ private:
     /** Chooses m_laterLegible for the maps' room at this size. */
     void fitLaterMinimums();
     void applyStyle();
+    /** The cells map shows a w x h matrix with: w x h, or fewer where its rect has fewer pixels. */
+    QSize cellsShown(const QCPColorMap *map, int w, int h) const;
+    /** Sets map's cells to s, which shows a w x h matrix. */
+    void setCells(QCPColorMap *map, const ShrunkCells &s, int w, int h);
 
     QCustomPlot *m_plot;
     Architecture m_arch;
@@ -116,6 +125,7 @@ private:
     QCPItemRect *m_hiddenOutlineCore = nullptr;
     QCPItemRect *m_outputOutlineCore = nullptr;
     QList<QCPItemLine *> m_gridLines;
+    std::vector<QSize> m_cellsFor; // each map's cells at the last setValues() (cellsShown())
 };
 
 } // namespace bplab

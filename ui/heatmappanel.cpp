@@ -84,6 +84,11 @@ HeatmapPanel::HeatmapPanel(QWidget *parent)
     connect(m_plot, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPanel::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPanel::onMousePress);
+    // The maps hold at most a cell per pixel: a resize (or an export's larger size) sets them again.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (!m_dirty && m_maps->cellsOutOfDate())
+            m_maps->setValues(shown());
+    });
 
     applyStyle();
     updateTitles();

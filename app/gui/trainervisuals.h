@@ -12,6 +12,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,18 +39,24 @@ struct SampleWalk
     void clear();
 };
 
-/** The share of the training thread the live pictures may take: the next one is due once
- *  kTrainingPerVisual times the last one's making has passed after it (a 784-128-10 picture's
- *  fraction of a millisecond never holds one back; a 784-1024-1024-10 network's many
- *  milliseconds of copies and passes do). Worker thread only. */
+/** The share of the machine the live pictures may take: the next one is due once
+ *  kTrainingPerVisual times the last one's whole cost has passed after it, the cost being its
+ *  making on the training thread plus what the GUI thread spent applying and drawing pictures
+ *  since (GuiPictureCost: on 2 cores each GUI millisecond is taken from a training thread). A
+ *  784-128-10 picture's fraction of a millisecond never holds one back; a 784-1024-1024-10
+ *  network's many milliseconds of copies, passes and heatmaps do. Worker thread only. */
 class VisualBudget
 {
 public:
-    static constexpr int kTrainingPerVisual = 39; // at most 1/40 of the thread
+    static constexpr int kTrainingPerVisual = 39; // at most 1/40 of the machine
 
     bool allows(std::int64_t nowNs) const { return nowNs >= m_nextNs; }
-    /** A picture was made from startNs to endNs. */
-    void spent(std::int64_t startNs, std::int64_t endNs) { m_nextNs = endNs + (endNs - startNs) * kTrainingPerVisual; }
+    /** A picture was made from startNs to endNs; guiNs: the GUI thread's cost of pictures since
+     *  the last one. next = end + 39 (end - start + gui). */
+    void spent(std::int64_t startNs, std::int64_t endNs, std::int64_t guiNs = 0)
+    {
+        m_nextNs = endNs + (endNs - startNs + std::max<std::int64_t>(0, guiNs)) * kTrainingPerVisual;
+    }
 
 private:
     std::int64_t m_nextNs = 0;

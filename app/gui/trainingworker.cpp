@@ -111,6 +111,7 @@ void TrainingWorker::resume()
     m_view.showHead(); // a run trains at the head, whatever batch was shown
     m_stats.beginRun(now());
     m_session.beginRun(); // the pace and the views' timers start now
+    GuiPictureCost::take(); // what the GUI spent before this run does not pace its pictures
     setState(TrainingState::Running);
     scheduleSlice();
 }
@@ -287,7 +288,7 @@ void TrainingWorker::sendVisual(bool live, int sampleInBatch)
         return;
     const qint64 start = now();
     std::shared_ptr<VisualSnapshot> s = makeVisual(*trainer(), live, sampleInBatch);
-    m_visualBudget.spent(start, now());
+    m_visualBudget.spent(start, now(), GuiPictureCost::take());
     m_handoff.publish(s->weights);
     if (sampleInBatch < 0) // a sample of the next batch: no batch iterated since the last picture
         s->cluster = clusterIterationOf(*trainer(), m_clusterFeed.get());

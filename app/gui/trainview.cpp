@@ -2,6 +2,7 @@
 
 #include "framecounter.h"
 #include "panelregistry.h"
+#include "visualhandoff.h"
 
 #include <activationstrip.h>
 #include <batchmosaic.h>
@@ -157,6 +158,15 @@ TrainView::TrainView(QWidget *parent) : QWidget(parent)
         }
     });
 
+    // Drawing the heatmaps after a live picture is that picture's cost on the GUI thread, which
+    // the training threads' pace of pictures counts (GuiPictureCost).
+    connect(m_heatmap->plot(), &QCustomPlot::beforeReplot, this, [this] { m_replotCpuNs = GuiPictureCost::threadCpuNs(); });
+    connect(m_heatmap->plot(), &QCustomPlot::afterReplot, this, [this] {
+        if (m_liveHeatmap && m_replotCpuNs >= 0)
+            GuiPictureCost::add(GuiPictureCost::threadCpuNs() - m_replotCpuNs);
+        m_replotCpuNs = -1;
+    });
+
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_columns);
@@ -196,6 +206,7 @@ void TrainView::setDataset(DataSplitPtr data)
 
 void TrainView::applyVisual(const VisualSnapshot &s)
 {
+    const std::int64_t cpuStart = s.live ? GuiPictureCost::threadCpuNs() : 0;
     for (const auto &feed : m_sampleFeeds)
         feed(s);
     applyConvVisual(s);
@@ -226,10 +237,13 @@ void TrainView::applyVisual(const VisualSnapshot &s)
     // Every exact snapshot reaches the heatmaps; live ones at most every kHeatmapIntervalMs, which
     // leaves the GUI thread's time to the digit, the SoftMax bars and the loss curve.
     if (!s.conv && (!s.live || !m_heatmapClock.isValid() || m_heatmapClock.elapsed() >= kHeatmapIntervalMs)) {
+        m_liveHeatmap = s.live;
         m_heatmap->setLayers(s.network, s.weights, s.gradients, s.adjustments);
         m_heatmapClock.start();
     }
     ++m_applied;
+    if (s.live)
+        GuiPictureCost::add(GuiPictureCost::threadCpuNs() - cpuStart);
 }
 
 void TrainView::applyConvVisual(const VisualSnapshot &s)

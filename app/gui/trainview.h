@@ -13,6 +13,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 
@@ -141,6 +142,8 @@ private:
     QStringList m_classNames;
     qint64 m_applied = 0;
     QElapsedTimer m_heatmapClock;
+    bool m_liveHeatmap = false;       ///< the heatmaps show a live picture (their drawing is its cost)
+    std::int64_t m_replotCpuNs = -1;  ///< the GUI thread's CPU time as the heatmaps' replot began
     bool m_presentation = false;
     bool m_autoFit = true;      ///< false once the user moved a splitter or a layout was restored
     QVector<QRect> m_heatmapChrome; // the heatmaps' layout at the last fit

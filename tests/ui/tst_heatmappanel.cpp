@@ -6,6 +6,7 @@
 #include "heatmaplayers.h"
 #include "heatmapmosaic.h"
 #include "heatmappanel.h"
+#include "heatmapshrink.h"
 #include "uiformat.h"
 
 #include <QComboBox>
@@ -45,6 +46,8 @@ private slots:
     void anyNetworksLayers();
     void linearModelHasNoLaterLayer();
     void laterMatricesAreLegible_data();
+    void shrinkKeepsTheStrongestValue();
+    void largeMatricesAreSetAtMostAPixelACell();
     void laterMatricesAreLegible();
 
 private:
@@ -651,6 +654,74 @@ void TestHeatmapPanel::laterMatricesAreLegible()
     QCOMPARE(panel.layerMap(a.layerCount()), nullptr);
     // The panel asks for room for them.
     QVERIFY(panel.preferredHeight(1000) >= panel.hiddenMap()->keyAxis()->axisRect()->outerRect().height());
+}
+
+void TestHeatmapPanel::shrinkKeepsTheStrongestValue()
+{
+    const double nan = std::nan("");
+    // 5 x 2 into 2 x 2: columns 0-2 in cell 0, 3-4 in cell 1.
+    const std::vector<double> z{0.1, -0.9, nan, 0.2, 0.3, //
+                                0.5, 0.4, 0.0, nan, nan};
+    const ShrunkCells s = shrinkCells(z, 5, 2, 2, 2);
+    QCOMPARE(s.width, 2);
+    QCOMPARE(s.height, 2);
+    QCOMPARE(s.z[0], -0.9); // the largest magnitude, its sign kept
+    QCOMPARE(s.z[1], 0.3);
+    QCOMPARE(s.z[2], 0.5);
+    QVERIFY(std::isnan(s.z[3])); // only gaps
+    // 4 rows into 2: rows 0-1 and 2-3.
+    const ShrunkCells r = shrinkCells({1, -3, 2, 0.5}, 1, 4, 10, 2);
+    QCOMPARE(r.height, 2);
+    QCOMPARE(r.z[0], -3.0);
+    QCOMPARE(r.z[1], 2.0);
+    // All NaN stays NaN (a gap); a side within its maximum keeps its cells.
+    const ShrunkCells gaps = shrinkCells({nan, nan, nan, nan}, 4, 1, 2, 10);
+    QCOMPARE(gaps.height, 1);
+    QVERIFY(std::isnan(gaps.z[0]) && std::isnan(gaps.z[1]));
+    const ShrunkCells same = shrinkCells(z, 5, 2, 5, 2);
+    QCOMPARE(same.width, 5);
+    QCOMPARE(same.z[1], -0.9);
+    QCOMPARE(shrunkSide(1024, 300), 300);
+    QCOMPARE(shrunkSide(10, 300), 10);
+    QCOMPARE(shrunkSide(10, 0), 10); // no pixels known: every cell
+}
+
+// A 1024 x 1024 matrix in a map a few hundred pixels wide: its cells are at most the map's device
+// pixels (set once per new value, not coloured and scaled down at every replot), the hover still
+// reads the exact weight, and a larger plot gets more cells again.
+void TestHeatmapPanel::largeMatricesAreSetAtMostAPixelACell()
+{
+    Architecture a;
+    a.hidden = {1024, 1024};
+    const auto w = knownLayers(a);
+    HeatmapPanel panel;
+    panel.resize(700, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setLayers(a, w, w, w);
+    panel.plot()->replot();
+    const QCPColorMap *w2 = panel.layerMap(1);
+    const double dpr = panel.plot()->bufferDevicePixelRatio();
+    const QRect rect = w2->keyAxis()->axisRect()->rect();
+    QVERIFY(w2->data()->keySize() < 1024);
+    QVERIFY(w2->data()->keySize() <= int(rect.width() * dpr));
+    QVERIFY(w2->data()->valueSize() <= std::max(2, int(rect.height() * dpr)));
+    QVERIFY(panel.hiddenMap()->data()->keySize() < panel.mosaicLayout().width());
+    // The hover names the weight under the point, whatever cell holds it.
+    const QPoint centre = panel.plot()->mapTo(&panel, rect.center());
+    QVERIFY(!std::isnan(panel.valueAt(centre)));
+    const int j = int(std::lround(w2->keyAxis()->pixelToCoord(rect.center().x())));
+    const int k = int(std::lround(w2->valueAxis()->pixelToCoord(rect.center().y())));
+    QCOMPARE(panel.valueAt(centre), double(w->layers[1].W(k, j)));
+    // The cells cover the whole map: the first and last cells' centres half a cell inside it.
+    const double cw = 1024.0 / w2->data()->keySize();
+    QCOMPARE(w2->data()->keyRange().lower, -0.5 + cw / 2);
+    QCOMPARE(w2->data()->keyRange().upper, 1023.5 - cw / 2);
+    const int before = w2->data()->keySize();
+    panel.resize(1400, 1400);
+    QTest::qWait(50);
+    panel.plot()->replot();
+    QVERIFY2(w2->data()->keySize() > before, qPrintable(QString::number(w2->data()->keySize())));
 }
 
 QTEST_MAIN(TestHeatmapPanel)

@@ -4,6 +4,7 @@
 // pictures may take.
 
 #include <trainervisuals.h>
+#include <visualhandoff.h>
 
 #include <nn/layerspec.h>
 #include <nn/networkeval.h>
@@ -13,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 using namespace bplab;
@@ -25,6 +27,8 @@ private slots:
     void mosaicClassesAreEachSamplesOwn();
     void mosaicTakesTheTrainingPassClasses();
     void picturesTakeAtMostAFortiethOfTheThread();
+    void theGuiThreadsCostPacesThePictures();
+    void guiCostIsTakenOnce();
 };
 
 namespace {
@@ -142,6 +146,35 @@ void TestTrainerVisuals::picturesTakeAtMostAFortiethOfTheThread()
     budget.spent(100'000'000, 100'100'000);
     QVERIFY(!budget.allows(103'999'999));
     QVERIFY(budget.allows(104'000'000));
+}
+
+void TestTrainerVisuals::theGuiThreadsCostPacesThePictures()
+{
+    VisualBudget budget;
+    // Made in 1 ms at t = 10 ms, after the GUI spent 7 ms applying and drawing pictures: the
+    // next one 39 x (1 + 7) ms after it ends, not 39 x 1 ms.
+    budget.spent(10'000'000, 11'000'000, 7'000'000);
+    QVERIFY(!budget.allows(11'000'000 + 39 * 1'000'000));
+    QVERIFY(!budget.allows(11'000'000 + 39 * 8'000'000 - 1));
+    QVERIFY(budget.allows(11'000'000 + 39 * 8'000'000));
+    // A negative GUI cost (a clock's error) counts as none.
+    budget.spent(500'000'000, 501'000'000, -5'000'000);
+    QVERIFY(budget.allows(501'000'000 + 39 * 1'000'000));
+}
+
+void TestTrainerVisuals::guiCostIsTakenOnce()
+{
+    GuiPictureCost::take();
+    GuiPictureCost::add(3'000'000);
+    GuiPictureCost::add(-1); // ignored
+    GuiPictureCost::add(2'000'000);
+    QCOMPARE(GuiPictureCost::take(), std::int64_t(5'000'000));
+    QCOMPARE(GuiPictureCost::take(), std::int64_t(0));
+    const std::int64_t a = GuiPictureCost::threadCpuNs();
+    volatile double x = 0;
+    for (int i = 0; i < 100000; ++i)
+        x = x + std::sqrt(double(i));
+    QVERIFY(GuiPictureCost::threadCpuNs() >= a);
 }
 
 QTEST_MAIN(TestTrainerVisuals)
