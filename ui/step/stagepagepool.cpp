@@ -40,6 +40,30 @@ Window windowOf(const FeatureShape &in, const MapPlace &at, const Vec<float> &va
     return w;
 }
 
+/** What both pages of pooling layer i show: its values, its input, and the selected pooled value
+ *  j with its window. */
+struct PoolSelection
+{
+    const MlpTraceF &t;
+    const HiddenTrace<float> &h;
+    FeatureShape in;
+    const Vec<float> &x;
+    int j;
+    MapPlace at;
+    Window w;
+};
+
+PoolSelection poolSelection(const StepModel &m, int i)
+{
+    const MlpTraceF &t = m.trace();
+    const HiddenTrace<float> &h = t.hidden[std::size_t(i)];
+    const FeatureShape in = inputShapeOf(t, i);
+    const Vec<float> &x = traceLayerInput(t, std::size_t(i));
+    const int j = selectedValue(m, i);
+    const MapPlace at = placeOf(h.shape, j);
+    return {t, h, in, x, j, at, windowOf(in, at, x)};
+}
+
 QString placeText(const FeatureShape &s, int index)
 {
     const MapPlace p = placeOf(s, index);
@@ -50,13 +74,7 @@ QString placeText(const FeatureShape &s, int index)
 
 StagePage poolForwardPage(const StepModel &m, int i)
 {
-    const MlpTraceF &t = m.trace();
-    const HiddenTrace<float> &h = t.hidden[std::size_t(i)];
-    const FeatureShape in = inputShapeOf(t, i);
-    const Vec<float> &x = traceLayerInput(t, std::size_t(i));
-    const int j = selectedValue(m, i);
-    const MapPlace at = placeOf(h.shape, j);
-    const Window w = windowOf(in, at, x);
+    const auto [t, h, in, x, j, at, w] = poolSelection(m, i);
     StagePage page;
     QString html = p(tr("Max pooling halves each feature map: every 2&times;2 window (stride 2) passes on its largest value, "
                         "%1 &times; %2 &rarr; %3 &times; %4 per map, %5 maps. No weights; nothing to learn.<br>"
@@ -82,13 +100,7 @@ StagePage poolForwardPage(const StepModel &m, int i)
 
 StagePage poolBackwardPage(const StepModel &m, int i)
 {
-    const MlpTraceF &t = m.trace();
-    const HiddenTrace<float> &h = t.hidden[std::size_t(i)];
-    const FeatureShape in = inputShapeOf(t, i);
-    const Vec<float> &x = traceLayerInput(t, std::size_t(i));
-    const int j = selectedValue(m, i);
-    const MapPlace at = placeOf(h.shape, j);
-    const Window w = windowOf(in, at, x);
+    const auto [t, h, in, x, j, at, w] = poolSelection(m, i);
     // dL/d(in): each window's delta at its winner, 0 elsewhere
     Vec<float> routed = Vec<float>::Zero(in.size());
     for (int c = 0; c < h.shape.channels; ++c)
