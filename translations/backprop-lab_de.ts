@@ -2791,13 +2791,6 @@ Wirkt nach „Neustart“.</translation>
     </message>
 </context>
 <context>
-    <name>bplab::ConvNotice</name>
-    <message>
-        <source>A run cannot go on from this convolutional network&apos;s weights yet: runs with a layer list (&quot;conv 8 5x5, pool 2, dense 64&quot;) train from new weights.</source>
-        <translation>Ein Lauf kann noch nicht von den Gewichten dieses Faltungsnetzes aus weitergehen: Läufe mit einer Schichtliste („conv 8 5x5, pool 2, dense 64“) trainieren von neuen Gewichten aus.</translation>
-    </message>
-</context>
-<context>
     <name>bplab::DatasetModel</name>
     <message>
         <source>%1 image %2: label %3</source>

@@ -1,6 +1,5 @@
 #include "mainwindow.h"
 
-#include "convnotice.h"
 
 #include "announcements.h"
 #include "announcer.h"
@@ -117,8 +116,6 @@ void MainWindow::createViews()
     auto *right = new QVBoxLayout;
     right->setContentsMargins(0, 0, 0, 0);
     right->addWidget(m_banner);
-    m_convNotice = new ConvNotice; // a view that cannot show a conv net yet says so
-    right->addWidget(m_convNotice);
     right->addWidget(m_views->pages(), 1);
     m_timeline = new TimelineBar;
     right->addWidget(m_timeline);
@@ -228,7 +225,6 @@ void MainWindow::connectController()
     connect(m_train->heatmapPanel(), &HeatmapPanel::hiddenNeuronSelected, c, &TrainingController::setSelectedHiddenNeuron);
     connect(c, &TrainingController::settingsChanged, this, [this, c] {
         m_controls->showTrainedNetwork(c->trainedConfig().network);
-        m_convNotice->follow(c->trainedConfig().network, view());
         m_controls->showConfig(c->config());
         m_controls->setResetPending(c->resetPending());
         m_status->setTrainSubset(c->trainedConfig().trainSubset);
@@ -411,7 +407,6 @@ void MainWindow::updatePage()
         m_panelUi->leaveSpotlight();
     }
     m_views->showError(error);
-    m_convNotice->follow(m_controller->trainedConfig().network, view());
 }
 
 void MainWindow::updateActions()

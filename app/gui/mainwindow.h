@@ -46,7 +46,6 @@ class StepView;
 class TimelineBar;
 class TimelineUi;
 class TrainView;
-class ConvNotice;
 class TrainingController;
 class ViewStack;
 
@@ -170,7 +169,6 @@ private:
     ViewStack *m_views = nullptr;
     QListWidget *m_sidebar = nullptr; // m_views's
     TrainView *m_train = nullptr;
-    ConvNotice *m_convNotice = nullptr;
     StepView *m_stepView = nullptr;
     DatasetView *m_datasetView = nullptr;
     ErrorPage *m_errorPage = nullptr;
