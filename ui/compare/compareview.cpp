@@ -183,6 +183,7 @@ CompareView::CompareView(QWidget *parent) : QWidget(parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(NetworkColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(RunColumn, QHeaderView::Interactive); // updateTable() sizes it
     // The network column gives up its width first (its text is elided, whole in the tooltip);
     // the keyboard still scrolls a narrow window's table to its last classes.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -600,7 +601,7 @@ void CompareView::updateTable()
             m_table->setItem(i, column, item);
             return item;
         };
-        QTableWidgetItem *run = set(RunColumn, r.label);
+        QTableWidgetItem *run = set(RunColumn, r.label, r.label);
         run->setForeground(runColor(pal, i));
         QFont bold = m_table->font();
         bold.setBold(true);
@@ -626,6 +627,9 @@ void CompareView::updateTable()
             }
         }
     }
+    // A long run name (a layer list's) is cut at 26 characters (whole in its tooltip and the legend): the accuracies stay in sight.
+    m_table->resizeColumnToContents(RunColumn);
+    m_table->setColumnWidth(RunColumn, std::min(m_table->columnWidth(RunColumn), 26 * QFontMetrics(m_table->font()).averageCharWidth()));
 }
 
 void CompareView::changeEvent(QEvent *event)
